@@ -1,0 +1,41 @@
+/**
+ * The `ibqos` command line. Each subcommand lives in its own file and registers itself here;
+ * nothing in the library imports this folder. `bin.ts` is the executable entry.
+ */
+import { Command, CommanderError } from 'commander';
+import { IbqosError } from '../core/errors.js';
+import { registerCredit } from './credit.js';
+import { registerMe } from './me.js';
+
+export function buildProgram(): Command {
+  const program = new Command('ibqos')
+    .description('Performance analysis of InfiniBand quality-of-service mechanisms')
+    .version('0.1.0')
+    .showHelpAfterError()
+    .exitOverride();
+  registerCredit(program);
+  registerMe(program);
+  return program;
+}
+
+/** Runs the command line; returns the exit code (0 success, 1 usage error, 2 invalid input). */
+export async function run(argv: readonly string[], out = process.stdout, err = process.stderr): Promise<number> {
+  const program = buildProgram();
+  program.configureOutput({
+    writeOut: (s) => out.write(s),
+    writeErr: (s) => err.write(s),
+  });
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 1;
+    if (e instanceof IbqosError) {
+      err.write(`ibqos: ${e.message}\n`);
+      return 2;
+    }
+    err.write(`ibqos: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 3;
+  }
+}
+

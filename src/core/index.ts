@@ -1,0 +1,3 @@
+export * from './errors.js';
+export * from './guards.js';
+export * from './tolerance.js';

@@ -1,0 +1,2 @@
+export * from './sparse.js';
+export * from './solveCtmc.js';
