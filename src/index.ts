@@ -1,3 +1,7 @@
 /** Public exports of ibqos. */
 export * from './core/index.js';
 export * from './markov/index.js';
+export * from './credit/index.js';
+export * from './distributions/index.js';
+export * from './me/index.js';
+export * from './report/index.js';

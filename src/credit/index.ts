@@ -1,0 +1,2 @@
+// Public exports of src/credit (filled in by its work).
+export {};

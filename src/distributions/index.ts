@@ -1,0 +1,2 @@
+// Public exports of src/distributions (filled in by its work).
+export {};

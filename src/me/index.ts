@@ -1,0 +1,2 @@
+// Public exports of src/me (filled in by its work).
+export {};
