@@ -1,0 +1,163 @@
+/**
+ * Dense square-matrix kernels on row-major Float64Array, for the block solvers.
+ *
+ * Hand-written rather than ml-matrix: the block solvers of the credit chain spend nearly all their
+ * time in b×b products and inversions with b up to ~1000, and ml-matrix's Matrix (arrays of
+ * arrays, a new object per operation) measured 5–8× slower here on 300×300 products. These
+ * kernels assume valid input and never throw; callers check shapes.
+ */
+
+/** C ← A·B (n×n). C must not alias A or B. Loop order i-k-j keeps the inner loop contiguous. */
+export function matMul(a: Float64Array, b: Float64Array, c: Float64Array, n: number): Float64Array {
+  c.fill(0);
+  for (let i = 0; i < n; i++) {
+    const ci = i * n;
+    for (let k = 0; k < n; k++) {
+      const aik = a[ci + k]!;
+      if (aik === 0) continue;
+      const bk = k * n;
+      for (let j = 0; j < n; j++) c[ci + j] += aik * b[bk + j]!;
+    }
+  }
+  return c;
+}
+
+/** y ← x·A (row vector times n×n matrix). */
+export function vecMat(x: Float64Array, a: Float64Array, y: Float64Array, n: number): Float64Array {
+  y.fill(0);
+  for (let k = 0; k < n; k++) {
+    const xk = x[k]!;
+    if (xk === 0) continue;
+    const ak = k * n;
+    for (let j = 0; j < n; j++) y[j] += xk * a[ak + j]!;
+  }
+  return y;
+}
+
+/**
+ * In-place LU factorisation with partial pivoting, PA = LU (unit lower L). Returns the pivot
+ * permutation, or null if a pivot is exactly zero (singular matrix).
+ */
+export function luFactor(a: Float64Array, n: number): Int32Array | null {
+  const piv = new Int32Array(n);
+  for (let i = 0; i < n; i++) piv[i] = i;
+  for (let k = 0; k < n; k++) {
+    let p = k;
+    let max = Math.abs(a[k * n + k]!);
+    for (let i = k + 1; i < n; i++) {
+      const v = Math.abs(a[i * n + k]!);
+      if (v > max) {
+        max = v;
+        p = i;
+      }
+    }
+    if (max === 0) return null;
+    if (p !== k) {
+      for (let j = 0; j < n; j++) {
+        const t = a[k * n + j]!;
+        a[k * n + j] = a[p * n + j]!;
+        a[p * n + j] = t;
+      }
+      const t = piv[k]!;
+      piv[k] = piv[p]!;
+      piv[p] = t;
+    }
+    const pivot = a[k * n + k]!;
+    const rk = k * n;
+    for (let i = k + 1; i < n; i++) {
+      const ri = i * n;
+      const f = a[ri + k]! / pivot;
+      if (f === 0) continue;
+      a[ri + k] = f;
+      for (let j = k + 1; j < n; j++) a[ri + j] -= f * a[rk + j]!;
+    }
+  }
+  return piv;
+}
+
+/** Inverse of an n×n matrix (copied); null if singular. */
+export function invert(a: Float64Array, n: number): Float64Array | null {
+  const lu = a.slice();
+  const piv = luFactor(lu, n);
+  if (piv === null) return null;
+  // Solve A X = I column-block-wise: X = U^{-1} L^{-1} P, done row-major on X with rows as RHS.
+  const x = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) x[i * n + piv[i]!] = 1;
+  // forward: L Y = P I  (unit lower), row operations on rows of x
+  for (let i = 0; i < n; i++) {
+    const ri = i * n;
+    for (let k = 0; k < i; k++) {
+      const f = lu[ri + k]!;
+      if (f === 0) continue;
+      const rk = k * n;
+      for (let j = 0; j < n; j++) x[ri + j] -= f * x[rk + j]!;
+    }
+  }
+  // backward: U X = Y
+  for (let i = n - 1; i >= 0; i--) {
+    const ri = i * n;
+    for (let k = i + 1; k < n; k++) {
+      const f = lu[ri + k]!;
+      if (f === 0) continue;
+      const rk = k * n;
+      for (let j = 0; j < n; j++) x[ri + j] -= f * x[rk + j]!;
+    }
+    const d = 1 / lu[ri + i]!;
+    for (let j = 0; j < n; j++) x[ri + j] *= d;
+  }
+  return x;
+}
+
+/** Solves x·A = b for a row vector x (A n×n, copied); null if singular. */
+export function solveRowVector(a: Float64Array, b: Float64Array, n: number): Float64Array | null {
+  // x A = b  ⇔  Aᵀ xᵀ = bᵀ
+  const at = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) at[j * n + i] = a[i * n + j]!;
+  const piv = luFactor(at, n);
+  if (piv === null) return null;
+  const x = new Float64Array(n);
+  for (let i = 0; i < n; i++) x[i] = b[piv[i]!]!;
+  for (let i = 0; i < n; i++) {
+    let s = x[i]!;
+    for (let k = 0; k < i; k++) s -= at[i * n + k]! * x[k]!;
+    x[i] = s;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let s = x[i]!;
+    for (let k = i + 1; k < n; k++) s -= at[i * n + k]! * x[k]!;
+    x[i] = s / at[i * n + i]!;
+  }
+  return x;
+}
+
+/**
+ * Stationary vector of a small generator given dense (row-major, n×n), by GTH state reduction
+ * (Grassmann, Taksar & Heyman 1985): only non-negative quantities are ever added, so the result
+ * keeps full relative accuracy. The diagonal is ignored. Overwrites `a`. Returns an unnormalised
+ * vector with x[0] = 1, or null if a state cannot be left (reducible).
+ */
+export function gthStationary(a: Float64Array, n: number): Float64Array | null {
+  for (let k = n - 1; k > 0; k--) {
+    let s = 0;
+    const rk = k * n;
+    for (let j = 0; j < k; j++) s += a[rk + j]!;
+    if (!(s > 0)) return null;
+    for (let i = 0; i < k; i++) {
+      const ri = i * n;
+      const f = a[ri + k]! / s;
+      if (f === 0) continue;
+      for (let j = 0; j < k; j++) if (j !== i) a[ri + j] += f * a[rk + j]!;
+    }
+  }
+  const x = new Float64Array(n);
+  x[0] = 1;
+  for (let k = 1; k < n; k++) {
+    let s = 0;
+    const rk = k * n;
+    for (let j = 0; j < k; j++) s += a[rk + j]!;
+    let p = 0;
+    for (let i = 0; i < k; i++) p += x[i]! * a[i * n + k]!;
+    x[k] = p / s;
+  }
+  return x;
+}
