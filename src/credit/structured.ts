@@ -11,17 +11,19 @@
  * on levels ≥ ℓ restricted to level ℓ. π_K solves π_K S_K = 0 (a b-state generator, by GTH), and
  * the back-substitution gives the rest. The structure of this chain makes every coupling product
  * O(b²): U and D are each a multiple of the identity or of a shift matrix, so the only O(b³)
- * step is one inversion per level. As in GTH, the diagonal of every S_ℓ is recomputed from the
- * off-diagonal row sums (each row of [S_ℓ | U_ℓ] sums to zero), which avoids cancellation.
+ * step is one inversion per level. As in GTH, no subtraction is ever done: −S_ℓ is an M-matrix
+ * whose row sums are the outflow to level ℓ+1, and it is inverted from its off-diagonal part and
+ * those row sums (see invertMMatrix), so every probability keeps full relative accuracy, however
+ * small.
  *
  * Interior levels are identical, so the S_ℓ converge to a fixed point; once N_ℓ stops changing
- * (to 4 ulps relative, in the max norm) the remaining interior levels reuse it without inverting.
+ * (to 4 ulps relative, in every entry) the remaining interior levels reuse it without inverting.
  *
  * Cost: O(L·b³) time before the fixed point is reached, O(K·b²) after; O(K·b²) memory for the
  * distinct N_ℓ (a level that reuses N_ℓ stores a reference). Latouche & Ramaswami (1999),
  * "Introduction to Matrix Analytic Methods in Stochastic Modeling", §10.1 (linear level reduction).
  */
-import { gthStationary, invert } from '../linalg/float64Dense.js';
+import { gthStationary, invertMMatrix } from '../linalg/float64Dense.js';
 
 /** Stationary vector of the finite chain, i-major: p[i·(m+1) + j] = P(i, j). */
 export interface StructuredKernelResult {
@@ -66,6 +68,7 @@ export function structuredKernel(
   const stored: Float64Array[] = new Array(K);
   let s = new Float64Array(b * b);
   fillLocalOffDiagonal(s);
+  const rowOut = new Float64Array(b);
   let inversions = 0;
   let converged = false;
   let previous: Float64Array | null = null;
@@ -75,20 +78,26 @@ export function structuredKernel(
     if (converged && ell + 1 < K) {
       nMat = previous!;
     } else {
-      setDiagonalFromRowSums(s, b, (phase) => upOutflow(ell, phase));
-      const inv = invert(s, b)!; // S_ℓ is a non-singular M-matrix for ℓ < K (irreducible chain)
+      // −S_ℓ = diag(d) − W with W = off-diagonal part of S_ℓ ≥ 0 and row sums = outflow upward,
+      // a non-singular M-matrix for ℓ < K; its inverse is −S_ℓ^{-1} ≥ 0, computed entrywise
+      // accurately without subtraction.
+      for (let a = 0; a < b; a++) {
+        s[a * b + a] = 0;
+        rowOut[a] = upOutflow(ell, a);
+      }
+      const inv = invertMMatrix(s, rowOut, b)!;
       inversions++;
       nMat = new Float64Array(b * b);
       if (byUpstream) {
-        // D_{ℓ+1} = μ1·E (E: phase j → j+1): N[j,:] = −μ1·S^{-1}[j+1,:], row m zero.
+        // D_{ℓ+1} = μ1·E (E: phase j → j+1): N[j,:] = μ1·(−S)^{-1}[j+1,:], row m zero.
         for (let j = 0; j < b - 1; j++) {
           const src = (j + 1) * b;
           const dst = j * b;
-          for (let k = 0; k < b; k++) nMat[dst + k] = -mu1 * inv[src + k]!;
+          for (let k = 0; k < b; k++) nMat[dst + k] = mu1 * inv[src + k]!;
         }
       } else {
-        // D_{ℓ+1} = μ2·I: N = −μ2·S^{-1}.
-        for (let k = 0; k < b * b; k++) nMat[k] = -mu2 * inv[k]!;
+        // D_{ℓ+1} = μ2·I: N = μ2·(−S)^{-1}.
+        for (let k = 0; k < b * b; k++) nMat[k] = mu2 * inv[k]!;
       }
       if (previous !== null && ell + 1 < K && maxRelativeChange(previous, nMat) <= 4 * Number.EPSILON) {
         converged = true;
@@ -144,23 +153,16 @@ export function structuredKernel(
   return { p, iterations: inversions };
 }
 
-function setDiagonalFromRowSums(s: Float64Array, b: number, outflow: (phase: number) => number): void {
-  for (let a = 0; a < b; a++) {
-    const r = a * b;
-    let off = 0;
-    for (let c = 0; c < b; c++) if (c !== a) off += s[r + c]!;
-    s[r + a] = -(off + outflow(a));
-  }
-}
-
+/** Largest entrywise relative change |x − y| / |y| (0/0 counts as 0): a converged level must be
+ * converged in every entry, not just in norm, or tiny probabilities would lose accuracy. */
 function maxRelativeChange(x: Float64Array, y: Float64Array): number {
-  let diff = 0;
-  let size = 0;
+  let worst = 0;
   for (let k = 0; k < x.length; k++) {
-    diff = Math.max(diff, Math.abs(x[k]! - y[k]!));
-    size = Math.max(size, Math.abs(y[k]!));
+    const d = Math.abs(x[k]! - y[k]!);
+    if (d === 0) continue;
+    worst = Math.max(worst, d / Math.abs(y[k]!));
   }
-  return size === 0 ? 0 : diff / size;
+  return worst;
 }
 
 function sum(v: Float64Array): number {

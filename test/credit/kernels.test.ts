@@ -1,0 +1,89 @@
+/**
+ * The two fast kernels against an independent route: the chain built transition by transition
+ * from MODELS.md §6.1 and solved by GTH (src/markov), which shares no code with the kernels.
+ */
+import { describe, expect, it } from 'vitest';
+import { geometricKernel, saturationThroughput } from '../../src/credit/geometric.js';
+import { structuredKernel } from '../../src/credit/structured.js';
+import { generatorFromTransitions, solveCtmc, type Transition } from '../../src/markov/index.js';
+
+function gthReference(lambda: number, mu1: number, mu2: number, n: number, m: number): number[] {
+  const idx = (i: number, j: number) => i * (m + 1) + j;
+  const transitions: Transition[] = [];
+  for (let i = 0; i <= n; i++) {
+    for (let j = 0; j <= m; j++) {
+      if (i < n) transitions.push({ from: idx(i, j), to: idx(i + 1, j), rate: lambda });
+      if (i >= 1 && j < m) transitions.push({ from: idx(i, j), to: idx(i - 1, j + 1), rate: mu1 });
+      if (j >= 1) transitions.push({ from: idx(i, j), to: idx(i, j - 1), rate: mu2 });
+    }
+  }
+  return [...solveCtmc(generatorFromTransitions((n + 1) * (m + 1), transitions)).probabilities];
+}
+
+function maxRelativeError(actual: ArrayLike<number>, expected: ArrayLike<number>): number {
+  let worst = 0;
+  for (let k = 0; k < expected.length; k++) {
+    worst = Math.max(worst, Math.abs(actual[k]! - expected[k]!) / Math.abs(expected[k]!));
+  }
+  return worst;
+}
+
+describe('structuredKernel', () => {
+  const cases: [number, number, number, number, number][] = [
+    [2, 3, 4, 2, 2], // the hand-checkable case of MODELS.md §6.4
+    [5, 6, 8, 12, 3], // levels by upstream count (m < n)
+    [5, 6, 8, 3, 12], // levels by downstream count (n < m)
+    [5, 6, 8, 1, 1],
+    [9, 2, 7, 6, 5], // overloaded: λ far above μ1
+    [0.01, 3, 50, 7, 4], // nearly empty
+    [5, 6, 8, 40, 6], // long enough for the level fixed point to be reached and reused
+  ];
+  it.each(cases)('λ=%d μ1=%d μ2=%d n=%d m=%d → every P(i,j) matches GTH to 1e-12 relative', (l, a, b, n, m) => {
+    const { p } = structuredKernel(l, a, b, n, m, 1e-12);
+    expect(maxRelativeError(p, gthReference(l, a, b, n, m))).toBeLessThan(1e-12);
+  });
+
+  it('reuses the level fixed point → fewer inversions than levels', () => {
+    const { iterations } = structuredKernel(5, 6, 8, 400, 4, 1e-12);
+    expect(iterations).toBeLessThan(400);
+  });
+});
+
+describe('geometricKernel', () => {
+  it('λ < saturation → P(i,·) = π0 R^i agrees with a long finite chain to 1e-10', () => {
+    const [l, a, b, m] = [5, 6, 8, 5];
+    const g = geometricKernel(l, a, b, m, 1e-14);
+    expect(g.stable).toBe(true);
+    expect(g.converged).toBe(true);
+    const n = 600; // P(i ≥ 600) < 1e-40 here
+    const { p } = structuredKernel(l, a, b, n, m, 1e-12);
+    let level = g.level0;
+    for (let i = 0; i < 30; i++) {
+      for (let j = 0; j <= m; j++) expect(Math.abs(level[j]! - p[i * (m + 1) + j]!)).toBeLessThan(1e-12);
+      const next = new Float64Array(m + 1);
+      for (let r = 0; r <= m; r++) for (let c = 0; c <= m; c++) next[c] += level[r]! * g.rate[r * (m + 1) + c]!;
+      level = next;
+    }
+    let l1 = 0;
+    for (let i = 0; i <= n; i++) for (let j = 0; j <= m; j++) l1 += i * p[i * (m + 1) + j]!;
+    const l1Geometric = g.levelMoment.reduce((x, y) => x + y, 0);
+    expect(Math.abs(l1Geometric - l1) / l1).toBeLessThan(1e-10);
+    expect(g.levelSum.reduce((x, y) => x + y, 0)).toBeCloseTo(1, 14);
+    expect(g.residual).toBeLessThan(1e-14);
+  });
+
+  it('saturation throughput → μ1·(1 − P(j = m)) of the birth–death phase chain', () => {
+    // m = 2, r = μ1/μ2 = 3/4: P(2) = r²/(1 + r + r²) = 9/37
+    expect(saturationThroughput(3, 4, 2)).toBeCloseTo(3 * (1 - 9 / 37), 14);
+    expect(saturationThroughput(4, 4, 3)).toBeCloseTo(4 * (1 - 1 / 4), 14);
+    // μ1 > μ2 and a large m: no overflow
+    expect(saturationThroughput(8, 2, 2000)).toBeCloseTo(8 * (1 - 3 / 4), 12);
+  });
+
+  it('λ ≥ saturation → stable false, no exception', () => {
+    const sat = saturationThroughput(6, 8, 3);
+    expect(geometricKernel(sat, 6, 8, 3, 1e-14).stable).toBe(false);
+    expect(geometricKernel(sat * 1.5, 6, 8, 3, 1e-14).stable).toBe(false);
+    expect(geometricKernel(sat * 0.999, 6, 8, 3, 1e-14).stable).toBe(true);
+  });
+});
