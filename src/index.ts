@@ -5,3 +5,4 @@ export * from './credit/index.js';
 export * from './distributions/index.js';
 export * from './me/index.js';
 export * from './report/index.js';
+export * from './validate/index.js';

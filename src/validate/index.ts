@@ -1,0 +1,2 @@
+// Public exports of src/validate.
+export * from './errorMeasures.js';
