@@ -1,6 +1,133 @@
+/**
+ * `ibqos me`: the maximum-entropy GE-type queues (GE/GE/1, GE/GE/1/N, ET and AJT) from the command
+ * line, swept over λ, K, Ca² and Cs², printed as a table or as the library's JSON records.
+ *
+ *     ibqos me --lambda 2:16:2 --mu 8,16 --thresholds 8 --capacity 16 --ca2 5 --cs2 7
+ *
+ * `--lambda`, `--capacity`, `--ca2`, `--cs2` take a value, a list a,b,c or a range a:b[:step] (as in
+ * `ibqos credit`); `--mu` and `--thresholds` are comma lists that describe one queue (the rate of
+ * each regime, the thresholds between them), not sweeps.
+ */
 import type { Command } from 'commander';
+import { InvalidParameterError } from '../core/errors.js';
+import { gege1, gege1nThreshold, solveGeQueueExact, type GeQueueResult } from '../me/index.js';
+import { formatTable, type Column } from '../report/table.js';
+import { cartesian, parseSweep } from './sweep.js';
 
-/** Registers `ibqos me` (filled in by the maximum-entropy work). */
+interface MeOptions {
+  readonly lambda: string;
+  readonly mu: string;
+  readonly thresholds?: string;
+  readonly capacity: string;
+  readonly ca2: string;
+  readonly cs2: string;
+  readonly variant: string;
+  readonly exact?: boolean;
+  readonly batchAcceptance?: string;
+  readonly regimeCs2?: string;
+  readonly json?: boolean;
+}
+
+/** A comma list that describes one queue (no ranges: they would silently add regimes). */
+function parseList(option: string, text: string, integer: boolean): number[] {
+  if (text.includes(':')) {
+    throw new InvalidParameterError(option, 'a comma list of values (one per regime, not a sweep range)', text);
+  }
+  return parseSweep(option, text, { integer });
+}
+
+const COLUMNS: Column<GeQueueResult>[] = [
+  { header: 'lambda', value: (r) => r.lambda },
+  { header: 'ca2', value: (r) => r.ca2 },
+  { header: 'cs2', value: (r) => (typeof r.cs2 === 'number' ? r.cs2 : r.cs2.join(',')) },
+  { header: 'K', value: (r) => r.capacity },
+  { header: 'P(0)', value: (r) => r.emptyProbability },
+  { header: 'P(K)', value: (r) => r.fullProbability },
+  { header: 'blocking', value: (r) => r.blockingProbability },
+  { header: 'L', value: (r) => r.meanQueueLength },
+  { header: 'U', value: (r) => r.utilization },
+  { header: 'X', value: (r) => r.throughput },
+  { header: 'W', value: (r) => r.responseTime },
+];
+
+/** JSON with ±Infinity and NaN written as the strings "Infinity", "-Infinity", "NaN" (JSON has no such numbers). */
+function toJson(records: readonly GeQueueResult[]): string {
+  return JSON.stringify(records, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v), 1);
+}
+
+function solveAll(o: MeOptions): GeQueueResult[] {
+  const lambdas = parseSweep('--lambda', o.lambda);
+  const capacities = parseSweep('--capacity', o.capacity, { integer: true, allowInfinity: true });
+  const ca2s = parseSweep('--ca2', o.ca2);
+  const cs2s = parseSweep('--cs2', o.cs2);
+  const mu = parseList('--mu', o.mu, false);
+  const thresholds = o.thresholds === undefined ? [] : parseList('--thresholds', o.thresholds, true);
+  const variant = o.variant;
+  if (variant !== 'exact' && variant !== 'thesis') throw new InvalidParameterError('--variant', "one of 'exact', 'thesis'", variant);
+  if (!o.exact && (o.batchAcceptance !== undefined || o.regimeCs2 !== undefined)) {
+    throw new InvalidParameterError(
+      o.batchAcceptance !== undefined ? '--batch-acceptance' : '--regime-cs2',
+      'used with --exact (the closed forms assume partial acceptance and one Cs2)',
+      o.batchAcceptance ?? o.regimeCs2,
+    );
+  }
+  const regimeCs2 = o.regimeCs2 === undefined ? undefined : parseList('--regime-cs2', o.regimeCs2, false);
+  const points = cartesian([
+    ['capacity', capacities],
+    ['ca2', ca2s],
+    ['cs2', cs2s],
+    ['lambda', lambdas],
+  ] as const);
+  return points.map((p) => {
+    if (p.capacity === Infinity) {
+      if (thresholds.length > 0 || mu.length !== 1 || o.exact || variant === 'thesis') {
+        throw new InvalidParameterError(
+          '--capacity',
+          'finite with --thresholds, several --mu rates, --exact or --variant thesis (only GE/GE/1 has an infinite buffer)',
+          'inf',
+        );
+      }
+      return gege1({ lambda: p.lambda, mu: mu[0]!, ca2: p.ca2, cs2: p.cs2 });
+    }
+    const params = { lambda: p.lambda, ca2: p.ca2, cs2: p.cs2, capacity: p.capacity, thresholds, mu };
+    if (!o.exact) return gege1nThreshold({ ...params, variant: variant as 'exact' | 'thesis' });
+    if (variant === 'thesis') throw new InvalidParameterError('--variant', "'exact' with --exact (the chain has no thesis variant)", variant);
+    const { cs2, ...rest } = params;
+    return solveGeQueueExact({
+      ...rest,
+      ...(regimeCs2 === undefined ? { cs2 } : { regimeCs2 }),
+      ...(o.batchAcceptance === undefined ? {} : { batchAcceptance: o.batchAcceptance as 'partial' | 'whole' }),
+    });
+  });
+}
+
+/** Registers `ibqos me`. */
 export function registerMe(program: Command): void {
-  program.command('me').description('maximum-entropy GE-type queues (not yet built)');
+  program
+    .command('me')
+    .description('maximum-entropy GE-type queues: GE/GE/1, GE/GE/1/N and the ET/AJT threshold queues (MODELS.md §§2-5)')
+    .requiredOption('--lambda <values>', 'offered arrival rate λ per unit time: a value, a list a,b,c or a range a:b[:step]')
+    .requiredOption('--mu <rates>', 'service rate, or one rate per regime μ1,μ2,… (one more than the thresholds; not a sweep)')
+    .option('--thresholds <list>', 'thresholds T1,T2,… (integers in 1..K+1, increasing): T_r is the first state served at μ_(r+1)')
+    .option('--capacity <values>', 'capacity K (the job in service included), swept like --lambda; inf for GE/GE/1', 'inf')
+    .option('--ca2 <values>', 'SCV of the inter-arrival times, >= 1, swept like --lambda', '1')
+    .option('--cs2 <values>', 'SCV of the service times, >= 1, swept like --lambda', '1')
+    .option('--variant <name>', "'exact' or 'thesis' (the thesis's y = ρ/g, MODELS.md §4.4)", 'exact')
+    .option('--exact', 'solve the exact Markov chain (MODELS.md §5) instead of the closed form')
+    .option('--batch-acceptance <mode>', "with --exact: 'partial' (default) or 'whole' (a batch that does not fit is lost whole)")
+    .option('--regime-cs2 <list>', 'with --exact: one Cs2 per regime (replaces --cs2; the closed forms are not exact then)')
+    .option('--json', 'print the result records (library field names) as a JSON array')
+    .action((opts: MeOptions, cmd: Command) => {
+      const results = solveAll(opts);
+      let root: Command = cmd;
+      while (root.parent) root = root.parent;
+      const output = root.configureOutput();
+      const write = output.writeOut ?? ((s: string) => process.stdout.write(s));
+      const warn = output.writeErr ?? ((s: string) => process.stderr.write(s));
+      write(`${opts.json ? toJson(results) : formatTable(results, COLUMNS)}\n`);
+      // Notes (thesis variant, chain-only options) go to stderr so the table stays machine-readable;
+      // with --json they are in each record's `note` field.
+      const notes = [...new Set(results.map((r) => r.note).filter((n): n is string => n !== undefined))];
+      if (!opts.json) for (const n of notes) warn(`note: ${n}\n`);
+    });
 }

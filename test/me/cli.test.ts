@@ -1,0 +1,73 @@
+/** `ibqos me`: tables, JSON records with the library's field names, the exact chain, errors. */
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/program.js';
+import { gege1nThreshold, solveGeQueueExact } from '../../src/index.js';
+
+async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const sink = (append: (s: string) => void) => ({ write: (s: string) => (append(s), true) }) as never;
+  const code = await run(args, sink((s) => (out += s)), sink((s) => (err += s)));
+  return { code, out, err };
+}
+
+const ISSUE = ['me', '--lambda', '2:16:2', '--mu', '8,16', '--thresholds', '8', '--capacity', '16', '--ca2', '5', '--cs2', '7'];
+
+describe('ibqos me', () => {
+  it('the issue’s example prints a table with one row per λ', async () => {
+    const { code, out, err } = await cli(ISSUE);
+    expect(code).toBe(0);
+    expect(err).toBe('');
+    const lines = out.trim().split('\n');
+    expect(lines[0]).toMatch(/lambda.*blocking.*L.*W/);
+    expect(lines).toHaveLength(2 + 8);
+    expect(lines[2]!.trim().split(/\s+/)[0]).toBe('2');
+  });
+
+  it('--json prints the library’s records, field for field', async () => {
+    const { code, out } = await cli([...ISSUE, '--json']);
+    expect(code).toBe(0);
+    const records = JSON.parse(out) as Record<string, unknown>[];
+    expect(records).toHaveLength(8);
+    const expected = gege1nThreshold({ lambda: 6, ca2: 5, cs2: 7, capacity: 16, thresholds: [8], mu: [8, 16] });
+    expect(records[2]).toEqual(JSON.parse(JSON.stringify(expected)));
+  });
+
+  it('--exact uses the chain; --variant thesis is labelled', async () => {
+    const exact = JSON.parse((await cli([...ISSUE, '--exact', '--json'])).out) as { method: string; blockingProbability: number }[];
+    expect(exact[0]!.method).toBe('exact-chain');
+    expect(exact[0]!.blockingProbability).toBe(solveGeQueueExact({ lambda: 2, ca2: 5, cs2: 7, capacity: 16, thresholds: [8], mu: [8, 16] }).blockingProbability);
+    const thesis = await cli([...ISSUE, '--variant', 'thesis']);
+    expect(thesis.code).toBe(0);
+    expect(thesis.err).toMatch(/note: variant 'thesis'/);
+  });
+
+  it('sweeps capacity and SCVs as a cartesian product; capacity inf is GE/GE/1 with Infinity as text', async () => {
+    const { out } = await cli(['me', '--lambda', '1,2', '--mu', '1.5', '--capacity', '4:6', '--ca2', '1,3', '--json']);
+    expect(JSON.parse(out)).toHaveLength(2 * 3 * 2);
+    const inf = JSON.parse((await cli(['me', '--lambda', '2', '--mu', '1', '--json'])).out) as { stable: boolean; meanQueueLength: unknown }[];
+    expect(inf[0]!.stable).toBe(false);
+    expect(inf[0]!.meanQueueLength).toBe('Infinity');
+  });
+
+  it.each([
+    [['--ca2', '0.5'], /ca2 must be/],
+    [['--thresholds', '8,4'], /thresholds must be strictly increasing/],
+    [['--mu', '8'], /mu must be an array of 2 rates/],
+    [['--mu', '8:16'], /--mu must be a comma list/],
+    [['--capacity', '16.5'], /--capacity must be an integer/],
+    [['--variant', 'book'], /--variant must be one of/],
+    [['--batch-acceptance', 'whole'], /--batch-acceptance must be used with --exact/],
+  ])('%j → exit 2 with the typed error on stderr', async (patch, message) => {
+    const args = [...ISSUE];
+    for (let i = 0; i < patch.length; i += 2) {
+      const k = args.indexOf(patch[i]!);
+      if (k >= 0) args[k + 1] = patch[i + 1]!;
+      else args.push(patch[i]!, patch[i + 1]!);
+    }
+    const { code, out, err } = await cli(args);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toMatch(message);
+  });
+});
