@@ -32,6 +32,14 @@ interface Level {
   readonly inRate: Float64Array[];
   /** Total outflow of each state. */
   readonly out: Float64Array;
+  /** Work arrays for aggregating this level, allocated on first use and reused every cycle. */
+  scratch?: {
+    weights: Float64Array;
+    coarseP: Float64Array;
+    flow: (Float64Array | undefined)[];
+    cout: Float64Array;
+    coarse?: Level;
+  };
 }
 
 export interface MultilevelKernelResult {
@@ -54,8 +62,21 @@ export function multilevelKernel(
   maxCycles = 500,
 ): MultilevelKernelResult {
   const fine = fineLevel(lambda, mu1, mu2, n, m);
-  const { size, pad } = fine;
-  const p = new Float64Array(size + 2 * pad).fill(1 / size, pad, pad + size);
+  const { size, pad, nx, ny } = fine;
+  // Start from the product form the chain would have with an unbounded Node-2 buffer (a Jackson
+  // tandem, P(i, j) ∝ a^i b^j, a = λ/μ1, b = min(λ, μ1)/μ2): the cycles then only correct for
+  // blocking. In log space, then scaled, so neither a^n nor b^m can overflow.
+  const p = new Float64Array(size + 2 * pad);
+  {
+    const la = Math.log(lambda / mu1);
+    const lb = Math.log(Math.min(lambda, mu1) / mu2);
+    let top = -Infinity;
+    for (let i = 0; i < nx; i++) for (let j = 0; j < ny; j++) top = Math.max(top, i * la + j * lb);
+    for (let i = 0; i < nx; i++) {
+      for (let j = 0; j < ny; j++) p[pad + i * ny + j] = Math.max(Math.exp(i * la + j * lb - top), 1e-300);
+    }
+    normalise(fine, p);
+  }
   let residual = Infinity;
   let cycles = 0;
   if (size <= COARSEST) {
@@ -133,7 +154,8 @@ function cycle(level: Level, p: Float64Array): void {
   // coarse chain reducible, so every entry is floored at 1e-300 (far below anything reported).
   for (let x = level.pad; x < level.pad + level.size; x++) if (!(p[x]! >= 1e-300)) p[x] = 1e-300;
   const { coarse, weights } = aggregate(level, p);
-  const pc = weights.slice();
+  const pc = level.scratch!.coarseP;
+  pc.set(weights);
   cycle(coarse, pc);
   cycle(coarse, pc); // W-cycle
   disaggregate(level, p, weights, pc);
@@ -169,6 +191,20 @@ function gaussSeidel(level: Level, p: Float64Array, forward: boolean): void {
     }
     return;
   }
+  if (k === 5) {
+    // Every coarse level: the three fine moves lumped on 2 × 2 blocks give five moves.
+    const [r0, r1, r2, r3, r4] = inRate as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+    const [o0, o1, o2, o3, o4] = offs as [number, number, number, number, number];
+    const start = forward ? 0 : size - 1;
+    const step = forward ? 1 : -1;
+    for (let c = 0, t = start; c < size; c++, t += step) {
+      const x = t + pad;
+      p[x] =
+        (r0[t]! * p[x - o0]! + r1[t]! * p[x - o1]! + r2[t]! * p[x - o2]! + r3[t]! * p[x - o3]! + r4[t]! * p[x - o4]!) /
+        out[t]!;
+    }
+    return;
+  }
   const sweep = (t: number): void => {
     const x = t + pad;
     let inflow = 0;
@@ -186,15 +222,22 @@ function aggregate(level: Level, p: Float64Array): { coarse: Level; weights: Flo
   const cy = (ny + 1) >> 1;
   const csize = cx * cy;
   const cpad = cy + 1;
-  const weights = new Float64Array(csize + 2 * cpad);
+  const scratch = (level.scratch ??= {
+    weights: new Float64Array(csize + 2 * cpad),
+    coarseP: new Float64Array(csize + 2 * cpad),
+    flow: new Array<Float64Array | undefined>(9),
+    cout: new Float64Array(csize),
+  });
+  const weights = scratch.weights.fill(0);
   for (let i = 0; i < nx; i++) {
     const row = (i >> 1) * cy + cpad;
     for (let j = 0; j < ny; j++) weights[row + (j >> 1)] += p[pad + i * ny + j]!;
   }
   // coarse moves indexed by (di+1)·3 + (dj+1); which one a fine move becomes depends only on
   // the parities of the target's coordinates, so it is looked up per (move, parity) pair
-  const flow: (Float64Array | undefined)[] = new Array(9);
-  const cout = new Float64Array(csize);
+  const flow = scratch.flow;
+  for (const arr of flow) arr?.fill(0);
+  const cout = scratch.cout.fill(0);
   for (let d = 0; d < moves.length; d++) {
     const [di, dj] = moves[d]!;
     const rates = inRate[d]!;
@@ -248,10 +291,16 @@ function aggregate(level: Level, p: Float64Array): { coarse: Level; weights: Flo
     const mass = weights[cpad + S]!;
     cout[S] = mass > 0 ? cout[S]! / mass : 0;
   }
-  // A block of zero mass gets outflow 0 and would divide by zero in a sweep: give it the
-  // unweighted mean of its members' outflow (its mass stays 0 whatever the rate).
+  // Every block has positive mass (the iterate is floored at 1e-300) and, the chain being
+  // irreducible, positive outflow; the guard only keeps a sweep from ever dividing by zero.
   for (let S = 0; S < csize; S++) if (!(cout[S]! > 0)) cout[S] = 1;
-  return { coarse: { nx: cx, ny: cy, size: csize, pad: cpad, moves: cmoves, inRate: cin, out: cout }, weights };
+  // The coarse level keeps its identity (and so its own scratch) from cycle to cycle while its
+  // set of moves is unchanged; its rate arrays are this level's flow arrays, refilled above.
+  const cached = scratch.coarse;
+  if (cached === undefined || cached.moves.length !== cmoves.length || cached.moves.some(([a, b], k) => a !== cmoves[k]![0] || b !== cmoves[k]![1])) {
+    scratch.coarse = { nx: cx, ny: cy, size: csize, pad: cpad, moves: cmoves, inRate: cin, out: cout };
+  }
+  return { coarse: scratch.coarse!, weights };
 }
 
 function disaggregate(level: Level, p: Float64Array, weights: Float64Array, pc: Float64Array): void {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { geometricKernel, saturationThroughput } from '../../src/credit/geometric.js';
+import { multilevelKernel } from '../../src/credit/multilevel.js';
 import { structuredKernel } from '../../src/credit/structured.js';
 import { generatorFromTransitions, solveCtmc, type Transition } from '../../src/markov/index.js';
 
@@ -85,5 +86,37 @@ describe('geometricKernel', () => {
     expect(geometricKernel(sat, 6, 8, 3, 1e-14).stable).toBe(false);
     expect(geometricKernel(sat * 1.5, 6, 8, 3, 1e-14).stable).toBe(false);
     expect(geometricKernel(sat * 0.999, 6, 8, 3, 1e-14).stable).toBe(true);
+  });
+});
+
+describe('multilevelKernel', () => {
+  const cases: [number, number, number, number, number][] = [
+    [6, 6, 6, 40, 30], // heavy traffic: blocking matters, many cycles
+    [9, 2, 7, 25, 33], // overloaded Node 1
+    [5, 6, 8, 30, 40],
+    [0.5, 6, 8, 60, 60], // probabilities down to ~1e-70
+  ];
+  it.each(cases)('λ=%d μ1=%d μ2=%d n=%d m=%d → residual ≤ tolerance and agrees with the direct kernel', (l, a, b, n, m) => {
+    const ml = multilevelKernel(l, a, b, n, m, 1e-13);
+    expect(ml.converged).toBe(true);
+    expect(ml.residual).toBeLessThanOrEqual(1e-13);
+    const { p } = structuredKernel(l, a, b, n, m, 1e-12);
+    let worst = 0;
+    for (let k = 0; k < p.length; k++) worst = Math.max(worst, Math.abs(ml.p[k]! - p[k]!));
+    expect(worst).toBeLessThan(1e-11);
+    expect(ml.p.reduce((x, y) => x + y, 0)).toBeCloseTo(1, 13);
+  });
+
+  it('a chain of ≤ 64 states → solved exactly by GTH in 0 cycles', () => {
+    const ml = multilevelKernel(2, 3, 4, 2, 2, 1e-14);
+    expect(ml.iterations).toBe(0);
+    expect(maxRelativeError(ml.p, gthReference(2, 3, 4, 2, 2))).toBeLessThan(1e-13);
+  });
+
+  it('a cycle budget too small → converged false with the residual reached', () => {
+    const ml = multilevelKernel(6, 6, 6, 60, 60, 1e-15, 2);
+    expect(ml.converged).toBe(false);
+    expect(ml.iterations).toBe(2);
+    expect(ml.residual).toBeGreaterThan(1e-15);
   });
 });
