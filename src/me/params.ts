@@ -197,10 +197,3 @@ function makeSpec(
 ): QueueSpec {
   return { lambda, ca2, cs2, tau, sigma, capacity, starts, mus, model, variant, perState };
 }
-
-/** The regime serving state n (1 ≤ n ≤ K): the number of regime starts ≤ n, minus one. */
-export function regimeOf(starts: readonly number[], n: number): number {
-  let r = 0;
-  while (r + 1 < starts.length && starts[r + 1]! <= n) r++;
-  return r;
-}
