@@ -7,10 +7,24 @@ import { IbqosError } from '../core/errors.js';
 import { registerCredit } from './credit.js';
 import { registerMe } from './me.js';
 
-export function buildProgram(): Command {
+/** Writable sinks for a run: process.stdout/stderr, or anything with a `write(string)`. */
+export interface OutputStreams {
+  readonly out: { write(s: string): unknown };
+  readonly err: { write(s: string): unknown };
+}
+
+/**
+ * Builds the command tree. The output streams are configured before the subcommands are added,
+ * because commander copies a parent's output settings into each subcommand when it is created.
+ */
+export function buildProgram(streams: OutputStreams = { out: process.stdout, err: process.stderr }): Command {
   const program = new Command('ibqos')
     .description('Performance analysis of InfiniBand quality-of-service mechanisms')
     .version('0.1.0')
+    .configureOutput({
+      writeOut: (s) => void streams.out.write(s),
+      writeErr: (s) => void streams.err.write(s),
+    })
     .showHelpAfterError()
     .exitOverride();
   registerCredit(program);
@@ -19,12 +33,12 @@ export function buildProgram(): Command {
 }
 
 /** Runs the command line; returns the exit code (0 success, 1 usage error, 2 invalid input). */
-export async function run(argv: readonly string[], out = process.stdout, err = process.stderr): Promise<number> {
-  const program = buildProgram();
-  program.configureOutput({
-    writeOut: (s) => out.write(s),
-    writeErr: (s) => err.write(s),
-  });
+export async function run(
+  argv: readonly string[],
+  out: OutputStreams['out'] = process.stdout,
+  err: OutputStreams['err'] = process.stderr,
+): Promise<number> {
+  const program = buildProgram({ out, err });
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return 0;

@@ -1,3 +1,4 @@
 export * from './errors.js';
 export * from './guards.js';
 export * from './tolerance.js';
+export * from './random.js';
