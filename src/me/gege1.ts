@@ -107,7 +107,10 @@ export function gege1(params: Gege1Params): GeQueueResult {
     term *= x;
     probabilities[n] = term;
   }
-  const meanQueueLength = (rho / 2) * (1 + (ca2 + rho * cs2) / (1 - rho));
+  // L = (ρ/2)·[1 + (Ca² + ρCs²)/(1 − ρ)] with 1 − ρ taken as p0 = (μ − λ)/μ, not as 1 − (λ/μ): the
+  // quotient λ/μ is rounded, and subtracting it from 1 near ρ = 1 turns that rounding into a relative
+  // error of about 1e-16/(1 − ρ) in L (2e-6 at λ = 0.7, μ = 0.70000000001).
+  const meanQueueLength = (rho / 2) * (1 + (ca2 + rho * cs2) / p0);
   return {
     ...common,
     stable: true,
