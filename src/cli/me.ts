@@ -55,7 +55,11 @@ function toJson(records: readonly GeQueueResult[]): string {
   return JSON.stringify(records, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v), 1);
 }
 
-function solveAll(o: MeOptions): GeQueueResult[] {
+/**
+ * @param cs2Given whether --cs2 was typed (it has a default): with --regime-cs2 it would be ignored,
+ *   and a swept --cs2 would print identical rows under different labels, so that is an error.
+ */
+function solveAll(o: MeOptions, cs2Given = false): GeQueueResult[] {
   const lambdas = parseSweep('--lambda', o.lambda);
   const capacities = parseSweep('--capacity', o.capacity, { integer: true, allowInfinity: true });
   const ca2s = parseSweep('--ca2', o.ca2);
@@ -70,6 +74,9 @@ function solveAll(o: MeOptions): GeQueueResult[] {
       'used with --exact (the closed forms assume partial acceptance and one Cs2)',
       o.batchAcceptance ?? o.regimeCs2,
     );
+  }
+  if (o.regimeCs2 !== undefined && cs2Given) {
+    throw new InvalidParameterError('--cs2', 'absent when --regime-cs2 is given (it replaces --cs2)', o.cs2);
   }
   const regimeCs2 = o.regimeCs2 === undefined ? undefined : parseList('--regime-cs2', o.regimeCs2, false);
   const points = cartesian([
@@ -118,7 +125,7 @@ export function registerMe(program: Command): void {
     .option('--regime-cs2 <list>', 'with --exact: one Cs2 per regime (replaces --cs2; the closed forms are not exact then)')
     .option('--json', 'print the result records (library field names) as a JSON array')
     .action((opts: MeOptions, cmd: Command) => {
-      const results = solveAll(opts);
+      const results = solveAll(opts, cmd.getOptionValueSource('cs2') !== 'default');
       let root: Command = cmd;
       while (root.parent) root = root.parent;
       const output = root.configureOutput();

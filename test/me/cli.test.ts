@@ -50,6 +50,21 @@ describe('ibqos me', () => {
     expect(inf[0]!.meanQueueLength).toBe('Infinity');
   });
 
+  it('--regime-cs2 with an explicit --cs2 → exit 2 (the sweep over --cs2 would be ignored); without it, the per-regime record', async () => {
+    const base = ['me', '--lambda', '3', '--mu', '8,16', '--thresholds', '4', '--capacity', '8', '--ca2', '5', '--exact'];
+    const clash = await cli([...base, '--cs2', '3,5', '--regime-cs2', '7,3']);
+    expect(clash.code).toBe(2);
+    expect(clash.out).toBe('');
+    expect(clash.err).toMatch(/--cs2 must be absent when --regime-cs2 is given/);
+    const ok = await cli([...base, '--regime-cs2', '7,3', '--json']);
+    expect(ok.code).toBe(0);
+    const [record] = JSON.parse(ok.out) as { cs2: number[]; blockingProbability: number }[];
+    expect(record!.cs2).toEqual([7, 3]);
+    expect(record!.blockingProbability).toBe(
+      solveGeQueueExact({ lambda: 3, ca2: 5, regimeCs2: [7, 3], capacity: 8, thresholds: [4], mu: [8, 16] }).blockingProbability,
+    );
+  });
+
   it.each([
     [['--ca2', '0.5'], /ca2 must be/],
     [['--thresholds', '8,4'], /thresholds must be strictly increasing/],
