@@ -97,13 +97,23 @@ export interface GeQueueResult {
   };
 }
 
-/** The metrics of a threshold queue without its distribution (the allocation-light fast path). */
+/**
+ * The metrics of a threshold queue without its distribution (the allocation-light fast path); each
+ * field means exactly what it means in {@link GeQueueResult}.
+ */
 export interface GeQueueMetrics {
+  /** P(0). */
   readonly emptyProbability: number;
+  /** P(K). */
   readonly fullProbability: number;
+  /** π_K, the fraction of offered jobs lost (not P(K)). */
   readonly blockingProbability: number;
+  /** L = Σ n·P(n), jobs. */
   readonly meanQueueLength: number;
+  /** U = 1 − P(0). */
   readonly utilization: number;
+  /** X = Σ μ(n)P(n), jobs per unit time. */
   readonly throughput: number;
+  /** W = L/X, in the time unit of the rates. */
   readonly responseTime: number;
 }

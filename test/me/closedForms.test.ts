@@ -316,6 +316,8 @@ describe('the thesis variant (MODELS.md §4.4)', () => {
   it('breaks flow balance, the exact variant does not', () => {
     const thesis = gege1nThreshold({ ...et, variant: 'thesis' });
     expect(rel(et.lambda * (1 - thesis.blockingProbability), thesis.throughput)).toBeGreaterThan(1e-3);
+    const exact = gege1nThreshold(et);
+    expect(rel(et.lambda * (1 - exact.blockingProbability), exact.throughput)).toBeLessThan(1e-14);
   });
 });
 
