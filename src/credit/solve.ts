@@ -1,0 +1,153 @@
+/**
+ * `solveCreditChain`: the checking front door of the credit-based tandem chain (MODELS.md §6).
+ */
+import { InvalidParameterError, NoConvergenceError } from '../core/errors.js';
+import { TOLERANCE } from '../core/tolerance.js';
+import { denseCreditKernel, MAX_DENSE_STATES } from './dense.js';
+import { exactCreditKernel, MAX_EXACT_STATES } from './exact.js';
+import { geometricKernel, saturationThroughput } from './geometric.js';
+import { finiteCreditResult, geometricCreditResult, unstableCreditResult } from './metrics.js';
+import {
+  checkCreditOptions,
+  checkCreditParams,
+  MAX_GEOMETRIC_PHASES,
+  type CheckedCreditParams,
+  type CreditChainParams,
+  type CreditMethod,
+  type CreditSolveOptions,
+  type CreditSolverMethod,
+} from './params.js';
+import type { CreditChainResult } from './result.js';
+import { creditResidual } from './stencil.js';
+import { structuredKernel } from './structured.js';
+
+/**
+ * Solves the credit-based tandem chain (MODELS.md §6.1) and returns its steady-state metrics
+ * (§6.4): mean queue lengths L1, L2, L; throughput T; response time R = L/T; the upstream loss
+ * and credit-blocked probabilities; utilisations; P(i, j) (read it with `creditProbability`);
+ * and how it was obtained (`diagnostics.method`, the residual ‖πQ‖∞ of the chain solved).
+ *
+ * Methods (`options.method`):
+ * - `exact`: rational arithmetic, n finite, at most 500 states; also returns the exact fractions.
+ * - `dense`: the thesis's P = B(I − ℵ + eB)^(−1) with ml-matrix, n finite, at most 2000 states.
+ * - `structured`: the block-tridiagonal (quasi-birth-death) kernel for large finite chains.
+ * - `geometric`: n = Infinity, matrix-geometric, at most 2001 phases (m ≤ 2000); an unstable chain
+ *   (λ ≥ μ1·P(j < m)) gives `stable: false`, L1 = L = R = Infinity, T = μ1·P(j < m).
+ * - `auto` (default): `geometric` when n = Infinity, `structured` otherwise.
+ *
+ * @param params `{ lambda, mu1, mu2, upstreamCapacity, downstreamCapacity }`: rates finite > 0 (per
+ *   unit time); n = upstreamCapacity an integer ≥ 1 or Infinity; m = downstreamCapacity an integer ≥ 1.
+ * @param options `{ method = 'auto', tolerance = 1e-12 }`.
+ * @throws InvalidParameterError for a bad parameter or option, or a method that does not apply.
+ * @throws NoConvergenceError when a kernel's answer fails the residual check
+ *   ‖πQ‖∞ ≤ 100·tolerance·(λ+μ1+μ2).
+ * @example
+ * const r = solveCreditChain({ lambda: 2, mu1: 3, mu2: 4, upstreamCapacity: 2, downstreamCapacity: 2 });
+ * r.throughput // 1.525374577090382 (= 3156/2069)
+ */
+export function solveCreditChain(params: CreditChainParams, options?: CreditSolveOptions): CreditChainResult {
+  const p = checkCreditParams(params);
+  const { method: requestedMethod, tolerance } = checkCreditOptions(options);
+  const method = chooseMethod(p, requestedMethod);
+  const acceptable = TOLERANCE.iterative(tolerance) * (p.lambda + p.mu1 + p.mu2);
+
+  switch (method) {
+    case 'exact': {
+      const e = exactCreditKernel(p);
+      const residual = creditResidual(p.lambda, p.mu1, p.mu2, p.n, p.m, e.p);
+      const base = finiteCreditResult(p, e.p, { method, requestedMethod, residual }, e.values);
+      // Report the correctly rounded exact metrics rather than sums of rounded probabilities.
+      const t = e.metrics.throughput;
+      return {
+        ...base,
+        meanQueueLength: { upstream: e.metrics.upstream, downstream: e.metrics.downstream, total: e.metrics.total },
+        throughput: t,
+        responseTime: e.metrics.responseTime,
+        upstreamLossProbability: e.metrics.upstreamLossProbability,
+        creditBlockedProbability: e.metrics.creditBlockedProbability,
+        utilization: { upstream: t / p.mu1, downstream: t / p.mu2 },
+      };
+    }
+    case 'dense':
+    case 'structured': {
+      let raw: Float64Array;
+      let iterations: number | undefined;
+      if (method === 'dense') raw = denseCreditKernel(p);
+      else {
+        const k = structuredKernel(p.lambda, p.mu1, p.mu2, p.n, p.m, tolerance);
+        raw = k.p;
+        iterations = k.iterations;
+      }
+      const probabilities = normalised(raw, method, iterations ?? 0, tolerance);
+      const residual = creditResidual(p.lambda, p.mu1, p.mu2, p.n, p.m, probabilities);
+      if (!(residual <= acceptable)) throw new NoConvergenceError(method, iterations ?? 0, residual, acceptable);
+      return finiteCreditResult(p, probabilities, { method, requestedMethod, residual, ...(iterations !== undefined ? { iterations } : {}) });
+    }
+    case 'geometric': {
+      // Stability from the closed form (MODELS.md §6.1), so an unstable chain never reaches the kernel.
+      if (!(p.lambda < saturationThroughput(p.mu1, p.mu2, p.m))) {
+        return unstableCreditResult(p, { method, requestedMethod, residual: 0 });
+      }
+      const g = geometricKernel(p.lambda, p.mu1, p.mu2, p.m, tolerance);
+      if (!g.stable || !(g.residual <= acceptable) || !levelSumOk(g.levelSum, g.level0, p.m)) {
+        // The closed form says stable, so the kernel failed (this can happen extremely close to the
+        // stability boundary, where the matrix-geometric iteration converges arbitrarily slowly).
+        throw new NoConvergenceError('geometric', g.iterations, g.stable ? g.residual : NaN, acceptable);
+      }
+      return geometricCreditResult(p, g, { method, requestedMethod, residual: g.residual, iterations: g.iterations });
+    }
+  }
+}
+
+/** The method that will solve the chain, or an InvalidParameterError naming the rule broken. */
+export function chooseMethod(p: CheckedCreditParams, requested: CreditMethod): CreditSolverMethod {
+  const finite = Number.isFinite(p.n);
+  const states = finite ? (p.n + 1) * (p.m + 1) : Infinity;
+  const where = finite ? `n = ${p.n}, m = ${p.m}: ${states} states` : `n = Infinity, m = ${p.m}`;
+  const fail = (rule: string): never => {
+    throw new InvalidParameterError('options.method', `${rule} (here ${where})`, requested);
+  };
+  switch (requested) {
+    case 'auto':
+      if (!finite) return chooseMethod(p, 'geometric');
+      return 'structured';
+    case 'exact':
+      if (!finite) fail("a method for a finite upstreamCapacity; use 'geometric' or 'auto' when it is Infinity");
+      if (states > MAX_EXACT_STATES) fail(`used with at most ${MAX_EXACT_STATES} states (n+1)(m+1) for 'exact'; use 'structured' or 'auto'`);
+      return 'exact';
+    case 'dense':
+      if (!finite) fail("a method for a finite upstreamCapacity; use 'geometric' or 'auto' when it is Infinity");
+      if (states > MAX_DENSE_STATES) fail(`used with at most ${MAX_DENSE_STATES} states (n+1)(m+1) for 'dense'; use 'structured' or 'auto'`);
+      return 'dense';
+    case 'structured':
+      if (!finite) fail("a method for a finite upstreamCapacity; use 'geometric' or 'auto' when it is Infinity");
+      return 'structured';
+    case 'geometric':
+      if (finite) fail("used only with upstreamCapacity = Infinity; use 'structured' or 'auto' for a finite one");
+      if (p.m + 1 > MAX_GEOMETRIC_PHASES) fail(`used with downstreamCapacity at most ${MAX_GEOMETRIC_PHASES - 1} for 'geometric'`);
+      return 'geometric';
+  }
+}
+
+/** p/Σp after checking every entry is finite and Σp is within 1e-8 of 1 (a kernel's sanity). */
+function normalised(p: Float64Array, method: string, iterations: number, tolerance: number): Float64Array {
+  let total = 0;
+  for (let k = 0; k < p.length; k++) total += p[k]!;
+  if (!Number.isFinite(total) || Math.abs(total - 1) > 1e-8) {
+    throw new NoConvergenceError(`${method} (probabilities sum to ${total})`, iterations, NaN, tolerance);
+  }
+  if (total === 1) return p;
+  const out = new Float64Array(p.length);
+  for (let k = 0; k < p.length; k++) out[k] = p[k]! / total;
+  return out;
+}
+
+function levelSumOk(levelSum: Float64Array, level0: Float64Array, m: number): boolean {
+  if (levelSum.length !== m + 1 || level0.length !== m + 1) return false;
+  let total = 0;
+  for (let j = 0; j <= m; j++) {
+    if (!Number.isFinite(levelSum[j]!) || !Number.isFinite(level0[j]!)) return false;
+    total += levelSum[j]!;
+  }
+  return Math.abs(total - 1) <= 1e-8;
+}
