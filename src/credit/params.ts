@@ -24,17 +24,21 @@ export interface CreditChainParams {
 }
 
 /** The methods of {@link solveCreditChain}. */
-export const CREDIT_METHODS = ['auto', 'dense', 'exact', 'structured', 'geometric'] as const;
+export const CREDIT_METHODS = ['auto', 'dense', 'exact', 'structured', 'multilevel', 'geometric'] as const;
 export type CreditMethod = (typeof CREDIT_METHODS)[number];
 /** A method that actually solves (everything but `auto`). */
 export type CreditSolverMethod = Exclude<CreditMethod, 'auto'>;
 
 /** Options of {@link solveCreditChain}. */
 export interface CreditSolveOptions {
-  /** Default `'auto'`: `geometric` when n = ∞, `structured` otherwise. */
+  /**
+   * Default `'auto'`: `geometric` when n = ∞; `structured` when min(n, m) ≤ 150 (a direct method,
+   * full relative accuracy, cost O(max(n,m)·min(n,m)³) at worst); `multilevel` otherwise.
+   */
   readonly method?: CreditMethod;
   /**
-   * Tolerance handed to the iterative kernels (`structured`, `geometric`); default 1e-12. The
+   * Tolerance handed to the kernels (`multilevel` stops at ‖πQ‖∞ ≤ tolerance, `geometric` at
+   * ‖e − Ge‖∞ ≤ tolerance, `structured` is direct and ignores it); default 1e-12. The
    * front door rejects a kernel answer whose residual ‖πQ‖∞ exceeds 100·tolerance·(λ+μ1+μ2).
    * The direct methods (`dense`, `exact`) ignore it.
    */

@@ -19,7 +19,11 @@ import {
 } from './params.js';
 import type { CreditChainResult } from './result.js';
 import { creditResidual } from './stencil.js';
+import { multilevelKernel } from './multilevel.js';
 import { structuredKernel } from './structured.js';
+
+/** `auto` uses `structured` up to this min(n, m), `multilevel` beyond (see CreditSolveOptions.method). */
+export const AUTO_STRUCTURED_MAX_BANDWIDTH = 150;
 
 /**
  * Solves the credit-based tandem chain (MODELS.md §6.1) and returns its steady-state metrics
@@ -30,10 +34,13 @@ import { structuredKernel } from './structured.js';
  * Methods (`options.method`):
  * - `exact`: rational arithmetic, n finite, at most 500 states; also returns the exact fractions.
  * - `dense`: the thesis's P = B(I − ℵ + eB)^(−1) with ml-matrix, n finite, at most 2000 states.
- * - `structured`: the block-tridiagonal (quasi-birth-death) kernel for large finite chains.
+ * - `structured`: the block-tridiagonal (quasi-birth-death) kernel for large finite chains; direct.
+ * - `multilevel`: iterative aggregation–disaggregation for very large finite chains (both n and m
+ *   in the hundreds or more); stops at ‖πQ‖∞ ≤ tolerance.
  * - `geometric`: n = Infinity, matrix-geometric, at most 2001 phases (m ≤ 2000); an unstable chain
  *   (λ ≥ μ1·P(j < m)) gives `stable: false`, L1 = L = R = Infinity, T = μ1·P(j < m).
- * - `auto` (default): `geometric` when n = Infinity, `structured` otherwise.
+ * - `auto` (default): `geometric` when n = Infinity; `structured` when min(n, m) ≤ 150;
+ *   `multilevel` otherwise. `diagnostics.method` says which ran.
  *
  * @param params `{ lambda, mu1, mu2, upstreamCapacity, downstreamCapacity }`: rates finite > 0 (per
  *   unit time); n = upstreamCapacity an integer ≥ 1 or Infinity; m = downstreamCapacity an integer ≥ 1.
@@ -69,12 +76,18 @@ export function solveCreditChain(params: CreditChainParams, options?: CreditSolv
       };
     }
     case 'dense':
-    case 'structured': {
+    case 'structured':
+    case 'multilevel': {
       let raw: Float64Array;
       let iterations: number | undefined;
       if (method === 'dense') raw = denseCreditKernel(p);
-      else {
+      else if (method === 'structured') {
         const k = structuredKernel(p.lambda, p.mu1, p.mu2, p.n, p.m, tolerance);
+        raw = k.p;
+        iterations = k.iterations;
+      } else {
+        const k = multilevelKernel(p.lambda, p.mu1, p.mu2, p.n, p.m, tolerance);
+        if (!k.converged) throw new NoConvergenceError('multilevel', k.iterations, k.residual, tolerance);
         raw = k.p;
         iterations = k.iterations;
       }
@@ -110,7 +123,7 @@ export function chooseMethod(p: CheckedCreditParams, requested: CreditMethod): C
   switch (requested) {
     case 'auto':
       if (!finite) return chooseMethod(p, 'geometric');
-      return 'structured';
+      return Math.min(p.n, p.m) <= AUTO_STRUCTURED_MAX_BANDWIDTH ? 'structured' : 'multilevel';
     case 'exact':
       if (!finite) fail("a method for a finite upstreamCapacity; use 'geometric' or 'auto' when it is Infinity");
       if (states > MAX_EXACT_STATES) fail(`used with at most ${MAX_EXACT_STATES} states (n+1)(m+1) for 'exact'; use 'structured' or 'auto'`);
@@ -120,8 +133,9 @@ export function chooseMethod(p: CheckedCreditParams, requested: CreditMethod): C
       if (states > MAX_DENSE_STATES) fail(`used with at most ${MAX_DENSE_STATES} states (n+1)(m+1) for 'dense'; use 'structured' or 'auto'`);
       return 'dense';
     case 'structured':
+    case 'multilevel':
       if (!finite) fail("a method for a finite upstreamCapacity; use 'geometric' or 'auto' when it is Infinity");
-      return 'structured';
+      return requested;
     case 'geometric':
       if (finite) fail("used only with upstreamCapacity = Infinity; use 'structured' or 'auto' for a finite one");
       if (p.m + 1 > MAX_GEOMETRIC_PHASES) fail(`used with downstreamCapacity at most ${MAX_GEOMETRIC_PHASES - 1} for 'geometric'`);
