@@ -8,6 +8,7 @@ import {
   saturationThroughput,
   solveCreditChain,
   type CreditChainResult,
+  type CreditSolverMethod,
 } from '../../src/credit/index.js';
 import { geometricReady, maxRelative, METRIC_NAMES, metricList, params, structuredReady } from './helpers.js';
 
@@ -112,7 +113,7 @@ describe('every finite method agrees with exact', () => {
 
 describe('invariants of every result', () => {
   const cases = SHAPES.flatMap(([n, m]) => RATES.map(([l, a, b]) => params(l, a, b, n, m)));
-  const methods = ['exact', 'dense', ...(structuredReady ? ['structured'] : []), 'multilevel'] as const;
+  const methods: readonly CreditSolverMethod[] = ['exact', 'dense', ...(structuredReady ? (['structured'] as const) : []), 'multilevel'];
 
   it.each(methods)('%s → the three throughput forms agree to 1e-12 relative', (method) => {
     for (const p of cases) {
