@@ -1,6 +1,114 @@
+/**
+ * `ibqos credit`: the credit-based tandem chain (MODELS.md §6) from the command line, swept over
+ * λ, μ1, μ2, n and m, printed as a table (one row per parameter point) or as the library's JSON
+ * records.
+ *
+ *     ibqos credit --lambda 5 --mu1 6 --mu2 8 --n 12 --m 2:11
+ *
+ * Every numeric option takes a value, a list a,b,c or a range a:b (integers) / a:b:step; `--n inf`
+ * means an unbounded upstream queue. Omitted options take the thesis's experiment: λ = 5, μ1 = 6,
+ * μ2 = 8, n = 12, m = 2:11. Points are swept with m varying fastest, then n, μ2, μ1, λ.
+ */
 import type { Command } from 'commander';
+import { InvalidParameterError } from '../core/errors.js';
+import { oneOf } from '../core/guards.js';
+import { CREDIT_METHODS, solveCreditChain, type CreditChainResult, type CreditMethod } from '../credit/index.js';
+import { formatTable, type Column } from '../report/table.js';
+import { cartesian, parseSweep } from './sweep.js';
 
-/** Registers `ibqos credit` (filled in by the credit-chain work). */
+interface CreditOptions {
+  readonly lambda: string;
+  readonly mu1: string;
+  readonly mu2: string;
+  readonly n: string;
+  readonly m: string;
+  readonly method: string;
+  readonly tolerance?: string;
+  readonly json?: boolean;
+}
+
+const COLUMNS: Column<CreditChainResult>[] = [
+  { header: 'lambda', value: (r) => r.params.lambda },
+  { header: 'mu1', value: (r) => r.params.mu1 },
+  { header: 'mu2', value: (r) => r.params.mu2 },
+  { header: 'n', value: (r) => r.params.upstreamCapacity },
+  { header: 'm', value: (r) => r.params.downstreamCapacity },
+  { header: 'L1', value: (r) => r.meanQueueLength.upstream },
+  { header: 'L2', value: (r) => r.meanQueueLength.downstream },
+  { header: 'L', value: (r) => r.meanQueueLength.total },
+  { header: 'T', value: (r) => r.throughput },
+  { header: 'R', value: (r) => r.responseTime },
+  { header: 'loss', value: (r) => r.upstreamLossProbability },
+  { header: 'blocked', value: (r) => r.creditBlockedProbability },
+  { header: 'method', value: (r) => r.diagnostics.method },
+];
+
+/** The library's parameter names, for errors phrased in the command line's option names. */
+const OPTION_OF: Record<string, string> = {
+  lambda: '--lambda',
+  mu1: '--mu1',
+  mu2: '--mu2',
+  upstreamCapacity: '--n',
+  downstreamCapacity: '--m',
+  'options.method': '--method',
+  'options.tolerance': '--tolerance',
+};
+
+/** JSON with ±Infinity and NaN written as the strings "Infinity", "-Infinity", "NaN" (JSON has no such numbers). */
+function toJson(records: readonly CreditChainResult[]): string {
+  return JSON.stringify(records, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v), 1);
+}
+
+function parseTolerance(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const t = Number(text);
+  if (text.trim() === '' || !Number.isFinite(t)) throw new InvalidParameterError('--tolerance', 'a number', text);
+  return t;
+}
+
+function solveAll(o: CreditOptions): CreditChainResult[] {
+  const method = oneOf('--method', o.method, CREDIT_METHODS) as CreditMethod;
+  const tolerance = parseTolerance(o.tolerance);
+  const points = cartesian([
+    ['lambda', parseSweep('--lambda', o.lambda)],
+    ['mu1', parseSweep('--mu1', o.mu1)],
+    ['mu2', parseSweep('--mu2', o.mu2)],
+    ['n', parseSweep('--n', o.n, { integer: true, allowInfinity: true })],
+    ['m', parseSweep('--m', o.m, { integer: true })],
+  ] as const);
+  return points.map((p) => {
+    const params = { lambda: p.lambda, mu1: p.mu1, mu2: p.mu2, upstreamCapacity: p.n, downstreamCapacity: p.m };
+    try {
+      return solveCreditChain(params, { method, ...(tolerance === undefined ? {} : { tolerance }) });
+    } catch (e) {
+      if (e instanceof InvalidParameterError && OPTION_OF[e.parameter]) {
+        const option = OPTION_OF[e.parameter]!;
+        const name = option === `--${e.parameter}` ? option : `${option} (${e.parameter})`;
+        throw new InvalidParameterError(name, e.rule, e.value);
+      }
+      throw e;
+    }
+  });
+}
+
+/** Registers `ibqos credit`. */
 export function registerCredit(program: Command): void {
-  program.command('credit').description('credit-based flow-control tandem chain (not yet built)');
+  program
+    .command('credit')
+    .description("credit-based flow control: the tandem chain of MODELS.md §6 (defaults: the thesis's experiment)")
+    .option('--lambda <values>', 'arrival rate λ at Node 1 per unit time: a value, a list a,b,c or a range a:b[:step]', '5')
+    .option('--mu1 <values>', 'forwarding rate μ1 of Node 1 (when it holds a credit), swept like --lambda', '6')
+    .option('--mu2 <values>', 'service rate μ2 of Node 2, swept like --lambda', '8')
+    .option('--n <values>', 'capacity n of Node 1 (integer >= 1, or inf for an unbounded queue), swept like --lambda', '12')
+    .option('--m <values>', 'capacity m of Node 2 = number of credits (integer >= 1), swept like --lambda', '2:11')
+    .option('--method <name>', `${CREDIT_METHODS.join(' | ')}`, 'auto')
+    .option('--tolerance <t>', 'tolerance of the iterative kernels (default 1e-12)')
+    .option('--json', 'print the result records (library field names) as a JSON array; Infinity as "Infinity"')
+    .action((opts: CreditOptions, cmd: Command) => {
+      const results = solveAll(opts);
+      let root: Command = cmd;
+      while (root.parent) root = root.parent;
+      const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
+      write(`${opts.json ? toJson(results) : formatTable(results, COLUMNS)}\n`);
+    });
 }
