@@ -124,18 +124,16 @@ export function structuredKernel(
   for (let k = 0; k < b; k++) s[k * b + k] = 0;
   const top = gthStationary(s, b)!;
 
-  // Back-substitution π_ℓ = π_{ℓ+1}·N_ℓ, written straight into the i-major output.
-  const cols = m + 1;
-  const p = new Float64Array((n + 1) * (m + 1));
-  const put = (ell: number, v: Float64Array): void => {
-    for (let k = 0; k < b; k++) {
-      if (byUpstream) p[ell * cols + k] = v[k]!;
-      else p[k * cols + ell] = v[k]!;
-    }
-  };
+  // Back-substitution π_ℓ = π_{ℓ+1}·N_ℓ. Level masses can span far more than a double's range
+  // (P(0)/P(n) ≈ (μ1/λ)^n), so each level vector is kept scaled to max 1 with its log-scale
+  // beside it, and the levels are combined at the end relative to the largest (log-sum-exp);
+  // levels whose probabilities fall below the smallest double come out as 0.
+  const levelsOut: Float64Array[] = new Array(levels);
+  const logScale = new Float64Array(levels);
   let v = top;
-  put(K, v);
-  let total = sum(v);
+  let scale = rescale(v, 0);
+  levelsOut[K] = v;
+  logScale[K] = scale;
   for (let ell = K - 1; ell >= 0; ell--) {
     const nMat = stored[ell]!;
     const next = new Float64Array(b);
@@ -146,11 +144,39 @@ export function structuredKernel(
       for (let c = 0; c < b; c++) next[c] += x * nMat[r + c]!;
     }
     v = next;
-    put(ell, v);
-    total += sum(v);
+    scale = rescale(v, scale);
+    levelsOut[ell] = v;
+    logScale[ell] = scale;
   }
-  for (let k = 0; k < p.length; k++) p[k] /= total;
+  let top2 = -Infinity;
+  for (let ell = 0; ell < levels; ell++) top2 = Math.max(top2, logScale[ell]!);
+  let total = 0;
+  const factor = new Float64Array(levels);
+  for (let ell = 0; ell < levels; ell++) {
+    factor[ell] = Math.exp(logScale[ell]! - top2);
+    total += factor[ell]! * sum(levelsOut[ell]!);
+  }
+  const cols = m + 1;
+  const p = new Float64Array((n + 1) * (m + 1));
+  for (let ell = 0; ell < levels; ell++) {
+    const f = factor[ell]! / total;
+    const lv = levelsOut[ell]!;
+    for (let k = 0; k < b; k++) {
+      if (byUpstream) p[ell * cols + k] = lv[k]! * f;
+      else p[k * cols + ell] = lv[k]! * f;
+    }
+  }
   return { p, iterations: inversions };
+}
+
+/** Scales v to max 1 in place; returns the running log-scale plus log(max). */
+function rescale(v: Float64Array, logScale: number): number {
+  let max = 0;
+  for (let k = 0; k < v.length; k++) max = Math.max(max, v[k]!);
+  if (max === 0) return logScale;
+  const inv = 1 / max;
+  for (let k = 0; k < v.length; k++) v[k]! *= inv;
+  return logScale + Math.log(max);
 }
 
 /** Largest entrywise relative change |x − y| / |y| (0/0 counts as 0): a converged level must be

@@ -44,6 +44,14 @@ describe('structuredKernel', () => {
     expect(maxRelativeError(p, gthReference(l, a, b, n, m))).toBeLessThan(1e-12);
   });
 
+  it('n = 6000 (level masses spanning 1e-475) → finite, sums to 1, P(0,·) equals the n = ∞ chain', () => {
+    const { p } = structuredKernel(5, 6, 8, 6000, 9, 1e-12);
+    expect(p.every(Number.isFinite)).toBe(true);
+    expect(p.reduce((x, y) => x + y, 0)).toBeCloseTo(1, 12);
+    const g = geometricKernel(5, 6, 8, 9, 1e-14);
+    for (let j = 0; j <= 9; j++) expect(Math.abs(p[j]! - g.level0[j]!) / g.level0[j]!).toBeLessThan(1e-11);
+  });
+
   it('reuses the level fixed point → fewer inversions than levels', () => {
     const { iterations } = structuredKernel(5, 6, 8, 400, 4, 1e-12);
     expect(iterations).toBeLessThan(400);
