@@ -22,8 +22,18 @@ import { creditResidual } from './stencil.js';
 import { multilevelKernel } from './multilevel.js';
 import { structuredKernel } from './structured.js';
 
-/** `auto` uses `structured` up to this min(n, m), `multilevel` beyond (see CreditSolveOptions.method). */
-export const AUTO_STRUCTURED_MAX_BANDWIDTH = 150;
+/**
+ * `auto` uses `structured` while its worst-case work, levels × b³ with b = min(n, m) + 1 and
+ * levels = max(n, m) + 1, is at most this (about half a second here), `multilevel` beyond. The
+ * benchmark measured (100, 100) at 0.25–0.29 s with `structured` (1.0e8), and (1000, 100) at
+ * 0.4–2.4 s with `structured` (1.0e9) against 0.06–0.65 s with `multilevel`.
+ */
+export const AUTO_STRUCTURED_MAX_WORK = 5e8;
+/**
+ * `structured` keeps one b × b matrix per level until the level fixed point: at most
+ * levels × b² doubles. Beyond this many (2 GB) it is refused; `multilevel` needs O(S).
+ */
+export const MAX_STRUCTURED_ENTRIES = 2.5e8;
 
 /**
  * Solves the credit-based tandem chain (MODELS.md §6.1) and returns its steady-state metrics
@@ -39,8 +49,9 @@ export const AUTO_STRUCTURED_MAX_BANDWIDTH = 150;
  *   in the hundreds or more); stops at ‖πQ‖∞ ≤ tolerance.
  * - `geometric`: n = Infinity, matrix-geometric, at most 2001 phases (m ≤ 2000); an unstable chain
  *   (λ ≥ μ1·P(j < m)) gives `stable: false`, L1 = L = R = Infinity, T = μ1·P(j < m).
- * - `auto` (default): `geometric` when n = Infinity; `structured` when min(n, m) ≤ 150;
- *   `multilevel` otherwise. `diagnostics.method` says which ran.
+ * - `auto` (default): `geometric` when n = Infinity; `structured` when (max(n, m) + 1)·(min(n, m) + 1)³
+ *   ≤ 5e8 (so (100, 100) and (1000, 50) are direct); `multilevel` otherwise. `diagnostics.method`
+ *   says which ran.
  *
  * @param params `{ lambda, mu1, mu2, upstreamCapacity, downstreamCapacity }`: rates finite > 0 (per
  *   unit time); n = upstreamCapacity an integer ≥ 1 or Infinity; m = downstreamCapacity an integer ≥ 1.
@@ -123,7 +134,7 @@ export function chooseMethod(p: CheckedCreditParams, requested: CreditMethod): C
   switch (requested) {
     case 'auto':
       if (!finite) return chooseMethod(p, 'geometric');
-      return Math.min(p.n, p.m) <= AUTO_STRUCTURED_MAX_BANDWIDTH ? 'structured' : 'multilevel';
+      return (Math.max(p.n, p.m) + 1) * (Math.min(p.n, p.m) + 1) ** 3 <= AUTO_STRUCTURED_MAX_WORK ? 'structured' : 'multilevel';
     case 'exact':
       if (!finite) fail("a method for a finite upstreamCapacity; use 'geometric' or 'auto' when it is Infinity");
       if (states > MAX_EXACT_STATES) fail(`used with at most ${MAX_EXACT_STATES} states (n+1)(m+1) for 'exact'; use 'structured' or 'auto'`);
@@ -133,9 +144,14 @@ export function chooseMethod(p: CheckedCreditParams, requested: CreditMethod): C
       if (states > MAX_DENSE_STATES) fail(`used with at most ${MAX_DENSE_STATES} states (n+1)(m+1) for 'dense'; use 'structured' or 'auto'`);
       return 'dense';
     case 'structured':
+      if (!finite) fail("a method for a finite upstreamCapacity; use 'geometric' or 'auto' when it is Infinity");
+      if ((Math.max(p.n, p.m) + 1) * (Math.min(p.n, p.m) + 1) ** 2 > MAX_STRUCTURED_ENTRIES) {
+        fail(`used while (max(n, m) + 1)·(min(n, m) + 1)² ≤ ${MAX_STRUCTURED_ENTRIES} (its memory bound, 2 GB) for 'structured'; use 'multilevel' or 'auto'`);
+      }
+      return 'structured';
     case 'multilevel':
       if (!finite) fail("a method for a finite upstreamCapacity; use 'geometric' or 'auto' when it is Infinity");
-      return requested;
+      return 'multilevel';
     case 'geometric':
       if (finite) fail("used only with upstreamCapacity = Infinity; use 'structured' or 'auto' for a finite one");
       if (p.m + 1 > MAX_GEOMETRIC_PHASES) fail(`used with downstreamCapacity at most ${MAX_GEOMETRIC_PHASES - 1} for 'geometric'`);

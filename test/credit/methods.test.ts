@@ -151,14 +151,23 @@ describe('invariants of every result', () => {
 });
 
 describe('auto', () => {
-  it('finite, min(n, m) ≤ 150 → structured; says so', () => {
-    const r = solveCreditChain(params(5, 6, 8, 12, 4));
-    expect(r.diagnostics).toMatchObject({ method: 'structured', requestedMethod: 'auto' });
+  it('finite, levels × b³ ≤ 5e8 → structured; says so', () => {
+    expect(solveCreditChain(params(5, 6, 8, 12, 4)).diagnostics).toMatchObject({ method: 'structured', requestedMethod: 'auto' });
+    // (100, 100): 101⁴ = 1.04e8; (1000, 50): 1001·51³ = 1.33e8
+    expect(solveCreditChain(params(5, 6, 8, 100, 100)).diagnostics.method).toBe('structured');
+    expect(solveCreditChain(params(5, 6, 8, 1000, 50)).diagnostics.method).toBe('structured');
   });
 
-  it('finite, min(n, m) > 150 → multilevel', () => {
+  it('finite, levels × b³ > 5e8 → multilevel', () => {
+    // (160, 151): 161·152³ = 5.65e8
     const r = solveCreditChain(params(5, 6, 8, 160, 151), { tolerance: 1e-11 });
     expect(r.diagnostics).toMatchObject({ method: 'multilevel', requestedMethod: 'auto' });
+  });
+
+  it("'structured' beyond its 2 GB memory bound → InvalidParameterError naming the rule", () => {
+    expect(() => solveCreditChain(params(5, 6, 8, 1000, 1000), { method: 'structured' })).toThrow(
+      /options\.method must be used while .*memory bound.*'multilevel'/,
+    );
   });
 
   it('n = Infinity → geometric (even when unstable)', () => {
