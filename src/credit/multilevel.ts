@@ -88,26 +88,33 @@ export function multilevelKernel(
     // 2-norm replaces the newest one (πQ is linear, so that residual is known exactly); entries
     // that a combination drives to 0 or below are reset to half the newest iterate's.
     const depth = 2;
-    const xs: Float64Array[] = [];
-    const rs: Float64Array[] = [];
-    const r = new Float64Array(size);
+    // ring buffers of the last depth+1 iterates and residuals, oldest first in `order`
+    const xs = Array.from({ length: depth + 1 }, () => new Float64Array(size + 2 * pad));
+    const rs = Array.from({ length: depth + 1 }, () => new Float64Array(size));
+    const order: number[] = [];
+    let slot = 0;
     while (cycles < maxCycles) {
       cycle(fine, p);
       cycles++;
       normalise(fine, p);
-      residual = residualVector(fine, p, r);
+      residual = residualVector(fine, p, rs[slot]!);
       if (residual <= tolerance) break;
-      xs.push(p.slice());
-      rs.push(r.slice());
-      if (xs.length > depth + 1) {
-        xs.shift();
-        rs.shift();
-      }
-      if (xs.length >= 2) {
-        recombine(xs, rs, p, pad, size);
+      xs[slot]!.set(p);
+      if (order.length > depth) order.shift();
+      order.push(slot);
+      slot = (slot + 1) % (depth + 1);
+      if (order.length >= 2) {
+        recombine(
+          order.map((k) => xs[k]!),
+          order.map((k) => rs[k]!),
+          p,
+          pad,
+          size,
+        );
         normalise(fine, p);
       }
     }
+    const r = new Float64Array(size);
     residual = residualVector(fine, p, r);
   }
   return { p: p.slice(pad, pad + size), iterations: cycles, residual, converged: residual <= tolerance };
@@ -149,10 +156,7 @@ function cycle(level: Level, p: Float64Array): void {
     solveCoarsest(level, p);
     return;
   }
-  gaussSeidel(level, p, true);
-  // Probabilities far out in the grid can underflow to 0; a block of zero mass would make the
-  // coarse chain reducible, so every entry is floored at 1e-300 (far below anything reported).
-  for (let x = level.pad; x < level.pad + level.size; x++) if (!(p[x]! >= 1e-300)) p[x] = 1e-300;
+  gaussSeidel(level, p, true); // floors every entry at FLOOR, see there
   const { coarse, weights } = aggregate(level, p);
   const pc = level.scratch!.coarseP;
   pc.set(weights);
@@ -161,6 +165,13 @@ function cycle(level: Level, p: Float64Array): void {
   disaggregate(level, p, weights, pc);
   gaussSeidel(level, p, false);
 }
+
+/**
+ * Probabilities far out in the grid can underflow to 0, and a block of zero mass would make the
+ * coarse chain reducible; so the forward sweep, which precedes every aggregation, floors every
+ * entry at this value (far below anything reported).
+ */
+const FLOOR = 1e-300;
 
 /** One Gauss–Seidel sweep on πQ = 0: π_t ← Σ_s π_s q(s,t) / out_t, forward or backward. */
 function gaussSeidel(level: Level, p: Float64Array, forward: boolean): void {
@@ -178,7 +189,8 @@ function gaussSeidel(level: Level, p: Float64Array, forward: boolean): void {
       for (let i = 0; i < nx; i++) {
         for (let t = i * ny + ny - 1; t >= i * ny; t--) {
           const x = t + pad;
-          p[x] = (r0[t]! * p[x - o0]! + r1[t]! * p[x - o1]! + r2[t]! * p[x - o2]!) / out[t]!;
+          const v = (r0[t]! * p[x - o0]! + r1[t]! * p[x - o1]! + r2[t]! * p[x - o2]!) / out[t]!;
+          p[x] = v >= FLOOR ? v : FLOOR;
         }
       }
     } else {
@@ -197,19 +209,23 @@ function gaussSeidel(level: Level, p: Float64Array, forward: boolean): void {
     const [o0, o1, o2, o3, o4] = offs as [number, number, number, number, number];
     const start = forward ? 0 : size - 1;
     const step = forward ? 1 : -1;
+    const floor = forward ? FLOOR : 0;
     for (let c = 0, t = start; c < size; c++, t += step) {
       const x = t + pad;
-      p[x] =
+      const v =
         (r0[t]! * p[x - o0]! + r1[t]! * p[x - o1]! + r2[t]! * p[x - o2]! + r3[t]! * p[x - o3]! + r4[t]! * p[x - o4]!) /
         out[t]!;
+      p[x] = v >= floor ? v : floor;
     }
     return;
   }
+  const floor = forward ? FLOOR : 0;
   const sweep = (t: number): void => {
     const x = t + pad;
     let inflow = 0;
     for (let d = 0; d < k; d++) inflow += inRate[d]![t]! * p[x - offs[d]!]!;
-    p[x] = inflow / out[t]!;
+    const v = inflow / out[t]!;
+    p[x] = v >= floor ? v : floor;
   };
   if (forward) for (let t = 0; t < size; t++) sweep(t);
   else for (let t = size - 1; t >= 0; t--) sweep(t);
@@ -233,8 +249,7 @@ function aggregate(level: Level, p: Float64Array): { coarse: Level; weights: Flo
     const row = (i >> 1) * cy + cpad;
     for (let j = 0; j < ny; j++) weights[row + (j >> 1)] += p[pad + i * ny + j]!;
   }
-  // coarse moves indexed by (di+1)·3 + (dj+1); which one a fine move becomes depends only on
-  // the parities of the target's coordinates, so it is looked up per (move, parity) pair
+  // flow[(di+1)·3 + (dj+1)]: the flow along coarse move (di, dj), by target block
   const flow = scratch.flow;
   for (const arr of flow) arr?.fill(0);
   const cout = scratch.cout.fill(0);
@@ -242,31 +257,36 @@ function aggregate(level: Level, p: Float64Array): { coarse: Level; weights: Flo
     const [di, dj] = moves[d]!;
     const rates = inRate[d]!;
     const off = di * ny + dj;
+    // the coarse move, hence the flow array, depends only on the parities of the target's
+    // coordinates: table[2·(ti & 1) + (tj & 1)] (undefined: source and target share a block)
+    const table: (Float64Array | undefined)[] = [undefined, undefined, undefined, undefined];
+    for (let pi = 0; pi < 2; pi++) {
+      const dci = (pi >> 1) - ((pi - di) >> 1);
+      for (let pj = 0; pj < 2; pj++) {
+        const dcj = (pj >> 1) - ((pj - dj) >> 1);
+        if (dci === 0 && dcj === 0) continue;
+        table[2 * pi + pj] = flow[(dci + 1) * 3 + dcj + 1] ??= new Float64Array(csize);
+      }
+    }
     for (let ti = 0; ti < nx; ti++) {
       const si = ti - di;
       if (si < 0 || si >= nx) continue;
-      const dci = (ti >> 1) - (si >> 1);
-      // targets with even and odd tj: coarse move and its flow array (undefined: same block)
-      const targets: (Float64Array | undefined)[] = [undefined, undefined];
-      for (let parity = 0; parity < 2; parity++) {
-        const tj = parity;
-        const dcj = (tj >> 1) - ((tj - dj) >> 1);
-        if (dci === 0 && dcj === 0) continue;
-        const key = (dci + 1) * 3 + dcj + 1;
-        targets[parity] = flow[key] ??= new Float64Array(csize);
-      }
+      const tp = 2 * (ti & 1);
       const trow = (ti >> 1) * cy;
       const srow = (si >> 1) * cy;
       const base = ti * ny;
-      for (let tj = 0; tj < ny; tj++) {
-        const arr = targets[tj & 1];
+      // even and odd tj separately: each has one coarse move (or none: same block)
+      for (let parity = 0; parity < 2; parity++) {
+        const arr = table[tp + parity];
         if (arr === undefined) continue;
-        const t = base + tj;
-        const rate = rates[t]!;
-        if (rate === 0) continue;
-        const f = rate * p[pad + t - off]!;
-        arr[trow + (tj >> 1)] += f;
-        cout[srow + ((tj - dj) >> 1)] += f;
+        for (let tj = parity; tj < ny; tj += 2) {
+          const t = base + tj;
+          const rate = rates[t]!;
+          if (rate === 0) continue;
+          const f = rate * p[pad + t - off]!;
+          arr[trow + (tj >> 1)] += f;
+          cout[srow + ((tj - dj) >> 1)] += f;
+        }
       }
     }
   }
@@ -359,11 +379,23 @@ function levelResidual(level: Level, p: Float64Array): number {
   return worst;
 }
 
-/** r ← πQ for a level; returns ‖r‖∞. */
+/** r ← πQ for a level; returns ‖r‖∞. The fine level's three moves are unrolled. */
 function residualVector(level: Level, p: Float64Array, r: Float64Array): number {
   const { size, pad, ny, moves, inRate, out } = level;
-  const offs = moves.map(([di, dj]) => di * ny + dj);
   let worst = 0;
+  if (moves.length === 3) {
+    const [r0, r1, r2] = inRate as [Float64Array, Float64Array, Float64Array];
+    const [o0, o1, o2] = moves.map(([di, dj]) => di * ny + dj) as [number, number, number];
+    for (let t = 0; t < size; t++) {
+      const x = t + pad;
+      const y = r0[t]! * p[x - o0]! + r1[t]! * p[x - o1]! + r2[t]! * p[x - o2]! - out[t]! * p[x]!;
+      r[t] = y;
+      const a = y < 0 ? -y : y;
+      if (a > worst) worst = a;
+    }
+    return worst;
+  }
+  const offs = moves.map(([di, dj]) => di * ny + dj);
   for (let t = 0; t < size; t++) {
     const x = t + pad;
     let y = -out[t]! * p[x]!;
@@ -383,26 +415,70 @@ function recombine(xs: Float64Array[], rs: Float64Array[], p: Float64Array, pad:
   const last = rs.length - 1;
   const rN = rs[last]!;
   const k = last;
-  // normal equations G a = −h with G_ab = <r_a − r_N, r_b − r_N>, h_a = <r_a − r_N, r_N>
+  // normal equations G a = −h with G_ab = <r_a − r_N, r_b − r_N>, h_a = <r_a − r_N, r_N>,
+  // accumulated in one pass over the residuals (k ≤ 2 unrolled: this pass runs every cycle)
   const g = new Float64Array(k * k);
   const h = new Float64Array(k);
-  for (let a = 0; a < k; a++) {
-    const ra = rs[a]!;
-    for (let t = 0; t < size; t++) h[a] += (ra[t]! - rN[t]!) * rN[t]!;
-    for (let b = a; b < k; b++) {
-      const rb = rs[b]!;
-      let v = 0;
-      for (let t = 0; t < size; t++) v += (ra[t]! - rN[t]!) * (rb[t]! - rN[t]!);
-      g[a * k + b] = v;
-      g[b * k + a] = v;
+  if (k === 1) {
+    const r0 = rs[0]!;
+    let g00 = 0;
+    let h0 = 0;
+    for (let t = 0; t < size; t++) {
+      const rn = rN[t]!;
+      const d0 = r0[t]! - rn;
+      g00 += d0 * d0;
+      h0 += d0 * rn;
     }
+    g[0] = g00;
+    h[0] = h0;
+  } else if (k === 2) {
+    const r0 = rs[0]!;
+    const r1 = rs[1]!;
+    let g00 = 0;
+    let g01 = 0;
+    let g11 = 0;
+    let h0 = 0;
+    let h1 = 0;
+    for (let t = 0; t < size; t++) {
+      const rn = rN[t]!;
+      const d0 = r0[t]! - rn;
+      const d1 = r1[t]! - rn;
+      g00 += d0 * d0;
+      g01 += d0 * d1;
+      g11 += d1 * d1;
+      h0 += d0 * rn;
+      h1 += d1 * rn;
+    }
+    g[0] = g00;
+    g[1] = g01;
+    g[2] = g01;
+    g[3] = g11;
+    h[0] = h0;
+    h[1] = h1;
+  } else {
+    const d = new Float64Array(k);
+    for (let t = 0; t < size; t++) {
+      const rn = rN[t]!;
+      for (let a = 0; a < k; a++) {
+        const da = rs[a]![t]! - rn;
+        d[a] = da;
+        h[a] += da * rn;
+        for (let b = 0; b <= a; b++) g[a * k + b] += da * d[b]!;
+      }
+    }
+    for (let a = 0; a < k; a++) for (let b = 0; b < a; b++) g[b * k + a] = g[a * k + b]!;
   }
   const coef = solveSmall(g, h.map((v) => -v), k);
   if (coef === null) return;
   const xN = xs[last]!;
+  const c0 = coef[0]!;
+  const c1 = k > 1 ? coef[1]! : 0;
+  const x0 = xs[0]!;
+  const x1 = k > 1 ? xs[1]! : xN;
   for (let t = pad; t < pad + size; t++) {
-    let v = xN[t]!;
-    for (let a = 0; a < k; a++) v += coef[a]! * (xs[a]![t]! - xN[t]!);
+    const xn = xN[t]!;
+    let v = xn + c0 * (x0[t]! - xn) + c1 * (x1[t]! - xn);
+    for (let a = 2; a < k; a++) v += coef[a]! * (xs[a]![t]! - xn);
     // a combination may dip below 0 where π is tiny: keep half the newest iterate there instead,
     // so every 2 × 2 block keeps positive mass and every coarse chain stays irreducible
     p[t] = v > 0 ? v : 0.5 * xN[t]!;
