@@ -58,8 +58,10 @@ export function saturationThroughput(mu1: number, mu2: number, m: number): numbe
 const MAX_ITERATIONS = 60;
 
 /**
- * Solves the chain with n = ∞. Assumes valid input; never throws. `tolerance` bounds
- * ‖e − Ge‖∞ (G is stochastic for a stable chain).
+ * Solves the chain with n = ∞. Assumes valid input; never throws. The doubling stops when
+ * ‖e − Ge‖∞ ≤ tolerance (G is stochastic for a stable chain) or when the terms it adds to G are
+ * below machine epsilon (near the stability boundary, where ‖e − Ge‖∞ has a rounding floor above
+ * the tolerance); `converged` is false only if neither happened within 60 doublings.
  */
 export function geometricKernel(
   lambda: number,
@@ -126,8 +128,20 @@ export function geometricKernel(
     h = matMul(inv, h2, new Float64Array(b * b), b);
     l = matMul(inv, l2, new Float64Array(b * b), b);
     matMul(t, l, tmp2, b);
-    for (let k = 0; k < b * b; k++) g[k] += tmp2[k]!;
+    let increment = 0;
+    for (let k = 0; k < b * b; k++) {
+      g[k] += tmp2[k]!;
+      if (tmp2[k]! > increment) increment = tmp2[k]!;
+    }
     t = matMul(t, h, new Float64Array(b * b), b);
+    // Close to the stability boundary ‖e − Ge‖∞ cannot fall below its rounding floor (~ε/(1 − ρ)),
+    // however long the doubling runs; once the terms added to G are below ε (G ≤ 1 entrywise), the
+    // series has converged to working precision and going on changes nothing.
+    if (increment <= Number.EPSILON * 0.5) {
+      iterations++;
+      converged = true;
+      break;
+    }
   }
   if (!converged && stochasticDefect(g, b) <= tolerance) converged = true;
 

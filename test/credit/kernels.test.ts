@@ -89,6 +89,15 @@ describe('geometricKernel', () => {
     expect(saturationThroughput(8, 2, 2000)).toBeCloseTo(8 * (1 - 3 / 4), 12);
   });
 
+  it('λ = 0.9999 × saturation → converges in a few dozen doublings despite the rounding floor of ‖e − Ge‖', () => {
+    const sat = saturationThroughput(6, 8, 10);
+    const g = geometricKernel(0.9999 * sat, 6, 8, 10, 1e-14);
+    expect(g.converged).toBe(true);
+    expect(g.iterations).toBeLessThan(40);
+    expect(g.residual).toBeLessThan(1e-14);
+    expect(g.levelSum.reduce((x, y) => x + y, 0)).toBeCloseTo(1, 12);
+  });
+
   it('λ ≥ saturation → stable false, no exception', () => {
     const sat = saturationThroughput(6, 8, 3);
     expect(geometricKernel(sat, 6, 8, 3, 1e-14).stable).toBe(false);
