@@ -32,6 +32,8 @@ export interface ExactCreditSolution {
     readonly responseTime: number;
     readonly upstreamLossProbability: number;
     readonly creditBlockedProbability: number;
+    readonly utilizationUpstream: number;
+    readonly utilizationDownstream: number;
   };
   /** The three throughput forms, exactly (they must be equal). */
   readonly throughputForms: { readonly accepted: Fraction; readonly forwarding: Fraction; readonly departure: Fraction };
@@ -102,6 +104,9 @@ export function exactCreditKernel(params: CheckedCreditParams): ExactCreditSolut
   const responseTime = L.div(throughput);
   const loss = ratio(full);
   const blockedF = ratio(blocked);
+  // Utilisations T/μ1, T/μ2 from the exact rationals (not the rounded T over the double μ).
+  const u1 = throughput.div(mu1);
+  const u2 = throughput.div(mu2);
   const probabilities: string[][] = [];
   for (let i = 0; i <= n; i++) probabilities.push(tau.slice(i * w, (i + 1) * w).map((t) => ratio(t).toFraction()));
   const p = new Float64Array(size);
@@ -117,6 +122,7 @@ export function exactCreditKernel(params: CheckedCreditParams): ExactCreditSolut
       responseTime: responseTime.toFraction(),
       upstreamLossProbability: loss.toFraction(),
       creditBlockedProbability: blockedF.toFraction(),
+      utilization: { upstream: u1.toFraction(), downstream: u2.toFraction() },
       params: { lambda: lambda.toFraction(), mu1: mu1.toFraction(), mu2: mu2.toFraction() },
     },
     metrics: {
@@ -127,6 +133,8 @@ export function exactCreditKernel(params: CheckedCreditParams): ExactCreditSolut
       responseTime: num(responseTime),
       upstreamLossProbability: num(loss),
       creditBlockedProbability: num(blockedF),
+      utilizationUpstream: num(u1),
+      utilizationDownstream: num(u2),
     },
   };
 }

@@ -63,6 +63,8 @@ export interface CreditExactValues {
   readonly responseTime: string;
   readonly upstreamLossProbability: string;
   readonly creditBlockedProbability: string;
+  /** T/μ1 and T/μ2 with the rationals of `params`. */
+  readonly utilization: { readonly upstream: string; readonly downstream: string };
   /** The rationals the numeric inputs were read as (their shortest decimal representation). */
   readonly params: { readonly lambda: string; readonly mu1: string; readonly mu2: string };
 }

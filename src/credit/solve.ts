@@ -75,15 +75,14 @@ export function solveCreditChain(params: CreditChainParams, options?: CreditSolv
       const residual = creditResidual(p.lambda, p.mu1, p.mu2, p.n, p.m, e.p);
       const base = finiteCreditResult(p, e.p, { method, requestedMethod, residual }, e.values);
       // Report the correctly rounded exact metrics rather than sums of rounded probabilities.
-      const t = e.metrics.throughput;
       return {
         ...base,
         meanQueueLength: { upstream: e.metrics.upstream, downstream: e.metrics.downstream, total: e.metrics.total },
-        throughput: t,
+        throughput: e.metrics.throughput,
         responseTime: e.metrics.responseTime,
         upstreamLossProbability: e.metrics.upstreamLossProbability,
         creditBlockedProbability: e.metrics.creditBlockedProbability,
-        utilization: { upstream: t / p.mu1, downstream: t / p.mu2 },
+        utilization: { upstream: e.metrics.utilizationUpstream, downstream: e.metrics.utilizationDownstream },
       };
     }
     case 'dense':

@@ -116,6 +116,34 @@ describe('exact method: invariants', () => {
     }
   });
 
+  it('every metric, utilisations included, is the correctly rounded double of its exact fraction', () => {
+    // μ1 = 0.7 is 7/10 to the exact method; T/0.7 in doubles would round twice (and divide by the double).
+    for (const [lambda, mu1, mu2] of [
+      [0.30000000000000004, 0.7, 3],
+      [0.30000000000000004, 0.7, 5],
+      [2, 3, 4],
+    ] as const) {
+      const r = solveCreditChain(params(lambda, mu1, mu2, 3, 2), { method: 'exact' });
+      const x = r.exact!;
+      const rounded = (s: string) => {
+        const f = new Fraction(s);
+        return ratioToNumber(f.s * f.n, f.d);
+      };
+      const T = new Fraction(x.throughput);
+      expect(x.utilization).toEqual({ upstream: T.div(new Fraction(x.params.mu1)).toFraction(), downstream: T.div(new Fraction(x.params.mu2)).toFraction() });
+      expect(r.utilization).toEqual({ upstream: rounded(x.utilization.upstream), downstream: rounded(x.utilization.downstream) });
+      expect(r.meanQueueLength).toEqual({
+        upstream: rounded(x.meanQueueLength.upstream),
+        downstream: rounded(x.meanQueueLength.downstream),
+        total: rounded(x.meanQueueLength.total),
+      });
+      expect(r.throughput).toBe(rounded(x.throughput));
+      expect(r.responseTime).toBe(rounded(x.responseTime));
+      expect(r.upstreamLossProbability).toBe(rounded(x.upstreamLossProbability));
+      expect(r.creditBlockedProbability).toBe(rounded(x.creditBlockedProbability));
+    }
+  });
+
   it('a 500-state chain is solved (the documented limit)', () => {
     const r = solveCreditChain(params(5, 6, 8, 49, 9), { method: 'exact' });
     expect(r.distribution.kind === 'finite' && r.distribution.p.length).toBe(500);
