@@ -56,7 +56,10 @@ export interface CreditDiagnostics {
 
 /** Exact values from the `exact` method, as fraction strings "numerator/denominator". */
 export interface CreditExactValues {
-  /** P(i, j) by rows i = 0..n. */
+  /**
+   * P(i, j) by rows i = 0..n, all over their least common denominator (the same for every entry,
+   * so the numerators sum to it exactly); an entry need not be in lowest terms.
+   */
   readonly probabilities: readonly (readonly string[])[];
   readonly meanQueueLength: { readonly upstream: string; readonly downstream: string; readonly total: string };
   readonly throughput: string;
