@@ -132,7 +132,17 @@ export function chooseMethod(p: CheckedCreditParams, requested: CreditMethod): C
   };
   switch (requested) {
     case 'auto':
-      if (!finite) return chooseMethod(p, 'geometric');
+      if (!finite) {
+        // Name the parameter that is out of range, not the method the user did not ask for.
+        if (p.m + 1 > MAX_GEOMETRIC_PHASES) {
+          throw new InvalidParameterError(
+            'downstreamCapacity',
+            `an integer at most ${MAX_GEOMETRIC_PHASES - 1} when upstreamCapacity is Infinity (the geometric method keeps dense (m+1)×(m+1) matrices)`,
+            p.m,
+          );
+        }
+        return 'geometric';
+      }
       return (Math.max(p.n, p.m) + 1) * (Math.min(p.n, p.m) + 1) ** 3 <= AUTO_STRUCTURED_MAX_WORK ? 'structured' : 'multilevel';
     case 'exact':
       if (!finite) fail("a method for a finite upstreamCapacity; use 'geometric' or 'auto' when it is Infinity");

@@ -94,6 +94,15 @@ describe('a method that does not apply → InvalidParameterError on options.meth
   });
 });
 
+describe("auto with upstreamCapacity = Infinity and more phases than 'geometric' takes", () => {
+  it('m = 2001 → InvalidParameterError on downstreamCapacity (not on a method the user did not choose)', () => {
+    const e = rejection(() => solveCreditChain(params(1, 2, 3, Infinity, 2001)));
+    expect(e.parameter).toBe('downstreamCapacity');
+    expect(e.value).toBe(2001);
+    expect(e.message).toMatch(/^downstreamCapacity must be an integer at most 2000 when upstreamCapacity is Infinity .*, got 2001$/);
+  });
+});
+
 describe('creditChainGenerator', () => {
   it('upstreamCapacity = Infinity → rejected (the chain is infinite)', () => {
     expect(rejection(() => creditChainGenerator(params(1, 2, 3, Infinity, 2))).parameter).toBe('upstreamCapacity');
