@@ -168,16 +168,29 @@ export function chooseMethod(p: CheckedCreditParams, requested: CreditMethod): C
   }
 }
 
-/** p/Σp after checking every entry is finite and Σp is within 1e-8 of 1 (a kernel's sanity). */
+/**
+ * p/Σp after checking every entry is finite and Σp is within 1e-8 of 1 (a kernel's sanity).
+ * A method whose error is absolute (the dense LU solve) can return a probability far below its
+ * accuracy as a tiny negative number (−7.7e-20 for a true 1.0e-26): such entries, down to −1e-12,
+ * are set to 0, a change within that error, so no reported probability or metric is negative;
+ * anything more negative is not a probability vector and fails.
+ */
 function normalised(p: Float64Array, method: string, iterations: number, tolerance: number): Float64Array {
   let total = 0;
-  for (let k = 0; k < p.length; k++) total += p[k]!;
+  let negative = false;
+  for (let k = 0; k < p.length; k++) {
+    const v = p[k]!;
+    if (v < 0) {
+      if (!(v >= -1e-12)) throw new NoConvergenceError(`${method} (a probability of ${v})`, iterations, NaN, tolerance);
+      negative = true;
+    } else total += v;
+  }
   if (!Number.isFinite(total) || Math.abs(total - 1) > 1e-8) {
     throw new NoConvergenceError(`${method} (probabilities sum to ${total})`, iterations, NaN, tolerance);
   }
-  if (total === 1) return p;
+  if (total === 1 && !negative) return p;
   const out = new Float64Array(p.length);
-  for (let k = 0; k < p.length; k++) out[k] = p[k]! / total;
+  for (let k = 0; k < p.length; k++) out[k] = p[k]! > 0 ? p[k]! / total : 0;
   return out;
 }
 

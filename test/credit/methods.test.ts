@@ -111,6 +111,19 @@ describe('every finite method agrees with exact', () => {
   });
 });
 
+describe('no negative probability from a method with absolute error', () => {
+  it('dense, λ = 0.3, μ1 = 7, μ2 = 1.1, n = 40, m = 6 (true loss 1.04e-26) → every P(i, j) and the loss ≥ 0', () => {
+    // The LU solve gives −7.7e-20 for the loss probability here; the front door sets such noise to 0.
+    const r = solveCreditChain(params(0.3, 7, 1.1, 40, 6), { method: 'dense' });
+    expect(Math.min(...probabilities(r))).toBeGreaterThanOrEqual(0);
+    expect(r.upstreamLossProbability).toBeGreaterThanOrEqual(0);
+    expect(r.creditBlockedProbability).toBeGreaterThanOrEqual(0);
+    const exact = solveCreditChain(params(0.3, 7, 1.1, 40, 6), { method: 'exact' });
+    expectMetricsClose(r, exact, 1e-12, 1e-15);
+    expectProbabilitiesClose(probabilities(r), probabilities(exact), 1e-15);
+  });
+});
+
 describe('invariants of every result', () => {
   const cases = SHAPES.flatMap(([n, m]) => RATES.map(([l, a, b]) => params(l, a, b, n, m)));
   const methods: readonly CreditSolverMethod[] = ['exact', 'dense', ...(structuredReady ? (['structured'] as const) : []), 'multilevel'];
