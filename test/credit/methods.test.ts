@@ -244,6 +244,22 @@ describe('n = Infinity', () => {
       expect(relativeDifference(tf.departure, lambda)).toBeLessThan(1e-9);
     });
 
+    it.each([
+      [0.5, 6, 8, 249, 1], // truncated chain's loss 2.7e-252
+      [1, 6, 8, 99, 4], // loss 8.2e-78
+    ])('λ = %s, μ1 = %s, μ2 = %s: geometric vs exact at n = %i, m = %i (truncation far below rounding) → metrics and P(i, j) to 1e-12 relative', (lambda, mu1, mu2, n, m) => {
+      const g = solveCreditChain(params(lambda, mu1, mu2, Infinity, m), { method: 'geometric' });
+      const e = solveCreditChain(params(lambda, mu1, mu2, n, m), { method: 'exact' });
+      expect(e.upstreamLossProbability).toBeLessThan(1e-70);
+      const a = metricList(g);
+      const b = metricList(e);
+      METRIC_NAMES.forEach((name, k) => {
+        if (name === 'loss') expect(a[k]).toBe(0);
+        else expect(relativeDifference(a[k]!, b[k]!), name).toBeLessThanOrEqual(1e-12);
+      });
+      for (const i of [0, 1, 2, 5, 10, 20]) expect(maxRelative(creditLevelProbabilities(g, i), creditLevelProbabilities(e, i))).toBeLessThanOrEqual(1e-12);
+    });
+
     it('level probabilities: by powering and by repeated products agree; they sum to 1 over levels', () => {
       const g = solveCreditChain(params(3, 6, 8, Infinity, 3), { method: 'geometric' });
       let total = 0;
