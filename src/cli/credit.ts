@@ -14,6 +14,7 @@ import { InvalidParameterError } from '../core/errors.js';
 import { oneOf } from '../core/guards.js';
 import { CREDIT_METHODS, solveCreditChain, type CreditChainResult, type CreditMethod } from '../credit/index.js';
 import { formatTable, type Column } from '../report/table.js';
+import { sweepProgress } from './progress.js';
 import { cartesian, parseSweep } from './sweep.js';
 
 interface CreditOptions {
@@ -76,19 +77,26 @@ function solveAll(o: CreditOptions): CreditChainResult[] {
     ['n', parseSweep('--n', o.n, { integer: true, allowInfinity: true })],
     ['m', parseSweep('--m', o.m, { integer: true })],
   ] as const);
-  return points.map((p) => {
-    const params = { lambda: p.lambda, mu1: p.mu1, mu2: p.mu2, upstreamCapacity: p.n, downstreamCapacity: p.m };
-    try {
-      return solveCreditChain(params, { method, ...(tolerance === undefined ? {} : { tolerance }) });
-    } catch (e) {
-      if (e instanceof InvalidParameterError && OPTION_OF[e.parameter]) {
-        const option = OPTION_OF[e.parameter]!;
-        const name = option === `--${e.parameter}` ? option : `${option} (${e.parameter})`;
-        throw new InvalidParameterError(name, e.rule, e.value);
+  const progress = sweepProgress(points.length);
+  try {
+    return points.map((p) => {
+      const params = { lambda: p.lambda, mu1: p.mu1, mu2: p.mu2, upstreamCapacity: p.n, downstreamCapacity: p.m };
+      try {
+        const result = solveCreditChain(params, { method, ...(tolerance === undefined ? {} : { tolerance }) });
+        progress.tick();
+        return result;
+      } catch (e) {
+        if (e instanceof InvalidParameterError && OPTION_OF[e.parameter]) {
+          const option = OPTION_OF[e.parameter]!;
+          const name = option === `--${e.parameter}` ? option : `${option} (${e.parameter})`;
+          throw new InvalidParameterError(name, e.rule, e.value);
+        }
+        throw e;
       }
-      throw e;
-    }
-  });
+    });
+  } finally {
+    progress.stop();
+  }
 }
 
 /** Registers `ibqos credit`. */

@@ -11,6 +11,7 @@
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { gege1, gege1nThreshold, solveGeQueueExact, type GeQueueResult } from '../me/index.js';
+import { sweepProgress } from './progress.js';
 import { formatTable, type Column } from '../report/table.js';
 import { cartesian, parseSweep } from './sweep.js';
 
@@ -85,7 +86,18 @@ function solveAll(o: MeOptions, cs2Given = false): GeQueueResult[] {
     ['cs2', cs2s],
     ['lambda', lambdas],
   ] as const);
-  return points.map((p) => {
+  const progress = sweepProgress(points.length);
+  try {
+    return points.map((p) => {
+      const result = solvePoint(p);
+      progress.tick();
+      return result;
+    });
+  } finally {
+    progress.stop();
+  }
+
+  function solvePoint(p: { capacity: number; ca2: number; cs2: number; lambda: number }): GeQueueResult {
     if (p.capacity === Infinity) {
       if (thresholds.length > 0 || mu.length !== 1 || o.exact || variant === 'thesis') {
         throw new InvalidParameterError(
@@ -105,7 +117,7 @@ function solveAll(o: MeOptions, cs2Given = false): GeQueueResult[] {
       ...(regimeCs2 === undefined ? { cs2 } : { regimeCs2 }),
       ...(o.batchAcceptance === undefined ? {} : { batchAcceptance: o.batchAcceptance as 'partial' | 'whole' }),
     });
-  });
+  }
 }
 
 /** Registers `ibqos me`. */

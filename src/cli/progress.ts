@@ -1,0 +1,41 @@
+/**
+ * A progress bar on stderr for sweeps that take a while: shown only when stderr is a terminal
+ * (never in pipes, files, CI logs or tests) and only once a sweep has run for half a second, so
+ * quick commands print nothing extra. Uses cli-progress.
+ */
+import cliProgress from 'cli-progress';
+
+export interface Progress {
+  /** One parameter point done. */
+  tick(): void;
+  /** The sweep is over: remove the bar. */
+  stop(): void;
+}
+
+/**
+ * @param total number of parameter points in the sweep
+ * @param stream where the bar goes (a TTY stream, normally process.stderr)
+ */
+export function sweepProgress(total: number, stream: NodeJS.WriteStream = process.stderr): Progress {
+  const enabled = total > 1 && stream.isTTY === true;
+  const started = Date.now();
+  let done = 0;
+  let bar: cliProgress.SingleBar | null = null;
+  return {
+    tick() {
+      done++;
+      if (!enabled) return;
+      if (bar === null && Date.now() - started >= 500 && done < total) {
+        bar = new cliProgress.SingleBar(
+          { stream, clearOnComplete: true, hideCursor: true, format: 'ibqos {bar} {value}/{total} points, eta {eta_formatted}' },
+          cliProgress.Presets.shades_classic,
+        );
+        bar.start(total, done);
+      } else bar?.update(done);
+    },
+    stop() {
+      bar?.stop();
+      bar = null;
+    },
+  };
+}
