@@ -23,16 +23,28 @@ export function parseSweep(option: string, text: string, options: SweepOptions =
   return values;
 }
 
+/** A plain decimal number as a person types it: digits, an optional point and exponent. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
 function parseNumber(option: string, item: string, options: SweepOptions): number {
   const lower = item.toLowerCase();
   if (lower === 'inf' || lower === 'infinity' || lower === '+inf') {
     if (options.allowInfinity) return Infinity;
     throw new InvalidParameterError(option, 'a finite number (inf is not allowed here)', item);
   }
+  // Number() would also take "0x10", "0b1", " " or "1_000"; only decimals are accepted.
+  if (!DECIMAL.test(item)) throw new InvalidParameterError(option, 'a decimal number', item);
   const value = Number(item);
-  if (item === '' || !Number.isFinite(value)) throw new InvalidParameterError(option, 'a number', item);
+  if (!Number.isFinite(value)) throw new InvalidParameterError(option, 'a finite number', item);
   if (options.integer && !Number.isInteger(value)) throw new InvalidParameterError(option, 'an integer', item);
   return value;
+}
+
+/** Digits after the decimal point that a typed decimal carries (1.25 → 2, 2e-3 → 3, 5 → 0). */
+function decimalsOf(text: string): number {
+  const m = /^[+-]?(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i.exec(text.trim());
+  if (m === null) return 0;
+  return Math.max(0, (m[2]?.length ?? 0) - Number(m[3] ?? 0));
 }
 
 function parseRange(option: string, item: string, options: SweepOptions): number[] {
@@ -47,10 +59,14 @@ function parseRange(option: string, item: string, options: SweepOptions): number
   if (b < a) throw new InvalidParameterError(option, 'a range a:b with a <= b', item);
   const count = Math.floor((b - a) / step + 1e-9) + 1;
   if (count > 1_000_000) throw new InvalidParameterError(option, 'a range of at most 1e6 values', item);
+  // a + k·step carries binary rounding (0.1 + 2·0.1 = 0.30000000000000004); round it to the
+  // decimals the user typed in a and step, which is exact for what was typed. Integer ranges are
+  // computed in integers and need no rounding at all.
+  const decimals = Math.max(decimalsOf(parts[0]!), parts.length === 3 ? decimalsOf(parts[2]!) : 0);
   const out: number[] = [];
   for (let k = 0; k < count; k++) {
-    // a + k·step, rounded to the step's decimals so 0.1:0.3:0.1 gives 0.1, 0.2, 0.3 exactly.
-    const v = Number((a + k * step).toPrecision(12));
+    const raw = a + k * step;
+    const v = decimals === 0 ? raw : decimals <= 20 ? Number(raw.toFixed(decimals)) : raw;
     if (options.integer && !Number.isInteger(v)) throw new InvalidParameterError(option, 'a range of integers', item);
     out.push(v);
   }
