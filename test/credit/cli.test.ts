@@ -85,7 +85,7 @@ describe('ibqos credit', () => {
     [['--n', '0'], 'ibqos: --n (upstreamCapacity) must be an integer >= 1 or Infinity, got 0\n'],
     [['--m', '0'], 'ibqos: --m (downstreamCapacity) must be an integer >= 1, got 0\n'],
     [['--m', '2.5'], 'ibqos: --m must be an integer, got "2.5"\n'],
-    [['--mu2', 'abc'], 'ibqos: --mu2 must be a number, got "abc"\n'],
+    [['--mu2', 'abc'], 'ibqos: --mu2 must be a decimal number, got "abc"\n'],
     [['--m', 'inf'], 'ibqos: --m must be a finite number (inf is not allowed here), got "inf"\n'],
     [['--method', 'fast'], /^ibqos: --method must be one of 'auto', .*got "fast"\n$/],
     [['--tolerance', 'x'], 'ibqos: --tolerance must be a number, got "x"\n'],
