@@ -13,6 +13,7 @@ import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { oneOf } from '../core/guards.js';
 import { CREDIT_METHODS, solveCreditChain, type CreditChainResult, type CreditMethod } from '../credit/index.js';
+import { resultsToJson } from '../report/json.js';
 import { formatTable, type Column } from '../report/table.js';
 import { sweepProgress } from './progress.js';
 import { cartesian, parseSweep } from './sweep.js';
@@ -54,11 +55,6 @@ const OPTION_OF: Record<string, string> = {
   'options.method': '--method',
   'options.tolerance': '--tolerance',
 };
-
-/** JSON with ±Infinity and NaN written as the strings "Infinity", "-Infinity", "NaN" (JSON has no such numbers). */
-function toJson(records: readonly CreditChainResult[]): string {
-  return JSON.stringify(records, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v), 1);
-}
 
 function parseTolerance(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -117,6 +113,6 @@ export function registerCredit(program: Command): void {
       let root: Command = cmd;
       while (root.parent) root = root.parent;
       const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
-      write(`${opts.json ? toJson(results) : formatTable(results, COLUMNS)}\n`);
+      write(`${opts.json ? resultsToJson(results) : formatTable(results, COLUMNS)}\n`);
     });
 }

@@ -12,6 +12,7 @@ import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { gege1, gege1nThreshold, solveGeQueueExact, type GeQueueResult } from '../me/index.js';
 import { sweepProgress } from './progress.js';
+import { resultsToJson } from '../report/json.js';
 import { formatTable, type Column } from '../report/table.js';
 import { cartesian, parseSweep } from './sweep.js';
 
@@ -50,11 +51,6 @@ const COLUMNS: Column<GeQueueResult>[] = [
   { header: 'X', value: (r) => r.throughput },
   { header: 'W', value: (r) => r.responseTime },
 ];
-
-/** JSON with ±Infinity and NaN written as the strings "Infinity", "-Infinity", "NaN" (JSON has no such numbers). */
-function toJson(records: readonly GeQueueResult[]): string {
-  return JSON.stringify(records, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v), 1);
-}
 
 /**
  * @param cs2Given whether --cs2 was typed (it has a default): with --regime-cs2 it would be ignored,
@@ -143,7 +139,7 @@ export function registerMe(program: Command): void {
       const output = root.configureOutput();
       const write = output.writeOut ?? ((s: string) => process.stdout.write(s));
       const warn = output.writeErr ?? ((s: string) => process.stderr.write(s));
-      write(`${opts.json ? toJson(results) : formatTable(results, COLUMNS)}\n`);
+      write(`${opts.json ? resultsToJson(results) : formatTable(results, COLUMNS)}\n`);
       // Notes (thesis variant, chain-only options) go to stderr so the table stays machine-readable;
       // with --json they are in each record's `note` field.
       const notes = [...new Set(results.map((r) => r.note).filter((n): n is string => n !== undefined))];

@@ -112,7 +112,7 @@ export function solveCreditChain(params: CreditChainParams, options?: CreditSolv
         return unstableCreditResult(p, { method, requestedMethod, residual: 0 });
       }
       const g = geometricKernel(p.lambda, p.mu1, p.mu2, p.m, tolerance);
-      if (!g.stable || !(g.residual <= acceptable) || !levelSumOk(g.levelSum, g.level0, p.m)) {
+      if (!g.stable || !g.converged || !(g.residual <= acceptable) || !levelSumOk(g.levelSum, g.level0, p.m)) {
         // The closed form says stable, so the kernel failed (this can happen extremely close to the
         // stability boundary, where the matrix-geometric iteration converges arbitrarily slowly).
         throw new NoConvergenceError('geometric', g.iterations, g.stable ? g.residual : NaN, acceptable);
