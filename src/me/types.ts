@@ -36,7 +36,7 @@ export type GeVariant = 'exact' | 'thesis';
 export type GeModel = 'GE/GE/1' | 'GE/GE/1/N' | 'GE/GE/1/N/ET' | 'GE/GE/1/N/AJT' | 'GE/GE/1/N/mu(n)';
 
 /** One solved GE-type queue. A plain, readonly record (Infinity appears only when a value is infinite). */
-export interface GeQueueResult {
+export interface GeQueueResult extends GeQueueMetrics {
   readonly model: GeModel;
   /** 'closed-form' (MODELS.md §§2–4) or 'exact-chain' (the generator of MODELS.md §5, solved by GTH). */
   readonly method: 'closed-form' | 'exact-chain';
@@ -65,23 +65,6 @@ export interface GeQueueResult {
   readonly probabilities: readonly number[];
   /** P(n > last listed state): 0 for a finite queue, the unlisted mass for GE/GE/1. */
   readonly tailProbability: number;
-  /** P(0). */
-  readonly emptyProbability: number;
-  /** P(K), the fraction of time the buffer is full (0 for GE/GE/1). */
-  readonly fullProbability: number;
-  /**
-   * π_K: the fraction of offered jobs that are lost, Σ δ_n (1 − τ)^(K−n) P(n) (MODELS.md §3), not
-   * P(K). 0 for GE/GE/1.
-   */
-  readonly blockingProbability: number;
-  /** L = Σ n·P(n), jobs (Infinity when unstable). */
-  readonly meanQueueLength: number;
-  /** U = 1 − P(0), the busy fraction of the server. */
-  readonly utilization: number;
-  /** X = Σ μ(n)P(n) = λ(1 − π_K) (the two agree except in the thesis variant), jobs per unit time. */
-  readonly throughput: number;
-  /** W = L/X, by Little's law (Infinity when unstable). */
-  readonly responseTime: number;
   /** Per regime: the states it covers, μ, ρ and the coefficients g, x, y. */
   readonly coefficients: readonly GeCoefficients[];
   /** Per regime: the fraction of time the queue is in that regime's states (Σ P(n) over it). */
@@ -98,22 +81,25 @@ export interface GeQueueResult {
 }
 
 /**
- * The metrics of a threshold queue without its distribution (the allocation-light fast path); each
- * field means exactly what it means in {@link GeQueueResult}.
+ * The metrics of a GE-type queue: every result carries them ({@link GeQueueResult} extends this),
+ * and the allocation-light fast path `gege1nThresholdMetrics` returns only them.
  */
 export interface GeQueueMetrics {
   /** P(0). */
   readonly emptyProbability: number;
-  /** P(K). */
+  /** P(K), the fraction of time the buffer is full (0 for GE/GE/1). */
   readonly fullProbability: number;
-  /** π_K, the fraction of offered jobs lost (not P(K)). */
+  /**
+   * π_K: the fraction of offered jobs that are lost, Σ δ_n (1 − τ)^(K−n) P(n) (MODELS.md §3), not
+   * P(K). 0 for GE/GE/1.
+   */
   readonly blockingProbability: number;
-  /** L = Σ n·P(n), jobs. */
+  /** L = Σ n·P(n), jobs (Infinity when unstable). */
   readonly meanQueueLength: number;
-  /** U = 1 − P(0). */
+  /** U = 1 − P(0), the busy fraction of the server. */
   readonly utilization: number;
-  /** X = Σ μ(n)P(n), jobs per unit time. */
+  /** X = Σ μ(n)P(n) = λ(1 − π_K) (the two agree except in the thesis variant), jobs per unit time. */
   readonly throughput: number;
-  /** W = L/X, in the time unit of the rates. */
+  /** W = L/X, by Little's law, in the time unit of the rates (Infinity when unstable). */
   readonly responseTime: number;
 }
