@@ -2,7 +2,7 @@
  * Times each applicable method of solveCreditChain at the sizes named in issue 2, printing the
  * time, the residual ‖πQ‖∞ and the peak memory (max RSS) beside each. Every (case, method) runs
  * in a fresh child process, so peak memory is that solve's own; the time is the best of several
- * runs in that process (6 when a solve takes under 50 ms, 3 under a second, else 1), the first
+ * runs in that process (10 when a solve takes under 50 ms, 5 under a second, else 1), the first
  * run, with the JIT warm-up, among them.
  *
  *   npm run bench:credit              all cases
@@ -63,7 +63,7 @@ function runOne(rates: RateSet, n: number, m: number, method: Method): Measureme
     return { seconds: (performance.now() - t0) / 1000, result };
   };
   let best = once();
-  const repeats = best.seconds < 0.05 ? 5 : best.seconds < 1 ? 2 : 0;
+  const repeats = best.seconds < 0.05 ? 9 : best.seconds < 1 ? 4 : 0;
   for (let r = 0; r < repeats; r++) {
     const next = once();
     if (next.seconds < best.seconds) best = next;
@@ -93,7 +93,7 @@ function main(): void {
   const quick = args.includes('--quick');
   const self = fileURLToPath(import.meta.url);
   console.log(`ibqos credit-chain benchmark — Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`);
-  console.log('one core per solve (the solvers are single-threaded); time = best of 6 / 3 / 1 runs (under 50 ms / under 1 s / longer)\n');
+  console.log('one core per solve (the solvers are single-threaded); time = best of 10 / 5 / 1 runs (under 50 ms / under 1 s / longer)\n');
   const header = ['rates', 'n', 'm', 'states', 'method', 'time (s)', 'residual', 'iterations', 'peak RSS (MiB)', 'T'];
   const rows: string[][] = [];
   for (const rates of RATES) {
