@@ -9,10 +9,14 @@
  * in proportion to the fine iterate, and the result is smoothed again. The coarsest chain
  * (≤ 64 states) is solved exactly by GTH.
  *
- * Every quantity it adds is non-negative, so the iterate stays a probability vector; the stopping
- * rule is the residual ‖πQ‖∞ of the fine chain, computed exactly as reported.
- * Cost: O(S) per cycle in time and memory (S = (n+1)(m+1)); the number of cycles measured here is
- * 40–70 for a residual of 1e-12, nearly independent of S.
+ * Two accelerations: the start is the product form the chain would have with an unbounded Node-2
+ * buffer, and after each cycle the last three iterates are recombined to the least residual
+ * (De Sterck et al. 2010). Smoothing, aggregation and disaggregation add only non-negative terms;
+ * the recombination may not, and entries it drives to 0 or below are reset. The stopping rule is
+ * the residual ‖πQ‖∞ of the fine chain, computed exactly as reported.
+ * Cost: O(S) per cycle in time and memory (S = (n+1)(m+1)); measured here: 15–35 cycles for a
+ * residual of 1e-12 in heavy traffic, nearly independent of S, and 1 cycle when Node 2 is rarely
+ * full (the start is then already the answer).
  *
  * Hand-written on purpose: it is a stencil sweep over up to 10^6 states, many times; vectors are
  * padded by one grid row on each side so the sweeps need no bounds checks.
@@ -81,7 +85,7 @@ export function multilevelKernel(
   let cycles = 0;
   if (size <= COARSEST) {
     solveCoarsest(fine, p);
-    residual = levelResidual(fine, p);
+    residual = residualVector(fine, p, new Float64Array(size));
   } else {
     // Iterant recombination (De Sterck et al. 2010, SIAM J. Sci. Comput. 32: 40–61, §4): after
     // each cycle, the affine combination of the last `depth`+1 iterates with the least residual
@@ -363,20 +367,6 @@ function normalise(level: Level, p: Float64Array): void {
   let total = 0;
   for (let s = 0; s < size; s++) total += p[pad + s]!;
   for (let s = 0; s < size; s++) p[pad + s] /= total;
-}
-
-/** ‖πQ‖∞ of a level. */
-function levelResidual(level: Level, p: Float64Array): number {
-  const { size, pad, ny, moves, inRate, out } = level;
-  const offs = moves.map(([di, dj]) => di * ny + dj);
-  let worst = 0;
-  for (let t = 0; t < size; t++) {
-    const x = t + pad;
-    let y = -out[t]! * p[x]!;
-    for (let d = 0; d < moves.length; d++) y += inRate[d]![t]! * p[x - offs[d]!]!;
-    worst = Math.max(worst, Math.abs(y));
-  }
-  return worst;
 }
 
 /** r ← πQ for a level; returns ‖r‖∞. The fine level's three moves are unrolled. */
