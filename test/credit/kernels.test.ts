@@ -2,7 +2,9 @@
  * The two fast kernels against an independent route: the chain built transition by transition
  * from MODELS.md §6.1 and solved by GTH (src/markov), which shares no code with the kernels.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { solveCreditChain } from '../../src/credit/index.js';
 import { geometricKernel, saturationThroughput } from '../../src/credit/geometric.js';
 import { multilevelKernel } from '../../src/credit/multilevel.js';
 import { structuredKernel } from '../../src/credit/structured.js';
@@ -50,6 +52,23 @@ describe('structuredKernel', () => {
     expect(p.reduce((x, y) => x + y, 0)).toBeCloseTo(1, 12);
     const g = geometricKernel(5, 6, 8, 9, 1e-14);
     for (let j = 0; j <= 9; j++) expect(Math.abs(p[j]! - g.level0[j]!) / g.level0[j]!).toBeLessThan(1e-11);
+  });
+
+  it('random small chains (property) → every P(i,j) equals the exact rational answer to 1e-12 relative', () => {
+    const rate = fc.double({ min: 0.05, max: 20, noNaN: true }).map((x) => Number(x.toPrecision(4)));
+    fc.assert(
+      fc.property(rate, rate, rate, fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 10 }), (l, a, b, n, m) => {
+        const params = { lambda: l, mu1: a, mu2: b, upstreamCapacity: n, downstreamCapacity: m };
+        const exact = solveCreditChain(params, { method: 'exact' }).exact!.probabilities.flat();
+        const { p } = structuredKernel(l, a, b, n, m, 1e-12);
+        return exact.every((fraction, k) => {
+          const [num, den] = fraction.split('/').map(BigInt) as [bigint, bigint | undefined];
+          const value = den === undefined ? Number(num) : ratioToNumber(num, den);
+          return Math.abs(p[k]! - value) <= 1e-12 * value;
+        });
+      }),
+      { numRuns: 40, seed: 4242 },
+    );
   });
 
   it('reuses the level fixed point → fewer inversions than levels', () => {
@@ -137,3 +156,10 @@ describe('multilevelKernel', () => {
     expect(ml.residual).toBeGreaterThan(1e-15);
   });
 });
+
+/** num/den as a double to about 1e-15 relative, for parts too long to convert on their own. */
+function ratioToNumber(num: bigint, den: bigint): number {
+  const a = Math.max(0, num.toString(2).length - 62);
+  const b = Math.max(0, den.toString(2).length - 62);
+  return (Number(num >> BigInt(a)) / Number(den >> BigInt(b))) * 2 ** (a - b);
+}
