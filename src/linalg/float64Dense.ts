@@ -127,39 +127,6 @@ export function luFactor(a: Float64Array, n: number): Int32Array | null {
   return piv;
 }
 
-/** Inverse of an n×n matrix (copied); null if singular. */
-export function invert(a: Float64Array, n: number): Float64Array | null {
-  const lu = a.slice();
-  const piv = luFactor(lu, n);
-  if (piv === null) return null;
-  // Solve A X = I column-block-wise: X = U^{-1} L^{-1} P, done row-major on X with rows as RHS.
-  const x = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) x[i * n + piv[i]!] = 1;
-  // forward: L Y = P I  (unit lower), row operations on rows of x
-  for (let i = 0; i < n; i++) {
-    const ri = i * n;
-    for (let k = 0; k < i; k++) {
-      const f = lu[ri + k]!;
-      if (f === 0) continue;
-      const rk = k * n;
-      for (let j = 0; j < n; j++) x[ri + j] -= f * x[rk + j]!;
-    }
-  }
-  // backward: U X = Y
-  for (let i = n - 1; i >= 0; i--) {
-    const ri = i * n;
-    for (let k = i + 1; k < n; k++) {
-      const f = lu[ri + k]!;
-      if (f === 0) continue;
-      const rk = k * n;
-      for (let j = 0; j < n; j++) x[ri + j] -= f * x[rk + j]!;
-    }
-    const d = 1 / lu[ri + i]!;
-    for (let j = 0; j < n; j++) x[ri + j] *= d;
-  }
-  return x;
-}
-
 /** Solves x·A = b for a row vector x (A n×n, copied); null if singular. */
 export function solveRowVector(a: Float64Array, b: Float64Array, n: number): Float64Array | null {
   // x A = b  ⇔  Aᵀ xᵀ = bᵀ
