@@ -1,6 +1,6 @@
 import Fraction from 'fraction.js';
 import { describe, expect, it } from 'vitest';
-import { invertMMatrix, matMul, solveRowVector } from '../../src/linalg/float64Dense.js';
+import { gemmAdd, invertMMatrix, matMul, solveRowVector } from '../../src/linalg/float64Dense.js';
 
 /** A small deterministic generator of numbers in [0, 1) (tests only). */
 function lcg(seed: number): () => number {
@@ -24,7 +24,54 @@ describe('matMul', () => {
   });
 });
 
+describe('gemmAdd', () => {
+  it.each([
+    [1, 1, 1],
+    [3, 5, 2],
+    [4, 4, 4],
+    [7, 9, 6],
+    [13, 6, 11],
+  ])('sub-blocks %i×%i·(…×%i) at offsets inside larger arrays → C += A·B there, nothing else touched', (m, n, k) => {
+    const rnd = lcg(m * 100 + n * 10 + k);
+    const [lda, ldb, ldc] = [k + 3, n + 2, n + 5];
+    const a = Float64Array.from({ length: (m + 2) * lda }, () => rnd());
+    const b = Float64Array.from({ length: (k + 2) * ldb }, () => rnd());
+    const c = Float64Array.from({ length: (m + 3) * ldc }, () => rnd());
+    const before = c.slice();
+    const [aOff, bOff, cOff] = [lda + 1, 2 * ldb + 1, ldc + 2];
+    gemmAdd(m, n, k, a, aOff, lda, b, bOff, ldb, c, cOff, ldc);
+    const touched = new Set<number>();
+    for (let i = 0; i < m; i++) {
+      for (let j = 0; j < n; j++) {
+        let t = 0;
+        for (let p = 0; p < k; p++) t += a[aOff + i * lda + p]! * b[bOff + p * ldb + j]!;
+        const at = cOff + i * ldc + j;
+        touched.add(at);
+        expect(c[at]).toBeCloseTo(before[at]! + t, 13);
+      }
+    }
+    for (let q = 0; q < c.length; q++) if (!touched.has(q)) expect(c[q]).toBe(before[q]);
+  });
+});
+
 describe('invertMMatrix', () => {
+  it.each([47, 48, 49, 97, 130])('n = %i (across block edges) → A·A⁻¹ = I to 1e-13, A⁻¹ ≥ 0', (n) => {
+    const rnd = lcg(n);
+    const w = Float64Array.from({ length: n * n }, (_, q) => (q % (n + 1) === 0 ? 0 : rnd() < 0.5 ? 0 : rnd()));
+    const s = Float64Array.from({ length: n }, () => rnd());
+    const inv = invertMMatrix(w, s, n)!;
+    expect(inv.every((v) => v >= 0)).toBe(true);
+    for (let i = 0; i < n; i++) {
+      let d = s[i]!;
+      for (let j = 0; j < n; j++) if (j !== i) d += w[i * n + j]!;
+      for (let j = 0; j < n; j++) {
+        let t = d * inv[i * n + j]!;
+        for (let k = 0; k < n; k++) if (k !== i) t -= w[i * n + k]! * inv[k * n + j]!;
+        expect(Math.abs(t - (i === j ? 1 : 0))).toBeLessThan(1e-13);
+      }
+    }
+  });
+
   it('a 3 × 3 M-matrix → its inverse to 1e-15 relative, checked against exact fractions', () => {
     // A = diag(d) − W with W ≥ 0 and row sums s: A = [[3,-1,-1],[-2,5,-1],[0,-3,4]]
     const w = Float64Array.from([0, 1, 1, 2, 0, 1, 0, 3, 0]);
