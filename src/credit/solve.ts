@@ -25,8 +25,8 @@ import { structuredKernel } from './structured.js';
 /**
  * `auto` uses `structured` while its worst-case work, levels × b³ with b = min(n, m) + 1 and
  * levels = max(n, m) + 1, is at most this (about half a second here), `multilevel` beyond. The
- * benchmark measured (100, 100) at 0.25–0.29 s with `structured` (1.0e8), and (1000, 100) at
- * 0.4–2.4 s with `structured` (1.0e9) against 0.06–0.65 s with `multilevel`.
+ * benchmark measured (100, 100) at 0.15 s with `structured` (1.0e8), and (1000, 100) at
+ * 0.3–1.6 s with `structured` (1.0e9) against 0.02–0.4 s with `multilevel`.
  */
 export const AUTO_STRUCTURED_MAX_WORK = 5e8;
 /**
