@@ -7,6 +7,7 @@
  * meant for chains of up to a few thousand states.
  */
 import { InvalidModelError, InvalidParameterError } from '../core/errors.js';
+import { gthStationary } from '../linalg/float64Dense.js';
 import { checkGenerator, stationaryResidual, type SparseGenerator, toDenseRows } from './sparse.js';
 
 export interface CtmcSolution {
@@ -74,31 +75,15 @@ function denseResidual(rows: number[][], pi: Float64Array): number {
 }
 
 /**
- * GTH kernel on the off-diagonal rates (row-major, diagonal ignored); overwrites `a`.
- * Returns null when a state has no outflow to the states not yet eliminated (reducible chain).
+ * GTH kernel on the off-diagonal rates (row-major, diagonal ignored); overwrites `a`. Returns the
+ * normalised stationary vector, or null when a state has no outflow to the states not yet
+ * eliminated (reducible chain).
  */
 export function gthKernel(a: Float64Array, size: number): Float64Array | null {
-  for (let k = size - 1; k > 0; k--) {
-    let s = 0;
-    for (let j = 0; j < k; j++) s += a[k * size + j]!;
-    if (!(s > 0)) return null;
-    for (let i = 0; i < k; i++) {
-      const f = a[i * size + k]! / s;
-      if (f === 0) continue;
-      for (let j = 0; j < k; j++) if (j !== i) a[i * size + j]! += f * a[k * size + j]!;
-    }
-  }
-  const pi = new Float64Array(size);
-  pi[0] = 1;
-  let total = 1;
-  for (let k = 1; k < size; k++) {
-    let s = 0;
-    for (let j = 0; j < k; j++) s += a[k * size + j]!;
-    let p = 0;
-    for (let i = 0; i < k; i++) p += pi[i]! * a[i * size + k]!;
-    pi[k] = p / s;
-    total += pi[k]!;
-  }
+  const pi = gthStationary(a, size);
+  if (pi === null) return null;
+  let total = 0;
+  for (let k = 0; k < size; k++) total += pi[k]!;
   for (let k = 0; k < size; k++) pi[k]! /= total;
   return pi;
 }
