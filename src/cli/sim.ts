@@ -14,12 +14,12 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
-import { knownKeys, plainObject } from '../core/guards.js';
 import { resultsToJson } from '../report/json.js';
 import { formatNumber, formatTable } from '../report/table.js';
 import {
   findScenario,
   getScenario,
+  parseScenarioFile,
   scenarioNames,
   simulate,
   type IntervalTree,
@@ -80,31 +80,16 @@ function runNumber(name: string, text: string | undefined, integer: boolean): nu
   return values[0];
 }
 
-const FILE_KEYS = ['scenario', 'params', 'seed', 'replications', 'jobs', 'until', 'warmup', 'confidence'] as const;
-
 /** Reads and checks a scenario file; errors name the file and the field. */
 function readScenarioFile(path: string): { scenario: string; params: Record<string, unknown>; run: Record<string, unknown> } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
-  } catch (e) {
+  } catch {
     throw new InvalidParameterError('--scenario', `a registered scenario (${scenarioNames().join(', ')}) or a readable JSON file`, path);
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new InvalidParameterError(path, `valid JSON (${e instanceof Error ? e.message : String(e)})`, text.slice(0, 60));
-  }
-  const o = plainObject(path, data);
-  knownKeys(path, o, FILE_KEYS);
-  getScenario(o.scenario, `${path}: scenario`);
-  const params = o.params === undefined ? {} : plainObject(`${path}: params`, o.params);
-  const run: Record<string, unknown> = {};
-  for (const key of ['seed', 'replications', 'jobs', 'until', 'warmup', 'confidence'] as const) {
-    if (o[key] !== undefined) run[key] = o[key];
-  }
-  return { scenario: o.scenario as string, params, run };
+  const { spec, options } = parseScenarioFile(text, path);
+  return { scenario: spec.scenario, params: { ...spec.params }, run: { ...options } };
 }
 
 /** Flattens an interval tree to rows 'a.b[2]' → interval. */
