@@ -153,7 +153,7 @@ function runSim(o: SimCliOptions, cmd: Command): SimulationResult {
     run.until = until;
   }
   const replications = typeof run.replications === 'number' ? run.replications : 10;
-  const progress = sweepProgress(replications);
+  const progress = sweepProgress(replications, process.stderr, 'replications');
   try {
     return simulate({ scenario, params }, { ...(run as SimulateOptions), onReplication: () => progress.tick() });
   } catch (e) {
