@@ -121,6 +121,8 @@ function runSim(o: SimCliOptions, cmd: Command): SimulationResult {
   }
   const definition = getScenario(scenario);
   const own = new Map((definition.cliOptions ?? []).map((c) => [attributeOf(c.flag), c]));
+  /** params key → the option that set it on this command line (for error messages). */
+  const setBy = new Map<string, string>();
   for (const attribute of allScenarioAttributes()) {
     if (cmd.getOptionValueSource(attribute) !== 'cli') continue;
     const option = own.get(attribute);
@@ -132,6 +134,7 @@ function runSim(o: SimCliOptions, cmd: Command): SimulationResult {
       );
     }
     params[option.param] = readOption(option, o[attribute]);
+    setBy.set(option.param, optionName(option.flag));
   }
   const run: Record<string, unknown> = { ...fileRun };
   const given = (n: string, v: number | undefined): void => {
@@ -160,6 +163,12 @@ function runSim(o: SimCliOptions, cmd: Command): SimulationResult {
     // simulate() names run options 'options.x'; on the command line they are '--x'.
     if (e instanceof InvalidParameterError && e.parameter.startsWith('options.')) {
       throw new InvalidParameterError(`--${e.parameter.slice('options.'.length)}`, e.rule, e.value);
+    }
+    // A parameter typed on the command line is named by its option: '--ca2 (params.ca2)'.
+    const m = e instanceof InvalidParameterError ? /^params\.([A-Za-z0-9]+)(.*)$/.exec(e.parameter) : null;
+    if (m !== null && setBy.has(m[1]!)) {
+      const error = e as InvalidParameterError;
+      throw new InvalidParameterError(`${setBy.get(m[1]!)} (${error.parameter})`, error.rule, error.value);
     }
     throw e;
   } finally {

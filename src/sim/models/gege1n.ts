@@ -110,7 +110,8 @@ export function checkGeQueueSimParams(params: unknown): GeQueueSimSpec {
     if (!Array.isArray(p.thresholds)) throw new InvalidParameterError('thresholds', 'an array of integers', p.thresholds);
     thresholds = p.thresholds.map((t: unknown, i: number) => {
       if (typeof t !== 'number' || !Number.isInteger(t) || t < 1 || t > capacity + 1) {
-        throw new InvalidParameterError(`thresholds[${i}]`, `an integer within 1..capacity+1`, t);
+        const rule = Number.isFinite(capacity) ? `an integer within 1..capacity+1 = 1..${capacity + 1}` : 'an integer >= 1';
+        throw new InvalidParameterError(`thresholds[${i}]`, rule, t);
       }
       return t;
     });
