@@ -73,7 +73,7 @@ describe('ibqos sim', () => {
       [['sim', '--scenario', 'gege1n', '--lambda', '5', '--mu', '8', '--mu1', '3'], /--mu1 must be absent: not an option of scenario 'gege1n'/],
       [['sim', '--scenario', 'gege1n', '--lambda', '1:5', '--mu', '8'], /--lambda must be a single value/],
       [['sim', '--scenario', 'gege1n', '--lambda', '5', '--mu', '8', '--ca2', '0.5'], /--ca2 \(params.ca2\) must be a finite squared coefficient of variation >= 1, got 0.5/],
-      [['sim', '--scenario', 'gege1n', '--lambda', '5', '--mu', '8,16', '--thresholds', '20', '--capacity', '16'], /--thresholds \(params.thresholds\[0\]\) must be an integer within 1..capacity\+1, got 20/],
+      [['sim', '--scenario', 'gege1n', '--lambda', '5', '--mu', '8,16', '--thresholds', '20', '--capacity', '16'], /--thresholds \(params.thresholds\[0\]\) must be an integer within 1..capacity\+1 = 1..17, got 20/],
       [['sim', '--scenario', 'gege1n', '--mu', '8'], /params.lambda must be a finite number > 0, got undefined/],
       [['sim', '--scenario', 'credit-tandem', '--jobs', '10', '--until', '5'], /--jobs must be absent/],
       [['sim', '--scenario', 'credit-tandem', '--replications', '1'], /--replications must be an integer >= 2/],
