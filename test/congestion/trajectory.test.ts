@@ -69,3 +69,18 @@ describe('rateTrajectory', () => {
     expect(() => rateTrajectory(f, options as never)).toThrow(message);
   });
 });
+
+describe('RateController', () => {
+  it('applies f_dec on a marked ACK and f_inc on an unmarked one, from R_max by default — the same path as rateTrajectory', async () => {
+    const { RateController } = await import('../../src/index.js');
+    const f = fimd({ rMin: 1000, rMax: 256000, n: 4 });
+    const c = new RateController(f);
+    expect(c.rate).toBe(256000);
+    expect(c.onAck(true)).toBe(64000); // 256000/4 (MODELS.md §10)
+    const path = rateTrajectory(f, { marks: '1001011', start: 256000 });
+    const c2 = new RateController(f, 256000);
+    expect([...'1001011'].map((m) => c2.onAck(m === '1'))).toEqual(path.points.slice(1).map((p) => p.rate));
+    expect(() => new RateController(f, 0)).toThrow(/^start must be a finite number > 0, got 0$/);
+    expect(() => new RateController({} as never)).toThrow(/^fn must be a response function/);
+  });
+});
