@@ -198,7 +198,14 @@ describe('IB CC source (CCTI arithmetic)', () => {
   it('time going backwards throws and changes nothing', () => {
     const src = new IbCcSource({ bandwidth: 1, timerPeriod: 1 });
     src.onBecn(3);
-    expect(() => src.onBecn(2)).toThrow(/^now must be a time >= 3/);
+    expect(() => src.onBecn(2)).toThrow(/^now must be a finite time >= 3/);
+    expect(() => src.advance(NaN)).toThrow(InvalidParameterError);
+    const late = new IbCcSource({ bandwidth: 1, timerPeriod: 1, timerStart: 5 });
+    late.onBecn(1); // before the timer starts: allowed, no expiry
+    late.advance(5.5);
+    expect(late.ccti).toBe(1);
+    late.advance(6);
+    expect(late.ccti).toBe(0);
     expect(src.ccti).toBe(1);
   });
 
