@@ -26,6 +26,8 @@ export interface PlotSeries {
   readonly mode?: SeriesMode;
   /** A dashed line (e.g. an alternative reading of a model). */
   readonly dashed?: boolean;
+  /** Markers filled with the series colour (default: filled for 'line+markers', open for 'markers'). */
+  readonly filled?: boolean;
   /** CSS colour; default: the next colour of a ten-colour palette. */
   readonly color?: string;
 }
@@ -129,9 +131,15 @@ export function renderPlot(spec: PlotSpec): string {
   const yTicks = niceTicks(yFromZero ? Math.min(0, yMin0) : yMin0, yMax0, 5);
   const yLo = yTicks[0]!;
   const yHi = yTicks[yTicks.length - 1]!;
-  const xTickValues = spec.xTicks ? spec.xTicks.map((t) => t.value) : niceTicks(xMin, xMax, 6);
-  const xLo = spec.xTicks ? xMin : xTickValues[0]!;
-  const xHi = spec.xTicks ? xMax : xTickValues[xTickValues.length - 1]!;
+  const xTickValues: number[] = spec.xTicks ? spec.xTicks.map((t) => t.value) : niceTicks(xMin, xMax, 6);
+  // The x range is the data's own (ticks inside it), so a sweep fills the width; y uses nice ticks.
+  const xLo = spec.xTicks || xMin === xMax ? Math.min(xMin, xTickValues[0]!) : xMin;
+  const xHi = spec.xTicks || xMin === xMax ? Math.max(xMax, xTickValues[xTickValues.length - 1]!) : xMax;
+  if (!spec.xTicks && xMin !== xMax) {
+    const inside = xTickValues.filter((t) => t >= xLo - 1e-9 * (xHi - xLo) && t <= xHi + 1e-9 * (xHi - xLo));
+    xTickValues.length = 0;
+    xTickValues.push(...inside);
+  }
   const sx = (x: number) => margin.left + ((x - xLo) / (xHi - xLo || 1)) * innerW;
   const sy = (y: number) => margin.top + innerH - ((y - yLo) / (yHi - yLo || 1)) * innerH;
 
@@ -196,7 +204,7 @@ export function renderPlot(spec: PlotSpec): string {
           `<path class="error-bar" d="M${x},${y1} L${x},${y2} M${fmt(sx(p.x) - 4)},${y1} L${fmt(sx(p.x) + 4)},${y1} M${fmt(sx(p.x) - 4)},${y2} L${fmt(sx(p.x) + 4)},${y2}" stroke="${color}" stroke-width="1.2"/>`,
         );
       }
-      if (mode !== 'line') out.push(`<circle cx="${fmt(sx(p.x))}" cy="${fmt(sy(p.y))}" r="3.5" fill="${mode === 'markers' ? '#fff' : color}" stroke="${color}" stroke-width="1.5"/>`);
+      if (mode !== 'line') out.push(`<circle cx="${fmt(sx(p.x))}" cy="${fmt(sy(p.y))}" r="3.5" fill="${(s.filled ?? mode !== 'markers') ? color : '#fff'}" stroke="${color}" stroke-width="1.5"/>`);
     }
     out.push('</g>');
   });
@@ -209,7 +217,7 @@ export function renderPlot(spec: PlotSpec): string {
     const y = plotHeight + 4 + k * 18;
     const x = margin.left;
     if (mode !== 'markers') out.push(`<line x1="${x}" x2="${x + 28}" y1="${y}" y2="${y}" stroke="${color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
-    if (mode !== 'line') out.push(`<circle cx="${x + 14}" cy="${y}" r="3.5" fill="${mode === 'markers' ? '#fff' : color}" stroke="${color}" stroke-width="1.5"/>`);
+    if (mode !== 'line') out.push(`<circle cx="${x + 14}" cy="${y}" r="3.5" fill="${(s.filled ?? mode !== 'markers') ? color : '#fff'}" stroke="${color}" stroke-width="1.5"/>`);
     out.push(`<text x="${x + 36}" y="${y}" dominant-baseline="middle">${escapeXml(s.name)}</text>`);
   });
   out.push('</g></svg>');

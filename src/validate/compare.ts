@@ -229,6 +229,7 @@ export function comparisonSvg(result: ComparisonResult): string {
         {
           name: 'simulated (± CI half-width)',
           mode: 'markers',
+          filled: true,
           points: m.points.map((p) => ({ x: xOf(p), y: p.simulated, ...(p.halfWidth === undefined ? {} : { halfWidth: p.halfWidth }) })),
         },
       ];
