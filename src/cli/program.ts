@@ -6,6 +6,8 @@ import { Command, CommanderError } from 'commander';
 import { IbqosError } from '../core/errors.js';
 import { registerCredit } from './credit.js';
 import { registerMe } from './me.js';
+import { registerReport } from './report.js';
+import { registerValidate } from './validate.js';
 
 /** Writable sinks for a run: process.stdout/stderr, or anything with a `write(string)`. */
 export interface OutputStreams {
@@ -29,6 +31,8 @@ export function buildProgram(streams: OutputStreams = { out: process.stdout, err
     .exitOverride();
   registerCredit(program);
   registerMe(program);
+  registerValidate(program);
+  registerReport(program);
   return program;
 }
 

@@ -16,7 +16,7 @@
  */
 import { solveCreditChain } from '../credit/index.js';
 import { gege1nThreshold } from '../me/index.js';
-import type { AnyExperiment, Experiment, ExperimentPoint } from './experiment.js';
+import type { AnyExperiment, Experiment, ExperimentPoint, PointSimulator } from './experiment.js';
 
 /** A credit-chain point: the parameters of solveCreditChain with the command line's short names. */
 export interface CreditPoint extends ExperimentPoint {
@@ -236,4 +236,14 @@ export const congestionExperiment: Experiment<CongestionPoint> = {
 /** The report's experiments in the order of the report: ch. 4, ch. 5 (ET, AJT), ch. 3. */
 export function thesisExperiments(): readonly AnyExperiment[] {
   return [creditExperiment, entryThresholdExperiment, arrivalJobThresholdExperiment, congestionExperiment];
+}
+
+/**
+ * The simulators of the thesis's experiments, by experiment id, for `runExperiments(…, { simulators })`.
+ * Empty until the library's simulator (src/sim) is merged: each entry will turn an experiment point
+ * into a simulator scenario and return its metrics with confidence intervals.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each simulator takes its own experiment's point type
+export function thesisSimulators(): Readonly<Record<string, PointSimulator<any>>> {
+  return {};
 }

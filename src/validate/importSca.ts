@@ -286,7 +286,8 @@ const { jStat } = jstatModule as unknown as { jStat: { studentt: { inv(p: number
  * the run's `iterationvars` attribute; `repetition` is not one) are repetitions of one point:
  * a metric's estimate is their mean, and with r ≥ 2 repetitions its half-width is
  * t_{(1+c)/2, r−1}·s/√r (Student t over independent replications; s the sample standard
- * deviation). A parameter is read from the itervar named by the mapping, else from a `config`/`param`
+ * deviation). A parameter is read from the iteration variable named by the mapping (an `itervar`
+ * line, or the run's `iterationvars` attribute as OMNeT++ 4 wrote it), else from a `config`/`param`
  * line whose key ends with `.name`, else from a `par` line of that name.
  *
  * @throws ResultsFormatError when a mapping name selects several scalars of one run (ambiguous:
@@ -342,9 +343,18 @@ export function scaToResults(sca: ScaFile, mapping: ResultsMapping, options: Sca
   return { format: 'sca', points, columns, unusedColumns: [] };
 }
 
+/** Iteration variables of a run: its `itervar` lines, else those listed in its `iterationvars` attribute ("$m=2, $lambda=5"), as OMNeT++ 4 wrote them. */
+export function runIterationVariables(run: ScaRun): Record<string, string> {
+  if (Object.keys(run.itervars).length > 0) return { ...run.itervars };
+  const out: Record<string, string> = {};
+  for (const m of (run.attributes.iterationvars ?? '').matchAll(/\$(\w+)=([^,]*)/g)) out[m[1]!] = m[2]!.trim();
+  return out;
+}
+
 function findParam(run: ScaRun, candidates: readonly string[]): { key: string; text: string; line: number } | undefined {
+  const itervars = runIterationVariables(run);
   for (const c of candidates) {
-    if (c in run.itervars) return { key: c, text: run.itervars[c]!, line: run.line };
+    if (c in itervars) return { key: c, text: itervars[c]!, line: run.line };
     const conf = [...run.config].reverse().find(([k]) => k === c || k.endsWith(`.${c}`));
     if (conf) return { key: conf[0], text: conf[1], line: run.line };
     const par = run.parameters.find((p) => p.name === c || `${p.module}.${p.name}` === c);

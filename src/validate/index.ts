@@ -8,3 +8,4 @@ export * from './importCsv.js';
 export * from './importJson.js';
 export * from './importSca.js';
 export * from './compare.js';
+export * from './validateModel.js';
