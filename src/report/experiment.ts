@@ -8,6 +8,7 @@
  */
 import { compare, withJupyterDisplay, type ComparisonResult } from '../validate/compare.js';
 import { isEstimate, metricValue } from '../validate/metrics.js';
+import { renderReportFragment } from './html.js';
 import type { PlotSeries, PlotSpec } from './svgPlot.js';
 import { renderPlot } from './svgPlot.js';
 
@@ -214,14 +215,14 @@ export async function runExperiments(experiments: readonly AnyExperiment[], opti
       elapsedMs: performance.now() - started,
     });
   }
-  const report: ReportData = {
+  const report: ReportData = withJupyterDisplay<ReportData>({
     title: options.title ?? 'ibqos: the thesis experiments, analytic against simulated',
     generated: new Date().toISOString(),
     quick,
     seed,
     replications,
     experiments: results,
-  };
+  }, () => ({ 'text/html': renderReportFragment(report) }));
   return report;
 }
 
@@ -288,7 +289,7 @@ function drawFigure(e: Experiment<ExperimentPoint>, f: FigureDefinition<Experime
       ...(f.yUnit ? { yUnit: f.yUnit } : {}),
       series,
     };
-    return { id: f.id, experiment: e.id, title: f.title, spec, svg: renderPlot(spec), rows, xName: f.xLabel, yName: f.yLabel };
+    return displayable({ id: f.id, experiment: e.id, title: f.title, spec, svg: renderPlot(spec), rows, xName: f.xLabel, yName: f.yLabel });
   }
   const groups = [...new Set(points.map((p) => f.group(p.point)))];
   for (const g of groups) {
@@ -322,10 +323,10 @@ function drawFigure(e: Experiment<ExperimentPoint>, f: FigureDefinition<Experime
     series,
     xTicks: f.categories.map((c, k) => ({ value: k, label: c.label })),
   };
-  return { id: f.id, experiment: e.id, title: f.title, spec, svg: renderPlot(spec), rows, xName: f.xLabel, yName: f.yLabel };
+  return displayable({ id: f.id, experiment: e.id, title: f.title, spec, svg: renderPlot(spec), rows, xName: f.xLabel, yName: f.yLabel });
 }
 
-/** Adds the notebook display method to a figure (SVG, and an HTML wrapper). */
-export function displayableFigure(figure: FigureResult): FigureResult {
-  return withJupyterDisplay({ ...figure }, () => ({ 'text/html': `<div>${figure.svg}</div>`, 'image/svg+xml': figure.svg }));
+/** A figure that shows itself in a notebook (Deno Jupyter's `Symbol.for('Jupyter.display')`): its SVG. */
+function displayable(figure: FigureResult): FigureResult {
+  return withJupyterDisplay(figure, () => ({ 'text/html': `<div>${figure.svg}</div>`, 'image/svg+xml': figure.svg }));
 }

@@ -61,6 +61,14 @@ export function renderReportHtml(report: ReportData): string {
     `<title>${escapeXml(report.title)}</title>`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<style>${STYLE}</style></head><body>`,
+    renderReportFragment(report),
+    '</body></html>',
+  ].join('\n');
+}
+
+/** The report's body as an HTML fragment without styles (for a notebook cell's output). */
+export function renderReportFragment(report: ReportData): string {
+  return [
     `<h1>${escapeXml(report.title)}</h1>`,
     `<p class="note">Generated ${escapeXml(report.generated)} by ibqos${report.quick ? ' (quick mode)' : ''}; seed ${report.seed}, ${report.replications} replications per simulated point. ` +
       'Analytic curves are lines (dashed: the thesis\'s reading of a formula); simulated values are markers with 95 % confidence-interval error bars; published values are open markers.</p>',
@@ -68,6 +76,5 @@ export function renderReportHtml(report: ReportData): string {
     ...report.experiments.map((e) => `<li><a href="#${escapeXml(e.id)}">${escapeXml(e.title)}</a></li>`),
     '</ol></nav>',
     ...report.experiments.map(experimentHtml),
-    '</body></html>',
   ].join('\n');
 }

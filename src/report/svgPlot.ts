@@ -78,7 +78,9 @@ export function niceTicks(min: number, max: number, count = 5): number[] {
   const first = Math.floor(min / step + 1e-9) * step;
   const last = Math.ceil(max / step - 1e-9) * step;
   const ticks: number[] = [];
-  for (let k = 0; first + k * step <= last + step * 1e-9; k++) ticks.push(Number((first + k * step).toPrecision(12)));
+  // Round away the binary noise of first + k·step (0.30000000000000004) at a decimal below the step.
+  const decimals = Math.min(20, Math.max(0, 1 - Math.floor(Math.log10(step))));
+  for (let k = 0; first + k * step <= last + step * 1e-9; k++) ticks.push(Number((first + k * step).toFixed(decimals)));
   return ticks;
 }
 
@@ -86,7 +88,7 @@ export function niceTicks(min: number, max: number, count = 5): number[] {
 export function formatTick(value: number, step: number): string {
   if (value === 0) return '0';
   const abs = Math.abs(value);
-  if (abs >= 1e6 || abs < 1e-4) return value.toExponential(Math.max(0, Math.min(6, Math.ceil(-Math.log10(step / abs)))));
+  if (abs >= 1e6 || abs < 1e-4) return value.toExponential(Math.max(0, Math.min(6, Math.floor(Math.log10(abs) + 1e-9) - Math.floor(Math.log10(step) + 1e-9))));
   const decimals = Math.max(0, Math.min(10, -Math.floor(Math.log10(step) + 1e-9)));
   return value.toFixed(decimals);
 }
