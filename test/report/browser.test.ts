@@ -12,6 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExperiments, solveCreditChain, thesisExperiments, writeReport, type CreditPoint, type PointSimulator } from '../../src/index.js';
 import { CHROMIUM_ARGS, ensureChromium, freshUserDataDir } from '../helpers/chromium.js';
 
+/** The SVG DOM methods used in the page (the project's tsconfig has no DOM library). */
+interface Graphic {
+  getBBox(): { width: number; height: number };
+}
+
 /** A stand-in simulated series (model value + 1 %, 2 % half-width), so the page has error bars to draw. */
 const standIn: PointSimulator<CreditPoint> = (p) => {
   const a = solveCreditChain({ lambda: p.lambda, mu1: p.mu1, mu2: p.mu2, upstreamCapacity: p.n, downstreamCapacity: p.m });
@@ -53,9 +58,9 @@ describe('report.html in headless Chromium', () => {
     const figures = await page.$$eval('figure > svg', (svgs) =>
       svgs.map((svg) => {
         const box = svg.getBoundingClientRect();
-        const drawn = [...svg.querySelectorAll('g.series path, g.series circle')].map((el) => (el as SVGGraphicsElement).getBBox());
-        const bars = [...svg.querySelectorAll('.error-bar')].map((el) => (el as SVGGraphicsElement).getBBox().height);
-        const title = svg.querySelector('text') as SVGTextContentElement | null;
+        const drawn = [...svg.querySelectorAll('g.series path, g.series circle')].map((el) => (el as unknown as Graphic).getBBox());
+        const bars = [...svg.querySelectorAll('.error-bar')].map((el) => (el as unknown as Graphic).getBBox().height);
+        const title = svg.querySelector('text') as unknown as { getComputedTextLength(): number } | null;
         return {
           id: svg.parentElement!.id,
           width: box.width,
