@@ -67,6 +67,30 @@ export interface CategoryFigure<P extends ExperimentPoint> {
 
 export type FigureDefinition<P extends ExperimentPoint> = SweepFigure<P> | CategoryFigure<P>;
 
+/** Two analytic series side by side, e.g. the thesis's reading of a formula against the exact one. */
+export interface AnalyticContrast<P extends ExperimentPoint> {
+  readonly title: string;
+  /** The analytic series judged… */
+  readonly series: string;
+  /** …against this one. */
+  readonly reference: string;
+  readonly metrics: readonly { readonly path: string; readonly label: string }[];
+  /** Only these points; default all. */
+  readonly include?: (point: P) => boolean;
+}
+
+/** An {@link AnalyticContrast} evaluated: per point and metric, the signed relative difference (series − reference)/reference. */
+export interface ContrastResult {
+  readonly title: string;
+  readonly series: string;
+  readonly reference: string;
+  readonly metrics: readonly string[];
+  readonly rows: readonly {
+    readonly point: string;
+    readonly values: readonly { readonly metric: string; readonly value: number; readonly reference: number; readonly relativeDifference: number }[];
+  }[];
+}
+
 /** An experiment of the report. */
 export interface Experiment<P extends ExperimentPoint = ExperimentPoint> {
   readonly id: string;
@@ -76,6 +100,8 @@ export interface Experiment<P extends ExperimentPoint = ExperimentPoint> {
   /** Paragraphs of plain text for the report. */
   readonly description: readonly string[];
   readonly points: (options: { readonly quick: boolean }) => readonly P[];
+  /** A short label of a point for tables; default `key=value, …` over all its fields. */
+  readonly label?: (point: P) => string;
   /** Named analytic records at a point (may be empty where no model exists). */
   readonly analytic: (point: P) => Readonly<Record<string, unknown>>;
   /** Named published values at a point (e.g. a thesis table), cited in `referenceNote`. */
@@ -87,6 +113,8 @@ export interface Experiment<P extends ExperimentPoint = ExperimentPoint> {
   readonly comparedMetrics?: readonly string[];
   /** The simulated part; absent until a simulator is plugged in. */
   readonly simulate?: PointSimulator<P>;
+  /** Tables setting one analytic series against another. */
+  readonly contrasts?: readonly AnalyticContrast<P>[];
   readonly figures: readonly FigureDefinition<P>[];
 }
 
@@ -133,6 +161,8 @@ export interface ExperimentResult {
   readonly figures: readonly FigureResult[];
   /** The analytic series `compareWith` against the simulation; absent without a simulation. */
   readonly comparison?: ComparisonResult;
+  /** The experiment's analytic contrasts (empty when it declares none). */
+  readonly contrasts: readonly ContrastResult[];
   /** Wall time of the experiment, ms. */
   readonly elapsedMs: number;
 }
@@ -198,7 +228,7 @@ export async function runExperiments(experiments: readonly AnyExperiment[], opti
         comparison = compare(
           withBoth.map((p) => p.analytic[name]),
           withBoth.map((p) => p.simulated),
-          { metrics, labels: withBoth.map((p) => pointLabel(p.point)), title: `${e.title}: ${name} vs simulation`, ...(options.tolerance === undefined ? {} : { tolerance: options.tolerance }) },
+          { metrics, labels: withBoth.map((p) => (e.label ?? pointLabel)(p.point)), title: `${e.title}: ${name} vs simulation`, ...(options.tolerance === undefined ? {} : { tolerance: options.tolerance }) },
         );
       }
     }
@@ -212,6 +242,7 @@ export async function runExperiments(experiments: readonly AnyExperiment[], opti
       simulated: simulate !== undefined,
       figures,
       ...(comparison ? { comparison } : {}),
+      contrasts: (e.contrasts ?? []).map((c) => evaluateContrast(c, points, e.label ?? pointLabel)),
       elapsedMs: performance.now() - started,
     });
   }
@@ -224,6 +255,20 @@ export async function runExperiments(experiments: readonly AnyExperiment[], opti
     experiments: results,
   }, () => ({ 'text/html': renderReportFragment(report) }));
   return report;
+}
+
+function evaluateContrast(c: AnalyticContrast<ExperimentPoint>, points: ExperimentResult['points'], label: (p: ExperimentPoint) => string): ContrastResult {
+  const rows = points
+    .filter((p) => (c.include ? c.include(p.point) : true))
+    .map((p) => ({
+      point: label(p.point),
+      values: c.metrics.map((m) => {
+        const value = num(metricValue(p.analytic[c.series], m.path)) ?? Number.NaN;
+        const reference = num(metricValue(p.analytic[c.reference], m.path)) ?? Number.NaN;
+        return { metric: m.label, value, reference, relativeDifference: value === reference ? 0 : (value - reference) / reference };
+      }),
+    }));
+  return { title: c.title, series: c.series, reference: c.reference, metrics: c.metrics.map((m) => m.label), rows };
 }
 
 /** A short label of a point: `lambda=5, case=ET`. */

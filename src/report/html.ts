@@ -3,7 +3,7 @@
  * images — every plot is inline SVG — so it opens offline and can be mailed as one file.
  */
 import { comparisonHtml } from '../validate/compare.js';
-import type { ExperimentResult, FigureResult, ReportData } from './experiment.js';
+import type { ContrastResult, ExperimentResult, FigureResult, ReportData } from './experiment.js';
 import { escapeXml } from './svgPlot.js';
 import { formatNumber } from './table.js';
 
@@ -36,6 +36,21 @@ export function figureTableHtml(figure: FigureResult): string {
   ].join('\n');
 }
 
+/** A contrast as a table: one row per point, each metric's two values and their signed relative difference. */
+export function contrastTableHtml(c: ContrastResult): string {
+  const pct = (v: number) => `${v >= 0 ? '+' : ''}${formatNumber(100 * v, 3)} %`;
+  return [
+    `<h3>${escapeXml(c.title)}</h3>`,
+    `<p class="note">${escapeXml(c.series)} against ${escapeXml(c.reference)}: (${escapeXml(c.series)} − ${escapeXml(c.reference)}) / ${escapeXml(c.reference)}.</p>`,
+    `<table class="contrast"><thead><tr><th>point</th>${c.metrics.map((m) => `<th>${escapeXml(m)}: ${escapeXml(c.reference)}</th><th>${escapeXml(m)}: ${escapeXml(c.series)}</th><th>difference</th>`).join('')}</tr></thead><tbody>`,
+    ...c.rows.map(
+      (r) =>
+        `<tr><td>${escapeXml(r.point)}</td>${r.values.map((v) => `<td>${escapeXml(formatNumber(v.reference, 6))}</td><td>${escapeXml(formatNumber(v.value, 6))}</td><td>${escapeXml(pct(v.relativeDifference))}</td>`).join('')}</tr>`,
+    ),
+    '</tbody></table>',
+  ].join('\n');
+}
+
 function experimentHtml(e: ExperimentResult, index: number): string {
   return [
     `<section class="experiment" id="${escapeXml(e.id)}">`,
@@ -48,6 +63,7 @@ function experimentHtml(e: ExperimentResult, index: number): string {
       (f) =>
         `<figure id="${escapeXml(`${e.id}-${f.id}`)}">\n${f.svg}\n<figcaption>${escapeXml(f.title)} — data: <code>${escapeXml(`${e.id}-${f.id}.csv`)}</code></figcaption>\n<details><summary>values</summary>\n${figureTableHtml(f)}\n</details></figure>`,
     ),
+    ...e.contrasts.map(contrastTableHtml),
     e.comparison ? comparisonHtml(e.comparison) : '',
     '</section>',
   ].join('\n');

@@ -55,6 +55,7 @@ export const creditExperiment: Experiment<CreditPoint> = {
     'Analytic: the exact stationary solution of the continuous-time Markov chain (solveCreditChain). Lengths count packets, the one in service included; R = L/T.',
   ],
   points: () => Array.from({ length: 10 }, (_, k) => ({ lambda: 5, mu1: 6, mu2: 8, n: 12, m: k + 2 })),
+  label: (p) => `m = ${p.m}`,
   analytic: (p) => ({
     'exact chain': solveCreditChain({ lambda: p.lambda, mu1: p.mu1, mu2: p.mu2, upstreamCapacity: p.n, downstreamCapacity: p.m }),
   }),
@@ -139,9 +140,24 @@ function thresholdExperiment(kind: 'ET' | 'AJT'): Experiment<ThresholdPoint> {
         { queue: kind, lambda, ca2: 5, cs2: 7, ...queue },
         { queue: 'no threshold', lambda, ca2: 5, cs2: 7, ...NO_THRESHOLD },
       ]),
+    label: (p) => `${p.queue}, λ = ${p.lambda}`,
     analytic: thresholdAnalytic,
     compareWith: 'ME, exact y',
     comparedMetrics: ['meanQueueLength', 'utilization', 'blockingProbability'],
+    contrasts: [
+      {
+        title: `${kind}: the thesis's reading of y against the exact y (MODELS.md §4.4)`,
+        series: "ME, thesis's y",
+        reference: 'ME, exact y',
+        include: isQueue,
+        metrics: [
+          { path: 'meanQueueLength', label: 'L' },
+          { path: 'utilization', label: 'U' },
+          { path: 'blockingProbability', label: 'blocking' },
+          { path: 'fullProbability', label: 'P(K)' },
+        ],
+      },
+    ],
     figures: [
       {
         kind: 'sweep',
@@ -210,6 +226,7 @@ export const congestionExperiment: Experiment<CongestionPoint> = {
   ],
   referenceNote: 'thesis Table 3.2 (PIPD for both flows) and Table 3.3 (r2 PIPD, r1 FIMD), average injection rates as printed; the thesis does not state their unit.',
   points: () => [{ scheme: 'PIPD' }, { scheme: 'PIPD + FIMD' }],
+  label: (p) => p.scheme,
   analytic: () => ({}),
   reference: (p) => ({ 'thesis table': { injectionRate: THESIS_INJECTION_RATES[p.scheme] } }),
   comparedMetrics: [],

@@ -67,6 +67,16 @@ describe('runExperiments(thesisExperiments()) without a simulator', async () => 
     }
   });
 
+  it("ch. 5: the thesis's y against the exact y drifts as docs/me.md's table says (ET λ = 2: L +0.24 %, blocking +2.21 %, P(K) +11.10 %; λ = 16: +7.27 %, +21.80 %, +37.03 %)", () => {
+    const c = report.experiments[1]!.contrasts[0]!;
+    expect(c.metrics).toEqual(['L', 'U', 'blocking', 'P(K)']);
+    const at = (label: string) => c.rows.find((r) => r.point === label)!.values.map((v) => Math.round(v.relativeDifference * 10000) / 100);
+    expect(at('ET, λ = 2')).toEqual([0.24, 0.05, 2.21, 11.1]);
+    expect(at('ET, λ = 16')).toEqual([7.27, 1.36, 21.8, 37.03]);
+    expect(c.rows).toHaveLength(8);
+    expect(report.experiments[2]!.contrasts[0]!.rows.find((r) => r.point === 'AJT, λ = 16')!.values.map((v) => Math.round(v.relativeDifference * 10000) / 100)[0]).toBe(7.17);
+  });
+
   it('ch. 3: the thesis Tables 3.2–3.3 values (hand-typed from the thesis) as reference markers per switch and flow', () => {
     const f = report.experiments[3]!.figures[0]!;
     expect(f.rows.filter((r) => r.source === 'reference').map((r) => [r.series, r.xLabel, r.y])).toEqual([
