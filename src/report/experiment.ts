@@ -10,7 +10,7 @@ import { compare, withJupyterDisplay, type ComparisonResult } from '../validate/
 import { isEstimate, metricValue } from '../validate/metrics.js';
 import { renderReportFragment } from './html.js';
 import type { PlotSeries, PlotSpec } from './svgPlot.js';
-import { renderPlot } from './svgPlot.js';
+import { PALETTE, renderPlot } from './svgPlot.js';
 
 /** One point of an experiment: plain JSON values (parameters and case labels). */
 export type ExperimentPoint = Readonly<Record<string, number | string | readonly number[]>>;
@@ -281,11 +281,19 @@ export function pointLabel(point: ExperimentPoint): string {
 function drawFigure(e: Experiment<ExperimentPoint>, f: FigureDefinition<ExperimentPoint>, points: ExperimentResult['points']): FigureResult {
   const rows: FigureRow[] = [];
   const series: PlotSeries[] = [];
+  // One colour per curve set (group × metric): its analytic line, the thesis's dashed reading, the
+  // reference and the simulated markers share it, so the legend reads as colour = case, style = source.
+  let colour: string = PALETTE[0];
+  let sets = 0;
+  const nextColour = () => {
+    colour = PALETTE[sets++ % PALETTE.length]!;
+  };
   const add = (name: string, source: FigureRow['source'], pts: { x: number; y: number; halfWidth?: number; xLabel?: string }[]) => {
     if (pts.length === 0) return;
     for (const p of pts) rows.push({ series: name, source, ...p });
     series.push({
       name,
+      color: colour,
       mode: source === 'analytic' ? 'line' : 'markers',
       dashed: source === 'analytic' && /thesis/i.test(name),
       filled: source === 'simulated',
@@ -300,6 +308,7 @@ function drawFigure(e: Experiment<ExperimentPoint>, f: FigureDefinition<Experime
     for (const g of groups) {
       const inGroup = included.filter((p) => (f.group ? f.group(p.point) : '') === g);
       for (const m of f.metrics) {
+        nextColour();
         const prefix = [g, f.metrics.length > 1 ? m.label : ''].filter((s) => s !== '').join(', ');
         const label = (what: string) => (prefix === '' ? what : `${prefix}: ${what}`);
         for (const a of analyticNames) {
@@ -338,6 +347,7 @@ function drawFigure(e: Experiment<ExperimentPoint>, f: FigureDefinition<Experime
   }
   const groups = [...new Set(points.map((p) => f.group(p.point)))];
   for (const g of groups) {
+    nextColour();
     const inGroup = points.filter((p) => f.group(p.point) === g);
     const sources: [FigureRow['source'], (p: ExperimentResult['points'][number]) => Readonly<Record<string, unknown>>][] = [
       ['analytic', (p) => p.analytic],
