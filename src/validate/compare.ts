@@ -9,7 +9,7 @@ import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, nonNegativeNumber, plainObject } from '../core/guards.js';
 import { renderPlot, stackSvg, escapeXml, type PlotSeries } from '../report/svgPlot.js';
 import { formatNumber, formatTable } from '../report/table.js';
-import { absoluteError, errorMeasure, relativeError } from './errorMeasures.js';
+import { absoluteError, errorMeasure, insideInterval, intervalCoverage, relativeError } from './errorMeasures.js';
 import { isEstimate, metricPaths, metricValue } from './metrics.js';
 
 /** Options of {@link compare}; every field optional. */
@@ -144,7 +144,8 @@ export function compare(analytic: unknown, simulated: unknown, options: CompareO
       if (estimate === undefined) throw new InvalidParameterError(`simulated[${j}].${metric}`, 'a number or { mean, halfWidth }', s);
       const { em, abs, rel } = pairErrors(av, estimate.mean);
       const hw = estimate.halfWidth;
-      const inside = hw !== undefined && Number.isFinite(hw) ? av >= estimate.mean - hw && av <= estimate.mean + hw : undefined;
+      const hasInterval = hw !== undefined && Number.isFinite(hw) && Number.isFinite(estimate.mean);
+      const inside = !hasInterval ? undefined : Number.isFinite(av) ? insideInterval(av, { lower: estimate.mean - hw, upper: estimate.mean + hw }) : false;
       const passed = em <= tolerance || abs <= absoluteTolerance || (acceptInsideInterval && inside === true);
       points.push({
         index: j,
@@ -168,7 +169,15 @@ export function compare(analytic: unknown, simulated: unknown, options: CompareO
       meanErrorMeasure: points.reduce((t, p) => t + p.errorMeasure, 0) / points.length,
       maxErrorMeasure: Math.max(...points.map((p) => p.errorMeasure)),
       maxAbsoluteError: Math.max(...points.map((p) => p.absoluteError)),
-      ...(withCi.length === 0 ? {} : { intervalCoverage: withCi.filter((p) => p.insideInterval).length / withCi.length }),
+      ...(withCi.length === 0
+        ? {}
+        : {
+            // Non-finite analytic values (an unstable model) count as outside.
+            intervalCoverage:
+              withCi.some((p) => !Number.isFinite(p.analytic))
+                ? withCi.filter((p) => p.insideInterval).length / withCi.length
+                : intervalCoverage(withCi.map((p) => ({ analytic: p.analytic, lower: p.simulated - p.halfWidth!, upper: p.simulated + p.halfWidth! }))),
+          }),
       passed: points.every((p) => p.passed),
     };
   });

@@ -57,6 +57,9 @@ describe('compare', () => {
     expect(r.metrics[0]!.points.map((p) => p.errorMeasure)).toEqual([Infinity, 0]);
     expect(r.metrics[0]!.points.map((p) => p.passed)).toEqual([false, true]);
     expect(compare([{ L: 1 }], [{ L: Number.NaN }]).passed).toBe(false);
+    const unstable = compare([{ L: Infinity }], [{ L: { mean: 40, halfWidth: 5 } }]);
+    expect(unstable.metrics[0]!.points[0]!.insideInterval).toBe(false);
+    expect(unstable.metrics[0]!.intervalCoverage).toBe(0);
   });
 
   it('rejects lists of different lengths, no shared metric, a bad tolerance, an unknown option, a metric no point has', () => {
