@@ -16,6 +16,7 @@ table { border-collapse: collapse; font-size: .85em; margin: .8em 0; }
 th, td { border: 1px solid #ddd; padding: .2em .5em; text-align: right; } th { background: #f4f4f4; }
 td:first-child, th:first-child { text-align: left; }
 tr.fail td { background: #fde8e8; }
+table.summary td, table.summary th { text-align: left; }
 .note { color: #555; font-size: .9em; } .badge { display: inline-block; padding: 0 .4em; border-radius: 3px; background: #eee; font-size: .8em; }
 details { margin: .5em 0 1.5em; }
 `;
@@ -88,9 +89,15 @@ export function renderReportFragment(report: ReportData): string {
     `<h1>${escapeXml(report.title)}</h1>`,
     `<p class="note">Generated ${escapeXml(report.generated)} by ibqos${report.quick ? ' (quick mode)' : ''}; seed ${report.seed}, ${report.replications} replications per simulated point. ` +
       'Analytic curves are lines (dashed: the thesis\'s reading of a formula); simulated values are markers with 95 % confidence-interval error bars; published values are open markers.</p>',
-    '<nav><ol>',
-    ...report.experiments.map((e) => `<li><a href="#${escapeXml(e.id)}">${escapeXml(e.title)}</a></li>`),
-    '</ol></nav>',
+    '<table class="summary"><thead><tr><th>experiment</th><th>source</th><th>points</th><th>figures</th><th>simulation</th><th>against the simulation</th></tr></thead><tbody>',
+    ...report.experiments.map((e, k) => {
+      const c = e.comparison;
+      const verdict = c
+        ? `${c.passed ? 'pass' : '<b>FAIL</b>'}: ${c.metrics.map((m) => `${escapeXml(m.metric)} mean EM ${escapeXml(formatNumber(m.meanErrorMeasure, 3))}`).join('; ')}`
+        : '';
+      return `<tr><td><a href="#${escapeXml(e.id)}">${k + 1}. ${escapeXml(e.title)}</a></td><td>${escapeXml(e.source)}</td><td>${e.points.length}</td><td>${e.figures.length}</td><td>${e.simulated ? 'yes' : 'not yet'}</td><td>${verdict}</td></tr>`;
+    }),
+    '</tbody></table>',
     ...report.experiments.map(experimentHtml),
   ].join('\n');
 }
