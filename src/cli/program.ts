@@ -7,6 +7,8 @@ import { IbqosError } from '../core/errors.js';
 import { registerCredit } from './credit.js';
 import { registerMe } from './me.js';
 import { registerRate } from './rate.js';
+import { registerReport } from './report.js';
+import { registerValidate } from './validate.js';
 
 /** Writable sinks for a run: process.stdout/stderr, or anything with a `write(string)`. */
 export interface OutputStreams {
@@ -31,6 +33,8 @@ export function buildProgram(streams: OutputStreams = { out: process.stdout, err
   registerCredit(program);
   registerMe(program);
   registerRate(program);
+  registerValidate(program);
+  registerReport(program);
   return program;
 }
 
