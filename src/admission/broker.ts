@@ -130,10 +130,12 @@ export class BandwidthBroker {
   private readonly linkIndex = new Map<string, number>();
   private readonly bw: bigint[];
   private readonly cap: bigint[];
-  private readonly load: bigint[];
+  /** cap − load per link: the check is then one compare (p < room), which allocates nothing. */
+  private readonly room: bigint[];
   private readonly hasSl: boolean[];
   private readonly slCap: bigint[];
-  private readonly slLoad: bigint[];
+  /** slCap − slLoad per (link, SL). */
+  private readonly slRoom: bigint[];
   private readonly count: Int32Array;
   private readonly tables: HighPriorityTable[] | undefined;
   private readonly conns = new Map<string | number, Connection>();
@@ -159,10 +161,10 @@ export class BandwidthBroker {
     const scaled = (q: Exact) => q.n * (S / q.d);
     this.bw = bwQ.map(scaled);
     this.cap = capQ.map(scaled);
-    this.load = new Array<bigint>(L).fill(0n);
+    this.room = [...this.cap];
     this.hasSl = slQ.map((x) => x !== undefined);
     this.slCap = slQ.flatMap((x) => (x ? x.map(scaled) : new Array<bigint>(SL_COUNT).fill(0n)));
-    this.slLoad = new Array<bigint>(L * SL_COUNT).fill(0n);
+    this.slRoom = [...this.slCap];
     this.count = new Int32Array(L);
     this.stamp = new Int32Array(L);
     t.links.forEach((l, k) => this.linkIndex.set(l.id, k));
@@ -228,17 +230,17 @@ export class BandwidthBroker {
     if (this.scale % q.d !== 0n) this.rescale(q.d / gcd(this.scale, q.d));
     const p = q.n * (this.scale / q.d);
     const n = path.length;
-    let minSlack = -1n;
+    // Rule s + p < c ⟺ p < c − s = room.
+    let minRoom = this.room[links[0]!]!;
     for (let k = 0; k < n; k++) {
       const l = links[k]!;
-      let room = this.cap[l]! - this.load[l]! - p;
-      if (room <= 0n) return this.reject(id, l, 'link-capacity', room);
-      if (minSlack < 0n || room < minSlack) minSlack = room;
+      let room = this.room[l]!;
+      if (!(p < room)) return this.reject(id, l, 'link-capacity', room - p);
+      if (room < minRoom) minRoom = room;
       if (this.hasSl[l]) {
-        const i = l * SL_COUNT + sl;
-        room = this.slCap[i]! - this.slLoad[i]! - p;
-        if (room <= 0n) return this.reject(id, l, 'sl-capacity', room);
-        if (room < minSlack) minSlack = room;
+        room = this.slRoom[l * SL_COUNT + sl]!;
+        if (!(p < room)) return this.reject(id, l, 'sl-capacity', room - p);
+        if (room < minRoom) minRoom = room;
       }
     }
     const tables = this.tables;
@@ -251,13 +253,13 @@ export class BandwidthBroker {
     const conn: Connection = { links: links.slice(0, n), sl, bandwidth: p, sequences: new Int32Array(tables ? n : 0) };
     for (let k = 0; k < n; k++) {
       const l = links[k]!;
-      this.load[l]! += p;
-      this.slLoad[l * SL_COUNT + sl]! += p;
+      this.room[l]! -= p;
+      this.slRoom[l * SL_COUNT + sl]! -= p;
       this.count[l]!++;
       if (tables) conn.sequences[k] = tables[l]!.commit();
     }
     this.conns.set(id, conn);
-    return { id, admitted: true, slack: this.toNumber(minSlack) };
+    return { id, admitted: true, slack: this.toNumber(minRoom - p) };
   }
 
   /**
@@ -273,8 +275,8 @@ export class BandwidthBroker {
     const p = conn.bandwidth;
     for (let k = 0; k < conn.links.length; k++) {
       const l = conn.links[k]!;
-      this.load[l]! -= p;
-      this.slLoad[l * SL_COUNT + conn.sl]! -= p;
+      this.room[l]! += p;
+      this.slRoom[l * SL_COUNT + conn.sl]! += p;
       this.count[l]!--;
       if (this.tables) moved += this.tables[l]!.removeDemand(conn.sequences[k]!, p);
     }
@@ -284,26 +286,28 @@ export class BandwidthBroker {
   /** Every link's loads, in topology order. */
   links(): LinkState[] {
     return this.topology.links.map((link, l) => {
+      const load = this.cap[l]! - this.room[l]!;
       const sls: { sl: number; capacity?: number; load: number }[] = [];
       for (let sl = 0; sl < SL_COUNT; sl++) {
         const i = l * SL_COUNT + sl;
         const hasShare = this.hasSl[l] && link.slShares![sl] !== undefined;
-        if (!hasShare && this.slLoad[i] === 0n) continue;
-        sls.push(hasShare ? { sl, capacity: this.toNumber(this.slCap[i]!), load: this.toNumber(this.slLoad[i]!) } : { sl, load: this.toNumber(this.slLoad[i]!) });
+        const slLoad = this.slCap[i]! - this.slRoom[i]!;
+        if (!hasShare && slLoad === 0n) continue;
+        sls.push(hasShare ? { sl, capacity: this.toNumber(this.slCap[i]!), load: this.toNumber(slLoad) } : { sl, load: this.toNumber(slLoad) });
       }
       return {
         id: link.id,
         port: link.port,
         bandwidth: this.toNumber(this.bw[l]!),
         capacity: this.toNumber(this.cap[l]!),
-        load: this.toNumber(this.load[l]!),
-        utilisation: Number(this.load[l]!) / Number(this.bw[l]!),
+        load: this.toNumber(load),
+        utilisation: Number(load) / Number(this.bw[l]!),
         connections: this.count[l]!,
         sls,
         exact: {
           bandwidth: exactToString(exact(this.bw[l]!, this.scale)),
           capacity: exactToString(exact(this.cap[l]!, this.scale)),
-          load: exactToString(exact(this.load[l]!, this.scale)),
+          load: exactToString(exact(load, this.scale)),
         },
       };
     });
@@ -332,7 +336,7 @@ export class BandwidthBroker {
   exactLoad(linkId: string): string {
     const l = this.linkIndex.get(linkId);
     if (l === undefined) throw new InvalidParameterError('linkId', 'the id of a link of the topology', linkId);
-    return exactToString(exact(this.load[l]!, this.scale));
+    return exactToString(exact(this.cap[l]! - this.room[l]!, this.scale));
   }
 
   private reject(id: string | number, l: number, reason: RejectionReason, room: bigint | undefined): AdmissionVerdict {
@@ -354,9 +358,9 @@ export class BandwidthBroker {
     };
     mul(this.bw);
     mul(this.cap);
-    mul(this.load);
+    mul(this.room);
     mul(this.slCap);
-    mul(this.slLoad);
+    mul(this.slRoom);
     for (const c of this.conns.values()) c.bandwidth *= f;
     if (this.tables) for (const t of this.tables) t.rescale(f);
   }

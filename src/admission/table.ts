@@ -126,7 +126,8 @@ interface Sequence {
   vl: number;
   level: number;
   first: number;
-  demand: bigint;
+  /** Demand the sequence can still take: room(level) − its demand (kept so joining only compares). */
+  spare: bigint;
   connections: number;
   /** Total weight; valid when not dirty (weights are brought up to date lazily, before any read). */
   weight: number;
@@ -175,6 +176,8 @@ export class HighPriorityTable {
   private planDemand = 0n;
   /** Sequences whose weight must be recomputed before the table is read. */
   private readonly dirtyIds: number[] = [];
+  private readonly leafScratch = new Uint8Array(TABLE_ENTRIES);
+  private readonly ownerScratch = new Int32Array(TABLE_ENTRIES);
 
   /** @param bandwidth the link bandwidth in the unit of the demands (> 0). */
   constructor(bandwidth: bigint) {
@@ -209,8 +212,7 @@ export class HighPriorityTable {
     for (let k = 0; k < ids.length; k++) {
       const s = this.seqs[ids[k]!]!;
       if (1 << s.level > distance || s.vl !== vl) continue;
-      const total = s.demand + demand;
-      if (total <= this.demandRoom[s.level]!) {
+      if (demand <= s.spare) {
         this.planSeq = ids[k]!;
         return true;
       }
@@ -244,7 +246,7 @@ export class HighPriorityTable {
   commit(): number {
     if (this.planSeq >= 0) {
       const s = this.seqs[this.planSeq]!;
-      s.demand += this.planDemand;
+      s.spare -= this.planDemand;
       s.connections++;
       this.markDirty(s, this.planSeq);
       return this.planSeq;
@@ -254,7 +256,7 @@ export class HighPriorityTable {
       vl: this.planVl,
       level: this.planLevel,
       first: this.planFirst,
-      demand: this.planDemand,
+      spare: this.demandRoom[this.planLevel]! - this.planDemand,
       connections: 1,
       weight: 0,
       dirty: false,
@@ -271,12 +273,12 @@ export class HighPriorityTable {
    * remaining demand; a sequence left with no connection frees its entries, and if the free
    * entries then no longer form blocks of strictly increasing size (left to right in the tree of
    * sets) the table is defragmented: the remaining sequences are placed again, largest first, in
-   * bit-reversal order, which restores that shape. Returns the number of entries whose content
-   * changed place (0 when no defragmentation was needed).
+   * bit-reversal order, which restores that shape. Returns the number of entries whose owner
+   * changed (0 when no defragmentation was needed).
    */
   removeDemand(id: number, demand: bigint): number {
     const s = this.seqs[id]!;
-    s.demand -= demand;
+    s.spare += demand;
     s.connections--;
     if (s.connections > 0) {
       this.markDirty(s, id);
@@ -292,9 +294,15 @@ export class HighPriorityTable {
 
   /** Multiplies the bandwidth and every demand by `factor` (the broker refines its unit). */
   rescale(factor: bigint): void {
+    const demands = this.seqs.map((s) => (s ? (this.demandRoom[s.level]! - s.spare) * factor : 0n));
     this.bandwidth *= factor;
     this.setRooms();
-    for (const s of this.seqs) if (s) s.demand *= factor;
+    this.seqs.forEach((s, id) => {
+      if (s) {
+        s.spare = this.demandRoom[s.level]! - demands[id]!;
+        this.markDirty(s, id);
+      }
+    });
     this.planDemand *= factor;
   }
 
@@ -351,16 +359,44 @@ export class HighPriorityTable {
     return sizes;
   }
 
+  /**
+   * Whether the maximal free blocks, left to right in the tree of sets, have strictly increasing
+   * sizes (the shape the fill-in's guarantee needs). Greedy from the left: at each free leaf the
+   * largest aligned fully free block starting there is maximal. No allocation.
+   */
   private freeBlocksWellFormed(): boolean {
-    const sizes = this.freeBlockSizes();
-    for (let k = 1; k < sizes.length; k++) if (!(sizes[k]! > sizes[k - 1]!)) return false;
+    const leaf = this.leafScratch;
+    for (let e = 0; e < TABLE_ENTRIES; e++) leaf[LEAF_OF_ENTRY[e]!] = this.owner[e] === -1 ? 1 : 0;
+    let previous = 0;
+    let p = 0;
+    while (p < TABLE_ENTRIES) {
+      if (leaf[p] === 0) {
+        p++;
+        continue;
+      }
+      let size = p === 0 ? TABLE_ENTRIES : p & -p;
+      for (;;) {
+        let free = true;
+        for (let q = p; q < p + size; q++) {
+          if (leaf[q] === 0) {
+            free = false;
+            break;
+          }
+        }
+        if (free) break;
+        size >>= 1;
+      }
+      if (size <= previous) return false;
+      previous = size;
+      p += size;
+    }
     return true;
   }
 
   /** Places every sequence again, largest first (ties: current left-to-right order). */
   private defragment(): number {
-    this.refresh();
-    const before = this.entries().map((x, e) => `${this.owner[e]}:${x.vl}:${x.weight}`);
+    const before = this.ownerScratch;
+    before.set(this.owner);
     const live: number[] = [];
     this.seqs.forEach((s, id) => {
       if (s) live.push(id);
@@ -384,17 +420,15 @@ export class HighPriorityTable {
           break;
         }
       }
-      this.occupy(s, id);
+      this.occupy(s, id, false);
     }
-    this.refresh();
     let moved = 0;
-    for (let e = 0; e < TABLE_ENTRIES; e++) {
-      if (`${this.owner[e]}:${this.vl[e]}:${this.weight[e]}` !== before[e]) moved++;
-    }
+    for (let e = 0; e < TABLE_ENTRIES; e++) if (this.owner[e] !== before[e]) moved++;
     return moved;
   }
 
-  private occupy(s: Sequence, id: number): void {
+  /** Writes the sequence into its entries; weights now (`fresh` false, weight known) or lazily. */
+  private occupy(s: Sequence, id: number, fresh = true): void {
     const d = 1 << s.level;
     this.freeLo &= ~MASK_LO[d - 1 + s.first]!;
     this.freeHi &= ~MASK_HI[d - 1 + s.first]!;
@@ -402,7 +436,8 @@ export class HighPriorityTable {
       this.vl[e] = s.vl;
       this.owner[e] = id;
     }
-    this.markDirty(s, id);
+    if (fresh || s.dirty) this.markDirty(s, id);
+    else this.writeWeights(s);
   }
 
   private markDirty(s: Sequence, id: number): void {
@@ -418,7 +453,7 @@ export class HighPriorityTable {
       const s = this.seqs[id];
       if (!s || !s.dirty) continue;
       s.dirty = false;
-      s.weight = this.weightFor(s.demand, TABLE_ENTRIES >> s.level);
+      s.weight = this.weightFor(this.demandRoom[s.level]! - s.spare, TABLE_ENTRIES >> s.level);
       this.writeWeights(s);
     }
     this.dirtyIds.length = 0;

@@ -126,7 +126,7 @@ describe('validateTopology (through the broker)', () => {
 const LINKS = ['a', 'b', 'c', 'd'];
 const topologyArb = fc.record({
   bandwidths: fc.array(fc.constantFrom(1, 10, 2500, '0.3', '7/3'), { minLength: 4, maxLength: 4 }),
-  shares: fc.option(fc.constantFrom({ 0: 0.5, 1: 0.3 }, { 0: '1/3', 1: '1/3', 2: '1/3' }, { 0: 1 }), { nil: undefined }),
+  shares: fc.option(fc.constantFrom<Record<string, number | string>>({ 0: 0.5, 1: 0.3 }, { 0: '1/3', 1: '1/3', 2: '1/3' }, { 0: 1 }), { nil: undefined }),
   reserve: fc.constantFrom(0, 0.2, '1/7'),
   tables: fc.boolean(),
 });
