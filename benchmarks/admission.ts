@@ -120,7 +120,7 @@ for (const population of [10_000, 100_000]) {
 }
 console.log('');
 const attempts = Number(process.env.REPLAY_ATTEMPTS ?? 4_000_000);
-for (const seed of (process.env.REPLAY_NETWORKS ?? '1,2,3').split(',').map(Number)) {
+for (const seed of (process.env.REPLAY_NETWORKS ?? '1,2,3').split(',').map(Number).filter((n) => n > 0)) {
   const net = irregularNetwork(16, 2500, seededStream(100 + seed));
   console.log(`seed workload, irregular network ${seed} (16 switches, 64 hosts, ${net.switchLinks.length + net.hostLinks.length} links):`);
   replay(net, attempts, seed);
