@@ -9,6 +9,7 @@ import { registerMe } from './me.js';
 import { registerRate } from './rate.js';
 import { registerReport } from './report.js';
 import { registerValidate } from './validate.js';
+import { registerAdmit } from './admit.js';
 
 /** Writable sinks for a run: process.stdout/stderr, or anything with a `write(string)`. */
 export interface OutputStreams {
@@ -35,6 +36,7 @@ export function buildProgram(streams: OutputStreams = { out: process.stdout, err
   registerRate(program);
   registerValidate(program);
   registerReport(program);
+  registerAdmit(program);
   return program;
 }
 
