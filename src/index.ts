@@ -6,4 +6,6 @@ export * from './distributions/index.js';
 export * from './me/index.js';
 export * from './report/index.js';
 export * from './validate/index.js';
+export * from './congestion/index.js';
+export * from './admission/index.js';
 export * from './sim/index.js';

@@ -6,6 +6,10 @@ import { Command, CommanderError } from 'commander';
 import { IbqosError } from '../core/errors.js';
 import { registerCredit } from './credit.js';
 import { registerMe } from './me.js';
+import { registerRate } from './rate.js';
+import { registerReport } from './report.js';
+import { registerValidate } from './validate.js';
+import { registerAdmit } from './admit.js';
 import { registerSim } from './sim.js';
 
 /** Writable sinks for a run: process.stdout/stderr, or anything with a `write(string)`. */
@@ -30,6 +34,10 @@ export function buildProgram(streams: OutputStreams = { out: process.stdout, err
     .exitOverride();
   registerCredit(program);
   registerMe(program);
+  registerRate(program);
+  registerValidate(program);
+  registerReport(program);
+  registerAdmit(program);
   registerSim(program);
   return program;
 }
