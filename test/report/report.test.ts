@@ -170,7 +170,7 @@ describe('ibqos report', () => {
     expect(files).toHaveLength(2 + FIGURES.length);
     for (const f of files) expect(existsSync(f)).toBe(true);
     expect(err).toMatch(/^report: credit-chain \(10 points\)$/m);
-    expect(err).toMatch(/^report: 4 experiments, 10 figures, 0 with simulation$/m);
+    expect(err).toMatch(/^report: 4 experiments, 10 figures, 3 with simulation$/m); // src/sim's credit-tandem and gege1n
   });
 
   it('rejects a bad --replications with exit 2', async () => {
