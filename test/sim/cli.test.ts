@@ -41,6 +41,20 @@ describe('ibqos sim', () => {
     expect(r.params).toMatchObject({ lambda: 5, mu: [8, 16], thresholds: [8], capacity: 16, ca2: 5, cs2: 7 });
   });
 
+  it('the chain-only variants of `ibqos me --exact` (--batch-acceptance whole, --regime-cs2) simulate the same chain', async () => {
+    const model = ['--lambda', '3', '--mu', '4,6', '--thresholds', '3', '--capacity', '6', '--ca2', '4', '--regime-cs2', '2,5', '--batch-acceptance', 'whole'];
+    const me = await cli(['me', ...model, '--exact', '--json']);
+    expect(me.code, me.err).toBe(0);
+    const exact = (parseResultJson(me.out) as Record<string, number>[])[0]!;
+    const sim = await cli(['sim', '--scenario', 'gege1n', ...model, '--jobs', '100000', '--confidence', '0.999', '--json']);
+    expect(sim.code, sim.err).toBe(0);
+    const r = parseResultJson(sim.out) as Record<string, Interval> & { params: Record<string, unknown> };
+    expect(r.params).toMatchObject({ regimeCs2: [2, 5], batchAcceptance: 'whole' });
+    for (const key of ['meanQueueLength', 'blockingProbability', 'throughput']) {
+      expect(Math.abs(r[key]!.mean - exact[key]!), key).toBeLessThanOrEqual(r[key]!.halfWidth);
+    }
+  });
+
   it('credit-tandem: the options of `ibqos credit`, its nesting (meanQueueLength.upstream, utilization.downstream)', async () => {
     const credit = await cli(['credit', '--lambda', '5', '--mu1', '6', '--mu2', '8', '--n', '12', '--m', '3', '--json']);
     const exact = (parseResultJson(credit.out) as Record<string, Record<string, number>>[])[0]!;
