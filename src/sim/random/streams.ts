@@ -17,7 +17,8 @@
  * 6.0 ns; the same generator copied into the stream's own fields, 5.7 ns; blocks of 1024 doubles
  * filled in a tight loop and handed out one by one, 8.5 ns (the typed-array store and reload cost
  * more than they save); pure-rand's `uniformFloat64` per call, 6.6 ns; core's Mersenne Twister
- * stream, about 45 ns. So the stream simply holds pure-rand's generator: no hand-written generator.
+ * stream, 11–23 ns (runs on a shared machine). So the stream simply holds pure-rand's generator:
+ * no hand-written generator.
  */
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { InvalidParameterError } from '../../core/errors.js';
