@@ -6,3 +6,4 @@ export * from './distributions/index.js';
 export * from './me/index.js';
 export * from './report/index.js';
 export * from './validate/index.js';
+export * from './congestion/index.js';

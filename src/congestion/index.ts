@@ -1,0 +1,6 @@
+/** Congestion notification and source response (MODELS.md §10): ECN marking, PIPD/FIMD/LIPD/AIMD, InfiniBand CC. */
+export * from './responseFunctions.js';
+export * from './conditions.js';
+export * from './trajectory.js';
+export * from './ecnMarker.js';
+export * from './ibcc.js';
