@@ -7,3 +7,4 @@ export * from './me/index.js';
 export * from './report/index.js';
 export * from './validate/index.js';
 export * from './congestion/index.js';
+export * from './admission/index.js';

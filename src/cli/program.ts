@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { IbqosError } from '../core/errors.js';
 import { registerCredit } from './credit.js';
 import { registerMe } from './me.js';
+import { registerAdmit } from './admit.js';
 
 /** Writable sinks for a run: process.stdout/stderr, or anything with a `write(string)`. */
 export interface OutputStreams {
@@ -29,6 +30,7 @@ export function buildProgram(streams: OutputStreams = { out: process.stdout, err
     .exitOverride();
   registerCredit(program);
   registerMe(program);
+  registerAdmit(program);
   return program;
 }
 

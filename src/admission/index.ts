@@ -1,0 +1,53 @@
+/**
+ * Public exports of src/admission: the bandwidth broker (MODELS.md §8), VL arbitration tables and
+ * their fill-in (MODELS.md §9), OpenSM's table strings, and the run-time VL arbiter that the
+ * simulator's output ports use.
+ */
+export {
+  BandwidthBroker,
+  type AdmissionRequest,
+  type AdmissionVerdict,
+  type LinkState,
+  type RejectionReason,
+  type ReleaseResult,
+  type TableState,
+} from './broker.js';
+export {
+  HighPriorityTable,
+  MAX_ENTRY_WEIGHT,
+  TABLE_DISTANCES,
+  TABLE_ENTRIES,
+  TABLE_WEIGHT_CAPACITY,
+  WEIGHT_UNIT_BYTES,
+  bitReverse,
+  fillInOrder,
+  roundDistance,
+  sequenceEntries,
+  type ArbitrationEntry,
+  type TableSequence,
+} from './table.js';
+export { HIGH_LIMIT_UNIT_BYTES, VlArbiter, type VlArbiterConfig } from './arbiter.js';
+export { delayBoundBytes, vlGuarantees, type DelayBoundInput, type VlGuarantee } from './delay.js';
+export {
+  MAX_DATA_VL,
+  formatOpenSmArbitration,
+  formatOpenSmVlarb,
+  parseHighLimit,
+  parseOpenSmArbitration,
+  parseOpenSmVlarb,
+  type OpenSmArbitration,
+} from './opensm.js';
+export {
+  SL_COUNT,
+  exactToString,
+  parseExact,
+  validateTopology,
+  type ArbitrationSpec,
+  type Exact,
+  type ExactInput,
+  type Link,
+  type LinkSpec,
+  type SwitchSpec,
+  type Topology,
+  type TopologySpec,
+} from './topology.js';

@@ -1,0 +1,425 @@
+/**
+ * The high-priority VL arbitration table of one output port and its fill-in (MODELS.md §9):
+ * the thesis's grouping of same-SL connections into shared entries, the Alfaro–Sánchez–Duato
+ * placement of sequences E_{i,j} searched in bit-reversal order, release with defragmentation.
+ *
+ * InfiniBand facts used here (IBA vol. 1 §7.6.9): a table has 64 entries (VL, weight), weight
+ * 0..255 in units of 64 bytes, weight 0 = free. A sequence is a set of entries spaced d = 2^i
+ * apart, E_{i,j} = { t_{j + k·d} : k = 0 … 64/d − 1 }, so consecutive entries of the sequence are
+ * exactly d apart, cyclically.
+ *
+ * Why bit-reversal order works (the proof behind the seed's claim, written out in
+ * docs/admission.md): the sets form a binary tree (E_{i,j} = E_{i+1,j} ∪ E_{i+1,j+2^i}) and
+ * bit-reversal order of j is the left-to-right order of the nodes of level i. Taking the leftmost
+ * free node keeps the maximal free blocks of strictly increasing size from left to right, hence of
+ * distinct power-of-two sizes, so a request for 2^k entries finds a free set whenever at least 2^k
+ * entries are free. Release can break that shape; `removeDemand` then re-packs (defragments).
+ *
+ * Bandwidth ↔ weight: a sequence that carries the accumulated bandwidth P on a link of bandwidth
+ * bw gets the total weight W = max(n, ⌈16320 · P / bw⌉) spread over its n entries (16320 = 64 ·
+ * 255, the weight of a full table), so its VL is served at least W / 16320 ≥ P / bw of the
+ * high-priority table's bytes whenever every VL of the table is backlogged.
+ *
+ * All demands are exact integers (bigint) in the caller's unit; the table never rounds except in
+ * the documented ⌈ ⌉ of the weight.
+ */
+
+/** Entries in an InfiniBand VL arbitration table. */
+export const TABLE_ENTRIES = 64;
+/** Largest weight of one entry. */
+export const MAX_ENTRY_WEIGHT = 255;
+/** Bytes per weight unit. */
+export const WEIGHT_UNIT_BYTES = 64;
+/** Total weight of a full table, 64 · 255: the weight that stands for the whole link. */
+export const TABLE_WEIGHT_CAPACITY = TABLE_ENTRIES * MAX_ENTRY_WEIGHT;
+/** The distances the fill-in uses: powers of two from 1 (every entry) to 64 (one entry). */
+export const TABLE_DISTANCES = [1, 2, 4, 8, 16, 32, 64] as const;
+
+/** One entry of an arbitration table. Weight 0 means free (its VL is then irrelevant, written 0). */
+export interface ArbitrationEntry {
+  readonly vl: number;
+  readonly weight: number;
+}
+
+/** A sequence of a table as reported by {@link HighPriorityTable.sequences}. */
+export interface TableSequence {
+  /** The SL whose connections share the sequence. */
+  readonly sl: number;
+  readonly vl: number;
+  /** Distance d between consecutive entries (entries = 64 / d). */
+  readonly distance: number;
+  /** Index j of the set E_{log2 d, j}: its first entry. */
+  readonly first: number;
+  /** Entry indices, ascending. */
+  readonly entries: readonly number[];
+  /** Total weight over the entries. */
+  readonly weight: number;
+  /** Number of connections grouped in it. */
+  readonly connections: number;
+}
+
+/** j's bits (i of them) in reverse order. */
+export function bitReverse(j: number, bits: number): number {
+  let r = 0;
+  for (let b = 0; b < bits; b++) r |= ((j >> b) & 1) << (bits - 1 - b);
+  return r;
+}
+
+/**
+ * The order in which the fill-in inspects the sets E_{i,j} for a distance d = 2^i: j = bitReverse
+ * of 0, 1, …, d − 1 (MODELS.md §9; for d = 8: 0, 4, 2, 6, 1, 5, 3, 7).
+ *
+ * @throws RangeError unless d is one of 1, 2, 4, …, 64 (a kernel helper; the front doors check).
+ */
+export function fillInOrder(distance: number): number[] {
+  const level = LEVEL_OF_DISTANCE.get(distance);
+  if (level === undefined) throw new RangeError(`distance must be one of ${TABLE_DISTANCES.join(', ')}`);
+  return Array.from({ length: distance }, (_, j) => bitReverse(j, level));
+}
+
+/** The entry indices of E_{i,j} for d = 2^i. */
+export function sequenceEntries(distance: number, first: number): number[] {
+  const out: number[] = [];
+  for (let e = first; e < TABLE_ENTRIES; e += distance) out.push(e);
+  return out;
+}
+
+/**
+ * The largest power of two ≤ `distance`, capped at 64 (a request's maximum distance rounded down
+ * to one the fill-in uses). `distance` must be ≥ 1 (the front doors check).
+ */
+export function roundDistance(distance: number): number {
+  let d = 1;
+  while (d * 2 <= distance && d < TABLE_ENTRIES) d *= 2;
+  return d;
+}
+
+const LEVEL_OF_DISTANCE = new Map<number, number>(TABLE_DISTANCES.map((d, i) => [d, i]));
+
+// Masks of every set E_{i,j} (low 32 entries, high 32 entries) and the inspection order of each
+// level, precomputed once. Index of (i, j) = (2^i − 1) + j.
+const MASK_LO = new Int32Array(127);
+const MASK_HI = new Int32Array(127);
+const ORDER: Int32Array[] = [];
+for (let i = 0; i <= 6; i++) {
+  const d = 1 << i;
+  ORDER.push(Int32Array.from(fillInOrder(d)));
+  for (let j = 0; j < d; j++) {
+    let lo = 0;
+    let hi = 0;
+    for (let e = j; e < 64; e += d) {
+      if (e < 32) lo |= 1 << e;
+      else hi |= 1 << (e - 32);
+    }
+    MASK_LO[d - 1 + j] = lo;
+    MASK_HI[d - 1 + j] = hi;
+  }
+}
+/** Leaf position (left-to-right order of the tree of sets) of each entry: bitReverse(e, 6). */
+const LEAF_OF_ENTRY = Int32Array.from({ length: 64 }, (_, e) => bitReverse(e, 6));
+
+const W_CAP = BigInt(TABLE_WEIGHT_CAPACITY);
+
+/** Mutable record of one sequence; `level` = log2 distance. */
+interface Sequence {
+  sl: number;
+  vl: number;
+  level: number;
+  first: number;
+  demand: bigint;
+  connections: number;
+  weight: number;
+}
+
+/**
+ * The high-priority arbitration table of one output port, filled in by the Alfaro–Sánchez–Duato
+ * algorithm with same-SL grouping. It holds state, hence a class; it trusts its caller (the
+ * {@link BandwidthBroker} validates) and never throws for a full table: {@link plan} says no.
+ *
+ * Use: `plan(sl, vl, distance, demand)` decides without changing anything and remembers the
+ * decision; `commit()` applies the last plan and returns the sequence id; `removeDemand(id,
+ * demand)` takes a connection out again. Plans of different tables are independent, so a broker
+ * can plan on every link of a path and commit only if all say yes (atomic admission).
+ *
+ * @example
+ *   const t = new HighPriorityTable(16320n);   // demand counted directly in weight units
+ *   t.plan(0, 0, 8, 100n);                     // → true: 8 entries spaced 8 apart from t0
+ *   t.commit();                                // → sequence id 0
+ *   t.entries()[8];                            // → { vl: 0, weight: 13 }
+ */
+export class HighPriorityTable {
+  /** Link bandwidth in the demands' unit: 16320 · demand / bandwidth is the weight. */
+  private bandwidth: bigint;
+  private readonly vl = new Uint8Array(TABLE_ENTRIES);
+  private readonly weight = new Uint16Array(TABLE_ENTRIES);
+  private readonly owner = new Int32Array(TABLE_ENTRIES).fill(-1);
+  private freeLo = -1;
+  private freeHi = -1;
+  private readonly seqs: (Sequence | undefined)[] = [];
+  private readonly freeIds: number[] = [];
+  /** Sequence ids per SL, in creation order (the order in which the fill-in tries to join them). */
+  private readonly bySl: number[][] = Array.from({ length: 16 }, () => []);
+  // The last plan: join sequence planSeq (≥ 0), or open a new set at (planLevel, planFirst).
+  private planSeq = -1;
+  private planLevel = 0;
+  private planFirst = 0;
+  private planSl = 0;
+  private planVl = 0;
+  private planDemand = 0n;
+  private planWeight = 0;
+
+  /** @param bandwidth the link bandwidth in the unit of the demands (> 0). */
+  constructor(bandwidth: bigint) {
+    this.bandwidth = bandwidth;
+  }
+
+  /** The weight a sequence of `entries` entries carrying `demand` gets: max(n, ⌈16320·P/bw⌉). */
+  weightFor(demand: bigint, entries: number): number {
+    const w = Number((demand * W_CAP + this.bandwidth - 1n) / this.bandwidth);
+    return w > entries ? w : entries;
+  }
+
+  /**
+   * Decides where a connection (SL `sl` on VL `vl`, maximum distance `distance` — a power of two
+   * 1..64 — and bandwidth `demand`) would go, without changing the table: into the first sequence
+   * of its SL with spacing ≤ distance and weight room, else into the first free E_{i,j} in
+   * bit-reversal order, with i from n = max(64/d, ⌈W/255⌉) entries rounded up to a power of two.
+   * Returns false when neither exists. The decision is remembered for {@link commit}.
+   */
+  plan(sl: number, vl: number, distance: number, demand: bigint): boolean {
+    this.planSl = sl;
+    this.planVl = vl;
+    this.planDemand = demand;
+    const ids = this.bySl[sl]!;
+    for (let k = 0; k < ids.length; k++) {
+      const s = this.seqs[ids[k]!]!;
+      const d = 1 << s.level;
+      if (d > distance || s.vl !== vl) continue;
+      const n = TABLE_ENTRIES / d;
+      const w = this.weightFor(s.demand + demand, n);
+      if (w <= n * MAX_ENTRY_WEIGHT) {
+        this.planSeq = ids[k]!;
+        this.planWeight = w;
+        return true;
+      }
+    }
+    this.planSeq = -1;
+    // Entries needed: max(64/d, ⌈w/255⌉), rounded up to a power of two (the sets have 2^k entries).
+    let n = TABLE_ENTRIES / distance;
+    let w = this.weightFor(demand, n);
+    while (w > n * MAX_ENTRY_WEIGHT) {
+      if (n === TABLE_ENTRIES) return false; // more than a whole table
+      n *= 2;
+      w = this.weightFor(demand, n);
+    }
+    const d = TABLE_ENTRIES / n;
+    const level = 31 - Math.clz32(d);
+    const order = ORDER[level]!;
+    const base = d - 1;
+    const freeLo = this.freeLo;
+    const freeHi = this.freeHi;
+    for (let k = 0; k < d; k++) {
+      const j = order[k]!;
+      const lo = MASK_LO[base + j]!;
+      const hi = MASK_HI[base + j]!;
+      if ((freeLo & lo) === lo && (freeHi & hi) === hi) {
+        this.planLevel = level;
+        this.planFirst = j;
+        this.planWeight = w;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Applies the last successful {@link plan}; returns the id of the sequence used. */
+  commit(): number {
+    if (this.planSeq >= 0) {
+      const s = this.seqs[this.planSeq]!;
+      s.demand += this.planDemand;
+      s.connections++;
+      s.weight = this.planWeight;
+      this.writeWeights(s, this.planSeq);
+      return this.planSeq;
+    }
+    const s: Sequence = {
+      sl: this.planSl,
+      vl: this.planVl,
+      level: this.planLevel,
+      first: this.planFirst,
+      demand: this.planDemand,
+      connections: 1,
+      weight: this.planWeight,
+    };
+    const id = this.freeIds.length > 0 ? this.freeIds.pop()! : this.seqs.length;
+    this.seqs[id] = s;
+    this.bySl[s.sl]!.push(id);
+    this.occupy(s, id);
+    return id;
+  }
+
+  /**
+   * Takes one connection of bandwidth `demand` out of sequence `id`: the weight follows the
+   * remaining demand; a sequence left with no connection frees its entries, and if the free
+   * entries then no longer form blocks of strictly increasing size (left to right in the tree of
+   * sets) the table is defragmented: the remaining sequences are placed again, largest first, in
+   * bit-reversal order, which restores that shape. Returns the number of entries whose content
+   * changed place (0 when no defragmentation was needed).
+   */
+  removeDemand(id: number, demand: bigint): number {
+    const s = this.seqs[id]!;
+    s.demand -= demand;
+    s.connections--;
+    if (s.connections > 0) {
+      s.weight = this.weightFor(s.demand, TABLE_ENTRIES >> s.level);
+      this.writeWeights(s, id);
+      return 0;
+    }
+    this.vacate(s);
+    this.seqs[id] = undefined;
+    this.freeIds.push(id);
+    const list = this.bySl[s.sl]!;
+    list.splice(list.indexOf(id), 1);
+    return this.freeBlocksWellFormed() ? 0 : this.defragment();
+  }
+
+  /** Multiplies the bandwidth and every demand by `factor` (the broker refines its unit). */
+  rescale(factor: bigint): void {
+    this.bandwidth *= factor;
+    for (const s of this.seqs) if (s) s.demand *= factor;
+    this.planDemand *= factor;
+  }
+
+  /** The 64 entries in table order (free entries are `{ vl: 0, weight: 0 }`). */
+  entries(): ArbitrationEntry[] {
+    return Array.from({ length: TABLE_ENTRIES }, (_, e) => ({ vl: this.vl[e]!, weight: this.weight[e]! }));
+  }
+
+  /** Number of free entries (weight 0). */
+  freeEntries(): number {
+    return popcount(this.freeLo) + popcount(this.freeHi);
+  }
+
+  /** The sequences in the table, ordered by their first entry's position in the tree of sets. */
+  sequences(): TableSequence[] {
+    const out: TableSequence[] = [];
+    for (const s of this.seqs) {
+      if (!s) continue;
+      const d = 1 << s.level;
+      out.push({
+        sl: s.sl,
+        vl: s.vl,
+        distance: d,
+        first: s.first,
+        entries: sequenceEntries(d, s.first),
+        weight: s.weight,
+        connections: s.connections,
+      });
+    }
+    return out.sort((a, b) => LEAF_OF_ENTRY[a.first]! - LEAF_OF_ENTRY[b.first]! || a.distance - b.distance);
+  }
+
+  /** Sizes of the maximal free blocks of the tree of sets, left to right. */
+  freeBlockSizes(): number[] {
+    const freeLeaf = new Uint8Array(TABLE_ENTRIES);
+    for (let e = 0; e < TABLE_ENTRIES; e++) if (this.weight[e] === 0) freeLeaf[LEAF_OF_ENTRY[e]!] = 1;
+    const sizes: number[] = [];
+    const walk = (start: number, size: number): void => {
+      let all = true;
+      let any = false;
+      for (let p = start; p < start + size; p++) {
+        if (freeLeaf[p]) any = true;
+        else all = false;
+      }
+      if (all) sizes.push(size);
+      else if (any && size > 1) {
+        walk(start, size / 2);
+        walk(start + size / 2, size / 2);
+      }
+    };
+    walk(0, TABLE_ENTRIES);
+    return sizes;
+  }
+
+  private freeBlocksWellFormed(): boolean {
+    const sizes = this.freeBlockSizes();
+    for (let k = 1; k < sizes.length; k++) if (!(sizes[k]! > sizes[k - 1]!)) return false;
+    return true;
+  }
+
+  /** Places every sequence again, largest first (ties: current left-to-right order). */
+  private defragment(): number {
+    const before = this.entries().map((x, e) => `${this.owner[e]}:${x.vl}:${x.weight}`);
+    const live: number[] = [];
+    this.seqs.forEach((s, id) => {
+      if (s) live.push(id);
+    });
+    live.sort((a, b) => {
+      const sa = this.seqs[a]!;
+      const sb = this.seqs[b]!;
+      return sa.level - sb.level || LEAF_OF_ENTRY[sa.first]! - LEAF_OF_ENTRY[sb.first]!;
+    });
+    for (const id of live) this.vacate(this.seqs[id]!);
+    for (const id of live) {
+      const s = this.seqs[id]!;
+      const d = 1 << s.level;
+      const order = ORDER[s.level]!;
+      for (let k = 0; k < d; k++) {
+        const j = order[k]!;
+        const lo = MASK_LO[d - 1 + j]!;
+        const hi = MASK_HI[d - 1 + j]!;
+        if ((this.freeLo & lo) === lo && (this.freeHi & hi) === hi) {
+          s.first = j;
+          break;
+        }
+      }
+      this.occupy(s, id);
+    }
+    let moved = 0;
+    for (let e = 0; e < TABLE_ENTRIES; e++) {
+      if (`${this.owner[e]}:${this.vl[e]}:${this.weight[e]}` !== before[e]) moved++;
+    }
+    return moved;
+  }
+
+  private occupy(s: Sequence, id: number): void {
+    const d = 1 << s.level;
+    this.freeLo &= ~MASK_LO[d - 1 + s.first]!;
+    this.freeHi &= ~MASK_HI[d - 1 + s.first]!;
+    for (let e = s.first; e < TABLE_ENTRIES; e += d) {
+      this.vl[e] = s.vl;
+      this.owner[e] = id;
+    }
+    this.writeWeights(s, id);
+  }
+
+  private vacate(s: Sequence): void {
+    const d = 1 << s.level;
+    this.freeLo |= MASK_LO[d - 1 + s.first]!;
+    this.freeHi |= MASK_HI[d - 1 + s.first]!;
+    for (let e = s.first; e < TABLE_ENTRIES; e += d) {
+      this.vl[e] = 0;
+      this.weight[e] = 0;
+      this.owner[e] = -1;
+    }
+  }
+
+  /** Spreads the sequence's weight W over its n entries: ⌊W/n⌋ each, one more for the first W mod n. */
+  private writeWeights(s: Sequence, _id: number): void {
+    const d = 1 << s.level;
+    const n = TABLE_ENTRIES / d;
+    const base = Math.floor(s.weight / n);
+    let extra = s.weight - base * n;
+    for (let e = s.first; e < TABLE_ENTRIES; e += d) {
+      this.weight[e] = extra > 0 ? base + 1 : base;
+      extra--;
+    }
+  }
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}

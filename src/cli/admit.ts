@@ -1,0 +1,145 @@
+/**
+ * `ibqos admit`: replays connection requests and releases through the bandwidth broker
+ * (MODELS.md §§8–9) and prints each verdict and the final state.
+ *
+ *     ibqos admit --topology t.json --requests r.json [--json | --opensm]
+ *
+ * `t.json` is a topology (see `validateTopology`); `r.json` an array whose items are requests
+ * `{ "id", "path", "sl", "bandwidth", "distance"? }` or releases `{ "release": id }`, processed in
+ * order. Default output: tables of verdicts, link loads and each port's high-priority table with
+ * its VLs' shares and delay bounds. `--json`: `{ "verdicts": [...], "links": [...], "tables": [...] }`.
+ * `--opensm`: each port's `qos_vlarb_high`, `qos_vlarb_low` and `qos_high_limit` lines.
+ */
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import {
+  BandwidthBroker,
+  formatOpenSmArbitration,
+  formatOpenSmVlarb,
+  type AdmissionVerdict,
+  type ReleaseResult,
+} from '../admission/index.js';
+import { InvalidParameterError } from '../core/errors.js';
+import { formatTable } from '../report/table.js';
+
+interface AdmitOptions {
+  readonly topology: string;
+  readonly requests: string;
+  readonly json?: boolean;
+  readonly opensm?: boolean;
+}
+
+/** A verdict or, for a `{ release }` item, what the release did. */
+export type AdmitRecord = AdmissionVerdict | (ReleaseResult & { readonly released: true });
+
+function readJson(option: string, path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new InvalidParameterError(option, 'a readable file', `${path} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new InvalidParameterError(option, 'a JSON file', `${path} (${(e as Error).message})`);
+  }
+}
+
+/** Runs the items through a broker; errors name the item (`requests[3].path[1] must be …`). */
+export function replayRequests(broker: BandwidthBroker, items: unknown): AdmitRecord[] {
+  if (!Array.isArray(items)) throw new InvalidParameterError('requests', 'a JSON array of requests and releases', items);
+  return items.map((item: unknown, k: number) => {
+    try {
+      if (typeof item === 'object' && item !== null && 'release' in item) {
+        const keys = Object.keys(item);
+        if (keys.length !== 1) throw new InvalidParameterError('release', 'the only key of a release item', item);
+        const id = (item as { release: unknown }).release;
+        if (typeof id !== 'string' && typeof id !== 'number') {
+          throw new InvalidParameterError('release', 'the id of an admitted connection', id);
+        }
+        return { ...broker.release(id), released: true as const };
+      }
+      return broker.admit(item as never);
+    } catch (e) {
+      if (e instanceof InvalidParameterError) {
+        const name = e.parameter.replace(/^request\.?/, '').replace(/^id$/, 'release');
+        throw new InvalidParameterError(`requests[${k}]${name === '' ? '' : `.${name}`}`, e.rule, e.value);
+      }
+      throw e;
+    }
+  });
+}
+
+function textReport(records: readonly AdmitRecord[], broker: BandwidthBroker): string {
+  const parts: string[] = [];
+  parts.push(
+    formatTable(records, [
+      { header: 'id', value: (r) => String(r.id) },
+      { header: 'verdict', value: (r) => ('released' in r ? 'released' : r.admitted ? 'admitted' : 'rejected') },
+      { header: 'binding link', value: (r) => ('bindingLink' in r && r.bindingLink !== undefined ? r.bindingLink : '') },
+      { header: 'reason', value: (r) => ('reason' in r && r.reason !== undefined ? r.reason : '') },
+      { header: 'slack', value: (r) => ('slack' in r && r.slack !== undefined ? r.slack : '') },
+    ]),
+  );
+  parts.push(
+    formatTable(broker.links(), [
+      { header: 'link', value: (l) => l.id },
+      { header: 'bandwidth', value: (l) => l.bandwidth },
+      { header: 'capacity', value: (l) => l.capacity },
+      { header: 'load', value: (l) => l.load },
+      { header: 'utilisation', value: (l) => l.utilisation, digits: 4 },
+      { header: 'connections', value: (l) => l.connections },
+      { header: 'SL loads', value: (l) => l.sls.map((s) => `${s.sl}:${s.load}${s.capacity === undefined ? '' : `/${s.capacity}`}`).join(' ') },
+    ]),
+  );
+  for (const t of broker.tablesState()) {
+    if (t.sequences.length === 0) continue;
+    parts.push(
+      `port ${t.port}: qos_vlarb_high ${formatOpenSmVlarb(t.high)}\n` +
+        formatTable(t.vls, [
+          { header: 'VL', value: (v) => v.vl },
+          { header: 'weight', value: (v) => v.weight },
+          { header: 'entries', value: (v) => v.entries },
+          { header: 'share', value: (v) => v.share, digits: 4 },
+          { header: 'guaranteed', value: (v) => v.guaranteedShare, digits: 4 },
+          { header: 'max distance', value: (v) => v.maxDistance },
+          { header: 'delay bound (bytes)', value: (v) => v.delayBoundBytes },
+        ]),
+    );
+  }
+  return parts.join('\n\n');
+}
+
+function openSmReport(broker: BandwidthBroker): string {
+  return broker
+    .tablesState()
+    .map((t) => `# port ${t.port} (link ${t.link})\n${formatOpenSmArbitration(t)}`)
+    .join('\n\n');
+}
+
+/** Registers `ibqos admit`. */
+export function registerAdmit(program: Command): void {
+  program
+    .command('admit')
+    .description('admission control and VL arbitration tables: replay requests through the bandwidth broker (MODELS.md §§8-9)')
+    .requiredOption('--topology <file>', 'topology JSON: { "links": [{ "id", "bandwidth" }], "slShares"?, "slToVl"?, "bestEffortReserve"?, "arbitration"?, "switches"? }')
+    .requiredOption('--requests <file>', 'JSON array of { "id", "path", "sl", "bandwidth", "distance"? } and { "release": id }, processed in order')
+    .option('--json', 'print { "verdicts": [...], "links": [...], "tables": [...] }')
+    .option('--opensm', "print each port's tables as opensm.conf lines (qos_vlarb_high, qos_vlarb_low, qos_high_limit)")
+    .action((opts: AdmitOptions, cmd: Command) => {
+      if (opts.json && opts.opensm) throw new InvalidParameterError('--json / --opensm', 'one of the two, not both', true);
+      const broker = new BandwidthBroker(readJson('--topology', opts.topology) as never);
+      const records = replayRequests(broker, readJson('--requests', opts.requests));
+      let root: Command = cmd;
+      while (root.parent) root = root.parent;
+      const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
+      if (opts.json) {
+        write(`${JSON.stringify({ verdicts: records, links: broker.links(), tables: broker.tablesState() }, null, 2)}\n`);
+      } else if (opts.opensm) {
+        write(`${openSmReport(broker)}\n`);
+      } else {
+        write(`${textReport(records, broker)}\n`);
+      }
+    });
+}
