@@ -27,6 +27,7 @@
  *
  * Time is in seconds, sizes in bytes, rates in bytes per second inside this file.
  */
+import type { EcnMarker, IbCcSwitchMarker } from '../../congestion/index.js';
 import type { RandomStream } from '../../core/random.js';
 import { FabricCalendar } from './calendar.js';
 import type { ArrivalProcess, OutputArbiter, RateController, SizeProcess } from './plugins.js';
@@ -47,21 +48,16 @@ const NONE = -1;
 /** Receive credits towards a host: effectively unlimited. */
 const HOST_CREDITS = 1 << 30;
 
-/** Switch-side marking, compiled. */
+/**
+ * Switch-side marking, compiled: the congestion module's markers, one {@link EcnMarker} per switch
+ * (its outputs are the switch's ports, 0-based) or one {@link IbCcSwitchMarker} per switch port-VL
+ * (indexed by global port · VLs + VL; `null` on host ports). IB CC occupancy is in bytes: the bytes
+ * queued in the switch for that port-VL.
+ */
 export type CompiledMarking =
   | { readonly kind: 'none' }
-  | { readonly kind: 'ecn' }
-  | {
-      readonly kind: 'ibcc';
-      /** Bytes queued for a port-VL at or above which it is congested. */
-      readonly thresholdBytes: number;
-      /** Mean number of eligible packets between marks (0 = mark every eligible packet). */
-      readonly markingRate: number;
-      /** Packets smaller than this (bytes) are never marked. */
-      readonly packetSize: number;
-      /** Mark congested port-VLs facing hosts whatever their credits (Victim_Mask). */
-      readonly victimMaskOnHostPorts: boolean;
-    };
+  | { readonly kind: 'ecn'; readonly perSwitch: readonly EcnMarker[] }
+  | { readonly kind: 'ibcc'; readonly perPortVl: readonly (IbCcSwitchMarker | null)[] };
 
 /** One flow as the fabric runs it (built and validated by the front door). */
 export interface CompiledFlow {
@@ -181,12 +177,12 @@ export interface CreditAudit {
   readonly creditsReturning: number;
 }
 
-function growInt(a: Int32Array, n: number): Int32Array {
+function growInt(a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
   const b = new Int32Array(n);
   b.set(a);
   return b;
 }
-function growFloat(a: Float64Array, n: number): Float64Array {
+function growFloat(a: Float64Array<ArrayBuffer>, n: number): Float64Array<ArrayBuffer> {
   const b = new Float64Array(n);
   b.set(a);
   return b;
@@ -217,8 +213,7 @@ export class Fabric {
   private readonly stallTime: Float64Array;
   private readonly stallSince: Float64Array;
   private readonly portMarks: Float64Array;
-  private readonly cnt1: Int32Array;
-  private readonly cnt2: Int32Array;
+  private readonly switchBase: Int32Array;
   // queues: index g·V + v
   private readonly qHead: Int32Array;
   private readonly qTail: Int32Array;
@@ -236,7 +231,6 @@ export class Fabric {
   private readonly inFlight: Int32Array;
   private readonly returning: Int32Array;
   private readonly pvBytes: Float64Array;
-  private readonly ibccCount: Float64Array;
   // flows
   private readonly F: number;
   private readonly fHead: Int32Array;
@@ -292,8 +286,10 @@ export class Fabric {
     this.capBlocks = Math.floor(c.bufferBytes / CREDIT_BLOCK_BYTES);
     this.mtuBlocks = Math.ceil(c.mtu / CREDIT_BLOCK_BYTES);
     this.portSwitch = new Int32Array(G).fill(NONE);
+    this.switchBase = new Int32Array(c.switchCount);
     let g = 0;
     c.switchPorts.forEach((ports, s) => {
+      this.switchBase[s] = g;
       for (let k = 0; k < ports; k++) this.portSwitch[g++] = s;
     });
     this.outBusy = new Uint8Array(G);
@@ -306,8 +302,6 @@ export class Fabric {
     this.stallTime = new Float64Array(G);
     this.stallSince = new Float64Array(G).fill(-1);
     this.portMarks = new Float64Array(G);
-    this.cnt1 = new Int32Array(G);
-    this.cnt2 = new Int32Array(G);
     const Q = G * V;
     this.qHead = new Int32Array(Q).fill(NONE);
     this.qTail = new Int32Array(Q).fill(NONE);
@@ -331,7 +325,6 @@ export class Fabric {
     this.inFlight = new Int32Array(Q);
     this.returning = new Int32Array(Q);
     this.pvBytes = new Float64Array(Q);
-    this.ibccCount = new Float64Array(Q);
     const F = (this.F = c.flows.length);
     this.fHead = new Int32Array(F).fill(NONE);
     this.fTail = new Int32Array(F).fill(NONE);
@@ -575,17 +568,26 @@ export class Fabric {
     const before = this.qBlocks[q]!;
     this.qBlocks[q] = before + this.pBlocks[p]!;
     this.qChange(q, 1);
-    this.cnt1[out]!++;
     this.pvBytes[out * V + (q - g * V)]! += this.pSize[p]!;
-    if (this.c.marking.kind === 'ecn') {
-      // Thesis §3.3.1 with Santos et al.'s reading: when a buffer becomes full, every output link
-      // that a packet in it is waiting for copies cnt1 into cnt2.
+    const marking = this.c.marking;
+    if (marking.kind === 'ecn') {
+      const ecn = marking.perSwitch[s]!;
+      const base = this.switchBase[s]!;
+      ecn.onEnqueue(out - base);
       const full = this.capBlocks - this.qBlocks[q]! < this.mtuBlocks;
       const wasFull = this.capBlocks - before < this.mtuBlocks;
       if (full && !wasFull) {
+        // Each output waited for by a packet in the buffer, once (Santos et al.; thesis §3.3.1).
         for (let r = this.qHead[q]!; r !== NONE; r = this.pNext[r]!) {
           const o = this.pOut[r]!;
-          this.cnt2[o] = this.cnt1[o]!;
+          let first = true;
+          for (let e = this.qHead[q]!; e !== r; e = this.pNext[e]!) {
+            if (this.pOut[e] === o) {
+              first = false;
+              break;
+            }
+          }
+          if (first) ecn.onBufferFull(o - base);
         }
       }
     }
@@ -669,41 +671,27 @@ export class Fabric {
     if (next === NONE) this.qTail[q] = NONE;
     this.unregister(q);
     if (next !== NONE) this.register(q, this.pOut[next]!);
-    this.cnt1[g]!--;
     const pv = g * V + v;
     const marking = this.c.marking;
     if (marking.kind === 'ecn') {
-      if (this.cnt2[g]! > 0) {
-        this.cnt2[g]!--;
-        this.pMark[p] = 1;
-        this.portMarks[g]!++;
-      }
-    } else if (marking.kind === 'ibcc') {
-      this.ibccMark(g, pv, p, marking);
+      const s = this.portSwitch[g]!;
+      if (marking.perSwitch[s]!.onDequeue(g - this.switchBase[s]!)) this.markPacket(g, p);
     }
     this.pvBytes[pv]! -= this.pSize[p]!;
+    if (marking.kind === 'ibcc') {
+      // Occupancy of the port-VL: the bytes in the switch's input buffers waiting for this output
+      // and VL, the departing packet excluded. Root (has credits) = it could send another MTU at
+      // once after this packet.
+      const occupancy = this.pvBytes[pv]!;
+      const hasCredits = this.credits[pv]! - this.pBlocks[p]! >= this.mtuBlocks;
+      if (marking.perPortVl[pv]!.onDeparture(occupancy, hasCredits, this.pSize[p]!)) this.markPacket(g, p);
+    }
     this.inBusy[(q / V) | 0] = 1;
     this.outCurQ[g] = q;
     this.transmit(g, pv, p, this.pTail[p]!);
   }
 
-  private ibccMark(
-    g: number,
-    pv: number,
-    p: number,
-    m: Extract<CompiledMarking, { kind: 'ibcc' }>,
-  ): void {
-    if (this.pvBytes[pv]! < m.thresholdBytes || this.pSize[p]! < m.packetSize) return;
-    const peer = this.c.peer[g]!;
-    const towardsHost = this.portSwitch[peer]! < 0;
-    // Root, not victim: the port-VL could send another MTU after this packet.
-    const root = this.credits[pv]! - this.pBlocks[p]! >= this.mtuBlocks;
-    if (!root && !(towardsHost && m.victimMaskOnHostPorts)) return;
-    if (m.markingRate > 0) {
-      this.ibccCount[pv]!++;
-      if (this.ibccCount[pv]! <= m.markingRate) return;
-      this.ibccCount[pv] = 0;
-    }
+  private markPacket(g: number, p: number): void {
     this.pMark[p] = 1;
     this.portMarks[g]!++;
   }

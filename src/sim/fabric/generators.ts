@@ -1,22 +1,22 @@
 /**
- * Topology generators: the two-switch congestion-spreading network of the thesis (Fig. 3.1), a single
+ * FabricTopology generators: the two-switch congestion-spreading network of the thesis (Fig. 3.1), a single
  * switch, a k-ary three-level fat-tree and a 2-D mesh or torus. Each returns a plain
- * {@link TopologySpec} (JSON) that {@link validateTopology} accepts; pass it there to fill in the
+ * {@link FabricTopologySpec} (JSON) that {@link validateFabricTopology} accepts; pass it there to fill in the
  * forwarding tables (mesh and torus come with dimension-order tables).
  */
 import { integerAtLeast } from '../../core/guards.js';
 import { InvalidParameterError } from '../../core/errors.js';
-import type { LinkSpec, TopologySpec } from './topology.js';
+import type { FabricLinkSpec, FabricTopologySpec } from './topology.js';
 
 /** Options shared by the generators: the link parameters applied to every link. */
-export interface LinkOptions {
+export interface FabricLinkOptions {
   /** Data rate, Gb/s (default 2.5). */
   readonly rateGbps?: number;
   /** Propagation delay, ns (default 10). */
   readonly delayNs?: number;
 }
 
-function link(a: string, b: string, o: LinkOptions): LinkSpec {
+function link(a: string, b: string, o: FabricLinkOptions): FabricLinkSpec {
   return {
     a,
     b,
@@ -31,7 +31,7 @@ function link(a: string, b: string, o: LinkOptions): LinkSpec {
  *
  * @example twoSwitchTopology().hosts.length; // → 5
  */
-export function twoSwitchTopology(options: LinkOptions = {}): TopologySpec {
+export function twoSwitchTopology(options: FabricLinkOptions = {}): FabricTopologySpec {
   return {
     switches: [
       { name: 'A', ports: 3 },
@@ -55,7 +55,7 @@ export function twoSwitchTopology(options: LinkOptions = {}): TopologySpec {
  * @throws InvalidParameterError if hosts is not an integer in 1..254.
  * @example singleSwitchTopology(2).links; // → [{ a: 'h0', b: 'S:1' }, { a: 'h1', b: 'S:2' }]
  */
-export function singleSwitchTopology(hosts: number, options: LinkOptions = {}): TopologySpec {
+export function singleSwitchTopology(hosts: number, options: FabricLinkOptions = {}): FabricTopologySpec {
   integerAtLeast('hosts', hosts, 1);
   if (hosts > 254) throw new InvalidParameterError('hosts', 'an integer in 1..254', hosts);
   return {
@@ -75,14 +75,14 @@ export function singleSwitchTopology(hosts: number, options: LinkOptions = {}): 
  * @throws InvalidParameterError if k is not an even integer in 2..64.
  * @example fatTreeTopology(4).hosts.length; // → 16
  */
-export function fatTreeTopology(k: number, options: LinkOptions = {}): TopologySpec {
+export function fatTreeTopology(k: number, options: FabricLinkOptions = {}): FabricTopologySpec {
   if (!Number.isInteger(k) || k < 2 || k > 64 || k % 2 !== 0) {
     throw new InvalidParameterError('k', 'an even integer in 2..64', k);
   }
   const h = k / 2;
   const switches: { name: string; ports: number }[] = [];
   const hosts: { name: string }[] = [];
-  const links: LinkSpec[] = [];
+  const links: FabricLinkSpec[] = [];
   for (let p = 0; p < k; p++) {
     for (let e = 0; e < h; e++) {
       switches.push({ name: `e${p}_${e}`, ports: k });
@@ -106,7 +106,7 @@ export function fatTreeTopology(k: number, options: LinkOptions = {}): TopologyS
 }
 
 /** Options of {@link meshTopology}. */
-export interface MeshOptions extends LinkOptions {
+export interface FabricMeshOptions extends FabricLinkOptions {
   /** Wrap-around links in both dimensions (default false: a mesh). */
   readonly torus?: boolean;
 }
@@ -123,7 +123,7 @@ export interface MeshOptions extends LinkOptions {
  *   network has a single switch.
  * @example meshTopology(2, 2).switches.length; // → 4
  */
-export function meshTopology(width: number, height: number, options: MeshOptions = {}): TopologySpec {
+export function meshTopology(width: number, height: number, options: FabricMeshOptions = {}): FabricTopologySpec {
   const torus = options.torus ?? false;
   integerAtLeast('width', width, torus ? 3 : 1);
   integerAtLeast('height', height, torus ? 3 : 1);
@@ -131,7 +131,7 @@ export function meshTopology(width: number, height: number, options: MeshOptions
   const name = (x: number, y: number): string => `s${x}_${y}`;
   const switches = [];
   const hosts = [];
-  const links: LinkSpec[] = [];
+  const links: FabricLinkSpec[] = [];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       switches.push({ name: name(x, y), ports: 5 });

@@ -1,13 +1,13 @@
 /**
  * Fabric topologies as plain JSON: switches, hosts (channel adapters), links and optional forwarding
- * tables, validated in one place ({@link validateTopology}) with errors naming the offending field.
+ * tables, validated in one place ({@link validateFabricTopology}) with errors naming the offending field.
  *
  * Units (one system for the whole fabric): link rates in Gb/s of data (`rateGbps`), propagation delays
  * in nanoseconds (`delayNs`), buffer sizes in bytes. Ports are numbered from 1 (InfiniBand reserves
  * switch port 0 for management); a host has exactly one port, port 1.
  *
  * @example
- * const topo = validateTopology({
+ * const topo = validateFabricTopology({
  *   switches: [{ name: 'S', ports: 2 }],
  *   hosts: [{ name: 'h0' }, { name: 'h1' }],
  *   links: [{ a: 'h0', b: 'S:1' }, { a: 'h1', b: 'S:2' }],
@@ -17,13 +17,13 @@
 import { InvalidParameterError } from '../../core/errors.js';
 
 /** A switch: a name and a number of ports (1..254). */
-export interface SwitchSpec {
+export interface FabricSwitchSpec {
   readonly name: string;
   readonly ports: number;
 }
 
 /** A host channel adapter: one port, port 1. */
-export interface HostSpec {
+export interface FabricHostSpec {
   readonly name: string;
 }
 
@@ -31,7 +31,7 @@ export interface HostSpec {
  * A full-duplex point-to-point link between two ports, written `"node:port"` (a host may be written
  * by its name alone). Both directions have the same rate and delay.
  */
-export interface LinkSpec {
+export interface FabricLinkSpec {
   readonly a: string;
   readonly b: string;
   /** Data rate in Gb/s (default 2.5, 1x SDR). */
@@ -47,41 +47,41 @@ export interface LinkSpec {
 }
 
 /** A topology as written in JSON. `forwarding[switch][host] = output port`; computed when absent. */
-export interface TopologySpec {
-  readonly switches: readonly SwitchSpec[];
-  readonly hosts: readonly HostSpec[];
-  readonly links: readonly LinkSpec[];
+export interface FabricTopologySpec {
+  readonly switches: readonly FabricSwitchSpec[];
+  readonly hosts: readonly FabricHostSpec[];
+  readonly links: readonly FabricLinkSpec[];
   readonly forwarding?: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
 /** One end of a link after validation. */
-export interface PortRef {
+export interface FabricPortRef {
   readonly node: string;
   readonly port: number;
 }
 
 /** A validated link: ends resolved, defaults filled in. */
-export interface ResolvedLink {
-  readonly a: PortRef;
-  readonly b: PortRef;
+export interface ResolvedFabricLink {
+  readonly a: FabricPortRef;
+  readonly b: FabricPortRef;
   readonly rateGbps: number;
   readonly delayNs: number;
   readonly service: 'deterministic' | 'exponential';
 }
 
 /** A validated topology: every default filled in and every switch's forwarding table complete. */
-export interface Topology {
-  readonly switches: readonly SwitchSpec[];
-  readonly hosts: readonly HostSpec[];
-  readonly links: readonly ResolvedLink[];
+export interface FabricTopology {
+  readonly switches: readonly FabricSwitchSpec[];
+  readonly hosts: readonly FabricHostSpec[];
+  readonly links: readonly ResolvedFabricLink[];
   /** forwarding[switch][host] = output port number, for every switch and every host. */
   readonly forwarding: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
 /** Default link data rate, Gb/s (InfiniBand 1x SDR; MODELS.md §11). */
-export const DEFAULT_RATE_GBPS = 2.5;
+export const FABRIC_DEFAULT_RATE_GBPS = 2.5;
 /** Default propagation delay, ns. */
-export const DEFAULT_DELAY_NS = 10;
+export const FABRIC_DEFAULT_DELAY_NS = 10;
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
@@ -111,7 +111,7 @@ function checkKeys(field: string, value: Record<string, unknown>, allowed: reado
  *
  * @throws InvalidParameterError naming the field, e.g. `links[2].b`, `forwarding.A.Bc`.
  */
-export function validateTopology(spec: unknown): Topology {
+export function validateFabricTopology(spec: unknown): FabricTopology {
   if (!isObject(spec)) bad('topology', 'an object', spec);
   checkKeys('topology', spec, ['switches', 'hosts', 'links', 'forwarding']);
   const nodes = new Map<string, { kind: 'switch' | 'host'; ports: number }>();
@@ -123,7 +123,7 @@ export function validateTopology(spec: unknown): Topology {
   if (!Array.isArray(spec.switches)) bad('topology.switches', 'an array', spec.switches);
   if (!Array.isArray(spec.hosts) || spec.hosts.length === 0) bad('topology.hosts', 'a non-empty array', spec.hosts);
   if (!Array.isArray(spec.links)) bad('topology.links', 'an array', spec.links);
-  const switches: SwitchSpec[] = [];
+  const switches: FabricSwitchSpec[] = [];
   spec.switches.forEach((s: unknown, i: number) => {
     if (!isObject(s)) bad(`switches[${i}]`, 'an object', s);
     checkKeys(`switches[${i}]`, s, ['name', 'ports']);
@@ -134,7 +134,7 @@ export function validateTopology(spec: unknown): Topology {
     addNode(`switches[${i}].name`, s.name, 'switch', ports);
     switches.push({ name: s.name as string, ports });
   });
-  const hosts: HostSpec[] = [];
+  const hosts: FabricHostSpec[] = [];
   spec.hosts.forEach((h: unknown, i: number) => {
     if (!isObject(h)) bad(`hosts[${i}]`, 'an object', h);
     checkKeys(`hosts[${i}]`, h, ['name']);
@@ -143,7 +143,7 @@ export function validateTopology(spec: unknown): Topology {
   });
 
   const used = new Map<string, string>();
-  const parseEnd = (field: string, v: unknown): PortRef => {
+  const parseEnd = (field: string, v: unknown): FabricPortRef => {
     if (typeof v !== 'string') bad(field, 'a port written "node:port" (or a host name)', v);
     const colon = v.lastIndexOf(':');
     const node = colon < 0 ? v : v.slice(0, colon);
@@ -164,7 +164,7 @@ export function validateTopology(spec: unknown): Topology {
     return { node, port };
   };
 
-  const links: ResolvedLink[] = [];
+  const links: ResolvedFabricLink[] = [];
   spec.links.forEach((l: unknown, i: number) => {
     const f = `links[${i}]`;
     if (!isObject(l)) bad(f, 'an object', l);
@@ -175,11 +175,11 @@ export function validateTopology(spec: unknown): Topology {
     if (nodes.get(a.node)!.kind === 'host' && nodes.get(b.node)!.kind === 'host') {
       bad(`${f}.b`, 'a switch port (hosts connect only to switches)', l.b);
     }
-    const rateGbps = l.rateGbps ?? DEFAULT_RATE_GBPS;
+    const rateGbps = l.rateGbps ?? FABRIC_DEFAULT_RATE_GBPS;
     if (typeof rateGbps !== 'number' || !Number.isFinite(rateGbps) || !(rateGbps > 0)) {
       bad(`${f}.rateGbps`, 'a finite number > 0 (Gb/s)', rateGbps);
     }
-    const delayNs = l.delayNs ?? DEFAULT_DELAY_NS;
+    const delayNs = l.delayNs ?? FABRIC_DEFAULT_DELAY_NS;
     if (typeof delayNs !== 'number' || !Number.isFinite(delayNs) || !(delayNs >= 0)) {
       bad(`${f}.delayNs`, 'a finite number >= 0 (ns)', delayNs);
     }
@@ -228,8 +228,8 @@ export function validateTopology(spec: unknown): Topology {
 
 function completeForwarding(
   given: unknown,
-  switches: readonly SwitchSpec[],
-  hosts: readonly HostSpec[],
+  switches: readonly FabricSwitchSpec[],
+  hosts: readonly FabricHostSpec[],
   neighbour: Map<string, Map<number, string>>,
   hostSwitch: Map<string, string>,
 ): Record<string, Record<string, number>> {
@@ -302,9 +302,9 @@ function completeForwarding(
  * off the forwarding tables.
  *
  * @throws InvalidParameterError if either host is unknown.
- * @example routeOf(topo, 'h0', 'h1'); // → ['S:2']
+ * @example fabricRoute(topo, 'h0', 'h1'); // → ['S:2']
  */
-export function routeOf(topology: Topology, from: string, to: string): string[] {
+export function fabricRoute(topology: FabricTopology, from: string, to: string): string[] {
   const hosts = new Set(topology.hosts.map((h) => h.name));
   if (!hosts.has(from)) bad('from', 'a host of the topology', from);
   if (!hosts.has(to)) bad('to', 'a host of the topology', to);
