@@ -8,3 +8,4 @@ export * from './report/index.js';
 export * from './validate/index.js';
 export * from './congestion/index.js';
 export * from './admission/index.js';
+export * from './sim/index.js';
