@@ -19,32 +19,27 @@ import { InvalidParameterError } from '../../core/errors.js';
 import { integerAtLeast, knownKeys, plainObject, positiveRate } from '../../core/guards.js';
 import type { RandomStream } from '../../core/random.js';
 import { CREDIT_BLOCK_BYTES, Fabric, type CompiledFabric, type CompiledFlow, type CompiledMarking } from './fabric.js';
-import type { ArrivalProcess, OutputArbiter, RateController, SizeProcess } from './plugins.js';
+import { RandomStreams } from '../random/streams.js';
+import type { ArrivalProcess } from '../traffic/arrivals.js';
+import { packetSizes, type PacketSizes, type PacketSizeSpec } from '../traffic/packetSizes.js';
+import { arrivalProcess, type ArrivalSpec } from '../traffic/spec.js';
+import type { OutputArbiter, RateController } from './plugins.js';
 import { IbCcRateController, ResponseRateController } from './rateControl.js';
-import { namedStream } from './streams.js';
 import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from './topology.js';
 
 /**
- * How a flow's packets arrive at its send queue:
- * - `saturated`: the send queue is never empty (a greedy source; default);
- * - `poisson`: Poisson arrivals at `rate` packets per second;
- * - `cbr`: one packet every 1/`rate` seconds;
- * - `process`: any {@link ArrivalProcess} (for instance the core's traffic sources).
+ * How a flow's packets arrive at its send queue: `{ kind: 'saturated' }` (the send queue is never
+ * empty: a greedy source; the default) or any arrival process of the core's traffic module
+ * (`poisson`, `ge`, `cbr`, `onoff`; rates in packets per second). A GE batch offers its packets to
+ * the send queue one at a time, each admitted or refused on its own.
  */
-export type TrafficSpec =
-  | { readonly kind: 'saturated' }
-  | { readonly kind: 'poisson'; readonly rate: number }
-  | { readonly kind: 'cbr'; readonly rate: number }
-  | { readonly kind: 'process'; readonly process: ArrivalProcess };
+export type TrafficSpec = { readonly kind: 'saturated' } | ArrivalSpec;
 
 /**
- * Packet sizes in bytes (1..MTU): a number (fixed size), `{ kind: 'exponential', mean }` (continuous,
- * cut at the MTU: a draw above the MTU is redrawn), or any {@link SizeProcess}.
+ * Packet sizes in bytes, each at most the MTU: a number (fixed size) or a packet-size law of the core
+ * (`constant`, `mix`, `uniform`). Default: the MTU.
  */
-export type PacketSizeSpec =
-  | number
-  | { readonly kind: 'exponential'; readonly mean: number }
-  | { readonly kind: 'process'; readonly process: SizeProcess };
+export type FlowPacketSizes = number | PacketSizeSpec;
 
 /**
  * A flow's injection control (MODELS.md §10). Rates in MTU-sized packets per second; `rMax`
@@ -78,7 +73,7 @@ export interface FlowSpec {
   readonly sl?: number;
   readonly traffic?: TrafficSpec;
   /** Default: the MTU. */
-  readonly packetBytes?: PacketSizeSpec;
+  readonly packetBytes?: FlowPacketSizes;
   /** Send-queue capacity in packets, the one in transmission included (default Infinity). */
   readonly sendQueuePackets?: number;
   readonly rateControl?: RateControlSpec;
@@ -125,8 +120,12 @@ export interface FabricOptions {
    */
   readonly arbitration?: VlArbiterConfig;
   readonly marking?: MarkingSpec;
-  /** Seed of the run's named random streams (integer 0..2^31−1; default 1). */
+  /** Seed of the run's named random streams (integer 0..2^53−1; default 1); ignored if `streams` is given. */
   readonly seed?: number;
+  /** The run's streams (the core's {@link RandomStreams}); default `new RandomStreams(seed)`. */
+  readonly streams?: RandomStreams;
+  /** Replication number: streams are drawn as `streams.stream(name, replication)` (default 0). */
+  readonly replication?: number;
 }
 
 /** The admission module's {@link VlArbiter} behind the fabric's {@link OutputArbiter}. */
@@ -149,48 +148,30 @@ class TableArbiter implements OutputArbiter {
   }
 }
 
-function exponentialGap(stream: RandomStream, mean: number): ArrivalProcess {
-  return { nextGap: () => -Math.log(1 - stream.next()) * mean };
-}
-
-function sizeProcess(field: string, spec: PacketSizeSpec | undefined, mtu: number, stream: RandomStream): SizeProcess {
-  if (spec === undefined) return { nextSize: () => mtu };
-  if (typeof spec === 'number') {
-    if (!(Number.isFinite(spec) && spec >= 1 && spec <= mtu)) throw new InvalidParameterError(field, `a size in 1..${mtu} bytes (the MTU)`, spec);
-    return { nextSize: () => spec };
-  }
-  const o = plainObject(field, spec);
-  if (o.kind === 'exponential') {
-    const mean = positiveRate(`${field}.mean`, o.mean);
-    return {
-      nextSize: () => {
-        for (;;) {
-          const x = -Math.log(1 - stream.next()) * mean;
-          if (x >= 1e-9 && x <= mtu) return x;
-        }
-      },
-    };
-  }
-  if (o.kind === 'process' && typeof (o.process as SizeProcess | undefined)?.nextSize === 'function') return o.process as SizeProcess;
-  throw new InvalidParameterError(field, "a number, { kind: 'exponential', mean } or { kind: 'process', process }", spec);
+function sizeProcess(field: string, spec: FlowPacketSizes | undefined, mtu: number, stream: RandomStream): PacketSizes {
+  const law = packetSizes(spec === undefined ? { kind: 'constant', bytes: mtu } : typeof spec === 'number' ? { kind: 'constant', bytes: spec } : spec, stream, field);
+  const o = spec as Record<string, unknown> | number | undefined;
+  const largest =
+    typeof o === 'number' ? o : o === undefined ? mtu : o.kind === 'constant' ? (o.bytes as number) : o.kind === 'uniform' ? (o.maxBytes as number) : Math.max(...(o.bytes as number[]));
+  if (!(largest <= mtu)) throw new InvalidParameterError(field, `sizes of at most the MTU (${mtu} bytes)`, spec);
+  return law;
 }
 
 function traffic(field: string, spec: TrafficSpec | undefined, stream: RandomStream): ArrivalProcess | null {
   if (spec === undefined) return null;
   const o = plainObject(field, spec);
-  switch (o.kind) {
-    case 'saturated':
-      return null;
-    case 'poisson':
-      return exponentialGap(stream, 1 / positiveRate(`${field}.rate`, o.rate));
-    case 'cbr': {
-      const gap = 1 / positiveRate(`${field}.rate`, o.rate);
-      return { nextGap: () => gap };
-    }
-    case 'process':
-      if (typeof (o.process as ArrivalProcess | undefined)?.nextGap === 'function') return o.process as ArrivalProcess;
+  if (o.kind === 'saturated') {
+    knownKeys(field, o, ['kind']);
+    return null;
   }
-  throw new InvalidParameterError(field, "one of { kind: 'saturated' | 'poisson' | 'cbr' | 'process', … }", spec);
+  try {
+    return arrivalProcess(spec as ArrivalSpec, stream, field);
+  } catch (e) {
+    if (e instanceof InvalidParameterError && e.parameter === `${field}.kind`) {
+      throw new InvalidParameterError(e.parameter, `'saturated' or ${e.rule}`, e.value);
+    }
+    throw e;
+  }
 }
 
 function responseFunction(field: string, o: Record<string, unknown>, rMax: number): ResponseFunction {
@@ -257,6 +238,8 @@ const OPTION_KEYS = [
   'arbitration',
   'marking',
   'seed',
+  'streams',
+  'replication',
 ] as const;
 
 /**
@@ -299,10 +282,13 @@ export function buildFabric(options: FabricOptions): Fabric {
       return v;
     });
   }
-  const seed = o.seed === undefined ? 1 : (o.seed as number);
-  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0x7fffffff) {
-    throw new InvalidParameterError('seed', 'an integer in 0..2147483647', seed);
-  }
+  let streams: RandomStreams;
+  if (o.streams !== undefined) {
+    if (!(o.streams instanceof RandomStreams)) throw new InvalidParameterError('streams', 'a RandomStreams', o.streams);
+    streams = o.streams;
+  } else streams = new RandomStreams(o.seed === undefined ? 1 : (o.seed as number));
+  const replication = o.replication === undefined ? 0 : integerAtLeast('replication', o.replication, 0);
+  const namedStream = (name: string): RandomStream => streams.stream(name, replication);
   const arbitration: VlArbiterConfig =
     (o.arbitration as VlArbiterConfig | undefined) ??
     { high: [], low: Array.from({ length: vls }, (_, vl) => ({ vl, weight: 1 })), limitOfHighPriority: 255 };
@@ -396,11 +382,11 @@ export function buildFabric(options: FabricOptions): Fabric {
       source,
       destination,
       vl,
-      arrivals: traffic(`${field}.traffic`, f.traffic as TrafficSpec | undefined, namedStream(seed, `flow:${f.name}:arrivals`)),
-      sizes: sizeProcess(`${field}.packetBytes`, f.packetBytes as PacketSizeSpec | undefined, mtu, namedStream(seed, `flow:${f.name}:sizes`)),
+      arrivals: traffic(`${field}.traffic`, f.traffic as TrafficSpec | undefined, namedStream(`flow:${f.name}:arrivals`)),
+      sizes: sizeProcess(`${field}.packetBytes`, f.packetBytes as FlowPacketSizes | undefined, mtu, namedStream(`flow:${f.name}:sizes`)),
       sendQueuePackets,
       rateControl: rateController(`${field}.rateControl`, f.rateControl as RateControlSpec | undefined, rMax, start * 1e-6),
-      destinationStream: destination < 0 ? namedStream(seed, `flow:${f.name}:destinations`) : null,
+      destinationStream: destination < 0 ? namedStream(`flow:${f.name}:destinations`) : null,
       start: start * 1e-6,
     };
   });
@@ -435,7 +421,7 @@ export function buildFabric(options: FabricOptions): Fabric {
     const victimOnHosts = markingSpec.victimMaskOnHostPorts ?? true;
     if (typeof victimOnHosts !== 'boolean') throw new InvalidParameterError('marking.victimMaskOnHostPorts', 'a boolean', victimOnHosts);
     const perPortVl: (IbCcSwitchMarker | null)[] = [];
-    const random = namedStream(seed, 'marking:ibcc');
+    const random = namedStream('marking:ibcc');
     for (let g = 0; g < G; g++) {
       const s = g < hostBase ? topology.switches.findIndex((_, si) => g >= switchBase[si]! && g < switchBase[si]! + topology.switches[si]!.ports) : -1;
       for (let v = 0; v < vls; v++) {
@@ -484,7 +470,7 @@ export function buildFabric(options: FabricOptions): Fabric {
     arbiters,
     flows,
     marking,
-    serviceStream: namedStream(seed, 'links:service'),
+    serviceStream: namedStream('links:service'),
     portNames,
   };
   return new Fabric(compiled);

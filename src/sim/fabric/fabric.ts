@@ -30,7 +30,9 @@
 import type { EcnMarker, IbCcSwitchMarker } from '../../congestion/index.js';
 import type { RandomStream } from '../../core/random.js';
 import { FabricCalendar } from './calendar.js';
-import type { ArrivalProcess, OutputArbiter, RateController, SizeProcess } from './plugins.js';
+import type { ArrivalProcess } from '../traffic/arrivals.js';
+import type { PacketSizes } from '../traffic/packetSizes.js';
+import type { OutputArbiter, RateController } from './plugins.js';
 
 /** Credit block size in bytes (InfiniBand flow-control credits are 64-byte blocks). */
 export const CREDIT_BLOCK_BYTES = 64;
@@ -66,9 +68,9 @@ export interface CompiledFlow {
   /** Destination host index, or −1 for a uniformly random other host per packet. */
   readonly destination: number;
   readonly vl: number;
-  /** `null` = saturated: the send queue always holds a packet. */
+  /** The core's arrival process (a batch offers its packets one by one); `null` = saturated: the send queue always holds a packet. */
   readonly arrivals: ArrivalProcess | null;
-  readonly sizes: SizeProcess;
+  readonly sizes: PacketSizes;
   /** Send-queue capacity in packets, the one in transmission included (Infinity allowed). */
   readonly sendQueuePackets: number;
   readonly rateControl: RateController | null;
@@ -514,9 +516,12 @@ export class Fabric {
   // ---------------------------------------------------------------- traffic
   private onGenerate(f: number): void {
     const flow = this.c.flows[f]!;
-    this.newPacket(f);
-    if (flow.arrivals !== null) {
-      this.cal.schedule(this.cal.now + flow.arrivals.nextGap(), EV_GEN, f, 0);
+    const arrivals = flow.arrivals;
+    if (arrivals === null) this.newPacket(f);
+    else {
+      // EV_GEN with b = 1 is an arrival epoch; b = 0 is the flow's start (first epoch drawn now).
+      if (this.cal.popB === 1) for (let k = arrivals.batch; k > 0; k--) this.newPacket(f);
+      this.cal.schedule(this.cal.now + arrivals.next(), EV_GEN, f, 1);
     }
     this.tryOutput(this.hostBase + flow.source);
   }
@@ -530,7 +535,7 @@ export class Fabric {
       return;
     }
     const p = this.alloc();
-    const size = flow.sizes.nextSize();
+    const size = flow.sizes.sample();
     this.pSize[p] = size;
     this.pBlocks[p] = Math.ceil(size / CREDIT_BLOCK_BYTES);
     this.pFlow[p] = f;

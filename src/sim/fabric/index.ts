@@ -34,9 +34,9 @@ export {
   type FabricOptions,
   type FlowSpec,
   type MarkingSpec,
-  type PacketSizeSpec,
+  type FlowPacketSizes,
   type RateControlSpec,
   type TrafficSpec,
 } from './build.js';
-export type { ArrivalProcess, OutputArbiter, RateController, SizeProcess } from './plugins.js';
+export type { OutputArbiter, RateController } from './plugins.js';
 export { IbCcRateController, ResponseRateController } from './rateControl.js';

@@ -2,7 +2,7 @@
  * The small interfaces through which the fabric's hot path calls the per-port and per-flow control
  * logic: output VL arbitration, injection-rate control and traffic. Each is implemented by an adapter
  * over the module that owns the logic (admission's arbitration tables, congestion's response
- * functions and IB CC state, the core's traffic sources), so the fabric itself holds only hardware
+ * functions and IB CC state; traffic comes from the core's `ArrivalProcess` and `PacketSizes`), so the fabric itself holds only hardware
  * state in typed arrays. Implementations must not allocate per call.
  */
 
@@ -31,14 +31,3 @@ export interface RateController {
   onTimer(now: number): void;
 }
 
-/** A stream of inter-arrival times (seconds) for one flow. */
-export interface ArrivalProcess {
-  /** Seconds from this arrival to the next (> 0 or a batch member at 0). */
-  nextGap(): number;
-}
-
-/** Packet sizes (bytes) of one flow. */
-export interface SizeProcess {
-  /** The next packet's size in bytes, in 1..MTU. */
-  nextSize(): number;
-}
