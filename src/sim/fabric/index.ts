@@ -40,3 +40,11 @@ export {
 } from './build.js';
 export type { OutputArbiter, RateController } from './plugins.js';
 export { IbCcRateController, ResponseRateController } from './rateControl.js';
+export {
+  CONGESTION_SPREADING_FLOWS,
+  RATE_CONTROLS,
+  parseCongestionSpreading,
+  replicateCongestionSpreading,
+  type CongestionSpreadingParams,
+  type RateControlName,
+} from './congestionSpreading.js';

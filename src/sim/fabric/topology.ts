@@ -101,8 +101,9 @@ function checkKeys(field: string, value: Record<string, unknown>, allowed: reado
 
 /**
  * Validates a topology and fills in defaults and missing forwarding tables (shortest paths; among
- * equal-cost output ports the one at index `hostIndex mod count` is taken, a destination-modulo
- * spreading that balances fat-trees).
+ * the c equal-cost output ports of a switch at distance d from the destination's switch, the one at
+ * index ⌊hostIndex / c^(e − d)⌋ mod c is taken, e being the largest distance to that switch: the
+ * d-mod-k spreading that balances fat-trees).
  *
  * Checks: names unique across switches and hosts and matching `[A-Za-z_][A-Za-z0-9_.-]*`; port numbers
  * within 1..ports; no port used twice; every host attached; no host–host link; rates and delays
@@ -264,6 +265,8 @@ function completeForwarding(
         }
       }
     }
+    let eccentricity = 0;
+    for (const d of dist.values()) eccentricity = Math.max(eccentricity, d);
     for (const s of switches) {
       const row = (table[s.name] ??= {});
       const fixed = given2[s.name]?.[h.name];
@@ -278,7 +281,10 @@ function completeForwarding(
       }
       const d = dist.get(s.name)!;
       const candidates = ports.filter(([, n]) => dist.get(n) === d - 1).map(([p]) => p);
-      row[h.name] = candidates[hostIndex % candidates.length]!;
+      // Destination-modulo spreading with a different digit of the host index at each distance
+      // (d-mod-k on fat-trees): the farthest switches use the lowest digit.
+      const digit = Math.floor(hostIndex / candidates.length ** Math.max(0, eccentricity - d)) % candidates.length;
+      row[h.name] = candidates[digit]!;
     }
   });
   // Follow every route to check that given entries reach the host without a loop.

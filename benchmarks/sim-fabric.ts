@@ -1,0 +1,86 @@
+/**
+ * Packet-hops per second of the switch-hardware fabric (src/sim/fabric) on one core:
+ *
+ * - congestion-spreading (thesis Fig. 3.1) without rate control and with IB CC;
+ * - a 128-host k = 8 fat-tree (80 switches of 8 ports) under uniform traffic: every host sends
+ *   Poisson traffic at 70 % of its link rate to uniformly chosen other hosts (2 KB packets).
+ *
+ * A packet-hop is one packet sent on one link (the host's own link included). Each case runs a few
+ * times in this process after a short JIT warm-up; the best run is reported with the events per
+ * packet-hop and the heap growth during the run (a per-packet path that allocates shows here).
+ *
+ *   npm run bench:fabric
+ */
+import { cpus } from 'node:os';
+import { buildFabric, fatTreeTopology, twoSwitchTopology, type FabricOptions } from '../src/sim/fabric/index.js';
+
+interface Case {
+  readonly name: string;
+  readonly options: () => FabricOptions;
+  readonly until: number;
+}
+
+const R = 2.5e9 / 8 / 2048;
+
+function spreading(rc: 'none' | 'ibcc'): FabricOptions {
+  return {
+    topology: twoSwitchTopology(),
+    vls: 2,
+    arbitration: { high: [{ vl: 1, weight: 64 }], low: [{ vl: 0, weight: 32 }], limitOfHighPriority: 1 },
+    marking: rc === 'none' ? { kind: 'none' } : { kind: 'ibcc', threshold: 8 },
+    flows: [
+      { name: 'local', source: 'B1', destination: 'Bc', sl: 1, rateControl: { kind: rc } },
+      { name: 'remote', source: 'A1', destination: 'Bc', sl: 0, rateControl: { kind: rc } },
+      { name: 'victim', source: 'Av', destination: 'Bv', sl: 0, traffic: { kind: 'poisson', rate: 0.4 * R }, sendQueuePackets: 64, rateControl: { kind: rc } },
+    ],
+  };
+}
+
+function fatTree(load: number): FabricOptions {
+  const topology = fatTreeTopology(8);
+  return {
+    topology,
+    vls: 1,
+    flows: topology.hosts.map((h) => ({
+      name: h.name,
+      source: h.name,
+      destination: 'uniform',
+      traffic: { kind: 'poisson' as const, rate: load * R },
+      sendQueuePackets: 256,
+    })),
+  };
+}
+
+const CASES: readonly Case[] = [
+  { name: 'congestion-spreading, none', options: () => spreading('none'), until: 0.5 },
+  { name: 'congestion-spreading, ibcc', options: () => spreading('ibcc'), until: 0.5 },
+  { name: 'fat-tree k=8 (128 hosts), uniform 70 %', options: () => fatTree(0.7), until: 0.02 },
+];
+
+function runOnce(c: Case, until: number): { seconds: number; hops: number; events: number; heapMiB: number } {
+  const fabric = buildFabric(c.options());
+  (globalThis as { gc?: () => void }).gc?.();
+  const heap0 = process.memoryUsage().heapUsed;
+  const t0 = process.hrtime.bigint();
+  fabric.run(until);
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const heapMiB = (process.memoryUsage().heapUsed - heap0) / 2 ** 20;
+  const m = fabric.measurements();
+  return { seconds, hops: m.packetHops, events: m.events, heapMiB };
+}
+
+console.log(`# fabric benchmark — ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`);
+console.log('| case | simulated (ms) | packet-hops | events/hop | wall (s) | packet-hops/s | heap growth (MiB) |');
+console.log('|---|---|---|---|---|---|---|');
+for (const c of CASES) {
+  runOnce(c, c.until / 10); // JIT warm-up
+  let best: ReturnType<typeof runOnce> | undefined;
+  for (let i = 0; i < 3; i++) {
+    const r = runOnce(c, c.until);
+    if (best === undefined || r.seconds < best.seconds) best = r;
+  }
+  const b = best!;
+  console.log(
+    `| ${c.name} | ${(c.until * 1e3).toFixed(0)} | ${b.hops} | ${(b.events / b.hops).toFixed(2)} | ${b.seconds.toFixed(3)} | ${(b.hops / b.seconds / 1e6).toFixed(2)} M | ${b.heapMiB.toFixed(1)} |`,
+  );
+}
