@@ -7,6 +7,7 @@ import { IbqosError } from '../core/errors.js';
 import { registerCredit } from './credit.js';
 import { registerMe } from './me.js';
 import { registerAdmit } from './admit.js';
+import { registerRate } from './rate.js';
 
 /** Writable sinks for a run: process.stdout/stderr, or anything with a `write(string)`. */
 export interface OutputStreams {
@@ -31,6 +32,7 @@ export function buildProgram(streams: OutputStreams = { out: process.stdout, err
   registerCredit(program);
   registerMe(program);
   registerAdmit(program);
+  registerRate(program);
   return program;
 }
 

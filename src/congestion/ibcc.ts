@@ -208,7 +208,7 @@ export class IbCcSource {
   readonly timerStart: number;
   private index: number;
   private expiries = 0;
-  private lastTime: number;
+  private lastTime = -Infinity;
 
   /** @throws InvalidParameterError for a parameter outside its rule (see {@link IbCcSourceParams}). */
   constructor(params: IbCcSourceParams) {
@@ -235,7 +235,6 @@ export class IbCcSource {
       p.timerPeriod === undefined ? IB_CC_SEED_PARAMETERS.cctiTimer * IBA_CCTI_TIMER_UNIT : positiveRate('timerPeriod', p.timerPeriod);
     this.timerStart = p.timerStart === undefined ? 0 : finiteNumber('timerStart', p.timerStart);
     this.index = this.cctiMin;
-    this.lastTime = this.timerStart;
   }
 
   /** The flow's CCTI. */
@@ -253,7 +252,9 @@ export class IbCcSource {
    * @throws InvalidParameterError if now is earlier than the last time given (state unchanged).
    */
   advance(now: number): void {
-    if (!(now >= this.lastTime)) throw new InvalidParameterError('now', `a time >= ${this.lastTime} (calls must come in time order)`, now);
+    if (!(now >= this.lastTime) || now === Infinity) {
+      throw new InvalidParameterError('now', `a finite time >= ${this.lastTime} (calls must come in time order)`, now);
+    }
     this.lastTime = now;
     if (now < this.nextTimerExpiry) return;
     // Expiry j is at timerStart + j·period; count them in integers so the phase does not drift.

@@ -2,5 +2,6 @@
 export * from './responseFunctions.js';
 export * from './conditions.js';
 export * from './trajectory.js';
+export * from './rateController.js';
 export * from './ecnMarker.js';
 export * from './ibcc.js';

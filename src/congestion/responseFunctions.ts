@@ -317,7 +317,9 @@ export interface CustomResponseParams {
  *
  * @throws InvalidParameterError if rMin, rMax or designRangeStart break their rules, or increase or
  *   decrease is not a function.
- * @example responseFunction({ rMin: 1, rMax: 100, increase: (r) => Math.min(r + 1, 100), decrease: (r) => Math.max(r / 2, 1) }).designRangeStart; // → 2
+ * @example
+ * const f = responseFunction({ rMin: 1, rMax: 100, increase: (r) => Math.min(r + 1, 100), decrease: (r) => Math.max(r / 2, 1) });
+ * f.designRangeStart; // ≈ 2 (found by bisection)
  */
 export function responseFunction(params: CustomResponseParams): ResponseFunction {
   const p = checkedParams('params', params, ['rMin', 'rMax', 'increase', 'decrease', 'designRangeStart']);

@@ -135,7 +135,7 @@ describe('parameter validation: typed errors naming parameter, rule and value', 
     [() => fimd({ rMin: 1, rMax: 100, n: 4, m: 3 } as never), /^params\.m must be absent/],
     [() => lipd(null as never), /^params must be an object, got null$/],
     [() => responseFunction({ rMin: 1, rMax: 2, increase: 3, decrease: (r: number) => r } as never), /^increase must be a function/],
-  ])('%#: %s', (call, message) => {
+  ])('case %#', (call, message) => {
     expect(call).toThrow(InvalidParameterError);
     expect(call).toThrow(message);
   });

@@ -1,0 +1,274 @@
+/**
+ * `ibqos rate`: the source response functions of MODELS.md §10 (PIPD, FIMD, LIPD, AIMD) from the
+ * command line — the design conditions, the functions at given rates, or a rate trajectory.
+ *
+ *     ibqos rate --function pipd --rmin 1000 --rmax 256000 --m 4 --check
+ *     ibqos rate --function fimd --rmin 1000 --rmax 256000 --n 4 --at 5000
+ *     ibqos rate --function lipd --rmin 1000 --rmax 256000 --trajectory --marks 0001 --acks 12
+ *     ibqos rate --function aimd --rmin 1000 --rmax 256000 --alpha 1000 --beta 0.5 \
+ *                --trajectory --mark-probability 0.05 --acks 1000 --seed 1 --every 100
+ *
+ * Exactly one of --check, --at, --trajectory. Rates in the unit you choose (e.g. packets/s); times
+ * in the reciprocal time base (seconds for packets/s).
+ */
+import type { Command } from 'commander';
+import { InvalidParameterError } from '../core/errors.js';
+import { seededStream } from '../core/random.js';
+import {
+  aimd,
+  checkConditions,
+  fimd,
+  lipd,
+  pipd,
+  rateTrajectory,
+  recoveryDetail,
+  type ConditionDetail,
+  type ResponseFunction,
+  type TrajectoryPoint,
+} from '../congestion/index.js';
+import { resultsToJson } from '../report/json.js';
+import { formatNumber, formatTable, type Column } from '../report/table.js';
+import { parseSweep } from './sweep.js';
+
+interface RateOptions {
+  readonly function: string;
+  readonly rmin: string;
+  readonly rmax: string;
+  readonly m?: string;
+  readonly n?: string;
+  readonly alpha?: string;
+  readonly beta?: string;
+  readonly check?: boolean;
+  readonly points?: string;
+  readonly range?: string;
+  readonly at?: string;
+  readonly trajectory?: boolean;
+  readonly marks?: string;
+  readonly markProbability?: string;
+  readonly seed?: string;
+  readonly acks?: string;
+  readonly start?: string;
+  readonly every?: string;
+  readonly json?: boolean;
+}
+
+/** One number from an option (no lists). */
+function single(option: string, text: string, integer = false): number {
+  if (text.includes(',') || text.includes(':')) throw new InvalidParameterError(option, 'a single number', text);
+  return parseSweep(option, text, { integer })[0]!;
+}
+
+/** Which option belongs to which function; an option for another function is an error, not ignored. */
+const OWN: Record<string, readonly ('m' | 'n' | 'alpha' | 'beta')[]> = { pipd: ['m'], fimd: ['n'], lipd: [], aimd: ['alpha', 'beta'] };
+
+/** The library's parameter names, for errors phrased in the command line's option names. */
+const OPTION_OF: Record<string, string> = {
+  rMin: '--rmin',
+  rMax: '--rmax',
+  m: '--m',
+  n: '--n',
+  alpha: '--alpha',
+  beta: '--beta',
+  r: '--at',
+  seed: '--seed',
+  'options.points': '--points',
+  'options.range': '--range',
+  'options.marks': '--marks',
+  'options.acks': '--acks',
+  'options.start': '--start',
+  'options.markProbability': '--mark-probability',
+};
+
+/** Runs `body`, renaming a library parameter in an error to the option the user typed. */
+function withOptionNames<T>(body: () => T): T {
+  try {
+    return body();
+  } catch (e) {
+    if (e instanceof InvalidParameterError && OPTION_OF[e.parameter] !== undefined) {
+      throw new InvalidParameterError(OPTION_OF[e.parameter]!, e.rule, e.value);
+    }
+    throw e;
+  }
+}
+
+function buildFunction(o: RateOptions): ResponseFunction {
+  const name = o.function;
+  const own = OWN[name];
+  if (own === undefined) throw new InvalidParameterError('--function', "one of 'pipd', 'fimd', 'lipd', 'aimd'", name);
+  for (const key of ['m', 'n', 'alpha', 'beta'] as const) {
+    if (o[key] !== undefined && !own.includes(key)) throw new InvalidParameterError(`--${key}`, `absent with --function ${name}`, o[key]);
+  }
+  const rMin = single('--rmin', o.rmin);
+  const rMax = single('--rmax', o.rmax);
+  return withOptionNames(() => {
+    switch (name) {
+      case 'pipd':
+        return pipd({ rMin, rMax, m: o.m === undefined ? 4 : single('--m', o.m) });
+      case 'fimd':
+        return fimd({ rMin, rMax, n: o.n === undefined ? 4 : single('--n', o.n) });
+      case 'lipd':
+        return lipd({ rMin, rMax });
+      default:
+        if (o.alpha === undefined || o.beta === undefined) {
+          throw new InvalidParameterError(o.alpha === undefined ? '--alpha' : '--beta', 'given with --function aimd', undefined);
+        }
+        return aimd({ rMin, rMax, alpha: single('--alpha', o.alpha), beta: single('--beta', o.beta) });
+    }
+  });
+}
+
+function describeFunction(fn: ResponseFunction): string {
+  return `${fn.name}  ${Object.entries(fn.params)
+    .map(([k, v]) => `${k}=${formatNumber(v)}`)
+    .join('  ')}`;
+}
+
+interface ConditionRow {
+  readonly label: string;
+  readonly detail: ConditionDetail;
+}
+
+const CHECK_COLUMNS: Column<ConditionRow>[] = [
+  { header: 'condition', value: (r) => r.label },
+  { header: 'holds', value: (r) => (r.detail.holds ? 'yes' : 'no') },
+  { header: 'from', value: (r) => r.detail.from },
+  { header: 'to', value: (r) => r.detail.to },
+  { header: 'worst at', value: (r) => r.detail.worst?.rate ?? NaN },
+  { header: 'lower rate', value: (r) => (r.detail.worst?.lowerRate === undefined ? '' : formatNumber(r.detail.worst.lowerRate)) },
+  { header: 'value', value: (r) => r.detail.worst?.value ?? NaN },
+  { header: 'bound', value: (r) => r.detail.worst?.bound ?? NaN },
+  { header: 'violation', value: (r) => r.detail.worst?.violation ?? NaN, digits: 3 },
+];
+
+interface AtRow {
+  readonly rate: number;
+  readonly increase: number;
+  readonly decrease: number;
+  readonly recoveryTime: number;
+  readonly recoveryAcks: number;
+}
+
+const AT_COLUMNS: Column<AtRow>[] = [
+  { header: 'rate', value: (r) => r.rate },
+  { header: 'increase', value: (r) => r.increase },
+  { header: 'decrease', value: (r) => r.decrease },
+  { header: 'recoveryTime', value: (r) => r.recoveryTime },
+  { header: 'acks', value: (r) => r.recoveryAcks },
+];
+
+const TRAJECTORY_COLUMNS: Column<TrajectoryPoint>[] = [
+  { header: 'ack', value: (p) => p.ack },
+  { header: 'time', value: (p) => p.time },
+  { header: 'marked', value: (p) => (p.ack === 0 ? '' : p.marked ? '1' : '0') },
+  { header: 'rate', value: (p) => p.rate },
+];
+
+function runRate(o: RateOptions): string {
+  const modes = [o.check, o.at !== undefined, o.trajectory].filter(Boolean).length;
+  if (modes !== 1) throw new InvalidParameterError('--check/--at/--trajectory', 'exactly one of them', modes === 0 ? 'none' : 'several');
+  if (!o.check && (o.points !== undefined || o.range !== undefined)) {
+    throw new InvalidParameterError(o.points !== undefined ? '--points' : '--range', 'used with --check', o.points ?? o.range);
+  }
+  if (!o.trajectory) {
+    for (const [flag, v] of [['--marks', o.marks], ['--mark-probability', o.markProbability], ['--seed', o.seed], ['--acks', o.acks], ['--start', o.start], ['--every', o.every]] as const) {
+      if (v !== undefined) throw new InvalidParameterError(flag, 'used with --trajectory', v);
+    }
+  }
+  const fn = buildFunction(o);
+
+  if (o.check) {
+    const points = o.points === undefined ? undefined : single('--points', o.points, true);
+    const report = checkConditions(fn, {
+      ...(points === undefined ? {} : { points }),
+      ...(o.range === undefined ? {} : { range: o.range as 'design' | 'full' }),
+    });
+    if (o.json) return resultsToJson(report);
+    const d = report.details;
+    const head = [
+      describeFunction(fn),
+      `design range [f_dec^-1(R_min), R_max] = [${formatNumber(report.designRangeStart)}, ${formatNumber(fn.rMax)}]` +
+        (report.note === undefined ? `; (1) and (2) checked on the ${report.range} range` : ': empty; checked on [R_min, R_max]'),
+    ];
+    const rows: ConditionRow[] = [
+      { label: '(1) avoids congestion', detail: d.avoidsCongestion },
+      { label: '(2) fair', detail: d.fair },
+      { label: '(3) efficient', detail: d.efficient },
+    ];
+    return `${head.join('\n')}\n${formatTable(rows, CHECK_COLUMNS)}`;
+  }
+
+  if (o.at !== undefined) {
+    const rates = parseSweep('--at', o.at);
+    const rows: AtRow[] = rates.map((rate) => {
+      const detail = recoveryDetail(fn, rate);
+      return { rate, increase: fn.increase(rate), decrease: fn.decrease(rate), recoveryTime: detail.time, recoveryAcks: detail.acks };
+    });
+    if (o.json) {
+      const records = rows.map(({ rate, increase, decrease, recoveryTime }) => ({ rate, increase, decrease, recoveryTime }));
+      return resultsToJson(records.length === 1 ? records[0] : records);
+    }
+    return `${describeFunction(fn)}\n${formatTable(rows, AT_COLUMNS)}`;
+  }
+
+  // --trajectory
+  if (o.marks === undefined && o.markProbability === undefined) {
+    throw new InvalidParameterError('--marks', 'given with --trajectory (or --mark-probability with --acks)', undefined);
+  }
+  if (o.marks !== undefined && o.markProbability !== undefined) throw new InvalidParameterError('--marks', 'absent with --mark-probability', o.marks);
+  if (o.acks === undefined && o.markProbability !== undefined) throw new InvalidParameterError('--acks', 'given with --mark-probability', undefined);
+  if (o.seed !== undefined && o.markProbability === undefined) throw new InvalidParameterError('--seed', 'used with --mark-probability', o.seed);
+  const acks = o.acks === undefined ? undefined : single('--acks', o.acks, true);
+  const every = o.every === undefined ? 1 : single('--every', o.every, true);
+  if (!(every >= 1)) throw new InvalidParameterError('--every', 'an integer >= 1', o.every);
+  const start = o.start === undefined ? undefined : single('--start', o.start);
+  const path = rateTrajectory(fn, {
+    ...(start === undefined ? {} : { start }),
+    ...(acks === undefined ? {} : { acks }),
+    ...(o.markProbability === undefined
+      ? { marks: o.marks! }
+      : {
+          markProbability: single('--mark-probability', o.markProbability),
+          random: seededStream(o.seed === undefined ? 1 : single('--seed', o.seed, true)),
+        }),
+  });
+  const shown = path.points.filter((_p, k) => k % every === 0 || k === path.points.length - 1);
+  if (o.json) return resultsToJson({ ...path, points: shown });
+  return [
+    describeFunction(fn),
+    formatTable(shown, TRAJECTORY_COLUMNS),
+    `marked ACKs ${path.markedAcks} of ${path.points.length - 1}; time-average rate ${formatNumber(path.timeAverageRate)}`,
+  ].join('\n');
+}
+
+/** Registers `ibqos rate`. */
+export function registerRate(program: Command): void {
+  program
+    .command('rate')
+    .description('source response functions PIPD, FIMD, LIPD, AIMD: design conditions, values, trajectories (MODELS.md §10)')
+    .requiredOption('--function <name>', "'pipd', 'fimd', 'lipd' or 'aimd'")
+    .requiredOption('--rmin <rate>', 'R_min, in the rate unit you choose (PIPD: > 1 in that unit)')
+    .requiredOption('--rmax <rate>', 'R_max > R_min')
+    .option('--m <power>', 'PIPD power m > 1 (default 4, the thesis)')
+    .option('--n <factor>', 'FIMD factor n > 1 (default 4, the thesis)')
+    .option('--alpha <step>', 'AIMD additive step α > 0 (required with aimd)')
+    .option('--beta <factor>', 'AIMD multiplicative factor 0 < β < 1 (required with aimd)')
+    .option('--check', 'report whether conditions (1)-(3) hold over a rate grid, with the worst point of each')
+    .option('--points <count>', 'with --check: grid points, geometric, ends included (default 256)')
+    .option('--range <which>', "with --check: 'design' [f_dec^-1(R_min), R_max] (default) or 'full' [R_min, R_max]")
+    .option('--at <rates>', 'print increase, decrease and recovery time at these rates (a value, a list a,b,c or a range a:b[:step])')
+    .option('--trajectory', 'print the rate path under a sequence of marked/unmarked ACKs')
+    .option('--marks <pattern>', "with --trajectory: ACKs as a string of 0 (unmarked) and 1 (marked), repeated to --acks")
+    .option('--mark-probability <p>', 'with --trajectory: mark each ACK independently with probability p (needs --acks)')
+    .option('--seed <seed>', 'with --mark-probability: the random stream seed (default 1)')
+    .option('--acks <count>', 'with --trajectory: number of ACKs (default: the length of --marks)')
+    .option('--start <rate>', 'with --trajectory: the rate at time 0 (default R_max)')
+    .option('--every <k>', 'with --trajectory: print every k-th point (and the last)')
+    .option('--json', 'print JSON: the conditions report, the {rate, increase, decrease, recoveryTime} record(s), or the trajectory')
+    .action((opts: RateOptions, cmd: Command) => {
+      const text = withOptionNames(() => runRate(opts));
+      let root: Command = cmd;
+      while (root.parent) root = root.parent;
+      const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
+      write(`${text}\n`);
+    });
+}
