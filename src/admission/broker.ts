@@ -20,7 +20,7 @@ import {
   exact,
   exactToString,
   lcm,
-  parseExact,
+  parseExactUnreduced,
   SL_COUNT,
   validateTopology,
   type Exact,
@@ -28,6 +28,8 @@ import {
   type Topology,
   type TopologySpec,
 } from './topology.js';
+
+const REQUEST_KEYS = ['id', 'path', 'sl', 'bandwidth', 'distance'] as const;
 
 /** A connection request. */
 export interface AdmissionRequest {
@@ -183,7 +185,11 @@ export class BandwidthBroker {
    */
   admit(request: AdmissionRequest): AdmissionVerdict {
     const r = plainObject('request', request);
-    knownKeys('request', r, ['id', 'path', 'sl', 'bandwidth', 'distance']);
+    for (const key in r) {
+      if (key !== 'id' && key !== 'path' && key !== 'sl' && key !== 'bandwidth' && key !== 'distance') {
+        knownKeys('request', r, REQUEST_KEYS); // throws, naming the key
+      }
+    }
     const id = r.id;
     if (!((typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id)))) {
       throw new InvalidParameterError('request.id', 'a non-empty string or a finite number', id);
@@ -203,10 +209,7 @@ export class BandwidthBroker {
       distance = roundDistance(r.distance);
     }
     const bwIn = r.bandwidth;
-    const q: Exact =
-      typeof bwIn === 'number' && Number.isSafeInteger(bwIn) && bwIn > 0
-        ? { n: BigInt(bwIn), d: 1n }
-        : parseExact('request.bandwidth', bwIn);
+    const q: Exact = parseExactUnreduced('request.bandwidth', bwIn);
     if (q.n === 0n) throw new InvalidParameterError('request.bandwidth', 'a bandwidth > 0', bwIn);
     const path = r.path;
     if (!Array.isArray(path) || path.length === 0 || path.length > this.pathScratch.length) {

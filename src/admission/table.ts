@@ -128,7 +128,9 @@ interface Sequence {
   first: number;
   demand: bigint;
   connections: number;
+  /** Total weight; valid when not dirty (weights are brought up to date lazily, before any read). */
   weight: number;
+  dirty: boolean;
 }
 
 /**
@@ -150,6 +152,11 @@ interface Sequence {
 export class HighPriorityTable {
   /** Link bandwidth in the demands' unit: 16320 · demand / bandwidth is the weight. */
   private bandwidth: bigint;
+  /**
+   * Per level i (n = 64 / 2^i entries): the largest demand whose weight fits, ⌊n·255·bw / 16320⌋
+   * (⌈16320·D/bw⌉ ≤ n·255 ⟺ D ≤ n·255·bw/16320), so joining needs one add and one compare.
+   */
+  private readonly demandRoom: bigint[] = [];
   private readonly vl = new Uint8Array(TABLE_ENTRIES);
   private readonly weight = new Uint16Array(TABLE_ENTRIES);
   private readonly owner = new Int32Array(TABLE_ENTRIES).fill(-1);
@@ -166,11 +173,19 @@ export class HighPriorityTable {
   private planSl = 0;
   private planVl = 0;
   private planDemand = 0n;
-  private planWeight = 0;
+  /** Sequences whose weight must be recomputed before the table is read. */
+  private readonly dirtyIds: number[] = [];
 
   /** @param bandwidth the link bandwidth in the unit of the demands (> 0). */
   constructor(bandwidth: bigint) {
     this.bandwidth = bandwidth;
+    this.setRooms();
+  }
+
+  private setRooms(): void {
+    for (let i = 0; i <= 6; i++) {
+      this.demandRoom[i] = (BigInt((TABLE_ENTRIES >> i) * MAX_ENTRY_WEIGHT) * this.bandwidth) / W_CAP;
+    }
   }
 
   /** The weight a sequence of `entries` entries carrying `demand` gets: max(n, ⌈16320·P/bw⌉). */
@@ -193,27 +208,21 @@ export class HighPriorityTable {
     const ids = this.bySl[sl]!;
     for (let k = 0; k < ids.length; k++) {
       const s = this.seqs[ids[k]!]!;
-      const d = 1 << s.level;
-      if (d > distance || s.vl !== vl) continue;
-      const n = TABLE_ENTRIES / d;
-      const w = this.weightFor(s.demand + demand, n);
-      if (w <= n * MAX_ENTRY_WEIGHT) {
+      if (1 << s.level > distance || s.vl !== vl) continue;
+      const total = s.demand + demand;
+      if (total <= this.demandRoom[s.level]!) {
         this.planSeq = ids[k]!;
-        this.planWeight = w;
         return true;
       }
     }
     this.planSeq = -1;
     // Entries needed: max(64/d, ⌈w/255⌉), rounded up to a power of two (the sets have 2^k entries).
-    let n = TABLE_ENTRIES / distance;
-    let w = this.weightFor(demand, n);
-    while (w > n * MAX_ENTRY_WEIGHT) {
-      if (n === TABLE_ENTRIES) return false; // more than a whole table
-      n *= 2;
-      w = this.weightFor(demand, n);
+    let level = 31 - Math.clz32(distance);
+    while (demand > this.demandRoom[level]!) {
+      if (level === 0) return false; // more than a whole table
+      level--;
     }
-    const d = TABLE_ENTRIES / n;
-    const level = 31 - Math.clz32(d);
+    const d = 1 << level;
     const order = ORDER[level]!;
     const base = d - 1;
     const freeLo = this.freeLo;
@@ -225,7 +234,6 @@ export class HighPriorityTable {
       if ((freeLo & lo) === lo && (freeHi & hi) === hi) {
         this.planLevel = level;
         this.planFirst = j;
-        this.planWeight = w;
         return true;
       }
     }
@@ -238,8 +246,7 @@ export class HighPriorityTable {
       const s = this.seqs[this.planSeq]!;
       s.demand += this.planDemand;
       s.connections++;
-      s.weight = this.planWeight;
-      this.writeWeights(s, this.planSeq);
+      this.markDirty(s, this.planSeq);
       return this.planSeq;
     }
     const s: Sequence = {
@@ -249,7 +256,8 @@ export class HighPriorityTable {
       first: this.planFirst,
       demand: this.planDemand,
       connections: 1,
-      weight: this.planWeight,
+      weight: 0,
+      dirty: false,
     };
     const id = this.freeIds.length > 0 ? this.freeIds.pop()! : this.seqs.length;
     this.seqs[id] = s;
@@ -271,8 +279,7 @@ export class HighPriorityTable {
     s.demand -= demand;
     s.connections--;
     if (s.connections > 0) {
-      s.weight = this.weightFor(s.demand, TABLE_ENTRIES >> s.level);
-      this.writeWeights(s, id);
+      this.markDirty(s, id);
       return 0;
     }
     this.vacate(s);
@@ -286,12 +293,14 @@ export class HighPriorityTable {
   /** Multiplies the bandwidth and every demand by `factor` (the broker refines its unit). */
   rescale(factor: bigint): void {
     this.bandwidth *= factor;
+    this.setRooms();
     for (const s of this.seqs) if (s) s.demand *= factor;
     this.planDemand *= factor;
   }
 
   /** The 64 entries in table order (free entries are `{ vl: 0, weight: 0 }`). */
   entries(): ArbitrationEntry[] {
+    this.refresh();
     return Array.from({ length: TABLE_ENTRIES }, (_, e) => ({ vl: this.vl[e]!, weight: this.weight[e]! }));
   }
 
@@ -302,6 +311,7 @@ export class HighPriorityTable {
 
   /** The sequences in the table, ordered by their first entry's position in the tree of sets. */
   sequences(): TableSequence[] {
+    this.refresh();
     const out: TableSequence[] = [];
     for (const s of this.seqs) {
       if (!s) continue;
@@ -322,7 +332,7 @@ export class HighPriorityTable {
   /** Sizes of the maximal free blocks of the tree of sets, left to right. */
   freeBlockSizes(): number[] {
     const freeLeaf = new Uint8Array(TABLE_ENTRIES);
-    for (let e = 0; e < TABLE_ENTRIES; e++) if (this.weight[e] === 0) freeLeaf[LEAF_OF_ENTRY[e]!] = 1;
+    for (let e = 0; e < TABLE_ENTRIES; e++) if (this.owner[e] === -1) freeLeaf[LEAF_OF_ENTRY[e]!] = 1;
     const sizes: number[] = [];
     const walk = (start: number, size: number): void => {
       let all = true;
@@ -349,6 +359,7 @@ export class HighPriorityTable {
 
   /** Places every sequence again, largest first (ties: current left-to-right order). */
   private defragment(): number {
+    this.refresh();
     const before = this.entries().map((x, e) => `${this.owner[e]}:${x.vl}:${x.weight}`);
     const live: number[] = [];
     this.seqs.forEach((s, id) => {
@@ -375,6 +386,7 @@ export class HighPriorityTable {
       }
       this.occupy(s, id);
     }
+    this.refresh();
     let moved = 0;
     for (let e = 0; e < TABLE_ENTRIES; e++) {
       if (`${this.owner[e]}:${this.vl[e]}:${this.weight[e]}` !== before[e]) moved++;
@@ -390,7 +402,26 @@ export class HighPriorityTable {
       this.vl[e] = s.vl;
       this.owner[e] = id;
     }
-    this.writeWeights(s, id);
+    this.markDirty(s, id);
+  }
+
+  private markDirty(s: Sequence, id: number): void {
+    if (!s.dirty) {
+      s.dirty = true;
+      this.dirtyIds.push(id);
+    }
+  }
+
+  /** Brings the weights of changed sequences up to date: W = max(n, ⌈16320·P/bw⌉) over n entries. */
+  private refresh(): void {
+    for (const id of this.dirtyIds) {
+      const s = this.seqs[id];
+      if (!s || !s.dirty) continue;
+      s.dirty = false;
+      s.weight = this.weightFor(s.demand, TABLE_ENTRIES >> s.level);
+      this.writeWeights(s);
+    }
+    this.dirtyIds.length = 0;
   }
 
   private vacate(s: Sequence): void {
@@ -405,7 +436,7 @@ export class HighPriorityTable {
   }
 
   /** Spreads the sequence's weight W over its n entries: ⌊W/n⌋ each, one more for the first W mod n. */
-  private writeWeights(s: Sequence, _id: number): void {
+  private writeWeights(s: Sequence): void {
     const d = 1 << s.level;
     const n = TABLE_ENTRIES / d;
     const base = Math.floor(s.weight / n);

@@ -107,11 +107,48 @@ export function exact(n: bigint, d: bigint): Exact {
   return g === 0n ? { n: 0n, d: 1n } : { n: n / g, d: d / g };
 }
 
+const DECIMAL = /^\s*(\d+)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$/;
+
+/** A decimal text as n / 10^k, not reduced; undefined when it is not a plain decimal. */
+function parseDecimal(text: string): Exact | undefined {
+  const m = DECIMAL.exec(text);
+  if (!m) return undefined;
+  const frac = m[2] ?? '';
+  const e = m[3] === undefined ? 0 : Number(m[3]);
+  if (Math.abs(e) > 400) return undefined;
+  let num = BigInt(m[1]! + frac);
+  let den = frac.length === 0 ? 1n : 10n ** BigInt(frac.length);
+  if (e > 0) num *= 10n ** BigInt(e);
+  else if (e < 0) den *= 10n ** BigInt(-e);
+  return { n: num, d: den };
+}
+
+/**
+ * Like {@link parseExact} but the result may be unreduced (a decimal comes back as n / 10^k): the
+ * broker's hot path, which only needs some exact n/d and skips the gcd.
+ *
+ * @throws InvalidParameterError as {@link parseExact}.
+ */
+export function parseExactUnreduced(name: string, value: unknown): Exact {
+  if (typeof value === 'number') {
+    if (Number.isSafeInteger(value) && value >= 0) return { n: BigInt(value), d: 1n };
+    if (Number.isFinite(value) && value >= 0) {
+      const q = parseDecimal(String(value));
+      if (q) return q;
+    }
+  } else if (typeof value === 'string') {
+    const q = parseDecimal(value);
+    if (q) return q;
+  }
+  return parseExact(name, value);
+}
+
 /**
  * Reads a number or an exact string ("2500", "0.064", "2.5e3", "1/3", "0.(3)") as an exact
- * rational. Numbers mean their shortest decimal representation.
+ * rational in lowest terms. Numbers mean their shortest decimal representation (0.1 is 1/10).
  *
  * @throws InvalidParameterError naming `name` for anything else, NaN, ±Infinity or a negative value.
+ * @example parseExact('bandwidth', '0.064')   // → { n: 8n, d: 125n }
  */
 export function parseExact(name: string, value: unknown): Exact {
   let f: Fraction;
@@ -119,17 +156,8 @@ export function parseExact(name: string, value: unknown): Exact {
     if (!Number.isFinite(value)) throw new InvalidParameterError(name, 'a finite number or an exact decimal string', value);
     f = fractionFromNumber(value, name);
   } else if (typeof value === 'string') {
-    const m = /^\s*(\d+)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$/.exec(value);
-    if (m) {
-      const frac = m[2] ?? '';
-      let num = BigInt(m[1]! + frac);
-      let den = 10n ** BigInt(frac.length);
-      const e = Number(m[3] ?? '0');
-      if (Math.abs(e) > 400) throw new InvalidParameterError(name, 'a decimal with an exponent of at most 400', value);
-      if (e >= 0) num *= 10n ** BigInt(e);
-      else den *= 10n ** BigInt(-e);
-      return exact(num, den);
-    }
+    const q = parseDecimal(value);
+    if (q) return exact(q.n, q.d);
     try {
       f = new Fraction(value);
     } catch {

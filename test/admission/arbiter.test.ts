@@ -1,0 +1,129 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { VlArbiter, delayBoundBytes, parseOpenSmVlarb, vlGuarantees, type ArbitrationEntry } from '../../src/index.js';
+
+/** Drives an arbiter with always-backlogged VLs of fixed packet sizes; returns bytes sent per VL. */
+function run(a: VlArbiter, sizes: Record<number, number>, packets: number): Record<number, number> {
+  const bytes: Record<number, number> = {};
+  const head = (vl: number) => sizes[vl] ?? 0;
+  for (let k = 0; k < packets; k++) {
+    const vl = a.select(head);
+    if (vl < 0) break;
+    bytes[vl] = (bytes[vl] ?? 0) + sizes[vl]!;
+    a.sent(vl, sizes[vl]!);
+  }
+  return bytes;
+}
+
+describe('VlArbiter', () => {
+  it('weighted round robin: backlogged VLs get bytes in the ratio of their weights (64-byte packets)', () => {
+    const a = new VlArbiter({ high: [{ vl: 0, weight: 30 }, { vl: 1, weight: 10 }], low: [], limitOfHighPriority: 255 });
+    const b = run(a, { 0: 64, 1: 64 }, 4000);
+    expect(b[0]! / b[1]!).toBe(3); // thesis §5.2: weights 30 and 10 → 75 % and 25 %
+  });
+
+  it('a packet may overrun the remaining weight: weight 1 still sends one 2048-byte packet per visit', () => {
+    const a = new VlArbiter({ high: [{ vl: 0, weight: 1 }, { vl: 1, weight: 64 }], low: [], limitOfHighPriority: 255 });
+    const seq: number[] = [];
+    for (let k = 0; k < 6; k++) {
+      const vl = a.select(() => 2048);
+      seq.push(vl);
+      a.sent(vl, 2048);
+    }
+    // VL 1 has 64 units = 4096 bytes: two 2048-byte packets per visit; VL 0 one.
+    expect(seq).toEqual([0, 1, 1, 0, 1, 1]);
+  });
+
+  it('skips entries of weight 0 and VLs with nothing to send; −1 when nothing is ready', () => {
+    const a = new VlArbiter({ high: parseOpenSmVlarb('2:0,3:5,4:5'), low: [], limitOfHighPriority: 255 });
+    expect(a.select((vl) => (vl === 4 ? 100 : 0))).toBe(4);
+    a.sent(4, 100);
+    expect(a.select(() => 0)).toBe(-1);
+  });
+
+  it('LimitOfHighPriority L: at most L·4096 bytes of high before a ready low packet', () => {
+    const a = new VlArbiter({ high: [{ vl: 0, weight: 255 }], low: [{ vl: 1, weight: 1 }], limitOfHighPriority: 1 });
+    const seq: number[] = [];
+    for (let k = 0; k < 9; k++) {
+      const vl = a.select(() => 1024);
+      seq.push(vl);
+      a.sent(vl, 1024);
+    }
+    expect(seq).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0]);
+    const zero = new VlArbiter({ high: [{ vl: 0, weight: 255 }], low: [{ vl: 1, weight: 1 }], limitOfHighPriority: 0 });
+    const s0: number[] = [];
+    for (let k = 0; k < 4; k++) {
+      const vl = zero.select(() => 1024);
+      s0.push(vl);
+      zero.sent(vl, 1024);
+    }
+    expect(s0).toEqual([0, 1, 0, 1]);
+  });
+
+  it('limit 255: low goes only when high has nothing ready', () => {
+    const a = new VlArbiter({ high: [{ vl: 0, weight: 1 }], low: [{ vl: 1, weight: 1 }], limitOfHighPriority: 255 });
+    expect(run(a, { 0: 256, 1: 256 }, 100)[1]).toBeUndefined();
+    expect(a.select((vl) => (vl === 1 ? 256 : 0))).toBe(1);
+  });
+
+  it('rejects bad configurations naming the entry', () => {
+    expect(() => new VlArbiter({ high: [{ vl: 15, weight: 1 }], low: [], limitOfHighPriority: 0 })).toThrow(/config\.high\[0\]\.vl/);
+    expect(() => new VlArbiter({ high: [], low: [{ vl: 1, weight: 300 }], limitOfHighPriority: 0 })).toThrow(/config\.low\[0\]\.weight/);
+    expect(() => new VlArbiter({ high: [], low: [], limitOfHighPriority: 256 })).toThrow(/limitOfHighPriority/);
+  });
+});
+
+describe('delay bound against the arbiter', () => {
+  it('delayBoundBytes: the formula at hand-computed points (docs/admission.md derivation)', () => {
+    // d = 1: only the packet on the wire. d = 2, M = 2048: 2048 + (254·64 + 2048) = 20352.
+    expect(delayBoundBytes({ distance: 1, mtu: 2048, limitOfHighPriority: 255 })).toBe(2048);
+    expect(delayBoundBytes({ distance: 2, mtu: 2048, limitOfHighPriority: 255 })).toBe(20352);
+    // L = 4: H = 18304, N = ⌊18304 / 16384⌋ + 1 = 2 low packets.
+    expect(delayBoundBytes({ distance: 2, mtu: 2048, limitOfHighPriority: 4 })).toBe(20352 + 2 * 2048);
+    expect(() => delayBoundBytes({ distance: 0, mtu: 2048, limitOfHighPriority: 4 })).toThrow(/distance/);
+  });
+
+  it('no VL ever waits more bytes than its bound (random tables, random readiness, random sizes)', () => {
+    const tableArb = fc.array(
+      fc.record({ vl: fc.integer({ min: 0, max: 3 }), weight: fc.integer({ min: 0, max: 255 }) }),
+      { minLength: 1, maxLength: 64 },
+    );
+    fc.assert(
+      fc.property(
+        tableArb,
+        fc.integer({ min: 0, max: 255 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (high: ArbitrationEntry[], limit, seed) => {
+          const mtu = 2048;
+          const low = [{ vl: 7, weight: 4 }];
+          const a = new VlArbiter({ high, low, limitOfHighPriority: limit });
+          const padded = [...high, ...new Array(64 - high.length).fill({ vl: 0, weight: 0 })];
+          const bound = new Map(vlGuarantees(padded, { mtu, limitOfHighPriority: limit }).map((g) => [g.vl, g.delayBoundBytes]));
+          let s = seed;
+          const rnd = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
+          const size = new Map<number, number>();
+          const waitingSince = new Map<number, number>(); // VL → bytes on the wire when it became ready
+          let wire = 0;
+          for (let step = 0; step < 2000; step++) {
+            // Each VL with nothing queued becomes ready with some probability, with a random size.
+            for (const vl of [0, 1, 2, 3, 7]) {
+              if (!size.has(vl) && rnd() < 0.3) {
+                size.set(vl, 64 + Math.floor(rnd() * (mtu - 63)));
+                waitingSince.set(vl, wire);
+              }
+            }
+            const vl = a.select((v) => size.get(v) ?? 0);
+            if (vl < 0) continue;
+            const b = size.get(vl)!;
+            if (bound.has(vl)) expect(wire - waitingSince.get(vl)!).toBeLessThanOrEqual(bound.get(vl)!);
+            a.sent(vl, b);
+            wire += b;
+            size.delete(vl);
+            waitingSince.delete(vl);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
