@@ -23,8 +23,8 @@ import { RandomStreams } from '../random/streams.js';
 import type { ArrivalProcess } from '../traffic/arrivals.js';
 import { packetSizes, type PacketSizes, type PacketSizeSpec } from '../traffic/packetSizes.js';
 import { arrivalProcess, type ArrivalSpec } from '../traffic/spec.js';
-import type { OutputArbiter, RateController } from './plugins.js';
-import { IbCcRateController, ResponseRateController } from './rateControl.js';
+import type { OutputArbiter, InjectionControl } from './plugins.js';
+import { IbCcInjectionControl, ResponseInjectionControl } from './rateControl.js';
 import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from './topology.js';
 
 /**
@@ -199,7 +199,7 @@ function responseFunction(field: string, o: Record<string, unknown>, rMax: numbe
   }
 }
 
-function rateController(field: string, spec: RateControlSpec | undefined, rMax: number, now: number): RateController | null {
+function rateController(field: string, spec: RateControlSpec | undefined, rMax: number, now: number): InjectionControl | null {
   if (spec === undefined) return null;
   const o = plainObject(field, spec);
   switch (o.kind) {
@@ -209,14 +209,14 @@ function rateController(field: string, spec: RateControlSpec | undefined, rMax: 
     case 'fimd':
     case 'lipd':
     case 'aimd':
-      return new ResponseRateController(responseFunction(field, o, rMax));
+      return new ResponseInjectionControl(responseFunction(field, o, rMax));
     case 'ibcc': {
       knownKeys(field, o, ['kind', 'table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'timerUs']);
       const params: Record<string, unknown> = { bandwidth: rMax, timerStart: now };
       for (const k of ['table', 'cctiIncrease', 'cctiLimit', 'cctiMin'] as const) if (o[k] !== undefined) params[k] = o[k];
       if (o.timerUs !== undefined) params.timerPeriod = positiveRate(`${field}.timerUs`, o.timerUs) * 1e-6;
       try {
-        return new IbCcRateController(new IbCcSource(params as never));
+        return new IbCcInjectionControl(new IbCcSource(params as never));
       } catch (e) {
         if (e instanceof InvalidParameterError) throw new InvalidParameterError(`${field}.${e.parameter}`, e.rule, e.value);
         throw e;

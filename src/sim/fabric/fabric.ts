@@ -32,7 +32,7 @@ import type { RandomStream } from '../../core/random.js';
 import { FabricCalendar } from './calendar.js';
 import type { ArrivalProcess } from '../traffic/arrivals.js';
 import type { PacketSizes } from '../traffic/packetSizes.js';
-import type { OutputArbiter, RateController } from './plugins.js';
+import type { OutputArbiter, InjectionControl } from './plugins.js';
 
 /** Credit block size in bytes (InfiniBand flow-control credits are 64-byte blocks). */
 export const CREDIT_BLOCK_BYTES = 64;
@@ -73,7 +73,7 @@ export interface CompiledFlow {
   readonly sizes: PacketSizes;
   /** Send-queue capacity in packets, the one in transmission included (Infinity allowed). */
   readonly sendQueuePackets: number;
-  readonly rateControl: RateController | null;
+  readonly rateControl: InjectionControl | null;
   /** Uniform destinations are drawn from this stream. */
   readonly destinationStream: RandomStream | null;
   /** Time at which the flow starts (seconds). */
@@ -855,7 +855,7 @@ export class Fabric {
     this.afterRateEvent(f, rc, before);
   }
 
-  private afterRateEvent(f: number, rc: RateController, before: number): void {
+  private afterRateEvent(f: number, rc: InjectionControl, before: number): void {
     if (rc.rate !== before) {
       this.rateChanged(f, before);
       // A faster rate may release a packet waiting on the old inter-packet gap sooner.

@@ -38,8 +38,8 @@ export {
   type RateControlSpec,
   type TrafficSpec,
 } from './build.js';
-export type { OutputArbiter, RateController } from './plugins.js';
-export { IbCcRateController, ResponseRateController } from './rateControl.js';
+export type { OutputArbiter, InjectionControl } from './plugins.js';
+export { IbCcInjectionControl, ResponseInjectionControl } from './rateControl.js';
 export {
   CONGESTION_SPREADING_FLOWS,
   RATE_CONTROLS,

@@ -17,7 +17,7 @@ export interface OutputArbiter {
 }
 
 /** A flow's injection-rate controller, driven by acknowledgements. */
-export interface RateController {
+export interface InjectionControl {
   /** Current injection-rate limit in MTU-sized packets per second (Infinity = unlimited). */
   readonly rate: number;
   /** An acknowledgement arrived at time `now` (seconds); `marked` = it echoes an ECN/BECN mark. */

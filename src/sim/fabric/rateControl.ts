@@ -1,31 +1,34 @@
 /**
- * Adapters from the congestion module's control laws to the fabric's {@link RateController}: the
+ * Adapters from the congestion module's control laws to the fabric's {@link InjectionControl}: the
  * ACK-driven response functions (PIPD, FIMD, LIPD, AIMD: f_dec on a marked ACK, f_inc on an unmarked
  * one; MODELS.md §10) and InfiniBand CC's CCT source (a BECN raises CCTI, the CCTI_Timer lowers it;
  * rate limit B/(1 + IRD)). Rates are in MTU-sized packets per second.
  */
-import { IbCcSource, type ResponseFunction } from '../../congestion/index.js';
-import type { RateController } from './plugins.js';
+import { IbCcSource, RateController, type ResponseFunction } from '../../congestion/index.js';
+import type { InjectionControl } from './plugins.js';
 
 /**
  * A flow whose rate follows a response function, starting at `initialRate` (default R_max).
  *
  * @example
- * const rc = new ResponseRateController(fimd({ rMin: 1000, rMax: 256000, n: 4 }));
+ * const rc = new ResponseInjectionControl(fimd({ rMin: 1000, rMax: 256000, n: 4 }));
  * rc.onAck(true, 0); rc.rate; // → 64000
  */
-export class ResponseRateController implements RateController {
-  rate: number;
+export class ResponseInjectionControl implements InjectionControl {
   readonly nextTimer = Infinity;
-  private readonly fn: ResponseFunction;
+  /** The congestion module's controller that holds the rate. */
+  readonly controller: RateController;
 
   constructor(fn: ResponseFunction, initialRate: number = fn.rMax) {
-    this.fn = fn;
-    this.rate = initialRate;
+    this.controller = new RateController(fn, initialRate);
+  }
+
+  get rate(): number {
+    return this.controller.rate;
   }
 
   onAck(marked: boolean): void {
-    this.rate = marked ? this.fn.decrease(this.rate) : this.fn.increase(this.rate);
+    this.controller.onAck(marked);
   }
 
   onTimer(): void {}
@@ -37,10 +40,10 @@ export class ResponseRateController implements RateController {
  * expiries changes nothing).
  *
  * @example
- * const rc = new IbCcRateController(new IbCcSource({ bandwidth: 1000, timerPeriod: 1e-4 }));
+ * const rc = new IbCcInjectionControl(new IbCcSource({ bandwidth: 1000, timerPeriod: 1e-4 }));
  * rc.onAck(true, 0); rc.rate; // → 500
  */
-export class IbCcRateController implements RateController {
+export class IbCcInjectionControl implements InjectionControl {
   readonly source: IbCcSource;
   rate: number;
 
