@@ -1,1 +1,3 @@
 export type * from './recorders.js';
+export * from './gege1n.js';
+export * from './creditTandem.js';

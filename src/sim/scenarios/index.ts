@@ -1,2 +1,3 @@
 export * from './registry.js';
 export * from './simulate.js';
+export * from './builtin.js';
