@@ -1,9 +1,11 @@
 /**
  * Packet-hops per second of the switch-hardware fabric (src/sim/fabric) on one core:
  *
- * - congestion-spreading (thesis Fig. 3.1) without rate control and with IB CC;
- * - a 128-host k = 8 fat-tree (80 switches of 8 ports) under uniform traffic: every host sends
- *   Poisson traffic at 70 % of its link rate to uniformly chosen other hosts (2 KB packets).
+ * - congestion-spreading (thesis Fig. 3.1, the scenario's defaults) without rate control, with FIMD
+ *   and with IB CC;
+ * - a 128-host k = 8 fat-tree (80 switches of 8 ports, one VL of 8 KB per input) under uniform
+ *   traffic: every host sends Poisson traffic at 50 % or 70 % of its link rate to uniformly chosen
+ *   other hosts (2 KB packets; 256-packet send queues).
  *
  * A packet-hop is one packet sent on one link (the host's own link included). Each case runs a few
  * times in this process after a short JIT warm-up; the best run is reported with the events per
@@ -12,30 +14,22 @@
  *   npm run bench:fabric
  */
 import { cpus } from 'node:os';
-import { buildFabric, fatTreeTopology, twoSwitchTopology, type FabricOptions } from '../src/sim/fabric/index.js';
+import {
+  buildFabric,
+  congestionSpreadingFabric,
+  fatTreeTopology,
+  parseCongestionSpreading,
+  type Fabric,
+  type FabricOptions,
+} from '../src/sim/fabric/index.js';
 
 interface Case {
   readonly name: string;
-  readonly options: () => FabricOptions;
+  readonly build: () => Fabric;
   readonly until: number;
 }
 
 const R = 2.5e9 / 8 / 2048;
-
-function spreading(rc: 'none' | 'ibcc'): FabricOptions {
-  return {
-    topology: twoSwitchTopology(),
-    vls: 2,
-    arbitration: { high: [{ vl: 1, weight: 64 }], low: [{ vl: 0, weight: 32 }], limitOfHighPriority: 1 },
-    marking: rc === 'none' ? { kind: 'none' } : { kind: 'ibcc', threshold: 8 },
-    flows: [
-      { name: 'local', source: 'B1', destination: 'Bc', sl: 1, rateControl: { kind: rc } },
-      { name: 'remote', source: 'A1', destination: 'Bc', sl: 0, rateControl: { kind: rc } },
-      { name: 'victim', source: 'Av', destination: 'Bv', sl: 0, traffic: { kind: 'poisson', rate: 0.4 * R }, sendQueuePackets: 64, rateControl: { kind: rc } },
-    ],
-  };
-}
-
 function fatTree(load: number): FabricOptions {
   const topology = fatTreeTopology(8);
   return {
@@ -52,13 +46,15 @@ function fatTree(load: number): FabricOptions {
 }
 
 const CASES: readonly Case[] = [
-  { name: 'congestion-spreading, none', options: () => spreading('none'), until: 0.5 },
-  { name: 'congestion-spreading, ibcc', options: () => spreading('ibcc'), until: 0.5 },
-  { name: 'fat-tree k=8 (128 hosts), uniform 70 %', options: () => fatTree(0.7), until: 0.02 },
+  { name: 'congestion-spreading, none', build: () => congestionSpreadingFabric(parseCongestionSpreading({})), until: 0.5 },
+  { name: 'congestion-spreading, fimd', build: () => congestionSpreadingFabric(parseCongestionSpreading({ rateControl: 'fimd' })), until: 0.5 },
+  { name: 'congestion-spreading, ibcc', build: () => congestionSpreadingFabric(parseCongestionSpreading({ rateControl: 'ibcc' })), until: 0.5 },
+  { name: 'fat-tree k=8 (128 hosts), uniform 50 %', build: () => buildFabric(fatTree(0.5)), until: 0.02 },
+  { name: 'fat-tree k=8 (128 hosts), uniform 70 %', build: () => buildFabric(fatTree(0.7)), until: 0.02 },
 ];
 
 function runOnce(c: Case, until: number): { seconds: number; hops: number; events: number; heapMiB: number } {
-  const fabric = buildFabric(c.options());
+  const fabric = c.build();
   (globalThis as { gc?: () => void }).gc?.();
   const heap0 = process.memoryUsage().heapUsed;
   const t0 = process.hrtime.bigint();

@@ -126,6 +126,8 @@ export interface FabricOptions {
   readonly streams?: RandomStreams;
   /** Replication number: streams are drawn as `streams.stream(name, replication)` (default 0). */
   readonly replication?: number;
+  /** Per-flow latency histogram: `bins` equal bins over [0, hiUs) µs (default 100 bins up to 1000 µs). */
+  readonly latencyHistogram?: { readonly hiUs: number; readonly bins: number };
 }
 
 /** The admission module's {@link VlArbiter} behind the fabric's {@link OutputArbiter}. */
@@ -240,6 +242,7 @@ const OPTION_KEYS = [
   'seed',
   'streams',
   'replication',
+  'latencyHistogram',
 ] as const;
 
 /**
@@ -451,6 +454,12 @@ export function buildFabric(options: FabricOptions): Fabric {
     throw new InvalidParameterError('marking.kind', "one of 'none', 'ecn', 'ibcc'", markingSpec.kind);
   }
 
+  let latencyHistogram = { hiUs: 1000, bins: 100 };
+  if (o.latencyHistogram !== undefined) {
+    const h = plainObject('latencyHistogram', o.latencyHistogram);
+    knownKeys('latencyHistogram', h, ['hiUs', 'bins']);
+    latencyHistogram = { hiUs: positiveRate('latencyHistogram.hiUs', h.hiUs), bins: integerAtLeast('latencyHistogram.bins', h.bins, 1) };
+  }
   const arbiters: OutputArbiter[] = Array.from({ length: G }, () => new TableArbiter(arbitration));
   const compiled: CompiledFabric = {
     vls,
@@ -472,6 +481,7 @@ export function buildFabric(options: FabricOptions): Fabric {
     marking,
     serviceStream: namedStream('links:service'),
     portNames,
+    latencyHistogram,
   };
   return new Fabric(compiled);
 }

@@ -21,7 +21,9 @@
 import { InvalidParameterError } from '../../core/errors.js';
 import { knownKeys, numberInRange, oneOf, plainObject, positiveRate, integerAtLeast } from '../../core/guards.js';
 import { registerScenario, type ReplicationContext, type ReplicationOutput } from '../scenarios/registry.js';
+import type { RandomStreams } from '../random/streams.js';
 import { buildFabric, type MarkingSpec, type RateControlSpec } from './build.js';
+import type { Fabric } from './fabric.js';
 import { twoSwitchTopology } from './generators.js';
 
 /** The rate-control choices of the scenario. */
@@ -115,30 +117,25 @@ function rateControlSpec(name: RateControlName, rMax: number, highPriority: bool
 }
 
 /**
- * One replication of `congestion-spreading`: per flow (keyed `local`, `remote`, `victim`)
- * `throughput` (delivered Gb/s), `latency` (mean µs from creation to delivery, send-queue wait
- * included), `injectionRate` (time-average rate limit, packets/s; the link rate under 'none') and
- * `markedFraction` (delivered packets carrying a mark).
+ * The fabric of `congestion-spreading` for validated params (before any run): what each replication
+ * runs, exposed for benchmarks and studies that want the fabric itself.
  *
- * @example
- * const out = replicateCongestionSpreading(parseCongestionSpreading({}), {
- *   streams: new RandomStreams(1), replication: 0, length: { until: 0.01 }, warmup: 0.001 });
- * out.metrics.throughput.local; // ≈ 1.67 (two thirds of 2.5 Gb/s)
+ * @example congestionSpreadingFabric(parseCongestionSpreading({ rateControl: 'fimd' })).run(0.01);
  */
-export function replicateCongestionSpreading(params: CongestionSpreadingParams, context: ReplicationContext): ReplicationOutput {
+export function congestionSpreadingFabric(params: CongestionSpreadingParams, streams?: RandomStreams, replication = 0): Fabric {
   const p = params;
   const rMax = (p.linkGbps * 1e9) / 8 / p.packetBytes;
   const marking: MarkingSpec =
     p.rateControl === 'none' ? { kind: 'none' } : p.rateControl === 'ibcc' ? { kind: 'ibcc', threshold: p.ibccThreshold } : { kind: 'ecn' };
-  const fabric = buildFabric({
+  return buildFabric({
     topology: twoSwitchTopology({ rateGbps: p.linkGbps }),
     vls: 2,
     mtu: Math.max(256, p.packetBytes),
     bufferBytes: p.bufferPackets * p.packetBytes,
     arbitration: { high: [{ vl: 1, weight: Math.ceil((2 * p.packetBytes) / 64) }], low: [{ vl: 0, weight: Math.ceil(p.packetBytes / 64) }], limitOfHighPriority: 1 },
     marking,
-    streams: context.streams,
-    replication: context.replication,
+    ...(streams === undefined ? {} : { streams }),
+    replication,
     flows: [
       { name: 'local', source: 'B1', destination: 'Bc', sl: 1, rateControl: rateControlSpec(p.rateControl, rMax, true) },
       { name: 'remote', source: 'A1', destination: 'Bc', sl: 0, rateControl: rateControlSpec(p.lowPriorityRateControl, rMax, false) },
@@ -153,6 +150,22 @@ export function replicateCongestionSpreading(params: CongestionSpreadingParams, 
       },
     ],
   });
+}
+
+/**
+ * One replication of `congestion-spreading`: per flow (keyed `local`, `remote`, `victim`)
+ * `throughput` (delivered Gb/s), `latency` (mean µs from creation to delivery, send-queue wait
+ * included), `injectionRate` (time-average rate limit, packets/s; the link rate under 'none') and
+ * `markedFraction` (delivered packets carrying a mark).
+ *
+ * @example
+ * const out = replicateCongestionSpreading(parseCongestionSpreading({}), {
+ *   streams: new RandomStreams(1), replication: 0, length: { until: 0.01 }, warmup: 0.001 });
+ * out.metrics.throughput.local; // ≈ 1.67 (two thirds of 2.5 Gb/s)
+ */
+export function replicateCongestionSpreading(params: CongestionSpreadingParams, context: ReplicationContext): ReplicationOutput {
+  const rMax = (params.linkGbps * 1e9) / 8 / params.packetBytes;
+  const fabric = congestionSpreadingFabric(params, context.streams, context.replication);
   const until = context.length.until!;
   fabric.run(context.warmup + until, context.warmup);
   const m = fabric.measurements();

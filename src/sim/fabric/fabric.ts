@@ -29,6 +29,9 @@
  */
 import type { EcnMarker, IbCcSwitchMarker } from '../../congestion/index.js';
 import type { RandomStream } from '../../core/random.js';
+import { Histogram } from '../stats/histogram.js';
+import { Tally } from '../stats/tally.js';
+import { TimeWeighted } from '../stats/timeWeighted.js';
 import { FabricCalendar } from './calendar.js';
 import type { ArrivalProcess } from '../traffic/arrivals.js';
 import type { PacketSizes } from '../traffic/packetSizes.js';
@@ -107,6 +110,8 @@ export interface CompiledFabric {
   readonly serviceStream: RandomStream;
   /** Names for reports. */
   readonly portNames: readonly string[];
+  /** Per-flow latency histogram: `bins` equal bins over [0, hiUs) µs. */
+  readonly latencyHistogram: { readonly hiUs: number; readonly bins: number };
 }
 
 /** Measured figures of one run, from the end of the warm-up to the end of the run. */
@@ -133,8 +138,12 @@ export interface FlowMeasurements {
   readonly throughputPackets: number;
   /** Mean latency from creation to tail delivery, microseconds (NaN if nothing delivered). */
   readonly meanLatencyUs: number;
-  /** Latency sample variance, µs² (Welford). */
+  /** Latency sample variance, µs² (the core's Tally: Welford). */
   readonly latencyVarianceUs2: number;
+  /** Largest latency, µs. */
+  readonly maxLatencyUs: number;
+  /** Latency distribution: counts of bins [k·binWidth, (k+1)·binWidth) µs, and those beyond the last. */
+  readonly latencyHistogramUs: { readonly binWidth: number; readonly counts: readonly number[]; readonly overflow: number };
   /** Delivered packets that carried an ECN/FECN mark. */
   readonly marked: number;
   /** Packets refused by the full send queue. */
@@ -221,8 +230,8 @@ export class Fabric {
   private readonly qTail: Int32Array;
   private readonly qBlocks: Int32Array;
   private readonly qPk: Int32Array;
-  private readonly qArea: Float64Array;
-  private readonly qLast: Float64Array;
+  /** Packets held per input VL buffer, time-weighted (the core's statistics layer). */
+  private readonly qOcc: TimeWeighted[];
   private readonly qMax: Int32Array;
   private readonly regOut: Int32Array;
   private readonly reqNext: Int32Array;
@@ -241,15 +250,13 @@ export class Fabric {
   private readonly fNext: Float64Array;
   private readonly fDelivered: Float64Array;
   private readonly fBytes: Float64Array;
-  private readonly fLatMean: Float64Array;
-  private readonly fLatM2: Float64Array;
+  private readonly fLatency: Tally[];
+  private readonly fLatencyHistogram: Histogram[];
   private readonly fMarked: Float64Array;
   private readonly fDrops: Float64Array;
   private readonly fOffered: Float64Array;
-  private readonly fRateArea: Float64Array;
-  private readonly fRateLast: Float64Array;
-  private readonly fQArea: Float64Array;
-  private readonly fQLast: Float64Array;
+  private readonly fRate: TimeWeighted[];
+  private readonly fQueue: TimeWeighted[];
   private readonly fTimerAt: Float64Array;
   private readonly hostFlowStart: Int32Array;
   private readonly hostFlowList: Int32Array;
@@ -309,8 +316,7 @@ export class Fabric {
     this.qTail = new Int32Array(Q).fill(NONE);
     this.qBlocks = new Int32Array(Q);
     this.qPk = new Int32Array(Q);
-    this.qArea = new Float64Array(Q);
-    this.qLast = new Float64Array(Q);
+    this.qOcc = Array.from({ length: Q }, () => new TimeWeighted(0, 0));
     this.qMax = new Int32Array(Q);
     this.regOut = new Int32Array(Q).fill(NONE);
     this.reqNext = new Int32Array(Q).fill(NONE);
@@ -334,15 +340,13 @@ export class Fabric {
     this.fNext = new Float64Array(F);
     this.fDelivered = new Float64Array(F);
     this.fBytes = new Float64Array(F);
-    this.fLatMean = new Float64Array(F);
-    this.fLatM2 = new Float64Array(F);
+    this.fLatency = Array.from({ length: F }, () => new Tally());
+    this.fLatencyHistogram = Array.from({ length: F }, () => new Histogram({ lo: 0, hi: c.latencyHistogram.hiUs, bins: c.latencyHistogram.bins }));
     this.fMarked = new Float64Array(F);
     this.fDrops = new Float64Array(F);
     this.fOffered = new Float64Array(F);
-    this.fRateArea = new Float64Array(F);
-    this.fRateLast = new Float64Array(F);
-    this.fQArea = new Float64Array(F);
-    this.fQLast = new Float64Array(F);
+    this.fRate = c.flows.map((flow) => new TimeWeighted(flow.start, flow.rateControl === null ? 0 : flow.rateControl.rate));
+    this.fQueue = c.flows.map((flow) => new TimeWeighted(flow.start, 0));
     this.fTimerAt = new Float64Array(F).fill(Infinity);
     this.hostFlowStart = new Int32Array(H + 1);
     for (const f of c.flows) this.hostFlowStart[f.source + 1]!++;
@@ -404,8 +408,6 @@ export class Fabric {
     const c = this.c;
     for (let f = 0; f < this.F; f++) {
       const flow = c.flows[f]!;
-      this.fRateLast[f] = flow.start;
-      this.fQLast[f] = flow.start;
       this.cal.schedule(flow.start, EV_GEN, f, 0);
     }
   }
@@ -466,51 +468,37 @@ export class Fabric {
     this.txBusyTime.fill(0);
     this.stallTime.fill(0);
     this.portMarks.fill(0);
-    this.qArea.fill(0);
-    this.qLast.fill(now);
+    for (const t of this.qOcc) t.reset(now);
     for (let q = 0; q < this.qMax.length; q++) this.qMax[q] = this.qPk[q]!;
     for (let g = 0; g < this.G; g++) if (this.stallSince[g]! >= 0) this.stallSince[g] = now;
     this.fDelivered.fill(0);
     this.fBytes.fill(0);
-    this.fLatMean.fill(0);
-    this.fLatM2.fill(0);
+    for (const t of this.fLatency) t.reset();
+    for (const h of this.fLatencyHistogram) h.reset();
     this.fMarked.fill(0);
     this.fDrops.fill(0);
     this.fOffered.fill(0);
-    this.fRateArea.fill(0);
-    this.fQArea.fill(0);
     for (let f = 0; f < this.F; f++) {
-      this.fRateLast[f] = Math.max(now, this.c.flows[f]!.start);
-      this.fQLast[f] = this.fRateLast[f]!;
+      const at = Math.max(now, this.c.flows[f]!.start);
+      this.fRate[f]!.reset(at);
+      this.fQueue[f]!.reset(at);
     }
   }
 
   // ---------------------------------------------------------------- occupancy bookkeeping
   private qChange(q: number, delta: number): void {
-    const now = this.cal.now;
-    const n = this.qPk[q]!;
-    this.qArea[q]! += n * (now - this.qLast[q]!);
-    this.qLast[q] = now;
-    const m = n + delta;
+    const m = this.qPk[q]! + delta;
     this.qPk[q] = m;
+    this.qOcc[q]!.update(this.cal.now, m);
     if (m > this.qMax[q]!) this.qMax[q] = m;
   }
 
   private fQChange(f: number, delta: number): void {
+    const n = this.fCount[f]! + delta;
+    this.fCount[f] = n;
     const now = this.cal.now;
-    if (now > this.fQLast[f]!) {
-      this.fQArea[f]! += this.fCount[f]! * (now - this.fQLast[f]!);
-      this.fQLast[f] = now;
-    }
-    this.fCount[f]! += delta;
-  }
-
-  private rateChanged(f: number, before: number): void {
-    const now = this.cal.now;
-    if (now > this.fRateLast[f]!) {
-      this.fRateArea[f]! += before * (now - this.fRateLast[f]!);
-      this.fRateLast[f] = now;
-    }
+    const start = this.c.flows[f]!.start;
+    this.fQueue[f]!.update(now > start ? now : start, n);
   }
 
   // ---------------------------------------------------------------- traffic
@@ -826,12 +814,11 @@ export class Fabric {
     const flow = this.c.flows[f]!;
     const now = this.cal.now;
     this.deliveredTotal++;
-    const n = ++this.fDelivered[f]!;
+    ++this.fDelivered[f]!;
     this.fBytes[f]! += this.pSize[p]!;
     const lat = (now - this.pCreated[p]!) * 1e6;
-    const delta = lat - this.fLatMean[f]!;
-    this.fLatMean[f]! += delta / n;
-    this.fLatM2[f]! += delta * (lat - this.fLatMean[f]!);
+    this.fLatency[f]!.add(lat);
+    this.fLatencyHistogram[f]!.add(lat);
     const marked = this.pMark[p]!;
     if (marked) this.fMarked[f]!++;
     if (flow.rateControl !== null) {
@@ -857,7 +844,7 @@ export class Fabric {
 
   private afterRateEvent(f: number, rc: InjectionControl, before: number): void {
     if (rc.rate !== before) {
-      this.rateChanged(f, before);
+      this.fRate[f]!.update(this.cal.now, rc.rate);
       // A faster rate may release a packet waiting on the old inter-packet gap sooner.
       if (rc.rate > before) {
         const g = this.hostBase + this.c.flows[f]!.source;
@@ -883,23 +870,29 @@ export class Fabric {
     const c = this.c;
     const flows: FlowMeasurements[] = c.flows.map((flow, f) => {
       const rc = flow.rateControl;
-      const rateArea = rc === null ? Infinity : this.fRateArea[f]! + rc.rate * (now - this.fRateLast[f]!);
       const since = Math.max(this.measureStart, flow.start);
       const span = now - since;
-      const qArea = this.fQArea[f]! + this.fCount[f]! * (now - this.fQLast[f]!);
       const n = this.fDelivered[f]!;
+      const latency = this.fLatency[f]!;
+      const histogram = this.fLatencyHistogram[f]!;
       return {
         name: flow.name,
         delivered: n,
         throughputGbps: (this.fBytes[f]! * 8) / duration / 1e9,
         throughputPackets: n / duration,
-        meanLatencyUs: n > 0 ? this.fLatMean[f]! : NaN,
-        latencyVarianceUs2: n > 1 ? this.fLatM2[f]! / (n - 1) : NaN,
+        meanLatencyUs: n > 0 ? latency.mean : NaN,
+        latencyVarianceUs2: n > 1 ? latency.variance : NaN,
+        maxLatencyUs: n > 0 ? latency.max : NaN,
+        latencyHistogramUs: {
+          binWidth: (histogram.hi - histogram.lo) / histogram.bins,
+          counts: Array.from(histogram.counts),
+          overflow: histogram.overflow,
+        },
         marked: this.fMarked[f]!,
         sourceDrops: this.fDrops[f]!,
         offered: this.fOffered[f]!,
-        meanInjectionRate: rc === null ? Infinity : span > 0 ? rateArea / span : rc.rate,
-        meanSendQueue: span > 0 ? qArea / span : this.fCount[f]!,
+        meanInjectionRate: rc === null ? Infinity : span > 0 ? this.fRate[f]!.mean(now) : rc.rate,
+        meanSendQueue: span > 0 ? this.fQueue[f]!.mean(now) : this.fCount[f]!,
       };
     });
     const ports: PortMeasurements[] = [];
@@ -919,8 +912,7 @@ export class Fabric {
       if (c.peer[g]! < 0) continue;
       for (let v = 0; v < this.V; v++) {
         const q = g * this.V + v;
-        const area = this.qArea[q]! + this.qPk[q]! * (now - this.qLast[q]!);
-        buffers.push({ name: c.portNames[g]!, vl: v, meanOccupancy: duration > 0 ? area / duration : 0, maxOccupancy: this.qMax[q]! });
+        buffers.push({ name: c.portNames[g]!, vl: v, meanOccupancy: duration > 0 ? this.qOcc[q]!.mean(now) : 0, maxOccupancy: this.qMax[q]! });
       }
     }
     return { duration, packetHops: this.hops, events: this.eventCount, flows, ports, buffers };

@@ -42,6 +42,7 @@ export type { OutputArbiter, InjectionControl } from './plugins.js';
 export { IbCcInjectionControl, ResponseInjectionControl } from './rateControl.js';
 export {
   CONGESTION_SPREADING_FLOWS,
+  congestionSpreadingFabric,
   RATE_CONTROLS,
   parseCongestionSpreading,
   replicateCongestionSpreading,
