@@ -14,6 +14,8 @@
  *   npm run bench:fabric
  */
 import { cpus } from 'node:os';
+import { Engine } from '../src/sim/engine/index.js';
+import { FabricCalendar } from '../src/sim/fabric/calendar.js';
 import {
   buildFabric,
   congestionSpreadingFabric,
@@ -79,4 +81,49 @@ for (const c of CASES) {
   console.log(
     `| ${c.name} | ${(c.until * 1e3).toFixed(0)} | ${b.hops} | ${(b.events / b.hops).toFixed(2)} | ${b.seconds.toFixed(3)} | ${(b.hops / b.seconds / 1e6).toFixed(2)} M | ${b.heapMiB.toFixed(1)} |`,
   );
+}
+
+// The event calendar alone: a hold model (pop one event, schedule one at now + Exp(1)) with N events
+// pending, the fabric's typed-array heap against the core engine (an object and a closure per event).
+console.log('');
+console.log('| calendar, hold model | pending events | events | wall (s) | events/s | heap growth (MiB) |');
+console.log('|---|---|---|---|---|---|');
+function lcg(seed: number): () => number {
+  let x = seed >>> 0;
+  return () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) + 0.5) / 4294967296;
+}
+for (const pending of [100, 10_000]) {
+  const events = 2_000_000;
+  for (const kind of ['fabric', 'engine'] as const) {
+    let best = Infinity;
+    let heap = 0;
+    for (let rep = 0; rep < 3; rep++) {
+      const u = lcg(7);
+      (globalThis as { gc?: () => void }).gc?.();
+      const heap0 = process.memoryUsage().heapUsed;
+      const t0 = process.hrtime.bigint();
+      if (kind === 'fabric') {
+        const cal = new FabricCalendar(1024);
+        for (let i = 0; i < pending; i++) cal.schedule(-Math.log(u()), 1, i, 0);
+        for (let i = 0; i < events; i++) {
+          cal.pop();
+          cal.schedule(cal.now - Math.log(u()), 1, cal.popA, 0);
+        }
+      } else {
+        const engine = new Engine();
+        let done = 0;
+        const hold = (): void => {
+          if (++done < events) engine.schedule(-Math.log(u()), hold);
+        };
+        for (let i = 0; i < pending; i++) engine.schedule(-Math.log(u()), hold);
+        engine.run({ maxEvents: events });
+      }
+      const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+      if (seconds < best) {
+        best = seconds;
+        heap = (process.memoryUsage().heapUsed - heap0) / 2 ** 20;
+      }
+    }
+    console.log(`| ${kind === 'fabric' ? 'FabricCalendar (typed arrays)' : 'core Engine (closures)'} | ${pending} | ${events} | ${best.toFixed(3)} | ${(events / best / 1e6).toFixed(2)} M | ${heap.toFixed(1)} |`);
+  }
 }
