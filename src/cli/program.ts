@@ -8,6 +8,7 @@ import { registerCredit } from './credit.js';
 import { registerMe } from './me.js';
 import { registerAdmit } from './admit.js';
 import { registerRate } from './rate.js';
+import { registerSim } from './sim.js';
 
 /** Writable sinks for a run: process.stdout/stderr, or anything with a `write(string)`. */
 export interface OutputStreams {
@@ -33,6 +34,7 @@ export function buildProgram(streams: OutputStreams = { out: process.stdout, err
   registerMe(program);
   registerAdmit(program);
   registerRate(program);
+  registerSim(program);
   return program;
 }
 

@@ -280,7 +280,7 @@ export class GeQueueKernel {
         // Members meeting an idle server: zero work with probability 1 − σ(1), then gone at once.
         while (k > 0 && n === 0) {
           k--;
-          if (service.next() >= keep1) instant++;
+          if (keep1 < 1 && service.next() >= keep1) instant++; // no draw when σ = 1: work is never 0
           else {
             n = 1;
             tD = t - Math.log(1 - service.next()) / hazard1;
@@ -310,7 +310,9 @@ export class GeQueueKernel {
         n--;
         let d = 1;
         // The next job starts; zero work (probability 1 − σ(n)) means it leaves at once too.
-        while (n > 0 && service.next() >= (n < size ? keep[n]! : lastKeep)) {
+        while (n > 0) {
+          const keepN = n < size ? keep[n]! : lastKeep;
+          if (keepN === 1 || service.next() < keepN) break;
           n--;
           d++;
         }

@@ -12,18 +12,17 @@
  * - Replication r of a stream starts r jumps (of 2^64 draws each, xoroshiro128+'s `jump()`) after
  *   replication 0, so replications of one component never overlap.
  *
- * Speed: {@link SimRandom} fills a block of {@link RANDOM_BLOCK} doubles in a tight loop with the
- * generator state in local variables and hands them out one by one. Measured on the benchmark
- * machine (benchmarks/sim.ts, "uniform draws"): about 2.5 ns per draw against about 9 ns for
- * `uniformFloat64(generator)` per call, which is what lets the model-level simulators reach their
- * customers-per-second figures.
+ * Speed (benchmarks/sim.ts, "uniform draws"; each variant in its own process, best of 7 runs of
+ * 2e7 draws, 2026-11-21): a double from two calls of pure-rand's xoroshiro128+ `next()` takes about
+ * 6.0 ns; the same generator copied into the stream's own fields, 5.7 ns; blocks of 1024 doubles
+ * filled in a tight loop and handed out one by one, 8.5 ns (the typed-array store and reload cost
+ * more than they save); pure-rand's `uniformFloat64` per call, 6.6 ns; core's Mersenne Twister
+ * stream, about 45 ns. So the stream simply holds pure-rand's generator: no hand-written generator.
  */
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { InvalidParameterError } from '../../core/errors.js';
 import type { RandomStream } from '../../core/random.js';
-
-/** Doubles drawn per refill of a {@link SimRandom} block. */
-export const RANDOM_BLOCK = 1024;
+import type { JumpableRandomGenerator } from 'pure-rand/types/JumpableRandomGenerator';
 
 const MASK64 = (1n << 64n) - 1n;
 
@@ -52,34 +51,33 @@ function halves(word: bigint): [number, number] {
 }
 
 /**
- * A stream of uniform doubles in [0, 1) with 53 random bits, drawn from xoroshiro128+ in blocks.
+ * A stream of uniform doubles in [0, 1) with 53 random bits from pure-rand's xoroshiro128+.
  * Implements {@link RandomStream}, so the samplers of `distributions` accept it. Obtain one from
  * {@link RandomStreams.stream}; it is a class because it holds state.
  */
 export class SimRandom implements RandomStream {
   /** The stream's name (for messages and run records). */
   readonly name: string;
-  // Generator state: the four signed 32-bit words of pure-rand's XoroShiro128Plus, same order.
-  private s01: number;
-  private s00: number;
-  private s11: number;
-  private s10: number;
-  private readonly block = new Float64Array(RANDOM_BLOCK);
-  private index = RANDOM_BLOCK;
+  private readonly generator: JumpableRandomGenerator;
 
   /** @internal use {@link RandomStreams.stream}. */
-  constructor(name: string, state: readonly number[]) {
+  constructor(name: string, generator: JumpableRandomGenerator) {
     this.name = name;
-    this.s01 = state[0]!;
-    this.s00 = state[1]!;
-    this.s11 = state[2]!;
-    this.s10 = state[3]!;
+    this.generator = generator;
   }
 
-  /** The next uniform double in [0, 1): a multiple of 2^−53 (0 may occur, 1 never does). */
+  /**
+   * The next uniform double in [0, 1): a multiple of 2^−53 (0 may occur, 1 never does). pure-rand's
+   * `next()` returns the low 32-bit word of xoroshiro128+'s 64-bit sum s0 + s1; a double takes bits
+   * 6..31 of one output and bits 5..31 of the next (26 + 27 = 53 bits), skipping the lowest bits,
+   * the weak ones of xoroshiro128+ (Blackman & Vigna 2018, §10). (pure-rand's `uniformFloat64`
+   * takes the low 26 and 27 bits instead.)
+   */
   next(): number {
-    if (this.index === RANDOM_BLOCK) this.refill();
-    return this.block[this.index++]!;
+    const g = this.generator;
+    const hi = g.next() >>> 6;
+    const lo = g.next() >>> 5;
+    return (hi * 134217728 + lo) * 1.1102230246251565e-16; // (hi·2^27 + lo)·2^−53
   }
 
   /**
@@ -90,48 +88,9 @@ export class SimRandom implements RandomStream {
     return -Math.log(1 - this.next()) / rate;
   }
 
-  /**
-   * Fills the block. The update is pure-rand's XoroShiro128Plus.next() (its source, v8.4.2) with the
-   * state in locals. pure-rand returns the low 32-bit word of the 64-bit sum s0 + s1; each double
-   * takes bits 6..31 of one output and bits 5..31 of the next (26 + 27 = 53 bits), skipping the
-   * lowest bits, which are the weak ones of xoroshiro128+ (Blackman & Vigna 2018, §10);
-   * pure-rand's uniformFloat64 takes the low 26 and 27 bits instead.
-   */
-  private refill(): void {
-    let s01 = this.s01;
-    let s00 = this.s00;
-    let s11 = this.s11;
-    let s10 = this.s10;
-    const block = this.block;
-    for (let k = 0; k < RANDOM_BLOCK; k++) {
-      // first output
-      const out1 = (s00 + s10) | 0;
-      let a0 = s10 ^ s00;
-      let a1 = s11 ^ s01;
-      let t00 = s00;
-      let t01 = s01;
-      s00 = (t00 << 24) ^ (t01 >>> 8) ^ a0 ^ (a0 << 16);
-      s01 = (t01 << 24) ^ (t00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
-      s10 = (a1 << 5) ^ (a0 >>> 27);
-      s11 = (a0 << 5) ^ (a1 >>> 27);
-      // second output
-      const out2 = (s00 + s10) | 0;
-      a0 = s10 ^ s00;
-      a1 = s11 ^ s01;
-      t00 = s00;
-      t01 = s01;
-      s00 = (t00 << 24) ^ (t01 >>> 8) ^ a0 ^ (a0 << 16);
-      s01 = (t01 << 24) ^ (t00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
-      s10 = (a1 << 5) ^ (a0 >>> 27);
-      s11 = (a0 << 5) ^ (a1 >>> 27);
-      block[k] = (out1 >>> 6) * 134217728 + (out2 >>> 5); // (26 bits · 2^27 + 27 bits)
-    }
-    for (let k = 0; k < RANDOM_BLOCK; k++) block[k]! *= 1.1102230246251565e-16; // 2^−53
-    this.s01 = s01;
-    this.s00 = s00;
-    this.s11 = s11;
-    this.s10 = s10;
-    this.index = 0;
+  /** The generator's state (pure-rand's four 32-bit words), e.g. to check or to resume a stream. */
+  state(): readonly number[] {
+    return this.generator.getState();
   }
 }
 
@@ -185,6 +144,6 @@ export class RandomStreams {
     const [s11, s10] = halves(w1);
     const generator = xoroshiro128plusFromState([s01, s00, s11, s10]);
     for (let r = 0; r < replication; r++) generator.jump();
-    return new SimRandom(name, generator.getState());
+    return new SimRandom(name, generator);
   }
 }

@@ -112,6 +112,15 @@ registerScenario<GeQueueSimSpec>({
   name: 'gege1n',
   description: 'GE/GE/1/K with thresholds (ET, AJT): the exact chain of MODELS.md §5, simulated',
   parse: parseGege1n,
+  echo: (s) => ({
+    lambda: s.lambda,
+    ca2: s.ca2,
+    ...(typeof s.cs2 === 'number' ? { cs2: s.cs2 } : { regimeCs2: s.cs2 }),
+    capacity: s.capacity,
+    thresholds: s.thresholds,
+    mu: s.mu.length === 1 ? s.mu[0] : s.mu,
+    batchAcceptance: s.batchAcceptance,
+  }),
   replicate: replicateGeQueue,
   cliOptions: [
     { flag: '--lambda <rate>', param: 'lambda', kind: 'number', description: 'offered arrival rate λ per unit time' },

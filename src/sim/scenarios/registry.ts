@@ -72,6 +72,11 @@ export interface ScenarioDefinition<P = unknown> {
    * prefixes 'params.' for messages about scenario files).
    */
   parse(params: unknown): P;
+  /**
+   * The params as results show them (the user's vocabulary, JSON-friendly). Default: the
+   * validated params themselves.
+   */
+  echo?(params: P): unknown;
   /** Runs one replication with validated params; must draw only from `context.streams`. */
   replicate(params: P, context: ReplicationContext): ReplicationOutput;
   /** Which run lengths it understands (default both). */

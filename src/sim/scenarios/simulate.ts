@@ -153,7 +153,7 @@ export function simulate(spec: ScenarioSpec | string, options: SimulateOptions =
   }
   return {
     scenario: definition.name,
-    params,
+    params: definition.echo === undefined ? params : definition.echo(params),
     metrics: summarizeReplications(records, run.confidence),
     run: {
       seed: run.seed,

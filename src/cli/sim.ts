@@ -1,0 +1,252 @@
+/**
+ * `ibqos sim`: runs a registered simulation scenario (or a scenario file) over independent
+ * replications and prints every metric with its confidence interval.
+ *
+ *     ibqos sim --scenario gege1n --lambda 5 --mu 8,16 --thresholds 8 --capacity 16 --ca2 5 --cs2 7
+ *     ibqos sim --scenario credit-tandem --lambda 5 --mu1 6 --mu2 8 --n 12 --m 4 --jobs 200000
+ *     ibqos sim --scenario my-run.json --replications 20
+ *
+ * The model options are those of the scenario, with the names `ibqos me` and `ibqos credit` use,
+ * so the same options describe the same model; each takes one value (the simulator does not
+ * sweep). Every registered scenario's options are declared; giving one that the chosen scenario
+ * does not use is an error. Options on the command line override those of a scenario file.
+ */
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { InvalidParameterError } from '../core/errors.js';
+import { knownKeys, plainObject } from '../core/guards.js';
+import { resultsToJson } from '../report/json.js';
+import { formatNumber, formatTable } from '../report/table.js';
+import {
+  findScenario,
+  getScenario,
+  scenarioNames,
+  simulate,
+  type IntervalTree,
+  type ScenarioCliOption,
+  type SimulateOptions,
+  type SimulationResult,
+} from '../sim/index.js';
+import { sweepProgress } from './progress.js';
+import { parseSweep } from './sweep.js';
+
+interface SimCliOptions {
+  readonly scenario: string;
+  readonly seed?: string;
+  readonly replications?: string;
+  readonly jobs?: string;
+  readonly until?: string;
+  readonly warmup?: string;
+  readonly confidence?: string;
+  readonly json?: boolean;
+  readonly [key: string]: unknown;
+}
+
+/** commander's attribute name of a flag: '--rate-control <x>' → 'rateControl'. */
+function attributeOf(flag: string): string {
+  const long = flag.split(/[ ,]+/).find((p) => p.startsWith('--'))!.slice(2);
+  return long.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+}
+
+/** The long option name of a flag: '--rate-control <x>' → '--rate-control'. */
+function optionName(flag: string): string {
+  return flag.split(/[ ,]+/).find((p) => p.startsWith('--'))!;
+}
+
+/** One value of a scenario option, read as its kind says. */
+function readOption(option: ScenarioCliOption, text: unknown): unknown {
+  const name = optionName(option.flag);
+  if (option.kind === 'flag') return true;
+  const raw = String(text);
+  if (option.kind === 'string') return raw;
+  const list = option.kind === 'numbers' || option.kind === 'integers';
+  if (raw.includes(':')) {
+    throw new InvalidParameterError(name, list ? 'a comma list of values (not a range)' : 'a single value (ibqos sim does not sweep)', raw);
+  }
+  const values = parseSweep(name, raw, {
+    integer: option.kind === 'integer' || option.kind === 'integers' || option.kind === 'capacity',
+    allowInfinity: option.kind === 'capacity',
+  });
+  if (list) return values;
+  if (values.length !== 1) throw new InvalidParameterError(name, 'a single value (ibqos sim does not sweep)', raw);
+  return values[0];
+}
+
+/** A number option of the run (seed, replications, …), or undefined. */
+function runNumber(name: string, text: string | undefined, integer: boolean): number | undefined {
+  if (text === undefined) return undefined;
+  const values = parseSweep(name, text, { integer });
+  if (values.length !== 1 || text.includes(':')) throw new InvalidParameterError(name, 'a single value', text);
+  return values[0];
+}
+
+const FILE_KEYS = ['scenario', 'params', 'seed', 'replications', 'jobs', 'until', 'warmup', 'confidence'] as const;
+
+/** Reads and checks a scenario file; errors name the file and the field. */
+function readScenarioFile(path: string): { scenario: string; params: Record<string, unknown>; run: Record<string, unknown> } {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new InvalidParameterError('--scenario', `a registered scenario (${scenarioNames().join(', ')}) or a readable JSON file`, path);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new InvalidParameterError(path, `valid JSON (${e instanceof Error ? e.message : String(e)})`, text.slice(0, 60));
+  }
+  const o = plainObject(path, data);
+  knownKeys(path, o, FILE_KEYS);
+  getScenario(o.scenario, `${path}: scenario`);
+  const params = o.params === undefined ? {} : plainObject(`${path}: params`, o.params);
+  const run: Record<string, unknown> = {};
+  for (const key of ['seed', 'replications', 'jobs', 'until', 'warmup', 'confidence'] as const) {
+    if (o[key] !== undefined) run[key] = o[key];
+  }
+  return { scenario: o.scenario as string, params, run };
+}
+
+/** Flattens an interval tree to rows 'a.b[2]' → interval. */
+function flatten(tree: IntervalTree, prefix: string, out: { metric: string; mean: number; halfWidth: number }[]): void {
+  if (Array.isArray(tree)) {
+    tree.forEach((child, i) => flatten(child as IntervalTree, `${prefix}[${i}]`, out));
+    return;
+  }
+  const node = tree as Record<string, unknown>;
+  if (typeof node.mean === 'number' && typeof node.halfWidth === 'number' && typeof node.confidence === 'number') {
+    out.push({ metric: prefix, mean: node.mean, halfWidth: node.halfWidth });
+    return;
+  }
+  for (const [k, v] of Object.entries(node)) flatten(v as IntervalTree, prefix === '' ? k : `${prefix}.${k}`, out);
+}
+
+function runSim(o: SimCliOptions, cmd: Command): SimulationResult {
+  let scenario: string;
+  let params: Record<string, unknown> = {};
+  let fileRun: Record<string, unknown> = {};
+  if (findScenario(o.scenario) !== undefined) scenario = o.scenario;
+  else if (o.scenario.endsWith('.json')) {
+    const file = readScenarioFile(o.scenario);
+    scenario = file.scenario;
+    params = { ...file.params };
+    fileRun = file.run;
+  } else {
+    throw new InvalidParameterError('--scenario', `one of ${scenarioNames().map((n) => `'${n}'`).join(', ')}, or a .json scenario file`, o.scenario);
+  }
+  const definition = getScenario(scenario);
+  const own = new Map((definition.cliOptions ?? []).map((c) => [attributeOf(c.flag), c]));
+  for (const attribute of allScenarioAttributes()) {
+    if (cmd.getOptionValueSource(attribute) !== 'cli') continue;
+    const option = own.get(attribute);
+    if (option === undefined) {
+      throw new InvalidParameterError(
+        optionName(flagOf(attribute)),
+        `absent: not an option of scenario '${scenario}' (its options: ${[...own.values()].map((c) => optionName(c.flag)).join(', ') || 'none'})`,
+        o[attribute],
+      );
+    }
+    params[option.param] = readOption(option, o[attribute]);
+  }
+  const run: Record<string, unknown> = { ...fileRun };
+  const given = (n: string, v: number | undefined): void => {
+    if (v !== undefined) run[n] = v;
+  };
+  given('seed', runNumber('--seed', o.seed, true));
+  given('replications', runNumber('--replications', o.replications, true));
+  given('warmup', runNumber('--warmup', o.warmup, false));
+  given('confidence', runNumber('--confidence', o.confidence, false));
+  const jobs = runNumber('--jobs', o.jobs, true);
+  const until = runNumber('--until', o.until, false);
+  if (jobs !== undefined && until !== undefined) throw new InvalidParameterError('--jobs', 'absent when --until is given', o.jobs);
+  if (jobs !== undefined) {
+    delete run.until;
+    run.jobs = jobs;
+  }
+  if (until !== undefined) {
+    delete run.jobs;
+    run.until = until;
+  }
+  const replications = typeof run.replications === 'number' ? run.replications : 10;
+  const progress = sweepProgress(replications);
+  try {
+    return simulate({ scenario, params }, { ...(run as SimulateOptions), onReplication: () => progress.tick() });
+  } catch (e) {
+    // simulate() names run options 'options.x'; on the command line they are '--x'.
+    if (e instanceof InvalidParameterError && e.parameter.startsWith('options.')) {
+      throw new InvalidParameterError(`--${e.parameter.slice('options.'.length)}`, e.rule, e.value);
+    }
+    throw e;
+  } finally {
+    progress.stop();
+  }
+}
+
+/** Every scenario option attribute, across the registered scenarios. */
+function allScenarioAttributes(): string[] {
+  return [...new Set(scenarioNames().flatMap((n) => (findScenario(n)!.cliOptions ?? []).map((c) => attributeOf(c.flag))))];
+}
+
+function flagOf(attribute: string): string {
+  for (const n of scenarioNames()) {
+    for (const c of findScenario(n)!.cliOptions ?? []) if (attributeOf(c.flag) === attribute) return c.flag;
+  }
+  return `--${attribute}`;
+}
+
+/** The text report: run facts, then one row per metric. */
+function formatReport(r: SimulationResult): string {
+  const rows: { metric: string; mean: number; halfWidth: number }[] = [];
+  flatten(r.metrics, '', rows);
+  const { run } = r;
+  const length = run.length.until !== undefined ? `${formatNumber(run.length.until)} time units` : `${run.length.jobs} jobs`;
+  const warmup = run.length.until !== undefined ? `${formatNumber(run.warmup)} time units` : `${run.warmup} jobs`;
+  const head = [
+    `scenario ${r.scenario}: seed ${run.seed}, ${run.replications} replications of ${length} after a warm-up of ${warmup}`,
+    `simulated time ${formatNumber(run.simulatedTime)} (measured, all replications), events ${run.events}; ` +
+      `intervals: mean ± half-width at ${formatNumber(100 * run.confidence)} % (Student-t)`,
+    '',
+  ];
+  return (
+    head.join('\n') +
+    formatTable(rows, [
+      { header: 'metric', value: (x) => x.metric },
+      { header: 'mean', value: (x) => x.mean },
+      { header: '± half-width', value: (x) => x.halfWidth, digits: 3 },
+    ])
+  );
+}
+
+/** Registers `ibqos sim`. */
+export function registerSim(program: Command): void {
+  const command = program
+    .command('sim')
+    .description('simulate a scenario over independent replications: every metric with its confidence interval')
+    .requiredOption('--scenario <name|file.json>', `a registered scenario (${scenarioNames().join(', ')}) or a JSON scenario file`)
+    .option('--seed <n>', 'the run seed, an integer >= 0 (default 1)')
+    .option('--replications <n>', 'independent replications, >= 2 (default 10)')
+    .option('--jobs <n>', 'arrivals (jobs offered) measured per replication (default 1000000)')
+    .option('--until <t>', 'simulated time measured per replication (instead of --jobs)')
+    .option('--warmup <w>', 'warm-up deleted before measuring, in jobs with --jobs or time with --until (default 10 % of the run)')
+    .option('--confidence <c>', 'confidence level of the intervals (default 0.95)')
+    .option('--json', 'print the metrics as { mean, halfWidth, confidence } under the analytic field names, with the run facts');
+  const declared = new Set<string>();
+  for (const name of scenarioNames()) {
+    for (const option of findScenario(name)!.cliOptions ?? []) {
+      const attribute = attributeOf(option.flag);
+      if (declared.has(attribute)) continue;
+      declared.add(attribute);
+      command.option(option.flag, option.description);
+    }
+  }
+  command.action((opts: SimCliOptions, cmd: Command) => {
+    const result = runSim(opts, cmd);
+    let root: Command = cmd;
+    while (root.parent) root = root.parent;
+    const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
+    if (opts.json) {
+      const { scenario, params, metrics, run } = result;
+      write(`${resultsToJson({ scenario, params, ...(metrics as Record<string, unknown>), run })}\n`);
+    } else write(`${formatReport(result)}\n`);
+  });
+}

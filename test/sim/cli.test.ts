@@ -1,0 +1,122 @@
+/**
+ * `ibqos sim`: the same option names as `ibqos me` / `ibqos credit` describe the same model, the
+ * JSON uses the analytic field names and nesting, scenario files are validated field by field.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/program.js';
+import { parseResultJson } from '../../src/index.js';
+
+async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await run(args, { write: (s: string) => (out += s) }, { write: (s: string) => (err += s) });
+  return { code, out, err };
+}
+
+type Interval = { mean: number; halfWidth: number; confidence: number };
+
+const QUEUE = ['--lambda', '5', '--mu', '8,16', '--thresholds', '8', '--capacity', '16', '--ca2', '5', '--cs2', '7'];
+
+describe('ibqos sim', () => {
+  it("simulates the very queue `ibqos me --exact` solves with the same options (exact values inside the 99.9 % intervals)", async () => {
+    const me = await cli(['me', ...QUEUE, '--exact', '--json']);
+    expect(me.code).toBe(0);
+    const exact = (parseResultJson(me.out) as Record<string, unknown>[])[0]!;
+    const sim = await cli(['sim', '--scenario', 'gege1n', ...QUEUE, '--jobs', '100000', '--replications', '10', '--confidence', '0.999', '--json']);
+    expect(sim.code, sim.err).toBe(0);
+    const r = parseResultJson(sim.out) as Record<string, unknown>;
+    for (const key of ['meanQueueLength', 'blockingProbability', 'throughput', 'emptyProbability', 'fullProbability', 'utilization', 'responseTime']) {
+      const ci = r[key] as Interval;
+      expect(Object.keys(ci).sort()).toEqual(['confidence', 'halfWidth', 'mean']);
+      expect(Math.abs(ci.mean - (exact[key] as number)), key).toBeLessThanOrEqual(ci.halfWidth);
+    }
+    expect((r.probabilities as Interval[]).length).toBe((exact.probabilities as number[]).length);
+    expect((r.regimeProbabilities as Interval[]).length).toBe((exact.regimeProbabilities as number[]).length);
+    expect(r.run).toMatchObject({ seed: 1, replications: 10, confidence: 0.999, length: { jobs: 100000 }, warmup: 10000 });
+    expect((r.run as { events: number }).events).toBeGreaterThan(0);
+    expect((r.run as { simulatedTime: number }).simulatedTime).toBeGreaterThan(0);
+    expect(r.params).toMatchObject({ lambda: 5, mu: [8, 16], thresholds: [8], capacity: 16, ca2: 5, cs2: 7 });
+  });
+
+  it('credit-tandem: the options of `ibqos credit`, its nesting (meanQueueLength.upstream, utilization.downstream)', async () => {
+    const credit = await cli(['credit', '--lambda', '5', '--mu1', '6', '--mu2', '8', '--n', '12', '--m', '3', '--json']);
+    const exact = (parseResultJson(credit.out) as Record<string, Record<string, number>>[])[0]!;
+    const sim = await cli(['sim', '--scenario', 'credit-tandem', '--lambda', '5', '--mu1', '6', '--mu2', '8', '--n', '12', '--m', '3',
+      '--jobs', '50000', '--replications', '10', '--confidence', '0.999', '--json']);
+    expect(sim.code, sim.err).toBe(0);
+    const r = parseResultJson(sim.out) as Record<string, Record<string, Interval>>;
+    for (const side of ['upstream', 'downstream', 'total']) {
+      const ci = r.meanQueueLength![side]!;
+      expect(Math.abs(ci.mean - exact.meanQueueLength![side]!), side).toBeLessThanOrEqual(ci.halfWidth);
+    }
+    expect(Object.keys(r.utilization!).sort()).toEqual(Object.keys(exact.utilization!).sort());
+    expect(r.params).toEqual({ lambda: 5, mu1: 6, mu2: 8, upstreamCapacity: 12, downstreamCapacity: 3 });
+  });
+
+  it('the text report lists every metric with its half-width; same seed → same output', async () => {
+    const args = ['sim', '--scenario', 'credit-tandem', '--m', '2', '--jobs', '2000', '--replications', '3', '--seed', '7'];
+    const a = await cli(args);
+    expect(a.code).toBe(0);
+    expect(a.out).toMatch(/^scenario credit-tandem: seed 7, 3 replications of 2000 jobs after a warm-up of 200 jobs$/m);
+    expect(a.out).toMatch(/meanQueueLength\.upstream/);
+    expect(a.out).toMatch(/probabilities\[12\]\[2\]/);
+    expect((await cli(args)).out).toBe(a.out);
+    expect((await cli([...args.slice(0, -1), '8'])).out).not.toBe(a.out);
+  });
+
+  it('bad input → exit 2 with the option named', async () => {
+    const cases: [string[], RegExp][] = [
+      [['sim', '--scenario', 'nope'], /--scenario must be one of 'gege1n', 'credit-tandem'/],
+      [['sim', '--scenario', 'gege1n', '--lambda', '5', '--mu', '8', '--mu1', '3'], /--mu1 must be absent: not an option of scenario 'gege1n'/],
+      [['sim', '--scenario', 'gege1n', '--lambda', '1:5', '--mu', '8'], /--lambda must be a single value/],
+      [['sim', '--scenario', 'gege1n', '--lambda', '5', '--mu', '8', '--ca2', '0.5'], /params.ca2 must be/],
+      [['sim', '--scenario', 'credit-tandem', '--jobs', '10', '--until', '5'], /--jobs must be absent/],
+      [['sim', '--scenario', 'credit-tandem', '--replications', '1'], /--replications must be an integer >= 2/],
+      [['sim', '--scenario', 'credit-tandem', '--n', '2.5'], /--n must be an integer/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await cli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).toMatch(message);
+    }
+  });
+});
+
+describe('scenario files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ibqos-sim-'));
+  const file = (name: string, content: unknown): string => {
+    const path = join(dir, name);
+    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+    return path;
+  };
+
+  it('a file gives the scenario, its params and run options; the command line overrides them', async () => {
+    const path = file('ok.json', { scenario: 'gege1n', params: { lambda: 0.8, mu: 1, capacity: 4 }, seed: 3, replications: 4, jobs: 5000 });
+    const r = parseResultJson((await cli(['sim', '--scenario', path, '--json'])).out) as { run: Record<string, unknown>; params: Record<string, unknown> };
+    expect(r.run).toMatchObject({ seed: 3, replications: 4, length: { jobs: 5000 } });
+    expect(r.params).toMatchObject({ lambda: 0.8, mu: 1, capacity: 4 });
+    const o = parseResultJson((await cli(['sim', '--scenario', path, '--lambda', '0.5', '--until', '100', '--json'])).out) as typeof r;
+    expect(o.params.lambda).toBe(0.5);
+    expect(o.run).toMatchObject({ length: { until: 100 }, seed: 3 });
+  });
+
+  it('errors name the file and the field', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ scenario: 'gege1n', params: { lambda: -1, mu: 1 } }, /params.lambda must be a finite number > 0, got -1/],
+      [{ scenario: 'gege1n', parms: {} }, /bad\d.json.parms must be absent/],
+      [{ scenario: 'gege2n' }, /bad\d.json: scenario must be one of/],
+      [{ scenario: 'gege1n', params: { lambda: 1, mu: 2 }, replications: 'ten' }, /--replications must be an integer >= 2, got "ten"/],
+      ['{ "scenario": ', /bad\d.json must be valid JSON/],
+    ];
+    let i = 0;
+    for (const [content, message] of cases) {
+      const r = await cli(['sim', '--scenario', file(`bad${i++}.json`, content)]);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(message);
+    }
+    expect((await cli(['sim', '--scenario', join(dir, 'missing.json')])).err).toMatch(/--scenario must be a registered scenario/);
+  });
+});
