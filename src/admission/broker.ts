@@ -4,18 +4,19 @@
  *
  * Arithmetic — exact, and fast enough for the benchmark (> 10⁵ admissions per second on a
  * 648-node fat-tree). Every bandwidth is held as an exact integer multiple of a common unit 1/S
- * (S = the least common multiple of every denominator met so far), in bigint. When a request
- * brings a new denominator, S is refined and every stored value multiplied (rare; values
- * unchanged). The front door parses numbers and strings exactly (fraction.js for "1/3"-like
- * strings). Measured on the benchmark machine for the add-compare-subtract of a 6-link path:
- * doubles 0.02 µs, bigint 0.23 µs, fraction.js objects several µs with an allocation per
- * operation; bigint is exact without any size limit and far inside the budget (10 µs per
- * admission), so the broker does not need the faster but bounded double-integer variant.
+ * (S = the least common multiple of every denominator met so far). When a request brings a new
+ * denominator, S is refined and every stored value multiplied (rare; values unchanged). The
+ * integers are doubles while the largest product stays within 2^53 and bigints beyond (see
+ * exactInt.ts); the front door parses numbers and strings exactly (fraction.js for "1/3"-like
+ * strings). Measured for the add-compare-subtract of a 6-link path: doubles 0.02 µs, bigint
+ * 0.23 µs, fraction.js objects several µs with an allocation per operation; in the whole
+ * admission bigint arithmetic was about half the cost, hence the double form.
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, plainObject } from '../core/guards.js';
 import { vlGuarantees, type VlGuarantee } from './delay.js';
-import { HighPriorityTable, roundDistance, TABLE_ENTRIES, type ArbitrationEntry, type TableSequence } from './table.js';
+import { DOUBLE_FORM_LIMIT, inForm, toBig, type ExactInt } from './exactInt.js';
+import { HighPriorityTable, roundDistance, TABLE_ENTRIES, TABLE_WEIGHT_CAPACITY, type ArbitrationEntry, type TableSequence } from './table.js';
 import {
   exact,
   exactToString,
@@ -103,7 +104,8 @@ export interface TableState {
 interface Connection {
   readonly links: Int32Array;
   readonly sl: number;
-  bandwidth: bigint;
+  /** Scaled bandwidth, in the broker's form. */
+  bandwidth: ExactInt;
   readonly sequences: Int32Array;
 }
 
@@ -128,12 +130,16 @@ export class BandwidthBroker {
   readonly topology: Topology;
   private scale = 1n;
   private readonly linkIndex = new Map<string, number>();
-  private readonly bw: bigint[];
-  private readonly cap: bigint[];
-  private readonly load: bigint[];
+  /** Whether the accounting uses bigints (exactInt.ts). */
+  private big: boolean;
+  private readonly bw: ExactInt[];
+  private readonly cap: ExactInt[];
+  /** cap − load per link: the check is then one compare (p < room), which allocates nothing. */
+  private readonly room: ExactInt[];
   private readonly hasSl: boolean[];
-  private readonly slCap: bigint[];
-  private readonly slLoad: bigint[];
+  private readonly slCap: ExactInt[];
+  /** slCap − slLoad per (link, SL). */
+  private readonly slRoom: ExactInt[];
   private readonly count: Int32Array;
   private readonly tables: HighPriorityTable[] | undefined;
   private readonly conns = new Map<string | number, Connection>();
@@ -156,17 +162,20 @@ export class BandwidthBroker {
     let S = 1n;
     for (const q of [...bwQ, ...capQ, ...slQ.flatMap((x) => x ?? [])]) S = lcm(S, q.d);
     this.scale = S;
-    const scaled = (q: Exact) => q.n * (S / q.d);
+    const bwBig = bwQ.map((q) => q.n * (S / q.d));
+    this.big = needsBigForm(bwBig);
+    const scaled = (q: Exact) => inForm(q.n * (S / q.d), this.big);
     this.bw = bwQ.map(scaled);
     this.cap = capQ.map(scaled);
-    this.load = new Array<bigint>(L).fill(0n);
+    this.room = [...this.cap];
     this.hasSl = slQ.map((x) => x !== undefined);
-    this.slCap = slQ.flatMap((x) => (x ? x.map(scaled) : new Array<bigint>(SL_COUNT).fill(0n)));
-    this.slLoad = new Array<bigint>(L * SL_COUNT).fill(0n);
+    const zero = inForm(0n, this.big);
+    this.slCap = slQ.flatMap((x) => (x ? x.map(scaled) : new Array<ExactInt>(SL_COUNT).fill(zero)));
+    this.slRoom = [...this.slCap];
     this.count = new Int32Array(L);
     this.stamp = new Int32Array(L);
     t.links.forEach((l, k) => this.linkIndex.set(l.id, k));
-    this.tables = t.arbitration.enabled ? this.bw.map((b) => new HighPriorityTable(b)) : undefined;
+    this.tables = t.arbitration.enabled ? bwBig.map((b) => new HighPriorityTable(this.big ? b : Number(b))) : undefined;
   }
 
   /** Number of admitted connections. */
@@ -226,38 +235,44 @@ export class BandwidthBroker {
     }
     // Request valid. Refine the unit if needed (values unchanged), then decide.
     if (this.scale % q.d !== 0n) this.rescale(q.d / gcd(this.scale, q.d));
-    const p = q.n * (this.scale / q.d);
+    const pBig = q.n * (this.scale / q.d);
     const n = path.length;
-    let minSlack = -1n;
+    if (!this.big && pBig >= BIG_P) {
+      // Larger than any link (every capacity · 16320 < 2^53): refused by the first link.
+      const l = links[0]!;
+      return this.reject(id, l, 'link-capacity', undefined, Number(toBig(this.room[l]!) - pBig));
+    }
+    const p = inForm(pBig, this.big);
+    // Rule s + p < c ⟺ p < c − s = room.
+    let minRoom = this.room[links[0]!]!;
     for (let k = 0; k < n; k++) {
       const l = links[k]!;
-      let room = this.cap[l]! - this.load[l]! - p;
-      if (room <= 0n) return this.reject(id, l, 'link-capacity', room);
-      if (minSlack < 0n || room < minSlack) minSlack = room;
+      let room = this.room[l]!;
+      if (!(p < room)) return this.reject(id, l, 'link-capacity', room - p, 0);
+      if (room < minRoom) minRoom = room;
       if (this.hasSl[l]) {
-        const i = l * SL_COUNT + sl;
-        room = this.slCap[i]! - this.slLoad[i]! - p;
-        if (room <= 0n) return this.reject(id, l, 'sl-capacity', room);
-        if (room < minSlack) minSlack = room;
+        room = this.slRoom[l * SL_COUNT + sl]!;
+        if (!(p < room)) return this.reject(id, l, 'sl-capacity', room - p, 0);
+        if (room < minRoom) minRoom = room;
       }
     }
     const tables = this.tables;
     if (tables) {
       for (let k = 0; k < n; k++) {
         const l = links[k]!;
-        if (!tables[l]!.plan(sl, vl, distance, p)) return this.reject(id, l, 'arbitration-table', undefined);
+        if (!tables[l]!.plan(sl, vl, distance, p)) return this.reject(id, l, 'arbitration-table', undefined, undefined);
       }
     }
     const conn: Connection = { links: links.slice(0, n), sl, bandwidth: p, sequences: new Int32Array(tables ? n : 0) };
     for (let k = 0; k < n; k++) {
       const l = links[k]!;
-      this.load[l]! += p;
-      this.slLoad[l * SL_COUNT + sl]! += p;
+      this.room[l]! -= p;
+      this.slRoom[l * SL_COUNT + sl]! -= p;
       this.count[l]!++;
       if (tables) conn.sequences[k] = tables[l]!.commit();
     }
     this.conns.set(id, conn);
-    return { id, admitted: true, slack: this.toNumber(minSlack) };
+    return { id, admitted: true, slack: this.toNumber(minRoom - p) };
   }
 
   /**
@@ -273,8 +288,8 @@ export class BandwidthBroker {
     const p = conn.bandwidth;
     for (let k = 0; k < conn.links.length; k++) {
       const l = conn.links[k]!;
-      this.load[l]! -= p;
-      this.slLoad[l * SL_COUNT + conn.sl]! -= p;
+      this.room[l]! += p;
+      this.slRoom[l * SL_COUNT + conn.sl]! += p;
       this.count[l]!--;
       if (this.tables) moved += this.tables[l]!.removeDemand(conn.sequences[k]!, p);
     }
@@ -284,26 +299,28 @@ export class BandwidthBroker {
   /** Every link's loads, in topology order. */
   links(): LinkState[] {
     return this.topology.links.map((link, l) => {
+      const load = this.cap[l]! - this.room[l]!;
       const sls: { sl: number; capacity?: number; load: number }[] = [];
       for (let sl = 0; sl < SL_COUNT; sl++) {
         const i = l * SL_COUNT + sl;
         const hasShare = this.hasSl[l] && link.slShares![sl] !== undefined;
-        if (!hasShare && this.slLoad[i] === 0n) continue;
-        sls.push(hasShare ? { sl, capacity: this.toNumber(this.slCap[i]!), load: this.toNumber(this.slLoad[i]!) } : { sl, load: this.toNumber(this.slLoad[i]!) });
+        const slLoad = this.slCap[i]! - this.slRoom[i]!;
+        if (!hasShare && !(slLoad > 0)) continue;
+        sls.push(hasShare ? { sl, capacity: this.toNumber(this.slCap[i]!), load: this.toNumber(slLoad) } : { sl, load: this.toNumber(slLoad) });
       }
       return {
         id: link.id,
         port: link.port,
         bandwidth: this.toNumber(this.bw[l]!),
         capacity: this.toNumber(this.cap[l]!),
-        load: this.toNumber(this.load[l]!),
-        utilisation: Number(this.load[l]!) / Number(this.bw[l]!),
+        load: this.toNumber(load),
+        utilisation: Number(load) / Number(this.bw[l]!),
         connections: this.count[l]!,
         sls,
         exact: {
-          bandwidth: exactToString(exact(this.bw[l]!, this.scale)),
-          capacity: exactToString(exact(this.cap[l]!, this.scale)),
-          load: exactToString(exact(this.load[l]!, this.scale)),
+          bandwidth: exactToString(exact(toBig(this.bw[l]!), this.scale)),
+          capacity: exactToString(exact(toBig(this.cap[l]!), this.scale)),
+          load: exactToString(exact(toBig(load), this.scale)),
         },
       };
     });
@@ -332,35 +349,52 @@ export class BandwidthBroker {
   exactLoad(linkId: string): string {
     const l = this.linkIndex.get(linkId);
     if (l === undefined) throw new InvalidParameterError('linkId', 'the id of a link of the topology', linkId);
-    return exactToString(exact(this.load[l]!, this.scale));
+    return exactToString(exact(toBig(this.cap[l]! - this.room[l]!), this.scale));
   }
 
-  private reject(id: string | number, l: number, reason: RejectionReason, room: bigint | undefined): AdmissionVerdict {
+  /** A refusal; `slack` = capacity − load − p as a scaled integer, or `slackNumber` already in units. */
+  private reject(
+    id: string | number,
+    l: number,
+    reason: RejectionReason,
+    slack: ExactInt | undefined,
+    slackNumber: number | undefined,
+  ): AdmissionVerdict {
     const bindingLink = this.topology.links[l]!.id;
-    return room === undefined
-      ? { id, admitted: false, bindingLink, reason }
-      : { id, admitted: false, bindingLink, reason, slack: this.toNumber(room) };
+    if (slack === undefined && slackNumber === undefined) return { id, admitted: false, bindingLink, reason };
+    return { id, admitted: false, bindingLink, reason, slack: slack === undefined ? slackNumber! / Number(this.scale) : this.toNumber(slack) };
   }
 
   /** x / S as a double (one division of two doubles: within a few ulps, exact for small values). */
-  private toNumber(x: bigint): number {
+  private toNumber(x: ExactInt): number {
     return Number(x) / Number(this.scale);
   }
 
   private rescale(f: bigint): void {
     this.scale *= f;
-    const mul = (a: bigint[]) => {
-      for (let k = 0; k < a.length; k++) a[k]! *= f;
+    const big = this.big || needsBigForm(this.bw.map((b) => toBig(b) * f));
+    const mul = (a: ExactInt[]) => {
+      for (let k = 0; k < a.length; k++) a[k] = inForm(toBig(a[k]!) * f, big);
     };
     mul(this.bw);
     mul(this.cap);
-    mul(this.load);
+    mul(this.room);
     mul(this.slCap);
-    mul(this.slLoad);
-    for (const c of this.conns.values()) c.bandwidth *= f;
+    mul(this.slRoom);
+    for (const c of this.conns.values()) c.bandwidth = inForm(toBig(c.bandwidth) * f, big);
+    this.big = big;
     if (this.tables) for (const t of this.tables) t.rescale(f);
   }
 }
+
+/** Whether some link's scaled bandwidth times 16320 would pass 2^53 (then: bigints). */
+function needsBigForm(bandwidths: readonly bigint[]): boolean {
+  const limit = BigInt(DOUBLE_FORM_LIMIT);
+  return bandwidths.some((b) => b * BigInt(TABLE_WEIGHT_CAPACITY) > limit);
+}
+
+/** A request this large passes every capacity in the double form. */
+const BIG_P = BigInt(DOUBLE_FORM_LIMIT) / BigInt(TABLE_WEIGHT_CAPACITY);
 
 function gcd(a: bigint, b: bigint): bigint {
   while (b !== 0n) [a, b] = [b, a % b];

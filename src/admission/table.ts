@@ -20,9 +20,11 @@
  * 255, the weight of a full table), so its VL is served at least W / 16320 ≥ P / bw of the
  * high-priority table's bytes whenever every VL of the table is backlogged.
  *
- * All demands are exact integers (bigint) in the caller's unit; the table never rounds except in
- * the documented ⌈ ⌉ of the weight.
+ * All demands are exact integers in the caller's unit (see exactInt.ts: doubles while small, else
+ * bigints); the table never rounds except in the documented ⌈ ⌉ of the weight.
  */
+
+import { ceilDiv, DOUBLE_FORM_LIMIT, floorDiv, inForm, toBig, type ExactInt } from './exactInt.js';
 
 /** Entries in an InfiniBand VL arbitration table. */
 export const TABLE_ENTRIES = 64;
@@ -118,7 +120,6 @@ for (let i = 0; i <= 6; i++) {
 /** Leaf position (left-to-right order of the tree of sets) of each entry: bitReverse(e, 6). */
 const LEAF_OF_ENTRY = Int32Array.from({ length: 64 }, (_, e) => bitReverse(e, 6));
 
-const W_CAP = BigInt(TABLE_WEIGHT_CAPACITY);
 
 /** Mutable record of one sequence; `level` = log2 distance. */
 interface Sequence {
@@ -126,7 +127,8 @@ interface Sequence {
   vl: number;
   level: number;
   first: number;
-  demand: bigint;
+  /** Demand the sequence can still take: room(level) − its demand (kept so joining only compares). */
+  spare: ExactInt;
   connections: number;
   /** Total weight; valid when not dirty (weights are brought up to date lazily, before any read). */
   weight: number;
@@ -144,19 +146,22 @@ interface Sequence {
  * can plan on every link of a path and commit only if all say yes (atomic admission).
  *
  * @example
- *   const t = new HighPriorityTable(16320n);   // demand counted directly in weight units
- *   t.plan(0, 0, 8, 100n);                     // → true: 8 entries spaced 8 apart from t0
+ *   const t = new HighPriorityTable(16320);    // demand counted directly in weight units
+ *   t.plan(0, 0, 8, 100);                      // → true: 8 entries spaced 8 apart from t0
  *   t.commit();                                // → sequence id 0
  *   t.entries()[8];                            // → { vl: 0, weight: 13 }
  */
 export class HighPriorityTable {
   /** Link bandwidth in the demands' unit: 16320 · demand / bandwidth is the weight. */
-  private bandwidth: bigint;
+  private bandwidth: ExactInt;
+  /** Whether the integers are in the big (bigint) form. */
+  private big = false;
+  private wCap: ExactInt = TABLE_WEIGHT_CAPACITY;
   /**
    * Per level i (n = 64 / 2^i entries): the largest demand whose weight fits, ⌊n·255·bw / 16320⌋
    * (⌈16320·D/bw⌉ ≤ n·255 ⟺ D ≤ n·255·bw/16320), so joining needs one add and one compare.
    */
-  private readonly demandRoom: bigint[] = [];
+  private readonly demandRoom: ExactInt[] = [];
   private readonly vl = new Uint8Array(TABLE_ENTRIES);
   private readonly weight = new Uint16Array(TABLE_ENTRIES);
   private readonly owner = new Int32Array(TABLE_ENTRIES).fill(-1);
@@ -172,25 +177,46 @@ export class HighPriorityTable {
   private planFirst = 0;
   private planSl = 0;
   private planVl = 0;
-  private planDemand = 0n;
+  private planDemand: ExactInt = 0;
   /** Sequences whose weight must be recomputed before the table is read. */
   private readonly dirtyIds: number[] = [];
+  private readonly leafScratch = new Uint8Array(TABLE_ENTRIES);
+  private readonly ownerScratch = new Int32Array(TABLE_ENTRIES);
 
-  /** @param bandwidth the link bandwidth in the unit of the demands (> 0). */
-  constructor(bandwidth: bigint) {
-    this.bandwidth = bandwidth;
+  /**
+   * @param bandwidth the link bandwidth in the unit of the demands: a positive integer (number or
+   *   bigint; a bigint, or a number whose 16320-fold passes 2^53, selects the big form).
+   */
+  constructor(bandwidth: number | bigint) {
+    const b = toBig(bandwidth as ExactInt);
+    this.bandwidth = inForm(b, false);
+    if (typeof bandwidth === 'bigint' || b * BigInt(TABLE_WEIGHT_CAPACITY) > BigInt(DOUBLE_FORM_LIMIT)) this.toBigForm(b);
     this.setRooms();
+  }
+
+  /** Whether the table computes with bigints (its demands must then be bigints). */
+  get bigForm(): boolean {
+    return this.big;
+  }
+
+  private toBigForm(bandwidth: bigint): void {
+    this.big = true;
+    this.bandwidth = inForm(bandwidth, true);
+    this.wCap = inForm(BigInt(TABLE_WEIGHT_CAPACITY), true);
+    for (const s of this.seqs) if (s) s.spare = inForm(toBig(s.spare), true);
+    this.planDemand = inForm(toBig(this.planDemand), true);
   }
 
   private setRooms(): void {
     for (let i = 0; i <= 6; i++) {
-      this.demandRoom[i] = (BigInt((TABLE_ENTRIES >> i) * MAX_ENTRY_WEIGHT) * this.bandwidth) / W_CAP;
+      const n = inForm(BigInt((TABLE_ENTRIES >> i) * MAX_ENTRY_WEIGHT), this.big);
+      this.demandRoom[i] = floorDiv(n * this.bandwidth, this.wCap);
     }
   }
 
   /** The weight a sequence of `entries` entries carrying `demand` gets: max(n, ⌈16320·P/bw⌉). */
-  weightFor(demand: bigint, entries: number): number {
-    const w = Number((demand * W_CAP + this.bandwidth - 1n) / this.bandwidth);
+  weightFor(demand: number | bigint, entries: number): number {
+    const w = Number(ceilDiv((demand as ExactInt) * this.wCap, this.bandwidth));
     return w > entries ? w : entries;
   }
 
@@ -201,7 +227,12 @@ export class HighPriorityTable {
    * bit-reversal order, with i from n = max(64/d, ⌈W/255⌉) entries rounded up to a power of two.
    * Returns false when neither exists. The decision is remembered for {@link commit}.
    */
-  plan(sl: number, vl: number, distance: number, demand: bigint): boolean {
+  plan(sl: number, vl: number, distance: number, demandIn: number | bigint): boolean {
+    let demand = demandIn as ExactInt;
+    if (typeof demand === 'bigint' && !this.big) {
+      if (demand > this.bandwidth) return false; // more than the link: no set can hold it
+      demand = Number(demand);
+    } else if (typeof demand === 'number' && this.big) demand = BigInt(demand) as unknown as number;
     this.planSl = sl;
     this.planVl = vl;
     this.planDemand = demand;
@@ -209,8 +240,7 @@ export class HighPriorityTable {
     for (let k = 0; k < ids.length; k++) {
       const s = this.seqs[ids[k]!]!;
       if (1 << s.level > distance || s.vl !== vl) continue;
-      const total = s.demand + demand;
-      if (total <= this.demandRoom[s.level]!) {
+      if (demand <= s.spare) {
         this.planSeq = ids[k]!;
         return true;
       }
@@ -244,7 +274,7 @@ export class HighPriorityTable {
   commit(): number {
     if (this.planSeq >= 0) {
       const s = this.seqs[this.planSeq]!;
-      s.demand += this.planDemand;
+      s.spare -= this.planDemand;
       s.connections++;
       this.markDirty(s, this.planSeq);
       return this.planSeq;
@@ -254,7 +284,7 @@ export class HighPriorityTable {
       vl: this.planVl,
       level: this.planLevel,
       first: this.planFirst,
-      demand: this.planDemand,
+      spare: this.demandRoom[this.planLevel]! - this.planDemand,
       connections: 1,
       weight: 0,
       dirty: false,
@@ -271,12 +301,12 @@ export class HighPriorityTable {
    * remaining demand; a sequence left with no connection frees its entries, and if the free
    * entries then no longer form blocks of strictly increasing size (left to right in the tree of
    * sets) the table is defragmented: the remaining sequences are placed again, largest first, in
-   * bit-reversal order, which restores that shape. Returns the number of entries whose content
-   * changed place (0 when no defragmentation was needed).
+   * bit-reversal order, which restores that shape. Returns the number of entries whose owner
+   * changed (0 when no defragmentation was needed).
    */
-  removeDemand(id: number, demand: bigint): number {
+  removeDemand(id: number, demandIn: number | bigint): number {
     const s = this.seqs[id]!;
-    s.demand -= demand;
+    s.spare += (this.big ? toBig(demandIn as ExactInt) : Number(demandIn)) as ExactInt;
     s.connections--;
     if (s.connections > 0) {
       this.markDirty(s, id);
@@ -292,10 +322,18 @@ export class HighPriorityTable {
 
   /** Multiplies the bandwidth and every demand by `factor` (the broker refines its unit). */
   rescale(factor: bigint): void {
-    this.bandwidth *= factor;
+    const demands = this.seqs.map((s) => (s ? toBig(this.demandRoom[s.level]! - s.spare) * factor : 0n));
+    const bandwidth = toBig(this.bandwidth) * factor;
+    if (!this.big && bandwidth * BigInt(TABLE_WEIGHT_CAPACITY) > BigInt(DOUBLE_FORM_LIMIT)) this.toBigForm(bandwidth);
+    this.bandwidth = inForm(bandwidth, this.big);
     this.setRooms();
-    for (const s of this.seqs) if (s) s.demand *= factor;
-    this.planDemand *= factor;
+    this.planDemand = inForm(toBig(this.planDemand) * factor, this.big);
+    this.seqs.forEach((s, id) => {
+      if (s) {
+        s.spare = this.demandRoom[s.level]! - inForm(demands[id]!, this.big);
+        this.markDirty(s, id);
+      }
+    });
   }
 
   /** The 64 entries in table order (free entries are `{ vl: 0, weight: 0 }`). */
@@ -351,16 +389,44 @@ export class HighPriorityTable {
     return sizes;
   }
 
+  /**
+   * Whether the maximal free blocks, left to right in the tree of sets, have strictly increasing
+   * sizes (the shape the fill-in's guarantee needs). Greedy from the left: at each free leaf the
+   * largest aligned fully free block starting there is maximal. No allocation.
+   */
   private freeBlocksWellFormed(): boolean {
-    const sizes = this.freeBlockSizes();
-    for (let k = 1; k < sizes.length; k++) if (!(sizes[k]! > sizes[k - 1]!)) return false;
+    const leaf = this.leafScratch;
+    for (let e = 0; e < TABLE_ENTRIES; e++) leaf[LEAF_OF_ENTRY[e]!] = this.owner[e] === -1 ? 1 : 0;
+    let previous = 0;
+    let p = 0;
+    while (p < TABLE_ENTRIES) {
+      if (leaf[p] === 0) {
+        p++;
+        continue;
+      }
+      let size = p === 0 ? TABLE_ENTRIES : p & -p;
+      for (;;) {
+        let free = true;
+        for (let q = p; q < p + size; q++) {
+          if (leaf[q] === 0) {
+            free = false;
+            break;
+          }
+        }
+        if (free) break;
+        size >>= 1;
+      }
+      if (size <= previous) return false;
+      previous = size;
+      p += size;
+    }
     return true;
   }
 
   /** Places every sequence again, largest first (ties: current left-to-right order). */
   private defragment(): number {
-    this.refresh();
-    const before = this.entries().map((x, e) => `${this.owner[e]}:${x.vl}:${x.weight}`);
+    const before = this.ownerScratch;
+    before.set(this.owner);
     const live: number[] = [];
     this.seqs.forEach((s, id) => {
       if (s) live.push(id);
@@ -384,17 +450,15 @@ export class HighPriorityTable {
           break;
         }
       }
-      this.occupy(s, id);
+      this.occupy(s, id, false);
     }
-    this.refresh();
     let moved = 0;
-    for (let e = 0; e < TABLE_ENTRIES; e++) {
-      if (`${this.owner[e]}:${this.vl[e]}:${this.weight[e]}` !== before[e]) moved++;
-    }
+    for (let e = 0; e < TABLE_ENTRIES; e++) if (this.owner[e] !== before[e]) moved++;
     return moved;
   }
 
-  private occupy(s: Sequence, id: number): void {
+  /** Writes the sequence into its entries; weights now (`fresh` false, weight known) or lazily. */
+  private occupy(s: Sequence, id: number, fresh = true): void {
     const d = 1 << s.level;
     this.freeLo &= ~MASK_LO[d - 1 + s.first]!;
     this.freeHi &= ~MASK_HI[d - 1 + s.first]!;
@@ -402,7 +466,8 @@ export class HighPriorityTable {
       this.vl[e] = s.vl;
       this.owner[e] = id;
     }
-    this.markDirty(s, id);
+    if (fresh || s.dirty) this.markDirty(s, id);
+    else this.writeWeights(s);
   }
 
   private markDirty(s: Sequence, id: number): void {
@@ -418,7 +483,7 @@ export class HighPriorityTable {
       const s = this.seqs[id];
       if (!s || !s.dirty) continue;
       s.dirty = false;
-      s.weight = this.weightFor(s.demand, TABLE_ENTRIES >> s.level);
+      s.weight = this.weightFor(this.demandRoom[s.level]! - s.spare, TABLE_ENTRIES >> s.level);
       this.writeWeights(s);
     }
     this.dirtyIds.length = 0;

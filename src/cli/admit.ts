@@ -15,7 +15,6 @@ import type { Command } from 'commander';
 import {
   BandwidthBroker,
   formatOpenSmArbitration,
-  formatOpenSmVlarb,
   type AdmissionVerdict,
   type ReleaseResult,
 } from '../admission/index.js';
@@ -96,7 +95,8 @@ function textReport(records: readonly AdmitRecord[], broker: BandwidthBroker): s
   for (const t of broker.tablesState()) {
     if (t.sequences.length === 0) continue;
     parts.push(
-      `port ${t.port}: qos_vlarb_high ${formatOpenSmVlarb(t.high)}\n` +
+      `port ${t.port}: high-priority table, VL:weight of entries 0-63 by rows of 8 ('-' free)\n` +
+        `${tableGrid(t.high)}\n` +
         formatTable(t.vls, [
           { header: 'VL', value: (v) => v.vl },
           { header: 'weight', value: (v) => v.weight },
@@ -109,6 +109,17 @@ function textReport(records: readonly AdmitRecord[], broker: BandwidthBroker): s
     );
   }
   return parts.join('\n\n');
+}
+
+/** The 64 entries as 8 rows of 8 `VL:weight` cells, free entries as '-'. */
+export function tableGrid(entries: readonly { vl: number; weight: number }[]): string {
+  const cells = entries.map((e) => (e.weight === 0 ? '-' : `${e.vl}:${e.weight}`));
+  const width = Math.max(...cells.map((c) => c.length));
+  const rows: string[] = [];
+  for (let r = 0; r < cells.length; r += 8) {
+    rows.push(`${String(r).padStart(2)} | ${cells.slice(r, r + 8).map((c) => c.padStart(width)).join(' ')}`);
+  }
+  return rows.join('\n');
 }
 
 function openSmReport(broker: BandwidthBroker): string {

@@ -126,7 +126,7 @@ describe('validateTopology (through the broker)', () => {
 const LINKS = ['a', 'b', 'c', 'd'];
 const topologyArb = fc.record({
   bandwidths: fc.array(fc.constantFrom(1, 10, 2500, '0.3', '7/3'), { minLength: 4, maxLength: 4 }),
-  shares: fc.option(fc.constantFrom({ 0: 0.5, 1: 0.3 }, { 0: '1/3', 1: '1/3', 2: '1/3' }, { 0: 1 }), { nil: undefined }),
+  shares: fc.option(fc.constantFrom<Record<string, number | string>>({ 0: 0.5, 1: 0.3 }, { 0: '1/3', 1: '1/3', 2: '1/3' }, { 0: 1 }), { nil: undefined }),
   reserve: fc.constantFrom(0, 0.2, '1/7'),
   tables: fc.boolean(),
 });
@@ -197,6 +197,38 @@ describe('BandwidthBroker: properties', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('the bigint form (forced by a huge unused link) gives the same verdicts and state as the double form', () => {
+    fc.assert(
+      fc.property(topologyArb, fc.array(itemArb, { maxLength: 60 }), (topo, items) => {
+        const links = LINKS.map((id, k) => ({ id, bandwidth: topo.bandwidths[k]! }));
+        const common = { ...(topo.shares ? { slShares: topo.shares } : {}), bestEffortReserve: topo.reserve, arbitration: { enabled: topo.tables } };
+        const small = new BandwidthBroker({ links, ...common });
+        const big = new BandwidthBroker({ links: [...links, { id: 'huge', bandwidth: '1e30' }], ...common });
+        const live: number[] = [];
+        items.forEach((item, id) => {
+          if (item.kind === 'release') {
+            if (live.length === 0) return;
+            const victim = live.splice(item.pick % live.length, 1)[0]!;
+            expect(big.release(victim)).toEqual(small.release(victim));
+            return;
+          }
+          const request = { id, path: item.path.map((k) => LINKS[k]!), sl: item.sl, bandwidth: item.bandwidth, ...(item.distance ? { distance: item.distance } : {}) };
+          const v = small.admit(request);
+          expect(big.admit(request)).toEqual(v);
+          if (v.admitted) live.push(id);
+        });
+        expect(JSON.stringify(big.links().slice(0, 4))).toBe(JSON.stringify(small.links()));
+        expect(JSON.stringify(big.tablesState().slice(0, 4))).toBe(JSON.stringify(small.tablesState()));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a request larger than 2^53 units in the double form is refused by the first link, exactly', () => {
+    const b = new BandwidthBroker({ links: [{ id: 'x', bandwidth: 10 }, { id: 'y', bandwidth: 10 }] });
+    expect(b.admit({ id: 1, path: ['y', 'x'], sl: 0, bandwidth: '1e20' })).toEqual({ id: 1, admitted: false, bindingLink: 'y', reason: 'link-capacity', slack: 10 - 1e20 });
   });
 
   it('admit then release restores the exact prior state', () => {
