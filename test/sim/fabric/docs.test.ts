@@ -1,9 +1,10 @@
 /**
  * docs/fabric.md is executable: every ```ts block is run (imports from 'ibqos' bound to the library)
- * and each `expression; // → value` line is checked to the digits shown.
+ * and each `expression; // → value` line is checked to the digits shown; the ```console block is
+ * run through the CLI and compared character for character.
  */
 import { describe, expect, it } from 'vitest';
-import { readDoc, runTsExamples } from '../../helpers/docExamples.js';
+import { readDoc, runConsoleExamples, runTsExamples } from '../../helpers/docExamples.js';
 
 const doc = readDoc('docs/fabric.md');
 
@@ -17,5 +18,9 @@ describe('docs/fabric.md', () => {
 
   it('every ts example runs and gives what the doc says', () => {
     expect(runTsExamples(doc)).toBeGreaterThanOrEqual(13);
+  });
+
+  it('the command-line example prints exactly the table shown', async () => {
+    expect(await runConsoleExamples(doc)).toBe(1);
   });
 });
