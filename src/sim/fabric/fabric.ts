@@ -947,10 +947,9 @@ export class Fabric {
   /** Packets ever injected by hosts, delivered, and currently inside the network (not in send queues). */
   packetLedger(): { injected: number; delivered: number; inNetwork: number } {
     let queued = 0;
-    for (let f = 0; f < this.F; f++) {
-      queued += this.fCount[f]!;
-      // The packet in transmission from a host is counted in both fCount and the network.
-    }
+    for (let f = 0; f < this.F; f++) queued += this.fCount[f]!;
+    // A packet in transmission from a host is still counted in its send queue (fCount) until its
+    // tail has left, and it is already in the network: count it there too.
     let sending = 0;
     for (let g = this.hostBase; g < this.G; g++) if (this.outCurPkt[g] !== NONE) sending++;
     return { injected: this.injected, delivered: this.deliveredTotal, inNetwork: this.live - queued + sending };

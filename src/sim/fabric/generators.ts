@@ -116,7 +116,7 @@ export interface FabricMeshOptions extends FabricLinkOptions {
  * port 1 and neighbours on ports 2 (+x), 3 (−x), 4 (+y), 5 (−y). Forwarding is dimension-order (X
  * then Y), the shorter way round on a torus (ties go +). Dimension-order routing is deadlock-free on
  * a mesh; on a torus the wrap-around closes a cycle of channel dependencies, so a torus under heavy
- * load can deadlock (the simulator then reports no progress): the generator does not add the
+ * load can deadlock (deliveries then stop while packets stay in the buffers): the generator does not add the
  * dateline virtual lanes that would prevent it.
  *
  * @throws InvalidParameterError if width or height is not an integer ≥ 1 (≥ 3 for a torus), or the
