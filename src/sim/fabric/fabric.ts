@@ -205,6 +205,10 @@ function growFloat(a: Float64Array<ArrayBuffer>, n: number): Float64Array<ArrayB
  */
 export class Fabric {
   private readonly c: CompiledFabric;
+  // Hot fields of the compiled fabric, copied out of `c` so the per-packet path reads them directly.
+  private readonly peer: Int32Array;
+  private readonly fwd: Int32Array;
+  private readonly linkDelay: Float64Array;
   private readonly cal = new FabricCalendar(4096);
   private readonly V: number;
   private readonly H: number;
@@ -271,6 +275,7 @@ export class Fabric {
   private pOut = new Int32Array(1024);
   private pNext = new Int32Array(1024);
   private pMark = new Uint8Array(1024);
+  private pVl = new Uint8Array(1024);
   private freeHead = NONE;
   private poolUsed = 0;
   private live = 0;
@@ -288,6 +293,9 @@ export class Fabric {
   constructor(compiled: CompiledFabric) {
     const c = compiled;
     this.c = c;
+    this.peer = c.peer;
+    this.fwd = c.fwd;
+    this.linkDelay = c.delay;
     const V = (this.V = c.vls);
     const H = (this.H = c.hostCount);
     const G = (this.G = c.peer.length);
@@ -400,6 +408,9 @@ export class Fabric {
     const m = new Uint8Array(n);
     m.set(this.pMark);
     this.pMark = m;
+    const vl = new Uint8Array(n);
+    vl.set(this.pVl);
+    this.pVl = vl;
   }
 
   // ---------------------------------------------------------------- running
@@ -527,6 +538,7 @@ export class Fabric {
     this.pSize[p] = size;
     this.pBlocks[p] = Math.ceil(size / CREDIT_BLOCK_BYTES);
     this.pFlow[p] = f;
+    this.pVl[p] = flow.vl;
     let dst = flow.destination;
     if (dst < 0) {
       dst = Math.floor(flow.destinationStream!.next() * (this.H - 1));
@@ -544,14 +556,14 @@ export class Fabric {
   private onArrive(g: number, p: number): void {
     const s = this.portSwitch[g]!;
     if (s < 0) {
-      this.inFlight[this.c.peer[g]! * this.V + this.vlOf(p)]! -= this.pBlocks[p]!;
+      this.inFlight[this.peer[g]! * this.V + this.vlOf(p)]! -= this.pBlocks[p]!;
       this.deliver(p);
       return;
     }
     const V = this.V;
     const q = g * V + this.vlOf(p);
-    this.inFlight[this.c.peer[g]! * V + (q - g * V)]! -= this.pBlocks[p]!;
-    const out = this.c.fwd[s * this.H + this.pDst[p]!]!;
+    this.inFlight[this.peer[g]! * V + (q - g * V)]! -= this.pBlocks[p]!;
+    const out = this.fwd[s * this.H + this.pDst[p]!]!;
     this.pOut[p] = out;
     this.pNext[p] = NONE;
     const wasEmpty = this.qHead[q] === NONE;
@@ -591,7 +603,7 @@ export class Fabric {
   }
 
   private vlOf(p: number): number {
-    return this.c.flows[this.pFlow[p]!]!.vl;
+    return this.pVl[p]!;
   }
 
   private register(q: number, out: number): void {
@@ -734,8 +746,8 @@ export class Fabric {
     this.qBlocks[q]! -= blocks;
     this.qChange(q, -1);
     this.inBusy[inPort] = 0;
-    const up = this.c.peer[inPort]! * V + v;
-    const d = this.c.delay[inPort]!;
+    const up = this.peer[inPort]! * V + v;
+    const d = this.linkDelay[inPort]!;
     this.returning[up]! += blocks;
     this.cal.schedule(this.cal.now + d, EV_CREDIT, up, blocks);
     this.tryOutput(g);
@@ -927,7 +939,7 @@ export class Fabric {
     const rows: CreditAudit[] = [];
     const V = this.V;
     for (let g = 0; g < this.G; g++) {
-      const peer = this.c.peer[g]!;
+      const peer = this.peer[g]!;
       if (peer < 0 || this.portSwitch[peer]! < 0) continue;
       for (let v = 0; v < V; v++) {
         rows.push({
