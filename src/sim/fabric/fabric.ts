@@ -160,6 +160,8 @@ export interface FlowMeasurements {
 export interface PortMeasurements {
   readonly name: string;
   readonly packets: number;
+  /** Packets sent on each VL. */
+  readonly packetsPerVl: readonly number[];
   /** Fraction of the window the transmitter was busy. */
   readonly utilisation: number;
   /** Time (s) the transmitter was idle with packets waiting only for credits. */
@@ -224,6 +226,8 @@ export class Fabric {
   private readonly outCurPkt: Int32Array;
   private readonly wakeAt: Float64Array;
   private readonly txPackets: Float64Array;
+  /** Packets sent per port and VL (index g·V + v). */
+  private readonly txPacketsVl: Float64Array;
   private readonly txBusyTime: Float64Array;
   private readonly stallTime: Float64Array;
   private readonly stallSince: Float64Array;
@@ -315,6 +319,7 @@ export class Fabric {
     this.outCurPkt = new Int32Array(G).fill(NONE);
     this.wakeAt = new Float64Array(G).fill(Infinity);
     this.txPackets = new Float64Array(G);
+    this.txPacketsVl = new Float64Array(G * c.vls);
     this.txBusyTime = new Float64Array(G);
     this.stallTime = new Float64Array(G);
     this.stallSince = new Float64Array(G).fill(-1);
@@ -476,6 +481,7 @@ export class Fabric {
     this.measureStart = now;
     this.hops = 0;
     this.txPackets.fill(0);
+    this.txPacketsVl.fill(0);
     this.txBusyTime.fill(0);
     this.stallTime.fill(0);
     this.portMarks.fill(0);
@@ -716,6 +722,7 @@ export class Fabric {
     if (c.cutThrough && tailHere > end) end = tailHere;
     this.txBusyTime[g]! += end - now;
     this.txPackets[g]!++;
+    this.txPacketsVl[pv]!++;
     this.hops++;
     const peer = c.peer[g]!;
     const d = c.delay[g]!;
@@ -914,6 +921,7 @@ export class Fabric {
       ports.push({
         name: c.portNames[g]!,
         packets: this.txPackets[g]!,
+        packetsPerVl: Array.from(this.txPacketsVl.subarray(g * this.V, (g + 1) * this.V)),
         utilisation: duration > 0 ? Math.min(1, this.txBusyTime[g]! / duration) : 0,
         creditStallTime: stall,
         marks: this.portMarks[g]!,
