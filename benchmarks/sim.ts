@@ -147,6 +147,21 @@ cases['engine-mm1k'] = () => {
   ).perSecond, 'customers');
 };
 
+// The classic hold model (Vaucher & Duval 1975): a calendar of `size` pending events; each event
+// schedules one more after an Exp(1) delay. Events per second at a calendar size the fabric will see.
+for (const size of [10, 1000, 100_000]) {
+  cases[`engine-hold${size}`] = () => {
+    const s = new RandomStreams(1).stream('hold');
+    const events = 4_000_000;
+    line(`general engine: hold model, ${size} pending events`, best(3, () => {
+      const engine = new Engine();
+      const hold = (e: Engine): void => void e.schedule(s.exponential(1), hold);
+      for (let i = 0; i < size; i++) engine.schedule(s.exponential(1), hold);
+      return engine.run({ maxEvents: events }).events;
+    }).perSecond, 'events');
+  };
+}
+
 // --- the model-level kernels ------------------------------------------------------------------
 const GE_CASES: [string, Record<string, unknown>][] = [
   ['M/M/1/50, rho 0.9', { lambda: 0.9, mu: 1, capacity: 50 }],

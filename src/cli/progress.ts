@@ -15,8 +15,9 @@ export interface Progress {
 /**
  * @param total number of parameter points in the sweep
  * @param stream where the bar goes (a TTY stream, normally process.stderr)
+ * @param unit what is counted, shown after the count (default 'points')
  */
-export function sweepProgress(total: number, stream: NodeJS.WriteStream = process.stderr): Progress {
+export function sweepProgress(total: number, stream: NodeJS.WriteStream = process.stderr, unit = 'points'): Progress {
   const enabled = total > 1 && stream.isTTY === true;
   const started = Date.now();
   let done = 0;
@@ -27,7 +28,7 @@ export function sweepProgress(total: number, stream: NodeJS.WriteStream = proces
       if (!enabled) return;
       if (bar === null && Date.now() - started >= 500 && done < total) {
         bar = new cliProgress.SingleBar(
-          { stream, clearOnComplete: true, hideCursor: true, format: 'ibqos {bar} {value}/{total} points, eta {eta_formatted}' },
+          { stream, clearOnComplete: true, hideCursor: true, format: `ibqos {bar} {value}/{total} ${unit}, eta {eta_formatted}` },
           cliProgress.Presets.shades_classic,
         );
         bar.start(total, done);

@@ -14,12 +14,12 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
-import { knownKeys, plainObject } from '../core/guards.js';
 import { resultsToJson } from '../report/json.js';
 import { formatNumber, formatTable } from '../report/table.js';
 import {
   findScenario,
   getScenario,
+  parseScenarioFile,
   scenarioNames,
   simulate,
   type IntervalTree,
@@ -80,31 +80,16 @@ function runNumber(name: string, text: string | undefined, integer: boolean): nu
   return values[0];
 }
 
-const FILE_KEYS = ['scenario', 'params', 'seed', 'replications', 'jobs', 'until', 'warmup', 'confidence'] as const;
-
 /** Reads and checks a scenario file; errors name the file and the field. */
 function readScenarioFile(path: string): { scenario: string; params: Record<string, unknown>; run: Record<string, unknown> } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
-  } catch (e) {
+  } catch {
     throw new InvalidParameterError('--scenario', `a registered scenario (${scenarioNames().join(', ')}) or a readable JSON file`, path);
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new InvalidParameterError(path, `valid JSON (${e instanceof Error ? e.message : String(e)})`, text.slice(0, 60));
-  }
-  const o = plainObject(path, data);
-  knownKeys(path, o, FILE_KEYS);
-  getScenario(o.scenario, `${path}: scenario`);
-  const params = o.params === undefined ? {} : plainObject(`${path}: params`, o.params);
-  const run: Record<string, unknown> = {};
-  for (const key of ['seed', 'replications', 'jobs', 'until', 'warmup', 'confidence'] as const) {
-    if (o[key] !== undefined) run[key] = o[key];
-  }
-  return { scenario: o.scenario as string, params, run };
+  const { spec, options } = parseScenarioFile(text, path);
+  return { scenario: spec.scenario, params: { ...spec.params }, run: { ...options } };
 }
 
 /** Flattens an interval tree to rows 'a.b[2]' → interval. */
@@ -136,6 +121,8 @@ function runSim(o: SimCliOptions, cmd: Command): SimulationResult {
   }
   const definition = getScenario(scenario);
   const own = new Map((definition.cliOptions ?? []).map((c) => [attributeOf(c.flag), c]));
+  /** params key → the option that set it on this command line (for error messages). */
+  const setBy = new Map<string, string>();
   for (const attribute of allScenarioAttributes()) {
     if (cmd.getOptionValueSource(attribute) !== 'cli') continue;
     const option = own.get(attribute);
@@ -147,6 +134,7 @@ function runSim(o: SimCliOptions, cmd: Command): SimulationResult {
       );
     }
     params[option.param] = readOption(option, o[attribute]);
+    setBy.set(option.param, optionName(option.flag));
   }
   const run: Record<string, unknown> = { ...fileRun };
   const given = (n: string, v: number | undefined): void => {
@@ -168,13 +156,19 @@ function runSim(o: SimCliOptions, cmd: Command): SimulationResult {
     run.until = until;
   }
   const replications = typeof run.replications === 'number' ? run.replications : 10;
-  const progress = sweepProgress(replications);
+  const progress = sweepProgress(replications, process.stderr, 'replications');
   try {
     return simulate({ scenario, params }, { ...(run as SimulateOptions), onReplication: () => progress.tick() });
   } catch (e) {
     // simulate() names run options 'options.x'; on the command line they are '--x'.
     if (e instanceof InvalidParameterError && e.parameter.startsWith('options.')) {
       throw new InvalidParameterError(`--${e.parameter.slice('options.'.length)}`, e.rule, e.value);
+    }
+    // A parameter typed on the command line is named by its option: '--ca2 (params.ca2)'.
+    const m = e instanceof InvalidParameterError ? /^params\.([A-Za-z0-9]+)(.*)$/.exec(e.parameter) : null;
+    if (m !== null && setBy.has(m[1]!)) {
+      const error = e as InvalidParameterError;
+      throw new InvalidParameterError(`${setBy.get(m[1]!)} (${error.parameter})`, error.rule, error.value);
     }
     throw e;
   } finally {

@@ -101,7 +101,7 @@ describe('interval coverage', () => {
     let hits = 0;
     const runs = 200;
     for (let seed = 1; seed <= runs; seed++) {
-      const ci = metricAt(run(params as object, seed * 7919, 10_000, 5).metrics, 'meanQueueLength');
+      const ci = metricAt(run(params as object, seed * 7919, 6_000, 5).metrics, 'meanQueueLength');
       // run() asks for 99 %: rebuild the 95 % interval from the same data (t quantiles, ν = 4:
       // scipy.stats.t.ppf(0.995, 4) = 4.604094871415897, t.ppf(0.975, 4) = 2.7764451051977987).
       const half95 = (ci.halfWidth * 2.7764451051977987) / 4.604094871415897;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   batchMeans,
+  mser5,
   confidenceInterval,
   Histogram,
   InvalidParameterError,
@@ -155,5 +156,28 @@ describe('confidence intervals', () => {
     expect(() => summarizeReplications([{ a: 1 }, { b: 1 }])).toThrow('records[1].a must be present');
     expect(() => summarizeReplications([{ a: [1] }, { a: [1, 2] }])).toThrow(/records\[1\].a/);
     expect(() => summarizeReplications([])).toThrow(InvalidParameterError);
+  });
+});
+
+describe('MSER-5 warm-up', () => {
+  it('finds the end of a decaying transient in a noisy series', () => {
+    let x = 3;
+    const u = (): number => ((x = (x * 48271) % 2147483647), x / 2147483647);
+    const series = Array.from({ length: 5000 }, (_, i) => 5 * Math.exp(-i / 50) + (u() - 0.5));
+    const w = mser5(series);
+    expect(w.reliable).toBe(true);
+    // The bias 5e^(−i/50) falls below the noise's standard error of a 5-batch (0.13) near i = 180.
+    expect(w.truncate).toBeGreaterThan(100);
+    expect(w.truncate).toBeLessThan(400);
+  });
+
+  it('a stationary series needs (almost) no truncation; a trend is flagged unreliable', () => {
+    let x = 5;
+    const u = (): number => ((x = (x * 48271) % 2147483647), x / 2147483647);
+    const flat = mser5(Array.from({ length: 2000 }, () => u()));
+    expect(flat.reliable).toBe(true);
+    expect(flat.truncate).toBeLessThan(200);
+    expect(mser5(Array.from({ length: 2000 }, (_, i) => i + u())).reliable).toBe(false);
+    expect(() => mser5([1, 2, 3])).toThrow(InvalidParameterError);
   });
 });

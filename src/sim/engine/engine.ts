@@ -9,8 +9,11 @@
  *   grows with every `schedule` call, as SimPy's insertion counter).
  *
  * So a run is a deterministic function of what was scheduled: with the same seed, a model makes
- * the same calls and gets the same numbers. The calendar is a binary heap (O(log n) per event);
- * cancelled events stay in it, flagged, and are dropped when they reach the top.
+ * the same calls and gets the same numbers. The calendar is a binary heap of event objects
+ * (O(log n) per event); cancelled events stay in it, flagged, and are dropped when they reach the
+ * top. Measured (benchmarks/sim.ts, hold model): about 10, 4.5 and 1.2 million events per second
+ * with 10, 10^3 and 10^5 events pending; a heap with its keys in parallel Float64Arrays was tried
+ * and was slower (3.7, 2.5 and 1.1 million), so the plain one stays.
  *
  * Run termination: `run({ until })` runs every event with time < until and leaves the clock at
  * `until` (events at exactly `until` stay in the calendar, as in SimPy's `run(until=…)`);

@@ -18,6 +18,8 @@
  *
  * Like {@link GeQueueKernel}, a specialised next-event loop: three clocks (arrival, forwarding,
  * Node 2 completion), one stream per component, events emitted to a {@link TandemRecorder}.
+ * Measured (benchmarks/sim.ts): 5–7 million customers per second (three events and three
+ * exponential draws per customer).
  */
 import { InvalidParameterError } from '../../core/errors.js';
 import { integerAtLeast, knownKeys, plainObject, positiveRate } from '../../core/guards.js';

@@ -4,3 +4,4 @@ export * from './studentT.js';
 export * from './tally.js';
 export * from './timeWeighted.js';
 export * from './queueStatistics.js';
+export * from './warmup.js';

@@ -1,0 +1,89 @@
+/**
+ * The scenario registry as another module (the fabric) uses it: register a scenario with its own
+ * options and run lengths, then run it through simulate() and `ibqos sim`.
+ */
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/program.js';
+import {
+  InvalidParameterError,
+  knownKeys,
+  oneOf,
+  parseResultJson,
+  plainObject,
+  positiveRate,
+  registerScenario,
+  scenarioNames,
+  simulate,
+} from '../../src/index.js';
+
+interface ToyParams {
+  readonly rateControl: 'none' | 'pipd';
+  readonly rate: number;
+}
+
+// A toy "fabric" scenario: two flows whose throughput is a noisy function of the options.
+registerScenario<ToyParams>({
+  name: 'toy-flows',
+  description: 'a test scenario: two flows',
+  parse(params) {
+    const p = plainObject('params', params);
+    knownKeys('params', p, ['rateControl', 'rate']);
+    return {
+      rateControl: p.rateControl === undefined ? 'none' : oneOf('rateControl', p.rateControl, ['none', 'pipd'] as const),
+      rate: p.rate === undefined ? 1 : positiveRate('rate', p.rate),
+    };
+  },
+  replicate(params, context) {
+    const noise = context.streams.stream('noise', context.replication);
+    const until = context.length.until!;
+    const local = params.rate * (params.rateControl === 'pipd' ? 2 : 1) + 0.01 * (noise.next() - 0.5);
+    return { metrics: { throughput: { local, remote: params.rate / 2 + 0.01 * (noise.next() - 0.5) } }, simulatedTime: until, events: 10 };
+  },
+  lengths: ['until'],
+  defaultLength: { until: 5 },
+  cliOptions: [
+    { flag: '--rate-control <name>', param: 'rateControl', kind: 'string', description: "'none' or 'pipd'" },
+    { flag: '--rate <r>', param: 'rate', kind: 'number', description: 'a rate' },
+  ],
+});
+
+async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await run(args, { write: (s: string) => (out += s) }, { write: (s: string) => (err += s) });
+  return { code, out, err };
+}
+
+describe('registering a scenario', () => {
+  it('simulate() runs it by name, with intervals keyed as its metrics', () => {
+    expect(scenarioNames()).toContain('toy-flows');
+    const r = simulate({ scenario: 'toy-flows', params: { rateControl: 'pipd', rate: 3 } }, { seed: 2, replications: 5 });
+    const t = r.metrics as { throughput: { local: { mean: number; halfWidth: number } } };
+    expect(Math.abs(t.throughput.local.mean - 6)).toBeLessThan(0.01);
+    expect(t.throughput.local.halfWidth).toBeGreaterThan(0);
+    expect(r.run).toMatchObject({ length: { until: 5 }, warmup: 0.5, simulatedTime: 25, events: 50 });
+  });
+
+  it('its run lengths and params are checked, errors named', () => {
+    expect(() => simulate({ scenario: 'toy-flows' }, { jobs: 100 })).toThrow("options.jobs must be absent: scenario 'toy-flows' runs by until");
+    expect(() => simulate({ scenario: 'toy-flows', params: { rateControl: 'fimd' } })).toThrow(/params.rateControl must be one of 'none', 'pipd'/);
+  });
+
+  it('`ibqos sim --scenario toy-flows --rate-control pipd --json` gives throughput.local as an interval', async () => {
+    const r = await cli(['sim', '--scenario', 'toy-flows', '--rate-control', 'pipd', '--rate', '2', '--until', '3', '--json']);
+    expect(r.code, r.err).toBe(0);
+    const json = parseResultJson(r.out) as { throughput: { local: { mean: number } }; params: ToyParams; run: { length: { until: number } } };
+    expect(Math.abs(json.throughput.local.mean - 4)).toBeLessThan(0.01);
+    expect(json.params).toEqual({ rateControl: 'pipd', rate: 2 });
+    expect(json.run.length).toEqual({ until: 3 });
+    const wrong = await cli(['sim', '--scenario', 'toy-flows', '--mu1', '3']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toMatch(/--mu1 must be absent: not an option of scenario 'toy-flows' \(its options: --rate-control, --rate\)/);
+  });
+
+  it('names must be new and well formed', () => {
+    const def = { name: 'toy-flows', description: '', parse: (p: unknown) => p, replicate: () => ({ metrics: 0, simulatedTime: 0, events: 0 }) };
+    expect(() => registerScenario(def)).toThrow(InvalidParameterError);
+    expect(() => registerScenario({ ...def, name: 'Bad Name' })).toThrow(/definition.name/);
+  });
+});
