@@ -247,7 +247,7 @@ export class HighPriorityTable {
     }
     this.planSeq = -1;
     // Entries needed: max(64/d, ⌈w/255⌉), rounded up to a power of two (the sets have 2^k entries).
-    let level = 31 - Math.clz32(distance);
+    let level = distance >= TABLE_ENTRIES ? 6 : 31 - Math.clz32(Math.max(1, distance));
     while (demand > this.demandRoom[level]!) {
       if (level === 0) return false; // more than a whole table
       level--;
