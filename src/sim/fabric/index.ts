@@ -49,3 +49,4 @@ export {
   type CongestionSpreadingParams,
   type RateControlName,
 } from './congestionSpreading.js';
+export { parseFabricScenario, replicateFabricScenario, type FabricScenarioParams } from './fabricScenario.js';

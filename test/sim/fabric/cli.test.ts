@@ -1,6 +1,8 @@
 /** `ibqos sim --scenario congestion-spreading`: the options of the issue and the JSON shape. */
 import { describe, expect, it } from 'vitest';
 import { run } from '../../../src/cli/program.js';
+import { singleSwitchTopology } from '../../../src/sim/fabric/index.js';
+import { simulate } from '../../../src/sim/index.js';
 
 async function cli(args: string): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -34,5 +36,24 @@ describe('ibqos sim --scenario congestion-spreading', () => {
     expect(code).toBe(2);
     expect(err).toMatch(/rateControl/);
     expect(err).toMatch(/red/);
+  });
+});
+
+describe('the fabric scenario (a topology file)', () => {
+  it('docs/examples/fabric-two-switch.json validates and runs', async () => {
+    const { code, out, err } = await cli('sim --scenario docs/examples/fabric-two-switch.json --replications 2 --until 0.002 --json');
+    expect(code, err).toBe(0);
+    const json = JSON.parse(out);
+    expect(Object.keys(json.throughput).sort()).toEqual(['local', 'remote', 'victim']);
+    expect(json.utilisation['B:3'].mean).toBeGreaterThan(0.1);
+  });
+
+  it('names a bad field of the params', () => {
+    const params = {
+      topology: singleSwitchTopology(2),
+      flows: [{ name: 'f', source: 'h0', destination: 'nowhere' }],
+    };
+    expect(() => simulate({ scenario: 'fabric', params }, { replications: 2, until: 0.001 })).toThrow(/params\.flows\[0\]\.destination/);
+    expect(() => simulate({ scenario: 'fabric', params: { ...params, flows: [], seed: 3 } }, { replications: 2, until: 0.001 })).toThrow(/params\.seed/);
   });
 });

@@ -20,7 +20,7 @@ describe('docs/fabric.md', () => {
     expect(runTsExamples(doc)).toBeGreaterThanOrEqual(13);
   });
 
-  it('the command-line example prints exactly the table shown', async () => {
-    expect(await runConsoleExamples(doc)).toBe(1);
+  it('the command-line examples print exactly the tables shown', async () => {
+    expect(await runConsoleExamples(doc)).toBe(2);
   });
 });
