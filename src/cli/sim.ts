@@ -7,9 +7,11 @@
  *     ibqos sim --scenario my-run.json --replications 20
  *
  * The model options are those of the scenario, with the names `ibqos me` and `ibqos credit` use,
- * so the same options describe the same model; each takes one value (the simulator does not
- * sweep). Every registered scenario's options are declared; giving one that the chosen scenario
- * does not use is an error. Options on the command line override those of a scenario file.
+ * so the same options describe the same model. A single-valued numeric option (--lambda, --capacity,
+ * --n, …) may be swept as in those commands (a list a,b,c or a range a:b[:step]): one simulation per
+ * point, all with the same seed (common random numbers, so neighbouring points differ by the model,
+ * not by the noise). Every registered scenario's options are declared; giving one that the chosen
+ * scenario does not use is an error. Options on the command line override those of a scenario file.
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -53,23 +55,24 @@ function optionName(flag: string): string {
   return flag.split(/[ ,]+/).find((p) => p.startsWith('--'))!;
 }
 
-/** One value of a scenario option, read as its kind says. */
-function readOption(option: ScenarioCliOption, text: unknown): unknown {
+/**
+ * The values of a scenario option, read as its kind says: a list of candidate values for the
+ * scalar numeric kinds (several = a sweep), else a one-element list holding the value.
+ */
+function readOption(option: ScenarioCliOption, text: unknown): unknown[] {
   const name = optionName(option.flag);
-  if (option.kind === 'flag') return true;
+  if (option.kind === 'flag') return [true];
   const raw = String(text);
-  if (option.kind === 'string') return raw;
+  if (option.kind === 'string') return [raw];
   const list = option.kind === 'numbers' || option.kind === 'integers';
-  if (raw.includes(':')) {
-    throw new InvalidParameterError(name, list ? 'a comma list of values (not a range)' : 'a single value (ibqos sim does not sweep)', raw);
+  if (list && raw.includes(':')) {
+    throw new InvalidParameterError(name, 'a comma list of values, one per regime (not a sweep range)', raw);
   }
   const values = parseSweep(name, raw, {
     integer: option.kind === 'integer' || option.kind === 'integers' || option.kind === 'capacity',
     allowInfinity: option.kind === 'capacity',
   });
-  if (list) return values;
-  if (values.length !== 1) throw new InvalidParameterError(name, 'a single value (ibqos sim does not sweep)', raw);
-  return values[0];
+  return list ? [values] : values;
 }
 
 /** A number option of the run (seed, replications, …), or undefined. */
@@ -106,7 +109,7 @@ function flatten(tree: IntervalTree, prefix: string, out: { metric: string; mean
   for (const [k, v] of Object.entries(node)) flatten(v as IntervalTree, prefix === '' ? k : `${prefix}.${k}`, out);
 }
 
-function runSim(o: SimCliOptions, cmd: Command): SimulationResult {
+function runSim(o: SimCliOptions, cmd: Command): SimulationResult[] {
   let scenario: string;
   let params: Record<string, unknown> = {};
   let fileRun: Record<string, unknown> = {};
@@ -123,6 +126,8 @@ function runSim(o: SimCliOptions, cmd: Command): SimulationResult {
   const own = new Map((definition.cliOptions ?? []).map((c) => [attributeOf(c.flag), c]));
   /** params key → the option that set it on this command line (for error messages). */
   const setBy = new Map<string, string>();
+  /** Swept params: key → values (in the order the options were declared). */
+  const axes: [string, unknown[]][] = [];
   for (const attribute of allScenarioAttributes()) {
     if (cmd.getOptionValueSource(attribute) !== 'cli') continue;
     const option = own.get(attribute);
@@ -133,7 +138,9 @@ function runSim(o: SimCliOptions, cmd: Command): SimulationResult {
         o[attribute],
       );
     }
-    params[option.param] = readOption(option, o[attribute]);
+    const values = readOption(option, o[attribute]);
+    if (values.length === 1) params[option.param] = values[0];
+    else axes.push([option.param, values]);
     setBy.set(option.param, optionName(option.flag));
   }
   const run: Record<string, unknown> = { ...fileRun };
@@ -155,10 +162,15 @@ function runSim(o: SimCliOptions, cmd: Command): SimulationResult {
     delete run.jobs;
     run.until = until;
   }
+  // Points: the cartesian product of the swept options, the last one varying fastest.
+  let points: Record<string, unknown>[] = [{}];
+  for (const [key, values] of axes) points = points.flatMap((p) => values.map((v) => ({ ...p, [key]: v })));
   const replications = typeof run.replications === 'number' ? run.replications : 10;
-  const progress = sweepProgress(replications, process.stderr, 'replications');
+  const progress = sweepProgress(replications * points.length, process.stderr, 'replications');
   try {
-    return simulate({ scenario, params }, { ...(run as SimulateOptions), onReplication: () => progress.tick() });
+    return points.map((point) =>
+      simulate({ scenario, params: { ...params, ...point } }, { ...(run as SimulateOptions), onReplication: () => progress.tick() }),
+    );
   } catch (e) {
     // simulate() names run options 'options.x'; on the command line they are '--x'.
     if (e instanceof InvalidParameterError && e.parameter.startsWith('options.')) {
@@ -211,6 +223,31 @@ function formatReport(r: SimulationResult): string {
   );
 }
 
+/** The text report of a sweep: one row per point, the swept params and the scalar metrics as mean ± half-width. */
+function formatSweep(results: readonly SimulationResult[], swept: readonly string[]): string {
+  const first = results[0]!;
+  const { run } = first;
+  const length = run.length.until !== undefined ? `${formatNumber(run.length.until)} time units` : `${run.length.jobs} jobs`;
+  const rows = results.map((r) => {
+    const cells: { metric: string; mean: number; halfWidth: number }[] = [];
+    flatten(r.metrics, '', cells);
+    return { params: r.params as Record<string, unknown>, cells: cells.filter((c) => !c.metric.includes('[')) };
+  });
+  const metricNames = rows[0]!.cells.map((c) => c.metric);
+  const head = `scenario ${first.scenario}: seed ${run.seed} at every point, ${run.replications} replications of ${length} each; ` +
+    `mean ± half-width at ${formatNumber(100 * run.confidence)} % (Student-t)\n`;
+  return (
+    head +
+    formatTable(rows, [
+      ...swept.map((k) => ({ header: k, value: (r: (typeof rows)[number]) => r.params[k] as number })),
+      ...metricNames.map((m, i) => ({
+        header: m,
+        value: (r: (typeof rows)[number]) => `${formatNumber(r.cells[i]!.mean)} ± ${formatNumber(r.cells[i]!.halfWidth, 2)}`,
+      })),
+    ])
+  );
+}
+
 /** Registers `ibqos sim`. */
 export function registerSim(program: Command): void {
   const command = program
@@ -234,13 +271,19 @@ export function registerSim(program: Command): void {
     }
   }
   command.action((opts: SimCliOptions, cmd: Command) => {
-    const result = runSim(opts, cmd);
+    const results = runSim(opts, cmd);
     let root: Command = cmd;
     while (root.parent) root = root.parent;
     const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
-    if (opts.json) {
-      const { scenario, params, metrics, run } = result;
-      write(`${resultsToJson({ scenario, params, ...(metrics as Record<string, unknown>), run })}\n`);
-    } else write(`${formatReport(result)}\n`);
+    const record = ({ scenario, params, metrics, run }: SimulationResult) => ({ scenario, params, ...(metrics as Record<string, unknown>), run });
+    if (results.length === 1) {
+      write(`${opts.json ? resultsToJson(record(results[0]!)) : formatReport(results[0]!)}\n`);
+      return;
+    }
+    // A sweep: the params that differ between points are the swept ones.
+    const first = results[0]!.params as Record<string, unknown>;
+    const same = (a: unknown, b: unknown): boolean => resultsToJson(a) === resultsToJson(b);
+    const swept = Object.keys(first).filter((k) => results.some((r) => !same((r.params as Record<string, unknown>)[k], first[k])));
+    write(`${opts.json ? resultsToJson(results.map(record)) : formatSweep(results, swept)}\n`);
   });
 }

@@ -67,11 +67,25 @@ describe('ibqos sim', () => {
     expect((await cli([...args.slice(0, -1), '8'])).out).not.toBe(a.out);
   });
 
+  it('sweeps a numeric option like ibqos me/credit: one record per point, each with the same seed', async () => {
+    const r = await cli(['sim', '--scenario', 'credit-tandem', '--m', '2:4', '--n', '6,inf', '--jobs', '3000', '--replications', '2', '--json']);
+    expect(r.code, r.err).toBe(0);
+    const records = parseResultJson(r.out) as { params: { upstreamCapacity: number; downstreamCapacity: number }; run: { seed: number } }[];
+    expect(records.map((x) => [x.params.upstreamCapacity, x.params.downstreamCapacity])).toEqual([
+      [6, 2], [6, 3], [6, 4], [Infinity, 2], [Infinity, 3], [Infinity, 4],
+    ]);
+    expect(records.every((x) => x.run.seed === 1)).toBe(true);
+    const text = await cli(['sim', '--scenario', 'credit-tandem', '--m', '2,3', '--jobs', '3000', '--replications', '2']);
+    expect(text.out.split('\n')[1]).toMatch(/^downstreamCapacity +meanQueueLength.upstream/);
+    expect(text.out.split('\n')).toHaveLength(6);
+  });
+
   it('bad input → exit 2 with the option named', async () => {
     const cases: [string[], RegExp][] = [
       [['sim', '--scenario', 'nope'], /--scenario must be one of 'gege1n', 'credit-tandem'/],
       [['sim', '--scenario', 'gege1n', '--lambda', '5', '--mu', '8', '--mu1', '3'], /--mu1 must be absent: not an option of scenario 'gege1n'/],
-      [['sim', '--scenario', 'gege1n', '--lambda', '1:5', '--mu', '8'], /--lambda must be a single value/],
+      [['sim', '--scenario', 'gege1n', '--lambda', '5', '--mu', '8:16'], /--mu must be a comma list of values, one per regime \(not a sweep range\)/],
+      [['sim', '--scenario', 'gege1n', '--lambda', '5', '--mu', '8', '--seed', '1,2'], /--seed must be a single value/],
       [['sim', '--scenario', 'gege1n', '--lambda', '5', '--mu', '8', '--ca2', '0.5'], /--ca2 \(params.ca2\) must be a finite squared coefficient of variation >= 1, got 0.5/],
       [['sim', '--scenario', 'gege1n', '--lambda', '5', '--mu', '8,16', '--thresholds', '20', '--capacity', '16'], /--thresholds \(params.thresholds\[0\]\) must be an integer within 1..capacity\+1 = 1..17, got 20/],
       [['sim', '--scenario', 'gege1n', '--mu', '8'], /params.lambda must be a finite number > 0, got undefined/],

@@ -58,7 +58,7 @@ describe('registering a scenario', () => {
   it('simulate() runs it by name, with intervals keyed as its metrics', () => {
     expect(scenarioNames()).toContain('toy-flows');
     const r = simulate({ scenario: 'toy-flows', params: { rateControl: 'pipd', rate: 3 } }, { seed: 2, replications: 5 });
-    const t = r.metrics as { throughput: { local: { mean: number; halfWidth: number } } };
+    const t = r.metrics as unknown as { throughput: { local: { mean: number; halfWidth: number } } };
     expect(Math.abs(t.throughput.local.mean - 6)).toBeLessThan(0.01);
     expect(t.throughput.local.halfWidth).toBeGreaterThan(0);
     expect(r.run).toMatchObject({ length: { until: 5 }, warmup: 0.5, simulatedTime: 25, events: 50 });
