@@ -28,6 +28,7 @@
  * Time is in seconds, sizes in bytes, rates in bytes per second inside this file.
  */
 import type { EcnMarker, IbCcSwitchMarker } from '../../congestion/index.js';
+import { InvalidParameterError } from '../../core/errors.js';
 import type { RandomStream } from '../../core/random.js';
 import { Histogram } from '../stats/histogram.js';
 import { Tally } from '../stats/tally.js';
@@ -432,8 +433,16 @@ export class Fabric {
    * Runs until simulated time `until` (seconds) or until no event is left.
    * The measurement window starts at `warmUp` (only the first call's value counts; statistics are
    * reset when the clock passes it).
+   * @throws InvalidParameterError if until is NaN or earlier than the current time, or warmUp is not
+   *   a finite number ≥ 0 (nothing runs).
    */
   run(until: number, warmUp = 0): void {
+    if (typeof until !== 'number' || Number.isNaN(until) || until < this.cal.now) {
+      throw new InvalidParameterError('until', `a time >= the current time ${this.cal.now} (seconds)`, until);
+    }
+    if (typeof warmUp !== 'number' || !Number.isFinite(warmUp) || warmUp < 0) {
+      throw new InvalidParameterError('warmUp', 'a finite number >= 0 (seconds)', warmUp);
+    }
     if (!this.started) {
       this.start();
       if (warmUp > 0) this.cal.schedule(warmUp, EV_STOP, 1, 0);
@@ -897,8 +906,8 @@ export class Fabric {
       return {
         name: flow.name,
         delivered: n,
-        throughputGbps: (this.fBytes[f]! * 8) / duration / 1e9,
-        throughputPackets: n / duration,
+        throughputGbps: duration > 0 ? (this.fBytes[f]! * 8) / duration / 1e9 : 0,
+        throughputPackets: duration > 0 ? n / duration : 0,
         meanLatencyUs: n > 0 ? latency.mean : NaN,
         latencyVarianceUs2: n > 1 ? latency.variance : NaN,
         maxLatencyUs: n > 0 ? latency.max : NaN,

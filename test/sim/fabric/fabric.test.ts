@@ -200,3 +200,16 @@ describe('virtual lanes isolate flows', () => {
     expect(shared.vlPackets[2]).toBe(0);
   });
 });
+
+describe('Fabric.run', () => {
+  it('rejects a time in the past or a bad warm-up, and runs again from where it stopped', () => {
+    const fabric = buildFabric({ topology: singleSwitchTopology(2), flows: [{ name: 'f', source: 'h0', destination: 'h1' }] });
+    expect(fabric.measurements().flows[0]!.throughputGbps).toBe(0);
+    fabric.run(1e-4);
+    expect(() => fabric.run(5e-5)).toThrow(/until/);
+    expect(() => fabric.run(2e-4, -1)).toThrow(/warmUp/);
+    fabric.run(2e-4);
+    expect(fabric.now).toBe(2e-4);
+    expect(fabric.measurements().flows[0]!.delivered).toBeGreaterThan(20);
+  });
+});
