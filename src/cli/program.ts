@@ -6,8 +6,10 @@ import { Command, CommanderError } from 'commander';
 import { IbqosError } from '../core/errors.js';
 import { registerCredit } from './credit.js';
 import { registerMe } from './me.js';
-import { registerAdmit } from './admit.js';
 import { registerRate } from './rate.js';
+import { registerReport } from './report.js';
+import { registerValidate } from './validate.js';
+import { registerAdmit } from './admit.js';
 import { registerSim } from './sim.js';
 
 /** Writable sinks for a run: process.stdout/stderr, or anything with a `write(string)`. */
@@ -32,8 +34,10 @@ export function buildProgram(streams: OutputStreams = { out: process.stdout, err
     .exitOverride();
   registerCredit(program);
   registerMe(program);
-  registerAdmit(program);
   registerRate(program);
+  registerValidate(program);
+  registerReport(program);
+  registerAdmit(program);
   registerSim(program);
   return program;
 }

@@ -41,6 +41,23 @@ export function absoluteError(point: ComparisonPoint): number {
   return Math.abs(finiteNumber('simulated', p.simulated) - finiteNumber('analytic', p.analytic));
 }
 
+/**
+ * |simulated − analytic| / |analytic|: the error relative to the model's value (the thesis's EM
+ * divides by the simulated value instead). 0 when both are 0; Infinity when only the analytic
+ * value is 0.
+ *
+ * @throws InvalidParameterError for a value that is not finite.
+ * @example relativeError({ simulated: 2, analytic: 2.5 }) // 0.2
+ */
+export function relativeError(point: ComparisonPoint): number {
+  const p = plainObject('point', point);
+  const simulated = finiteNumber('simulated', p.simulated);
+  const analytic = finiteNumber('analytic', p.analytic);
+  const diff = Math.abs(simulated - analytic);
+  if (diff === 0) return 0;
+  return diff / Math.abs(analytic);
+}
+
 /** The error measures of a set of experiment points. */
 export interface ErrorSummary {
   /** EM(j) for each point. */

@@ -96,6 +96,21 @@ describe('credit-tandem simulator vs solveCreditChain', () => {
     },
   );
 
+  it('interval coverage: about 95 % of 95 % intervals contain the exact L over 120 seeds (short runs)', () => {
+    const p = CASES[0]![1];
+    const exact = solveCreditChain(p).meanQueueLength.total;
+    let hits = 0;
+    const runs = 120;
+    for (let seed = 1; seed <= runs; seed++) {
+      const sim = simulate({ scenario: 'credit-tandem', params: p as unknown as Record<string, unknown> }, { seed: seed * 104729, jobs: 2000, replications: 5 });
+      const ci = metricAt(sim.metrics, 'meanQueueLength.total');
+      if (Math.abs(ci.mean - exact) <= ci.halfWidth) hits++;
+    }
+    const sd = Math.sqrt((0.95 * 0.05) / runs); // Binomial(runs, 0.95); accept ±4 sd
+    expect(hits / runs).toBeGreaterThanOrEqual(0.95 - 4 * sd);
+    expect(hits / runs).toBeLessThanOrEqual(Math.min(1, 0.95 + 4 * sd));
+  });
+
   it('conservation in one run: offered = lost + forwarded + i, forwarded = departed + j', () => {
     const spec = checkCreditTandemSimParams({ lambda: 5, mu1: 6, mu2: 8, upstreamCapacity: 12, downstreamCapacity: 3 });
     const s = new RandomStreams(2);

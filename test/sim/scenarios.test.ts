@@ -12,6 +12,7 @@ import {
   plainObject,
   positiveRate,
   registerScenario,
+  scenarioPointSimulator,
   scenarioNames,
   simulate,
 } from '../../src/index.js';
@@ -85,5 +86,17 @@ describe('registering a scenario', () => {
     const def = { name: 'toy-flows', description: '', parse: (p: unknown) => p, replicate: () => ({ metrics: 0, simulatedTime: 0, events: 0 }) };
     expect(() => registerScenario(def)).toThrow(InvalidParameterError);
     expect(() => registerScenario({ ...def, name: 'Bad Name' })).toThrow(/definition.name/);
+  });
+});
+
+describe('scenarioPointSimulator', () => {
+  it('simulates a report point through a scenario: metrics as intervals, quick runs shorter', () => {
+    const sim = scenarioPointSimulator('credit-tandem', (p: { m: number }) => ({ downstreamCapacity: p.m }), { full: 4000, quick: 1000 });
+    const a = sim({ m: 3 }, { seed: 1, replications: 3, quick: true }) as unknown as { throughput: { mean: number; halfWidth: number } };
+    expect(a.throughput.mean).toBeGreaterThan(0);
+    expect(a.throughput.halfWidth).toBeGreaterThan(0);
+    expect(sim({ m: 3 }, { seed: 1, replications: 3, quick: false })).not.toEqual(a);
+    expect(sim({ m: 3 }, { seed: 1, replications: 3, quick: true })).toEqual(a);
+    expect(() => scenarioPointSimulator('gege1n', () => ({}), { full: 0 })).toThrow(/jobs.full/);
   });
 });

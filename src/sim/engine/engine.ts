@@ -25,7 +25,11 @@ import { knownKeys, plainObject } from '../../core/guards.js';
 /** An action run by the engine at its event's time. */
 export type EventAction = (engine: Engine) => void;
 
-/** A scheduled event; keep it to cancel the event. Fields are read-only outside the engine. */
+/**
+ * A scheduled event; keep it to cancel the event. Fields are read-only outside the engine.
+ *
+ * @example const e = engine.schedule(5, act); engine.cancel(e); e.pending; // false
+ */
 export class ScheduledEvent {
   /** @internal */
   constructor(

@@ -53,6 +53,7 @@ export interface CreditTandemSimSpec {
  * Checks the tandem's parameters.
  *
  * @throws InvalidParameterError naming the parameter, the rule and the value.
+ * @example checkCreditTandemSimParams({ lambda: 5, mu1: 6, mu2: 8, upstreamCapacity: 'inf', downstreamCapacity: 4 }).upstreamCapacity; // Infinity
  */
 export function checkCreditTandemSimParams(params: unknown): CreditTandemSimSpec {
   const p = plainObject('params', params);
@@ -72,7 +73,16 @@ export function checkCreditTandemSimParams(params: unknown): CreditTandemSimSpec
   return { lambda, mu1, mu2, upstreamCapacity, downstreamCapacity };
 }
 
-/** The simulation loop of the tandem; holds its state between `run` calls (warm-up, then measure). */
+/**
+ * The simulation loop of the tandem; holds its state between `run` calls (warm-up, then measure).
+ *
+ * @example
+ * const s = new RandomStreams(1);
+ * const stats = new TandemStatistics(12, 4);
+ * const k = new CreditTandemKernel(checkCreditTandemSimParams({ lambda: 5, mu1: 6, mu2: 8, upstreamCapacity: 12, downstreamCapacity: 4 }),
+ *   s.stream('arrivals'), s.stream('forwarding'), s.stream('service'), stats);
+ * k.run(Infinity, 1e6); stats.close(k.now); stats.meanLengths();
+ */
 export class CreditTandemKernel {
   now = 0;
   /** Packets at Node 1 (i) and Node 2 (j). */

@@ -95,6 +95,7 @@ function capacityOf(value: unknown): number {
  * out here because `sim` may not import `me`).
  *
  * @throws InvalidParameterError naming the parameter, the rule and the value.
+ * @example checkGeQueueSimParams({ lambda: 5, mu: [8, 16], thresholds: [8], capacity: 16 }).starts; // [1, 8]
  */
 export function checkGeQueueSimParams(params: unknown): GeQueueSimSpec {
   const p = plainObject('params', params);

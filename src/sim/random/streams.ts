@@ -54,6 +54,11 @@ function halves(word: bigint): [number, number] {
  * A stream of uniform doubles in [0, 1) with 53 random bits from pure-rand's xoroshiro128+.
  * Implements {@link RandomStream}, so the samplers of `distributions` accept it. Obtain one from
  * {@link RandomStreams.stream}; it is a class because it holds state.
+ *
+ * @example
+ * const service = new RandomStreams(1).stream('service');
+ * service.next();          // uniform in [0, 1)
+ * service.exponential(8);  // Exp(8), mean 0.125
  */
 export class SimRandom implements RandomStream {
   /** The stream's name (for messages and run records). */

@@ -37,7 +37,7 @@ function warmThenMeasure(
   return { start, end: kernel.now };
 }
 
-/** One replication of the GE-type queue. */
+/** One replication of the GE-type queue (the `gege1n` scenario's `replicate`). @example replicateGeQueue(checkGeQueueSimParams(p), { streams, replication: 0, length: { jobs: 1e5 }, warmup: 1e4 }).metrics */
 export function replicateGeQueue(spec: GeQueueSimSpec, context: ReplicationContext): ReplicationOutput {
   const { streams, replication } = context;
   const k = spec.capacity;
@@ -65,7 +65,7 @@ export function replicateGeQueue(spec: GeQueueSimSpec, context: ReplicationConte
   return { metrics, simulatedTime: span, events: kernel.events };
 }
 
-/** One replication of the credit tandem. */
+/** One replication of the credit tandem (the `credit-tandem` scenario's `replicate`). @example replicateCreditTandem(checkCreditTandemSimParams(p), { streams, replication: 0, length: { until: 1e4 }, warmup: 1e3 }).metrics */
 export function replicateCreditTandem(spec: CreditTandemSimSpec, context: ReplicationContext): ReplicationOutput {
   const { streams, replication } = context;
   const stats = new TandemStatistics(spec.upstreamCapacity, spec.downstreamCapacity);

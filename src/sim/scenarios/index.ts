@@ -2,3 +2,4 @@ export * from './registry.js';
 export * from './simulate.js';
 export * from './builtin.js';
 export * from './file.js';
+export * from './pointSimulator.js';

@@ -94,6 +94,7 @@ const REGISTRY = new Map<string, ScenarioDefinition<unknown>>();
  * import of the module that defines the scenario (then import that module from `src/sim/index.ts`).
  *
  * @throws InvalidParameterError for a malformed name or a name already registered.
+ * @example registerScenario({ name: 'congestion-spreading', description: '…', parse, replicate, lengths: ['until'] });
  */
 export function registerScenario<P>(definition: ScenarioDefinition<P>): void {
   const name = definition?.name;

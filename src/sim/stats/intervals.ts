@@ -71,6 +71,7 @@ export interface BatchMeansInterval extends ConfidenceInterval {
  *
  * @param options.batches B ≥ 2 (default 20); options.confidence as in {@link confidenceInterval}.
  * @throws InvalidParameterError if the series has fewer than B observations or B < 2.
+ * @example batchMeans(waitingTimes, { batches: 20 }); // { mean, halfWidth, confidence, batches, batchSize, lag1Correlation }
  */
 export function batchMeans(
   series: ArrayLike<number>,

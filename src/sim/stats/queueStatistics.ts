@@ -8,7 +8,15 @@
  */
 import type { QueueRecorder, TandemRecorder } from '../models/recorders.js';
 
-/** Observes a single queue: time per state, offered/lost jobs, departures. */
+/**
+ * Observes a single queue: time per state, offered/lost jobs, departures.
+ *
+ * @example
+ * const q = new QueueStatistics(3);
+ * q.batch(1, 2, 2, 0, 0); // at t = 1, two jobs offered, none lost: 2 present
+ * q.departure(3, 1, 1);   // at t = 3 one leaves
+ * q.meanState(4);         // (0·1 + 2·2 + 1·1)/4 = 1.25
+ */
 export class QueueStatistics implements QueueRecorder {
   private occupancy: Float64Array;
   private start: number;
@@ -99,6 +107,13 @@ export class QueueStatistics implements QueueRecorder {
  * Observes the credit tandem: time per state (i, j) when Node 1 is finite (and the table has at
  * most `maxTableStates` entries), and in every case the time integrals of i and j, the time per j,
  * the time Node 1 is credit-blocked (i ≥ 1, j = m) or forwarding (i ≥ 1, j < m), and counts.
+ *
+ * @example
+ * const s = new TandemStatistics(2, 1);
+ * s.arrival(1, 1, 0, true); // (i, j) = (1, 0) from t = 1
+ * s.forward(2, 0, 1);       // (0, 1) from t = 2
+ * s.close(4);
+ * s.meanLengths();          // { upstream: 0.25, downstream: 0.5 }
  */
 export class TandemStatistics implements TandemRecorder {
   /** Time per (i, j), i-major, or null when not kept. */

@@ -96,6 +96,7 @@ export class GeArrivals implements ArrivalProcess {
  * full gap after the start). Deterministic: needs no stream.
  *
  * @throws InvalidParameterError if rate is not a finite number > 0 or phase is not in [0, 1/rate].
+ * @example const c = new ConstantRateArrivals({ rate: 4, phase: 0.1 }); [c.next(), c.next()]; // [0.1, 0.25]
  */
 export class ConstantRateArrivals implements ArrivalProcess {
   readonly rate: number;
@@ -135,6 +136,7 @@ export class ConstantRateArrivals implements ArrivalProcess {
  *
  * @throws InvalidParameterError for a peakRate, meanOn or meanOff that is not a finite number > 0,
  *   or an unknown pattern.
+ * @example new OnOffArrivals({ peakRate: 10, meanOn: 1, meanOff: 3 }, stream).rate; // 2.5
  */
 export class OnOffArrivals implements ArrivalProcess {
   readonly rate: number;

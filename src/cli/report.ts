@@ -1,0 +1,75 @@
+/**
+ * `ibqos report`: the thesis's experiments on their built-in parameters, analytic against
+ * simulated where a simulator is plugged in, written as report.html (self-contained), report.json
+ * and one CSV per figure. Progress goes to stderr.
+ *
+ *     ibqos report --out report --quick
+ */
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { InvalidParameterError } from '../core/errors.js';
+import { runExperiments } from '../report/experiment.js';
+import { thesisExperiments, thesisSimulators } from '../report/thesis.js';
+import { writeReport } from '../report/write.js';
+import { sweepProgress } from './progress.js';
+
+interface ReportOptions {
+  readonly out: string;
+  readonly quick?: boolean;
+  readonly seed: string;
+  readonly replications?: string;
+}
+
+function integer(option: string, text: string, min: number): number {
+  const v = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(v) || v < min) throw new InvalidParameterError(option, `an integer >= ${min}`, text);
+  return v;
+}
+
+/** Registers `ibqos report`. */
+export function registerReport(program: Command): void {
+  program
+    .command('report')
+    .description("run the thesis's experiments (ch. 4 credit chain, ch. 5 ET/AJT, ch. 3 PIPD/FIMD) and write report.html, report.json and CSVs")
+    .option('--out <dir>', 'output directory (created if missing)', 'ibqos-report')
+    .option('--quick', 'fewer points and short simulations: seconds')
+    .option('--seed <n>', 'base seed of the simulations', '1')
+    .option('--replications <n>', 'independent replications per simulated point (default 10, 3 with --quick)')
+    .action(async (opts: ReportOptions, cmd: Command) => {
+      const seed = integer('--seed', opts.seed, 0);
+      const replications = opts.replications === undefined ? undefined : integer('--replications', opts.replications, 2);
+      let root: Command = cmd;
+      while (root.parent) root = root.parent;
+      const output = root.configureOutput();
+      const write = output.writeOut ?? ((s: string) => process.stdout.write(s));
+      const log = output.writeErr ?? ((s: string) => process.stderr.write(s));
+      const experiments = thesisExperiments();
+      const quick = opts.quick === true;
+      const total = experiments.reduce((t, e) => t + e.points({ quick }).length, 0);
+      const progress = sweepProgress(total);
+      let current = '';
+      try {
+        const report = await runExperiments(experiments, {
+          quick,
+          seed,
+          ...(replications === undefined ? {} : { replications }),
+          simulators: thesisSimulators(),
+          onProgress: (id, done, count) => {
+            if (id !== current) {
+              current = id;
+              log(`report: ${id} (${count} points)\n`);
+            }
+            progress.tick();
+            void done;
+          },
+        });
+        progress.stop();
+        const files = writeReport(report, resolve(opts.out));
+        const simulated = report.experiments.filter((e) => e.simulated).length;
+        log(`report: ${report.experiments.length} experiments, ${report.experiments.reduce((t, e) => t + e.figures.length, 0)} figures, ${simulated} with simulation\n`);
+        write(`${files.join('\n')}\n`);
+      } finally {
+        progress.stop();
+      }
+    });
+}

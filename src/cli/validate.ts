@@ -1,0 +1,105 @@
+/**
+ * `ibqos validate`: a user's simulation results (CSV, JSON or OMNeT++ `.sca`) against one of the
+ * library's models, point by point, with the thesis's error measure and the simulation's
+ * confidence intervals. Exit code 0 when every point passes, 1 when one fails, 2 for invalid input.
+ *
+ *     ibqos validate --model credit --params p.json --results runs.csv --tolerance 0.05 --plot v.svg
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { CommanderError, type Command } from 'commander';
+import { InvalidParameterError } from '../core/errors.js';
+import { oneOf } from '../core/guards.js';
+import { parseResultJson, resultsToJson } from '../report/json.js';
+import { comparisonSvg, comparisonText } from '../validate/compare.js';
+import { parseResultsCsv } from '../validate/importCsv.js';
+import { parseResultsJson } from '../validate/importJson.js';
+import { parseResultsSca } from '../validate/importSca.js';
+import { defaultMapping, parseMappingPairs, resolveMappingKeys, RESULT_MODELS, withMapping, type ResultModel } from '../validate/mapping.js';
+import type { ImportedResults } from '../validate/results.js';
+import { validateResults } from '../validate/validateModel.js';
+
+interface ValidateOptions {
+  readonly model: string;
+  readonly params: string;
+  readonly results: string;
+  readonly format?: string;
+  readonly map: string[];
+  readonly tolerance: string;
+  readonly absoluteTolerance: string;
+  readonly interval: boolean;
+  readonly json?: boolean;
+  readonly plot?: string;
+}
+
+const FORMATS = ['csv', 'json', 'sca'] as const;
+
+function readText(option: string, path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new InvalidParameterError(option, 'a readable file', `${path} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+}
+
+function number(option: string, text: string): number {
+  const v = Number(text);
+  if (text.trim() === '' || !Number.isFinite(v) || v < 0) throw new InvalidParameterError(option, 'a finite number >= 0', text);
+  return v;
+}
+
+/** Reads the results file in its format (from --format or the file's extension). */
+export function importResults(path: string, format: string | undefined, model: ResultModel, map: readonly string[]): ImportedResults {
+  const ext = extname(path).toLowerCase().slice(1);
+  const fmt = oneOf('--format', format ?? (ext === 'tsv' ? 'csv' : ext), FORMATS);
+  const base = defaultMapping(model);
+  const mapping = withMapping(base, resolveMappingKeys(base, parseMappingPairs(map)));
+  const text = readText('--results', path);
+  if (fmt === 'csv') return parseResultsCsv(text, mapping, { file: path });
+  if (fmt === 'json') return parseResultsJson(text, mapping, { file: path });
+  return parseResultsSca(text, mapping, { file: path });
+}
+
+/** Registers `ibqos validate`. */
+export function registerValidate(program: Command): void {
+  program
+    .command('validate')
+    .description("compare a simulator's results (CSV, JSON or OMNeT++ .sca) with a model; exit 0 pass, 1 fail")
+    .requiredOption('--model <name>', `${RESULT_MODELS.join(' | ')}`)
+    .requiredOption('--params <file>', 'JSON file with the model parameters (as in `ibqos credit` / `ibqos me`, or the library\'s names); result columns override them per point')
+    .requiredOption('--results <file>', 'the simulation results: .csv/.tsv, .json or .sca (OMNeT++ result-file version 2 or 3)')
+    .option('--format <name>', 'csv | json | sca (default: from the file extension)')
+    .option('--map <pairs>', 'name=column pairs mapping metrics or parameters to columns / scalar names (repeatable, or comma-separated)', (v: string, prev: string[]) => [...prev, v], [] as string[])
+    .option('--tolerance <eps>', 'a point passes when its error measure EM = |sim - model|/|sim| <= eps', '0.1')
+    .option('--absolute-tolerance <a>', '... or when |sim - model| <= a', '0')
+    .option('--no-interval', 'do not accept a point because the model value lies inside the simulation\'s confidence interval')
+    .option('--plot <file>', 'write the plots (one panel per metric) as an SVG file')
+    .option('--json', 'print the comparison as JSON')
+    .action((opts: ValidateOptions, cmd: Command) => {
+      const model = oneOf('--model', opts.model, RESULT_MODELS);
+      const tolerance = number('--tolerance', opts.tolerance);
+      const absoluteTolerance = number('--absolute-tolerance', opts.absoluteTolerance);
+      let params: unknown;
+      try {
+        params = parseResultJson(readText('--params', opts.params));
+      } catch (e) {
+        if (e instanceof SyntaxError) throw new InvalidParameterError('--params', 'a JSON object of model parameters', `${opts.params} (${e.message})`);
+        throw e;
+      }
+      if (typeof params !== 'object' || params === null || Array.isArray(params)) throw new InvalidParameterError('--params', 'a JSON object of model parameters', params);
+      const results = importResults(opts.results, opts.format, model, opts.map);
+      const v = validateResults(model, params as Record<string, unknown>, results, { tolerance, absoluteTolerance, acceptInsideInterval: opts.interval });
+      let root: Command = cmd;
+      while (root.parent) root = root.parent;
+      const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
+      if (opts.plot !== undefined) writeFileSync(opts.plot, comparisonSvg(v.comparison));
+      if (opts.json) {
+        write(`${resultsToJson({ model, results: opts.results, format: results.format, columns: results.columns, params: v.params, comparison: v.comparison })}\n`);
+      } else {
+        const mapped = Object.entries(results.columns).map(([m, c]) => (m === c ? m : `${m} <- ${c}`));
+        write(`model ${model}, ${results.points.length} points from ${opts.results} (${results.format}); metrics: ${mapped.join(', ')}\n\n`);
+        write(`${comparisonText(v.comparison)}\n`);
+      }
+      if (!v.comparison.passed) throw new CommanderError(1, 'ibqos.validate.failed', 'validation failed');
+    });
+}

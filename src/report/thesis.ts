@@ -1,0 +1,266 @@
+/**
+ * The thesis's experiments (S. Yan, *Performance analysis and improvement of InfiniBand networks*,
+ * Bradford 2012) as report experiments, with the parameter values of MODELS.md:
+ *
+ * - ch. 4, Figs. 4.5–4.8: the credit chain over m = 2..11 with λ = 5, μ1 = 6, μ2 = 8, n = 12
+ *   (MODELS.md §6; docs/credit.md);
+ * - ch. 5, Figs. 5.3–5.5: the ET queue (K = 16, T = 8, μ = (8, 16), Ca² = 5, Cs² = 7; MODELS.md
+ *   §4.2) over a λ sweep, exact ME against the thesis's reading of y (§4.4), blocking with and
+ *   without the threshold; and the AJT counterparts (K = 24, T = (8, 16), μ = (8, 16, 12); §4.3);
+ * - ch. 3, Tables 3.2–3.3: average injection rates per switch and flow under PIPD and FIMD, as
+ *   published (no analytic model exists; the simulator supplies the comparison).
+ *
+ * Every experiment's simulated part is a placeholder (`simulate` absent) until the simulator is
+ * plugged in through `runExperiments(…, { simulators })`; the figures show the analytic curves
+ * until then.
+ */
+import { solveCreditChain } from '../credit/index.js';
+import { gege1nThreshold } from '../me/index.js';
+import type { AnyExperiment, Experiment, ExperimentPoint, PointSimulator } from './experiment.js';
+
+/** A credit-chain point: the parameters of solveCreditChain with the command line's short names. */
+export interface CreditPoint extends ExperimentPoint {
+  readonly lambda: number;
+  readonly mu1: number;
+  readonly mu2: number;
+  readonly n: number;
+  readonly m: number;
+}
+
+/** A threshold-queue point: the parameters of gege1nThreshold, and which case of the figure it is. */
+export interface ThresholdPoint extends ExperimentPoint {
+  /** 'ET', 'AJT' or 'no threshold'. */
+  readonly queue: string;
+  readonly lambda: number;
+  readonly ca2: number;
+  readonly cs2: number;
+  readonly capacity: number;
+  readonly thresholds: readonly number[];
+  readonly mu: readonly number[];
+}
+
+/** A congestion-control point: which source response functions the two flows use. */
+export interface CongestionPoint extends ExperimentPoint {
+  /** 'PIPD' (both flows, Table 3.2) or 'PIPD + FIMD' (r2 PIPD, r1 FIMD, Table 3.3). */
+  readonly scheme: string;
+}
+
+/** Ch. 4: the credit chain over m = 2..11 (thesis §4.3, Figs. 4.5–4.8). */
+export const creditExperiment: Experiment<CreditPoint> = {
+  id: 'credit-chain',
+  title: 'Credit-based flow control: the tandem chain over the downstream buffer m',
+  source: 'thesis ch. 4, §4.3, Figs. 4.5–4.8; MODELS.md §6',
+  description: [
+    'Node 1 (capacity n = 12) forwards to Node 2 (capacity m = number of credits) only while it holds a credit; λ = 5, μ1 = 6, μ2 = 8 (per unit time), m = 2..11.',
+    'Analytic: the exact stationary solution of the continuous-time Markov chain (solveCreditChain). Lengths count packets, the one in service included; R = L/T.',
+  ],
+  points: () => Array.from({ length: 10 }, (_, k) => ({ lambda: 5, mu1: 6, mu2: 8, n: 12, m: k + 2 })),
+  label: (p) => `m = ${p.m}`,
+  analytic: (p) => ({
+    'exact chain': solveCreditChain({ lambda: p.lambda, mu1: p.mu1, mu2: p.mu2, upstreamCapacity: p.n, downstreamCapacity: p.m }),
+  }),
+  figures: [
+    {
+      kind: 'sweep',
+      id: 'queue-lengths',
+      title: 'Mean queue lengths L1, L2 and L against m',
+      subtitle: 'λ = 5, μ1 = 6, μ2 = 8, n = 12 (Figs. 4.5–4.6)',
+      xLabel: 'downstream capacity m',
+      xUnit: 'packets',
+      yLabel: 'mean queue length',
+      yUnit: 'packets',
+      x: (p) => p.m,
+      metrics: [
+        { path: 'meanQueueLength.upstream', label: 'L1 (Node 1)' },
+        { path: 'meanQueueLength.downstream', label: 'L2 (Node 2)' },
+        { path: 'meanQueueLength.total', label: 'L = L1 + L2' },
+      ],
+    },
+    {
+      kind: 'sweep',
+      id: 'response-time',
+      title: 'Response time R against m',
+      subtitle: 'λ = 5, μ1 = 6, μ2 = 8, n = 12 (Fig. 4.7)',
+      xLabel: 'downstream capacity m',
+      xUnit: 'packets',
+      yLabel: 'response time R',
+      yUnit: 'time units',
+      x: (p) => p.m,
+      metrics: [{ path: 'responseTime', label: 'R' }],
+    },
+    {
+      kind: 'sweep',
+      id: 'throughput',
+      title: 'Throughput T against m',
+      subtitle: 'λ = 5, μ1 = 6, μ2 = 8, n = 12 (Fig. 4.8)',
+      xLabel: 'downstream capacity m',
+      xUnit: 'packets',
+      yLabel: 'throughput T',
+      yUnit: 'packets per time unit',
+      x: (p) => p.m,
+      metrics: [{ path: 'throughput', label: 'T' }],
+    },
+  ],
+};
+
+/** λ values of the ch. 5 sweeps: 1..16 (2, 4, …, 16 with `quick`). */
+function lambdas(quick: boolean): number[] {
+  return quick ? [2, 4, 6, 8, 10, 12, 14, 16] : Array.from({ length: 16 }, (_, k) => k + 1);
+}
+
+const NO_THRESHOLD = { capacity: 8, thresholds: [] as readonly number[], mu: [8] as readonly number[] };
+
+function thresholdAnalytic(p: ThresholdPoint): Record<string, unknown> {
+  const params = { lambda: p.lambda, ca2: p.ca2, cs2: p.cs2, capacity: p.capacity, thresholds: p.thresholds, mu: p.mu };
+  return {
+    'ME, exact y': gege1nThreshold(params),
+    "ME, thesis's y": gege1nThreshold({ ...params, variant: 'thesis' }),
+  };
+}
+
+function thresholdExperiment(kind: 'ET' | 'AJT'): Experiment<ThresholdPoint> {
+  const queue = kind === 'ET' ? { capacity: 16, thresholds: [8], mu: [8, 16] } : { capacity: 24, thresholds: [8, 16], mu: [8, 16, 12] };
+  const figs = kind === 'ET' ? ['Fig. 5.3', 'Fig. 5.4', 'Fig. 5.5'] : ['AJT counterpart of Fig. 5.3', 'AJT counterpart of Fig. 5.4', 'AJT counterpart of Fig. 5.5'];
+  const setting =
+    kind === 'ET' ? 'K = 16, T = 8, μ = (8, 16), Ca² = 5, Cs² = 7' : 'K = 24, T = (8, 16), μ = (8, 16, 12), Ca² = 5, Cs² = 7';
+  const isQueue = (p: ThresholdPoint) => p.queue === kind;
+  return {
+    id: kind === 'ET' ? 'entry-threshold' : 'arrival-job-threshold',
+    title: kind === 'ET' ? 'Entry threshold (ET): GE/GE/1/N/ET over λ' : 'Arrival job threshold (AJT): GE/GE/1/N/AJT over λ',
+    source: kind === 'ET' ? 'thesis ch. 5, §5.2, Figs. 5.3–5.5; MODELS.md §§4.2, 4.4' : 'thesis ch. 5, §5.3 (AJT counterparts of Figs. 5.3–5.5); MODELS.md §§4.3, 4.4',
+    description: [
+      kind === 'ET'
+        ? 'A virtual lane of N = 8 packets borrows a second lane once T = 8 packets are present: capacity K = 2N = 16, service rate μ1 = 8 below the threshold and μ2 = 16 from it on (MODELS.md §4.2; whether state N itself is served at μ2 is a reading).'
+        : 'Two shared lanes are borrowed at thresholds T1 = 8 and T2 = 16: K = 3N = 24, rates μ = (8, 16, 12) (MODELS.md §4.3).',
+      'GE arrivals and service with Ca² = 5, Cs² = 7 (bursty), λ swept. "Without the threshold" is read as the lane alone: GE/GE/1/8 at μ1 = 8.',
+      "Analytic: the maximum-entropy product form with the exact y (solid; exact under MODELS.md §1.3) and with the thesis's reading y = ρ/g of its eq. 5.18 (dashed; MODELS.md §4.4). The thesis's error measure EM = |L_sim − L_ME|/L_sim is computed against the simulation when one is supplied.",
+    ],
+    points: ({ quick }) =>
+      lambdas(quick).flatMap((lambda) => [
+        { queue: kind, lambda, ca2: 5, cs2: 7, ...queue },
+        { queue: 'no threshold', lambda, ca2: 5, cs2: 7, ...NO_THRESHOLD },
+      ]),
+    label: (p) => `${p.queue}, λ = ${p.lambda}`,
+    analytic: thresholdAnalytic,
+    compareWith: 'ME, exact y',
+    comparedMetrics: ['meanQueueLength', 'utilization', 'blockingProbability'],
+    contrasts: [
+      {
+        title: `${kind}: the thesis's reading of y against the exact y (MODELS.md §4.4)`,
+        series: "ME, thesis's y",
+        reference: 'ME, exact y',
+        include: isQueue,
+        metrics: [
+          { path: 'meanQueueLength', label: 'L' },
+          { path: 'utilization', label: 'U' },
+          { path: 'blockingProbability', label: 'blocking' },
+          { path: 'fullProbability', label: 'P(K)' },
+        ],
+      },
+    ],
+    figures: [
+      {
+        kind: 'sweep',
+        id: 'mean-queue-length',
+        title: `${kind}: mean queue length against λ`,
+        subtitle: `${setting} (${figs[0]})`,
+        xLabel: 'arrival rate λ',
+        xUnit: 'packets per time unit',
+        yLabel: 'mean queue length L',
+        yUnit: 'packets',
+        x: (p) => p.lambda,
+        include: isQueue,
+        metrics: [{ path: 'meanQueueLength', label: 'L' }],
+      },
+      {
+        kind: 'sweep',
+        id: 'utilization',
+        title: `${kind}: utilisation against λ`,
+        subtitle: `${setting} (${figs[1]})`,
+        xLabel: 'arrival rate λ',
+        xUnit: 'packets per time unit',
+        yLabel: 'utilisation U = 1 − P(0)',
+        x: (p) => p.lambda,
+        include: isQueue,
+        metrics: [{ path: 'utilization', label: 'U' }],
+      },
+      {
+        kind: 'sweep',
+        id: 'blocking-probability',
+        title: `${kind}: blocking probability with and without the threshold`,
+        subtitle: `${setting}; without: GE/GE/1/8, μ = 8 (${figs[2]})`,
+        xLabel: 'arrival rate λ',
+        xUnit: 'packets per time unit',
+        yLabel: 'blocking probability',
+        x: (p) => p.lambda,
+        group: (p) => (p.queue === 'no threshold' ? 'without threshold' : `with ${kind}`),
+        metrics: [{ path: 'blockingProbability', label: 'blocking' }],
+      },
+    ],
+  };
+}
+
+/** Ch. 5: the ET queue over λ (thesis §5.2, Figs. 5.3–5.5). */
+export const entryThresholdExperiment: Experiment<ThresholdPoint> = thresholdExperiment('ET');
+
+/** Ch. 5: the AJT queue over λ (thesis §5.3). */
+export const arrivalJobThresholdExperiment: Experiment<ThresholdPoint> = thresholdExperiment('AJT');
+
+/**
+ * Thesis Tables 3.2 and 3.3, average injection rates as printed (the unit is not stated in the
+ * thesis; R_min = R_max/128 for r2 and R_max/256 for r1, m = n = 4, §3.4).
+ */
+const THESIS_INJECTION_RATES: Record<string, { switchA: { r1: number; r2: number }; switchB: { r1: number; r2: number } }> = {
+  PIPD: { switchA: { r1: 47234.08637836817, r2: 149789.83324444026 }, switchB: { r1: 76440.10564262095, r2: 259756.99827139667 } },
+  'PIPD + FIMD': { switchA: { r1: 18537.107824746185, r2: 118861.56808060875 }, switchB: { r1: 20147.849538670973, r2: 194463.99403664135 } },
+};
+
+/** Ch. 3: congestion spreading, PIPD against FIMD (thesis §3.4, Tables 3.2–3.3). */
+export const congestionExperiment: Experiment<CongestionPoint> = {
+  id: 'congestion-spreading',
+  title: 'Congestion spreading: injection rates under PIPD and FIMD',
+  source: 'thesis ch. 3, §3.4, Tables 3.2–3.3; MODELS.md §10',
+  description: [
+    'Two switches A and B joined by one link; a local flow and a remote flow converge on one endpoint of B, and a victim flow crosses the inter-switch link. Flow r2 (high priority, R_min = R_max/128) and r1 (low priority, R_min = R_max/256) respond to ECN marks; the thesis reports their average injection rates per switch.',
+    'No analytic model exists for this experiment: the figure shows the thesis\'s published values (OPNET simulation) and, once plugged in, the library simulator\'s with their confidence intervals. The simulator result should carry `injectionRate.switchA.r1` etc.',
+  ],
+  referenceNote: 'thesis Table 3.2 (PIPD for both flows) and Table 3.3 (r2 PIPD, r1 FIMD), average injection rates as printed; the thesis does not state their unit.',
+  points: () => [{ scheme: 'PIPD' }, { scheme: 'PIPD + FIMD' }],
+  label: (p) => p.scheme,
+  analytic: () => ({}),
+  reference: (p) => ({ 'thesis table': { injectionRate: THESIS_INJECTION_RATES[p.scheme] } }),
+  comparedMetrics: [],
+  figures: [
+    {
+      kind: 'categories',
+      id: 'injection-rates',
+      title: 'Average injection rate per switch and flow',
+      subtitle: 'PIPD for both flows (Table 3.2) against r1 on FIMD (Table 3.3)',
+      xLabel: 'switch and flow',
+      yLabel: 'average injection rate',
+      yUnit: 'as printed in the thesis',
+      group: (p) => p.scheme,
+      categories: [
+        { path: 'injectionRate.switchA.r1', label: 'switch A, r1' },
+        { path: 'injectionRate.switchA.r2', label: 'switch A, r2' },
+        { path: 'injectionRate.switchB.r1', label: 'switch B, r1' },
+        { path: 'injectionRate.switchB.r2', label: 'switch B, r2' },
+      ],
+    },
+  ],
+};
+
+/** The report's experiments in the order of the report: ch. 4, ch. 5 (ET, AJT), ch. 3. */
+export function thesisExperiments(): readonly AnyExperiment[] {
+  return [creditExperiment, entryThresholdExperiment, arrivalJobThresholdExperiment, congestionExperiment];
+}
+
+/**
+ * The simulators of the thesis's experiments, by experiment id, for `runExperiments(…, { simulators })`.
+ * Empty until the library's simulator (src/sim) is merged: each entry will turn an experiment point
+ * into a simulator scenario and return its metrics with confidence intervals.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each simulator takes its own experiment's point type
+export function thesisSimulators(): Readonly<Record<string, PointSimulator<any>>> {
+  return {};
+}

@@ -1,0 +1,287 @@
+/**
+ * `compare(analytic, simulated)`: analytic records against simulated ones, point by point and
+ * metric by metric, over the shared metric vocabulary (see ./metrics.ts). For each pair it gives
+ * the thesis's error measure EM = |sim − ana|/|sim|, the absolute and relative errors, whether the
+ * analytic value lies in the simulation's confidence interval, and a verdict against a tolerance
+ * (MODELS.md §7).
+ */
+import { InvalidParameterError } from '../core/errors.js';
+import { knownKeys, nonNegativeNumber, plainObject } from '../core/guards.js';
+import { renderPlot, stackSvg, escapeXml, type PlotSeries } from '../report/svgPlot.js';
+import { formatNumber, formatTable } from '../report/table.js';
+import { absoluteError, errorMeasure, insideInterval, intervalCoverage, relativeError } from './errorMeasures.js';
+import { isEstimate, metricPaths, metricValue } from './metrics.js';
+
+/** Options of {@link compare}; every field optional. */
+export interface CompareOptions {
+  /** Metric paths to compare; default: every metric of the first simulated record that the first analytic record has as a number. */
+  readonly metrics?: readonly string[];
+  /** A pair passes when EM ≤ tolerance; default 0.1 (the thesis reports mean EMs of 5–10 %). */
+  readonly tolerance?: number;
+  /** …or when |sim − ana| ≤ absoluteTolerance (for values near 0, where EM blows up); default 0. */
+  readonly absoluteTolerance?: number;
+  /** …or, when true (the default) and the simulated value has a half-width, when the analytic value is inside its interval. */
+  readonly acceptInsideInterval?: boolean;
+  /** A label per point for tables (default "#0", "#1", …). */
+  readonly labels?: readonly string[];
+  /** The x value of each point for plots, with its axis label (default: the point index). */
+  readonly x?: { readonly label: string; readonly values: readonly number[]; readonly unit?: string };
+  /** A title for tables and plots. */
+  readonly title?: string;
+}
+
+/** One metric at one point. */
+export interface MetricPointComparison {
+  readonly index: number;
+  readonly label: string;
+  readonly analytic: number;
+  /** The simulated mean. */
+  readonly simulated: number;
+  readonly halfWidth?: number;
+  readonly confidence?: number;
+  /** |sim − ana| / |sim| (Infinity when only sim is 0; NaN when a value is NaN). */
+  readonly errorMeasure: number;
+  readonly absoluteError: number;
+  /** |sim − ana| / |ana|. */
+  readonly relativeError: number;
+  /** Analytic value inside [mean − halfWidth, mean + halfWidth]; absent without a half-width. */
+  readonly insideInterval?: boolean;
+  readonly passed: boolean;
+}
+
+/** One metric over all points. */
+export interface MetricComparison {
+  readonly metric: string;
+  readonly points: readonly MetricPointComparison[];
+  readonly meanErrorMeasure: number;
+  readonly maxErrorMeasure: number;
+  readonly maxAbsoluteError: number;
+  /** Fraction of the points with an interval whose analytic value is inside it; absent when no point has one. */
+  readonly intervalCoverage?: number;
+  readonly passed: boolean;
+}
+
+/** The result of {@link compare}: a readonly plain record (plus a notebook display method). */
+export interface ComparisonResult {
+  readonly title: string;
+  readonly passed: boolean;
+  /** Number of failing (point, metric) pairs. */
+  readonly failures: number;
+  readonly tolerance: number;
+  readonly absoluteTolerance: number;
+  readonly acceptInsideInterval: boolean;
+  readonly metrics: readonly MetricComparison[];
+  readonly x?: { readonly label: string; readonly values: readonly number[]; readonly unit?: string };
+}
+
+function pairErrors(analytic: number, simulated: number): { em: number; abs: number; rel: number } {
+  if (Number.isFinite(analytic) && Number.isFinite(simulated)) {
+    return {
+      em: errorMeasure({ simulated, analytic }),
+      abs: absoluteError({ simulated, analytic }),
+      rel: relativeError({ simulated, analytic }),
+    };
+  }
+  if (Number.isNaN(analytic) || Number.isNaN(simulated)) return { em: Number.NaN, abs: Number.NaN, rel: Number.NaN };
+  const same = analytic === simulated;
+  return { em: same ? 0 : Infinity, abs: same ? 0 : Infinity, rel: same ? 0 : Infinity };
+}
+
+function asList(value: unknown, name: string): readonly unknown[] {
+  if (Array.isArray(value)) {
+    if (value.length === 0) throw new InvalidParameterError(name, 'a non-empty array of records (or one record)', value);
+    return value;
+  }
+  return [plainObject(name, value)];
+}
+
+/**
+ * Compares analytic and simulated records, paired by position. Metrics are addressed by their
+ * dotted path in the records (`throughput`, `meanQueueLength.upstream`); a simulated metric may
+ * be a number or `{ mean, halfWidth, confidence }`. A (point, metric) pair passes when
+ * EM ≤ `tolerance`, or |sim − ana| ≤ `absoluteTolerance`, or (with `acceptInsideInterval`) the
+ * analytic value is inside the simulation's interval; the comparison passes when every pair does.
+ * A point whose simulated record lacks a metric is left out of that metric.
+ *
+ * @throws InvalidParameterError for lists of different lengths, an empty list, a bad option, a
+ *   metric the records do not share, or an analytic value that is not a number.
+ * @example
+ * compare([{ throughput: 4.9 }], [{ throughput: { mean: 5, halfWidth: 0.2 } }]).passed // true
+ */
+export function compare(analytic: unknown, simulated: unknown, options: CompareOptions = {}): ComparisonResult {
+  const o = plainObject('options', options);
+  knownKeys('options', o, ['metrics', 'tolerance', 'absoluteTolerance', 'acceptInsideInterval', 'labels', 'x', 'title']);
+  const ana = asList(analytic, 'analytic');
+  const sim = asList(simulated, 'simulated');
+  if (ana.length !== sim.length) throw new InvalidParameterError('simulated', `a list as long as the analytic one (${ana.length})`, `${sim.length} records`);
+  const tolerance = o.tolerance === undefined ? 0.1 : nonNegativeNumber('options.tolerance', o.tolerance);
+  const absoluteTolerance = o.absoluteTolerance === undefined ? 0 : nonNegativeNumber('options.absoluteTolerance', o.absoluteTolerance);
+  const acceptInsideInterval = o.acceptInsideInterval === undefined ? true : o.acceptInsideInterval === true;
+  if (o.labels !== undefined && (!Array.isArray(o.labels) || o.labels.length !== ana.length)) {
+    throw new InvalidParameterError('options.labels', `an array of ${ana.length} labels`, o.labels);
+  }
+  const x = options.x;
+  if (x !== undefined && (!Array.isArray(x.values) || x.values.length !== ana.length || typeof x.label !== 'string')) {
+    throw new InvalidParameterError('options.x', `{ label, values } with ${ana.length} values`, x);
+  }
+  const labels = options.labels ?? ana.map((_, j) => `#${j}`);
+  let metrics = options.metrics;
+  if (metrics === undefined) {
+    const candidates = [...new Set(sim.flatMap((s) => metricPaths(s)))];
+    metrics = candidates.filter((m) => typeof metricValue(ana[0], m) === 'number');
+    if (metrics.length === 0) {
+      throw new InvalidParameterError('simulated', 'records with at least one metric the analytic records also have', candidates.join(', ') || 'no metrics');
+    }
+  }
+  const results: MetricComparison[] = metrics.map((metric) => {
+    const points: MetricPointComparison[] = [];
+    ana.forEach((a, j) => {
+      const s = metricValue(sim[j], metric);
+      if (s === undefined || s === null) return;
+      const av = metricValue(a, metric);
+      if (typeof av !== 'number') throw new InvalidParameterError(`analytic[${j}].${metric}`, 'a number', av);
+      const estimate = isEstimate(s) ? s : typeof s === 'number' ? { mean: s } : undefined;
+      if (estimate === undefined) throw new InvalidParameterError(`simulated[${j}].${metric}`, 'a number or { mean, halfWidth }', s);
+      const { em, abs, rel } = pairErrors(av, estimate.mean);
+      const hw = estimate.halfWidth;
+      const hasInterval = hw !== undefined && Number.isFinite(hw) && Number.isFinite(estimate.mean);
+      const inside = !hasInterval ? undefined : Number.isFinite(av) ? insideInterval(av, { lower: estimate.mean - hw, upper: estimate.mean + hw }) : false;
+      const passed = em <= tolerance || abs <= absoluteTolerance || (acceptInsideInterval && inside === true);
+      points.push({
+        index: j,
+        label: labels[j]!,
+        analytic: av,
+        simulated: estimate.mean,
+        ...(hw === undefined ? {} : { halfWidth: hw }),
+        ...(estimate.confidence === undefined ? {} : { confidence: estimate.confidence }),
+        errorMeasure: em,
+        absoluteError: abs,
+        relativeError: rel,
+        ...(inside === undefined ? {} : { insideInterval: inside }),
+        passed,
+      });
+    });
+    if (points.length === 0) throw new InvalidParameterError('options.metrics', `metrics the simulated records have (none has ${metric})`, metric);
+    const withCi = points.filter((p) => p.insideInterval !== undefined);
+    return {
+      metric,
+      points,
+      meanErrorMeasure: points.reduce((t, p) => t + p.errorMeasure, 0) / points.length,
+      maxErrorMeasure: Math.max(...points.map((p) => p.errorMeasure)),
+      maxAbsoluteError: Math.max(...points.map((p) => p.absoluteError)),
+      ...(withCi.length === 0
+        ? {}
+        : {
+            // Non-finite analytic values (an unstable model) count as outside.
+            intervalCoverage:
+              withCi.some((p) => !Number.isFinite(p.analytic))
+                ? withCi.filter((p) => p.insideInterval).length / withCi.length
+                : intervalCoverage(withCi.map((p) => ({ analytic: p.analytic, lower: p.simulated - p.halfWidth!, upper: p.simulated + p.halfWidth! }))),
+          }),
+      passed: points.every((p) => p.passed),
+    };
+  });
+  const failures = results.reduce((t, m) => t + m.points.filter((p) => !p.passed).length, 0);
+  const result: ComparisonResult = {
+    title: options.title ?? 'analytic vs simulated',
+    passed: failures === 0,
+    failures,
+    tolerance,
+    absoluteTolerance,
+    acceptInsideInterval,
+    metrics: results,
+    ...(x === undefined ? {} : { x: { label: x.label, values: [...x.values], ...(x.unit === undefined ? {} : { unit: x.unit }) } }),
+  };
+  return withJupyterDisplay(result, () => ({ 'text/html': comparisonHtml(result), 'image/svg+xml': comparisonSvg(result) }));
+}
+
+/**
+ * Adds the Deno Jupyter display method (`Symbol.for('Jupyter.display')`) to a record, not
+ * enumerable, so JSON and equality checks see the plain record.
+ */
+export function withJupyterDisplay<T extends object>(record: T, display: () => Record<string, string>): T {
+  Object.defineProperty(record, Symbol.for('Jupyter.display'), { value: display, enumerable: false });
+  return record;
+}
+
+/** The per-point comparison as a text table (one row per point and metric) with a summary line per metric. */
+export function comparisonText(result: ComparisonResult): string {
+  const rows = result.metrics.flatMap((m) => m.points.map((p) => ({ m, p })));
+  const table = formatTable(rows, [
+    { header: 'metric', value: (r) => r.m.metric },
+    { header: 'point', value: (r) => (result.x ? result.x.values[r.p.index]! : r.p.label) },
+    { header: 'simulated', value: (r) => r.p.simulated },
+    { header: '± hw', value: (r) => (r.p.halfWidth === undefined ? '' : formatNumber(r.p.halfWidth, 3)) },
+    { header: 'analytic', value: (r) => r.p.analytic },
+    { header: 'EM', value: (r) => r.p.errorMeasure, digits: 3 },
+    { header: 'abs', value: (r) => r.p.absoluteError, digits: 3 },
+    { header: 'in CI', value: (r) => (r.p.insideInterval === undefined ? '' : r.p.insideInterval ? 'yes' : 'no') },
+    { header: 'ok', value: (r) => (r.p.passed ? 'pass' : 'FAIL') },
+  ]);
+  const summary = result.metrics.map(
+    (m) =>
+      `${m.metric}: mean EM ${formatNumber(m.meanErrorMeasure, 3)}, max EM ${formatNumber(m.maxErrorMeasure, 3)}, max |error| ${formatNumber(m.maxAbsoluteError, 3)}` +
+      `${m.intervalCoverage === undefined ? '' : `, CI coverage ${formatNumber(100 * m.intervalCoverage, 3)} %`} — ${m.passed ? 'pass' : 'FAIL'}`,
+  );
+  const verdict = `${result.passed ? 'PASS' : 'FAIL'}: ${result.failures} of ${rows.length} point-metric pairs outside tolerance (EM <= ${result.tolerance}` +
+    `${result.absoluteTolerance > 0 ? ` or |error| <= ${result.absoluteTolerance}` : ''}${result.acceptInsideInterval ? ' or analytic value inside the CI' : ''})`;
+  return [table, '', ...summary, verdict].join('\n');
+}
+
+/** One SVG plot per metric (analytic line, simulated markers with CI error bars), stacked. */
+export function comparisonSvg(result: ComparisonResult): string {
+  return stackSvg(
+    result.metrics.map((m) => {
+      const xOf = (p: MetricPointComparison) => (result.x ? result.x.values[p.index]! : p.index);
+      const series: PlotSeries[] = [
+        { name: 'analytic', mode: 'line+markers', points: m.points.map((p) => ({ x: xOf(p), y: p.analytic })) },
+        {
+          name: 'simulated (± CI half-width)',
+          mode: 'markers',
+          filled: true,
+          points: m.points.map((p) => ({ x: xOf(p), y: p.simulated, ...(p.halfWidth === undefined ? {} : { halfWidth: p.halfWidth }) })),
+        },
+      ];
+      return renderPlot({
+        title: `${m.metric}: ${m.passed ? 'pass' : 'FAIL'}`,
+        subtitle: `${result.title} — mean EM ${formatNumber(m.meanErrorMeasure, 3)}, max EM ${formatNumber(m.maxErrorMeasure, 3)}`,
+        xLabel: result.x?.label ?? 'point',
+        ...(result.x?.unit === undefined ? {} : { xUnit: result.x.unit }),
+        yLabel: m.metric,
+        series,
+        height: 320,
+      });
+    }),
+  );
+}
+
+/** The comparison as an HTML fragment: a verdict, a summary table per metric and the per-point table. */
+export function comparisonHtml(result: ComparisonResult): string {
+  const e = (v: number, d = 4) => escapeXml(formatNumber(v, d));
+  const summary = result.metrics
+    .map(
+      (m) =>
+        `<tr><td>${escapeXml(m.metric)}</td><td>${e(m.meanErrorMeasure, 3)}</td><td>${e(m.maxErrorMeasure, 3)}</td><td>${e(m.maxAbsoluteError, 3)}</td><td>${m.intervalCoverage === undefined ? '' : `${e(100 * m.intervalCoverage, 3)} %`}</td><td>${m.passed ? 'pass' : '<b>FAIL</b>'}</td></tr>`,
+    )
+    .join('\n');
+  const rows = result.metrics
+    .flatMap((m) =>
+      m.points.map(
+        (p) =>
+          `<tr${p.passed ? '' : ' class="fail"'}><td>${escapeXml(m.metric)}</td><td>${escapeXml(result.x ? String(result.x.values[p.index]) : p.label)}</td><td>${e(p.simulated, 6)}</td><td>${p.halfWidth === undefined ? '' : e(p.halfWidth, 3)}</td><td>${e(p.analytic, 6)}</td><td>${e(p.errorMeasure, 3)}</td><td>${e(p.absoluteError, 3)}</td><td>${p.insideInterval === undefined ? '' : p.insideInterval ? 'yes' : 'no'}</td><td>${p.passed ? 'pass' : '<b>FAIL</b>'}</td></tr>`,
+      ),
+    )
+    .join('\n');
+  return [
+    `<div class="ibqos-comparison"><h3>${escapeXml(result.title)}: ${result.passed ? 'PASS' : 'FAIL'}</h3>`,
+    `<p>${result.failures} failing point-metric pairs; tolerance EM ≤ ${result.tolerance}${result.absoluteTolerance > 0 ? ` or |error| ≤ ${result.absoluteTolerance}` : ''}${result.acceptInsideInterval ? ', or analytic value inside the CI' : ''}.</p>`,
+    '<table><thead><tr><th>metric</th><th>mean EM</th><th>max EM</th><th>max |error|</th><th>CI coverage</th><th>verdict</th></tr></thead><tbody>',
+    summary,
+    '</tbody></table>',
+    '<table><thead><tr><th>metric</th><th>point</th><th>simulated</th><th>± hw</th><th>analytic</th><th>EM</th><th>|error|</th><th>in CI</th><th>verdict</th></tr></thead><tbody>',
+    rows,
+    '</tbody></table>',
+    comparisonSvg(result),
+    '</div>',
+  ].join('\n');
+}

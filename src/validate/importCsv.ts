@@ -1,0 +1,74 @@
+/**
+ * Simulation results as CSV: a header line, then one row per experiment point. Parsed by
+ * csv-parse (quoted fields, embedded separators and newlines, CRLF); lines starting with '#' are
+ * comments. The separator is ',' unless the header has more ';' or tabs.
+ */
+import { parse } from 'csv-parse/sync';
+import { ResultsFormatError } from './resultsError.js';
+import { rowsToResults, type ImportedResults, type TableRow } from './results.js';
+import type { ResultsMapping } from './mapping.js';
+
+/** Options of {@link parseResultsCsv}. */
+export interface CsvImportOptions {
+  /** Field separator; default: ',' unless the header line has more ';' or tab characters. */
+  readonly delimiter?: string;
+  /** File name for error messages. */
+  readonly file?: string;
+}
+
+function guessDelimiter(text: string): string {
+  const header = text.split(/\r?\n/).find((l) => l.trim() !== '' && !l.trimStart().startsWith('#')) ?? '';
+  const count = (c: string) => header.split(c).length - 1;
+  const candidates = [',', ';', '\t'].map((c) => [c, count(c)] as const);
+  return candidates.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
+}
+
+/**
+ * Reads CSV results and maps their columns onto a model's metrics and parameters.
+ *
+ * @param mapping from {@link defaultMapping} or {@link withMapping}.
+ * @throws ResultsFormatError with the line number for an unbalanced quote, a row with the wrong
+ *   number of fields, a cell that is not a number, or a header with no metric column.
+ * @example
+ * parseResultsCsv('m,L1,L1_hw\n2,0.71,0.02\n', defaultMapping('credit')).points[0].metrics['meanQueueLength.upstream']
+ *   // { mean: 0.71, halfWidth: 0.02, confidence: 0.95 }
+ */
+export function parseResultsCsv(text: string, mapping: ResultsMapping, options: CsvImportOptions = {}): ImportedResults {
+  const file = options.file;
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      delimiter: options.delimiter ?? guessDelimiter(text),
+      comment: '#',
+      comment_no_infix: true,
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+      bom: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+  } catch (e) {
+    // csv-parse's CsvError (matched by its code: the class differs between its entry points).
+    const err = e as { code?: unknown; lines?: unknown; message?: unknown };
+    if (typeof err.code === 'string' && err.code.startsWith('CSV_')) {
+      const line = typeof err.lines === 'number' ? err.lines : 0;
+      const reason = String(err.message).replace(/^Invalid Record Length: /, 'wrong number of fields: ').replace(/,? ?(on|at) line \d+/, '');
+      throw new ResultsFormatError('csv', line, reason, file);
+    }
+    throw e;
+  }
+  if (records.length === 0) throw new ResultsFormatError('csv', 0, 'the file has no header line', file);
+  const [head, ...body] = records;
+  const header = head!.record;
+  const seen = new Set<string>();
+  for (const h of header) {
+    if (h === '') throw new ResultsFormatError('csv', head!.info.lines, 'the header has an empty column name', file);
+    if (seen.has(h)) throw new ResultsFormatError('csv', head!.info.lines, `the header names column ${JSON.stringify(h)} twice`, file);
+    seen.add(h);
+  }
+  if (body.length === 0) throw new ResultsFormatError('csv', head!.info.lines, 'the file has a header but no rows', file);
+  const rows: TableRow[] = body.map(({ record, info }) => ({
+    line: info.lines,
+    cells: Object.fromEntries(header.map((h, k) => [h, record[k]])),
+  }));
+  return rowsToResults('csv', rows, header, head!.info.lines, mapping, file);
+}

@@ -1,0 +1,102 @@
+/**
+ * A user's simulation results against one of the library's models: for each imported point, the
+ * model's parameters (the base parameters, overridden by the point's own parameter columns), the
+ * analytic record of the model at those parameters, and the comparison of the two.
+ */
+import { InvalidParameterError } from '../core/errors.js';
+import { oneOf, plainObject } from '../core/guards.js';
+import { solveCreditChain } from '../credit/index.js';
+import { gege1n, gege1nThreshold } from '../me/index.js';
+import { compare, type CompareOptions, type ComparisonResult } from './compare.js';
+import { RESULT_MODELS, type ResultModel } from './mapping.js';
+import type { ImportedResults } from './results.js';
+
+/** The command line's short names of the credit chain's parameters → the library's names. */
+const CREDIT_ALIASES: Record<string, string> = { n: 'upstreamCapacity', m: 'downstreamCapacity' };
+
+/** Reads "inf"/"Infinity" strings as Infinity (JSON cannot hold it; `n: "inf"` is an unbounded queue). */
+function normaliseValue(v: unknown): unknown {
+  if (typeof v === 'string' && /^\+?(inf|infinity)$/i.test(v.trim())) return Infinity;
+  return v;
+}
+
+/**
+ * The analytic record of a model at some parameters: `credit` → solveCreditChain (parameters
+ * lambda, mu1, mu2, upstreamCapacity or n, downstreamCapacity or m); `gege1n` → gege1n (lambda,
+ * mu, ca2, cs2, capacity); `threshold` → gege1nThreshold (lambda, ca2, cs2, capacity, thresholds,
+ * mu, variant).
+ *
+ * @throws InvalidParameterError from the solver, naming the parameter, or for an unknown model.
+ * @example analyticRecord('gege1n', { lambda: 0.7, mu: 1, ca2: 3, cs2: 5, capacity: 6 }).blockingProbability // 0.2226…
+ */
+export function analyticRecord(model: ResultModel, params: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const m = oneOf('model', model, RESULT_MODELS);
+  const p: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(plainObject('params', params))) p[m === 'credit' ? (CREDIT_ALIASES[k] ?? k) : k] = normaliseValue(v);
+  switch (m) {
+    case 'credit':
+      return solveCreditChain(p as never) as unknown as Record<string, unknown>;
+    case 'gege1n':
+      return gege1n(p as never) as unknown as Record<string, unknown>;
+    case 'threshold':
+      return gege1nThreshold(p as never) as unknown as Record<string, unknown>;
+  }
+}
+
+/** Options of {@link validateResults}: those of {@link compare} but `x` and `labels`, which are derived from the points. */
+export type ValidateOptions = Omit<CompareOptions, 'x' | 'labels'>;
+
+/** The outcome of {@link validateResults}. */
+export interface ValidationResult {
+  readonly model: ResultModel;
+  /** The parameters of each point (base ⊕ the point's own). */
+  readonly params: readonly Readonly<Record<string, unknown>>[];
+  readonly analytic: readonly Readonly<Record<string, unknown>>[];
+  readonly comparison: ComparisonResult;
+}
+
+/**
+ * Computes the model at every imported point and compares it with the simulated values. The x
+ * axis of the plots is the first parameter that varies between points (the point index if none).
+ *
+ * @throws InvalidParameterError for invalid base or point parameters (naming the results line),
+ *   an unknown model, or an invalid option.
+ * @example validateResults('credit', { lambda: 5, mu1: 6, mu2: 8, n: 12 }, parseResultsCsv(text, defaultMapping('credit')))
+ */
+export function validateResults(
+  model: ResultModel,
+  baseParams: Readonly<Record<string, unknown>>,
+  results: ImportedResults,
+  options: ValidateOptions = {},
+): ValidationResult {
+  const m = oneOf('model', model, RESULT_MODELS);
+  const base = plainObject('params', baseParams);
+  const params = results.points.map((pt) => {
+    const merged: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(base)) merged[m === 'credit' ? (CREDIT_ALIASES[k] ?? k) : k] = v;
+    return { ...merged, ...pt.params };
+  });
+  const analytic = params.map((p, j) => {
+    try {
+      return analyticRecord(m, p);
+    } catch (e) {
+      const line = results.points[j]!.source.line;
+      if (e instanceof InvalidParameterError) throw new InvalidParameterError(`${e.parameter} (results ${results.format} line ${line})`, e.rule, e.value);
+      throw e;
+    }
+  });
+  const varying = [...new Set(results.points.flatMap((p) => Object.keys(p.params)))].filter((k) => new Set(params.map((p) => p[k])).size > 1);
+  const xName = varying[0];
+  const labels = params.map((p, j) => (varying.length === 0 ? `#${j}` : varying.map((k) => `${k}=${String(p[k])}`).join(', ')));
+  const comparison = compare(
+    analytic,
+    results.points.map((p) => p.metrics),
+    {
+      ...options,
+      labels,
+      ...(xName === undefined ? {} : { x: { label: xName, values: params.map((p) => Number(p[xName])) } }),
+      title: options.title ?? `${m} model against ${results.format} results`,
+    },
+  );
+  return { model: m, params, analytic, comparison };
+}

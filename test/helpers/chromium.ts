@@ -1,0 +1,56 @@
+/**
+ * Chromium for the browser tests: Debian's package (/usr/bin/chromium), installed on first use
+ * with apt-get when missing, so `npm ci && npm test` works on a clean CI machine (as root).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Flags for a quiet, offline, sandbox-free headless run. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
+function runApt(args: string[]): { ok: boolean; output: string } {
+  const r = spawnSync('apt-get', args, {
+    encoding: 'utf8',
+    timeout: 15 * 60_000,
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return { ok: r.status === 0, output: `${r.error ? String(r.error) : ''}${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n').slice(-15).join('\n') };
+}
+
+/**
+ * Makes sure /usr/bin/chromium exists: if not, runs `apt-get update` and
+ * `apt-get install -y chromium` (minutes on a clean machine).
+ *
+ * @throws Error with what to do when it cannot be installed (not root, no apt, no network).
+ */
+export function ensureChromium(): string {
+  if (existsSync(CHROMIUM)) return CHROMIUM;
+  const hint = `The browser test needs Chromium at ${CHROMIUM} (Debian package "chromium").`;
+  if (typeof process.getuid === 'function' && process.getuid() !== 0) {
+    throw new Error(`${hint} Install it as root: apt-get update && apt-get install -y chromium`);
+  }
+  for (const args of [['update'], ['install', '-y', 'chromium']]) {
+    const r = runApt(args);
+    if (!r.ok) throw new Error(`${hint} "apt-get ${args.join(' ')}" failed:\n${r.output}`);
+  }
+  if (!existsSync(CHROMIUM)) throw new Error(`${hint} apt-get install chromium succeeded but ${CHROMIUM} is still missing.`);
+  return CHROMIUM;
+}
+
+/** A fresh, empty profile directory for one browser run. */
+export function freshUserDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'ibqos-chromium-'));
+}

@@ -1,0 +1,104 @@
+/**
+ * report.html in a real headless Chromium (Debian's package, installed by ensureChromium when
+ * missing): every plot is rendered — SVGs with non-empty boxes, drawn curves, markers and CI error
+ * bars — with no console error, no page error and no request other than the file itself.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExperiments, solveCreditChain, thesisExperiments, writeReport, type CreditPoint, type PointSimulator } from '../../src/index.js';
+import { CHROMIUM_ARGS, ensureChromium, freshUserDataDir } from '../helpers/chromium.js';
+
+/** The SVG DOM methods used in the page (the project's tsconfig has no DOM library). */
+interface Graphic {
+  getBBox(): { width: number; height: number };
+}
+
+/** A stand-in simulated series (model value + 1 %, 2 % half-width), so the page has error bars to draw. */
+const standIn: PointSimulator<CreditPoint> = (p) => {
+  const a = solveCreditChain({ lambda: p.lambda, mu1: p.mu1, mu2: p.mu2, upstreamCapacity: p.n, downstreamCapacity: p.m });
+  const est = (v: number) => ({ mean: v * 1.01, halfWidth: 0.02 * v });
+  return { meanQueueLength: { upstream: est(a.meanQueueLength.upstream), downstream: est(a.meanQueueLength.downstream), total: est(a.meanQueueLength.total) }, responseTime: est(a.responseTime), throughput: est(a.throughput) };
+};
+
+describe('report.html in headless Chromium', () => {
+  let context: BrowserContext;
+  let userDataDir: string;
+  const outDir = mkdtempSync(join(tmpdir(), 'ibqos-browser-'));
+
+  beforeAll(async () => {
+    const executablePath = ensureChromium();
+    const report = await runExperiments(thesisExperiments(), { quick: true, simulators: { 'credit-chain': standIn } });
+    writeReport(report, outDir);
+    userDataDir = freshUserDataDir();
+    context = await chromium.launchPersistentContext(userDataDir, { executablePath, headless: true, args: [...CHROMIUM_ARGS], offline: true });
+  }, 20 * 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('every figure renders: non-empty SVG boxes, curves, markers, error bars and text; no console errors', async () => {
+    const page = await context.newPage();
+    const problems: string[] = [];
+    const requests: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('request', (r) => requests.push(r.url()));
+    const url = pathToFileURL(join(outDir, 'report.html')).href;
+    await page.goto(url, { waitUntil: 'load' });
+
+    const figures = await page.$$eval('figure > svg', (svgs) =>
+      svgs.map((svg) => {
+        const box = svg.getBoundingClientRect();
+        const drawn = [...svg.querySelectorAll('g.series path, g.series circle')].map((el) => (el as unknown as Graphic).getBBox());
+        const bars = [...svg.querySelectorAll('.error-bar')].map((el) => (el as unknown as Graphic).getBBox().height);
+        const title = svg.querySelector('text') as unknown as { getComputedTextLength(): number } | null;
+        return {
+          id: svg.parentElement!.id,
+          width: box.width,
+          height: box.height,
+          drawn: drawn.length,
+          nonEmpty: drawn.filter((b) => b.width > 0 || b.height > 0).length,
+          bars: bars.filter((h) => h > 0).length,
+          titleLength: title ? title.getComputedTextLength() : 0,
+        };
+      }),
+    );
+    expect(figures.map((f) => f.id)).toEqual([
+      'credit-chain-queue-lengths',
+      'credit-chain-response-time',
+      'credit-chain-throughput',
+      'entry-threshold-mean-queue-length',
+      'entry-threshold-utilization',
+      'entry-threshold-blocking-probability',
+      'arrival-job-threshold-mean-queue-length',
+      'arrival-job-threshold-utilization',
+      'arrival-job-threshold-blocking-probability',
+      'congestion-spreading-injection-rates',
+    ]);
+    for (const f of figures) {
+      expect(f.width, f.id).toBeGreaterThan(200);
+      expect(f.height, f.id).toBeGreaterThan(200);
+      expect(f.drawn, f.id).toBeGreaterThan(0);
+      expect(f.nonEmpty, f.id).toBe(f.drawn);
+      expect(f.titleLength, f.id).toBeGreaterThan(50);
+    }
+    // The stand-in simulation's 10 points × 3 metrics, and one point per metric in the others.
+    expect(figures[0]!.bars).toBe(30);
+    expect(figures[1]!.bars).toBe(10);
+    expect(figures.slice(3).every((f) => f.bars === 0)).toBe(true);
+    // The comparison section renders its own plots too.
+    expect(await page.$$eval('.ibqos-comparison svg', (s) => s.length)).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    expect(requests).toEqual([url]);
+    await page.close();
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * The report: the thesis's experiments run analytic-only (the simulator is not merged yet) and with
+ * stand-in simulators that show where the library's simulator will plug in; the files written; and
+ * `ibqos report --quick`.
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/program.js';
+import {
+  gege1nThreshold,
+  parseResultJson,
+  runExperiments,
+  solveCreditChain,
+  thesisExperiments,
+  writeReport,
+  type CreditPoint,
+  type PointSimulator,
+  type ThresholdPoint,
+} from '../../src/index.js';
+
+const FIGURES = [
+  'credit-chain-queue-lengths',
+  'credit-chain-response-time',
+  'credit-chain-throughput',
+  'entry-threshold-mean-queue-length',
+  'entry-threshold-utilization',
+  'entry-threshold-blocking-probability',
+  'arrival-job-threshold-mean-queue-length',
+  'arrival-job-threshold-utilization',
+  'arrival-job-threshold-blocking-probability',
+  'congestion-spreading-injection-rates',
+];
+
+describe('runExperiments(thesisExperiments()) without a simulator', async () => {
+  const report = await runExperiments(thesisExperiments(), { quick: true });
+
+  it('every figure of the issue, analytic only, no error bars', () => {
+    expect(report.experiments.flatMap((e) => e.figures.map((f) => `${e.id}-${f.id}`))).toEqual(FIGURES);
+    expect(report.experiments.every((e) => !e.simulated && e.comparison === undefined)).toBe(true);
+    for (const e of report.experiments) for (const f of e.figures) expect(f.svg).not.toContain('error-bar');
+  });
+
+  it('ch. 4: L1, L2, L against m = 2..11 are the credit chain at λ = 5, μ1 = 6, μ2 = 8, n = 12', () => {
+    const f = report.experiments[0]!.figures[0]!;
+    const l1 = f.rows.filter((r) => r.series === 'L1 (Node 1): exact chain');
+    expect(l1.map((r) => r.x)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    const at5 = solveCreditChain({ lambda: 5, mu1: 6, mu2: 8, upstreamCapacity: 12, downstreamCapacity: 5 });
+    expect(l1[3]!.y).toBe(at5.meanQueueLength.upstream);
+    expect(f.rows.filter((r) => r.series.startsWith('L = L1 + L2'))[3]!.y).toBe(at5.meanQueueLength.total);
+  });
+
+  it("ch. 5: exact ME and the thesis's y for ET; blocking with and without the threshold (GE/GE/1/8, μ = 8)", () => {
+    const fig = report.experiments[1]!.figures;
+    expect([...new Set(fig[0]!.rows.map((r) => r.series))]).toEqual(['ME, exact y', "ME, thesis's y"]);
+    const series = [...new Set(fig[2]!.rows.map((r) => r.series))];
+    expect(series).toEqual(['with ET: ME, exact y', "with ET: ME, thesis's y", 'without threshold: ME, exact y', "without threshold: ME, thesis's y"]);
+    const et10 = gege1nThreshold({ lambda: 10, ca2: 5, cs2: 7, capacity: 16, thresholds: [8], mu: [8, 16] });
+    expect(fig[2]!.rows.find((r) => r.series === 'with ET: ME, exact y' && r.x === 10)!.y).toBe(et10.blockingProbability);
+    const alone = gege1nThreshold({ lambda: 10, ca2: 5, cs2: 7, capacity: 8, mu: 8 });
+    expect(fig[2]!.rows.find((r) => r.series === 'without threshold: ME, exact y' && r.x === 10)!.y).toBe(alone.blockingProbability);
+    // The threshold lowers blocking at every λ (the thesis's claim for Fig. 5.5).
+    for (const r of fig[2]!.rows.filter((x) => x.series === 'with ET: ME, exact y')) {
+      expect(r.y).toBeLessThan(fig[2]!.rows.find((x) => x.series === 'without threshold: ME, exact y' && x.x === r.x)!.y);
+    }
+  });
+
+  it("ch. 5: the thesis's y against the exact y drifts as docs/me.md's table says (ET λ = 2: L +0.24 %, blocking +2.21 %, P(K) +11.10 %; λ = 16: +7.27 %, +21.80 %, +37.03 %)", () => {
+    const c = report.experiments[1]!.contrasts[0]!;
+    expect(c.metrics).toEqual(['L', 'U', 'blocking', 'P(K)']);
+    const at = (label: string) => c.rows.find((r) => r.point === label)!.values.map((v) => Math.round(v.relativeDifference * 10000) / 100);
+    expect(at('ET, λ = 2')).toEqual([0.24, 0.05, 2.21, 11.1]);
+    expect(at('ET, λ = 16')).toEqual([7.27, 1.36, 21.8, 37.03]);
+    expect(c.rows).toHaveLength(8);
+    expect(report.experiments[2]!.contrasts[0]!.rows.find((r) => r.point === 'AJT, λ = 16')!.values.map((v) => Math.round(v.relativeDifference * 10000) / 100)[0]).toBe(7.17);
+  });
+
+  it('ch. 3: the thesis Tables 3.2–3.3 values (hand-typed from the thesis) as reference markers per switch and flow', () => {
+    const f = report.experiments[3]!.figures[0]!;
+    expect(f.rows.filter((r) => r.source === 'reference').map((r) => [r.series, r.xLabel, r.y])).toEqual([
+      ['PIPD: thesis table', 'switch A, r1', 47234.08637836817],
+      ['PIPD: thesis table', 'switch A, r2', 149789.83324444026],
+      ['PIPD: thesis table', 'switch B, r1', 76440.10564262095],
+      ['PIPD: thesis table', 'switch B, r2', 259756.99827139667],
+      ['PIPD + FIMD: thesis table', 'switch A, r1', 18537.107824746185],
+      ['PIPD + FIMD: thesis table', 'switch A, r2', 118861.56808060875],
+      ['PIPD + FIMD: thesis table', 'switch B, r1', 20147.849538670973],
+      ['PIPD + FIMD: thesis table', 'switch B, r2', 194463.99403664135],
+    ]);
+  });
+
+  it('figures and the report show themselves in a notebook', () => {
+    const show = (o: object) => (o as Record<symbol, () => Record<string, string>>)[Symbol.for('Jupyter.display')]!();
+    const f = report.experiments[0]!.figures[0]!;
+    expect(show(f)['image/svg+xml']).toBe(f.svg);
+    expect(show(report)['text/html']).toContain('<h1>');
+  });
+});
+
+describe('with stand-in simulators (the library simulator plugs in the same way)', async () => {
+  /** The model's value × factor with a 2 % half-width: a stand-in, not a simulation. */
+  const creditSim = (factor: number): PointSimulator<CreditPoint> => (p, opts) => {
+    expect(opts).toEqual({ seed: 3, replications: 4, quick: true });
+    const a = solveCreditChain({ lambda: p.lambda, mu1: p.mu1, mu2: p.mu2, upstreamCapacity: p.n, downstreamCapacity: p.m });
+    const est = (v: number) => ({ mean: v * factor, halfWidth: 0.02 * v, confidence: 0.95 });
+    return { meanQueueLength: { upstream: est(a.meanQueueLength.upstream), downstream: est(a.meanQueueLength.downstream), total: est(a.meanQueueLength.total) }, responseTime: est(a.responseTime), throughput: est(a.throughput) };
+  };
+  const etSim: PointSimulator<ThresholdPoint> = async (p) => {
+    const a = gege1nThreshold({ lambda: p.lambda, ca2: p.ca2, cs2: p.cs2, capacity: p.capacity, thresholds: p.thresholds, mu: p.mu });
+    return { meanQueueLength: { mean: a.meanQueueLength, halfWidth: 0.05 }, utilization: a.utilization, blockingProbability: { mean: a.blockingProbability, halfWidth: 0.01 } };
+  };
+  const opts = { quick: true, seed: 3, replications: 4 };
+  const good = await runExperiments(thesisExperiments(), {
+    ...opts,
+    simulators: {
+      'credit-chain': creditSim(1.01),
+      'entry-threshold': etSim,
+      'congestion-spreading': () => ({ injectionRate: { switchA: { r1: { mean: 4e4, halfWidth: 5e3 } } } }),
+    },
+  });
+
+  it('simulated markers with CI error bars appear beside the analytic curves, and the comparison passes', () => {
+    const credit = good.experiments[0]!;
+    expect(credit.simulated).toBe(true);
+    expect((credit.figures[0]!.svg.match(/class="error-bar"/g) ?? []).length).toBe(30);
+    expect(credit.figures[0]!.rows.filter((r) => r.source === 'simulated' && r.halfWidth !== undefined)).toHaveLength(30);
+    expect(credit.comparison!.passed).toBe(true);
+    expect(credit.comparison!.metrics.map((m) => m.metric)).toEqual(['meanQueueLength.upstream', 'meanQueueLength.downstream', 'meanQueueLength.total', 'responseTime', 'throughput']);
+    expect(credit.comparison!.metrics[0]!.meanErrorMeasure).toBeCloseTo(0.01 / 1.01, 12);
+    expect(good.experiments[1]!.comparison!.passed).toBe(true);
+    expect(good.experiments[2]!.simulated).toBe(false);
+    expect(good.experiments[3]!.figures[0]!.rows.filter((r) => r.source === 'simulated')).toEqual([
+      { series: 'PIPD: simulation (95 % CI)', source: 'simulated', x: 0, xLabel: 'switch A, r1', y: 4e4, halfWidth: 5e3 },
+      { series: 'PIPD + FIMD: simulation (95 % CI)', source: 'simulated', x: 0, xLabel: 'switch A, r1', y: 4e4, halfWidth: 5e3 },
+    ]);
+  });
+
+  it('a simulation 20 % off fails the comparison', async () => {
+    const bad = await runExperiments(thesisExperiments().slice(0, 1), { ...opts, simulators: { 'credit-chain': creditSim(1.2) } });
+    expect(bad.experiments[0]!.comparison!.passed).toBe(false);
+  });
+
+  it('writeReport: report.html (self-contained), report.json and one CSV per figure that reads back', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ibqos-report-'));
+    const files = writeReport(good, dir);
+    expect(files.map((f) => f.slice(dir.length + 1))).toEqual(['report.html', 'report.json', ...FIGURES.map((f) => `${f}.csv`)]);
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    expect((html.match(/<svg /g) ?? []).length).toBeGreaterThanOrEqual(FIGURES.length);
+    expect(html).not.toMatch(/<script|<link|src="http|href="http/);
+    expect(html).toContain('ibqos-comparison');
+    const json = parseResultJson(readFileSync(join(dir, 'report.json'), 'utf8')) as { experiments: { id: string; figures: { csv: string }[] }[] };
+    expect(json.experiments.map((e) => e.id)).toEqual(['credit-chain', 'entry-threshold', 'arrival-job-threshold', 'congestion-spreading']);
+    const rows = parse(readFileSync(join(dir, 'credit-chain-throughput.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual(['series', 'source', 'x', 'x_label', 'y', 'half_width']);
+    const fig = good.experiments[0]!.figures[2]!;
+    expect(rows.map((r) => Number(r.y))).toEqual(fig.rows.map((r) => r.y));
+  });
+});
+
+describe('ibqos report', () => {
+  it('--quick --out DIR → exit 0, the files listed on stdout, progress on stderr', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ibqos-report-'));
+    let out = '';
+    let err = '';
+    const code = await run(['report', '--quick', '--out', dir], { write: (s: string) => void (out += s) }, { write: (s: string) => void (err += s) });
+    expect(code).toBe(0);
+    const files = out.trim().split('\n');
+    expect(files).toHaveLength(2 + FIGURES.length);
+    for (const f of files) expect(existsSync(f)).toBe(true);
+    expect(err).toMatch(/^report: credit-chain \(10 points\)$/m);
+    expect(err).toMatch(/^report: 4 experiments, 10 figures, 0 with simulation$/m);
+  });
+
+  it('rejects a bad --replications with exit 2', async () => {
+    let err = '';
+    expect(await run(['report', '--replications', '1'], { write: () => undefined }, { write: (s: string) => void (err += s) })).toBe(2);
+    expect(err).toMatch(/--replications must be an integer >= 2/);
+  });
+});

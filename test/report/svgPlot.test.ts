@@ -1,0 +1,94 @@
+/** The SVG plot renderer: nice ticks (properties), and what a plot contains. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { escapeXml, formatTick, niceTicks, renderPlot, stackSvg } from '../../src/index.js';
+
+describe('niceTicks', () => {
+  it('niceTicks(0.3, 9.2, 5) → 0, 2, …, 10 (Heckbert: steps of 1, 2 or 5 × 10^k)', () => {
+    expect(niceTicks(0.3, 9.2, 5)).toEqual([0, 2, 4, 6, 8, 10]);
+    expect(niceTicks(2, 11, 6)).toEqual([2, 4, 6, 8, 10, 12]);
+    expect(niceTicks(0, 0.283954, 5)).toEqual([0, 0.1, 0.2, 0.3]);
+  });
+
+  it('for any finite range: covers it, equally spaced by 1, 2 or 5 × 10^k, at most 2·count + 2 ticks', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.double({ min: 1e-6, max: 1e6, noNaN: true }), fc.integer({ min: 2, max: 10 }), (lo, width, count) => {
+        const hi = lo + width;
+        const t = niceTicks(lo, hi, count);
+        const slack = 1e-9 * (width + Math.abs(lo));
+        expect(t[0]!).toBeLessThanOrEqual(lo + slack);
+        expect(t[t.length - 1]!).toBeGreaterThanOrEqual(hi - slack);
+        expect(t.length).toBeLessThanOrEqual(2 * count + 2);
+        const step = t[1]! - t[0]!;
+        const mantissa = step / 10 ** Math.floor(Math.log10(step) + 1e-9);
+        // Differences of large nearby ticks carry rounding, hence the 1e-3 slack.
+        expect([1, 2, 5, 10].some((m) => Math.abs(mantissa - m) < 1e-3)).toBe(true);
+        for (let k = 1; k < t.length; k++) expect(Math.abs(t[k]! - t[k - 1]! - step)).toBeLessThan(1e-3 * step);
+      }),
+    );
+  });
+
+  it('a degenerate range still gives two or more ticks around it', () => {
+    expect(niceTicks(5, 5).length).toBeGreaterThanOrEqual(2);
+    expect(niceTicks(0, 0)).toContain(0);
+  });
+
+  it('formatTick uses the decimals the step needs', () => {
+    expect(formatTick(0.30000000000000004, 0.1)).toBe('0.3');
+    expect(formatTick(250000, 50000)).toBe('250000');
+    expect(formatTick(2e-6, 1e-6)).toBe('2e-6');
+    expect(formatTick(2.5e-6, 5e-7)).toBe('2.5e-6');
+    expect(formatTick(1.2e6, 2e5)).toBe('1.2e+6');
+  });
+});
+
+describe('renderPlot', () => {
+  const svg = renderPlot({
+    title: 'L <vs> m & more',
+    subtitle: 'λ = 5',
+    xLabel: 'm',
+    xUnit: 'packets',
+    yLabel: 'L',
+    series: [
+      { name: 'analytic', mode: 'line', points: [{ x: 1, y: 1 }, { x: 2, y: 2 }, { x: 3, y: Number.NaN }, { x: 4, y: 3 }, { x: 5, y: 4 }] },
+      { name: 'simulated', mode: 'markers', filled: true, points: [{ x: 1, y: 1.1, halfWidth: 0.2 }, { x: 2, y: 2.1, halfWidth: 0 }, { x: 3, y: Infinity }] },
+      { name: 'thesis "reading"', dashed: true, points: [{ x: 1, y: 0.5 }, { x: 5, y: 3.5 }] },
+    ],
+  });
+
+  it('a standalone SVG with width, height and viewBox; title and labels escaped; units in brackets', () => {
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="640" height="\d+" viewBox="0 0 640 \d+"/);
+    expect(svg).toContain('L &lt;vs&gt; m &amp; more');
+    expect(svg).toContain('m [packets]');
+    expect(svg).toContain('thesis &quot;reading&quot;');
+    expect(svg.trim().endsWith('</svg>')).toBe(true);
+  });
+
+  it('a missing value breaks the line into two segments; non-finite points are not drawn; one error bar per positive half-width', () => {
+    const analytic = svg.split('data-name="analytic"')[1]!.split('</g>')[0]!;
+    expect((analytic.match(/<path /g) ?? []).length).toBe(2);
+    const simulated = svg.split('data-name="simulated"')[1]!.split('</g>')[0]!;
+    expect((simulated.match(/<circle /g) ?? []).length).toBe(2);
+    expect((simulated.match(/class="error-bar"/g) ?? []).length).toBe(1);
+    expect(svg).toContain('stroke-dasharray="6 4"');
+    expect(svg).not.toMatch(/NaN|Infinity/);
+  });
+
+  it('a legend entry per series; category ticks when given', () => {
+    expect((svg.split('<g class="legend">')[1]!.match(/<text /g) ?? []).length).toBe(3);
+    const cat = renderPlot({ title: 't', xLabel: 'x', yLabel: 'y', xTicks: [{ value: 0, label: 'A, r1' }, { value: 1, label: 'B, r2' }], series: [{ name: 's', mode: 'markers', points: [{ x: 0, y: 1 }, { x: 1, y: 2 }] }] });
+    expect(cat).toContain('>A, r1<');
+    expect(cat).toContain('>B, r2<');
+  });
+
+  it('stackSvg puts panels one below the other', () => {
+    const both = stackSvg([svg, svg]);
+    const h = Number(/height="(\d+)"/.exec(svg)![1]);
+    expect(both).toMatch(new RegExp(`^<svg [^>]*height="${2 * h}"`));
+    expect(both).toContain(`<svg x="0" y="${h}"`);
+  });
+
+  it('escapeXml', () => {
+    expect(escapeXml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
