@@ -6,3 +6,4 @@ export * from './traffic/index.js';
 export * from './stats/index.js';
 export * from './models/index.js';
 export * from './scenarios/index.js';
+export * from './fabric/index.js';

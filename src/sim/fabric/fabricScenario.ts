@@ -1,0 +1,63 @@
+/**
+ * The built-in scenario `fabric`: any topology and flows written as JSON (the options of
+ * {@link buildFabric} without the streams, which the run layer supplies), run over independent
+ * replications. It makes a topology file runnable from the command line:
+ *
+ *     ibqos sim --scenario my-network.json
+ *
+ * with `{ "scenario": "fabric", "params": { "topology": {…}, "flows": [ … ], … }, "until": 0.01 }`.
+ * Metrics: per flow (keyed by flow name) `throughput` (Gb/s), `latency` (mean µs), `sourceLoss`
+ * (fraction of offered packets refused by a full send queue); per transmitting port (keyed
+ * "node:port", or the host name) `utilisation` and `creditStall` (fraction of time idle for lack of
+ * credits only).
+ */
+import { InvalidParameterError } from '../../core/errors.js';
+import { plainObject } from '../../core/guards.js';
+import { registerScenario, type ReplicationContext, type ReplicationOutput } from '../scenarios/registry.js';
+import { buildFabric, type FabricOptions } from './build.js';
+
+/** Params of the `fabric` scenario: {@link FabricOptions} without `seed`, `streams`, `replication`. */
+export type FabricScenarioParams = Omit<FabricOptions, 'seed' | 'streams' | 'replication'>;
+
+/**
+ * Validates `fabric` scenario params by building the fabric once (so every error names its field).
+ * @throws InvalidParameterError naming the field, e.g. `flows[0].destination`.
+ * @example parseFabricScenario({ topology: singleSwitchTopology(2), flows: [{ name: 'f', source: 'h0', destination: 'h1' }] }).flows.length; // → 1
+ */
+export function parseFabricScenario(params: unknown): FabricScenarioParams {
+  const p = plainObject('params', params);
+  for (const key of ['seed', 'streams', 'replication']) {
+    if (p[key] !== undefined) throw new InvalidParameterError(key, 'absent (the run layer sets the streams: use the run seed)', p[key]);
+  }
+  buildFabric(p as unknown as FabricOptions);
+  return p as unknown as FabricScenarioParams;
+}
+
+/** One replication of the `fabric` scenario (see the module comment for the metrics). */
+export function replicateFabricScenario(params: FabricScenarioParams, context: ReplicationContext): ReplicationOutput {
+  const fabric = buildFabric({ ...params, streams: context.streams, replication: context.replication });
+  fabric.run(context.warmup + context.length.until!, context.warmup);
+  const m = fabric.measurements();
+  const byFlow = (pick: (i: number) => number): Record<string, number> => Object.fromEntries(m.flows.map((f, i) => [f.name, pick(i)]));
+  const ports = m.ports.filter((p) => p.packets > 0 || p.creditStallTime > 0);
+  return {
+    metrics: {
+      throughput: byFlow((i) => m.flows[i]!.throughputGbps),
+      latency: byFlow((i) => (m.flows[i]!.delivered > 0 ? m.flows[i]!.meanLatencyUs : 0)),
+      sourceLoss: byFlow((i) => (m.flows[i]!.offered > 0 ? m.flows[i]!.sourceDrops / m.flows[i]!.offered : 0)),
+      utilisation: Object.fromEntries(ports.map((p) => [p.name, p.utilisation])),
+      creditStall: Object.fromEntries(ports.map((p) => [p.name, m.duration > 0 ? p.creditStallTime / m.duration : 0])),
+    },
+    simulatedTime: m.duration,
+    events: m.events,
+  };
+}
+
+registerScenario<FabricScenarioParams>({
+  name: 'fabric',
+  description: 'any fabric topology and flows given as JSON params (buildFabric options); per-flow throughput, latency, source loss; per-port utilisation and credit stalls',
+  parse: parseFabricScenario,
+  replicate: replicateFabricScenario,
+  lengths: ['until'],
+  defaultLength: { until: 0.01 },
+});

@@ -1,0 +1,33 @@
+/**
+ * The small interfaces through which the fabric's hot path calls the per-port and per-flow control
+ * logic: output VL arbitration, injection-rate control and traffic. Each is implemented by an adapter
+ * over the module that owns the logic (admission's arbitration tables, congestion's response
+ * functions and IB CC state; traffic comes from the core's `ArrivalProcess` and `PacketSizes`), so the fabric itself holds only hardware
+ * state in typed arrays. Implementations must not allocate per call.
+ */
+
+/** Chooses which virtual lane an output port sends next. */
+export interface OutputArbiter {
+  /**
+   * Picks one VL among those whose bit is set in `readyMask` (bit v = VL v has a packet that may go
+   * now); `headBytes[v]` is that packet's size in bytes. The arbiter charges the chosen packet to
+   * its own state (weights, LimitOfHighPriority counters). Returns the VL, or −1 if it refuses all.
+   */
+  pick(readyMask: number, headBytes: Float64Array): number;
+}
+
+/** A flow's injection-rate controller, driven by acknowledgements. */
+export interface InjectionControl {
+  /** Current injection-rate limit in MTU-sized packets per second (Infinity = unlimited). */
+  readonly rate: number;
+  /** An acknowledgement arrived at time `now` (seconds); `marked` = it echoes an ECN/BECN mark. */
+  onAck(marked: boolean, now: number): void;
+  /**
+   * The next time (seconds) at which the controller wants {@link onTimer} called, or Infinity.
+   * (IB CC's CCTI_Timer; the response functions of MODELS.md §10 have none.)
+   */
+  readonly nextTimer: number;
+  /** Called at `nextTimer`. */
+  onTimer(now: number): void;
+}
+

@@ -1,0 +1,59 @@
+/** `ibqos sim --scenario congestion-spreading`: the options of the issue and the JSON shape. */
+import { describe, expect, it } from 'vitest';
+import { run } from '../../../src/cli/program.js';
+import { singleSwitchTopology } from '../../../src/sim/fabric/index.js';
+import { simulate } from '../../../src/sim/index.js';
+
+async function cli(args: string): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await run(args.split(' '), { write: (s: string) => ((out += s), true) }, { write: (s: string) => ((err += s), true) });
+  return { code, out, err };
+}
+
+describe('ibqos sim --scenario congestion-spreading', () => {
+  it('--json gives throughput and latency per flow as { mean, halfWidth, confidence }', async () => {
+    const { code, out } = await cli('sim --scenario congestion-spreading --rate-control ibcc --replications 2 --until 0.005 --json');
+    expect(code).toBe(0);
+    const json = JSON.parse(out);
+    expect(json.params.rateControl).toBe('ibcc');
+    for (const metric of ['throughput', 'latency']) {
+      expect(Object.keys(json[metric]).sort()).toEqual(['local', 'remote', 'victim']);
+      for (const flow of ['local', 'remote', 'victim']) {
+        expect(Object.keys(json[metric][flow]).sort()).toEqual(['confidence', 'halfWidth', 'mean']);
+        expect(json[metric][flow].mean).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it.each(['none', 'pipd', 'fimd', 'lipd', 'aimd', 'ibcc'])('accepts --rate-control %s', async (rc) => {
+    const { code } = await cli(`sim --scenario congestion-spreading --rate-control ${rc} --replications 2 --until 0.002 --json`);
+    expect(code).toBe(0);
+  });
+
+  it('rejects an unknown rate control with exit code 2 and names the parameter', async () => {
+    const { code, err } = await cli('sim --scenario congestion-spreading --rate-control red --replications 2 --until 0.002');
+    expect(code).toBe(2);
+    expect(err).toMatch(/rateControl/);
+    expect(err).toMatch(/red/);
+  });
+});
+
+describe('the fabric scenario (a topology file)', () => {
+  it('docs/examples/fabric-two-switch.json validates and runs', async () => {
+    const { code, out, err } = await cli('sim --scenario docs/examples/fabric-two-switch.json --replications 2 --until 0.002 --json');
+    expect(code, err).toBe(0);
+    const json = JSON.parse(out);
+    expect(Object.keys(json.throughput).sort()).toEqual(['local', 'remote', 'victim']);
+    expect(json.utilisation['B:3'].mean).toBeGreaterThan(0.1);
+  });
+
+  it('names a bad field of the params', () => {
+    const params = {
+      topology: singleSwitchTopology(2),
+      flows: [{ name: 'f', source: 'h0', destination: 'nowhere' }],
+    };
+    expect(() => simulate({ scenario: 'fabric', params }, { replications: 2, until: 0.001 })).toThrow(/params\.flows\[0\]\.destination/);
+    expect(() => simulate({ scenario: 'fabric', params: { ...params, flows: [], seed: 3 } }, { replications: 2, until: 0.001 })).toThrow(/params\.seed/);
+  });
+});

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidParameterError } from '../../../src/core/errors.js';
+import {
+  buildFabric,
+  fabricRoute,
+  fatTreeTopology,
+  meshTopology,
+  singleSwitchTopology,
+  twoSwitchTopology,
+  validateFabricTopology,
+  type FlowSpec,
+} from '../../../src/sim/fabric/index.js';
+
+describe('credit-based flow control', () => {
+  it('conserves credits on every link and VL and loses nothing inside the network under sustained overload', () => {
+    // A 16-host fat-tree, two VLs; every host greedy: half to one hotspot, half to random hosts.
+    const topology = fatTreeTopology(4);
+    const flows: FlowSpec[] = topology.hosts.slice(1).map((h, i) => ({
+      name: h.name,
+      source: h.name,
+      destination: i % 2 === 0 ? 'h0_0_0' : 'uniform',
+      sl: i % 2,
+      packetBytes: { kind: 'mix', bytes: [256, 1000, 2048], weights: [1, 1, 2] },
+    }));
+    const fabric = buildFabric({ topology, flows, bufferBytes: 4096, seed: 7 });
+    let audits = 0;
+    for (let t = 25e-6; t <= 2e-3; t += 25e-6) {
+      fabric.run(t);
+      for (const row of fabric.auditCredits()) {
+        expect(row.credits + row.inFlight + row.buffered + row.creditsReturning, `${row.port} VL ${row.vl} at ${t}`).toBe(row.capacity);
+        expect(row.credits).toBeGreaterThanOrEqual(0);
+        expect(row.buffered).toBeLessThanOrEqual(row.capacity);
+        audits++;
+      }
+      const ledger = fabric.packetLedger();
+      expect(ledger.injected).toBe(ledger.delivered + ledger.inNetwork);
+    }
+    expect(audits).toBeGreaterThan(1000);
+    const m = fabric.measurements();
+    // Overload really happened: the hotspot's link is saturated and upstream ports stalled for credits.
+    expect(m.ports.find((p) => p.name === 'e0_0:1')!.utilisation).toBeGreaterThan(0.97);
+    expect(m.ports.some((p) => p.creditStallTime > 1e-4)).toBe(true);
+    expect(m.buffers.some((b) => b.maxOccupancy >= 2)).toBe(true);
+  });
+});
+
+describe('routing', () => {
+  it.each([
+    ['fat-tree', fatTreeTopology(4), 'h0_0_0', 'h3_1_1'],
+    ['mesh', meshTopology(3, 3), 'h0_2', 'h2_0'],
+  ])("a packet's path follows the forwarding tables (%s)", (_name, spec, from, to) => {
+    const fabric = buildFabric({
+      topology: spec,
+      flows: [{ name: 'f', source: from, destination: to, traffic: { kind: 'cbr', rate: 1e5 } }],
+    });
+    fabric.run(1e-3);
+    const used = fabric.measurements().ports.filter((p) => p.packets > 0).map((p) => p.name);
+    const expected = [from, ...fabricRoute(validateFabricTopology(spec), from, to)];
+    expect(used.sort()).toEqual(expected.sort());
+  });
+});
+
+function shares(options: { weights?: number[]; high?: number; limit?: number }): number[] {
+  // Four greedy hosts h1..h4 on SL/VL 0..3 into one output (h0).
+  const vls = 4;
+  const arbitration =
+    options.weights !== undefined
+      ? { high: [], low: options.weights.map((weight, vl) => ({ vl, weight })), limitOfHighPriority: 255 }
+      : { high: [{ vl: 1, weight: options.high! }], low: [{ vl: 0, weight: 32 }], limitOfHighPriority: options.limit! };
+  const n = options.weights !== undefined ? 4 : 2;
+  const fabric = buildFabric({
+    topology: singleSwitchTopology(n + 1),
+    vls,
+    arbitration,
+    flows: Array.from({ length: n }, (_, i) => ({ name: `f${i}`, source: `h${i + 1}`, destination: 'h0', sl: i })),
+  });
+  fabric.run(0.02, 0.002);
+  const bytes = fabric.measurements().flows.map((f) => f.throughputGbps);
+  const total = bytes.reduce((a, b) => a + b, 0);
+  expect(total).toBeCloseTo(2.5, 2); // the output link is kept busy
+  return bytes.map((b) => b / total);
+}
+
+describe('output VL arbitration through the admission tables', () => {
+  it('shares converge to the table weights with every VL backlogged', () => {
+    // Weights in 64-byte units: 2048-byte packets cost 32 units, so 32:64:96:128 = 1:2:3:4.
+    const s = shares({ weights: [32, 64, 96, 128] });
+    [0.1, 0.2, 0.3, 0.4].forEach((w, i) => expect(s[i]).toBeCloseTo(w, 2));
+    // A turn ends with the packet that takes the remaining weight to ≤ 0 (MODELS.md §9: "rounded up
+    // to a whole packet"): weight 200 sends 7 packets of 32 units, weight 100 sends 4.
+    const t = shares({ weights: [200, 100, 100, 200] });
+    [7, 4, 4, 7].forEach((w, i) => expect(t[i]).toBeCloseTo(w / 22, 2));
+  });
+
+  it('LimitOfHighPriority: L·4096 bytes of high priority, then one low-priority packet', () => {
+    expect(shares({ high: 255, limit: 2 })[1]).toBeCloseTo(4 / 5, 3); // 8192 bytes = 4 packets, then 1
+    expect(shares({ high: 255, limit: 1 })[1]).toBeCloseTo(2 / 3, 3);
+    expect(shares({ high: 255, limit: 0 })[1]).toBeCloseTo(1 / 2, 3); // one high packet per low one
+    expect(shares({ high: 255, limit: 255 })[0]).toBe(0); // no limit: the low VL starves
+  });
+
+  it('rejects a flow on a VL that no table serves, naming the field', () => {
+    const build = (): unknown =>
+      buildFabric({
+        topology: singleSwitchTopology(2),
+        arbitration: { high: [], low: [{ vl: 0, weight: 1 }], limitOfHighPriority: 255 },
+        flows: [{ name: 'f', source: 'h0', destination: 'h1', sl: 1 }],
+      });
+    expect(build).toThrow(InvalidParameterError);
+    expect(build).toThrow(/flows\[0\]\.sl/);
+  });
+});
+
+describe('buildFabric input checks', () => {
+  const base = { topology: singleSwitchTopology(2), flows: [{ name: 'f', source: 'h0', destination: 'h1' }] };
+  it.each([
+    [{ vls: 16 }, 'vls'],
+    [{ mtu: 100 }, 'mtu'],
+    [{ bufferBytes: 1024 }, 'bufferBytes'],
+    [{ arbitration: { high: [{ vl: 0, weight: 300 }], low: [], limitOfHighPriority: 0 } }, 'arbitration.high[0].weight'],
+    [{ marking: { kind: 'red' } }, 'marking.kind'],
+    [{ marking: { kind: 'ibcc', threshold: 16 } }, 'marking.threshold'],
+    [{ flows: [{ name: 'f', source: 'h0', destination: 'h0' }] }, 'flows[0].destination'],
+    [{ flows: [{ name: 'f', source: 'x', destination: 'h1' }] }, 'flows[0].source'],
+    [{ flows: [{ name: 'f', source: 'h0', destination: 'h1', packetBytes: 4096 }] }, 'flows[0].packetBytes'],
+    [{ flows: [{ name: 'f', source: 'h0', destination: 'h1', traffic: { kind: 'poisson', rate: -1 } }] }, 'flows[0].traffic.rate'],
+    [{ flows: [{ name: 'f', source: 'h0', destination: 'h1', traffic: { kind: 'burst' } }] }, 'flows[0].traffic.kind'],
+    [{ flows: [{ name: 'f', source: 'h0', destination: 'h1', rateControl: { kind: 'pipd', rMin: 10, m: 1 } }] }, 'flows[0].rateControl.m'],
+    [{ flows: [{ name: 'f', source: 'h0', destination: 'h1', rateControl: { kind: 'ibcc', cctiMin: -1 } }] }, 'flows[0].rateControl.cctiMin'],
+  ])('names the bad field (%#)', (patch, field) => {
+    try {
+      buildFabric({ ...base, ...patch } as never);
+    } catch (e) {
+      expect(e).toBeInstanceOf(InvalidParameterError);
+      expect((e as InvalidParameterError).parameter).toBe(field);
+      return;
+    }
+    throw new Error(`no error for ${field}`);
+  });
+});
+
+describe('virtual cut-through', () => {
+  // h0 → S1 → S2 → h1, 2.5 Gb/s, 10 ns per link, 100 ns switch latency, one 2048-byte packet at a
+  // time (one every 100 µs): the latency is a sum of hand-computed terms.
+  const topology = {
+    switches: [{ name: 'S1', ports: 2 }, { name: 'S2', ports: 2 }],
+    hosts: [{ name: 'h0' }, { name: 'h1' }],
+    links: [{ a: 'h0', b: 'S1:1' }, { a: 'S1:2', b: 'S2:1' }, { a: 'S2:2', b: 'h1' }],
+  };
+  const latency = (cutThrough: boolean): number => {
+    const fabric = buildFabric({
+      topology,
+      cutThrough,
+      flows: [{ name: 'f', source: 'h0', destination: 'h1', traffic: { kind: 'cbr', rate: 1e4 } }],
+    });
+    fabric.run(1e-3);
+    const f = fabric.measurements().flows[0]!;
+    expect(f.delivered).toBeGreaterThanOrEqual(9);
+    expect(f.maxLatencyUs - f.meanLatencyUs).toBeLessThan(1e-9);
+    return f.meanLatencyUs;
+  };
+  const tx = (2048 * 8) / 2.5e3; // µs
+  it('cut-through: one transmission time plus, per hop, the delays and switch latencies', () => {
+    // Heads advance by 10 + 100 ns per switch; the last hop ends when the tail, one transmission
+    // time behind, has passed every link: tx + 3 links · 10 ns + 2 switches · 100 ns.
+    expect(latency(true)).toBeCloseTo(tx + 3 * 0.01 + 2 * 0.1, 9);
+  });
+  it('store-and-forward: one transmission time per link', () => {
+    expect(latency(false)).toBeCloseTo(3 * tx + 3 * 0.01 + 2 * 0.1, 9);
+  });
+});
+
+describe('virtual lanes isolate flows', () => {
+  // Thesis Fig. 3.1 without rate control: the victim Av→Bv shares B's inter-switch input buffer with
+  // the remote flow A1→Bc, which waits for the congested Bc. On the same VL the victim is held behind
+  // it (head-of-line blocking); on its own VL it has its own buffer and credits and passes.
+  const victimThroughput = (victimSl: number): { victim: number; vlPackets: readonly number[] } => {
+    const R = 2.5e9 / 8 / 2048;
+    const fabric = buildFabric({
+      topology: twoSwitchTopology(),
+      vls: 3,
+      bufferBytes: 4 * 2048,
+      arbitration: { high: [], low: [0, 1, 2].map((vl) => ({ vl, weight: 32 })), limitOfHighPriority: 255 },
+      flows: [
+        { name: 'local', source: 'B1', destination: 'Bc', sl: 1 },
+        { name: 'remote', source: 'A1', destination: 'Bc', sl: 0 },
+        { name: 'victim', source: 'Av', destination: 'Bv', sl: victimSl, traffic: { kind: 'poisson', rate: 0.6 * R }, sendQueuePackets: 64 },
+      ],
+    });
+    fabric.run(0.02, 0.002);
+    const m = fabric.measurements();
+    return { victim: m.flows[2]!.throughputGbps, vlPackets: m.ports.find((p) => p.name === 'A:1')!.packetsPerVl };
+  };
+  it('same VL: the victim is held to the remote flow rate; own VL: it gets its offered 1.5 Gb/s', () => {
+    const shared = victimThroughput(0);
+    const own = victimThroughput(2);
+    expect(shared.victim).toBeLessThan(1.3);
+    expect(own.victim).toBeGreaterThan(1.45);
+    expect(own.vlPackets[2]).toBeGreaterThan(0);
+    expect(shared.vlPackets[2]).toBe(0);
+  });
+});
+
+describe('Fabric.run', () => {
+  it('rejects a time in the past or a bad warm-up, and runs again from where it stopped', () => {
+    const fabric = buildFabric({ topology: singleSwitchTopology(2), flows: [{ name: 'f', source: 'h0', destination: 'h1' }] });
+    expect(fabric.measurements().flows[0]!.throughputGbps).toBe(0);
+    fabric.run(1e-4);
+    expect(() => fabric.run(5e-5)).toThrow(/until/);
+    expect(() => fabric.run(2e-4, -1)).toThrow(/warmUp/);
+    fabric.run(2e-4);
+    expect(fabric.now).toBe(2e-4);
+    expect(fabric.measurements().flows[0]!.delivered).toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Switch-side marking wired into the fabric: marks appear only where an output is congested, the
+ * destination echoes them, and the sources' rate controllers respond.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildFabric, singleSwitchTopology, type MarkingSpec, type RateControlSpec } from '../../../src/sim/fabric/index.js';
+
+const R = 2.5e9 / 8 / 2048; // MTU packets per second of a 2.5 Gb/s link
+
+function hotspot(marking: MarkingSpec, rateControl: RateControlSpec) {
+  // h1 and h2 greedy into h0 (congested output S:1); h3 → h4 alone on its path (S:5).
+  const fabric = buildFabric({
+    topology: singleSwitchTopology(5),
+    vls: 1,
+    bufferBytes: 8 * 2048,
+    marking,
+    flows: [
+      { name: 'a', source: 'h1', destination: 'h0', rateControl },
+      { name: 'b', source: 'h2', destination: 'h0', rateControl },
+      { name: 'alone', source: 'h3', destination: 'h4', rateControl },
+    ],
+  });
+  fabric.run(0.02, 0.002);
+  return fabric.measurements();
+}
+
+describe('switch-side marking in the fabric', () => {
+  it('no marking: nothing is marked and rates stay at R_max', () => {
+    const m = hotspot({ kind: 'none' }, { kind: 'fimd', rMin: R / 256, n: 4 });
+    expect(m.flows.every((f) => f.marked === 0)).toBe(true);
+    expect(m.flows[0]!.meanInjectionRate).toBeCloseTo(R, 6);
+  });
+
+  it.each([
+    ['ecn', { kind: 'ecn' } as MarkingSpec],
+    ['ibcc', { kind: 'ibcc', threshold: 8 } as MarkingSpec],
+  ])('%s: only the congested output marks; its sources slow down, the lone flow does not', (_name, marking) => {
+    const rc: RateControlSpec = marking.kind === 'ibcc' ? { kind: 'ibcc' } : { kind: 'fimd', rMin: R / 256, n: 4 };
+    const m = hotspot(marking, rc);
+    const marks = Object.fromEntries(m.ports.map((p) => [p.name, p.marks]));
+    expect(marks['S:1']).toBeGreaterThan(0);
+    expect(marks['S:5']).toBe(0);
+    expect(m.flows[0]!.marked + m.flows[1]!.marked).toBeGreaterThan(0);
+    expect(m.flows[2]!.marked).toBe(0);
+    expect(m.flows[0]!.meanInjectionRate).toBeLessThan(0.9 * R);
+    expect(m.flows[2]!.meanInjectionRate).toBeCloseTo(R, 6);
+    expect(m.flows[2]!.throughputGbps).toBeGreaterThan(2.45);
+  });
+});
