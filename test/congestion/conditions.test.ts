@@ -133,6 +133,31 @@ describe('planted violations are caught, with where they are', () => {
     expect(w.lowerRate!).toBeLessThan(10000 * 1.01);
   });
 
+  it('(3) and (2) when the climb stalls: a function that never recovers is not efficient, and an everywhere-infinite T_rec is still nondecreasing', () => {
+    // f_inc(r) = r: after any decrease the rate never climbs back, T_rec = Infinity (a climb of 0 ACKs that is not "nothing to recover")
+    const never = responseFunction({ rMin: 1, rMax: 100, increase: (r) => r, decrease: (r) => Math.max(r / 2, 1) });
+    const report = checkConditions(never);
+    expect(report.conditions.efficient).toBe(false);
+    expect(report.details.efficient.pointsChecked).toBe(256);
+    expect(report.details.efficient.worst!.value).toBe(Infinity);
+    expect(report.details.efficient.worst!.violation).toBe(Infinity);
+    expect(report.conditions.fair).toBe(true); // Infinity ≤ Infinity at every pair
+    expect(Number.isNaN(report.details.fair.worst!.violation)).toBe(false);
+  });
+
+  it('(2) when the climb stalls only from some rates: recovery from the lower rate never ends, the violation is Infinity', () => {
+    // an unmarked ACK in [10, 20) does not raise the rate: decreases that land there (from r in [20, 40)) never recover
+    const band = responseFunction({ rMin: 1, rMax: 100, increase: (r) => (r >= 10 && r < 20 ? r : Math.min(2 * r, 100)), decrease: (r) => Math.max(r / 2, 1) });
+    const report = checkConditions(band);
+    expect(report.conditions.fair).toBe(false);
+    const w = report.details.fair.worst!;
+    expect(w.lowerRate!).toBeGreaterThanOrEqual(20);
+    expect(w.lowerRate!).toBeLessThan(40);
+    expect(w.value).toBe(Infinity);
+    expect(w.violation).toBe(Infinity);
+    expect(report.conditions.efficient).toBe(false);
+  });
+
   it('(3): a recovery that takes twice 1/R_min', () => {
     const f = responseFunction({ rMin: 1, rMax: 100, increase: (r) => Math.min(r * 2 ** (0.5 / r), 100), decrease: (r) => Math.max(r / 2, 1) });
     const report = checkConditions(f);

@@ -200,6 +200,8 @@ describe('IB CC source (CCTI arithmetic)', () => {
     src.onBecn(3);
     expect(() => src.onBecn(2)).toThrow(/^now must be a finite time >= 3/);
     expect(() => src.advance(NaN)).toThrow(InvalidParameterError);
+    expect(() => src.advance(Infinity)).toThrow(/^now must be a finite time/);
+    expect(() => new IbCcSource({ bandwidth: 1, timerPeriod: 1 }).advance(-Infinity)).toThrow(/^now must be a finite time/);
     const late = new IbCcSource({ bandwidth: 1, timerPeriod: 1, timerStart: 5 });
     late.onBecn(1); // before the timer starts: allowed, no expiry
     late.advance(5.5);
