@@ -101,6 +101,18 @@ describe('hand checks (MODELS.md §10 formulas, worked by hand)', () => {
   });
 });
 
+describe('recovery time: a climb that lands on r in exact arithmetic', () => {
+  it('FIMD(1000, 256000, 3) from r = n·R_min = 3000: one ACK of 1/R_min, though f_inc(1000) rounds to 2999.9999999999995', () => {
+    // exact: f_dec(3000) = 1000, f_inc(1000) = 1000·3^1 = 3000 = r (MODELS.md §10); the double falls one ulp short,
+    // and the relative 1e-12 of RECOVERY_REACHED_TOLERANCE keeps it from being charged a second ACK
+    const f = fimd({ rMin: 1000, rMax: 256000, n: 3 });
+    expect(f.increase(1000)).toBeLessThan(3000);
+    const d = recoveryDetail(f, 3000);
+    expect(d.acks).toBe(1);
+    expect(d.time).toBe(1 / 1000);
+  });
+});
+
 describe('recovery time edges', () => {
   const f = fimd({ rMin: 1000, rMax: 256000, n: 4 });
   it('is 0 when f_dec(r) ≥ r (r = R_min: nothing to recover)', () => {
