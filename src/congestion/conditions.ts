@@ -165,7 +165,7 @@ export function checkConditions(fn: ResponseFunction, options: CheckConditionsOp
     designRangeStart,
     range,
     ...(designEmpty
-      ? { note: `design range empty: f_dec^-1(R_min) = ${designRangeStart} > R_max = ${rMax} (every decrease lands on R_min); checked on [R_min, R_max]` }
+      ? { note: `design range empty: f_dec^-1(R_min) = ${designRangeStart} > R_max = ${rMax} (no rate up to R_max decreases to more than R_min); checked on [R_min, R_max]` }
       : {}),
   };
 }

@@ -55,6 +55,7 @@ describe('condition (1) for PIPD and FIMD on the design range', () => {
     const report = checkConditions(pipd({ rMin: 1000, rMax: 256000, m: 4 }));
     expect(report.range).toBe('full');
     expect(report.note).toMatch(/design range empty/);
+    expect(report.note).toMatch(/no rate up to R_max decreases to more than R_min/);
     expect(report.designRangeStart).toBe(1e12);
     // every decrease lands on R_min and the next ACK restores R_max: (1) fails, worst at R_min
     expect(report.conditions).toEqual({ avoidsCongestion: false, fair: true, efficient: true });
@@ -71,6 +72,14 @@ describe('LIPD as the seed states it (f_inc(r) = r/(1 − R_min/R_max))', () => 
     const r0 = f.designRangeStart;
     expect(f.increase(f.decrease(r0)) / r0 - 1).toBeCloseTo(0, 12);
   });
+  it('with R_max < 2·R_min its design range is empty, and the note does not claim a floor it lacks', () => {
+    const report = checkConditions(lipd({ rMin: 1000, rMax: 1500 }));
+    expect(report.designRangeStart).toBeCloseTo(3000, 9); // 1500·1000/500
+    expect(report.range).toBe('full');
+    expect(lipd({ rMin: 1000, rMax: 1500 }).decrease(1500)).toBe(750); // below R_min: no floor
+    expect(report.note).not.toMatch(/lands on R_min\)/);
+  });
+
   it('breaks (1) just below it, by little, since its decrease has no floor', () => {
     const report = checkConditions(f, { range: 'full' });
     expect(report.conditions.avoidsCongestion).toBe(false);
