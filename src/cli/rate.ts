@@ -123,6 +123,27 @@ function describeFunction(fn: ResponseFunction): string {
     .join('  ')}`;
 }
 
+/**
+ * Why (1) fails when the design range is empty, in words — and for PIPD, which is not scale-free
+ * (MODELS.md §10), the rate units s in which it would have a design range: (R_min/s)^m ≤ R_max/s
+ * gives s ≥ (R_min^m/R_max)^(1/(m−1)), and s < R_min keeps R_min/s > 1.
+ */
+function emptyDesignRange(fn: ResponseFunction): string[] {
+  const lines = [
+    `every decrease lands on R_min or below it (f_dec(R_max) = ${formatNumber(fn.decrease(fn.rMax))}), ` +
+      `and the next unmarked ACK from R_min gives f_inc(R_min) = ${formatNumber(fn.increase(fn.rMin))}`,
+  ];
+  if (fn.name === 'pipd') {
+    const m = fn.params.m!;
+    const smallest = Math.exp((m * Math.log(fn.rMin) - Math.log(fn.rMax)) / (m - 1));
+    lines.push(
+      `PIPD is not scale-free (MODELS.md §10): R_min^m > R_max in this rate unit; with rates in a unit ` +
+        `${formatNumber(smallest)} to ${formatNumber(fn.rMin)} times larger its design range is not empty (docs/congestion.md)`,
+    );
+  }
+  return lines;
+}
+
 interface ConditionRow {
   readonly label: string;
   readonly detail: ConditionDetail;
@@ -189,6 +210,7 @@ function runRate(o: RateOptions): string {
       `design range [f_dec^-1(R_min), R_max] = [${formatNumber(report.designRangeStart)}, ${formatNumber(fn.rMax)}]` +
         (report.note === undefined ? `; (1) and (2) checked on the ${report.range} range` : ': empty; checked on [R_min, R_max]'),
     ];
+    if (report.note !== undefined) head.push(...emptyDesignRange(fn));
     const rows: ConditionRow[] = [
       { label: '(1) avoids congestion', detail: d.avoidsCongestion },
       { label: '(2) fair', detail: d.fair },

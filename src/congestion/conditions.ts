@@ -17,8 +17,9 @@
  * its last step 1/x_{K−1} ({@link recoveryDetail}): the fluid time lies in [T_rec − lastStep, T_rec].
  * (3) holds at r when 1/R_min lies in that interval; (2) is broken at r1 < r2 only when the
  * intervals prove it: T_rec(r1) − lastStep(r1) > T_rec(r2). Points with f_dec(r) ≥ r (nothing to
- * recover, e.g. r = R_min) are skipped for (3). All comparisons allow a relative 1e-9 for the
- * rounding of pow and exp.
+ * recover, e.g. r = R_min) are skipped for (3). A climb that stalls below r (T_rec = Infinity) breaks
+ * (3), and (2) against any higher rate whose recovery is finite. All comparisons allow a relative
+ * 1e-9 for the rounding of pow and exp.
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { integerAtLeast, knownKeys, oneOf, plainObject } from '../core/guards.js';
@@ -126,7 +127,9 @@ export function checkConditions(fn: ResponseFunction, options: CheckConditionsOp
   for (let i = 0; i < details.length; i++) {
     const d = details[i]!;
     if (i > 0) {
-      const violation = (maxLower - d.time) / Math.max(d.time, 1 / rMin);
+      // A climb that stalls has T_rec = Infinity: nothing exceeds it, and Infinity after Infinity is no
+      // violation (∞ − ∞ would give NaN, which no comparison could ever replace as the worst point).
+      const violation = d.time === Infinity ? (maxLower === Infinity ? 0 : -1) : (maxLower - d.time) / Math.max(d.time, 1 / rMin);
       if (worst2 === null || violation > worst2.violation) {
         worst2 = { rate: d.rate, lowerRate: maxLowerRate, value: maxLower, bound: d.time, violation };
       }
@@ -144,7 +147,7 @@ export function checkConditions(fn: ResponseFunction, options: CheckConditionsOp
   let checked3 = 0;
   const effDetails = effGrid === grid ? details : effGrid.map((r) => recoveryDetail(fn, r));
   for (const d of effDetails) {
-    if (d.acks === 0) continue; // f_dec(r) ≥ r: nothing to recover
+    if (d.time === 0) continue; // f_dec(r) ≥ r: nothing to recover (a climb that stalls at once also has 0 ACKs, but T_rec = Infinity)
     checked3++;
     const violation = Math.max(target - d.time, d.time - d.lastStep - target) / target;
     if (worst3 === null || violation > worst3.violation) worst3 = { rate: d.rate, value: d.time, bound: target, violation };
@@ -162,7 +165,7 @@ export function checkConditions(fn: ResponseFunction, options: CheckConditionsOp
     designRangeStart,
     range,
     ...(designEmpty
-      ? { note: `design range empty: f_dec^-1(R_min) = ${designRangeStart} > R_max = ${rMax} (every decrease lands on R_min); checked on [R_min, R_max]` }
+      ? { note: `design range empty: f_dec^-1(R_min) = ${designRangeStart} > R_max = ${rMax} (no rate up to R_max decreases to more than R_min); checked on [R_min, R_max]` }
       : {}),
   };
 }

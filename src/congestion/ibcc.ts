@@ -252,7 +252,7 @@ export class IbCcSource {
    * @throws InvalidParameterError if now is earlier than the last time given (state unchanged).
    */
   advance(now: number): void {
-    if (!(now >= this.lastTime) || now === Infinity) {
+    if (!(now >= this.lastTime) || !Number.isFinite(now)) {
       throw new InvalidParameterError('now', `a finite time >= ${this.lastTime} (calls must come in time order)`, now);
     }
     this.lastTime = now;

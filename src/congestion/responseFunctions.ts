@@ -304,9 +304,9 @@ export interface CustomResponseParams {
   /** f_dec; should be increasing and ≥ R_min. */
   readonly decrease: (r: number) => number;
   /**
-   * f_dec⁻¹(R_min). Default: found by bisection on [R_min, R_max] as the smallest rate whose
-   * decrease exceeds R_min by more than a relative 1e-12 (assumes decrease is nondecreasing);
-   * R_max if there is none.
+   * f_dec⁻¹(R_min). Default: found by bisection as the smallest rate whose decrease exceeds R_min by
+   * more than a relative 1e-12 (assumes decrease is nondecreasing), searched beyond R_max when
+   * needed (then the design range is empty); Infinity if no finite rate has one.
    */
   readonly designRangeStart?: number;
 }
@@ -333,16 +333,26 @@ export function responseFunction(params: CustomResponseParams): ResponseFunction
   else {
     const floored = (r: number) => !(decrease(r) > rMin * (1 + 1e-12));
     if (!floored(rMin)) start = rMin;
-    else if (floored(rMax)) start = rMax;
     else {
       let lo = rMin;
       let hi = rMax;
-      for (let k = 0; k < 200 && hi - lo > 1e-14 * hi; k++) {
-        const mid = 0.5 * (lo + hi);
-        if (floored(mid)) lo = mid;
-        else hi = mid;
+      // The floor may reach past R_max (PIPD at the thesis's scale): look beyond it, doubling, so that
+      // the design range comes out empty as for the named function, not the single point R_max.
+      while (floored(hi) && hi < Number.MAX_VALUE) {
+        lo = hi;
+        hi = Math.min(2 * hi, Number.MAX_VALUE);
       }
-      start = hi;
+      if (floored(hi)) start = Infinity; // no rate at all decreases above the floor
+      else {
+        for (let k = 0; k < 200 && hi - lo > 1e-14 * hi; k++) {
+          const mid = 0.5 * (lo + hi);
+          if (floored(mid)) lo = mid;
+          else hi = mid;
+        }
+        // within a relative 1e-9 of R_max (the 1e-12 of `floored` moves the boundary up a little) it is
+        // R_max: e.g. FIMD with n·R_min = R_max, whose design range is the single rate R_max
+        start = hi > rMax && hi <= rMax * (1 + 1e-9) ? rMax : hi;
+      }
     }
   }
   return build('custom', { rMin, rMax }, start, increase, decrease);

@@ -21,10 +21,31 @@ describe('ibqos rate', () => {
     const lines = out.trimEnd().split('\n');
     expect(lines[0]).toBe('pipd  rMin=1000  rMax=256000  m=4');
     expect(lines[1]).toMatch(/design range .* = \[1000000000000, 256000\]: empty; checked on \[R_min, R_max\]/);
-    expect(lines[2]).toMatch(/condition\s+holds\s+from\s+to\s+worst at/);
-    expect(lines[4]).toMatch(/^\(1\) avoids congestion\s+no\s+1000\s+256000\s+1000\s+256000\s+1000\s+255$/);
-    expect(lines[5]).toMatch(/^\s+\(2\) fair\s+yes/);
-    expect(lines[6]).toMatch(/^\s+\(3\) efficient\s+yes/);
+    // why (1) fails, in words: 256000^(1/4) ≈ 22.5 < R_min, so f_dec(R_max) = R_min; f_inc(R_min) = min(1000^4, R_max) (MODELS.md §10)
+    expect(lines[2]).toBe('every decrease lands on R_min or below it (f_dec(R_max) = 1000), and the next unmarked ACK from R_min gives f_inc(R_min) = 256000');
+    // the unit s with (R_min/s)^m ≤ R_max/s: s ≥ (R_min^m/R_max)^(1/(m−1)) = (10^12/256000)^(1/3) ≈ 157.49; s < R_min keeps R_min > 1
+    expect(lines[3]).toBe(
+      'PIPD is not scale-free (MODELS.md §10): R_min^m > R_max in this rate unit; with rates in a unit 157.49 to 1000 times larger its design range is not empty (docs/congestion.md)',
+    );
+    expect(lines[4]).toMatch(/condition\s+holds\s+from\s+to\s+worst at/);
+    expect(lines[6]).toMatch(/^\(1\) avoids congestion\s+no\s+1000\s+256000\s+1000\s+256000\s+1000\s+255$/);
+    expect(lines[7]).toMatch(/^\s+\(2\) fair\s+yes/);
+    expect(lines[8]).toMatch(/^\s+\(3\) efficient\s+yes/);
+  });
+
+  it('the unit the PIPD hint suggests works: rates 500 times larger (R_min 2, R_max 512) have a design range and meet (1)', async () => {
+    const { out } = await cli(['rate', '--function', 'pipd', '--rmin', '2', '--rmax', '512', '--m', '4', '--check']);
+    const lines = out.trimEnd().split('\n');
+    expect(lines[1]).toBe('design range [f_dec^-1(R_min), R_max] = [16, 512]; (1) and (2) checked on the design range');
+    expect(lines[4]).toMatch(/^\(1\) avoids congestion\s+yes/);
+  });
+
+  it('an empty design range without a floor (LIPD, R_max < 2·R_min) is explained without the PIPD hint', async () => {
+    const { out } = await cli(['rate', '--function', 'lipd', '--rmin', '1000', '--rmax', '1500', '--check']);
+    const lines = out.trimEnd().split('\n');
+    expect(lines[1]).toMatch(/: empty; checked on \[R_min, R_max\]$/);
+    expect(lines[2]).toBe('every decrease lands on R_min or below it (f_dec(R_max) = 750), and the next unmarked ACK from R_min gives f_inc(R_min) = 1500');
+    expect(lines[3]).toMatch(/^\s+condition\s+holds/);
   });
 
   it('--check --json gives { conditions: { avoidsCongestion, fair, efficient }, … } as checkConditions does', async () => {

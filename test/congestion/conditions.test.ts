@@ -55,6 +55,7 @@ describe('condition (1) for PIPD and FIMD on the design range', () => {
     const report = checkConditions(pipd({ rMin: 1000, rMax: 256000, m: 4 }));
     expect(report.range).toBe('full');
     expect(report.note).toMatch(/design range empty/);
+    expect(report.note).toMatch(/no rate up to R_max decreases to more than R_min/);
     expect(report.designRangeStart).toBe(1e12);
     // every decrease lands on R_min and the next ACK restores R_max: (1) fails, worst at R_min
     expect(report.conditions).toEqual({ avoidsCongestion: false, fair: true, efficient: true });
@@ -71,6 +72,14 @@ describe('LIPD as the seed states it (f_inc(r) = r/(1 − R_min/R_max))', () => 
     const r0 = f.designRangeStart;
     expect(f.increase(f.decrease(r0)) / r0 - 1).toBeCloseTo(0, 12);
   });
+  it('with R_max < 2·R_min its design range is empty, and the note does not claim a floor it lacks', () => {
+    const report = checkConditions(lipd({ rMin: 1000, rMax: 1500 }));
+    expect(report.designRangeStart).toBeCloseTo(3000, 9); // 1500·1000/500
+    expect(report.range).toBe('full');
+    expect(lipd({ rMin: 1000, rMax: 1500 }).decrease(1500)).toBe(750); // below R_min: no floor
+    expect(report.note).not.toMatch(/lands on R_min\)/);
+  });
+
   it('breaks (1) just below it, by little, since its decrease has no floor', () => {
     const report = checkConditions(f, { range: 'full' });
     expect(report.conditions.avoidsCongestion).toBe(false);
@@ -131,6 +140,31 @@ describe('planted violations are caught, with where they are', () => {
     const w = report.details.fair.worst!;
     expect(w.lowerRate!).toBeGreaterThanOrEqual(8000);
     expect(w.lowerRate!).toBeLessThan(10000 * 1.01);
+  });
+
+  it('(3) and (2) when the climb stalls: a function that never recovers is not efficient, and an everywhere-infinite T_rec is still nondecreasing', () => {
+    // f_inc(r) = r: after any decrease the rate never climbs back, T_rec = Infinity (a climb of 0 ACKs that is not "nothing to recover")
+    const never = responseFunction({ rMin: 1, rMax: 100, increase: (r) => r, decrease: (r) => Math.max(r / 2, 1) });
+    const report = checkConditions(never);
+    expect(report.conditions.efficient).toBe(false);
+    expect(report.details.efficient.pointsChecked).toBe(256);
+    expect(report.details.efficient.worst!.value).toBe(Infinity);
+    expect(report.details.efficient.worst!.violation).toBe(Infinity);
+    expect(report.conditions.fair).toBe(true); // Infinity ≤ Infinity at every pair
+    expect(Number.isNaN(report.details.fair.worst!.violation)).toBe(false);
+  });
+
+  it('(2) when the climb stalls only from some rates: recovery from the lower rate never ends, the violation is Infinity', () => {
+    // an unmarked ACK in [10, 20) does not raise the rate: decreases that land there (from r in [20, 40)) never recover
+    const band = responseFunction({ rMin: 1, rMax: 100, increase: (r) => (r >= 10 && r < 20 ? r : Math.min(2 * r, 100)), decrease: (r) => Math.max(r / 2, 1) });
+    const report = checkConditions(band);
+    expect(report.conditions.fair).toBe(false);
+    const w = report.details.fair.worst!;
+    expect(w.lowerRate!).toBeGreaterThanOrEqual(20);
+    expect(w.lowerRate!).toBeLessThan(40);
+    expect(w.value).toBe(Infinity);
+    expect(w.violation).toBe(Infinity);
+    expect(report.conditions.efficient).toBe(false);
   });
 
   it('(3): a recovery that takes twice 1/R_min', () => {

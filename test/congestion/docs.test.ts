@@ -6,6 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { aimd, checkConditions, fimd, lipd, pipd, recoveryDetail, type ResponseFunction } from '../../src/index.js';
 import { checkShown, readDoc, runConsoleExamples, runTsExamples } from '../helpers/docExamples.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { congestionTrajectoriesSvg } from '../../docs/images/make_congestion_trajectories.js';
 
 const doc = readDoc('docs/congestion.md');
 
@@ -47,6 +50,12 @@ describe('docs/congestion.md', () => {
         expect(d.acks, `${label} acks at ${r}`).toBe(Number(m[2]));
       }
     }
+  });
+
+  it('the trajectory figure is shown and is what docs/images/make_congestion_trajectories.ts draws from the library', () => {
+    expect(doc).toContain('](images/congestion-trajectories.svg)');
+    const committed = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'images', 'congestion-trajectories.svg'), 'utf8');
+    expect(committed).toBe(congestionTrajectoriesSvg());
   });
 
   it('every command-line example prints exactly what is shown', async () => {

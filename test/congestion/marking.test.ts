@@ -122,6 +122,26 @@ describe('IB CC switch marking', () => {
     expect(Math.abs(marks - n / 5)).toBeLessThan(1000);
   });
 
+  it('with a random stream the gaps vary: geometric, P(gap = 0) = p = 1/(1 + Marking_Rate), variance (1 − p)/p²', () => {
+    // Marking_Rate 4: p = 0.2, variance 0.8/0.04 = 20 (geometric distribution on 0, 1, 2, …); the fixed cycle would give 0
+    const sw = new IbCcSwitchMarker({ threshold: 15, capacity: 16, markingRate: 4, random: seededStream(11) });
+    const gaps: number[] = [];
+    let run = -1;
+    for (let i = 0; i < 200_000; i++) {
+      if (sw.onDeparture(16, true, 1)) {
+        if (run >= 0) gaps.push(run);
+        run = 0;
+      } else if (run >= 0) run++;
+    }
+    const n = gaps.length; // ≈ 40000
+    const mean = gaps.reduce((a, b) => a + b, 0) / n;
+    const variance = gaps.reduce((a, g) => a + (g - mean) ** 2, 0) / (n - 1);
+    // 5 standard errors: P(0) ± 0.01 (se 0.002), mean ± 0.12 (se 0.022), variance ± 2 (se ≈ 0.28)
+    expect(Math.abs(gaps.filter((g) => g === 0).length / n - 0.2)).toBeLessThan(0.01);
+    expect(Math.abs(mean - 4)).toBeLessThan(0.12);
+    expect(Math.abs(variance - 20)).toBeLessThan(2);
+  });
+
   it.each([
     [{ threshold: 3, capacity: 16, markingRate: 1.5 }, /^markingRate must be an integer >= 0/],
     [{ threshold: 3, capacity: 16, packetSize: -1 }, /^packetSize must be a finite number >= 0/],
@@ -174,6 +194,38 @@ describe('IB CC source (CCTI arithmetic)', () => {
     expect(src.nextTimerExpiry).toBe(6);
   });
 
+  it('CCTI_Limit below the table end: BECNs stop at CCTI_Limit, not at the last entry', () => {
+    const src = new IbCcSource({ bandwidth: 8, table: [0, 1, 3, 7, 15], cctiLimit: 2 });
+    for (let i = 0; i < 5; i++) src.onBecn(0);
+    expect([src.ccti, src.currentIrd(), src.currentRateLimit()]).toEqual([2, 3, 2]); // 8/(1 + 3)
+  });
+
+  it('a host that calls advance(nextTimerExpiry) gets exactly one expiry per call, whatever the rounding of timerStart + k·period', () => {
+    // timerStart 0.37, period 0.1: (0.47 − 0.37)/0.1 = 0.9999999999999998 in doubles, and with timerStart 0,
+    // 43·0.1 = 4.3 but 4.3/0.1 = 42.99999999999999: the expiry count must not fall one short (the host would loop)
+    for (const timerStart of [0.37, 0]) {
+      const src = new IbCcSource({ bandwidth: 1, timerPeriod: 0.1, timerStart });
+      for (let i = 0; i < 100; i++) src.onBecn(timerStart + 0.01);
+      expect(src.ccti).toBe(100);
+      for (let k = 1; k <= 60; k++) {
+        const t = src.nextTimerExpiry;
+        src.advance(t);
+        expect(src.ccti, `timerStart ${timerStart}, expiry ${k}`).toBe(100 - k);
+        expect(src.nextTimerExpiry).toBeGreaterThan(t);
+      }
+    }
+  });
+
+  it('expiries count from timerStart: timerStart 5, period 1 → the first at 6, the second at 7', () => {
+    const src = new IbCcSource({ bandwidth: 1, timerPeriod: 1, timerStart: 5 });
+    for (let i = 0; i < 4; i++) src.onBecn(1);
+    src.advance(6.5);
+    expect(src.ccti).toBe(3);
+    expect(src.nextTimerExpiry).toBe(7);
+    src.advance(7);
+    expect(src.ccti).toBe(2);
+  });
+
   it('a BECN at the instant of an expiry: the expiry first', () => {
     const src = new IbCcSource({ bandwidth: 1, timerPeriod: 1 });
     src.onBecn(0.5);
@@ -200,6 +252,8 @@ describe('IB CC source (CCTI arithmetic)', () => {
     src.onBecn(3);
     expect(() => src.onBecn(2)).toThrow(/^now must be a finite time >= 3/);
     expect(() => src.advance(NaN)).toThrow(InvalidParameterError);
+    expect(() => src.advance(Infinity)).toThrow(/^now must be a finite time/);
+    expect(() => new IbCcSource({ bandwidth: 1, timerPeriod: 1 }).advance(-Infinity)).toThrow(/^now must be a finite time/);
     const late = new IbCcSource({ bandwidth: 1, timerPeriod: 1, timerStart: 5 });
     late.onBecn(1); // before the timer starts: allowed, no expiry
     late.advance(5.5);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   aimd,
+  checkConditions,
   fimd,
   InvalidParameterError,
   lipd,
@@ -101,6 +102,18 @@ describe('hand checks (MODELS.md §10 formulas, worked by hand)', () => {
   });
 });
 
+describe('recovery time: a climb that lands on r in exact arithmetic', () => {
+  it('FIMD(1000, 256000, 3) from r = n·R_min = 3000: one ACK of 1/R_min, though f_inc(1000) rounds to 2999.9999999999995', () => {
+    // exact: f_dec(3000) = 1000, f_inc(1000) = 1000·3^1 = 3000 = r (MODELS.md §10); the double falls one ulp short,
+    // and the relative 1e-12 of RECOVERY_REACHED_TOLERANCE keeps it from being charged a second ACK
+    const f = fimd({ rMin: 1000, rMax: 256000, n: 3 });
+    expect(f.increase(1000)).toBeLessThan(3000);
+    const d = recoveryDetail(f, 3000);
+    expect(d.acks).toBe(1);
+    expect(d.time).toBe(1 / 1000);
+  });
+});
+
 describe('recovery time edges', () => {
   const f = fimd({ rMin: 1000, rMax: 256000, n: 4 });
   it('is 0 when f_dec(r) ≥ r (r = R_min: nothing to recover)', () => {
@@ -154,5 +167,26 @@ describe('responseFunction (custom)', () => {
     expect(f.designRangeStart).toBeCloseTo(2, 9);
     expect(f.name).toBe('custom');
     expect(f.recoveryTime(10)).toBeCloseTo(1 / 5 + 1 / 6 + 1 / 7 + 1 / 8 + 1 / 9, 12); // 5 → 10 by +1 steps
+  });
+
+  it('finds f_dec⁻¹(R_min) beyond R_max when the floor reaches past it, as for the named function', () => {
+    // PIPD(1000, 256000, 4): f_dec⁻¹(R_min) = R_min^m = 10^12 > R_max (MODELS.md §10), the design range is empty
+    const named = pipd({ rMin: 1000, rMax: 256000, m: 4 });
+    const clone = responseFunction({ rMin: 1000, rMax: 256000, increase: named.increase, decrease: named.decrease });
+    expect(clone.designRangeStart / 1e12 - 1).toBeCloseTo(0, 9);
+    const a = checkConditions(clone);
+    const b = checkConditions(named);
+    expect(a.range).toBe('full');
+    expect(a.conditions).toEqual(b.conditions);
+    expect(a.details.avoidsCongestion.pointsChecked).toBe(256);
+  });
+
+  it('f_dec⁻¹(R_min) = R_max exactly stays R_max (FIMD with n·R_min = R_max); no rate at all above the floor → Infinity', () => {
+    const named = fimd({ rMin: 1000, rMax: 4000, n: 4 });
+    const clone = responseFunction({ rMin: 1000, rMax: 4000, increase: named.increase, decrease: named.decrease });
+    expect(clone.designRangeStart).toBe(4000);
+    const flat = responseFunction({ rMin: 1, rMax: 100, increase: (r) => Math.min(2 * r, 100), decrease: () => 1 });
+    expect(flat.designRangeStart).toBe(Infinity);
+    expect(checkConditions(flat).range).toBe('full');
   });
 });
