@@ -281,3 +281,29 @@ describe('BandwidthBroker: properties', () => {
     );
   });
 });
+
+describe('BandwidthBroker: reported numbers are the exact values correctly rounded', () => {
+  // Reference values: the exact rationals (fraction.js above / by hand), rounded once to a double.
+  it('huge and tiny links side by side (bigint form): loads, slack and utilisation stay finite and right', () => {
+    const b = new BandwidthBroker({ links: [{ id: 'huge', bandwidth: '1e300' }, { id: 'tiny', bandwidth: '1e-300' }] });
+    expect(b.admit({ id: 1, path: ['huge'], sl: 0, bandwidth: '1e299' })).toEqual({ id: 1, admitted: true, slack: 9e299 });
+    expect(b.admit({ id: 2, path: ['tiny'], sl: 0, bandwidth: '1e-301' })).toEqual({ id: 2, admitted: true, slack: 9e-301 });
+    expect(b.admit({ id: 3, path: ['tiny'], sl: 0, bandwidth: '9e-301' })).toMatchObject({ admitted: false, reason: 'link-capacity', slack: 0 });
+    const [huge, tiny] = b.links();
+    expect([huge!.bandwidth, huge!.capacity, huge!.load, huge!.utilisation]).toEqual([1e300, 1e300, 1e299, 0.1]);
+    expect([tiny!.bandwidth, tiny!.load, tiny!.utilisation, tiny!.sls[0]!.load]).toEqual([1e-300, 1e-301, 0.1, 1e-301]);
+  });
+
+  it('a rejected request that brings a new denominator leaves every reported number unchanged (bigint form)', () => {
+    for (const den of [3, 7, 11, 29, 41]) {
+      const b = new BandwidthBroker({ links: [{ id: 'huge', bandwidth: '1e30' }, { id: 'x', bandwidth: 1 }] });
+      b.admit({ id: 1, path: ['x'], sl: 0, bandwidth: `1/${den}` });
+      b.admit({ id: 2, path: ['huge'], sl: 0, bandwidth: `100000000000000000000000000000/${den}` });
+      const before = snapshot(b);
+      for (const d2 of [101, 103, 107, 997]) expect(b.admit({ id: `r${d2}`, path: ['x'], sl: 0, bandwidth: `1000/${d2}` }).admitted).toBe(false);
+      expect(snapshot(b)).toBe(before);
+      // 10^29/den correctly rounded: parseFloat rounds a 30-digit-past-the-point decimal of it correctly.
+      expect(b.links()[0]!.load).toBe(Number.parseFloat(`${10n ** 59n / BigInt(den)}e-30`));
+    }
+  });
+});
