@@ -49,8 +49,9 @@ function readJson(option: string, path: string): unknown {
 export function replayRequests(broker: BandwidthBroker, items: unknown): AdmitRecord[] {
   if (!Array.isArray(items)) throw new InvalidParameterError('requests', 'a JSON array of requests and releases', items);
   return items.map((item: unknown, k: number) => {
+    const isRelease = typeof item === 'object' && item !== null && 'release' in item;
     try {
-      if (typeof item === 'object' && item !== null && 'release' in item) {
+      if (isRelease) {
         const keys = Object.keys(item);
         if (keys.length !== 1) throw new InvalidParameterError('release', 'the only key of a release item', item);
         const id = (item as { release: unknown }).release;
@@ -62,7 +63,8 @@ export function replayRequests(broker: BandwidthBroker, items: unknown): AdmitRe
       return broker.admit(item as never);
     } catch (e) {
       if (e instanceof InvalidParameterError) {
-        const name = e.parameter.replace(/^request\.?/, '').replace(/^id$/, 'release');
+        // broker.release names its argument 'id'; in a release item that is the 'release' field.
+        const name = isRelease ? e.parameter.replace(/^id$/, 'release') : e.parameter.replace(/^request\.?/, '');
         throw new InvalidParameterError(`requests[${k}]${name === '' ? '' : `.${name}`}`, e.rule, e.value);
       }
       throw e;

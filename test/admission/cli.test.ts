@@ -87,6 +87,9 @@ describe('ibqos admit', () => {
     const r4 = await cli('admit', '--topology', join(dir, 'missing.json'), '--requests', requestFile);
     expect(r4.code).toBe(2);
     expect(r4.err).toMatch(/--topology must be a readable file/);
+    const r6 = await cli('admit', '--topology', topology, '--requests', file('dup.json', [requests[0], requests[0]]));
+    expect(r6.code).toBe(2);
+    expect(r6.err).toMatch(/requests\[1\]\.id must be an id no admitted connection uses, got "c1"/);
     const r5 = await cli('admit', '--topology', file('broken.json', '{ "links": ['), '--requests', requestFile);
     expect(r5.code).toBe(2);
     expect(r5.err).toMatch(/--topology must be a JSON file/);
