@@ -307,3 +307,31 @@ describe('BandwidthBroker: reported numbers are the exact values correctly round
     }
   });
 });
+
+describe('BandwidthBroker: the tables carry the admitted bandwidth', () => {
+  it('on every link each VL’s weight / 16320 is at least its admitted bandwidth / link bandwidth (exact)', () => {
+    fc.assert(
+      fc.property(topologyArb, fc.array(itemArb, { maxLength: 60 }), (topo, items) => {
+        const b = new BandwidthBroker({ links: LINKS.map((id, k) => ({ id, bandwidth: topo.bandwidths[k]! })), bestEffortReserve: topo.reserve });
+        const live: { id: number; links: number[]; sl: number; bw: Fraction }[] = [];
+        items.forEach((item, id) => {
+          if (item.kind === 'release') {
+            if (live.length > 0) b.release(live.splice(item.pick % live.length, 1)[0]!.id);
+          } else if (b.admit({ id, path: item.path.map((k) => LINKS[k]!), sl: item.sl, bandwidth: item.bandwidth, ...(item.distance ? { distance: item.distance } : {}) }).admitted) {
+            live.push({ id, links: item.path, sl: item.sl, bw: F(item.bandwidth) });
+          }
+        });
+        b.tablesState().forEach((t, k) => {
+          const bw = F(topo.bandwidths[k]!);
+          for (let sl = 0; sl < 3; sl++) {
+            const carried = live.filter((c) => c.sl === sl && c.links.includes(k)).reduce((s, c) => s.add(c.bw), new Fraction(0));
+            const weight = t.vls.find((v) => v.vl === sl)?.weight ?? 0;
+            // SL i is on VL i (default slToVl). MODELS.md §9: a VL's share is its weight over the table's.
+            expect(new Fraction(weight).mul(bw).compare(carried.mul(16320))).toBeGreaterThanOrEqual(0);
+          }
+        });
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
