@@ -335,3 +335,52 @@ describe('BandwidthBroker: the tables carry the admitted bandwidth', () => {
     );
   });
 });
+
+describe('BandwidthBroker: verdicts follow the rules exactly', () => {
+  it('admitted ⇔ every link and SL rule holds (exact fraction.js sums); a capacity refusal names the first failing link and rule', () => {
+    fc.assert(
+      fc.property(topologyArb, fc.array(itemArb, { maxLength: 60 }), (topo, items) => {
+        const b = new BandwidthBroker({
+          links: LINKS.map((id, k) => ({ id, bandwidth: topo.bandwidths[k]! })),
+          ...(topo.shares ? { slShares: topo.shares } : {}),
+          bestEffortReserve: topo.reserve,
+          arbitration: { enabled: topo.tables },
+        });
+        const live: { id: number; links: number[]; sl: number; bw: Fraction }[] = [];
+        items.forEach((item, id) => {
+          if (item.kind === 'release') {
+            if (live.length > 0) b.release(live.splice(item.pick % live.length, 1)[0]!.id);
+            return;
+          }
+          const p = F(item.bandwidth);
+          // MODELS.md §8: s + p < bw·(1 − reserve) on the link; s_SL + p < share·bw per SL (no share: 0).
+          let failing: { link: string; reason: string } | undefined;
+          for (const k of item.path) {
+            const bw = F(topo.bandwidths[k]!);
+            const on = live.filter((c) => c.links.includes(k));
+            const s = on.reduce((a, c) => a.add(c.bw), new Fraction(0));
+            if (s.add(p).compare(bw.mul(new Fraction(1).sub(F(topo.reserve)))) >= 0) failing = { link: LINKS[k]!, reason: 'link-capacity' };
+            else if (topo.shares) {
+              const share = (topo.shares as Record<number, number | string>)[item.sl];
+              const sSl = on.filter((c) => c.sl === item.sl).reduce((a, c) => a.add(c.bw), new Fraction(0));
+              if (sSl.add(p).compare(share === undefined ? new Fraction(0) : bw.mul(F(share))) >= 0) failing = { link: LINKS[k]!, reason: 'sl-capacity' };
+            }
+            if (failing) break;
+          }
+          const v = b.admit({ id, path: item.path.map((k) => LINKS[k]!), sl: item.sl, bandwidth: item.bandwidth, ...(item.distance ? { distance: item.distance } : {}) });
+          if (failing) expect(v).toMatchObject({ admitted: false, bindingLink: failing.link, reason: failing.reason });
+          else if (!topo.tables) expect(v.admitted).toBe(true);
+          else if (!v.admitted) expect(v.reason).toBe('arbitration-table');
+          if (v.admitted) live.push({ id, links: item.path, sl: item.sl, bw: p });
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('an SL’s capacity is share × bandwidth, not reduced by the best-effort reserve (issue 4)', () => {
+    const b = new BandwidthBroker({ links: [{ id: 'L', bandwidth: 100 }], slShares: { 0: 0.5 }, bestEffortReserve: 0.2 });
+    expect(b.admit({ id: 1, path: ['L'], sl: 0, bandwidth: '49.9' })).toMatchObject({ admitted: true });
+    expect(b.admit({ id: 2, path: ['L'], sl: 0, bandwidth: '0.1' })).toMatchObject({ admitted: false, reason: 'sl-capacity', slack: 0 });
+  });
+});
