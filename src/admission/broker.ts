@@ -14,6 +14,7 @@
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, plainObject } from '../core/guards.js';
+import { ratioToNumber } from '../linalg/rational.js';
 import { vlGuarantees, type VlGuarantee } from './delay.js';
 import { DOUBLE_FORM_LIMIT, inForm, toBig, type ExactInt } from './exactInt.js';
 import { HighPriorityTable, roundDistance, TABLE_ENTRIES, TABLE_WEIGHT_CAPACITY, type ArbitrationEntry, type TableSequence } from './table.js';
@@ -129,6 +130,8 @@ export class BandwidthBroker {
   /** The validated topology. */
   readonly topology: Topology;
   private scale = 1n;
+  /** Whether x / scale may be computed as Number(x) / Number(scale) (both exact doubles). */
+  private plainNumbers = true;
   private readonly linkIndex = new Map<string, number>();
   /** Whether the accounting uses bigints (exactInt.ts). */
   private big: boolean;
@@ -176,6 +179,7 @@ export class BandwidthBroker {
     this.stamp = new Int32Array(L);
     t.links.forEach((l, k) => this.linkIndex.set(l.id, k));
     this.tables = t.arbitration.enabled ? bwBig.map((b) => new HighPriorityTable(this.big ? b : Number(b))) : undefined;
+    this.plainNumbers = !this.big && S <= BigInt(DOUBLE_FORM_LIMIT);
   }
 
   /** Number of admitted connections. */
@@ -240,7 +244,7 @@ export class BandwidthBroker {
     if (!this.big && pBig >= BIG_P) {
       // Larger than any link (every capacity · 16320 < 2^53): refused by the first link.
       const l = links[0]!;
-      return this.reject(id, l, 'link-capacity', undefined, Number(toBig(this.room[l]!) - pBig));
+      return this.reject(id, l, 'link-capacity', undefined, ratioToNumber(toBig(this.room[l]!) - pBig, this.scale));
     }
     const p = inForm(pBig, this.big);
     // Rule s + p < c ⟺ p < c − s = room.
@@ -314,7 +318,7 @@ export class BandwidthBroker {
         bandwidth: this.toNumber(this.bw[l]!),
         capacity: this.toNumber(this.cap[l]!),
         load: this.toNumber(load),
-        utilisation: Number(load) / Number(this.bw[l]!),
+        utilisation: this.plainNumbers ? Number(load) / Number(this.bw[l]!) : ratioToNumber(toBig(load), toBig(this.bw[l]!)),
         connections: this.count[l]!,
         sls,
         exact: {
@@ -362,12 +366,17 @@ export class BandwidthBroker {
   ): AdmissionVerdict {
     const bindingLink = this.topology.links[l]!.id;
     if (slack === undefined && slackNumber === undefined) return { id, admitted: false, bindingLink, reason };
-    return { id, admitted: false, bindingLink, reason, slack: slack === undefined ? slackNumber! / Number(this.scale) : this.toNumber(slack) };
+    return { id, admitted: false, bindingLink, reason, slack: slack === undefined ? slackNumber! : this.toNumber(slack) };
   }
 
-  /** x / S as a double (one division of two doubles: within a few ulps, exact for small values). */
+  /**
+   * x / S correctly rounded to a double, so a reported number depends only on the exact value, not
+   * on the unit S (which a rejected request may refine). In the double form with S ≤ 2^53 both are
+   * exact doubles and one division rounds once; otherwise (bigints, huge S) `ratioToNumber`, since
+   * Number(x) / Number(S) would round twice or overflow (1e300-sized links gave NaN and Infinity).
+   */
   private toNumber(x: ExactInt): number {
-    return Number(x) / Number(this.scale);
+    return this.plainNumbers ? Number(x) / Number(this.scale) : ratioToNumber(toBig(x), this.scale);
   }
 
   private rescale(f: bigint): void {
@@ -383,6 +392,7 @@ export class BandwidthBroker {
     mul(this.slRoom);
     for (const c of this.conns.values()) c.bandwidth = inForm(toBig(c.bandwidth) * f, big);
     this.big = big;
+    this.plainNumbers = !big && this.scale <= BigInt(DOUBLE_FORM_LIMIT);
     if (this.tables) for (const t of this.tables) t.rescale(f);
   }
 }

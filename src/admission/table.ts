@@ -216,7 +216,13 @@ export class HighPriorityTable {
 
   /** The weight a sequence of `entries` entries carrying `demand` gets: max(n, ⌈16320·P/bw⌉). */
   weightFor(demand: number | bigint, entries: number): number {
-    const w = Number(ceilDiv((demand as ExactInt) * this.wCap, this.bandwidth));
+    const d = demand as ExactInt;
+    // Same form as the table (the internal calls): one exact ceil; else (a caller's number for a
+    // big table, or a bigint for a small one) in bigints, which never mix with numbers.
+    const w =
+      (typeof d === 'bigint') === this.big
+        ? Number(ceilDiv(d * this.wCap, this.bandwidth))
+        : Number(ceilDiv(inForm(toBig(d) * BigInt(TABLE_WEIGHT_CAPACITY), true), inForm(toBig(this.bandwidth), true)));
     return w > entries ? w : entries;
   }
 

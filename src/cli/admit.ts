@@ -28,8 +28,15 @@ interface AdmitOptions {
   readonly opensm?: boolean;
 }
 
-/** A verdict or, for a `{ release }` item, what the release did. */
-export type AdmitRecord = AdmissionVerdict | (ReleaseResult & { readonly released: true });
+/**
+ * A verdict or, for a `{ release }` item, what the release did: `released: true` with the entries
+ * moved, or `released: false` when the request with that id was refused earlier in the file (a
+ * file cannot know in advance which requests will be refused, so that release is not an error).
+ */
+export type AdmitRecord =
+  | AdmissionVerdict
+  | (ReleaseResult & { readonly released: true })
+  | { readonly id: string | number; readonly released: false; readonly reason: 'not-admitted' };
 
 function readJson(option: string, path: string): unknown {
   let text: string;
@@ -45,24 +52,35 @@ function readJson(option: string, path: string): unknown {
   }
 }
 
-/** Runs the items through a broker; errors name the item (`requests[3].path[1] must be …`). */
+/**
+ * Runs the items through a broker; errors name the item (`requests[3].path[1] must be …`). A
+ * release of an id that is not admitted is an error, unless the last request with that id in the
+ * file was refused.
+ */
 export function replayRequests(broker: BandwidthBroker, items: unknown): AdmitRecord[] {
   if (!Array.isArray(items)) throw new InvalidParameterError('requests', 'a JSON array of requests and releases', items);
-  return items.map((item: unknown, k: number) => {
+  const refused = new Set<string | number>();
+  return items.map((item: unknown, k: number): AdmitRecord => {
+    const isRelease = typeof item === 'object' && item !== null && 'release' in item;
     try {
-      if (typeof item === 'object' && item !== null && 'release' in item) {
+      if (isRelease) {
         const keys = Object.keys(item);
         if (keys.length !== 1) throw new InvalidParameterError('release', 'the only key of a release item', item);
         const id = (item as { release: unknown }).release;
         if (typeof id !== 'string' && typeof id !== 'number') {
           throw new InvalidParameterError('release', 'the id of an admitted connection', id);
         }
+        if (!broker.has(id) && refused.delete(id)) return { id, released: false, reason: 'not-admitted' };
         return { ...broker.release(id), released: true as const };
       }
-      return broker.admit(item as never);
+      const verdict = broker.admit(item as never);
+      if (verdict.admitted) refused.delete(verdict.id);
+      else refused.add(verdict.id);
+      return verdict;
     } catch (e) {
       if (e instanceof InvalidParameterError) {
-        const name = e.parameter.replace(/^request\.?/, '').replace(/^id$/, 'release');
+        // broker.release names its argument 'id'; in a release item that is the 'release' field.
+        const name = isRelease ? e.parameter.replace(/^id$/, 'release') : e.parameter.replace(/^request\.?/, '');
         throw new InvalidParameterError(`requests[${k}]${name === '' ? '' : `.${name}`}`, e.rule, e.value);
       }
       throw e;
@@ -75,7 +93,7 @@ function textReport(records: readonly AdmitRecord[], broker: BandwidthBroker): s
   parts.push(
     formatTable(records, [
       { header: 'id', value: (r) => String(r.id) },
-      { header: 'verdict', value: (r) => ('released' in r ? 'released' : r.admitted ? 'admitted' : 'rejected') },
+      { header: 'verdict', value: (r) => ('released' in r ? (r.released ? 'released' : 'not admitted') : r.admitted ? 'admitted' : 'rejected') },
       { header: 'binding link', value: (r) => ('bindingLink' in r && r.bindingLink !== undefined ? r.bindingLink : '') },
       { header: 'reason', value: (r) => ('reason' in r && r.reason !== undefined ? r.reason : '') },
       { header: 'slack', value: (r) => ('slack' in r && r.slack !== undefined ? r.slack : '') },

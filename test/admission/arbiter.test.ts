@@ -66,6 +66,33 @@ describe('VlArbiter', () => {
     expect(a.select((vl) => (vl === 1 ? 256 : 0))).toBe(1);
   });
 
+  // Hand-derived sequences from the semantics in docs/admission.md ("The run-time arbiter"; IBA vol. 1 §7.6.9).
+  it('an entry of weight 0 is skipped even when its VL has a packet ready', () => {
+    const a = new VlArbiter({ high: [{ vl: 2, weight: 0 }, { vl: 3, weight: 5 }], low: [{ vl: 4, weight: 0 }], limitOfHighPriority: 255 });
+    expect(run(a, { 2: 64, 3: 64, 4: 64 }, 50)).toEqual({ 3: 64 * 50 });
+    expect(a.select((vl) => (vl === 3 ? 0 : 64))).toBe(-1);
+  });
+
+  it('within a visit a packet larger than the remaining weight still goes (the weight goes negative)', () => {
+    // Weight 40 = 2560 bytes: after one 2048-byte packet 8 units remain (> 0), so a second 2048-byte packet goes.
+    const a = new VlArbiter({ high: [{ vl: 0, weight: 40 }, { vl: 1, weight: 40 }], low: [], limitOfHighPriority: 255 });
+    const seq: number[] = [];
+    for (let k = 0; k < 8; k++) {
+      const vl = a.select(() => 2048);
+      seq.push(vl);
+      a.sent(vl, 2048);
+    }
+    expect(seq).toEqual([0, 0, 1, 1, 0, 0, 1, 1]);
+  });
+
+  it('limit 255 is unbounded: a ready low packet waits even after 255 · 4096 high-priority bytes', () => {
+    const a = new VlArbiter({ high: [{ vl: 0, weight: 255 }], low: [{ vl: 1, weight: 255 }], limitOfHighPriority: 255 });
+    const bytes = run(a, { 0: 2048, 1: 2048 }, 1000); // 2 048 000 bytes > 255 · 4096 = 1 044 480
+    expect(bytes).toEqual({ 0: 2048 * 1000 });
+    const l254 = new VlArbiter({ high: [{ vl: 0, weight: 255 }], low: [{ vl: 1, weight: 255 }], limitOfHighPriority: 254 });
+    expect(run(l254, { 0: 2048, 1: 2048 }, 1000)[1]).toBe(2048); // 254 · 4096 = 508 packets, then one low
+  });
+
   it('rejects bad configurations naming the entry', () => {
     expect(() => new VlArbiter({ high: [{ vl: 15, weight: 1 }], low: [], limitOfHighPriority: 0 })).toThrow(/config\.high\[0\]\.vl/);
     expect(() => new VlArbiter({ high: [], low: [{ vl: 1, weight: 300 }], limitOfHighPriority: 0 })).toThrow(/config\.low\[0\]\.weight/);

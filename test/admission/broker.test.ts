@@ -281,3 +281,106 @@ describe('BandwidthBroker: properties', () => {
     );
   });
 });
+
+describe('BandwidthBroker: reported numbers are the exact values correctly rounded', () => {
+  // Reference values: the exact rationals (fraction.js above / by hand), rounded once to a double.
+  it('huge and tiny links side by side (bigint form): loads, slack and utilisation stay finite and right', () => {
+    const b = new BandwidthBroker({ links: [{ id: 'huge', bandwidth: '1e300' }, { id: 'tiny', bandwidth: '1e-300' }] });
+    expect(b.admit({ id: 1, path: ['huge'], sl: 0, bandwidth: '1e299' })).toEqual({ id: 1, admitted: true, slack: 9e299 });
+    expect(b.admit({ id: 2, path: ['tiny'], sl: 0, bandwidth: '1e-301' })).toEqual({ id: 2, admitted: true, slack: 9e-301 });
+    expect(b.admit({ id: 3, path: ['tiny'], sl: 0, bandwidth: '9e-301' })).toMatchObject({ admitted: false, reason: 'link-capacity', slack: 0 });
+    const [huge, tiny] = b.links();
+    expect([huge!.bandwidth, huge!.capacity, huge!.load, huge!.utilisation]).toEqual([1e300, 1e300, 1e299, 0.1]);
+    expect([tiny!.bandwidth, tiny!.load, tiny!.utilisation, tiny!.sls[0]!.load]).toEqual([1e-300, 1e-301, 0.1, 1e-301]);
+  });
+
+  it('a rejected request that brings a new denominator leaves every reported number unchanged (bigint form)', () => {
+    for (const den of [3, 7, 11, 29, 41]) {
+      const b = new BandwidthBroker({ links: [{ id: 'huge', bandwidth: '1e30' }, { id: 'x', bandwidth: 1 }] });
+      b.admit({ id: 1, path: ['x'], sl: 0, bandwidth: `1/${den}` });
+      b.admit({ id: 2, path: ['huge'], sl: 0, bandwidth: `100000000000000000000000000000/${den}` });
+      const before = snapshot(b);
+      for (const d2 of [101, 103, 107, 997]) expect(b.admit({ id: `r${d2}`, path: ['x'], sl: 0, bandwidth: `1000/${d2}` }).admitted).toBe(false);
+      expect(snapshot(b)).toBe(before);
+      // 10^29/den correctly rounded: parseFloat rounds a 30-digit-past-the-point decimal of it correctly.
+      expect(b.links()[0]!.load).toBe(Number.parseFloat(`${10n ** 59n / BigInt(den)}e-30`));
+    }
+  });
+});
+
+describe('BandwidthBroker: the tables carry the admitted bandwidth', () => {
+  it('on every link each VL’s weight / 16320 is at least its admitted bandwidth / link bandwidth (exact)', () => {
+    fc.assert(
+      fc.property(topologyArb, fc.array(itemArb, { maxLength: 60 }), (topo, items) => {
+        const b = new BandwidthBroker({ links: LINKS.map((id, k) => ({ id, bandwidth: topo.bandwidths[k]! })), bestEffortReserve: topo.reserve });
+        const live: { id: number; links: number[]; sl: number; bw: Fraction }[] = [];
+        items.forEach((item, id) => {
+          if (item.kind === 'release') {
+            if (live.length > 0) b.release(live.splice(item.pick % live.length, 1)[0]!.id);
+          } else if (b.admit({ id, path: item.path.map((k) => LINKS[k]!), sl: item.sl, bandwidth: item.bandwidth, ...(item.distance ? { distance: item.distance } : {}) }).admitted) {
+            live.push({ id, links: item.path, sl: item.sl, bw: F(item.bandwidth) });
+          }
+        });
+        b.tablesState().forEach((t, k) => {
+          const bw = F(topo.bandwidths[k]!);
+          for (let sl = 0; sl < 3; sl++) {
+            const carried = live.filter((c) => c.sl === sl && c.links.includes(k)).reduce((s, c) => s.add(c.bw), new Fraction(0));
+            const weight = t.vls.find((v) => v.vl === sl)?.weight ?? 0;
+            // SL i is on VL i (default slToVl). MODELS.md §9: a VL's share is its weight over the table's.
+            expect(new Fraction(weight).mul(bw).compare(carried.mul(16320))).toBeGreaterThanOrEqual(0);
+          }
+        });
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('BandwidthBroker: verdicts follow the rules exactly', () => {
+  it('admitted ⇔ every link and SL rule holds (exact fraction.js sums); a capacity refusal names the first failing link and rule', () => {
+    fc.assert(
+      fc.property(topologyArb, fc.array(itemArb, { maxLength: 60 }), (topo, items) => {
+        const b = new BandwidthBroker({
+          links: LINKS.map((id, k) => ({ id, bandwidth: topo.bandwidths[k]! })),
+          ...(topo.shares ? { slShares: topo.shares } : {}),
+          bestEffortReserve: topo.reserve,
+          arbitration: { enabled: topo.tables },
+        });
+        const live: { id: number; links: number[]; sl: number; bw: Fraction }[] = [];
+        items.forEach((item, id) => {
+          if (item.kind === 'release') {
+            if (live.length > 0) b.release(live.splice(item.pick % live.length, 1)[0]!.id);
+            return;
+          }
+          const p = F(item.bandwidth);
+          // MODELS.md §8: s + p < bw·(1 − reserve) on the link; s_SL + p < share·bw per SL (no share: 0).
+          let failing: { link: string; reason: string } | undefined;
+          for (const k of item.path) {
+            const bw = F(topo.bandwidths[k]!);
+            const on = live.filter((c) => c.links.includes(k));
+            const s = on.reduce((a, c) => a.add(c.bw), new Fraction(0));
+            if (s.add(p).compare(bw.mul(new Fraction(1).sub(F(topo.reserve)))) >= 0) failing = { link: LINKS[k]!, reason: 'link-capacity' };
+            else if (topo.shares) {
+              const share = (topo.shares as Record<number, number | string>)[item.sl];
+              const sSl = on.filter((c) => c.sl === item.sl).reduce((a, c) => a.add(c.bw), new Fraction(0));
+              if (sSl.add(p).compare(share === undefined ? new Fraction(0) : bw.mul(F(share))) >= 0) failing = { link: LINKS[k]!, reason: 'sl-capacity' };
+            }
+            if (failing) break;
+          }
+          const v = b.admit({ id, path: item.path.map((k) => LINKS[k]!), sl: item.sl, bandwidth: item.bandwidth, ...(item.distance ? { distance: item.distance } : {}) });
+          if (failing) expect(v).toMatchObject({ admitted: false, bindingLink: failing.link, reason: failing.reason });
+          else if (!topo.tables) expect(v.admitted).toBe(true);
+          else if (!v.admitted) expect(v.reason).toBe('arbitration-table');
+          if (v.admitted) live.push({ id, links: item.path, sl: item.sl, bw: p });
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('an SL’s capacity is share × bandwidth, not reduced by the best-effort reserve (issue 4)', () => {
+    const b = new BandwidthBroker({ links: [{ id: 'L', bandwidth: 100 }], slShares: { 0: 0.5 }, bestEffortReserve: 0.2 });
+    expect(b.admit({ id: 1, path: ['L'], sl: 0, bandwidth: '49.9' })).toMatchObject({ admitted: true });
+    expect(b.admit({ id: 2, path: ['L'], sl: 0, bandwidth: '0.1' })).toMatchObject({ admitted: false, reason: 'sl-capacity', slack: 0 });
+  });
+});

@@ -73,6 +73,25 @@ describe('ibqos admit', () => {
     });
   });
 
+  it('releasing a connection that was refused earlier in the file is a record, not an error (its request could not know)', async () => {
+    const items = [requests[1], { release: 'c2' }, { id: 'c4', path: ['A-B'], sl: 1, bandwidth: 10 }, { release: 'c4' }];
+    const { code, out, err } = await cli('admit', '--topology', topology, '--requests', file('refused.json', items), '--json');
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect((JSON.parse(out) as { verdicts: unknown[] }).verdicts).toEqual([
+      { id: 'c2', admitted: false, bindingLink: 'A-B', reason: 'sl-capacity', slack: 0 },
+      { id: 'c2', released: false, reason: 'not-admitted' },
+      { id: 'c4', admitted: true, slack: 740 },
+      { id: 'c4', movedEntries: 0, released: true },
+    ]);
+    const text = await cli('admit', '--topology', topology, '--requests', file('refused.json', items));
+    expect(text.out).toMatch(/c2 +not admitted/);
+    // Releasing it a second time, or an id never requested, is still an error.
+    const again = await cli('admit', '--topology', topology, '--requests', file('twice.json', [...items, { release: 'c4' }]));
+    expect(again.code).toBe(2);
+    expect(again.err).toMatch(/requests\[4\]\.release must be the id of an admitted connection, got "c4"/);
+  });
+
   it('malformed input → exit 2 and a message naming the item and field', async () => {
     const bad = file('bad.json', [{ id: 1, path: ['A-B', 'X'], sl: 0, bandwidth: 1 }]);
     const r1 = await cli('admit', '--topology', topology, '--requests', bad);
@@ -87,6 +106,9 @@ describe('ibqos admit', () => {
     const r4 = await cli('admit', '--topology', join(dir, 'missing.json'), '--requests', requestFile);
     expect(r4.code).toBe(2);
     expect(r4.err).toMatch(/--topology must be a readable file/);
+    const r6 = await cli('admit', '--topology', topology, '--requests', file('dup.json', [requests[0], requests[0]]));
+    expect(r6.code).toBe(2);
+    expect(r6.err).toMatch(/requests\[1\]\.id must be an id no admitted connection uses, got "c1"/);
     const r5 = await cli('admit', '--topology', file('broken.json', '{ "links": ['), '--requests', requestFile);
     expect(r5.code).toBe(2);
     expect(r5.err).toMatch(/--topology must be a JSON file/);

@@ -92,6 +92,14 @@ describe('HighPriorityTable: grouping and placement', () => {
     expect(t.plan(9, 9, 64, 16320n - 1665n + 1n)).toBe(false); // more than the rest of the table
   });
 
+  it('weightFor accepts a number or a bigint demand in either form: max(n, ⌈16320·P/bw⌉)', () => {
+    // 16320 · 600 / 2500 = 3916.8 → 3917 (docs/admission.md, the `video` connection).
+    expect(new HighPriorityTable(2500).weightFor(600, 16)).toBe(3917);
+    expect(new HighPriorityTable(2500).weightFor(600n, 16)).toBe(3917);
+    expect(new HighPriorityTable(2500n).weightFor(600, 16)).toBe(3917);
+    expect(new HighPriorityTable(16320n).weightFor(3, 8)).toBe(8);
+  });
+
   it('a full table says no and changes nothing', () => {
     const t = new HighPriorityTable(16320n);
     expect(t.plan(0, 0, 1, 64n)).toBe(true);
