@@ -282,8 +282,9 @@ function selects(pattern: string, module: string, name: string): boolean {
 const { jStat } = jstatModule as unknown as { jStat: { studentt: { inv(p: number, dof: number): number } } };
 
 /**
- * Scalar-file runs → result points. Runs with the same iteration variables (`itervar` lines, or
- * the run's `iterationvars` attribute; `repetition` is not one) are repetitions of one point:
+ * Scalar-file runs → result points. Runs of one configuration with the same iteration variables
+ * (`itervar` lines, or the run's `iterationvars` attribute; `repetition` is not one) and the same
+ * values of the mapped parameters are repetitions of one point:
  * a metric's estimate is their mean, and with r ≥ 2 repetitions its half-width is
  * t_{(1+c)/2, r−1}·s/√r (Student t over independent replications; s the sample standard
  * deviation). A parameter is read from the iteration variable named by the mapping (an `itervar`
@@ -296,24 +297,33 @@ const { jStat } = jstatModule as unknown as { jStat: { studentt: { inv(p: number
 export function scaToResults(sca: ScaFile, mapping: ResultsMapping, options: ScaResultsOptions = {}): ImportedResults {
   const confidence = options.confidence ?? 0.95;
   const file = options.file;
-  const groups = new Map<string, ScaRun[]>();
-  for (const run of sca.runs) {
-    const key = Object.keys(run.itervars).length > 0 ? JSON.stringify(Object.entries(run.itervars).filter(([k]) => k !== 'repetition').sort()) : (run.attributes.iterationvars ?? '');
-    const key2 = `${run.attributes.configname ?? ''}|${key}`;
-    groups.set(key2, [...(groups.get(key2) ?? []), run]);
-  }
-  const columns: Record<string, string> = {};
-  const points: ResultPoint[] = [];
-  for (const runs of groups.values()) {
-    const first = runs[0]!;
+  const paramsOf = (run: ScaRun): Record<string, number> => {
     const params: Record<string, number> = {};
     for (const [name, candidates] of Object.entries(mapping.params)) {
-      const found = findParam(first, candidates);
+      const found = findParam(run, candidates);
       if (found === undefined) continue;
       const v = scaNumber(found.text.replace(/^"(.*)"$/, '$1').replace(/[a-zA-Z]+$/, (unit) => (/^(inf|nan)$/i.test(unit) ? unit : '')));
       if (v === undefined) throw new ResultsFormatError('sca', found.line, `parameter ${name} (${JSON.stringify(found.key)}) is ${JSON.stringify(found.text)}, not a number`, file);
       params[name] = v;
     }
+    return params;
+  };
+  // Runs are repetitions of one point when their configuration, iteration variables and mapped
+  // parameter values all agree (runs set up by command-line overrides have no iteration variables,
+  // so the parameter values must tell them apart).
+  const groups = new Map<string, { params: Record<string, number>; runs: ScaRun[] }>();
+  for (const run of sca.runs) {
+    const params = paramsOf(run);
+    const key = Object.keys(run.itervars).length > 0 ? JSON.stringify(Object.entries(run.itervars).filter(([k]) => k !== 'repetition').sort()) : (run.attributes.iterationvars ?? '');
+    const key2 = `${run.attributes.configname ?? ''}|${key}|${JSON.stringify(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+    const group = groups.get(key2);
+    if (group) group.runs.push(run);
+    else groups.set(key2, { params, runs: [run] });
+  }
+  const columns: Record<string, string> = {};
+  const points: ResultPoint[] = [];
+  for (const { params, runs } of groups.values()) {
+    const first = runs[0]!;
     const metrics: Record<string, Estimate> = {};
     for (const [path, candidates] of Object.entries(mapping.metrics)) {
       const samples: number[] = [];

@@ -40,7 +40,13 @@ describe('parseResultsJson', () => {
   it.each([
     ['a syntax error', '[\n {"lambda": 2, "L": 1},\n {"lambda": 3 "L": 2}\n]', 3, /not valid JSON/],
     ['a value that is not a number', '[\n {"lambda": 2, "L": 1},\n\n {"lambda": "fast", "L": 2}\n]', 4, /column "lambda" holds "fast"/],
-    ['a point that is not an object', '[\n {"lambda": 2, "L": 1},\n 7\n]', 0, /point 1 is 7/],
+    ['a point that is not an object', '[\n {"lambda": 2, "L": 1},\n 7\n]', 3, /point 1 is 7/],
+    [
+      'a bad point of a "points" array that follows another array of objects',
+      '{\n "seeds": [\n  {"s": 1},\n  {"s": 2}\n ],\n "points": [\n  {"lambda": 2, "L": 1},\n  {"lambda": 3, "L": "x"}\n ]\n}',
+      8,
+      /column "L" holds "x"/,
+    ],
     ['a top level that is not a list', '{"lambda": 2}', 1, /array of points/],
     ['no metric of the model', '[{"lambda": 2, "speed": 1}]', 1, /no column holds a metric/],
   ])('%s → ResultsFormatError at its line', (_name, text, line, message) => {

@@ -125,6 +125,19 @@ describe('parseSca: the OMNeT++ 6-style file (version 3)', () => {
     });
   });
 
+  it('runs without iteration variables but with different parameter values are separate points, not repetitions of one', () => {
+    // OMNeT++ 4 runs started with command-line overrides (`--**.lambda=2`) have no itervars and
+    // an empty iterationvars attribute; only their param lines tell the points apart.
+    const run = (id: number, lambda: number, L: number) =>
+      `run General-${id}-x\nattr configname General\nattr iterationvars ""\nparam **.source.lambda ${lambda}\nscalar Net.queue L ${L}\n`;
+    const text = `version 2\n${run(0, 2, 0.9)}${run(1, 2, 1.1)}${run(2, 8, 4.6)}`;
+    const r = parseResultsSca(text, defaultMapping('threshold'));
+    expect(r.points.map((p) => p.params.lambda)).toEqual([2, 8]);
+    expect(r.points.map((p) => p.source.runs)).toEqual([['General-0-x', 'General-1-x'], ['General-2-x']]);
+    expect(r.points[0]!.metrics.meanQueueLength!.mean).toBeCloseTo(1, 12);
+    expect(r.points[1]!.metrics.meanQueueLength).toEqual({ mean: 4.6 });
+  });
+
   it('a parameter from a par line when no itervar names it', () => {
     const r = parseResultsSca(read('et_omnetpp6.sca'), withMapping(defaultMapping('threshold'), { capacity: 'capacity', meanQueueLength: 'queue length:timeavg' }));
     expect(r.points[0]!.params.capacity).toBe(16);
