@@ -18,7 +18,8 @@
  *
  * Tokens are separated by spaces or tabs; a token with spaces or special characters is written in
  * double quotes with backslash escapes (\" \\ \n \t \r \xHH). Values may be `nan`, `inf`, `-inf`.
- * A file may hold several runs. Lines of other record types (`vector`, data lines) are rejected,
+ * A file may hold several runs, and several files joined with `cat` (each with its `version`
+ * line) are one file. Lines of other record types (`vector`, data lines) are rejected,
  * since they belong in `.vec` files.
  */
 import jstatModule from 'jstat';
@@ -152,7 +153,8 @@ interface MutableRun {
  * @param file name for error messages.
  * @throws ResultsFormatError naming the line for an unknown keyword, the wrong number of tokens, a
  *   value that is not a number, a `field`/`bin` outside a statistic, a result before any `run`, a
- *   `version` other than 2 or 3 or not first, or a malformed quoted string.
+ *   `version` other than 2 or 3, a `version` line that is neither first nor right before a `run`
+ *   (files joined with `cat` repeat it) or that changes the version, or a malformed quoted string.
  * @example parseSca('version 3\nrun r1\nscalar Net.q "mean length" 2.5\n').runs[0].scalars[0].name // 'mean length'
  */
 export function parseSca(text: string, file?: string): ScaFile {
@@ -166,6 +168,7 @@ export function parseSca(text: string, file?: string): ScaFile {
   let attrTarget: Record<string, string> | undefined;
   let statistic: { fields: Record<string, number>; bins: { lower: number; count: number }[] } | undefined;
   let sawContent = false;
+  let repeatedVersionLine: number | undefined;
   const lines = text.split(/\r?\n/);
   lines.forEach((raw, index) => {
     const line = index + 1;
@@ -179,13 +182,20 @@ export function parseSca(text: string, file?: string): ScaFile {
     }
     if (args.length !== arity) return fail(line, `'${keyword}' takes ${arity} value${arity > 1 ? 's' : ''}, found ${args.length}`);
     if (keyword === 'version') {
-      if (sawContent) return fail(line, "'version' must be the first line");
       const v = Number(args[0]);
       if (v !== 2 && v !== 3) return fail(line, `result-file version ${args[0]} is not supported (2 and 3 are)`);
+      // OMNeT++ writes one file per run by default, so files joined with `cat` repeat the
+      // version line: accepted where the next line starts a run, and with the same version.
+      if (sawContent) {
+        if (version !== undefined && v !== version) return fail(line, `result-file version ${v} after version ${version}: join files of one version only`);
+        repeatedVersionLine = line;
+      }
       version = v;
       sawContent = true;
       return;
     }
+    if (repeatedVersionLine !== undefined && keyword !== 'run') return fail(repeatedVersionLine, "'version' must be the first line (or, in files joined together, come right before a 'run' line)");
+    repeatedVersionLine = undefined;
     sawContent = true;
     if (keyword === 'run') {
       run = { runId: args[0]!, attributes: {}, itervars: {}, config: [], parameters: [], scalars: [], statistics: [], line };
@@ -249,6 +259,7 @@ export function parseSca(text: string, file?: string): ScaFile {
       }
     }
   });
+  if (repeatedVersionLine !== undefined) fail(repeatedVersionLine, "'version' must be the first line (or, in files joined together, come right before a 'run' line)");
   if (runs.length === 0) fail(0, "the file has no 'run' line");
   return { version: version ?? 2, runs };
 }

@@ -164,6 +164,20 @@ describe('parseSca on malformed input: a ResultsFormatError with the line', () =
     expect(e.message).toMatch(message);
   });
 
+  it('files joined with cat (OMNeT++ writes one file per run): a repeated version line before a run is accepted', () => {
+    const one = (id: number, lambda: number) => `version 3\nrun r${id}\nitervar lambda ${lambda}\nscalar Net.q L ${lambda / 2}\n\n`;
+    const sca = parseSca(one(0, 2) + one(1, 2) + one(2, 4));
+    expect(sca.version).toBe(3);
+    expect(sca.runs.map((r) => r.runId)).toEqual(['r0', 'r1', 'r2']);
+    expect(parseResultsSca(one(0, 2) + one(1, 2) + one(2, 4), defaultMapping('threshold')).points.map((p) => p.source.runs)).toEqual([['r0', 'r1'], ['r2']]);
+    const mixed = formatError(() => parseSca(`${one(0, 2)}version 2\nrun r1\n`));
+    expect(mixed.line).toBe(6);
+    expect(mixed.message).toMatch(/version 2 after version 3/);
+    const inside = formatError(() => parseSca('version 3\nrun r\nscalar Net.q L 1\nversion 3\nscalar Net.q M 1\n'));
+    expect(inside.line).toBe(4);
+    expect(inside.message).toMatch(/'version' must be the first line/);
+  });
+
   it('a mapping name that selects scalars of two modules is ambiguous (its line), module.name resolves it', () => {
     const text = 'version 3\nrun r\nitervar lambda 2\nscalar A.q L 1\nscalar B.q L 2\n';
     const e = formatError(() => parseResultsSca(text, defaultMapping('threshold')));
