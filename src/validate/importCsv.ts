@@ -24,6 +24,37 @@ function guessDelimiter(text: string): string {
 }
 
 /**
+ * The line on which the quoted field that is never closed opens (csv-parse reports the end of the
+ * file instead): every '"' outside a comment line toggles the quoted state, so an escaped '""'
+ * toggles twice.
+ */
+function unclosedQuoteLine(text: string): number | undefined {
+  let line = 1;
+  let quoted = false;
+  let openedAt = 0;
+  let lineStart = true;
+  for (let k = 0; k < text.length; k++) {
+    const c = text[k];
+    if (lineStart && !quoted && c === '#') {
+      const end = text.indexOf('\n', k);
+      if (end < 0) break;
+      k = end;
+      line++;
+      continue;
+    }
+    lineStart = false;
+    if (c === '"') {
+      quoted = !quoted;
+      if (quoted) openedAt = line;
+    } else if (c === '\n') {
+      line++;
+      lineStart = true;
+    }
+  }
+  return quoted ? openedAt : undefined;
+}
+
+/**
  * Reads CSV results and maps their columns onto a model's metrics and parameters.
  *
  * @param mapping from {@link defaultMapping} or {@link withMapping}.
@@ -50,6 +81,10 @@ export function parseResultsCsv(text: string, mapping: ResultsMapping, options: 
     // csv-parse's CsvError (matched by its code: the class differs between its entry points).
     const err = e as { code?: unknown; lines?: unknown; message?: unknown };
     if (typeof err.code === 'string' && err.code.startsWith('CSV_')) {
+      if (err.code === 'CSV_QUOTE_NOT_CLOSED') {
+        const opened = unclosedQuoteLine(text);
+        if (opened !== undefined) throw new ResultsFormatError('csv', opened, 'a quoted field opens on this line and its quote is not closed', file);
+      }
       const line = typeof err.lines === 'number' ? err.lines : 0;
       const reason = String(err.message).replace(/^Invalid Record Length: /, 'wrong number of fields: ').replace(/,? ?(on|at) line \d+/, '');
       throw new ResultsFormatError('csv', line, reason, file);
