@@ -300,7 +300,8 @@ const { jStat } = jstatModule as unknown as { jStat: { studentt: { inv(p: number
  * t_{(1+c)/2, r−1}·s/√r (Student t over independent replications; s the sample standard
  * deviation). A parameter is read from the iteration variable named by the mapping (an `itervar`
  * line, or the run's `iterationvars` attribute as OMNeT++ 4 wrote it), else from a `config`/`param`
- * line whose key ends with `.name`, else from a `par` line of that name.
+ * line whose key ends with `.name`, else from a `par` line of that name; a prefixed OMNeT++ unit
+ * is converted to its base unit (`2kHz` → 2000, `0.5ms` → 0.0005) and a base unit dropped.
  *
  * @throws ResultsFormatError when a mapping name selects several scalars of one run (ambiguous:
  *   give `module.name`), when no metric is found in any run, or when a parameter is not a number.
@@ -313,7 +314,7 @@ export function scaToResults(sca: ScaFile, mapping: ResultsMapping, options: Sca
     for (const [name, candidates] of Object.entries(mapping.params)) {
       const found = findParam(run, candidates);
       if (found === undefined) continue;
-      const v = scaNumber(found.text.replace(/^"(.*)"$/, '$1').replace(/[a-zA-Z]+$/, (unit) => (/^(inf|nan)$/i.test(unit) ? unit : '')));
+      const v = scaParameterNumber(found.text);
       if (v === undefined) throw new ResultsFormatError('sca', found.line, `parameter ${name} (${JSON.stringify(found.key)}) is ${JSON.stringify(found.text)}, not a number`, file);
       params[name] = v;
     }
@@ -362,6 +363,31 @@ export function scaToResults(sca: ScaFile, mapping: ResultsMapping, options: Sca
     throw new ResultsFormatError('sca', 0, `no scalar matches a metric of the model (expected one of: ${known.join(', ')}; see --map)`, file);
   }
   return { format: 'sca', points, columns, unusedColumns: [] };
+}
+
+/**
+ * Multipliers to the base unit of the prefixed units in OMNeT++'s unit table (s, bps, B, b, Hz, m,
+ * W); a parameter written `2kHz` is 2000 (per second), as OMNeT++ itself reads it.
+ */
+const UNIT_FACTORS: Readonly<Record<string, number>> = {
+  d: 86400, h: 3600, min: 60, ms: 1e-3, us: 1e-6, ns: 1e-9, ps: 1e-12,
+  kbps: 1e3, Mbps: 1e6, Gbps: 1e9, Tbps: 1e12,
+  KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3, TiB: 1024 ** 4, kB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12,
+  Kib: 1024, Mib: 1024 ** 2, Gib: 1024 ** 3, Tib: 1024 ** 4, kb: 1e3, Mb: 1e6, Gb: 1e9, Tb: 1e12,
+  kHz: 1e3, MHz: 1e6, GHz: 1e9, THz: 1e12,
+  mm: 1e-3, cm: 1e-2, km: 1e3, mW: 1e-3, kW: 1e3,
+};
+
+/**
+ * A parameter's text as a number: unquoted, with a prefixed OMNeT++ unit converted to its base
+ * unit (`0.5ms` → 0.0005, `2kHz` → 2000) and any other unit (`s`, `Hz`, `pk`…) dropped.
+ */
+function scaParameterNumber(text: string): number | undefined {
+  const t = text.replace(/^"(.*)"$/, '$1');
+  const m = /^(.*?[\d.])\s*([a-zA-Z]+)$/.exec(t);
+  if (m === null || /^[+-]?(inf|nan)$/i.test(t)) return scaNumber(t);
+  const v = scaNumber(m[1]!);
+  return v === undefined ? undefined : v * (UNIT_FACTORS[m[2]!] ?? 1);
 }
 
 /** Iteration variables of a run: its `itervar` lines, else those listed in its `iterationvars` attribute ("$m=2, $lambda=5"), as OMNeT++ 4 wrote them. */

@@ -138,6 +138,16 @@ describe('parseSca: the OMNeT++ 6-style file (version 3)', () => {
     expect(r.points[1]!.metrics.meanQueueLength).toEqual({ mean: 4.6 });
   });
 
+  it('a parameter with a prefixed OMNeT++ unit is converted to the base unit (2kHz → 2000), not stripped (→ 2); unprefixed units are dropped', () => {
+    const run = (id: number, lambda: string, mu: string) => `run r${id}\nconfig **.lambda ${lambda}\nconfig **.mu ${mu}\nconfig **.capacity 6pk\nscalar Net.q L 1\n`;
+    const text = `version 3\n${run(0, '2kHz', '0.004MHz')}${run(1, '500Hz', '8kHz')}`;
+    const r = parseResultsSca(text, defaultMapping('gege1n'));
+    expect(r.points.map((p) => [p.params.lambda, p.params.mu, p.params.capacity])).toEqual([
+      [2000, 4000, 6],
+      [500, 8000, 6],
+    ]);
+  });
+
   it('a parameter from a par line when no itervar names it', () => {
     const r = parseResultsSca(read('et_omnetpp6.sca'), withMapping(defaultMapping('threshold'), { capacity: 'capacity', meanQueueLength: 'queue length:timeavg' }));
     expect(r.points[0]!.params.capacity).toBe(16);
