@@ -88,8 +88,9 @@ function flatten(value: Record<string, unknown>, prefix: string, out: Record<str
  * @example
  * parseResultsJson('[{"m": 2, "L1": {"mean": 0.71, "halfWidth": 0.02}}]', defaultMapping('credit'))
  */
-export function parseResultsJson(text: string, mapping: ResultsMapping, options: JsonImportOptions = {}): ImportedResults {
+export function parseResultsJson(input: string, mapping: ResultsMapping, options: JsonImportOptions = {}): ImportedResults {
   const file = options.file;
+  const text = input.replace(/^\ufeff/, ''); // a byte-order mark is not JSON
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -169,7 +169,7 @@ export function parseSca(text: string, file?: string): ScaFile {
   let statistic: { fields: Record<string, number>; bins: { lower: number; count: number }[] } | undefined;
   let sawContent = false;
   let repeatedVersionLine: number | undefined;
-  const lines = text.split(/\r?\n/);
+  const lines = text.replace(/^\ufeff/, '').split(/\r?\n/); // without a byte-order mark
   lines.forEach((raw, index) => {
     const line = index + 1;
     if (raw.trim() === '' || raw.trimStart().startsWith('#')) return;

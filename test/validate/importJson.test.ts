@@ -31,6 +31,10 @@ describe('parseResultsJson', () => {
     expect(r.unusedColumns).toEqual([]);
   });
 
+  it('a byte-order mark (Windows editors write one) is ignored, as the CSV importer ignores it', () => {
+    expect(parseResultsJson('\ufeff[{"lambda": 2, "L": 1.5}]', threshold).points[0]!.metrics.meanQueueLength).toEqual({ mean: 1.5 });
+  });
+
   it('flat points with short names and "Infinity" strings', () => {
     const r = parseResultsJson('[{"lambda": 2, "L": 1.5, "L_hw": 0.1}, {"lambda": 3, "L": "Infinity"}]', threshold);
     expect(r.points[0]!.metrics.meanQueueLength).toEqual({ mean: 1.5, halfWidth: 0.1, confidence: 0.95 });

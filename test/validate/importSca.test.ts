@@ -174,6 +174,10 @@ describe('parseSca on malformed input: a ResultsFormatError with the line', () =
     expect(e.message).toMatch(message);
   });
 
+  it('a byte-order mark before the version line is ignored', () => {
+    expect(parseSca('\ufeffversion 3\nrun r\nscalar Net.q L 1\n').version).toBe(3);
+  });
+
   it('files joined with cat (OMNeT++ writes one file per run): a repeated version line before a run is accepted', () => {
     const one = (id: number, lambda: number) => `version 3\nrun r${id}\nitervar lambda ${lambda}\nscalar Net.q L ${lambda / 2}\n\n`;
     const sca = parseSca(one(0, 2) + one(1, 2) + one(2, 4));
