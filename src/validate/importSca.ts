@@ -23,6 +23,7 @@
  * since they belong in `.vec` files.
  */
 import jstatModule from 'jstat';
+import { InvalidParameterError } from '../core/errors.js';
 import { ResultsFormatError } from './resultsError.js';
 import type { Estimate } from './metrics.js';
 import type { ResultsMapping } from './mapping.js';
@@ -304,10 +305,11 @@ const { jStat } = jstatModule as unknown as { jStat: { studentt: { inv(p: number
  * is converted to its base unit (`2kHz` → 2000, `0.5ms` → 0.0005) and a base unit dropped.
  *
  * @throws ResultsFormatError when a mapping name selects several scalars of one run (ambiguous:
- *   give `module.name`), when no metric is found in any run, or when a parameter is not a number.
+ *   give `module.name`), when no metric is found in any run, or when a parameter is not a number;
+ *   InvalidParameterError for a confidence level outside (0, 1).
  */
 export function scaToResults(sca: ScaFile, mapping: ResultsMapping, options: ScaResultsOptions = {}): ImportedResults {
-  const confidence = options.confidence ?? 0.95;
+  const confidence = options.confidence === undefined ? 0.95 : confidenceLevel('options.confidence', options.confidence);
   const file = options.file;
   const paramsOf = (run: ScaRun): Record<string, number> => {
     const params: Record<string, number> = {};
@@ -410,8 +412,18 @@ function findParam(run: ScaRun, candidates: readonly string[]): { key: string; t
   return undefined;
 }
 
-/** Mean and, for r ≥ 2 samples, the Student-t half-width at level `confidence`. */
+function confidenceLevel(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !(value > 0 && value < 1)) throw new InvalidParameterError(name, 'a number in (0, 1)', value);
+  return value;
+}
+
+/**
+ * Mean and, for r ≥ 2 samples, the Student-t half-width at level `confidence`.
+ *
+ * @throws InvalidParameterError for a confidence level outside (0, 1).
+ */
 export function estimateOf(samples: readonly number[], confidence = 0.95): Estimate {
+  confidenceLevel('confidence', confidence);
   const r = samples.length;
   let mean = 0;
   let m2 = 0;

@@ -213,6 +213,11 @@ describe('estimateOf (Welford mean, Student-t half-width)', () => {
     expect(e.halfWidth!).toBeCloseTo((2.7764451051977934 * Math.sqrt(2.5)) / Math.sqrt(5), 7);
   });
 
+  it('a confidence level outside (0, 1) is a typed error naming it (95 for 95 % gave a NaN half-width)', () => {
+    expect(() => estimateOf([1, 2, 3], 95)).toThrow(/^confidence must be a number in \(0, 1\), got 95/);
+    expect(() => parseResultsSca('version 3\nrun r\nscalar Net.q L 1\nrun s\nscalar Net.q L 2\n', defaultMapping('threshold'), { confidence: 1 })).toThrow(/^options\.confidence must be a number in \(0, 1\)/);
+  });
+
   it('a large common offset does not destroy the variance (Welford); t(0.975, 2) = 4.302652729749462 (scipy)', () => {
     const e = estimateOf([1e9 + 1, 1e9 + 2, 1e9 + 3]);
     expect(e.halfWidth!).toBeCloseTo((4.302652729749462 * 1) / Math.sqrt(3), 6);
