@@ -64,7 +64,12 @@ export function registerReport(program: Command): void {
           },
         });
         progress.stop();
-        const files = writeReport(report, resolve(opts.out));
+        let files: string[];
+        try {
+          files = writeReport(report, resolve(opts.out));
+        } catch (e) {
+          throw new InvalidParameterError('--out', 'a writable directory', `${opts.out} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+        }
         const simulated = report.experiments.filter((e) => e.simulated).length;
         log(`report: ${report.experiments.length} experiments, ${report.experiments.reduce((t, e) => t + e.figures.length, 0)} figures, ${simulated} with simulation\n`);
         write(`${files.join('\n')}\n`);

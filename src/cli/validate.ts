@@ -92,7 +92,13 @@ export function registerValidate(program: Command): void {
       let root: Command = cmd;
       while (root.parent) root = root.parent;
       const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
-      if (opts.plot !== undefined) writeFileSync(opts.plot, comparisonSvg(v.comparison));
+      if (opts.plot !== undefined) {
+        try {
+          writeFileSync(opts.plot, comparisonSvg(v.comparison));
+        } catch (e) {
+          throw new InvalidParameterError('--plot', 'a writable file', `${opts.plot} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+        }
+      }
       if (opts.json) {
         write(`${resultsToJson({ model, results: opts.results, format: results.format, columns: results.columns, params: v.params, comparison: v.comparison })}\n`);
       } else {

@@ -80,7 +80,10 @@ export function niceTicks(min: number, max: number, count = 5): number[] {
   const ticks: number[] = [];
   // Round away the binary noise of first + k·step (0.30000000000000004) at a decimal below the step.
   const decimals = Math.min(20, Math.max(0, 1 - Math.floor(Math.log10(step))));
-  for (let k = 0; first + k * step <= last + step * 1e-9; k++) ticks.push(Number((first + k * step).toFixed(decimals)));
+  // Count the ticks instead of comparing first + k·step with last: far from 0 the rounding of
+  // first + k·step can exceed any fixed slack and drop the last tick (the one covering max).
+  const intervals = Math.round((last - first) / step);
+  for (let k = 0; k <= intervals; k++) ticks.push(Number((first + k * step).toFixed(decimals)));
   return ticks;
 }
 

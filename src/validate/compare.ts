@@ -104,7 +104,8 @@ function asList(value: unknown, name: string): readonly unknown[] {
  * A point whose simulated record lacks a metric is left out of that metric.
  *
  * @throws InvalidParameterError for lists of different lengths, an empty list, a bad option, a
- *   metric the records do not share, or an analytic value that is not a number.
+ *   metric the records do not share, an analytic value that is not a number, or a simulated
+ *   half-width that is negative.
  * @example
  * compare([{ throughput: 4.9 }], [{ throughput: { mean: 5, halfWidth: 0.2 } }]).passed // true
  */
@@ -116,7 +117,10 @@ export function compare(analytic: unknown, simulated: unknown, options: CompareO
   if (ana.length !== sim.length) throw new InvalidParameterError('simulated', `a list as long as the analytic one (${ana.length})`, `${sim.length} records`);
   const tolerance = o.tolerance === undefined ? 0.1 : nonNegativeNumber('options.tolerance', o.tolerance);
   const absoluteTolerance = o.absoluteTolerance === undefined ? 0 : nonNegativeNumber('options.absoluteTolerance', o.absoluteTolerance);
-  const acceptInsideInterval = o.acceptInsideInterval === undefined ? true : o.acceptInsideInterval === true;
+  if (o.acceptInsideInterval !== undefined && typeof o.acceptInsideInterval !== 'boolean') {
+    throw new InvalidParameterError('options.acceptInsideInterval', 'true or false', o.acceptInsideInterval);
+  }
+  const acceptInsideInterval = o.acceptInsideInterval ?? true;
   if (o.labels !== undefined && (!Array.isArray(o.labels) || o.labels.length !== ana.length)) {
     throw new InvalidParameterError('options.labels', `an array of ${ana.length} labels`, o.labels);
   }
@@ -144,6 +148,7 @@ export function compare(analytic: unknown, simulated: unknown, options: CompareO
       if (estimate === undefined) throw new InvalidParameterError(`simulated[${j}].${metric}`, 'a number or { mean, halfWidth }', s);
       const { em, abs, rel } = pairErrors(av, estimate.mean);
       const hw = estimate.halfWidth;
+      if (hw !== undefined && (typeof hw !== 'number' || hw < 0)) throw new InvalidParameterError(`simulated[${j}].${metric}.halfWidth`, 'a number >= 0', hw);
       const hasInterval = hw !== undefined && Number.isFinite(hw) && Number.isFinite(estimate.mean);
       const inside = !hasInterval ? undefined : Number.isFinite(av) ? insideInterval(av, { lower: estimate.mean - hw, upper: estimate.mean + hw }) : false;
       const passed = em <= tolerance || abs <= absoluteTolerance || (acceptInsideInterval && inside === true);

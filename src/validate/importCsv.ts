@@ -18,9 +18,42 @@ export interface CsvImportOptions {
 
 function guessDelimiter(text: string): string {
   const header = text.split(/\r?\n/).find((l) => l.trim() !== '' && !l.trimStart().startsWith('#')) ?? '';
-  const count = (c: string) => header.split(c).length - 1;
+  // Count outside quoted fields: a quoted column name may hold the other separators.
+  const unquoted = header.replace(/"(?:[^"]|"")*"/g, '');
+  const count = (c: string) => unquoted.split(c).length - 1;
   const candidates = [',', ';', '\t'].map((c) => [c, count(c)] as const);
   return candidates.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
+}
+
+/**
+ * The line on which the quoted field that is never closed opens (csv-parse reports the end of the
+ * file instead): every '"' outside a comment line toggles the quoted state, so an escaped '""'
+ * toggles twice.
+ */
+function unclosedQuoteLine(text: string): number | undefined {
+  let line = 1;
+  let quoted = false;
+  let openedAt = 0;
+  let lineStart = true;
+  for (let k = 0; k < text.length; k++) {
+    const c = text[k];
+    if (lineStart && !quoted && c === '#') {
+      const end = text.indexOf('\n', k);
+      if (end < 0) break;
+      k = end;
+      line++;
+      continue;
+    }
+    lineStart = false;
+    if (c === '"') {
+      quoted = !quoted;
+      if (quoted) openedAt = line;
+    } else if (c === '\n') {
+      line++;
+      lineStart = true;
+    }
+  }
+  return quoted ? openedAt : undefined;
 }
 
 /**
@@ -49,7 +82,12 @@ export function parseResultsCsv(text: string, mapping: ResultsMapping, options: 
   } catch (e) {
     // csv-parse's CsvError (matched by its code: the class differs between its entry points).
     const err = e as { code?: unknown; lines?: unknown; message?: unknown };
-    if (typeof err.code === 'string' && err.code.startsWith('CSV_')) {
+    // csv-parse's codes start with CSV_, except INVALID_OPENING_QUOTE.
+    if (typeof err.code === 'string' && (err.code.startsWith('CSV_') || err.code === 'INVALID_OPENING_QUOTE')) {
+      if (err.code === 'CSV_QUOTE_NOT_CLOSED') {
+        const opened = unclosedQuoteLine(text);
+        if (opened !== undefined) throw new ResultsFormatError('csv', opened, 'a quoted field opens on this line and its quote is not closed', file);
+      }
       const line = typeof err.lines === 'number' ? err.lines : 0;
       const reason = String(err.message).replace(/^Invalid Record Length: /, 'wrong number of fields: ').replace(/,? ?(on|at) line \d+/, '');
       throw new ResultsFormatError('csv', line, reason, file);

@@ -23,27 +23,45 @@ function lineAt(text: string, position: number): number {
 }
 
 /**
- * The line on which each element object of the first array in `text` starts (a small scanner
- * that skips strings), so that errors in a point can name its line.
+ * The line on which each element of the points array starts — the top-level array, or the array
+ * under the top-level key "points" (a small scanner that skips strings; `text` is valid JSON) — so
+ * that errors in a point can name its line. Other arrays (e.g. a list before "points") are skipped.
  */
 function elementLines(text: string): number[] {
   const lines: number[] = [];
   const stack: string[] = [];
   let line = 1;
-  let pointsDepth = -1; // stack depth of the first array: its element objects are the points
+  let pointsDepth = -1; // stack depth inside the points array once it is found
+  let finished = false; // the points array has closed
+  let expectElement = false; // inside the points array, after '[' or ','
+  let lastKey = ''; // the last string read at depth 1 of a top-level object
   for (let k = 0; k < text.length; k++) {
     const c = text[k];
-    if (c === '\n') line++;
-    else if (c === '"') {
+    if (c === '\n') {
+      line++;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r') continue;
+    if (expectElement && c !== ']') lines.push(line);
+    expectElement = false;
+    if (c === '"') {
+      const start = k + 1;
       for (k++; k < text.length && text[k] !== '"'; k++) {
         if (text[k] === '\\') k++;
         else if (text[k] === '\n') line++;
       }
+      if (stack.length === 1 && stack[0] === '{') lastKey = text.slice(start, k);
     } else if (c === '[' || c === '{') {
-      if (c === '{' && stack.length === pointsDepth) lines.push(line);
       stack.push(c);
-      if (c === '[' && pointsDepth < 0) pointsDepth = stack.length;
-    } else if (c === ']' || c === '}') stack.pop();
+      const isPoints = stack.length === 1 || (stack.length === 2 && stack[0] === '{' && lastKey === 'points');
+      if (c === '[' && pointsDepth < 0 && isPoints) {
+        pointsDepth = stack.length;
+        expectElement = true;
+      }
+    } else if (c === ']' || c === '}') {
+      if (!finished && stack.length === pointsDepth) finished = true;
+      stack.pop();
+    } else if (c === ',' && !finished && stack.length === pointsDepth) expectElement = true;
   }
   return lines;
 }
@@ -70,8 +88,9 @@ function flatten(value: Record<string, unknown>, prefix: string, out: Record<str
  * @example
  * parseResultsJson('[{"m": 2, "L1": {"mean": 0.71, "halfWidth": 0.02}}]', defaultMapping('credit'))
  */
-export function parseResultsJson(text: string, mapping: ResultsMapping, options: JsonImportOptions = {}): ImportedResults {
+export function parseResultsJson(input: string, mapping: ResultsMapping, options: JsonImportOptions = {}): ImportedResults {
   const file = options.file;
+  const text = input.replace(/^\ufeff/, ''); // a byte-order mark is not JSON
   let data: unknown;
   try {
     data = JSON.parse(text);

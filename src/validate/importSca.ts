@@ -18,10 +18,12 @@
  *
  * Tokens are separated by spaces or tabs; a token with spaces or special characters is written in
  * double quotes with backslash escapes (\" \\ \n \t \r \xHH). Values may be `nan`, `inf`, `-inf`.
- * A file may hold several runs. Lines of other record types (`vector`, data lines) are rejected,
+ * A file may hold several runs, and several files joined with `cat` (each with its `version`
+ * line) are one file. Lines of other record types (`vector`, data lines) are rejected,
  * since they belong in `.vec` files.
  */
 import jstatModule from 'jstat';
+import { InvalidParameterError } from '../core/errors.js';
 import { ResultsFormatError } from './resultsError.js';
 import type { Estimate } from './metrics.js';
 import type { ResultsMapping } from './mapping.js';
@@ -152,7 +154,8 @@ interface MutableRun {
  * @param file name for error messages.
  * @throws ResultsFormatError naming the line for an unknown keyword, the wrong number of tokens, a
  *   value that is not a number, a `field`/`bin` outside a statistic, a result before any `run`, a
- *   `version` other than 2 or 3 or not first, or a malformed quoted string.
+ *   `version` other than 2 or 3, a `version` line that is neither first nor right before a `run`
+ *   (files joined with `cat` repeat it) or that changes the version, or a malformed quoted string.
  * @example parseSca('version 3\nrun r1\nscalar Net.q "mean length" 2.5\n').runs[0].scalars[0].name // 'mean length'
  */
 export function parseSca(text: string, file?: string): ScaFile {
@@ -166,7 +169,8 @@ export function parseSca(text: string, file?: string): ScaFile {
   let attrTarget: Record<string, string> | undefined;
   let statistic: { fields: Record<string, number>; bins: { lower: number; count: number }[] } | undefined;
   let sawContent = false;
-  const lines = text.split(/\r?\n/);
+  let repeatedVersionLine: number | undefined;
+  const lines = text.replace(/^\ufeff/, '').split(/\r?\n/); // without a byte-order mark
   lines.forEach((raw, index) => {
     const line = index + 1;
     if (raw.trim() === '' || raw.trimStart().startsWith('#')) return;
@@ -179,13 +183,20 @@ export function parseSca(text: string, file?: string): ScaFile {
     }
     if (args.length !== arity) return fail(line, `'${keyword}' takes ${arity} value${arity > 1 ? 's' : ''}, found ${args.length}`);
     if (keyword === 'version') {
-      if (sawContent) return fail(line, "'version' must be the first line");
       const v = Number(args[0]);
       if (v !== 2 && v !== 3) return fail(line, `result-file version ${args[0]} is not supported (2 and 3 are)`);
+      // OMNeT++ writes one file per run by default, so files joined with `cat` repeat the
+      // version line: accepted where the next line starts a run, and with the same version.
+      if (sawContent) {
+        if (version !== undefined && v !== version) return fail(line, `result-file version ${v} after version ${version}: join files of one version only`);
+        repeatedVersionLine = line;
+      }
       version = v;
       sawContent = true;
       return;
     }
+    if (repeatedVersionLine !== undefined && keyword !== 'run') return fail(repeatedVersionLine, "'version' must be the first line (or, in files joined together, come right before a 'run' line)");
+    repeatedVersionLine = undefined;
     sawContent = true;
     if (keyword === 'run') {
       run = { runId: args[0]!, attributes: {}, itervars: {}, config: [], parameters: [], scalars: [], statistics: [], line };
@@ -249,6 +260,7 @@ export function parseSca(text: string, file?: string): ScaFile {
       }
     }
   });
+  if (repeatedVersionLine !== undefined) fail(repeatedVersionLine, "'version' must be the first line (or, in files joined together, come right before a 'run' line)");
   if (runs.length === 0) fail(0, "the file has no 'run' line");
   return { version: version ?? 2, runs };
 }
@@ -282,38 +294,50 @@ function selects(pattern: string, module: string, name: string): boolean {
 const { jStat } = jstatModule as unknown as { jStat: { studentt: { inv(p: number, dof: number): number } } };
 
 /**
- * Scalar-file runs → result points. Runs with the same iteration variables (`itervar` lines, or
- * the run's `iterationvars` attribute; `repetition` is not one) are repetitions of one point:
+ * Scalar-file runs → result points. Runs of one configuration with the same iteration variables
+ * (`itervar` lines, or the run's `iterationvars` attribute; `repetition` is not one) and the same
+ * values of the mapped parameters are repetitions of one point:
  * a metric's estimate is their mean, and with r ≥ 2 repetitions its half-width is
  * t_{(1+c)/2, r−1}·s/√r (Student t over independent replications; s the sample standard
  * deviation). A parameter is read from the iteration variable named by the mapping (an `itervar`
  * line, or the run's `iterationvars` attribute as OMNeT++ 4 wrote it), else from a `config`/`param`
- * line whose key ends with `.name`, else from a `par` line of that name.
+ * line whose key ends with `.name`, else from a `par` line of that name; a prefixed OMNeT++ unit
+ * is converted to its base unit (`2kHz` → 2000, `0.5ms` → 0.0005) and a base unit dropped.
  *
  * @throws ResultsFormatError when a mapping name selects several scalars of one run (ambiguous:
- *   give `module.name`), when no metric is found in any run, or when a parameter is not a number.
+ *   give `module.name`), when no metric is found in any run, or when a parameter is not a number;
+ *   InvalidParameterError for a confidence level outside (0, 1).
  */
 export function scaToResults(sca: ScaFile, mapping: ResultsMapping, options: ScaResultsOptions = {}): ImportedResults {
-  const confidence = options.confidence ?? 0.95;
+  const confidence = options.confidence === undefined ? 0.95 : confidenceLevel('options.confidence', options.confidence);
   const file = options.file;
-  const groups = new Map<string, ScaRun[]>();
-  for (const run of sca.runs) {
-    const key = Object.keys(run.itervars).length > 0 ? JSON.stringify(Object.entries(run.itervars).filter(([k]) => k !== 'repetition').sort()) : (run.attributes.iterationvars ?? '');
-    const key2 = `${run.attributes.configname ?? ''}|${key}`;
-    groups.set(key2, [...(groups.get(key2) ?? []), run]);
-  }
-  const columns: Record<string, string> = {};
-  const points: ResultPoint[] = [];
-  for (const runs of groups.values()) {
-    const first = runs[0]!;
+  const paramsOf = (run: ScaRun): Record<string, number> => {
     const params: Record<string, number> = {};
     for (const [name, candidates] of Object.entries(mapping.params)) {
-      const found = findParam(first, candidates);
+      const found = findParam(run, candidates);
       if (found === undefined) continue;
-      const v = scaNumber(found.text.replace(/^"(.*)"$/, '$1').replace(/[a-zA-Z]+$/, (unit) => (/^(inf|nan)$/i.test(unit) ? unit : '')));
+      const v = scaParameterNumber(found.text);
       if (v === undefined) throw new ResultsFormatError('sca', found.line, `parameter ${name} (${JSON.stringify(found.key)}) is ${JSON.stringify(found.text)}, not a number`, file);
       params[name] = v;
     }
+    return params;
+  };
+  // Runs are repetitions of one point when their configuration, iteration variables and mapped
+  // parameter values all agree (runs set up by command-line overrides have no iteration variables,
+  // so the parameter values must tell them apart).
+  const groups = new Map<string, { params: Record<string, number>; runs: ScaRun[] }>();
+  for (const run of sca.runs) {
+    const params = paramsOf(run);
+    const key = Object.keys(run.itervars).length > 0 ? JSON.stringify(Object.entries(run.itervars).filter(([k]) => k !== 'repetition').sort()) : (run.attributes.iterationvars ?? '');
+    const key2 = `${run.attributes.configname ?? ''}|${key}|${JSON.stringify(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+    const group = groups.get(key2);
+    if (group) group.runs.push(run);
+    else groups.set(key2, { params, runs: [run] });
+  }
+  const columns: Record<string, string> = {};
+  const points: ResultPoint[] = [];
+  for (const { params, runs } of groups.values()) {
+    const first = runs[0]!;
     const metrics: Record<string, Estimate> = {};
     for (const [path, candidates] of Object.entries(mapping.metrics)) {
       const samples: number[] = [];
@@ -343,6 +367,31 @@ export function scaToResults(sca: ScaFile, mapping: ResultsMapping, options: Sca
   return { format: 'sca', points, columns, unusedColumns: [] };
 }
 
+/**
+ * Multipliers to the base unit of the prefixed units in OMNeT++'s unit table (s, bps, B, b, Hz, m,
+ * W); a parameter written `2kHz` is 2000 (per second), as OMNeT++ itself reads it.
+ */
+const UNIT_FACTORS: Readonly<Record<string, number>> = {
+  d: 86400, h: 3600, min: 60, ms: 1e-3, us: 1e-6, ns: 1e-9, ps: 1e-12,
+  kbps: 1e3, Mbps: 1e6, Gbps: 1e9, Tbps: 1e12,
+  KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3, TiB: 1024 ** 4, kB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12,
+  Kib: 1024, Mib: 1024 ** 2, Gib: 1024 ** 3, Tib: 1024 ** 4, kb: 1e3, Mb: 1e6, Gb: 1e9, Tb: 1e12,
+  kHz: 1e3, MHz: 1e6, GHz: 1e9, THz: 1e12,
+  mm: 1e-3, cm: 1e-2, km: 1e3, mW: 1e-3, kW: 1e3,
+};
+
+/**
+ * A parameter's text as a number: unquoted, with a prefixed OMNeT++ unit converted to its base
+ * unit (`0.5ms` → 0.0005, `2kHz` → 2000) and any other unit (`s`, `Hz`, `pk`…) dropped.
+ */
+function scaParameterNumber(text: string): number | undefined {
+  const t = text.replace(/^"(.*)"$/, '$1');
+  const m = /^(.*?[\d.])\s*([a-zA-Z]+)$/.exec(t);
+  if (m === null || /^[+-]?(inf|nan)$/i.test(t)) return scaNumber(t);
+  const v = scaNumber(m[1]!);
+  return v === undefined ? undefined : v * (UNIT_FACTORS[m[2]!] ?? 1);
+}
+
 /** Iteration variables of a run: its `itervar` lines, else those listed in its `iterationvars` attribute ("$m=2, $lambda=5"), as OMNeT++ 4 wrote them. */
 export function runIterationVariables(run: ScaRun): Record<string, string> {
   if (Object.keys(run.itervars).length > 0) return { ...run.itervars };
@@ -363,8 +412,18 @@ function findParam(run: ScaRun, candidates: readonly string[]): { key: string; t
   return undefined;
 }
 
-/** Mean and, for r ≥ 2 samples, the Student-t half-width at level `confidence`. */
+function confidenceLevel(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !(value > 0 && value < 1)) throw new InvalidParameterError(name, 'a number in (0, 1)', value);
+  return value;
+}
+
+/**
+ * Mean and, for r ≥ 2 samples, the Student-t half-width at level `confidence`.
+ *
+ * @throws InvalidParameterError for a confidence level outside (0, 1).
+ */
 export function estimateOf(samples: readonly number[], confidence = 0.95): Estimate {
+  confidenceLevel('confidence', confidence);
   const r = samples.length;
   let mean = 0;
   let m2 = 0;

@@ -3,7 +3,7 @@
  * stand-in simulators that show where the library's simulator will plug in; the files written; and
  * `ibqos report --quick`.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -171,6 +171,15 @@ describe('ibqos report', () => {
     for (const f of files) expect(existsSync(f)).toBe(true);
     expect(err).toMatch(/^report: credit-chain \(10 points\)$/m);
     expect(err).toMatch(/^report: 4 experiments, 10 figures, 3 with simulation$/m); // src/sim's credit-tandem and gege1n
+  });
+
+  it('an --out directory that cannot be written → exit 2 and a typed error naming --out', async () => {
+    let err = '';
+    const dir = mkdtempSync(join(tmpdir(), 'ibqos-report-'));
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'x');
+    expect(await run(['report', '--quick', '--out', join(file, 'sub')], { write: () => undefined }, { write: (s: string) => void (err += s) })).toBe(2);
+    expect(err).toMatch(/--out must be a writable directory/);
   });
 
   it('rejects a bad --replications with exit 2', async () => {

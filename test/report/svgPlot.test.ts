@@ -28,6 +28,14 @@ describe('niceTicks', () => {
     );
   });
 
+  it('a narrow range far from 0 still ends with a tick at or above its maximum (fast-check counterexample: the last tick was dropped)', () => {
+    const lo = 44.740744;
+    const hi = lo + 0.000008044740756218971;
+    const t = niceTicks(lo, hi, 5);
+    expect(t[0]!).toBeLessThanOrEqual(lo);
+    expect(t[t.length - 1]!).toBeGreaterThanOrEqual(hi);
+  });
+
   it('a degenerate range still gives two or more ticks around it', () => {
     expect(niceTicks(5, 5).length).toBeGreaterThanOrEqual(2);
     expect(niceTicks(0, 0)).toContain(0);
@@ -79,6 +87,22 @@ describe('renderPlot', () => {
     const cat = renderPlot({ title: 't', xLabel: 'x', yLabel: 'y', xTicks: [{ value: 0, label: 'A, r1' }, { value: 1, label: 'B, r2' }], series: [{ name: 's', mode: 'markers', points: [{ x: 0, y: 1 }, { x: 1, y: 2 }] }] });
     expect(cat).toContain('>A, r1<');
     expect(cat).toContain('>B, r2<');
+  });
+
+  it('data land on their axis ticks: y grows upwards, x to the right', () => {
+    const plot = renderPlot({ title: 't', xLabel: 'x', yLabel: 'y', series: [{ name: 's', mode: 'markers', points: [{ x: 0, y: 0 }, { x: 10, y: 10 }, { x: 4, y: 6 }] }] });
+    const yTick = (label: string) => Number(new RegExp(`<text x="[\\d.]+" y="([\\d.]+)" text-anchor="end" dominant-baseline="middle">${label}</text>`).exec(plot)![1]);
+    const xTick = (label: string) => Number(new RegExp(`<text x="([\\d.]+)" y="[\\d.]+" text-anchor="middle">${label}</text>`).exec(plot)![1]);
+    const circles = [...plot.split('<g class="legend">')[0]!.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)"/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(circles).toHaveLength(3);
+    expect(circles[0]![0]).toBeCloseTo(xTick('0'), 1);
+    expect(circles[0]![1]).toBeCloseTo(yTick('0'), 1);
+    expect(circles[1]![0]).toBeCloseTo(xTick('10'), 1);
+    expect(circles[1]![1]).toBeCloseTo(yTick('10'), 1);
+    expect(circles[1]![1]).toBeLessThan(circles[0]![1]!);
+    expect(circles[1]![0]).toBeGreaterThan(circles[0]![0]!);
+    expect(circles[2]![0]).toBeCloseTo(xTick('4'), 1);
+    expect(circles[2]![1]).toBeCloseTo(yTick('6'), 1);
   });
 
   it('stackSvg puts panels one below the other', () => {

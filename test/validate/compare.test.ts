@@ -71,6 +71,11 @@ describe('compare', () => {
     expect(() => compare([], [])).toThrow(/non-empty/);
   });
 
+  it('a negative half-width or a non-boolean acceptInsideInterval is a typed error naming it', () => {
+    expect(() => compare([{ L: 1 }], [{ L: { mean: 1.5, halfWidth: -1 } }])).toThrow(/^simulated\[0\]\.L\.halfWidth must be a number >= 0/);
+    expect(() => compare([{ L: 1 }], [{ L: 1.5 }], { acceptInsideInterval: 'no' as never })).toThrow(/^options\.acceptInsideInterval must be true or false/);
+  });
+
   it('relativeError divides by the analytic value', () => {
     expect(relativeError({ simulated: 2, analytic: 2.5 })).toBeCloseTo(0.2, 15);
     expect(relativeError({ simulated: 1, analytic: 0 })).toBe(Infinity);

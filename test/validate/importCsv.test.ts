@@ -49,6 +49,12 @@ describe('parseResultsCsv on the sample files', () => {
     expect(r.points[3]!.metrics.fullProbability!.halfWidth).toBeGreaterThan(0);
   });
 
+  it('the separator is guessed outside quotes: a semicolon file whose quoted header names hold commas', () => {
+    const r = parseResultsCsv('lambda;"L, mean, packets";"U, busy fraction, all lanes"\n2;0.9;0.22\n', withMapping(defaultMapping('threshold'), { meanQueueLength: 'L, mean, packets' }));
+    expect(r.points[0]!.params.lambda).toBe(2);
+    expect(r.points[0]!.metrics.meanQueueLength).toEqual({ mean: 0.9 });
+  });
+
   it('a user mapping replaces a default name; CRLF, nan, inf, empty cells', () => {
     const text = 'm,len1,T\r\n2,1.5,nan\r\n3,inf,\r\n4,-Infinity,2\r\n';
     const mapping = withMapping(credit, { 'meanQueueLength.upstream': 'len1' });
@@ -67,7 +73,9 @@ describe('parseResultsCsv on malformed input: a ResultsFormatError with the line
     ['a row with an extra field', 'm,L1\n2,0.7\n3,0.8,9\n', 3, /wrong number of fields/],
     ['a cell that is not a number', 'm,L1\n2,0.7\n3,0.8\n4,abc\n', 4, /column "L1" holds "abc", which is not a number/],
     ['a number with a unit', 'm,L1\n2,0.7s\n', 2, /"0\.7s"/],
-    ['an unclosed quote', 'm,L1\n2,"0.7\n3,0.8\n', 3, /Quote Not Closed/],
+    ['an unclosed quote (the line where it opens)', 'm,L1\n2,"0.7\n3,0.8\n', 2, /quote .*not closed/i],
+    ['an unclosed quote far from the end of the file', 'm,L1\n# a "comment"\n2,"0.7"\n3,"0.8\n4,0.9\n5,1.0\n6,1.1\n', 4, /quote .*not closed/i],
+    ['a quote inside an unquoted cell (csv-parse code INVALID_OPENING_QUOTE, without the CSV_ prefix)', 'm,L1\n2,0.7\n3,0.8"x\n', 3, /quote/i],
     ['a header naming a column twice', '# x\nm,L1,L1\n2,1,1\n', 2, /twice/],
     ['a header with no metric of the model', 'm,foo\n2,1\n', 1, /no column holds a metric.*L1/],
     ['a negative half-width', 'm,L1,L1_hw\n2,1,-0.1\n', 2, /half-width/],

@@ -31,6 +31,10 @@ describe('parseResultsJson', () => {
     expect(r.unusedColumns).toEqual([]);
   });
 
+  it('a byte-order mark (Windows editors write one) is ignored, as the CSV importer ignores it', () => {
+    expect(parseResultsJson('\ufeff[{"lambda": 2, "L": 1.5}]', threshold).points[0]!.metrics.meanQueueLength).toEqual({ mean: 1.5 });
+  });
+
   it('flat points with short names and "Infinity" strings', () => {
     const r = parseResultsJson('[{"lambda": 2, "L": 1.5, "L_hw": 0.1}, {"lambda": 3, "L": "Infinity"}]', threshold);
     expect(r.points[0]!.metrics.meanQueueLength).toEqual({ mean: 1.5, halfWidth: 0.1, confidence: 0.95 });
@@ -40,7 +44,13 @@ describe('parseResultsJson', () => {
   it.each([
     ['a syntax error', '[\n {"lambda": 2, "L": 1},\n {"lambda": 3 "L": 2}\n]', 3, /not valid JSON/],
     ['a value that is not a number', '[\n {"lambda": 2, "L": 1},\n\n {"lambda": "fast", "L": 2}\n]', 4, /column "lambda" holds "fast"/],
-    ['a point that is not an object', '[\n {"lambda": 2, "L": 1},\n 7\n]', 0, /point 1 is 7/],
+    ['a point that is not an object', '[\n {"lambda": 2, "L": 1},\n 7\n]', 3, /point 1 is 7/],
+    [
+      'a bad point of a "points" array that follows another array of objects',
+      '{\n "seeds": [\n  {"s": 1},\n  {"s": 2}\n ],\n "points": [\n  {"lambda": 2, "L": 1},\n  {"lambda": 3, "L": "x"}\n ]\n}',
+      8,
+      /column "L" holds "x"/,
+    ],
     ['a top level that is not a list', '{"lambda": 2}', 1, /array of points/],
     ['no metric of the model', '[{"lambda": 2, "speed": 1}]', 1, /no column holds a metric/],
   ])('%s → ResultsFormatError at its line', (_name, text, line, message) => {

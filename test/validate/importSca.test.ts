@@ -125,6 +125,29 @@ describe('parseSca: the OMNeT++ 6-style file (version 3)', () => {
     });
   });
 
+  it('runs without iteration variables but with different parameter values are separate points, not repetitions of one', () => {
+    // OMNeT++ 4 runs started with command-line overrides (`--**.lambda=2`) have no itervars and
+    // an empty iterationvars attribute; only their param lines tell the points apart.
+    const run = (id: number, lambda: number, L: number) =>
+      `run General-${id}-x\nattr configname General\nattr iterationvars ""\nparam **.source.lambda ${lambda}\nscalar Net.queue L ${L}\n`;
+    const text = `version 2\n${run(0, 2, 0.9)}${run(1, 2, 1.1)}${run(2, 8, 4.6)}`;
+    const r = parseResultsSca(text, defaultMapping('threshold'));
+    expect(r.points.map((p) => p.params.lambda)).toEqual([2, 8]);
+    expect(r.points.map((p) => p.source.runs)).toEqual([['General-0-x', 'General-1-x'], ['General-2-x']]);
+    expect(r.points[0]!.metrics.meanQueueLength!.mean).toBeCloseTo(1, 12);
+    expect(r.points[1]!.metrics.meanQueueLength).toEqual({ mean: 4.6 });
+  });
+
+  it('a parameter with a prefixed OMNeT++ unit is converted to the base unit (2kHz → 2000), not stripped (→ 2); unprefixed units are dropped', () => {
+    const run = (id: number, lambda: string, mu: string) => `run r${id}\nconfig **.lambda ${lambda}\nconfig **.mu ${mu}\nconfig **.capacity 6pk\nscalar Net.q L 1\n`;
+    const text = `version 3\n${run(0, '2kHz', '0.004MHz')}${run(1, '500Hz', '8kHz')}`;
+    const r = parseResultsSca(text, defaultMapping('gege1n'));
+    expect(r.points.map((p) => [p.params.lambda, p.params.mu, p.params.capacity])).toEqual([
+      [2000, 4000, 6],
+      [500, 8000, 6],
+    ]);
+  });
+
   it('a parameter from a par line when no itervar names it', () => {
     const r = parseResultsSca(read('et_omnetpp6.sca'), withMapping(defaultMapping('threshold'), { capacity: 'capacity', meanQueueLength: 'queue length:timeavg' }));
     expect(r.points[0]!.params.capacity).toBe(16);
@@ -151,6 +174,24 @@ describe('parseSca on malformed input: a ResultsFormatError with the line', () =
     expect(e.message).toMatch(message);
   });
 
+  it('a byte-order mark before the version line is ignored', () => {
+    expect(parseSca('\ufeffversion 3\nrun r\nscalar Net.q L 1\n').version).toBe(3);
+  });
+
+  it('files joined with cat (OMNeT++ writes one file per run): a repeated version line before a run is accepted', () => {
+    const one = (id: number, lambda: number) => `version 3\nrun r${id}\nitervar lambda ${lambda}\nscalar Net.q L ${lambda / 2}\n\n`;
+    const sca = parseSca(one(0, 2) + one(1, 2) + one(2, 4));
+    expect(sca.version).toBe(3);
+    expect(sca.runs.map((r) => r.runId)).toEqual(['r0', 'r1', 'r2']);
+    expect(parseResultsSca(one(0, 2) + one(1, 2) + one(2, 4), defaultMapping('threshold')).points.map((p) => p.source.runs)).toEqual([['r0', 'r1'], ['r2']]);
+    const mixed = formatError(() => parseSca(`${one(0, 2)}version 2\nrun r1\n`));
+    expect(mixed.line).toBe(6);
+    expect(mixed.message).toMatch(/version 2 after version 3/);
+    const inside = formatError(() => parseSca('version 3\nrun r\nscalar Net.q L 1\nversion 3\nscalar Net.q M 1\n'));
+    expect(inside.line).toBe(4);
+    expect(inside.message).toMatch(/'version' must be the first line/);
+  });
+
   it('a mapping name that selects scalars of two modules is ambiguous (its line), module.name resolves it', () => {
     const text = 'version 3\nrun r\nitervar lambda 2\nscalar A.q L 1\nscalar B.q L 2\n';
     const e = formatError(() => parseResultsSca(text, defaultMapping('threshold')));
@@ -170,6 +211,11 @@ describe('estimateOf (Welford mean, Student-t half-width)', () => {
     const e = estimateOf([1, 2, 3, 4, 5]);
     expect(e.mean).toBe(3);
     expect(e.halfWidth!).toBeCloseTo((2.7764451051977934 * Math.sqrt(2.5)) / Math.sqrt(5), 7);
+  });
+
+  it('a confidence level outside (0, 1) is a typed error naming it (95 for 95 % gave a NaN half-width)', () => {
+    expect(() => estimateOf([1, 2, 3], 95)).toThrow(/^confidence must be a number in \(0, 1\), got 95/);
+    expect(() => parseResultsSca('version 3\nrun r\nscalar Net.q L 1\nrun s\nscalar Net.q L 2\n', defaultMapping('threshold'), { confidence: 1 })).toThrow(/^options\.confidence must be a number in \(0, 1\)/);
   });
 
   it('a large common offset does not destroy the variance (Welford); t(0.975, 2) = 4.302652729749462 (scipy)', () => {

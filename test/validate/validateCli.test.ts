@@ -93,6 +93,12 @@ describe('ibqos validate on the sample files', () => {
     expect(r.err).toMatch(message);
   });
 
+  it('a --plot file that cannot be written → exit 2 and a typed error naming --plot', async () => {
+    const r = await cli(['--model', 'credit', '--params', f('credit_params.json'), '--results', f('credit_results.csv'), '--plot', '/nonexistent-dir/v.svg']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^ibqos: --plot must be a writable file/);
+  });
+
   it('a malformed results line → exit 2 with the file and line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ibqos-validate-'));
     const bad = join(dir, 'bad.csv');
