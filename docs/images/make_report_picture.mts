@@ -1,6 +1,6 @@
 /**
  * Writes docs/images/report.png, the picture of the report in README.md: `ibqos report --quick`
- * rendered by Debian's headless Chromium (the same set-up as test/report/browser.test.ts).
+ * (with the library's simulators) rendered by Debian's headless Chromium (the same set-up as test/report/browser.test.ts).
  *
  *     npx tsx docs/images/make_report_picture.mts
  */
@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { runExperiments, thesisExperiments, writeReport } from '../../src/index.js';
+import { runExperiments, thesisExperiments, thesisSimulators, writeReport } from '../../src/index.js';
 import { CHROMIUM_ARGS, ensureChromium, freshUserDataDir } from '../../test/helpers/chromium.js';
 
 const out = mkdtempSync(join(tmpdir(), 'ibqos-picture-'));
-writeReport(await runExperiments(thesisExperiments(), { quick: true }), out);
+writeReport(await runExperiments(thesisExperiments(), { quick: true, simulators: thesisSimulators() }), out);
 const profile = freshUserDataDir();
 const context = await chromium.launchPersistentContext(profile, { executablePath: ensureChromium(), headless: true, args: [...CHROMIUM_ARGS], offline: true, viewport: { width: 1000, height: 1300 } });
 const page = await context.newPage();

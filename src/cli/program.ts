@@ -8,7 +8,7 @@ import { registerCredit } from './credit.js';
 import { registerMe } from './me.js';
 import { registerRate } from './rate.js';
 import { registerReport } from './report.js';
-import { registerValidate } from './validate.js';
+import { registerValidate, VALIDATION_FAILED } from './validate.js';
 import { registerAdmit } from './admit.js';
 import { registerSim } from './sim.js';
 
@@ -42,7 +42,12 @@ export function buildProgram(streams: OutputStreams = { out: process.stdout, err
   return program;
 }
 
-/** Runs the command line; returns the exit code (0 success, 1 usage error, 2 invalid input). */
+/**
+ * Runs the command line; returns the exit code: 0 success, 1 a negative verdict (`ibqos validate`
+ * found points outside the tolerance), 2 invalid input (a usage error, a malformed option value or
+ * file), 3 an unexpected failure. A usage error is 2, not commander's 1, so a script can tell a
+ * failed validation from a mistyped command.
+ */
 export async function run(
   argv: readonly string[],
   out: OutputStreams['out'] = process.stdout,
@@ -53,7 +58,10 @@ export async function run(
     await program.parseAsync([...argv], { from: 'user' });
     return 0;
   } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 1;
+    if (e instanceof CommanderError) {
+      if (e.exitCode === 0) return 0;
+      return e.code === VALIDATION_FAILED ? 1 : 2;
+    }
     if (e instanceof IbqosError) {
       err.write(`ibqos: ${e.message}\n`);
       return 2;

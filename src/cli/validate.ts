@@ -19,6 +19,9 @@ import { defaultMapping, parseMappingPairs, resolveMappingKeys, RESULT_MODELS, w
 import type { ImportedResults } from '../validate/results.js';
 import { validateResults } from '../validate/validateModel.js';
 
+/** The CommanderError code of a negative verdict: `run` turns it into exit 1 (usage errors are 2). */
+export const VALIDATION_FAILED = 'ibqos.validate.failed';
+
 interface ValidateOptions {
   readonly model: string;
   readonly params: string;
@@ -106,6 +109,6 @@ export function registerValidate(program: Command): void {
         write(`model ${model}, ${results.points.length} points from ${opts.results} (${results.format}); metrics: ${mapped.join(', ')}\n\n`);
         write(`${comparisonText(v.comparison)}\n`);
       }
-      if (!v.comparison.passed) throw new CommanderError(1, 'ibqos.validate.failed', 'validation failed');
+      if (!v.comparison.passed) throw new CommanderError(1, VALIDATION_FAILED, 'validation failed');
     });
 }

@@ -63,6 +63,8 @@ export interface CategoryFigure<P extends ExperimentPoint> {
   readonly yUnit?: string;
   readonly categories: readonly { readonly path: string; readonly label: string }[];
   readonly group: (point: P) => string;
+  /** Which points the figure draws; default all. */
+  readonly include?: (point: P) => boolean;
 }
 
 export type FigureDefinition<P extends ExperimentPoint> = SweepFigure<P> | CategoryFigure<P>;
@@ -345,10 +347,11 @@ function drawFigure(e: Experiment<ExperimentPoint>, f: FigureDefinition<Experime
     };
     return displayable({ id: f.id, experiment: e.id, title: f.title, spec, svg: renderPlot(spec), rows, xName: f.xLabel, yName: f.yLabel });
   }
-  const groups = [...new Set(points.map((p) => f.group(p.point)))];
+  const drawn = points.filter((p) => (f.include ? f.include(p.point) : true));
+  const groups = [...new Set(drawn.map((p) => f.group(p.point)))];
   for (const g of groups) {
     nextColour();
-    const inGroup = points.filter((p) => f.group(p.point) === g);
+    const inGroup = drawn.filter((p) => f.group(p.point) === g);
     const sources: [FigureRow['source'], (p: ExperimentResult['points'][number]) => Readonly<Record<string, unknown>>][] = [
       ['analytic', (p) => p.analytic],
       ['reference', (p) => p.reference ?? {}],

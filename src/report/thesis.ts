@@ -7,16 +7,16 @@
  * - ch. 5, Figs. 5.3–5.5: the ET queue (K = 16, T = 8, μ = (8, 16), Ca² = 5, Cs² = 7; MODELS.md
  *   §4.2) over a λ sweep, exact ME against the thesis's reading of y (§4.4), blocking with and
  *   without the threshold; and the AJT counterparts (K = 24, T = (8, 16), μ = (8, 16, 12); §4.3);
- * - ch. 3, Tables 3.2–3.3: average injection rates per switch and flow under PIPD and FIMD, as
- *   published (no analytic model exists; the simulator supplies the comparison).
+ * - ch. 3, Fig. 3.1 and Tables 3.2–3.3: congestion spreading in the switch fabric (throughput and
+ *   average injection rate per flow under no rate control, PIPD, PIPD + FIMD, FIMD and IB CC), beside
+ *   the thesis's published rates (no analytic model exists).
  *
- * Every experiment's simulated part is a placeholder (`simulate` absent) until the simulator is
- * plugged in through `runExperiments(…, { simulators })`; the figures show the analytic curves
- * until then.
+ * The experiments carry no simulator themselves: {@link thesisSimulators} supplies them to
+ * `runExperiments(…, { simulators })`, and without it the figures show the analytic curves only.
  */
 import { solveCreditChain } from '../credit/index.js';
 import { gege1nThreshold } from '../me/index.js';
-import { scenarioPointSimulator } from '../sim/index.js';
+import { scenarioPointSimulator, simulate } from '../sim/index.js';
 import type { AnyExperiment, Experiment, ExperimentPoint, PointSimulator } from './experiment.js';
 
 /** A credit-chain point: the parameters of solveCreditChain with the command line's short names. */
@@ -40,12 +40,17 @@ export interface ThresholdPoint extends ExperimentPoint {
   readonly mu: readonly number[];
 }
 
-/** A congestion-control point: which source response functions the two flows use. */
+/**
+ * A congestion-spreading point: the source response of the high-priority (local) flow and of the
+ * low-priority (remote and victim) flows in the fabric's `congestion-spreading` scenario.
+ */
 export interface CongestionPoint extends ExperimentPoint {
-  /** 'PIPD' (both flows, Table 3.2) or 'PIPD + FIMD' (r2 PIPD, r1 FIMD, Table 3.3). */
+  /** 'none', 'PIPD' (Table 3.2), 'PIPD + FIMD' (Table 3.3), 'FIMD' or 'IB CC'. */
   readonly scheme: string;
+  /** The scenario's rateControl (high priority) and lowPriorityRateControl. */
+  readonly high: string;
+  readonly low: string;
 }
-
 /** Ch. 4: the credit chain over m = 2..11 (thesis §4.3, Figs. 4.5–4.8). */
 export const creditExperiment: Experiment<CreditPoint> = {
   id: 'credit-chain',
@@ -113,6 +118,9 @@ const NO_THRESHOLD = { capacity: 8, thresholds: [] as readonly number[], mu: [8]
 
 function thresholdAnalytic(p: ThresholdPoint): Record<string, unknown> {
   const params = { lambda: p.lambda, ca2: p.ca2, cs2: p.cs2, capacity: p.capacity, thresholds: p.thresholds, mu: p.mu };
+  // The thesis's reading of y (MODELS.md §4.4) is a reading of the threshold formula; without a
+  // threshold the exact GE/GE/1/N form is the thesis's own (§3), so only the exact y is drawn there.
+  if (p.thresholds.length === 0) return { 'ME, exact y': gege1nThreshold(params) };
   return {
     'ME, exact y': gege1nThreshold(params),
     "ME, thesis's y": gege1nThreshold({ ...params, variant: 'thesis' }),
@@ -208,45 +216,70 @@ export const entryThresholdExperiment: Experiment<ThresholdPoint> = thresholdExp
 export const arrivalJobThresholdExperiment: Experiment<ThresholdPoint> = thresholdExperiment('AJT');
 
 /**
- * Thesis Tables 3.2 and 3.3, average injection rates as printed (the unit is not stated in the
- * thesis; R_min = R_max/128 for r2 and R_max/256 for r1, m = n = 4, §3.4).
+ * Thesis Tables 3.2 and 3.3, average injection rates as printed (packets/s by the fabric's reading;
+ * the thesis does not state the unit; R_min = R_max/128 for r2 and R_max/256 for r1, m = n = 4,
+ * §3.4). Its r2 is the high-priority flow and r1 the low-priority one, per switch.
  */
 const THESIS_INJECTION_RATES: Record<string, { switchA: { r1: number; r2: number }; switchB: { r1: number; r2: number } }> = {
   PIPD: { switchA: { r1: 47234.08637836817, r2: 149789.83324444026 }, switchB: { r1: 76440.10564262095, r2: 259756.99827139667 } },
   'PIPD + FIMD': { switchA: { r1: 18537.107824746185, r2: 118861.56808060875 }, switchB: { r1: 20147.849538670973, r2: 194463.99403664135 } },
 };
 
-/** Ch. 3: congestion spreading, PIPD against FIMD (thesis §3.4, Tables 3.2–3.3). */
+const CONGESTION_SCHEMES: readonly CongestionPoint[] = [
+  { scheme: 'none', high: 'none', low: 'none' },
+  { scheme: 'PIPD', high: 'pipd', low: 'pipd' },
+  { scheme: 'PIPD + FIMD', high: 'pipd', low: 'fimd' },
+  { scheme: 'FIMD', high: 'fimd', low: 'fimd' },
+  { scheme: 'IB CC', high: 'ibcc', low: 'ibcc' },
+];
+
+const FLOWS = [
+  { key: 'local', label: 'local B1→Bc (high)' },
+  { key: 'remote', label: 'remote A1→Bc (low)' },
+  { key: 'victim', label: 'victim Av→Bv (low)' },
+] as const;
+
+/** Ch. 3: congestion spreading, PIPD against FIMD (thesis §3.4, Fig. 3.1, Tables 3.2–3.3). */
 export const congestionExperiment: Experiment<CongestionPoint> = {
   id: 'congestion-spreading',
-  title: 'Congestion spreading: injection rates under PIPD and FIMD',
-  source: 'thesis ch. 3, §3.4, Tables 3.2–3.3; MODELS.md §10',
+  title: 'Congestion spreading: throughput and injection rates under PIPD, FIMD and IB CC',
+  source: 'thesis ch. 3, §3.4, Fig. 3.1, Tables 3.2–3.3; MODELS.md §§10–11; docs/fabric.md',
   description: [
-    'Two switches A and B joined by one link; a local flow and a remote flow converge on one endpoint of B, and a victim flow crosses the inter-switch link. Flow r2 (high priority, R_min = R_max/128) and r1 (low priority, R_min = R_max/256) respond to ECN marks; the thesis reports their average injection rates per switch.',
-    'No analytic model exists for this experiment: the figure shows the thesis\'s published values (OPNET simulation) and, once plugged in, the library simulator\'s with their confidence intervals. The simulator result should carry `injectionRate.switchA.r1` etc.',
+    'Two switches A and B joined by one 2.5 Gb/s link (the fabric\'s `congestion-spreading` scenario, its defaults: 2 KB packets, 16-packet VL buffers). The local flow B1→Bc (high priority, granted twice the low priority\'s bandwidth at admission) and the remote flow A1→Bc (low priority) both saturate Bc; the victim flow Av→Bv (low priority, 40 % of the link offered) shares the inter-switch link and suffers from congestion spreading. Sources respond to the thesis\'s cnt1/cnt2 ECN marks (PIPD, FIMD; R_min = R_max/128 high, R_max/256 low, m = n = 4) or run InfiniBand CC.',
+    'No analytic model exists for this experiment. The first figure shows the victim\'s collapse without rate control and its recovery; the second sets the simulated average injection rates beside the thesis\'s OPNET values. The thesis lists r1 (low) and r2 (high) per switch; its r2 at switch B is set beside our local flow and its r1 at switch A beside our remote flow. Its other two values (r2 at A: 149 790 and 118 862; r1 at B: 76 440 and 20 148 under PIPD and PIPD + FIMD) have no counterpart among the three flows of Fig. 3.1. Absolute rates differ (the thesis\'s Table 3.1 of link and buffer parameters was lost); the qualitative results — high priority well above low, PIPD\'s low-priority rate well above FIMD\'s — are what to compare.',
   ],
-  referenceNote: 'thesis Table 3.2 (PIPD for both flows) and Table 3.3 (r2 PIPD, r1 FIMD), average injection rates as printed; the thesis does not state their unit.',
-  points: () => [{ scheme: 'PIPD' }, { scheme: 'PIPD + FIMD' }],
+  referenceNote: 'thesis Table 3.2 (PIPD for both flows) and Table 3.3 (r2 PIPD, r1 FIMD), average injection rates as printed.',
+  points: () => CONGESTION_SCHEMES,
   label: (p) => p.scheme,
   analytic: () => ({}),
-  reference: (p) => ({ 'thesis table': { injectionRate: THESIS_INJECTION_RATES[p.scheme] } }),
+  reference: (p) => {
+    const t = THESIS_INJECTION_RATES[p.scheme];
+    return t === undefined ? {} : { 'thesis table': { injectionRate: { local: t.switchB.r2, remote: t.switchA.r1 } } };
+  },
   comparedMetrics: [],
   figures: [
     {
       kind: 'categories',
-      id: 'injection-rates',
-      title: 'Average injection rate per switch and flow',
-      subtitle: 'PIPD for both flows (Table 3.2) against r1 on FIMD (Table 3.3)',
-      xLabel: 'switch and flow',
-      yLabel: 'average injection rate',
-      yUnit: 'as printed in the thesis',
+      id: 'throughput',
+      title: 'Delivered throughput per flow',
+      subtitle: 'the victim is held back to the remote flow\'s rate without rate control',
+      xLabel: 'flow',
+      yLabel: 'throughput',
+      yUnit: 'Gb/s',
       group: (p) => p.scheme,
-      categories: [
-        { path: 'injectionRate.switchA.r1', label: 'switch A, r1' },
-        { path: 'injectionRate.switchA.r2', label: 'switch A, r2' },
-        { path: 'injectionRate.switchB.r1', label: 'switch B, r1' },
-        { path: 'injectionRate.switchB.r2', label: 'switch B, r2' },
-      ],
+      categories: FLOWS.map((f) => ({ path: `throughput.${f.key}`, label: f.label })),
+    },
+    {
+      kind: 'categories',
+      id: 'injection-rates',
+      title: 'Average injection rate per flow: PIPD (Table 3.2) against r1 on FIMD (Table 3.3)',
+      subtitle: 'thesis: r2 at switch B beside local, r1 at switch A beside remote',
+      xLabel: 'flow',
+      yLabel: 'average injection rate',
+      yUnit: 'packets/s',
+      group: (p) => p.scheme,
+      include: (p) => p.scheme === 'PIPD' || p.scheme === 'PIPD + FIMD',
+      categories: FLOWS.map((f) => ({ path: `injectionRate.${f.key}`, label: f.label })),
     },
   ],
 };
@@ -260,8 +293,9 @@ export function thesisExperiments(): readonly AnyExperiment[] {
  * The simulators of the thesis's experiments, by experiment id, for `runExperiments(…, { simulators })`:
  * each turns an experiment point into a model-level scenario of src/sim (docs/sim.md) with exactly
  * the analytic model's semantics and returns its metrics with confidence intervals. Jobs measured
- * per replication: 200 000 (20 000 with `quick`), after a 10 % warm-up. The congestion experiment
- * waits for the switch fabric (issue 7).
+ * per replication: 200 000 (20 000 with `quick`), after a 10 % warm-up. The congestion experiment runs
+ * the fabric's `congestion-spreading` scenario for 0.05 s of simulated time per replication (0.01 s
+ * with `quick`) after its default warm-up.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each simulator takes its own experiment's point type
 export function thesisSimulators(): Readonly<Record<string, PointSimulator<any>>> {
@@ -276,5 +310,10 @@ export function thesisSimulators(): Readonly<Record<string, PointSimulator<any>>
     (p) => ({ lambda: p.lambda, ca2: p.ca2, cs2: p.cs2, capacity: p.capacity, thresholds: p.thresholds, mu: p.mu }),
     jobs,
   );
-  return { 'credit-chain': credit, 'entry-threshold': threshold, 'arrival-job-threshold': threshold };
+  const congestion: PointSimulator<CongestionPoint> = (p, options) =>
+    simulate(
+      { scenario: 'congestion-spreading', params: { rateControl: p.high, lowPriorityRateControl: p.low } },
+      { seed: options.seed, replications: options.replications, until: options.quick ? 0.01 : 0.05 },
+    ).metrics;
+  return { 'credit-chain': credit, 'entry-threshold': threshold, 'arrival-job-threshold': threshold, 'congestion-spreading': congestion };
 }

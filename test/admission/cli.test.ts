@@ -114,7 +114,7 @@ describe('ibqos admit', () => {
     expect(r5.err).toMatch(/--topology must be a JSON file/);
   });
 
-  it('missing options → usage error (exit 1)', async () => {
-    expect((await cli('admit', '--topology', topology)).code).toBe(1);
+  it('missing options → usage error (exit 2, as any invalid input)', async () => {
+    expect((await cli('admit', '--topology', topology)).code).toBe(2);
   });
 });

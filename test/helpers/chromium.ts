@@ -42,9 +42,13 @@ export function ensureChromium(): string {
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
     throw new Error(`${hint} Install it as root: apt-get update && apt-get install -y chromium`);
   }
-  for (const args of [['update'], ['install', '-y', 'chromium']]) {
-    const r = runApt(args);
-    if (!r.ok) throw new Error(`${hint} "apt-get ${args.join(' ')}" failed:\n${r.output}`);
+  // A failing `apt-get update` is not fatal: a machine whose network reaches only Debian's mirrors
+  // may list other sources (NodeSource, a cloud vendor's) that cannot be fetched, and update then
+  // exits non-zero although Debian's index was refreshed. Only a failed install is.
+  const update = runApt(['update']);
+  const install = runApt(['install', '-y', 'chromium']);
+  if (!install.ok) {
+    throw new Error(`${hint} "apt-get install -y chromium" failed:\n${install.output}${update.ok ? '' : `\n(apt-get update had failed too:\n${update.output})`}`);
   }
   if (!existsSync(CHROMIUM)) throw new Error(`${hint} apt-get install chromium succeeded but ${CHROMIUM} is still missing.`);
   return CHROMIUM;

@@ -31,6 +31,7 @@ const FIGURES = [
   'arrival-job-threshold-mean-queue-length',
   'arrival-job-threshold-utilization',
   'arrival-job-threshold-blocking-probability',
+  'congestion-spreading-throughput',
   'congestion-spreading-injection-rates',
 ];
 
@@ -56,7 +57,7 @@ describe('runExperiments(thesisExperiments()) without a simulator', async () => 
     const fig = report.experiments[1]!.figures;
     expect([...new Set(fig[0]!.rows.map((r) => r.series))]).toEqual(['ME, exact y', "ME, thesis's y"]);
     const series = [...new Set(fig[2]!.rows.map((r) => r.series))];
-    expect(series).toEqual(['with ET: ME, exact y', "with ET: ME, thesis's y", 'without threshold: ME, exact y', "without threshold: ME, thesis's y"]);
+    expect(series).toEqual(['with ET: ME, exact y', "with ET: ME, thesis's y", 'without threshold: ME, exact y']);
     const et10 = gege1nThreshold({ lambda: 10, ca2: 5, cs2: 7, capacity: 16, thresholds: [8], mu: [8, 16] });
     expect(fig[2]!.rows.find((r) => r.series === 'with ET: ME, exact y' && r.x === 10)!.y).toBe(et10.blockingProbability);
     const alone = gege1nThreshold({ lambda: 10, ca2: 5, cs2: 7, capacity: 8, mu: 8 });
@@ -77,18 +78,16 @@ describe('runExperiments(thesisExperiments()) without a simulator', async () => 
     expect(report.experiments[2]!.contrasts[0]!.rows.find((r) => r.point === 'AJT, λ = 16')!.values.map((v) => Math.round(v.relativeDifference * 10000) / 100)[0]).toBe(7.17);
   });
 
-  it('ch. 3: the thesis Tables 3.2–3.3 values (hand-typed from the thesis) as reference markers per switch and flow', () => {
-    const f = report.experiments[3]!.figures[0]!;
+  it('ch. 3: the thesis Tables 3.2–3.3 values (hand-typed from the thesis) beside the flows they correspond to: r2 at switch B → local, r1 at switch A → remote', () => {
+    const f = report.experiments[3]!.figures[1]!;
     expect(f.rows.filter((r) => r.source === 'reference').map((r) => [r.series, r.xLabel, r.y])).toEqual([
-      ['PIPD: thesis table', 'switch A, r1', 47234.08637836817],
-      ['PIPD: thesis table', 'switch A, r2', 149789.83324444026],
-      ['PIPD: thesis table', 'switch B, r1', 76440.10564262095],
-      ['PIPD: thesis table', 'switch B, r2', 259756.99827139667],
-      ['PIPD + FIMD: thesis table', 'switch A, r1', 18537.107824746185],
-      ['PIPD + FIMD: thesis table', 'switch A, r2', 118861.56808060875],
-      ['PIPD + FIMD: thesis table', 'switch B, r1', 20147.849538670973],
-      ['PIPD + FIMD: thesis table', 'switch B, r2', 194463.99403664135],
+      ['PIPD: thesis table', 'local B1→Bc (high)', 259756.99827139667],
+      ['PIPD: thesis table', 'remote A1→Bc (low)', 47234.08637836817],
+      ['PIPD + FIMD: thesis table', 'local B1→Bc (high)', 194463.99403664135],
+      ['PIPD + FIMD: thesis table', 'remote A1→Bc (low)', 18537.107824746185],
     ]);
+    // The injection-rate figure draws only the two schemes of the tables; the throughput figure all five.
+    expect(report.experiments[3]!.points.map((p) => (p.point as { scheme: string }).scheme)).toEqual(['none', 'PIPD', 'PIPD + FIMD', 'FIMD', 'IB CC']);
   });
 
   it('figures and the report show themselves in a notebook', () => {
@@ -117,7 +116,7 @@ describe('with stand-in simulators (the library simulator plugs in the same way)
     simulators: {
       'credit-chain': creditSim(1.01),
       'entry-threshold': etSim,
-      'congestion-spreading': () => ({ injectionRate: { switchA: { r1: { mean: 4e4, halfWidth: 5e3 } } } }),
+      'congestion-spreading': () => ({ injectionRate: { remote: { mean: 4e4, halfWidth: 5e3 } } }),
     },
   });
 
@@ -131,9 +130,9 @@ describe('with stand-in simulators (the library simulator plugs in the same way)
     expect(credit.comparison!.metrics[0]!.meanErrorMeasure).toBeCloseTo(0.01 / 1.01, 12);
     expect(good.experiments[1]!.comparison!.passed).toBe(true);
     expect(good.experiments[2]!.simulated).toBe(false);
-    expect(good.experiments[3]!.figures[0]!.rows.filter((r) => r.source === 'simulated')).toEqual([
-      { series: 'PIPD: simulation (95 % CI)', source: 'simulated', x: 0, xLabel: 'switch A, r1', y: 4e4, halfWidth: 5e3 },
-      { series: 'PIPD + FIMD: simulation (95 % CI)', source: 'simulated', x: 0, xLabel: 'switch A, r1', y: 4e4, halfWidth: 5e3 },
+    expect(good.experiments[3]!.figures[1]!.rows.filter((r) => r.source === 'simulated')).toEqual([
+      { series: 'PIPD: simulation (95 % CI)', source: 'simulated', x: 1, xLabel: 'remote A1→Bc (low)', y: 4e4, halfWidth: 5e3 },
+      { series: 'PIPD + FIMD: simulation (95 % CI)', source: 'simulated', x: 1, xLabel: 'remote A1→Bc (low)', y: 4e4, halfWidth: 5e3 },
     ]);
   });
 
@@ -170,7 +169,7 @@ describe('ibqos report', () => {
     expect(files).toHaveLength(2 + FIGURES.length);
     for (const f of files) expect(existsSync(f)).toBe(true);
     expect(err).toMatch(/^report: credit-chain \(10 points\)$/m);
-    expect(err).toMatch(/^report: 4 experiments, 10 figures, 3 with simulation$/m); // src/sim's credit-tandem and gege1n
+    expect(err).toMatch(/^report: 4 experiments, 11 figures, 4 with simulation$/m); // src/sim: credit-tandem, gege1n, congestion-spreading
   });
 
   it('an --out directory that cannot be written → exit 2 and a typed error naming --out', async () => {

@@ -1,6 +1,6 @@
 /**
  * docs/validate.ipynb: a valid nbformat 4.5 notebook for the Deno kernel whose code cells run
- * against the library (the `npm:ibqos` import bound to src/index.ts) and whose displayed values
+ * against the library (its `../dist/index.js` import bound to src/index.ts) and whose displayed values
  * carry the Jupyter display method.
  */
 import { describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ describe('docs/validate.ipynb', () => {
   it('its code cells run against the library, and the values they display show themselves', async () => {
     const code = nb.cells.filter((c) => c.cell_type === 'code').map((c) => c.source.join(''));
     const importCell = code[0]!;
-    const imported = importCell.match(/import \{([\s\S]*)\} from "npm:ibqos";/)![1]!.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    const imported = importCell.match(/import \{([\s\S]*)\} from "..\/dist\/index.js";/)![1]!.split(',').map((s) => s.trim()).filter((s) => s !== '');
     for (const name of imported) expect(name in lib, name).toBe(true);
     const body = code.slice(1).map((cell) => {
       const lines = cell.trimEnd().split('\n');
@@ -66,7 +66,7 @@ describe('docs/validate.ipynb', () => {
     expect(passed).toBe(true);
     expect(logs[0]).toMatch(/^PASS: /m);
     expect((scaComparison as { metrics: { points: { halfWidth?: number }[] }[] }).metrics[0]!.points[0]!.halfWidth).toBeGreaterThan(0);
-    expect(listing).toEqual(['credit-chain: 3 figures', 'entry-threshold: 3 figures', 'arrival-job-threshold: 3 figures', 'congestion-spreading: 1 figures']);
+    expect(listing).toEqual(['credit-chain: 3 figures', 'entry-threshold: 3 figures', 'arrival-job-threshold: 3 figures', 'congestion-spreading: 2 figures']);
     expect(show(figure)!['image/svg+xml']).toContain('blocking probability with and without the threshold');
   });
 });

@@ -99,6 +99,12 @@ describe('ibqos validate on the sample files', () => {
     expect(r.err).toMatch(/^ibqos: --plot must be a writable file/);
   });
 
+  it('a usage error (no --results) → exit 2, never 1, which means a failed validation', async () => {
+    const r = await cli(['--model', 'credit', '--params', f('credit_params.json')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--results/);
+  });
+
   it('a malformed results line → exit 2 with the file and line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ibqos-validate-'));
     const bad = join(dir, 'bad.csv');
