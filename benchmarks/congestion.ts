@@ -9,7 +9,7 @@
  * - IbCcSource onBecn / advance + currentRateLimit (time moving forward);
  * - checkConditions with the default 256-point grid, and rateTrajectory of 10^5 ACKs.
  */
-import { cpus } from 'node:os';
+import { callsPerSecond, gc, machineLine } from './harness.js';
 import {
   aimd,
   checkConditions,
@@ -24,25 +24,8 @@ import {
   type ResponseFunction,
 } from '../src/index.js';
 
-const gc = (globalThis as { gc?: () => void }).gc;
-
 function rate(label: string, seconds: number, fn: (i: number) => number): number {
-  for (let i = 0; i < 50_000; i++) fn(i); // warm-up (JIT)
-  gc?.();
-  let sink = 0;
-  let calls = 0;
-  const start = process.hrtime.bigint();
-  const budget = BigInt(Math.round(seconds * 1e9));
-  let elapsed = 0n;
-  while (elapsed < budget) {
-    for (let i = 0; i < 1000; i++) sink += fn(calls + i);
-    calls += 1000;
-    elapsed = process.hrtime.bigint() - start;
-  }
-  const perSecond = calls / (Number(elapsed) / 1e9);
-  if (!Number.isFinite(sink)) throw new Error('non-finite result');
-  console.log(`${label.padEnd(58)} ${perSecond.toExponential(3).padStart(10)} calls/s  (${(1e9 / perSecond).toFixed(1)} ns each)`);
-  return perSecond;
+  return callsPerSecond(label, seconds, fn, { warmup: 50_000, unit: 'calls/s', labelWidth: 58, nsDecimals: 1 });
 }
 
 function once(label: string, repeats: number, fn: () => unknown): void {
@@ -57,7 +40,7 @@ function once(label: string, repeats: number, fn: () => unknown): void {
   console.log(`${label.padEnd(58)} ${best.toFixed(2).padStart(10)} ms (best of ${repeats})`);
 }
 
-console.log(`node ${process.version}, v8 ${process.versions.v8}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`);
+console.log(machineLine());
 console.log('');
 const seconds = 1;
 const fns: [string, ResponseFunction][] = [

@@ -7,32 +7,15 @@
  * - the exact chain's solve time (build + dense GTH) against K.
  * Target (issue 3): over 1e6 evaluations per second at K = 8 on one core.
  */
-import { cpus } from 'node:os';
+import { callsPerSecond, gc, machineLine } from './harness.js';
 import { gege1nThreshold, gege1nThresholdMetrics, solveGeQueueExact } from '../src/index.js';
 import { productFormKernel, SLOT_COUNT } from '../src/me/kernel.js';
 
-const gc = (globalThis as { gc?: () => void }).gc;
-
 function rate(label: string, seconds: number, fn: (i: number) => number): number {
-  for (let i = 0; i < 20_000; i++) fn(i); // warm-up (JIT)
-  gc?.();
-  let sink = 0;
-  let calls = 0;
-  const start = process.hrtime.bigint();
-  const budget = BigInt(Math.round(seconds * 1e9));
-  let elapsed = 0n;
-  while (elapsed < budget) {
-    for (let i = 0; i < 1000; i++) sink += fn(calls + i);
-    calls += 1000;
-    elapsed = process.hrtime.bigint() - start;
-  }
-  const perSecond = calls / (Number(elapsed) / 1e9);
-  if (!Number.isFinite(sink)) throw new Error('non-finite result');
-  console.log(`${label.padEnd(44)} ${perSecond.toExponential(3).padStart(10)} evals/s  (${(1e9 / perSecond).toFixed(0)} ns each)`);
-  return perSecond;
+  return callsPerSecond(label, seconds, fn, { warmup: 20_000, unit: 'evals/s', labelWidth: 44, nsDecimals: 0 });
 }
 
-console.log(`node ${process.version}, v8 ${process.versions.v8}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`);
+console.log(machineLine());
 console.log('');
 const out = new Float64Array(SLOT_COUNT);
 const into = { emptyProbability: 0, fullProbability: 0, blockingProbability: 0, meanQueueLength: 0, utilization: 0, throughput: 0, responseTime: 0 };

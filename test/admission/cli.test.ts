@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/program.js';
+import { runCli } from '../helpers/cli.js';
 import { BandwidthBroker, parseOpenSmArbitration } from '../../src/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ibqos-admit-'));
@@ -11,12 +11,7 @@ function file(name: string, content: unknown): string {
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
   return path;
 }
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await run(args, { write: (s: string) => (out += s) }, { write: (s: string) => (err += s) });
-  return { code, out, err };
-}
+const cli = (...args: string[]) => runCli(args);
 
 const topology = file('t.json', { links: [{ id: 'A-B', bandwidth: 2500 }, { id: 'B-C', bandwidth: 2500 }], slShares: { 0: 0.5, 1: 0.3 } });
 const requests = [

@@ -1,15 +1,9 @@
 /** `ibqos rate`: the conditions table and JSON, --at, --trajectory, and option errors (exit 2). */
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/program.js';
+import { runCli } from '../helpers/cli.js';
 import { checkConditions, fimd, lipd, pipd, rateTrajectory, seededStream, aimd } from '../../src/index.js';
 
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const sink = (append: (s: string) => void) => ({ write: (s: string) => (append(s), true) }) as never;
-  const code = await run(args, sink((s) => (out += s)), sink((s) => (err += s)));
-  return { code, out, err };
-}
+const cli = runCli;
 
 const ISSUE = ['rate', '--function', 'pipd', '--rmin', '1000', '--rmax', '256000', '--m', '4'];
 

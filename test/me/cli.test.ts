@@ -1,15 +1,9 @@
 /** `ibqos me`: tables, JSON records with the library's field names, the exact chain, errors. */
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/program.js';
+import { runCli } from '../helpers/cli.js';
 import { gege1nThreshold, solveGeQueueExact } from '../../src/index.js';
 
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const sink = (append: (s: string) => void) => ({ write: (s: string) => (append(s), true) }) as never;
-  const code = await run(args, sink((s) => (out += s)), sink((s) => (err += s)));
-  return { code, out, err };
-}
+const cli = runCli;
 
 const ISSUE = ['me', '--lambda', '2:16:2', '--mu', '8,16', '--thresholds', '8', '--capacity', '16', '--ca2', '5', '--cs2', '7'];
 

@@ -7,19 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/program.js';
+import { runCli } from '../helpers/cli.js';
 
-function sink() {
-  let text = '';
-  return { write: (s: string) => void (text += s), get text() { return text; } };
-}
-
-async function ibqos(args: string[]) {
-  const out = sink();
-  const err = sink();
-  const code = await run(args, out, err);
-  return { code, out: out.text, err: err.text };
-}
+const ibqos = runCli;
 
 /** Multiplies every `mean` below `node` by `factor` (the simulated values of one point). */
 function scaleMeans(node: unknown, factor: number): void {

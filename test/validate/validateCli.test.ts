@@ -8,24 +8,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/program.js';
+import { runCli } from '../helpers/cli.js';
 import { defaultMapping, gege1nThreshold, parseResultsCsv, seededStream, solveCreditChain, validateResults } from '../../src/index.js';
 
 const FIX = join(import.meta.dirname, '..', 'fixtures', 'validate');
 const f = (name: string) => join(FIX, name);
 const perturbed = JSON.parse(readFileSync(f('perturbed_points.json'), 'utf8')) as { credit_m: number[]; et_lambda: number[] };
 
-function sink() {
-  let text = '';
-  return { write: (s: string) => void (text += s), get text() { return text; } };
-}
-
-async function cli(args: string[]) {
-  const out = sink();
-  const err = sink();
-  const code = await run(['validate', ...args], out, err);
-  return { code, out: out.text, err: err.text };
-}
+const cli = (args: string[]) => runCli(['validate', ...args]);
 
 const SCA4_MAP = ['--map', 'L1=Tandem.node1.queue length:timeavg,L2=Tandem.node2.queue length:timeavg', '--map', 'T=throughput:last', '--map', 'R=response time:histogram:mean'];
 const SCA6_MAP = ['--map', 'L=queue length:timeavg,U=busy:timeavg,blocking=blocking probability'];
