@@ -17,8 +17,10 @@
  *
  * Bandwidth ↔ weight: a sequence that carries the accumulated bandwidth P on a link of bandwidth
  * bw gets the total weight W = max(n, ⌈16320 · P / bw⌉) spread over its n entries (16320 = 64 ·
- * 255, the weight of a full table), so its VL is served at least W / 16320 ≥ P / bw of the
- * high-priority table's bytes whenever every VL of the table is backlogged.
+ * 255, the weight of a full table), its nominal part W / 16320 ≥ P / bw of a full table. What the
+ * VL actually receives when every VL is backlogged is at least W / (W + (64 − k)(254 + ⌈M/64⌉)) of
+ * the units the table serves (k its entries, M the MTU), since other entries overrun their weight by
+ * up to one packet (delay.ts, `guaranteedShare`; docs/admission.md, "Weight of a bandwidth").
  *
  * All demands are exact integers in the caller's unit (see exactInt.ts: doubles while small, else
  * bigints); the table never rounds except in the documented ⌈ ⌉ of the weight.
