@@ -15,13 +15,14 @@
 import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, plainObject } from '../core/guards.js';
 import { ratioToNumber } from '../linalg/rational.js';
-import { vlGuarantees, type VlGuarantee } from './delay.js';
+import { delayBoundBytes, vlGuarantees, type VlGuarantee } from './delay.js';
 import { DOUBLE_FORM_LIMIT, inForm, toBig, type ExactInt } from './exactInt.js';
-import { HighPriorityTable, roundDistance, TABLE_ENTRIES, TABLE_WEIGHT_CAPACITY, type ArbitrationEntry, type TableSequence } from './table.js';
+import { HighPriorityTable, MIN_REQUEST_DISTANCE, roundDistance, TABLE_ENTRIES, TABLE_WEIGHT_CAPACITY, type ArbitrationEntry, type TableSequence } from './table.js';
 import {
   exact,
   exactToString,
   lcm,
+  parseExact,
   parseExactUnreduced,
   SL_COUNT,
   validateTopology,
@@ -31,7 +32,10 @@ import {
   type TopologySpec,
 } from './topology.js';
 
-const REQUEST_KEYS = ['id', 'path', 'sl', 'bandwidth', 'distance'] as const;
+const REQUEST_KEYS = ['id', 'path', 'sl', 'bandwidth', 'distance', 'delay'] as const;
+
+/** The distances a request may end up with, strictest first. */
+const REQUEST_DISTANCES = [2, 4, 8, 16, 32, 64] as const;
 
 /** A connection request. */
 export interface AdmissionRequest {
@@ -43,12 +47,29 @@ export interface AdmissionRequest {
   readonly sl: number;
   /** Mean bandwidth, > 0, in the topology's unit. */
   readonly bandwidth: ExactInput;
-  /** Maximum distance between consecutive entries of its VL, ≥ 1, rounded down to a power of two ≤ 64 (default 64). */
+  /**
+   * Maximum distance between consecutive entries of its VL, a number ≥ 2, rounded down to a power
+   * of two 2..64 (MODELS.md §9). Default 64 — one entry, no latency requirement (the seed's SLs
+   * 6–9) — unless `delay` asks for less.
+   */
   readonly distance?: number;
+  /**
+   * Maximum delay per hop, in seconds (> 0; a number or an exact string such as "200e-6"): the
+   * longest a packet ready at the head of its VL may wait at each output port of the path before
+   * it starts, i.e. {@link delayBoundBytes} / link rate (bytes per second = bandwidth ·
+   * bandwidthUnit / 8). The broker takes the largest distance d in 2..64 whose bound meets the delay
+   * on every link (with the topology's MTU and LimitOfHighPriority); with `distance` too, the
+   * smaller distance applies. Needs the topology's `bandwidthUnit`. No distance meeting it is a
+   * refusal with reason 'delay', not an error.
+   */
+  readonly delay?: ExactInput;
 }
 
-/** Why a request was refused. */
-export type RejectionReason = 'link-capacity' | 'sl-capacity' | 'arbitration-table';
+/**
+ * Why a request was refused: a capacity rule, the arbitration table, or `'delay'` — even
+ * distance 2 cannot meet the request's delay on the binding link.
+ */
+export type RejectionReason = 'link-capacity' | 'sl-capacity' | 'arbitration-table' | 'delay';
 
 /**
  * The broker's answer. Admitted: `slack` is the smallest headroom left on the path (over the link
@@ -114,6 +135,10 @@ interface Connection {
  * Link-by-link admission control with a bandwidth broker holding the reservations.
  *
  * Rules, on every link l of the path, all decided before anything changes (atomic):
+ * - delay (when the request has one): some distance d in 2..64 has B(d) / rate_l ≤ delay
+ *   ({@link delayBoundBytes}); the request then uses the largest such d over the whole path (or its
+ *   own `distance` if smaller). Checked even with the tables disabled (the bound then describes the
+ *   tables the ports would need);
  * - simple sum: s_l + p < bw_l · (1 − reserve) (strict, thesis §3.2);
  * - per SL, when the link has shares: s_{l,SL} + p < share_SL · bw_l (an SL without a share has 0);
  * - arbitration table (when enabled): the connection fits the port's high-priority table
@@ -149,6 +174,8 @@ export class BandwidthBroker {
   private readonly stamp: Int32Array;
   private stampNow = 0;
   private readonly pathScratch = new Int32Array(4096);
+  /** delayBoundBytes of each REQUEST_DISTANCES entry, with the topology's MTU and limit. */
+  private readonly boundBytes: bigint[];
 
   /** @throws InvalidParameterError as {@link validateTopology}. */
   constructor(topology: TopologySpec) {
@@ -180,6 +207,8 @@ export class BandwidthBroker {
     t.links.forEach((l, k) => this.linkIndex.set(l.id, k));
     this.tables = t.arbitration.enabled ? bwBig.map((b) => new HighPriorityTable(this.big ? b : Number(b))) : undefined;
     this.plainNumbers = !this.big && S <= BigInt(DOUBLE_FORM_LIMIT);
+    const { mtu, limitOfHighPriority } = t.arbitration;
+    this.boundBytes = REQUEST_DISTANCES.map((distance) => BigInt(delayBoundBytes({ distance, mtu, limitOfHighPriority })));
   }
 
   /** Number of admitted connections. */
@@ -199,7 +228,7 @@ export class BandwidthBroker {
   admit(request: AdmissionRequest): AdmissionVerdict {
     const r = plainObject('request', request);
     for (const key in r) {
-      if (key !== 'id' && key !== 'path' && key !== 'sl' && key !== 'bandwidth' && key !== 'distance') {
+      if (key !== 'id' && key !== 'path' && key !== 'sl' && key !== 'bandwidth' && key !== 'distance' && key !== 'delay') {
         knownKeys('request', r, REQUEST_KEYS); // throws, naming the key
       }
     }
@@ -216,10 +245,18 @@ export class BandwidthBroker {
     if (vl < 0) throw new InvalidParameterError('request.sl', 'an SL that slToVl maps to a data VL', sl);
     let distance = TABLE_ENTRIES;
     if (r.distance !== undefined) {
-      if (typeof r.distance !== 'number' || !(r.distance >= 1) || !Number.isFinite(r.distance)) {
-        throw new InvalidParameterError('request.distance', 'a number >= 1 (entries)', r.distance);
+      if (typeof r.distance !== 'number' || !(r.distance >= MIN_REQUEST_DISTANCE) || !Number.isFinite(r.distance)) {
+        throw new InvalidParameterError('request.distance', 'a number >= 2 (entries)', r.distance);
       }
       distance = roundDistance(r.distance);
+    }
+    let delay: Exact | undefined;
+    if (r.delay !== undefined) {
+      delay = parseExact('request.delay', r.delay);
+      if (delay.n === 0n) throw new InvalidParameterError('request.delay', 'a delay > 0 (seconds)', r.delay);
+      if (!this.topology.bandwidthUnit) {
+        throw new InvalidParameterError('request.delay', "given only when the topology states its bandwidthUnit (seconds need the links' rates)", r.delay);
+      }
     }
     const bwIn = r.bandwidth;
     const q: Exact = parseExactUnreduced('request.bandwidth', bwIn);
@@ -237,10 +274,19 @@ export class BandwidthBroker {
       this.stamp[l] = stampNow;
       links[k] = l;
     }
-    // Request valid. Refine the unit if needed (values unchanged), then decide.
+    const n = path.length;
+    // Request valid. The delay first: the distance it allows on every link (no state involved).
+    if (delay) {
+      for (let k = 0; k < n; k++) {
+        const l = links[k]!;
+        const d = this.distanceForDelay(l, delay);
+        if (d === 0) return this.reject(id, l, 'delay', undefined, undefined);
+        if (d < distance) distance = d;
+      }
+    }
+    // Refine the unit if needed (values unchanged), then decide.
     if (this.scale % q.d !== 0n) this.rescale(q.d / gcd(this.scale, q.d));
     const pBig = q.n * (this.scale / q.d);
-    const n = path.length;
     if (!this.big && pBig >= BIG_P) {
       // Larger than any link (every capacity · 16320 < 2^53): refused by the first link.
       const l = links[0]!;
@@ -354,6 +400,24 @@ export class BandwidthBroker {
     const l = this.linkIndex.get(linkId);
     if (l === undefined) throw new InvalidParameterError('linkId', 'the id of a link of the topology', linkId);
     return exactToString(exact(toBig(this.cap[l]! - this.room[l]!), this.scale));
+  }
+
+  /**
+   * The largest distance d in 2..64 whose delay bound B(d) bytes (delay.ts, the topology's MTU and
+   * LimitOfHighPriority) takes at most `delay` seconds on link l, 0 when none does:
+   * B(d) / (bw · u / 8) ≤ D ⟺ 8 · B(d) · bw.d · D.d ≤ D.n · bw.n · u (u = bits per second of the
+   * topology's bandwidth unit), exactly in bigints. B(d) grows with d, so the first failure ends it.
+   */
+  private distanceForDelay(l: number, delay: Exact): number {
+    const bw = this.topology.links[l]!.bandwidth;
+    const budget = delay.n * bw.n * this.topology.bandwidthUnit!.bitsPerSecond;
+    const per = 8n * bw.d * delay.d;
+    let best = 0;
+    for (let k = 0; k < REQUEST_DISTANCES.length; k++) {
+      if (this.boundBytes[k]! * per > budget) break;
+      best = REQUEST_DISTANCES[k]!;
+    }
+    return best;
   }
 
   /** A refusal; `slack` = capacity − load − p as a scaled integer, or `slackNumber` already in units. */

@@ -5,7 +5,7 @@
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { HIGH_LIMIT_UNIT_BYTES } from './arbiter.js';
-import { MAX_ENTRY_WEIGHT, TABLE_ENTRIES, TABLE_WEIGHT_CAPACITY, WEIGHT_UNIT_BYTES, type ArbitrationEntry } from './table.js';
+import { MAX_ENTRY_WEIGHT, TABLE_ENTRIES, WEIGHT_UNIT_BYTES, type ArbitrationEntry } from './table.js';
 
 /** Inputs of {@link delayBoundBytes}. */
 export interface DelayBoundInput {
@@ -54,7 +54,13 @@ export interface VlGuarantee {
   readonly entries: number;
   /** weight / total weight of the table: its share of the high-priority bytes when all are backlogged. */
   readonly share: number;
-  /** weight / 16320: the share it keeps however full the table becomes. */
+  /**
+   * The share of the high-priority table's service (in 64-byte units charged, ⌈b/64⌉ per packet)
+   * the VL keeps while backlogged however the other entries fill: W / (W + (64 − k)·(254 + ⌈M/64⌉))
+   * for weight W on k entries and MTU M. Each of its entries sends at least its weight per round;
+   * each of the 64 − k others at most 255 − 1 units plus one packet of overrun. Below W / 16320 when
+   * the table is nearly full (≈ 10.7 % below for M = 2048, k = 1); see docs/admission.md.
+   */
   readonly guaranteedShare: number;
   /** Largest cyclic distance between consecutive entries of the VL (64 for a single entry). */
   readonly maxDistance: number;
@@ -99,7 +105,7 @@ export function vlGuarantees(
         weight,
         entries: pos.length,
         share: weight / total,
-        guaranteedShare: weight / TABLE_WEIGHT_CAPACITY,
+        guaranteedShare: weight / (weight + (TABLE_ENTRIES - pos.length) * (MAX_ENTRY_WEIGHT - 1 + Math.ceil(mtu / WEIGHT_UNIT_BYTES))),
         maxDistance,
         delayBoundBytes: delayBoundBytes({ distance: maxDistance, mtu, limitOfHighPriority }),
       };

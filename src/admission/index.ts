@@ -15,6 +15,7 @@ export {
 export {
   HighPriorityTable,
   MAX_ENTRY_WEIGHT,
+  MIN_REQUEST_DISTANCE,
   TABLE_DISTANCES,
   TABLE_ENTRIES,
   TABLE_WEIGHT_CAPACITY,
@@ -38,11 +39,13 @@ export {
   type OpenSmArbitration,
 } from './opensm.js';
 export {
+  BANDWIDTH_UNITS,
   SL_COUNT,
   exactToString,
   parseExact,
   validateTopology,
   type ArbitrationSpec,
+  type BandwidthUnit,
   type Exact,
   type ExactInput,
   type Link,

@@ -17,13 +17,16 @@
  *
  * Bandwidth ↔ weight: a sequence that carries the accumulated bandwidth P on a link of bandwidth
  * bw gets the total weight W = max(n, ⌈16320 · P / bw⌉) spread over its n entries (16320 = 64 ·
- * 255, the weight of a full table), so its VL is served at least W / 16320 ≥ P / bw of the
- * high-priority table's bytes whenever every VL of the table is backlogged.
+ * 255, the weight of a full table), its nominal part W / 16320 ≥ P / bw of a full table. What the
+ * VL actually receives when every VL is backlogged is at least W / (W + (64 − k)(254 + ⌈M/64⌉)) of
+ * the units the table serves (k its entries, M the MTU), since other entries overrun their weight by
+ * up to one packet (delay.ts, `guaranteedShare`; docs/admission.md, "Weight of a bandwidth").
  *
  * All demands are exact integers in the caller's unit (see exactInt.ts: doubles while small, else
  * bigints); the table never rounds except in the documented ⌈ ⌉ of the weight.
  */
 
+import { InvalidParameterError } from '../core/errors.js';
 import { ceilDiv, DOUBLE_FORM_LIMIT, floorDiv, inForm, toBig, type ExactInt } from './exactInt.js';
 
 /** Entries in an InfiniBand VL arbitration table. */
@@ -34,7 +37,10 @@ export const MAX_ENTRY_WEIGHT = 255;
 export const WEIGHT_UNIT_BYTES = 64;
 /** Total weight of a full table, 64 · 255: the weight that stands for the whole link. */
 export const TABLE_WEIGHT_CAPACITY = TABLE_ENTRIES * MAX_ENTRY_WEIGHT;
-/** The distances the fill-in uses: powers of two from 1 (every entry) to 64 (one entry). */
+/**
+ * The distances of the sets E_{i,j}: powers of two from 1 (every entry) to 64 (one entry). A request
+ * asks for 2..64 ({@link roundDistance}); distance 1 is reached only by a weight that needs all 64.
+ */
 export const TABLE_DISTANCES = [1, 2, 4, 8, 16, 32, 64] as const;
 
 /** One entry of an arbitration table. Weight 0 means free (its VL is then irrelevant, written 0). */
@@ -86,12 +92,22 @@ export function sequenceEntries(distance: number, first: number): number[] {
   return out;
 }
 
+/** Smallest distance a request may ask for (MODELS.md §9: distances 2, 4, …, 64). */
+export const MIN_REQUEST_DISTANCE = 2;
+
 /**
- * The largest power of two ≤ `distance`, capped at 64 (a request's maximum distance rounded down
- * to one the fill-in uses). `distance` must be ≥ 1 (the front doors check).
+ * A request's maximum distance rounded down to one the fill-in uses: the largest power of two
+ * ≤ `distance`, capped at 64 (MODELS.md §9: 2, 4, 8, 16, 32, 64). Distance 1 (every entry) is not a
+ * request: a sequence gets it only when its weight needs all 64 entries.
+ *
+ * @throws InvalidParameterError naming `distance` unless it is a number ≥ 2 (entries).
+ * @example roundDistance(12)  // → 8
  */
 export function roundDistance(distance: number): number {
-  let d = 1;
+  if (typeof distance !== 'number' || !(distance >= MIN_REQUEST_DISTANCE)) {
+    throw new InvalidParameterError('distance', 'a number >= 2 (entries)', distance);
+  }
+  let d = MIN_REQUEST_DISTANCE;
   while (d * 2 <= distance && d < TABLE_ENTRIES) d *= 2;
   return d;
 }
@@ -228,12 +244,17 @@ export class HighPriorityTable {
 
   /**
    * Decides where a connection (SL `sl` on VL `vl`, maximum distance `distance` — a power of two
-   * 1..64 — and bandwidth `demand`) would go, without changing the table: into the first sequence
+   * 2..64 — and bandwidth `demand`) would go, without changing the table: into the first sequence
    * of its SL with spacing ≤ distance and weight room, else into the first free E_{i,j} in
    * bit-reversal order, with i from n = max(64/d, ⌈W/255⌉) entries rounded up to a power of two.
    * Returns false when neither exists. The decision is remembered for {@link commit}.
+   * @throws InvalidParameterError naming `distance` unless it is a power of two 2..64 (the only
+   *   check: the table otherwise trusts its caller).
    */
   plan(sl: number, vl: number, distance: number, demandIn: number | bigint): boolean {
+    if (!(distance >= MIN_REQUEST_DISTANCE && distance <= TABLE_ENTRIES && (distance & (distance - 1)) === 0)) {
+      throw new InvalidParameterError('distance', 'a power of two 2..64 (entries)', distance);
+    }
     let demand = demandIn as ExactInt;
     if (typeof demand === 'bigint' && !this.big) {
       if (demand > this.bandwidth) return false; // more than the link: no set can hold it
@@ -253,7 +274,7 @@ export class HighPriorityTable {
     }
     this.planSeq = -1;
     // Entries needed: max(64/d, ⌈w/255⌉), rounded up to a power of two (the sets have 2^k entries).
-    let level = distance >= TABLE_ENTRIES ? 6 : 31 - Math.clz32(Math.max(1, distance));
+    let level = 31 - Math.clz32(distance);
     while (demand > this.demandRoom[level]!) {
       if (level === 0) return false; // more than a whole table
       level--;

@@ -9,6 +9,7 @@ import Fraction from 'fraction.js';
 import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, plainObject } from '../core/guards.js';
 import { fractionFromNumber } from '../linalg/rational.js';
+import { HIGH_LIMIT_UNIT_BYTES } from './arbiter.js';
 import { MAX_DATA_VL, parseHighLimit, parseOpenSmVlarb } from './opensm.js';
 import type { ArbitrationEntry } from './table.js';
 
@@ -56,7 +57,19 @@ export interface TopologySpec {
   readonly bestEffortReserve?: ExactInput;
   readonly arbitration?: ArbitrationSpec;
   readonly switches?: readonly SwitchSpec[];
+  /**
+   * What one unit of `bandwidth` is, in bits per second (SI, decimal): one of
+   * {@link BANDWIDTH_UNITS}. Needed only by requests that state a maximum `delay` in seconds (the
+   * delay bounds are in bytes; a link then sends bandwidth · unit / 8 bytes per second).
+   */
+  readonly bandwidthUnit?: BandwidthUnit;
 }
+
+/** Bits per second of each accepted `bandwidthUnit` (SI prefixes, powers of ten). */
+export const BANDWIDTH_UNITS = { 'b/s': 1n, 'kb/s': 1000n, 'Mb/s': 1000000n, 'Gb/s': 1000000000n, 'Tb/s': 1000000000000n } as const;
+
+/** A unit of link bandwidth: bits per second with an SI prefix. */
+export type BandwidthUnit = keyof typeof BANDWIDTH_UNITS;
 
 /** An exact non-negative rational n/d in lowest terms, d > 0. */
 export interface Exact {
@@ -80,6 +93,8 @@ export interface Topology {
   /** VL of each SL 0..15, −1 when unmapped. */
   readonly slToVl: readonly number[];
   readonly bestEffortReserve: Exact;
+  /** The topology's `bandwidthUnit` and its bits per second, or undefined when it names none. */
+  readonly bandwidthUnit: { readonly name: BandwidthUnit; readonly bitsPerSecond: bigint } | undefined;
   readonly arbitration: {
     readonly enabled: boolean;
     readonly limitOfHighPriority: number;
@@ -246,13 +261,25 @@ function parseSlToVl(value: unknown): number[] {
  * Rules: at least one link; link ids non-empty and unique; bandwidth > 0; shares in [0, 1] with a
  * sum ≤ 1 (per link, a link's own `slShares` replaces the topology's); SL→VL onto data VLs 0..14;
  * best-effort reserve in [0, 1); LimitOfHighPriority 0..255; the low table in OpenSM form; MTU a
- * positive integer; switch ports naming existing links, each link at most once; no unknown keys.
+ * positive integer; switch ports naming existing links, each link at most once; `bandwidthUnit`
+ * one of {@link BANDWIDTH_UNITS}; no unknown keys. When arbitration is enabled, the low table has
+ * an entry and LimitOfHighPriority L < 255, the low-priority traffic the limit lets through, up to
+ * mtu / (L·4096 + mtu) of a link, must fit in the reserve: bestEffortReserve ≥ mtu / (L·4096 + mtu)
+ * (L = 0 is refused: nothing bounds it).
  *
  * @example validateTopology({ links: [{ id: 'A-B', bandwidth: 2500 }] }).links[0].port  // → "A-B"
  */
 export function validateTopology(spec: unknown): Topology {
   const top = plainObject('topology', spec);
-  knownKeys('topology', top, ['links', 'slShares', 'slToVl', 'bestEffortReserve', 'arbitration', 'switches']);
+  knownKeys('topology', top, ['links', 'slShares', 'slToVl', 'bestEffortReserve', 'arbitration', 'switches', 'bandwidthUnit']);
+  let bandwidthUnit: Topology['bandwidthUnit'];
+  if (top.bandwidthUnit !== undefined) {
+    if (typeof top.bandwidthUnit !== 'string' || !Object.hasOwn(BANDWIDTH_UNITS, top.bandwidthUnit)) {
+      throw new InvalidParameterError('bandwidthUnit', `one of ${Object.keys(BANDWIDTH_UNITS).join(', ')}`, top.bandwidthUnit);
+    }
+    const name = top.bandwidthUnit as BandwidthUnit;
+    bandwidthUnit = { name, bitsPerSecond: BANDWIDTH_UNITS[name] };
+  }
   if (!Array.isArray(top.links) || top.links.length === 0) {
     throw new InvalidParameterError('links', 'a non-empty array of links', top.links);
   }
@@ -294,6 +321,26 @@ export function validateTopology(spec: unknown): Topology {
   if (typeof mtu !== 'number' || !Number.isInteger(mtu) || mtu < 1) {
     throw new InvalidParameterError('arbitration.mtu', 'an integer number of bytes >= 1', mtu);
   }
+  const enabled = arb.enabled !== false;
+  // LimitOfHighPriority L < 255 lets one low-priority packet (≤ M bytes) go after every L·4096
+  // high-priority bytes (one high packet when L = 0) while both tables have traffic. Low-priority
+  // traffic can then hold up to M / (L·4096 + M) of the link, which the broker does not count:
+  // it must fit inside the best-effort reserve r, i.e. r ≥ M / (L·4096 + M), or the admitted QoS
+  // load (< (1 − r) of the link) may not get through. With L = 0 a high packet may be a few bytes,
+  // so the low table may take almost the whole link: refused unless the low table is empty.
+  if (enabled && limitOfHighPriority < 255 && low.some((e) => e.weight > 0)) {
+    const M = BigInt(mtu);
+    const highBytes = BigInt(limitOfHighPriority) * BigInt(HIGH_LIMIT_UNIT_BYTES);
+    if (limitOfHighPriority === 0 || bestEffortReserve.n * (highBytes + M) < M * bestEffortReserve.d) {
+      throw new InvalidParameterError(
+        'arbitration.limitOfHighPriority',
+        limitOfHighPriority === 0
+          ? 'not 0 while the low table has entries (one low packet per high packet is not bounded by any bestEffortReserve)'
+          : `a limit L whose low-priority share mtu / (L·4096 + mtu) = ${mtu}/${highBytes + M} fits in bestEffortReserve (${exactToString(bestEffortReserve)})`,
+        limitOfHighPriority,
+      );
+    }
+  }
   const portOf = new Map<string, string>();
   if (top.switches !== undefined) {
     if (!Array.isArray(top.switches)) throw new InvalidParameterError('switches', 'an array of switches', top.switches);
@@ -324,6 +371,7 @@ export function validateTopology(spec: unknown): Topology {
     links: raw.map((l) => ({ ...l, port: portOf.get(l.id) ?? l.id })),
     slToVl,
     bestEffortReserve,
-    arbitration: { enabled: arb.enabled !== false, limitOfHighPriority, low, mtu },
+    bandwidthUnit,
+    arbitration: { enabled, limitOfHighPriority, low, mtu },
   };
 }

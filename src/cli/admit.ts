@@ -5,7 +5,7 @@
  *     ibqos admit --topology t.json --requests r.json [--json | --opensm]
  *
  * `t.json` is a topology (see `validateTopology`); `r.json` an array whose items are requests
- * `{ "id", "path", "sl", "bandwidth", "distance"? }` or releases `{ "release": id }`, processed in
+ * `{ "id", "path", "sl", "bandwidth", "distance"?, "delay"? }` or releases `{ "release": id }`, processed in
  * order. Default output: tables of verdicts, link loads and each port's high-priority table with
  * its VLs' shares and delay bounds. `--json`: `{ "verdicts": [...], "links": [...], "tables": [...] }`.
  * `--opensm`: each port's `qos_vlarb_high`, `qos_vlarb_low` and `qos_high_limit` lines.
@@ -153,7 +153,7 @@ export function registerAdmit(program: Command): void {
     .command('admit')
     .description('admission control and VL arbitration tables: replay requests through the bandwidth broker (MODELS.md §§8-9)')
     .requiredOption('--topology <file>', 'topology JSON: { "links": [{ "id", "bandwidth" }], "slShares"?, "slToVl"?, "bestEffortReserve"?, "arbitration"?, "switches"? }')
-    .requiredOption('--requests <file>', 'JSON array of { "id", "path", "sl", "bandwidth", "distance"? } and { "release": id }, processed in order')
+    .requiredOption('--requests <file>', 'JSON array of { "id", "path", "sl", "bandwidth", "distance"?, "delay"? } and { "release": id }, processed in order')
     .option('--json', 'print { "verdicts": [...], "links": [...], "tables": [...] }')
     .option('--opensm', "print each port's tables as opensm.conf lines (qos_vlarb_high, qos_vlarb_low, qos_high_limit)")
     .action((opts: AdmitOptions, cmd: Command) => {

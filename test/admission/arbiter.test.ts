@@ -15,6 +15,46 @@ function run(a: VlArbiter, sizes: Record<number, number>, packets: number): Reco
   return bytes;
 }
 
+describe('VlArbiter: the share a VL keeps when the rest of the table is full (docs/admission.md)', () => {
+  // VL 0: one entry of weight 255, 64-byte packets. VL 1: the other 63 entries at weight 255.
+  const high: ArbitrationEntry[] = [{ vl: 0, weight: 255 }, ...Array.from({ length: 63 }, () => ({ vl: 1, weight: 255 }))];
+  /** Units (⌈b/64⌉) sent per VL over `rounds` rounds, VL 1 sending the packet sizes of `pattern` in turn. */
+  function units(pattern: number[], rounds: number): [number, number] {
+    const a = new VlArbiter({ high, low: [], limitOfHighPriority: 255 });
+    let next = 0;
+    const sent = [0, 0];
+    const perRound = 255 + 63 * pattern.length * Math.ceil(255 / pattern.reduce((s, b) => s + Math.ceil(b / 64), 0));
+    for (let k = 0; k < rounds * perRound; k++) {
+      const vl = a.select((v) => (v === 0 ? 64 : pattern[next % pattern.length]!));
+      const bytes = vl === 0 ? 64 : pattern[next++ % pattern.length]!;
+      sent[vl]! += Math.ceil(bytes / 64);
+      a.sent(vl, bytes);
+    }
+    return [sent[0]!, sent[1]!];
+  }
+
+  it('mixed packets (254 of 64 bytes, then 2048): each other entry overruns by 31 units; VL 0 gets exactly guaranteedShare, below W/16320', () => {
+    const [own, others] = units([...Array.from({ length: 254 }, () => 64), 2048], 4);
+    // Per round: VL 0 sends 255 units, each VL 1 entry 254 + 32 = 286 (hand count from the pattern).
+    expect([own, others]).toEqual([4 * 255, 4 * 63 * 286]);
+    const share = own / (own + others);
+    const g = vlGuarantees(high, { mtu: 2048 })[0]!;
+    expect(g.guaranteedShare).toBe(255 / (255 + 63 * (254 + 32)));
+    expect(share).toBeCloseTo(g.guaranteedShare, 14);
+    expect(share).toBeLessThan(255 / 16320); // the old claim "at least W/16320" fails here
+  });
+
+  it('MTU packets only (2048 bytes): each other entry spends 256 units, 0.38 % under W/16320', () => {
+    const [own, others] = units([2048], 4);
+    // 255 units = 7 packets of 32 + 31: the 8th packet overruns by 1 → 256 units per entry.
+    expect([own, others]).toEqual([4 * 255, 4 * 63 * 256]);
+    const share = own / (own + others);
+    expect(share).toBeCloseTo(255 / 16383, 14);
+    expect(1 - share / (255 / 16320)).toBeCloseTo(63 / 16383, 14); // ≈ 0.385 %
+    expect(share).toBeGreaterThan(vlGuarantees(high, { mtu: 2048 })[0]!.guaranteedShare);
+  });
+});
+
 describe('VlArbiter', () => {
   it('weighted round robin: backlogged VLs get bytes in the ratio of their weights (64-byte packets)', () => {
     const a = new VlArbiter({ high: [{ vl: 0, weight: 30 }, { vl: 1, weight: 10 }], low: [], limitOfHighPriority: 255 });

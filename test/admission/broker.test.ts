@@ -82,7 +82,9 @@ describe('BandwidthBroker: malformed input is an error naming the field, and cha
     ['zero bandwidth', { id: 1, path: ['A-B'], sl: 0, bandwidth: 0 }, /request\.bandwidth must be a bandwidth > 0/],
     ['NaN bandwidth', { id: 1, path: ['A-B'], sl: 0, bandwidth: NaN }, /request\.bandwidth must be a finite number/],
     ['text bandwidth', { id: 1, path: ['A-B'], sl: 0, bandwidth: 'lots' }, /request\.bandwidth must be/],
-    ['distance 0.5', { id: 1, path: ['A-B'], sl: 0, bandwidth: 1, distance: 0.5 }, /request\.distance must be a number >= 1/],
+    ['distance 0.5', { id: 1, path: ['A-B'], sl: 0, bandwidth: 1, distance: 0.5 }, /request\.distance must be a number >= 2 \(entries\), got 0\.5/],
+    // MODELS.md §9: distances are 2, 4, …, 64; 1 is not a request.
+    ['distance 1', { id: 1, path: ['A-B'], sl: 0, bandwidth: 1, distance: 1 }, /request\.distance must be a number >= 2 \(entries\), got 1/],
     ['unknown key', { id: 1, path: ['A-B'], sl: 0, bandwidth: 1, deadline: 3 }, /request\.deadline must be absent/],
     ['id in use', { id: 'used', path: ['A-B'], sl: 0, bandwidth: 1 }, /request\.id must be an id no admitted connection uses/],
   ];

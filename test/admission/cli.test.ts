@@ -109,6 +109,29 @@ describe('ibqos admit', () => {
     expect(r5.err).toMatch(/--topology must be a JSON file/);
   });
 
+  it('requests may give a delay (seconds; needs the topology bandwidthUnit): converted to a distance, or refused with reason delay', async () => {
+    const t = file('t-unit.json', { bandwidthUnit: 'Mb/s', links: [{ id: 'A-B', bandwidth: 2500 }, { id: 'B-C', bandwidth: 1000 }] });
+    // docs/admission.md: B(4) = 56960 bytes = 182.272 µs at 2500 Mb/s; B(2) = 20352 bytes = 162.816 µs at 1000 Mb/s.
+    const items = [
+      { id: 'd1', path: ['A-B'], sl: 0, bandwidth: 1, delay: '182.272e-6' },
+      { id: 'd2', path: ['A-B', 'B-C'], sl: 1, bandwidth: 1, delay: 0.0001 },
+    ];
+    const { code, out, err } = await cli('admit', '--topology', t, '--requests', file('delay.json', items), '--json');
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const json = JSON.parse(out) as { verdicts: unknown[]; tables: { link: string; sequences: { sl: number; distance: number }[] }[] };
+    expect(json.verdicts).toEqual([
+      { id: 'd1', admitted: true, slack: 2499 },
+      { id: 'd2', admitted: false, bindingLink: 'B-C', reason: 'delay' },
+    ]);
+    expect(json.tables[0]!.sequences.map((s) => [s.sl, s.distance])).toEqual([[0, 4]]);
+    const text = await cli('admit', '--topology', t, '--requests', file('delay.json', items));
+    expect(text.out).toMatch(/d2 +rejected +B-C +delay/);
+    const noUnit = await cli('admit', '--topology', topology, '--requests', file('delay.json', items));
+    expect(noUnit.code).toBe(2);
+    expect(noUnit.err).toMatch(/requests\[0\]\.delay must be given only when the topology states its bandwidthUnit/);
+  });
+
   it('missing options → usage error (exit 2, as any invalid input)', async () => {
     expect((await cli('admit', '--topology', topology)).code).toBe(2);
   });

@@ -9,6 +9,7 @@ import {
   roundDistance,
   sequenceEntries,
 } from '../../src/admission/index.js';
+import { InvalidParameterError } from '../../src/core/errors.js';
 
 /** Largest cyclic gap between consecutive entries holding `vl` (Infinity when it has none). */
 function maxGap(entries: readonly { vl: number; weight: number }[], vl: number): number {
@@ -43,8 +44,22 @@ describe('fill-in order', () => {
     expect(sequenceEntries(64, 5)).toEqual([5]);
   });
 
-  it('roundDistance rounds down to a power of two and caps at 64', () => {
-    expect([1, 2, 3, 7, 8, 63, 64, 1000].map(roundDistance)).toEqual([1, 2, 2, 4, 8, 32, 64, 64]);
+  it('roundDistance rounds down to a power of two 2..64 (MODELS.md §9)', () => {
+    expect([2, 3, 7, 8, 63, 64, 1000].map(roundDistance)).toEqual([2, 2, 4, 8, 32, 64, 64]);
+  });
+
+  it('roundDistance refuses a distance below 2, naming distance, the rule and the value', () => {
+    for (const bad of [1, 1.99, 0, -4, Number.NaN]) {
+      expect(() => roundDistance(bad)).toThrow(InvalidParameterError);
+      expect(() => roundDistance(bad)).toThrow(/distance must be a number >= 2 \(entries\)/);
+    }
+    expect(() => roundDistance(1)).toThrow(/got 1/);
+  });
+
+  it('plan refuses a distance that is not a power of two 2..64', () => {
+    const t = new HighPriorityTable(16320);
+    for (const bad of [1, 3, 128, 0]) expect(() => t.plan(0, 0, bad, 1)).toThrow(/distance must be a power of two 2\.\.64/);
+    expect(t.freeEntries()).toBe(64);
   });
 });
 
@@ -102,7 +117,8 @@ describe('HighPriorityTable: grouping and placement', () => {
 
   it('a full table says no and changes nothing', () => {
     const t = new HighPriorityTable(16320n);
-    expect(t.plan(0, 0, 1, 64n)).toBe(true);
+    // Weight 8161 needs ⌈8161/255⌉ = 33 entries → all 64 (distance 1 is reached only by weight).
+    expect(t.plan(0, 0, 64, 8161n)).toBe(true);
     t.commit();
     const before = JSON.stringify(t.entries());
     expect(t.plan(1, 1, 64, 1n)).toBe(false);
@@ -142,7 +158,7 @@ describe('HighPriorityTable: grouping and placement', () => {
 type Op = { kind: 'add'; sl: number; distance: number; demand: number } | { kind: 'remove'; pick: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('add' as const), sl: fc.integer({ min: 0, max: 9 }), distance: fc.constantFrom(1, 2, 4, 8, 16, 32, 64, 3, 12), demand: fc.integer({ min: 1, max: 2000 }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('add' as const), sl: fc.integer({ min: 0, max: 9 }), distance: fc.constantFrom(2, 4, 8, 16, 32, 64, 3, 12), demand: fc.integer({ min: 1, max: 2000 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }) },
 );
 
