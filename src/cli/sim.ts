@@ -250,7 +250,7 @@ function formatSweep(results: readonly SimulationResult[], swept: readonly strin
   const rows = results.map((r) => {
     const cells: { metric: string; mean: number; halfWidth: number }[] = [];
     flatten(r.metrics, '', cells);
-    return { params: r.params as Record<string, unknown>, cells: cells.filter((c) => !c.metric.includes('[')) };
+    return { params: r.params as Record<string, unknown>, seed: r.run.seed, cells: cells.filter((c) => !c.metric.includes('[')) };
   });
   const metricNames = rows[0]!.cells.map((c) => c.metric);
   const seeds = sweepSeed === undefined ? `seed ${run.seed} at every point` : `independent points (seeds derived from seed ${sweepSeed})`;
@@ -260,6 +260,8 @@ function formatSweep(results: readonly SimulationResult[], swept: readonly strin
     head +
     formatTable(rows, [
       ...swept.map((k) => ({ header: k, value: (r: (typeof rows)[number]) => r.params[k] as number })),
+      // Each point's own seed, to rerun it alone with --seed.
+      ...(sweepSeed === undefined ? [] : [{ header: 'seed', value: (r: (typeof rows)[number]) => String(r.seed) }]),
       ...metricNames.map((m, i) => ({
         header: m,
         value: (r: (typeof rows)[number]) => `${formatNumber(r.cells[i]!.mean)} ± ${formatNumber(r.cells[i]!.halfWidth, 2)}`,

@@ -99,7 +99,7 @@ describe('ibqos sim', () => {
     const crn = await cli(['sim', '--scenario', 'credit-tandem', '--m', '2:3', '--jobs', '3000', '--replications', '2', '--seed', '4', '--common-random-numbers', '--json']);
     expect((parseResultJson(crn.out) as { run: { seed: number } }[]).map((x) => x.run.seed)).toEqual([4, 4]);
     const text = await cli(['sim', '--scenario', 'credit-tandem', '--m', '2,3', '--jobs', '3000', '--replications', '2']);
-    expect(text.out.split('\n')[1]).toMatch(/^downstreamCapacity +meanQueueLength.upstream/);
+    expect(text.out.split('\n')[1]).toMatch(/^downstreamCapacity +seed +meanQueueLength.upstream/);
     expect(text.out.split('\n')).toHaveLength(6);
   });
 
