@@ -1,8 +1,9 @@
 /**
  * Speed of the simulator (run: npm run bench:sim). Prints figures; passes or fails nothing.
  *
- * - uniform draws per second: SimRandom (block-filled xoroshiro128+), pure-rand's uniformFloat64 on
- *   xoroshiro128+ called per draw, and core's seededStream (Mersenne Twister);
+ * - uniform draws per second: SimRandom (pure-rand xoroshiro128+, two 32-bit outputs per double), the
+ *   same step hand-inlined, blocks of 1024, pure-rand's uniformFloat64 on xoroshiro128+ called per
+ *   draw, and core's seededStream (Mersenne Twister);
  * - the general engine: M/M/1/K on the event calendar (a source, a server, closures), the way a
  *   SimPy model is written — the baseline the fast paths are measured against;
  * - customers (jobs offered) per second of the GE/GE/1/K kernel and the credit-tandem kernel, one

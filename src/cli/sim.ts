@@ -9,8 +9,10 @@
  * The model options are those of the scenario, with the names `ibqos me` and `ibqos credit` use,
  * so the same options describe the same model. A single-valued numeric option (--lambda, --capacity,
  * --n, …) may be swept as in those commands (a list a,b,c or a range a:b[:step]): one simulation per
- * point, all with the same seed (common random numbers, so neighbouring points differ by the model,
- * not by the noise). Every registered scenario's options are declared; giving one that the chosen
+ * point, each with its own seed derived from --seed and the point's parameters (`deriveSeed`), so
+ * the points are independent experiments and each interval misses the truth independently of the
+ * others; `--common-random-numbers` runs every point with --seed itself instead (for comparing
+ * neighbouring points, not for judging each against analysis). Every registered scenario's options are declared; giving one that the chosen
  * scenario does not use is an error. Options on the command line override those of a scenario file.
  */
 import { readFileSync } from 'node:fs';
@@ -19,6 +21,8 @@ import { InvalidParameterError } from '../core/errors.js';
 import { resultsToJson } from '../report/json.js';
 import { formatNumber, formatTable } from '../report/table.js';
 import {
+  canonicalKey,
+  deriveSeed,
   findScenario,
   getScenario,
   parseScenarioFile,
@@ -41,6 +45,7 @@ interface SimCliOptions {
   readonly warmup?: string;
   readonly confidence?: string;
   readonly json?: boolean;
+  readonly commonRandomNumbers?: boolean;
   readonly [key: string]: unknown;
 }
 
@@ -109,7 +114,14 @@ function flatten(tree: IntervalTree, prefix: string, out: { metric: string; mean
   for (const [k, v] of Object.entries(node)) flatten(v as IntervalTree, prefix === '' ? k : `${prefix}.${k}`, out);
 }
 
-function runSim(o: SimCliOptions, cmd: Command): SimulationResult[] {
+/** The results of a run: one per point, and the base seed a sweep derived the points' seeds from. */
+interface SimRun {
+  readonly results: SimulationResult[];
+  /** Set for a sweep with derived (independent) seeds. */
+  readonly sweepSeed?: number;
+}
+
+function runSim(o: SimCliOptions, cmd: Command): SimRun {
   let scenario: string;
   let params: Record<string, unknown> = {};
   let fileRun: Record<string, unknown> = {};
@@ -167,10 +179,17 @@ function runSim(o: SimCliOptions, cmd: Command): SimulationResult[] {
   for (const [key, values] of axes) points = points.flatMap((p) => values.map((v) => ({ ...p, [key]: v })));
   const replications = typeof run.replications === 'number' ? run.replications : 10;
   const progress = sweepProgress(replications * points.length, process.stderr, 'replications');
+  // A sweep's points get independent seeds derived from the base seed and each point's params
+  // (a bad base seed is left for simulate() to report as --seed).
+  const base = run.seed === undefined ? 1 : run.seed;
+  const derive = points.length > 1 && o.commonRandomNumbers !== true && typeof base === 'number' && Number.isSafeInteger(base) && base >= 0;
   try {
-    return points.map((point) =>
-      simulate({ scenario, params: { ...params, ...point } }, { ...(run as SimulateOptions), onReplication: () => progress.tick() }),
-    );
+    const results = points.map((point) => {
+      const full = { ...params, ...point };
+      const seed = derive ? deriveSeed(base as number, canonicalKey({ scenario, params: full })) : run.seed;
+      return simulate({ scenario, params: full }, { ...(run as SimulateOptions), ...(seed === undefined ? {} : { seed: seed as number }), onReplication: () => progress.tick() });
+    });
+    return derive ? { results, sweepSeed: base as number } : { results };
   } catch (e) {
     // simulate() names run options 'options.x'; on the command line they are '--x'.
     if (e instanceof InvalidParameterError && e.parameter.startsWith('options.')) {
@@ -224,22 +243,25 @@ function formatReport(r: SimulationResult): string {
 }
 
 /** The text report of a sweep: one row per point, the swept params and the scalar metrics as mean ± half-width. */
-function formatSweep(results: readonly SimulationResult[], swept: readonly string[]): string {
+function formatSweep(results: readonly SimulationResult[], swept: readonly string[], sweepSeed: number | undefined): string {
   const first = results[0]!;
   const { run } = first;
   const length = run.length.until !== undefined ? `${formatNumber(run.length.until)} time units` : `${run.length.jobs} jobs`;
   const rows = results.map((r) => {
     const cells: { metric: string; mean: number; halfWidth: number }[] = [];
     flatten(r.metrics, '', cells);
-    return { params: r.params as Record<string, unknown>, cells: cells.filter((c) => !c.metric.includes('[')) };
+    return { params: r.params as Record<string, unknown>, seed: r.run.seed, cells: cells.filter((c) => !c.metric.includes('[')) };
   });
   const metricNames = rows[0]!.cells.map((c) => c.metric);
-  const head = `scenario ${first.scenario}: seed ${run.seed} at every point, ${run.replications} replications of ${length} each; ` +
+  const seeds = sweepSeed === undefined ? `seed ${run.seed} at every point` : `independent points (seeds derived from seed ${sweepSeed})`;
+  const head = `scenario ${first.scenario}: ${seeds}, ${run.replications} replications of ${length} each; ` +
     `mean ± half-width at ${formatNumber(100 * run.confidence)} % (Student-t)\n`;
   return (
     head +
     formatTable(rows, [
       ...swept.map((k) => ({ header: k, value: (r: (typeof rows)[number]) => r.params[k] as number })),
+      // Each point's own seed, to rerun it alone with --seed.
+      ...(sweepSeed === undefined ? [] : [{ header: 'seed', value: (r: (typeof rows)[number]) => String(r.seed) }]),
       ...metricNames.map((m, i) => ({
         header: m,
         value: (r: (typeof rows)[number]) => `${formatNumber(r.cells[i]!.mean)} ± ${formatNumber(r.cells[i]!.halfWidth, 2)}`,
@@ -260,7 +282,8 @@ export function registerSim(program: Command): void {
     .option('--until <t>', 'simulated time measured per replication (instead of --jobs)')
     .option('--warmup <w>', 'warm-up deleted before measuring, in jobs with --jobs or time with --until (default 10 % of the run)')
     .option('--confidence <c>', 'confidence level of the intervals (default 0.95)')
-    .option('--json', 'print the metrics as { mean, halfWidth, confidence } under the analytic field names, with the run facts');
+    .option('--json', 'print the metrics as { mean, halfWidth, confidence } under the analytic field names, with the run facts')
+    .option('--common-random-numbers', 'in a sweep, run every point with --seed itself (default: a seed per point derived from --seed and its parameters)');
   const declared = new Set<string>();
   for (const name of scenarioNames()) {
     for (const option of findScenario(name)!.cliOptions ?? []) {
@@ -271,11 +294,16 @@ export function registerSim(program: Command): void {
     }
   }
   command.action((opts: SimCliOptions, cmd: Command) => {
-    const results = runSim(opts, cmd);
+    const { results, sweepSeed } = runSim(opts, cmd);
     let root: Command = cmd;
     while (root.parent) root = root.parent;
     const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
-    const record = ({ scenario, params, metrics, run }: SimulationResult) => ({ scenario, params, ...(metrics as Record<string, unknown>), run });
+    const record = ({ scenario, params, metrics, run }: SimulationResult) => ({
+      scenario,
+      params,
+      ...(metrics as Record<string, unknown>),
+      run: sweepSeed === undefined ? run : { ...run, sweepSeed },
+    });
     if (results.length === 1) {
       write(`${opts.json ? resultsToJson(record(results[0]!)) : formatReport(results[0]!)}\n`);
       return;
@@ -284,6 +312,6 @@ export function registerSim(program: Command): void {
     const first = results[0]!.params as Record<string, unknown>;
     const same = (a: unknown, b: unknown): boolean => resultsToJson(a) === resultsToJson(b);
     const swept = Object.keys(first).filter((k) => results.some((r) => !same((r.params as Record<string, unknown>)[k], first[k])));
-    write(`${opts.json ? resultsToJson(results.map(record)) : formatSweep(results, swept)}\n`);
+    write(`${opts.json ? resultsToJson(results.map(record)) : formatSweep(results, swept, sweepSeed)}\n`);
   });
 }

@@ -81,16 +81,25 @@ describe('ibqos sim', () => {
     expect((await cli([...args.slice(0, -1), '8'])).out).not.toBe(a.out);
   });
 
-  it('sweeps a numeric option like ibqos me/credit: one record per point, each with the same seed', async () => {
+  it('sweeps a numeric option like ibqos me/credit: one record per point, each with its own derived seed', async () => {
     const r = await cli(['sim', '--scenario', 'credit-tandem', '--m', '2:4', '--n', '6,inf', '--jobs', '3000', '--replications', '2', '--json']);
     expect(r.code, r.err).toBe(0);
     const records = parseResultJson(r.out) as { params: { upstreamCapacity: number; downstreamCapacity: number }; run: { seed: number } }[];
     expect(records.map((x) => [x.params.upstreamCapacity, x.params.downstreamCapacity])).toEqual([
       [6, 2], [6, 3], [6, 4], [Infinity, 2], [Infinity, 3], [Infinity, 4],
     ]);
-    expect(records.every((x) => x.run.seed === 1)).toBe(true);
+    // Independent points: six distinct seeds derived from --seed 1 (the base is recorded as sweepSeed).
+    expect(new Set(records.map((x) => x.run.seed)).size).toBe(6);
+    expect(records.every((x) => (x.run as { sweepSeed?: number }).sweepSeed === 1)).toBe(true);
+    // A point is reproduced alone with its recorded seed, whatever the other points of the sweep.
+    const alone = await cli(['sim', '--scenario', 'credit-tandem', '--m', '3', '--n', '6', '--jobs', '3000', '--replications', '2', '--seed', String(records[1]!.run.seed), '--json']);
+    const one = parseResultJson(alone.out) as { meanQueueLength: unknown; run: { seed: number } };
+    expect(one.meanQueueLength).toEqual((records[1] as unknown as { meanQueueLength: unknown }).meanQueueLength);
+    // --common-random-numbers: every point with --seed itself.
+    const crn = await cli(['sim', '--scenario', 'credit-tandem', '--m', '2:3', '--jobs', '3000', '--replications', '2', '--seed', '4', '--common-random-numbers', '--json']);
+    expect((parseResultJson(crn.out) as { run: { seed: number } }[]).map((x) => x.run.seed)).toEqual([4, 4]);
     const text = await cli(['sim', '--scenario', 'credit-tandem', '--m', '2,3', '--jobs', '3000', '--replications', '2']);
-    expect(text.out.split('\n')[1]).toMatch(/^downstreamCapacity +meanQueueLength.upstream/);
+    expect(text.out.split('\n')[1]).toMatch(/^downstreamCapacity +seed +meanQueueLength.upstream/);
     expect(text.out.split('\n')).toHaveLength(6);
   });
 

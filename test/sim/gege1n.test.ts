@@ -12,6 +12,7 @@ import {
   RandomStreams,
   checkGeQueueSimParams,
   gege1,
+  replicateGeQueue,
   simulate,
   solveGeQueueExact,
   type GeExactParams,
@@ -134,6 +135,50 @@ describe('determinism and the kernel', () => {
     expect(stats.offered).toBe(stats.lost + stats.departed + k.present);
     const d = stats.distribution(k.now, 17);
     expect(d.reduce((a, x) => a + x, 0)).toBeCloseTo(1, 12);
+  });
+
+  it('warm-up deletion (until): the metrics are the time averages over [warmup, warmup + until] of the logged path, nothing before', () => {
+    // An independent recorder logs every state change; the window's averages are then computed by hand.
+    const spec = checkGeQueueSimParams({ lambda: 5, mu: [8, 16], thresholds: [8], capacity: 16, ca2: 5, cs2: 7 });
+    const warmup = 50;
+    const until = 400;
+    const log: [time: number, present: number][] = [[0, 0]];
+    let offered = 0;
+    let lost = 0;
+    let departed = 0;
+    const inWindow = (t: number): boolean => t >= warmup && t < warmup + until;
+    const recorder = {
+      batch(t: number, present: number, o: number, l: number, instant: number): void {
+        log.push([t, present]);
+        if (inWindow(t)) {
+          offered += o;
+          lost += l;
+          departed += instant;
+        }
+      },
+      departure(t: number, present: number, count: number): void {
+        log.push([t, present]);
+        if (inWindow(t)) departed += count;
+      },
+    };
+    const streams = new RandomStreams(11);
+    const kernel = new GeQueueKernel(spec, streams.stream('arrivals', 0), streams.stream('service', 0), recorder);
+    kernel.run(warmup + until, Infinity);
+    const end = warmup + until;
+    const time = new Array<number>(17).fill(0);
+    for (let e = 0; e < log.length; e++) {
+      const [t0, n] = log[e]!;
+      const t1 = e + 1 < log.length ? log[e + 1]![0] : end;
+      const overlap = Math.min(t1, end) - Math.max(t0, warmup);
+      if (overlap > 0) time[n]! += overlap;
+    }
+    const out = replicateGeQueue(spec, { streams, replication: 0, length: { until }, warmup });
+    const m = out.metrics as { probabilities: number[]; meanQueueLength: number; blockingProbability: number; throughput: number };
+    expect(out.simulatedTime).toBe(until);
+    time.forEach((d, n) => expect(m.probabilities[n]).toBeCloseTo(d / until, 12));
+    expect(m.meanQueueLength).toBeCloseTo(time.reduce((a, d, n) => a + n * d, 0) / until, 10);
+    expect(m.blockingProbability).toBe(lost / offered);
+    expect(m.throughput).toBeCloseTo(departed / until, 12);
   });
 
   it('bad parameters name the field (params.<key> through simulate)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
-import { geSample, InvalidParameterError, RandomStreams, seededStream } from '../../src/index.js';
+import { canonicalKey, deriveSeed, geSample, InvalidParameterError, RandomStreams, seededStream } from '../../src/index.js';
 
 function draws(stream: { next(): number }, n: number): number[] {
   return Array.from({ length: n }, () => stream.next());
@@ -95,5 +95,24 @@ describe('no Math.random in src', () => {
       /Math\.random\s*\(/.test(readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')),
     );
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('deriveSeed and canonicalKey', () => {
+  it('same (seed, key) → the same seed; another key or seed → another; always a valid seed', () => {
+    const keys = Array.from({ length: 200 }, (_, i) => canonicalKey({ lambda: 0.5 + i / 100, capacity: Infinity }));
+    const seeds = keys.map((k) => deriveSeed(1, k));
+    expect(new Set(seeds).size).toBe(200);
+    expect(keys.map((k) => deriveSeed(1, k))).toEqual(seeds);
+    expect(deriveSeed(2, keys[0]!)).not.toBe(seeds[0]);
+    for (const s of seeds) expect(() => new RandomStreams(s)).not.toThrow();
+    expect(() => deriveSeed(-1, 'x')).toThrow(InvalidParameterError);
+    expect(() => deriveSeed(1.5, 'x')).toThrow(/seed/);
+  });
+
+  it('canonicalKey sorts keys and spells out Infinity (which JSON writes as null)', () => {
+    expect(canonicalKey({ mu: 8, lambda: 5, capacity: Infinity })).toBe('{"capacity":"Infinity","lambda":5,"mu":8}');
+    expect(canonicalKey({ b: [1, { d: 2, c: 3 }], a: null })).toBe('{"a":null,"b":[1,{"c":3,"d":2}]}');
+    expect(canonicalKey({ capacity: Infinity })).not.toBe(canonicalKey({ capacity: null }));
   });
 });

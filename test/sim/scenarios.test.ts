@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/program.js';
 import {
+  canonicalKey,
+  deriveSeed,
   InvalidParameterError,
   knownKeys,
   oneOf,
@@ -98,5 +100,15 @@ describe('scenarioPointSimulator', () => {
     expect(sim({ m: 3 }, { seed: 1, replications: 3, quick: false })).not.toEqual(a);
     expect(sim({ m: 3 }, { seed: 1, replications: 3, quick: true })).toEqual(a);
     expect(() => scenarioPointSimulator('gege1n', () => ({}), { full: 0 })).toThrow(/jobs.full/);
+  });
+
+  it('each point runs with its own seed derived from the base seed and its params (independent points)', () => {
+    const sim = scenarioPointSimulator('gege1n', (p: { lambda: number }) => ({ lambda: p.lambda, mu: 1, capacity: 5 }), { quick: 2000 });
+    const at = (lambda: number, seed: number): unknown => sim({ lambda }, { seed, replications: 2, quick: true });
+    const derived = deriveSeed(1, canonicalKey({ scenario: 'gege1n', params: { lambda: 0.5, mu: 1, capacity: 5 } }));
+    expect(derived).not.toBe(1);
+    const alone = simulate({ scenario: 'gege1n', params: { lambda: 0.5, mu: 1, capacity: 5 } }, { seed: derived, replications: 2, jobs: 2000 });
+    expect(at(0.5, 1)).toEqual(alone.metrics);
+    expect(at(0.5, 2)).not.toEqual(at(0.5, 1));
   });
 });

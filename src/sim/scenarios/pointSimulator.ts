@@ -4,12 +4,17 @@
  * `PointSimulator`, built from a registered scenario and a mapping from the point to its params.
  */
 import { integerAtLeast } from '../../core/guards.js';
+import { canonicalKey, deriveSeed } from '../random/streams.js';
 import type { IntervalTree } from '../stats/intervals.js';
 import { simulate } from './simulate.js';
 
 /** What the per-point simulator is given besides the point. */
 export interface PointRunOptions {
-  /** Base seed: every point uses it (common random numbers across the points of a sweep). */
+  /**
+   * Base seed. Each point runs with its own seed, `deriveSeed(seed, canonicalKey({ scenario,
+   * params }))`, so the points of a sweep are independent experiments (their intervals miss the
+   * truth independently) and a point's numbers do not depend on which other points are run.
+   */
   readonly seed: number;
   readonly replications: number;
   /** Shorter runs (`jobs.quick` instead of `jobs.full`). */
@@ -21,7 +26,8 @@ export interface PointRunOptions {
  * @param toParams the scenario's params for a point.
  * @param jobs arrivals measured per replication: `full` (default 1e6) and `quick` (default 1e5).
  * @returns a function that simulates one point and returns its metrics as intervals, in the
- *   analytic records' vocabulary.
+ *   analytic records' vocabulary. The point runs with the seed derived from the base seed and its
+ *   params (see {@link PointRunOptions.seed}): independent points, each reproducible.
  * @throws InvalidParameterError for job counts that are not integers ≥ 1 (when built), and as
  *   `simulate` (when called).
  * @example
@@ -35,7 +41,9 @@ export function scenarioPointSimulator<P>(
 ): (point: P, options: PointRunOptions) => IntervalTree {
   const full = integerAtLeast('jobs.full', jobs.full ?? 1_000_000, 1);
   const quick = integerAtLeast('jobs.quick', jobs.quick ?? 100_000, 1);
-  return (point, options) =>
-    simulate({ scenario, params: toParams(point) }, { seed: options.seed, replications: options.replications, jobs: options.quick ? quick : full })
-      .metrics;
+  return (point, options) => {
+    const params = toParams(point);
+    const seed = deriveSeed(options.seed, canonicalKey({ scenario, params }));
+    return simulate({ scenario, params }, { seed, replications: options.replications, jobs: options.quick ? quick : full }).metrics;
+  };
 }
