@@ -16,7 +16,7 @@
  */
 import { solveCreditChain } from '../credit/index.js';
 import { gege1nThreshold } from '../me/index.js';
-import { scenarioPointSimulator, simulate } from '../sim/index.js';
+import { canonicalKey, deriveSeed, scenarioPointSimulator, simulate } from '../sim/index.js';
 import type { AnyExperiment, Experiment, ExperimentPoint, PointSimulator } from './experiment.js';
 
 /** A credit-chain point: the parameters of solveCreditChain with the command line's short names. */
@@ -310,10 +310,11 @@ export function thesisSimulators(): Readonly<Record<string, PointSimulator<any>>
     (p) => ({ lambda: p.lambda, ca2: p.ca2, cs2: p.cs2, capacity: p.capacity, thresholds: p.thresholds, mu: p.mu }),
     jobs,
   );
-  const congestion: PointSimulator<CongestionPoint> = (p, options) =>
-    simulate(
-      { scenario: 'congestion-spreading', params: { rateControl: p.high, lowPriorityRateControl: p.low } },
-      { seed: options.seed, replications: options.replications, until: options.quick ? 0.01 : 0.05 },
-    ).metrics;
+  const congestion: PointSimulator<CongestionPoint> = (p, options) => {
+    // Each scheme its own seed, derived from the base seed and the point (as scenarioPointSimulator does).
+    const spec = { scenario: 'congestion-spreading', params: { rateControl: p.high, lowPriorityRateControl: p.low } };
+    const seed = deriveSeed(options.seed, canonicalKey(spec));
+    return simulate(spec, { seed, replications: options.replications, until: options.quick ? 0.01 : 0.05 }).metrics;
+  };
   return { 'credit-chain': credit, 'entry-threshold': threshold, 'arrival-job-threshold': threshold, 'congestion-spreading': congestion };
 }
