@@ -18,7 +18,7 @@
  *   packets, which equals round robin among backlogged inputs). Output VL arbitration is the
  *   port's {@link OutputArbiter} (the admission module's high/low tables).
  * - Virtual cut-through: a packet may be forwarded once its header has arrived and the switch latency
- *   has passed; its transmission cannot end before its tail has arrived. Store-and-forward is an
+ *   has passed; its transmission cannot end before its tail has arrived plus the switch latency. Store-and-forward is an
  *   option (`cutThrough: false`).
  * - SL→VL: a flow's service level maps to one VL used on every hop.
  * - Switch-side marking: ECN by the cnt1/cnt2 counters of thesis §3.3.1, or IB CC FECN marking.
@@ -692,7 +692,9 @@ export class Fabric {
     }
     this.inBusy[(q / V) | 0] = 1;
     this.outCurQ[g] = q;
-    this.transmit(g, pv, p, this.pTail[p]!);
+    // Every byte crosses the switch in the switch latency: the tail cannot leave before it arrived
+    // plus that latency (at equal link rates this is the header's start + one transmission time).
+    this.transmit(g, pv, p, this.pTail[p]! + this.c.switchLatency);
   }
 
   private markPacket(g: number, p: number): void {
@@ -700,7 +702,10 @@ export class Fabric {
     this.portMarks[g]!++;
   }
 
-  /** Puts packet p on the wire of port g (queue/VL index pv); `tailHere` = its tail arrival time. */
+  /**
+   * Puts packet p on the wire of port g (queue/VL index pv); under cut-through its transmission ends
+   * no earlier than `tailHere`, the time its tail can leave (a host: now).
+   */
   private transmit(g: number, pv: number, p: number, tailHere: number): void {
     const c = this.c;
     const now = this.engine.now;

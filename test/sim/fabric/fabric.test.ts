@@ -168,6 +168,37 @@ describe('virtual cut-through', () => {
   it('store-and-forward: one transmission time per link', () => {
     expect(latency(false)).toBeCloseTo(3 * tx + 3 * 0.01 + 2 * 0.1, 9);
   });
+  // h0 → S1 → h1 with different link rates: a cut-through packet cannot leave before it has fully
+  // arrived, and every byte, the tail included, crosses the switch in the switch latency (so at
+  // equal rates the tail leaves tx + 100 ns after the head came in, and a faster output link cannot
+  // make it leave sooner than its own tail's arrival plus that latency).
+  const oneSwitch = (inGbps: number, outGbps: number, cutThrough: boolean): number => {
+    const fabric = buildFabric({
+      topology: {
+        switches: [{ name: 'S1', ports: 2 }],
+        hosts: [{ name: 'h0' }, { name: 'h1' }],
+        links: [{ a: 'h0', b: 'S1:1', rateGbps: inGbps }, { a: 'S1:2', b: 'h1', rateGbps: outGbps }],
+      },
+      cutThrough,
+      flows: [{ name: 'f', source: 'h0', destination: 'h1', traffic: { kind: 'cbr', rate: 1e4 } }],
+    });
+    fabric.run(1e-3);
+    const f = fabric.measurements().flows[0]!;
+    expect(f.delivered).toBeGreaterThanOrEqual(9);
+    expect(f.maxLatencyUs - f.meanLatencyUs).toBeLessThan(1e-9);
+    return f.meanLatencyUs;
+  };
+  const txAt = (gbps: number): number => (2048 * 8) / (gbps * 1e3); // µs
+  it('cut-through into a faster output: the tail leaves one switch latency after it arrived', () => {
+    expect(oneSwitch(2.5, 10, true)).toBeCloseTo(txAt(2.5) + 0.01 + 0.1 + 0.01, 9);
+    expect(oneSwitch(2.5, 2.5, true)).toBeCloseTo(txAt(2.5) + 0.01 + 0.1 + 0.01, 9);
+  });
+  it('cut-through into a slower output: the output transmission time decides', () => {
+    expect(oneSwitch(10, 2.5, true)).toBeCloseTo(0.01 + 0.1 + txAt(2.5) + 0.01, 9);
+  });
+  it('store-and-forward with unequal rates: both transmission times', () => {
+    expect(oneSwitch(2.5, 10, false)).toBeCloseTo(txAt(2.5) + 0.01 + 0.1 + txAt(10) + 0.01, 9);
+  });
 });
 
 describe('virtual lanes isolate flows', () => {
