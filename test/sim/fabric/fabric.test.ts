@@ -44,6 +44,32 @@ describe('credit-based flow control', () => {
   });
 });
 
+describe('credit blocks', () => {
+  it('a packet needs its size rounded up to whole 64-byte blocks: a 2048-byte buffer holds one 1025-byte packet', () => {
+    // h0 → S1 → S2 → h1 with a slow last link, so S2's input buffer fills: 1025 bytes = 17 blocks
+    // (⌈1025/64⌉), the buffer 32 blocks, so only one such packet fits (two would need 34).
+    const fabric = buildFabric({
+      topology: {
+        switches: [{ name: 'S1', ports: 2 }, { name: 'S2', ports: 2 }],
+        hosts: [{ name: 'h0' }, { name: 'h1' }],
+        links: [{ a: 'h0', b: 'S1:1' }, { a: 'S1:2', b: 'S2:1' }, { a: 'S2:2', b: 'h1', rateGbps: 0.25 }],
+      },
+      bufferBytes: 2048,
+      flows: [{ name: 'f', source: 'h0', destination: 'h1', packetBytes: 1025 }],
+    });
+    let sawFull = false;
+    for (let t = 1e-5; t <= 5e-4; t += 1e-5) {
+      fabric.run(t);
+      const row = fabric.auditCredits().find((r) => r.port === 'S1:2' && r.vl === 0)!;
+      expect(row.capacity).toBe(32);
+      expect([0, 17]).toContain(row.buffered);
+      if (row.buffered === 17 && row.credits < 17) sawFull = true;
+    }
+    expect(sawFull).toBe(true);
+    expect(fabric.measurements().buffers.find((b) => b.name === 'S2:1' && b.vl === 0)!.maxOccupancy).toBe(1);
+  });
+});
+
 describe('routing', () => {
   it.each([
     ['fat-tree', fatTreeTopology(4), 'h0_0_0', 'h3_1_1'],
