@@ -86,6 +86,28 @@ describe('routing', () => {
   });
 });
 
+describe('routing by given forwarding tables', () => {
+  it('a packet takes the route the tables name, not the shortest one', () => {
+    // A triangle S1, S2, S3; a on S1, b on S2. S1's table sends b's packets the long way, via S3.
+    const topology = {
+      switches: [{ name: 'S1', ports: 3 }, { name: 'S2', ports: 3 }, { name: 'S3', ports: 2 }],
+      hosts: [{ name: 'a' }, { name: 'b' }],
+      links: [
+        { a: 'a', b: 'S1:1' },
+        { a: 'b', b: 'S2:1' },
+        { a: 'S1:2', b: 'S2:2' },
+        { a: 'S1:3', b: 'S3:1' },
+        { a: 'S3:2', b: 'S2:3' },
+      ],
+      forwarding: { S1: { a: 1, b: 3 }, S2: { a: 2, b: 1 }, S3: { a: 1, b: 2 } },
+    };
+    const fabric = buildFabric({ topology, flows: [{ name: 'f', source: 'a', destination: 'b', traffic: { kind: 'cbr', rate: 1e5 } }] });
+    fabric.run(1e-3);
+    const used = fabric.measurements().ports.filter((p) => p.packets > 0).map((p) => p.name);
+    expect(used.sort()).toEqual(['S1:3', 'S2:1', 'S3:2', 'a']);
+  });
+});
+
 function shares(options: { weights?: number[]; high?: number; limit?: number }): number[] {
   // Four greedy hosts h1..h4 on SL/VL 0..3 into one output (h0).
   const vls = 4;
