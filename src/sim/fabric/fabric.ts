@@ -161,6 +161,8 @@ export interface PortMeasurements {
   readonly creditStallTime: number;
   /** Packets marked on this port. */
   readonly marks: number;
+  /** Packets marked on this port, per VL. */
+  readonly marksPerVl: readonly number[];
 }
 
 /** Per input VL buffer figures (switch ports only). */
@@ -324,7 +326,7 @@ export class Fabric {
     this.txBusyTime = new Float64Array(G);
     this.stallTime = new Float64Array(G);
     this.stallSince = new Float64Array(G).fill(-1);
-    this.portMarks = new Float64Array(G);
+    this.portMarks = new Float64Array(G * c.vls);
     const Q = G * V;
     this.qHead = new Int32Array(Q).fill(NONE);
     this.qTail = new Int32Array(Q).fill(NONE);
@@ -679,7 +681,7 @@ export class Fabric {
     const marking = this.c.marking;
     if (marking.kind === 'ecn') {
       const s = this.portSwitch[g]!;
-      if (marking.perSwitch[s]!.onDequeue(g - this.switchBase[s]!)) this.markPacket(g, p);
+      if (marking.perSwitch[s]!.onDequeue(g - this.switchBase[s]!)) this.markPacket(pv, p);
     }
     this.pvBytes[pv]! -= this.pSize[p]!;
     if (marking.kind === 'ibcc') {
@@ -688,7 +690,7 @@ export class Fabric {
       // once after this packet.
       const occupancy = this.pvBytes[pv]!;
       const hasCredits = this.credits[pv]! - this.pBlocks[p]! >= this.mtuBlocks;
-      if (marking.perPortVl[pv]!.onDeparture(occupancy, hasCredits, this.pSize[p]!)) this.markPacket(g, p);
+      if (marking.perPortVl[pv]!.onDeparture(occupancy, hasCredits, this.pSize[p]!)) this.markPacket(pv, p);
     }
     this.inBusy[(q / V) | 0] = 1;
     this.outCurQ[g] = q;
@@ -697,9 +699,10 @@ export class Fabric {
     this.transmit(g, pv, p, this.pTail[p]! + this.c.switchLatency);
   }
 
-  private markPacket(g: number, p: number): void {
+  /** Marks packet p leaving on port-VL pv. */
+  private markPacket(pv: number, p: number): void {
     this.pMark[p] = 1;
-    this.portMarks[g]!++;
+    this.portMarks[pv]!++;
   }
 
   /**
@@ -916,13 +919,15 @@ export class Fabric {
     for (let g = 0; g < this.G; g++) {
       if (c.peer[g]! < 0) continue;
       const stall = this.stallTime[g]! + (this.stallSince[g]! >= 0 ? now - this.stallSince[g]! : 0);
+      const marksPerVl = Array.from(this.portMarks.subarray(g * this.V, (g + 1) * this.V));
       ports.push({
         name: c.portNames[g]!,
         packets: this.txPackets[g]!,
         packetsPerVl: Array.from(this.txPacketsVl.subarray(g * this.V, (g + 1) * this.V)),
         utilisation: duration > 0 ? Math.min(1, this.txBusyTime[g]! / duration) : 0,
         creditStallTime: stall,
-        marks: this.portMarks[g]!,
+        marks: marksPerVl.reduce((a, b) => a + b, 0),
+        marksPerVl,
       });
     }
     const buffers: BufferMeasurements[] = [];

@@ -46,4 +46,22 @@ describe('switch-side marking in the fabric', () => {
     expect(m.flows[2]!.meanInjectionRate).toBeCloseTo(R, 6);
     expect(m.flows[2]!.throughputGbps).toBeGreaterThan(2.45);
   });
+
+  it('ibcc marks per port-VL: the congested VL is marked, a light VL on the same output is not', () => {
+    const fabric = buildFabric({
+      topology: singleSwitchTopology(4),
+      vls: 2,
+      marking: { kind: 'ibcc', threshold: 8 },
+      flows: [
+        { name: 'a', source: 'h1', destination: 'h0', sl: 0, rateControl: { kind: 'ibcc' } },
+        { name: 'b', source: 'h2', destination: 'h0', sl: 0, rateControl: { kind: 'ibcc' } },
+        { name: 'light', source: 'h3', destination: 'h0', sl: 1, traffic: { kind: 'cbr', rate: 0.05 * R } },
+      ],
+    });
+    fabric.run(0.02, 0.002);
+    const port = fabric.measurements().ports.find((p) => p.name === 'S:1')!;
+    expect(port.marksPerVl[0]).toBeGreaterThan(0);
+    expect(port.marksPerVl[1]).toBe(0);
+    expect(port.marks).toBe(port.marksPerVl[0]! + port.marksPerVl[1]!);
+  });
 });
