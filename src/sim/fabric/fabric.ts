@@ -74,6 +74,8 @@ export interface CompiledFlow {
   readonly destinationStream: RandomStream | null;
   /** Time at which the flow starts (seconds). */
   readonly start: number;
+  /** Time from which the flow offers no more packets (seconds; Infinity = never). */
+  readonly stop: number;
 }
 
 /** Everything the fabric needs, compiled from a validated topology and options. */
@@ -516,6 +518,7 @@ export class Fabric {
   // ---------------------------------------------------------------- traffic
   private onGenerate(f: number, epoch: number): void {
     const flow = this.c.flows[f]!;
+    if (this.engine.now >= flow.stop) return;
     const arrivals = flow.arrivals;
     if (arrivals === null) this.newPacket(f);
     else {
@@ -826,7 +829,7 @@ export class Fabric {
     this.outCurQ[g] = -1 - f;
     this.injected++;
     this.transmit(g, g * V + v, p, now);
-    if (flow.arrivals === null) this.newPacket(f);
+    if (flow.arrivals === null && now < flow.stop) this.newPacket(f);
   }
 
   private deliver(p: number): void {
