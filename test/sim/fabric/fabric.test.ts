@@ -328,6 +328,24 @@ describe('virtual lanes isolate flows', () => {
   });
 });
 
+describe('SL→VL mapping', () => {
+  it("a flow's packets use the VL its SL maps to, on every hop", () => {
+    const slToVl = Array.from({ length: 16 }, () => 0);
+    slToVl[5] = 2;
+    const fabric = buildFabric({
+      topology: twoSwitchTopology(),
+      vls: 3,
+      slToVl,
+      arbitration: { high: [], low: [0, 1, 2].map((vl) => ({ vl, weight: 32 })), limitOfHighPriority: 255 },
+      flows: [{ name: 'f', source: 'A1', destination: 'Bc', sl: 5, traffic: { kind: 'cbr', rate: 1e5 } }],
+    });
+    fabric.run(1e-3);
+    const used = fabric.measurements().ports.filter((p) => p.packets > 0);
+    expect(used.map((p) => p.name).sort()).toEqual(['A1', 'A:1', 'B:3']);
+    for (const p of used) expect(p.packetsPerVl, p.name).toEqual([0, 0, p.packets]);
+  });
+});
+
 describe('Fabric.run', () => {
   it('rejects a time in the past or a bad warm-up, and runs again from where it stopped', () => {
     const fabric = buildFabric({ topology: singleSwitchTopology(2), flows: [{ name: 'f', source: 'h0', destination: 'h1' }] });
