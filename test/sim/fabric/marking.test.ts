@@ -3,7 +3,7 @@
  * destination echoes them, and the sources' rate controllers respond.
  */
 import { describe, expect, it } from 'vitest';
-import { buildFabric, singleSwitchTopology, type MarkingSpec, type RateControlSpec } from '../../../src/sim/fabric/index.js';
+import { buildFabric, singleSwitchTopology, twoSwitchTopology, type MarkingSpec, type RateControlSpec } from '../../../src/sim/fabric/index.js';
 
 const R = 2.5e9 / 8 / 2048; // MTU packets per second of a 2.5 Gb/s link
 
@@ -63,5 +63,26 @@ describe('switch-side marking in the fabric', () => {
     expect(port.marksPerVl[0]).toBeGreaterThan(0);
     expect(port.marksPerVl[1]).toBe(0);
     expect(port.marks).toBe(port.marksPerVl[0]! + port.marksPerVl[1]!);
+  });
+
+  it('ibcc: the root (Bc, with credits) marks; the victim port A:1, full but out of credits, does not', () => {
+    // Thesis Fig. 3.1 without rate control: Bc is congested by local and remote; A's output to B
+    // holds remote packets blocked for credits (a victim), so without Victim_Mask it never marks.
+    const fabric = buildFabric({
+      topology: twoSwitchTopology(),
+      vls: 1,
+      marking: { kind: 'ibcc', threshold: 15 },
+      flows: [
+        { name: 'local', source: 'B1', destination: 'Bc' },
+        { name: 'remote', source: 'A1', destination: 'Bc' },
+        { name: 'a2', source: 'Av', destination: 'Bc' },
+      ],
+    });
+    fabric.run(0.01, 0.001);
+    const m = fabric.measurements();
+    const port = (name: string) => m.ports.find((p) => p.name === name)!;
+    expect(port('A:1').creditStallTime).toBeGreaterThan(0.5 * m.duration);
+    expect(port('B:3').marks).toBeGreaterThan(0);
+    expect(port('A:1').marks).toBe(0);
   });
 });
