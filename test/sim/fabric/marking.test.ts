@@ -85,4 +85,28 @@ describe('switch-side marking in the fabric', () => {
     expect(port('B:3').marks).toBeGreaterThan(0);
     expect(port('A:1').marks).toBe(0);
   });
+
+  it('ibcc: once the congestion is gone the CCTI_Timer brings the throttled source back to line rate', () => {
+    // h1 and h2 greedy into h0 until h2 stops at 2 ms; both CCTIs then fall by one per CCTI_Timer
+    // (153.6 µs) until the rate limits are B again.
+    const make = () =>
+      buildFabric({
+        topology: singleSwitchTopology(3),
+        vls: 1,
+        bufferBytes: 8 * 2048,
+        marking: { kind: 'ibcc', threshold: 8 },
+        flows: [
+          { name: 'a', source: 'h1', destination: 'h0', rateControl: { kind: 'ibcc' } },
+          { name: 'b', source: 'h2', destination: 'h0', rateControl: { kind: 'ibcc' }, stopUs: 2000 },
+        ],
+      });
+    const during = make();
+    during.run(0.002, 0.001);
+    expect(during.measurements().flows[0]!.meanInjectionRate).toBeLessThan(0.9 * R);
+    const after = make();
+    after.run(0.02, 0.015);
+    expect(after.measurements().flows[0]!.meanInjectionRate).toBeCloseTo(R, 6);
+    // b, stopped, gets no ACK any more: only its timer events lower its CCTI.
+    expect(after.measurements().flows[1]!.meanInjectionRate).toBeCloseTo(R, 6);
+  });
 });
