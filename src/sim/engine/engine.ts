@@ -96,8 +96,11 @@ export interface RunOutcome {
  * | 10^4    | 3.1 | 3.3  | 4.7  |
  * | 10^5    | 1.0 | 1.4  | 3.1  |
  *
- * The fabric moved onto this engine from its own typed-array calendar with its packet-hops/s
- * unchanged within the noise (benchmarks/README.md, "fabric").
+ * The switch fabric moved onto this engine from its own typed-array calendar (time, sequence and
+ * three integers, no priority, no payload slot): in an interleaved A/B it lost 8–20 % of its
+ * packet-hops/s (3.0–3.1 M against 3.7–3.9 M in congestion-spreading, 1.54 M against 1.68 M on the
+ * 128-host fat-tree at 50 % load), still over the 1 M target; benchmarks/README.md, "fabric on the
+ * core Engine".
  *
  * @example
  * const engine = new Engine();
