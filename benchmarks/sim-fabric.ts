@@ -15,7 +15,6 @@
  */
 import { cpus } from 'node:os';
 import { Engine } from '../src/sim/engine/index.js';
-import { FabricCalendar } from '../src/sim/fabric/calendar.js';
 import {
   buildFabric,
   congestionSpreadingFabric,
@@ -84,7 +83,8 @@ for (const c of CASES) {
 }
 
 // The event calendar alone: a hold model (pop one event, schedule one at now + Exp(1)) with N events
-// pending, the fabric's typed-array heap against the core engine (an object and a closure per event).
+// pending, on the core engine with allocation-free handler events (what the fabric posts) and with
+// closure events (an object and a closure per event).
 console.log('');
 console.log('| calendar, hold model | pending events | events | wall (s) | events/s | heap growth (MiB) |');
 console.log('|---|---|---|---|---|---|');
@@ -94,7 +94,7 @@ function lcg(seed: number): () => number {
 }
 for (const pending of [100, 10_000]) {
   const events = 2_000_000;
-  for (const kind of ['fabric', 'engine'] as const) {
+  for (const kind of ['handler', 'closure'] as const) {
     let best = Infinity;
     let heap = 0;
     for (let rep = 0; rep < 3; rep++) {
@@ -102,13 +102,14 @@ for (const pending of [100, 10_000]) {
       (globalThis as { gc?: () => void }).gc?.();
       const heap0 = process.memoryUsage().heapUsed;
       const t0 = process.hrtime.bigint();
-      if (kind === 'fabric') {
-        const cal = new FabricCalendar(1024);
-        for (let i = 0; i < pending; i++) cal.schedule(-Math.log(u()), 1, i, 0);
-        for (let i = 0; i < events; i++) {
-          cal.pop();
-          cal.schedule(cal.now - Math.log(u()), 1, cal.popA, 0);
-        }
+      if (kind === 'handler') {
+        const engine = new Engine();
+        let done = 0;
+        const h = engine.addHandler((a, _b, e) => {
+          if (++done < events) e.post(e.now - Math.log(u()), h, a, 0);
+        });
+        for (let i = 0; i < pending; i++) engine.post(-Math.log(u()), h, i, 0);
+        engine.run({ maxEvents: events });
       } else {
         const engine = new Engine();
         let done = 0;
@@ -124,6 +125,6 @@ for (const pending of [100, 10_000]) {
         heap = (process.memoryUsage().heapUsed - heap0) / 2 ** 20;
       }
     }
-    console.log(`| ${kind === 'fabric' ? 'FabricCalendar (typed arrays)' : 'core Engine (closures)'} | ${pending} | ${events} | ${best.toFixed(3)} | ${(events / best / 1e6).toFixed(2)} M | ${heap.toFixed(1)} |`);
+    console.log(`| ${kind === 'handler' ? 'core Engine, handler events (post)' : 'core Engine, closure events (schedule)'} | ${pending} | ${events} | ${best.toFixed(3)} | ${(events / best / 1e6).toFixed(2)} M | ${heap.toFixed(1)} |`);
   }
 }

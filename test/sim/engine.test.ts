@@ -104,3 +104,56 @@ describe('Engine', () => {
     expect(engine.calendarSize).toBe(0);
   });
 });
+
+describe('Engine handler events (addHandler + post)', () => {
+  it('share the (time, priority, sequence) order with closure events (checked against a sort)', () => {
+    const engine = new Engine();
+    const expected: [number, number, number][] = [];
+    const got: [number, number, number][] = [];
+    const h = engine.addHandler((i, p, e) => got.push([e.now, p, i]));
+    let x = 987;
+    for (let i = 0; i < 3000; i++) {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      const t = x % 40;
+      const p = (x >> 8) % 3;
+      expected.push([t, p, i]);
+      if (i % 2 === 0) engine.post(t, h, i, p, p);
+      else engine.schedule(t, (e) => got.push([e.now, p, i]), p);
+    }
+    engine.run();
+    expected.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+    expect(got).toEqual(expected);
+    expect(engine.eventsProcessed).toBe(3000);
+  });
+
+  it('handlers post further events; cancelled closure events among them are skipped', () => {
+    const engine = new Engine();
+    const log: string[] = [];
+    const h = engine.addHandler((a, b, e) => {
+      log.push(`h${a}@${e.now}`);
+      if (b > 0) e.post(e.now + 1, h, a + 1, b - 1);
+    });
+    engine.post(0, h, 0, 3);
+    const c = engine.schedule(1.5, () => log.push('cancelled'));
+    engine.schedule(2, () => log.push('c@2'), -1);
+    engine.cancel(c);
+    expect(engine.run({ until: 3 })).toEqual({ reason: 'until', time: 3, events: 4 });
+    expect(log).toEqual(['h0@0', 'h1@1', 'c@2', 'h2@2']);
+    engine.run();
+    expect(log).toEqual(['h0@0', 'h1@1', 'c@2', 'h2@2', 'h3@3']);
+    expect(engine.calendarSize).toBe(0);
+  });
+
+  it('bad input → InvalidParameterError naming the parameter, nothing scheduled', () => {
+    const engine = new Engine();
+    const h = engine.addHandler(() => undefined);
+    expect(() => engine.addHandler(3 as never)).toThrow(/handler/);
+    expect(() => engine.post(-1, h, 0, 0)).toThrow(/time/);
+    expect(() => engine.post(NaN, h, 0, 0)).toThrow(/time/);
+    expect(() => engine.post(1, h + 1, 0, 0)).toThrow(/handler/);
+    expect(() => engine.post(1, h, 0.5, 0)).toThrow(/\ba\b/);
+    expect(() => engine.post(1, h, 0, 2 ** 31)).toThrow(/\bb\b/);
+    expect(() => engine.post(1, h, 0, 0, Infinity)).toThrow(/priority/);
+    expect(engine.calendarSize).toBe(0);
+  });
+});

@@ -9,11 +9,22 @@
  *   grows with every `schedule` call, as SimPy's insertion counter).
  *
  * So a run is a deterministic function of what was scheduled: with the same seed, a model makes
- * the same calls and gets the same numbers. The calendar is a binary heap of event objects
- * (O(log n) per event); cancelled events stay in it, flagged, and are dropped when they reach the
- * top. Measured (benchmarks/sim.ts, hold model): about 10, 4.5 and 1.2 million events per second
- * with 10, 10^3 and 10^5 events pending; a heap with its keys in parallel Float64Arrays was tried
- * and was slower (3.7, 2.5 and 1.1 million), so the plain one stays.
+ * the same calls and gets the same numbers.
+ *
+ * Two kinds of event share one calendar and one order:
+ * - closure events (`schedule`, `scheduleAt`): an action and a {@link ScheduledEvent} handle that
+ *   can cancel it; cancelled events stay in the calendar, flagged, and are dropped when they reach
+ *   the top;
+ * - handler events (`addHandler` once, then `post`): a registered handler id and two 32-bit
+ *   integers, allocation-free, not cancellable — for models whose per-event path must not allocate
+ *   (the switch fabric, src/sim/fabric, schedules two or three per packet-hop).
+ *
+ * The calendar is a binary min-heap whose keys (time, priority, sequence) and a payload slot live in
+ * parallel typed arrays; the payload (handler id, a, b, or the closure event) sits in slot-indexed
+ * arrays with a free list, so a sift moves four numbers and no objects, and a handler event
+ * allocates nothing once the arrays have grown to the peak number of pending events.
+ * Its speed against the former heap of event objects is measured in the comment at {@link Engine}
+ * and in benchmarks/README.md ("fabric", calendar rows).
  *
  * Run termination: `run({ until })` runs every event with time < until and leaves the clock at
  * `until` (events at exactly `until` stay in the calendar, as in SimPy's `run(until=…)`);
@@ -74,6 +85,23 @@ export interface RunOutcome {
 /**
  * A discrete-event engine. Construct one per run (or per replication).
  *
+ * Calendar kernel, measured 2026-11-21 in a hold model (pop one event, schedule one Exp(1) later;
+ * 2·10^6 events, best of 3 in one process, 2 cores shared with other jobs, so ±30 % run to run),
+ * million events/s — the former heap of event objects against this typed-array heap:
+ *
+ * | pending | object heap, closures | typed-array heap, closures | typed-array heap, `post` |
+ * |---|---|---|---|
+ * | 10      | 9.2 | 10.0 | 11.1 |
+ * | 10^3    | 4.5 | 5.5  | 6.2  |
+ * | 10^4    | 3.1 | 3.3  | 4.7  |
+ * | 10^5    | 1.0 | 1.4  | 3.1  |
+ *
+ * The switch fabric moved onto this engine from its own typed-array calendar (time, sequence and
+ * three integers, no priority, no payload slot): in an interleaved A/B it lost 8–20 % of its
+ * packet-hops/s (3.0–3.1 M against 3.7–3.9 M in congestion-spreading, 1.54 M against 1.68 M on the
+ * 128-host fat-tree at 50 % load), still over the 1 M target; benchmarks/README.md, "fabric on the
+ * core Engine".
+ *
  * @example
  * const engine = new Engine();
  * const log: number[] = [];
@@ -83,9 +111,22 @@ export interface RunOutcome {
  */
 export class Engine {
   private clock: number;
-  private heap: ScheduledEvent[] = [];
   private counter = 0;
   private processed = 0;
+  // heap, in parallel typed arrays: keys and the payload slot of each position
+  private n = 0;
+  private hTime: Float64Array<ArrayBuffer>;
+  private hPrio: Float64Array<ArrayBuffer>;
+  private hSeq: Float64Array<ArrayBuffer>;
+  private hSlot: Int32Array<ArrayBuffer>;
+  // payload, per slot: handler id (−1: closure event in sObj), a, b; free slots are chained in sA
+  private sHandler: Int32Array<ArrayBuffer>;
+  private sA: Int32Array<ArrayBuffer>;
+  private sB: Int32Array<ArrayBuffer>;
+  private sObj: (ScheduledEvent | null)[];
+  private freeSlot = -1;
+  private usedSlots = 0;
+  private readonly handlers: HandlerAction[] = [];
 
   /** @param startTime the clock at the start (default 0), a finite number. */
   constructor(startTime = 0) {
@@ -93,6 +134,15 @@ export class Engine {
       throw new InvalidParameterError('startTime', 'a finite number', startTime);
     }
     this.clock = startTime;
+    const cap = 64;
+    this.hTime = new Float64Array(cap);
+    this.hPrio = new Float64Array(cap);
+    this.hSeq = new Float64Array(cap);
+    this.hSlot = new Int32Array(cap);
+    this.sHandler = new Int32Array(cap);
+    this.sA = new Int32Array(cap);
+    this.sB = new Int32Array(cap);
+    this.sObj = new Array<ScheduledEvent | null>(cap).fill(null);
   }
 
   /** The simulated time now. */
@@ -107,13 +157,13 @@ export class Engine {
 
   /** Events in the calendar (cancelled ones not yet dropped included). */
   get calendarSize(): number {
-    return this.heap.length;
+    return this.n;
   }
 
   /** The time of the next pending event, or Infinity if none. */
   peek(): number {
     this.dropCancelled();
-    return this.heap.length === 0 ? Infinity : this.heap[0]!.time;
+    return this.n === 0 ? Infinity : this.hTime[0]!;
   }
 
   /**
@@ -126,7 +176,7 @@ export class Engine {
    */
   schedule(delay: number, action: EventAction, priority = 0): ScheduledEvent {
     if (!(delay >= 0) || delay === Infinity) throw new InvalidParameterError('delay', 'a finite number >= 0', delay);
-    return this.insert(this.clock + delay, action, priority);
+    return this.insertAction(this.clock + delay, action, priority);
   }
 
   /**
@@ -138,7 +188,50 @@ export class Engine {
     if (!(time >= this.clock) || time === Infinity) {
       throw new InvalidParameterError('time', `a finite number >= now (${this.clock})`, time);
     }
-    return this.insert(time, action, priority);
+    return this.insertAction(time, action, priority);
+  }
+
+  /**
+   * Registers a handler for allocation-free events and returns its id for {@link Engine.post}.
+   *
+   * @example
+   * const engine = new Engine();
+   * const seen: number[] = [];
+   * const h = engine.addHandler((a, b) => seen.push(a + b));
+   * engine.post(1, h, 2, 3);
+   * engine.run(); // seen is [5]
+   * @throws InvalidParameterError if `handler` is not a function.
+   */
+  addHandler(handler: HandlerAction): number {
+    if (typeof handler !== 'function') throw new InvalidParameterError('handler', 'a function', handler);
+    this.handlers.push(handler);
+    return this.handlers.length - 1;
+  }
+
+  /**
+   * Schedules handler `handler` (an id from {@link Engine.addHandler}) to run with (a, b) at
+   * absolute time `time` (≥ now). It shares the (time, priority, sequence) order with closure events
+   * and allocates nothing; it cannot be cancelled.
+   *
+   * @param a, b 32-bit signed integers passed to the handler.
+   * @throws InvalidParameterError for a time before now, NaN or infinite, an unknown handler id,
+   *   a or b not a 32-bit integer, or a bad priority (nothing is scheduled).
+   */
+  post(time: number, handler: number, a: number, b: number, priority = 0): void {
+    if (!(time >= this.clock) || time === Infinity) {
+      throw new InvalidParameterError('time', `a finite number >= now (${this.clock})`, time);
+    }
+    if (!((handler | 0) === handler && handler >= 0 && handler < this.handlers.length)) {
+      throw new InvalidParameterError('handler', 'an id returned by addHandler', handler);
+    }
+    if ((a | 0) !== a) throw new InvalidParameterError('a', 'a 32-bit integer', a);
+    if ((b | 0) !== b) throw new InvalidParameterError('b', 'a 32-bit integer', b);
+    if (priority !== 0 && !Number.isFinite(priority)) throw new InvalidParameterError('priority', 'a finite number', priority);
+    const slot = this.takeSlot();
+    this.sHandler[slot] = handler;
+    this.sA[slot] = a;
+    this.sB[slot] = b;
+    this.siftUp(time, priority, slot);
   }
 
   /** Cancels a pending event (no effect if it already ran or was cancelled). */
@@ -151,9 +244,8 @@ export class Engine {
    */
   step(): boolean {
     this.dropCancelled();
-    const event = this.pop();
-    if (event === undefined) return false;
-    this.fire(event);
+    if (this.n === 0) return false;
+    this.fireTop();
     return true;
   }
 
@@ -180,81 +272,175 @@ export class Engine {
     for (;;) {
       if (events >= maxEvents) return { reason: 'maxEvents', time: this.clock, events };
       this.dropCancelled();
-      const top = this.heap[0];
-      if (top === undefined || !(top.time < until)) {
+      if (this.n === 0 || !(this.hTime[0]! < until)) {
         if (until !== Infinity) {
           this.clock = until;
           return { reason: 'until', time: until, events };
         }
         return { reason: 'empty', time: this.clock, events };
       }
-      this.fire(this.pop()!);
+      this.fireTop();
       events++;
       if (stopWhen !== undefined && stopWhen(this)) return { reason: 'condition', time: this.clock, events };
     }
   }
 
-  private insert(time: number, action: EventAction, priority: number): ScheduledEvent {
+  private insertAction(time: number, action: EventAction, priority: number): ScheduledEvent {
     if (typeof action !== 'function') throw new InvalidParameterError('action', 'a function', action);
     if (typeof priority !== 'number' || !Number.isFinite(priority)) {
       throw new InvalidParameterError('priority', 'a finite number', priority);
     }
-    const event = new ScheduledEvent(time, priority, this.counter++, action);
-    const heap = this.heap;
-    // sift up
-    let i = heap.length;
-    heap.push(event);
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const p = heap[parent]!;
-      if (!before(event, p)) break;
-      heap[i] = p;
-      i = parent;
-    }
-    heap[i] = event;
+    const event = new ScheduledEvent(time, priority, this.counter, action);
+    const slot = this.takeSlot();
+    this.sHandler[slot] = -1;
+    this.sObj[slot] = event;
+    this.siftUp(time, priority, slot);
     return event;
   }
 
-  private fire(event: ScheduledEvent): void {
+  private takeSlot(): number {
+    let slot = this.freeSlot;
+    if (slot >= 0) {
+      this.freeSlot = this.sA[slot]!;
+      return slot;
+    }
+    if (this.usedSlots === this.sA.length) this.grow();
+    slot = this.usedSlots++;
+    return slot;
+  }
+
+  private grow(): void {
+    const cap = this.hTime.length * 2;
+    const f = (x: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> => {
+      const y = new Float64Array(cap);
+      y.set(x);
+      return y;
+    };
+    const i = (x: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
+      const y = new Int32Array(cap);
+      y.set(x);
+      return y;
+    };
+    this.hTime = f(this.hTime);
+    this.hPrio = f(this.hPrio);
+    this.hSeq = f(this.hSeq);
+    this.hSlot = i(this.hSlot);
+    this.sHandler = i(this.sHandler);
+    this.sA = i(this.sA);
+    this.sB = i(this.sB);
+    for (let k = this.sObj.length; k < cap; k++) this.sObj.push(null);
+  }
+
+  /** Inserts key (time, priority, next sequence) with payload `slot` (slots ≤ heap capacity). */
+  private siftUp(time: number, priority: number, slot: number): void {
+    const hTime = this.hTime;
+    const hPrio = this.hPrio;
+    const hSeq = this.hSeq;
+    const hSlot = this.hSlot;
+    const seq = this.counter++;
+    let i = this.n++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const pt = hTime[parent]!;
+      if (pt < time) break;
+      if (pt === time) {
+        const pp = hPrio[parent]!;
+        if (pp < priority || (pp === priority && hSeq[parent]! < seq)) break;
+      }
+      hTime[i] = pt;
+      hPrio[i] = hPrio[parent]!;
+      hSeq[i] = hSeq[parent]!;
+      hSlot[i] = hSlot[parent]!;
+      i = parent;
+    }
+    hTime[i] = time;
+    hPrio[i] = priority;
+    hSeq[i] = seq;
+    hSlot[i] = slot;
+  }
+
+  /** Removes the top of the heap and returns its payload slot (the heap must not be empty). */
+  private popTop(): number {
+    const hTime = this.hTime;
+    const hPrio = this.hPrio;
+    const hSeq = this.hSeq;
+    const hSlot = this.hSlot;
+    const top = hSlot[0]!;
+    this.clock = hTime[0]!;
+    const n = --this.n;
+    if (n === 0) return top;
+    const lt = hTime[n]!;
+    const lp = hPrio[n]!;
+    const ls = hSeq[n]!;
+    const lslot = hSlot[n]!;
+    let i = 0;
+    const half = n >> 1;
+    while (i < half) {
+      let c = 2 * i + 1;
+      let ct = hTime[c]!;
+      let cp = hPrio[c]!;
+      let cs = hSeq[c]!;
+      const r = c + 1;
+      if (r < n) {
+        const rt = hTime[r]!;
+        if (rt < ct || (rt === ct && (hPrio[r]! < cp || (hPrio[r] === cp && hSeq[r]! < cs)))) {
+          c = r;
+          ct = rt;
+          cp = hPrio[r]!;
+          cs = hSeq[r]!;
+        }
+      }
+      if (lt < ct || (lt === ct && (lp < cp || (lp === cp && ls < cs)))) break;
+      hTime[i] = ct;
+      hPrio[i] = cp;
+      hSeq[i] = cs;
+      hSlot[i] = hSlot[c]!;
+      i = c;
+    }
+    hTime[i] = lt;
+    hPrio[i] = lp;
+    hSeq[i] = ls;
+    hSlot[i] = lslot;
+    return top;
+  }
+
+  private releaseSlot(slot: number): void {
+    this.sA[slot] = this.freeSlot;
+    this.freeSlot = slot;
+  }
+
+  /** Pops the top event (the heap must not be empty; its time ≥ now), sets the clock and runs it. */
+  private fireTop(): void {
+    const slot = this.popTop();
+    const h = this.sHandler[slot]!;
+    this.processed++;
+    if (h >= 0) {
+      const a = this.sA[slot]!;
+      const b = this.sB[slot]!;
+      this.releaseSlot(slot);
+      this.handlers[h]!(a, b, this);
+      return;
+    }
+    const event = this.sObj[slot]!;
+    this.sObj[slot] = null;
+    this.releaseSlot(slot);
     const action = event.action!;
     event.action = null;
-    this.clock = event.time;
-    this.processed++;
     action(this);
   }
 
   private dropCancelled(): void {
-    while (this.heap.length > 0 && this.heap[0]!.action === null) this.pop();
-  }
-
-  private pop(): ScheduledEvent | undefined {
-    const heap = this.heap;
-    const n = heap.length;
-    if (n === 0) return undefined;
-    const top = heap[0]!;
-    const last = heap.pop()!;
-    if (n > 1) {
-      // sift down
-      const size = n - 1;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= size) break;
-        const r = l + 1;
-        const c = r < size && before(heap[r]!, heap[l]!) ? r : l;
-        if (!before(heap[c]!, last)) break;
-        heap[i] = heap[c]!;
-        i = c;
-      }
-      heap[i] = last;
+    while (this.n > 0) {
+      const slot = this.hSlot[0]!;
+      if (this.sHandler[slot]! >= 0 || this.sObj[slot]!.action !== null) return;
+      const clock = this.clock;
+      this.popTop();
+      this.clock = clock;
+      this.sObj[slot] = null;
+      this.releaseSlot(slot);
     }
-    return top;
   }
 }
 
-/** The calendar order: (time, priority, sequence) lexicographically. */
-function before(a: ScheduledEvent, b: ScheduledEvent): boolean {
-  if (a.time !== b.time) return a.time < b.time;
-  if (a.priority !== b.priority) return a.priority < b.priority;
-  return a.sequence < b.sequence;
-}
+/** An allocation-free event's handler: the two integers it was posted with, and the engine. */
+export type HandlerAction = (a: number, b: number, engine: Engine) => void;

@@ -79,6 +79,11 @@ export interface FlowSpec {
   readonly rateControl?: RateControlSpec;
   /** Start time in µs (default 0). */
   readonly startUs?: number;
+  /**
+   * Time in µs at which the flow stops offering packets (default Infinity): no arrival at or after
+   * it is offered; the packets already in the send queue are still sent. Lets a run drain.
+   */
+  readonly stopUs?: number;
 }
 
 /** Switch-side marking: none, thesis ECN (cnt1/cnt2), or IB CC FECN. */
@@ -354,7 +359,7 @@ export function buildFabric(options: FabricOptions): Fabric {
   const flows: CompiledFlow[] = (o.flows as unknown[]).map((raw, i) => {
     const field = `flows[${i}]`;
     const f = plainObject(field, raw);
-    knownKeys(field, f, ['name', 'source', 'destination', 'sl', 'traffic', 'packetBytes', 'sendQueuePackets', 'rateControl', 'startUs']);
+    knownKeys(field, f, ['name', 'source', 'destination', 'sl', 'traffic', 'packetBytes', 'sendQueuePackets', 'rateControl', 'startUs', 'stopUs']);
     if (typeof f.name !== 'string' || f.name === '' || names.has(f.name)) throw new InvalidParameterError(`${field}.name`, 'a unique non-empty string', f.name);
     names.add(f.name);
     const source = hostIndex.get(f.source as string);
@@ -378,6 +383,8 @@ export function buildFabric(options: FabricOptions): Fabric {
     if (f.sendQueuePackets !== undefined && f.sendQueuePackets !== Infinity) sendQueuePackets = integerAtLeast(`${field}.sendQueuePackets`, f.sendQueuePackets, 1);
     const start = f.startUs === undefined ? 0 : (f.startUs as number);
     if (typeof start !== 'number' || !Number.isFinite(start) || start < 0) throw new InvalidParameterError(`${field}.startUs`, 'a finite number >= 0 (µs)', start);
+    const stop = f.stopUs === undefined ? Infinity : (f.stopUs as number);
+    if (typeof stop !== 'number' || Number.isNaN(stop) || !(stop > start)) throw new InvalidParameterError(`${field}.stopUs`, `a number > startUs (${start} µs), or Infinity`, f.stopUs);
     const hostPort = hostBase + source;
     const rMax = rate[hostPort]! / mtu;
     return {
@@ -391,6 +398,7 @@ export function buildFabric(options: FabricOptions): Fabric {
       rateControl: rateController(`${field}.rateControl`, f.rateControl as RateControlSpec | undefined, rMax, start * 1e-6),
       destinationStream: destination < 0 ? namedStream(`flow:${f.name}:destinations`) : null,
       start: start * 1e-6,
+      stop: stop * 1e-6,
     };
   });
 

@@ -18,7 +18,7 @@
  *   packets, which equals round robin among backlogged inputs). Output VL arbitration is the
  *   port's {@link OutputArbiter} (the admission module's high/low tables).
  * - Virtual cut-through: a packet may be forwarded once its header has arrived and the switch latency
- *   has passed; its transmission cannot end before its tail has arrived. Store-and-forward is an
+ *   has passed; its transmission cannot end before its tail has arrived plus the switch latency. Store-and-forward is an
  *   option (`cutThrough: false`).
  * - SL→VL: a flow's service level maps to one VL used on every hop.
  * - Switch-side marking: ECN by the cnt1/cnt2 counters of thesis §3.3.1, or IB CC FECN marking.
@@ -33,7 +33,7 @@ import type { RandomStream } from '../../core/random.js';
 import { Histogram } from '../stats/histogram.js';
 import { Tally } from '../stats/tally.js';
 import { TimeWeighted } from '../stats/timeWeighted.js';
-import { FabricCalendar } from './calendar.js';
+import { Engine } from '../engine/engine.js';
 import type { ArrivalProcess } from '../traffic/arrivals.js';
 import type { PacketSizes } from '../traffic/packetSizes.js';
 import type { OutputArbiter, InjectionControl } from './plugins.js';
@@ -41,14 +41,6 @@ import type { OutputArbiter, InjectionControl } from './plugins.js';
 /** Credit block size in bytes (InfiniBand flow-control credits are 64-byte blocks). */
 export const CREDIT_BLOCK_BYTES = 64;
 
-const EV_ARRIVE = 1;
-const EV_TX_END = 2;
-const EV_CREDIT = 3;
-const EV_GEN = 4;
-const EV_WAKE = 5;
-const EV_ACK = 6;
-const EV_TIMER = 7;
-const EV_STOP = 8;
 
 const NONE = -1;
 /** Receive credits towards a host: effectively unlimited. */
@@ -82,6 +74,8 @@ export interface CompiledFlow {
   readonly destinationStream: RandomStream | null;
   /** Time at which the flow starts (seconds). */
   readonly start: number;
+  /** Time from which the flow offers no more packets (seconds; Infinity = never). */
+  readonly stop: number;
 }
 
 /** Everything the fabric needs, compiled from a validated topology and options. */
@@ -169,6 +163,8 @@ export interface PortMeasurements {
   readonly creditStallTime: number;
   /** Packets marked on this port. */
   readonly marks: number;
+  /** Packets marked on this port, per VL. */
+  readonly marksPerVl: readonly number[];
 }
 
 /** Per input VL buffer figures (switch ports only). */
@@ -212,7 +208,16 @@ export class Fabric {
   private readonly peer: Int32Array;
   private readonly fwd: Int32Array;
   private readonly linkDelay: Float64Array;
-  private readonly cal = new FabricCalendar(4096);
+  /** The core event calendar; the fabric posts allocation-free handler events to it. */
+  private readonly engine = new Engine();
+  private readonly hArrive: number;
+  private readonly hTxEnd: number;
+  private readonly hCredit: number;
+  private readonly hGen: number;
+  private readonly hWake: number;
+  private readonly hAck: number;
+  private readonly hTimer: number;
+  private readonly hStop: number;
   private readonly V: number;
   private readonly H: number;
   private readonly G: number;
@@ -290,7 +295,6 @@ export class Fabric {
   // counters
   private measureStart = 0;
   private hops = 0;
-  private eventCount = 0;
   private injected = 0;
   private deliveredTotal = 0;
   private started = false;
@@ -324,7 +328,7 @@ export class Fabric {
     this.txBusyTime = new Float64Array(G);
     this.stallTime = new Float64Array(G);
     this.stallSince = new Float64Array(G).fill(-1);
-    this.portMarks = new Float64Array(G);
+    this.portMarks = new Float64Array(G * c.vls);
     const Q = G * V;
     this.qHead = new Int32Array(Q).fill(NONE);
     this.qTail = new Int32Array(Q).fill(NONE);
@@ -373,11 +377,23 @@ export class Fabric {
     this.hostRr = new Int32Array(H);
     this.cand = new Int32Array(V);
     this.candBytes = new Float64Array(V);
+    const e = this.engine;
+    this.hArrive = e.addHandler((g, p) => this.onArrive(g, p));
+    this.hTxEnd = e.addHandler((g) => this.onTxEnd(g));
+    this.hCredit = e.addHandler((pv, blocks) => this.onCredit(pv, blocks));
+    this.hGen = e.addHandler((f, epoch) => this.onGenerate(f, epoch));
+    this.hWake = e.addHandler((g) => {
+      this.wakeAt[g] = Infinity;
+      this.tryOutput(g);
+    });
+    this.hAck = e.addHandler((f, marked) => this.onAck(f, marked === 1));
+    this.hTimer = e.addHandler((f) => this.onTimer(f));
+    this.hStop = e.addHandler(() => this.resetStatistics());
   }
 
   /** Current simulated time (seconds). */
   get now(): number {
-    return this.cal.now;
+    return this.engine.now;
   }
 
   // ---------------------------------------------------------------- packet pool
@@ -425,68 +441,40 @@ export class Fabric {
     const c = this.c;
     for (let f = 0; f < this.F; f++) {
       const flow = c.flows[f]!;
-      this.cal.schedule(flow.start, EV_GEN, f, 0);
+      this.engine.post(flow.start, this.hGen, f, 0);
     }
   }
 
   /**
-   * Runs until simulated time `until` (seconds) or until no event is left.
+   * Runs the events before simulated time `until` (seconds) on the core {@link Engine}, then sets the
+   * clock to `until`; events at exactly `until` wait for the next call (the Engine's rule).
    * The measurement window starts at `warmUp` (only the first call's value counts; statistics are
    * reset when the clock passes it).
    * @throws InvalidParameterError if until is NaN or earlier than the current time, or warmUp is not
    *   a finite number ≥ 0 (nothing runs).
    */
   run(until: number, warmUp = 0): void {
-    if (typeof until !== 'number' || Number.isNaN(until) || until < this.cal.now) {
-      throw new InvalidParameterError('until', `a time >= the current time ${this.cal.now} (seconds)`, until);
+    if (typeof until !== 'number' || Number.isNaN(until) || until < this.engine.now) {
+      throw new InvalidParameterError('until', `a time >= the current time ${this.engine.now} (seconds)`, until);
     }
     if (typeof warmUp !== 'number' || !Number.isFinite(warmUp) || warmUp < 0) {
       throw new InvalidParameterError('warmUp', 'a finite number >= 0 (seconds)', warmUp);
     }
     if (!this.started) {
       this.start();
-      if (warmUp > 0) this.cal.schedule(warmUp, EV_STOP, 1, 0);
+      if (warmUp > 0) this.engine.post(warmUp, this.hStop, 1, 0);
     }
-    const cal = this.cal;
-    while (cal.size > 0 && cal.peekTime() <= until) {
-      cal.pop();
-      this.eventCount++;
-      const a = cal.popA;
-      switch (cal.popKind) {
-        case EV_ARRIVE:
-          this.onArrive(a, cal.popB);
-          break;
-        case EV_TX_END:
-          this.onTxEnd(a);
-          break;
-        case EV_CREDIT:
-          this.returning[a]! -= cal.popB;
-          this.credits[a]! += cal.popB;
-          this.tryOutput((a / this.V) | 0);
-          break;
-        case EV_GEN:
-          this.onGenerate(a);
-          break;
-        case EV_WAKE:
-          this.wakeAt[a] = Infinity;
-          this.tryOutput(a);
-          break;
-        case EV_ACK:
-          this.onAck(a, cal.popB === 1);
-          break;
-        case EV_TIMER:
-          this.onTimer(a);
-          break;
-        case EV_STOP:
-          this.resetStatistics();
-          break;
-      }
-    }
-    if (cal.now < until) cal.now = until;
+    this.engine.run({ until });
+  }
+
+  private onCredit(pv: number, blocks: number): void {
+    this.returning[pv]! -= blocks;
+    this.credits[pv]! += blocks;
+    this.tryOutput((pv / this.V) | 0);
   }
 
   private resetStatistics(): void {
-    const now = this.cal.now;
+    const now = this.engine.now;
     this.measureStart = now;
     this.hops = 0;
     this.txPackets.fill(0);
@@ -515,27 +503,28 @@ export class Fabric {
   private qChange(q: number, delta: number): void {
     const m = this.qPk[q]! + delta;
     this.qPk[q] = m;
-    this.qOcc[q]!.update(this.cal.now, m);
+    this.qOcc[q]!.update(this.engine.now, m);
     if (m > this.qMax[q]!) this.qMax[q] = m;
   }
 
   private fQChange(f: number, delta: number): void {
     const n = this.fCount[f]! + delta;
     this.fCount[f] = n;
-    const now = this.cal.now;
+    const now = this.engine.now;
     const start = this.c.flows[f]!.start;
     this.fQueue[f]!.update(now > start ? now : start, n);
   }
 
   // ---------------------------------------------------------------- traffic
-  private onGenerate(f: number): void {
+  private onGenerate(f: number, epoch: number): void {
     const flow = this.c.flows[f]!;
+    if (this.engine.now >= flow.stop) return;
     const arrivals = flow.arrivals;
     if (arrivals === null) this.newPacket(f);
     else {
-      // EV_GEN with b = 1 is an arrival epoch; b = 0 is the flow's start (first epoch drawn now).
-      if (this.cal.popB === 1) for (let k = arrivals.batch; k > 0; k--) this.newPacket(f);
-      this.cal.schedule(this.cal.now + arrivals.next(), EV_GEN, f, 1);
+      // epoch = 1: an arrival epoch; epoch = 0: the flow's start (first epoch drawn now).
+      if (epoch === 1) for (let k = arrivals.batch; k > 0; k--) this.newPacket(f);
+      this.engine.post(this.engine.now + arrivals.next(), this.hGen, f, 1);
     }
     this.tryOutput(this.hostBase + flow.source);
   }
@@ -560,7 +549,7 @@ export class Fabric {
       if (dst >= flow.source) dst++;
     }
     this.pDst[p] = dst;
-    this.pCreated[p] = this.cal.now;
+    this.pCreated[p] = this.engine.now;
     if (this.fTail[f] === NONE) this.fHead[f] = p;
     else this.pNext[this.fTail[f]!] = p;
     this.fTail[f] = p;
@@ -666,7 +655,7 @@ export class Fabric {
       } else creditBlocked = true;
     }
     if (ready === 0) {
-      if (creditBlocked && this.stallSince[g]! < 0) this.stallSince[g] = this.cal.now;
+      if (creditBlocked && this.stallSince[g]! < 0) this.stallSince[g] = this.engine.now;
       return;
     }
     const v = this.V === 1 ? 0 : this.c.arbiters[g]!.pick(ready, this.candBytes);
@@ -678,7 +667,7 @@ export class Fabric {
   private endStall(g: number): void {
     const since = this.stallSince[g]!;
     if (since >= 0) {
-      this.stallTime[g]! += this.cal.now - since;
+      this.stallTime[g]! += this.engine.now - since;
       this.stallSince[g] = -1;
     }
   }
@@ -695,7 +684,7 @@ export class Fabric {
     const marking = this.c.marking;
     if (marking.kind === 'ecn') {
       const s = this.portSwitch[g]!;
-      if (marking.perSwitch[s]!.onDequeue(g - this.switchBase[s]!)) this.markPacket(g, p);
+      if (marking.perSwitch[s]!.onDequeue(g - this.switchBase[s]!)) this.markPacket(pv, p);
     }
     this.pvBytes[pv]! -= this.pSize[p]!;
     if (marking.kind === 'ibcc') {
@@ -704,22 +693,28 @@ export class Fabric {
       // once after this packet.
       const occupancy = this.pvBytes[pv]!;
       const hasCredits = this.credits[pv]! - this.pBlocks[p]! >= this.mtuBlocks;
-      if (marking.perPortVl[pv]!.onDeparture(occupancy, hasCredits, this.pSize[p]!)) this.markPacket(g, p);
+      if (marking.perPortVl[pv]!.onDeparture(occupancy, hasCredits, this.pSize[p]!)) this.markPacket(pv, p);
     }
     this.inBusy[(q / V) | 0] = 1;
     this.outCurQ[g] = q;
-    this.transmit(g, pv, p, this.pTail[p]!);
+    // Every byte crosses the switch in the switch latency: the tail cannot leave before it arrived
+    // plus that latency (at equal link rates this is the header's start + one transmission time).
+    this.transmit(g, pv, p, this.pTail[p]! + this.c.switchLatency);
   }
 
-  private markPacket(g: number, p: number): void {
+  /** Marks packet p leaving on port-VL pv. */
+  private markPacket(pv: number, p: number): void {
     this.pMark[p] = 1;
-    this.portMarks[g]!++;
+    this.portMarks[pv]!++;
   }
 
-  /** Puts packet p on the wire of port g (queue/VL index pv); `tailHere` = its tail arrival time. */
+  /**
+   * Puts packet p on the wire of port g (queue/VL index pv); under cut-through its transmission ends
+   * no earlier than `tailHere`, the time its tail can leave (a host: now).
+   */
   private transmit(g: number, pv: number, p: number, tailHere: number): void {
     const c = this.c;
-    const now = this.cal.now;
+    const now = this.engine.now;
     const size = this.pSize[p]!;
     this.credits[pv]! -= this.pBlocks[p]!;
     this.inFlight[pv]! += this.pBlocks[p]!;
@@ -739,8 +734,8 @@ export class Fabric {
     let at: number;
     if (this.portSwitch[peer]! < 0) at = end + d;
     else at = (c.cutThrough ? now : end) + d + c.switchLatency;
-    this.cal.schedule(end, EV_TX_END, g, 0);
-    this.cal.schedule(at, EV_ARRIVE, peer, p);
+    this.engine.post(end, this.hTxEnd, g, 0);
+    this.engine.post(at, this.hArrive, peer, p);
   }
 
   private onTxEnd(g: number): void {
@@ -765,7 +760,7 @@ export class Fabric {
     const up = this.peer[inPort]! * V + v;
     const d = this.linkDelay[inPort]!;
     this.returning[up]! += blocks;
-    this.cal.schedule(this.cal.now + d, EV_CREDIT, up, blocks);
+    this.engine.post(this.engine.now + d, this.hCredit, up, blocks);
     this.tryOutput(g);
     for (let w = 0; w < V; w++) {
       const o = this.regOut[inPort * V + w]!;
@@ -780,7 +775,7 @@ export class Fabric {
     const lo = this.hostFlowStart[h]!;
     const n = this.hostFlowStart[h + 1]! - lo;
     if (n === 0) return;
-    const now = this.cal.now;
+    const now = this.engine.now;
     let ready = 0;
     let wake = Infinity;
     let creditBlocked = false;
@@ -807,7 +802,7 @@ export class Fabric {
     if (ready === 0) {
       if (wake < this.wakeAt[g]!) {
         this.wakeAt[g] = wake;
-        this.cal.schedule(wake, EV_WAKE, g, 0);
+        this.engine.post(wake, this.hWake, g, 0);
       }
       if (creditBlocked && this.stallSince[g]! < 0) this.stallSince[g] = now;
       return;
@@ -834,13 +829,13 @@ export class Fabric {
     this.outCurQ[g] = -1 - f;
     this.injected++;
     this.transmit(g, g * V + v, p, now);
-    if (flow.arrivals === null) this.newPacket(f);
+    if (flow.arrivals === null && now < flow.stop) this.newPacket(f);
   }
 
   private deliver(p: number): void {
     const f = this.pFlow[p]!;
     const flow = this.c.flows[f]!;
-    const now = this.cal.now;
+    const now = this.engine.now;
     this.deliveredTotal++;
     ++this.fDelivered[f]!;
     this.fBytes[f]! += this.pSize[p]!;
@@ -850,7 +845,7 @@ export class Fabric {
     const marked = this.pMark[p]!;
     if (marked) this.fMarked[f]!++;
     if (flow.rateControl !== null) {
-      this.cal.schedule(now + this.c.ackDelay[flow.source * this.H + this.pDst[p]!]!, EV_ACK, f, marked);
+      this.engine.post(now + this.c.ackDelay[flow.source * this.H + this.pDst[p]!]!, this.hAck, f, marked);
     }
     this.release(p);
   }
@@ -858,7 +853,7 @@ export class Fabric {
   private onAck(f: number, marked: boolean): void {
     const rc = this.c.flows[f]!.rateControl!;
     const before = rc.rate;
-    rc.onAck(marked, this.cal.now);
+    rc.onAck(marked, this.engine.now);
     this.afterRateEvent(f, rc, before);
   }
 
@@ -866,19 +861,19 @@ export class Fabric {
     const rc = this.c.flows[f]!.rateControl!;
     this.fTimerAt[f] = Infinity;
     const before = rc.rate;
-    if (rc.nextTimer <= this.cal.now) rc.onTimer(this.cal.now);
+    if (rc.nextTimer <= this.engine.now) rc.onTimer(this.engine.now);
     this.afterRateEvent(f, rc, before);
   }
 
   private afterRateEvent(f: number, rc: InjectionControl, before: number): void {
     if (rc.rate !== before) {
-      this.fRate[f]!.update(this.cal.now, rc.rate);
+      this.fRate[f]!.update(this.engine.now, rc.rate);
       // A faster rate may release a packet waiting on the old inter-packet gap sooner.
       if (rc.rate > before) {
         const g = this.hostBase + this.c.flows[f]!.source;
         const last = this.fNext[f]!;
-        if (last > this.cal.now) {
-          this.fNext[f] = this.cal.now + (last - this.cal.now) * (before / rc.rate);
+        if (last > this.engine.now) {
+          this.fNext[f] = this.engine.now + (last - this.engine.now) * (before / rc.rate);
           this.tryOutput(g);
         }
       }
@@ -886,14 +881,14 @@ export class Fabric {
     const t = rc.nextTimer;
     if (t < this.fTimerAt[f]!) {
       this.fTimerAt[f] = t;
-      this.cal.schedule(Math.max(t, this.cal.now), EV_TIMER, f, 0);
+      this.engine.post(Math.max(t, this.engine.now), this.hTimer, f, 0);
     }
   }
 
   // ---------------------------------------------------------------- results
   /** Figures measured since the end of the warm-up. */
   measurements(): FabricMeasurements {
-    const now = this.cal.now;
+    const now = this.engine.now;
     const duration = now - this.measureStart;
     const c = this.c;
     const flows: FlowMeasurements[] = c.flows.map((flow, f) => {
@@ -927,13 +922,15 @@ export class Fabric {
     for (let g = 0; g < this.G; g++) {
       if (c.peer[g]! < 0) continue;
       const stall = this.stallTime[g]! + (this.stallSince[g]! >= 0 ? now - this.stallSince[g]! : 0);
+      const marksPerVl = Array.from(this.portMarks.subarray(g * this.V, (g + 1) * this.V));
       ports.push({
         name: c.portNames[g]!,
         packets: this.txPackets[g]!,
         packetsPerVl: Array.from(this.txPacketsVl.subarray(g * this.V, (g + 1) * this.V)),
         utilisation: duration > 0 ? Math.min(1, this.txBusyTime[g]! / duration) : 0,
         creditStallTime: stall,
-        marks: this.portMarks[g]!,
+        marks: marksPerVl.reduce((a, b) => a + b, 0),
+        marksPerVl,
       });
     }
     const buffers: BufferMeasurements[] = [];
@@ -944,7 +941,7 @@ export class Fabric {
         buffers.push({ name: c.portNames[g]!, vl: v, meanOccupancy: duration > 0 ? this.qOcc[q]!.mean(now) : 0, maxOccupancy: this.qMax[q]! });
       }
     }
-    return { duration, packetHops: this.hops, events: this.eventCount, flows, ports, buffers };
+    return { duration, packetHops: this.hops, events: this.engine.eventsProcessed, flows, ports, buffers };
   }
 
   /**

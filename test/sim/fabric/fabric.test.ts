@@ -44,6 +44,63 @@ describe('credit-based flow control', () => {
   });
 });
 
+describe('no loss: the network drains', () => {
+  it('after the sources stop, every packet offered and admitted is delivered and every credit is home', () => {
+    // The overload of the test above for 1 ms (greedy hosts, a hotspot, two VLs, mixed sizes, and a
+    // Poisson flow with a finite send queue, which refuses some arrivals at the source), then 9 ms to drain.
+    const topology = fatTreeTopology(4);
+    const flows: FlowSpec[] = topology.hosts.slice(1).map((h, i) => ({
+      name: h.name,
+      source: h.name,
+      destination: i % 2 === 0 ? 'h0_0_0' : 'uniform',
+      sl: i % 2,
+      packetBytes: { kind: 'mix', bytes: [256, 1000, 2048], weights: [1, 1, 2] },
+      stopUs: 1000,
+      ...(i === 3 ? { traffic: { kind: 'poisson' as const, rate: 2e5 }, sendQueuePackets: 4 } : {}),
+    }));
+    const fabric = buildFabric({ topology, flows, bufferBytes: 4096, seed: 9 });
+    fabric.run(1e-3);
+    expect(fabric.packetLedger().inNetwork).toBeGreaterThan(20); // really loaded when the sources stop
+    fabric.run(1e-2);
+    const m = fabric.measurements();
+    const offered = m.flows.reduce((s, f) => s + f.offered, 0);
+    const refused = m.flows.reduce((s, f) => s + f.sourceDrops, 0);
+    const delivered = m.flows.reduce((s, f) => s + f.delivered, 0);
+    expect(refused).toBeGreaterThan(0);
+    expect(delivered).toBe(offered - refused);
+    expect(fabric.packetLedger()).toEqual({ injected: delivered, delivered, inNetwork: 0 });
+    for (const row of fabric.auditCredits()) {
+      expect(row.credits, `${row.port} VL ${row.vl}`).toBe(row.capacity);
+    }
+  });
+});
+
+describe('credit blocks', () => {
+  it('a packet needs its size rounded up to whole 64-byte blocks: a 2048-byte buffer holds one 1025-byte packet', () => {
+    // h0 → S1 → S2 → h1 with a slow last link, so S2's input buffer fills: 1025 bytes = 17 blocks
+    // (⌈1025/64⌉), the buffer 32 blocks, so only one such packet fits (two would need 34).
+    const fabric = buildFabric({
+      topology: {
+        switches: [{ name: 'S1', ports: 2 }, { name: 'S2', ports: 2 }],
+        hosts: [{ name: 'h0' }, { name: 'h1' }],
+        links: [{ a: 'h0', b: 'S1:1' }, { a: 'S1:2', b: 'S2:1' }, { a: 'S2:2', b: 'h1', rateGbps: 0.25 }],
+      },
+      bufferBytes: 2048,
+      flows: [{ name: 'f', source: 'h0', destination: 'h1', packetBytes: 1025 }],
+    });
+    let sawFull = false;
+    for (let t = 1e-5; t <= 5e-4; t += 1e-5) {
+      fabric.run(t);
+      const row = fabric.auditCredits().find((r) => r.port === 'S1:2' && r.vl === 0)!;
+      expect(row.capacity).toBe(32);
+      expect([0, 17]).toContain(row.buffered);
+      if (row.buffered === 17 && row.credits < 17) sawFull = true;
+    }
+    expect(sawFull).toBe(true);
+    expect(fabric.measurements().buffers.find((b) => b.name === 'S2:1' && b.vl === 0)!.maxOccupancy).toBe(1);
+  });
+});
+
 describe('routing', () => {
   it.each([
     ['fat-tree', fatTreeTopology(4), 'h0_0_0', 'h3_1_1'],
@@ -57,6 +114,28 @@ describe('routing', () => {
     const used = fabric.measurements().ports.filter((p) => p.packets > 0).map((p) => p.name);
     const expected = [from, ...fabricRoute(validateFabricTopology(spec), from, to)];
     expect(used.sort()).toEqual(expected.sort());
+  });
+});
+
+describe('routing by given forwarding tables', () => {
+  it('a packet takes the route the tables name, not the shortest one', () => {
+    // A triangle S1, S2, S3; a on S1, b on S2. S1's table sends b's packets the long way, via S3.
+    const topology = {
+      switches: [{ name: 'S1', ports: 3 }, { name: 'S2', ports: 3 }, { name: 'S3', ports: 2 }],
+      hosts: [{ name: 'a' }, { name: 'b' }],
+      links: [
+        { a: 'a', b: 'S1:1' },
+        { a: 'b', b: 'S2:1' },
+        { a: 'S1:2', b: 'S2:2' },
+        { a: 'S1:3', b: 'S3:1' },
+        { a: 'S3:2', b: 'S2:3' },
+      ],
+      forwarding: { S1: { a: 1, b: 3 }, S2: { a: 2, b: 1 }, S3: { a: 1, b: 2 } },
+    };
+    const fabric = buildFabric({ topology, flows: [{ name: 'f', source: 'a', destination: 'b', traffic: { kind: 'cbr', rate: 1e5 } }] });
+    fabric.run(1e-3);
+    const used = fabric.measurements().ports.filter((p) => p.packets > 0).map((p) => p.name);
+    expect(used.sort()).toEqual(['S1:3', 'S2:1', 'S3:2', 'a']);
   });
 });
 
@@ -80,6 +159,22 @@ function shares(options: { weights?: number[]; high?: number; limit?: number }):
   expect(total).toBeCloseTo(2.5, 2); // the output link is kept busy
   return bytes.map((b) => b / total);
 }
+
+describe('crossbar input arbitration', () => {
+  it('inputs of one VL competing for one output are served first come, first served: equal shares', () => {
+    // Three greedy hosts into h0 on VL 0, packets of mixed sizes: each input gets a third of the
+    // packets (round robin over backlogged inputs), whatever its port number.
+    const fabric = buildFabric({
+      topology: singleSwitchTopology(4),
+      vls: 1,
+      flows: [1, 2, 3].map((i) => ({ name: `f${i}`, source: `h${i}`, destination: 'h0', packetBytes: 256 * i })),
+    });
+    fabric.run(0.01, 0.001);
+    const packets = fabric.measurements().flows.map((f) => f.throughputPackets);
+    const total = packets.reduce((a, b) => a + b, 0);
+    packets.forEach((x) => expect(x / total).toBeCloseTo(1 / 3, 3));
+  });
+});
 
 describe('output VL arbitration through the admission tables', () => {
   it('shares converge to the table weights with every VL backlogged', () => {
@@ -127,6 +222,7 @@ describe('buildFabric input checks', () => {
     [{ flows: [{ name: 'f', source: 'h0', destination: 'h1', traffic: { kind: 'burst' } }] }, 'flows[0].traffic.kind'],
     [{ flows: [{ name: 'f', source: 'h0', destination: 'h1', rateControl: { kind: 'pipd', rMin: 10, m: 1 } }] }, 'flows[0].rateControl.m'],
     [{ flows: [{ name: 'f', source: 'h0', destination: 'h1', rateControl: { kind: 'ibcc', cctiMin: -1 } }] }, 'flows[0].rateControl.cctiMin'],
+    [{ flows: [{ name: 'f', source: 'h0', destination: 'h1', startUs: 5, stopUs: 5 }] }, 'flows[0].stopUs'],
   ])('names the bad field (%#)', (patch, field) => {
     try {
       buildFabric({ ...base, ...patch } as never);
@@ -168,6 +264,37 @@ describe('virtual cut-through', () => {
   it('store-and-forward: one transmission time per link', () => {
     expect(latency(false)).toBeCloseTo(3 * tx + 3 * 0.01 + 2 * 0.1, 9);
   });
+  // h0 → S1 → h1 with different link rates: a cut-through packet cannot leave before it has fully
+  // arrived, and every byte, the tail included, crosses the switch in the switch latency (so at
+  // equal rates the tail leaves tx + 100 ns after the head came in, and a faster output link cannot
+  // make it leave sooner than its own tail's arrival plus that latency).
+  const oneSwitch = (inGbps: number, outGbps: number, cutThrough: boolean): number => {
+    const fabric = buildFabric({
+      topology: {
+        switches: [{ name: 'S1', ports: 2 }],
+        hosts: [{ name: 'h0' }, { name: 'h1' }],
+        links: [{ a: 'h0', b: 'S1:1', rateGbps: inGbps }, { a: 'S1:2', b: 'h1', rateGbps: outGbps }],
+      },
+      cutThrough,
+      flows: [{ name: 'f', source: 'h0', destination: 'h1', traffic: { kind: 'cbr', rate: 1e4 } }],
+    });
+    fabric.run(1e-3);
+    const f = fabric.measurements().flows[0]!;
+    expect(f.delivered).toBeGreaterThanOrEqual(9);
+    expect(f.maxLatencyUs - f.meanLatencyUs).toBeLessThan(1e-9);
+    return f.meanLatencyUs;
+  };
+  const txAt = (gbps: number): number => (2048 * 8) / (gbps * 1e3); // µs
+  it('cut-through into a faster output: the tail leaves one switch latency after it arrived', () => {
+    expect(oneSwitch(2.5, 10, true)).toBeCloseTo(txAt(2.5) + 0.01 + 0.1 + 0.01, 9);
+    expect(oneSwitch(2.5, 2.5, true)).toBeCloseTo(txAt(2.5) + 0.01 + 0.1 + 0.01, 9);
+  });
+  it('cut-through into a slower output: the output transmission time decides', () => {
+    expect(oneSwitch(10, 2.5, true)).toBeCloseTo(0.01 + 0.1 + txAt(2.5) + 0.01, 9);
+  });
+  it('store-and-forward with unequal rates: both transmission times', () => {
+    expect(oneSwitch(2.5, 10, false)).toBeCloseTo(txAt(2.5) + 0.01 + 0.1 + txAt(10) + 0.01, 9);
+  });
 });
 
 describe('virtual lanes isolate flows', () => {
@@ -198,6 +325,24 @@ describe('virtual lanes isolate flows', () => {
     expect(own.victim).toBeGreaterThan(1.45);
     expect(own.vlPackets[2]).toBeGreaterThan(0);
     expect(shared.vlPackets[2]).toBe(0);
+  });
+});
+
+describe('SL→VL mapping', () => {
+  it("a flow's packets use the VL its SL maps to, on every hop", () => {
+    const slToVl = Array.from({ length: 16 }, () => 0);
+    slToVl[5] = 2;
+    const fabric = buildFabric({
+      topology: twoSwitchTopology(),
+      vls: 3,
+      slToVl,
+      arbitration: { high: [], low: [0, 1, 2].map((vl) => ({ vl, weight: 32 })), limitOfHighPriority: 255 },
+      flows: [{ name: 'f', source: 'A1', destination: 'Bc', sl: 5, traffic: { kind: 'cbr', rate: 1e5 } }],
+    });
+    fabric.run(1e-3);
+    const used = fabric.measurements().ports.filter((p) => p.packets > 0);
+    expect(used.map((p) => p.name).sort()).toEqual(['A1', 'A:1', 'B:3']);
+    for (const p of used) expect(p.packetsPerVl, p.name).toEqual([0, 0, p.packets]);
   });
 });
 
