@@ -1,22 +1,10 @@
 /** parseResultsCsv: the sample files of test/fixtures/validate (make_samples.py) and malformed input. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultMapping, parseResultsCsv, ResultsFormatError, withMapping } from '../../src/index.js';
+import { defaultMapping, parseResultsCsv, withMapping } from '../../src/index.js';
+import { formatError, read } from './helpers.js';
 
-const FIX = join(import.meta.dirname, '..', 'fixtures', 'validate');
-const read = (name: string) => readFileSync(join(FIX, name), 'utf8');
 const credit = defaultMapping('credit');
 
-function formatError(f: () => unknown): ResultsFormatError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ResultsFormatError);
-    return e as ResultsFormatError;
-  }
-  throw new Error('expected a ResultsFormatError');
-}
 
 describe('parseResultsCsv on the sample files', () => {
   it('credit_results.csv → 10 points, m as downstreamCapacity, short names mapped onto the library paths with their half-widths', () => {

@@ -2,20 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultMapping, parseResultsJson, ResultsFormatError } from '../../src/index.js';
+import { defaultMapping, parseResultsJson } from '../../src/index.js';
+import { FIX, formatError } from './helpers.js';
 
-const FIX = join(import.meta.dirname, '..', 'fixtures', 'validate');
 const threshold = defaultMapping('threshold');
 
-function formatError(f: () => unknown): ResultsFormatError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ResultsFormatError);
-    return e as ResultsFormatError;
-  }
-  throw new Error('expected a ResultsFormatError');
-}
 
 describe('parseResultsJson', () => {
   it('et_results.json ({ points: [{ params, metrics: { meanQueueLength: { mean, halfWidth, confidence } } }] }) → 8 points with their estimates and lines', () => {

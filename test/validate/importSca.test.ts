@@ -4,8 +4,6 @@
  * mean and Student-t half-width (scipy) into the CSV/JSON files, so the importer's grouping and its
  * t quantile are checked against scipy's.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   defaultMapping,
@@ -14,22 +12,11 @@ import {
   parseResultsJson,
   parseResultsSca,
   parseSca,
-  ResultsFormatError,
   withMapping,
 } from '../../src/index.js';
+import { formatError, read } from './helpers.js';
 
-const FIX = join(import.meta.dirname, '..', 'fixtures', 'validate');
-const read = (name: string) => readFileSync(join(FIX, name), 'utf8');
 
-function formatError(f: () => unknown): ResultsFormatError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ResultsFormatError);
-    return e as ResultsFormatError;
-  }
-  throw new Error('expected a ResultsFormatError');
-}
 
 describe('parseSca: the OMNeT++ 4-style file (version 2)', () => {
   const sca = parseSca(read('credit_omnetpp4.sca'));
