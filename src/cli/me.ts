@@ -52,6 +52,32 @@ const COLUMNS: Column<GeQueueResult>[] = [
   { header: 'W', value: (r) => r.responseTime },
 ];
 
+/** The library's parameter names, for errors phrased in the command line's option names. */
+const OPTION_OF: Record<string, string> = {
+  lambda: '--lambda',
+  mu: '--mu',
+  thresholds: '--thresholds',
+  capacity: '--capacity',
+  ca2: '--ca2',
+  cs2: '--cs2',
+  regimeCs2: '--regime-cs2',
+  batchAcceptance: '--batch-acceptance',
+  variant: '--variant',
+};
+
+/**
+ * A solver's error renamed to the option that set the parameter: `ca2` → `--ca2`,
+ * `thresholds[0]` → `--thresholds (thresholds[0])`; other errors unchanged.
+ */
+function asOptionError(e: unknown): unknown {
+  if (!(e instanceof InvalidParameterError)) return e;
+  const m = /^([A-Za-z0-9]+)(.*)$/.exec(e.parameter);
+  const option = m === null ? undefined : OPTION_OF[m[1]!];
+  if (option === undefined) return e;
+  const name = option === `--${e.parameter}` ? option : `${option} (${e.parameter})`;
+  return new InvalidParameterError(name, e.rule, e.value);
+}
+
 /**
  * @param cs2Given whether --cs2 was typed (it has a default): with --regime-cs2 it would be ignored,
  *   and a swept --cs2 would print identical rows under different labels, so that is an error.
@@ -85,7 +111,12 @@ function solveAll(o: MeOptions, cs2Given = false): GeQueueResult[] {
   const progress = sweepProgress(points.length);
   try {
     return points.map((p) => {
-      const result = solvePoint(p);
+      let result: GeQueueResult;
+      try {
+        result = solvePoint(p);
+      } catch (e) {
+        throw asOptionError(e);
+      }
       progress.tick();
       return result;
     });

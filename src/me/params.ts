@@ -136,7 +136,9 @@ export function parseQueueParams(params: unknown, extraKeys: readonly string[] =
       if (!Array.isArray(p.mu) || p.mu.length !== thresholds.length + 1) {
         throw new InvalidParameterError(
           'mu',
-          `an array of ${thresholds.length + 1} rates (one more than the ${thresholds.length} thresholds)`,
+          thresholds.length === 0
+            ? 'one rate (there are no thresholds)'
+            : `an array of ${thresholds.length + 1} rates (one more than the ${thresholds.length} thresholds)`,
           p.mu,
         );
       }

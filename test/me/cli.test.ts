@@ -60,6 +60,20 @@ describe('ibqos me', () => {
   });
 
   it.each([
+    [['me', '--lambda', '5', '--mu', '8', '--ca2', '0.5'], 'ibqos: --ca2 must be a finite squared coefficient of variation >= 1, got 0.5\n'],
+    [['me', '--lambda', '5', '--mu', '8,16', '--capacity', '16'], 'ibqos: --mu must be one rate (there are no thresholds), got [8,16]\n'],
+    [
+      ['me', '--lambda', '5', '--mu', '8,16', '--thresholds', '20', '--capacity', '16'],
+      'ibqos: --thresholds (thresholds[0]) must be within 1..capacity+1 = 1..17 (capacity + 1: the regime is never reached), got 20\n',
+    ],
+  ])('a solver error names the option that set the parameter: %j', async (args, message) => {
+    const { code, out, err } = await cli(args);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toBe(message);
+  });
+
+  it.each([
     [['--ca2', '0.5'], /ca2 must be/],
     [['--thresholds', '8,4'], /thresholds must be strictly increasing/],
     [['--mu', '8'], /mu must be an array of 2 rates/],
