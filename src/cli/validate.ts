@@ -63,6 +63,34 @@ export function importResults(path: string, format: string | undefined, model: R
   return parseResultsSca(text, mapping, { file: path });
 }
 
+/**
+ * Checks that every `--map name=column` pair was used: with `'found'`, that the column or scalar
+ * is in the results file (a point parameter in at least one point, a metric among the imported
+ * columns); with the set of compared metrics, that a mapped metric is one the model computes.
+ * A pair that matched nothing would otherwise drop its metric silently from the comparison.
+ *
+ * @throws InvalidParameterError naming `--map` and the pair.
+ */
+function checkMapped(model: ResultModel, file: string, map: readonly string[], results: ImportedResults, stage: 'found' | ReadonlySet<string>): void {
+  const base = defaultMapping(model);
+  for (const [name, column] of Object.entries(parseMappingPairs(map))) {
+    const key = Object.keys(resolveMappingKeys(base, { [name]: column }))[0]!;
+    const pair = `${name}=${column}`;
+    if (key in base.params) {
+      if (stage === 'found' && !results.points.some((p) => key in p.params)) {
+        throw new InvalidParameterError('--map', `a column or scalar name present in ${file} (no point has it)`, pair);
+      }
+      continue;
+    }
+    if (stage === 'found') {
+      if (!(key in results.columns)) throw new InvalidParameterError('--map', `a column or scalar name present in ${file}`, pair);
+    } else if (!stage.has(key)) {
+      const known = [...Object.keys(base.metrics), ...Object.keys(base.params)].join(', ');
+      throw new InvalidParameterError('--map', `name=column with a metric or parameter of model '${model}' (${known}) or their short names`, pair);
+    }
+  }
+}
+
 /** Registers `ibqos validate`. */
 export function registerValidate(program: Command): void {
   program
@@ -91,7 +119,9 @@ export function registerValidate(program: Command): void {
       }
       if (typeof params !== 'object' || params === null || Array.isArray(params)) throw new InvalidParameterError('--params', 'a JSON object of model parameters', params);
       const results = importResults(opts.results, opts.format, model, opts.map);
+      checkMapped(model, opts.results, opts.map, results, 'found');
       const v = validateResults(model, params as Record<string, unknown>, results, { tolerance, absoluteTolerance, acceptInsideInterval: opts.interval });
+      checkMapped(model, opts.results, opts.map, results, new Set(v.comparison.metrics.map((m) => m.metric)));
       let root: Command = cmd;
       while (root.parent) root = root.parent;
       const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));

@@ -71,6 +71,10 @@ describe('ibqos validate on the sample files', () => {
     [['--results', 'x.txt'], /--format must be one of/],
     [['--tolerance', '-1'], /--tolerance must be a finite number >= 0/],
     [['--map', 'L1'], /--map must be name=column pairs/],
+    // A pair that matches nothing used to drop its metric from the comparison without a word.
+    [['--map', 'L1=no_such_column'], /^ibqos: --map must be a column or scalar name present in .*credit_results\.csv, got "L1=no_such_column"\n$/],
+    [['--map', 'm=no_such_column'], /^ibqos: --map must be a column or scalar name present in .*\(no point has it\), got "m=no_such_column"\n$/],
+    [['--map', 'L9=L1'], /^ibqos: --map must be name=column with a metric or parameter of model 'credit' \(meanQueueLength\.upstream, .*\) or their short names, got "L9=L1"\n$/],
   ])('invalid input %j → exit 2 and the typed error', async (override, message) => {
     const base: Record<string, string> = { '--model': 'credit', '--params': f('credit_params.json'), '--results': f('credit_results.csv') };
     const extra: string[] = [];
