@@ -5,6 +5,7 @@
  *
  *     ibqos report --out report --quick
  */
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
@@ -38,6 +39,14 @@ export function registerReport(program: Command): void {
     .action(async (opts: ReportOptions, cmd: Command) => {
       const seed = integer('--seed', opts.seed, 0);
       const replications = opts.replications === undefined ? undefined : integer('--replications', opts.replications, 2);
+      const outDir = resolve(opts.out);
+      // Checked before the experiments run, so a mistyped --out costs no minutes of simulation.
+      try {
+        mkdirSync(outDir, { recursive: true });
+        accessSync(outDir, constants.W_OK);
+      } catch (e) {
+        throw new InvalidParameterError('--out', 'a writable directory', `${opts.out} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+      }
       let root: Command = cmd;
       while (root.parent) root = root.parent;
       const output = root.configureOutput();
@@ -66,7 +75,7 @@ export function registerReport(program: Command): void {
         progress.stop();
         let files: string[];
         try {
-          files = writeReport(report, resolve(opts.out));
+          files = writeReport(report, outDir);
         } catch (e) {
           throw new InvalidParameterError('--out', 'a writable directory', `${opts.out} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
         }

@@ -179,6 +179,8 @@ describe('ibqos report', () => {
     writeFileSync(file, 'x');
     expect(await run(['report', '--quick', '--out', join(file, 'sub')], { write: () => undefined }, { write: (s: string) => void (err += s) })).toBe(2);
     expect(err).toMatch(/--out must be a writable directory/);
+    // Checked before any experiment runs: no progress lines.
+    expect(err).not.toMatch(/^report: /m);
   });
 
   it('rejects a bad --replications with exit 2', async () => {
