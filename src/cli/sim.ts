@@ -219,17 +219,28 @@ function flagOf(attribute: string): string {
   return `--${attribute}`;
 }
 
+/** The scenario's unit of simulated time ('time units' when it has none of its own) and its metrics' units, if stated. */
+function unitsOf(scenario: string): { timeUnit: string; metricUnits?: string } {
+  const definition = findScenario(scenario);
+  return {
+    timeUnit: definition?.timeUnit ?? 'time units',
+    ...(definition?.metricUnits === undefined ? {} : { metricUnits: definition.metricUnits }),
+  };
+}
+
 /** The text report: run facts, then one row per metric. */
 function formatReport(r: SimulationResult): string {
   const rows: { metric: string; mean: number; halfWidth: number }[] = [];
   flatten(r.metrics, '', rows);
   const { run } = r;
-  const length = run.length.until !== undefined ? `${formatNumber(run.length.until)} time units` : `${run.length.jobs} jobs`;
-  const warmup = run.length.until !== undefined ? `${formatNumber(run.warmup)} time units` : `${run.warmup} jobs`;
+  const { timeUnit, metricUnits } = unitsOf(r.scenario);
+  const length = run.length.until !== undefined ? `${formatNumber(run.length.until)} ${timeUnit}` : `${run.length.jobs} jobs`;
+  const warmup = run.length.until !== undefined ? `${formatNumber(run.warmup)} ${timeUnit}` : `${run.warmup} jobs`;
   const head = [
     `scenario ${r.scenario}: seed ${run.seed}, ${run.replications} replications of ${length} after a warm-up of ${warmup}`,
-    `simulated time ${formatNumber(run.simulatedTime)} (measured, all replications), events ${run.events}; ` +
+    `simulated time ${formatNumber(run.simulatedTime)}${timeUnit === 'time units' ? '' : ` ${timeUnit}`} (measured, all replications), events ${run.events}; ` +
       `intervals: mean ± half-width at ${formatNumber(100 * run.confidence)} % (Student-t)`,
+    ...(metricUnits === undefined ? [] : [`units: ${metricUnits}`]),
     '',
   ];
   return (
@@ -246,7 +257,8 @@ function formatReport(r: SimulationResult): string {
 function formatSweep(results: readonly SimulationResult[], swept: readonly string[], sweepSeed: number | undefined): string {
   const first = results[0]!;
   const { run } = first;
-  const length = run.length.until !== undefined ? `${formatNumber(run.length.until)} time units` : `${run.length.jobs} jobs`;
+  const { timeUnit, metricUnits } = unitsOf(first.scenario);
+  const length = run.length.until !== undefined ? `${formatNumber(run.length.until)} ${timeUnit}` : `${run.length.jobs} jobs`;
   const rows = results.map((r) => {
     const cells: { metric: string; mean: number; halfWidth: number }[] = [];
     flatten(r.metrics, '', cells);
@@ -255,7 +267,8 @@ function formatSweep(results: readonly SimulationResult[], swept: readonly strin
   const metricNames = rows[0]!.cells.map((c) => c.metric);
   const seeds = sweepSeed === undefined ? `seed ${run.seed} at every point` : `independent points (seeds derived from seed ${sweepSeed})`;
   const head = `scenario ${first.scenario}: ${seeds}, ${run.replications} replications of ${length} each; ` +
-    `mean ± half-width at ${formatNumber(100 * run.confidence)} % (Student-t)\n`;
+    `mean ± half-width at ${formatNumber(100 * run.confidence)} % (Student-t)\n` +
+    (metricUnits === undefined ? '' : `units: ${metricUnits}\n`);
   return (
     head +
     formatTable(rows, [
@@ -278,9 +291,9 @@ export function registerSim(program: Command): void {
     .requiredOption('--scenario <name|file.json>', `a registered scenario (${scenarioNames().join(', ')}) or a JSON scenario file`)
     .option('--seed <n>', 'the run seed, an integer >= 0 (default 1)')
     .option('--replications <n>', 'independent replications, >= 2 (default 10)')
-    .option('--jobs <n>', 'arrivals (jobs offered) measured per replication (default 1000000)')
-    .option('--until <t>', 'simulated time measured per replication (instead of --jobs)')
-    .option('--warmup <w>', 'warm-up deleted before measuring, in jobs with --jobs or time with --until (default 10 % of the run)')
+    .option('--jobs <n>', 'arrivals (jobs offered) measured per replication (gege1n, credit-tandem; default 1000000)')
+    .option('--until <t>', "simulated time measured per replication, instead of --jobs: in the model's time unit (the reciprocal of its rates) for gege1n and credit-tandem, in seconds for the fabric scenarios (default 0.05 s for congestion-spreading, 0.01 s for fabric)")
+    .option('--warmup <w>', 'warm-up deleted before measuring, in jobs with --jobs or in the unit of --until (default 10 % of the run)')
     .option('--confidence <c>', 'confidence level of the intervals (default 0.95)')
     .option('--json', 'print the metrics as { mean, halfWidth, confidence } under the analytic field names, with the run facts')
     .option('--common-random-numbers', 'in a sweep, run every point with --seed itself (default: a seed per point derived from --seed and its parameters)');
@@ -293,6 +306,12 @@ export function registerSim(program: Command): void {
       command.option(option.flag, option.description);
     }
   }
+  command.addHelpText(
+    'after',
+    `\nScenarios (each takes only its own options; an option of another scenario is an error):\n${scenarioNames()
+      .map((n) => `  ${n}: ${findScenario(n)!.description}`)
+      .join('\n')}\n`,
+  );
   command.action((opts: SimCliOptions, cmd: Command) => {
     const { results, sweepSeed } = runSim(opts, cmd);
     let root: Command = cmd;

@@ -21,6 +21,25 @@ type Interval = { mean: number; halfWidth: number; confidence: number };
 const QUEUE = ['--lambda', '5', '--mu', '8,16', '--thresholds', '8', '--capacity', '16', '--ca2', '5', '--cs2', '7'];
 
 describe('ibqos sim', () => {
+  it('--help lists every scenario with its description, and says which scenario each model option belongs to', async () => {
+    const { code, out } = await cli(['sim', '--help']);
+    expect(code).toBe(0);
+    const flat = out.replace(/\s+/g, ' ');
+    for (const name of ['gege1n', 'credit-tandem', 'congestion-spreading', 'fabric']) expect(out).toMatch(new RegExp(`^  ${name}: `, 'm'));
+    expect(flat).toContain('--lambda <rate> offered arrival rate λ per unit time (gege1n: required; credit-tandem: default 5)');
+    expect(flat).toContain('in seconds for the fabric scenarios');
+    expect(flat).toContain('(congestion-spreading; default 0.4)');
+  });
+
+  it('a model-level run is measured in the model’s time units; a fabric run in seconds, with its metrics’ units', async () => {
+    const model = await cli(['sim', '--scenario', 'gege1n', '--lambda', '1', '--mu', '2', '--until', '100', '--replications', '2']);
+    expect(model.out).toMatch(/^scenario gege1n: seed 1, 2 replications of 100 time units after a warm-up of 10 time units\nsimulated time 200 \(measured/);
+    expect(model.out).not.toMatch(/^units:/m);
+    const fabric = await cli(['sim', '--scenario', 'congestion-spreading', '--until', '0.001', '--replications', '2']);
+    expect(fabric.out).toMatch(/^scenario congestion-spreading: seed 1, 2 replications of 0\.001 s after a warm-up of 0\.0001 s\nsimulated time 0\.002 s \(measured/);
+    expect(fabric.out).toMatch(/^units: throughput Gb\/s, latency µs, injectionRate packets\/s/m);
+  });
+
   it("simulates the very queue `ibqos me --exact` solves with the same options (exact values inside the 99.9 % intervals)", async () => {
     const me = await cli(['me', ...QUEUE, '--exact', '--json']);
     expect(me.code).toBe(0);

@@ -158,7 +158,7 @@ export interface PortMeasurements {
   /** Packets sent on each VL. */
   readonly packetsPerVl: readonly number[];
   /** Fraction of the window the transmitter was busy. */
-  readonly utilisation: number;
+  readonly utilization: number;
   /** Time (s) the transmitter was idle with packets waiting only for credits. */
   readonly creditStallTime: number;
   /** Packets marked on this port. */
@@ -927,7 +927,7 @@ export class Fabric {
         name: c.portNames[g]!,
         packets: this.txPackets[g]!,
         packetsPerVl: Array.from(this.txPacketsVl.subarray(g * this.V, (g + 1) * this.V)),
-        utilisation: duration > 0 ? Math.min(1, this.txBusyTime[g]! / duration) : 0,
+        utilization: duration > 0 ? Math.min(1, this.txBusyTime[g]! / duration) : 0,
         creditStallTime: stall,
         marks: marksPerVl.reduce((a, b) => a + b, 0),
         marksPerVl,

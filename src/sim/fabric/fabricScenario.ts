@@ -8,7 +8,7 @@
  * with `{ "scenario": "fabric", "params": { "topology": {…}, "flows": [ … ], … }, "until": 0.01 }`.
  * Metrics: per flow (keyed by flow name) `throughput` (Gb/s), `latency` (mean µs), `sourceLoss`
  * (fraction of offered packets refused by a full send queue); per transmitting port (keyed
- * "node:port", or the host name) `utilisation` and `creditStall` (fraction of time idle for lack of
+ * "node:port", or the host name) `utilization` and `creditStall` (fraction of time idle for lack of
  * credits only).
  */
 import { InvalidParameterError } from '../../core/errors.js';
@@ -45,7 +45,7 @@ export function replicateFabricScenario(params: FabricScenarioParams, context: R
       throughput: byFlow((i) => m.flows[i]!.throughputGbps),
       latency: byFlow((i) => (m.flows[i]!.delivered > 0 ? m.flows[i]!.meanLatencyUs : 0)),
       sourceLoss: byFlow((i) => (m.flows[i]!.offered > 0 ? m.flows[i]!.sourceDrops / m.flows[i]!.offered : 0)),
-      utilisation: Object.fromEntries(ports.map((p) => [p.name, p.utilisation])),
+      utilization: Object.fromEntries(ports.map((p) => [p.name, p.utilization])),
       creditStall: Object.fromEntries(ports.map((p) => [p.name, m.duration > 0 ? p.creditStallTime / m.duration : 0])),
     },
     simulatedTime: m.duration,
@@ -55,9 +55,11 @@ export function replicateFabricScenario(params: FabricScenarioParams, context: R
 
 registerScenario<FabricScenarioParams>({
   name: 'fabric',
-  description: 'any fabric topology and flows given as JSON params (buildFabric options); per-flow throughput, latency, source loss; per-port utilisation and credit stalls',
+  description: 'any fabric topology and flows given as JSON params (buildFabric options); per-flow throughput, latency, source loss; per-port utilization and credit stalls',
   parse: parseFabricScenario,
   replicate: replicateFabricScenario,
   lengths: ['until'],
   defaultLength: { until: 0.01 },
+  timeUnit: 's',
+  metricUnits: 'throughput Gb/s, latency µs, sourceLoss a fraction of the packets offered, utilization a fraction of the time, creditStall a fraction of the time',
 });

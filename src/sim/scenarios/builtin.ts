@@ -110,7 +110,7 @@ function parseCreditTandem(params: unknown): CreditTandemSimSpec {
 
 registerScenario<GeQueueSimSpec>({
   name: 'gege1n',
-  description: 'GE/GE/1/K with thresholds (ET, AJT): the exact chain of MODELS.md §5, simulated',
+  description: 'GE/GE/1/K with thresholds (ET, AJT): the queue of `ibqos me`, simulated with its exact semantics (docs/sim.md)',
   parse: parseGege1n,
   echo: (s) => ({
     lambda: s.lambda,
@@ -123,8 +123,8 @@ registerScenario<GeQueueSimSpec>({
   }),
   replicate: replicateGeQueue,
   cliOptions: [
-    { flag: '--lambda <rate>', param: 'lambda', kind: 'number', description: 'offered arrival rate λ per unit time' },
-    { flag: '--mu <rates>', param: 'mu', kind: 'numbers', description: 'service rate, or one rate per regime μ1,μ2,… (gege1n)' },
+    { flag: '--lambda <rate>', param: 'lambda', kind: 'number', description: 'offered arrival rate λ per unit time (gege1n: required; credit-tandem: default 5)' },
+    { flag: '--mu <rates>', param: 'mu', kind: 'numbers', description: 'service rate, or one rate per regime μ1,μ2,… (gege1n; required)' },
     { flag: '--thresholds <list>', param: 'thresholds', kind: 'integers', description: 'thresholds T1,T2,… (gege1n)' },
     { flag: '--capacity <K>', param: 'capacity', kind: 'capacity', description: 'capacity K, the job in service included, or inf (gege1n; default inf)' },
     { flag: '--ca2 <scv>', param: 'ca2', kind: 'number', description: 'SCV of the inter-arrival times, >= 1 (gege1n; default 1)' },
@@ -136,7 +136,7 @@ registerScenario<GeQueueSimSpec>({
 
 registerScenario<CreditTandemSimSpec>({
   name: 'credit-tandem',
-  description: 'the two-node credit chain of MODELS.md §6, simulated',
+  description: 'the two-node credit chain of `ibqos credit`, simulated (docs/sim.md)',
   parse: parseCreditTandem,
   replicate: replicateCreditTandem,
   cliOptions: [

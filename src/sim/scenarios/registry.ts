@@ -85,6 +85,10 @@ export interface ScenarioDefinition<P = unknown> {
   readonly cliOptions?: readonly ScenarioCliOption[];
   /** Run length when the caller gives none (default { jobs: 1_000_000 }, or { until: 1000 } if only 'until'). */
   readonly defaultLength?: RunLength;
+  /** The unit of simulated time (`until`, `warmup`), e.g. 's' for the fabric. Default: the model's own time unit (the reciprocal of its rates). */
+  readonly timeUnit?: string;
+  /** One line stating the metrics' units, for reports (e.g. 'throughput Gb/s, latency µs'). Default: none. */
+  readonly metricUnits?: string;
 }
 
 const REGISTRY = new Map<string, ScenarioDefinition<unknown>>();

@@ -45,7 +45,7 @@ describe('the fabric scenario (a topology file)', () => {
     expect(code, err).toBe(0);
     const json = JSON.parse(out);
     expect(Object.keys(json.throughput).sort()).toEqual(['local', 'remote', 'victim']);
-    expect(json.utilisation['B:3'].mean).toBeGreaterThan(0.1);
+    expect(json.utilization['B:3'].mean).toBeGreaterThan(0.1);
   });
 
   it('names a bad field of the params', () => {

@@ -38,7 +38,7 @@ describe('credit-based flow control', () => {
     expect(audits).toBeGreaterThan(1000);
     const m = fabric.measurements();
     // Overload really happened: the hotspot's link is saturated and upstream ports stalled for credits.
-    expect(m.ports.find((p) => p.name === 'e0_0:1')!.utilisation).toBeGreaterThan(0.97);
+    expect(m.ports.find((p) => p.name === 'e0_0:1')!.utilization).toBeGreaterThan(0.97);
     expect(m.ports.some((p) => p.creditStallTime > 1e-4)).toBe(true);
     expect(m.buffers.some((b) => b.maxOccupancy >= 2)).toBe(true);
   });
