@@ -151,9 +151,9 @@ function openSmReport(broker: BandwidthBroker): string {
 export function registerAdmit(program: Command): void {
   program
     .command('admit')
-    .description('admission control and VL arbitration tables: replay requests through the bandwidth broker (MODELS.md §§8-9)')
-    .requiredOption('--topology <file>', 'topology JSON: { "links": [{ "id", "bandwidth" }], "slShares"?, "slToVl"?, "bestEffortReserve"?, "arbitration"?, "switches"? }')
-    .requiredOption('--requests <file>', 'JSON array of { "id", "path", "sl", "bandwidth", "distance"?, "delay"? } and { "release": id }, processed in order')
+    .description('admission control and VL arbitration tables: replay requests through the bandwidth broker (docs/admission.md)')
+    .requiredOption('--topology <file>', 'topology JSON: { "links": [{ "id", "bandwidth" }], "slShares"?, "slToVl"?, "bestEffortReserve"?, "arbitration"?, "switches"? }; bandwidths in any one unit (e.g. Mb/s), which requests use too')
+    .requiredOption('--requests <file>', 'JSON array of { "id", "path", "sl", "bandwidth", "distance"?, "delay"? } and { "release": id }, processed in order; bandwidth in the topology\'s unit, distance >= 2, rounded down to a power of two <= 64 (default 64), delay per hop in seconds')
     .option('--json', 'print { "verdicts": [...], "links": [...], "tables": [...] }')
     .option('--opensm', "print each port's tables as opensm.conf lines (qos_vlarb_high, qos_vlarb_low, qos_high_limit)")
     .action((opts: AdmitOptions, cmd: Command) => {

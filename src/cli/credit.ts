@@ -99,7 +99,7 @@ function solveAll(o: CreditOptions): CreditChainResult[] {
 export function registerCredit(program: Command): void {
   program
     .command('credit')
-    .description("credit-based flow control: the tandem chain of MODELS.md §6 (defaults: the thesis's experiment)")
+    .description("credit-based flow control: the two-node tandem chain of docs/credit.md (defaults: the thesis's experiment)")
     .option('--lambda <values>', 'arrival rate λ at Node 1 per unit time: a value, a list a,b,c or a range a:b[:step]', '5')
     .option('--mu1 <values>', 'forwarding rate μ1 of Node 1 (when it holds a credit), swept like --lambda', '6')
     .option('--mu2 <values>', 'service rate μ2 of Node 2, swept like --lambda', '8')

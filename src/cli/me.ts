@@ -151,15 +151,15 @@ function solveAll(o: MeOptions, cs2Given = false): GeQueueResult[] {
 export function registerMe(program: Command): void {
   program
     .command('me')
-    .description('maximum-entropy GE-type queues: GE/GE/1, GE/GE/1/N and the ET/AJT threshold queues (MODELS.md §§2-5)')
+    .description('maximum-entropy GE-type queues: GE/GE/1, GE/GE/1/N and the ET/AJT threshold queues (docs/me.md)')
     .requiredOption('--lambda <values>', 'offered arrival rate λ per unit time: a value, a list a,b,c or a range a:b[:step]')
     .requiredOption('--mu <rates>', 'service rate, or one rate per regime μ1,μ2,… (one more than the thresholds; not a sweep)')
     .option('--thresholds <list>', 'thresholds T1,T2,… (integers in 1..K+1, increasing): T_r is the first state served at μ_(r+1)')
     .option('--capacity <values>', 'capacity K (the job in service included), swept like --lambda; inf for GE/GE/1', 'inf')
     .option('--ca2 <values>', 'SCV of the inter-arrival times, >= 1, swept like --lambda', '1')
     .option('--cs2 <values>', 'SCV of the service times, >= 1, swept like --lambda', '1')
-    .option('--variant <name>', "'exact' or 'thesis' (the thesis's y = ρ/g, MODELS.md §4.4)", 'exact')
-    .option('--exact', 'solve the exact Markov chain (MODELS.md §5) instead of the closed form')
+    .option('--variant <name>', "'exact' or 'thesis' (the thesis's y = ρ/g; docs/me.md)", 'exact')
+    .option('--exact', 'solve the exact Markov chain (docs/me.md) instead of the closed form')
     .option('--batch-acceptance <mode>', "with --exact: 'partial' (default) or 'whole' (a batch that does not fit is lost whole)")
     .option('--regime-cs2 <list>', 'with --exact: one Cs2 per regime (replaces --cs2; the closed forms are not exact then)')
     .option('--json', 'print the result records (library field names) as a JSON array')

@@ -137,7 +137,7 @@ function emptyDesignRange(fn: ResponseFunction): string[] {
     const m = fn.params.m!;
     const smallest = Math.exp((m * Math.log(fn.rMin) - Math.log(fn.rMax)) / (m - 1));
     lines.push(
-      `PIPD is not scale-free (MODELS.md §10): R_min^m > R_max in this rate unit; with rates in a unit ` +
+      `PIPD is not scale-free: R_min^m > R_max in this rate unit; with rates in a unit ` +
         `${formatNumber(smallest)} to ${formatNumber(fn.rMin)} times larger its design range is not empty (docs/congestion.md)`,
     );
   }
@@ -266,10 +266,10 @@ function runRate(o: RateOptions): string {
 export function registerRate(program: Command): void {
   program
     .command('rate')
-    .description('source response functions PIPD, FIMD, LIPD, AIMD: design conditions, values, trajectories (MODELS.md §10)')
+    .description('source response functions PIPD, FIMD, LIPD, AIMD: design conditions, values, trajectories (docs/congestion.md); give exactly one of --check, --at, --trajectory')
     .requiredOption('--function <name>', "'pipd', 'fimd', 'lipd' or 'aimd'")
     .requiredOption('--rmin <rate>', 'R_min, in the rate unit you choose (PIPD: > 1 in that unit)')
-    .requiredOption('--rmax <rate>', 'R_max > R_min')
+    .requiredOption('--rmax <rate>', 'R_max > R_min, in the unit of --rmin (times come out in its reciprocal: seconds for packets/s)')
     .option('--m <power>', 'PIPD power m > 1 (default 4, the thesis)')
     .option('--n <factor>', 'FIMD factor n > 1 (default 4, the thesis)')
     .option('--alpha <step>', 'AIMD additive step α > 0 (required with aimd)')

@@ -19,7 +19,7 @@ describe('ibqos rate', () => {
     expect(lines[2]).toBe('every decrease lands on R_min or below it (f_dec(R_max) = 1000), and the next unmarked ACK from R_min gives f_inc(R_min) = 256000');
     // the unit s with (R_min/s)^m ≤ R_max/s: s ≥ (R_min^m/R_max)^(1/(m−1)) = (10^12/256000)^(1/3) ≈ 157.49; s < R_min keeps R_min > 1
     expect(lines[3]).toBe(
-      'PIPD is not scale-free (MODELS.md §10): R_min^m > R_max in this rate unit; with rates in a unit 157.49 to 1000 times larger its design range is not empty (docs/congestion.md)',
+      'PIPD is not scale-free: R_min^m > R_max in this rate unit; with rates in a unit 157.49 to 1000 times larger its design range is not empty (docs/congestion.md)',
     );
     expect(lines[4]).toMatch(/condition\s+holds\s+from\s+to\s+worst at/);
     expect(lines[6]).toMatch(/^\(1\) avoids congestion\s+no\s+1000\s+256000\s+1000\s+256000\s+1000\s+255$/);
