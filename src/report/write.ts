@@ -1,7 +1,7 @@
 /**
  * Writing a report to a directory: `report.html` (self-contained), `report.json` (every point's
  * parameters and records, figure data; ±Infinity as strings) and one CSV per figure, named
- * `<experiment>-<figure>.csv`, with columns series, source, x, x_label, y, half_width.
+ * `<experiment>-<figure>.csv`, with columns series, source, x, x_label, y, half_width, x_name, y_name.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,11 +10,17 @@ import type { FigureResult, ReportData } from './experiment.js';
 import { renderReportHtml } from './html.js';
 import { resultsToJson } from './json.js';
 
-/** A figure's data as CSV text (header and one row per plotted value). */
+/**
+ * A figure's data as CSV text (header and one row per plotted value). `x_name` and `y_name` say
+ * what the axes hold, with their units (the plot's axis titles), so a CSV read alone is understood.
+ */
 export function figureCsv(figure: FigureResult): string {
+  const { spec } = figure;
+  const xName = spec.xUnit ? `${spec.xLabel} (${spec.xUnit})` : spec.xLabel;
+  const yName = spec.yUnit ? `${spec.yLabel} (${spec.yUnit})` : spec.yLabel;
   return stringify(
-    figure.rows.map((r) => [r.series, r.source, r.x, r.xLabel ?? '', r.y, r.halfWidth ?? '']),
-    { header: true, columns: ['series', 'source', 'x', 'x_label', 'y', 'half_width'], cast: { number: (v) => String(v) } },
+    figure.rows.map((r) => [r.series, r.source, r.x, r.xLabel ?? '', r.y, r.halfWidth ?? '', xName, yName]),
+    { header: true, columns: ['series', 'source', 'x', 'x_label', 'y', 'half_width', 'x_name', 'y_name'], cast: { number: (v) => String(v) } },
   );
 }
 

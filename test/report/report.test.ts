@@ -152,7 +152,10 @@ describe('with stand-in simulators (the library simulator plugs in the same way)
     const json = parseResultJson(readFileSync(join(dir, 'report.json'), 'utf8')) as { experiments: { id: string; figures: { csv: string }[] }[] };
     expect(json.experiments.map((e) => e.id)).toEqual(['credit-chain', 'entry-threshold', 'arrival-job-threshold', 'congestion-spreading']);
     const rows = parse(readFileSync(join(dir, 'credit-chain-throughput.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
-    expect(Object.keys(rows[0]!)).toEqual(['series', 'source', 'x', 'x_label', 'y', 'half_width']);
+    expect(Object.keys(rows[0]!)).toEqual(['series', 'source', 'x', 'x_label', 'y', 'half_width', 'x_name', 'y_name']);
+    // What the axes hold, with units, so the CSV is readable without the HTML.
+    expect(rows[0]!.x_name).toBe('downstream capacity m (packets)');
+    expect(rows[0]!.y_name).toBe('throughput T (packets per time unit)');
     const fig = good.experiments[0]!.figures[2]!;
     expect(rows.map((r) => Number(r.y))).toEqual(fig.rows.map((r) => r.y));
   });
