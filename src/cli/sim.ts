@@ -283,6 +283,22 @@ function formatSweep(results: readonly SimulationResult[], swept: readonly strin
   );
 }
 
+/**
+ * A note for a GE-type queue with an infinite buffer whose last regime has ρ = λ/μ ≥ 1: it has no
+ * steady state (`gege1` says `stable: false`), so its means grow with the run length and the
+ * intervals mean nothing (docs/sim.md). Undefined otherwise.
+ */
+function unstableNote(r: SimulationResult): string | undefined {
+  if (r.scenario !== 'gege1n') return undefined;
+  const p = r.params as { lambda?: unknown; capacity?: unknown; mu?: unknown };
+  const mu = Array.isArray(p.mu) ? p.mu[p.mu.length - 1] : p.mu;
+  if (p.capacity !== Infinity || typeof p.lambda !== 'number' || typeof mu !== 'number' || p.lambda < mu) return undefined;
+  return (
+    `note: λ = ${formatNumber(p.lambda)} ≥ μ = ${formatNumber(mu)} on an infinite buffer: the queue has no steady state, ` +
+    'its means grow with the run length and their intervals mean nothing (docs/sim.md)'
+  );
+}
+
 /** Registers `ibqos sim`. */
 export function registerSim(program: Command): void {
   const command = program
@@ -317,6 +333,8 @@ export function registerSim(program: Command): void {
     let root: Command = cmd;
     while (root.parent) root = root.parent;
     const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
+    const warn = root.configureOutput().writeErr ?? ((s: string) => process.stderr.write(s));
+    for (const note of new Set(results.map(unstableNote))) if (note !== undefined) warn(`${note}\n`);
     const record = ({ scenario, params, metrics, run }: SimulationResult) => ({
       scenario,
       params,

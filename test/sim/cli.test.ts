@@ -31,6 +31,16 @@ describe('ibqos sim', () => {
     expect(flat).toContain('(congestion-spreading; default 0.4)');
   });
 
+  it('an infinite GE-type queue with λ ≥ μ (last regime) runs, with a note on stderr that its intervals mean nothing', async () => {
+    const unstable = await cli(['sim', '--scenario', 'gege1n', '--lambda', '9', '--mu', '4,8', '--thresholds', '3', '--jobs', '2000', '--replications', '2']);
+    expect(unstable.code).toBe(0);
+    expect(unstable.err).toBe(
+      'note: λ = 9 ≥ μ = 8 on an infinite buffer: the queue has no steady state, its means grow with the run length and their intervals mean nothing (docs/sim.md)\n',
+    );
+    const stable = await cli(['sim', '--scenario', 'gege1n', '--lambda', '7', '--mu', '4,8', '--thresholds', '3', '--jobs', '2000', '--replications', '2']);
+    expect(stable.err).toBe('');
+  });
+
   it('a model-level run is measured in the model’s time units; a fabric run in seconds, with its metrics’ units', async () => {
     const model = await cli(['sim', '--scenario', 'gege1n', '--lambda', '1', '--mu', '2', '--until', '100', '--replications', '2']);
     expect(model.out).toMatch(/^scenario gege1n: seed 1, 2 replications of 100 time units after a warm-up of 10 time units\nsimulated time 200 \(measured/);
