@@ -125,12 +125,15 @@ function runSim(o: SimCliOptions, cmd: Command): SimRun {
   let scenario: string;
   let params: Record<string, unknown> = {};
   let fileRun: Record<string, unknown> = {};
+  /** The scenario file's path, when the scenario came from one. */
+  let file: string | undefined;
   if (findScenario(o.scenario) !== undefined) scenario = o.scenario;
   else if (o.scenario.endsWith('.json')) {
-    const file = readScenarioFile(o.scenario);
-    scenario = file.scenario;
-    params = { ...file.params };
-    fileRun = file.run;
+    file = o.scenario;
+    const spec = readScenarioFile(o.scenario);
+    scenario = spec.scenario;
+    params = { ...spec.params };
+    fileRun = spec.run;
   } else {
     throw new InvalidParameterError('--scenario', `one of ${scenarioNames().map((n) => `'${n}'`).join(', ')}, or a .json scenario file`, o.scenario);
   }
@@ -200,6 +203,11 @@ function runSim(o: SimCliOptions, cmd: Command): SimRun {
     if (m !== null && setBy.has(m[1]!)) {
       const error = e as InvalidParameterError;
       throw new InvalidParameterError(`${setBy.get(m[1]!)} (${error.parameter})`, error.rule, error.value);
+    }
+    // One that came from a scenario file is named with the file: 'run.json.params.capcity'.
+    if (m !== null && file !== undefined) {
+      const error = e as InvalidParameterError;
+      throw new InvalidParameterError(`${file}.${error.parameter}`, error.rule, error.value);
     }
     throw e;
   } finally {

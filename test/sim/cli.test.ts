@@ -173,7 +173,7 @@ describe('scenario files', () => {
 
   it('errors name the file and the field', async () => {
     const cases: [unknown, RegExp][] = [
-      [{ scenario: 'gege1n', params: { lambda: -1, mu: 1 } }, /params.lambda must be a finite number > 0, got -1/],
+      [{ scenario: 'gege1n', params: { lambda: -1, mu: 1 } }, /bad\d.json.params.lambda must be a finite number > 0, got -1/],
       [{ scenario: 'gege1n', parms: {} }, /bad\d.json.parms must be absent/],
       [{ scenario: 'gege2n' }, /bad\d.json: scenario must be one of/],
       [{ scenario: 'gege1n', params: { lambda: 1, mu: 2 }, replications: 'ten' }, /--replications must be an integer >= 2, got "ten"/],
