@@ -52,17 +52,29 @@ export function contrastTableHtml(c: ContrastResult): string {
   ].join('\n');
 }
 
+/** What an experiment shows: analytic curves, simulated values, both, or only published values. */
+function experimentBadge(e: ExperimentResult): string {
+  const analytic = e.points.some((p) => Object.keys(p.analytic).length > 0);
+  if (analytic) return e.simulated ? 'analytic and simulated' : 'analytic only: no simulator plugged in yet';
+  return e.simulated ? 'simulated: no analytic model exists' : 'published values only: no analytic model, no simulator plugged in';
+}
+
+/** The axis title of a figure's values, with its unit: 'throughput T (packets per time unit)'. */
+function yTitle(f: FigureResult): string {
+  return f.spec.yUnit ? `${f.spec.yLabel} (${f.spec.yUnit})` : f.spec.yLabel;
+}
+
 function experimentHtml(e: ExperimentResult, index: number): string {
   return [
     `<section class="experiment" id="${escapeXml(e.id)}">`,
     `<h2>${index + 1}. ${escapeXml(e.title)}</h2>`,
     `<p class="note">Source: ${escapeXml(e.source)}. ${e.points.length} points, ${escapeXml(formatNumber(e.elapsedMs, 3))} ms. ` +
-      `<span class="badge">${e.simulated ? 'analytic and simulated' : 'analytic only: no simulator plugged in yet'}</span></p>`,
+      `<span class="badge">${escapeXml(experimentBadge(e))}</span></p>`,
     ...e.description.map((d) => `<p>${escapeXml(d)}</p>`),
     e.referenceNote ? `<p class="note">Reference values: ${escapeXml(e.referenceNote)}</p>` : '',
     ...e.figures.map(
       (f) =>
-        `<figure id="${escapeXml(`${e.id}-${f.id}`)}">\n${f.svg}\n<figcaption>${escapeXml(f.title)} — data: <code>${escapeXml(`${e.id}-${f.id}.csv`)}</code></figcaption>\n<details><summary>values</summary>\n${figureTableHtml(f)}\n</details></figure>`,
+        `<figure id="${escapeXml(`${e.id}-${f.id}`)}">\n${f.svg}\n<figcaption>${escapeXml(f.title)} — data: <code>${escapeXml(`${e.id}-${f.id}.csv`)}</code></figcaption>\n<details><summary>values: ${escapeXml(yTitle(f))}</summary>\n${figureTableHtml(f)}\n</details></figure>`,
     ),
     ...e.contrasts.map(contrastTableHtml),
     e.comparison ? comparisonHtml(e.comparison) : '',

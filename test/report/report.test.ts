@@ -12,6 +12,7 @@ import { run } from '../../src/cli/program.js';
 import {
   gege1nThreshold,
   parseResultJson,
+  renderReportHtml,
   runExperiments,
   solveCreditChain,
   thesisExperiments,
@@ -42,6 +43,15 @@ describe('runExperiments(thesisExperiments()) without a simulator', async () => 
     expect(report.experiments.flatMap((e) => e.figures.map((f) => `${e.id}-${f.id}`))).toEqual(FIGURES);
     expect(report.experiments.every((e) => !e.simulated && e.comparison === undefined)).toBe(true);
     for (const e of report.experiments) for (const f of e.figures) expect(f.svg).not.toContain('error-bar');
+  });
+
+  it('the HTML says what each experiment shows (no "analytic" badge where no model exists) and the unit of each values table', () => {
+    const html = renderReportHtml(report);
+    const section = (id: string) => html.slice(html.indexOf(`<section class="experiment" id="${id}">`), html.indexOf('</section>', html.indexOf(`id="${id}"`)));
+    expect(section('credit-chain')).toContain('<span class="badge">analytic only: no simulator plugged in yet</span>');
+    expect(section('congestion-spreading')).toContain('<span class="badge">published values only: no analytic model, no simulator plugged in</span>');
+    expect(section('credit-chain')).toContain('<summary>values: throughput T (packets per time unit)</summary>');
+    expect(section('congestion-spreading')).toContain('<summary>values: throughput (Gb/s)</summary>');
   });
 
   it('ch. 4: L1, L2, L against m = 2..11 are the credit chain at λ = 5, μ1 = 6, μ2 = 8, n = 12', () => {
@@ -173,6 +183,11 @@ describe('ibqos report', () => {
     for (const f of files) expect(existsSync(f)).toBe(true);
     expect(err).toMatch(/^report: credit-chain \(10 points\)$/m);
     expect(err).toMatch(/^report: 4 experiments, 11 figures, 4 with simulation$/m); // src/sim: credit-tandem, gege1n, congestion-spreading
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    expect(html.match(/<span class="badge">[^<]*<\/span>/g)).toEqual([
+      ...Array(3).fill('<span class="badge">analytic and simulated</span>'),
+      '<span class="badge">simulated: no analytic model exists</span>',
+    ]);
   });
 
   it('an --out directory that cannot be written → exit 2 and a typed error naming --out', async () => {
