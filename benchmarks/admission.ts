@@ -99,7 +99,7 @@ function replay(net: Network, attempts: number, rngSeed: number): void {
     } else reasons[v.reason!] = (reasons[v.reason!] ?? 0) + 1;
     if (checkpoints.has(k)) {
       const links = new Map(broker.links().map((l) => [l.id, l]));
-      const mean = (ids: readonly string[]) => ids.reduce((a, id) => a + links.get(id)!.utilisation, 0) / ids.length;
+      const mean = (ids: readonly string[]) => ids.reduce((a, id) => a + links.get(id)!.utilization, 0) / ids.length;
       const reserved = (ids: readonly string[]) => ids.reduce((a, id) => a + links.get(id)!.load, 0) / ids.length;
       console.log(
         `  attempts ${String(k).padStart(8)}: established ${String(established).padStart(7)}, ` +

@@ -102,7 +102,7 @@ export interface LinkState {
   /** Admitted bandwidth. */
   readonly load: number;
   /** load / bandwidth. */
-  readonly utilisation: number;
+  readonly utilization: number;
   readonly connections: number;
   /** Per SL with a share or a load: its capacity (share · bandwidth; undefined without a per-SL rule) and load. */
   readonly sls: readonly { readonly sl: number; readonly capacity?: number; readonly load: number }[];
@@ -364,7 +364,7 @@ export class BandwidthBroker {
         bandwidth: this.toNumber(this.bw[l]!),
         capacity: this.toNumber(this.cap[l]!),
         load: this.toNumber(load),
-        utilisation: this.plainNumbers ? Number(load) / Number(this.bw[l]!) : ratioToNumber(toBig(load), toBig(this.bw[l]!)),
+        utilization: this.plainNumbers ? Number(load) / Number(this.bw[l]!) : ratioToNumber(toBig(load), toBig(this.bw[l]!)),
         connections: this.count[l]!,
         sls,
         exact: {

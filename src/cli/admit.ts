@@ -105,7 +105,7 @@ function textReport(records: readonly AdmitRecord[], broker: BandwidthBroker): s
       { header: 'bandwidth', value: (l) => l.bandwidth },
       { header: 'capacity', value: (l) => l.capacity },
       { header: 'load', value: (l) => l.load },
-      { header: 'utilisation', value: (l) => l.utilisation, digits: 4 },
+      { header: 'utilization', value: (l) => l.utilization, digits: 4 },
       { header: 'connections', value: (l) => l.connections },
       { header: 'SL loads', value: (l) => l.sls.map((s) => `${s.sl}:${s.load}${s.capacity === undefined ? '' : `/${s.capacity}`}`).join(' ') },
     ]),

@@ -292,8 +292,8 @@ describe('BandwidthBroker: reported numbers are the exact values correctly round
     expect(b.admit({ id: 2, path: ['tiny'], sl: 0, bandwidth: '1e-301' })).toEqual({ id: 2, admitted: true, slack: 9e-301 });
     expect(b.admit({ id: 3, path: ['tiny'], sl: 0, bandwidth: '9e-301' })).toMatchObject({ admitted: false, reason: 'link-capacity', slack: 0 });
     const [huge, tiny] = b.links();
-    expect([huge!.bandwidth, huge!.capacity, huge!.load, huge!.utilisation]).toEqual([1e300, 1e300, 1e299, 0.1]);
-    expect([tiny!.bandwidth, tiny!.load, tiny!.utilisation, tiny!.sls[0]!.load]).toEqual([1e-300, 1e-301, 0.1, 1e-301]);
+    expect([huge!.bandwidth, huge!.capacity, huge!.load, huge!.utilization]).toEqual([1e300, 1e300, 1e299, 0.1]);
+    expect([tiny!.bandwidth, tiny!.load, tiny!.utilization, tiny!.sls[0]!.load]).toEqual([1e-300, 1e-301, 0.1, 1e-301]);
   });
 
   it('a rejected request that brings a new denominator leaves every reported number unchanged (bigint form)', () => {
