@@ -256,31 +256,8 @@ export function invertMMatrix(w: Float64Array, rowSums: Float64Array, n: number)
   const panel = work(4, 4 * n);
   const s = rowSums.slice();
   const pivot = new Float64Array(n);
-  // 1. Elimination, NB pivots at a time: the panel rows are updated over their whole width, the
-  //    rows below only in the panel's columns; then one product updates the trailing block.
-  for (let kb = 0; kb < n; kb += NB) {
-    const ke = Math.min(kb + NB, n);
-    for (let k = kb; k < ke; k++) {
-      const rk = k * n;
-      let d = s[k]!;
-      for (let j = k + 1; j < n; j++) d += a[rk + j]!;
-      if (!(d > 0)) return null;
-      pivot[k] = d;
-      const sk = s[k]!;
-      for (let i = k + 1; i < n; i++) {
-        const ri = i * n;
-        const wik = a[ri + k]!;
-        if (wik === 0) continue;
-        const f = wik / d;
-        a[ri + k] = f;
-        s[i] += f * sk;
-        const end = i < ke ? n : ke;
-        for (let j = k + 1; j < end; j++) a[ri + j] += f * a[rk + j]!;
-      }
-    }
-    // trailing block rows/cols ≥ ke: += F[ke.., kb..ke) · A[kb..ke, ke..)
-    gemmAdd(n - ke, n - ke, ke - kb, a, ke * n + kb, n, a, kb * n + ke, n, a, ke * n + ke, n, panel);
-  }
+  // 1. Elimination (eliminateMMatrix): F strictly below the diagonal, W above, pivots.
+  if (!eliminateMMatrix(a, s, pivot, n, n, panel)) return null;
   // 2. X = L⁻¹ ≥ 0 (L = I − F unit lower): X_I = (I − F_II)⁻¹ (E_I + F_{I,<i0} X_{<i0}), by row blocks.
   for (let i0 = 0; i0 < n; i0 += NB) {
     const i1 = Math.min(i0 + NB, n);
@@ -328,4 +305,126 @@ export function invertMMatrix(w: Float64Array, rowSums: Float64Array, n: number)
     }
   }
   return scratch === null ? out : out.slice();
+}
+
+/**
+ * The elimination step of {@link invertMMatrix}, on its own: Gaussian elimination without
+ * pivoting of the diagonally dominant M-matrix A = diag(d) − W given as the triplet (W, s = A·e)
+ * (Alfa, Xue & Ye 2002), carrying the row sums instead of the diagonal, so that no subtraction
+ * occurs while every s ≥ 0. In place: on return `a` (n × n, row-major, W on entry, its diagonal
+ * ignored) holds the multipliers F ≥ 0 strictly below the diagonal and the eliminated W ≥ 0 above
+ * it, so A = (I − F)(diag(pivot) − W_upper); `s` holds the updated row sums. Only the first
+ * `count` pivots are eliminated (count = n − 1 for a singular generator, whose last pivot is 0).
+ * Returns false if a pivot is not positive (A singular, or negative row sums cancelled it).
+ * The update of the rows below each block of 48 pivots is one product ({@link gemmAdd}).
+ */
+export function eliminateMMatrix(
+  a: Float64Array,
+  s: Float64Array,
+  pivot: Float64Array,
+  n: number,
+  count: number = n,
+  panel: Float64Array = new Float64Array(4 * n),
+): boolean {
+  // NB pivots at a time: the panel rows are updated over their whole width, the rows below only
+  // in the panel's columns; then one product updates the trailing block.
+  for (let kb = 0; kb < count; kb += NB) {
+    const ke = Math.min(kb + NB, count);
+    for (let k = kb; k < ke; k++) {
+      const rk = k * n;
+      let d = s[k]!;
+      for (let j = k + 1; j < n; j++) d += a[rk + j]!;
+      if (!(d > 0)) return false;
+      pivot[k] = d;
+      const sk = s[k]!;
+      for (let i = k + 1; i < n; i++) {
+        const ri = i * n;
+        const wik = a[ri + k]!;
+        if (wik === 0) continue;
+        const f = wik / d;
+        a[ri + k] = f;
+        s[i] += f * sk;
+        const end = i < ke ? n : ke;
+        for (let j = k + 1; j < end; j++) a[ri + j] += f * a[rk + j]!;
+      }
+    }
+    // trailing block rows/cols ≥ ke: += F[ke.., kb..ke) · A[kb..ke, ke..)
+    gemmAdd(n - ke, n - ke, ke - kb, a, ke * n + kb, n, a, kb * n + ke, n, a, ke * n + ke, n, panel);
+  }
+  return true;
+}
+
+/** Row-block size of solveEliminated: its in-block substitutions run in JavaScript, so smaller
+ * blocks than NB leave more of the work to the products (measured 8–16 alike at n = 513). */
+const NBS = 16;
+
+/**
+ * B ← A⁻¹·B for B n × k (row-major, in place), A factored by {@link eliminateMMatrix}: forward
+ * substitution with I − F, then back substitution with diag(pivot) − W, both by blocks of 48 rows
+ * with the off-block parts as products. For B ≥ 0 every step adds non-negative terms, so the
+ * result is entrywise accurate. `panel` must hold 4·n values.
+ */
+export function solveEliminated(
+  a: Float64Array,
+  pivot: Float64Array,
+  n: number,
+  b: Float64Array,
+  k: number,
+  panel: Float64Array = new Float64Array(4 * n),
+): Float64Array {
+  // Z = (I − F)⁻¹ B: Z_I = B_I + F_{I,<i0} Z_{<i0}, then within the block.
+  for (let i0 = 0; i0 < n; i0 += NBS) {
+    const i1 = Math.min(i0 + NBS, n);
+    gemmAdd(i1 - i0, k, i0, a, i0 * n, n, b, 0, k, b, i0 * k, k, panel);
+    for (let i = i0; i < i1; i++) {
+      const ri = i * k;
+      for (let p = i0; p < i; p++) {
+        const f = a[i * n + p]!;
+        if (f === 0) continue;
+        const rp = p * k;
+        for (let j = 0; j < k; j++) b[ri + j] += f * b[rp + j]!;
+      }
+    }
+  }
+  // X = (D − W)⁻¹ Z: X_I = D_I⁻¹ (Z_I + W_{I,>i1} X_{>i1}), rows from the bottom.
+  const lastStart = Math.floor((n - 1) / NBS) * NBS;
+  for (let i0 = lastStart; i0 >= 0; i0 -= NBS) {
+    const i1 = Math.min(i0 + NBS, n);
+    gemmAdd(i1 - i0, k, n - i1, a, i0 * n + i1, n, b, i1 * k, k, b, i0 * k, k, panel);
+    for (let i = i1 - 1; i >= i0; i--) {
+      const ri = i * k;
+      for (let p = i + 1; p < i1; p++) {
+        const w = a[i * n + p]!;
+        if (w === 0) continue;
+        const rp = p * k;
+        for (let j = 0; j < k; j++) b[ri + j] += w * b[rp + j]!;
+      }
+      const inv = 1 / pivot[i]!;
+      for (let j = 0; j < k; j++) b[ri + j] *= inv;
+    }
+  }
+  return b;
+}
+
+/**
+ * Row vector x with x·A = b, A factored by {@link eliminateMMatrix}: z·(diag(pivot) − W) = b, then
+ * x·(I − F) = z. For b ≥ 0 only non-negative terms are added. O(n²).
+ */
+export function solveEliminatedRow(a: Float64Array, pivot: Float64Array, n: number, b: Float64Array): Float64Array {
+  const z = Float64Array.from(b);
+  for (let j = 0; j < n; j++) {
+    z[j] = z[j]! / pivot[j]!;
+    const zj = z[j]!;
+    if (zj === 0) continue;
+    const rj = j * n;
+    for (let c = j + 1; c < n; c++) z[c] += zj * a[rj + c]!;
+  }
+  // x_i = z_i + Σ_{k>i} x_k F_ki, from the bottom
+  for (let k = n - 1; k > 0; k--) {
+    const xk = z[k]!;
+    if (xk === 0) continue;
+    const rk = k * n;
+    for (let i = 0; i < k; i++) z[i] += xk * a[rk + i]!;
+  }
+  return z;
 }
