@@ -18,6 +18,7 @@ import {
   eliminateMMatrix,
   gemmAdd,
   invertMMatrix,
+  nonzeroWidth,
   solveEliminated,
   solveEliminatedRow,
   solveRowVector,
@@ -161,27 +162,55 @@ export function geometricKernel(
     }
   }
   let iterations = 1;
-  let upMax = maxEntry(du.subarray(bb, 2 * bb));
   const negligible = 1e-20 * scale;
+  const dnE = new Float64Array(b);
+  const upE = new Float64Array(b);
+  rowSumsInto(du, 0, b, dnE);
+  rowSumsInto(du, bb, b, upE);
+  let upMax = maxOf(du.subarray(bb, 2 * bb)); // largest entry of Up
   const rowSums = new Float64Array(b);
   const pivot = new Float64Array(b);
+  const v = new Float64Array(b);
   const b2 = 2 * b;
   while (upMax > negligible && iterations < MAX_ITERATIONS) {
-    for (let r = 0; r < b; r++) {
-      let t = 0;
-      for (let c = 0; c < b; c++) t += du[r * b + c]! + du[bb + r * b + c]!;
-      rowSums[r] = t;
-    }
+    for (let r = 0; r < b; r++) rowSums[r] = dnE[r]! + upE[r]!;
     fac.set(w);
     if (!eliminateMMatrix(fac, rowSums, pivot, b, b, panel)) break;
+    // The next Up's row sums, Up·N⁻¹·(Up·e), cost O(b²): when they are negligible, so is every
+    // entry of the next Up, this is the last step, and of it only N̂ ← N̂ − Up·X matters (a quarter
+    // of the products, half the solves).
+    v.set(upE);
+    solveEliminated(fac, pivot, b, v, 1);
+    for (let r = 0; r < b; r++) {
+      let t = 0;
+      for (let c = 0; c < b; c++) t += du[bb + r * b + c]! * v[c]!;
+      rowSums[r] = t;
+    }
+    if (maxOf(rowSums) <= negligible) {
+      const x = xy.subarray(0, bb);
+      x.set(du.subarray(0, bb));
+      solveEliminated(fac, pivot, b, x, b, panel);
+      const upX = pq.subarray(0, bb).fill(0);
+      gemmAdd(b, b, b, du, bb, b, x, 0, b, upX, 0, b, panel);
+      for (let r = 0; r < b; r++) for (let c = 0; c < b; c++) if (c !== r) wHat[r * b + c] += upX[r * b + c]!;
+      upE.set(rowSums);
+      upMax = maxOf(upE); // ≥ every entry
+      iterations++;
+      break;
+    }
     for (let r = 0; r < b; r++) {
       xy.set(du.subarray(r * b, r * b + b), r * b2);
       xy.set(du.subarray(bb + r * b, bb + r * b + b), r * b2 + b);
     }
     solveEliminated(fac, pivot, b, xy, b2, panel);
     pq.fill(0);
-    gemmAdd(b2, b2, b, du, 0, b, xy, 0, b2, pq, 0, b2, panel);
-    upMax = 0;
+    // [Dn; Up]·[X | Y] by blocks of rows, each only over its non-zero columns (Dn and Up are
+    // triangular after the first step)
+    for (let r0 = 0; r0 < b2; r0 += 64) {
+      const rows = Math.min(64, b2 - r0);
+      const inner = nonzeroWidth(du, r0 * b, b, rows, b);
+      gemmAdd(rows, b2, inner, du, r0 * b, b, xy, 0, b2, pq, r0 * b2, b2, panel);
+    }
     for (let r = 0; r < b; r++) {
       const p = r * b2; // row r of [Dn·X | Dn·Y]
       const q = (b + r) * b2; // row r of [Up·X | Up·Y]
@@ -192,20 +221,17 @@ export function geometricKernel(
           wHat[r * b + c] += upX;
         }
         du[r * b + c] = pq[p + c]!;
-        const up = pq[q + b + c]!;
-        du[bb + r * b + c] = up;
-        if (up > upMax) upMax = up;
+        du[bb + r * b + c] = pq[q + b + c]!;
       }
     }
+    rowSumsInto(du, 0, b, dnE);
+    rowSumsInto(du, bb, b, upE);
+    upMax = maxOf(du.subarray(bb, 2 * bb));
     iterations++;
   }
   // G = N̂⁻¹·μ1E, N̂·e = (μ1E + Up)·e
   const hatRows = new Float64Array(b);
-  for (let j = 0; j < b; j++) {
-    let t = dnRow[j]!;
-    for (let c = 0; c < b; c++) t += du[bb + j * b + c]!;
-    hatRows[j] = t;
-  }
+  for (let j = 0; j < b; j++) hatRows[j] = dnRow[j]! + upE[j]!;
   const nHatInv = invertMMatrix(wHat, hatRows, b)!;
   const g = new Float64Array(bb);
   for (let r = 0; r < b; r++) for (let c = 1; c < b; c++) g[r * b + c] = mu1 * nHatInv[r * b + c - 1]!;
@@ -302,10 +328,20 @@ function levelVectors(
   return { level0, levelSum, levelMoment };
 }
 
-function maxEntry(a: Float64Array): number {
+function maxOf(a: Float64Array): number {
   let max = 0;
   for (let k = 0; k < a.length; k++) if (a[k]! > max) max = a[k]!;
   return max;
+}
+
+/** out[r] = Σ_c a[off + r·b + c] for a b × b block. */
+function rowSumsInto(a: Float64Array, off: number, b: number, out: Float64Array): void {
+  for (let r = 0; r < b; r++) {
+    let t = 0;
+    const o = off + r * b;
+    for (let c = 0; c < b; c++) t += a[o + c]!;
+    out[r] = t;
+  }
 }
 
 function stochasticDefect(g: Float64Array, b: number): number {

@@ -348,10 +348,31 @@ export function eliminateMMatrix(
         for (let j = k + 1; j < end; j++) a[ri + j] += f * a[rk + j]!;
       }
     }
-    // trailing block rows/cols ≥ ke: += F[ke.., kb..ke) · A[kb..ke, ke..)
-    gemmAdd(n - ke, n - ke, ke - kb, a, ke * n + kb, n, a, kb * n + ke, n, a, ke * n + ke, n, panel);
+    // trailing block rows/cols ≥ ke: += F[ke.., kb..ke) · A[kb..ke, ke..), over the columns where
+    // the panel rows are not all zero (a Hessenberg matrix has no trailing update at all)
+    const cols = nonzeroWidth(a, kb * n + ke, n, ke - kb, n - ke);
+    gemmAdd(n - ke, cols, ke - kb, a, ke * n + kb, n, a, kb * n + ke, n, a, ke * n + ke, n, panel);
   }
   return true;
+}
+
+/**
+ * 1 + the largest column index c < cols with a[off + r·ld + c] ≠ 0 for some row r < rows (0 if
+ * the block is zero): products may stop there, skipping only exact zeros.
+ */
+export function nonzeroWidth(a: Float64Array, off: number, ld: number, rows: number, cols: number): number {
+  let width = 0;
+  for (let r = 0; r < rows; r++) {
+    const o = off + r * ld;
+    for (let c = cols - 1; c >= width; c--) {
+      if (a[o + c] !== 0) {
+        width = c + 1;
+        break;
+      }
+    }
+    if (width === cols) break;
+  }
+  return width;
 }
 
 /** Row-block size of solveEliminated: its in-block substitutions run in JavaScript, so smaller
@@ -390,7 +411,8 @@ export function solveEliminated(
   const lastStart = Math.floor((n - 1) / NBS) * NBS;
   for (let i0 = lastStart; i0 >= 0; i0 -= NBS) {
     const i1 = Math.min(i0 + NBS, n);
-    gemmAdd(i1 - i0, k, n - i1, a, i0 * n + i1, n, b, i1 * k, k, b, i0 * k, k, panel);
+    const inner = nonzeroWidth(a, i0 * n + i1, n, i1 - i0, n - i1); // W's rows beyond it are 0
+    gemmAdd(i1 - i0, k, inner, a, i0 * n + i1, n, b, i1 * k, k, b, i0 * k, k, panel);
     for (let i = i1 - 1; i >= i0; i--) {
       const ri = i * k;
       for (let p = i + 1; p < i1; p++) {
