@@ -307,6 +307,9 @@ export function invertMMatrix(w: Float64Array, rowSums: Float64Array, n: number)
   return scratch === null ? out : out.slice();
 }
 
+/** Pivots per block of eliminateMMatrix. */
+const NBE = 16;
+
 /**
  * The elimination step of {@link invertMMatrix}, on its own: Gaussian elimination without
  * pivoting of the diagonally dominant M-matrix A = diag(d) − W given as the triplet (W, s = A·e)
@@ -328,8 +331,8 @@ export function eliminateMMatrix(
 ): boolean {
   // NB pivots at a time: the panel rows are updated over their whole width, the rows below only
   // in the panel's columns; then one product updates the trailing block.
-  for (let kb = 0; kb < count; kb += NB) {
-    const ke = Math.min(kb + NB, count);
+  for (let kb = 0; kb < count; kb += NBE) {
+    const ke = Math.min(kb + NBE, count);
     for (let k = kb; k < ke; k++) {
       const rk = k * n;
       let d = s[k]!;
@@ -375,14 +378,14 @@ export function nonzeroWidth(a: Float64Array, off: number, ld: number, rows: num
   return width;
 }
 
-/** Row-block size of solveEliminated: its in-block substitutions run in JavaScript, so smaller
- * blocks than NB leave more of the work to the products (measured 8–16 alike at n = 513). */
-const NBS = 16;
+/** Rows below which solveEliminated's recursion substitutes directly (measured at n = 513, 2n
+ * right-hand sides: 8 → 42 ms, 16 → 48, 32 → 61; a flat loop over blocks of 16 took 53). */
+const NBS = 8;
 
 /**
  * B ← A⁻¹·B for B n × k (row-major, in place), A factored by {@link eliminateMMatrix}: forward
- * substitution with I − F, then back substitution with diag(pivot) − W, both by blocks of 48 rows
- * with the off-block parts as products. For B ≥ 0 every step adds non-negative terms, so the
+ * substitution with I − F, then back substitution with diag(pivot) − W, both recursive on row
+ * halves so that nearly all the work is in large products. For B ≥ 0 every step adds non-negative terms, so the
  * result is entrywise accurate. `panel` must hold 4·n values.
  */
 export function solveEliminated(
@@ -393,29 +396,50 @@ export function solveEliminated(
   k: number,
   panel: Float64Array = new Float64Array(4 * n),
 ): Float64Array {
-  // Z = (I − F)⁻¹ B: Z_I = B_I + F_{I,<i0} Z_{<i0}, then within the block.
-  for (let i0 = 0; i0 < n; i0 += NBS) {
-    const i1 = Math.min(i0 + NBS, n);
-    gemmAdd(i1 - i0, k, i0, a, i0 * n, n, b, 0, k, b, i0 * k, k, panel);
-    for (let i = i0; i < i1; i++) {
+  forwardRows(a, n, b, k, panel, 0, n);
+  backRows(a, pivot, n, b, k, panel, 0, n);
+  return b;
+}
+
+/** Where a row range [lo, hi) is split: its middle, on a multiple of 4 rows (the kernel's block). */
+function splitPoint(lo: number, hi: number): number {
+  return lo + Math.max(4, ((hi - lo) >> 1) & ~3); // < hi, as hi − lo > NBS ≥ 4
+}
+
+/**
+ * Rows [lo, hi) of Z = (I − F)⁻¹B, the contributions of rows < lo being already added:
+ * recursively, so most of the work is in few large products (Z_2 += F_21·Z_1).
+ */
+function forwardRows(a: Float64Array, n: number, b: Float64Array, k: number, panel: Float64Array, lo: number, hi: number): void {
+  if (hi - lo <= NBS) {
+    for (let i = lo; i < hi; i++) {
       const ri = i * k;
-      for (let p = i0; p < i; p++) {
+      for (let p = lo; p < i; p++) {
         const f = a[i * n + p]!;
         if (f === 0) continue;
         const rp = p * k;
         for (let j = 0; j < k; j++) b[ri + j] += f * b[rp + j]!;
       }
     }
+    return;
   }
-  // X = (D − W)⁻¹ Z: X_I = D_I⁻¹ (Z_I + W_{I,>i1} X_{>i1}), rows from the bottom.
-  const lastStart = Math.floor((n - 1) / NBS) * NBS;
-  for (let i0 = lastStart; i0 >= 0; i0 -= NBS) {
-    const i1 = Math.min(i0 + NBS, n);
-    const inner = nonzeroWidth(a, i0 * n + i1, n, i1 - i0, n - i1); // W's rows beyond it are 0
-    gemmAdd(i1 - i0, k, inner, a, i0 * n + i1, n, b, i1 * k, k, b, i0 * k, k, panel);
-    for (let i = i1 - 1; i >= i0; i--) {
+  const mid = splitPoint(lo, hi);
+  forwardRows(a, n, b, k, panel, lo, mid);
+  gemmAdd(hi - mid, k, mid - lo, a, mid * n + lo, n, b, lo * k, k, b, mid * k, k, panel);
+  forwardRows(a, n, b, k, panel, mid, hi);
+}
+
+/**
+ * Rows [lo, hi) of X = (diag(pivot) − W)⁻¹Z, the contributions of rows ≥ hi being already added:
+ * recursively (X_1 = D_1⁻¹(Z_1 + W_12·X_2) after X_2), skipping W's all-zero columns.
+ */
+function backRows(
+  a: Float64Array, pivot: Float64Array, n: number, b: Float64Array, k: number, panel: Float64Array, lo: number, hi: number,
+): void { // prettier-ignore
+  if (hi - lo <= NBS) {
+    for (let i = hi - 1; i >= lo; i--) {
       const ri = i * k;
-      for (let p = i + 1; p < i1; p++) {
+      for (let p = i + 1; p < hi; p++) {
         const w = a[i * n + p]!;
         if (w === 0) continue;
         const rp = p * k;
@@ -424,8 +448,13 @@ export function solveEliminated(
       const inv = 1 / pivot[i]!;
       for (let j = 0; j < k; j++) b[ri + j] *= inv;
     }
+    return;
   }
-  return b;
+  const mid = splitPoint(lo, hi);
+  backRows(a, pivot, n, b, k, panel, mid, hi);
+  const inner = nonzeroWidth(a, lo * n + mid, n, mid - lo, hi - mid); // W's columns beyond are 0
+  gemmAdd(mid - lo, k, inner, a, lo * n + mid, n, b, mid * k, k, b, lo * k, k, panel);
+  backRows(a, pivot, n, b, k, panel, lo, mid);
 }
 
 /**
