@@ -146,14 +146,14 @@ export function geometricKernel(
   // The loop's matrices: DU = [Dn; Up] stacked (2b × b), XY = [X | Y] (b × 2b), PQ = DU·XY
   // (2b × 2b: [Dn·X | Dn·Y] over [Up·X | Up·Y]), and the factors of N — in the WebAssembly memory
   // when available, where the products run 4× faster (same values either way).
-  const scratch = wasmScratch(9 * bb + 4 * b);
+  const scratch = wasmScratch(9 * bb + 8 * b);
   const region = (k: number, len: number) =>
     scratch === null ? new Float64Array(len) : scratch.subarray(k, k + len);
   const du = region(0, 2 * bb);
   const xy = region(2 * bb, 2 * bb);
   const pq = region(4 * bb, 4 * bb);
   const fac = region(8 * bb, bb);
-  const panel = region(9 * bb, 4 * b);
+  const panel = region(9 * bb, 8 * b);
   // X = N⁻¹·μ1E: column c ← μ1·column c−1;  Y = N⁻¹·λI.  Dn·Y = μ1E·Y: row r ← μ1·row r+1;
   // Up·X = λX;  Dn' = μ1E·X;  Up' = λY
   for (let r = 0; r < b; r++) {
@@ -287,9 +287,9 @@ function levelVectors(
 ): { level0: Float64Array; levelSum: Float64Array; levelMoment: Float64Array } {
   const b = m + 1;
   const bb = b * b;
-  const scratch = wasmScratch(bb + 4 * b);
+  const scratch = wasmScratch(bb + 8 * b);
   const fac = scratch === null ? new Float64Array(bb) : scratch.subarray(0, bb);
-  const panel = scratch === null ? new Float64Array(4 * b) : scratch.subarray(bb, bb + 4 * b);
+  const panel = scratch === null ? new Float64Array(8 * b) : scratch.subarray(bb, bb + 8 * b);
   const pivot = new Float64Array(b);
   // π0: reversed order, zero row sums, b − 1 pivots
   for (let r = 0; r < b; r++) for (let c = 0; c < b; c++) fac[(m - r) * b + (m - c)] = wR[r * b + c]!;

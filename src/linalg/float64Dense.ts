@@ -102,7 +102,7 @@ export function gemmAdd(
  */
 export function matMul(a: Float64Array, b: Float64Array, c: Float64Array, n: number): Float64Array {
   const nn = n * n;
-  const s = n >= 8 ? wasmScratch(3 * nn + 4 * n) : null;
+  const s = n >= 8 ? wasmScratch(3 * nn + 8 * n) : null;
   if (s === null) {
     c.fill(0);
     gemmAdd(n, n, n, a, 0, n, b, 0, n, c, 0, n);
@@ -245,7 +245,7 @@ const NB = 48;
 export function invertMMatrix(w: Float64Array, rowSums: Float64Array, n: number): Float64Array | null {
   // Work arrays in the WebAssembly memory when available (the products then run there).
   const nn = n * n;
-  const scratch = n >= 8 ? wasmScratch(4 * nn + 4 * n) : null;
+  const scratch = n >= 8 ? wasmScratch(4 * nn + 8 * n) : null;
   const work = (k: number, len: number) =>
     scratch === null ? new Float64Array(len) : scratch.subarray(k * nn, k * nn + len).fill(0);
   const a = work(0, nn); // off-diagonal magnitudes; diagonal entries are never read
@@ -253,7 +253,7 @@ export function invertMMatrix(w: Float64Array, rowSums: Float64Array, n: number)
   const x = work(1, nn);
   const y = work(2, nn);
   const out = work(3, nn);
-  const panel = work(4, 4 * n);
+  const panel = work(4, 8 * n);
   const s = rowSums.slice();
   const pivot = new Float64Array(n);
   // 1. Elimination (eliminateMMatrix): F strictly below the diagonal, W above, pivots.
@@ -327,7 +327,7 @@ export function eliminateMMatrix(
   pivot: Float64Array,
   n: number,
   count: number = n,
-  panel: Float64Array = new Float64Array(4 * n),
+  panel: Float64Array = new Float64Array(8 * n),
 ): boolean {
   // NB pivots at a time: the panel rows are updated over their whole width, the rows below only
   // in the panel's columns; then one product updates the trailing block.
@@ -386,7 +386,8 @@ const NBS = 8;
  * B ← A⁻¹·B for B n × k (row-major, in place), A factored by {@link eliminateMMatrix}: forward
  * substitution with I − F, then back substitution with diag(pivot) − W, both recursive on row
  * halves so that nearly all the work is in large products. For B ≥ 0 every step adds non-negative terms, so the
- * result is entrywise accurate. `panel` must hold 4·n values.
+ * result is entrywise accurate. `panel`: 8·n values of work space (in the WebAssembly memory
+ * for the fast products).
  */
 export function solveEliminated(
   a: Float64Array,
@@ -394,7 +395,7 @@ export function solveEliminated(
   n: number,
   b: Float64Array,
   k: number,
-  panel: Float64Array = new Float64Array(4 * n),
+  panel: Float64Array = new Float64Array(8 * n),
 ): Float64Array {
   forwardRows(a, n, b, k, panel, 0, n);
   backRows(a, pivot, n, b, k, panel, 0, n);

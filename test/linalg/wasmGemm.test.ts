@@ -41,11 +41,15 @@ describe('wasmGemmAdd', () => {
     [13, 6, 11],
     [48, 97, 48],
     [66, 130, 65],
+    [2, 8, 5], // one 8-column panel, one 2-row block
+    [3, 12, 7], // an 8-panel and a 4-panel, a 2-row block and a single row
+    [1, 17, 9], // 8 + 8 + a scalar column, one row
+    [9, 15, 4], // 8 + 4 + 3 scalar columns
   ])('%i×%i·(…×%i) sub-blocks at offsets → bit for bit the JavaScript kernel, nothing else touched', (m, n, k) => {
     const rnd = lcg(m * 1000 + n * 10 + k);
     const [lda, ldb, ldc] = [k + 3, n + 2, n + 5];
     const [la, lb, lc] = [(m + 2) * lda, (k + 2) * ldb, (m + 3) * ldc];
-    const s = wasmScratch(la + lb + lc + 4 * k)!;
+    const s = wasmScratch(la + lb + lc + 8 * k)!;
     const a = s.subarray(0, la);
     const b = s.subarray(la, la + lb);
     const c = s.subarray(la + lb, la + lb + lc);
