@@ -18,7 +18,8 @@
  * the JavaScript kernel's results, 4× faster.
  * History at m = 512 (λ = 5, μ1 = 6, μ2 = 8; benchmarks/README.md): logarithmic reduction with
  * LU inverses 10.6 s; this subtraction-free cyclic reduction in JavaScript 4.4 s; with the
- * WebAssembly products, one elimination + block solves per step, and the shortcuts above ≈ 1.1 s.
+ * WebAssembly products, one elimination + block solves per step, and the shortcuts above 1.0 s
+ * in a fresh process, 0.8 s warm.
  * Near the stability boundary it is also the more accurate: at λ = 0.9999 × saturation (m = 10)
  * L1 is within 7e-14 of a 50-digit solution (logarithmic reduction: 1.4e-8 off).
  */
