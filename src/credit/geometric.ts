@@ -15,7 +15,7 @@
  * eliminations skip the all-zero column ranges of the triangular/Hessenberg early iterates, and
  * the last step, announced by the O(m²) row sums Up·N⁻¹·(Up·e) of the next up-block, is reduced
  * to N̂'s update. The dense products run in WebAssembly SIMD (src/linalg/wasmGemm.ts), bit for bit
- * the JavaScript kernel's results, 4× faster.
+ * the JavaScript kernel's results, ≈ 5× faster.
  * History at m = 512 (λ = 5, μ1 = 6, μ2 = 8; benchmarks/README.md): logarithmic reduction with
  * LU inverses 10.6 s; this subtraction-free cyclic reduction in JavaScript 4.4 s; with the
  * WebAssembly products, one elimination + block solves per step, and the shortcuts above 1.0 s
@@ -146,7 +146,7 @@ export function geometricKernel(
   }
   // The loop's matrices: DU = [Dn; Up] stacked (2b × b), XY = [X | Y] (b × 2b), PQ = DU·XY
   // (2b × 2b: [Dn·X | Dn·Y] over [Up·X | Up·Y]), and the factors of N — in the WebAssembly memory
-  // when available, where the products run 4× faster (same values either way).
+  // when available, where the products run ≈ 5× faster (same values either way).
   const scratch = wasmScratch(9 * bb + 8 * b);
   const region = (k: number, len: number) =>
     scratch === null ? new Float64Array(len) : scratch.subarray(k, k + len);
