@@ -7,14 +7,33 @@
  * up-block out of level 0 is A0 too, P(i, ·) = π0·R^i for every i ≥ 0 (Neuts 1981, Thm 3.1.1).
  *
  * G (first passage one level down) is computed by cyclic reduction (Bini & Meini 1996),
- * quadratically convergent, with every inversion subtraction-free (see below); then
- * R = λ(−A1 − λG)^{-1}, and π0 solves π0(B0 + λG) = 0 — the generator of the chain censored on
- * level 0 — by GTH, normalised by π0(I − R)^{-1}e = 1. Against logarithmic reduction with plain
- * LU inverses (this kernel's first version) it is 1.6× faster at m = 512 and, near the stability
- * boundary, far more accurate: at λ = 0.9999 × saturation L1 was off by 1.4e-8 relative and is now
- * within 1e-12 of a 400 000-level finite chain.
+ * quadratically convergent, with every factorisation subtraction-free (see below); then
+ * R = λ(−A1 − λG)^{-1}, π0 solves π0(B0 + λG) = 0 — the generator of the chain censored on
+ * level 0 — and the level sums come from U − λI = (I − R)·U, U = −A1 − λG (see levelVectors).
+ * The structure of the blocks is used where it is exact: the first doubling step is O(m²)
+ * (A0 a multiple of I, A2 a shift, −A1 bidiagonal with an explicit inverse), the products and
+ * eliminations skip the all-zero column ranges of the triangular/Hessenberg early iterates, and
+ * the last step, announced by the O(m²) row sums Up·N⁻¹·(Up·e) of the next up-block, is reduced
+ * to N̂'s update. The dense products run in WebAssembly SIMD (src/linalg/wasmGemm.ts), bit for bit
+ * the JavaScript kernel's results, ≈ 5× faster.
+ * History at m = 512 (λ = 5, μ1 = 6, μ2 = 8; benchmarks/README.md): logarithmic reduction with
+ * LU inverses 10.6 s; this subtraction-free cyclic reduction in JavaScript 4.4 s; with the
+ * WebAssembly products, one elimination + block solves per step, and the shortcuts above 1.0 s
+ * in a fresh process, 0.8 s warm.
+ * Near the stability boundary it is also the more accurate: at λ = 0.9999 × saturation (m = 10)
+ * L1 is within 7e-14 of a 50-digit solution (logarithmic reduction: 1.4e-8 off).
  */
-import { gthStationary, invertMMatrix, matMul, solveRowVector, vecMat } from '../linalg/float64Dense.js';
+import {
+  eliminateMMatrix,
+  gemmAdd,
+  invertMMatrix,
+  nonzeroWidth,
+  solveEliminated,
+  solveEliminatedRow,
+  solveRowVector,
+  vecMat,
+} from '../linalg/float64Dense.js';
+import { wasmScratch } from '../linalg/wasmGemm.js';
 
 /**
  * Level-geometric solution: P(i, ·) = π0 · R^i for i ≥ 0 (levels i = upstream count, phases
@@ -64,7 +83,8 @@ const MAX_ITERATIONS = 60;
  * Solves the chain with n = ∞. Assumes valid input; never throws. Cyclic reduction stops when
  * its up-block is negligible (below 1e-20·(λ + μ1 + μ2) in every entry: G is then exact to
  * rounding); `converged` is false only if that did not happen within 60 doublings and G is not
- * stochastic to `tolerance` either.
+ * stochastic to `tolerance` either. Memory: about 9 (m+1)² doubles of WebAssembly scratch (kept
+ * by the process for later calls) plus a dozen (m+1)² arrays.
  */
 export function geometricKernel(
   lambda: number,
@@ -100,8 +120,9 @@ export function geometricKernel(
   // starting from Dn = μ1E, N = N̂ = −A1, Up = λI, until Up is negligible; then G = N̂⁻¹·μ1E.
   // Every N and N̂ is a diagonally dominant M-matrix whose row sums are known exactly —
   // N·e = (Dn + Up)·e and N̂·e = (μ1E + Up)·e, as each censored chain's rows sum to zero — so they
-  // are inverted from their off-diagonal parts and those row sums without a single subtraction
-  // (invertMMatrix), and G keeps full relative accuracy entrywise.
+  // are factored from their off-diagonal parts and those row sums without a single subtraction
+  // (eliminateMMatrix, then solveEliminated on the non-negative right-hand sides [Dn | Up]), and G
+  // keeps full relative accuracy entrywise.
   // Only the off-diagonal parts are stored (w for N, wHat for N̂), as magnitudes ≥ 0.
   const scale = lambda + mu1 + mu2;
   const w = new Float64Array(b * b);
@@ -110,125 +131,227 @@ export function geometricKernel(
   const dnRow = new Float64Array(b); // (μ1E)·e: μ1 for j < m
   for (let j = 0; j < m; j++) dnRow[j] = mu1;
 
-  // First step by hand: Dn = μ1E and Up = λI make every product O(b²) (a shift or a scaling);
-  // only N⁻¹ = (−A1)⁻¹, lower triangular, costs O(b³).
-  let rowSums: Float64Array = new Float64Array(b);
-  for (let j = 0; j < b; j++) rowSums[j] = dnRow[j]! + lambda;
-  let nInv: Float64Array = invertMMatrix(w, rowSums, b)!;
-  let x: Float64Array = new Float64Array(b * b); // N⁻¹·μ1E: column c ← μ1·column c−1
-  let y: Float64Array = new Float64Array(b * b); // N⁻¹·λI
+  // First step by hand: Dn = μ1E and Up = λI make every product O(b²) (a shift or a scaling), and
+  // N⁻¹ = (−A1)⁻¹, lower triangular, is explicit: with d_j = −A1[j][j], row r of −A1·N⁻¹ = I
+  // gives N⁻¹[r][r] = 1/d_r and N⁻¹[r][c] = (μ2/d_r)·N⁻¹[r−1][c] for c < r.
+  const bb = b * b;
+  const nInv = new Float64Array(bb);
   for (let r = 0; r < b; r++) {
-    for (let c = 0; c < b; c++) {
-      y[r * b + c] = lambda * nInv[r * b + c]!;
-      if (c >= 1) x[r * b + c] = mu1 * nInv[r * b + c - 1]!;
+    const d = -a1[r * b + r]!;
+    nInv[r * b + r] = 1 / d;
+    if (r >= 1) {
+      const f = mu2 / d;
+      for (let c = 0; c < r; c++) nInv[r * b + c] = f * nInv[(r - 1) * b + c]!;
     }
   }
-  // Dn·Y = μ1E·Y: row r ← μ1·row r+1;  Up·X = λX;  Dn' = μ1E·X;  Up' = λY
-  let dn: Float64Array = new Float64Array(b * b);
-  let up: Float64Array = new Float64Array(b * b);
+  // The loop's matrices: DU = [Dn; Up] stacked (2b × b), XY = [X | Y] (b × 2b), PQ = DU·XY
+  // (2b × 2b: [Dn·X | Dn·Y] over [Up·X | Up·Y]), and the factors of N — in the WebAssembly memory
+  // when available, where the products run ≈ 5× faster (same values either way).
+  const scratch = wasmScratch(9 * bb + 8 * b);
+  const region = (k: number, len: number) =>
+    scratch === null ? new Float64Array(len) : scratch.subarray(k, k + len);
+  const du = region(0, 2 * bb);
+  const xy = region(2 * bb, 2 * bb);
+  const pq = region(4 * bb, 4 * bb);
+  const fac = region(8 * bb, bb);
+  const panel = region(9 * bb, 8 * b);
+  // X = N⁻¹·μ1E: column c ← μ1·column c−1;  Y = N⁻¹·λI.  Dn·Y = μ1E·Y: row r ← μ1·row r+1;
+  // Up·X = λX;  Dn' = μ1E·X;  Up' = λY
   for (let r = 0; r < b; r++) {
     for (let c = 0; c < b; c++) {
-      const dnY = r < m ? mu1 * y[(r + 1) * b + c]! : 0;
-      const upX = lambda * x[r * b + c]!;
+      const x = c >= 1 ? mu1 * nInv[r * b + c - 1]! : 0;
+      const y = lambda * nInv[r * b + c]!;
+      const dnY = r < m ? mu1 * lambda * nInv[(r + 1) * b + c]! : 0;
+      const upX = lambda * x;
       if (c !== r) {
         w[r * b + c] += dnY + upX;
         wHat[r * b + c] += upX;
       }
-      dn[r * b + c] = r < m ? mu1 * x[(r + 1) * b + c]! : 0;
-      up[r * b + c] = lambda * y[r * b + c]!;
+      du[r * b + c] = r < m && c >= 1 ? mu1 * mu1 * nInv[(r + 1) * b + c - 1]! : 0;
+      du[bb + r * b + c] = lambda * y;
     }
   }
   let iterations = 1;
-  let upMax = maxEntry(up);
   const negligible = 1e-20 * scale;
-  const dnY = new Float64Array(b * b);
-  const upX = new Float64Array(b * b);
+  const dnE = new Float64Array(b);
+  const upE = new Float64Array(b);
+  rowSumsInto(du, 0, b, dnE);
+  rowSumsInto(du, bb, b, upE);
+  let upMax = maxOf(du.subarray(bb, 2 * bb)); // largest entry of Up
+  const rowSums = new Float64Array(b);
+  const pivot = new Float64Array(b);
+  const v = new Float64Array(b);
+  const b2 = 2 * b;
   while (upMax > negligible && iterations < MAX_ITERATIONS) {
-    rowSums = rowSumsOf(dn, up, b);
-    const inv = invertMMatrix(w, rowSums, b);
-    if (inv === null) break;
-    nInv = inv;
-    x = matMul(nInv, dn, new Float64Array(b * b), b);
-    y = matMul(nInv, up, new Float64Array(b * b), b);
-    matMul(dn, y, dnY, b);
-    matMul(up, x, upX, b);
+    for (let r = 0; r < b; r++) rowSums[r] = dnE[r]! + upE[r]!;
+    fac.set(w);
+    if (!eliminateMMatrix(fac, rowSums, pivot, b, b, panel)) break;
+    // The next Up's row sums, Up·N⁻¹·(Up·e), cost O(b²): when they are negligible, so is every
+    // entry of the next Up, this is the last step, and of it only N̂ ← N̂ − Up·X matters (a quarter
+    // of the products, half the solves).
+    v.set(upE);
+    solveEliminated(fac, pivot, b, v, 1);
     for (let r = 0; r < b; r++) {
+      let t = 0;
+      for (let c = 0; c < b; c++) t += du[bb + r * b + c]! * v[c]!;
+      rowSums[r] = t;
+    }
+    if (maxOf(rowSums) <= negligible) {
+      const x = xy.subarray(0, bb);
+      x.set(du.subarray(0, bb));
+      solveEliminated(fac, pivot, b, x, b, panel);
+      const upX = pq.subarray(0, bb).fill(0);
+      gemmAdd(b, b, b, du, bb, b, x, 0, b, upX, 0, b, panel);
+      for (let r = 0; r < b; r++) for (let c = 0; c < b; c++) if (c !== r) wHat[r * b + c] += upX[r * b + c]!;
+      upE.set(rowSums);
+      upMax = maxOf(upE); // ≥ every entry
+      iterations++;
+      break;
+    }
+    for (let r = 0; r < b; r++) {
+      xy.set(du.subarray(r * b, r * b + b), r * b2);
+      xy.set(du.subarray(bb + r * b, bb + r * b + b), r * b2 + b);
+    }
+    solveEliminated(fac, pivot, b, xy, b2, panel);
+    pq.fill(0);
+    // [Dn; Up]·[X | Y] by blocks of rows, each only over its non-zero columns (Dn and Up are
+    // triangular after the first step)
+    for (let r0 = 0; r0 < b2; r0 += 64) {
+      const rows = Math.min(64, b2 - r0);
+      const inner = nonzeroWidth(du, r0 * b, b, rows, b);
+      gemmAdd(rows, b2, inner, du, r0 * b, b, xy, 0, b2, pq, r0 * b2, b2, panel);
+    }
+    for (let r = 0; r < b; r++) {
+      const p = r * b2; // row r of [Dn·X | Dn·Y]
+      const q = (b + r) * b2; // row r of [Up·X | Up·Y]
       for (let c = 0; c < b; c++) {
-        if (c === r) continue;
-        const k = r * b + c;
-        w[k] += dnY[k]! + upX[k]!;
-        wHat[k] += upX[k]!;
+        const upX = pq[q + c]!;
+        if (c !== r) {
+          w[r * b + c] += pq[p + b + c]! + upX;
+          wHat[r * b + c] += upX;
+        }
+        du[r * b + c] = pq[p + c]!;
+        du[bb + r * b + c] = pq[q + b + c]!;
       }
     }
-    dn = matMul(dn, x, new Float64Array(b * b), b);
-    up = matMul(up, y, new Float64Array(b * b), b);
-    upMax = maxEntry(up);
+    rowSumsInto(du, 0, b, dnE);
+    rowSumsInto(du, bb, b, upE);
+    upMax = maxOf(du.subarray(bb, 2 * bb));
     iterations++;
   }
   // G = N̂⁻¹·μ1E, N̂·e = (μ1E + Up)·e
   const hatRows = new Float64Array(b);
-  for (let j = 0; j < b; j++) {
-    let t = dnRow[j]!;
-    for (let c = 0; c < b; c++) t += up[j * b + c]!;
-    hatRows[j] = t;
-  }
+  for (let j = 0; j < b; j++) hatRows[j] = dnRow[j]! + upE[j]!;
   const nHatInv = invertMMatrix(wHat, hatRows, b)!;
-  const g = new Float64Array(b * b);
+  const g = new Float64Array(bb);
   for (let r = 0; r < b; r++) for (let c = 1; c < b; c++) g[r * b + c] = mu1 * nHatInv[r * b + c - 1]!;
   // Up negligible, or (close to the stability boundary, where Up decays slowly) G stochastic to
   // the tolerance when the iteration cap was reached.
   const converged = upMax <= negligible || stochasticDefect(g, b) <= tolerance;
 
-  // R = λ(−A1 − λG)⁻¹: again an M-matrix with exactly known row sums, (−A1 − λG)·e = μ1·[j < m]
+  // R = λU⁻¹, U = −A1 − λG: again an M-matrix with exactly known row sums, U·e = μ1·[j < m]
   // (G·e = e), off-diagonal part μ2 (j → j−1) + λG.
-  const wR = new Float64Array(b * b);
+  const wR = new Float64Array(bb);
   for (let r = 0; r < b; r++) {
     for (let c = 0; c < b; c++) if (c !== r) wR[r * b + c] = lambda * g[r * b + c]!;
     if (r >= 1) wR[r * b + r - 1] += mu2;
   }
   const uInv = invertMMatrix(wR, dnRow, b)!;
-  const rate = new Float64Array(b * b);
-  for (let k = 0; k < b * b; k++) rate[k] = lambda * uInv[k]!;
+  const rate = new Float64Array(bb);
+  for (let k = 0; k < bb; k++) rate[k] = lambda * uInv[k]!;
 
-  // π0 (B0 + λG) = 0: off-diagonal part is μ2 (j → j−1) plus λG; GTH ignores the diagonal.
-  const censored = new Float64Array(b * b);
-  for (let r = 0; r < b; r++) {
-    for (let c = 0; c < b; c++) censored[r * b + c] = lambda * g[r * b + c]!;
-    if (r >= 1) censored[r * b + r - 1] += mu2;
-  }
-  let level0 = gthStationary(censored, b)!;
-
-  // Normalise: π0 (I − R)^{-1} e = 1.
-  const iMinusR = new Float64Array(b * b);
-  for (let k = 0; k < b * b; k++) iMinusR[k] = -rate[k]!;
-  for (let k = 0; k < b; k++) iMinusR[k * b + k] += 1;
-  let levelSum = solveRowVector(iMinusR, level0, b)!;
-  const mass = levelSum.reduce((x, y) => x + y, 0);
-  level0 = level0.map((x) => x / mass);
-  levelSum = levelSum.map((x) => x / mass);
-  // Σ i π0 R^i = π0 R (I − R)^{-2} = (levelSum − π0)(I − R)^{-1}
-  const shifted = levelSum.map((x, k) => x - level0[k]!);
-  const levelMoment = solveRowVector(iMinusR, shifted, b)!;
-
-  const residual = levelResidual(lambda, mu1, mu2, m, level0, rate, a1);
+  const { level0, levelSum, levelMoment } = levelVectors(lambda, mu1, m, wR, rate);
+  const residual = levelResidual(lambda, mu1, mu2, m, level0, rate);
   return { stable: true, phases: b, level0, rate, levelSum, levelMoment, residual, iterations, converged };
 }
 
-function maxEntry(a: Float64Array): number {
+/**
+ * π0, Σ_i π_i and Σ_i i·π_i from U = −A1 − λG, given by its off-diagonal part wR (U·e = μ1·[j < m]).
+ *
+ * π0 solves π0·(B0 + λG) = 0, the generator of the chain censored on level 0; its off-diagonal
+ * part is wR too, with zero row sums. It is eliminated in reverse phase order (as GTH does, so
+ * π0[0] = 1 before normalising) and π0 = e_last·(I − F)⁻¹, subtraction-free.
+ * With I − R = (U − λI)·U⁻¹ and π0·U = π0·D, D = diag(μ1·[j < m]) (from the censored equation):
+ *   x = π0(I − R)⁻¹ solves x(U − λI) = π0·D,   y = x·R(I − R)⁻¹ solves y(U − λI) = λx,
+ * both with non-negative right-hand sides. U − λI is an M-matrix (a Z-matrix whose inverse
+ * U⁻¹(I − R)⁻¹ is ≥ 0) with row sums μ1 − λ > 0 for j < m and −λ for j = m, so its elimination in
+ * phase order is subtraction-free up to the last pivot, which carries the conditioning of I − R.
+ * If that pivot does not come out positive (rounding, right at the stability boundary), the
+ * vectors come from an LU factorisation of I − R instead. Normalised by π0(I − R)⁻¹e = 1.
+ */
+function levelVectors(
+  lambda: number,
+  mu1: number,
+  m: number,
+  wR: Float64Array,
+  rate: Float64Array,
+): { level0: Float64Array; levelSum: Float64Array; levelMoment: Float64Array } {
+  const b = m + 1;
+  const bb = b * b;
+  const scratch = wasmScratch(bb + 8 * b);
+  const fac = scratch === null ? new Float64Array(bb) : scratch.subarray(0, bb);
+  const panel = scratch === null ? new Float64Array(8 * b) : scratch.subarray(bb, bb + 8 * b);
+  const pivot = new Float64Array(b);
+  // π0: reversed order, zero row sums, b − 1 pivots
+  for (let r = 0; r < b; r++) for (let c = 0; c < b; c++) fac[(m - r) * b + (m - c)] = wR[r * b + c]!;
+  eliminateMMatrix(fac, new Float64Array(b), pivot, b, m, panel);
+  const rev = new Float64Array(b);
+  rev[m] = 1;
+  for (let k = m; k > 0; k--) {
+    const xk = rev[k]!;
+    if (xk === 0) continue;
+    for (let i = 0; i < k; i++) rev[i] += xk * fac[k * b + i]!;
+  }
+  let level0 = new Float64Array(b);
+  for (let j = 0; j < b; j++) level0[j] = rev[m - j]!;
+
+  let levelSum: Float64Array;
+  let levelMoment: Float64Array;
+  fac.set(wR);
+  const sums = new Float64Array(b).fill(mu1 - lambda);
+  sums[m] = -lambda;
+  if (eliminateMMatrix(fac, sums, pivot, b, b, panel)) {
+    const rhs = level0.map((p, j) => (j < m ? mu1 * p : 0));
+    levelSum = solveEliminatedRow(fac, pivot, b, rhs);
+    levelMoment = solveEliminatedRow(
+      fac,
+      pivot,
+      b,
+      levelSum.map((x) => lambda * x),
+    );
+  } else {
+    const iMinusR = new Float64Array(bb);
+    for (let k = 0; k < bb; k++) iMinusR[k] = -rate[k]!;
+    for (let k = 0; k < b; k++) iMinusR[k * b + k] += 1;
+    levelSum = solveRowVector(iMinusR, level0, b)!;
+    // Σ i π0 R^i = π0 R (I − R)^{-2} = (levelSum − π0)(I − R)^{-1}
+    levelMoment = solveRowVector(
+      iMinusR,
+      levelSum.map((x, k) => x - level0[k]!),
+      b,
+    )!;
+  }
+  const mass = levelSum.reduce((x, y) => x + y, 0);
+  level0 = level0.map((x) => x / mass);
+  levelSum = levelSum.map((x) => x / mass);
+  levelMoment = levelMoment.map((x) => x / mass);
+  return { level0, levelSum, levelMoment };
+}
+
+function maxOf(a: Float64Array): number {
   let max = 0;
   for (let k = 0; k < a.length; k++) if (a[k]! > max) max = a[k]!;
   return max;
 }
 
-/** (A + B)·e for two b × b matrices. */
-function rowSumsOf(a: Float64Array, bm: Float64Array, b: number): Float64Array {
-  const out = new Float64Array(b);
+/** out[r] = Σ_c a[off + r·b + c] for a b × b block. */
+function rowSumsInto(a: Float64Array, off: number, b: number, out: Float64Array): void {
   for (let r = 0; r < b; r++) {
     let t = 0;
-    for (let c = 0; c < b; c++) t += a[r * b + c]! + bm[r * b + c]!;
+    const o = off + r * b;
+    for (let c = 0; c < b; c++) t += a[o + c]!;
     out[r] = t;
   }
-  return out;
 }
 
 function stochasticDefect(g: Float64Array, b: number): number {
@@ -252,7 +375,6 @@ function levelResidual(
   m: number,
   level0: Float64Array,
   rate: Float64Array,
-  a1: Float64Array,
 ): number {
   const b = m + 1;
   const levels = [level0];
@@ -272,6 +394,5 @@ function levelResidual(
       worst = Math.max(worst, Math.abs(r));
     }
   }
-  void a1;
   return worst;
 }

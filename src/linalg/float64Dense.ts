@@ -6,7 +6,12 @@
  * arrays) measured 6× slower than `matMul` below: 84 ms against 13 ms at n = 300, 397 ms against
  * 68 ms at n = 513 (Node 20, best of 4). These kernels assume valid input and never throw;
  * callers check shapes.
+ *
+ * The products run in WebAssembly SIMD (wasmGemm.ts) when their operands live in its memory —
+ * matMul and invertMMatrix copy theirs in — with results equal bit for bit to the JavaScript
+ * kernel below, about 5× faster at n = 513.
  */
+import { wasmGemmAdd, wasmScratch } from './wasmGemm.js';
 
 /**
  * C[m×n] += A[m×k]·B[k×n], row-major with leading dimensions and offsets (all entries of the
@@ -21,6 +26,7 @@ export function gemmAdd(
   panel: Float64Array = new Float64Array(4 * k),
 ): void {
   if (m <= 0 || n <= 0 || k <= 0) return;
+  if (wasmGemmAdd(m, n, k, a, aOff, lda, b, bOff, ldb, c, cOff, ldc, panel)) return;
   const n4 = n - (n % 4);
   for (let j = 0; j < n4; j += 4) {
     for (let p = 0; p < k; p++) {
@@ -95,8 +101,19 @@ export function gemmAdd(
  * pass, 3.9 for the 4 × 4 register blocks.
  */
 export function matMul(a: Float64Array, b: Float64Array, c: Float64Array, n: number): Float64Array {
-  c.fill(0);
-  gemmAdd(n, n, n, a, 0, n, b, 0, n, c, 0, n);
+  const nn = n * n;
+  const s = n >= 8 ? wasmScratch(3 * nn + 8 * n) : null;
+  if (s === null) {
+    c.fill(0);
+    gemmAdd(n, n, n, a, 0, n, b, 0, n, c, 0, n);
+    return c;
+  }
+  const [wa, wb, wc] = [s.subarray(0, nn), s.subarray(nn, 2 * nn), s.subarray(2 * nn, 3 * nn)];
+  wa.set(a);
+  wb.set(b);
+  wc.fill(0);
+  gemmAdd(n, n, n, wa, 0, n, wb, 0, n, wc, 0, n, s.subarray(3 * nn));
+  c.set(wc);
   return c;
 }
 
@@ -220,43 +237,28 @@ const NB = 48;
  * carrying the row sums instead of the diagonal (Alfa, Xue & Ye 2002, "Accurate computation of
  * the smallest eigenvalue of a diagonally dominant M-matrix", Math. Comp. 71: 217–236), then
  * A^{-1} = U^{-1}L^{-1} by substitutions that add only non-negative terms.
- * Cost ≈ 2n³ flops, nearly all of it in {@link gemmAdd} on blocks of 48: elimination 48 pivots at
- * a time, the triangular inverses by row blocks, and the product of the two triangles by blocks.
- * Measured at n = 513: 95 ms, against 215 ms for the same arithmetic row by row (it is the
- * inner step of both the structured and the geometric credit kernels). Overwrites neither input.
+ * Cost ≈ 2n³ flops, nearly all of it in {@link gemmAdd}: elimination 16 pivots at a time
+ * ({@link eliminateMMatrix}), the triangular inverses by row blocks of 48, and the product of the
+ * two triangles by blocks. Measured at n = 513: 37 ms with the WebAssembly products (95 ms with
+ * the JavaScript ones, 215 ms for the same arithmetic row by row). Overwrites neither input.
  */
 export function invertMMatrix(w: Float64Array, rowSums: Float64Array, n: number): Float64Array | null {
-  const a = w.slice(); // off-diagonal magnitudes; diagonal entries are never read
+  // Work arrays in the WebAssembly memory when available (the products then run there).
+  const nn = n * n;
+  const scratch = n >= 8 ? wasmScratch(4 * nn + 8 * n) : null;
+  const work = (k: number, len: number) =>
+    scratch === null ? new Float64Array(len) : scratch.subarray(k * nn, k * nn + len).fill(0);
+  const a = work(0, nn); // off-diagonal magnitudes; diagonal entries are never read
+  a.set(w);
+  const x = work(1, nn);
+  const y = work(2, nn);
+  const out = work(3, nn);
+  const panel = work(4, 8 * n);
   const s = rowSums.slice();
   const pivot = new Float64Array(n);
-  const panel = new Float64Array(4 * n);
-  // 1. Elimination, NB pivots at a time: the panel rows are updated over their whole width, the
-  //    rows below only in the panel's columns; then one product updates the trailing block.
-  for (let kb = 0; kb < n; kb += NB) {
-    const ke = Math.min(kb + NB, n);
-    for (let k = kb; k < ke; k++) {
-      const rk = k * n;
-      let d = s[k]!;
-      for (let j = k + 1; j < n; j++) d += a[rk + j]!;
-      if (!(d > 0)) return null;
-      pivot[k] = d;
-      const sk = s[k]!;
-      for (let i = k + 1; i < n; i++) {
-        const ri = i * n;
-        const wik = a[ri + k]!;
-        if (wik === 0) continue;
-        const f = wik / d;
-        a[ri + k] = f;
-        s[i] += f * sk;
-        const end = i < ke ? n : ke;
-        for (let j = k + 1; j < end; j++) a[ri + j] += f * a[rk + j]!;
-      }
-    }
-    // trailing block rows/cols ≥ ke: += F[ke.., kb..ke) · A[kb..ke, ke..)
-    gemmAdd(n - ke, n - ke, ke - kb, a, ke * n + kb, n, a, kb * n + ke, n, a, ke * n + ke, n, panel);
-  }
+  // 1. Elimination (eliminateMMatrix): F strictly below the diagonal, W above, pivots.
+  if (!eliminateMMatrix(a, s, pivot, n, n, panel)) return null;
   // 2. X = L⁻¹ ≥ 0 (L = I − F unit lower): X_I = (I − F_II)⁻¹ (E_I + F_{I,<i0} X_{<i0}), by row blocks.
-  const x = new Float64Array(n * n);
   for (let i0 = 0; i0 < n; i0 += NB) {
     const i1 = Math.min(i0 + NB, n);
     for (let i = i0; i < i1; i++) x[i * n + i] = 1;
@@ -275,7 +277,6 @@ export function invertMMatrix(w: Float64Array, rowSums: Float64Array, n: number)
   }
   // 3. Y = U⁻¹ ≥ 0 (U = diag(pivot) − W upper): rows from the bottom by blocks:
   //    Y_I = (D_I − W_II)⁻¹ (E_I + W_{I,>i1} Y_{>i1}).
-  const y = new Float64Array(n * n);
   const lastStart = Math.floor((n - 1) / NB) * NB;
   for (let i0 = lastStart; i0 >= 0; i0 -= NB) {
     const i1 = Math.min(i0 + NB, n);
@@ -295,7 +296,6 @@ export function invertMMatrix(w: Float64Array, rowSums: Float64Array, n: number)
     }
   }
   // 4. A⁻¹ = Y·X with Y upper and X lower: block (I, J) = Σ over blocks K ≥ max(I, J) of Y_IK X_KJ.
-  const out = new Float64Array(n * n);
   for (let i0 = 0; i0 < n; i0 += NB) {
     const i1 = Math.min(i0 + NB, n);
     for (let j0 = 0; j0 < n; j0 += NB) {
@@ -304,5 +304,179 @@ export function invertMMatrix(w: Float64Array, rowSums: Float64Array, n: number)
       gemmAdd(i1 - i0, j1 - j0, n - k0, y, i0 * n + k0, n, x, k0 * n + j0, n, out, i0 * n + j0, n, panel);
     }
   }
-  return out;
+  return scratch === null ? out : out.slice();
+}
+
+/** Pivots per block of eliminateMMatrix. */
+const NBE = 16;
+
+/**
+ * The elimination step of {@link invertMMatrix}, on its own: Gaussian elimination without
+ * pivoting of the diagonally dominant M-matrix A = diag(d) − W given as the triplet (W, s = A·e)
+ * (Alfa, Xue & Ye 2002), carrying the row sums instead of the diagonal, so that no subtraction
+ * occurs while every s ≥ 0. In place: on return `a` (n × n, row-major, W on entry, its diagonal
+ * ignored) holds the multipliers F ≥ 0 strictly below the diagonal and the eliminated W ≥ 0 above
+ * it, so A = (I − F)(diag(pivot) − W_upper); `s` holds the updated row sums. Only the first
+ * `count` pivots are eliminated (count = n − 1 for a singular generator, whose last pivot is 0).
+ * Returns false if a pivot is not positive (A singular, or negative row sums cancelled it).
+ * The update of the rows below each block of 48 pivots is one product ({@link gemmAdd}).
+ */
+export function eliminateMMatrix(
+  a: Float64Array,
+  s: Float64Array,
+  pivot: Float64Array,
+  n: number,
+  count: number = n,
+  panel: Float64Array = new Float64Array(8 * n),
+): boolean {
+  // NB pivots at a time: the panel rows are updated over their whole width, the rows below only
+  // in the panel's columns; then one product updates the trailing block.
+  for (let kb = 0; kb < count; kb += NBE) {
+    const ke = Math.min(kb + NBE, count);
+    for (let k = kb; k < ke; k++) {
+      const rk = k * n;
+      let d = s[k]!;
+      for (let j = k + 1; j < n; j++) d += a[rk + j]!;
+      if (!(d > 0)) return false;
+      pivot[k] = d;
+      const sk = s[k]!;
+      for (let i = k + 1; i < n; i++) {
+        const ri = i * n;
+        const wik = a[ri + k]!;
+        if (wik === 0) continue;
+        const f = wik / d;
+        a[ri + k] = f;
+        s[i] += f * sk;
+        const end = i < ke ? n : ke;
+        for (let j = k + 1; j < end; j++) a[ri + j] += f * a[rk + j]!;
+      }
+    }
+    // trailing block rows/cols ≥ ke: += F[ke.., kb..ke) · A[kb..ke, ke..), over the columns where
+    // the panel rows are not all zero (a Hessenberg matrix has no trailing update at all)
+    const cols = nonzeroWidth(a, kb * n + ke, n, ke - kb, n - ke);
+    gemmAdd(n - ke, cols, ke - kb, a, ke * n + kb, n, a, kb * n + ke, n, a, ke * n + ke, n, panel);
+  }
+  return true;
+}
+
+/**
+ * 1 + the largest column index c < cols with a[off + r·ld + c] ≠ 0 for some row r < rows (0 if
+ * the block is zero): products may stop there, skipping only exact zeros.
+ */
+export function nonzeroWidth(a: Float64Array, off: number, ld: number, rows: number, cols: number): number {
+  let width = 0;
+  for (let r = 0; r < rows; r++) {
+    const o = off + r * ld;
+    for (let c = cols - 1; c >= width; c--) {
+      if (a[o + c] !== 0) {
+        width = c + 1;
+        break;
+      }
+    }
+    if (width === cols) break;
+  }
+  return width;
+}
+
+/** Rows below which solveEliminated's recursion substitutes directly (measured at n = 513, 2n
+ * right-hand sides: 8 → 42 ms, 16 → 48, 32 → 61; a flat loop over blocks of 16 took 53). */
+const NBS = 8;
+
+/**
+ * B ← A⁻¹·B for B n × k (row-major, in place), A factored by {@link eliminateMMatrix}: forward
+ * substitution with I − F, then back substitution with diag(pivot) − W, both recursive on row
+ * halves so that nearly all the work is in large products. For B ≥ 0 every step adds non-negative terms, so the
+ * result is entrywise accurate. `panel`: 8·n values of work space (in the WebAssembly memory
+ * for the fast products).
+ */
+export function solveEliminated(
+  a: Float64Array,
+  pivot: Float64Array,
+  n: number,
+  b: Float64Array,
+  k: number,
+  panel: Float64Array = new Float64Array(8 * n),
+): Float64Array {
+  forwardRows(a, n, b, k, panel, 0, n);
+  backRows(a, pivot, n, b, k, panel, 0, n);
+  return b;
+}
+
+/** Where a row range [lo, hi) is split: its middle, on a multiple of 4 rows (the kernel's block). */
+function splitPoint(lo: number, hi: number): number {
+  return lo + Math.max(4, ((hi - lo) >> 1) & ~3); // < hi, as hi − lo > NBS ≥ 4
+}
+
+/**
+ * Rows [lo, hi) of Z = (I − F)⁻¹B, the contributions of rows < lo being already added:
+ * recursively, so most of the work is in few large products (Z_2 += F_21·Z_1).
+ */
+function forwardRows(a: Float64Array, n: number, b: Float64Array, k: number, panel: Float64Array, lo: number, hi: number): void {
+  if (hi - lo <= NBS) {
+    for (let i = lo; i < hi; i++) {
+      const ri = i * k;
+      for (let p = lo; p < i; p++) {
+        const f = a[i * n + p]!;
+        if (f === 0) continue;
+        const rp = p * k;
+        for (let j = 0; j < k; j++) b[ri + j] += f * b[rp + j]!;
+      }
+    }
+    return;
+  }
+  const mid = splitPoint(lo, hi);
+  forwardRows(a, n, b, k, panel, lo, mid);
+  gemmAdd(hi - mid, k, mid - lo, a, mid * n + lo, n, b, lo * k, k, b, mid * k, k, panel);
+  forwardRows(a, n, b, k, panel, mid, hi);
+}
+
+/**
+ * Rows [lo, hi) of X = (diag(pivot) − W)⁻¹Z, the contributions of rows ≥ hi being already added:
+ * recursively (X_1 = D_1⁻¹(Z_1 + W_12·X_2) after X_2), skipping W's all-zero columns.
+ */
+function backRows(
+  a: Float64Array, pivot: Float64Array, n: number, b: Float64Array, k: number, panel: Float64Array, lo: number, hi: number,
+): void { // prettier-ignore
+  if (hi - lo <= NBS) {
+    for (let i = hi - 1; i >= lo; i--) {
+      const ri = i * k;
+      for (let p = i + 1; p < hi; p++) {
+        const w = a[i * n + p]!;
+        if (w === 0) continue;
+        const rp = p * k;
+        for (let j = 0; j < k; j++) b[ri + j] += w * b[rp + j]!;
+      }
+      const inv = 1 / pivot[i]!;
+      for (let j = 0; j < k; j++) b[ri + j] *= inv;
+    }
+    return;
+  }
+  const mid = splitPoint(lo, hi);
+  backRows(a, pivot, n, b, k, panel, mid, hi);
+  const inner = nonzeroWidth(a, lo * n + mid, n, mid - lo, hi - mid); // W's columns beyond are 0
+  gemmAdd(mid - lo, k, inner, a, lo * n + mid, n, b, mid * k, k, b, lo * k, k, panel);
+  backRows(a, pivot, n, b, k, panel, lo, mid);
+}
+
+/**
+ * Row vector x with x·A = b, A factored by {@link eliminateMMatrix}: z·(diag(pivot) − W) = b, then
+ * x·(I − F) = z. For b ≥ 0 only non-negative terms are added. O(n²).
+ */
+export function solveEliminatedRow(a: Float64Array, pivot: Float64Array, n: number, b: Float64Array): Float64Array {
+  const z = Float64Array.from(b);
+  for (let j = 0; j < n; j++) {
+    z[j] = z[j]! / pivot[j]!;
+    const zj = z[j]!;
+    if (zj === 0) continue;
+    const rj = j * n;
+    for (let c = j + 1; c < n; c++) z[c] += zj * a[rj + c]!;
+  }
+  // x_i = z_i + Σ_{k>i} x_k F_ki, from the bottom
+  for (let k = n - 1; k > 0; k--) {
+    const xk = z[k]!;
+    if (xk === 0) continue;
+    const rk = k * n;
+    for (let i = 0; i < k; i++) z[i] += xk * a[rk + i]!;
+  }
+  return z;
 }

@@ -1,6 +1,15 @@
 import Fraction from 'fraction.js';
 import { describe, expect, it } from 'vitest';
-import { gemmAdd, invertMMatrix, matMul, solveRowVector } from '../../src/linalg/float64Dense.js';
+import {
+  eliminateMMatrix,
+  gemmAdd,
+  gthStationary,
+  invertMMatrix,
+  matMul,
+  solveEliminated,
+  solveEliminatedRow,
+  solveRowVector,
+} from '../../src/linalg/float64Dense.js';
 
 /** A small deterministic generator of numbers in [0, 1) (tests only). */
 function lcg(seed: number): () => number {
@@ -121,5 +130,67 @@ describe('solveRowVector', () => {
       for (let i = 0; i < 3; i++) t += x[i]! * a[i * 3 + j]!;
       expect(t).toBeCloseTo(b[j]!, 14);
     }
+  });
+});
+
+/** A random diagonally dominant M-matrix as the triplet (W, s), and A itself densely. */
+function randomMMatrix(n: number, seed: number): { w: Float64Array; s: Float64Array; a: Float64Array } {
+  const rnd = lcg(seed);
+  const w = Float64Array.from({ length: n * n }, (_, q) => (q % (n + 1) === 0 ? 0 : rnd() < 0.4 ? 0 : rnd()));
+  const s = Float64Array.from({ length: n }, () => rnd());
+  const a = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    let d = s[i]!;
+    for (let j = 0; j < n; j++) if (j !== i) {
+      d += w[i * n + j]!;
+      a[i * n + j] = -w[i * n + j]!;
+    }
+    a[i * n + i] = d;
+  }
+  return { w, s, a };
+}
+
+describe('eliminateMMatrix + solveEliminated / solveEliminatedRow', () => {
+  it.each([5, 16, 47, 49, 100])('n = %i, B ≥ 0 with 2n columns → A·X = B to 1e-13 relative, X ≥ 0', (n) => {
+    const { w, s, a } = randomMMatrix(n, n);
+    const rnd = lcg(n + 7);
+    const k = 2 * n;
+    const rhs = Float64Array.from({ length: n * k }, () => rnd());
+    const fac = w.slice();
+    const pivot = new Float64Array(n);
+    expect(eliminateMMatrix(fac, s.slice(), pivot, n)).toBe(true);
+    const x = solveEliminated(fac, pivot, n, rhs.slice(), k);
+    expect(x.every((v) => v >= 0)).toBe(true);
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < k; j++) {
+        let t = 0;
+        for (let p = 0; p < n; p++) t += a[i * n + p]! * x[p * k + j]!;
+        expect(Math.abs(t - rhs[i * k + j]!)).toBeLessThan(1e-13 * (1 + rhs[i * k + j]!));
+      }
+    }
+    const b = Float64Array.from({ length: n }, () => rnd());
+    const row = solveEliminatedRow(fac, pivot, n, b);
+    for (let j = 0; j < n; j++) {
+      let t = 0;
+      for (let i = 0; i < n; i++) t += row[i]! * a[i * n + j]!;
+      expect(Math.abs(t - b[j]!)).toBeLessThan(1e-13);
+    }
+  });
+
+  it('a generator (zero row sums), n − 1 pivots → e_last·(I − F)⁻¹ is its stationary vector, as GTH gives', () => {
+    const n = 60;
+    const { w } = randomMMatrix(n, 3);
+    const fac = w.slice();
+    expect(eliminateMMatrix(fac, new Float64Array(n), new Float64Array(n), n, n - 1)).toBe(true);
+    const pi = new Float64Array(n);
+    pi[n - 1] = 1;
+    for (let k = n - 1; k > 0; k--) for (let i = 0; i < k; i++) pi[i] += pi[k]! * fac[k * n + i]!;
+    const gth = gthStationary(w.slice(), n)!;
+    const [sp, sg] = [pi.reduce((x, y) => x + y, 0), gth.reduce((x, y) => x + y, 0)];
+    for (let j = 0; j < n; j++) expect(Math.abs(pi[j]! / sp / (gth[j]! / sg) - 1)).toBeLessThan(1e-13);
+  });
+
+  it('a singular M-matrix with all n pivots asked for → false', () => {
+    expect(eliminateMMatrix(Float64Array.from([0, 1, 1, 0]), new Float64Array(2), new Float64Array(2), 2)).toBe(false);
   });
 });

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { gemmAdd } from '../../src/linalg/float64Dense.js';
+import { gemmModuleBytes, wasmGemmAdd, wasmScratch } from '../../src/linalg/wasmGemm.js';
+
+/** A small deterministic generator of numbers in [0, 1) (tests only). */
+function lcg(seed: number): () => number {
+  let x = seed >>> 0;
+  return () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+// The WebAssembly JS API is not in tsconfig's lib (ES2022); declared as far as used here.
+declare const WebAssembly: {
+  validate(bytes: Uint8Array): boolean;
+  Module: { new (bytes: Uint8Array): object; exports(module: object): { kind: string; name: string }[] };
+};
+
+describe('gemmModuleBytes', () => {
+  it('the assembled module → valid WebAssembly exporting gemm and memory (Node 20 has SIMD)', () => {
+    const bytes = gemmModuleBytes();
+    expect(WebAssembly.validate(bytes)).toBe(true);
+    const names = WebAssembly.Module.exports(new WebAssembly.Module(bytes)).map((e) => `${e.kind}:${e.name}`);
+    expect(names.sort()).toEqual(['function:gemm', 'memory:memory']);
+  });
+});
+
+describe('wasmScratch', () => {
+  it('a request → a view of at least that many doubles over the kernel memory, growing it', () => {
+    const small = wasmScratch(10)!;
+    expect(small.length).toBe(10);
+    const big = wasmScratch(3_000_000)!; // 24 MB: beyond the initial 64 KiB page
+    expect(big.length).toBe(3_000_000);
+    expect(big.buffer.byteLength).toBeGreaterThanOrEqual(24_000_000);
+  });
+});
+
+describe('wasmGemmAdd', () => {
+  it.each([
+    [1, 1, 1],
+    [4, 4, 4],
+    [5, 7, 3],
+    [13, 6, 11],
+    [48, 97, 48],
+    [66, 130, 65],
+    [2, 8, 5], // one 8-column panel, one 2-row block
+    [3, 12, 7], // an 8-panel and a 4-panel, a 2-row block and a single row
+    [1, 17, 9], // 8 + 8 + a scalar column, one row
+    [9, 15, 4], // 8 + 4 + 3 scalar columns
+  ])('%i×%i·(…×%i) sub-blocks at offsets → bit for bit the JavaScript kernel, nothing else touched', (m, n, k) => {
+    const rnd = lcg(m * 1000 + n * 10 + k);
+    const [lda, ldb, ldc] = [k + 3, n + 2, n + 5];
+    const [la, lb, lc] = [(m + 2) * lda, (k + 2) * ldb, (m + 3) * ldc];
+    const s = wasmScratch(la + lb + lc + 8 * k)!;
+    const a = s.subarray(0, la);
+    const b = s.subarray(la, la + lb);
+    const c = s.subarray(la + lb, la + lb + lc);
+    const panel = s.subarray(la + lb + lc);
+    for (let q = 0; q < la; q++) a[q] = rnd() - 0.4;
+    for (let q = 0; q < lb; q++) b[q] = rnd() - 0.4;
+    for (let q = 0; q < lc; q++) c[q] = rnd();
+    const expected = c.slice(); // plain arrays: the JavaScript path
+    gemmAdd(m, n, k, a.slice(), lda + 1, lda, b.slice(), 2 * ldb + 1, ldb, expected, ldc + 2, ldc);
+    expect(wasmGemmAdd(m, n, k, a, lda + 1, lda, b, 2 * ldb + 1, ldb, c, ldc + 2, ldc, panel)).toBe(true);
+    expect(Array.from(c)).toEqual(Array.from(expected));
+  });
+
+  it('operands outside the kernel memory → false, C untouched', () => {
+    const a = new Float64Array(4).fill(1);
+    const c = new Float64Array(4);
+    expect(wasmGemmAdd(2, 2, 2, a, 0, 2, a, 0, 2, c, 0, 2, new Float64Array(8))).toBe(false);
+    expect(Array.from(c)).toEqual([0, 0, 0, 0]);
+  });
+});
