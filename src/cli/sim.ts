@@ -18,6 +18,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
+import { saturationThroughput } from '../credit/index.js';
 import { resultsToJson } from '../report/json.js';
 import { formatNumber, formatTable } from '../report/table.js';
 import {
@@ -297,12 +298,31 @@ function formatSweep(results: readonly SimulationResult[], swept: readonly strin
  * intervals mean nothing (docs/sim.md). Undefined otherwise.
  */
 function unstableNote(r: SimulationResult): string | undefined {
+  if (r.scenario === 'credit-tandem') return unstableTandemNote(r);
   if (r.scenario !== 'gege1n') return undefined;
   const p = r.params as { lambda?: unknown; capacity?: unknown; mu?: unknown };
   const mu = Array.isArray(p.mu) ? p.mu[p.mu.length - 1] : p.mu;
   if (p.capacity !== Infinity || typeof p.lambda !== 'number' || typeof mu !== 'number' || p.lambda < mu) return undefined;
   return (
     `note: λ = ${formatNumber(p.lambda)} ≥ μ = ${formatNumber(mu)} on an infinite buffer: the queue has no steady state, ` +
+    'its means grow with the run length and their intervals mean nothing (docs/sim.md)'
+  );
+}
+
+/**
+ * The same note for the credit tandem with an unbounded Node 1 (`--n inf`): stable only when
+ * λ < μ1·P(j < m), the saturation throughput of docs/credit.md ("The geometric method"). The CLI
+ * may ask the analytic side; the simulator itself never does.
+ */
+function unstableTandemNote(r: SimulationResult): string | undefined {
+  const p = r.params as { lambda?: unknown; mu1?: unknown; mu2?: unknown; upstreamCapacity?: unknown; downstreamCapacity?: unknown };
+  if (p.upstreamCapacity !== Infinity || typeof p.lambda !== 'number' || typeof p.mu1 !== 'number' || typeof p.mu2 !== 'number' || typeof p.downstreamCapacity !== 'number') {
+    return undefined;
+  }
+  const saturation = saturationThroughput(p.mu1, p.mu2, p.downstreamCapacity);
+  if (p.lambda < saturation) return undefined;
+  return (
+    `note: λ = ${formatNumber(p.lambda)} ≥ μ1·P(j < m) = ${formatNumber(saturation)} with an unbounded Node 1: the chain has no steady state, ` +
     'its means grow with the run length and their intervals mean nothing (docs/sim.md)'
   );
 }

@@ -41,6 +41,16 @@ describe('ibqos sim', () => {
     expect(stable.err).toBe('');
   });
 
+  it('the credit tandem with --n inf and λ ≥ μ1·P(j < m) runs, with the same note (saturation 6·(1 − P(4)) = 5.3777… by hand for μ1 = 6, μ2 = 8, m = 4)', async () => {
+    const unstable = await cli(['sim', '--scenario', 'credit-tandem', '--lambda', '6', '--mu1', '6', '--mu2', '8', '--n', 'inf', '--m', '4', '--jobs', '2000', '--replications', '2']);
+    expect(unstable.code).toBe(0);
+    expect(unstable.err).toMatch(/^note: λ = 6 ≥ μ1·P\(j < m\) = 5\.3777\d* with an unbounded Node 1: the chain has no steady state/);
+    const stable = await cli(['sim', '--scenario', 'credit-tandem', '--lambda', '5', '--mu1', '6', '--mu2', '8', '--n', 'inf', '--m', '4', '--jobs', '2000', '--replications', '2']);
+    expect(stable.err).toBe('');
+    const finite = await cli(['sim', '--scenario', 'credit-tandem', '--lambda', '9', '--mu1', '6', '--mu2', '8', '--n', '12', '--m', '4', '--jobs', '2000', '--replications', '2']);
+    expect(finite.err).toBe('');
+  });
+
   it('a model-level run is measured in the model’s time units; a fabric run in seconds, with its metrics’ units', async () => {
     const model = await cli(['sim', '--scenario', 'gege1n', '--lambda', '1', '--mu', '2', '--until', '100', '--replications', '2']);
     expect(model.out).toMatch(/^scenario gege1n: seed 1, 2 replications of 100 time units after a warm-up of 10 time units\nsimulated time 200 \(measured/);
