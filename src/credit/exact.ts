@@ -12,7 +12,7 @@
  */
 import Fraction from 'fraction.js';
 import { addIntegerRate, emptyIntegerBand, exactBandedStationary } from '../linalg/exactStationary.js';
-import { fractionFromNumber, ratioToNumber } from '../linalg/rational.js';
+import { fractionFromNumber, fractionToNumber, ratioToNumber } from '../linalg/rational.js';
 import type { CheckedCreditParams } from './params.js';
 import type { CreditExactValues } from './result.js';
 
@@ -118,7 +118,6 @@ export function exactCreditKernel(params: CheckedCreditParams): ExactCreditSolut
   for (let i = 0; i <= n; i++) probabilities.push(tau.slice(i * w, (i + 1) * w).map((t) => `${t}/${denominator}`));
   const p = new Float64Array(size);
   for (let k = 0; k < size; k++) p[k] = ratioToNumber(tau[k]!, total);
-  const num = (f: Fraction) => ratioToNumber(f.s * f.n, f.d);
   return {
     p,
     throughputForms: forms,
@@ -133,15 +132,15 @@ export function exactCreditKernel(params: CheckedCreditParams): ExactCreditSolut
       params: { lambda: lambda.toFraction(), mu1: mu1.toFraction(), mu2: mu2.toFraction() },
     },
     metrics: {
-      upstream: num(L1),
-      downstream: num(L2),
-      total: num(L),
-      throughput: num(throughput),
-      responseTime: num(responseTime),
-      upstreamLossProbability: num(loss),
-      creditBlockedProbability: num(blockedF),
-      utilizationUpstream: num(u1),
-      utilizationDownstream: num(u2),
+      upstream: fractionToNumber(L1),
+      downstream: fractionToNumber(L2),
+      total: fractionToNumber(L),
+      throughput: fractionToNumber(throughput),
+      responseTime: fractionToNumber(responseTime),
+      upstreamLossProbability: fractionToNumber(loss),
+      creditBlockedProbability: fractionToNumber(blockedF),
+      utilizationUpstream: fractionToNumber(u1),
+      utilizationDownstream: fractionToNumber(u2),
     },
   };
 }
