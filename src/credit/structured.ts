@@ -23,7 +23,7 @@
  * distinct N_ℓ (a level that reuses N_ℓ stores a reference). Latouche & Ramaswami (1999),
  * "Introduction to Matrix Analytic Methods in Stochastic Modeling", §10.1 (linear level reduction).
  */
-import { gthStationary, invertMMatrix } from '../linalg/float64Dense.js';
+import { gthStationary, invertMMatrix, vecMat } from '../linalg/float64Dense.js';
 
 /** Stationary vector of the finite chain, i-major: p[i·(m+1) + j] = P(i, j). */
 export interface StructuredKernelResult {
@@ -66,7 +66,7 @@ export function structuredKernel(
   };
 
   const stored: Float64Array[] = new Array(K);
-  let s = new Float64Array(b * b);
+  const s = new Float64Array(b * b);
   fillLocalOffDiagonal(s);
   const rowOut = new Float64Array(b);
   let inversions = 0;
@@ -105,8 +105,10 @@ export function structuredKernel(
     }
     stored[ell] = nMat;
     previous = nMat;
-    // S_{ℓ+1} = L_{ℓ+1} + N_ℓ·U_ℓ (off-diagonal part; the diagonal is recomputed next round).
-    s = new Float64Array(b * b);
+    // S_{ℓ+1} = L_{ℓ+1} + N_ℓ·U_ℓ (off-diagonal part; the diagonal is recomputed next round), in
+    // place. Once converged, the levels up to K − 2 reuse N without reading S, so S is built
+    // only for the last inversion (level K − 1) and GTH (level K), from the reused N.
+    if (converged && ell + 2 < K) continue;
     fillLocalOffDiagonal(s);
     if (byUpstream) {
       // U_ℓ = λ·I
@@ -135,15 +137,7 @@ export function structuredKernel(
   levelsOut[K] = v;
   logScale[K] = scale;
   for (let ell = K - 1; ell >= 0; ell--) {
-    const nMat = stored[ell]!;
-    const next = new Float64Array(b);
-    for (let a = 0; a < b; a++) {
-      const x = v[a]!;
-      if (x === 0) continue;
-      const r = a * b;
-      for (let c = 0; c < b; c++) next[c] += x * nMat[r + c]!;
-    }
-    v = next;
+    v = vecMat(v, stored[ell]!, new Float64Array(b), b);
     scale = rescale(v, scale);
     levelsOut[ell] = v;
     logScale[ell] = scale;
