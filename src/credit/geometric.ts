@@ -354,13 +354,12 @@ function rowSumsInto(a: Float64Array, off: number, b: number, out: Float64Array)
   }
 }
 
+/** max_r |1 − (G·e)_r|: how far G is from stochastic. */
 function stochasticDefect(g: Float64Array, b: number): number {
+  const sums = new Float64Array(b);
+  rowSumsInto(g, 0, b, sums);
   let worst = 0;
-  for (let r = 0; r < b; r++) {
-    let s = 0;
-    for (let c = 0; c < b; c++) s += g[r * b + c]!;
-    worst = Math.max(worst, Math.abs(1 - s));
-  }
+  for (let r = 0; r < b; r++) worst = Math.max(worst, Math.abs(1 - sums[r]!));
   return worst;
 }
 
