@@ -22,8 +22,8 @@
  * line) are one file. Lines of other record types (`vector`, data lines) are rejected,
  * since they belong in `.vec` files.
  */
-import jstatModule from 'jstat';
 import { InvalidParameterError } from '../core/errors.js';
+import { confidenceInterval } from '../sim/stats/intervals.js';
 import { ResultsFormatError } from './resultsError.js';
 import type { Estimate } from './metrics.js';
 import type { ResultsMapping } from './mapping.js';
@@ -291,8 +291,6 @@ function selects(pattern: string, module: string, name: string): boolean {
   return pattern.includes('*') && globToRegExp(pattern).test(`${module}.${name}`);
 }
 
-const { jStat } = jstatModule as unknown as { jStat: { studentt: { inv(p: number, dof: number): number } } };
-
 /**
  * Scalar-file runs → result points. Runs of one configuration with the same iteration variables
  * (`itervar` lines, or the run's `iterationvars` attribute; `repetition` is not one) and the same
@@ -424,18 +422,9 @@ function confidenceLevel(name: string, value: unknown): number {
  */
 export function estimateOf(samples: readonly number[], confidence = 0.95): Estimate {
   confidenceLevel('confidence', confidence);
-  const r = samples.length;
-  let mean = 0;
-  let m2 = 0;
-  // Welford's update (Welford 1962), stable for samples with a large common offset.
-  samples.forEach((x, k) => {
-    const d = x - mean;
-    mean += d / (k + 1);
-    m2 += d * (x - mean);
-  });
-  if (r < 2) return { mean };
-  const s = Math.sqrt(m2 / (r - 1));
-  return { mean, halfWidth: jStat.studentt.inv((1 + confidence) / 2, r - 1) * (s / Math.sqrt(r)), confidence };
+  if (samples.length < 2) return { mean: samples[0] ?? 0 };
+  // Welford mean and t_{(1+c)/2, r−1}·s/√r: the simulator's own replication interval.
+  return confidenceInterval(samples, confidence);
 }
 
 /**
