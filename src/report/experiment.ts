@@ -201,6 +201,27 @@ export interface RunExperimentsOptions {
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : isEstimate(v) ? v.mean : undefined);
 const hw = (v: unknown): number | undefined => (isEstimate(v) ? v.halfWidth : undefined);
 
+type PointResult = ExperimentResult['points'][number];
+
+/** The series name of the simulated values in every figure. */
+const SIMULATION = 'simulation (95 % CI)';
+
+/** Where a figure's series come from, in drawing order: each source's records by series name. */
+const SOURCES: readonly (readonly [FigureRow['source'], (p: PointResult) => Readonly<Record<string, unknown>>])[] = [
+  ['analytic', (p) => p.analytic],
+  ['reference', (p) => p.reference ?? {}],
+  ['simulated', (p) => (p.simulated === undefined ? {} : { [SIMULATION]: p.simulated })],
+];
+
+/** The plot point of a record's metric at x (with its half-width when it is an estimate), or none. */
+function valueAt(record: unknown, path: string, x: number, xLabel?: string): { x: number; xLabel?: string; y: number; halfWidth?: number }[] {
+  const v = metricValue(record, path);
+  const y = num(v);
+  if (y === undefined) return [];
+  const h = hw(v);
+  return [{ x, ...(xLabel === undefined ? {} : { xLabel }), y, ...(h === undefined ? {} : { halfWidth: h }) }];
+}
+
 /** Runs the experiments (analytic parts, and simulated parts where a simulator exists) and draws their figures. */
 export async function runExperiments(experiments: readonly AnyExperiment[], options: RunExperimentsOptions = {}): Promise<ReportData> {
   const quick = options.quick ?? false;
@@ -313,27 +334,12 @@ function drawFigure(e: Experiment<ExperimentPoint>, f: FigureDefinition<Experime
         nextColour();
         const prefix = [g, f.metrics.length > 1 ? m.label : ''].filter((s) => s !== '').join(', ');
         const label = (what: string) => (prefix === '' ? what : `${prefix}: ${what}`);
-        for (const a of analyticNames) {
-          const pts = inGroup.flatMap((p) => {
-            const y = num(metricValue(p.analytic[a], m.path));
-            return y === undefined ? [] : [{ x: f.x(p.point), y }];
-          });
-          add(label(a), 'analytic', pts);
+        for (const [source, get] of SOURCES) {
+          const names = source === 'analytic' ? analyticNames : source === 'reference' ? referenceNames : [SIMULATION];
+          for (const name of names) {
+            add(label(name), source, inGroup.flatMap((p) => valueAt(get(p)[name], m.path, f.x(p.point))));
+          }
         }
-        for (const r of referenceNames) {
-          const pts = inGroup.flatMap((p) => {
-            const y = num(metricValue(p.reference?.[r], m.path));
-            return y === undefined ? [] : [{ x: f.x(p.point), y }];
-          });
-          add(label(r), 'reference', pts);
-        }
-        const sim = inGroup.flatMap((p) => {
-          const v = metricValue(p.simulated, m.path);
-          const y = num(v);
-          const h = hw(v);
-          return y === undefined ? [] : [{ x: f.x(p.point), y, ...(h === undefined ? {} : { halfWidth: h }) }];
-        });
-        add(label('simulation (95 % CI)'), 'simulated', sim);
       }
     }
     const spec: PlotSpec = {
@@ -352,22 +358,10 @@ function drawFigure(e: Experiment<ExperimentPoint>, f: FigureDefinition<Experime
   for (const g of groups) {
     nextColour();
     const inGroup = drawn.filter((p) => f.group(p.point) === g);
-    const sources: [FigureRow['source'], (p: ExperimentResult['points'][number]) => Readonly<Record<string, unknown>>][] = [
-      ['analytic', (p) => p.analytic],
-      ['reference', (p) => p.reference ?? {}],
-      ['simulated', (p) => (p.simulated === undefined ? {} : { 'simulation (95 % CI)': p.simulated })],
-    ];
-    for (const [source, get] of sources) {
+    for (const [source, get] of SOURCES) {
       const names = [...new Set(inGroup.flatMap((p) => Object.keys(get(p))))];
       for (const name of names) {
-        const pts = inGroup.flatMap((p) =>
-          f.categories.flatMap((c, k) => {
-            const v = metricValue(get(p)[name], c.path);
-            const y = num(v);
-            const h = hw(v);
-            return y === undefined ? [] : [{ x: k, xLabel: c.label, y, ...(h === undefined ? {} : { halfWidth: h }) }];
-          }),
-        );
+        const pts = inGroup.flatMap((p) => f.categories.flatMap((c, k) => valueAt(get(p)[name], c.path, k, c.label)));
         add(`${g}: ${name}`, source, pts);
       }
     }

@@ -51,6 +51,9 @@ export interface CongestionPoint extends ExperimentPoint {
   readonly high: string;
   readonly low: string;
 }
+/** The x axis of the ch. 4 figures: the downstream capacity m. */
+const OVER_M = { kind: 'sweep', xLabel: 'downstream capacity m', xUnit: 'packets', x: (p: CreditPoint) => p.m } as const;
+
 /** Ch. 4: the credit chain over m = 2..11 (thesis §4.3, Figs. 4.5–4.8). */
 export const creditExperiment: Experiment<CreditPoint> = {
   id: 'credit-chain',
@@ -67,15 +70,12 @@ export const creditExperiment: Experiment<CreditPoint> = {
   }),
   figures: [
     {
-      kind: 'sweep',
+      ...OVER_M,
       id: 'queue-lengths',
       title: 'Mean queue lengths L1, L2 and L against m',
       subtitle: 'λ = 5, μ1 = 6, μ2 = 8, n = 12 (Figs. 4.5–4.6)',
-      xLabel: 'downstream capacity m',
-      xUnit: 'packets',
       yLabel: 'mean queue length',
       yUnit: 'packets',
-      x: (p) => p.m,
       metrics: [
         { path: 'meanQueueLength.upstream', label: 'L1 (Node 1)' },
         { path: 'meanQueueLength.downstream', label: 'L2 (Node 2)' },
@@ -83,27 +83,21 @@ export const creditExperiment: Experiment<CreditPoint> = {
       ],
     },
     {
-      kind: 'sweep',
+      ...OVER_M,
       id: 'response-time',
       title: 'Response time R against m',
       subtitle: 'λ = 5, μ1 = 6, μ2 = 8, n = 12 (Fig. 4.7)',
-      xLabel: 'downstream capacity m',
-      xUnit: 'packets',
       yLabel: 'response time R',
       yUnit: 'time units',
-      x: (p) => p.m,
       metrics: [{ path: 'responseTime', label: 'R' }],
     },
     {
-      kind: 'sweep',
+      ...OVER_M,
       id: 'throughput',
       title: 'Throughput T against m',
       subtitle: 'λ = 5, μ1 = 6, μ2 = 8, n = 12 (Fig. 4.8)',
-      xLabel: 'downstream capacity m',
-      xUnit: 'packets',
       yLabel: 'throughput T',
       yUnit: 'packets per time unit',
-      x: (p) => p.m,
       metrics: [{ path: 'throughput', label: 'T' }],
     },
   ],
@@ -113,6 +107,9 @@ export const creditExperiment: Experiment<CreditPoint> = {
 function lambdas(quick: boolean): number[] {
   return quick ? [2, 4, 6, 8, 10, 12, 14, 16] : Array.from({ length: 16 }, (_, k) => k + 1);
 }
+
+/** The x axis of the ch. 5 figures: the arrival rate λ. */
+const OVER_LAMBDA = { kind: 'sweep', xLabel: 'arrival rate λ', xUnit: 'packets per time unit', x: (p: ThresholdPoint) => p.lambda } as const;
 
 const NO_THRESHOLD = { capacity: 8, thresholds: [] as readonly number[], mu: [8] as readonly number[] };
 
@@ -169,39 +166,30 @@ function thresholdExperiment(kind: 'ET' | 'AJT'): Experiment<ThresholdPoint> {
     ],
     figures: [
       {
-        kind: 'sweep',
+        ...OVER_LAMBDA,
         id: 'mean-queue-length',
         title: `${kind}: mean queue length against λ`,
         subtitle: `${setting} (${figs[0]})`,
-        xLabel: 'arrival rate λ',
-        xUnit: 'packets per time unit',
         yLabel: 'mean queue length L',
         yUnit: 'packets',
-        x: (p) => p.lambda,
         include: isQueue,
         metrics: [{ path: 'meanQueueLength', label: 'L' }],
       },
       {
-        kind: 'sweep',
+        ...OVER_LAMBDA,
         id: 'utilization',
         title: `${kind}: utilisation against λ`,
         subtitle: `${setting} (${figs[1]})`,
-        xLabel: 'arrival rate λ',
-        xUnit: 'packets per time unit',
         yLabel: 'utilisation U = 1 − P(0)',
-        x: (p) => p.lambda,
         include: isQueue,
         metrics: [{ path: 'utilization', label: 'U' }],
       },
       {
-        kind: 'sweep',
+        ...OVER_LAMBDA,
         id: 'blocking-probability',
         title: `${kind}: blocking probability with and without the threshold`,
         subtitle: `${setting}; without: GE/GE/1/8, μ = 8 (${figs[2]})`,
-        xLabel: 'arrival rate λ',
-        xUnit: 'packets per time unit',
         yLabel: 'blocking probability',
-        x: (p) => p.lambda,
         group: (p) => (p.queue === 'no threshold' ? 'without threshold' : `with ${kind}`),
         metrics: [{ path: 'blockingProbability', label: 'blocking' }],
       },

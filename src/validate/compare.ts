@@ -9,7 +9,7 @@ import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, nonNegativeNumber, plainObject } from '../core/guards.js';
 import { renderPlot, stackSvg, escapeXml, type PlotSeries } from '../report/svgPlot.js';
 import { formatNumber, formatTable } from '../report/table.js';
-import { absoluteError, errorMeasure, insideInterval, intervalCoverage, relativeError } from './errorMeasures.js';
+import { absoluteError, errorMeasure, insideInterval, relativeError } from './errorMeasures.js';
 import { isEstimate, metricPaths, metricValue } from './metrics.js';
 
 /** Options of {@link compare}; every field optional. */
@@ -174,15 +174,9 @@ export function compare(analytic: unknown, simulated: unknown, options: CompareO
       meanErrorMeasure: points.reduce((t, p) => t + p.errorMeasure, 0) / points.length,
       maxErrorMeasure: Math.max(...points.map((p) => p.errorMeasure)),
       maxAbsoluteError: Math.max(...points.map((p) => p.absoluteError)),
-      ...(withCi.length === 0
-        ? {}
-        : {
-            // Non-finite analytic values (an unstable model) count as outside.
-            intervalCoverage:
-              withCi.some((p) => !Number.isFinite(p.analytic))
-                ? withCi.filter((p) => p.insideInterval).length / withCi.length
-                : intervalCoverage(withCi.map((p) => ({ analytic: p.analytic, lower: p.simulated - p.halfWidth!, upper: p.simulated + p.halfWidth! }))),
-          }),
+      // Each point's insideInterval is already decided (a non-finite analytic value, an unstable
+      // model, counts as outside): the coverage is the fraction of them that are inside.
+      ...(withCi.length === 0 ? {} : { intervalCoverage: withCi.filter((p) => p.insideInterval).length / withCi.length }),
       passed: points.every((p) => p.passed),
     };
   });

@@ -22,12 +22,12 @@
  * line) are one file. Lines of other record types (`vector`, data lines) are rejected,
  * since they belong in `.vec` files.
  */
-import jstatModule from 'jstat';
 import { InvalidParameterError } from '../core/errors.js';
+import { confidenceInterval } from '../sim/stats/intervals.js';
 import { ResultsFormatError } from './resultsError.js';
 import type { Estimate } from './metrics.js';
 import type { ResultsMapping } from './mapping.js';
-import type { ImportedResults, ResultPoint } from './results.js';
+import { numberToken, type ImportedResults, type ResultPoint } from './results.js';
 
 /** A `scalar` line with the `attr` lines after it. */
 export interface ScaScalar {
@@ -125,16 +125,6 @@ function tokenize(text: string): string[] | string {
   return tokens;
 }
 
-/** A numeric token: decimals, `nan`, `inf`, `-inf`, `+inf` (any case); undefined otherwise. */
-export function scaNumber(token: string): number | undefined {
-  const lower = token.toLowerCase();
-  if (lower === 'nan' || lower === '-nan') return Number.NaN;
-  if (lower === 'inf' || lower === '+inf' || lower === 'infinity') return Infinity;
-  if (lower === '-inf' || lower === '-infinity') return -Infinity;
-  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(token)) return Number(token);
-  return undefined;
-}
-
 const ARITY: Record<string, number> = { version: 1, run: 1, attr: 2, itervar: 2, config: 2, param: 2, par: 3, scalar: 3, statistic: 2, field: 2, bin: 2 };
 
 interface MutableRun {
@@ -228,7 +218,7 @@ export function parseSca(text: string, file?: string): ScaFile {
         return;
       }
       case 'scalar': {
-        const value = scaNumber(args[2]!);
+        const value = numberToken(args[2]!);
         if (value === undefined) return fail(line, `scalar ${JSON.stringify(args[1])} has the value ${JSON.stringify(args[2])}, which is not a number`);
         const attributes: Record<string, string> = {};
         run.scalars.push({ module: args[0]!, name: args[1]!, value, attributes, line });
@@ -245,15 +235,15 @@ export function parseSca(text: string, file?: string): ScaFile {
       }
       case 'field': {
         if (statistic === undefined) return fail(line, "'field' outside a statistic (it must follow a 'statistic' line)");
-        const value = scaNumber(args[1]!);
+        const value = numberToken(args[1]!);
         if (value === undefined) return fail(line, `field ${JSON.stringify(args[0])} has the value ${JSON.stringify(args[1])}, which is not a number`);
         statistic.fields[args[0]!] = value;
         return;
       }
       case 'bin': {
         if (statistic === undefined) return fail(line, "'bin' outside a statistic (it must follow a 'statistic' line)");
-        const lower = scaNumber(args[0]!);
-        const count = scaNumber(args[1]!);
+        const lower = numberToken(args[0]!);
+        const count = numberToken(args[1]!);
         if (lower === undefined || count === undefined) return fail(line, `bin ${JSON.stringify(args[0])} ${JSON.stringify(args[1])} is not two numbers`);
         statistic.bins.push({ lower, count });
         return;
@@ -290,8 +280,6 @@ function selects(pattern: string, module: string, name: string): boolean {
   if (pattern === name || pattern === `${module}.${name}`) return true;
   return pattern.includes('*') && globToRegExp(pattern).test(`${module}.${name}`);
 }
-
-const { jStat } = jstatModule as unknown as { jStat: { studentt: { inv(p: number, dof: number): number } } };
 
 /**
  * Scalar-file runs → result points. Runs of one configuration with the same iteration variables
@@ -387,8 +375,8 @@ const UNIT_FACTORS: Readonly<Record<string, number>> = {
 function scaParameterNumber(text: string): number | undefined {
   const t = text.replace(/^"(.*)"$/, '$1');
   const m = /^(.*?[\d.])\s*([a-zA-Z]+)$/.exec(t);
-  if (m === null || /^[+-]?(inf|nan)$/i.test(t)) return scaNumber(t);
-  const v = scaNumber(m[1]!);
+  if (m === null || /^[+-]?(inf|nan)$/i.test(t)) return numberToken(t);
+  const v = numberToken(m[1]!);
   return v === undefined ? undefined : v * (UNIT_FACTORS[m[2]!] ?? 1);
 }
 
@@ -424,18 +412,9 @@ function confidenceLevel(name: string, value: unknown): number {
  */
 export function estimateOf(samples: readonly number[], confidence = 0.95): Estimate {
   confidenceLevel('confidence', confidence);
-  const r = samples.length;
-  let mean = 0;
-  let m2 = 0;
-  // Welford's update (Welford 1962), stable for samples with a large common offset.
-  samples.forEach((x, k) => {
-    const d = x - mean;
-    mean += d / (k + 1);
-    m2 += d * (x - mean);
-  });
-  if (r < 2) return { mean };
-  const s = Math.sqrt(m2 / (r - 1));
-  return { mean, halfWidth: jStat.studentt.inv((1 + confidence) / 2, r - 1) * (s / Math.sqrt(r)), confidence };
+  if (samples.length < 2) return { mean: samples[0] ?? 0 };
+  // Welford mean and t_{(1+c)/2, r−1}·s/√r: the simulator's own replication interval.
+  return confidenceInterval(samples, confidence);
 }
 
 /**

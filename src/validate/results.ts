@@ -44,6 +44,21 @@ export function confidenceColumns(c: string): string[] {
 }
 
 /**
+ * Numeric text as every results format writes it: a decimal number, `nan`, `inf`, `+inf`, `-inf`,
+ * `Infinity`, `-Infinity` (any case); undefined for anything else.
+ *
+ * @example numberToken('-inf') // -Infinity
+ */
+export function numberToken(token: string): number | undefined {
+  const lower = token.toLowerCase();
+  if (lower === 'nan' || lower === '-nan') return Number.NaN;
+  if (lower === 'inf' || lower === '+inf' || lower === 'infinity' || lower === '+infinity') return Infinity;
+  if (lower === '-inf' || lower === '-infinity') return -Infinity;
+  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(token)) return Number(token);
+  return undefined;
+}
+
+/**
  * A cell as a number: numbers as they are; strings as decimal numbers, `nan`, `inf`, `-inf`,
  * `Infinity` (any case); '', `NA` and null as missing (undefined).
  *
@@ -56,10 +71,8 @@ export function cellNumber(value: unknown, format: string, line: number, column:
     const t = value.trim();
     const lower = t.toLowerCase();
     if (t === '' || lower === 'na') return undefined;
-    if (lower === 'nan') return Number.NaN;
-    if (lower === 'inf' || lower === '+inf' || lower === 'infinity' || lower === '+infinity') return Infinity;
-    if (lower === '-inf' || lower === '-infinity') return -Infinity;
-    if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return Number(t);
+    const v = numberToken(t);
+    if (v !== undefined) return v;
   }
   throw new ResultsFormatError(format, line, `column ${JSON.stringify(column)} holds ${JSON.stringify(value)}, which is not a number`, file);
 }
