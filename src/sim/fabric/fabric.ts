@@ -231,8 +231,7 @@ export class Fabric {
   private readonly outCurQ: Int32Array;
   private readonly outCurPkt: Int32Array;
   private readonly wakeAt: Float64Array;
-  private readonly txPackets: Float64Array;
-  /** Packets sent per port and VL (index g·V + v). */
+  /** Packets sent per port and VL (index g·V + v); port totals and packet-hops are sums of it. */
   private readonly txPacketsVl: Float64Array;
   private readonly txBusyTime: Float64Array;
   private readonly stallTime: Float64Array;
@@ -262,7 +261,6 @@ export class Fabric {
   private readonly fTail: Int32Array;
   private readonly fCount: Int32Array;
   private readonly fNext: Float64Array;
-  private readonly fDelivered: Float64Array;
   private readonly fBytes: Float64Array;
   private readonly fLatency: Tally[];
   private readonly fLatencyHistogram: Histogram[];
@@ -294,7 +292,6 @@ export class Fabric {
   private readonly candBytes: Float64Array;
   // counters
   private measureStart = 0;
-  private hops = 0;
   private injected = 0;
   private deliveredTotal = 0;
   private started = false;
@@ -323,7 +320,6 @@ export class Fabric {
     this.outCurQ = new Int32Array(G).fill(NONE);
     this.outCurPkt = new Int32Array(G).fill(NONE);
     this.wakeAt = new Float64Array(G).fill(Infinity);
-    this.txPackets = new Float64Array(G);
     this.txPacketsVl = new Float64Array(G * c.vls);
     this.txBusyTime = new Float64Array(G);
     this.stallTime = new Float64Array(G);
@@ -356,7 +352,6 @@ export class Fabric {
     this.fTail = new Int32Array(F).fill(NONE);
     this.fCount = new Int32Array(F);
     this.fNext = new Float64Array(F);
-    this.fDelivered = new Float64Array(F);
     this.fBytes = new Float64Array(F);
     this.fLatency = Array.from({ length: F }, () => new Tally());
     this.fLatencyHistogram = Array.from({ length: F }, () => new Histogram({ lo: 0, hi: c.latencyHistogram.hiUs, bins: c.latencyHistogram.bins }));
@@ -476,8 +471,6 @@ export class Fabric {
   private resetStatistics(): void {
     const now = this.engine.now;
     this.measureStart = now;
-    this.hops = 0;
-    this.txPackets.fill(0);
     this.txPacketsVl.fill(0);
     this.txBusyTime.fill(0);
     this.stallTime.fill(0);
@@ -485,7 +478,6 @@ export class Fabric {
     for (const t of this.qOcc) t.reset(now);
     for (let q = 0; q < this.qMax.length; q++) this.qMax[q] = this.qPk[q]!;
     for (let g = 0; g < this.G; g++) if (this.stallSince[g]! >= 0) this.stallSince[g] = now;
-    this.fDelivered.fill(0);
     this.fBytes.fill(0);
     for (const t of this.fLatency) t.reset();
     for (const h of this.fLatencyHistogram) h.reset();
@@ -725,9 +717,7 @@ export class Fabric {
     let end = now + duration;
     if (c.cutThrough && tailHere > end) end = tailHere;
     this.txBusyTime[g]! += end - now;
-    this.txPackets[g]!++;
     this.txPacketsVl[pv]!++;
-    this.hops++;
     const peer = c.peer[g]!;
     const d = c.delay[g]!;
     this.pTail[p] = end + d;
@@ -837,7 +827,6 @@ export class Fabric {
     const flow = this.c.flows[f]!;
     const now = this.engine.now;
     this.deliveredTotal++;
-    ++this.fDelivered[f]!;
     this.fBytes[f]! += this.pSize[p]!;
     const lat = (now - this.pCreated[p]!) * 1e6;
     this.fLatency[f]!.add(lat);
@@ -895,8 +884,9 @@ export class Fabric {
       const rc = flow.rateControl;
       const since = Math.max(this.measureStart, flow.start);
       const span = now - since;
-      const n = this.fDelivered[f]!;
       const latency = this.fLatency[f]!;
+      // Every delivered packet adds one latency observation: the tally's count is the delivered count.
+      const n = latency.count;
       const histogram = this.fLatencyHistogram[f]!;
       return {
         name: flow.name,
@@ -918,18 +908,24 @@ export class Fabric {
         meanSendQueue: span > 0 ? this.fQueue[f]!.mean(now) : this.fCount[f]!,
       };
     });
+    const sum = (a: readonly number[]): number => a.reduce((x, y) => x + y, 0);
     const ports: PortMeasurements[] = [];
+    // Only connected ports transmit, so the packet-hops are the sum over the ports listed here.
+    let packetHops = 0;
     for (let g = 0; g < this.G; g++) {
       if (c.peer[g]! < 0) continue;
       const stall = this.stallTime[g]! + (this.stallSince[g]! >= 0 ? now - this.stallSince[g]! : 0);
       const marksPerVl = Array.from(this.portMarks.subarray(g * this.V, (g + 1) * this.V));
+      const packetsPerVl = Array.from(this.txPacketsVl.subarray(g * this.V, (g + 1) * this.V));
+      const packets = sum(packetsPerVl);
+      packetHops += packets;
       ports.push({
         name: c.portNames[g]!,
-        packets: this.txPackets[g]!,
-        packetsPerVl: Array.from(this.txPacketsVl.subarray(g * this.V, (g + 1) * this.V)),
+        packets,
+        packetsPerVl,
         utilization: duration > 0 ? Math.min(1, this.txBusyTime[g]! / duration) : 0,
         creditStallTime: stall,
-        marks: marksPerVl.reduce((a, b) => a + b, 0),
+        marks: sum(marksPerVl),
         marksPerVl,
       });
     }
@@ -941,7 +937,7 @@ export class Fabric {
         buffers.push({ name: c.portNames[g]!, vl: v, meanOccupancy: duration > 0 ? this.qOcc[q]!.mean(now) : 0, maxOccupancy: this.qMax[q]! });
       }
     }
-    return { duration, packetHops: this.hops, events: this.engine.eventsProcessed, flows, ports, buffers };
+    return { duration, packetHops, events: this.engine.eventsProcessed, flows, ports, buffers };
   }
 
   /**
