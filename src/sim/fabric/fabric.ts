@@ -289,6 +289,8 @@ export class Fabric {
   private live = 0;
   // scratch for arbitration
   private readonly cand: Int32Array;
+  /** Host arbitration: the candidate's position in its host's flow list (for the round robin). */
+  private readonly candPos: Int32Array;
   private readonly candBytes: Float64Array;
   // counters
   private measureStart = 0;
@@ -371,6 +373,7 @@ export class Fabric {
     });
     this.hostRr = new Int32Array(H);
     this.cand = new Int32Array(V);
+    this.candPos = new Int32Array(V);
     this.candBytes = new Float64Array(V);
     const e = this.engine;
     this.hArrive = e.addHandler((g, p) => this.onArrive(g, p));
@@ -771,7 +774,8 @@ export class Fabric {
     let creditBlocked = false;
     const rr = this.hostRr[h]!;
     for (let i = 0; i < n; i++) {
-      const f = this.hostFlowList[lo + ((rr + i) % n)]!;
+      const pos = (rr + i) % n;
+      const f = this.hostFlowList[lo + pos]!;
       const p = this.fHead[f]!;
       if (p === NONE) continue;
       const v = this.c.flows[f]!.vl;
@@ -787,6 +791,7 @@ export class Fabric {
       }
       ready |= 1 << v;
       this.cand[v] = f;
+      this.candPos[v] = pos;
       this.candBytes[v] = this.pSize[p]!;
     }
     if (ready === 0) {
@@ -802,12 +807,7 @@ export class Fabric {
     this.endStall(g);
     const f = this.cand[v]!;
     // Round robin: next time start after this flow.
-    for (let i = 0; i < n; i++) {
-      if (this.hostFlowList[lo + i] === f) {
-        this.hostRr[h] = (i + 1) % n;
-        break;
-      }
-    }
+    this.hostRr[h] = (this.candPos[v]! + 1) % n;
     const flow = this.c.flows[f]!;
     const p = this.fHead[f]!;
     const next = this.pNext[p]!;
