@@ -292,6 +292,9 @@ export class Fabric {
   /** Host arbitration: the candidate's position in its host's flow list (for the round robin). */
   private readonly candPos: Int32Array;
   private readonly candBytes: Float64Array;
+  /** ECN buffer-full pass: outPortSeen[g] = ecnPass when output g was already reported in this pass. */
+  private readonly outPortSeen: Int32Array;
+  private ecnPass = 0;
   // counters
   private measureStart = 0;
   private injected = 0;
@@ -374,6 +377,7 @@ export class Fabric {
     this.hostRr = new Int32Array(H);
     this.cand = new Int32Array(V);
     this.candPos = new Int32Array(V);
+    this.outPortSeen = new Int32Array(G);
     this.candBytes = new Float64Array(V);
     const e = this.engine;
     this.hArrive = e.addHandler((g, p) => this.onArrive(g, p));
@@ -581,17 +585,15 @@ export class Fabric {
       const full = this.capBlocks - this.qBlocks[q]! < this.mtuBlocks;
       const wasFull = this.capBlocks - before < this.mtuBlocks;
       if (full && !wasFull) {
-        // Each output waited for by a packet in the buffer, once (Santos et al.; thesis §3.3.1).
+        // Each output waited for by a packet in the buffer, once, in buffer order (Santos et al.;
+        // thesis §3.3.1). A pass stamp marks the outputs already reported: one walk of the buffer.
+        const pass = ++this.ecnPass;
         for (let r = this.qHead[q]!; r !== NONE; r = this.pNext[r]!) {
           const o = this.pOut[r]!;
-          let first = true;
-          for (let e = this.qHead[q]!; e !== r; e = this.pNext[e]!) {
-            if (this.pOut[e] === o) {
-              first = false;
-              break;
-            }
+          if (this.outPortSeen[o] !== pass) {
+            this.outPortSeen[o] = pass;
+            ecn.onBufferFull(o - base);
           }
-          if (first) ecn.onBufferFull(o - base);
         }
       }
     }
