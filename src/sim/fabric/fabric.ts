@@ -231,8 +231,7 @@ export class Fabric {
   private readonly outCurQ: Int32Array;
   private readonly outCurPkt: Int32Array;
   private readonly wakeAt: Float64Array;
-  private readonly txPackets: Float64Array;
-  /** Packets sent per port and VL (index g·V + v). */
+  /** Packets sent per port and VL (index g·V + v); port totals and packet-hops are sums of it. */
   private readonly txPacketsVl: Float64Array;
   private readonly txBusyTime: Float64Array;
   private readonly stallTime: Float64Array;
@@ -262,7 +261,6 @@ export class Fabric {
   private readonly fTail: Int32Array;
   private readonly fCount: Int32Array;
   private readonly fNext: Float64Array;
-  private readonly fDelivered: Float64Array;
   private readonly fBytes: Float64Array;
   private readonly fLatency: Tally[];
   private readonly fLatencyHistogram: Histogram[];
@@ -291,10 +289,14 @@ export class Fabric {
   private live = 0;
   // scratch for arbitration
   private readonly cand: Int32Array;
+  /** Host arbitration: the candidate's position in its host's flow list (for the round robin). */
+  private readonly candPos: Int32Array;
   private readonly candBytes: Float64Array;
+  /** ECN buffer-full pass: outPortSeen[g] = ecnPass when output g was already reported in this pass. */
+  private readonly outPortSeen: Int32Array;
+  private ecnPass = 0;
   // counters
   private measureStart = 0;
-  private hops = 0;
   private injected = 0;
   private deliveredTotal = 0;
   private started = false;
@@ -323,7 +325,6 @@ export class Fabric {
     this.outCurQ = new Int32Array(G).fill(NONE);
     this.outCurPkt = new Int32Array(G).fill(NONE);
     this.wakeAt = new Float64Array(G).fill(Infinity);
-    this.txPackets = new Float64Array(G);
     this.txPacketsVl = new Float64Array(G * c.vls);
     this.txBusyTime = new Float64Array(G);
     this.stallTime = new Float64Array(G);
@@ -356,7 +357,6 @@ export class Fabric {
     this.fTail = new Int32Array(F).fill(NONE);
     this.fCount = new Int32Array(F);
     this.fNext = new Float64Array(F);
-    this.fDelivered = new Float64Array(F);
     this.fBytes = new Float64Array(F);
     this.fLatency = Array.from({ length: F }, () => new Tally());
     this.fLatencyHistogram = Array.from({ length: F }, () => new Histogram({ lo: 0, hi: c.latencyHistogram.hiUs, bins: c.latencyHistogram.bins }));
@@ -376,6 +376,8 @@ export class Fabric {
     });
     this.hostRr = new Int32Array(H);
     this.cand = new Int32Array(V);
+    this.candPos = new Int32Array(V);
+    this.outPortSeen = new Int32Array(G);
     this.candBytes = new Float64Array(V);
     const e = this.engine;
     this.hArrive = e.addHandler((g, p) => this.onArrive(g, p));
@@ -476,8 +478,6 @@ export class Fabric {
   private resetStatistics(): void {
     const now = this.engine.now;
     this.measureStart = now;
-    this.hops = 0;
-    this.txPackets.fill(0);
     this.txPacketsVl.fill(0);
     this.txBusyTime.fill(0);
     this.stallTime.fill(0);
@@ -485,7 +485,6 @@ export class Fabric {
     for (const t of this.qOcc) t.reset(now);
     for (let q = 0; q < this.qMax.length; q++) this.qMax[q] = this.qPk[q]!;
     for (let g = 0; g < this.G; g++) if (this.stallSince[g]! >= 0) this.stallSince[g] = now;
-    this.fDelivered.fill(0);
     this.fBytes.fill(0);
     for (const t of this.fLatency) t.reset();
     for (const h of this.fLatencyHistogram) h.reset();
@@ -586,17 +585,15 @@ export class Fabric {
       const full = this.capBlocks - this.qBlocks[q]! < this.mtuBlocks;
       const wasFull = this.capBlocks - before < this.mtuBlocks;
       if (full && !wasFull) {
-        // Each output waited for by a packet in the buffer, once (Santos et al.; thesis §3.3.1).
+        // Each output waited for by a packet in the buffer, once, in buffer order (Santos et al.;
+        // thesis §3.3.1). A pass stamp marks the outputs already reported: one walk of the buffer.
+        const pass = ++this.ecnPass;
         for (let r = this.qHead[q]!; r !== NONE; r = this.pNext[r]!) {
           const o = this.pOut[r]!;
-          let first = true;
-          for (let e = this.qHead[q]!; e !== r; e = this.pNext[e]!) {
-            if (this.pOut[e] === o) {
-              first = false;
-              break;
-            }
+          if (this.outPortSeen[o] !== pass) {
+            this.outPortSeen[o] = pass;
+            ecn.onBufferFull(o - base);
           }
-          if (first) ecn.onBufferFull(o - base);
         }
       }
     }
@@ -725,9 +722,7 @@ export class Fabric {
     let end = now + duration;
     if (c.cutThrough && tailHere > end) end = tailHere;
     this.txBusyTime[g]! += end - now;
-    this.txPackets[g]!++;
     this.txPacketsVl[pv]!++;
-    this.hops++;
     const peer = c.peer[g]!;
     const d = c.delay[g]!;
     this.pTail[p] = end + d;
@@ -781,7 +776,8 @@ export class Fabric {
     let creditBlocked = false;
     const rr = this.hostRr[h]!;
     for (let i = 0; i < n; i++) {
-      const f = this.hostFlowList[lo + ((rr + i) % n)]!;
+      const pos = (rr + i) % n;
+      const f = this.hostFlowList[lo + pos]!;
       const p = this.fHead[f]!;
       if (p === NONE) continue;
       const v = this.c.flows[f]!.vl;
@@ -797,6 +793,7 @@ export class Fabric {
       }
       ready |= 1 << v;
       this.cand[v] = f;
+      this.candPos[v] = pos;
       this.candBytes[v] = this.pSize[p]!;
     }
     if (ready === 0) {
@@ -812,12 +809,7 @@ export class Fabric {
     this.endStall(g);
     const f = this.cand[v]!;
     // Round robin: next time start after this flow.
-    for (let i = 0; i < n; i++) {
-      if (this.hostFlowList[lo + i] === f) {
-        this.hostRr[h] = (i + 1) % n;
-        break;
-      }
-    }
+    this.hostRr[h] = (this.candPos[v]! + 1) % n;
     const flow = this.c.flows[f]!;
     const p = this.fHead[f]!;
     const next = this.pNext[p]!;
@@ -837,7 +829,6 @@ export class Fabric {
     const flow = this.c.flows[f]!;
     const now = this.engine.now;
     this.deliveredTotal++;
-    ++this.fDelivered[f]!;
     this.fBytes[f]! += this.pSize[p]!;
     const lat = (now - this.pCreated[p]!) * 1e6;
     this.fLatency[f]!.add(lat);
@@ -895,8 +886,9 @@ export class Fabric {
       const rc = flow.rateControl;
       const since = Math.max(this.measureStart, flow.start);
       const span = now - since;
-      const n = this.fDelivered[f]!;
       const latency = this.fLatency[f]!;
+      // Every delivered packet adds one latency observation: the tally's count is the delivered count.
+      const n = latency.count;
       const histogram = this.fLatencyHistogram[f]!;
       return {
         name: flow.name,
@@ -918,18 +910,24 @@ export class Fabric {
         meanSendQueue: span > 0 ? this.fQueue[f]!.mean(now) : this.fCount[f]!,
       };
     });
+    const sum = (a: readonly number[]): number => a.reduce((x, y) => x + y, 0);
     const ports: PortMeasurements[] = [];
+    // Only connected ports transmit, so the packet-hops are the sum over the ports listed here.
+    let packetHops = 0;
     for (let g = 0; g < this.G; g++) {
       if (c.peer[g]! < 0) continue;
       const stall = this.stallTime[g]! + (this.stallSince[g]! >= 0 ? now - this.stallSince[g]! : 0);
       const marksPerVl = Array.from(this.portMarks.subarray(g * this.V, (g + 1) * this.V));
+      const packetsPerVl = Array.from(this.txPacketsVl.subarray(g * this.V, (g + 1) * this.V));
+      const packets = sum(packetsPerVl);
+      packetHops += packets;
       ports.push({
         name: c.portNames[g]!,
-        packets: this.txPackets[g]!,
-        packetsPerVl: Array.from(this.txPacketsVl.subarray(g * this.V, (g + 1) * this.V)),
+        packets,
+        packetsPerVl,
         utilization: duration > 0 ? Math.min(1, this.txBusyTime[g]! / duration) : 0,
         creditStallTime: stall,
-        marks: marksPerVl.reduce((a, b) => a + b, 0),
+        marks: sum(marksPerVl),
         marksPerVl,
       });
     }
@@ -941,7 +939,7 @@ export class Fabric {
         buffers.push({ name: c.portNames[g]!, vl: v, meanOccupancy: duration > 0 ? this.qOcc[q]!.mean(now) : 0, maxOccupancy: this.qMax[q]! });
       }
     }
-    return { duration, packetHops: this.hops, events: this.engine.eventsProcessed, flows, ports, buffers };
+    return { duration, packetHops, events: this.engine.eventsProcessed, flows, ports, buffers };
   }
 
   /**

@@ -104,6 +104,21 @@ export class SimRandom implements RandomStream {
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
 /**
+ * Seed guard shared by every door that takes a run seed: an integer in 0..{@link MAX_SEED}.
+ *
+ * @param name the parameter's name in the error (`seed`, `options.seed`).
+ * @returns the seed unchanged.
+ * @throws InvalidParameterError naming `name` for anything else.
+ * @example checkSeed('seed', 7); // 7
+ */
+export function checkSeed(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new InvalidParameterError(name, `an integer in 0..${MAX_SEED}`, value);
+  }
+  return value;
+}
+
+/**
  * A seed derived from a base seed and a key (e.g. a sweep point's parameters): splitmix64 of the
  * seed mixed with the key's 64-bit FNV-1a hash, the top 53 bits kept. Distinct keys give seeds that
  * are, for all practical purposes, unrelated, so the points of a sweep run on independent streams;
@@ -117,9 +132,7 @@ export const MAX_SEED = Number.MAX_SAFE_INTEGER;
  * @example deriveSeed(1, canonicalKey({ lambda: 3 })) === deriveSeed(1, canonicalKey({ lambda: 3 })); // true
  */
 export function deriveSeed(seed: number, key: string): number {
-  if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0) {
-    throw new InvalidParameterError('seed', `an integer in 0..${MAX_SEED}`, seed);
-  }
+  checkSeed('seed', seed);
   if (typeof key !== 'string') throw new InvalidParameterError('key', 'a string', key);
   let state = (BigInt(seed) * 0xd1342543de82ef95n + fnv1a64(key)) & MASK64;
   let out: bigint;
@@ -164,10 +177,7 @@ export class RandomStreams {
    * @throws InvalidParameterError for any other seed.
    */
   constructor(seed: number) {
-    if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0) {
-      throw new InvalidParameterError('seed', `an integer in 0..${MAX_SEED}`, seed);
-    }
-    this.seed = seed;
+    this.seed = checkSeed('seed', seed);
   }
 
   /**

@@ -4,8 +4,8 @@
  * replications and intervals in the run layer, never in the model).
  */
 import { InvalidParameterError } from '../../core/errors.js';
-import { integerAtLeast, knownKeys, plainObject } from '../../core/guards.js';
-import { RandomStreams } from '../random/streams.js';
+import { integerAtLeast, knownKeys, plainObject, positiveRate } from '../../core/guards.js';
+import { checkSeed, RandomStreams } from '../random/streams.js';
 import { summarizeReplications, type IntervalTree, type MetricTree } from '../stats/intervals.js';
 import { getScenario, type RunLength, type ScenarioDefinition } from './registry.js';
 
@@ -69,10 +69,7 @@ export function checkSimulateOptions(
 ): { seed: number; replications: number; length: RunLength; warmup: number; confidence: number } {
   const o = plainObject(field, options);
   knownKeys(field, o, OPTION_KEYS);
-  const seed = o.seed === undefined ? 1 : (o.seed as number);
-  if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0) {
-    throw new InvalidParameterError(`${field}.seed`, `an integer in 0..${Number.MAX_SAFE_INTEGER}`, o.seed);
-  }
+  const seed = o.seed === undefined ? 1 : checkSeed(`${field}.seed`, o.seed);
   const replications = o.replications === undefined ? 10 : integerAtLeast(`${field}.replications`, o.replications, 2);
   const lengths = definition.lengths ?? ['until', 'jobs'];
   if (o.until !== undefined && o.jobs !== undefined) {
@@ -80,10 +77,7 @@ export function checkSimulateOptions(
   }
   let length: RunLength;
   if (o.until !== undefined) {
-    if (typeof o.until !== 'number' || !Number.isFinite(o.until) || !(o.until > 0)) {
-      throw new InvalidParameterError(`${field}.until`, 'a finite number > 0', o.until);
-    }
-    length = { until: o.until };
+    length = { until: positiveRate(`${field}.until`, o.until) };
   } else if (o.jobs !== undefined) {
     length = { jobs: integerAtLeast(`${field}.jobs`, o.jobs, 1) };
     if (typeof o.jobs === 'number' && !Number.isSafeInteger(o.jobs)) {
