@@ -20,6 +20,7 @@ import {
 } from '../admission/index.js';
 import { InvalidParameterError } from '../core/errors.js';
 import { formatTable } from '../report/table.js';
+import { commandOutput } from './output.js';
 
 interface AdmitOptions {
   readonly topology: string;
@@ -160,9 +161,7 @@ export function registerAdmit(program: Command): void {
       if (opts.json && opts.opensm) throw new InvalidParameterError('--json / --opensm', 'one of the two, not both', true);
       const broker = new BandwidthBroker(readJson('--topology', opts.topology) as never);
       const records = replayRequests(broker, readJson('--requests', opts.requests));
-      let root: Command = cmd;
-      while (root.parent) root = root.parent;
-      const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
+      const { write } = commandOutput(cmd);
       if (opts.json) {
         write(`${JSON.stringify({ verdicts: records, links: broker.links(), tables: broker.tablesState() }, null, 2)}\n`);
       } else if (opts.opensm) {

@@ -18,6 +18,7 @@ import { parseResultsSca } from '../validate/importSca.js';
 import { defaultMapping, parseMappingPairs, resolveMappingKeys, RESULT_MODELS, withMapping, type ResultModel } from '../validate/mapping.js';
 import type { ImportedResults } from '../validate/results.js';
 import { validateResults } from '../validate/validateModel.js';
+import { commandOutput } from './output.js';
 
 /** The CommanderError code of a negative verdict: `run` turns it into exit 1 (usage errors are 2). */
 export const VALIDATION_FAILED = 'ibqos.validate.failed';
@@ -122,9 +123,7 @@ export function registerValidate(program: Command): void {
       checkMapped(model, opts.results, opts.map, results, 'found');
       const v = validateResults(model, params as Record<string, unknown>, results, { tolerance, absoluteTolerance, acceptInsideInterval: opts.interval });
       checkMapped(model, opts.results, opts.map, results, new Set(v.comparison.metrics.map((m) => m.metric)));
-      let root: Command = cmd;
-      while (root.parent) root = root.parent;
-      const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
+      const { write } = commandOutput(cmd);
       if (opts.plot !== undefined) {
         try {
           writeFileSync(opts.plot, comparisonSvg(v.comparison));
