@@ -10,7 +10,6 @@
  * its VLs' shares and delay bounds. `--json`: `{ "verdicts": [...], "links": [...], "tables": [...] }`.
  * `--opensm`: each port's `qos_vlarb_high`, `qos_vlarb_low` and `qos_high_limit` lines.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import {
   BandwidthBroker,
@@ -20,7 +19,7 @@ import {
 } from '../admission/index.js';
 import { InvalidParameterError } from '../core/errors.js';
 import { formatTable } from '../report/table.js';
-import { commandOutput } from './output.js';
+import { commandOutput, readInputFile } from './output.js';
 
 interface AdmitOptions {
   readonly topology: string;
@@ -40,12 +39,7 @@ export type AdmitRecord =
   | { readonly id: string | number; readonly released: false; readonly reason: 'not-admitted' };
 
 function readJson(option: string, path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new InvalidParameterError(option, 'a readable file', `${path} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  const text = readInputFile(option, path);
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {

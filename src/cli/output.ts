@@ -1,7 +1,9 @@
 /**
- * Where a subcommand's output goes (shared by every subcommand).
+ * Helpers every subcommand shares: where its output goes and how it reads an input file.
  */
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { InvalidParameterError } from '../core/errors.js';
 
 /** The sinks a subcommand writes to. */
 export interface CommandOutput {
@@ -27,3 +29,16 @@ export function commandOutput(cmd: Command): CommandOutput {
   };
 }
 
+/**
+ * A file's text (UTF-8).
+ *
+ * @throws InvalidParameterError naming `option`, with the path and the error code, when it cannot be read.
+ * @example readInputFile('--params', 'p.json');
+ */
+export function readInputFile(option: string, path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new InvalidParameterError(option, 'a readable file', `${path} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+}
