@@ -21,6 +21,7 @@ import { HighPriorityTable, MIN_REQUEST_DISTANCE, roundDistance, TABLE_ENTRIES, 
 import {
   exact,
   exactToString,
+  gcd,
   lcm,
   parseExact,
   parseExactUnreduced,
@@ -469,8 +470,3 @@ function needsBigForm(bandwidths: readonly bigint[]): boolean {
 
 /** A request this large passes every capacity in the double form. */
 const BIG_P = BigInt(DOUBLE_FORM_LIMIT) / BigInt(TABLE_WEIGHT_CAPACITY);
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a;
-}
