@@ -11,11 +11,9 @@
  *    until `attempts` have been made; connections established and utilisation (reserved bandwidth
  *    over link bandwidth) of host interfaces and switch ports, beside the seed's ~75 %.
  */
-import { cpus } from 'node:os';
 import { BandwidthBroker, type AdmissionRequest } from '../src/index.js';
 import { fatTree648, irregularNetwork, SEED_SLS, seedBandwidth, seededStream, type Network } from './admission-workloads.js';
-
-const gc = (globalThis as { gc?: () => void }).gc;
+import { gc, machineLine } from './harness.js';
 
 function speed(tables: boolean, population: number, seconds: number): void {
   const net = fatTree648(20000);
@@ -112,7 +110,7 @@ function replay(net: Network, attempts: number, rngSeed: number): void {
   console.log(`  per SL established: ${perSl.join(' ')}; rejections: ${JSON.stringify(reasons)}; ${secs.toFixed(1)} s`);
 }
 
-console.log(`node ${process.version}, v8 ${process.versions.v8}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`);
+console.log(machineLine());
 console.log('');
 for (const population of [10_000, 100_000]) {
   speed(true, population, 3);

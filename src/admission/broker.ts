@@ -21,6 +21,7 @@ import { HighPriorityTable, MIN_REQUEST_DISTANCE, roundDistance, TABLE_ENTRIES, 
 import {
   exact,
   exactToString,
+  gcd,
   lcm,
   parseExact,
   parseExactUnreduced,
@@ -33,6 +34,8 @@ import {
 } from './topology.js';
 
 const REQUEST_KEYS = ['id', 'path', 'sl', 'bandwidth', 'distance', 'delay'] as const;
+/** The same, for the allocation-free check of every request's keys. */
+const REQUEST_KEY_SET: ReadonlySet<string> = new Set(REQUEST_KEYS);
 
 /** The distances a request may end up with, strictest first. */
 const REQUEST_DISTANCES = [2, 4, 8, 16, 32, 64] as const;
@@ -227,11 +230,7 @@ export class BandwidthBroker {
    */
   admit(request: AdmissionRequest): AdmissionVerdict {
     const r = plainObject('request', request);
-    for (const key in r) {
-      if (key !== 'id' && key !== 'path' && key !== 'sl' && key !== 'bandwidth' && key !== 'distance' && key !== 'delay') {
-        knownKeys('request', r, REQUEST_KEYS); // throws, naming the key
-      }
-    }
+    for (const key in r) if (!REQUEST_KEY_SET.has(key)) knownKeys('request', r, REQUEST_KEYS); // throws, naming the key
     const id = r.id;
     if (!((typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id)))) {
       throw new InvalidParameterError('request.id', 'a non-empty string or a finite number', id);
@@ -469,8 +468,3 @@ function needsBigForm(bandwidths: readonly bigint[]): boolean {
 
 /** A request this large passes every capacity in the double form. */
 const BIG_P = BigInt(DOUBLE_FORM_LIMIT) / BigInt(TABLE_WEIGHT_CAPACITY);
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a;
-}

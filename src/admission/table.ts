@@ -279,6 +279,18 @@ export class HighPriorityTable {
       if (level === 0) return false; // more than a whole table
       level--;
     }
+    const first = this.firstFreeSet(level);
+    if (first < 0) return false;
+    this.planLevel = level;
+    this.planFirst = first;
+    return true;
+  }
+
+  /**
+   * The first set E_{level,j} (entries j, j + d, …, d = 2^level) whose entries are all free, with j
+   * taken in bit-reversal order; −1 when there is none. Allocation-free.
+   */
+  private firstFreeSet(level: number): number {
     const d = 1 << level;
     const order = ORDER[level]!;
     const base = d - 1;
@@ -288,13 +300,9 @@ export class HighPriorityTable {
       const j = order[k]!;
       const lo = MASK_LO[base + j]!;
       const hi = MASK_HI[base + j]!;
-      if ((freeLo & lo) === lo && (freeHi & hi) === hi) {
-        this.planLevel = level;
-        this.planFirst = j;
-        return true;
-      }
+      if ((freeLo & lo) === lo && (freeHi & hi) === hi) return j;
     }
-    return false;
+    return -1;
   }
 
   /** Applies the last successful {@link plan}; returns the id of the sequence used. */
@@ -466,17 +474,8 @@ export class HighPriorityTable {
     for (const id of live) this.vacate(this.seqs[id]!);
     for (const id of live) {
       const s = this.seqs[id]!;
-      const d = 1 << s.level;
-      const order = ORDER[s.level]!;
-      for (let k = 0; k < d; k++) {
-        const j = order[k]!;
-        const lo = MASK_LO[d - 1 + j]!;
-        const hi = MASK_HI[d - 1 + j]!;
-        if ((this.freeLo & lo) === lo && (this.freeHi & hi) === hi) {
-          s.first = j;
-          break;
-        }
-      }
+      const first = this.firstFreeSet(s.level);
+      if (first >= 0) s.first = first;
       this.occupy(s, id, false);
     }
     let moved = 0;

@@ -106,7 +106,8 @@ export interface Topology {
 /** Number of service levels in InfiniBand. */
 export const SL_COUNT = 16;
 
-function gcd(a: bigint, b: bigint): bigint {
+/** Greatest common divisor of two bigints, ≥ 0 (gcd(0, 0) = 0). */
+export function gcd(a: bigint, b: bigint): bigint {
   while (b !== 0n) [a, b] = [b, a % b];
   return a < 0n ? -a : a;
 }

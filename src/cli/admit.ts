@@ -10,7 +10,6 @@
  * its VLs' shares and delay bounds. `--json`: `{ "verdicts": [...], "links": [...], "tables": [...] }`.
  * `--opensm`: each port's `qos_vlarb_high`, `qos_vlarb_low` and `qos_high_limit` lines.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import {
   BandwidthBroker,
@@ -20,6 +19,7 @@ import {
 } from '../admission/index.js';
 import { InvalidParameterError } from '../core/errors.js';
 import { formatTable } from '../report/table.js';
+import { commandOutput, readInputFile } from './output.js';
 
 interface AdmitOptions {
   readonly topology: string;
@@ -39,12 +39,7 @@ export type AdmitRecord =
   | { readonly id: string | number; readonly released: false; readonly reason: 'not-admitted' };
 
 function readJson(option: string, path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new InvalidParameterError(option, 'a readable file', `${path} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  const text = readInputFile(option, path);
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
@@ -160,9 +155,7 @@ export function registerAdmit(program: Command): void {
       if (opts.json && opts.opensm) throw new InvalidParameterError('--json / --opensm', 'one of the two, not both', true);
       const broker = new BandwidthBroker(readJson('--topology', opts.topology) as never);
       const records = replayRequests(broker, readJson('--requests', opts.requests));
-      let root: Command = cmd;
-      while (root.parent) root = root.parent;
-      const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
+      const { write } = commandOutput(cmd);
       if (opts.json) {
         write(`${JSON.stringify({ verdicts: records, links: broker.links(), tables: broker.tablesState() }, null, 2)}\n`);
       } else if (opts.opensm) {

@@ -15,6 +15,7 @@ import { oneOf } from '../core/guards.js';
 import { CREDIT_METHODS, solveCreditChain, type CreditChainResult, type CreditMethod } from '../credit/index.js';
 import { resultsToJson } from '../report/json.js';
 import { formatTable, type Column } from '../report/table.js';
+import { commandOutput } from './output.js';
 import { sweepProgress } from './progress.js';
 import { cartesian, parseSweep } from './sweep.js';
 
@@ -110,9 +111,7 @@ export function registerCredit(program: Command): void {
     .option('--json', 'print the result records (library field names) as a JSON array; Infinity as "Infinity"')
     .action((opts: CreditOptions, cmd: Command) => {
       const results = solveAll(opts);
-      let root: Command = cmd;
-      while (root.parent) root = root.parent;
-      const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
+      const { write } = commandOutput(cmd);
       write(`${opts.json ? resultsToJson(results) : formatTable(results, COLUMNS)}\n`);
     });
 }

@@ -11,6 +11,7 @@
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { gege1, gege1nThreshold, solveGeQueueExact, type GeQueueResult } from '../me/index.js';
+import { commandOutput } from './output.js';
 import { sweepProgress } from './progress.js';
 import { resultsToJson } from '../report/json.js';
 import { formatTable, type Column } from '../report/table.js';
@@ -165,11 +166,7 @@ export function registerMe(program: Command): void {
     .option('--json', 'print the result records (library field names) as a JSON array')
     .action((opts: MeOptions, cmd: Command) => {
       const results = solveAll(opts, cmd.getOptionValueSource('cs2') !== 'default');
-      let root: Command = cmd;
-      while (root.parent) root = root.parent;
-      const output = root.configureOutput();
-      const write = output.writeOut ?? ((s: string) => process.stdout.write(s));
-      const warn = output.writeErr ?? ((s: string) => process.stderr.write(s));
+      const { write, warn } = commandOutput(cmd);
       write(`${opts.json ? resultsToJson(results) : formatTable(results, COLUMNS)}\n`);
       // Notes (thesis variant, chain-only options) go to stderr so the table stays machine-readable;
       // with --json they are in each record's `note` field.

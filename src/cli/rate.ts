@@ -28,6 +28,7 @@ import {
 } from '../congestion/index.js';
 import { resultsToJson } from '../report/json.js';
 import { formatNumber, formatTable, type Column } from '../report/table.js';
+import { commandOutput } from './output.js';
 import { parseSweep } from './sweep.js';
 
 interface RateOptions {
@@ -288,9 +289,7 @@ export function registerRate(program: Command): void {
     .option('--json', 'print JSON: the conditions report, the {rate, increase, decrease, recoveryTime} record(s), or the trajectory')
     .action((opts: RateOptions, cmd: Command) => {
       const text = withOptionNames(() => runRate(opts));
-      let root: Command = cmd;
-      while (root.parent) root = root.parent;
-      const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
+      const { write } = commandOutput(cmd);
       write(`${text}\n`);
     });
 }

@@ -12,6 +12,7 @@ import { InvalidParameterError } from '../core/errors.js';
 import { runExperiments } from '../report/experiment.js';
 import { thesisExperiments, thesisSimulators } from '../report/thesis.js';
 import { writeReport } from '../report/write.js';
+import { commandOutput } from './output.js';
 import { sweepProgress } from './progress.js';
 
 interface ReportOptions {
@@ -47,11 +48,7 @@ export function registerReport(program: Command): void {
       } catch (e) {
         throw new InvalidParameterError('--out', 'a writable directory', `${opts.out} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
       }
-      let root: Command = cmd;
-      while (root.parent) root = root.parent;
-      const output = root.configureOutput();
-      const write = output.writeOut ?? ((s: string) => process.stdout.write(s));
-      const log = output.writeErr ?? ((s: string) => process.stderr.write(s));
+      const { write, warn: log } = commandOutput(cmd);
       const experiments = thesisExperiments();
       const quick = opts.quick === true;
       const total = experiments.reduce((t, e) => t + e.points({ quick }).length, 0);

@@ -34,6 +34,7 @@ import {
   type SimulateOptions,
   type SimulationResult,
 } from '../sim/index.js';
+import { commandOutput } from './output.js';
 import { sweepProgress } from './progress.js';
 import { parseSweep } from './sweep.js';
 
@@ -358,10 +359,7 @@ export function registerSim(program: Command): void {
   );
   command.action((opts: SimCliOptions, cmd: Command) => {
     const { results, sweepSeed } = runSim(opts, cmd);
-    let root: Command = cmd;
-    while (root.parent) root = root.parent;
-    const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
-    const warn = root.configureOutput().writeErr ?? ((s: string) => process.stderr.write(s));
+    const { write, warn } = commandOutput(cmd);
     for (const note of new Set(results.map(unstableNote))) if (note !== undefined) warn(`${note}\n`);
     const record = ({ scenario, params, metrics, run }: SimulationResult) => ({
       scenario,

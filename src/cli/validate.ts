@@ -5,7 +5,7 @@
  *
  *     ibqos validate --model credit --params p.json --results runs.csv --tolerance 0.05 --plot v.svg
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { CommanderError, type Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
@@ -18,6 +18,7 @@ import { parseResultsSca } from '../validate/importSca.js';
 import { defaultMapping, parseMappingPairs, resolveMappingKeys, RESULT_MODELS, withMapping, type ResultModel } from '../validate/mapping.js';
 import type { ImportedResults } from '../validate/results.js';
 import { validateResults } from '../validate/validateModel.js';
+import { commandOutput, readInputFile } from './output.js';
 
 /** The CommanderError code of a negative verdict: `run` turns it into exit 1 (usage errors are 2). */
 export const VALIDATION_FAILED = 'ibqos.validate.failed';
@@ -37,14 +38,6 @@ interface ValidateOptions {
 
 const FORMATS = ['csv', 'json', 'sca'] as const;
 
-function readText(option: string, path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new InvalidParameterError(option, 'a readable file', `${path} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-  }
-}
-
 function number(option: string, text: string): number {
   const v = Number(text);
   if (text.trim() === '' || !Number.isFinite(v) || v < 0) throw new InvalidParameterError(option, 'a finite number >= 0', text);
@@ -57,7 +50,7 @@ export function importResults(path: string, format: string | undefined, model: R
   const fmt = oneOf('--format', format ?? (ext === 'tsv' ? 'csv' : ext), FORMATS);
   const base = defaultMapping(model);
   const mapping = withMapping(base, resolveMappingKeys(base, parseMappingPairs(map)));
-  const text = readText('--results', path);
+  const text = readInputFile('--results', path);
   if (fmt === 'csv') return parseResultsCsv(text, mapping, { file: path });
   if (fmt === 'json') return parseResultsJson(text, mapping, { file: path });
   return parseResultsSca(text, mapping, { file: path });
@@ -112,7 +105,7 @@ export function registerValidate(program: Command): void {
       const absoluteTolerance = number('--absolute-tolerance', opts.absoluteTolerance);
       let params: unknown;
       try {
-        params = parseResultJson(readText('--params', opts.params));
+        params = parseResultJson(readInputFile('--params', opts.params));
       } catch (e) {
         if (e instanceof SyntaxError) throw new InvalidParameterError('--params', 'a JSON object of model parameters', `${opts.params} (${e.message})`);
         throw e;
@@ -122,9 +115,7 @@ export function registerValidate(program: Command): void {
       checkMapped(model, opts.results, opts.map, results, 'found');
       const v = validateResults(model, params as Record<string, unknown>, results, { tolerance, absoluteTolerance, acceptInsideInterval: opts.interval });
       checkMapped(model, opts.results, opts.map, results, new Set(v.comparison.metrics.map((m) => m.metric)));
-      let root: Command = cmd;
-      while (root.parent) root = root.parent;
-      const write = root.configureOutput().writeOut ?? ((s: string) => process.stdout.write(s));
+      const { write } = commandOutput(cmd);
       if (opts.plot !== undefined) {
         try {
           writeFileSync(opts.plot, comparisonSvg(v.comparison));
