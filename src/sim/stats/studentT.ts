@@ -10,8 +10,8 @@
  *   |p − ½| near the centre and on P(T > q) against min(p, 1 − p) in the tail, both exact targets.
  *
  * Checked against scipy.stats.t.ppf (test/fixtures/sim/student_t.json, made by make_student_t.py):
- * within 1e-10 relative on every fixture row. The `jstat` package (a dependency of src/validate)
- * was measured on the same rows and is off by up to 3.7e-8 relative, which is why this one stays.
+ * within 1e-10 relative on every fixture row. The `jstat` package, measured on the same rows, is
+ * off by up to 3.7e-8 relative; src/validate used it once and now takes its intervals from here.
  */
 import { InvalidParameterError } from '../../core/errors.js';
 
