@@ -28,9 +28,11 @@ import {
   gemmAdd,
   invertMMatrix,
   nonzeroWidth,
+  rowSumsInto,
   solveEliminated,
   solveEliminatedRow,
   solveRowVector,
+  stationaryFromOffDiagonal,
   vecMat,
 } from '../linalg/float64Dense.js';
 import { wasmScratch } from '../linalg/wasmGemm.js';
@@ -292,18 +294,8 @@ function levelVectors(
   const fac = scratch === null ? new Float64Array(bb) : scratch.subarray(0, bb);
   const panel = scratch === null ? new Float64Array(8 * b) : scratch.subarray(bb, bb + 8 * b);
   const pivot = new Float64Array(b);
-  // π0: reversed order, zero row sums, b − 1 pivots
-  for (let r = 0; r < b; r++) for (let c = 0; c < b; c++) fac[(m - r) * b + (m - c)] = wR[r * b + c]!;
-  eliminateMMatrix(fac, new Float64Array(b), pivot, b, m, panel);
-  const rev = new Float64Array(b);
-  rev[m] = 1;
-  for (let k = m; k > 0; k--) {
-    const xk = rev[k]!;
-    if (xk === 0) continue;
-    for (let i = 0; i < k; i++) rev[i] += xk * fac[k * b + i]!;
-  }
-  let level0 = new Float64Array(b);
-  for (let j = 0; j < b; j++) level0[j] = rev[m - j]!;
+  // π0: the stationary vector of the censored generator, whose off-diagonal part is wR
+  let level0 = stationaryFromOffDiagonal(wR, b, fac, panel);
 
   let levelSum: Float64Array;
   let levelMoment: Float64Array;
@@ -342,16 +334,6 @@ function maxOf(a: Float64Array): number {
   let max = 0;
   for (let k = 0; k < a.length; k++) if (a[k]! > max) max = a[k]!;
   return max;
-}
-
-/** out[r] = Σ_c a[off + r·b + c] for a b × b block. */
-function rowSumsInto(a: Float64Array, off: number, b: number, out: Float64Array): void {
-  for (let r = 0; r < b; r++) {
-    let t = 0;
-    const o = off + r * b;
-    for (let c = 0; c < b; c++) t += a[o + c]!;
-    out[r] = t;
-  }
 }
 
 /** max_r |1 − (G·e)_r|: how far G is from stochastic. */

@@ -458,6 +458,86 @@ function backRows(
   backRows(a, pivot, n, b, k, panel, lo, mid);
 }
 
+/** out[r] = Σ_c a[off + r·n + c] for an n × n block (row sums, added left to right). */
+export function rowSumsInto(a: Float64Array, off: number, n: number, out: Float64Array): void {
+  for (let r = 0; r < n; r++) {
+    let t = 0;
+    const o = off + r * n;
+    for (let c = 0; c < n; c++) t += a[o + c]!;
+    out[r] = t;
+  }
+}
+
+/**
+ * Stationary vector (unnormalised, entry 0 equal to 1 before rounding) of the n-state generator
+ * whose off-diagonal rates are w (row-major n × n, diagonal ignored; rows sum to zero): GTH without
+ * a subtraction, as {@link eliminateMMatrix} with zero row sums in reversed state order, then
+ * π = e_last·(I − F)⁻¹ adding only non-negative terms. `fac` (n × n) and `panel` (8n) are work
+ * space (in the WebAssembly memory for the fast products); w is not changed.
+ */
+export function stationaryFromOffDiagonal(w: Float64Array, n: number, fac: Float64Array, panel: Float64Array): Float64Array {
+  const m = n - 1;
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) fac[(m - r) * n + (m - c)] = w[r * n + c]!;
+  eliminateMMatrix(fac, new Float64Array(n), new Float64Array(n), n, m, panel);
+  const rev = new Float64Array(n);
+  rev[m] = 1;
+  for (let k = m; k > 0; k--) {
+    const xk = rev[k]!;
+    if (xk === 0) continue;
+    for (let i = 0; i < k; i++) rev[i] += xk * fac[k * n + i]!;
+  }
+  const pi = new Float64Array(n);
+  for (let j = 0; j < n; j++) pi[j] = rev[m - j]!;
+  return pi;
+}
+
+/** Columns per block of solveEliminatedRows. */
+const NBR = 32;
+
+/**
+ * Rows of X with X·A = C for C r × n (row-major, in place), A factored by {@link eliminateMMatrix}:
+ * Z·(diag(pivot) − W) = C column block by column block from the left, then X·(I − F) = Z from the
+ * right, nearly all the work in products ({@link gemmAdd}) of the rows solved so far with A's
+ * factors. For C ≥ 0 only non-negative terms are added, so every entry is accurate. `panel`: 8·n
+ * values of work space (in the WebAssembly memory, with `a` and `c`, for the fast products).
+ */
+export function solveEliminatedRows(
+  a: Float64Array,
+  pivot: Float64Array,
+  n: number,
+  c: Float64Array,
+  r: number,
+  panel: Float64Array = new Float64Array(8 * n),
+): Float64Array {
+  for (let j0 = 0; j0 < n; j0 += NBR) {
+    const j1 = Math.min(j0 + NBR, n);
+    gemmAdd(r, j1 - j0, j0, c, 0, n, a, j0, n, c, j0, n, panel); // Z[:, J] += Z[:, <J]·W[<J, J]
+    for (let j = j0; j < j1; j++) {
+      const inv = 1 / pivot[j]!;
+      for (let row = 0; row < r; row++) {
+        const o = row * n;
+        let t = c[o + j]!;
+        for (let i = j0; i < j; i++) t += c[o + i]! * a[i * n + j]!;
+        c[o + j] = t * inv;
+      }
+    }
+  }
+  const lastStart = Math.floor((n - 1) / NBR) * NBR;
+  for (let j0 = lastStart; j0 >= 0; j0 -= NBR) {
+    const j1 = Math.min(j0 + NBR, n);
+    gemmAdd(r, j1 - j0, n - j1, c, j1, n, a, j1 * n + j0, n, c, j0, n, panel); // X[:, J] += X[:, >J]·F[>J, J]
+    for (let i = j1 - 1; i >= j0; i--) {
+      for (let row = 0; row < r; row++) {
+        const o = row * n;
+        let t = c[o + i]!;
+        for (let k = i + 1; k < j1; k++) t += c[o + k]! * a[k * n + i]!;
+        c[o + i] = t;
+      }
+    }
+  }
+  return c;
+}
+
 /**
  * Row vector x with x·A = b, A factored by {@link eliminateMMatrix}: z·(diag(pivot) − W) = b, then
  * x·(I − F) = z. For b ≥ 0 only non-negative terms are added. O(n²).

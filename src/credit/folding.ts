@@ -1,0 +1,221 @@
+/**
+ * Kernel for finite credit chains: cyclic reduction over the levels ("folding").
+ *
+ * As in structured.ts, the levels are the coordinate with more values and the phases the other
+ * (b = min(n, m) + 1). Every level but the first and the last has the same blocks — up U, down D
+ * and local L — so eliminating the odd-numbered levels (censoring the chain on the even ones)
+ * gives a chain of the same shape, half as long, whose interior blocks are again all alike:
+ *
+ *   N = −L,  X = N⁻¹D,  Y = N⁻¹U,  L ← L + D·Y + U·X,  D ← D·X,  U ← U·Y,
+ *
+ * while the first level gains U·X (the path 0 → 1 → 0), and the last level K gains D·Y when K is
+ * even, or is itself eliminated when K is odd (its new neighbour K − 1 then gains D·Y and
+ * U·N_K⁻¹·D). Blocks of the first and last levels other than their local ones always equal the
+ * interior ones, so one step costs one interior elimination, block solves and one product
+ * [D; U]·[X | Y], plus an elimination of the last level when K is odd: O(b³) per halving and
+ * O(b³·log n) in all, against O(n·b³) for the level-by-level reduction. Ye & Li (1994), "Folding
+ * algorithm: a computational method for finite QBD processes with level-dependent transitions";
+ * Bini, Latouche & Meini (2005), §7.3 for the reduction step. When two levels are left, the last is
+ * censored out, π of the first is the stationary vector of a b-state generator, and the levels are
+ * unfolded back: an eliminated level ℓ has π_ℓ = (π_{ℓ−1}·U + π_{ℓ+1}·D)·N⁻¹.
+ *
+ * Accuracy as in structured.ts and geometric.ts: every N is a diagonally dominant M-matrix given by
+ * its off-diagonal part and its row sums — each censored chain's rows sum to zero, so N·e is the
+ * outflow (D + U)·e, known without subtraction — and is factored without a single subtraction
+ * (eliminateMMatrix); the solves, products and the unfolding add only non-negative terms. Every
+ * probability keeps full relative accuracy, however small.
+ * Memory: about 12 b² doubles of WebAssembly scratch plus, per halving, the factored N and the
+ * blocks U and D (3 b² doubles), kept for the unfolding.
+ */
+import {
+  eliminateMMatrix,
+  gemmAdd,
+  nonzeroWidth,
+  rowSumsInto,
+  solveEliminated,
+  solveEliminatedRow,
+  solveEliminatedRows,
+  stationaryFromOffDiagonal,
+  vecMat,
+} from '../linalg/float64Dense.js';
+import { wasmScratch } from '../linalg/wasmGemm.js';
+import type { StructuredKernelResult } from './structured.js';
+
+/** What the unfolding needs of one halving of the chain with levels 0..K. */
+interface Halving {
+  readonly K: number;
+  /** N factored by eliminateMMatrix, and its pivots. */
+  readonly fac: Float64Array;
+  readonly pivot: Float64Array;
+  readonly up: Float64Array;
+  readonly down: Float64Array;
+  /** The last level's N_K, factored, when K is odd (it is eliminated too). */
+  readonly top?: { readonly fac: Float64Array; readonly pivot: Float64Array };
+}
+
+/**
+ * Solves the finite credit chain (n = upstream capacity, m = downstream capacity) by cyclic
+ * reduction. Assumes valid input (rates > 0 finite, n, m integers ≥ 1); never throws for valid
+ * input. `iterations` is the number of halvings.
+ */
+export function foldingKernel(lambda: number, mu1: number, mu2: number, n: number, m: number): StructuredKernelResult {
+  const byUpstream = m <= n; // levels i, phases j; otherwise levels j, phases i
+  const b = (byUpstream ? m : n) + 1;
+  const bb = b * b;
+  const b2 = 2 * b;
+  // WebAssembly scratch (the products run there when available): [D; U] stacked (2b × b), [X | Y]
+  // (b × 2b), their product (2b × 2b), the interior and last-level factors, N_K⁻¹·D and U·N_K⁻¹·D.
+  // After the reduction the same memory holds the unfolding's U, D, factored N and three blocks of
+  // at most R rows (R ≥ the number of levels eliminated in one halving).
+  const K0 = byUpstream ? n : m;
+  const R = Math.ceil(K0 / 2);
+  const scratch = wasmScratch(Math.max(12 * bb, 3 * bb + 3 * R * b) + 8 * b);
+  const region = (k: number, len: number) =>
+    scratch === null ? new Float64Array(len) : scratch.subarray(k, k + len).fill(0);
+  const du = region(0, 2 * bb);
+  const xy = region(2 * bb, 2 * bb);
+  const pq = region(4 * bb, 4 * bb);
+  const fac = region(8 * bb, bb);
+  const topFac = region(9 * bb, bb);
+  const z = region(10 * bb, bb);
+  const upZ = region(11 * bb, bb);
+  const panel = region(12 * bb, 8 * b);
+
+  // Off-diagonal parts (magnitudes ≥ 0, diagonal 0) of the interior local block and of the first
+  // and last levels' local blocks; D = du[0, bb), U = du[bb, 2bb).
+  const w = new Float64Array(bb);
+  if (byUpstream) {
+    for (let j = 0; j < b; j++) {
+      du[bb + j * b + j] = lambda; // arrival: i → i + 1
+      if (j < m) du[j * b + j + 1] = mu1; // forwarding: i → i − 1, j → j + 1
+      if (j >= 1) w[j * b + j - 1] = mu2; // departure: j → j − 1
+    }
+  } else {
+    for (let i = 0; i < b; i++) {
+      if (i >= 1) du[bb + i * b + i - 1] = mu1; // forwarding: j → j + 1, i → i − 1
+      du[i * b + i] = mu2; // departure: j → j − 1
+      if (i < n) w[i * b + i + 1] = lambda; // arrival: i → i + 1
+    }
+  }
+  const wFirst = w.slice();
+  let wLast = w.slice();
+  const dnE = new Float64Array(b);
+  const upE = new Float64Array(b);
+  rowSumsInto(du, 0, b, dnE);
+  rowSumsInto(du, bb, b, upE);
+  const rowSums = new Float64Array(b);
+  const pivot = new Float64Array(b);
+
+  // N_K = −(local block of the last level), whose outflow is D·e: factored into topFac/topPivot,
+  // then z = N_K⁻¹·D and upZ = U·z.
+  const eliminateLast = (): { fac: Float64Array; pivot: Float64Array } => {
+    topFac.set(wLast);
+    const topPivot = new Float64Array(b);
+    eliminateMMatrix(topFac, dnE.slice(), topPivot, b, b, panel);
+    z.set(du.subarray(0, bb));
+    solveEliminated(topFac, topPivot, b, z, b, panel);
+    upZ.fill(0);
+    gemmAdd(b, b, b, du, bb, b, z, 0, b, upZ, 0, b, panel);
+    return { fac: topFac.slice(), pivot: topPivot };
+  };
+
+  const halvings: Halving[] = [];
+  let K = K0;
+  while (K >= 2) {
+    for (let r = 0; r < b; r++) rowSums[r] = dnE[r]! + upE[r]!;
+    fac.set(w);
+    eliminateMMatrix(fac, rowSums, pivot, b, b, panel);
+    for (let r = 0; r < b; r++) {
+      xy.set(du.subarray(r * b, r * b + b), r * b2);
+      xy.set(du.subarray(bb + r * b, bb + r * b + b), r * b2 + b);
+    }
+    solveEliminated(fac, pivot, b, xy, b2, panel);
+    pq.fill(0);
+    for (let r0 = 0; r0 < b2; r0 += 64) {
+      const rows = Math.min(64, b2 - r0);
+      const inner = nonzeroWidth(du, r0 * b, b, rows, b);
+      gemmAdd(rows, b2, inner, du, r0 * b, b, xy, 0, b2, pq, r0 * b2, b2, panel);
+    }
+    const top = K % 2 === 1 ? eliminateLast() : undefined;
+    halvings.push({
+      K,
+      fac: fac.slice(),
+      pivot: pivot.slice(),
+      down: du.slice(0, bb),
+      up: du.slice(bb, 2 * bb),
+      ...(top ? { top } : {}),
+    });
+    // The new last level: the old one (K even) or its neighbour K − 1 (K odd), before w changes.
+    const last = top ? w.slice() : wLast;
+    for (let r = 0; r < b; r++) {
+      const p = r * b2; // row r of [D·X | D·Y]
+      const q = (b + r) * b2; // row r of [U·X | U·Y]
+      for (let c = 0; c < b; c++) {
+        const upX = pq[q + c]!;
+        const dnY = pq[p + b + c]!;
+        if (c !== r) {
+          w[r * b + c] += dnY + upX;
+          wFirst[r * b + c] += upX;
+          last[r * b + c] += top ? dnY + upZ[r * b + c]! : dnY;
+        }
+        du[r * b + c] = pq[p + c]!;
+        du[bb + r * b + c] = pq[q + b + c]!;
+      }
+    }
+    wLast = last;
+    rowSumsInto(du, 0, b, dnE);
+    rowSumsInto(du, bb, b, upE);
+    K = Math.floor(K / 2);
+  }
+
+  // Two levels left: censor out the last (level 1); level 0's censored generator has off-diagonal
+  // part wFirst + U·N_1⁻¹·D and zero row sums.
+  const { fac: lastFac, pivot: lastPivot } = eliminateLast();
+  const g0 = wFirst;
+  for (let r = 0; r < b; r++) for (let c = 0; c < b; c++) if (c !== r) g0[r * b + c] += upZ[r * b + c]!;
+  const level0 = stationaryFromOffDiagonal(g0, b, fac, panel);
+  let levels: Float64Array[] = [level0, solveEliminatedRow(lastFac, lastPivot, b, times(level0, du.slice(bb, 2 * bb), b))];
+
+  // Unfold: the even levels of each halving are the levels of the next; its odd levels ℓ < K, all
+  // at once, as the rows of C = A·U + B·D (rows of A: π_{ℓ−1}, of B: π_{ℓ+1}) solved against N.
+  const uB = region(0, bb);
+  const dB = region(bb, bb);
+  const fB = region(2 * bb, bb);
+  const aRows = region(3 * bb, R * b);
+  const bRows = region(3 * bb + R * b, R * b);
+  const cRows = region(3 * bb + 2 * R * b, R * b);
+  const panelU = region(3 * bb + 3 * R * b, 8 * b);
+  for (let h = halvings.length - 1; h >= 0; h--) {
+    const s = halvings[h]!;
+    const next: Float64Array[] = new Array<Float64Array>(s.K + 1);
+    for (let l = 0; l <= s.K; l += 2) next[l] = levels[l / 2]!;
+    const r = Math.floor(s.K / 2); // odd levels below K
+    if (r > 0) {
+      uB.set(s.up);
+      dB.set(s.down);
+      fB.set(s.fac);
+      for (let k = 0; k < r; k++) {
+        aRows.set(next[2 * k]!, k * b);
+        bRows.set(next[2 * k + 2]!, k * b);
+      }
+      cRows.fill(0, 0, r * b);
+      gemmAdd(r, b, b, aRows, 0, b, uB, 0, b, cRows, 0, b, panelU);
+      gemmAdd(r, b, b, bRows, 0, b, dB, 0, b, cRows, 0, b, panelU);
+      solveEliminatedRows(fB, s.pivot, b, cRows, r, panelU);
+      for (let k = 0; k < r; k++) next[2 * k + 1] = cRows.slice(k * b, k * b + b);
+    }
+    if (s.top) next[s.K] = solveEliminatedRow(s.top.fac, s.top.pivot, b, times(next[s.K - 1]!, s.up, b));
+    levels = next;
+  }
+
+  const p = new Float64Array((n + 1) * (m + 1));
+  for (let l = 0; l < levels.length; l++) {
+    const v = levels[l]!;
+    for (let ph = 0; ph < b; ph++) p[byUpstream ? l * b + ph : ph * (m + 1) + l] = v[ph]!;
+  }
+  return { p, iterations: halvings.length };
+}
+
+function times(x: Float64Array, a: Float64Array, b: number): Float64Array {
+  return vecMat(x, a, new Float64Array(b), b);
+}
