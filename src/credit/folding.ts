@@ -56,9 +56,12 @@ interface Halving {
 /**
  * Solves the finite credit chain (n = upstream capacity, m = downstream capacity) by cyclic
  * reduction. Assumes valid input (rates > 0 finite, n, m integers ≥ 1); never throws for valid
- * input. `iterations` is the number of halvings.
+ * input. p is normalised; `iterations` is the number of halvings. Returns null when a block to
+ * factor is singular in floating point — the censored chain's rates between far-apart levels
+ * underflow, as with an overloaded Node 1 and thousands of levels — for the level-by-level kernel
+ * (structured.ts, which scales every level) to take over.
  */
-export function foldingKernel(lambda: number, mu1: number, mu2: number, n: number, m: number): StructuredKernelResult {
+export function foldingKernel(lambda: number, mu1: number, mu2: number, n: number, m: number): StructuredKernelResult | null {
   const byUpstream = m <= n; // levels i, phases j; otherwise levels j, phases i
   const b = (byUpstream ? m : n) + 1;
   const bb = b * b;
@@ -108,10 +111,10 @@ export function foldingKernel(lambda: number, mu1: number, mu2: number, n: numbe
 
   // N_K = −(local block of the last level), whose outflow is D·e: factored into topFac/topPivot,
   // then z = N_K⁻¹·D and upZ = U·z.
-  const eliminateLast = (): { fac: Float64Array; pivot: Float64Array } => {
+  const eliminateLast = (): { fac: Float64Array; pivot: Float64Array } | null => {
     topFac.set(wLast);
     const topPivot = new Float64Array(b);
-    eliminateMMatrix(topFac, dnE.slice(), topPivot, b, b, panel);
+    if (!eliminateMMatrix(topFac, dnE.slice(), topPivot, b, b, panel)) return null;
     z.set(du.subarray(0, bb));
     solveEliminated(topFac, topPivot, b, z, b, panel);
     upZ.fill(0);
@@ -124,7 +127,7 @@ export function foldingKernel(lambda: number, mu1: number, mu2: number, n: numbe
   while (K >= 2) {
     for (let r = 0; r < b; r++) rowSums[r] = dnE[r]! + upE[r]!;
     fac.set(w);
-    eliminateMMatrix(fac, rowSums, pivot, b, b, panel);
+    if (!eliminateMMatrix(fac, rowSums, pivot, b, b, panel)) return null;
     for (let r = 0; r < b; r++) {
       xy.set(du.subarray(r * b, r * b + b), r * b2);
       xy.set(du.subarray(bb + r * b, bb + r * b + b), r * b2 + b);
@@ -137,6 +140,7 @@ export function foldingKernel(lambda: number, mu1: number, mu2: number, n: numbe
       gemmAdd(rows, b2, inner, du, r0 * b, b, xy, 0, b2, pq, r0 * b2, b2, panel);
     }
     const top = K % 2 === 1 ? eliminateLast() : undefined;
+    if (top === null) return null;
     halvings.push({
       K,
       fac: fac.slice(),
@@ -170,11 +174,19 @@ export function foldingKernel(lambda: number, mu1: number, mu2: number, n: numbe
 
   // Two levels left: censor out the last (level 1); level 0's censored generator has off-diagonal
   // part wFirst + U·N_1⁻¹·D and zero row sums.
-  const { fac: lastFac, pivot: lastPivot } = eliminateLast();
+  const final = eliminateLast();
+  if (final === null) return null;
+  const { fac: lastFac, pivot: lastPivot } = final;
   const g0 = wFirst;
   for (let r = 0; r < b; r++) for (let c = 0; c < b; c++) if (c !== r) g0[r * b + c] += upZ[r * b + c]!;
+  // Each level is kept as v·2^e with max(v) in [1, 2) (set by `scaled`), so that neither a
+  // chain whose levels' masses span more than the range of a double (an overloaded Node 1, or a long
+  // light one) nor the unfolding overflows or loses the small levels to underflow.
   const level0 = stationaryFromOffDiagonal(g0, b, fac, panel);
+  let exps: number[] = [0, 0];
   let levels: Float64Array[] = [level0, solveEliminatedRow(lastFac, lastPivot, b, times(level0, du.slice(bb, 2 * bb), b))];
+  exps[0] = scaled(levels[0]!, 0);
+  exps[1] = scaled(levels[1]!, 0);
 
   // Unfold: the even levels of each halving are the levels of the next; its odd levels ℓ < K, all
   // at once, as the rows of C = A·U + B·D (rows of A: π_{ℓ−1}, of B: π_{ℓ+1}) solved against N.
@@ -188,34 +200,80 @@ export function foldingKernel(lambda: number, mu1: number, mu2: number, n: numbe
   for (let h = halvings.length - 1; h >= 0; h--) {
     const s = halvings[h]!;
     const next: Float64Array[] = new Array<Float64Array>(s.K + 1);
-    for (let l = 0; l <= s.K; l += 2) next[l] = levels[l / 2]!;
+    const nextExps: number[] = new Array<number>(s.K + 1);
+    for (let l = 0; l <= s.K; l += 2) {
+      next[l] = levels[l / 2]!;
+      nextExps[l] = exps[l / 2]!;
+    }
     const r = Math.floor(s.K / 2); // odd levels below K
     if (r > 0) {
       uB.set(s.up);
       dB.set(s.down);
       fB.set(s.fac);
+      // row k: level 2k + 1 in the scale 2^e of the larger of its neighbours (exact power-of-two
+      // scalings, the smaller neighbour's negligible part flushed to zero)
       for (let k = 0; k < r; k++) {
-        aRows.set(next[2 * k]!, k * b);
-        bRows.set(next[2 * k + 2]!, k * b);
+        const e = Math.max(nextExps[2 * k]!, nextExps[2 * k + 2]!);
+        nextExps[2 * k + 1] = e;
+        scaleInto(next[2 * k]!, 2 ** (nextExps[2 * k]! - e), aRows, k * b);
+        scaleInto(next[2 * k + 2]!, 2 ** (nextExps[2 * k + 2]! - e), bRows, k * b);
       }
       cRows.fill(0, 0, r * b);
       gemmAdd(r, b, b, aRows, 0, b, uB, 0, b, cRows, 0, b, panelU);
       gemmAdd(r, b, b, bRows, 0, b, dB, 0, b, cRows, 0, b, panelU);
       solveEliminatedRows(fB, s.pivot, b, cRows, r, panelU);
-      for (let k = 0; k < r; k++) next[2 * k + 1] = cRows.slice(k * b, k * b + b);
+      for (let k = 0; k < r; k++) {
+        const v = cRows.slice(k * b, k * b + b);
+        nextExps[2 * k + 1] = scaled(v, nextExps[2 * k + 1]!);
+        next[2 * k + 1] = v;
+      }
     }
-    if (s.top) next[s.K] = solveEliminatedRow(s.top.fac, s.top.pivot, b, times(next[s.K - 1]!, s.up, b));
+    if (s.top) {
+      const v = solveEliminatedRow(s.top.fac, s.top.pivot, b, times(next[s.K - 1]!, s.up, b));
+      nextExps[s.K] = scaled(v, nextExps[s.K - 1]!);
+      next[s.K] = v;
+    }
     levels = next;
+    exps = nextExps;
   }
 
+  // Normalise in the scale of the largest level; levels below it by more than 2^1074 are 0.
+  let top = -Infinity;
+  for (const e of exps) if (e > top) top = e;
+  let total = 0;
+  for (let l = 0; l < levels.length; l++) {
+    const f = 2 ** (exps[l]! - top);
+    for (const x of levels[l]!) total += x * f;
+  }
   const p = new Float64Array((n + 1) * (m + 1));
   for (let l = 0; l < levels.length; l++) {
     const v = levels[l]!;
-    for (let ph = 0; ph < b; ph++) p[byUpstream ? l * b + ph : ph * (m + 1) + l] = v[ph]!;
+    const f = 2 ** (exps[l]! - top);
+    for (let ph = 0; ph < b; ph++) p[byUpstream ? l * b + ph : ph * (m + 1) + l] = (v[ph]! * f) / total;
   }
+  if (!p.every(Number.isFinite)) return null;
   return { p, iterations: halvings.length };
 }
 
 function times(x: Float64Array, a: Float64Array, b: number): Float64Array {
   return vecMat(x, a, new Float64Array(b), b);
+}
+
+/**
+ * Scales v in place by a power of two so that its largest entry is in [1, 2) and returns the
+ * exponent e of the scale v·2^e now stands for (`e` before): exact, no rounding.
+ */
+function scaled(v: Float64Array, e: number): number {
+  let max = 0;
+  for (const x of v) if (x > max) max = x;
+  if (!(max > 0) || !Number.isFinite(max)) return e;
+  const k = Math.max(Math.floor(Math.log2(max)), -1022);
+  const f = 2 ** -k; // 2^-k is exact for |k| ≤ 1022
+  for (let j = 0; j < v.length; j++) v[j]! *= f;
+  return e + k;
+}
+
+/** out[off + j] = v[j]·f. */
+function scaleInto(v: Float64Array, f: number, out: Float64Array, off: number): void {
+  for (let j = 0; j < v.length; j++) out[off + j] = v[j]! * f;
 }

@@ -32,8 +32,8 @@ export type CreditSolverMethod = Exclude<CreditMethod, 'auto'>;
 /** Options of {@link solveCreditChain}. */
 export interface CreditSolveOptions {
   /**
-   * Default `'auto'`: `geometric` when n = ∞; `structured` when (max(n,m)+1)·(min(n,m)+1)³ ≤ 5e8
-   * (a direct method, full relative accuracy, that much work at worst); `multilevel` otherwise.
+   * Default `'auto'`: `geometric` when n = ∞; `structured` when ⌈log2(max(n,m)+1)⌉·(min(n,m)+1)³ ≤ 2e9
+   * (a direct method, full relative accuracy, about 2 s at most); `multilevel` otherwise.
    */
   readonly method?: CreditMethod;
   /**

@@ -5,6 +5,7 @@ import { InvalidParameterError, NoConvergenceError } from '../core/errors.js';
 import { TOLERANCE } from '../core/tolerance.js';
 import { denseCreditKernel, MAX_DENSE_STATES } from './dense.js';
 import { exactCreditKernel, MAX_EXACT_STATES } from './exact.js';
+import { foldingKernel } from './folding.js';
 import { geometricKernel, saturationThroughput } from './geometric.js';
 import { finiteCreditResult, geometricCreditResult, unstableCreditResult } from './metrics.js';
 import {
@@ -23,17 +24,25 @@ import { multilevelKernel } from './multilevel.js';
 import { structuredKernel } from './structured.js';
 
 /**
- * `auto` uses `structured` while its worst-case work, levels × b³ with b = min(n, m) + 1 and
- * levels = max(n, m) + 1, is at most this (about half a second here), `multilevel` beyond. The
- * benchmark measured (100, 100) at 0.15 s with `structured` (1.0e8), and (1000, 100) at
- * 0.3–1.6 s with `structured` (1.0e9) against 0.02–0.4 s with `multilevel`.
+ * `auto` uses `structured` while its work, ⌈log2(levels)⌉·b³ with b = min(n, m) + 1 and
+ * levels = max(n, m) + 1 (cyclic reduction over the levels, ≈ 15 b³ flops per halving), is at most
+ * this (about 2 s here), `multilevel` beyond. Measured (benchmarks/README.md): (300, 300), 2.4e8,
+ * in 0.22 s; (1000, 500), 1.3e9, in 1.2 s; (1000, 1000), 1.0e10, would take ≈ 8 s, where
+ * `multilevel` takes 0.2–3.3 s.
  */
-export const AUTO_STRUCTURED_MAX_WORK = 5e8;
+export const AUTO_STRUCTURED_MAX_WORK = 2e9;
 /**
- * `structured` keeps one b × b matrix per level until the level fixed point: at most
- * levels × b² doubles. Beyond this many (2 GB) it is refused; `multilevel` needs O(S).
+ * `structured` keeps ≈ (12 + 3⌈log2(levels)⌉)·b² + 4·levels·b doubles (work space, and the factored
+ * blocks of every halving for the unfolding). Beyond this many (2 GB) it is refused; `multilevel`
+ * needs O(S).
  */
 export const MAX_STRUCTURED_ENTRIES = 2.5e8;
+
+/** ⌈log2(levels)⌉ and b of the finite chain (n, m): levels the longer coordinate. */
+function structuredShape(p: CheckedCreditParams): { halvings: number; b: number; levels: number } {
+  const levels = Math.max(p.n, p.m) + 1;
+  return { halvings: Math.ceil(Math.log2(levels)), b: Math.min(p.n, p.m) + 1, levels };
+}
 
 /**
  * Solves the credit-based tandem chain (MODELS.md §6.1) and returns its steady-state metrics
@@ -44,13 +53,14 @@ export const MAX_STRUCTURED_ENTRIES = 2.5e8;
  * Methods (`options.method`):
  * - `exact`: rational arithmetic, n finite, at most 500 states; also returns the exact fractions.
  * - `dense`: the thesis's P = B(I − ℵ + eB)^(−1) with ml-matrix, n finite, at most 2000 states.
- * - `structured`: the block-tridiagonal (quasi-birth-death) kernel for large finite chains; direct.
+ * - `structured`: cyclic reduction over the levels of the block-tridiagonal (quasi-birth-death)
+ *   chain, O(b³ log n) for large finite chains; direct, every probability to full relative accuracy.
  * - `multilevel`: iterative aggregation–disaggregation for very large finite chains (both n and m
  *   in the hundreds or more); stops at ‖πQ‖∞ ≤ tolerance.
  * - `geometric`: n = Infinity, matrix-geometric, at most 2001 phases (m ≤ 2000); an unstable chain
  *   (λ ≥ μ1·P(j < m)) gives `stable: false`, L1 = L = R = Infinity, T = μ1·P(j < m).
- * - `auto` (default): `geometric` when n = Infinity; `structured` when (max(n, m) + 1)·(min(n, m) + 1)³
- *   ≤ 5e8 (so (100, 100) and (1000, 50) are direct); `multilevel` otherwise. `diagnostics.method`
+ * - `auto` (default): `geometric` when n = Infinity; `structured` when ⌈log2(max(n, m) + 1)⌉·(min(n, m) + 1)³
+ *   ≤ 2e9 (so (300, 300) and (1000, 500) are direct); `multilevel` otherwise. `diagnostics.method`
  *   says which ran.
  *
  * @param params `{ lambda, mu1, mu2, upstreamCapacity, downstreamCapacity }`: rates finite > 0 (per
@@ -92,7 +102,8 @@ export function solveCreditChain(params: CreditChainParams, options?: CreditSolv
       let iterations: number | undefined;
       if (method === 'dense') raw = denseCreditKernel(p);
       else if (method === 'structured') {
-        const k = structuredKernel(p.lambda, p.mu1, p.mu2, p.n, p.m, tolerance);
+        // cyclic reduction; the level-by-level reduction where its blocks underflow to singular
+        const k = foldingKernel(p.lambda, p.mu1, p.mu2, p.n, p.m) ?? structuredKernel(p.lambda, p.mu1, p.mu2, p.n, p.m, tolerance);
         raw = k.p;
         iterations = k.iterations;
       } else {
@@ -143,7 +154,10 @@ export function chooseMethod(p: CheckedCreditParams, requested: CreditMethod): C
         }
         return 'geometric';
       }
-      return (Math.max(p.n, p.m) + 1) * (Math.min(p.n, p.m) + 1) ** 3 <= AUTO_STRUCTURED_MAX_WORK ? 'structured' : 'multilevel';
+      {
+        const { halvings, b } = structuredShape(p);
+        return halvings * b ** 3 <= AUTO_STRUCTURED_MAX_WORK ? 'structured' : 'multilevel';
+      }
     case 'exact':
       if (!finite) fail("a method for a finite upstreamCapacity; use 'geometric' or 'auto' when it is Infinity");
       if (states > MAX_EXACT_STATES) fail(`used with at most ${MAX_EXACT_STATES} states (n+1)(m+1) for 'exact'; use 'structured' or 'auto'`);
@@ -154,8 +168,11 @@ export function chooseMethod(p: CheckedCreditParams, requested: CreditMethod): C
       return 'dense';
     case 'structured':
       if (!finite) fail("a method for a finite upstreamCapacity; use 'geometric' or 'auto' when it is Infinity");
-      if ((Math.max(p.n, p.m) + 1) * (Math.min(p.n, p.m) + 1) ** 2 > MAX_STRUCTURED_ENTRIES) {
-        fail(`used while (max(n, m) + 1)·(min(n, m) + 1)² ≤ ${MAX_STRUCTURED_ENTRIES} (its memory bound, 2 GB) for 'structured'; use 'multilevel' or 'auto'`);
+      {
+        const { halvings, b, levels } = structuredShape(p);
+        if ((12 + 3 * halvings) * b * b + 4 * levels * b > MAX_STRUCTURED_ENTRIES) {
+          fail(`used while (12 + 3⌈log2(max(n, m) + 1)⌉)·(min(n, m) + 1)² + 4·(max(n, m) + 1)·(min(n, m) + 1) ≤ ${MAX_STRUCTURED_ENTRIES} doubles (its memory bound, 2 GB) for 'structured'; use 'multilevel' or 'auto'`);
+        }
       }
       return 'structured';
     case 'multilevel':

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { solveCreditChain } from '../../src/credit/index.js';
 import { geometricKernel, saturationThroughput } from '../../src/credit/geometric.js';
+import { foldingKernel } from '../../src/credit/folding.js';
 import { multilevelKernel } from '../../src/credit/multilevel.js';
 import { structuredKernel } from '../../src/credit/structured.js';
 import { generatorFromTransitions, solveCtmc, type Transition } from '../../src/markov/index.js';
@@ -32,7 +33,13 @@ function maxRelativeError(actual: ArrayLike<number>, expected: ArrayLike<number>
   return worst;
 }
 
-describe('structuredKernel', () => {
+type FiniteKernel = (l: number, a: number, b: number, n: number, m: number) => { p: Float64Array };
+const finiteKernels: [string, FiniteKernel][] = [
+  ['structuredKernel (level by level)', (l, a, b, n, m) => structuredKernel(l, a, b, n, m, 1e-12)],
+  ['foldingKernel (cyclic reduction)', (l, a, b, n, m) => foldingKernel(l, a, b, n, m) ?? { p: new Float64Array(0) }],
+];
+
+describe.each(finiteKernels)('%s', (_, kernel) => {
   const cases: [number, number, number, number, number][] = [
     [2, 3, 4, 2, 2], // the hand-checkable case of MODELS.md §6.4
     [5, 6, 8, 12, 3], // levels by upstream count (m < n)
@@ -41,14 +48,18 @@ describe('structuredKernel', () => {
     [9, 2, 7, 6, 5], // overloaded: λ far above μ1
     [0.01, 3, 50, 7, 4], // nearly empty
     [5, 6, 8, 40, 6], // long enough for the level fixed point to be reached and reused
+    [6, 6, 6, 2, 1], // two halvings' worth of levels: K = 2, then the last two
+    [6, 6, 6, 37, 5], // odd K at several halvings (37 → 18 → 9 → 4 → 2)
+    [6, 6, 6, 5, 37], // the same with levels by downstream count
+    [4, 6, 5, 64, 9], // levels 0..64: K even until the last two
   ];
   it.each(cases)('λ=%d μ1=%d μ2=%d n=%d m=%d → every P(i,j) matches GTH to 1e-12 relative', (l, a, b, n, m) => {
-    const { p } = structuredKernel(l, a, b, n, m, 1e-12);
+    const { p } = kernel(l, a, b, n, m);
     expect(maxRelativeError(p, gthReference(l, a, b, n, m))).toBeLessThan(1e-12);
   });
 
   it('n = 6000 (level masses spanning 1e-475) → finite, sums to 1, P(0,·) equals the n = ∞ chain', () => {
-    const { p } = structuredKernel(5, 6, 8, 6000, 9, 1e-12);
+    const { p } = kernel(5, 6, 8, 6000, 9);
     expect(p.every(Number.isFinite)).toBe(true);
     expect(p.reduce((x, y) => x + y, 0)).toBeCloseTo(1, 12);
     const g = geometricKernel(5, 6, 8, 9, 1e-14);
@@ -61,7 +72,7 @@ describe('structuredKernel', () => {
       fc.property(rate, rate, rate, fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 10 }), (l, a, b, n, m) => {
         const params = { lambda: l, mu1: a, mu2: b, upstreamCapacity: n, downstreamCapacity: m };
         const exact = solveCreditChain(params, { method: 'exact' }).exact!.probabilities.flat();
-        const { p } = structuredKernel(l, a, b, n, m, 1e-12);
+        const { p } = kernel(l, a, b, n, m);
         return exact.every((fraction, k) => {
           const [num, den] = fraction.split('/').map(BigInt) as [bigint, bigint | undefined];
           const value = den === undefined ? Number(num) : ratioToNumber(num, den);
@@ -72,9 +83,50 @@ describe('structuredKernel', () => {
     );
   });
 
+  it('overloaded Node 1, n = 300 (level masses spanning 1e+190) → finite, sums to 1, mass piled at the top', () => {
+    const { p } = kernel(9, 2, 7, 300, 5);
+    expect(p.every(Number.isFinite)).toBe(true);
+    expect(p.reduce((x, y) => x + y, 0)).toBeCloseTo(1, 12);
+    let topLevels = 0;
+    for (let k = 290 * 6; k < p.length; k++) topLevels += p[k]!;
+    expect(topLevels).toBeGreaterThan(0.5);
+  });
+});
+
+describe('structuredKernel', () => {
   it('reuses the level fixed point → fewer inversions than levels', () => {
     const { iterations } = structuredKernel(5, 6, 8, 400, 4, 1e-12);
     expect(iterations).toBeLessThan(400);
+  });
+});
+
+describe('foldingKernel', () => {
+  it('agrees entrywise with the level-by-level kernel on long chains, both orientations, to 1e-11 relative', () => {
+    for (const [l, a, b, n, m] of [
+      [6, 6, 6, 300, 20],
+      [5, 6, 8, 20, 257],
+      [9, 2, 7, 300, 3], // overloaded: masses over ~200 orders of magnitude, levels rescaled
+      [5, 6, 8, 2000, 9], // light: masses down to ~1e-160
+    ] as const) {
+      const f = foldingKernel(l, a, b, n, m)!.p;
+      const s = structuredKernel(l, a, b, n, m, 1e-12).p;
+      const keep = (k: number) => s[k]! > 1e-280;
+      const worst = Math.max(...Array.from(s.keys()).filter(keep).map((k) => Math.abs(f[k]! - s[k]!) / s[k]!));
+      expect(worst).toBeLessThan(1e-11); // measured up to 2.3e-12: two entrywise-accurate routes
+    }
+  });
+
+  it('halves the chain: ⌈log2(levels)⌉ − 1 halvings', () => {
+    expect(foldingKernel(5, 6, 8, 300, 300)?.iterations).toBe(8);
+    expect(foldingKernel(5, 6, 8, 1, 1)?.iterations).toBe(0);
+    expect(foldingKernel(5, 6, 8, 2, 9)?.iterations).toBe(3); // levels j = 0..9
+  });
+
+  it('overloaded Node 1 over 6000 levels: the rates between far levels underflow → null; solveCreditChain then reduces level by level', () => {
+    expect(foldingKernel(9, 2, 7, 6000, 5)).toBeNull();
+    const r = solveCreditChain({ lambda: 9, mu1: 2, mu2: 7, upstreamCapacity: 6000, downstreamCapacity: 5 }, { method: 'structured' });
+    expect(r.upstreamLossProbability).toBeGreaterThan(0.5);
+    expect(r.diagnostics.residual).toBeLessThan(1e-12);
   });
 });
 

@@ -10,6 +10,8 @@ import {
   type CreditChainResult,
   type CreditSolverMethod,
 } from '../../src/credit/index.js';
+import { checkCreditParams } from '../../src/credit/params.js';
+import { AUTO_STRUCTURED_MAX_WORK, chooseMethod } from '../../src/credit/solve.js';
 import { geometricReady, maxRelative, METRIC_NAMES, metricList, params, structuredReady } from './helpers.js';
 
 const SHAPES: ReadonlyArray<readonly [number, number]> = [
@@ -164,21 +166,23 @@ describe('invariants of every result', () => {
 });
 
 describe('auto', () => {
-  it('finite, levels × b³ ≤ 5e8 → structured; says so', () => {
+  it('finite, ⌈log2(levels)⌉ × b³ ≤ 2e9 → structured; says so', () => {
     expect(solveCreditChain(params(5, 6, 8, 12, 4)).diagnostics).toMatchObject({ method: 'structured', requestedMethod: 'auto' });
-    // (100, 100): 101⁴ = 1.04e8; (1000, 50): 1001·51³ = 1.33e8
-    expect(solveCreditChain(params(5, 6, 8, 100, 100)).diagnostics.method).toBe('structured');
+    // (1000, 50): 10·51³ = 1.3e6; (60, 1000): 10·61³ = 2.3e6
     expect(solveCreditChain(params(5, 6, 8, 1000, 50)).diagnostics.method).toBe('structured');
+    expect(solveCreditChain(params(5, 6, 8, 60, 1000)).diagnostics.method).toBe('structured');
+    expect(AUTO_STRUCTURED_MAX_WORK).toBe(2e9);
   });
 
-  it('finite, levels × b³ > 5e8 → multilevel', () => {
-    // (160, 151): 161·152³ = 5.65e8
-    const r = solveCreditChain(params(5, 6, 8, 160, 151), { tolerance: 1e-11 });
-    expect(r.diagnostics).toMatchObject({ method: 'multilevel', requestedMethod: 'auto' });
+  it('finite, ⌈log2(levels)⌉ × b³ > 2e9 → multilevel', () => {
+    // (4000, 600): 12·601³ = 2.6e9 — the rule is checked without solving
+    expect(chooseMethod(checkCreditParams(params(5, 6, 8, 4000, 600)), 'auto')).toBe('multilevel');
+    expect(chooseMethod(checkCreditParams(params(5, 6, 8, 4000, 540)), 'auto')).toBe('structured'); // 12·541³ = 1.9e9
   });
 
   it("'structured' beyond its 2 GB memory bound → InvalidParameterError naming the rule", () => {
-    expect(() => solveCreditChain(params(5, 6, 8, 1000, 1000), { method: 'structured' })).toThrow(
+    // (5000, 5000): (12 + 3·13)·5001² ≈ 1.3e9 doubles
+    expect(() => solveCreditChain(params(5, 6, 8, 5000, 5000), { method: 'structured' })).toThrow(
       /options\.method must be used while .*memory bound.*'multilevel'/,
     );
   });
