@@ -40,7 +40,7 @@ const CASES: readonly Case[] = [
   { n: 100, m: 100, methods: ['structured', 'multilevel'] },
   { n: 300, m: 300, methods: ['structured', 'multilevel'] },
   { n: 1000, m: 100, methods: ['structured', 'multilevel'] },
-  { n: 1000, m: 1000, methods: ['multilevel'] },
+  { n: 1000, m: 1000, methods: ['structured', 'multilevel'] },
   { n: Infinity, m: 64, methods: ['geometric'] },
   { n: Infinity, m: 256, methods: ['geometric'] },
   { n: Infinity, m: 512, methods: ['geometric'] },
