@@ -30,7 +30,7 @@
 import {
   eliminateMMatrix,
   gemmAdd,
-  nonzeroWidth,
+  reductionProducts,
   rowSumsInto,
   solveEliminated,
   solveEliminatedRow,
@@ -56,12 +56,25 @@ interface Halving {
 /**
  * Solves the finite credit chain (n = upstream capacity, m = downstream capacity) by cyclic
  * reduction. Assumes valid input (rates > 0 finite, n, m integers ≥ 1); never throws for valid
- * input. p is normalised; `iterations` is the number of halvings. Returns null when a block to
- * factor is singular in floating point — the censored chain's rates between far-apart levels
- * underflow, as with an overloaded Node 1 and thousands of levels — for the level-by-level kernel
- * (structured.ts, which scales every level) to take over.
+ * input. p is normalised; `iterations` is the number of halvings. Folds from the top when folding
+ * from level 0 meets a block that is singular in floating point (the censored rates down from
+ * far-away levels underflow: an overloaded Node 1 over thousands of levels); returns null if
+ * that fails too, for the level-by-level kernel (structured.ts, which scales every level) to take
+ * over.
  */
 export function foldingKernel(lambda: number, mu1: number, mu2: number, n: number, m: number): StructuredKernelResult | null {
+  return foldLevels(lambda, mu1, mu2, n, m, false) ?? foldLevels(lambda, mu1, mu2, n, m, true);
+}
+
+/**
+ * One try of {@link foldingKernel}, with the levels numbered from the top (`reversed`) or not. The
+ * last level is the one censored out at the end and the one whose outflow (its down block's row
+ * sums) must not vanish, so a chain whose mass piles up at the top levels — an overloaded Node 1 —
+ * is folded from the top.
+ */
+function foldLevels(
+  lambda: number, mu1: number, mu2: number, n: number, m: number, reversed: boolean,
+): StructuredKernelResult | null { // prettier-ignore
   const byUpstream = m <= n; // levels i, phases j; otherwise levels j, phases i
   const b = (byUpstream ? m : n) + 1;
   const bb = b * b;
@@ -100,6 +113,12 @@ export function foldingKernel(lambda: number, mu1: number, mu2: number, n: numbe
       if (i < n) w[i * b + i + 1] = lambda; // arrival: i → i + 1
     }
   }
+  if (reversed) {
+    // level ℓ ↦ K0 − ℓ: up and down swap
+    const down = du.slice(0, bb);
+    du.copyWithin(0, bb, 2 * bb);
+    du.set(down, bb);
+  }
   const wFirst = w.slice();
   let wLast = w.slice();
   const dnE = new Float64Array(b);
@@ -128,17 +147,7 @@ export function foldingKernel(lambda: number, mu1: number, mu2: number, n: numbe
     for (let r = 0; r < b; r++) rowSums[r] = dnE[r]! + upE[r]!;
     fac.set(w);
     if (!eliminateMMatrix(fac, rowSums, pivot, b, b, panel)) return null;
-    for (let r = 0; r < b; r++) {
-      xy.set(du.subarray(r * b, r * b + b), r * b2);
-      xy.set(du.subarray(bb + r * b, bb + r * b + b), r * b2 + b);
-    }
-    solveEliminated(fac, pivot, b, xy, b2, panel);
-    pq.fill(0);
-    for (let r0 = 0; r0 < b2; r0 += 64) {
-      const rows = Math.min(64, b2 - r0);
-      const inner = nonzeroWidth(du, r0 * b, b, rows, b);
-      gemmAdd(rows, b2, inner, du, r0 * b, b, xy, 0, b2, pq, r0 * b2, b2, panel);
-    }
+    reductionProducts(fac, pivot, b, du, xy, pq, panel);
     const top = K % 2 === 1 ? eliminateLast() : undefined;
     if (top === null) return null;
     halvings.push({
@@ -249,7 +258,8 @@ export function foldingKernel(lambda: number, mu1: number, mu2: number, n: numbe
   for (let l = 0; l < levels.length; l++) {
     const v = levels[l]!;
     const f = 2 ** (exps[l]! - top);
-    for (let ph = 0; ph < b; ph++) p[byUpstream ? l * b + ph : ph * (m + 1) + l] = (v[ph]! * f) / total;
+    const level = reversed ? K0 - l : l;
+    for (let ph = 0; ph < b; ph++) p[byUpstream ? level * b + ph : ph * (m + 1) + level] = (v[ph]! * f) / total;
   }
   if (!p.every(Number.isFinite)) return null;
   return { p, iterations: halvings.length };

@@ -27,7 +27,7 @@ import {
   eliminateMMatrix,
   gemmAdd,
   invertMMatrix,
-  nonzeroWidth,
+  reductionProducts,
   rowSumsInto,
   solveEliminated,
   solveEliminatedRow,
@@ -210,19 +210,8 @@ export function geometricKernel(
       iterations++;
       break;
     }
-    for (let r = 0; r < b; r++) {
-      xy.set(du.subarray(r * b, r * b + b), r * b2);
-      xy.set(du.subarray(bb + r * b, bb + r * b + b), r * b2 + b);
-    }
-    solveEliminated(fac, pivot, b, xy, b2, panel);
-    pq.fill(0);
-    // [Dn; Up]·[X | Y] by blocks of rows, each only over its non-zero columns (Dn and Up are
-    // triangular after the first step)
-    for (let r0 = 0; r0 < b2; r0 += 64) {
-      const rows = Math.min(64, b2 - r0);
-      const inner = nonzeroWidth(du, r0 * b, b, rows, b);
-      gemmAdd(rows, b2, inner, du, r0 * b, b, xy, 0, b2, pq, r0 * b2, b2, panel);
-    }
+    // [X | Y] = N⁻¹[Dn | Up], then [Dn; Up]·[X | Y] (Dn and Up are triangular after the first step)
+    reductionProducts(fac, pivot, b, du, xy, pq, panel);
     for (let r = 0; r < b; r++) {
       const p = r * b2; // row r of [Dn·X | Dn·Y]
       const q = (b + r) * b2; // row r of [Up·X | Up·Y]

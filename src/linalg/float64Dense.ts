@@ -491,6 +491,32 @@ export function stationaryFromOffDiagonal(w: Float64Array, n: number, fac: Float
   return pi;
 }
 
+/**
+ * The products of one cyclic-reduction step: with N factored by {@link eliminateMMatrix} and
+ * du = [D; U] stacked (2n × n, row-major), xy ← [X | Y] = N⁻¹·[D | U] (n × 2n) and
+ * pq ← [D; U]·[X | Y] (2n × 2n: [D·X | D·Y] over [U·X | U·Y]). The product runs by blocks of 64
+ * rows, each only over its non-zero columns (the blocks are often triangular). All arrays, with
+ * `panel` (8n), should live in the WebAssembly memory for the fast products.
+ */
+export function reductionProducts(
+  a: Float64Array, pivot: Float64Array, n: number,
+  du: Float64Array, xy: Float64Array, pq: Float64Array, panel: Float64Array,
+): void { // prettier-ignore
+  const nn = n * n;
+  const n2 = 2 * n;
+  for (let r = 0; r < n; r++) {
+    xy.set(du.subarray(r * n, r * n + n), r * n2);
+    xy.set(du.subarray(nn + r * n, nn + r * n + n), r * n2 + n);
+  }
+  solveEliminated(a, pivot, n, xy, n2, panel);
+  pq.fill(0);
+  for (let r0 = 0; r0 < n2; r0 += 64) {
+    const rows = Math.min(64, n2 - r0);
+    const inner = nonzeroWidth(du, r0 * n, n, rows, n);
+    gemmAdd(rows, n2, inner, du, r0 * n, n, xy, 0, n2, pq, r0 * n2, n2, panel);
+  }
+}
+
 /** Columns per block of solveEliminatedRows. */
 const NBR = 32;
 
