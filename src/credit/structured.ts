@@ -1,5 +1,8 @@
 /**
- * Kernel for large finite credit chains: block linear level reduction.
+ * Kernel for large finite credit chains: block linear level reduction. The 'structured' method
+ * runs folding.ts (cyclic reduction over the levels, O(b³ log n)) and falls back to this kernel
+ * only where folding meets a block singular in floating point from both ends; the tests use it as
+ * a second direct route.
  *
  * The chain of MODELS.md §6.1 is a quasi-birth-death process in either coordinate. We take as
  * levels the coordinate with more values and as phases the other, so blocks are b × b with
