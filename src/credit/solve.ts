@@ -27,8 +27,8 @@ import { structuredKernel } from './structured.js';
  * `auto` uses `structured` while its work, ⌈log2(levels)⌉·b³ with b = min(n, m) + 1 and
  * levels = max(n, m) + 1 (cyclic reduction over the levels, ≈ 15 b³ flops per halving), is at most
  * this (about 2 s here), `multilevel` beyond. Measured (benchmarks/README.md): (300, 300), 2.4e8,
- * in 0.22 s; (1000, 500), 1.3e9, in 1.2 s; (1000, 1000), 1.0e10, would take ≈ 8 s, where
- * `multilevel` takes 0.2–3.3 s.
+ * in 0.24 s; (1000, 1000), 1.0e10, in 9.1 s, where `multilevel` takes 0.2–3.4 s; and (1000, 500),
+ * 1.3e9, in 1.2 s.
  */
 export const AUTO_STRUCTURED_MAX_WORK = 2e9;
 /**
