@@ -50,6 +50,11 @@ export interface CreditDiagnostics {
    * by its kernel); 0 for an unstable chain, where nothing is solved numerically.
    */
   readonly residual: number;
+  /**
+   * `structured`: halvings of the cyclic reduction over the levels (or, where it fell back to the
+   * level-by-level reduction, the inversions done); `multilevel`: W-cycles; `geometric`: doubling
+   * steps of cyclic reduction. Absent for `dense` and `exact`.
+   */
   readonly iterations?: number;
   readonly throughputForms: CreditThroughputForms;
 }
