@@ -25,7 +25,8 @@
  * (eliminateMMatrix); the solves, products and the unfolding add only non-negative terms. Every
  * probability keeps full relative accuracy, however small.
  * Memory: about 12 b² doubles of WebAssembly scratch plus, per halving, the factored N and the
- * blocks U and D (3 b² doubles), kept for the unfolding.
+ * blocks U and D, and the last level's factored N_K when K is odd (3–4 b² doubles), kept for the
+ * unfolding.
  */
 import {
   eliminateMMatrix,
@@ -192,10 +193,11 @@ function foldLevels(
   // chain whose levels' masses span more than the range of a double (an overloaded Node 1, or a long
   // light one) nor the unfolding overflows or loses the small levels to underflow.
   const level0 = stationaryFromOffDiagonal(g0, b, fac, panel);
-  let exps: number[] = [0, 0];
-  let levels: Float64Array[] = [level0, solveEliminatedRow(lastFac, lastPivot, b, times(level0, du.slice(bb, 2 * bb), b))];
-  exps[0] = scaled(levels[0]!, 0);
-  exps[1] = scaled(levels[1]!, 0);
+  if (level0 === null) return null;
+  const e0 = scaled(level0, 0);
+  const level1 = solveEliminatedRow(lastFac, lastPivot, b, times(level0, du.slice(bb, 2 * bb), b));
+  let exps: number[] = [e0, scaled(level1, e0)];
+  let levels: Float64Array[] = [level0, level1];
 
   // Unfold: the even levels of each halving are the levels of the next; its odd levels ℓ < K, all
   // at once, as the rows of C = A·U + B·D (rows of A: π_{ℓ−1}, of B: π_{ℓ+1}) solved against N.

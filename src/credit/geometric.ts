@@ -284,7 +284,7 @@ function levelVectors(
   const panel = scratch === null ? new Float64Array(8 * b) : scratch.subarray(bb, bb + 8 * b);
   const pivot = new Float64Array(b);
   // π0: the stationary vector of the censored generator, whose off-diagonal part is wR
-  let level0 = stationaryFromOffDiagonal(wR, b, fac, panel);
+  let level0 = stationaryFromOffDiagonal(wR, b, fac, panel) ?? new Float64Array(b).fill(NaN);
 
   let levelSum: Float64Array;
   let levelMoment: Float64Array;

@@ -32,7 +32,7 @@ import { structuredKernel } from './structured.js';
  */
 export const AUTO_STRUCTURED_MAX_WORK = 2e9;
 /**
- * `structured` keeps ≈ (12 + 3⌈log2(levels)⌉)·b² + 4·levels·b doubles (work space, and the factored
+ * `structured` keeps ≈ (12 + 4⌈log2(levels)⌉)·b² + 4·levels·b doubles (work space, and the factored
  * blocks of every halving for the unfolding). Beyond this many (2 GB) it is refused; `multilevel`
  * needs O(S).
  */
@@ -170,8 +170,8 @@ export function chooseMethod(p: CheckedCreditParams, requested: CreditMethod): C
       if (!finite) fail("a method for a finite upstreamCapacity; use 'geometric' or 'auto' when it is Infinity");
       {
         const { halvings, b, levels } = structuredShape(p);
-        if ((12 + 3 * halvings) * b * b + 4 * levels * b > MAX_STRUCTURED_ENTRIES) {
-          fail(`used while (12 + 3⌈log2(max(n, m) + 1)⌉)·(min(n, m) + 1)² + 4·(max(n, m) + 1)·(min(n, m) + 1) ≤ ${MAX_STRUCTURED_ENTRIES} doubles (its memory bound, 2 GB) for 'structured'; use 'multilevel' or 'auto'`);
+        if ((12 + 4 * halvings) * b * b + 4 * levels * b > MAX_STRUCTURED_ENTRIES) {
+          fail(`used while (12 + 4⌈log2(max(n, m) + 1)⌉)·(min(n, m) + 1)² + 4·(max(n, m) + 1)·(min(n, m) + 1) ≤ ${MAX_STRUCTURED_ENTRIES} doubles (its memory bound, 2 GB) for 'structured'; use 'multilevel' or 'auto'`);
         }
       }
       return 'structured';

@@ -469,22 +469,33 @@ export function rowSumsInto(a: Float64Array, off: number, n: number, out: Float6
 }
 
 /**
- * Stationary vector (unnormalised, entry 0 equal to 1 before rounding) of the n-state generator
- * whose off-diagonal rates are w (row-major n × n, diagonal ignored; rows sum to zero): GTH without
- * a subtraction, as {@link eliminateMMatrix} with zero row sums in reversed state order, then
- * π = e_last·(I − F)⁻¹ adding only non-negative terms. `fac` (n × n) and `panel` (8n) are work
- * space (in the WebAssembly memory for the fast products); w is not changed.
+ * Stationary vector, unnormalised and up to a power-of-two scale, of the n-state generator whose
+ * off-diagonal rates are w (row-major n × n, diagonal ignored; rows sum to zero): GTH without a
+ * subtraction, as {@link eliminateMMatrix} with zero row sums in reversed state order, then
+ * π = e_last·(I − F)⁻¹ adding only non-negative terms — rescaled by 2^-600 whenever an entry passes
+ * 2^600, so entries spanning more than a double's range do not overflow (those below the largest by
+ * more than that come out 0 or subnormal). Null if a pivot is not positive (a generator with a
+ * transient or absorbing part, in floating point). `fac` (n × n) and `panel` (8n) are work space
+ * (in the WebAssembly memory for the fast products); w is not changed.
  */
-export function stationaryFromOffDiagonal(w: Float64Array, n: number, fac: Float64Array, panel: Float64Array): Float64Array {
+export function stationaryFromOffDiagonal(
+  w: Float64Array, n: number, fac: Float64Array, panel: Float64Array,
+): Float64Array | null { // prettier-ignore
   const m = n - 1;
   for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) fac[(m - r) * n + (m - c)] = w[r * n + c]!;
-  eliminateMMatrix(fac, new Float64Array(n), new Float64Array(n), n, m, panel);
+  if (!eliminateMMatrix(fac, new Float64Array(n), new Float64Array(n), n, m, panel)) return null;
   const rev = new Float64Array(n);
   rev[m] = 1;
   for (let k = m; k > 0; k--) {
     const xk = rev[k]!;
     if (xk === 0) continue;
-    for (let i = 0; i < k; i++) rev[i] += xk * fac[k * n + i]!;
+    let big = 0;
+    for (let i = 0; i < k; i++) {
+      const v = rev[i]! + xk * fac[k * n + i]!;
+      rev[i] = v;
+      if (v > big) big = v;
+    }
+    if (big > 2 ** 600) for (let i = 0; i <= m; i++) rev[i]! *= 2 ** -600;
   }
   const pi = new Float64Array(n);
   for (let j = 0; j < n; j++) pi[j] = rev[m - j]!;
