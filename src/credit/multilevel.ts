@@ -341,7 +341,7 @@ function disaggregate(level: Level, p: Float64Array, weights: Float64Array, pc: 
   }
 }
 
-/** Replaces p (padded) by the exact stationary vector of a small level, keeping its total mass. */
+/** Replaces p (padded) by the exact stationary vector of a small level, keeping its total mass (if it has one). */
 function solveCoarsest(level: Level, p: Float64Array): void {
   const { ny, size, pad, moves, inRate } = level;
   const a = new Float64Array(size * size);
@@ -351,7 +351,10 @@ function solveCoarsest(level: Level, p: Float64Array): void {
     const rates = inRate[d]!;
     for (let t = 0; t < size; t++) if (rates[t]! !== 0) a[(t - off) * size + t] += rates[t]!;
   }
-  const x = gthStationary(a, size)!;
+  // Null when aggregated rates have underflowed so that a coarse state looks absorbing: the coarse
+  // iterate is then left as the smoothing made it.
+  const x = gthStationary(a, size);
+  if (x === null) return;
   let total = 0;
   let xs = 0;
   for (let s = 0; s < size; s++) {

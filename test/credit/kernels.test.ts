@@ -265,6 +265,17 @@ describe('multilevelKernel', () => {
     expect(maxRelativeError(ml.p, gthReference(2, 3, 4, 2, 2))).toBeLessThan(1e-13);
   });
 
+  it('aggregated rates that underflow (a coarse state looks absorbing) → no crash, converges; found in review', () => {
+    // μ2 = 0.0112 against μ1 = 19.1: the coarsest chain's GTH met a state it cannot leave
+    const ml = multilevelKernel(0.411, 19.1, 0.0112, 1990, 115, 1e-13);
+    expect(ml.converged).toBe(true);
+    expect(ml.p.every(Number.isFinite)).toBe(true);
+    const { p } = foldingKernel(0.411, 19.1, 0.0112, 1990, 115)!;
+    let worst = 0;
+    for (let k = 0; k < p.length; k++) worst = Math.max(worst, Math.abs(ml.p[k]! - p[k]!));
+    expect(worst).toBeLessThan(1e-11);
+  });
+
   it('a cycle budget too small → converged false with the residual reached', () => {
     const ml = multilevelKernel(6, 6, 6, 60, 60, 1e-15, 2);
     expect(ml.converged).toBe(false);
