@@ -29,9 +29,11 @@
  * unfolding.
  */
 import {
+  addOffDiagonal,
   eliminateMMatrix,
   gemmAdd,
   reductionProducts,
+  reductionUpdate,
   rowSumsInto,
   solveEliminated,
   solveEliminatedRow,
@@ -160,25 +162,17 @@ function foldLevels(
       ...(top ? { top } : {}),
     });
     // The new last level: the old one (K even) or its neighbour K − 1 (K odd), before w changes.
+    // It gains D·Y, and U·N_K⁻¹·D too when K is odd; the first level gains U·X.
     const last = top ? w.slice() : wLast;
     for (let r = 0; r < b; r++) {
-      const p = r * b2; // row r of [D·X | D·Y]
-      const q = (b + r) * b2; // row r of [U·X | U·Y]
       for (let c = 0; c < b; c++) {
-        const upX = pq[q + c]!;
-        const dnY = pq[p + b + c]!;
-        if (c !== r) {
-          w[r * b + c] += dnY + upX;
-          wFirst[r * b + c] += upX;
-          last[r * b + c] += top ? dnY + upZ[r * b + c]! : dnY;
-        }
-        du[r * b + c] = pq[p + c]!;
-        du[bb + r * b + c] = pq[q + b + c]!;
+        const dnY = pq[r * b2 + b + c]!;
+        if (c !== r) last[r * b + c] += top ? dnY + upZ[r * b + c]! : dnY;
       }
     }
     wLast = last;
-    rowSumsInto(du, 0, b, dnE);
-    rowSumsInto(du, bb, b, upE);
+    addOffDiagonal(wFirst, b, pq, b * b2, b2);
+    reductionUpdate(b, pq, w, du, dnE, upE);
     K = Math.floor(K / 2);
   }
 
@@ -188,7 +182,7 @@ function foldLevels(
   if (final === null) return null;
   const { fac: lastFac, pivot: lastPivot } = final;
   const g0 = wFirst;
-  for (let r = 0; r < b; r++) for (let c = 0; c < b; c++) if (c !== r) g0[r * b + c] += upZ[r * b + c]!;
+  addOffDiagonal(g0, b, upZ, 0, b);
   // Each level is kept as v·2^e with max(v) in [1, 2) (set by `scaled`), so that neither a
   // chain whose levels' masses span more than the range of a double (an overloaded Node 1, or a long
   // light one) nor the unfolding overflows or loses the small levels to underflow.

@@ -24,10 +24,12 @@
  * L1 is within 7e-14 of a 50-digit solution (logarithmic reduction: 1.4e-8 off).
  */
 import {
+  addOffDiagonal,
   eliminateMMatrix,
   gemmAdd,
   invertMMatrix,
   reductionProducts,
+  reductionUpdate,
   rowSumsInto,
   solveEliminated,
   solveEliminatedRow,
@@ -204,7 +206,7 @@ export function geometricKernel(
       solveEliminated(fac, pivot, b, x, b, panel);
       const upX = pq.subarray(0, bb).fill(0);
       gemmAdd(b, b, b, du, bb, b, x, 0, b, upX, 0, b, panel);
-      for (let r = 0; r < b; r++) for (let c = 0; c < b; c++) if (c !== r) wHat[r * b + c] += upX[r * b + c]!;
+      addOffDiagonal(wHat, b, upX, 0, b);
       upE.set(rowSums);
       upMax = maxOf(upE); // ≥ every entry
       iterations++;
@@ -212,21 +214,8 @@ export function geometricKernel(
     }
     // [X | Y] = N⁻¹[Dn | Up], then [Dn; Up]·[X | Y] (Dn and Up are triangular after the first step)
     reductionProducts(fac, pivot, b, du, xy, pq, panel);
-    for (let r = 0; r < b; r++) {
-      const p = r * b2; // row r of [Dn·X | Dn·Y]
-      const q = (b + r) * b2; // row r of [Up·X | Up·Y]
-      for (let c = 0; c < b; c++) {
-        const upX = pq[q + c]!;
-        if (c !== r) {
-          w[r * b + c] += pq[p + b + c]! + upX;
-          wHat[r * b + c] += upX;
-        }
-        du[r * b + c] = pq[p + c]!;
-        du[bb + r * b + c] = pq[q + b + c]!;
-      }
-    }
-    rowSumsInto(du, 0, b, dnE);
-    rowSumsInto(du, bb, b, upE);
+    addOffDiagonal(wHat, b, pq, b * b2, b2); // N̂ ← N̂ − Up·X
+    reductionUpdate(b, pq, w, du, dnE, upE);
     upMax = maxOf(du.subarray(bb, 2 * bb));
     iterations++;
   }

@@ -528,6 +528,38 @@ export function reductionProducts(
   }
 }
 
+/**
+ * The block update of one cyclic-reduction step, once {@link reductionProducts} has filled pq:
+ * w, the off-diagonal part of N (n × n, magnitudes ≥ 0, diagonal ignored), gains D·Y + U·X (the
+ * new N = N − D·Y − U·X); du ← [D·X; U·Y]; dnE, upE ← the row sums of the new D and U (the new
+ * N's row sums are dnE + upE). What the boundary levels gain besides is the caller's.
+ */
+export function reductionUpdate(
+  n: number, pq: Float64Array, w: Float64Array, du: Float64Array, dnE: Float64Array, upE: Float64Array,
+): void { // prettier-ignore
+  const nn = n * n;
+  const n2 = 2 * n;
+  for (let r = 0; r < n; r++) {
+    const p = r * n2; // row r of [D·X | D·Y]
+    const q = (n + r) * n2; // row r of [U·X | U·Y]
+    for (let c = 0; c < n; c++) {
+      if (c !== r) w[r * n + c] += pq[p + n + c]! + pq[q + c]!;
+      du[r * n + c] = pq[p + c]!;
+      du[nn + r * n + c] = pq[q + n + c]!;
+    }
+  }
+  rowSumsInto(du, 0, n, dnE);
+  rowSumsInto(du, nn, n, upE);
+}
+
+/** w[r·n + c] += a[off + r·ld + c] for c ≠ r: an n × n block added to an off-diagonal part. */
+export function addOffDiagonal(w: Float64Array, n: number, a: Float64Array, off: number, ld: number): void {
+  for (let r = 0; r < n; r++) {
+    const o = off + r * ld;
+    for (let c = 0; c < n; c++) if (c !== r) w[r * n + c] += a[o + c]!;
+  }
+}
+
 /** Columns per block of solveEliminatedRows. */
 const NBR = 32;
 
