@@ -35,13 +35,13 @@ import {
   reductionProducts,
   reductionUpdate,
   rowSumsInto,
+  scratchRegions,
   solveEliminated,
   solveEliminatedRow,
   solveEliminatedRows,
   stationaryFromOffDiagonal,
   vecMat,
 } from '../linalg/float64Dense.js';
-import { wasmScratch } from '../linalg/wasmGemm.js';
 import type { StructuredKernelResult } from './structured.js';
 
 /** What the unfolding needs of one halving of the chain with levels 0..K. */
@@ -88,9 +88,7 @@ function foldLevels(
   // at most R rows (R ≥ the number of levels eliminated in one halving).
   const K0 = byUpstream ? n : m;
   const R = Math.ceil(K0 / 2);
-  const scratch = wasmScratch(Math.max(12 * bb, 3 * bb + 3 * R * b) + 8 * b);
-  const region = (k: number, len: number) =>
-    scratch === null ? new Float64Array(len) : scratch.subarray(k, k + len).fill(0);
+  const region = scratchRegions(Math.max(12 * bb, 3 * bb + 3 * R * b) + 8 * b);
   const du = region(0, 2 * bb);
   const xy = region(2 * bb, 2 * bb);
   const pq = region(4 * bb, 4 * bb);

@@ -31,13 +31,13 @@ import {
   reductionProducts,
   reductionUpdate,
   rowSumsInto,
+  scratchRegions,
   solveEliminated,
   solveEliminatedRow,
   solveRowVector,
   stationaryFromOffDiagonal,
   vecMat,
 } from '../linalg/float64Dense.js';
-import { wasmScratch } from '../linalg/wasmGemm.js';
 
 /**
  * Level-geometric solution: P(i, ·) = π0 · R^i for i ≥ 0 (levels i = upstream count, phases
@@ -151,9 +151,7 @@ export function geometricKernel(
   // The loop's matrices: DU = [Dn; Up] stacked (2b × b), XY = [X | Y] (b × 2b), PQ = DU·XY
   // (2b × 2b: [Dn·X | Dn·Y] over [Up·X | Up·Y]), and the factors of N — in the WebAssembly memory
   // when available, where the products run ≈ 5× faster (same values either way).
-  const scratch = wasmScratch(9 * bb + 8 * b);
-  const region = (k: number, len: number) =>
-    scratch === null ? new Float64Array(len) : scratch.subarray(k, k + len);
+  const region = scratchRegions(9 * bb + 8 * b);
   const du = region(0, 2 * bb);
   const xy = region(2 * bb, 2 * bb);
   const pq = region(4 * bb, 4 * bb);
@@ -268,9 +266,9 @@ function levelVectors(
 ): { level0: Float64Array; levelSum: Float64Array; levelMoment: Float64Array } {
   const b = m + 1;
   const bb = b * b;
-  const scratch = wasmScratch(bb + 8 * b);
-  const fac = scratch === null ? new Float64Array(bb) : scratch.subarray(0, bb);
-  const panel = scratch === null ? new Float64Array(8 * b) : scratch.subarray(bb, bb + 8 * b);
+  const region = scratchRegions(bb + 8 * b);
+  const fac = region(0, bb);
+  const panel = region(bb, 8 * b);
   const pivot = new Float64Array(b);
   // π0: the stationary vector of the censored generator, whose off-diagonal part is wR
   let level0 = stationaryFromOffDiagonal(wR, b, fac, panel) ?? new Float64Array(b).fill(NaN);

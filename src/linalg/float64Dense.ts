@@ -629,3 +629,15 @@ export function solveEliminatedRow(a: Float64Array, pivot: Float64Array, n: numb
   }
   return z;
 }
+
+/**
+ * Zero-filled work arrays for kernels whose products should run in WebAssembly: `take(offset,
+ * length)` hands out sub-arrays of one {@link wasmScratch} view of `doubles` values, or fresh
+ * arrays where WebAssembly SIMD is unavailable. A later wasmScratch call that grows the memory
+ * invalidates them.
+ */
+export function scratchRegions(doubles: number): (offset: number, length: number) => Float64Array {
+  const scratch = wasmScratch(doubles);
+  return (offset, length) =>
+    scratch === null ? new Float64Array(length) : scratch.subarray(offset, offset + length).fill(0);
+}
