@@ -319,7 +319,7 @@ const NBE = 16;
  * it, so A = (I − F)(diag(pivot) − W_upper); `s` holds the updated row sums. Only the first
  * `count` pivots are eliminated (count = n − 1 for a singular generator, whose last pivot is 0).
  * Returns false if a pivot is not positive (A singular, or negative row sums cancelled it).
- * The update of the rows below each block of 48 pivots is one product ({@link gemmAdd}).
+ * The update of the rows below each block of 16 pivots (NBE) is one product ({@link gemmAdd}).
  */
 export function eliminateMMatrix(
   a: Float64Array,
@@ -329,7 +329,7 @@ export function eliminateMMatrix(
   count: number = n,
   panel: Float64Array = new Float64Array(8 * n),
 ): boolean {
-  // NB pivots at a time: the panel rows are updated over their whole width, the rows below only
+  // NBE pivots at a time: the panel rows are updated over their whole width, the rows below only
   // in the panel's columns; then one product updates the trailing block.
   for (let kb = 0; kb < count; kb += NBE) {
     const ke = Math.min(kb + NBE, count);
