@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { creditChainGenerator, creditProbability, solveCreditChain } from '../../src/credit/index.js';
 import { exactCreditKernel } from '../../src/credit/exact.js';
-import { fractionFromNumber, ratioToNumber } from '../../src/linalg/rational.js';
+import { fractionFromNumber, fractionToNumber, ratioToNumber } from '../../src/linalg/rational.js';
 import { solveCtmc } from '../../src/markov/index.js';
 import { params } from './helpers.js';
 
@@ -125,10 +125,7 @@ describe('exact method: invariants', () => {
     ] as const) {
       const r = solveCreditChain(params(lambda, mu1, mu2, 3, 2), { method: 'exact' });
       const x = r.exact!;
-      const rounded = (s: string) => {
-        const f = new Fraction(s);
-        return ratioToNumber(f.s * f.n, f.d);
-      };
+      const rounded = (s: string) => fractionToNumber(new Fraction(s));
       const T = new Fraction(x.throughput);
       expect(x.utilization).toEqual({ upstream: T.div(new Fraction(x.params.mu1)).toFraction(), downstream: T.div(new Fraction(x.params.mu2)).toFraction() });
       expect(r.utilization).toEqual({ upstream: rounded(x.utilization.upstream), downstream: rounded(x.utilization.downstream) });

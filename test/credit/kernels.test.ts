@@ -10,6 +10,7 @@ import { geometricKernel, saturationThroughput } from '../../src/credit/geometri
 import { foldingKernel } from '../../src/credit/folding.js';
 import { multilevelKernel } from '../../src/credit/multilevel.js';
 import { structuredKernel } from '../../src/credit/structured.js';
+import { ratioToNumber } from '../../src/linalg/rational.js';
 import { generatorFromTransitions, solveCtmc, type Transition } from '../../src/markov/index.js';
 
 function gthReference(lambda: number, mu1: number, mu2: number, n: number, m: number): number[] {
@@ -283,10 +284,3 @@ describe('multilevelKernel', () => {
     expect(ml.residual).toBeGreaterThan(1e-15);
   });
 });
-
-/** num/den as a double to about 1e-15 relative, for parts too long to convert on their own. */
-function ratioToNumber(num: bigint, den: bigint): number {
-  const a = Math.max(0, num.toString(2).length - 62);
-  const b = Math.max(0, den.toString(2).length - 62);
-  return (Number(num >> BigInt(a)) / Number(den >> BigInt(b))) * 2 ** (a - b);
-}
