@@ -1,5 +1,6 @@
 import Fraction from 'fraction.js';
 import { describe, expect, it } from 'vitest';
+import { seededStream } from '../../src/core/random.js';
 import {
   eliminateMMatrix,
   gemmAdd,
@@ -11,17 +12,11 @@ import {
   solveRowVector,
 } from '../../src/linalg/float64Dense.js';
 
-/** A small deterministic generator of numbers in [0, 1) (tests only). */
-function lcg(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
-
 describe('matMul', () => {
   it.each([1, 3, 4, 5, 8, 17, 33])('n = %i → equals the textbook triple loop bit for bit', (n) => {
-    const rnd = lcg(n);
-    const a = Float64Array.from({ length: n * n }, () => rnd() - 0.5);
-    const b = Float64Array.from({ length: n * n }, () => rnd() - 0.5);
+    const rnd = seededStream(n);
+    const a = Float64Array.from({ length: n * n }, () => rnd.next() - 0.5);
+    const b = Float64Array.from({ length: n * n }, () => rnd.next() - 0.5);
     const c = matMul(a, b, new Float64Array(n * n), n);
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
@@ -41,11 +36,11 @@ describe('gemmAdd', () => {
     [7, 9, 6],
     [13, 6, 11],
   ])('sub-blocks %i×%i·(…×%i) at offsets inside larger arrays → C += A·B there, nothing else touched', (m, n, k) => {
-    const rnd = lcg(m * 100 + n * 10 + k);
+    const rnd = seededStream(m * 100 + n * 10 + k);
     const [lda, ldb, ldc] = [k + 3, n + 2, n + 5];
-    const a = Float64Array.from({ length: (m + 2) * lda }, () => rnd());
-    const b = Float64Array.from({ length: (k + 2) * ldb }, () => rnd());
-    const c = Float64Array.from({ length: (m + 3) * ldc }, () => rnd());
+    const a = Float64Array.from({ length: (m + 2) * lda }, () => rnd.next());
+    const b = Float64Array.from({ length: (k + 2) * ldb }, () => rnd.next());
+    const c = Float64Array.from({ length: (m + 3) * ldc }, () => rnd.next());
     const before = c.slice();
     const [aOff, bOff, cOff] = [lda + 1, 2 * ldb + 1, ldc + 2];
     gemmAdd(m, n, k, a, aOff, lda, b, bOff, ldb, c, cOff, ldc);
@@ -65,9 +60,9 @@ describe('gemmAdd', () => {
 
 describe('invertMMatrix', () => {
   it.each([47, 48, 49, 97, 130])('n = %i (across block edges) → A·A⁻¹ = I to 1e-13, A⁻¹ ≥ 0', (n) => {
-    const rnd = lcg(n);
-    const w = Float64Array.from({ length: n * n }, (_, q) => (q % (n + 1) === 0 ? 0 : rnd() < 0.5 ? 0 : rnd()));
-    const s = Float64Array.from({ length: n }, () => rnd());
+    const rnd = seededStream(n);
+    const w = Float64Array.from({ length: n * n }, (_, q) => (q % (n + 1) === 0 ? 0 : rnd.next() < 0.5 ? 0 : rnd.next()));
+    const s = Float64Array.from({ length: n }, () => rnd.next());
     const inv = invertMMatrix(w, s, n)!;
     expect(inv.every((v) => v >= 0)).toBe(true);
     for (let i = 0; i < n; i++) {
@@ -135,9 +130,9 @@ describe('solveRowVector', () => {
 
 /** A random diagonally dominant M-matrix as the triplet (W, s), and A itself densely. */
 function randomMMatrix(n: number, seed: number): { w: Float64Array; s: Float64Array; a: Float64Array } {
-  const rnd = lcg(seed);
-  const w = Float64Array.from({ length: n * n }, (_, q) => (q % (n + 1) === 0 ? 0 : rnd() < 0.4 ? 0 : rnd()));
-  const s = Float64Array.from({ length: n }, () => rnd());
+  const rnd = seededStream(seed);
+  const w = Float64Array.from({ length: n * n }, (_, q) => (q % (n + 1) === 0 ? 0 : rnd.next() < 0.4 ? 0 : rnd.next()));
+  const s = Float64Array.from({ length: n }, () => rnd.next());
   const a = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
     let d = s[i]!;
@@ -153,9 +148,9 @@ function randomMMatrix(n: number, seed: number): { w: Float64Array; s: Float64Ar
 describe('eliminateMMatrix + solveEliminated / solveEliminatedRow', () => {
   it.each([5, 16, 47, 49, 100])('n = %i, B ≥ 0 with 2n columns → A·X = B to 1e-13 relative, X ≥ 0', (n) => {
     const { w, s, a } = randomMMatrix(n, n);
-    const rnd = lcg(n + 7);
+    const rnd = seededStream(n + 7);
     const k = 2 * n;
-    const rhs = Float64Array.from({ length: n * k }, () => rnd());
+    const rhs = Float64Array.from({ length: n * k }, () => rnd.next());
     const fac = w.slice();
     const pivot = new Float64Array(n);
     expect(eliminateMMatrix(fac, s.slice(), pivot, n)).toBe(true);
@@ -168,7 +163,7 @@ describe('eliminateMMatrix + solveEliminated / solveEliminatedRow', () => {
         expect(Math.abs(t - rhs[i * k + j]!)).toBeLessThan(1e-13 * (1 + rhs[i * k + j]!));
       }
     }
-    const b = Float64Array.from({ length: n }, () => rnd());
+    const b = Float64Array.from({ length: n }, () => rnd.next());
     const row = solveEliminatedRow(fac, pivot, n, b);
     for (let j = 0; j < n; j++) {
       let t = 0;

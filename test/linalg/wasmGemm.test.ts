@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { seededStream } from '../../src/core/random.js';
 import { gemmAdd } from '../../src/linalg/float64Dense.js';
 import { gemmModuleBytes, wasmGemmAdd, wasmScratch } from '../../src/linalg/wasmGemm.js';
-
-/** A small deterministic generator of numbers in [0, 1) (tests only). */
-function lcg(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
 
 // The WebAssembly JS API is not in tsconfig's lib (ES2022); declared as far as used here.
 declare const WebAssembly: {
@@ -46,7 +41,7 @@ describe('wasmGemmAdd', () => {
     [1, 17, 9], // 8 + 8 + a scalar column, one row
     [9, 15, 4], // 8 + 4 + 3 scalar columns
   ])('%i×%i·(…×%i) sub-blocks at offsets → bit for bit the JavaScript kernel, nothing else touched', (m, n, k) => {
-    const rnd = lcg(m * 1000 + n * 10 + k);
+    const rnd = seededStream(m * 1000 + n * 10 + k);
     const [lda, ldb, ldc] = [k + 3, n + 2, n + 5];
     const [la, lb, lc] = [(m + 2) * lda, (k + 2) * ldb, (m + 3) * ldc];
     const s = wasmScratch(la + lb + lc + 8 * k)!;
@@ -54,9 +49,9 @@ describe('wasmGemmAdd', () => {
     const b = s.subarray(la, la + lb);
     const c = s.subarray(la + lb, la + lb + lc);
     const panel = s.subarray(la + lb + lc);
-    for (let q = 0; q < la; q++) a[q] = rnd() - 0.4;
-    for (let q = 0; q < lb; q++) b[q] = rnd() - 0.4;
-    for (let q = 0; q < lc; q++) c[q] = rnd();
+    for (let q = 0; q < la; q++) a[q] = rnd.next() - 0.4;
+    for (let q = 0; q < lb; q++) b[q] = rnd.next() - 0.4;
+    for (let q = 0; q < lc; q++) c[q] = rnd.next();
     const expected = c.slice(); // plain arrays: the JavaScript path
     gemmAdd(m, n, k, a.slice(), lda + 1, lda, b.slice(), 2 * ldb + 1, ldb, expected, ldc + 2, ldc);
     expect(wasmGemmAdd(m, n, k, a, lda + 1, lda, b, 2 * ldb + 1, ldb, c, ldc + 2, ldc, panel)).toBe(true);
