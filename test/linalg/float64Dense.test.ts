@@ -10,6 +10,7 @@ import {
   solveEliminated,
   solveEliminatedRow,
   solveRowVector,
+  stationaryFromOffDiagonal,
 } from '../../src/linalg/float64Dense.js';
 
 describe('matMul', () => {
@@ -187,5 +188,34 @@ describe('eliminateMMatrix + solveEliminated / solveEliminatedRow', () => {
 
   it('a singular M-matrix with all n pivots asked for → false', () => {
     expect(eliminateMMatrix(Float64Array.from([0, 1, 1, 0]), new Float64Array(2), new Float64Array(2), 2)).toBe(false);
+  });
+});
+
+describe('stationaryFromOffDiagonal', () => {
+  it('a random 60-state generator → GTH’s stationary vector to 1e-13 relative, entrywise', () => {
+    const n = 60;
+    const { w } = randomMMatrix(n, 11);
+    const pi = stationaryFromOffDiagonal(w, n, new Float64Array(n * n), new Float64Array(8 * n))!;
+    const gth = gthStationary(w.slice(), n)!;
+    const [sp, sg] = [pi.reduce((x, y) => x + y, 0), gth.reduce((x, y) => x + y, 0)];
+    for (let j = 0; j < n; j++) expect(Math.abs(pi[j]! / sp / (gth[j]! / sg) - 1)).toBeLessThan(1e-13);
+  });
+
+  it('a birth–death chain whose stationary entries span 1e+600 → finite, the top ratio to rounding, the far-below entries flushed', () => {
+    // up-rate 1e200, down-rate 1: π ∝ (1, 1e200, 1e400, 1e600), past a double's range
+    const n = 4;
+    const w = new Float64Array(n * n);
+    for (let j = 0; j + 1 < n; j++) {
+      w[j * n + j + 1] = 1e200;
+      w[(j + 1) * n + j] = 1;
+    }
+    const pi = stationaryFromOffDiagonal(w, n, new Float64Array(n * n), new Float64Array(8 * n))!;
+    expect(pi.every(Number.isFinite)).toBe(true);
+    expect(pi[3]! / pi[2]! / 1e200).toBeCloseTo(1, 14);
+    expect(pi[1]! / pi[3]!).toBeLessThan(1e-300); // 1e-400 of the largest: 0 or subnormal, as documented
+  });
+
+  it('a state that cannot be left → null', () => {
+    expect(stationaryFromOffDiagonal(Float64Array.from([0, 1, 0, 0]), 2, new Float64Array(4), new Float64Array(16))).toBeNull();
   });
 });
