@@ -24,9 +24,10 @@
  * outflow (D + U)·e, known without subtraction — and is factored without a single subtraction
  * (eliminateMMatrix); the solves, products and the unfolding add only non-negative terms. Every
  * probability keeps full relative accuracy, however small.
- * Memory: about 12 b² doubles of WebAssembly scratch plus, per halving, the factored N and the
- * blocks U and D, and the last level's factored N_K when K is odd (3–4 b² doubles), kept for the
- * unfolding.
+ * Memory: about 12 b² doubles of WebAssembly scratch (or, if more, 3 b² plus the unfolding's three
+ * blocks of ⌈K/2⌉ rows) plus, per halving, the factored N and the blocks U and D, and the last
+ * level's factored N_K when K is odd (3–4 b² doubles), kept for the unfolding; and the level
+ * vectors and the result, one double per state each.
  */
 import {
   addOffDiagonal,
