@@ -12,9 +12,9 @@
  * heavy-traffic set (λ = 5.5 / 6, μ1 = μ2 = 6) where blocking shapes the whole distribution.
  */
 import { spawnSync } from 'node:child_process';
-import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { solveCreditChain } from '../src/credit/index.js';
+import { machineLine } from './harness.js';
 
 type Method = 'dense' | 'exact' | 'structured' | 'multilevel' | 'geometric';
 interface Case {
@@ -92,7 +92,7 @@ function main(): void {
   }
   const quick = args.includes('--quick');
   const self = fileURLToPath(import.meta.url);
-  console.log(`ibqos credit-chain benchmark — Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`);
+  console.log(`ibqos credit-chain benchmark — ${machineLine()}`);
   console.log('one core per solve (the solvers are single-threaded); time = best of 10 / 5 / 1 runs (under 50 ms / under 1 s / longer)\n');
   const header = ['rates', 'n', 'm', 'states', 'method', 'time (s)', 'residual', 'iterations', 'peak RSS (MiB)', 'T'];
   const rows: string[][] = [];
