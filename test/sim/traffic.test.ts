@@ -132,4 +132,14 @@ describe('attachSource', () => {
     src.stop();
     expect(engine.run().events).toBe(0);
   });
+
+  it('stop() called from the arrival callback emits nothing more (found in review)', () => {
+    const engine = new Engine();
+    let jobs = 0;
+    const src = attachSource(engine, new ConstantRateArrivals({ rate: 1 }), () => {
+      if (++jobs === 3) src.stop();
+    });
+    engine.run({ until: 10 });
+    expect([jobs, src.emitted, engine.calendarSize]).toEqual([3, 3, 0]);
+  });
 });
