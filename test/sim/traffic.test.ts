@@ -83,6 +83,7 @@ describe('arrival processes', () => {
       'flows[1].arrivals.ca2 must be a finite squared coefficient of variation >= 1, got 0.5',
     );
     expect(() => arrivalProcess({ kind: 'poison', rate: 5 } as never, s)).toThrow(/arrivals.kind/);
+    expect(() => arrivalProcess({ kind: 'toString', rate: 5 } as never, s)).toThrow(/arrivals.kind must be one of/); // not a prototype key
     expect(() => arrivalProcess({ kind: 'poisson', rate: 5, ca2: 2 } as never, s)).toThrow(/arrivals.ca2/);
     expect(() => new PoissonArrivals(-1, s)).toThrow(InvalidParameterError);
   });
