@@ -98,6 +98,13 @@ describe('packet sizes', () => {
     expect(Math.abs(small / 50_000 - 0.6)).toBeLessThan(0.01);
   });
 
+  it('mix: a size of weight 0 is never drawn, not even when the weights sum to 1 − ε (found in review)', () => {
+    // Seven weights of 1/7 sum to 0.9999999999999998; the largest u below 1 lies above that.
+    const top = { next: () => 1 - 2 ** -53 };
+    expect(packetSizes({ kind: 'mix', bytes: [1, 2, 3, 4, 5, 6, 7, 99], weights: [1, 1, 1, 1, 1, 1, 1, 0] }, top).sample()).toBe(7);
+    expect(packetSizes({ kind: 'mix', bytes: [99, 5, 99], weights: [0, 1, 0] }, { next: () => 0 }).sample()).toBe(5);
+  });
+
   it('constant and uniform', () => {
     expect(packetSizes({ kind: 'constant', bytes: 2048 }).sample()).toBe(2048);
     const u = packetSizes({ kind: 'uniform', minBytes: 10, maxBytes: 12 }, new RandomStreams(1).stream('s'));
