@@ -6,15 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/program.js';
 import { parseResultJson } from '../../src/index.js';
-
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await run(args, { write: (s: string) => (out += s) }, { write: (s: string) => (err += s) });
-  return { code, out, err };
-}
+import { runCli } from '../helpers/cli.js';
 
 type Interval = { mean: number; halfWidth: number; confidence: number };
 
@@ -22,7 +15,7 @@ const QUEUE = ['--lambda', '5', '--mu', '8,16', '--thresholds', '8', '--capacity
 
 describe('ibqos sim', () => {
   it('--help lists every scenario with its description, and says which scenario each model option belongs to', async () => {
-    const { code, out } = await cli(['sim', '--help']);
+    const { code, out } = await runCli(['sim', '--help']);
     expect(code).toBe(0);
     const flat = out.replace(/\s+/g, ' ');
     for (const name of ['gege1n', 'credit-tandem', 'congestion-spreading', 'fabric']) expect(out).toMatch(new RegExp(`^  ${name}: `, 'm'));
@@ -32,39 +25,39 @@ describe('ibqos sim', () => {
   });
 
   it('an infinite GE-type queue with λ ≥ μ (last regime) runs, with a note on stderr that its intervals mean nothing', async () => {
-    const unstable = await cli(['sim', '--scenario', 'gege1n', '--lambda', '9', '--mu', '4,8', '--thresholds', '3', '--jobs', '2000', '--replications', '2']);
+    const unstable = await runCli(['sim', '--scenario', 'gege1n', '--lambda', '9', '--mu', '4,8', '--thresholds', '3', '--jobs', '2000', '--replications', '2']);
     expect(unstable.code).toBe(0);
     expect(unstable.err).toBe(
       'note: λ = 9 ≥ μ = 8 on an infinite buffer: the queue has no steady state, its means grow with the run length and their intervals mean nothing (docs/sim.md)\n',
     );
-    const stable = await cli(['sim', '--scenario', 'gege1n', '--lambda', '7', '--mu', '4,8', '--thresholds', '3', '--jobs', '2000', '--replications', '2']);
+    const stable = await runCli(['sim', '--scenario', 'gege1n', '--lambda', '7', '--mu', '4,8', '--thresholds', '3', '--jobs', '2000', '--replications', '2']);
     expect(stable.err).toBe('');
   });
 
   it('the credit tandem with --n inf and λ ≥ μ1·P(j < m) runs, with the same note (saturation 6·(1 − P(4)) = 5.3777… by hand for μ1 = 6, μ2 = 8, m = 4)', async () => {
-    const unstable = await cli(['sim', '--scenario', 'credit-tandem', '--lambda', '6', '--mu1', '6', '--mu2', '8', '--n', 'inf', '--m', '4', '--jobs', '2000', '--replications', '2']);
+    const unstable = await runCli(['sim', '--scenario', 'credit-tandem', '--lambda', '6', '--mu1', '6', '--mu2', '8', '--n', 'inf', '--m', '4', '--jobs', '2000', '--replications', '2']);
     expect(unstable.code).toBe(0);
     expect(unstable.err).toMatch(/^note: λ = 6 ≥ μ1·P\(j < m\) = 5\.3777\d* with an unbounded Node 1: the chain has no steady state/);
-    const stable = await cli(['sim', '--scenario', 'credit-tandem', '--lambda', '5', '--mu1', '6', '--mu2', '8', '--n', 'inf', '--m', '4', '--jobs', '2000', '--replications', '2']);
+    const stable = await runCli(['sim', '--scenario', 'credit-tandem', '--lambda', '5', '--mu1', '6', '--mu2', '8', '--n', 'inf', '--m', '4', '--jobs', '2000', '--replications', '2']);
     expect(stable.err).toBe('');
-    const finite = await cli(['sim', '--scenario', 'credit-tandem', '--lambda', '9', '--mu1', '6', '--mu2', '8', '--n', '12', '--m', '4', '--jobs', '2000', '--replications', '2']);
+    const finite = await runCli(['sim', '--scenario', 'credit-tandem', '--lambda', '9', '--mu1', '6', '--mu2', '8', '--n', '12', '--m', '4', '--jobs', '2000', '--replications', '2']);
     expect(finite.err).toBe('');
   });
 
   it('a model-level run is measured in the model’s time units; a fabric run in seconds, with its metrics’ units', async () => {
-    const model = await cli(['sim', '--scenario', 'gege1n', '--lambda', '1', '--mu', '2', '--until', '100', '--replications', '2']);
+    const model = await runCli(['sim', '--scenario', 'gege1n', '--lambda', '1', '--mu', '2', '--until', '100', '--replications', '2']);
     expect(model.out).toMatch(/^scenario gege1n: seed 1, 2 replications of 100 time units after a warm-up of 10 time units\nsimulated time 200 \(measured/);
     expect(model.out).not.toMatch(/^units:/m);
-    const fabric = await cli(['sim', '--scenario', 'congestion-spreading', '--until', '0.001', '--replications', '2']);
+    const fabric = await runCli(['sim', '--scenario', 'congestion-spreading', '--until', '0.001', '--replications', '2']);
     expect(fabric.out).toMatch(/^scenario congestion-spreading: seed 1, 2 replications of 0\.001 s after a warm-up of 0\.0001 s\nsimulated time 0\.002 s \(measured/);
     expect(fabric.out).toMatch(/^units: throughput Gb\/s, latency µs, injectionRate packets\/s/m);
   });
 
   it("simulates the very queue `ibqos me --exact` solves with the same options (exact values inside the 99.9 % intervals)", async () => {
-    const me = await cli(['me', ...QUEUE, '--exact', '--json']);
+    const me = await runCli(['me', ...QUEUE, '--exact', '--json']);
     expect(me.code).toBe(0);
     const exact = (parseResultJson(me.out) as Record<string, unknown>[])[0]!;
-    const sim = await cli(['sim', '--scenario', 'gege1n', ...QUEUE, '--jobs', '100000', '--replications', '10', '--confidence', '0.999', '--json']);
+    const sim = await runCli(['sim', '--scenario', 'gege1n', ...QUEUE, '--jobs', '100000', '--replications', '10', '--confidence', '0.999', '--json']);
     expect(sim.code, sim.err).toBe(0);
     const r = parseResultJson(sim.out) as Record<string, unknown>;
     for (const key of ['meanQueueLength', 'blockingProbability', 'throughput', 'emptyProbability', 'fullProbability', 'utilization', 'responseTime']) {
@@ -82,10 +75,10 @@ describe('ibqos sim', () => {
 
   it('the chain-only variants of `ibqos me --exact` (--batch-acceptance whole, --regime-cs2) simulate the same chain', async () => {
     const model = ['--lambda', '3', '--mu', '4,6', '--thresholds', '3', '--capacity', '6', '--ca2', '4', '--regime-cs2', '2,5', '--batch-acceptance', 'whole'];
-    const me = await cli(['me', ...model, '--exact', '--json']);
+    const me = await runCli(['me', ...model, '--exact', '--json']);
     expect(me.code, me.err).toBe(0);
     const exact = (parseResultJson(me.out) as Record<string, number>[])[0]!;
-    const sim = await cli(['sim', '--scenario', 'gege1n', ...model, '--jobs', '100000', '--confidence', '0.999', '--json']);
+    const sim = await runCli(['sim', '--scenario', 'gege1n', ...model, '--jobs', '100000', '--confidence', '0.999', '--json']);
     expect(sim.code, sim.err).toBe(0);
     const r = parseResultJson(sim.out) as Record<string, Interval> & { params: Record<string, unknown> };
     expect(r.params).toMatchObject({ regimeCs2: [2, 5], batchAcceptance: 'whole' });
@@ -95,9 +88,9 @@ describe('ibqos sim', () => {
   });
 
   it('credit-tandem: the options of `ibqos credit`, its nesting (meanQueueLength.upstream, utilization.downstream)', async () => {
-    const credit = await cli(['credit', '--lambda', '5', '--mu1', '6', '--mu2', '8', '--n', '12', '--m', '3', '--json']);
+    const credit = await runCli(['credit', '--lambda', '5', '--mu1', '6', '--mu2', '8', '--n', '12', '--m', '3', '--json']);
     const exact = (parseResultJson(credit.out) as Record<string, Record<string, number>>[])[0]!;
-    const sim = await cli(['sim', '--scenario', 'credit-tandem', '--lambda', '5', '--mu1', '6', '--mu2', '8', '--n', '12', '--m', '3',
+    const sim = await runCli(['sim', '--scenario', 'credit-tandem', '--lambda', '5', '--mu1', '6', '--mu2', '8', '--n', '12', '--m', '3',
       '--jobs', '50000', '--replications', '10', '--confidence', '0.999', '--json']);
     expect(sim.code, sim.err).toBe(0);
     const r = parseResultJson(sim.out) as Record<string, Record<string, Interval>>;
@@ -111,17 +104,17 @@ describe('ibqos sim', () => {
 
   it('the text report lists every metric with its half-width; same seed → same output', async () => {
     const args = ['sim', '--scenario', 'credit-tandem', '--m', '2', '--jobs', '2000', '--replications', '3', '--seed', '7'];
-    const a = await cli(args);
+    const a = await runCli(args);
     expect(a.code).toBe(0);
     expect(a.out).toMatch(/^scenario credit-tandem: seed 7, 3 replications of 2000 jobs after a warm-up of 200 jobs$/m);
     expect(a.out).toMatch(/meanQueueLength\.upstream/);
     expect(a.out).toMatch(/probabilities\[12\]\[2\]/);
-    expect((await cli(args)).out).toBe(a.out);
-    expect((await cli([...args.slice(0, -1), '8'])).out).not.toBe(a.out);
+    expect((await runCli(args)).out).toBe(a.out);
+    expect((await runCli([...args.slice(0, -1), '8'])).out).not.toBe(a.out);
   });
 
   it('sweeps a numeric option like ibqos me/credit: one record per point, each with its own derived seed', async () => {
-    const r = await cli(['sim', '--scenario', 'credit-tandem', '--m', '2:4', '--n', '6,inf', '--jobs', '3000', '--replications', '2', '--json']);
+    const r = await runCli(['sim', '--scenario', 'credit-tandem', '--m', '2:4', '--n', '6,inf', '--jobs', '3000', '--replications', '2', '--json']);
     expect(r.code, r.err).toBe(0);
     const records = parseResultJson(r.out) as { params: { upstreamCapacity: number; downstreamCapacity: number }; run: { seed: number } }[];
     expect(records.map((x) => [x.params.upstreamCapacity, x.params.downstreamCapacity])).toEqual([
@@ -131,13 +124,13 @@ describe('ibqos sim', () => {
     expect(new Set(records.map((x) => x.run.seed)).size).toBe(6);
     expect(records.every((x) => (x.run as { sweepSeed?: number }).sweepSeed === 1)).toBe(true);
     // A point is reproduced alone with its recorded seed, whatever the other points of the sweep.
-    const alone = await cli(['sim', '--scenario', 'credit-tandem', '--m', '3', '--n', '6', '--jobs', '3000', '--replications', '2', '--seed', String(records[1]!.run.seed), '--json']);
+    const alone = await runCli(['sim', '--scenario', 'credit-tandem', '--m', '3', '--n', '6', '--jobs', '3000', '--replications', '2', '--seed', String(records[1]!.run.seed), '--json']);
     const one = parseResultJson(alone.out) as { meanQueueLength: unknown; run: { seed: number } };
     expect(one.meanQueueLength).toEqual((records[1] as unknown as { meanQueueLength: unknown }).meanQueueLength);
     // --common-random-numbers: every point with --seed itself.
-    const crn = await cli(['sim', '--scenario', 'credit-tandem', '--m', '2:3', '--jobs', '3000', '--replications', '2', '--seed', '4', '--common-random-numbers', '--json']);
+    const crn = await runCli(['sim', '--scenario', 'credit-tandem', '--m', '2:3', '--jobs', '3000', '--replications', '2', '--seed', '4', '--common-random-numbers', '--json']);
     expect((parseResultJson(crn.out) as { run: { seed: number } }[]).map((x) => x.run.seed)).toEqual([4, 4]);
-    const text = await cli(['sim', '--scenario', 'credit-tandem', '--m', '2,3', '--jobs', '3000', '--replications', '2']);
+    const text = await runCli(['sim', '--scenario', 'credit-tandem', '--m', '2,3', '--jobs', '3000', '--replications', '2']);
     expect(text.out.split('\n')[1]).toMatch(/^downstreamCapacity +seed +meanQueueLength.upstream/);
     expect(text.out.split('\n')).toHaveLength(6);
   });
@@ -156,7 +149,7 @@ describe('ibqos sim', () => {
       [['sim', '--scenario', 'credit-tandem', '--n', '2.5'], /--n must be an integer/],
     ];
     for (const [args, message] of cases) {
-      const r = await cli(args);
+      const r = await runCli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err).toMatch(message);
     }
@@ -173,10 +166,10 @@ describe('scenario files', () => {
 
   it('a file gives the scenario, its params and run options; the command line overrides them', async () => {
     const path = file('ok.json', { scenario: 'gege1n', params: { lambda: 0.8, mu: 1, capacity: 4 }, seed: 3, replications: 4, jobs: 5000 });
-    const r = parseResultJson((await cli(['sim', '--scenario', path, '--json'])).out) as { run: Record<string, unknown>; params: Record<string, unknown> };
+    const r = parseResultJson((await runCli(['sim', '--scenario', path, '--json'])).out) as { run: Record<string, unknown>; params: Record<string, unknown> };
     expect(r.run).toMatchObject({ seed: 3, replications: 4, length: { jobs: 5000 } });
     expect(r.params).toMatchObject({ lambda: 0.8, mu: 1, capacity: 4 });
-    const o = parseResultJson((await cli(['sim', '--scenario', path, '--lambda', '0.5', '--until', '100', '--json'])).out) as typeof r;
+    const o = parseResultJson((await runCli(['sim', '--scenario', path, '--lambda', '0.5', '--until', '100', '--json'])).out) as typeof r;
     expect(o.params.lambda).toBe(0.5);
     expect(o.run).toMatchObject({ length: { until: 100 }, seed: 3 });
   });
@@ -191,10 +184,10 @@ describe('scenario files', () => {
     ];
     let i = 0;
     for (const [content, message] of cases) {
-      const r = await cli(['sim', '--scenario', file(`bad${i++}.json`, content)]);
+      const r = await runCli(['sim', '--scenario', file(`bad${i++}.json`, content)]);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(message);
     }
-    expect((await cli(['sim', '--scenario', join(dir, 'missing.json')])).err).toMatch(/--scenario must be a registered scenario/);
+    expect((await runCli(['sim', '--scenario', join(dir, 'missing.json')])).err).toMatch(/--scenario must be a registered scenario/);
   });
 });

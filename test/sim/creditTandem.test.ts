@@ -15,7 +15,7 @@ import {
   type ConfidenceInterval,
   type CreditChainParams,
 } from '../../src/index.js';
-import { CoverageLedger, expectCovers, metricAt, rescale } from './helpers.js';
+import { CoverageLedger, expectCovers, metricAt, rescale, valueAt } from './helpers.js';
 
 const CASES: [string, CreditChainParams][] = [
   ['hand-checkable case of MODELS.md §6.4', { lambda: 2, mu1: 3, mu2: 4, upstreamCapacity: 2, downstreamCapacity: 2 }],
@@ -36,12 +36,6 @@ const METRICS = [
   'utilization.upstream',
   'utilization.downstream',
 ] as const;
-
-function exactAt(result: unknown, path: string): number {
-  let node: unknown = result;
-  for (const key of path.split('.')) node = (node as Record<string, unknown>)[key];
-  return node as number;
-}
 
 /** One simulation per case, shared by the metric and the distribution checks. */
 const runs = new Map<number, ReturnType<typeof simulate>>();
@@ -67,7 +61,7 @@ describe('credit-tandem simulator vs solveCreditChain', () => {
     const sim = simulated(i as number);
     ledger.checkCase(
       name as string,
-      METRICS.map((key) => [metricAt(sim.metrics, key), exactAt(exact, key), key] as const),
+      METRICS.map((key) => [metricAt(sim.metrics, key), valueAt(exact, key) as number, key] as const),
       10,
     );
   });

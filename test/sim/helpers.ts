@@ -19,11 +19,16 @@ export function expectCovers(ci: ConfidenceInterval, exact: number, label: strin
   ).toBeLessThanOrEqual(ci.halfWidth);
 }
 
-/** The interval of a metric by path ('meanQueueLength.upstream', 'probabilities.3'). */
-export function metricAt(metrics: unknown, path: string): ConfidenceInterval {
-  let node: unknown = metrics;
+/** The node of a nested record at a dotted path ('meanQueueLength.upstream', 'probabilities.3'). */
+export function valueAt(record: unknown, path: string): unknown {
+  let node: unknown = record;
   for (const key of path.split('.')) node = (node as Record<string, unknown>)[key];
-  return node as ConfidenceInterval;
+  return node;
+}
+
+/** The interval of a metric by path, in a simulation's metrics. */
+export function metricAt(metrics: unknown, path: string): ConfidenceInterval {
+  return valueAt(metrics, path) as ConfidenceInterval;
 }
 
 /** The same data's interval at another confidence level (Student-t with `replications − 1` df). */

@@ -3,7 +3,6 @@
  * options and run lengths, then run it through simulate() and `ibqos sim`.
  */
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/program.js';
 import {
   canonicalKey,
   deriveSeed,
@@ -18,6 +17,7 @@ import {
   scenarioNames,
   simulate,
 } from '../../src/index.js';
+import { runCli } from '../helpers/cli.js';
 
 interface ToyParams {
   readonly rateControl: 'none' | 'pipd';
@@ -50,13 +50,6 @@ registerScenario<ToyParams>({
   ],
 });
 
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await run(args, { write: (s: string) => (out += s) }, { write: (s: string) => (err += s) });
-  return { code, out, err };
-}
-
 describe('registering a scenario', () => {
   it('simulate() runs it by name, with intervals keyed as its metrics', () => {
     expect(scenarioNames()).toContain('toy-flows');
@@ -73,13 +66,13 @@ describe('registering a scenario', () => {
   });
 
   it('`ibqos sim --scenario toy-flows --rate-control pipd --json` gives throughput.local as an interval', async () => {
-    const r = await cli(['sim', '--scenario', 'toy-flows', '--rate-control', 'pipd', '--rate', '2', '--until', '3', '--json']);
+    const r = await runCli(['sim', '--scenario', 'toy-flows', '--rate-control', 'pipd', '--rate', '2', '--until', '3', '--json']);
     expect(r.code, r.err).toBe(0);
     const json = parseResultJson(r.out) as { throughput: { local: { mean: number } }; params: ToyParams; run: { length: { until: number } } };
     expect(Math.abs(json.throughput.local.mean - 4)).toBeLessThan(0.01);
     expect(json.params).toEqual({ rateControl: 'pipd', rate: 2 });
     expect(json.run.length).toEqual({ until: 3 });
-    const wrong = await cli(['sim', '--scenario', 'toy-flows', '--mu1', '3']);
+    const wrong = await runCli(['sim', '--scenario', 'toy-flows', '--mu1', '3']);
     expect(wrong.code).toBe(2);
     expect(wrong.err).toMatch(/--mu1 must be absent: not an option of scenario 'toy-flows' \(its options: --rate-control, --rate\)/);
   });

@@ -83,6 +83,7 @@ describe('arrival processes', () => {
       'flows[1].arrivals.ca2 must be a finite squared coefficient of variation >= 1, got 0.5',
     );
     expect(() => arrivalProcess({ kind: 'poison', rate: 5 } as never, s)).toThrow(/arrivals.kind/);
+    expect(() => arrivalProcess({ kind: 'toString', rate: 5 } as never, s)).toThrow(/arrivals.kind must be one of/); // not a prototype key
     expect(() => arrivalProcess({ kind: 'poisson', rate: 5, ca2: 2 } as never, s)).toThrow(/arrivals.ca2/);
     expect(() => new PoissonArrivals(-1, s)).toThrow(InvalidParameterError);
   });
@@ -95,6 +96,13 @@ describe('packet sizes', () => {
     let small = 0;
     for (let i = 0; i < 50_000; i++) if (p.sample() === 256) small++;
     expect(Math.abs(small / 50_000 - 0.6)).toBeLessThan(0.01);
+  });
+
+  it('mix: a size of weight 0 is never drawn, not even when the weights sum to 1 − ε (found in review)', () => {
+    // Seven weights of 1/7 sum to 0.9999999999999998; the largest u below 1 lies above that.
+    const top = { next: () => 1 - 2 ** -53 };
+    expect(packetSizes({ kind: 'mix', bytes: [1, 2, 3, 4, 5, 6, 7, 99], weights: [1, 1, 1, 1, 1, 1, 1, 0] }, top).sample()).toBe(7);
+    expect(packetSizes({ kind: 'mix', bytes: [99, 5, 99], weights: [0, 1, 0] }, { next: () => 0 }).sample()).toBe(5);
   });
 
   it('constant and uniform', () => {
@@ -131,5 +139,15 @@ describe('attachSource', () => {
     expect(Math.abs(jobs / 2000 - 5)).toBeLessThan(0.35);
     src.stop();
     expect(engine.run().events).toBe(0);
+  });
+
+  it('stop() called from the arrival callback emits nothing more (found in review)', () => {
+    const engine = new Engine();
+    let jobs = 0;
+    const src = attachSource(engine, new ConstantRateArrivals({ rate: 1 }), () => {
+      if (++jobs === 3) src.stop();
+    });
+    engine.run({ until: 10 });
+    expect([jobs, src.emitted, engine.calendarSize]).toEqual([3, 3, 0]);
   });
 });

@@ -10,8 +10,11 @@ import { knownKeys, plainObject } from '../../core/guards.js';
 import { getScenario } from './registry.js';
 import type { ScenarioSpec, SimulateOptions } from './simulate.js';
 
+/** The run options a scenario file may hold (those of `simulate` but `onReplication`). */
+const RUN_OPTION_KEYS = ['seed', 'replications', 'jobs', 'until', 'warmup', 'confidence'] as const;
+
 /** The keys a scenario file may hold. */
-export const SCENARIO_FILE_KEYS = ['scenario', 'params', 'seed', 'replications', 'jobs', 'until', 'warmup', 'confidence'] as const;
+export const SCENARIO_FILE_KEYS = ['scenario', 'params', ...RUN_OPTION_KEYS] as const;
 
 /**
  * Checks the parsed JSON of a scenario file and splits it into the scenario spec and the run options
@@ -30,7 +33,7 @@ export function scenarioFromJson(data: unknown, source = 'file'): { spec: Scenar
   getScenario(o.scenario, `${source}: scenario`);
   const params = o.params === undefined ? {} : plainObject(`${source}: params`, o.params);
   const options: Record<string, unknown> = {};
-  for (const key of ['seed', 'replications', 'jobs', 'until', 'warmup', 'confidence'] as const) {
+  for (const key of RUN_OPTION_KEYS) {
     if (o[key] !== undefined) options[key] = o[key];
   }
   return { spec: { scenario: o.scenario as string, params: { ...params } }, options: options as SimulateOptions };

@@ -5,7 +5,8 @@
  *   tabulated by Toth and used by Boost/NR), relative error below 1e-15 for x ≥ 0.5;
  * - I_x(a, b) by the continued fraction of Numerical Recipes (3rd ed.) §6.4, evaluated with the
  *   modified Lentz method, using the symmetry I_x(a, b) = 1 − I_{1−x}(b, a) where it converges faster;
- * - the t CDF: F(t) = 1 − ½·I_{ν/(ν+t²)}(ν/2, ½) for t ≥ 0;
+ * - the t CDF, for t ≥ 0: F(t) = ½ + ½·I_{t²/(ν+t²)}(½, ν/2) near the centre (t² < ν), where
+ *   F − ½ must keep its relative precision, and 1 − ½·I_{ν/(ν+t²)}(ν/2, ½) in the tail;
  * - the quantile by bisection (200 halvings: to the last bit of a double) on P(0 ≤ T ≤ q) against
  *   |p − ½| near the centre and on P(T > q) against min(p, 1 − p) in the tail, both exact targets.
  *

@@ -69,12 +69,15 @@ export function packetSizes(spec: PacketSizeSpec, stream?: RandomStream, field =
       const cumulative = new Float64Array(bytes.length);
       let acc = 0;
       let mean = 0;
+      let top = 0; // the last size with a weight > 0
       for (let i = 0; i < bytes.length; i++) {
         acc += spec.weights[i]! / total;
         cumulative[i] = acc;
         mean += (spec.weights[i]! / total) * bytes[i]!;
+        if (spec.weights[i]! > 0) top = i;
       }
-      cumulative[bytes.length - 1] = 1; // rounding must not leave a gap at the top
+      // Rounding must not leave a gap at the top, where a zero-weight size after `top` would be drawn.
+      cumulative.fill(1, top);
       const s = needStream();
       return {
         meanBytes: mean,

@@ -15,7 +15,7 @@ export interface SourceOptions {
   readonly priority?: number;
 }
 
-/** A running source: `stop()` cancels its pending arrival. */
+/** A running source: `stop()` cancels its pending arrival (also when called from `onArrival`). */
 export interface AttachedSource {
   /** Jobs emitted so far. */
   readonly emitted: number;
@@ -44,7 +44,9 @@ export function attachSource(
   let emitted = 0;
   let pending: ReturnType<Engine['schedule']> | null = null;
   let nextBatch = 0;
+  let stopped = false;
   const arm = (): void => {
+    if (stopped) return; // stop() ran inside onArrival: draw and schedule nothing more
     const gap = process.next();
     nextBatch = process.batch;
     const time = engine.now + gap;
@@ -66,6 +68,7 @@ export function attachSource(
       return emitted;
     },
     stop() {
+      stopped = true;
       if (pending !== null) engine.cancel(pending);
       pending = null;
     },

@@ -40,7 +40,7 @@ const KEYS: Record<ArrivalSpec['kind'], readonly string[]> = {
 export function arrivalProcess(spec: ArrivalSpec, stream: RandomStream, field = 'arrivals'): ArrivalProcess {
   const o = plainObject(field, spec);
   const kind = o.kind as ArrivalSpec['kind'];
-  if (typeof kind !== 'string' || !(kind in KEYS)) {
+  if (typeof kind !== 'string' || !Object.hasOwn(KEYS, kind)) {
     throw new InvalidParameterError(`${field}.kind`, `one of ${Object.keys(KEYS).map((k) => `'${k}'`).join(', ')}`, o.kind);
   }
   knownKeys(field, o, KEYS[kind]);
