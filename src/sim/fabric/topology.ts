@@ -245,6 +245,8 @@ function completeForwarding(
     }
   }
   const given2 = (given ?? {}) as Record<string, Record<string, number>>;
+  // Each switch's linked ports in port order: [port, neighbour].
+  const sortedPorts = new Map(switches.map((s) => [s.name, [...neighbour.get(s.name)!.entries()].sort((x, y) => x[0] - y[0])]));
   // Distances in switch hops from every switch to every host's switch (BFS per host).
   hosts.forEach((h, hostIndex) => {
     const dist = new Map<string, number>();
@@ -269,7 +271,7 @@ function completeForwarding(
         row[h.name] = fixed;
         continue;
       }
-      const ports = [...neighbour.get(s.name)!.entries()].sort((x, y) => x[0] - y[0]);
+      const ports = sortedPorts.get(s.name)!;
       if (s.name === root) {
         row[h.name] = ports.find(([, n]) => n === h.name)![0];
         continue;
