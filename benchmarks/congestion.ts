@@ -1,6 +1,6 @@
 /**
  * Speed of the congestion-control laws (run: npm run bench:congestion). Prints figures; passes or
- * fails nothing. The per-packet methods are what the switch simulator will call on every packet or
+ * fails nothing. The per-packet methods are what the fabric simulator calls on every packet or
  * ACK, so they are measured per call:
  *
  * - f_inc/f_dec of PIPD, FIMD, LIPD, AIMD (one call on an alternating marked/unmarked ACK);

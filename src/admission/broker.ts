@@ -14,15 +14,13 @@
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, plainObject } from '../core/guards.js';
-import { ratioToNumber } from '../linalg/rational.js';
+import { gcd, lcm, ratioToNumber } from '../linalg/rational.js';
 import { delayBoundBytes, vlGuarantees, type VlGuarantee } from './delay.js';
 import { DOUBLE_FORM_LIMIT, inForm, toBig, type ExactInt } from './exactInt.js';
 import { HighPriorityTable, MIN_REQUEST_DISTANCE, roundDistance, TABLE_ENTRIES, TABLE_WEIGHT_CAPACITY, type ArbitrationEntry, type TableSequence } from './table.js';
 import {
   exact,
   exactToString,
-  gcd,
-  lcm,
   parseExact,
   parseExactUnreduced,
   SL_COUNT,

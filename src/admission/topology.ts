@@ -8,7 +8,7 @@
 import Fraction from 'fraction.js';
 import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, plainObject } from '../core/guards.js';
-import { fractionFromNumber } from '../linalg/rational.js';
+import { fractionFromNumber, gcd } from '../linalg/rational.js';
 import { HIGH_LIMIT_UNIT_BYTES } from './arbiter.js';
 import { MAX_DATA_VL, parseHighLimit, parseOpenSmVlarb } from './opensm.js';
 import type { ArbitrationEntry } from './table.js';
@@ -105,17 +105,6 @@ export interface Topology {
 
 /** Number of service levels in InfiniBand. */
 export const SL_COUNT = 16;
-
-/** Greatest common divisor of two bigints, ≥ 0 (gcd(0, 0) = 0). */
-export function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a < 0n ? -a : a;
-}
-
-/** Least common multiple of two positive bigints. */
-export function lcm(a: bigint, b: bigint): bigint {
-  return (a / gcd(a, b)) * b;
-}
 
 /** n/d in lowest terms. */
 export function exact(n: bigint, d: bigint): Exact {

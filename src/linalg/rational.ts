@@ -69,6 +69,17 @@ export function ratioToNumber(num: bigint, den: bigint): number {
   return negative ? -value : value;
 }
 
+/** Greatest common divisor of two bigints, ≥ 0 (gcd(0, 0) = 0). */
+export function gcd(a: bigint, b: bigint): bigint {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a < 0n ? -a : a;
+}
+
+/** Least common multiple of two positive bigints. */
+export function lcm(a: bigint, b: bigint): bigint {
+  return (a / gcd(a, b)) * b;
+}
+
 /** A fraction.js value rounded to the nearest double (see {@link ratioToNumber}). */
 export function fractionToNumber(f: Fraction): number {
   return ratioToNumber(f.s * f.n, f.d);

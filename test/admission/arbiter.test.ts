@@ -15,6 +15,17 @@ function run(a: VlArbiter, sizes: Record<number, number>, packets: number): Reco
   return bytes;
 }
 
+/** The VLs an arbiter picks in `count` turns when every VL has a `bytes`-byte packet ready. */
+function picks(a: VlArbiter, bytes: number, count: number): number[] {
+  const seq: number[] = [];
+  for (let k = 0; k < count; k++) {
+    const vl = a.select(() => bytes);
+    seq.push(vl);
+    a.sent(vl, bytes);
+  }
+  return seq;
+}
+
 describe('VlArbiter: the share a VL keeps when the rest of the table is full (docs/admission.md)', () => {
   // VL 0: one entry of weight 255, 64-byte packets. VL 1: the other 63 entries at weight 255.
   const high: ArbitrationEntry[] = [{ vl: 0, weight: 255 }, ...Array.from({ length: 63 }, () => ({ vl: 1, weight: 255 }))];
@@ -64,14 +75,8 @@ describe('VlArbiter', () => {
 
   it('a packet may overrun the remaining weight: weight 1 still sends one 2048-byte packet per visit', () => {
     const a = new VlArbiter({ high: [{ vl: 0, weight: 1 }, { vl: 1, weight: 64 }], low: [], limitOfHighPriority: 255 });
-    const seq: number[] = [];
-    for (let k = 0; k < 6; k++) {
-      const vl = a.select(() => 2048);
-      seq.push(vl);
-      a.sent(vl, 2048);
-    }
     // VL 1 has 64 units = 4096 bytes: two 2048-byte packets per visit; VL 0 one.
-    expect(seq).toEqual([0, 1, 1, 0, 1, 1]);
+    expect(picks(a, 2048, 6)).toEqual([0, 1, 1, 0, 1, 1]);
   });
 
   it('skips entries of weight 0 and VLs with nothing to send; −1 when nothing is ready', () => {
@@ -83,21 +88,9 @@ describe('VlArbiter', () => {
 
   it('LimitOfHighPriority L: at most L·4096 bytes of high before a ready low packet', () => {
     const a = new VlArbiter({ high: [{ vl: 0, weight: 255 }], low: [{ vl: 1, weight: 1 }], limitOfHighPriority: 1 });
-    const seq: number[] = [];
-    for (let k = 0; k < 9; k++) {
-      const vl = a.select(() => 1024);
-      seq.push(vl);
-      a.sent(vl, 1024);
-    }
-    expect(seq).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0]);
+    expect(picks(a, 1024, 9)).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0]);
     const zero = new VlArbiter({ high: [{ vl: 0, weight: 255 }], low: [{ vl: 1, weight: 1 }], limitOfHighPriority: 0 });
-    const s0: number[] = [];
-    for (let k = 0; k < 4; k++) {
-      const vl = zero.select(() => 1024);
-      s0.push(vl);
-      zero.sent(vl, 1024);
-    }
-    expect(s0).toEqual([0, 1, 0, 1]);
+    expect(picks(zero, 1024, 4)).toEqual([0, 1, 0, 1]);
   });
 
   it('limit 255: low goes only when high has nothing ready', () => {
@@ -116,13 +109,7 @@ describe('VlArbiter', () => {
   it('within a visit a packet larger than the remaining weight still goes (the weight goes negative)', () => {
     // Weight 40 = 2560 bytes: after one 2048-byte packet 8 units remain (> 0), so a second 2048-byte packet goes.
     const a = new VlArbiter({ high: [{ vl: 0, weight: 40 }, { vl: 1, weight: 40 }], low: [], limitOfHighPriority: 255 });
-    const seq: number[] = [];
-    for (let k = 0; k < 8; k++) {
-      const vl = a.select(() => 2048);
-      seq.push(vl);
-      a.sent(vl, 2048);
-    }
-    expect(seq).toEqual([0, 0, 1, 1, 0, 0, 1, 1]);
+    expect(picks(a, 2048, 8)).toEqual([0, 0, 1, 1, 0, 0, 1, 1]);
   });
 
   it('limit 255 is unbounded: a ready low packet waits even after 255 · 4096 high-priority bytes', () => {

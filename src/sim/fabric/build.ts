@@ -324,6 +324,9 @@ export function buildFabric(options: FabricOptions): Fabric {
   const hostBase = G;
   const H = topology.hosts.length;
   G += H;
+  /** The switch each global port belongs to (−1 for a host port). */
+  const switchOfPort = new Int32Array(G).fill(-1);
+  topology.switches.forEach((s, si) => switchOfPort.fill(si, switchBase[si]!, switchBase[si]! + s.ports));
   const globalPort = (node: string, port: number): number => {
     const s = switchIndex.get(node);
     return s !== undefined ? switchBase[s]! + port - 1 : hostBase + hostIndex.get(node)!;
@@ -412,8 +415,7 @@ export function buildFabric(options: FabricOptions): Fabric {
         let g = hostBase + b;
         let t = delay[g]!;
         for (let at = peer[g]!; at < hostBase; at = peer[g]!) {
-          const s = topology.switches.findIndex((_, si) => at >= switchBase[si]! && at < switchBase[si]! + topology.switches[si]!.ports);
-          g = fwd[s * H + a]!;
+          g = fwd[switchOfPort[at]! * H + a]!;
           t += switchLatency + delay[g]!;
         }
         ackDelay[a * H + b] = t;
@@ -434,9 +436,8 @@ export function buildFabric(options: FabricOptions): Fabric {
     const perPortVl: (IbCcSwitchMarker | null)[] = [];
     const random = namedStream('marking:ibcc');
     for (let g = 0; g < G; g++) {
-      const s = g < hostBase ? topology.switches.findIndex((_, si) => g >= switchBase[si]! && g < switchBase[si]! + topology.switches[si]!.ports) : -1;
       for (let v = 0; v < vls; v++) {
-        if (s < 0 || peer[g]! < 0) {
+        if (switchOfPort[g]! < 0 || peer[g]! < 0) {
           perPortVl.push(null);
           continue;
         }

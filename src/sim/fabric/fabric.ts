@@ -41,7 +41,6 @@ import type { OutputArbiter, InjectionControl } from './plugins.js';
 /** Credit block size in bytes (InfiniBand flow-control credits are 64-byte blocks). */
 export const CREDIT_BLOCK_BYTES = 64;
 
-
 const NONE = -1;
 /** Receive credits towards a host: effectively unlimited. */
 const HOST_CREDITS = 1 << 30;
@@ -96,12 +95,12 @@ export interface CompiledFabric {
   readonly exponential: Uint8Array;
   /** Global out port of switch s towards host h: fwd[s·H + h]. */
   readonly fwd: Int32Array;
-  /** Hops (switches) and one-way latency (s) of the ACK path from host b back to host a: [a·H + b]. */
+  /** One-way latency (s) of the ACK path from host b back to host a: [a·H + b] (empty when no flow is rate-controlled). */
   readonly ackDelay: Float64Array;
   readonly arbiters: readonly OutputArbiter[];
   readonly flows: readonly CompiledFlow[];
   readonly marking: CompiledMarking;
-  /** Stream for exponential link service times and IB CC marking-rate draws. */
+  /** Stream for exponential link service times (IB CC marking draws come with the markers). */
   readonly serviceStream: RandomStream;
   /** Names for reports. */
   readonly portNames: readonly string[];
@@ -557,15 +556,15 @@ export class Fabric {
 
   // ---------------------------------------------------------------- switch input
   private onArrive(g: number, p: number): void {
+    const V = this.V;
+    const v = this.pVl[p]!;
+    this.inFlight[this.peer[g]! * V + v]! -= this.pBlocks[p]!;
     const s = this.portSwitch[g]!;
     if (s < 0) {
-      this.inFlight[this.peer[g]! * this.V + this.vlOf(p)]! -= this.pBlocks[p]!;
       this.deliver(p);
       return;
     }
-    const V = this.V;
-    const q = g * V + this.vlOf(p);
-    this.inFlight[this.peer[g]! * V + (q - g * V)]! -= this.pBlocks[p]!;
+    const q = g * V + v;
     const out = this.fwd[s * this.H + this.pDst[p]!]!;
     this.pOut[p] = out;
     this.pNext[p] = NONE;
@@ -576,7 +575,7 @@ export class Fabric {
     const before = this.qBlocks[q]!;
     this.qBlocks[q] = before + this.pBlocks[p]!;
     this.qChange(q, 1);
-    this.pvBytes[out * V + (q - g * V)]! += this.pSize[p]!;
+    this.pvBytes[out * V + v]! += this.pSize[p]!;
     const marking = this.c.marking;
     if (marking.kind === 'ecn') {
       const ecn = marking.perSwitch[s]!;
@@ -601,10 +600,6 @@ export class Fabric {
       this.register(q, out);
       if (this.outBusy[out] === 0) this.tryOutput(out);
     }
-  }
-
-  private vlOf(p: number): number {
-    return this.pVl[p]!;
   }
 
   private register(q: number, out: number): void {
@@ -723,8 +718,8 @@ export class Fabric {
     if (c.cutThrough && tailHere > end) end = tailHere;
     this.txBusyTime[g]! += end - now;
     this.txPacketsVl[pv]!++;
-    const peer = c.peer[g]!;
-    const d = c.delay[g]!;
+    const peer = this.peer[g]!;
+    const d = this.linkDelay[g]!;
     this.pTail[p] = end + d;
     let at: number;
     if (this.portSwitch[peer]! < 0) at = end + d;

@@ -15,6 +15,7 @@
  * topo.links[0].rateGbps; // → 2.5
  */
 import { InvalidParameterError } from '../../core/errors.js';
+import { knownKeys, plainObject } from '../../core/guards.js';
 
 /** A switch: a name and a number of ports (1..254). */
 export interface FabricSwitchSpec {
@@ -93,12 +94,6 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function checkKeys(field: string, value: Record<string, unknown>, allowed: readonly string[]): void {
-  for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) bad(`${field}.${key}`, `absent (known keys: ${allowed.join(', ')})`, value[key]);
-  }
-}
-
 /**
  * Validates a topology and fills in defaults and missing forwarding tables (shortest paths; among
  * the c equal-cost output ports of a switch at distance d from the destination's switch, the one at
@@ -112,9 +107,9 @@ function checkKeys(field: string, value: Record<string, unknown>, allowed: reado
  *
  * @throws InvalidParameterError naming the field, e.g. `links[2].b`, `forwarding.A.Bc`.
  */
-export function validateFabricTopology(spec: unknown): FabricTopology {
-  if (!isObject(spec)) bad('topology', 'an object', spec);
-  checkKeys('topology', spec, ['switches', 'hosts', 'links', 'forwarding']);
+export function validateFabricTopology(topology: unknown): FabricTopology {
+  const spec = plainObject('topology', topology);
+  knownKeys('topology', spec, ['switches', 'hosts', 'links', 'forwarding']);
   const nodes = new Map<string, { kind: 'switch' | 'host'; ports: number }>();
   const addNode = (field: string, name: unknown, kind: 'switch' | 'host', ports: number): void => {
     if (typeof name !== 'string' || !NAME.test(name)) bad(field, 'a name matching [A-Za-z_][A-Za-z0-9_.-]*', name);
@@ -125,9 +120,9 @@ export function validateFabricTopology(spec: unknown): FabricTopology {
   if (!Array.isArray(spec.hosts) || spec.hosts.length === 0) bad('topology.hosts', 'a non-empty array', spec.hosts);
   if (!Array.isArray(spec.links)) bad('topology.links', 'an array', spec.links);
   const switches: FabricSwitchSpec[] = [];
-  spec.switches.forEach((s: unknown, i: number) => {
-    if (!isObject(s)) bad(`switches[${i}]`, 'an object', s);
-    checkKeys(`switches[${i}]`, s, ['name', 'ports']);
+  spec.switches.forEach((raw: unknown, i: number) => {
+    const s = plainObject(`switches[${i}]`, raw);
+    knownKeys(`switches[${i}]`, s, ['name', 'ports']);
     const ports = s.ports;
     if (typeof ports !== 'number' || !Number.isInteger(ports) || ports < 1 || ports > 254) {
       bad(`switches[${i}].ports`, 'an integer in 1..254', ports);
@@ -136,9 +131,9 @@ export function validateFabricTopology(spec: unknown): FabricTopology {
     switches.push({ name: s.name as string, ports });
   });
   const hosts: FabricHostSpec[] = [];
-  spec.hosts.forEach((h: unknown, i: number) => {
-    if (!isObject(h)) bad(`hosts[${i}]`, 'an object', h);
-    checkKeys(`hosts[${i}]`, h, ['name']);
+  spec.hosts.forEach((raw: unknown, i: number) => {
+    const h = plainObject(`hosts[${i}]`, raw);
+    knownKeys(`hosts[${i}]`, h, ['name']);
     addNode(`hosts[${i}].name`, h.name, 'host', 1);
     hosts.push({ name: h.name as string });
   });
@@ -166,10 +161,10 @@ export function validateFabricTopology(spec: unknown): FabricTopology {
   };
 
   const links: ResolvedFabricLink[] = [];
-  spec.links.forEach((l: unknown, i: number) => {
+  spec.links.forEach((raw: unknown, i: number) => {
     const f = `links[${i}]`;
-    if (!isObject(l)) bad(f, 'an object', l);
-    checkKeys(f, l, ['a', 'b', 'rateGbps', 'delayNs', 'service']);
+    const l = plainObject(f, raw);
+    knownKeys(f, l, ['a', 'b', 'rateGbps', 'delayNs', 'service']);
     const a = parseEnd(`${f}.a`, l.a);
     const b = parseEnd(`${f}.b`, l.b);
     if (a.node === b.node) bad(`${f}.b`, 'a port of another node than a', l.b);
@@ -250,6 +245,8 @@ function completeForwarding(
     }
   }
   const given2 = (given ?? {}) as Record<string, Record<string, number>>;
+  // Each switch's linked ports in port order: [port, neighbour].
+  const sortedPorts = new Map(switches.map((s) => [s.name, [...neighbour.get(s.name)!.entries()].sort((x, y) => x[0] - y[0])]));
   // Distances in switch hops from every switch to every host's switch (BFS per host).
   hosts.forEach((h, hostIndex) => {
     const dist = new Map<string, number>();
@@ -274,7 +271,7 @@ function completeForwarding(
         row[h.name] = fixed;
         continue;
       }
-      const ports = [...neighbour.get(s.name)!.entries()].sort((x, y) => x[0] - y[0]);
+      const ports = sortedPorts.get(s.name)!;
       if (s.name === root) {
         row[h.name] = ports.find(([, n]) => n === h.name)![0];
         continue;

@@ -1,15 +1,10 @@
 /** `ibqos sim --scenario congestion-spreading`: the options of the issue and the JSON shape. */
 import { describe, expect, it } from 'vitest';
-import { run } from '../../../src/cli/program.js';
 import { singleSwitchTopology } from '../../../src/sim/fabric/index.js';
 import { simulate } from '../../../src/sim/index.js';
+import { runCli, type CliRun } from '../../helpers/cli.js';
 
-async function cli(args: string): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await run(args.split(' '), { write: (s: string) => ((out += s), true) }, { write: (s: string) => ((err += s), true) });
-  return { code, out, err };
-}
+const cli = (args: string): Promise<CliRun> => runCli(args.split(' '));
 
 describe('ibqos sim --scenario congestion-spreading', () => {
   it('--json gives throughput and latency per flow as { mean, halfWidth, confidence }', async () => {

@@ -11,18 +11,26 @@ import {
   type FlowSpec,
 } from '../../../src/sim/fabric/index.js';
 
+/**
+ * Sustained overload of a 16-host fat-tree with two VLs: every host but h0_0_0 greedy with mixed
+ * packet sizes, half of them to the hotspot h0_0_0 (VL 0), half to random hosts (VL 1); `more(i)`
+ * adds fields to flow i.
+ */
+function overloadFlows(topology: ReturnType<typeof fatTreeTopology>, more: (i: number) => Partial<FlowSpec> = () => ({})): FlowSpec[] {
+  return topology.hosts.slice(1).map((h, i) => ({
+    name: h.name,
+    source: h.name,
+    destination: i % 2 === 0 ? 'h0_0_0' : 'uniform',
+    sl: i % 2,
+    packetBytes: { kind: 'mix', bytes: [256, 1000, 2048], weights: [1, 1, 2] },
+    ...more(i),
+  }));
+}
+
 describe('credit-based flow control', () => {
   it('conserves credits on every link and VL and loses nothing inside the network under sustained overload', () => {
-    // A 16-host fat-tree, two VLs; every host greedy: half to one hotspot, half to random hosts.
     const topology = fatTreeTopology(4);
-    const flows: FlowSpec[] = topology.hosts.slice(1).map((h, i) => ({
-      name: h.name,
-      source: h.name,
-      destination: i % 2 === 0 ? 'h0_0_0' : 'uniform',
-      sl: i % 2,
-      packetBytes: { kind: 'mix', bytes: [256, 1000, 2048], weights: [1, 1, 2] },
-    }));
-    const fabric = buildFabric({ topology, flows, bufferBytes: 4096, seed: 7 });
+    const fabric = buildFabric({ topology, flows: overloadFlows(topology), bufferBytes: 4096, seed: 7 });
     let audits = 0;
     for (let t = 25e-6; t <= 2e-3; t += 25e-6) {
       fabric.run(t);
@@ -49,12 +57,7 @@ describe('no loss: the network drains', () => {
     // The overload of the test above for 1 ms (greedy hosts, a hotspot, two VLs, mixed sizes, and a
     // Poisson flow with a finite send queue, which refuses some arrivals at the source), then 9 ms to drain.
     const topology = fatTreeTopology(4);
-    const flows: FlowSpec[] = topology.hosts.slice(1).map((h, i) => ({
-      name: h.name,
-      source: h.name,
-      destination: i % 2 === 0 ? 'h0_0_0' : 'uniform',
-      sl: i % 2,
-      packetBytes: { kind: 'mix', bytes: [256, 1000, 2048], weights: [1, 1, 2] },
+    const flows = overloadFlows(topology, (i) => ({
       stopUs: 1000,
       ...(i === 3 ? { traffic: { kind: 'poisson' as const, rate: 2e5 }, sendQueuePackets: 4 } : {}),
     }));
