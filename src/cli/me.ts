@@ -11,8 +11,8 @@
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { gege1, gege1nThreshold, solveGeQueueExact, type GeQueueResult } from '../me/index.js';
-import { commandOutput } from './output.js';
-import { sweepProgress } from './progress.js';
+import { asOptionError, commandOutput } from './output.js';
+import { mapWithProgress } from './progress.js';
 import { resultsToJson } from '../report/json.js';
 import { formatTable, type Column } from '../report/table.js';
 import { cartesian, parseSweep } from './sweep.js';
@@ -67,19 +67,6 @@ const OPTION_OF: Record<string, string> = {
 };
 
 /**
- * A solver's error renamed to the option that set the parameter: `ca2` → `--ca2`,
- * `thresholds[0]` → `--thresholds (thresholds[0])`; other errors unchanged.
- */
-function asOptionError(e: unknown): unknown {
-  if (!(e instanceof InvalidParameterError)) return e;
-  const m = /^([A-Za-z0-9]+)(.*)$/.exec(e.parameter);
-  const option = m === null ? undefined : OPTION_OF[m[1]!];
-  if (option === undefined) return e;
-  const name = option === `--${e.parameter}` ? option : `${option} (${e.parameter})`;
-  return new InvalidParameterError(name, e.rule, e.value);
-}
-
-/**
  * @param cs2Given whether --cs2 was typed (it has a default): with --regime-cs2 it would be ignored,
  *   and a swept --cs2 would print identical rows under different labels, so that is an error.
  */
@@ -109,21 +96,13 @@ function solveAll(o: MeOptions, cs2Given = false): GeQueueResult[] {
     ['cs2', cs2s],
     ['lambda', lambdas],
   ] as const);
-  const progress = sweepProgress(points.length);
-  try {
-    return points.map((p) => {
-      let result: GeQueueResult;
-      try {
-        result = solvePoint(p);
-      } catch (e) {
-        throw asOptionError(e);
-      }
-      progress.tick();
-      return result;
-    });
-  } finally {
-    progress.stop();
-  }
+  return mapWithProgress(points, (p) => {
+    try {
+      return solvePoint(p);
+    } catch (e) {
+      throw asOptionError(e, OPTION_OF);
+    }
+  });
 
   function solvePoint(p: { capacity: number; ca2: number; cs2: number; lambda: number }): GeQueueResult {
     if (p.capacity === Infinity) {

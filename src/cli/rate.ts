@@ -28,7 +28,7 @@ import {
 } from '../congestion/index.js';
 import { resultsToJson } from '../report/json.js';
 import { formatNumber, formatTable, type Column } from '../report/table.js';
-import { commandOutput } from './output.js';
+import { asOptionError, commandOutput } from './output.js';
 import { parseSweep } from './sweep.js';
 
 interface RateOptions {
@@ -85,10 +85,7 @@ function withOptionNames<T>(body: () => T): T {
   try {
     return body();
   } catch (e) {
-    if (e instanceof InvalidParameterError && OPTION_OF[e.parameter] !== undefined) {
-      throw new InvalidParameterError(OPTION_OF[e.parameter]!, e.rule, e.value);
-    }
-    throw e;
+    throw asOptionError(e, OPTION_OF, true);
   }
 }
 
