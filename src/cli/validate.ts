@@ -18,7 +18,7 @@ import { parseResultsSca } from '../validate/importSca.js';
 import { defaultMapping, parseMappingPairs, resolveMappingKeys, RESULT_MODELS, withMapping, type ResultModel } from '../validate/mapping.js';
 import type { ImportedResults } from '../validate/results.js';
 import { validateResults } from '../validate/validateModel.js';
-import { commandOutput, readInputFile } from './output.js';
+import { commandOutput, fileOptionError, readInputFile } from './output.js';
 
 /** The CommanderError code of a negative verdict: `run` turns it into exit 1 (usage errors are 2). */
 export const VALIDATION_FAILED = 'ibqos.validate.failed';
@@ -120,7 +120,7 @@ export function registerValidate(program: Command): void {
         try {
           writeFileSync(opts.plot, comparisonSvg(v.comparison));
         } catch (e) {
-          throw new InvalidParameterError('--plot', 'a writable file', `${opts.plot} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+          throw fileOptionError('--plot', 'a writable file', opts.plot, e);
         }
       }
       if (opts.json) {
