@@ -36,7 +36,7 @@ import {
 } from '../sim/index.js';
 import { commandOutput } from './output.js';
 import { sweepProgress } from './progress.js';
-import { parseSweep } from './sweep.js';
+import { cartesian, parseSweep } from './sweep.js';
 
 interface SimCliOptions {
   readonly scenario: string;
@@ -180,8 +180,7 @@ function runSim(o: SimCliOptions, cmd: Command): SimRun {
     run.until = until;
   }
   // Points: the cartesian product of the swept options, the last one varying fastest.
-  let points: Record<string, unknown>[] = [{}];
-  for (const [key, values] of axes) points = points.flatMap((p) => values.map((v) => ({ ...p, [key]: v })));
+  const points = cartesian(axes);
   const replications = typeof run.replications === 'number' ? run.replications : 10;
   const progress = sweepProgress(replications * points.length, process.stderr, 'replications');
   // A sweep's points get independent seeds derived from the base seed and each point's params

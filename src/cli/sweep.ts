@@ -74,12 +74,12 @@ function parseRange(option: string, item: string, options: SweepOptions): number
 }
 
 /** Every combination of the swept values, in the order the keys are given (last varies fastest). */
-export function cartesian<K extends string>(axes: ReadonlyArray<readonly [K, readonly number[]]>): Record<K, number>[] {
-  let points: Record<string, number>[] = [{}];
+export function cartesian<K extends string, V = number>(axes: ReadonlyArray<readonly [K, readonly V[]]>): Record<K, V>[] {
+  let points: Record<string, V>[] = [{}];
   for (const [key, values] of axes) {
-    const next: Record<string, number>[] = [];
+    const next: Record<string, V>[] = [];
     for (const p of points) for (const v of values) next.push({ ...p, [key]: v });
     points = next;
   }
-  return points as Record<K, number>[];
+  return points as Record<K, V>[];
 }
