@@ -51,15 +51,14 @@ interface SimCliOptions {
   readonly [key: string]: unknown;
 }
 
-/** commander's attribute name of a flag: '--rate-control <x>' → 'rateControl'. */
-function attributeOf(flag: string): string {
-  const long = flag.split(/[ ,]+/).find((p) => p.startsWith('--'))!.slice(2);
-  return long.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
-}
-
 /** The long option name of a flag: '--rate-control <x>' → '--rate-control'. */
 function optionName(flag: string): string {
   return flag.split(/[ ,]+/).find((p) => p.startsWith('--'))!;
+}
+
+/** commander's attribute name of a flag: '--rate-control <x>' → 'rateControl'. */
+function attributeOf(flag: string): string {
+  return optionName(flag).slice(2).replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 }
 
 /**
