@@ -29,7 +29,7 @@ import {
 import { resultsToJson } from '../report/json.js';
 import { formatNumber, formatTable, type Column } from '../report/table.js';
 import { asOptionError, commandOutput } from './output.js';
-import { parseSweep } from './sweep.js';
+import { parseSingle, parseSweep } from './sweep.js';
 
 interface RateOptions {
   readonly function: string;
@@ -55,8 +55,7 @@ interface RateOptions {
 
 /** One number from an option (no lists). */
 function single(option: string, text: string, integer = false): number {
-  if (text.includes(',') || text.includes(':')) throw new InvalidParameterError(option, 'a single number', text);
-  return parseSweep(option, text, { integer })[0]!;
+  return parseSingle(option, text, { integer });
 }
 
 /** Which option belongs to which function; an option for another function is an error, not ignored. */

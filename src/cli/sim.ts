@@ -36,7 +36,7 @@ import {
 } from '../sim/index.js';
 import { commandOutput } from './output.js';
 import { sweepProgress } from './progress.js';
-import { cartesian, parseSweep } from './sweep.js';
+import { cartesian, parseSingle, parseSweep } from './sweep.js';
 
 interface SimCliOptions {
   readonly scenario: string;
@@ -83,10 +83,7 @@ function readOption(option: ScenarioCliOption, text: unknown): unknown[] {
 
 /** A number option of the run (seed, replications, …), or undefined. */
 function runNumber(name: string, text: string | undefined, integer: boolean): number | undefined {
-  if (text === undefined) return undefined;
-  const values = parseSweep(name, text, { integer });
-  if (values.length !== 1 || text.includes(':')) throw new InvalidParameterError(name, 'a single value', text);
-  return values[0];
+  return text === undefined ? undefined : parseSingle(name, text, { integer });
 }
 
 /** Reads and checks a scenario file; errors name the file and the field. */

@@ -23,6 +23,17 @@ export function parseSweep(option: string, text: string, options: SweepOptions =
   return values;
 }
 
+/**
+ * One number from an option that is not swept (`--seed`, `--tolerance`, …): the number syntax of
+ * {@link parseSweep}, without its lists and ranges.
+ *
+ * @throws InvalidParameterError naming the option for a list, a range or anything but one number.
+ */
+export function parseSingle(option: string, text: string, options: SweepOptions = {}): number {
+  if (text.includes(',') || text.includes(':')) throw new InvalidParameterError(option, 'a single value', text);
+  return parseSweep(option, text, options)[0]!;
+}
+
 /** A plain decimal number as a person types it: digits, an optional point and exponent. */
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 

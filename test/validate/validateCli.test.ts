@@ -77,6 +77,7 @@ describe('ibqos validate on the sample files', () => {
     [['--results', '/nonexistent.csv'], /--results must be a readable file/],
     [['--results', 'x.txt'], /--format must be one of/],
     [['--tolerance', '-1'], /--tolerance must be a finite number >= 0/],
+    [['--tolerance', '0x10'], /--tolerance must be a decimal number/],
     [['--map', 'L1'], /--map must be name=column pairs/],
     // A pair that matches nothing used to drop its metric from the comparison without a word.
     [['--map', 'L1=no_such_column'], /^ibqos: --map must be a column or scalar name present in .*credit_results\.csv, got "L1=no_such_column"\n$/],
