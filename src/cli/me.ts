@@ -15,7 +15,7 @@ import { asOptionError, commandOutput } from './output.js';
 import { mapWithProgress } from './progress.js';
 import { resultsToJson } from '../report/json.js';
 import { formatTable, type Column } from '../report/table.js';
-import { cartesian, parseSweep } from './sweep.js';
+import { cartesian, parseList, parseSweep } from './sweep.js';
 
 interface MeOptions {
   readonly lambda: string;
@@ -29,14 +29,6 @@ interface MeOptions {
   readonly batchAcceptance?: string;
   readonly regimeCs2?: string;
   readonly json?: boolean;
-}
-
-/** A comma list that describes one queue (no ranges: they would silently add regimes). */
-function parseList(option: string, text: string, integer: boolean): number[] {
-  if (text.includes(':')) {
-    throw new InvalidParameterError(option, 'a comma list of values (one per regime, not a sweep range)', text);
-  }
-  return parseSweep(option, text, { integer });
 }
 
 const COLUMNS: Column<GeQueueResult>[] = [
@@ -75,8 +67,8 @@ function solveAll(o: MeOptions, cs2Given = false): GeQueueResult[] {
   const capacities = parseSweep('--capacity', o.capacity, { integer: true, allowInfinity: true });
   const ca2s = parseSweep('--ca2', o.ca2);
   const cs2s = parseSweep('--cs2', o.cs2);
-  const mu = parseList('--mu', o.mu, false);
-  const thresholds = o.thresholds === undefined ? [] : parseList('--thresholds', o.thresholds, true);
+  const mu = parseList('--mu', o.mu);
+  const thresholds = o.thresholds === undefined ? [] : parseList('--thresholds', o.thresholds, { integer: true });
   const variant = o.variant;
   if (variant !== 'exact' && variant !== 'thesis') throw new InvalidParameterError('--variant', "one of 'exact', 'thesis'", variant);
   if (!o.exact && (o.batchAcceptance !== undefined || o.regimeCs2 !== undefined)) {
@@ -89,7 +81,7 @@ function solveAll(o: MeOptions, cs2Given = false): GeQueueResult[] {
   if (o.regimeCs2 !== undefined && cs2Given) {
     throw new InvalidParameterError('--cs2', 'absent when --regime-cs2 is given (it replaces --cs2)', o.cs2);
   }
-  const regimeCs2 = o.regimeCs2 === undefined ? undefined : parseList('--regime-cs2', o.regimeCs2, false);
+  const regimeCs2 = o.regimeCs2 === undefined ? undefined : parseList('--regime-cs2', o.regimeCs2);
   const points = cartesian([
     ['capacity', capacities],
     ['ca2', ca2s],

@@ -36,7 +36,7 @@ import {
 } from '../sim/index.js';
 import { commandOutput } from './output.js';
 import { sweepProgress } from './progress.js';
-import { cartesian, parseSingle, parseSweep } from './sweep.js';
+import { cartesian, parseList, parseSingle, parseSweep } from './sweep.js';
 
 interface SimCliOptions {
   readonly scenario: string;
@@ -70,15 +70,12 @@ function readOption(option: ScenarioCliOption, text: unknown): unknown[] {
   if (option.kind === 'flag') return [true];
   const raw = String(text);
   if (option.kind === 'string') return [raw];
-  const list = option.kind === 'numbers' || option.kind === 'integers';
-  if (list && raw.includes(':')) {
-    throw new InvalidParameterError(name, 'a comma list of values, one per regime (not a sweep range)', raw);
-  }
-  const values = parseSweep(name, raw, {
+  const kind = {
     integer: option.kind === 'integer' || option.kind === 'integers' || option.kind === 'capacity',
     allowInfinity: option.kind === 'capacity',
-  });
-  return list ? [values] : values;
+  };
+  if (option.kind === 'numbers' || option.kind === 'integers') return [parseList(name, raw, kind)];
+  return parseSweep(name, raw, kind);
 }
 
 /** A number option of the run (seed, replications, …), or undefined. */

@@ -34,6 +34,17 @@ export function parseSingle(option: string, text: string, options: SweepOptions 
   return parseSweep(option, text, options)[0]!;
 }
 
+/**
+ * A comma list that describes one thing (the rate of each regime, the thresholds between them),
+ * not a sweep: ranges are refused, since they would silently add regimes.
+ *
+ * @throws InvalidParameterError naming the option for a range or an item that is not a number.
+ */
+export function parseList(option: string, text: string, options: SweepOptions = {}): number[] {
+  if (text.includes(':')) throw new InvalidParameterError(option, 'a comma list of values, one per regime (not a sweep range)', text);
+  return parseSweep(option, text, options);
+}
+
 /** A plain decimal number as a person types it: digits, an optional point and exponent. */
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
