@@ -1,5 +1,6 @@
 /**
- * Helpers every subcommand shares: where its output goes and how it reads an input file.
+ * Helpers every subcommand shares: where its output goes, how it reads an input file, and how its
+ * errors name the option the user typed.
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
