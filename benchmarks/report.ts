@@ -4,10 +4,11 @@
  * - renderPlot on a figure like the report's (4 series × 16 points, with error bars on one);
  * - runExperiments(thesisExperiments()) analytic-only, quick and full, and writing the files;
  * - the importers on the sample files of test/fixtures/validate (CSV, JSON, .sca v2 and v3).
- * The simulator is not plugged in yet, so the report's simulated parts are not timed here.
+ * The report is timed without its simulators (`thesisSimulators()`): the simulated parts are the
+ * simulator's cost, which benchmarks/sim.ts and benchmarks/sim-fabric.ts measure.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   defaultMapping,
@@ -20,6 +21,7 @@ import {
   withMapping,
   writeReport,
 } from '../src/index.js';
+import { machineLine } from './harness.js';
 
 function best(label: string, repeats: number, fn: () => unknown): number {
   fn(); // warm-up (JIT)
@@ -45,7 +47,7 @@ async function bestAsync(label: string, repeats: number, fn: () => Promise<unkno
   return bestMs;
 }
 
-console.log(`node ${process.version}, v8 ${process.versions.v8}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`);
+console.log(machineLine());
 console.log('');
 
 const series = Array.from({ length: 4 }, (_, s) => ({
@@ -59,7 +61,8 @@ await bestAsync('runExperiments(thesisExperiments()), --quick', 10, () => runExp
 await bestAsync('runExperiments(thesisExperiments()), full', 10, () => runExperiments(thesisExperiments(), { quick: false }));
 const report = await runExperiments(thesisExperiments());
 const dir = mkdtempSync(join(tmpdir(), 'ibqos-bench-'));
-best('writeReport (html, json, 10 CSVs)', 10, () => writeReport(report, dir));
+const csvs = report.experiments.reduce((n, e) => n + e.figures.length, 0);
+best(`writeReport (html, json, ${csvs} CSVs)`, 10, () => writeReport(report, dir));
 rmSync(dir, { recursive: true, force: true });
 
 const FIX = join(import.meta.dirname, '..', 'test', 'fixtures', 'validate');

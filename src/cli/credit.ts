@@ -15,8 +15,8 @@ import { oneOf } from '../core/guards.js';
 import { CREDIT_METHODS, solveCreditChain, type CreditChainResult, type CreditMethod } from '../credit/index.js';
 import { resultsToJson } from '../report/json.js';
 import { formatTable, type Column } from '../report/table.js';
-import { commandOutput } from './output.js';
-import { sweepProgress } from './progress.js';
+import { asOptionError, commandOutput } from './output.js';
+import { mapWithProgress } from './progress.js';
 import { cartesian, parseSweep } from './sweep.js';
 
 interface CreditOptions {
@@ -74,26 +74,14 @@ function solveAll(o: CreditOptions): CreditChainResult[] {
     ['n', parseSweep('--n', o.n, { integer: true, allowInfinity: true })],
     ['m', parseSweep('--m', o.m, { integer: true })],
   ] as const);
-  const progress = sweepProgress(points.length);
-  try {
-    return points.map((p) => {
-      const params = { lambda: p.lambda, mu1: p.mu1, mu2: p.mu2, upstreamCapacity: p.n, downstreamCapacity: p.m };
-      try {
-        const result = solveCreditChain(params, { method, ...(tolerance === undefined ? {} : { tolerance }) });
-        progress.tick();
-        return result;
-      } catch (e) {
-        if (e instanceof InvalidParameterError && OPTION_OF[e.parameter]) {
-          const option = OPTION_OF[e.parameter]!;
-          const name = option === `--${e.parameter}` ? option : `${option} (${e.parameter})`;
-          throw new InvalidParameterError(name, e.rule, e.value);
-        }
-        throw e;
-      }
-    });
-  } finally {
-    progress.stop();
-  }
+  return mapWithProgress(points, (p) => {
+    const params = { lambda: p.lambda, mu1: p.mu1, mu2: p.mu2, upstreamCapacity: p.n, downstreamCapacity: p.m };
+    try {
+      return solveCreditChain(params, { method, ...(tolerance === undefined ? {} : { tolerance }) });
+    } catch (e) {
+      throw asOptionError(e, OPTION_OF);
+    }
+  });
 }
 
 /** Registers `ibqos credit`. */

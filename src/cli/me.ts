@@ -11,11 +11,11 @@
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { gege1, gege1nThreshold, solveGeQueueExact, type GeQueueResult } from '../me/index.js';
-import { commandOutput } from './output.js';
-import { sweepProgress } from './progress.js';
+import { asOptionError, commandOutput } from './output.js';
+import { mapWithProgress } from './progress.js';
 import { resultsToJson } from '../report/json.js';
 import { formatTable, type Column } from '../report/table.js';
-import { cartesian, parseSweep } from './sweep.js';
+import { cartesian, parseList, parseSweep } from './sweep.js';
 
 interface MeOptions {
   readonly lambda: string;
@@ -29,14 +29,6 @@ interface MeOptions {
   readonly batchAcceptance?: string;
   readonly regimeCs2?: string;
   readonly json?: boolean;
-}
-
-/** A comma list that describes one queue (no ranges: they would silently add regimes). */
-function parseList(option: string, text: string, integer: boolean): number[] {
-  if (text.includes(':')) {
-    throw new InvalidParameterError(option, 'a comma list of values (one per regime, not a sweep range)', text);
-  }
-  return parseSweep(option, text, { integer });
 }
 
 const COLUMNS: Column<GeQueueResult>[] = [
@@ -67,19 +59,6 @@ const OPTION_OF: Record<string, string> = {
 };
 
 /**
- * A solver's error renamed to the option that set the parameter: `ca2` → `--ca2`,
- * `thresholds[0]` → `--thresholds (thresholds[0])`; other errors unchanged.
- */
-function asOptionError(e: unknown): unknown {
-  if (!(e instanceof InvalidParameterError)) return e;
-  const m = /^([A-Za-z0-9]+)(.*)$/.exec(e.parameter);
-  const option = m === null ? undefined : OPTION_OF[m[1]!];
-  if (option === undefined) return e;
-  const name = option === `--${e.parameter}` ? option : `${option} (${e.parameter})`;
-  return new InvalidParameterError(name, e.rule, e.value);
-}
-
-/**
  * @param cs2Given whether --cs2 was typed (it has a default): with --regime-cs2 it would be ignored,
  *   and a swept --cs2 would print identical rows under different labels, so that is an error.
  */
@@ -88,8 +67,8 @@ function solveAll(o: MeOptions, cs2Given = false): GeQueueResult[] {
   const capacities = parseSweep('--capacity', o.capacity, { integer: true, allowInfinity: true });
   const ca2s = parseSweep('--ca2', o.ca2);
   const cs2s = parseSweep('--cs2', o.cs2);
-  const mu = parseList('--mu', o.mu, false);
-  const thresholds = o.thresholds === undefined ? [] : parseList('--thresholds', o.thresholds, true);
+  const mu = parseList('--mu', o.mu);
+  const thresholds = o.thresholds === undefined ? [] : parseList('--thresholds', o.thresholds, { integer: true });
   const variant = o.variant;
   if (variant !== 'exact' && variant !== 'thesis') throw new InvalidParameterError('--variant', "one of 'exact', 'thesis'", variant);
   if (!o.exact && (o.batchAcceptance !== undefined || o.regimeCs2 !== undefined)) {
@@ -102,28 +81,20 @@ function solveAll(o: MeOptions, cs2Given = false): GeQueueResult[] {
   if (o.regimeCs2 !== undefined && cs2Given) {
     throw new InvalidParameterError('--cs2', 'absent when --regime-cs2 is given (it replaces --cs2)', o.cs2);
   }
-  const regimeCs2 = o.regimeCs2 === undefined ? undefined : parseList('--regime-cs2', o.regimeCs2, false);
+  const regimeCs2 = o.regimeCs2 === undefined ? undefined : parseList('--regime-cs2', o.regimeCs2);
   const points = cartesian([
     ['capacity', capacities],
     ['ca2', ca2s],
     ['cs2', cs2s],
     ['lambda', lambdas],
   ] as const);
-  const progress = sweepProgress(points.length);
-  try {
-    return points.map((p) => {
-      let result: GeQueueResult;
-      try {
-        result = solvePoint(p);
-      } catch (e) {
-        throw asOptionError(e);
-      }
-      progress.tick();
-      return result;
-    });
-  } finally {
-    progress.stop();
-  }
+  return mapWithProgress(points, (p) => {
+    try {
+      return solvePoint(p);
+    } catch (e) {
+      throw asOptionError(e, OPTION_OF);
+    }
+  });
 
   function solvePoint(p: { capacity: number; ca2: number; cs2: number; lambda: number }): GeQueueResult {
     if (p.capacity === Infinity) {

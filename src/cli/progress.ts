@@ -40,3 +40,20 @@ export function sweepProgress(total: number, stream: NodeJS.WriteStream = proces
     },
   };
 }
+
+/**
+ * `items.map(fn)` with a {@link sweepProgress} bar over the items (ticked after each item, removed
+ * at the end or when `fn` throws).
+ */
+export function mapWithProgress<T, R>(items: readonly T[], fn: (item: T) => R): R[] {
+  const progress = sweepProgress(items.length);
+  try {
+    return items.map((item) => {
+      const result = fn(item);
+      progress.tick();
+      return result;
+    });
+  } finally {
+    progress.stop();
+  }
+}

@@ -28,8 +28,8 @@ import {
 } from '../congestion/index.js';
 import { resultsToJson } from '../report/json.js';
 import { formatNumber, formatTable, type Column } from '../report/table.js';
-import { commandOutput } from './output.js';
-import { parseSweep } from './sweep.js';
+import { asOptionError, commandOutput } from './output.js';
+import { parseSingle, parseSweep } from './sweep.js';
 
 interface RateOptions {
   readonly function: string;
@@ -55,8 +55,7 @@ interface RateOptions {
 
 /** One number from an option (no lists). */
 function single(option: string, text: string, integer = false): number {
-  if (text.includes(',') || text.includes(':')) throw new InvalidParameterError(option, 'a single number', text);
-  return parseSweep(option, text, { integer })[0]!;
+  return parseSingle(option, text, { integer });
 }
 
 /** Which option belongs to which function; an option for another function is an error, not ignored. */
@@ -85,10 +84,7 @@ function withOptionNames<T>(body: () => T): T {
   try {
     return body();
   } catch (e) {
-    if (e instanceof InvalidParameterError && OPTION_OF[e.parameter] !== undefined) {
-      throw new InvalidParameterError(OPTION_OF[e.parameter]!, e.rule, e.value);
-    }
-    throw e;
+    throw asOptionError(e, OPTION_OF, true);
   }
 }
 

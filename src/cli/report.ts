@@ -12,7 +12,7 @@ import { InvalidParameterError } from '../core/errors.js';
 import { runExperiments } from '../report/experiment.js';
 import { thesisExperiments, thesisSimulators } from '../report/thesis.js';
 import { writeReport } from '../report/write.js';
-import { commandOutput } from './output.js';
+import { commandOutput, fileOptionError } from './output.js';
 import { sweepProgress } from './progress.js';
 
 interface ReportOptions {
@@ -46,7 +46,7 @@ export function registerReport(program: Command): void {
         mkdirSync(outDir, { recursive: true });
         accessSync(outDir, constants.W_OK);
       } catch (e) {
-        throw new InvalidParameterError('--out', 'a writable directory', `${opts.out} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+        throw fileOptionError('--out', 'a writable directory', opts.out, e);
       }
       const { write, warn: log } = commandOutput(cmd);
       const experiments = thesisExperiments();
@@ -60,13 +60,12 @@ export function registerReport(program: Command): void {
           seed,
           ...(replications === undefined ? {} : { replications }),
           simulators: thesisSimulators(),
-          onProgress: (id, done, count) => {
+          onProgress: (id, _done, count) => {
             if (id !== current) {
               current = id;
               log(`report: ${id} (${count} points)\n`);
             }
             progress.tick();
-            void done;
           },
         });
         progress.stop();
@@ -74,7 +73,7 @@ export function registerReport(program: Command): void {
         try {
           files = writeReport(report, outDir);
         } catch (e) {
-          throw new InvalidParameterError('--out', 'a writable directory', `${opts.out} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+          throw fileOptionError('--out', 'a writable directory', opts.out, e);
         }
         const simulated = report.experiments.filter((e) => e.simulated).length;
         log(`report: ${report.experiments.length} experiments, ${report.experiments.reduce((t, e) => t + e.figures.length, 0)} figures, ${simulated} with simulation\n`);

@@ -36,7 +36,7 @@ import {
 } from '../sim/index.js';
 import { commandOutput } from './output.js';
 import { sweepProgress } from './progress.js';
-import { parseSweep } from './sweep.js';
+import { cartesian, parseList, parseSingle, parseSweep } from './sweep.js';
 
 interface SimCliOptions {
   readonly scenario: string;
@@ -51,15 +51,14 @@ interface SimCliOptions {
   readonly [key: string]: unknown;
 }
 
-/** commander's attribute name of a flag: '--rate-control <x>' → 'rateControl'. */
-function attributeOf(flag: string): string {
-  const long = flag.split(/[ ,]+/).find((p) => p.startsWith('--'))!.slice(2);
-  return long.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
-}
-
 /** The long option name of a flag: '--rate-control <x>' → '--rate-control'. */
 function optionName(flag: string): string {
   return flag.split(/[ ,]+/).find((p) => p.startsWith('--'))!;
+}
+
+/** commander's attribute name of a flag: '--rate-control <x>' → 'rateControl'. */
+function attributeOf(flag: string): string {
+  return optionName(flag).slice(2).replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 }
 
 /**
@@ -71,23 +70,17 @@ function readOption(option: ScenarioCliOption, text: unknown): unknown[] {
   if (option.kind === 'flag') return [true];
   const raw = String(text);
   if (option.kind === 'string') return [raw];
-  const list = option.kind === 'numbers' || option.kind === 'integers';
-  if (list && raw.includes(':')) {
-    throw new InvalidParameterError(name, 'a comma list of values, one per regime (not a sweep range)', raw);
-  }
-  const values = parseSweep(name, raw, {
+  const kind = {
     integer: option.kind === 'integer' || option.kind === 'integers' || option.kind === 'capacity',
     allowInfinity: option.kind === 'capacity',
-  });
-  return list ? [values] : values;
+  };
+  if (option.kind === 'numbers' || option.kind === 'integers') return [parseList(name, raw, kind)];
+  return parseSweep(name, raw, kind);
 }
 
 /** A number option of the run (seed, replications, …), or undefined. */
 function runNumber(name: string, text: string | undefined, integer: boolean): number | undefined {
-  if (text === undefined) return undefined;
-  const values = parseSweep(name, text, { integer });
-  if (values.length !== 1 || text.includes(':')) throw new InvalidParameterError(name, 'a single value', text);
-  return values[0];
+  return text === undefined ? undefined : parseSingle(name, text, { integer });
 }
 
 /** Reads and checks a scenario file; errors name the file and the field. */
@@ -180,8 +173,7 @@ function runSim(o: SimCliOptions, cmd: Command): SimRun {
     run.until = until;
   }
   // Points: the cartesian product of the swept options, the last one varying fastest.
-  let points: Record<string, unknown>[] = [{}];
-  for (const [key, values] of axes) points = points.flatMap((p) => values.map((v) => ({ ...p, [key]: v })));
+  const points = cartesian(axes);
   const replications = typeof run.replications === 'number' ? run.replications : 10;
   const progress = sweepProgress(replications * points.length, process.stderr, 'replications');
   // A sweep's points get independent seeds derived from the base seed and each point's params

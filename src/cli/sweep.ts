@@ -23,6 +23,28 @@ export function parseSweep(option: string, text: string, options: SweepOptions =
   return values;
 }
 
+/**
+ * One number from an option that is not swept (`--seed`, `--tolerance`, …): the number syntax of
+ * {@link parseSweep}, without its lists and ranges.
+ *
+ * @throws InvalidParameterError naming the option for a list, a range or anything but one number.
+ */
+export function parseSingle(option: string, text: string, options: SweepOptions = {}): number {
+  if (text.includes(',') || text.includes(':')) throw new InvalidParameterError(option, 'a single value', text);
+  return parseSweep(option, text, options)[0]!;
+}
+
+/**
+ * A comma list that describes one thing (the rate of each regime, the thresholds between them),
+ * not a sweep: ranges are refused, since they would silently add regimes.
+ *
+ * @throws InvalidParameterError naming the option for a range or an item that is not a number.
+ */
+export function parseList(option: string, text: string, options: SweepOptions = {}): number[] {
+  if (text.includes(':')) throw new InvalidParameterError(option, 'a comma list of values, one per regime (not a sweep range)', text);
+  return parseSweep(option, text, options);
+}
+
 /** A plain decimal number as a person types it: digits, an optional point and exponent. */
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
@@ -74,12 +96,12 @@ function parseRange(option: string, item: string, options: SweepOptions): number
 }
 
 /** Every combination of the swept values, in the order the keys are given (last varies fastest). */
-export function cartesian<K extends string>(axes: ReadonlyArray<readonly [K, readonly number[]]>): Record<K, number>[] {
-  let points: Record<string, number>[] = [{}];
+export function cartesian<K extends string, V = number>(axes: ReadonlyArray<readonly [K, readonly V[]]>): Record<K, V>[] {
+  let points: Record<string, V>[] = [{}];
   for (const [key, values] of axes) {
-    const next: Record<string, number>[] = [];
+    const next: Record<string, V>[] = [];
     for (const p of points) for (const v of values) next.push({ ...p, [key]: v });
     points = next;
   }
-  return points as Record<K, number>[];
+  return points as Record<K, V>[];
 }

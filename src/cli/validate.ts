@@ -18,7 +18,8 @@ import { parseResultsSca } from '../validate/importSca.js';
 import { defaultMapping, parseMappingPairs, resolveMappingKeys, RESULT_MODELS, withMapping, type ResultModel } from '../validate/mapping.js';
 import type { ImportedResults } from '../validate/results.js';
 import { validateResults } from '../validate/validateModel.js';
-import { commandOutput, readInputFile } from './output.js';
+import { commandOutput, fileOptionError, readInputFile } from './output.js';
+import { parseSingle } from './sweep.js';
 
 /** The CommanderError code of a negative verdict: `run` turns it into exit 1 (usage errors are 2). */
 export const VALIDATION_FAILED = 'ibqos.validate.failed';
@@ -38,9 +39,10 @@ interface ValidateOptions {
 
 const FORMATS = ['csv', 'json', 'sca'] as const;
 
+/** A tolerance: a decimal number >= 0, read as the other commands read their numbers. */
 function number(option: string, text: string): number {
-  const v = Number(text);
-  if (text.trim() === '' || !Number.isFinite(v) || v < 0) throw new InvalidParameterError(option, 'a finite number >= 0', text);
+  const v = parseSingle(option, text);
+  if (v < 0) throw new InvalidParameterError(option, 'a finite number >= 0', text);
   return v;
 }
 
@@ -120,7 +122,7 @@ export function registerValidate(program: Command): void {
         try {
           writeFileSync(opts.plot, comparisonSvg(v.comparison));
         } catch (e) {
-          throw new InvalidParameterError('--plot', 'a writable file', `${opts.plot} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+          throw fileOptionError('--plot', 'a writable file', opts.plot, e);
         }
       }
       if (opts.json) {

@@ -51,6 +51,16 @@ export interface CongestionPoint extends ExperimentPoint {
   readonly high: string;
   readonly low: string;
 }
+/** A credit point's model parameters, the same for the analytic chain and the `credit-tandem` simulation. */
+function creditParams(p: CreditPoint) {
+  return { lambda: p.lambda, mu1: p.mu1, mu2: p.mu2, upstreamCapacity: p.n, downstreamCapacity: p.m };
+}
+
+/** A threshold point's model parameters, the same for the ME solution and the `gege1n` simulation. */
+function thresholdParams(p: ThresholdPoint) {
+  return { lambda: p.lambda, ca2: p.ca2, cs2: p.cs2, capacity: p.capacity, thresholds: p.thresholds, mu: p.mu };
+}
+
 /** The x axis of the ch. 4 figures: the downstream capacity m. */
 const OVER_M = { kind: 'sweep', xLabel: 'downstream capacity m', xUnit: 'packets', x: (p: CreditPoint) => p.m } as const;
 
@@ -66,7 +76,7 @@ export const creditExperiment: Experiment<CreditPoint> = {
   points: () => Array.from({ length: 10 }, (_, k) => ({ lambda: 5, mu1: 6, mu2: 8, n: 12, m: k + 2 })),
   label: (p) => `m = ${p.m}`,
   analytic: (p) => ({
-    'exact chain': solveCreditChain({ lambda: p.lambda, mu1: p.mu1, mu2: p.mu2, upstreamCapacity: p.n, downstreamCapacity: p.m }),
+    'exact chain': solveCreditChain(creditParams(p)),
   }),
   figures: [
     {
@@ -114,7 +124,7 @@ const OVER_LAMBDA = { kind: 'sweep', xLabel: 'arrival rate λ', xUnit: 'packets 
 const NO_THRESHOLD = { capacity: 8, thresholds: [] as readonly number[], mu: [8] as readonly number[] };
 
 function thresholdAnalytic(p: ThresholdPoint): Record<string, unknown> {
-  const params = { lambda: p.lambda, ca2: p.ca2, cs2: p.cs2, capacity: p.capacity, thresholds: p.thresholds, mu: p.mu };
+  const params = thresholdParams(p);
   // The thesis's reading of y (MODELS.md §4.4) is a reading of the threshold formula; without a
   // threshold the exact GE/GE/1/N form is the thesis's own (§3), so only the exact y is drawn there.
   if (p.thresholds.length === 0) return { 'ME, exact y': gege1nThreshold(params) };
@@ -288,16 +298,8 @@ export function thesisExperiments(): readonly AnyExperiment[] {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each simulator takes its own experiment's point type
 export function thesisSimulators(): Readonly<Record<string, PointSimulator<any>>> {
   const jobs = { full: 200_000, quick: 20_000 };
-  const credit = scenarioPointSimulator<CreditPoint>(
-    'credit-tandem',
-    (p) => ({ lambda: p.lambda, mu1: p.mu1, mu2: p.mu2, upstreamCapacity: p.n, downstreamCapacity: p.m }),
-    jobs,
-  );
-  const threshold = scenarioPointSimulator<ThresholdPoint>(
-    'gege1n',
-    (p) => ({ lambda: p.lambda, ca2: p.ca2, cs2: p.cs2, capacity: p.capacity, thresholds: p.thresholds, mu: p.mu }),
-    jobs,
-  );
+  const credit = scenarioPointSimulator<CreditPoint>('credit-tandem', creditParams, jobs);
+  const threshold = scenarioPointSimulator<ThresholdPoint>('gege1n', thresholdParams, jobs);
   const congestion: PointSimulator<CongestionPoint> = (p, options) => {
     // Each scheme its own seed, derived from the base seed and the point (as scenarioPointSimulator does).
     const spec = { scenario: 'congestion-spreading', params: { rateControl: p.high, lowPriorityRateControl: p.low } };

@@ -27,12 +27,7 @@ export interface ComparisonPoint {
  * @example errorMeasure({ simulated: 2, analytic: 2.1 }) // 0.05
  */
 export function errorMeasure(point: ComparisonPoint): number {
-  const p = plainObject('point', point);
-  const simulated = finiteNumber('simulated', p.simulated);
-  const analytic = finiteNumber('analytic', p.analytic);
-  const diff = Math.abs(simulated - analytic);
-  if (diff === 0) return 0;
-  return diff / Math.abs(simulated);
+  return differenceOver(point, 'simulated');
 }
 
 /** |simulated − analytic|. @throws InvalidParameterError for a value that is not finite. */
@@ -50,12 +45,16 @@ export function absoluteError(point: ComparisonPoint): number {
  * @example relativeError({ simulated: 2, analytic: 2.5 }) // 0.2
  */
 export function relativeError(point: ComparisonPoint): number {
+  return differenceOver(point, 'analytic');
+}
+
+/** |simulated − analytic| / |point[by]|, 0 when the two are equal; both values checked finite. */
+function differenceOver(point: ComparisonPoint, by: keyof ComparisonPoint): number {
   const p = plainObject('point', point);
-  const simulated = finiteNumber('simulated', p.simulated);
-  const analytic = finiteNumber('analytic', p.analytic);
-  const diff = Math.abs(simulated - analytic);
+  const values = { simulated: finiteNumber('simulated', p.simulated), analytic: finiteNumber('analytic', p.analytic) };
+  const diff = Math.abs(values.simulated - values.analytic);
   if (diff === 0) return 0;
-  return diff / Math.abs(analytic);
+  return diff / Math.abs(values[by]);
 }
 
 /** The error measures of a set of experiment points. */

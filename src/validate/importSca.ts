@@ -275,10 +275,13 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^.]*').replace(/\u0000/g, '.*').replace(/\?/g, '.')}$`);
 }
 
-/** Does a mapping name select this scalar? `name`, `module.name`, or a glob over `module.name` (`*` within a module name, `**` across). */
-function selects(pattern: string, module: string, name: string): boolean {
-  if (pattern === name || pattern === `${module}.${name}`) return true;
-  return pattern.includes('*') && globToRegExp(pattern).test(`${module}.${name}`);
+/**
+ * Whether a mapping name selects a scalar: `name`, `module.name`, or a glob over `module.name`
+ * (`*` within a module name, `**` across), the glob compiled once.
+ */
+function selector(pattern: string): (module: string, name: string) => boolean {
+  const glob = pattern.includes('*') ? globToRegExp(pattern) : undefined;
+  return (module, name) => pattern === name || pattern === `${module}.${name}` || (glob !== undefined && glob.test(`${module}.${name}`));
 }
 
 /**
@@ -301,8 +304,9 @@ export function scaToResults(sca: ScaFile, mapping: ResultsMapping, options: Sca
   const file = options.file;
   const paramsOf = (run: ScaRun): Record<string, number> => {
     const params: Record<string, number> = {};
+    const itervars = runIterationVariables(run);
     for (const [name, candidates] of Object.entries(mapping.params)) {
-      const found = findParam(run, candidates);
+      const found = findParam(run, itervars, candidates);
       if (found === undefined) continue;
       const v = scaParameterNumber(found.text);
       if (v === undefined) throw new ResultsFormatError('sca', found.line, `parameter ${name} (${JSON.stringify(found.key)}) is ${JSON.stringify(found.text)}, not a number`, file);
@@ -324,15 +328,19 @@ export function scaToResults(sca: ScaFile, mapping: ResultsMapping, options: Sca
   }
   const columns: Record<string, string> = {};
   const points: ResultPoint[] = [];
+  // Each metric's candidates with their selectors, compiled once for all the runs.
+  const metricSelectors = Object.entries(mapping.metrics).map(([path, candidates]) => [path, candidates.map((c) => [c, selector(c)] as const)] as const);
   for (const { params, runs } of groups.values()) {
     const first = runs[0]!;
     const metrics: Record<string, Estimate> = {};
-    for (const [path, candidates] of Object.entries(mapping.metrics)) {
+    // Each run's values, listed once for all the metrics.
+    const runsValues = runs.map(runValues);
+    for (const [path, candidates] of metricSelectors) {
       const samples: number[] = [];
-      for (const run of runs) {
-        const values = runValues(run);
-        for (const c of candidates) {
-          const hits = values.filter((v) => selects(c, v.module, v.name));
+      for (const [r, run] of runs.entries()) {
+        const values = runsValues[r]!;
+        for (const [c, select] of candidates) {
+          const hits = values.filter((v) => select(v.module, v.name));
           if (hits.length > 1) {
             throw new ResultsFormatError('sca', hits[1]!.line, `${JSON.stringify(c)} selects several scalars in run ${run.runId} (${hits.map((h) => `${h.module}.${h.name}`).slice(0, 3).join(', ')}); map ${path} to module.name`, file);
           }
@@ -388,12 +396,14 @@ export function runIterationVariables(run: ScaRun): Record<string, string> {
   return out;
 }
 
-function findParam(run: ScaRun, candidates: readonly string[]): { key: string; text: string; line: number } | undefined {
-  const itervars = runIterationVariables(run);
+/** A parameter's text: an iteration variable (`itervars`, from {@link runIterationVariables}), else the last matching `config`/`param` line, else a `par` line. */
+function findParam(run: ScaRun, itervars: Readonly<Record<string, string>>, candidates: readonly string[]): { key: string; text: string; line: number } | undefined {
   for (const c of candidates) {
     if (c in itervars) return { key: c, text: itervars[c]!, line: run.line };
-    const conf = [...run.config].reverse().find(([k]) => k === c || k.endsWith(`.${c}`));
-    if (conf) return { key: conf[0], text: conf[1], line: run.line };
+    for (let k = run.config.length - 1; k >= 0; k--) {
+      const [key, text] = run.config[k]!;
+      if (key === c || key.endsWith(`.${c}`)) return { key, text, line: run.line };
+    }
     const par = run.parameters.find((p) => p.name === c || `${p.module}.${p.name}` === c);
     if (par) return { key: c, text: par.value, line: run.line };
   }

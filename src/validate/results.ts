@@ -83,9 +83,9 @@ function firstPresent(candidates: readonly string[], header: ReadonlySet<string>
 
 /**
  * Table rows → result points through a mapping. A metric is read from the first of its candidate
- * columns present; its interval from `<column>.halfWidth` (or `_halfWidth`, `_hw`, `:halfWidth`)
- * and `<column>.confidence` (or a `confidence` column; 0.95 when a half-width is given without
- * one). An empty cell leaves that metric out of that point.
+ * columns present; its interval from `<column>.halfWidth` (or `_halfWidth`, `_hw`, `:halfWidth`,
+ * ` hw`) and `<column>.confidence` (or `_confidence`, or a `confidence` column; 0.95 when a
+ * half-width is given without one). An empty cell leaves that metric out of that point.
  *
  * @throws ResultsFormatError when no column matches a metric (line of the header) or a cell is
  *   not a number (its line and column).

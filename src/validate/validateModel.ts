@@ -70,12 +70,10 @@ export function validateResults(
   options: ValidateOptions = {},
 ): ValidationResult {
   const m = oneOf('model', model, RESULT_MODELS);
-  const base = plainObject('params', baseParams);
-  const params = results.points.map((pt) => {
-    const merged: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(base)) merged[m === 'credit' ? (CREDIT_ALIASES[k] ?? k) : k] = v;
-    return { ...merged, ...pt.params };
-  });
+  // The base parameters under the library's names, so that a point's own columns override them.
+  const base: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(plainObject('params', baseParams))) base[m === 'credit' ? (CREDIT_ALIASES[k] ?? k) : k] = v;
+  const params = results.points.map((pt) => ({ ...base, ...pt.params }));
   const analytic = params.map((p, j) => {
     try {
       return analyticRecord(m, p);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidParameterError } from '../../src/core/errors.js';
-import { cartesian, parseSweep } from '../../src/cli/sweep.js';
+import { cartesian, parseSingle, parseSweep } from '../../src/cli/sweep.js';
 
 describe('parseSweep', () => {
   it('a value, a list, a mixed list → the values in order', () => {
@@ -37,6 +37,17 @@ describe('parseSweep', () => {
   it('a non-integer where integers are required → InvalidParameterError', () => {
     expect(() => parseSweep('--m', '2.5', { integer: true })).toThrow(/--m must be an integer, got "2.5"/);
     expect(() => parseSweep('--m', '1:2:0.5', { integer: true })).toThrow(/--m must be a range of integers/);
+  });
+});
+
+describe('parseSingle', () => {
+  it('one number, in the syntax of parseSweep', () => {
+    expect(parseSingle('--seed', '7', { integer: true })).toBe(7);
+    expect(parseSingle('--tolerance', '5e-2')).toBe(0.05);
+  });
+
+  it.each(['1,2', '1:3', '0x10', ''])('%j → InvalidParameterError naming the option', (text) => {
+    expect(() => parseSingle('--seed', text)).toThrow(/^--seed must be/);
   });
 });
 

@@ -11,6 +11,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExperiments, thesisExperiments, thesisSimulators, writeReport } from '../../src/index.js';
 import { CHROMIUM_ARGS, ensureChromium, freshUserDataDir } from '../helpers/chromium.js';
+import { THESIS_FIGURES } from './figures.js';
 
 /** The SVG DOM methods used in the page (the project's tsconfig has no DOM library). */
 interface Graphic {
@@ -66,19 +67,7 @@ describe('report.html in headless Chromium', () => {
         };
       }),
     );
-    expect(figures.map((f) => f.id)).toEqual([
-      'credit-chain-queue-lengths',
-      'credit-chain-response-time',
-      'credit-chain-throughput',
-      'entry-threshold-mean-queue-length',
-      'entry-threshold-utilization',
-      'entry-threshold-blocking-probability',
-      'arrival-job-threshold-mean-queue-length',
-      'arrival-job-threshold-utilization',
-      'arrival-job-threshold-blocking-probability',
-      'congestion-spreading-throughput',
-      'congestion-spreading-injection-rates',
-    ]);
+    expect(figures.map((f) => f.id)).toEqual(THESIS_FIGURES);
     for (const f of figures) {
       expect(f.width, f.id).toBeGreaterThan(200);
       expect(f.height, f.id).toBeGreaterThan(200);

@@ -1,14 +1,13 @@
 /**
- * The report: the thesis's experiments run analytic-only (the simulator is not merged yet) and with
- * stand-in simulators that show where the library's simulator will plug in; the files written; and
- * `ibqos report --quick`.
+ * The report: the thesis's experiments run analytic-only and with stand-in simulators (the library's
+ * simulators, `thesisSimulators()`, plug in the same way; `ibqos report` and browser.test.ts use
+ * them); the files written; and `ibqos report --quick`.
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/program.js';
 import {
   gege1nThreshold,
   parseResultJson,
@@ -21,26 +20,14 @@ import {
   type PointSimulator,
   type ThresholdPoint,
 } from '../../src/index.js';
-
-const FIGURES = [
-  'credit-chain-queue-lengths',
-  'credit-chain-response-time',
-  'credit-chain-throughput',
-  'entry-threshold-mean-queue-length',
-  'entry-threshold-utilization',
-  'entry-threshold-blocking-probability',
-  'arrival-job-threshold-mean-queue-length',
-  'arrival-job-threshold-utilization',
-  'arrival-job-threshold-blocking-probability',
-  'congestion-spreading-throughput',
-  'congestion-spreading-injection-rates',
-];
+import { runCli } from '../helpers/cli.js';
+import { THESIS_FIGURES } from './figures.js';
 
 describe('runExperiments(thesisExperiments()) without a simulator', async () => {
   const report = await runExperiments(thesisExperiments(), { quick: true });
 
   it('every figure of the issue, analytic only, no error bars', () => {
-    expect(report.experiments.flatMap((e) => e.figures.map((f) => `${e.id}-${f.id}`))).toEqual(FIGURES);
+    expect(report.experiments.flatMap((e) => e.figures.map((f) => `${e.id}-${f.id}`))).toEqual(THESIS_FIGURES);
     expect(report.experiments.every((e) => !e.simulated && e.comparison === undefined)).toBe(true);
     for (const e of report.experiments) for (const f of e.figures) expect(f.svg).not.toContain('error-bar');
   });
@@ -154,9 +141,9 @@ describe('with stand-in simulators (the library simulator plugs in the same way)
   it('writeReport: report.html (self-contained), report.json and one CSV per figure that reads back', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ibqos-report-'));
     const files = writeReport(good, dir);
-    expect(files.map((f) => f.slice(dir.length + 1))).toEqual(['report.html', 'report.json', ...FIGURES.map((f) => `${f}.csv`)]);
+    expect(files.map((f) => f.slice(dir.length + 1))).toEqual(['report.html', 'report.json', ...THESIS_FIGURES.map((f) => `${f}.csv`)]);
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
-    expect((html.match(/<svg /g) ?? []).length).toBeGreaterThanOrEqual(FIGURES.length);
+    expect((html.match(/<svg /g) ?? []).length).toBeGreaterThanOrEqual(THESIS_FIGURES.length);
     expect(html).not.toMatch(/<script|<link|src="http|href="http/);
     expect(html).toContain('ibqos-comparison');
     const json = parseResultJson(readFileSync(join(dir, 'report.json'), 'utf8')) as { experiments: { id: string; figures: { csv: string }[] }[] };
@@ -174,12 +161,10 @@ describe('with stand-in simulators (the library simulator plugs in the same way)
 describe('ibqos report', () => {
   it('--quick --out DIR → exit 0, the files listed on stdout, progress on stderr', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ibqos-report-'));
-    let out = '';
-    let err = '';
-    const code = await run(['report', '--quick', '--out', dir], { write: (s: string) => void (out += s) }, { write: (s: string) => void (err += s) });
+    const { code, out, err } = await runCli(['report', '--quick', '--out', dir]);
     expect(code).toBe(0);
     const files = out.trim().split('\n');
-    expect(files).toHaveLength(2 + FIGURES.length);
+    expect(files).toHaveLength(2 + THESIS_FIGURES.length);
     for (const f of files) expect(existsSync(f)).toBe(true);
     expect(err).toMatch(/^report: credit-chain \(10 points\)$/m);
     expect(err).toMatch(/^report: 4 experiments, 11 figures, 4 with simulation$/m); // src/sim: credit-tandem, gege1n, congestion-spreading
@@ -191,19 +176,19 @@ describe('ibqos report', () => {
   });
 
   it('an --out directory that cannot be written → exit 2 and a typed error naming --out', async () => {
-    let err = '';
     const dir = mkdtempSync(join(tmpdir(), 'ibqos-report-'));
     const file = join(dir, 'a-file');
     writeFileSync(file, 'x');
-    expect(await run(['report', '--quick', '--out', join(file, 'sub')], { write: () => undefined }, { write: (s: string) => void (err += s) })).toBe(2);
+    const { code, err } = await runCli(['report', '--quick', '--out', join(file, 'sub')]);
+    expect(code).toBe(2);
     expect(err).toMatch(/--out must be a writable directory/);
     // Checked before any experiment runs: no progress lines.
     expect(err).not.toMatch(/^report: /m);
   });
 
   it('rejects a bad --replications with exit 2', async () => {
-    let err = '';
-    expect(await run(['report', '--replications', '1'], { write: () => undefined }, { write: (s: string) => void (err += s) })).toBe(2);
+    const { code, err } = await runCli(['report', '--replications', '1']);
+    expect(code).toBe(2);
     expect(err).toMatch(/--replications must be an integer >= 2/);
   });
 });

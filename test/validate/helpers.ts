@@ -1,8 +1,8 @@
 /** Shared by the importer tests: the sample files and the typed error a malformed line must raise. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'vitest';
 import { ResultsFormatError } from '../../src/index.js';
+import { thrownBy } from '../helpers/errors.js';
 
 /** test/fixtures/validate, where make_samples.py writes the sample result files. */
 export const FIX = join(import.meta.dirname, '..', 'fixtures', 'validate');
@@ -11,12 +11,4 @@ export const FIX = join(import.meta.dirname, '..', 'fixtures', 'validate');
 export const read = (name: string): string => readFileSync(join(FIX, name), 'utf8');
 
 /** Runs `f`, which must throw a ResultsFormatError, and returns that error. */
-export function formatError(f: () => unknown): ResultsFormatError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ResultsFormatError);
-    return e as ResultsFormatError;
-  }
-  throw new Error('expected a ResultsFormatError');
-}
+export const formatError = (f: () => unknown): ResultsFormatError => thrownBy(ResultsFormatError, f);

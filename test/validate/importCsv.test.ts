@@ -5,7 +5,6 @@ import { formatError, read } from './helpers.js';
 
 const credit = defaultMapping('credit');
 
-
 describe('parseResultsCsv on the sample files', () => {
   it('credit_results.csv → 10 points, m as downstreamCapacity, short names mapped onto the library paths with their half-widths', () => {
     const r = parseResultsCsv(read('credit_results.csv'), credit);

@@ -1,16 +1,13 @@
 /** parseResultsJson: nested and flat points, and malformed input with line numbers. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultMapping, parseResultsJson } from '../../src/index.js';
-import { FIX, formatError } from './helpers.js';
+import { formatError, read } from './helpers.js';
 
 const threshold = defaultMapping('threshold');
 
-
 describe('parseResultsJson', () => {
   it('et_results.json ({ points: [{ params, metrics: { meanQueueLength: { mean, halfWidth, confidence } } }] }) → 8 points with their estimates and lines', () => {
-    const text = readFileSync(join(FIX, 'et_results.json'), 'utf8');
+    const text = read('et_results.json');
     const raw = JSON.parse(text) as { points: { params: { lambda: number }; metrics: Record<string, unknown> }[] };
     const r = parseResultsJson(text, threshold);
     expect(r.points).toHaveLength(8);

@@ -16,8 +16,6 @@ import {
 } from '../../src/index.js';
 import { formatError, read } from './helpers.js';
 
-
-
 describe('parseSca: the OMNeT++ 4-style file (version 2)', () => {
   const sca = parseSca(read('credit_omnetpp4.sca'));
 

@@ -10,10 +10,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { defaultMapping, gege1nThreshold, parseResultsCsv, seededStream, solveCreditChain, validateResults } from '../../src/index.js';
+import { FIX, read } from './helpers.js';
 
-const FIX = join(import.meta.dirname, '..', 'fixtures', 'validate');
 const f = (name: string) => join(FIX, name);
-const perturbed = JSON.parse(readFileSync(f('perturbed_points.json'), 'utf8')) as { credit_m: number[]; et_lambda: number[] };
+const perturbed = JSON.parse(read('perturbed_points.json')) as { credit_m: number[]; et_lambda: number[] };
+
+/** A results file with this text in a fresh temporary directory; returns its path. */
+function resultsFile(text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'ibqos-validate-')), 'bad.csv');
+  writeFileSync(path, text);
+  return path;
+}
 
 const cli = (args: string[]) => runCli(['validate', ...args]);
 
@@ -70,6 +77,7 @@ describe('ibqos validate on the sample files', () => {
     [['--results', '/nonexistent.csv'], /--results must be a readable file/],
     [['--results', 'x.txt'], /--format must be one of/],
     [['--tolerance', '-1'], /--tolerance must be a finite number >= 0/],
+    [['--tolerance', '0x10'], /--tolerance must be a decimal number/],
     [['--map', 'L1'], /--map must be name=column pairs/],
     // A pair that matches nothing used to drop its metric from the comparison without a word.
     [['--map', 'L1=no_such_column'], /^ibqos: --map must be a column or scalar name present in .*credit_results\.csv, got "L1=no_such_column"\n$/],
@@ -100,18 +108,14 @@ describe('ibqos validate on the sample files', () => {
   });
 
   it('a malformed results line → exit 2 with the file and line', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ibqos-validate-'));
-    const bad = join(dir, 'bad.csv');
-    writeFileSync(bad, 'm,L1\n2,0.7\n3,zero\n');
+    const bad = resultsFile('m,L1\n2,0.7\n3,zero\n');
     const r = await cli(['--model', 'credit', '--params', f('credit_params.json'), '--results', bad]);
     expect(r.code).toBe(2);
     expect(r.err).toBe(`ibqos: ${bad}, line 3: column "L1" holds "zero", which is not a number\n`);
   });
 
   it('a parameter the model rejects names the results line', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ibqos-validate-'));
-    const bad = join(dir, 'bad.csv');
-    writeFileSync(bad, 'm,L1\n2,0.7\n0,0.8\n');
+    const bad = resultsFile('m,L1\n2,0.7\n0,0.8\n');
     const r = await cli(['--model', 'credit', '--params', f('credit_params.json'), '--results', bad]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/downstreamCapacity \(results csv line 3\) must be an integer >= 1, got 0/);

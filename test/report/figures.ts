@@ -1,0 +1,14 @@
+/** The figures of the thesis report, `<experiment>-<figure>`, in the order the report draws them. */
+export const THESIS_FIGURES = [
+  'credit-chain-queue-lengths',
+  'credit-chain-response-time',
+  'credit-chain-throughput',
+  'entry-threshold-mean-queue-length',
+  'entry-threshold-utilization',
+  'entry-threshold-blocking-probability',
+  'arrival-job-threshold-mean-queue-length',
+  'arrival-job-threshold-utilization',
+  'arrival-job-threshold-blocking-probability',
+  'congestion-spreading-throughput',
+  'congestion-spreading-injection-rates',
+] as const;
