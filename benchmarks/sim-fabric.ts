@@ -13,7 +13,6 @@
  *
  *   npm run bench:fabric
  */
-import { cpus } from 'node:os';
 import { Engine } from '../src/sim/engine/index.js';
 import {
   buildFabric,
@@ -23,6 +22,7 @@ import {
   type Fabric,
   type FabricOptions,
 } from '../src/sim/fabric/index.js';
+import { machineLine } from './harness.js';
 
 interface Case {
   readonly name: string;
@@ -66,7 +66,7 @@ function runOnce(c: Case, until: number): { seconds: number; hops: number; event
   return { seconds, hops: m.packetHops, events: m.events, heapMiB };
 }
 
-console.log(`# fabric benchmark — ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`);
+console.log(`# fabric benchmark — ${machineLine()}`);
 console.log('| case | simulated (ms) | packet-hops | events/hop | wall (s) | packet-hops/s | heap growth (MiB) |');
 console.log('|---|---|---|---|---|---|---|');
 for (const c of CASES) {

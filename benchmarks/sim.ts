@@ -17,7 +17,6 @@
  * The machine is shared with other jobs: figures are noisy.
  */
 import { execFileSync } from 'node:child_process';
-import { cpus } from 'node:os';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import {
@@ -33,6 +32,7 @@ import {
   simulate,
   type SimRandom,
 } from '../src/index.js';
+import { machineLine } from './harness.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -220,7 +220,7 @@ if (CASE !== undefined) {
   cases[CASE]!();
   if (!Number.isFinite(sink)) throw new Error('non-finite result');
 } else {
-  console.log(`node ${process.version}, v8 ${process.versions.v8}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`);
+  console.log(machineLine());
   console.log('target: over 5 M customers/s for the GE/GE/1/N simulator on one core (SimPy M/M/1: ~0.117 M/s)');
   let group = '';
   for (const name of Object.keys(cases)) {

@@ -12,7 +12,7 @@
  */
 import Fraction from 'fraction.js';
 import { addIntegerRate, emptyIntegerBand, exactBandedStationary } from '../linalg/exactStationary.js';
-import { fractionFromNumber, fractionToNumber, ratioToNumber } from '../linalg/rational.js';
+import { fractionFromNumber, fractionToNumber, gcd, lcm, ratioToNumber } from '../linalg/rational.js';
 import type { CheckedCreditParams } from './params.js';
 import type { CreditExactValues } from './result.js';
 
@@ -143,13 +143,4 @@ export function exactCreditKernel(params: CheckedCreditParams): ExactCreditSolut
       utilizationDownstream: fractionToNumber(u2),
     },
   };
-}
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a;
-}
-
-function lcm(a: bigint, b: bigint): bigint {
-  return (a / gcd(a, b)) * b;
 }
