@@ -15,12 +15,12 @@
  * selected").
  *
  * Deadlock freedom (the scheme, documented in docs/fabric.md): the alternative LIDs obey the up*∕down*
- * restriction (Schroeder et al., Autonet, 1991) over a breadth-first spanning tree from the first
- * switch — a route never takes an "up" link after a "down" one — and all of them travel on one VL of
- * their own (offset `escapeVl`, the first VL above LID 0's offsets). Any set of up*∕down* routes has
- * acyclic channel dependencies, LID 0's class is deadlock-free by itself (dimension order with
- * datelines on a torus), and a packet keeps its LID's class from source to destination, so the
- * union is deadlock-free. The price: up*∕down* routes may be longer than minimal and crowd near the
+ * restriction (Schroeder et al., Autonet, 1991) over a breadth-first spanning tree — a route never
+ * takes an "up" link after a "down" one — and each alternative LID travels on a VL of its own
+ * (offsets above LID 0's; option `escape: 'shared'`: one orientation and one VL for all of them).
+ * Any set of up*∕down* routes of one orientation has acyclic channel dependencies, LID 0's class is
+ * deadlock-free by itself (dimension order with datelines on a torus), and a packet keeps its LID's
+ * class (VL) from source to destination, so the union is deadlock-free. The price: up*∕down* routes may be longer than minimal and crowd near the
  * root; in-order delivery is not kept across LIDs (the seed's receivers number packets to measure
  * disorder, §4.2.3; nothing here reorders).
  *
@@ -37,12 +37,24 @@ export interface LidTables {
   readonly virtualLanes: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
+/** Options of {@link multipathRoutes}. */
+export interface MultipathOptions {
+  /**
+   * 'per-lid' (default): each alternative LID has its own up*∕down* orientation (rooted as far as
+   * possible from the earlier roots) and its own VL — paths − 1 VLs above LID 0's; 'shared': one
+   * orientation from the first switch and one VL for all alternatives (fewer VLs, fewer disjoint paths).
+   */
+  readonly escape?: 'per-lid' | 'shared';
+}
+
 /** What {@link multipathRoutes} returns. */
 export interface MultipathRoutes {
   /** One entry per LID offset 0..paths−1 (LMC = ⌈log2 paths⌉). */
   readonly lids: readonly LidTables[];
-  /** The VL offset of every alternative LID (one above LID 0's largest). */
+  /** The VL offset of the first alternative LID (one above LID 0's largest). */
   readonly escapeVl: number;
+  /** VL offsets used by all LIDs: the fabric needs the SL's VL + vlCount − 1 < vls. */
+  readonly vlCount: number;
   /**
    * usable[s][d] = the LID offsets whose routes from host s to host d are pairwise link-disjoint
    * (host indices in topology order; LID 0 first). Its length is the pair's number of disjoint paths.
@@ -58,9 +70,13 @@ export interface MultipathRoutes {
  * @throws InvalidParameterError if paths is not an integer in 1..8.
  * @example multipathRoutes(validateFabricTopology(meshTopology(3, 3)), 2).usable[0][8]; // → [0, 1]
  */
-export function multipathRoutes(topology: FabricTopology, paths: number): MultipathRoutes {
+export function multipathRoutes(topology: FabricTopology, paths: number, options: MultipathOptions = {}): MultipathRoutes {
   if (typeof paths !== 'number' || !Number.isInteger(paths) || paths < 1 || paths > 8) {
     throw new InvalidParameterError('paths', 'an integer in 1..8', paths);
+  }
+  const shared = (options.escape ?? 'per-lid') === 'shared';
+  if (options.escape !== undefined && options.escape !== 'shared' && options.escape !== 'per-lid') {
+    throw new InvalidParameterError('escape', "one of 'per-lid', 'shared'", options.escape);
   }
   const S = topology.switches.length;
   const index = new Map(topology.switches.map((s, i) => [s.name, i]));
@@ -77,24 +93,44 @@ export function multipathRoutes(topology: FabricTopology, paths: number): Multip
     else if (b !== undefined) hostAt.set(l.a.node, b);
   }
   for (const list of adj) list.sort((x, y) => x[0] - y[0]);
-  // Up*/down*: BFS levels from switch 0; u→v is "up" when (level, index) of v is smaller.
-  const level = new Int32Array(S).fill(-1);
-  level[0] = 0;
-  const order = [0];
-  for (let i = 0; i < order.length; i++) {
-    for (const [, v] of adj[order[i]!]!) {
-      if (level[v]! < 0) {
-        level[v] = level[order[i]!]! + 1;
-        order.push(v);
+  /** BFS hop distances from switch r. */
+  const bfs = (r: number): Int32Array => {
+    const level = new Int32Array(S).fill(-1);
+    level[r] = 0;
+    const queue = [r];
+    for (let i = 0; i < queue.length; i++) {
+      for (const [, v] of adj[queue[i]!]!) {
+        if (level[v]! < 0) {
+          level[v] = level[queue[i]!]! + 1;
+          queue.push(v);
+        }
       }
     }
+    return level;
+  };
+  // One up*/down* orientation per alternative LID, each rooted as far as possible from the roots
+  // before it (switch 0 first), so the LIDs' routes take different shapes.
+  const roots: number[] = [0];
+  const levels: Int32Array[] = [bfs(0)];
+  for (let k = 2; k < paths; k++) {
+    let best = 0;
+    let far = -1;
+    for (let u = 0; u < S; u++) {
+      const m = Math.min(...levels.map((l) => l[u]!));
+      if (m > far) {
+        far = m;
+        best = u;
+      }
+    }
+    roots.push(best);
+    levels.push(bfs(best));
   }
-  const rank = (u: number): number => level[u]! * S + u;
-  const isUp = (u: number, v: number): boolean => rank(v) < rank(u);
 
   let base = 0;
   for (const row of Object.values(topology.virtualLanes ?? {})) for (const vl of Object.values(row)) base = Math.max(base, vl);
   const escapeVl = base + 1;
+  /** VL offset of LID k ≥ 1: its own escape VL, or one shared by all (single orientation). */
+  const vlOf = (k: number): number => escapeVl + (shared ? 0 : k - 1);
   const hosts = topology.hosts.map((h) => h.name);
   const H = hosts.length;
   const zeroVls: Record<string, Record<string, number>> = {};
@@ -121,6 +157,10 @@ export function multipathRoutes(topology: FabricTopology, paths: number): Multip
     };
     mark(0);
     for (let k = 1; k < paths; k++) {
+      const level = levels[shared ? 0 : k - 1]!;
+      const rank = (u: number): number => level[u]! * S + u;
+      const isUp = (u: number, v: number): boolean => rank(v) < rank(u);
+      const order = Array.from({ length: S }, (_, u) => u);
       const w = (u: number, v: number): number => (used.has(u * S + v) ? P : 1);
       // Down-only distances to t (Dijkstra on the reversed down links; S is small: O(S²)).
       dd.fill(Infinity);
@@ -171,7 +211,7 @@ export function multipathRoutes(topology: FabricTopology, paths: number): Multip
     const virtualLanes: Record<string, Record<string, number>> = {};
     topology.switches.forEach((s, u) => {
       forwarding[s.name] = Object.fromEntries(hosts.map((h, d) => [h, u === hostAt.get(h) ? topology.forwarding[s.name]![h]! : portTo(u, next[k]![u * H + d]!)]));
-      virtualLanes[s.name] = Object.fromEntries(hosts.map((h) => [h, escapeVl]));
+      virtualLanes[s.name] = Object.fromEntries(hosts.map((h) => [h, vlOf(k)]));
     });
     lids.push({ forwarding, virtualLanes });
   }
@@ -210,5 +250,5 @@ export function multipathRoutes(topology: FabricTopology, paths: number): Multip
     }
     usable.push(row);
   }
-  return { lids, escapeVl, usable, disjoint: { min: H > 1 ? min : 1, mean: H > 1 ? sum / (H * (H - 1)) : 1 } };
+  return { lids, escapeVl, vlCount: paths === 1 ? escapeVl : vlOf(paths - 1) + 1, usable, disjoint: { min: H > 1 ? min : 1, mean: H > 1 ? sum / (H * (H - 1)) : 1 } };
 }

@@ -92,6 +92,7 @@ describe('multipathRoutes', () => {
       const m = multipathRoutes(topo, 4);
       expect(m.lids.length).toBe(4);
       expect(hasCycle(routes(topo, m.lids))).toBe(false);
+      expect(hasCycle(routes(topo, multipathRoutes(topo, 4, { escape: 'shared' }).lids))).toBe(false);
       expect(m.disjoint.min).toBeGreaterThanOrEqual(1);
       expect(m.disjoint.mean).toBeGreaterThan(1);
     });
