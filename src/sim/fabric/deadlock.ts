@@ -1,0 +1,51 @@
+/**
+ * Deadlock detection in the fabric. A watchdog (option `deadlockUs` of buildFabric) looks every
+ * `deadlockUs` of simulated time at whether any packet started a transmission since its last look;
+ * if none did while packets wait in switch buffers, the run stops with a {@link FabricDeadlockError}
+ * naming a cycle of buffers, each waiting for credits of the next: the wait-for graph of the input VL
+ * buffers (a buffer waits for the buffer its head packet must enter next) has out-degree ≤ 1, so a
+ * walk from any waiting buffer ends in a cycle or at a buffer that does not wait.
+ */
+import { IbqosError } from '../../core/errors.js';
+
+/** The fabric stopped: no packet moved for the watchdog's period while packets waited in a cycle of buffers. */
+export class FabricDeadlockError extends IbqosError {
+  /** The buffers of the cycle, as "switch:port VLv", each waiting for the next (the last for the first). */
+  readonly cycle: readonly string[];
+  /** Simulated time (s) at which the watchdog stopped the run. */
+  readonly time: number;
+
+  constructor(cycle: readonly string[], time: number, stalledFor: number) {
+    super(
+      cycle.length > 0
+        ? `fabric deadlock at t = ${time} s: no packet moved for ${stalledFor} s; cycle of buffers, each waiting for credits of the next: ${cycle.join(' → ')} → ${cycle[0]}`
+        : `fabric stalled at t = ${time} s: no packet moved for ${stalledFor} s while packets wait, and no cycle of buffers was found`,
+    );
+    this.name = 'FabricDeadlockError';
+    this.cycle = cycle;
+    this.time = time;
+  }
+}
+
+/**
+ * A cycle in a functional graph: `next[q]` is the buffer q waits for (−1: q does not wait). Returns
+ * the buffers of one cycle in wait order, or [] if there is none.
+ *
+ * @example findWaitCycle(Int32Array.from([1, 2, 1, -1])); // → [1, 2]
+ */
+export function findWaitCycle(next: Int32Array): number[] {
+  const state = new Uint8Array(next.length); // 0 unseen, 1 on the current walk, 2 done
+  for (let start = 0; start < next.length; start++) {
+    if (state[start] !== 0 || next[start]! < 0) continue;
+    const walk: number[] = [];
+    let q = start;
+    while (q >= 0 && state[q] === 0) {
+      state[q] = 1;
+      walk.push(q);
+      q = next[q]!;
+    }
+    if (q >= 0 && state[q] === 1) return walk.slice(walk.indexOf(q));
+    for (const w of walk) state[w] = 2;
+  }
+  return [];
+}
