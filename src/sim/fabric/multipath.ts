@@ -252,3 +252,58 @@ export function multipathRoutes(topology: FabricTopology, paths: number, options
   }
   return { lids, escapeVl, vlCount: paths === 1 ? escapeVl : vlOf(paths - 1) + 1, usable, disjoint: { min: H > 1 ? min : 1, mean: H > 1 ? sum / (H * (H - 1)) : 1 } };
 }
+
+/** The fabric's compiled routing: forwarding and VL offsets per LID, as typed arrays. */
+export interface CompiledRouting {
+  /** LIDs per host (1 without multipath). */
+  readonly lids: number;
+  /** Global out port of switch s for LID offset k of host h: fwd[(k·S + s)·H + h]. */
+  readonly fwd: Int32Array;
+  /** VL offset of that hop (same index). */
+  readonly fwdVl: Uint8Array;
+  /** The largest VL offset used, plus one. */
+  readonly vlCount: number;
+  /** usable[s·H + d] = the LID offsets of the pair's disjoint paths (LID 0 first). */
+  readonly usable: readonly (readonly number[])[];
+  /** Fewest and mean disjoint paths over the pairs (1 without multipath). */
+  readonly disjoint: { readonly min: number; readonly mean: number };
+}
+
+/** Options of the fabric's multipath (buildFabric `multipath`). */
+export interface MultipathSpec extends MultipathOptions {
+  /** LIDs per host port, 1..8 (the LMC range used). */
+  readonly paths: number;
+}
+
+/**
+ * Compiles a validated topology's routing (and, with `multipath`, its alternative LIDs) into the
+ * fabric's arrays; `switchBase[s]` is switch s's first global port (port 1).
+ *
+ * @throws InvalidParameterError naming `multipath.paths` or `multipath.escape`.
+ */
+export function compileRouting(topology: FabricTopology, multipath: MultipathSpec | undefined, switchBase: readonly number[]): CompiledRouting {
+  const S = topology.switches.length;
+  const H = topology.hosts.length;
+  let routes: MultipathRoutes;
+  try {
+    routes = multipathRoutes(topology, multipath?.paths ?? 1, multipath?.escape === undefined ? {} : { escape: multipath.escape });
+  } catch (e) {
+    if (e instanceof InvalidParameterError) throw new InvalidParameterError(`multipath.${e.parameter}`, e.rule, e.value);
+    throw e;
+  }
+  const L = routes.lids.length;
+  const fwd = new Int32Array(L * S * H);
+  const fwdVl = new Uint8Array(L * S * H);
+  routes.lids.forEach((lid, k) => {
+    topology.switches.forEach((s, si) => {
+      topology.hosts.forEach((h, hi) => {
+        const i = (k * S + si) * H + hi;
+        fwd[i] = switchBase[si]! + lid.forwarding[s.name]![h.name]! - 1;
+        fwdVl[i] = lid.virtualLanes[s.name]?.[h.name] ?? 0;
+      });
+    });
+  });
+  let vlCount = 1;
+  for (const v of fwdVl) vlCount = Math.max(vlCount, v + 1);
+  return { lids: L, fwd, fwdVl, vlCount, usable: routes.usable.flat(), disjoint: routes.disjoint };
+}

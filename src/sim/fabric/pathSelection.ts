@@ -5,8 +5,28 @@
  * after the reverse path's latency, as the rate controllers' ACKs) with the LID it travelled on,
  * its FECN mark (echoed as BECN) and its latency. Implementations must not allocate per call.
  */
-import { DrbSource } from '../../congestion/index.js';
+import { DrbSource, type DrbShare } from '../../congestion/index.js';
+import { InvalidParameterError } from '../../core/errors.js';
+import { knownKeys, plainObject, positiveRate } from '../../core/guards.js';
 import type { RandomStream } from '../../core/random.js';
+
+/**
+ * A flow's path selection (buildFabric `flows[i].pathSelection`): `static` (LID 0 always; the
+ * default) or `drb` (congestion's DrbSource; defaults are the seed's: 4 paths, 10 notifications per
+ * path, a 100 µs timer). DRB needs the fabric's `multipath` and a flow with a fixed destination.
+ */
+export type PathSelectionSpec =
+  | { readonly kind: 'static' }
+  | {
+      readonly kind: 'drb';
+      readonly maxPaths?: number;
+      readonly notificationsPerPath?: number;
+      /** Timer period, µs (default 100). */
+      readonly timerUs?: number;
+      readonly share?: DrbShare;
+      readonly decay?: number;
+      readonly latencyWeight?: number;
+    };
 
 /** A flow's path choice, driven by acknowledgements. */
 export interface PathSelection {
@@ -63,5 +83,32 @@ export class DrbPathSelection implements PathSelection {
 
   onTimer(now: number): void {
     this.drb.advance(now);
+  }
+}
+
+/**
+ * Builds a flow's path selection from its spec (`null` for static routing): `lids` are the pair's
+ * usable LID offsets; a DRB source opens at most min(maxPaths, lids.length) paths.
+ * @throws InvalidParameterError naming `field.…`.
+ */
+export function pathSelection(field: string, spec: unknown, lids: readonly number[] | null, stream: RandomStream, start: number): PathSelection | null {
+  if (spec === undefined) return null;
+  const o = plainObject(field, spec);
+  if (o.kind === 'static') {
+    knownKeys(field, o, ['kind']);
+    return null;
+  }
+  if (o.kind !== 'drb') throw new InvalidParameterError(`${field}.kind`, "one of 'static', 'drb'", o.kind);
+  knownKeys(field, o, ['kind', 'maxPaths', 'notificationsPerPath', 'timerUs', 'share', 'decay', 'latencyWeight']);
+  if (lids === null) throw new InvalidParameterError(`${field}.kind`, "'static' unless the fabric has multipath and the flow a fixed destination", o.kind);
+  const params: Record<string, unknown> = { timerStart: start };
+  for (const k of ['notificationsPerPath', 'share', 'decay', 'latencyWeight'] as const) if (o[k] !== undefined) params[k] = o[k];
+  if (o.timerUs !== undefined) params.timerPeriod = positiveRate(`${field}.timerUs`, o.timerUs) * 1e-6;
+  try {
+    const asked = new DrbSource({ ...params, ...(o.maxPaths === undefined ? {} : { maxPaths: o.maxPaths }) } as never).maxPaths;
+    return new DrbPathSelection(new DrbSource({ ...params, maxPaths: Math.min(asked, lids.length) } as never), lids.slice(0, asked), stream);
+  } catch (e) {
+    if (e instanceof InvalidParameterError) throw new InvalidParameterError(`${field}.${e.parameter}`, e.rule, e.value);
+    throw e;
   }
 }
