@@ -63,8 +63,7 @@ export class Crossbar {
   arrive(s: number, g: number, p: number): void {
     const pool = this.pool;
     const q = g * this.V + pool.vl[p]!;
-    const out = this.forwarding.outPort(s, pool.dst[p]!);
-    pool.out[p] = out;
+    const out = this.forwarding.route(s, p, pool);
     const wasEmpty = this.queues.push(q, p);
     this.stats.bufferChange(q, 1, this.engine.now);
     this.marking.enqueued(s, q, out, p);
@@ -106,6 +105,7 @@ export class Crossbar {
     const V = this.V;
     const p = this.queues.popHead(q);
     const pv = g * V + v;
+    this.pool.vl[p] = v;
     this.marking.departing(g, pv, p);
     this.inBusy[(q / V) | 0] = 1;
     this.links.outCurQ[g] = q;

@@ -7,6 +7,9 @@
  * walk from any waiting buffer ends in a cycle or at a buffer that does not wait.
  */
 import { IbqosError } from '../../core/errors.js';
+import { NONE } from './compiled.js';
+import type { Links } from './links.js';
+import type { PacketPool } from './packets.js';
 
 /** The fabric stopped: no packet moved for the watchdog's period while packets waited in a cycle of buffers. */
 export class FabricDeadlockError extends IbqosError {
@@ -48,4 +51,22 @@ export function findWaitCycle(next: Int32Array): number[] {
     for (const w of walk) state[w] = 2;
   }
   return [];
+}
+
+/**
+ * The wait-for graph of the switch input VL buffers: next[q] = the input VL buffer that buffer q's
+ * head packet must enter next (−1 when q is empty or its head goes to a host, which never refuses).
+ * Returns null when no switch buffer holds a packet.
+ */
+export function waitForGraph(links: Links, head: Int32Array, pool: PacketPool, V: number): Int32Array | null {
+  const next = new Int32Array(head.length).fill(-1);
+  let waiting = false;
+  for (let q = 0; q < head.length; q++) {
+    const p = head[q]!;
+    if (p === NONE || links.portSwitch[(q / V) | 0]! < 0) continue;
+    waiting = true;
+    const target = links.peer[pool.out[p]!]!;
+    if (target >= 0 && links.portSwitch[target]! >= 0) next[q] = target * V + pool.outVl[p]!;
+  }
+  return waiting ? next : null;
 }

@@ -30,11 +30,12 @@
  * has no more).
  */
 import { InvalidParameterError } from '../../core/errors.js';
-import { integerAtLeast, knownKeys, numberInRange, oneOf, plainObject, positiveRate } from '../../core/guards.js';
+import { integerAtLeast, knownKeys, numberInRange, oneOf, plainObject } from '../../core/guards.js';
 import { registerScenario, type ReplicationContext, type ReplicationOutput } from '../scenarios/registry.js';
 import type { RandomStreams } from '../random/streams.js';
 import { checkPermutationNodes, permutationDestination, PERMUTATION_PATTERNS, type PermutationPattern } from '../traffic/patterns.js';
-import { buildFabric, type FlowSpec, type RateControlSpec } from './build.js';
+import { buildFabric } from './build.js';
+import type { FlowSpec, RateControlSpec } from './buildFlows.js';
 import type { Fabric } from './fabric.js';
 import { meshTopology } from './generators.js';
 

@@ -30,6 +30,8 @@ export type MarkingSpec =
       readonly packetSize?: number;
       /** Victim_Mask on switch ports that face hosts (default true, as the seed advises). */
       readonly victimMaskOnHostPorts?: boolean;
+      /** Threshold as a fraction of the VL buffer, overriding the weight's mapping (seed drb-…: 0.8). */
+      readonly thresholdFraction?: number;
     };
 
 /**
@@ -55,7 +57,7 @@ export function compileMarking(
     knownKeys('marking', markingSpec, ['kind']);
     marking = { kind: 'ecn', perSwitch: topology.switches.map((s) => new EcnMarker(s.ports)) };
   } else if (markingSpec.kind === 'ibcc') {
-    knownKeys('marking', markingSpec, ['kind', 'threshold', 'markingRate', 'packetSize', 'victimMaskOnHostPorts']);
+    knownKeys('marking', markingSpec, ['kind', 'threshold', 'markingRate', 'packetSize', 'victimMaskOnHostPorts', 'thresholdFraction']);
     const victimOnHosts = markingSpec.victimMaskOnHostPorts ?? true;
     if (typeof victimOnHosts !== 'boolean') throw new InvalidParameterError('marking.victimMaskOnHostPorts', 'a boolean', victimOnHosts);
     const perPortVl: (IbCcSwitchMarker | null)[] = [];
@@ -74,6 +76,7 @@ export function compileMarking(
               victimMask: victimOnHosts && peer[g]! >= hostBase,
               packetSize: (markingSpec.packetSize as number | undefined) ?? 0,
               markingRate: (markingSpec.markingRate as number | undefined) ?? 0,
+              ...(markingSpec.thresholdFraction === undefined ? {} : { thresholdFraction: markingSpec.thresholdFraction as number }),
               random,
             }),
           );
@@ -122,7 +125,7 @@ export class FabricMarking {
   /** Packet p has joined input VL buffer q of switch s, waiting for output `out`. */
   enqueued(s: number, q: number, out: number, p: number): void {
     const pool = this.pool;
-    this.pvBytes[out * this.V + pool.vl[p]!]! += pool.size[p]!;
+    this.pvBytes[out * this.V + pool.outVl[p]!]! += pool.size[p]!;
     const marking = this.marking;
     if (marking.kind === 'ecn') {
       const ecn = marking.perSwitch[s]!;

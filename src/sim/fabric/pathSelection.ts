@@ -39,6 +39,8 @@ export interface PathSelection {
   onTimer(now: number): void;
   /** Paths open now. */
   readonly openPaths: number;
+  /** Paths it may use at most (the pair's disjoint paths, up to what was asked). */
+  readonly usablePaths: number;
 }
 
 /**
@@ -65,6 +67,10 @@ export class DrbPathSelection implements PathSelection {
 
   get openPaths(): number {
     return this.drb.openPaths;
+  }
+
+  get usablePaths(): number {
+    return this.drb.maxPaths;
   }
 
   get nextTimer(): number {
