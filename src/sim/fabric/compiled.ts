@@ -25,7 +25,12 @@ export const NONE = -1;
 export type CompiledMarking =
   | { readonly kind: 'none' }
   | { readonly kind: 'ecn'; readonly perSwitch: readonly EcnMarker[] }
-  | { readonly kind: 'ibcc'; readonly perPortVl: readonly (IbCcSwitchMarker | null)[] };
+  | {
+      readonly kind: 'ibcc';
+      readonly perPortVl: readonly (IbCcSwitchMarker | null)[];
+      /** Compare the input VL buffer's bytes, not the port-VL's, with the threshold, at root or victim alike (seed drb-…'s reading). */
+      readonly inputOccupancy: boolean;
+    };
 
 /** One flow as the fabric runs it (built and validated by the front door). */
 export interface CompiledFlow {

@@ -106,7 +106,7 @@ export class Crossbar {
     const p = this.queues.popHead(q);
     const pv = g * V + v;
     this.pool.vl[p] = v;
-    this.marking.departing(g, pv, p);
+    this.marking.departing(g, pv, p, q);
     this.inBusy[(q / V) | 0] = 1;
     this.links.outCurQ[g] = q;
     // Every byte crosses the switch in the switch latency: the tail cannot leave before it arrived

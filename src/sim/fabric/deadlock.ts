@@ -11,6 +11,9 @@ import { NONE } from './compiled.js';
 import type { Links } from './links.js';
 import type { PacketPool } from './packets.js';
 
+/** Seconds as µs for a message, to 6 significant digits. */
+const fmt = (seconds: number): string => String(Number((seconds * 1e6).toPrecision(6)));
+
 /** The fabric stopped: no packet moved for the watchdog's period while packets waited in a cycle of buffers. */
 export class FabricDeadlockError extends IbqosError {
   /** The buffers of the cycle, as "switch:port VLv", each waiting for the next (the last for the first). */
@@ -21,8 +24,8 @@ export class FabricDeadlockError extends IbqosError {
   constructor(cycle: readonly string[], time: number, stalledFor: number) {
     super(
       cycle.length > 0
-        ? `fabric deadlock at t = ${time} s: no packet moved for ${stalledFor} s; cycle of buffers, each waiting for credits of the next: ${cycle.join(' → ')} → ${cycle[0]}`
-        : `fabric stalled at t = ${time} s: no packet moved for ${stalledFor} s while packets wait, and no cycle of buffers was found`,
+        ? `fabric deadlock at t = ${fmt(time)} µs: no packet moved for ${fmt(stalledFor)} µs; cycle of buffers, each waiting for credits of the next: ${cycle.join(' → ')} → ${cycle[0]}`
+        : `fabric stalled at t = ${fmt(time)} µs: no packet moved for ${fmt(stalledFor)} µs while packets wait, and no cycle of buffers was found`,
     );
     this.name = 'FabricDeadlockError';
     this.cycle = cycle;

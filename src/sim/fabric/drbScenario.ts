@@ -71,6 +71,12 @@ export interface DrbScenarioParams {
   readonly hotSpotSources: number;
   /** Load of each hot-spot flow, Mb/s (default 750: the seed's "(750 Mbps)"). */
   readonly hotSpotLoad: number;
+  /**
+   * What the 80 % threshold is compared with: 'input' (default; the seed: "switches will mark all
+   * packets belonging to the virtual-channel buffer that exceeded the threshold value") or 'output'
+   * (the IB CC specification's port-VL occupancy, roots only).
+   */
+  readonly markingOccupancy: 'input' | 'output';
 }
 
 const DEFAULTS: DrbScenarioParams = {
@@ -87,6 +93,7 @@ const DEFAULTS: DrbScenarioParams = {
   hotSpotNodes: [],
   hotSpotSources: 8,
   hotSpotLoad: 750,
+  markingOccupancy: 'input',
 };
 
 /** Link rate (Gb/s), packet size (bytes), the seed's timer and marking threshold. */
@@ -141,7 +148,8 @@ export function parseDrbScenario(params: unknown): DrbScenarioParams {
   const hotSpotSources = p.hotSpotSources === undefined ? DEFAULTS.hotSpotSources : integerAtLeast('hotSpotSources', p.hotSpotSources, 1);
   if (hotSpotSources > nodes) throw new InvalidParameterError('hotSpotSources', `an integer in 1..${nodes} (the node count)`, hotSpotSources);
   const hotSpotLoad = p.hotSpotLoad === undefined ? DEFAULTS.hotSpotLoad : numberInRange('hotSpotLoad', p.hotSpotLoad, 0, linkMbps);
-  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad };
+  const markingOccupancy = p.markingOccupancy === undefined ? DEFAULTS.markingOccupancy : oneOf('markingOccupancy', p.markingOccupancy, ['input', 'output'] as const);
+  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad, markingOccupancy };
 }
 
 /** Node index i = y·W + x ↔ host `h{x}_{y}`. */
@@ -205,7 +213,7 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
     mtu: PACKET_BYTES,
     bufferBytes: p.bufferPackets * PACKET_BYTES,
     ...(drb ? { multipath: { paths: p.paths } } : {}),
-    marking: marked ? { kind: 'ibcc', threshold: 15, thresholdFraction: THRESHOLD_FRACTION, victimMaskOnHostPorts: true } : { kind: 'none' },
+    marking: marked ? { kind: 'ibcc', threshold: 15, thresholdFraction: THRESHOLD_FRACTION, occupancy: p.markingOccupancy } : { kind: 'none' },
     deadlockUs: 1000,
     latencyHistogram: { hiUs: 10000, bins: 10 },
     flows,
@@ -286,6 +294,7 @@ registerScenario<DrbScenarioParams>({
     { flag: '--load <mbps>', param: 'load', kind: 'number', description: 'offered load per node in Mb/s, up to the link rate 2500; a list sweeps it (drb; default 400)' },
     { flag: '--paths <n>', param: 'paths', kind: 'integer', description: 'DRB paths per destination, 1..8 (drb; default 4)' },
     { flag: '--buffer-packets <n>', param: 'bufferPackets', kind: 'integer', description: 'input buffer per VL in packets (congestion-spreading default 16; drb default 4)' },
+    { flag: '--marking-occupancy <basis>', param: 'markingOccupancy', kind: 'string', description: "input|output: the occupancy the 80 % threshold is compared with (drb; default input, the seed's reading)" },
     { flag: '--hot-spot-at-us <t>', param: 'hotSpotAtUs', kind: 'number', description: 'start of the hot-spot flows, µs of simulated time (drb; default none)' },
   ],
 });
