@@ -65,9 +65,13 @@ export interface DrbScenarioParams {
   readonly samples: number;
   /** Hot spot: from this time (µs after the warm-up's start, i.e. simulated time) the hot-spot flows start (default: none). */
   readonly hotSpotAtUs: number | null;
-  /** Hot-spot destination node indices (default: the node in the middle). */
+  /**
+   * Hot-spot destination node indices, taken in turn by the sources (default: none given — source
+   * (x, 0) sends to ((x + W/2) mod W, ⌊H/2⌋), so under dimension order the hot-spot flows share the
+   * +x links of row 0: a hot spot "in links", as the seed's Fig. 10 has it).
+   */
   readonly hotSpotNodes: readonly number[];
-  /** Number of nodes that add a hot-spot flow (default 8), spread evenly over the node indices. */
+  /** Number of hot-spot flows (default 4), from nodes 0, 1, … (row 0 first). */
   readonly hotSpotSources: number;
   /** Load of each hot-spot flow, Mb/s (default 750: the seed's "(750 Mbps)"). */
   readonly hotSpotLoad: number;
@@ -91,7 +95,7 @@ const DEFAULTS: DrbScenarioParams = {
   samples: 10,
   hotSpotAtUs: null,
   hotSpotNodes: [],
-  hotSpotSources: 8,
+  hotSpotSources: 4,
   hotSpotLoad: 750,
   markingOccupancy: 'input',
 };
@@ -189,10 +193,9 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
     });
   }
   if (p.hotSpotAtUs !== null) {
-    const targets = p.hotSpotNodes.length > 0 ? p.hotSpotNodes : [Math.floor(h / 2) * w + Math.floor(w / 2)];
     for (let k = 0; k < p.hotSpotSources; k++) {
-      const s = Math.floor((k * n) / p.hotSpotSources);
-      const d = targets[k % targets.length]!;
+      const s = k;
+      const d = p.hotSpotNodes.length > 0 ? p.hotSpotNodes[k % p.hotSpotNodes.length]! : Math.floor(h / 2) * w + ((s % w) + Math.floor(w / 2)) % w;
       if (d === s) continue;
       flows.push({
         name: `hot${k}`,

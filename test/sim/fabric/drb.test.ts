@@ -85,7 +85,7 @@ describe('DRB multipath', () => {
       length: { until: 2e-4 },
       warmup: 0,
     });
-    const disjoint = out.metrics.disjointPaths as { min: number; mean: number };
+    const disjoint = (out.metrics as Record<string, unknown>).disjointPaths as { min: number; mean: number };
     expect(disjoint.min).toBeGreaterThanOrEqual(1);
     expect(disjoint.mean).toBeLessThan(8);
   });
