@@ -81,6 +81,12 @@ export interface DrbScenarioParams {
    * (the IB CC specification's port-VL occupancy, roots only).
    */
   readonly markingOccupancy: 'input' | 'output';
+  /**
+   * VLs of the alternative paths (multipath.ts): 'per-lid' (default: one VL and up*∕down*
+   * orientation each, paths − 1 VLs) or 'shared' (one VL for all). Every VL has its own buffer of
+   * `bufferPackets`, so 'per-lid' also gives DRB more buffer space per port than static routing.
+   */
+  readonly escape: 'per-lid' | 'shared';
 }
 
 const DEFAULTS: DrbScenarioParams = {
@@ -98,6 +104,7 @@ const DEFAULTS: DrbScenarioParams = {
   hotSpotSources: 4,
   hotSpotLoad: 750,
   markingOccupancy: 'input',
+  escape: 'per-lid',
 };
 
 /** Link rate (Gb/s), packet size (bytes), the seed's timer and marking threshold. */
@@ -153,7 +160,8 @@ export function parseDrbScenario(params: unknown): DrbScenarioParams {
   if (hotSpotSources > nodes) throw new InvalidParameterError('hotSpotSources', `an integer in 1..${nodes} (the node count)`, hotSpotSources);
   const hotSpotLoad = p.hotSpotLoad === undefined ? DEFAULTS.hotSpotLoad : numberInRange('hotSpotLoad', p.hotSpotLoad, 0, linkMbps);
   const markingOccupancy = p.markingOccupancy === undefined ? DEFAULTS.markingOccupancy : oneOf('markingOccupancy', p.markingOccupancy, ['input', 'output'] as const);
-  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad, markingOccupancy };
+  const escape = p.escape === undefined ? DEFAULTS.escape : oneOf('escape', p.escape, ['per-lid', 'shared'] as const);
+  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad, markingOccupancy, escape };
 }
 
 /** Node index i = y·W + x ↔ host `h{x}_{y}`. */
@@ -212,10 +220,11 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
   const topology = meshTopology(w, h, { torus, datelines: torus, rateGbps: LINK_GBPS });
   return buildFabric({
     topology,
-    vls: 8,
+    // Dimension order needs 2 VLs on a torus (datelines), 1 on a mesh; DRB adds its alternatives'.
+    vls: (torus ? 2 : 1) + (drb ? (p.escape === 'shared' ? 1 : p.paths - 1) : 0),
     mtu: PACKET_BYTES,
     bufferBytes: p.bufferPackets * PACKET_BYTES,
-    ...(drb ? { multipath: { paths: p.paths } } : {}),
+    ...(drb ? { multipath: { paths: p.paths, escape: p.escape } } : {}),
     marking: marked ? { kind: 'ibcc', threshold: 15, thresholdFraction: THRESHOLD_FRACTION, occupancy: p.markingOccupancy } : { kind: 'none' },
     deadlockUs: 1000,
     latencyHistogram: { hiUs: 10000, bins: 10 },
@@ -298,6 +307,7 @@ registerScenario<DrbScenarioParams>({
     { flag: '--paths <n>', param: 'paths', kind: 'integer', description: 'DRB paths per destination, 1..8 (drb; default 4)' },
     { flag: '--buffer-packets <n>', param: 'bufferPackets', kind: 'integer', description: 'input buffer per VL in packets (congestion-spreading default 16; drb default 4)' },
     { flag: '--marking-occupancy <basis>', param: 'markingOccupancy', kind: 'string', description: "input|output: the occupancy the 80 % threshold is compared with (drb; default input, the seed's reading)" },
+    { flag: '--escape <kind>', param: 'escape', kind: 'string', description: "per-lid|shared: a VL per alternative path, or one for all (drb; default per-lid)" },
     { flag: '--hot-spot-at-us <t>', param: 'hotSpotAtUs', kind: 'number', description: 'start of the hot-spot flows, µs of simulated time (drb; default none)' },
   ],
 });
