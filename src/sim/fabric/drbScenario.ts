@@ -48,7 +48,7 @@ export const DRB_CC = ['none', 'ibcc', 'ibcc-drb-paper'] as const;
 export interface DrbScenarioParams {
   /** 'torus' (default) or 'mesh'. */
   readonly topology: 'torus' | 'mesh';
-  /** Switches as 'WxH' (default '8x8': the seed's 64-node torus; its 32-node mesh: '8x4'). */
+  /** Switches as 'WxH' (default '8x8': the seed's 64-node torus; its 32-node mesh: '4x8', docs/drb.md). */
   readonly size: string;
   /** 'static' (dimension order; default) or 'drb'. */
   readonly routing: 'static' | 'drb';
@@ -299,7 +299,7 @@ registerScenario<DrbScenarioParams>({
   metricUnits: 'latencyUs µs, throughputMbps and offeredMbps Mb/s per sending node, linkUtilization a fraction of the time, openPaths paths per flow, peakLinkMbps Mb/s',
   cliOptions: [
     { flag: '--topology <kind>', param: 'topology', kind: 'string', description: 'torus|mesh (drb; default torus)' },
-    { flag: '--size <WxH>', param: 'size', kind: 'string', description: "switches as WxH (drb; default 8x8; the seed's mesh of 32: 8x4)" },
+    { flag: '--size <WxH>', param: 'size', kind: 'string', description: "switches as WxH (drb; default 8x8; the seed's mesh of 32: 4x8, see docs/drb.md)" },
     { flag: '--routing <kind>', param: 'routing', kind: 'string', description: 'static|drb (drb; default static)' },
     { flag: '--cc <kind>', param: 'cc', kind: 'string', description: `${DRB_CC.join('|')} (drb; default none)` },
     { flag: '--pattern <name>', param: 'pattern', kind: 'string', description: `${DRB_PATTERNS.join('|')} (drb; default perfect-shuffle)` },
