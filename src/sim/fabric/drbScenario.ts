@@ -138,6 +138,9 @@ export function parseDrbScenario(params: unknown): DrbScenarioParams {
   const cc = p.cc === undefined ? DEFAULTS.cc : oneOf('cc', p.cc, DRB_CC);
   const pattern = p.pattern === undefined ? DEFAULTS.pattern : oneOf('pattern', p.pattern, DRB_PATTERNS);
   if (pattern !== 'uniform') checkPermutationNodes(pattern, w * h, 'size');
+  if (pattern === 'uniform' && routing === 'drb') {
+    throw new InvalidParameterError('pattern', "a permutation pattern with routing 'drb' (DRB keeps its paths per source–destination pair; 'uniform' has none)", pattern);
+  }
   const linkMbps = LINK_GBPS * 1000;
   const load = p.load === undefined ? DEFAULTS.load : numberInRange('load', p.load, 0, linkMbps);
   if (!(load > 0)) throw new InvalidParameterError('load', `a load in (0, ${linkMbps}] Mb/s per node (the link rate)`, load);
