@@ -81,7 +81,9 @@ export class Crossbar {
     const queues = this.queues;
     let ready = 0;
     let creditBlocked = false;
-    for (let v = 0; v < V; v++) {
+    // Only the VLs some head packet requests on this output (bit v of requestedVls[g]).
+    for (let mask = queues.requestedVls[g]!; mask !== 0; mask &= mask - 1) {
+      const v = 31 - Math.clz32(mask & -mask);
       const r = queues.firstRequest(g, v, this.inBusy);
       if (r === NONE) continue;
       const p = queues.head[r]!;

@@ -24,6 +24,8 @@ export class FifoInputQueues {
   private readonly reqTail: Int32Array;
   /** The VL of the output that buffer q's head packet requests (its next hop's VL). */
   private readonly reqVl: Uint8Array;
+  /** Bit v of requestedVls[g]: some buffer's head requests output g on VL v (so the crossbar skips idle VLs). */
+  readonly requestedVls: Int32Array;
 
   constructor(queues: number, vls: number, pool: PacketPool) {
     this.V = vls;
@@ -37,6 +39,7 @@ export class FifoInputQueues {
     this.reqHead = new Int32Array(queues).fill(NONE);
     this.reqTail = new Int32Array(queues).fill(NONE);
     this.reqVl = new Uint8Array(queues);
+    this.requestedVls = new Int32Array(Math.ceil(queues / vls));
   }
 
   /**
@@ -97,8 +100,10 @@ export class FifoInputQueues {
     this.reqNext[q] = NONE;
     const tail = this.reqTail[r]!;
     this.reqPrev[q] = tail;
-    if (tail === NONE) this.reqHead[r] = q;
-    else this.reqNext[tail] = q;
+    if (tail === NONE) {
+      this.reqHead[r] = q;
+      this.requestedVls[out]! |= 1 << vl;
+    } else this.reqNext[tail] = q;
     this.reqTail[r] = q;
   }
 
@@ -107,8 +112,10 @@ export class FifoInputQueues {
     const r = out * this.V + this.reqVl[q]!;
     const prev = this.reqPrev[q]!;
     const next = this.reqNext[q]!;
-    if (prev === NONE) this.reqHead[r] = next;
-    else this.reqNext[prev] = next;
+    if (prev === NONE) {
+      this.reqHead[r] = next;
+      if (next === NONE) this.requestedVls[out]! &= ~(1 << this.reqVl[q]!);
+    } else this.reqNext[prev] = next;
     if (next === NONE) this.reqTail[r] = prev;
     else this.reqPrev[next] = prev;
     this.requested[q] = NONE;
