@@ -1,11 +1,12 @@
 /**
  * What DRB costs the simulator: packet-hops per second of CPU time (process.cpuUsage, so waiting
- * for a core on a shared machine does not count) of the same `drb` run (8×8 torus, perfect
- * shuffle, seed 1) with static routing and with DRB (multipath LIDs, per-packet path choice, an ACK
- * per delivered packet, path timers), at a load where DRB keeps one path most of the time and at
- * one where it opens several. The ratio is static's packet-hops/s over DRB's (1.30 = DRB costs 30 %
- * more per packet-hop). Best of five runs after a JIT warm-up of both, in this process;
- * the two alternate so that a busy spell of a shared machine slows both.
+ * for a core on a shared machine does not count) of the same `drb` run (8×8 torus, perfect shuffle,
+ * seed 1) with static routing — without CC, and with the seed's IB CC (which marks packets and
+ * acknowledges every one, as DRB does) — and with DRB (multipath LIDs on five VLs, per-packet path
+ * choice, marking, an ACK per delivered packet, path timers). At 400 Mb/s per node DRB keeps one
+ * path; at 1000 it opens several. Ratios are the static run's packet-hops/s over DRB's (1.30 = DRB
+ * costs 30 % more CPU per packet-hop). Best of five runs per case after a JIT warm-up of all, the
+ * cases alternating so that a busy spell of a shared machine slows all of them.
  *
  *   npm run bench:drb
  */
@@ -13,9 +14,14 @@ import { drbFabric, parseDrbScenario } from '../src/sim/fabric/index.js';
 import { machineLine } from './harness.js';
 
 type Best = { hopsPerSecond: number; hops: number; events: number };
+const CASES = [
+  { label: 'static, no CC', routing: 'static', cc: 'none' },
+  { label: 'static, IB CC (seed)', routing: 'static', cc: 'ibcc-drb-paper' },
+  { label: 'DRB', routing: 'drb', cc: 'none' },
+] as const;
 
-function once(routing: 'static' | 'drb', load: number, until: number, best: Best): Best {
-  const fabric = drbFabric(parseDrbScenario({ routing, load, cc: 'none' }));
+function once(c: (typeof CASES)[number], load: number, until: number, best: Best): Best {
+  const fabric = drbFabric(parseDrbScenario({ routing: c.routing, cc: c.cc, load }));
   const t0 = process.cpuUsage();
   fabric.run(until);
   const used = process.cpuUsage(t0);
@@ -24,24 +30,19 @@ function once(routing: 'static' | 'drb', load: number, until: number, best: Best
   return m.packetHops / seconds > best.hopsPerSecond ? { hopsPerSecond: m.packetHops / seconds, hops: m.packetHops, events: m.events } : best;
 }
 
-/** Best of five for each routing, the two alternating (so a busy spell of the machine hits both). */
-function pair(load: number, until: number): [Best, Best] {
-  let s: Best = { hopsPerSecond: 0, hops: 0, events: 0 };
-  let d = s;
-  for (let i = 0; i < 5; i++) {
-    s = once('static', load, until, s);
-    d = once('drb', load, until, d);
-  }
-  return [s, d];
+function measure(load: number, until: number, rounds: number): Best[] {
+  const best: Best[] = CASES.map(() => ({ hopsPerSecond: 0, hops: 0, events: 0 }));
+  for (let i = 0; i < rounds; i++) CASES.forEach((c, k) => (best[k] = once(c, load, until, best[k]!)));
+  return best;
 }
 
 console.log(`# DRB cost benchmark — ${machineLine()}`);
-console.log('| case | static packet-hops/s | DRB packet-hops/s | static events/hop | DRB events/hop | static/DRB |');
-console.log('|---|---|---|---|---|---|');
-pair(400, 0.0005); // JIT warm-up of both paths
+console.log(`| case | ${CASES.map((c) => `${c.label} (M hops/s CPU)`).join(' | ')} | events/hop (${CASES.map((c) => c.label).join(', ')}) | no CC / DRB | IB CC / DRB |`);
+console.log(`|---|${CASES.map(() => '---|').join('')}---|---|---|`);
+measure(400, 0.0005, 1); // JIT warm-up of every path
 for (const load of [400, 1000]) {
-  const [s, d] = pair(load, 0.003);
+  const b = measure(load, 0.003, 5);
   console.log(
-    `| torus 8×8, perfect shuffle, ${load} Mb/s per node | ${(s.hopsPerSecond / 1e6).toFixed(2)} M | ${(d.hopsPerSecond / 1e6).toFixed(2)} M | ${(s.events / s.hops).toFixed(2)} | ${(d.events / d.hops).toFixed(2)} | ${(s.hopsPerSecond / d.hopsPerSecond).toFixed(2)} |`,
+    `| torus 8×8, perfect shuffle, ${load} Mb/s per node | ${b.map((x) => (x.hopsPerSecond / 1e6).toFixed(2)).join(' | ')} | ${b.map((x) => (x.events / x.hops).toFixed(2)).join(', ')} | ${(b[0]!.hopsPerSecond / b[2]!.hopsPerSecond).toFixed(2)} | ${(b[1]!.hopsPerSecond / b[2]!.hopsPerSecond).toFixed(2)} |`,
   );
 }
