@@ -312,5 +312,7 @@ registerScenario<DrbScenarioParams>({
     { flag: '--marking-occupancy <basis>', param: 'markingOccupancy', kind: 'string', description: "input|output: the occupancy the 80 % threshold is compared with (drb; default input, the seed's reading)" },
     { flag: '--escape <kind>', param: 'escape', kind: 'string', description: "per-lid|shared: a VL per alternative path, or one for all (drb; default per-lid)" },
     { flag: '--hot-spot-at-us <t>', param: 'hotSpotAtUs', kind: 'number', description: 'start of the hot-spot flows, µs of simulated time (drb; default none)' },
+    { flag: '--hot-spot-sources <n>', param: 'hotSpotSources', kind: 'integer', description: 'hot-spot flows, from nodes 0, 1, … (drb; default 4)' },
+    { flag: '--hot-spot-load <mbps>', param: 'hotSpotLoad', kind: 'number', description: 'load of each hot-spot flow, Mb/s (drb; default 750)' },
   ],
 });
