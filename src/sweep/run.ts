@@ -8,6 +8,7 @@ import { planSweep, sweepTasks, type SweepPlan, type SweepSpec } from './plan.js
 import { runLocalPool, checkPoolOptions, type PoolOptions } from './pool.js';
 import { checkSlurmAvailable, checkSlurmOptions, submitSlurm, type SlurmOptions, type SlurmSubmission } from './slurm.js';
 import { doneTasks, openSweepDir, type TaskFailure } from './store.js';
+import { taskJob } from './task.js';
 
 /** Options of {@link runSweep}. */
 export interface RunSweepOptions extends PoolOptions {
@@ -70,7 +71,7 @@ export async function runSweep(spec: SweepSpec, options: RunSweepOptions): Promi
     const submission = submitSlurm(options.out, pending, options.slurm ?? {});
     return { ...base, ran: pending.length, failed: [], submission };
   }
-  const outcome = await runLocalPool(options.out, pending, options);
+  const outcome = await runLocalPool(options.out, pending, (t) => taskJob(plan, t), options);
   if (outcome.failed.length > 0) return { ...base, ran: pending.length, failed: outcome.failed };
   const g = writeGathered(options.out);
   return { ...base, ran: pending.length, failed: [], points: g.points, files: { json: g.json, csv: g.csv } };

@@ -1,31 +1,37 @@
 /**
- * A worker thread of the local pool: reads the sweep's manifest once, then runs the tasks it is
- * sent, storing each record itself (atomically) and answering with the task's id or its error.
+ * A worker thread of the local pool: runs the replications it is sent. When the request names a
+ * results directory and a task, the worker stores the task's record there itself (atomically) and
+ * answers with the wall time; otherwise it answers with the replication's output.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import { readManifest, writeTaskRecord } from './store.js';
-import { runSweepTask } from './task.js';
+import { parentPort } from 'node:worker_threads';
+import type { ReplicationOutput } from '../sim/index.js';
 import type { SweepTask } from './plan.js';
+import { writeTaskRecord } from './store.js';
+import { runReplication, taskRecord, type ReplicationJob } from './task.js';
 
-/** A message from the pool: run this task. */
+/** A message from the pool. */
 export interface WorkerRequest {
-  readonly task: SweepTask;
+  readonly id: number;
+  readonly job: ReplicationJob;
+  readonly store?: { readonly dir: string; readonly task: SweepTask };
 }
 
-/** The answer: done (with the replication's wall time) or failed (with the error's message). */
-export type WorkerReply = { readonly task: number; readonly ok: true; readonly wallMs: number } | { readonly task: number; readonly ok: false; readonly error: string };
+/** The answer: the output (or only the wall time, when stored), or the error's message. */
+export type WorkerReply =
+  | { readonly id: number; readonly ok: true; readonly wallMs: number; readonly output?: ReplicationOutput }
+  | { readonly id: number; readonly ok: false; readonly error: string };
 
-const { dir } = workerData as { dir: string };
-const manifest = readManifest(dir);
 const port = parentPort!;
-port.on('message', ({ task }: WorkerRequest) => {
+port.on('message', ({ id, job, store }: WorkerRequest) => {
   let reply: WorkerReply;
   try {
-    const record = runSweepTask(manifest, task);
-    writeTaskRecord(dir, record);
-    reply = { task: task.id, ok: true, wallMs: record.wallMs };
+    const out = runReplication(job);
+    if (store !== undefined) {
+      writeTaskRecord(store.dir, taskRecord(store.task, job.seed, out));
+      reply = { id, ok: true, wallMs: out.wallMs };
+    } else reply = { id, ok: true, wallMs: out.wallMs, output: { metrics: out.metrics, simulatedTime: out.simulatedTime, events: out.events } };
   } catch (e) {
-    reply = { task: task.id, ok: false, error: e instanceof Error ? e.message : String(e) };
+    reply = { id, ok: false, error: e instanceof Error ? e.message : String(e) };
   }
   port.postMessage(reply);
 });
