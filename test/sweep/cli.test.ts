@@ -97,3 +97,16 @@ describe('ibqos sweep', () => {
     expect((await runCli(['sweep', ...grid])).err).toMatch(/--out must be a results directory/);
   });
 });
+
+describe('docs/sweep.md', () => {
+  it('the local example prints the table the doc shows', async () => {
+    const { readDoc } = await import('../helpers/docExamples.js');
+    const doc = readDoc('docs/sweep.md');
+    const command = /```sh\nnpx ibqos (sweep [^\n]*) --out sw\n```/.exec(doc)![1]!.split(' ');
+    const shown = /```text\n([\s\S]*?)written:/.exec(doc)![1]!;
+    const out = join(tempDir(), 'sw');
+    const r = await runCli([...command, '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.out.split('written:')[0]).toBe(shown);
+  });
+});
