@@ -116,8 +116,8 @@ const THRESHOLD_FRACTION = 0.8;
 function parseSize(size: unknown, torus: boolean): [number, number] {
   const m = typeof size === 'string' ? /^([0-9]+)x([0-9]+)$/.exec(size) : null;
   const lo = torus ? 3 : 1;
-  if (m === null || Number(m[1]) < lo || Number(m[2]) < lo || Number(m[1]) * Number(m[2]) < 2 || Number(m[1]) * Number(m[2]) > 1024) {
-    throw new InvalidParameterError('size', `'WxH' with integers W, H >= ${lo} and 2..1024 switches`, size);
+  if (m === null || Number(m[1]) < lo || Number(m[2]) < lo || Number(m[1]) * Number(m[2]) < 2 || Number(m[1]) * Number(m[2]) > 256) {
+    throw new InvalidParameterError('size', `'WxH' with integers W, H >= ${lo} and 2..256 switches (the multipath tables cost O(paths · n³) to build)`, size);
   }
   return [Number(m[1]), Number(m[2])];
 }
