@@ -92,6 +92,10 @@ describe('runExperiments(thesisExperiments()) without a simulator', async () => 
     const f = report.experiments[0]!.figures[0]!;
     expect(show(f)['image/svg+xml']).toBe(f.svg);
     expect(show(report)['text/html']).toContain('<h1>');
+    // The text forms: the figure's title over its data table; the report's title over one line per experiment.
+    expect(show(f)['text/plain']!.split('\n')[0]).toBe(f.title);
+    expect(show(f)['text/plain']).toContain(f.xName);
+    expect(show(report)['text/plain']!.split('\n').slice(3).map((l) => l.trim().split(/\s+/)[1])).toEqual(report.experiments.map((e) => e.id));
   });
 });
 
