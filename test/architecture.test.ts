@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readDoc } from './helpers/docExamples.js';
 import { findCycles, importGraph } from './helpers/importGraph.js';
 
 const SRC = join(import.meta.dirname, '..', 'src');
@@ -69,6 +70,12 @@ describe('floors', () => {
       expect(MAY_IMPORT.sim).not.toContain(a);
       expect(MAY_IMPORT[a]).not.toContain('sim');
     }
+  });
+
+  it("README's layout section: one line per folder, each with its floor, lowest first", () => {
+    const layout = readDoc('README.md').split('## Layout')[1]!.split('\n## ')[0]!;
+    const lines = [...layout.matchAll(/^ {4}(\d+) +src\/(\w+)\/ /gm)].map((m) => [m[2]!, Number(m[1])] as const);
+    expect(lines).toEqual(FLOORS.flatMap((floor, k) => floor.filter((f) => f !== '.').map((f) => [f, k] as const)));
   });
 
   it('nothing imports the CLI', () => {
