@@ -19,7 +19,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['distributions', 'admission', 'congestion'],
   ['markov'],
   ['credit', 'me', 'sim'], // the analytic solvers and the simulator, side by side
-  ['validate'], // sees both sides
+  ['sweep', 'validate'], // sweep runs the simulator at scale; validate sees both sides
   ['report'],
   ['cli'],
   ['.'], // src/index.ts: the public exports
@@ -37,10 +37,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   credit: ['core', 'present', 'linalg', 'markov'],
   me: ['core', 'present', 'linalg', 'distributions', 'markov'],
   sim: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion'],
+  sweep: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'sim'],
   validate: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim'],
-  report: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'validate'],
-  cli: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'validate', 'report'],
-  '.': ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'validate', 'report'],
+  report: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'validate', 'sweep'],
+  cli: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'validate', 'report', 'sweep'],
+  '.': ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'validate', 'report', 'sweep'],
 };
 
 /** The analytic solvers: the simulator must not see them (it checks them). */

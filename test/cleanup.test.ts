@@ -10,8 +10,13 @@ import { sourceFiles } from './helpers/importGraph.js';
 import { tempDirForFile, tempDirForTest } from './helpers/tempDir.js';
 
 const TEST = import.meta.dirname;
-/** The two files allowed to create temporary directories themselves. */
-const HELPERS = ['helpers/tempDir.ts', 'helpers/tempRoot.ts'];
+/** The files allowed to create temporary directories themselves, and why. */
+const OWN_TEMPORARY: Readonly<Record<string, string>> = {
+  'helpers/tempDir.ts': 'the helpers every test uses',
+  'helpers/tempRoot.ts': "the run's own temporary directory",
+  'helpers/slurm.ts': "the test cluster's directory, removed by its stop() once the daemons are down",
+};
+const HELPERS = Object.keys(OWN_TEMPORARY);
 
 describe('every test file', () => {
   // Tests and the helpers they run; not the fixture generators (make_*.ts), which are run by hand
