@@ -52,3 +52,26 @@ describe('the fabric scenario (a topology file)', () => {
     expect(() => simulate({ scenario: 'fabric', params: { ...params, flows: [], seed: 3 } }, { replications: 2, until: 0.001 })).toThrow(/params\.seed/);
   });
 });
+
+describe('ibqos sim --scenario drb', () => {
+  it('runs a --load list as a sweep and reports latencyUs, throughputMbps, offeredMbps, open paths', async () => {
+    const { code, out, err } = await cli('sim --scenario drb --topology mesh --size 4x4 --routing drb --cc ibcc-drb-paper --pattern transpose --load 100,300 --replications 2 --until 0.0004 --json');
+    expect(code, err).toBe(0);
+    const points = JSON.parse(out);
+    expect(points.length).toBe(2);
+    for (const [i, load] of [100, 300].entries()) {
+      expect(points[i].params).toMatchObject({ topology: 'mesh', size: '4x4', routing: 'drb', cc: 'ibcc-drb-paper', pattern: 'transpose', load });
+      for (const metric of ['latencyUs', 'throughputMbps', 'offeredMbps']) expect(points[i][metric].mean).toBeGreaterThan(0);
+      expect(points[i].openPaths.length).toBe(10);
+      expect(points[i].linkUtilization.max.mean).toBeGreaterThan(0);
+      expect(Object.keys(points[i].linkUtilization.perLink)).toContain('s0_0:2');
+    }
+  });
+
+  it('a load over the link rate → exit code 2 naming load', async () => {
+    const { code, err } = await cli('sim --scenario drb --load 2600 --replications 2 --until 0.0002');
+    expect(code).toBe(2);
+    expect(err).toMatch(/load/);
+    expect(err).toMatch(/2600/);
+  });
+});
