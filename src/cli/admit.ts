@@ -1,6 +1,6 @@
 /**
  * `ibqos admit`: replays connection requests and releases through the bandwidth broker
- * (MODELS.md §§8–9) and prints each verdict and the final state.
+ * (docs/models.md §§8–9) and prints each verdict and the final state.
  *
  *     ibqos admit --topology t.json --requests r.json [--json | --opensm]
  *

@@ -1,5 +1,5 @@
 /**
- * `ibqos credit`: the credit-based tandem chain (MODELS.md §6) from the command line, swept over
+ * `ibqos credit`: the credit-based tandem chain (docs/models.md §6) from the command line, swept over
  * λ, μ1, μ2, n and m, printed as a table (one row per parameter point) or as the library's JSON
  * records.
  *

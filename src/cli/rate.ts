@@ -1,5 +1,5 @@
 /**
- * `ibqos rate`: the source response functions of MODELS.md §10 (PIPD, FIMD, LIPD, AIMD) from the
+ * `ibqos rate`: the source response functions of docs/models.md §10 (PIPD, FIMD, LIPD, AIMD) from the
  * command line — the design conditions, the functions at given rates, or a rate trajectory.
  *
  *     ibqos rate --function pipd --rmin 1000 --rmax 256000 --m 4 --check
@@ -122,7 +122,7 @@ function describeFunction(fn: ResponseFunction): string {
 
 /**
  * Why (1) fails when the design range is empty, in words — and for PIPD, which is not scale-free
- * (MODELS.md §10), the rate units s in which it would have a design range: (R_min/s)^m ≤ R_max/s
+ * (docs/models.md §10), the rate units s in which it would have a design range: (R_min/s)^m ≤ R_max/s
  * gives s ≥ (R_min^m/R_max)^(1/(m−1)), and s < R_min keeps R_min/s > 1.
  */
 function emptyDesignRange(fn: ResponseFunction): string[] {

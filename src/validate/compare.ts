@@ -3,7 +3,7 @@
  * metric by metric, over the shared metric vocabulary (see ./metrics.ts). For each pair it gives
  * the thesis's error measure EM = |sim − ana|/|sim|, the absolute and relative errors, whether the
  * analytic value lies in the simulation's confidence interval, and a verdict against a tolerance
- * (MODELS.md §7).
+ * (docs/models.md §7).
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, nonNegativeNumber, plainObject } from '../core/guards.js';

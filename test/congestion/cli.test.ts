@@ -15,7 +15,7 @@ describe('ibqos rate', () => {
     const lines = out.trimEnd().split('\n');
     expect(lines[0]).toBe('pipd  rMin=1000  rMax=256000  m=4');
     expect(lines[1]).toMatch(/design range .* = \[1000000000000, 256000\]: empty; checked on \[R_min, R_max\]/);
-    // why (1) fails, in words: 256000^(1/4) ≈ 22.5 < R_min, so f_dec(R_max) = R_min; f_inc(R_min) = min(1000^4, R_max) (MODELS.md §10)
+    // why (1) fails, in words: 256000^(1/4) ≈ 22.5 < R_min, so f_dec(R_max) = R_min; f_inc(R_min) = min(1000^4, R_max) (docs/models.md §10)
     expect(lines[2]).toBe('every decrease lands on R_min or below it (f_dec(R_max) = 1000), and the next unmarked ACK from R_min gives f_inc(R_min) = 256000');
     // the unit s with (R_min/s)^m ≤ R_max/s: s ≥ (R_min^m/R_max)^(1/(m−1)) = (10^12/256000)^(1/3) ≈ 157.49; s < R_min keeps R_min > 1
     expect(lines[3]).toBe(
