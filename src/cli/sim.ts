@@ -37,6 +37,7 @@ import {
 import { commandOutput } from './output.js';
 import { sweepProgress } from './progress.js';
 import { cartesian, parseList, parseSingle, parseSweep } from './sweep.js';
+import { header, metricUnit, paramUnit } from './vocabulary.js';
 
 interface SimCliOptions {
   readonly scenario: string;
@@ -45,6 +46,8 @@ interface SimCliOptions {
   readonly jobs?: string;
   readonly until?: string;
   readonly warmup?: string;
+  readonly untilUs?: string;
+  readonly warmupUs?: string;
   readonly confidence?: string;
   readonly json?: boolean;
   readonly commonRandomNumbers?: boolean;
@@ -116,7 +119,7 @@ interface SimRun {
   readonly sweepSeed?: number;
 }
 
-function runSim(o: SimCliOptions, cmd: Command): SimRun {
+function runSim(o: SimCliOptions, cmd: Command, warn: (s: string) => void): SimRun {
   let scenario: string;
   let params: Record<string, unknown> = {};
   let fileRun: Record<string, unknown> = {};
@@ -159,10 +162,10 @@ function runSim(o: SimCliOptions, cmd: Command): SimRun {
   };
   given('seed', runNumber('--seed', o.seed, true));
   given('replications', runNumber('--replications', o.replications, true));
-  given('warmup', runNumber('--warmup', o.warmup, false));
   given('confidence', runNumber('--confidence', o.confidence, false));
+  const { until, warmup } = runTimes(o, scenario, warn);
+  given('warmup', warmup);
   const jobs = runNumber('--jobs', o.jobs, true);
-  const until = runNumber('--until', o.until, false);
   if (jobs !== undefined && until !== undefined) throw new InvalidParameterError('--jobs', 'absent when --until is given', o.jobs);
   if (jobs !== undefined) {
     delete run.until;
@@ -209,6 +212,45 @@ function runSim(o: SimCliOptions, cmd: Command): SimRun {
   }
 }
 
+/** Whether a scenario counts time in physical units (the fabric scenarios: seconds in the library, µs on the command line). */
+function physicalTime(scenario: string): boolean {
+  return findScenario(scenario)?.timeUnit !== undefined;
+}
+
+/** µs on the command line → the library's seconds. */
+const SECONDS_PER_US = 1e-6;
+
+/**
+ * The run length and warm-up in the library's time unit. A fabric scenario takes them in µs
+ * (`--until-us`, `--warmup-us`, like every other fabric time); `--until` / `--warmup` in seconds
+ * are the old spelling, still read, with a deprecation note on stderr. A model-level scenario
+ * takes `--until` / `--warmup` in its own time unit and has no µs.
+ */
+function runTimes(o: SimCliOptions, scenario: string, warn: (s: string) => void): { until?: number; warmup?: number } {
+  const physical = physicalTime(scenario);
+  const read = (name: 'until' | 'warmup'): number | undefined => {
+    const seconds = runNumber(`--${name}`, o[name], false);
+    const us = runNumber(`--${name}-us`, name === 'until' ? o.untilUs : o.warmupUs, false);
+    if (!physical) {
+      if (us !== undefined) {
+        throw new InvalidParameterError(`--${name}-us`, `absent: scenario '${scenario}' has no physical time unit (use --${name}, in the model's time unit)`, name === 'until' ? o.untilUs : o.warmupUs);
+      }
+      return seconds;
+    }
+    if (us !== undefined && seconds !== undefined) {
+      throw new InvalidParameterError(`--${name}`, `absent when --${name}-us is given (--${name} is its deprecated spelling in seconds)`, o[name]);
+    }
+    if (seconds !== undefined) {
+      warn(`note: --${name} in seconds is deprecated for the fabric scenarios; use --${name}-us ${formatNumber(seconds / SECONDS_PER_US)} (every fabric time is in µs)\n`);
+      return seconds;
+    }
+    return us === undefined ? undefined : us * SECONDS_PER_US;
+  };
+  const until = read('until');
+  const warmup = read('warmup');
+  return { ...(until === undefined ? {} : { until }), ...(warmup === undefined ? {} : { warmup }) };
+}
+
 /** Every scenario option attribute, across the registered scenarios. */
 function allScenarioAttributes(): string[] {
   return [...new Set(scenarioNames().flatMap((n) => (findScenario(n)!.cliOptions ?? []).map((c) => attributeOf(c.flag))))];
@@ -221,13 +263,19 @@ function flagOf(attribute: string): string {
   return `--${attribute}`;
 }
 
-/** The scenario's unit of simulated time ('time units' when it has none of its own) and its metrics' units, if stated. */
-function unitsOf(scenario: string): { timeUnit: string; metricUnits?: string } {
-  const definition = findScenario(scenario);
-  return {
-    timeUnit: definition?.timeUnit ?? 'time units',
-    ...(definition?.metricUnits === undefined ? {} : { metricUnits: definition.metricUnits }),
-  };
+/**
+ * How the reports print the scenario's times: a fabric scenario's (library seconds) in µs, a
+ * model's in its own time unit ('time units', t in the column headers).
+ */
+function timesOf(scenario: string): { unit: string; show: (t: number) => string } {
+  if (physicalTime(scenario)) return { unit: 'µs', show: (t) => `${formatNumber(t / SECONDS_PER_US)} µs` };
+  return { unit: 'time units', show: (t) => `${formatNumber(t)} time units` };
+}
+
+/** A metric's column header: its name and its glossary unit (docs/glossary.md). */
+function metricHeader(scenario: string, metric: string): string {
+  const unit = metricUnit(metric, physicalTime(scenario));
+  return unit === undefined ? metric : header(metric, unit);
 }
 
 /** The text report: run facts, then one row per metric. */
@@ -235,20 +283,21 @@ function formatReport(r: SimulationResult): string {
   const rows: { metric: string; mean: number; halfWidth: number }[] = [];
   flatten(r.metrics, '', rows);
   const { run } = r;
-  const { timeUnit, metricUnits } = unitsOf(r.scenario);
-  const length = run.length.until !== undefined ? `${formatNumber(run.length.until)} ${timeUnit}` : `${run.length.jobs} jobs`;
-  const warmup = run.length.until !== undefined ? `${formatNumber(run.warmup)} ${timeUnit}` : `${run.warmup} jobs`;
+  const { show } = timesOf(r.scenario);
+  const length = run.length.until !== undefined ? show(run.length.until) : `${run.length.jobs} jobs`;
+  const warmup = run.length.until !== undefined ? show(run.warmup) : `${run.warmup} jobs`;
   const head = [
     `scenario ${r.scenario}: seed ${run.seed}, ${run.replications} replications of ${length} after a warm-up of ${warmup}`,
-    `simulated time ${formatNumber(run.simulatedTime)}${timeUnit === 'time units' ? '' : ` ${timeUnit}`} (measured, all replications), events ${run.events}; ` +
+    `simulated time ${show(run.simulatedTime)} (measured, all replications), events ${run.events}; ` +
       `intervals: mean ± half-width at ${formatNumber(100 * run.confidence)} % (Student-t)`,
-    ...(metricUnits === undefined ? [] : [`units: ${metricUnits}`]),
     '',
   ];
+  const physical = physicalTime(r.scenario);
   return (
     head.join('\n') +
     formatTable(rows, [
       { header: 'metric', value: (x) => x.metric },
+      { header: 'unit', value: (x) => metricUnit(x.metric, physical) ?? '' },
       { header: 'mean', value: (x) => x.mean },
       { header: '± half-width', value: (x) => x.halfWidth, digits: 3 },
     ])
@@ -259,8 +308,7 @@ function formatReport(r: SimulationResult): string {
 function formatSweep(results: readonly SimulationResult[], swept: readonly string[], sweepSeed: number | undefined): string {
   const first = results[0]!;
   const { run } = first;
-  const { timeUnit, metricUnits } = unitsOf(first.scenario);
-  const length = run.length.until !== undefined ? `${formatNumber(run.length.until)} ${timeUnit}` : `${run.length.jobs} jobs`;
+  const length = run.length.until !== undefined ? timesOf(first.scenario).show(run.length.until) : `${run.length.jobs} jobs`;
   const rows = results.map((r) => {
     const cells: { metric: string; mean: number; halfWidth: number }[] = [];
     flatten(r.metrics, '', cells);
@@ -269,20 +317,25 @@ function formatSweep(results: readonly SimulationResult[], swept: readonly strin
   const metricNames = rows[0]!.cells.map((c) => c.metric);
   const seeds = sweepSeed === undefined ? `seed ${run.seed} at every point` : `independent points (seeds derived from seed ${sweepSeed})`;
   const head = `scenario ${first.scenario}: ${seeds}, ${run.replications} replications of ${length} each; ` +
-    `mean ± half-width at ${formatNumber(100 * run.confidence)} % (Student-t)\n` +
-    (metricUnits === undefined ? '' : `units: ${metricUnits}\n`);
+    `mean ± half-width at ${formatNumber(100 * run.confidence)} % (Student-t)\n`;
   return (
     head +
     formatTable(rows, [
-      ...swept.map((k) => ({ header: k, value: (r: (typeof rows)[number]) => r.params[k] as number })),
+      ...swept.map((k) => ({ header: paramHeader(k), value: (r: (typeof rows)[number]) => r.params[k] as number })),
       // Each point's own seed, to rerun it alone with --seed.
       ...(sweepSeed === undefined ? [] : [{ header: 'seed', value: (r: (typeof rows)[number]) => String(r.seed) }]),
       ...metricNames.map((m, i) => ({
-        header: m,
+        header: metricHeader(first.scenario, m),
         value: (r: (typeof rows)[number]) => `${formatNumber(r.cells[i]!.mean)} ± ${formatNumber(r.cells[i]!.halfWidth, 2)}`,
       })),
     ])
   );
+}
+
+/** A swept parameter's column header: its name and unit (the model's rates per t; the fabric's own units). */
+function paramHeader(param: string): string {
+  const unit = paramUnit(param);
+  return unit === undefined ? param : header(param, unit);
 }
 
 /**
@@ -329,8 +382,10 @@ export function registerSim(program: Command): void {
     .option('--seed <n>', 'the run seed, an integer >= 0 (default 1)')
     .option('--replications <n>', 'independent replications, >= 2 (default 10)')
     .option('--jobs <n>', 'arrivals (jobs offered) measured per replication (gege1n, credit-tandem; default 1000000)')
-    .option('--until <t>', "simulated time measured per replication, instead of --jobs: in the model's time unit (the reciprocal of its rates) for gege1n and credit-tandem, in seconds for the fabric scenarios (default 0.05 s for congestion-spreading, 0.01 s for fabric)")
-    .option('--warmup <w>', 'warm-up deleted before measuring, in jobs with --jobs or in the unit of --until (default 10 % of the run)')
+    .option('--until <t>', "simulated time measured per replication, instead of --jobs, in the model's time unit (the reciprocal of its rates; gege1n, credit-tandem). Deprecated for the fabric scenarios, where it is the old spelling of --until-us in seconds")
+    .option('--until-us <µs>', 'simulated time measured per replication of a fabric scenario, in µs (default 50000 for congestion-spreading, 10000 for fabric)')
+    .option('--warmup <w>', 'warm-up deleted before measuring, in jobs with --jobs or in the unit of --until (default 10 % of the run). Deprecated for the fabric scenarios: the old spelling of --warmup-us in seconds')
+    .option('--warmup-us <µs>', 'warm-up of a fabric scenario, in µs (default 10 % of the run)')
     .option('--confidence <c>', 'confidence level of the intervals (default 0.95)')
     .option('--json', 'print the metrics as { mean, halfWidth, confidence } under the analytic field names, with the run facts')
     .option('--common-random-numbers', 'in a sweep, run every point with --seed itself (default: a seed per point derived from --seed and its parameters)');
@@ -350,8 +405,8 @@ export function registerSim(program: Command): void {
       .join('\n')}\n`,
   );
   command.action((opts: SimCliOptions, cmd: Command) => {
-    const { results, sweepSeed } = runSim(opts, cmd);
     const { write, warn } = commandOutput(cmd);
+    const { results, sweepSeed } = runSim(opts, cmd, warn);
     for (const note of new Set(results.map(unstableNote))) if (note !== undefined) warn(`${note}\n`);
     const record = ({ scenario, params, metrics, run }: SimulationResult) => ({
       scenario,

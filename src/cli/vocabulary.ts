@@ -1,0 +1,74 @@
+/**
+ * The glossary (docs/glossary.md) as the command line prints it: one symbol and one unit per
+ * quantity, in every family's column headers. A header is the symbol with its unit in brackets and
+ * no space (`X[jobs/t]`), so a table still splits on white space.
+ *
+ * Units of the analytic models and model-level simulators: t is the time unit the rates are given
+ * in (rates per t, times in t), queue lengths and capacities count jobs (packets), the one in
+ * service included; probabilities and fractions of time are `prob`, other dimensionless numbers
+ * (squared coefficients of variation) `1`. The fabric's units are physical: Gb/s, packets/s, µs.
+ */
+
+/** A column header: the glossary's symbol and its unit, `X[jobs/t]`. */
+export function header(symbol: string, unit: string): string {
+  return `${symbol}[${unit}]`;
+}
+
+/**
+ * The unit of a simulated metric (its top-level field name, `throughput` of
+ * `throughput.victim`), for a model-level scenario (`physical` false: the model's time unit t)
+ * or a fabric scenario (`physical` true). Undefined for a metric the glossary does not list.
+ */
+export function metricUnit(metric: string, physical: boolean): string | undefined {
+  const field = /^[A-Za-z0-9]+/.exec(metric)?.[0] ?? metric;
+  return (physical ? FABRIC_UNITS : MODEL_UNITS)[field];
+}
+
+/** The model-level simulators' metrics: the analytic results' field names. */
+const MODEL_UNITS: Readonly<Record<string, string>> = {
+  meanQueueLength: 'jobs',
+  throughput: 'jobs/t',
+  responseTime: 't',
+  utilization: 'prob',
+  blockingProbability: 'prob',
+  upstreamLossProbability: 'prob',
+  creditBlockedProbability: 'prob',
+  emptyProbability: 'prob',
+  fullProbability: 'prob',
+  probabilities: 'prob',
+  regimeProbabilities: 'prob',
+};
+
+/** The fabric scenarios' metrics (docs/fabric.md). */
+const FABRIC_UNITS: Readonly<Record<string, string>> = {
+  throughput: 'Gb/s',
+  latency: 'µs',
+  injectionRate: 'packets/s',
+  markedFraction: 'prob',
+  sourceLoss: 'prob',
+  utilization: 'prob',
+  creditStall: 'prob',
+};
+
+/** The unit of a swept parameter of `ibqos sim` (its params key), for the sweep table's headers. */
+export function paramUnit(param: string): string | undefined {
+  return PARAM_UNITS[param];
+}
+
+const PARAM_UNITS: Readonly<Record<string, string>> = {
+  lambda: '1/t',
+  mu: '1/t',
+  mu1: '1/t',
+  mu2: '1/t',
+  capacity: 'jobs',
+  upstreamCapacity: 'jobs',
+  downstreamCapacity: 'jobs',
+  thresholds: 'jobs',
+  ca2: '1',
+  cs2: '1',
+  regimeCs2: '1',
+  victimLoad: '1',
+  linkGbps: 'Gb/s',
+  bufferPackets: 'packets',
+  ibccThreshold: '1',
+};
