@@ -149,13 +149,13 @@ interface ConditionRow {
 
 const CHECK_COLUMNS: Column<ConditionRow>[] = [
   { header: 'condition', value: (r) => r.label },
-  // value and bound are rates for condition (1), times for (2) and (3): the unit column says which.
-  { header: 'unit', value: (r) => (r.label.startsWith('(1)') ? 'pkt/t' : 't') },
   { header: 'holds', value: (r) => (r.detail.holds ? 'yes' : 'no') },
   { header: header('from', 'pkt/t'), value: (r) => r.detail.from },
   { header: header('to', 'pkt/t'), value: (r) => r.detail.to },
   { header: header('worst at', 'pkt/t'), value: (r) => r.detail.worst?.rate ?? NaN },
   { header: header('lower rate', 'pkt/t'), value: (r) => (r.detail.worst?.lowerRate === undefined ? '' : formatNumber(r.detail.worst.lowerRate)) },
+  // value and bound are rates for condition (1), times for (2) and (3): the unit column says which.
+  { header: 'unit', value: (r) => (r.label.startsWith('(1)') ? 'pkt/t' : 't') },
   { header: header('value', 'unit'), value: (r) => r.detail.worst?.value ?? NaN },
   { header: header('bound', 'unit'), value: (r) => r.detail.worst?.bound ?? NaN },
   { header: header('violation', '1'), value: (r) => r.detail.worst?.violation ?? NaN, digits: 3 },

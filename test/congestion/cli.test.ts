@@ -21,8 +21,8 @@ describe('ibqos rate', () => {
     expect(lines[3]).toBe(
       'PIPD is not scale-free: R_min^m > R_max in this rate unit; with rates in a unit 157.49 to 1000 times larger its design range is not empty (docs/congestion.md)',
     );
-    expect(lines[4]).toMatch(/condition\s+holds\s+from\s+to\s+worst at/);
-    expect(lines[6]).toMatch(/^\(1\) avoids congestion\s+no\s+1000\s+256000\s+1000\s+256000\s+1000\s+255$/);
+    expect(lines[4]).toMatch(/condition\s+holds\s+from\[pkt\/t\]\s+to\[pkt\/t\]\s+worst at\[pkt\/t\]/);
+    expect(lines[6]).toMatch(/^\(1\) avoids congestion\s+no\s+1000\s+256000\s+1000\s+pkt\/t\s+256000\s+1000\s+255$/);
     expect(lines[7]).toMatch(/^\s+\(2\) fair\s+yes/);
     expect(lines[8]).toMatch(/^\s+\(3\) efficient\s+yes/);
   });
@@ -71,9 +71,9 @@ describe('ibqos rate', () => {
   it('--at prints a table with the ACK count', async () => {
     const { out } = await cli(['rate', '--function', 'fimd', '--rmin', '1000', '--rmax', '256000', '--at', '4000']);
     expect(out.trimEnd().split('\n').slice(1)).toEqual([
-      'rate  increase  decrease  recoveryTime  acks',
-      '----  --------  --------  ------------  ----',
-      '4000   5656.85      1000         0.001     1',
+      'rate[pkt/t]  increase[pkt/t]  decrease[pkt/t]  recoveryTime[t]  acks[ACKs]',
+      '-----------  ---------------  ---------------  ---------------  ----------',
+      '       4000          5656.85             1000            0.001           1',
     ]);
   });
 
