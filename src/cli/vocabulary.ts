@@ -9,46 +9,12 @@
  * (squared coefficients of variation) `1`. The fabric's units are physical: Gb/s, packets/s, µs.
  */
 
+export { metricUnit } from '../core/glossary.js';
+
 /** A column header: the glossary's symbol and its unit, `X[jobs/t]`. */
 export function header(symbol: string, unit: string): string {
   return `${symbol}[${unit}]`;
 }
-
-/**
- * The unit of a simulated metric (its top-level field name, `throughput` of
- * `throughput.victim`), for a model-level scenario (`physical` false: the model's time unit t)
- * or a fabric scenario (`physical` true). Undefined for a metric the glossary does not list.
- */
-export function metricUnit(metric: string, physical: boolean): string | undefined {
-  const field = /^[A-Za-z0-9]+/.exec(metric)?.[0] ?? metric;
-  return (physical ? FABRIC_UNITS : MODEL_UNITS)[field];
-}
-
-/** The model-level simulators' metrics: the analytic results' field names. */
-const MODEL_UNITS: Readonly<Record<string, string>> = {
-  meanQueueLength: 'jobs',
-  throughput: 'jobs/t',
-  responseTime: 't',
-  utilization: 'prob',
-  blockingProbability: 'prob',
-  upstreamLossProbability: 'prob',
-  creditBlockedProbability: 'prob',
-  emptyProbability: 'prob',
-  fullProbability: 'prob',
-  probabilities: 'prob',
-  regimeProbabilities: 'prob',
-};
-
-/** The fabric scenarios' metrics (docs/fabric.md). */
-const FABRIC_UNITS: Readonly<Record<string, string>> = {
-  throughput: 'Gb/s',
-  latency: 'µs',
-  injectionRate: 'packets/s',
-  markedFraction: 'prob',
-  sourceLoss: 'prob',
-  utilization: 'prob',
-  creditStall: 'prob',
-};
 
 /** The unit of a swept parameter of `ibqos sim` (its params key), for the sweep table's headers. */
 export function paramUnit(param: string): string | undefined {
