@@ -1,6 +1,6 @@
 /**
  * One vocabulary and one model reference: every citation of docs/models.md names a section it has;
- * nothing cites the old MODELS.md; the column headers of `ibqos credit` and `ibqos me` are glossary
+ * nothing cites the old model reference that lived outside the repository; the column headers of `ibqos credit` and `ibqos me` are glossary
  * symbols with their units (docs/glossary.md).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -48,7 +48,7 @@ describe('docs/models.md citations', () => {
     expect(cited.length).toBeGreaterThan(150);
   });
 
-  it('no file cites the old MODELS.md, which a reader of the repository cannot open', () => {
+  it('no file cites the old model reference, which a reader of the repository cannot open', () => {
     const old = projectFiles().filter((f) => readFileSync(f, 'utf8').includes('MODELS' + '.md'));
     expect(old.map((f) => relative(ROOT, f))).toEqual([]);
   });
