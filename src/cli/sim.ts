@@ -18,6 +18,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
+import { nonNegativeNumber, positiveRate } from '../core/guards.js';
 import { saturationThroughput } from '../credit/index.js';
 import { resultsToJson } from '../report/json.js';
 import { formatNumber, formatTable } from '../report/table.js';
@@ -244,7 +245,11 @@ function runTimes(o: SimCliOptions, scenario: string, warn: (s: string) => void)
       warn(`note: --${name} in seconds is deprecated for the fabric scenarios; use --${name}-us ${formatNumber(seconds / SECONDS_PER_US)} (every fabric time is in µs)\n`);
       return seconds;
     }
-    return us === undefined ? undefined : us * SECONDS_PER_US;
+    if (us === undefined) return undefined;
+    // Checked here, in the unit typed: simulate() would name --until and show the value in seconds.
+    if (name === 'until') positiveRate('--until-us', us);
+    else nonNegativeNumber('--warmup-us', us);
+    return us * SECONDS_PER_US;
   };
   const until = read('until');
   const warmup = read('warmup');

@@ -72,6 +72,9 @@ describe('ibqos sim', () => {
     const both = await runCli(['sim', '--scenario', 'congestion-spreading', '--until', '0.001', '--until-us', '1000']);
     expect(both.code).toBe(2);
     expect(both.err).toMatch(/--until must be absent when --until-us is given/);
+    const negative = await runCli(['sim', '--scenario', 'congestion-spreading', '--until-us', '-5']);
+    expect(negative.code).toBe(2);
+    expect(negative.err).toMatch(/--until-us must be .*got -5/);
     const model = await runCli(['sim', '--scenario', 'gege1n', '--lambda', '1', '--mu', '2', '--until-us', '100']);
     expect(model.code).toBe(2);
     expect(model.err).toMatch(/--until-us must be absent: scenario 'gege1n' has no physical time unit/);
