@@ -213,9 +213,12 @@ function runSim(o: SimCliOptions, cmd: Command, warn: (s: string) => void): SimR
   }
 }
 
-/** Whether a scenario counts time in physical units (the fabric scenarios: seconds in the library, µs on the command line). */
+/**
+ * Whether a scenario counts time in seconds (the fabric scenarios: seconds in the library, µs on
+ * the command line, the glossary's physical units for its metrics).
+ */
 function physicalTime(scenario: string): boolean {
-  return findScenario(scenario)?.timeUnit !== undefined;
+  return findScenario(scenario)?.timeUnit === 's';
 }
 
 /** µs on the command line → the library's seconds. */
@@ -272,9 +275,22 @@ function flagOf(attribute: string): string {
  * How the reports print the scenario's times: a fabric scenario's (library seconds) in µs, a
  * model's in its own time unit ('time units', t in the column headers).
  */
-function timesOf(scenario: string): { unit: string; show: (t: number) => string } {
-  if (physicalTime(scenario)) return { unit: 'µs', show: (t) => `${formatNumber(t / SECONDS_PER_US)} µs` };
-  return { unit: 'time units', show: (t) => `${formatNumber(t)} time units` };
+function timesOf(scenario: string): { show: (t: number) => string } {
+  if (physicalTime(scenario)) return { show: (t) => `${formatNumber(t / SECONDS_PER_US)} µs` };
+  // A scenario registered with another time unit of its own shows its times in it.
+  const unit = findScenario(scenario)?.timeUnit ?? 'time units';
+  return { show: (t) => `${formatNumber(t)} ${unit}` };
+}
+
+/**
+ * The scenario's own `units:` line, for a scenario registered with `metricUnits` whose metrics the
+ * glossary does not all know (the built-in ones are all in it, so their tables carry the units).
+ */
+function unitsLine(scenario: string, metrics: readonly string[]): string[] {
+  const stated = findScenario(scenario)?.metricUnits;
+  const physical = physicalTime(scenario);
+  if (stated === undefined || metrics.every((m) => metricUnit(m, physical) !== undefined)) return [];
+  return [`units: ${stated}`];
 }
 
 /** A metric's column header: its name and its glossary unit (docs/glossary.md). */
@@ -295,6 +311,7 @@ function formatReport(r: SimulationResult): string {
     `scenario ${r.scenario}: seed ${run.seed}, ${run.replications} replications of ${length} after a warm-up of ${warmup}`,
     `simulated time ${show(run.simulatedTime)} (measured, all replications), events ${run.events}; ` +
       `intervals: mean ± half-width at ${formatNumber(100 * run.confidence)} % (Student-t)`,
+    ...unitsLine(r.scenario, rows.map((x) => x.metric)),
     '',
   ];
   const physical = physicalTime(r.scenario);
@@ -322,7 +339,8 @@ function formatSweep(results: readonly SimulationResult[], swept: readonly strin
   const metricNames = rows[0]!.cells.map((c) => c.metric);
   const seeds = sweepSeed === undefined ? `seed ${run.seed} at every point` : `independent points (seeds derived from seed ${sweepSeed})`;
   const head = `scenario ${first.scenario}: ${seeds}, ${run.replications} replications of ${length} each; ` +
-    `mean ± half-width at ${formatNumber(100 * run.confidence)} % (Student-t)\n`;
+    `mean ± half-width at ${formatNumber(100 * run.confidence)} % (Student-t)\n` +
+    unitsLine(first.scenario, metricNames).map((l) => `${l}\n`).join('');
   return (
     head +
     formatTable(rows, [
