@@ -237,7 +237,7 @@ function runTimes(o: SimCliOptions, scenario: string, warn: (s: string) => void)
     const us = runNumber(`--${name}-us`, name === 'until' ? o.untilUs : o.warmupUs, false);
     if (!physical) {
       if (us !== undefined) {
-        throw new InvalidParameterError(`--${name}-us`, `absent: scenario '${scenario}' has no physical time unit (use --${name}, in the model's time unit)`, name === 'until' ? o.untilUs : o.warmupUs);
+        throw new InvalidParameterError(`--${name}-us`, `absent: scenario '${scenario}' counts time in a unit of its own, not µs (use --${name}, in that unit)`, name === 'until' ? o.untilUs : o.warmupUs);
       }
       return seconds;
     }

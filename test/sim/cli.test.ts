@@ -77,7 +77,7 @@ describe('ibqos sim', () => {
     expect(negative.err).toMatch(/--until-us must be .*got -5/);
     const model = await runCli(['sim', '--scenario', 'gege1n', '--lambda', '1', '--mu', '2', '--until-us', '100']);
     expect(model.code).toBe(2);
-    expect(model.err).toMatch(/--until-us must be absent: scenario 'gege1n' has no physical time unit/);
+    expect(model.err).toMatch(/--until-us must be absent: scenario 'gege1n' counts time in a unit of its own, not µs/);
   });
 
   it("simulates the very queue `ibqos me --exact` solves with the same options (exact values inside the 99.9 % intervals)", async () => {
