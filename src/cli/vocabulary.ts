@@ -9,7 +9,9 @@
  * (squared coefficients of variation) `1`. The fabric's units are physical: Gb/s, packets/s, µs.
  */
 
-export { metricUnit } from '../core/glossary.js';
+import { metricUnit } from '../core/glossary.js';
+
+export { metricUnit };
 
 /** A column header: the glossary's symbol and its unit, `X[jobs/t]`. */
 export function header(symbol: string, unit: string): string {
@@ -38,3 +40,15 @@ const PARAM_UNITS: Readonly<Record<string, string>> = {
   bufferPackets: 'packets',
   ibccThreshold: '1',
 };
+
+/** A metric's column header: its name and its glossary unit, when the glossary has one. */
+export function metricHeader(metric: string, physical: boolean): string {
+  const unit = metricUnit(metric, physical);
+  return unit === undefined ? metric : header(metric, unit);
+}
+
+/** A swept parameter's column header: its name and unit (the model's rates per t; the fabric's own units). */
+export function paramHeader(param: string): string {
+  const unit = paramUnit(param);
+  return unit === undefined ? param : header(param, unit);
+}
