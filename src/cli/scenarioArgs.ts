@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { nonNegativeNumber, positiveRate } from '../core/guards.js';
-import { formatNumber } from '../report/table.js';
+import { formatNumber } from '../present/number.js';
 import { findScenario, getScenario, parseScenarioFile, scenarioNames, type ScenarioCliOption } from '../sim/index.js';
 import { parseList, parseSingle, parseSweep } from './sweep.js';
 
