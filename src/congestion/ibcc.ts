@@ -1,6 +1,6 @@
 /**
  * InfiniBand congestion control (IBA 1.2.1 annex A10, as described in seed gran-… and seed drb-…;
- * MODELS.md §10): the switch side decides FECN marking per packet, the source side (a channel
+ * docs/models.md §10): the switch side decides FECN marking per packet, the source side (a channel
  * adapter's flow) holds an index into a Congestion Control Table of injection-rate delays.
  *
  * Units: times in seconds; the bandwidth B and the rate limit in the caller's rate unit; buffer

@@ -30,7 +30,7 @@ export type TrafficSpec = { readonly kind: 'saturated' } | ArrivalSpec;
 export type FlowPacketSizes = number | PacketSizeSpec;
 
 /**
- * A flow's injection control (MODELS.md §10). Rates in MTU-sized packets per second; `rMax`
+ * A flow's injection control (docs/models.md §10). Rates in MTU-sized packets per second; `rMax`
  * defaults to the source link's rate in MTU packets per second.
  */
 export type RateControlSpec =

@@ -1,4 +1,4 @@
-/** Public exports of src/sim/fabric: the switch-hardware fabric (MODELS.md §11; docs/fabric.md). */
+/** Public exports of src/sim/fabric: the switch-hardware fabric (docs/models.md §11; docs/fabric.md). */
 export {
   FABRIC_DEFAULT_DELAY_NS,
   FABRIC_DEFAULT_RATE_GBPS,

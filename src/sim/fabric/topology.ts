@@ -42,7 +42,7 @@ export interface FabricLinkSpec {
   /**
    * How long a packet occupies the link: `deterministic` (size / rate, the hardware) or `exponential`
    * (an exponential time with mean size / rate, drawn per packet: a modelling device that makes a
-   * fabric reduce to the Markov models of MODELS.md §3 and §6). Default `deterministic`.
+   * fabric reduce to the Markov models of docs/models.md §3 and §6). Default `deterministic`.
    */
   readonly service?: 'deterministic' | 'exponential';
 }
@@ -88,7 +88,7 @@ export interface FabricTopology {
   readonly virtualLanes?: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
-/** Default link data rate, Gb/s (InfiniBand 1x SDR; MODELS.md §11). */
+/** Default link data rate, Gb/s (InfiniBand 1x SDR; docs/models.md §11). */
 export const FABRIC_DEFAULT_RATE_GBPS = 2.5;
 /** Default propagation delay, ns. */
 export const FABRIC_DEFAULT_DELAY_NS = 10;

@@ -8,7 +8,7 @@ const cli = (args: string): Promise<CliRun> => runCli(args.split(' '));
 
 describe('ibqos sim --scenario congestion-spreading', () => {
   it('--json gives throughput and latency per flow as { mean, halfWidth, confidence }', async () => {
-    const { code, out } = await cli('sim --scenario congestion-spreading --rate-control ibcc --replications 2 --until 0.005 --json');
+    const { code, out } = await cli('sim --scenario congestion-spreading --rate-control ibcc --replications 2 --until-us 5000 --json');
     expect(code).toBe(0);
     const json = JSON.parse(out);
     expect(json.params.rateControl).toBe('ibcc');
@@ -22,12 +22,12 @@ describe('ibqos sim --scenario congestion-spreading', () => {
   });
 
   it.each(['none', 'pipd', 'fimd', 'lipd', 'aimd', 'ibcc'])('accepts --rate-control %s', async (rc) => {
-    const { code } = await cli(`sim --scenario congestion-spreading --rate-control ${rc} --replications 2 --until 0.002 --json`);
+    const { code } = await cli(`sim --scenario congestion-spreading --rate-control ${rc} --replications 2 --until-us 2000 --json`);
     expect(code).toBe(0);
   });
 
   it('rejects an unknown rate control with exit code 2 and names the parameter', async () => {
-    const { code, err } = await cli('sim --scenario congestion-spreading --rate-control red --replications 2 --until 0.002');
+    const { code, err } = await cli('sim --scenario congestion-spreading --rate-control red --replications 2 --until-us 2000');
     expect(code).toBe(2);
     expect(err).toMatch(/rateControl/);
     expect(err).toMatch(/red/);
@@ -36,7 +36,7 @@ describe('ibqos sim --scenario congestion-spreading', () => {
 
 describe('the fabric scenario (a topology file)', () => {
   it('docs/examples/fabric-two-switch.json validates and runs', async () => {
-    const { code, out, err } = await cli('sim --scenario docs/examples/fabric-two-switch.json --replications 2 --until 0.002 --json');
+    const { code, out, err } = await cli('sim --scenario docs/examples/fabric-two-switch.json --replications 2 --until-us 2000 --json');
     expect(code, err).toBe(0);
     const json = JSON.parse(out);
     expect(Object.keys(json.throughput).sort()).toEqual(['local', 'remote', 'victim']);
