@@ -6,8 +6,8 @@
  *   npm run bench:credit-anchor                 (∞, 512) for both rate sets
  *   npm run bench:credit-anchor -- --m 256,512,2048
  *
- * The anchor runs under Debian's python3 (/usr/bin/python3) with Debian's python3-numpy, installed
- * with `apt-get install -y python3-numpy` (as root) when missing. OPENBLAS_CORETYPE and
+ * The anchor runs under Debian's python3 (/usr/bin/python3) with Debian's python3-numpy on Debian's OpenBLAS,
+ * installed with `apt-get install -y python3-numpy libopenblas0-pthread` (as root) when missing. OPENBLAS_CORETYPE and
  * OPENBLAS_L2_SIZE are removed from the anchor's environment, as the machine notes ask for a fair
  * comparison; OPENBLAS_NUM_THREADS=1. ibqos's side: best of `solveCreditChain(…, { method })` in
  * this process (first call included), the anchor's: best of 3 whole solves.
@@ -39,7 +39,7 @@ function ensureNumpy(): void {
   if (probe.status === 0) return;
   console.log('installing python3-numpy (apt-get) for the anchor …');
   spawnSync('apt-get', ['update'], { stdio: 'ignore', timeout: 600_000 }); // failure not fatal
-  const r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'python3-numpy'], {
+  const r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'python3-numpy', 'libopenblas0-pthread'], {
     encoding: 'utf8',
     timeout: 600_000,
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },

@@ -79,7 +79,15 @@ def main():
     try:
         cfg = np.show_config(mode="dicts")
         blas = cfg.get("Build Dependencies", {}).get("blas", {})
-    except Exception:  # older numpy
+    except Exception:  # numpy < 1.25: no dict form; Debian's 1.24 names its BLAS here
+        info = getattr(np.__config__, "blas_opt_info", {}) or getattr(np.__config__, "openblas_info", {})
+        libs = info.get("libraries", []) if isinstance(info, dict) else []
+        blas = {"name": ",".join(libs) or "?"}
+    try:  # the BLAS actually loaded (Debian picks it through update-alternatives)
+        with open("/proc/self/maps") as maps:
+            paths = {line.split()[-1] for line in maps if "blas" in line.lower() and "/" in line}
+        blas["name"] = "; ".join(sorted(paths)) or blas.get("name", "?")
+    except OSError:
         pass
     print(json.dumps({
         "seconds": best, "L1": l1, "L2": l2, "iterations": it,
