@@ -16,20 +16,12 @@ import numpy as np
 from scipy.linalg import eig, null_space
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "anchors"))
-from credit_cr_numpy import solve as cr_solve  # noqa: E402
+from credit_cr_numpy import blocks, solve as cr_solve  # noqa: E402
 
 
 def spectral(lam, mu1, mu2, m):
     b = m + 1
-    a0 = lam * np.eye(b)
-    a1 = np.zeros((b, b))
-    a2 = np.zeros((b, b))
-    for j in range(b):
-        if j < m:
-            a2[j, j + 1] = mu1
-        if j >= 1:
-            a1[j, j - 1] = mu2
-        a1[j, j] = -(lam + (mu1 if j < m else 0) + (mu2 if j >= 1 else 0))
+    a0, a1, a2, b0 = blocks(lam, mu1, mu2, m)
     # left eigenproblem psi (A0 + z A1 + z^2 A2) = 0 <=> (A0^T + z A1^T + z^2 A2^T) psi^T = 0,
     # companion linearisation [[0, I], [-A0^T, -A1^T]] v = z [[I, 0], [0, A2^T]] v
     zero, one = np.zeros((b, b)), np.eye(b)
@@ -41,7 +33,6 @@ def spectral(lam, mu1, mu2, m):
     inside = np.abs(w) < 1 - 1e-12
     z = w[inside]
     psi = v[:b, inside]
-    b0 = a1 + np.diag([mu1 if j < m else 0.0 for j in range(b)])
     # columns: (psi_k^T (B0 + z_k A2))^T
     cols = np.stack([(psi[:, k] @ (b0 + z[k] * a2)) for k in range(len(z))], axis=1)
     cols /= np.linalg.norm(cols, axis=0)

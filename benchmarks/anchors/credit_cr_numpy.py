@@ -22,7 +22,8 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 
 
-def solve(lam, mu1, mu2, m):
+def blocks(lam, mu1, mu2, m):
+    """A0 (up), A1 (local), A2 (down) and B0 (level 0's local block), (m+1) x (m+1) each."""
     b = m + 1
     a0 = lam * np.eye(b)
     a1 = np.zeros((b, b))
@@ -33,6 +34,13 @@ def solve(lam, mu1, mu2, m):
         if j >= 1:
             a1[j, j - 1] = mu2
         a1[j, j] = -(lam + (mu1 if j < m else 0) + (mu2 if j >= 1 else 0))
+    b0 = a1 + np.diag([mu1 if j < m else 0.0 for j in range(b)])
+    return a0, a1, a2, b0
+
+
+def solve(lam, mu1, mu2, m):
+    b = m + 1
+    a0, a1, a2, b0 = blocks(lam, mu1, mu2, m)
     # cyclic reduction for G: A0 up, A2 down (Bini, Latouche & Meini 2005, alg. 7.1)
     up, loc, dn, hat = a0.copy(), a1.copy(), a2.copy(), a1.copy()
     it = 0
@@ -48,7 +56,6 @@ def solve(lam, mu1, mu2, m):
     g = np.linalg.solve(-hat, a2)
     u = -a1 - lam * g
     r = lam * np.linalg.inv(u)
-    b0 = a1 + np.diag([mu1 if j < m else 0.0 for j in range(b)])
     c = b0 + lam * g
     # pi0 c = 0: replace one equation by normalisation pi0[0] = 1
     mat = c.T.copy()
