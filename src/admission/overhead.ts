@@ -27,12 +27,20 @@ export const GRH_BYTES = 40;
 export const MIN_PAYLOAD_BYTES = 256;
 export const MAX_PAYLOAD_BYTES = 4096;
 
+/** The most header and CRC bytes an IBA packet may carry besides its payload (vol. 1 §7.7.8, LRH:PktLen). */
+export const MAX_HEADER_BYTES = 126;
+
 /** Packet format of a connection or a flow. */
 export interface PacketFormatSpec {
   /** Payload bytes per packet, an integer 256..4096. */
   readonly payloadBytes: number;
   /** Whether packets carry a GRH (40 bytes more). Default false. */
   readonly globalRouteHeader?: boolean;
+  /**
+   * Header and CRC bytes per packet, replacing the count above (an integer 0..126, IBA's largest
+   * header-plus-CRC size): for readings of simulators that count other headers (docs/alfaro.md).
+   */
+  readonly headerBytes?: number;
 }
 
 /** A checked packet format. */
@@ -63,7 +71,9 @@ export function packetFormat(spec: unknown, field = 'packet'): PacketFormat {
   }
   const s = spec as Record<string, unknown>;
   for (const key of Object.keys(s)) {
-    if (key !== 'payloadBytes' && key !== 'globalRouteHeader') throw new InvalidParameterError(`${field}.${key}`, 'a known key (payloadBytes, globalRouteHeader)', key);
+    if (key !== 'payloadBytes' && key !== 'globalRouteHeader' && key !== 'headerBytes') {
+      throw new InvalidParameterError(`${field}.${key}`, 'a known key (payloadBytes, globalRouteHeader, headerBytes)', key);
+    }
   }
   const payload = s.payloadBytes;
   if (typeof payload !== 'number' || !Number.isInteger(payload) || payload < MIN_PAYLOAD_BYTES || payload > MAX_PAYLOAD_BYTES) {
@@ -72,7 +82,13 @@ export function packetFormat(spec: unknown, field = 'packet'): PacketFormat {
   if (s.globalRouteHeader !== undefined && typeof s.globalRouteHeader !== 'boolean') {
     throw new InvalidParameterError(`${field}.globalRouteHeader`, 'true or false', s.globalRouteHeader);
   }
-  const headerBytes = packetHeaderBytes(s.globalRouteHeader === true);
+  let headerBytes = packetHeaderBytes(s.globalRouteHeader === true);
+  if (s.headerBytes !== undefined) {
+    if (typeof s.headerBytes !== 'number' || !Number.isInteger(s.headerBytes) || s.headerBytes < 0 || s.headerBytes > MAX_HEADER_BYTES) {
+      throw new InvalidParameterError(`${field}.headerBytes`, `an integer number of bytes in 0..${MAX_HEADER_BYTES}`, s.headerBytes);
+    }
+    headerBytes = s.headerBytes;
+  }
   return { payloadBytes: payload, headerBytes, wireBytes: payload + headerBytes };
 }
 

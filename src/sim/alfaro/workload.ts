@@ -64,7 +64,8 @@ export interface AlfaroConnection {
   /**
    * The broker's end-to-end delay bound, seconds: per output port of the path, the wait B(d) of a
    * packet at the head of its VL (delay.ts, with d its distance, the wire packet as MTU and no
-   * LimitOfHighPriority), its own transmission and the link's propagation.
+   * LimitOfHighPriority), its own transmission and the link's propagation; plus the switch latency
+   * of every switch crossed.
    */
   readonly deadline: number;
 }
@@ -79,8 +80,12 @@ export interface AlfaroWorkloadOptions {
   readonly attempts: number;
   /** Count the packet headers (26 bytes) in the reservations (default true). */
   readonly overhead?: boolean;
+  /** Header bytes counted instead of 26 (a reading of the seed's simulator; default: IBA's 26). */
+  readonly headerBytes?: number;
   /** Draws host pairs and bandwidths. */
   readonly rng: RandomStream;
+  /** Switch latency added per switch to the deadlines, ns (default 100, the fabric's). */
+  readonly switchLatencyNs?: number;
 }
 
 /** What the admission phase established. */
@@ -102,6 +107,8 @@ export interface AlfaroAdmission {
   readonly connectionsPerSl: readonly number[];
   /** The broker, holding the reservations and the filled-in tables. */
   readonly broker: BandwidthBroker;
+  /** The network as given and as validated. */
+  readonly topology: FabricTopologySpec;
   readonly fabric: FabricTopology;
 }
 
@@ -119,9 +126,13 @@ function positiveInteger(name: string, value: unknown, rule: string): number {
  */
 export function admitAlfaroWorkload(options: AlfaroWorkloadOptions): AlfaroAdmission {
   const attempts = positiveInteger('attempts', options.attempts, 'an integer >= 1 (refusals in a row that close an SL)');
-  const format = packetFormat({ payloadBytes: options.packetBytes }, 'packetBytes');
+  const format = packetFormat(
+    options.headerBytes === undefined ? { payloadBytes: options.packetBytes } : { payloadBytes: options.packetBytes, headerBytes: options.headerBytes },
+    'packetBytes',
+  );
   const fabric = validateFabricTopology(options.topology);
   const overhead = options.overhead ?? true;
+  const switchLatency = (options.switchLatencyNs ?? 100) * 1e-9;
   const rng = options.rng;
   // One admission link per transmitting port, named "node:port"; all links of one rate.
   const ports: { id: string; mbps: number; host: boolean; delayNs: number }[] = [];
@@ -135,7 +146,7 @@ export function admitAlfaroWorkload(options: AlfaroWorkloadOptions): AlfaroAdmis
     bestEffortReserve: ALFARO_BEST_EFFORT_RESERVE,
     bandwidthUnit: 'Mb/s',
     arbitration: { mtu: format.wireBytes },
-    ...(overhead ? { packet: { payloadBytes: format.payloadBytes } } : {}),
+    ...(overhead ? { packet: { payloadBytes: format.payloadBytes, headerBytes: format.headerBytes } } : {}),
   };
   const broker = new BandwidthBroker(topology);
   const hosts = fabric.hosts.map((h) => h.name);
@@ -171,7 +182,7 @@ export function admitAlfaroWorkload(options: AlfaroWorkloadOptions): AlfaroAdmis
     }
     failures[k] = 0;
     const mbps = kbps / 1000;
-    let deadline = 0;
+    let deadline = (path.length - 1) * switchLatency;
     for (const id of path) {
       const p = ports[portIndex.get(id)!]!;
       payload[portIndex.get(id)!] += mbps;
@@ -202,6 +213,7 @@ export function admitAlfaroWorkload(options: AlfaroWorkloadOptions): AlfaroAdmis
     hostWireUtilization: mean(true, (k) => links[k]!.utilization),
     connectionsPerSl,
     broker,
+    topology: options.topology,
     fabric,
   };
 }
