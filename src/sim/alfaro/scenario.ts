@@ -12,7 +12,7 @@
  */
 import { InvalidParameterError } from '../../core/errors.js';
 import { knownKeys, plainObject } from '../../core/guards.js';
-import { MAX_PAYLOAD_BYTES, MIN_PAYLOAD_BYTES } from '../../admission/overhead.js';
+import { MAX_HEADER_BYTES, MAX_PAYLOAD_BYTES, MIN_PAYLOAD_BYTES } from '../../admission/overhead.js';
 import { irregularTopology, IRREGULAR_MAX_SWITCHES, IRREGULAR_MIN_SWITCHES } from '../fabric/irregular.js';
 import { registerScenario, type ReplicationContext, type ReplicationOutput } from '../scenarios/registry.js';
 import type { MetricTree } from '../stats/intervals.js';
@@ -27,15 +27,17 @@ export interface AlfaroParams {
   readonly packetBytes: number;
   /** Refusals in a row that close an SL, ≥ 1 [1000]. */
   readonly attempts: number;
-  /** Count the 26 header bytes in reservations and on the wire [true]. */
+  /** Count the header bytes in reservations and on the wire [true]. */
   readonly overhead: boolean;
+  /** Header bytes per packet, 0..126 [26: LRH + BTH + ICRC + VCRC] (for readings of the seed's simulator). */
+  readonly headerBytes: number;
   /** 'up-down' [the default] or 'shortest'. */
   readonly routing: 'up-down' | 'shortest';
   /** Carry the admitted connections in the fabric [false: admission only]. */
   readonly carry: boolean;
 }
 
-const DEFAULTS: AlfaroParams = { switches: 16, packetBytes: 2048, attempts: 1000, overhead: true, routing: 'up-down', carry: false };
+const DEFAULTS: AlfaroParams = { switches: 16, packetBytes: 2048, attempts: 1000, overhead: true, headerBytes: 26, routing: 'up-down', carry: false };
 
 /**
  * Checks `alfaro` params and fills in the defaults.
@@ -46,7 +48,10 @@ const DEFAULTS: AlfaroParams = { switches: 16, packetBytes: 2048, attempts: 1000
 export function parseAlfaroParams(params: unknown): AlfaroParams {
   const p = plainObject('params', params ?? {});
   knownKeys('params', p, Object.keys(DEFAULTS));
-  const out = { ...DEFAULTS, ...p } as AlfaroParams;
+  const merged: Record<string, unknown> = { ...DEFAULTS, ...p };
+  // The command line gives --overhead on|off.
+  if (merged.overhead === 'on' || merged.overhead === 'off') merged.overhead = merged.overhead === 'on';
+  const out = merged as unknown as AlfaroParams;
   const int = (name: keyof AlfaroParams, lo: number, hi: number, rule: string) => {
     const v = out[name];
     if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) throw new InvalidParameterError(name, rule, v);
@@ -54,7 +59,9 @@ export function parseAlfaroParams(params: unknown): AlfaroParams {
   int('switches', IRREGULAR_MIN_SWITCHES, IRREGULAR_MAX_SWITCHES, `an integer ${IRREGULAR_MIN_SWITCHES}..${IRREGULAR_MAX_SWITCHES} (the seed's network sizes)`);
   int('packetBytes', MIN_PAYLOAD_BYTES, MAX_PAYLOAD_BYTES, `an integer number of bytes in ${MIN_PAYLOAD_BYTES}..${MAX_PAYLOAD_BYTES} (InfiniBand's MTUs)`);
   int('attempts', 1, Number.MAX_SAFE_INTEGER, 'an integer >= 1 (refusals in a row that close an SL)');
-  for (const key of ['overhead', 'carry'] as const) if (typeof out[key] !== 'boolean') throw new InvalidParameterError(key, 'true or false', out[key]);
+  int('headerBytes', 0, MAX_HEADER_BYTES, `an integer number of bytes in 0..${MAX_HEADER_BYTES}`);
+  if (typeof out.overhead !== 'boolean') throw new InvalidParameterError('overhead', "true or false ('on' or 'off')", out.overhead);
+  if (typeof out.carry !== 'boolean') throw new InvalidParameterError('carry', 'true or false', out.carry);
   if (out.routing !== 'up-down' && out.routing !== 'shortest') throw new InvalidParameterError('routing', "'up-down' or 'shortest'", out.routing);
   return out;
 }
@@ -68,6 +75,7 @@ export function replicateAlfaro(params: AlfaroParams, context: ReplicationContex
     packetBytes: params.packetBytes,
     attempts: params.attempts,
     overhead: params.overhead,
+    headerBytes: params.headerBytes,
     rng: streams.stream('alfaro/requests', replication),
   });
   const metrics: Record<string, MetricTree> = {
@@ -106,7 +114,8 @@ registerScenario<AlfaroParams>({
     { flag: '--packet-bytes <bytes>', param: 'packetBytes', kind: 'integer', description: 'payload bytes per packet, 256..4096; a list sweeps (alfaro; default 2048)' },
     { flag: '--attempts <n>', param: 'attempts', kind: 'integer', description: 'refusals in a row that close an SL (alfaro; default 1000)' },
     { flag: '--routing <name>', param: 'routing', kind: 'string', description: 'up-down|shortest (alfaro; default up-down)' },
-    { flag: '--no-overhead', param: 'overhead', kind: 'flag', description: 'do not count the 26 header bytes (alfaro)' },
+    { flag: '--overhead <on|off>', param: 'overhead', kind: 'string', description: 'count the packet headers in reservations and on the wire (alfaro; default on)' },
+    { flag: '--header-bytes <bytes>', param: 'headerBytes', kind: 'integer', description: 'header and CRC bytes per packet, 0..126 (alfaro; default 26 = LRH 8 + BTH 12 + ICRC 4 + VCRC 2)' },
     { flag: '--carry', param: 'carry', kind: 'flag', description: 'carry the admitted connections in the fabric for --until seconds (alfaro)' },
   ],
 });
