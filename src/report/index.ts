@@ -6,3 +6,4 @@ export * from './experiment.js';
 export * from './thesis.js';
 export * from './html.js';
 export * from './write.js';
+export * from './alfaro.js';
