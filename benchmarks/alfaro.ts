@@ -7,8 +7,12 @@
  *
  * Environment: ALFARO_SEEDS (5), ALFARO_SWITCHES (16), ALFARO_ATTEMPTS (1000: refusals in a row
  * that close an SL), ALFARO_HEADER_BYTES (26), ALFARO_ROUTING (up-down), ALFARO_SIZES (256,1024,2048,4096).
+ * ALFARO_CARRY_MS (0): when > 0, network 1 of each size is also carried by the fabric for that
+ * many simulated milliseconds (after a fifth of it as warm-up): per-SL deadline shares and the worst
+ * delay over the deadline are printed, and ALFARO_PLOTS (a file name) receives the Fig. 3/4-style SVG.
  */
-import { admitAlfaroWorkload, irregularTopology, RandomStreams } from '../src/index.js';
+import { writeFileSync } from 'node:fs';
+import { admitAlfaroWorkload, alfaroFiguresSvg, carryAlfaroConnections, irregularTopology, RandomStreams, type AlfaroCarriedFigures } from '../src/index.js';
 import { machineLine } from './harness.js';
 
 /** The seed's Table 2 (decimal commas read as points). */
@@ -26,6 +30,8 @@ const attempts = Number(env('ALFARO_ATTEMPTS', '1000'));
 const headerBytes = Number(env('ALFARO_HEADER_BYTES', '26'));
 const routing = env('ALFARO_ROUTING', 'up-down') as 'up-down' | 'shortest';
 const sizes = env('ALFARO_SIZES', '256,1024,2048,4096').split(',').map(Number);
+const carryMs = Number(env('ALFARO_CARRY_MS', '0'));
+const figures: AlfaroCarriedFigures[] = [];
 
 console.log(machineLine());
 console.log(`Alfaro et al. Table 2: ${switches} switches, ${seeds} networks, attempts ${attempts} in a row per SL, ${headerBytes} header bytes, ${routing} routing`);
@@ -46,6 +52,17 @@ for (const size of sizes) {
     sum.swMbps += a.switchReservationMbps;
     sum.wire += a.hostWireUtilization * 100;
     a.connectionsPerSl.forEach((n, k) => (perSl[k]! += n / seeds));
+    if (seed === 1 && carryMs > 0) {
+      const t0 = process.hrtime.bigint();
+      const r = carryAlfaroConnections(a, { until: carryMs * 1e-3, warmup: carryMs * 2e-4, streams, replication: 0 });
+      const m = r.metrics as Record<string, Record<string, number>>;
+      const fmt = (x: Record<string, number>) => Object.values(x).map((v) => (100 * v).toFixed(1)).join(' ');
+      console.log(`      carried ${carryMs} ms (network 1, ${((Number(process.hrtime.bigint() - t0)) / 1e9).toFixed(0)} s): injected ${(m.injectedTraffic as unknown as number).toFixed(4)}, delivered ${(m.deliveredTraffic as unknown as number).toFixed(4)} of the link rate per host`);
+      console.log(`      packets per SL: ${Object.values(m.packetsDelivered!).join(' ')}`);
+      console.log(`      % within D: ${fmt(m.withinDeadline!)} | D/10: ${fmt(m.withinDeadline10!)} | D/100: ${fmt(m.withinDeadline100!)}`);
+      console.log(`      worst delay / D per SL: ${Object.values(m.worstDelayOverDeadline!).map((v) => v.toFixed(3)).join(' ')}`);
+      figures.push({ packetBytes: size, ...(m as unknown as Omit<AlfaroCarriedFigures, 'packetBytes'>) });
+    }
   }
   const p = PAPER[size];
   const cell = (ours: number, paper: number | undefined, digits: number) => `${(ours / seeds).toFixed(digits)} (${paper === undefined ? '-' : paper.toFixed(digits)})`;
@@ -54,4 +71,8 @@ for (const size of sizes) {
       `${cell(sum.hostMbps, p?.hostMbps, 1).padEnd(17)} | ${cell(sum.swMbps, p?.swMbps, 1).padEnd(19)} | ${(sum.wire / seeds).toFixed(2).padEnd(11)} | ${(sum.seconds / seeds).toFixed(1)}`,
   );
   console.log(`      connections per SL 0-9: ${perSl.map((n) => n.toFixed(0)).join(' ')}`);
+}
+if (figures.length > 0 && process.env.ALFARO_PLOTS) {
+  writeFileSync(process.env.ALFARO_PLOTS, alfaroFiguresSvg(figures));
+  console.log(`plots written to ${process.env.ALFARO_PLOTS}`);
 }
