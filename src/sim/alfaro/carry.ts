@@ -18,7 +18,8 @@
  */
 import type { VlArbiterConfig } from '../../admission/arbiter.js';
 import type { RandomStreams } from '../random/streams.js';
-import { buildFabric, type FlowSpec } from '../fabric/build.js';
+import { buildFabric } from '../fabric/build.js';
+import type { FlowSpec } from '../fabric/buildFlows.js';
 import type { MetricTree } from '../stats/intervals.js';
 import { ALFARO_SERVICE_LEVELS, type AlfaroAdmission } from './workload.js';
 

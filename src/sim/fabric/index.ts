@@ -46,4 +46,5 @@ export {
   type IrregularTopologyOptions,
 } from './irregular.js';
 export { upDownForwarding } from './upDown.js';
+export type { DeliveryObserver } from './qos.js';
 export { parseFabricScenario, replicateFabricScenario, type FabricScenarioParams } from './fabricScenario.js';
