@@ -17,7 +17,7 @@ import { delayBoundBytes } from '../../admission/delay.js';
 import { packetFormat, type PacketFormat } from '../../admission/overhead.js';
 import type { RejectionReason } from '../../admission/broker.js';
 import type { TopologySpec } from '../../admission/topology.js';
-import { fabricRoute, validateFabricTopology, type FabricTopology, type FabricTopologySpec } from '../fabric/topology.js';
+import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from '../fabric/topology.js';
 
 /** One QoS service level of the seed's Table 1. */
 export interface AlfaroServiceLevel {
@@ -141,20 +141,30 @@ export function admitAlfaroWorkload(options: AlfaroWorkloadOptions): AlfaroAdmis
     for (const end of [l.a, l.b]) ports.push({ id: `${end.node}:${end.port}`, mbps: l.rateGbps * 1000, host: hostNames.has(end.node), delayNs: l.delayNs });
   }
   const portIndex = new Map(ports.map((p, k) => [p.id, k]));
+  // Bandwidths in kb/s: requests are whole kb/s, so the broker parses small integers.
   const topology: TopologySpec = {
-    links: ports.map((p) => ({ id: p.id, bandwidth: p.mbps })),
+    links: ports.map((p) => ({ id: p.id, bandwidth: p.mbps * 1000 })),
     bestEffortReserve: ALFARO_BEST_EFFORT_RESERVE,
-    bandwidthUnit: 'Mb/s',
+    bandwidthUnit: 'kb/s',
     arbitration: { mtu: format.wireBytes },
     ...(overhead ? { packet: { payloadBytes: format.payloadBytes, headerBytes: format.headerBytes } } : {}),
   };
   const broker = new BandwidthBroker(topology);
   const hosts = fabric.hosts.map((h) => h.name);
-  const routes = new Map<string, string[]>();
+  const peer = new Map<string, string>();
+  for (const l of fabric.links) {
+    peer.set(`${l.a.node}:${l.a.port}`, l.b.node);
+    peer.set(`${l.b.node}:${l.b.port}`, l.a.node);
+  }
+  // The output ports from host s to host d (the forwarding tables'; cached per pair).
+  const routes = new Map<number, string[]>();
   const route = (s: number, d: number): string[] => {
-    const key = `${s} ${d}`;
-    let path = routes.get(key);
-    if (!path) routes.set(key, (path = [`${hosts[s]}:1`, ...fabricRoute(fabric, hosts[s]!, hosts[d]!)]));
+    let path = routes.get(s * hosts.length + d);
+    if (!path) {
+      path = [`${hosts[s]}:1`];
+      for (let at = peer.get(path[0]!)!; at !== hosts[d]; at = peer.get(path[path.length - 1]!)!) path.push(`${at}:${fabric.forwarding[at]![hosts[d]!]!}`);
+      routes.set(s * hosts.length + d, path);
+    }
     return path;
   };
   const boundBytes = new Map<number, number>();
@@ -174,7 +184,7 @@ export function admitAlfaroWorkload(options: AlfaroWorkloadOptions): AlfaroAdmis
     const kbps = Math.round(level.minMbps * 1000 + rng.next() * (level.maxMbps - level.minMbps) * 1000);
     const path = route(s, d);
     const id = requests++;
-    const verdict = broker.admit({ id, path, sl: level.sl, bandwidth: (kbps / 1000).toFixed(3), distance: level.distance });
+    const verdict = broker.admit({ id, path, sl: level.sl, bandwidth: kbps, distance: level.distance });
     if (!verdict.admitted) {
       refusals[verdict.reason!]++;
       if (++failures[k]! >= attempts) open--;

@@ -12,8 +12,8 @@ describe('carryAlfaroConnections', () => {
   it('16 switches, 2048-byte packets: no packet of any connection exceeds its deadline', () => {
     const streams = new RandomStreams(11);
     const topology = irregularTopology({ switches: 16 }, streams.stream('alfaro/topology'));
-    const admission = admitAlfaroWorkload({ topology, packetBytes: 2048, attempts: 8, rng: streams.stream('alfaro/requests') });
-    expect(admission.hostUtilization).toBeGreaterThan(0.3);
+    const admission = admitAlfaroWorkload({ topology, packetBytes: 2048, attempts: 30, rng: streams.stream('alfaro/requests') });
+    expect(admission.hostUtilization).toBeGreaterThan(0.25);
     const until = 4e-4;
     const result = carryAlfaroConnections(admission, { until, warmup: 1e-4, streams, replication: 0 });
     const m = result.metrics as Record<string, Record<string, number>>;
