@@ -86,6 +86,11 @@ export interface AlfaroWorkloadOptions {
   readonly rng: RandomStream;
   /** Switch latency added per switch to the deadlines, ns (default 100, the fabric's). */
   readonly switchLatencyNs?: number;
+  /**
+   * The order of the SLs' requests: 'in-turn' (0, 1, …, 9, 0, …; default) or 'random' (each request
+   * of an SL drawn uniformly among the open ones; one more draw per request).
+   */
+  readonly slOrder?: 'in-turn' | 'random';
 }
 
 /** What the admission phase established. */
@@ -175,7 +180,11 @@ export function admitAlfaroWorkload(options: AlfaroWorkloadOptions): AlfaroAdmis
   const payload = new Float64Array(ports.length);
   let open = ALFARO_SERVICE_LEVELS.length;
   let requests = 0;
-  for (let k = 0; open > 0; k = (k + 1) % ALFARO_SERVICE_LEVELS.length) {
+  const slOrder = options.slOrder ?? 'in-turn';
+  if (slOrder !== 'in-turn' && slOrder !== 'random') throw new InvalidParameterError('slOrder', "'in-turn' or 'random'", slOrder);
+  const L = ALFARO_SERVICE_LEVELS.length;
+  for (let turn = 0; open > 0; turn++) {
+    const k = slOrder === 'in-turn' ? turn % L : Math.floor(rng.next() * L);
     if (failures[k]! >= attempts) continue;
     const level = ALFARO_SERVICE_LEVELS[k]!;
     const s = Math.floor(rng.next() * hosts.length);
