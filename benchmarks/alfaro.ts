@@ -7,7 +7,7 @@
  *
  * Environment: ALFARO_SEEDS (5), ALFARO_SWITCHES (16), ALFARO_ATTEMPTS (1000: refusals in a row
  * that close an SL), ALFARO_HEADER_BYTES (26), ALFARO_ROUTING (up-down), ALFARO_SIZES (256,1024,2048,4096).
- * ALFARO_CARRY_MS (0): when > 0, network 1 of each size is also carried by the fabric for that
+ * ALFARO_SL_ORDER (in-turn or random). ALFARO_CARRY_MS (0): when > 0, network 1 of each size is also carried by the fabric for that
  * many simulated milliseconds (after a fifth of it as warm-up): per-SL deadline shares and the worst
  * delay over the deadline are printed, and ALFARO_PLOTS (a file name) receives the Fig. 3/4-style SVG.
  */
@@ -29,12 +29,13 @@ const switches = Number(env('ALFARO_SWITCHES', '16'));
 const attempts = Number(env('ALFARO_ATTEMPTS', '1000'));
 const headerBytes = Number(env('ALFARO_HEADER_BYTES', '26'));
 const routing = env('ALFARO_ROUTING', 'up-down') as 'up-down' | 'shortest';
+const slOrder = env('ALFARO_SL_ORDER', 'in-turn') as 'in-turn' | 'random';
 const sizes = env('ALFARO_SIZES', '256,1024,2048,4096').split(',').map(Number);
 const carryMs = Number(env('ALFARO_CARRY_MS', '0'));
 const figures: AlfaroCarriedFigures[] = [];
 
 console.log(machineLine());
-console.log(`Alfaro et al. Table 2: ${switches} switches, ${seeds} networks, attempts ${attempts} in a row per SL, ${headerBytes} header bytes, ${routing} routing`);
+console.log(`Alfaro et al. Table 2: ${switches} switches, ${seeds} networks, attempts ${attempts} in a row per SL, ${headerBytes} header bytes, ${routing} routing, SLs ${slOrder}`);
 console.log('size  | connections (paper) | host util % (paper) | switch util % (paper) | host Mb/s (paper) | switch Mb/s (paper) | host wire % | s per run');
 for (const size of sizes) {
   const sum = { connections: 0, host: 0, sw: 0, hostMbps: 0, swMbps: 0, wire: 0, seconds: 0 };
@@ -43,7 +44,7 @@ for (const size of sizes) {
     const streams = new RandomStreams(seed);
     const topology = irregularTopology({ switches, routing }, streams.stream('alfaro/topology'));
     const start = process.hrtime.bigint();
-    const a = admitAlfaroWorkload({ topology, packetBytes: size, attempts, headerBytes, rng: streams.stream('alfaro/requests') });
+    const a = admitAlfaroWorkload({ topology, packetBytes: size, attempts, headerBytes, slOrder, rng: streams.stream('alfaro/requests') });
     sum.seconds += Number(process.hrtime.bigint() - start) / 1e9;
     sum.connections += a.connections.length;
     sum.host += a.hostUtilization * 100;

@@ -33,11 +33,13 @@ export interface AlfaroParams {
   readonly headerBytes: number;
   /** 'up-down' [the default] or 'shortest'. */
   readonly routing: 'up-down' | 'shortest';
+  /** Order of the SLs' requests: 'in-turn' [the default] or 'random'. */
+  readonly slOrder: 'in-turn' | 'random';
   /** Carry the admitted connections in the fabric [false: admission only]. */
   readonly carry: boolean;
 }
 
-const DEFAULTS: AlfaroParams = { switches: 16, packetBytes: 2048, attempts: 1000, overhead: true, headerBytes: 26, routing: 'up-down', carry: false };
+const DEFAULTS: AlfaroParams = { switches: 16, packetBytes: 2048, attempts: 1000, overhead: true, headerBytes: 26, routing: 'up-down', slOrder: 'in-turn', carry: false };
 
 /**
  * Checks `alfaro` params and fills in the defaults.
@@ -63,6 +65,7 @@ export function parseAlfaroParams(params: unknown): AlfaroParams {
   if (typeof out.overhead !== 'boolean') throw new InvalidParameterError('overhead', "true or false ('on' or 'off')", out.overhead);
   if (typeof out.carry !== 'boolean') throw new InvalidParameterError('carry', 'true or false', out.carry);
   if (out.routing !== 'up-down' && out.routing !== 'shortest') throw new InvalidParameterError('routing', "'up-down' or 'shortest'", out.routing);
+  if (out.slOrder !== 'in-turn' && out.slOrder !== 'random') throw new InvalidParameterError('slOrder', "'in-turn' or 'random'", out.slOrder);
   return out;
 }
 
@@ -76,6 +79,7 @@ export function replicateAlfaro(params: AlfaroParams, context: ReplicationContex
     attempts: params.attempts,
     overhead: params.overhead,
     headerBytes: params.headerBytes,
+    slOrder: params.slOrder,
     rng: streams.stream('alfaro/requests', replication),
   });
   const metrics: Record<string, MetricTree> = {
@@ -114,6 +118,7 @@ registerScenario<AlfaroParams>({
     { flag: '--packet-bytes <bytes>', param: 'packetBytes', kind: 'integer', description: 'payload bytes per packet, 256..4096; a list sweeps (alfaro; default 2048)' },
     { flag: '--attempts <n>', param: 'attempts', kind: 'integer', description: 'refusals in a row that close an SL (alfaro; default 1000)' },
     { flag: '--routing <name>', param: 'routing', kind: 'string', description: 'up-down|shortest (alfaro; default up-down)' },
+    { flag: '--sl-order <order>', param: 'slOrder', kind: 'string', description: 'in-turn|random: the order of the SLs requests (alfaro; default in-turn)' },
     { flag: '--overhead <on|off>', param: 'overhead', kind: 'string', description: 'count the packet headers in reservations and on the wire (alfaro; default on)' },
     { flag: '--header-bytes <bytes>', param: 'headerBytes', kind: 'integer', description: 'header and CRC bytes per packet, 0..126 (alfaro; default 26 = LRH 8 + BTH 12 + ICRC 4 + VCRC 2)' },
     { flag: '--carry', param: 'carry', kind: 'flag', description: 'carry the admitted connections in the fabric for --until seconds (alfaro)' },
