@@ -19,6 +19,7 @@
 import type { VlArbiterConfig } from '../../admission/arbiter.js';
 import type { RandomStreams } from '../random/streams.js';
 import { buildFabric } from '../fabric/build.js';
+import { CREDIT_BLOCK_BYTES } from '../fabric/compiled.js';
 import type { FlowSpec } from '../fabric/buildFlows.js';
 import type { MetricTree } from '../stats/intervals.js';
 import { ALFARO_SERVICE_LEVELS, type AlfaroAdmission } from './workload.js';
@@ -93,7 +94,8 @@ export function carryAlfaroConnections(admission: AlfaroAdmission, options: Alfa
     vls: ALFARO_SERVICE_LEVELS.length,
     mtu: format.payloadBytes,
     packetHeaderBytes: wire - format.payloadBytes,
-    bufferBytes: 4 * wire,
+    // Four whole packets per VL, in the 64-byte credit blocks the buffers are counted in.
+    bufferBytes: 4 * Math.ceil(wire / CREDIT_BLOCK_BYTES) * CREDIT_BLOCK_BYTES,
     ...(options.switchLatencyNs === undefined ? {} : { switchLatencyNs: options.switchLatencyNs }),
     slToVl: Array.from({ length: 16 }, (_, sl) => (sl < ALFARO_SERVICE_LEVELS.length ? sl : 0)),
     portArbitration,
