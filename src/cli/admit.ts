@@ -18,7 +18,7 @@ import {
   type ReleaseResult,
 } from '../admission/index.js';
 import { InvalidParameterError } from '../core/errors.js';
-import { formatTable } from '../report/table.js';
+import { formatTable } from '../present/table.js';
 import { commandOutput, readInputFile } from './output.js';
 
 interface AdmitOptions {

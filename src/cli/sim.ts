@@ -17,8 +17,9 @@
  */
 import type { Command } from 'commander';
 import { saturationThroughput } from '../credit/index.js';
-import { resultsToJson } from '../report/json.js';
-import { formatNumber, formatTable } from '../report/table.js';
+import { resultsToJson } from '../present/json.js';
+import { formatNumber } from '../present/number.js';
+import { formatTable } from '../present/table.js';
 import {
   canonicalKey,
   deriveSeed,

@@ -10,7 +10,8 @@
  */
 import { Option, type Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
-import { formatNumber, formatTable } from '../report/table.js';
+import { formatNumber } from '../present/number.js';
+import { formatTable } from '../present/table.js';
 import {
   runArrayShare,
   runSweep,

@@ -5,7 +5,7 @@
  * histogram over the intervals of its connections' inter-arrival times (Fig. 4).
  */
 import { ALFARO_JITTER_LABELS } from '../sim/alfaro/carry.js';
-import { renderPlot, stackSvg, type PlotSeries } from './svgPlot.js';
+import { renderPlot, stackSvg, type PlotSeries } from '../present/svgPlot.js';
 
 /** The carried metrics of one packet size (as the scenario returns them). */
 export interface AlfaroCarriedFigures {
