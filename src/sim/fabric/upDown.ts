@@ -35,8 +35,8 @@ function endOf(text: string): { node: string; port: number } {
  * @throws InvalidParameterError naming `topology.hosts` and the host when some switch has no
  *   up*\/down* route to it (the switches are not all connected), or a link naming an unknown node.
  * @example
- *   const fw = upDownForwarding(meshTopology({ rows: 1, columns: 2 }));
- *   fw.s0_0.h0_1; // → 2
+ *   const net = irregularTopology({ switches: 8, routing: 'shortest' }, new RandomStreams(1).stream('t'));
+ *   const fw = upDownForwarding(net); // fw.s0.h0 === 1: h0 hangs on port 1 of s0
  */
 export function upDownForwarding(topology: FabricTopologySpec): Record<string, Record<string, number>> {
   const switchIndex = new Map(topology.switches.map((s, k) => [s.name, k]));
