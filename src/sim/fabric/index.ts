@@ -39,14 +39,22 @@ export {
   type TrafficSpec,
 } from './build.js';
 export type { OutputArbiter, InjectionControl } from './plugins.js';
-export { IbCcInjectionControl, ResponseInjectionControl } from './rateControl.js';
+export { IbCcInjectionControl, ResponseInjectionControl, type ResponseInjectionOptions } from './rateControl.js';
 export {
+  CONGESTION_SPREADING_CLASSES,
   CONGESTION_SPREADING_FLOWS,
   congestionSpreadingFabric,
+  congestionSpreadingRateMax,
+  replicateCongestionSpreading,
+} from './congestionSpreading.js';
+export {
+  CLASS_READINGS,
+  CONGESTION_SPREADING_DEFAULTS,
+  MARKING_COUNTERS,
+  MARKING_OUTPUTS,
   RATE_CONTROLS,
   parseCongestionSpreading,
-  replicateCongestionSpreading,
   type CongestionSpreadingParams,
   type RateControlName,
-} from './congestionSpreading.js';
+} from './congestionSpreadingParams.js';
 export { parseFabricScenario, replicateFabricScenario, type FabricScenarioParams } from './fabricScenario.js';
