@@ -93,6 +93,37 @@ export interface ContrastResult {
   }[];
 }
 
+/**
+ * Published values (a `reference` series, e.g. a thesis table) set beside the simulated ones cell
+ * by cell, with the ratio simulated / published; evaluated only when a simulator ran.
+ */
+export interface ReferenceTable<P extends ExperimentPoint> {
+  readonly title: string;
+  /** The reference series (a key of the experiment's `reference(point)`). */
+  readonly reference: string;
+  readonly metrics: readonly { readonly path: string; readonly label: string }[];
+  /** Only these points; default all that have the reference. */
+  readonly include?: (point: P) => boolean;
+  /** One line under the table: what remains different and why. */
+  readonly note?: string;
+}
+
+/** A {@link ReferenceTable} evaluated: one row per point and metric. */
+export interface ReferenceTableResult {
+  readonly title: string;
+  readonly reference: string;
+  readonly note?: string;
+  readonly rows: readonly {
+    readonly point: string;
+    readonly metric: string;
+    readonly reference: number;
+    readonly simulated: number;
+    readonly halfWidth: number;
+    /** simulated / reference. */
+    readonly ratio: number;
+  }[];
+}
+
 /** An experiment of the report. */
 export interface Experiment<P extends ExperimentPoint = ExperimentPoint> {
   readonly id: string;
@@ -117,6 +148,8 @@ export interface Experiment<P extends ExperimentPoint = ExperimentPoint> {
   readonly simulate?: PointSimulator<P>;
   /** Tables setting one analytic series against another. */
   readonly contrasts?: readonly AnalyticContrast<P>[];
+  /** Tables setting published values beside the simulated ones, with their ratio. */
+  readonly referenceTables?: readonly ReferenceTable<P>[];
   readonly figures: readonly FigureDefinition<P>[];
 }
 
@@ -165,6 +198,8 @@ export interface ExperimentResult {
   readonly comparison?: ComparisonResult;
   /** The experiment's analytic contrasts (empty when it declares none). */
   readonly contrasts: readonly ContrastResult[];
+  /** Its reference tables (empty when it declares none or nothing was simulated). */
+  readonly referenceTables?: readonly ReferenceTableResult[];
   /** Wall time of the experiment, ms. */
   readonly elapsedMs: number;
 }
@@ -266,6 +301,7 @@ export async function runExperiments(experiments: readonly AnyExperiment[], opti
       figures,
       ...(comparison ? { comparison } : {}),
       contrasts: (e.contrasts ?? []).map((c) => evaluateContrast(c, points, e.label ?? pointLabel)),
+      ...(e.referenceTables && simulate ? { referenceTables: e.referenceTables.map((t) => evaluateReferenceTable(t, points, e.label ?? pointLabel)) } : {}),
       elapsedMs: performance.now() - started,
     });
   }
@@ -278,6 +314,20 @@ export async function runExperiments(experiments: readonly AnyExperiment[], opti
     experiments: results,
   }, () => ({ 'text/html': renderReportFragment(report) }));
   return report;
+}
+
+function evaluateReferenceTable(t: ReferenceTable<ExperimentPoint>, points: ExperimentResult['points'], label: (p: ExperimentPoint) => string): ReferenceTableResult {
+  const rows = points
+    .filter((p) => p.reference?.[t.reference] !== undefined && p.simulated !== undefined && (t.include ? t.include(p.point) : true))
+    .flatMap((p) =>
+      t.metrics.map((m) => {
+        const reference = num(metricValue(p.reference![t.reference], m.path)) ?? Number.NaN;
+        const v = metricValue(p.simulated, m.path);
+        const simulated = num(v) ?? Number.NaN;
+        return { point: label(p.point), metric: m.label, reference, simulated, halfWidth: hw(v) ?? 0, ratio: simulated / reference };
+      }),
+    );
+  return { title: t.title, reference: t.reference, ...(t.note ? { note: t.note } : {}), rows };
 }
 
 function evaluateContrast(c: AnalyticContrast<ExperimentPoint>, points: ExperimentResult['points'], label: (p: ExperimentPoint) => string): ContrastResult {

@@ -3,7 +3,7 @@
  * images — every plot is inline SVG — so it opens offline and can be mailed as one file.
  */
 import { comparisonHtml } from '../validate/compare.js';
-import type { ContrastResult, ExperimentResult, FigureResult, ReportData } from './experiment.js';
+import type { ContrastResult, ExperimentResult, FigureResult, ReferenceTableResult, ReportData } from './experiment.js';
 import { escapeXml } from './svgPlot.js';
 import { formatNumber } from './table.js';
 
@@ -52,6 +52,22 @@ export function contrastTableHtml(c: ContrastResult): string {
   ].join('\n');
 }
 
+/** A reference table: per point and metric, the published value, the simulated one (± half-width) and their ratio. */
+export function referenceTableHtml(t: ReferenceTableResult): string {
+  return [
+    `<h3>${escapeXml(t.title)}</h3>`,
+    '<table class="contrast"><thead><tr><th>point</th><th>cell</th>' +
+      `<th>${escapeXml(t.reference)}</th><th>simulated (95 % CI)</th><th>simulated / ${escapeXml(t.reference)}</th></tr></thead><tbody>`,
+    ...t.rows.map(
+      (r) =>
+        `<tr><td>${escapeXml(r.point)}</td><td>${escapeXml(r.metric)}</td><td>${escapeXml(formatNumber(r.reference, 6))}</td>` +
+        `<td>${escapeXml(`${formatNumber(r.simulated, 6)} ± ${formatNumber(r.halfWidth, 2)}`)}</td><td>${escapeXml(formatNumber(r.ratio, 3))}</td></tr>`,
+    ),
+    '</tbody></table>',
+    t.note ? `<p class="note">${escapeXml(t.note)}</p>` : '',
+  ].join('\n');
+}
+
 /** What an experiment shows: analytic curves, simulated values, both, or only published values. */
 function experimentBadge(e: ExperimentResult): string {
   const analytic = e.points.some((p) => Object.keys(p.analytic).length > 0);
@@ -77,6 +93,7 @@ function experimentHtml(e: ExperimentResult, index: number): string {
         `<figure id="${escapeXml(`${e.id}-${f.id}`)}">\n${f.svg}\n<figcaption>${escapeXml(f.title)} — data: <code>${escapeXml(`${e.id}-${f.id}.csv`)}</code></figcaption>\n<details><summary>values: ${escapeXml(yTitle(f))}</summary>\n${figureTableHtml(f)}\n</details></figure>`,
     ),
     ...e.contrasts.map(contrastTableHtml),
+    ...(e.referenceTables ?? []).map(referenceTableHtml),
     e.comparison ? comparisonHtml(e.comparison) : '',
     '</section>',
   ].join('\n');

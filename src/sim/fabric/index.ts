@@ -58,3 +58,9 @@ export {
   type RateControlName,
 } from './congestionSpreadingParams.js';
 export { parseFabricScenario, replicateFabricScenario, type FabricScenarioParams } from './fabricScenario.js';
+export {
+  SANTOS_RATE_CONTROLS,
+  parseSantosCongestion,
+  replicateSantosCongestion,
+  type SantosCongestionParams,
+} from './santosCongestion.js';
