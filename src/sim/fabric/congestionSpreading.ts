@@ -15,7 +15,7 @@
  * class's share at Bc.
  *
  * Rate control (MODELS.md §10): `pipd`, `fimd`, `lipd`, `aimd` respond to the thesis's ECN marks
- * (cnt1/cnt2, §3.3.1) echoed in ACKs; `ibcc` to IB CC FECN/BECN marking with the CCT source. The
+ * (cnt1/cnt2 per output link, §3.3.1) echoed in ACKs; `ibcc` to IB CC FECN/BECN marking with the CCT source. The
  * response functions' rates are in 64-byte blocks per second (R_max = 4 882 812.5 at 2.5 Gb/s; the
  * reading of the thesis's averages in docs/fabric.md); as in the thesis R_min = R_max/128 for the
  * high class and R_max/256 for the low, m = n = 4, sources start at R_min. Parameters and their
@@ -205,7 +205,7 @@ registerScenario<CongestionSpreadingParams>({
     { flag: '--start-rate <min|max>', param: 'startRate', kind: 'string', description: 'controlled sources start at R_min or R_max (congestion-spreading; default min)' },
     { flag: '--window-packets <n>', param: 'windowPackets', kind: 'capacity', description: 'unacknowledged packets a controlled flow may have out, or inf (congestion-spreading; default inf)' },
     { flag: '--marking-outputs <which>', param: 'markingOutputs', kind: 'string', description: `${MARKING_OUTPUTS.join('|')}: a full buffer arms the output its head waits for, or every output a packet in it waits for (congestion-spreading; default congested)` },
-    { flag: '--marking-counters <where>', param: 'markingCounters', kind: 'string', description: `${MARKING_COUNTERS.join('|')}: ECN counters per output link and VL, or per output link (congestion-spreading; default per-vl)` },
+    { flag: '--marking-counters <where>', param: 'markingCounters', kind: 'string', description: `${MARKING_COUNTERS.join('|')}: ECN counters per output link for all VLs, or per output link and VL (congestion-spreading; default shared)` },
     { flag: '--ibcc-threshold <w>', param: 'ibccThreshold', kind: 'integer', description: 'IB CC threshold weight 0..15 (congestion-spreading; default 4)' },
   ],
 });

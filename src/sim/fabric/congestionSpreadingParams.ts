@@ -28,7 +28,7 @@ export const CLASS_READINGS = ['both', 'split'] as const;
 export const MARKING_OUTPUTS = ['congested', 'waited-for'] as const;
 
 /** Where the ECN counters live (docs/fabric.md § marking). */
-export const MARKING_COUNTERS = ['per-vl', 'shared'] as const;
+export const MARKING_COUNTERS = ['shared', 'per-vl'] as const;
 
 /** Parameters of `congestion-spreading` (all optional in the input; defaults below). */
 export interface CongestionSpreadingParams {
@@ -58,9 +58,17 @@ export interface CongestionSpreadingParams {
   readonly startRate: 'min' | 'max';
   /** Unacknowledged packets a controlled flow may have in the network (default Infinity: the thesis names a window limit but no value). */
   readonly windowPackets: number;
-  /** Which outputs a full input buffer arms: 'congested' (default: the output its head packet waits for) or 'waited-for' (every output a packet in it waits for: Santos et al.). */
+  /**
+   * Which outputs an input buffer that becomes full arms (cnt2 = cnt1): 'congested' (default: the
+   * output its head packet waits for, the link that holds it full — §3.3.1 read through its
+   * output-buffer analogy) or 'waited-for' (every output a packet in it waits for: Santos et al.'s
+   * rule, the mechanism the thesis cites).
+   */
   readonly markingOutputs: (typeof MARKING_OUTPUTS)[number];
-  /** ECN counters cnt1/cnt2 'per-vl' (default: per output link and VL) or 'shared' (one pair per output link for all its VLs). */
+  /**
+   * ECN counters cnt1/cnt2: 'shared' (default: one pair per output link for all its VLs — §3.3.1:
+   * "two counters are needed for each output link") or 'per-vl' (a pair per output link and VL).
+   */
   readonly markingCounters: (typeof MARKING_COUNTERS)[number];
   /** IB CC threshold weight 0..15 (default 4: a port-VL is congested when 3/4 of a VL buffer waits for it). */
   readonly ibccThreshold: number;
@@ -80,7 +88,7 @@ export const CONGESTION_SPREADING_DEFAULTS: CongestionSpreadingParams = {
   startRate: 'min',
   windowPackets: Infinity,
   markingOutputs: 'congested',
-  markingCounters: 'per-vl',
+  markingCounters: 'shared',
   ibccThreshold: 4,
 };
 
