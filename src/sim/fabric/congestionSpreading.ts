@@ -23,7 +23,9 @@
  */
 import { registerScenario, type ReplicationContext, type ReplicationOutput } from '../scenarios/registry.js';
 import type { RandomStreams } from '../random/streams.js';
-import { buildFabric, type FlowSpec, type MarkingSpec, type RateControlSpec } from './build.js';
+import { buildFabric } from './build.js';
+import type { FlowSpec, RateControlSpec } from './buildFlows.js';
+import type { MarkingSpec } from './marking.js';
 import type { Fabric } from './fabric.js';
 import { twoSwitchTopology } from './generators.js';
 import {

@@ -20,7 +20,8 @@
 import { integerAtLeast, knownKeys, oneOf, plainObject, positiveRate } from '../../core/guards.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { registerScenario, type ReplicationContext, type ReplicationOutput } from '../scenarios/registry.js';
-import { buildFabric, type RateControlSpec } from './build.js';
+import { buildFabric } from './build.js';
+import type { RateControlSpec } from './buildFlows.js';
 import { twoSwitchTopology } from './generators.js';
 
 /** The response functions `santos-congestion` runs (Santos et al. compare FIMD, LIPD and AIMD). */
