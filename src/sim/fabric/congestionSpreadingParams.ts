@@ -92,6 +92,22 @@ export const CONGESTION_SPREADING_DEFAULTS: CongestionSpreadingParams = {
   ibccThreshold: 4,
 };
 
+/**
+ * The scenario's set-up before issue 15 — local high and remote low, the victim controlled, 16-packet
+ * VL buffers, rates in packets per second starting at R_max, Santos et al.'s marking — each now a
+ * switch. Spread into the params (`{ rateControl: 'fimd', ...CONGESTION_SPREADING_FORMER_SET_UP }`)
+ * it reproduces the former runs exactly: the golden runs and the fabric benchmark use it.
+ */
+export const CONGESTION_SPREADING_FORMER_SET_UP = {
+  classes: 'split',
+  controlVictim: true,
+  bufferPackets: 16,
+  rateUnitBytes: 2048,
+  startRate: 'max',
+  markingOutputs: 'waited-for',
+  markingCounters: 'shared',
+} as const;
+
 const KEYS = ['rateControl', ...Object.keys(CONGESTION_SPREADING_DEFAULTS)];
 
 function flag(name: string, value: unknown, fallback: boolean): boolean {

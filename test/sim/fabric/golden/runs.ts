@@ -5,6 +5,7 @@
  */
 import {
   buildFabric,
+  CONGESTION_SPREADING_FORMER_SET_UP,
   congestionSpreadingFabric,
   fatTreeTopology,
   parseCongestionSpreading,
@@ -36,16 +37,8 @@ function record(fabric: Fabric, until: number, warmUp: number): GoldenRun {
  * with FIMD (ECN) and IB CC marking.
  */
 function spreading(rateControl: 'none' | 'fimd' | 'ibcc'): GoldenRun {
-  const formerSetUp = {
-    classes: 'split',
-    controlVictim: true,
-    bufferPackets: 16,
-    rateUnitBytes: 2048,
-    startRate: 'max',
-    markingOutputs: 'waited-for',
-    markingCounters: 'shared',
-  };
-  return record(congestionSpreadingFabric(parseCongestionSpreading({ rateControl, ...formerSetUp }), new RandomStreams(20261124)), 0.03, 0.005);
+  const params = parseCongestionSpreading({ rateControl, ...CONGESTION_SPREADING_FORMER_SET_UP });
+  return record(congestionSpreadingFabric(params, new RandomStreams(20261124)), 0.03, 0.005);
 }
 
 /** A k = 4 fat-tree (16 hosts), two VLs, Poisson uniform traffic at 70 % of the link, mixed sizes. */
