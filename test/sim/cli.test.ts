@@ -50,7 +50,7 @@ describe('ibqos sim', () => {
     expect(model.out).not.toMatch(/^units:/m);
     const fabric = await runCli(['sim', '--scenario', 'congestion-spreading', '--until', '0.001', '--replications', '2']);
     expect(fabric.out).toMatch(/^scenario congestion-spreading: seed 1, 2 replications of 0\.001 s after a warm-up of 0\.0001 s\nsimulated time 0\.002 s \(measured/);
-    expect(fabric.out).toMatch(/^units: throughput Gb\/s, latency µs, injectionRate packets\/s/m);
+    expect(fabric.out).toMatch(/^units: throughput and offered Gb\/s, latency µs, injectionRate and classRate in rate units per second \(64-byte blocks/m);
   });
 
   it("simulates the very queue `ibqos me --exact` solves with the same options (exact values inside the 99.9 % intervals)", async () => {
