@@ -91,6 +91,7 @@ const SWITCHES: readonly [string, Record<string, unknown>][] = [
   ['window of 2 packets (--window-packets 2)', { windowPackets: 2 }],
   ['every waited-for output armed (--marking-outputs waited-for)', { markingOutputs: 'waited-for' }],
   ['counters per output link and VL (--marking-counters per-vl)', { markingCounters: 'per-vl' }],
+  ['ACKs out of band (--ack-bytes 0)', { ackBytes: 0 }],
 ];
 const row = (label: string, extra: Record<string, unknown>): void => {
   const pipd = spreading({ ...extra, rateControl: 'pipd' });

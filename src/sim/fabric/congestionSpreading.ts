@@ -118,6 +118,7 @@ export function congestionSpreadingFabric(params: CongestionSpreadingParams, str
     bufferBytes: p.bufferPackets * p.packetBytes,
     arbitration: { high: [{ vl: 1, weight: Math.ceil((2 * p.packetBytes) / 64) }], low: [{ vl: 0, weight: Math.ceil(p.packetBytes / 64) }], limitOfHighPriority: 1 },
     marking,
+    ackBytes: p.ackBytes,
     ...(streams === undefined ? {} : { streams }),
     replication,
     flows: flows(p),
@@ -208,6 +209,7 @@ registerScenario<CongestionSpreadingParams>({
     { flag: '--window-packets <n>', param: 'windowPackets', kind: 'capacity', description: 'unacknowledged packets a controlled flow may have out, or inf (congestion-spreading; default inf)' },
     { flag: '--marking-outputs <which>', param: 'markingOutputs', kind: 'string', description: `${MARKING_OUTPUTS.join('|')}: a full buffer arms the output its head waits for, or every output a packet in it waits for (congestion-spreading; default congested)` },
     { flag: '--marking-counters <where>', param: 'markingCounters', kind: 'string', description: `${MARKING_COUNTERS.join('|')}: ECN counters per output link for all VLs, or per output link and VL (congestion-spreading; default shared)` },
+    { flag: '--ack-bytes <b>', param: 'ackBytes', kind: 'integer', description: 'ACK size in bytes, its transmission time added to the way back; 0 = out of band (congestion-spreading; default 30)' },
     { flag: '--ibcc-threshold <w>', param: 'ibccThreshold', kind: 'integer', description: 'IB CC threshold weight 0..15 (congestion-spreading; default 4)' },
   ],
 });

@@ -70,6 +70,12 @@ export interface CongestionSpreadingParams {
    * "two counters are needed for each output link") or 'per-vl' (a pair per output link and VL).
    */
   readonly markingCounters: (typeof MARKING_COUNTERS)[number];
+  /**
+   * ACK size in bytes (default 30, an InfiniBand ACK: LRH 8 + BTH 12 + AETH 4 + ICRC 4 + VCRC 2; the
+   * thesis: "The destination returns an acknowledgment packet"): its transmission time is added to the
+   * ACK's way back. 0 = out of band. ACKs never queue (the reverse links carry nothing else here).
+   */
+  readonly ackBytes: number;
   /** IB CC threshold weight 0..15 (default 4: a port-VL is congested when 3/4 of a VL buffer waits for it). */
   readonly ibccThreshold: number;
 }
@@ -89,6 +95,7 @@ export const CONGESTION_SPREADING_DEFAULTS: CongestionSpreadingParams = {
   windowPackets: Infinity,
   markingOutputs: 'congested',
   markingCounters: 'shared',
+  ackBytes: 30,
   ibccThreshold: 4,
 };
 
@@ -96,7 +103,7 @@ export const CONGESTION_SPREADING_DEFAULTS: CongestionSpreadingParams = {
  * The scenario's set-up before issue 15 — local high and remote low, the victim controlled, 16-packet
  * VL buffers, rates in packets per second starting at R_max, Santos et al.'s marking — each now a
  * switch. Spread into the params (`{ rateControl: 'fimd', ...CONGESTION_SPREADING_FORMER_SET_UP }`)
- * it reproduces the former runs exactly: the golden runs and the fabric benchmark use it.
+ * (ACKs out of band) it reproduces the former runs exactly: the golden runs and the fabric benchmark use it.
  */
 export const CONGESTION_SPREADING_FORMER_SET_UP = {
   classes: 'split',
@@ -106,6 +113,7 @@ export const CONGESTION_SPREADING_FORMER_SET_UP = {
   startRate: 'max',
   markingOutputs: 'waited-for',
   markingCounters: 'shared',
+  ackBytes: 0,
 } as const;
 
 const KEYS = ['rateControl', ...Object.keys(CONGESTION_SPREADING_DEFAULTS)];
@@ -159,6 +167,7 @@ export function parseCongestionSpreading(params: unknown): CongestionSpreadingPa
     windowPackets: p.windowPackets === undefined ? d.windowPackets : capacityOrInfinity('windowPackets', p.windowPackets, 1),
     markingOutputs: p.markingOutputs === undefined ? d.markingOutputs : oneOf('markingOutputs', p.markingOutputs, MARKING_OUTPUTS),
     markingCounters: p.markingCounters === undefined ? d.markingCounters : oneOf('markingCounters', p.markingCounters, MARKING_COUNTERS),
+    ackBytes: p.ackBytes === undefined ? d.ackBytes : p.ackBytes === 0 ? 0 : integerAtLeast('ackBytes', p.ackBytes, 0),
     ibccThreshold,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The host sink: a destination host takes every packet at once (unlimited receive credits), records
  * its latency and mark, and acknowledges it to a rate-controlled source out of band (the ACK reaches
- * the source after the reverse path's latency, using no bandwidth). A receive cap would land here.
+ * the source after the reverse path's latency — plus its transmission time when `ackBytes` > 0 —
+ * using no bandwidth). A receive cap would land here.
  */
 import type { Engine } from '../engine/engine.js';
 import type { CompiledFabric } from './compiled.js';

@@ -83,6 +83,7 @@ describe('congestion-spreading with the thesis defaults', () => {
     ['bufferPackets', 16],
     ['windowPackets', 2],
     ['classes', 'split'],
+    ['ackBytes', 0],
   ])('the switch %s = %s changes the PIPD run', (key, value) => {
     const base = run({ rateControl: 'pipd' });
     const other = run({ rateControl: 'pipd', [key]: value });
@@ -107,6 +108,7 @@ describe('parseCongestionSpreading', () => {
     expect(() => parseCongestionSpreading({ controlVictim: 'yes' })).toThrow(/controlVictim/);
     expect(() => parseCongestionSpreading({ windowPackets: 0 })).toThrow(/windowPackets/);
     expect(() => parseCongestionSpreading({ markingOutputs: 'all' })).toThrow(/markingOutputs/);
+    expect(() => parseCongestionSpreading({ ackBytes: 1.5 })).toThrow(/ackBytes/);
     expect(() => parseCongestionSpreading({ lowPriorityRateControl: 'fimd' })).toThrow(/params\.lowPriorityRateControl/);
   });
 });

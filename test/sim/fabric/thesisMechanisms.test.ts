@@ -3,7 +3,8 @@
  * invariant:
  * - the window limit: with a window of one packet a lone flow sends one packet per round trip, so
  *   its throughput is 2048·8 bits / (T + 4d + 2s) exactly (T the transmission time, d the cable
- *   delay, s the switch latency: the packet's cut-through path and its ACK's way back);
+ *   delay, s the switch latency: the packet's cut-through path and its ACK's way back), and an
+ *   in-band ACK of a bytes adds a / rate to the round trip;
  * - ECN counters per output link and VL: a light VL on a congested output is never marked; with one
  *   counter pair per output it catches the heavy VL's marks;
  * - the response functions' rate unit and start rate.
@@ -30,7 +31,23 @@ describe('the window limit', () => {
     fabric.run(0.0105, 0.0005);
     const T = 2048 / (2.5e9 / 8);
     const roundTrip = T + 4 * 10e-9 + 2 * 100e-9; // 10 ns cables, 100 ns switch latency (the defaults)
-    expect(fabric.measurements().flows[0]!.throughputGbps).toBeCloseTo((2048 * 8) / roundTrip / 1e9, 3);
+    // Within one packet of the 10 ms window (about 1 500 packets): 1e-3 relative.
+    expect(Math.abs(fabric.measurements().flows[0]!.throughputGbps / ((2048 * 8) / roundTrip / 1e9) - 1)).toBeLessThan(1e-3);
+  });
+
+  it('an in-band ACK of 30 bytes adds its transmission time to the round trip (cut-through: once)', () => {
+    const fabric = buildFabric({
+      topology: singleSwitchTopology(2),
+      vls: 1,
+      ackBytes: 30,
+      flows: [{ name: 'f', source: 'h0', destination: 'h1', rateControl: { kind: 'fimd', rMin: R / 256, n: 4 }, windowPackets: 1 }],
+      marking: { kind: 'ecn' },
+    });
+    fabric.run(0.0105, 0.0005);
+    const roundTrip = 2048 / (2.5e9 / 8) + 4 * 10e-9 + 2 * 100e-9 + 30 / (2.5e9 / 8);
+    // Within one packet of the 10 ms window (about 1 500 packets): 1e-3 relative.
+    expect(Math.abs(fabric.measurements().flows[0]!.throughputGbps / ((2048 * 8) / roundTrip / 1e9) - 1)).toBeLessThan(1e-3);
+    expect(() => buildFabric({ topology: singleSwitchTopology(2), ackBytes: -1, flows: [] })).toThrow(/ackBytes/);
   });
 
   it('without a window the same flow runs at the link rate; a window needs rate control', () => {
