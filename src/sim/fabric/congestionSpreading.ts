@@ -14,7 +14,7 @@
  * in the same FIFO (head-of-line blocking): the victim's throughput collapses to the remote low
  * class's share at Bc.
  *
- * Rate control (MODELS.md §10): `pipd`, `fimd`, `lipd`, `aimd` respond to the thesis's ECN marks
+ * Rate control (docs/models.md §10): `pipd`, `fimd`, `lipd`, `aimd` respond to the thesis's ECN marks
  * (cnt1/cnt2 per output link, §3.3.1) echoed in ACKs; `ibcc` to IB CC FECN/BECN marking with the CCT source. The
  * response functions' rates are in 64-byte blocks per second (R_max = 4 882 812.5 at 2.5 Gb/s; the
  * reading of the thesis's averages in docs/fabric.md); as in the thesis R_min = R_max/128 for the
@@ -37,6 +37,9 @@ import {
   type CongestionSpreadingParams,
   type RateControlName,
 } from './congestionSpreadingParams.js';
+
+/** Bytes in the unit the scenario reports rates in: 64-byte blocks per second (docs/fabric.md § the rate unit). */
+export const REPORT_UNIT_BYTES = 64;
 
 /** The three flows, in report order. */
 export const CONGESTION_SPREADING_FLOWS = ['local', 'remote', 'victim'] as const;
@@ -130,7 +133,8 @@ export function congestionSpreadingFabric(params: CongestionSpreadingParams, str
  * and remote flows summed over their classes): `throughput` (delivered Gb/s), `offered` (Gb/s that
  * entered the send queue; a greedy source offers one packet per packet sent), `latency` (mean µs
  * from creation to delivery, send-queue wait included), `injectionRate` (time-average rate limit in
- * the rate unit — 64-byte blocks per second by default; the link rate for an uncontrolled flow) and
+ * 64-byte blocks per second, whatever `rateUnitBytes` the laws work in; the link rate for an
+ * uncontrolled flow) and
  * `markedFraction` (delivered packets carrying a mark). `classRate`: the injection rate of each
  * class, keyed as {@link CONGESTION_SPREADING_CLASSES} (with `classes: 'split'` only `localHigh` =
  * local and `remoteLow` = remote): the thesis's B r2, B r1, A r2, A r1.
@@ -142,8 +146,9 @@ export function congestionSpreadingFabric(params: CongestionSpreadingParams, str
  */
 export function replicateCongestionSpreading(params: CongestionSpreadingParams, context: ReplicationContext): ReplicationOutput {
   const p = params;
-  const toUnit = p.packetBytes / p.rateUnitBytes;
-  const rMax = congestionSpreadingRateMax(p);
+  // Rates are reported in 64-byte blocks per second whatever unit the response functions work in.
+  const toUnit = p.packetBytes / REPORT_UNIT_BYTES;
+  const rMax = (p.linkGbps * 1e9) / 8 / REPORT_UNIT_BYTES;
   const fabric = congestionSpreadingFabric(p, context.streams, context.replication);
   fabric.run(context.warmup + context.length.until!, context.warmup);
   const m = fabric.measurements();
@@ -189,7 +194,7 @@ registerScenario<CongestionSpreadingParams>({
   defaultLength: { until: 0.05 },
   timeUnit: 's',
   metricUnits:
-    'throughput and offered Gb/s, latency µs, injectionRate and classRate in rate units per second (64-byte blocks unless --rate-unit-bytes), markedFraction a fraction of the packets',
+    'throughput and offered Gb/s, latency µs, injectionRate and classRate 64-byte blocks/s, markedFraction a fraction of the packets',
   cliOptions: [
     { flag: '--rate-control <name>', param: 'rateControl', kind: 'string', description: `source response of the controlled flows: ${RATE_CONTROLS.join('|')} (congestion-spreading; default none)` },
     { flag: '--rate-control-high <name>', param: 'rateControlHigh', kind: 'string', description: 'response of the high-priority class r2 (congestion-spreading; default: --rate-control)' },
@@ -204,7 +209,7 @@ registerScenario<CongestionSpreadingParams>({
     { flag: '--victim-load <fraction>', param: 'victimLoad', kind: 'number', description: "victim's offered load, fraction of the link rate (congestion-spreading; default 0.4)" },
     { flag: '--link-gbps <rate>', param: 'linkGbps', kind: 'number', description: 'link data rate in Gb/s (congestion-spreading; default 2.5)' },
     { flag: '--buffer-packets <n>', param: 'bufferPackets', kind: 'integer', description: 'input buffer per VL in packets (congestion-spreading; default 4)' },
-    { flag: '--rate-unit-bytes <b>', param: 'rateUnitBytes', kind: 'integer', description: 'bytes per unit of the response functions\' rates (congestion-spreading; default 64; 2048 = packets/s)' },
+    { flag: '--rate-unit-bytes <b>', param: 'rateUnitBytes', kind: 'integer', description: 'bytes per unit of the response functions\' rates, R_min and R_max (congestion-spreading; default 64; 2048 = packets/s; rates are reported in 64-byte blocks/s either way)' },
     { flag: '--start-rate <min|max>', param: 'startRate', kind: 'string', description: 'controlled sources start at R_min or R_max (congestion-spreading; default min)' },
     { flag: '--window-packets <n>', param: 'windowPackets', kind: 'capacity', description: 'unacknowledged packets a controlled flow may have out, or inf (congestion-spreading; default inf)' },
     { flag: '--marking-outputs <which>', param: 'markingOutputs', kind: 'string', description: `${MARKING_OUTPUTS.join('|')}: a full buffer arms the output its head waits for, or every output a packet in it waits for (congestion-spreading; default congested)` },

@@ -89,7 +89,7 @@ const FLOWS = ['local', 'remote', 'victim'] as const;
 /**
  * One replication of `santos-congestion`: `throughput` per flow and in `total` (Gb/s),
  * `utilization` of the `root` link (B→Bc) and of the `interSwitch` link (A→B), `injectionRate` per
- * flow (time-average rate limit, packets/s; the link rate when uncontrolled).
+ * flow (time-average rate limit, 64-byte blocks/s; the link rate when uncontrolled).
  */
 export function replicateSantosCongestion(params: SantosCongestionParams, context: ReplicationContext): ReplicationOutput {
   const p = params;
@@ -110,7 +110,9 @@ export function replicateSantosCongestion(params: SantosCongestionParams, contex
   });
   fabric.run(context.warmup + context.length.until!, context.warmup);
   const m = fabric.measurements();
-  const rMax = (p.linkGbps * 1e9) / 8 / p.packetBytes;
+  // Rates reported in 64-byte blocks per second, as congestion-spreading reports them.
+  const toBlocks = p.packetBytes / 64;
+  const rMax = (p.linkGbps * 1e9) / 8 / 64;
   const port = (name: string): number => m.ports.find((q) => q.name === name)!.utilization;
   const throughput: Record<string, number> = Object.fromEntries(FLOWS.map((f, i) => [f, m.flows[i]!.throughputGbps]));
   throughput.total = m.flows.reduce((a, f) => a + f.throughputGbps, 0);
@@ -118,7 +120,7 @@ export function replicateSantosCongestion(params: SantosCongestionParams, contex
     metrics: {
       throughput,
       utilization: { root: port('B:3'), interSwitch: port('A:1') },
-      injectionRate: Object.fromEntries(FLOWS.map((f, i) => [f, Number.isFinite(m.flows[i]!.meanInjectionRate) ? m.flows[i]!.meanInjectionRate : rMax])),
+      injectionRate: Object.fromEntries(FLOWS.map((f, i) => [f, Number.isFinite(m.flows[i]!.meanInjectionRate) ? m.flows[i]!.meanInjectionRate * toBlocks : rMax])),
     },
     simulatedTime: m.duration,
     events: m.events,
@@ -134,7 +136,7 @@ registerScenario<SantosCongestionParams>({
   lengths: ['until'],
   defaultLength: { until: 0.05 },
   timeUnit: 's',
-  metricUnits: 'throughput Gb/s, utilization a fraction of the time, injectionRate packets/s',
+  metricUnits: 'throughput Gb/s, utilization a fraction of the time, injectionRate 64-byte blocks/s',
   cliOptions: [
     { flag: '--rate-control <name>', param: 'rateControl', kind: 'string', description: `source response: ${SANTOS_RATE_CONTROLS.join('|')}` },
     { flag: '--rate-range <ratio>', param: 'rateRange', kind: 'number', description: 'R_max / R_min (santos-congestion; default 256)' },
