@@ -69,7 +69,7 @@ describe('congestion-spreading with the thesis defaults', () => {
     expect(upper(on.injectionRate.victim)).toBeLessThan(rMax);
   });
 
-  it('the laws' rate unit does not change the run (FIMD is scale-free); rates are reported in 64-byte blocks either way', () => {
+  it('the laws’ rate unit does not change the run (FIMD is scale-free); rates are reported in 64-byte blocks either way', () => {
     const blocks = run({ rateControl: 'fimd' });
     const packets = run({ rateControl: 'fimd', rateUnitBytes: 2048 });
     expect(packets.throughput.local.mean).toBeCloseTo(blocks.throughput.local.mean, 10);
