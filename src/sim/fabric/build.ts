@@ -16,7 +16,7 @@ import {
 } from '../../congestion/index.js';
 import { VlArbiter, type VlArbiterConfig } from '../../admission/index.js';
 import { InvalidParameterError } from '../../core/errors.js';
-import { integerAtLeast, knownKeys, plainObject, positiveRate } from '../../core/guards.js';
+import { integerAtLeast, knownKeys, oneOf, plainObject, positiveRate } from '../../core/guards.js';
 import type { RandomStream } from '../../core/random.js';
 import { CREDIT_BLOCK_BYTES, Fabric, type CompiledFabric, type CompiledFlow, type CompiledMarking } from './fabric.js';
 import { RandomStreams } from '../random/streams.js';
@@ -24,6 +24,7 @@ import type { ArrivalProcess } from '../traffic/arrivals.js';
 import { packetSizes, type PacketSizes, type PacketSizeSpec } from '../traffic/packetSizes.js';
 import { arrivalProcess, type ArrivalSpec } from '../traffic/spec.js';
 import type { OutputArbiter, InjectionControl } from './plugins.js';
+import type { HostTraffic } from './hostTraffic.js';
 import { IbCcInjectionControl, ResponseInjectionControl } from './rateControl.js';
 import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from './topology.js';
 
@@ -133,6 +134,21 @@ export interface FabricOptions {
   readonly replication?: number;
   /** Per-flow latency histogram: `bins` equal bins over [0, hiUs) µs (default 100 bins up to 1000 µs). */
   readonly latencyHistogram?: { readonly hiUs: number; readonly bins: number };
+  /**
+   * Switch input buffers: 'fifo' (default; one FIFO per input port and VL) or 'voq' (virtual output
+   * queues: per input port and VL one queue per output, sharing the VL buffer's credits).
+   */
+  readonly inputQueueing?: 'fifo' | 'voq';
+  /** Host injection cap, Gb/s: a host starts packets no faster than this on average (default: none, the link rate). */
+  readonly hostInjectionGbps?: number;
+  /**
+   * Host receive (sink) cap, Gb/s: the host takes packets at most this fast, holding them in a
+   * receive buffer of `bufferBytes` per VL whose credits go back as it takes them (default: none,
+   * hosts take every packet at once with unlimited credits).
+   */
+  readonly hostReceiveGbps?: number;
+  /** Host traffic asked packet by packet ({@link HostTraffic}), instead of flows (then `flows` must be empty). */
+  readonly hostTraffic?: HostTraffic;
 }
 
 /** The admission module's {@link VlArbiter} behind the fabric's {@link OutputArbiter}. */
@@ -248,6 +264,10 @@ const OPTION_KEYS = [
   'streams',
   'replication',
   'latencyHistogram',
+  'inputQueueing',
+  'hostInjectionGbps',
+  'hostReceiveGbps',
+  'hostTraffic',
 ] as const;
 
 /**
@@ -406,7 +426,20 @@ export function buildFabric(options: FabricOptions): Fabric {
   });
 
   // ACK path latency from every destination back to every source (only if some flow is controlled).
-  const controlled = flows.some((f) => f.rateControl !== null);
+  const inputQueueing = o.inputQueueing === undefined ? 'fifo' : oneOf('inputQueueing', o.inputQueueing, ['fifo', 'voq'] as const);
+  const injectionRate = o.hostInjectionGbps === undefined ? Infinity : (positiveRate('hostInjectionGbps', o.hostInjectionGbps) * 1e9) / 8;
+  const receiveRate = o.hostReceiveGbps === undefined ? Infinity : (positiveRate('hostReceiveGbps', o.hostReceiveGbps) * 1e9) / 8;
+  let hostTraffic: HostTraffic | null = null;
+  if (o.hostTraffic !== undefined) {
+    const t = o.hostTraffic as HostTraffic;
+    if (typeof t !== 'object' || t === null || typeof t.next !== 'function' || typeof t.sent !== 'function' || typeof t.delivered !== 'function') {
+      throw new InvalidParameterError('hostTraffic', 'a HostTraffic (next, sent, delivered, becn, resetStatistics)', o.hostTraffic);
+    }
+    if (flows.length > 0) throw new InvalidParameterError('flows', 'empty when hostTraffic is given', o.flows);
+    if (!(t.packetBytes > 0 && t.packetBytes <= mtu)) throw new InvalidParameterError('hostTraffic.packetBytes', `a size in 1..${mtu} (the MTU)`, t.packetBytes);
+    hostTraffic = t;
+  }
+  const controlled = flows.some((f) => f.rateControl !== null) || hostTraffic?.congestionControlled === true;
   const ackDelay = new Float64Array(controlled ? H * H : 0);
   if (controlled) {
     for (let a = 0; a < H; a++) {
@@ -491,6 +524,10 @@ export function buildFabric(options: FabricOptions): Fabric {
     serviceStream: namedStream('links:service'),
     portNames,
     latencyHistogram,
+    hostTraffic,
+    injectionRate,
+    receiveRate,
+    voqSlots: inputQueueing === 'voq' ? Math.max(...topology.switches.map((s) => s.ports)) : 1,
   };
   return new Fabric(compiled);
 }

@@ -37,6 +37,7 @@ import { Engine } from '../engine/engine.js';
 import type { ArrivalProcess } from '../traffic/arrivals.js';
 import type { PacketSizes } from '../traffic/packetSizes.js';
 import type { OutputArbiter, InjectionControl } from './plugins.js';
+import type { HostTraffic } from './hostTraffic.js';
 
 /** Credit block size in bytes (InfiniBand flow-control credits are 64-byte blocks). */
 export const CREDIT_BLOCK_BYTES = 64;
@@ -106,6 +107,14 @@ export interface CompiledFabric {
   readonly portNames: readonly string[];
   /** Per-flow latency histogram: `bins` equal bins over [0, hiUs) µs. */
   readonly latencyHistogram: { readonly hiUs: number; readonly bins: number };
+  /** Host traffic asked packet by packet (null: the flows). */
+  readonly hostTraffic: HostTraffic | null;
+  /** Host injection cap, bytes/s (Infinity: none). */
+  readonly injectionRate: number;
+  /** Host receive (sink) cap, bytes/s (Infinity: hosts take every packet at once). */
+  readonly receiveRate: number;
+  /** Queues per input VL buffer: 1 (FIFO) or the largest switch radix (virtual output queues). */
+  readonly voqSlots: number;
 }
 
 /** Measured figures of one run, from the end of the warm-up to the end of the run. */
@@ -272,6 +281,15 @@ export class Fabric {
   private readonly hostFlowStart: Int32Array;
   private readonly hostFlowList: Int32Array;
   private readonly hostRr: Int32Array;
+  /** Earliest start of host h's next packet under its injection cap. */
+  private readonly hostFree: Float64Array;
+  /** When host h's sink finishes the packets it has taken (receive cap). */
+  private readonly sinkFree: Float64Array;
+  private readonly hSink: number;
+  private readonly hBecn: number;
+  /** Queues per input VL buffer (1: FIFO; the largest radix: VoQ) and V·M. */
+  private readonly M: number;
+  private readonly VM: number;
   // packets (pool)
   private pSize = new Float64Array(1024);
   private pBlocks = new Int32Array(1024);
@@ -330,22 +348,24 @@ export class Fabric {
     this.stallSince = new Float64Array(G).fill(-1);
     this.portMarks = new Float64Array(G * c.vls);
     const Q = G * V;
-    this.qHead = new Int32Array(Q).fill(NONE);
-    this.qTail = new Int32Array(Q).fill(NONE);
+    const M = (this.M = c.voqSlots);
+    this.VM = V * M;
+    this.qHead = new Int32Array(Q * M).fill(NONE);
+    this.qTail = new Int32Array(Q * M).fill(NONE);
     this.qBlocks = new Int32Array(Q);
     this.qPk = new Int32Array(Q);
     this.qOcc = Array.from({ length: Q }, () => new TimeWeighted(0, 0));
     this.qMax = new Int32Array(Q);
-    this.regOut = new Int32Array(Q).fill(NONE);
-    this.reqNext = new Int32Array(Q).fill(NONE);
-    this.reqPrev = new Int32Array(Q).fill(NONE);
+    this.regOut = new Int32Array(Q * M).fill(NONE);
+    this.reqNext = new Int32Array(Q * M).fill(NONE);
+    this.reqPrev = new Int32Array(Q * M).fill(NONE);
     this.reqHead = new Int32Array(Q).fill(NONE);
     this.reqTail = new Int32Array(Q).fill(NONE);
     this.credits = new Int32Array(Q);
     for (let p = 0; p < G; p++) {
       const peer = c.peer[p]!;
       for (let v = 0; v < V; v++) {
-        this.credits[p * V + v] = peer < 0 ? 0 : this.portSwitch[peer]! >= 0 ? this.capBlocks : HOST_CREDITS;
+        this.credits[p * V + v] = peer < 0 ? 0 : this.portSwitch[peer]! >= 0 || c.receiveRate < Infinity ? this.capBlocks : HOST_CREDITS;
       }
     }
     this.inFlight = new Int32Array(Q);
@@ -374,6 +394,8 @@ export class Fabric {
       this.hostFlowList[fill[f.source]!++] = i;
     });
     this.hostRr = new Int32Array(H);
+    this.hostFree = new Float64Array(H);
+    this.sinkFree = new Float64Array(H);
     this.cand = new Int32Array(V);
     this.candPos = new Int32Array(V);
     this.outPortSeen = new Int32Array(G);
@@ -390,6 +412,8 @@ export class Fabric {
     this.hAck = e.addHandler((f, marked) => this.onAck(f, marked === 1));
     this.hTimer = e.addHandler((f) => this.onTimer(f));
     this.hStop = e.addHandler(() => this.resetStatistics());
+    this.hSink = e.addHandler((g, p) => this.onSinkDone(g, p));
+    this.hBecn = e.addHandler((src, dst) => this.c.hostTraffic!.becn(src, dst, this.engine.now));
   }
 
   /** Current simulated time (seconds). */
@@ -444,6 +468,7 @@ export class Fabric {
       const flow = c.flows[f]!;
       this.engine.post(flow.start, this.hGen, f, 0);
     }
+    if (c.hostTraffic !== null) for (let g = this.hostBase; g < this.G; g++) this.engine.post(0, this.hWake, g, 0);
   }
 
   /**
@@ -490,6 +515,7 @@ export class Fabric {
     this.fMarked.fill(0);
     this.fDrops.fill(0);
     this.fOffered.fill(0);
+    this.c.hostTraffic?.resetStatistics(now);
     for (let f = 0; f < this.F; f++) {
       const at = Math.max(now, this.c.flows[f]!.start);
       this.fRate[f]!.reset(at);
@@ -561,17 +587,19 @@ export class Fabric {
     this.inFlight[this.peer[g]! * V + v]! -= this.pBlocks[p]!;
     const s = this.portSwitch[g]!;
     if (s < 0) {
-      this.deliver(p);
+      if (this.c.receiveRate < Infinity) this.sinkArrive(g, p);
+      else this.deliver(p);
       return;
     }
     const q = g * V + v;
     const out = this.fwd[s * this.H + this.pDst[p]!]!;
     this.pOut[p] = out;
     this.pNext[p] = NONE;
-    const wasEmpty = this.qHead[q] === NONE;
-    if (wasEmpty) this.qHead[q] = p;
-    else this.pNext[this.qTail[q]!] = p;
-    this.qTail[q] = p;
+    const qid = this.M === 1 ? q : q * this.M + out - this.switchBase[s]!;
+    const wasEmpty = this.qHead[qid] === NONE;
+    if (wasEmpty) this.qHead[qid] = p;
+    else this.pNext[this.qTail[qid]!] = p;
+    this.qTail[qid] = p;
     const before = this.qBlocks[q]!;
     this.qBlocks[q] = before + this.pBlocks[p]!;
     this.qChange(q, 1);
@@ -587,23 +615,25 @@ export class Fabric {
         // Each output waited for by a packet in the buffer, once, in buffer order (Santos et al.;
         // thesis §3.3.1). A pass stamp marks the outputs already reported: one walk of the buffer.
         const pass = ++this.ecnPass;
-        for (let r = this.qHead[q]!; r !== NONE; r = this.pNext[r]!) {
-          const o = this.pOut[r]!;
-          if (this.outPortSeen[o] !== pass) {
-            this.outPortSeen[o] = pass;
-            ecn.onBufferFull(o - base);
+        for (let k = 0; k < this.M; k++) {
+          for (let r = this.qHead[q * this.M + k]!; r !== NONE; r = this.pNext[r]!) {
+            const o = this.pOut[r]!;
+            if (this.outPortSeen[o] !== pass) {
+              this.outPortSeen[o] = pass;
+              ecn.onBufferFull(o - base);
+            }
           }
         }
       }
     }
     if (wasEmpty) {
-      this.register(q, out);
+      this.register(qid, out);
       if (this.outBusy[out] === 0) this.tryOutput(out);
     }
   }
 
   private register(q: number, out: number): void {
-    const r = out * this.V + (q % this.V);
+    const r = out * this.V + (((q / this.M) | 0) % this.V);
     this.regOut[q] = out;
     this.reqNext[q] = NONE;
     const tail = this.reqTail[r]!;
@@ -615,7 +645,7 @@ export class Fabric {
 
   private unregister(q: number): void {
     const out = this.regOut[q]!;
-    const r = out * this.V + (q % this.V);
+    const r = out * this.V + (((q / this.M) | 0) % this.V);
     const prev = this.reqPrev[q]!;
     const next = this.reqNext[q]!;
     if (prev === NONE) this.reqHead[r] = next;
@@ -637,7 +667,7 @@ export class Fabric {
     let creditBlocked = false;
     for (let v = 0; v < V; v++) {
       let r = this.reqHead[g * V + v]!;
-      while (r !== NONE && this.inBusy[(r / V) | 0] !== 0) r = this.reqNext[r]!;
+      while (r !== NONE && this.inBusy[(r / this.VM) | 0] !== 0) r = this.reqNext[r]!;
       if (r === NONE) continue;
       const p = this.qHead[r]!;
       if (this.credits[g * V + v]! >= this.pBlocks[p]!) {
@@ -687,7 +717,7 @@ export class Fabric {
       const hasCredits = this.credits[pv]! - this.pBlocks[p]! >= this.mtuBlocks;
       if (marking.perPortVl[pv]!.onDeparture(occupancy, hasCredits, this.pSize[p]!)) this.markPacket(pv, p);
     }
-    this.inBusy[(q / V) | 0] = 1;
+    this.inBusy[(q / this.VM) | 0] = 1;
     this.outCurQ[g] = q;
     // Every byte crosses the switch in the switch latency: the tail cannot leave before it arrived
     // plus that latency (at equal link rates this is the header's start + one transmission time).
@@ -731,16 +761,18 @@ export class Fabric {
   private onTxEnd(g: number): void {
     const V = this.V;
     this.outBusy[g] = 0;
-    const q = this.outCurQ[g]!;
+    let q = this.outCurQ[g]!;
     const p = this.outCurPkt[g]!;
     this.outCurPkt[g] = NONE;
     if (q < 0) {
       // A host port: the packet leaves the send queue's accounting now.
       const f = -1 - q;
-      this.fQChange(f, -1);
+      if (f < this.F) this.fQChange(f, -1);
       this.tryOutput(g);
       return;
     }
+    const qid = q;
+    q = (qid / this.M) | 0;
     const inPort = (q / V) | 0;
     const v = q - inPort * V;
     const blocks = this.pBlocks[p]!;
@@ -752,20 +784,28 @@ export class Fabric {
     this.returning[up]! += blocks;
     this.engine.post(this.engine.now + d, this.hCredit, up, blocks);
     this.tryOutput(g);
-    for (let w = 0; w < V; w++) {
-      const o = this.regOut[inPort * V + w]!;
+    for (let w = inPort * this.VM, last = w + this.VM; w < last; w++) {
+      const o = this.regOut[w]!;
       if (o !== NONE && this.outBusy[o] === 0) this.tryOutput(o);
     }
   }
 
   // ---------------------------------------------------------------- host adapters
   private tryHost(g: number): void {
+    if (this.c.hostTraffic !== null) {
+      this.tryHostTraffic(g);
+      return;
+    }
     const V = this.V;
     const h = g - this.hostBase;
     const lo = this.hostFlowStart[h]!;
     const n = this.hostFlowStart[h + 1]! - lo;
     if (n === 0) return;
     const now = this.engine.now;
+    if (this.hostFree[h]! > now) {
+      this.wakeHost(g, this.hostFree[h]!);
+      return;
+    }
     let ready = 0;
     let wake = Infinity;
     let creditBlocked = false;
@@ -813,14 +853,94 @@ export class Fabric {
     this.pNext[p] = NONE;
     const rc = flow.rateControl;
     if (rc !== null) this.fNext[f] = now + this.pSize[p]! / this.c.mtu / rc.rate;
+    this.hostFree[h] = now + this.pSize[p]! / this.c.injectionRate;
     this.outCurQ[g] = -1 - f;
     this.injected++;
     this.transmit(g, g * V + v, p, now);
     if (flow.arrivals === null && now < flow.stop) this.newPacket(f);
   }
 
+  private wakeHost(g: number, at: number): void {
+    if (at < this.wakeAt[g]!) {
+      this.wakeAt[g] = at;
+      this.engine.post(at, this.hWake, g, 0);
+    }
+  }
+
+  /** Host port g under {@link HostTraffic}: one VL (0), packets offered one at a time. */
+  private tryHostTraffic(g: number): void {
+    const traffic = this.c.hostTraffic!;
+    const h = g - this.hostBase;
+    const now = this.engine.now;
+    const pv = g * this.V;
+    const size = traffic.packetBytes;
+    const blocks = Math.ceil(size / CREDIT_BLOCK_BYTES);
+    if (this.credits[pv]! < blocks) {
+      if (this.stallSince[g]! < 0) this.stallSince[g] = now;
+      return;
+    }
+    if (this.hostFree[h]! > now) {
+      this.wakeHost(g, this.hostFree[h]!);
+      return;
+    }
+    const d = traffic.next(h, now);
+    if (d < 0) {
+      this.wakeHost(g, traffic.wakeAt);
+      return;
+    }
+    this.endStall(g);
+    const p = this.alloc();
+    this.pSize[p] = size;
+    this.pBlocks[p] = blocks;
+    this.pFlow[p] = -1 - h;
+    this.pVl[p] = 0;
+    this.pDst[p] = d;
+    this.pCreated[p] = now;
+    traffic.sent(h, d, now);
+    this.hostFree[h] = now + size / this.c.injectionRate;
+    this.outCurQ[g] = -1 - this.F;
+    this.injected++;
+    this.transmit(g, pv, p, now);
+  }
+
+  /**
+   * Packet p's tail reached host port g under a receive cap: the sink takes it once its header is
+   * in and the sink is free, at the cap's rate, and not before its tail is in; its credits go back
+   * when it is taken.
+   */
+  private sinkArrive(g: number, p: number): void {
+    const h = g - this.hostBase;
+    const now = this.engine.now;
+    const size = this.pSize[p]!;
+    const header = now - size / this.c.rate[this.peer[g]!]!;
+    const start = this.sinkFree[h]! > header ? this.sinkFree[h]! : header;
+    let done = start + size / this.c.receiveRate;
+    if (done < now) done = now;
+    this.sinkFree[h] = done;
+    this.engine.post(done, this.hSink, g, p);
+  }
+
+  private onSinkDone(g: number, p: number): void {
+    const up = this.peer[g]! * this.V + this.pVl[p]!;
+    const blocks = this.pBlocks[p]!;
+    this.deliver(p);
+    this.returning[up]! += blocks;
+    this.engine.post(this.engine.now + this.linkDelay[g]!, this.hCredit, up, blocks);
+  }
+
   private deliver(p: number): void {
     const f = this.pFlow[p]!;
+    if (f < 0) {
+      const traffic = this.c.hostTraffic!;
+      const src = -1 - f;
+      const dst = this.pDst[p]!;
+      const now = this.engine.now;
+      this.deliveredTotal++;
+      traffic.delivered(src, dst, this.pSize[p]!, now);
+      if (this.pMark[p] === 1 && traffic.congestionControlled) this.engine.post(now + this.c.ackDelay[src * this.H + dst]!, this.hBecn, src, dst);
+      this.release(p);
+      return;
+    }
     const flow = this.c.flows[f]!;
     const now = this.engine.now;
     this.deliveredTotal++;

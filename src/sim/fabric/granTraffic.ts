@@ -17,8 +17,9 @@
  *   (except the node itself)", hotspots included; a message (two packets, 4096 bytes) goes to one
  *   destination.
  * - Per-QP CC without HoL blocking in the generator: a uniform message whose pair is rate-limited
- *   is parked (up to {@link PARKED_MESSAGES} per host) and the next one drawn; parked messages go
- *   first as soon as their pair allows. Only when the parking is full does the uniform stream wait.
+ *   waits in that pair's queue (up to {@link PARKED_MESSAGES} such pairs per host) and the next one
+ *   is drawn; a parked pair goes first as soon as its rate limit allows. Only when the parking is
+ *   full does the uniform stream wait.
  * - Hotspots: `hotspots` distinct hosts drawn uniformly from all hosts; the contributors (C and B
  *   nodes, in their random order) are divided evenly into that many subsets, subset i sending to
  *   hotspot i. A contributor that is itself its subset's hotspot sends to the next subset's hotspot
@@ -221,6 +222,11 @@ export class GranTraffic implements HostTraffic {
       this.choice[h] = 2;
       return uni;
     }
+    // The hotspots move at the next epoch: a held-back stream may find a free pair then.
+    if (c.lifetime !== Infinity) {
+      const move = (this.epoch + 1) * c.lifetime;
+      if (move < wake) wake = move;
+    }
     this.wakeAt = wake;
     return -1;
   }
@@ -235,10 +241,9 @@ export class GranTraffic implements HostTraffic {
     if (this.uniLeft[h]! > 0) {
       const t = this.pairReady(h, this.uniDst[h]!);
       if (t <= now) return t;
-      if (this.parkCount[h]! >= PARKED_MESSAGES) return this.earliestParked(h, t);
-      this.park(h);
+      if (!this.park(h)) return this.earliestParked(h, t);
     }
-    // A parked message whose pair is free now.
+    // A parked destination whose pair is free now.
     const base = h * PARKED_MESSAGES;
     const n = this.parkCount[h]!;
     for (let i = 0; i < n; i++) {
@@ -252,25 +257,36 @@ export class GranTraffic implements HostTraffic {
         return now;
       }
     }
-    // New messages until one may go or the parking is full.
+    // New messages until one may go or the parking is full; a draw whose pair is already parked
+    // joins it (one queue per pair). Bounded: a host whose every pair is held back waits.
     const stream = this.cfg.hostStreams[h]!;
-    for (;;) {
+    for (let tries = 0; ; tries++) {
       let d = Math.floor(stream.next() * (H - 1));
       if (d >= h) d++;
       this.uniDst[h] = d;
       this.uniLeft[h] = this.cfg.messagePackets;
       const t = this.pairReady(h, d);
       if (t <= now) return t;
-      if (this.parkCount[h]! >= PARKED_MESSAGES) return this.earliestParked(h, t);
-      this.park(h);
+      if (tries >= 4 * PARKED_MESSAGES || !this.park(h)) return this.earliestParked(h, t);
     }
   }
 
-  private park(h: number): void {
-    const i = h * PARKED_MESSAGES + this.parkCount[h]!++;
-    this.parkDst[i] = this.uniDst[h]!;
-    this.parkLeft[i] = this.uniLeft[h]!;
+  /** Parks the current uniform message with its pair's queue (a new slot if none); false if the parking is full. */
+  private park(h: number): boolean {
+    const base = h * PARKED_MESSAGES;
+    const n = this.parkCount[h]!;
+    const d = this.uniDst[h]!;
+    let i = 0;
+    while (i < n && this.parkDst[base + i] !== d) i++;
+    if (i === n) {
+      if (n >= PARKED_MESSAGES) return false;
+      this.parkCount[h] = n + 1;
+      this.parkDst[base + i] = d;
+      this.parkLeft[base + i] = 0;
+    }
+    this.parkLeft[base + i]! += this.uniLeft[h]!;
     this.uniLeft[h] = 0;
+    return true;
   }
 
   /** The earliest time the current message (ready at t) or a parked one may go. */

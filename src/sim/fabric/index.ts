@@ -50,3 +50,13 @@ export {
   type RateControlName,
 } from './congestionSpreading.js';
 export { parseFabricScenario, replicateFabricScenario, type FabricScenarioParams } from './fabricScenario.js';
+export { checkRadix, foldedClosHosts, foldedClosTopology } from './foldedClos.js';
+export type { HostTraffic } from './hostTraffic.js';
+export { GranRole, GranTraffic, PARKED_MESSAGES, type GranTrafficConfig } from './granTraffic.js';
+export {
+  ibccFatTreeFabric,
+  ibccFatTreeTraffic,
+  parseIbccFatTree,
+  replicateIbccFatTree,
+  type IbccFatTreeParams,
+} from './ibccFatTree.js';
