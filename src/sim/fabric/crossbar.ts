@@ -126,12 +126,27 @@ export class Crossbar {
     this.stats.bufferChange(b, -1, this.engine.now);
     this.inBusy[inPort] = 0;
     this.links.returnCredits(inPort, v, blocks);
-    this.tryOutput(g);
     const requested = queues.requested;
     const outBusy = this.links.outBusy;
-    for (let w = queues.firstQueue(inPort), last = w + queues.queuesPerPort; w < last; w++) {
-      const o = requested[w]!;
+    const first = queues.firstQueue(inPort);
+    const n = queues.queuesPerPort;
+    if (n === V) {
+      // FIFO: the output that finished chooses first, then the outputs the port's buffers wait for.
+      this.tryOutput(g);
+      for (let w = first; w < first + n; w++) {
+        const o = requested[w]!;
+        if (o !== NONE && outBusy[o] === 0) this.tryOutput(o);
+      }
+      return;
+    }
+    // VoQ: the freed input port is offered to the outputs its other queues wait for, round robin from
+    // the queue after the one just served, before the output that finished (which would otherwise
+    // take the same input again and starve the port's other outputs).
+    const k0 = q - first;
+    for (let i = 1; i < n; i++) {
+      const o = requested[first + ((k0 + i) % n)]!;
       if (o !== NONE && outBusy[o] === 0) this.tryOutput(o);
     }
+    this.tryOutput(g);
   }
 }

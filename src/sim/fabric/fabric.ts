@@ -199,9 +199,10 @@ export class Fabric {
     for (let f = 0; f < fCount.length; f++) queued += fCount[f]!;
     // A packet in transmission from a host is still counted in its send queue (fCount) until its
     // tail has left, and it is already in the network: count it there too.
+    // (Host traffic has no send queues: its packets exist from the moment they are sent.)
     let sending = 0;
     const outCurPkt = this.links.outCurPkt;
-    for (let g = this.hostBase; g < outCurPkt.length; g++) if (outCurPkt[g] !== NONE) sending++;
+    if (this.traffic === null) for (let g = this.hostBase; g < outCurPkt.length; g++) if (outCurPkt[g] !== NONE) sending++;
     const delivered = this.sink.delivered + (this.traffic?.delivered ?? 0);
     return { injected: this.hosts.injected, delivered, inNetwork: this.pool.live - queued + sending };
   }
