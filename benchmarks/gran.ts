@@ -6,6 +6,7 @@
  *   npm run bench:gran -- --warmup-ms 30 --measure-ms 10 # CC's steady state
  *   npm run bench:gran -- --warmup-ms 0 --measure-ms 100 # the paper's 0.1 s timeslot from t = 0
  *   npm run bench:gran -- --radix 12 --seeds 1,2,3
+ *   npm run bench:gran -- --cases hotspots --warmup-ms 0 --measure-ms 100   # only the hotspot cases
  *
  * Speed: every case prints the CPU and wall time of the whole run (warm-up + measured), and the
  * packet-hops (packets sent on links, host links included) of the measured window over that
@@ -24,6 +25,8 @@ const radix = Number(option('radix', '36'));
 const warmup = Number(option('warmup-ms', '5')) * 1e-3;
 const measure = Number(option('measure-ms', '10')) * 1e-3;
 const seeds = option('seeds', '1').split(',').map(Number);
+/** 'all' (default) or 'hotspots' (only the two cases with hotspots: long windows). */
+const which = option('cases', 'all');
 
 /** Seed gran-…'s Table II (Gb/s). */
 const PAPER = {
@@ -97,6 +100,7 @@ console.log('');
 console.log('| case | packet-hops (measured window) | CPU, whole run (s) | wall, whole run (s) | packet-hops/CPU-s (measured window) | ratio to peer |');
 console.log('|---|---|---|---|---|---|');
 for (const [name, params] of cases) {
+  if (which === 'hotspots' && params.hotspots === 0) continue;
   const runs = seeds.map((s) => runCase(params, s));
   results.set(name, runs);
   const r = runs[0]!;
@@ -107,7 +111,7 @@ console.log(`| peer: fat-tree k=8, 128 hosts, uniform 70 %, 20 ms | | | | ${(pee
 
 const row = (label: string, paper: number, ours: number): string =>
   `| ${label} | ${paper.toFixed(3)} | ${ours.toFixed(3)} | ${(ours / paper).toFixed(3)} |`;
-const get = (name: string, pick: (r: Run) => number): number => mean(results.get(name)!, pick);
+const get = (name: string, pick: (r: Run) => number): number => (results.has(name) ? mean(results.get(name)!, pick) : NaN);
 console.log('');
 console.log('| Table II (Gb/s) | paper | ours | ours/paper |');
 console.log('|---|---|---|---|');
