@@ -4,15 +4,16 @@
  * windy forests of Figs. 5 and 8 (non-hotspot receive rate against p, with and without CC, with the
  * paper's t_max) and the moving silent trees of Fig. 9 (average receive rate against the hotspot
  * lifetime). The full report runs the paper's 648 hosts (radix 36) for the paper's 0.1 s timeslot
- * from t = 0 (docs/gran.md explains the reading); `quick` runs fewer points on radix 8 (32 hosts,
- * 2 hotspots) for 4 ms after a 2 ms warm-up, and says so in the descriptions and progress lines.
+ * from t = 0 (docs/gran.md explains the reading); `quick` runs fewer points on radix 4 (8 hosts,
+ * 1 hotspot) for 2 ms after a 1 ms warm-up — a smoke run of the pipeline — and says so in the
+ * descriptions and progress lines.
  */
 import { canonicalKey, deriveSeed, foldedClosHosts, simulate } from '../sim/index.js';
 import type { AnyExperiment, Experiment, PointSimulator } from './experiment.js';
 
 /** The set-up of a run: the paper's or the quick one. */
 function size(quick: boolean): { radix: number; hotspots: number; note: string } {
-  return quick ? { radix: 8, hotspots: 2, note: 'QUICK: radix 8, 32 hosts, 2 hotspots, 4 ms after a 2 ms warm-up' } : { radix: 36, hotspots: 8, note: '648 hosts, 8 hotspots, 0.1 s' };
+  return quick ? { radix: 4, hotspots: 1, note: 'QUICK: radix 4, 8 hosts, 1 hotspot, 2 ms after a 1 ms warm-up' } : { radix: 36, hotspots: 8, note: '648 hosts, 8 hotspots, 0.1 s' };
 }
 
 /** A point of the Gran experiments: the scenario's params plus labels. */
@@ -67,7 +68,7 @@ export const granTableExperiment: Experiment<GranPoint> = {
   source: 'seed gran-…, §V-A, Table II; docs/gran.md',
   description: [
     'The fabric\'s `ibcc-fat-tree` scenario: a two-level folded Clos of 36-port switches (648 hosts), 4x DDR links (16 Gb/s of data), MTU 2048, messages of two packets, hosts injecting at most 13.5 Gb/s and receiving at most 13.6 Gb/s, VoQ switches, IB CC with Table I\'s parameters per source-destination pair. 20 % V nodes (uniform destinations), 80 % C nodes (all to one of 8 hotspots); "no hotspots" runs only the V nodes.',
-    'The paper\'s value is the reference of each case; docs/gran.md sets every cell beside ours with the ratio and lists the differences between the set-ups. With `--quick` the network is radix 8 (32 hosts, 2 hotspots) and the numbers are not comparable with the paper\'s.',
+    'The paper\'s value is the reference of each case; docs/gran.md sets every cell beside ours with the ratio and lists the differences between the set-ups. With `--quick` the network is radix 4 (8 hosts, 1 hotspot, 2 ms after a 1 ms warm-up): a smoke run of the pipeline, not comparable with the paper.',
   ],
   referenceNote: 'seed gran-… Table II, Gb/s.',
   points: ({ quick }) => {
@@ -103,7 +104,7 @@ export const granWindyExperiment: Experiment<GranPoint> = {
   title: 'Gran et al. Figs. 5 and 8: windy congestion trees, receive rate of the non-hotspots against p',
   source: 'seed gran-…, §V-B, Figs. 5 and 8; docs/gran.md',
   description: [
-    'x % of the hosts are B nodes (p % of their traffic to their hotspot, the rest uniform, as Frame I keeps them apart); the others are 80 % C and 20 % V nodes as in Table II. Fig. 5 has x = 25 %, Fig. 8 x = 100 %. t_max is the non-hotspots\' average receive rate if the hotspots took nothing (the analytic curve). The paper reads: CC\'s gain is largest at intermediate p (peak at p = 60), none at p = 0 and p = 100 with 100 % B nodes. With `--quick` only Fig. 8 (p = 0, 60, 100) on radix 8 (32 hosts, 2 hotspots): trends only.',
+    'x % of the hosts are B nodes (p % of their traffic to their hotspot, the rest uniform, as Frame I keeps them apart); the others are 80 % C and 20 % V nodes as in Table II. Fig. 5 has x = 25 %, Fig. 8 x = 100 %. t_max is the non-hotspots\' average receive rate if the hotspots took nothing (the analytic curve). The paper reads: CC\'s gain is largest at intermediate p (peak at p = 60), none at p = 0 and p = 100 with 100 % B nodes. With `--quick` only Fig. 8 (p = 0, 60, 100) on radix 4 (8 hosts, 1 hotspot): trends only.',
   ],
   points: ({ quick }) => {
     const { radix, hotspots } = size(quick);
@@ -153,12 +154,12 @@ export const granMovingExperiment: Experiment<GranPoint> = {
   title: 'Gran et al. Fig. 9: moving silent congestion trees, receive rate against the hotspot lifetime',
   source: 'seed gran-…, §V-C, Fig. 9; docs/gran.md',
   description: [
-    'The hotspots move (a new random set) every lifetime: 10 ms down to 1 ms in the paper. Fig. 9(a) has 20 % V and 80 % C nodes, Fig. 9(b) 60 % V. The paper reads: at 10 ms CC raises the average receive rate by 55 % (a) and 2.6× (b); the gain shrinks as the lifetime shortens, still positive at 1 ms (4 % and 10 %). With `--quick` only Fig. 9(a), lifetimes 4 and 1 ms, on radix 8 (32 hosts, 2 hotspots): trends only.',
+    'The hotspots move (a new random set) every lifetime: 10 ms down to 1 ms in the paper. Fig. 9(a) has 20 % V and 80 % C nodes, Fig. 9(b) 60 % V. The paper reads: at 10 ms CC raises the average receive rate by 55 % (a) and 2.6× (b); the gain shrinks as the lifetime shortens, still positive at 1 ms (4 % and 10 %). With `--quick` only Fig. 9(a), lifetimes 1 and 0.5 ms, on radix 4 (8 hosts, 1 hotspot): trends only.',
   ],
   referenceNote: 'seed gran-… §V-C text: Fig. 9(a) at 10 ms, 723 Mb/s with CC and 467 Mb/s without.',
   points: ({ quick }) => {
     const { radix, hotspots } = size(quick);
-    const lifetimes = quick ? [4, 1] : [10, 5, 2, 1];
+    const lifetimes = quick ? [1, 0.5] : [10, 5, 2, 1];
     return (quick ? [0.2] : [0.2, 0.6]).flatMap((v) =>
       lifetimes.flatMap((lifetimeMs) =>
         ['off', 'on'].map((cc) => ({ ...BASE, label: `Fig. 9(${v === 0.2 ? 'a' : 'b'}) (${v * 100} % V), CC ${cc}`, radix, hotspots, cc, victims: v, contributors: 1 - v, lifetimeMs })),
@@ -193,14 +194,14 @@ export function granExperiments(): readonly AnyExperiment[] {
 
 /**
  * Their simulator: the `ibcc-fat-tree` scenario at the point, each point its own seed (derived from
- * the base seed and the params). Full: 0.1 s from t = 0 (the paper's timeslot); quick: 4 ms after
- * a 2 ms warm-up.
+ * the base seed and the params). Full: 0.1 s from t = 0 (the paper's timeslot); quick: 2 ms after
+ * a 1 ms warm-up.
  */
 export function granSimulators(): Readonly<Record<string, PointSimulator<GranPoint>>> {
   const simulator: PointSimulator<GranPoint> = (point, options) => {
     const spec = { scenario: 'ibcc-fat-tree', params: scenarioParams(point) };
     const seed = deriveSeed(options.seed, canonicalKey(spec));
-    const length = options.quick ? { until: 0.004, warmup: 0.002 } : { until: 0.1, warmup: 0 };
+    const length = options.quick ? { until: 0.002, warmup: 0.001 } : { until: 0.1, warmup: 0 };
     return simulate(spec, { seed, replications: options.replications, ...length }).metrics;
   };
   return { 'gran-table-2': simulator, 'gran-windy': simulator, 'gran-moving': simulator };

@@ -168,7 +168,7 @@ describe('ibqos report', () => {
     for (const f of files) expect(existsSync(f)).toBe(true);
     expect(err).toMatch(/^report: credit-chain \(10 points\)$/m);
     expect(err).toMatch(/^report: 7 experiments, 15 figures, 7 with simulation$/m); // src/sim: credit-tandem, gege1n, congestion-spreading, ibcc-fat-tree
-    expect(err).toMatch(/^report: gran-table-2 \(4 points; QUICK: radix 8, 32 hosts, 2 hotspots, 4 ms after a 2 ms warm-up\)$/m);
+    expect(err).toMatch(/^report: gran-table-2 \(4 points; QUICK: radix 4, 8 hosts, 1 hotspot, 2 ms after a 1 ms warm-up\)$/m);
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(html.match(/<span class="badge">[^<]*<\/span>/g)).toEqual([
       ...Array(3).fill('<span class="badge">analytic and simulated</span>'),
