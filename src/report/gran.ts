@@ -8,7 +8,7 @@
  * 1 hotspot) for 2 ms after a 1 ms warm-up — a smoke run of the pipeline — and says so in the
  * descriptions and progress lines.
  */
-import { canonicalKey, deriveSeed, foldedClosHosts, simulate } from '../sim/index.js';
+import { canonicalKey, deriveSeed, foldedClosHosts, simulate, type ScenarioRunner } from '../sim/index.js';
 import type { AnyExperiment, Experiment, PointSimulator } from './experiment.js';
 
 /** The set-up of a run: the paper's or the quick one. */
@@ -193,16 +193,18 @@ export function granExperiments(): readonly AnyExperiment[] {
 }
 
 /**
- * Their simulator: the `ibcc-fat-tree` scenario at the point, each point its own seed (derived from
+ * Their simulator: the `ibcc-fat-tree` scenario at the point (run by `runner`: `simulate`, or a
+ * worker pool's), each point its own seed (derived from
  * the base seed and the params). Full: 0.1 s from t = 0 (the paper's timeslot); quick: 2 ms after
  * a 1 ms warm-up.
  */
-export function granSimulators(): Readonly<Record<string, PointSimulator<GranPoint>>> {
+export function granSimulators(runner: ScenarioRunner = simulate): Readonly<Record<string, PointSimulator<GranPoint>>> {
   const simulator: PointSimulator<GranPoint> = (point, options) => {
     const spec = { scenario: 'ibcc-fat-tree', params: scenarioParams(point) };
     const seed = deriveSeed(options.seed, canonicalKey(spec));
     const length = options.quick ? { until: 0.002, warmup: 0.001 } : { until: 0.1, warmup: 0 };
-    return simulate(spec, { seed, replications: options.replications, ...length }).metrics;
+    const result = runner(spec, { seed, replications: options.replications, ...length });
+    return result instanceof Promise ? result.then((r) => r.metrics) : result.metrics;
   };
   return { 'gran-table-2': simulator, 'gran-windy': simulator, 'gran-moving': simulator };
 }
