@@ -9,7 +9,7 @@
  * descriptions and progress lines.
  */
 import { canonicalKey, deriveSeed, foldedClosHosts, simulate, type ScenarioRunner } from '../sim/index.js';
-import type { AnyExperiment, Experiment, PointSimulator } from './experiment.js';
+import type { AnyExperiment, Experiment, PointSimulator } from './types.js';
 
 /** The set-up of a run: the paper's or the quick one. */
 function size(quick: boolean): { radix: number; hotspots: number; note: string } {

@@ -12,6 +12,10 @@ export interface InputQueues {
   readonly blocks: Int32Array;
   /** The output each queue's head packet requests (NONE: none). */
   readonly requested: Int32Array;
+  /** Bit v of requestedVls[g]: some queue's head requests output g on VL v. */
+  readonly requestedVls: Int32Array;
+  /** The VL queue r's head packet waits for at its output (its next hop's VL). */
+  requestedVl(r: number): number;
   /** Queues per input port: they are numbered firstQueue(g) … firstQueue(g) + queuesPerPort − 1. */
   readonly queuesPerPort: number;
   /** Appends packet p (output in `pool.out[p]`) to buffer b; true if its queue was empty (then call {@link request}). */

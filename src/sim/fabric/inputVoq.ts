@@ -31,6 +31,8 @@ export class VoqInputQueues implements InputQueues {
   private readonly reqPrev: Int32Array;
   private readonly reqHead: Int32Array;
   private readonly reqTail: Int32Array;
+  private readonly reqVl: Uint8Array;
+  readonly requestedVls: Int32Array;
   /** The queue the last push went to. */
   private lastQueue = NONE;
 
@@ -54,6 +56,8 @@ export class VoqInputQueues implements InputQueues {
     this.reqPrev = new Int32Array(Q).fill(NONE);
     this.reqHead = new Int32Array(buffers).fill(NONE);
     this.reqTail = new Int32Array(buffers).fill(NONE);
+    this.reqVl = new Uint8Array(Q);
+    this.requestedVls = new Int32Array(Math.ceil(buffers / vls));
   }
 
   push(b: number, p: number): boolean {
@@ -72,7 +76,8 @@ export class VoqInputQueues implements InputQueues {
 
   request(_b: number): void {
     const r = this.lastQueue;
-    this.register(r, this.pool.out[this.head[r]!]!);
+    const p = this.head[r]!;
+    this.register(r, this.pool.out[p]!, this.pool.outVl[p]!);
   }
 
   popHead(r: number): number {
@@ -82,7 +87,7 @@ export class VoqInputQueues implements InputQueues {
     this.head[r] = next;
     if (next === NONE) this.tail[r] = NONE;
     this.unregister(r);
-    if (next !== NONE) this.register(r, pool.out[next]!);
+    if (next !== NONE) this.register(r, pool.out[next]!, pool.outVl[next]!);
     return p;
   }
 
@@ -94,6 +99,10 @@ export class VoqInputQueues implements InputQueues {
     let r = this.reqHead[g * this.V + v]!;
     while (r !== NONE && inBusy[(r / this.VM) | 0] !== 0) r = this.reqNext[r]!;
     return r;
+  }
+
+  requestedVl(r: number): number {
+    return this.reqVl[r]!;
   }
 
   inputOf(r: number): number {
@@ -108,24 +117,29 @@ export class VoqInputQueues implements InputQueues {
     return g * this.VM;
   }
 
-  private register(r: number, out: number): void {
-    const list = out * this.V + (((r / this.M) | 0) % this.V);
+  private register(r: number, out: number, vl: number): void {
+    const list = out * this.V + vl;
     this.requested[r] = out;
+    this.reqVl[r] = vl;
     this.reqNext[r] = NONE;
     const tail = this.reqTail[list]!;
     this.reqPrev[r] = tail;
-    if (tail === NONE) this.reqHead[list] = r;
-    else this.reqNext[tail] = r;
+    if (tail === NONE) {
+      this.reqHead[list] = r;
+      this.requestedVls[out]! |= 1 << vl;
+    } else this.reqNext[tail] = r;
     this.reqTail[list] = r;
   }
 
   private unregister(r: number): void {
     const out = this.requested[r]!;
-    const list = out * this.V + (((r / this.M) | 0) % this.V);
+    const list = out * this.V + this.reqVl[r]!;
     const prev = this.reqPrev[r]!;
     const next = this.reqNext[r]!;
-    if (prev === NONE) this.reqHead[list] = next;
-    else this.reqNext[prev] = next;
+    if (prev === NONE) {
+      this.reqHead[list] = next;
+      if (next === NONE) this.requestedVls[out]! &= ~(1 << this.reqVl[r]!);
+    } else this.reqNext[prev] = next;
     if (next === NONE) this.reqTail[list] = prev;
     else this.reqPrev[next] = prev;
     this.requested[r] = NONE;
