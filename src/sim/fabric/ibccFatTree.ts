@@ -223,7 +223,7 @@ registerScenario<IbccFatTreeParams>({
   lengths: ['until'],
   defaultLength: { until: 0.01 },
   timeUnit: 's',
-  metricUnits: 'receive rates and throughput Gb/s, packetHops packets sent on links in the measured window',
+  metricUnits: 'hotspotReceiveGbps Gb/s, nonHotspotReceiveGbps Gb/s, averageReceiveGbps Gb/s, totalThroughputGbps Gb/s, packetHops packets',
   cliOptions: [
     { flag: '--radix <k>', param: 'radix', kind: 'integer', description: 'switch radix, even, 4..64 (ibcc-fat-tree; default 36: 648 hosts)' },
     { flag: '--victims <fraction>', param: 'victims', kind: 'number', description: 'fraction of V nodes (ibcc-fat-tree; default 0.2)' },
