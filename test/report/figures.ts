@@ -13,3 +13,6 @@ export const THESIS_FIGURES = [
   'congestion-spreading-throughput',
   'congestion-spreading-injection-rates',
 ] as const;
+
+/** The figures of the report's Gran section (Gran et al.), in report order. */
+export const GRAN_FIGURES = ['gran-table-2-receive-rates', 'gran-windy-non-hotspots', 'gran-windy-total', 'gran-moving-average'] as const;

@@ -21,7 +21,7 @@ import {
 } from '../../src/index.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDirForTest } from '../helpers/tempDir.js';
-import { THESIS_FIGURES } from './figures.js';
+import { GRAN_FIGURES, THESIS_FIGURES } from './figures.js';
 
 describe('runExperiments(thesisExperiments()) without a simulator', async () => {
   const report = await runExperiments(thesisExperiments(), { quick: true });
@@ -190,13 +190,17 @@ describe('ibqos report', () => {
     const { code, out, err } = await runCli(['report', '--quick', '--out', dir]);
     expect(code).toBe(0);
     const files = out.trim().split('\n');
-    expect(files).toHaveLength(2 + THESIS_FIGURES.length);
+    expect(files).toHaveLength(2 + THESIS_FIGURES.length + GRAN_FIGURES.length);
     for (const f of files) expect(existsSync(f)).toBe(true);
     expect(err).toMatch(/^report: credit-chain \(10 points\)$/m);
-    expect(err).toMatch(/^report: 4 experiments, 12 figures, 4 with simulation$/m); // src/sim: credit-tandem, gege1n, congestion-spreading
+    expect(err).toMatch(/^report: 7 experiments, 16 figures, 7 with simulation$/m); // src/sim: credit-tandem, gege1n, congestion-spreading, ibcc-fat-tree
+    expect(err).toMatch(/^report: gran-table-2 \(4 points; QUICK: radix 4, 8 hosts, 1 hotspot, 2 ms after a 1 ms warm-up\)$/m);
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(html.match(/<span class="badge">[^<]*<\/span>/g)).toEqual([
       ...Array(3).fill('<span class="badge">analytic and simulated</span>'),
+      '<span class="badge">simulated: no analytic model exists</span>',
+      '<span class="badge">simulated: no analytic model exists</span>',
+      '<span class="badge">analytic and simulated</span>',
       '<span class="badge">simulated: no analytic model exists</span>',
     ]);
   });

@@ -13,6 +13,8 @@ import { compileFlows, type FlowSpec } from './buildFlows.js';
 import { CREDIT_BLOCK_BYTES, type CompiledFabric } from './compiled.js';
 import { Fabric } from './fabric.js';
 import { ackDelays } from './forwarding.js';
+import { compileHostOptions } from './hostOptions.js';
+import type { HostTraffic } from './hostTraffic.js';
 import { compileRouting, type MultipathSpec } from './multipath.js';
 import { compileMarking, type MarkingSpec } from './marking.js';
 import type { OutputArbiter } from './plugins.js';
@@ -56,6 +58,21 @@ export interface FabricOptions {
   readonly replication?: number;
   /** Per-flow latency histogram: `bins` equal bins over [0, hiUs) µs (default 100 bins up to 1000 µs). */
   readonly latencyHistogram?: { readonly hiUs: number; readonly bins: number };
+  /**
+   * Switch input buffers: 'fifo' (default; one FIFO per input port and VL) or 'voq' (virtual output
+   * queues: per input port and VL one queue per output, sharing the VL buffer's credits).
+   */
+  readonly inputQueueing?: 'fifo' | 'voq';
+  /** Host injection cap, Gb/s: a host starts packets no faster than this on average (default: none, the link rate). */
+  readonly hostInjectionGbps?: number;
+  /**
+   * Host receive (sink) cap, Gb/s: the host takes packets at most this fast from a receive buffer of
+   * `bufferBytes` per VL whose credits go back as it takes them (default: none, hosts take every
+   * packet at once with unlimited credits).
+   */
+  readonly hostReceiveGbps?: number;
+  /** Host traffic asked packet by packet ({@link HostTraffic}) instead of flows (`flows` then empty). */
+  readonly hostTraffic?: HostTraffic;
   /**
    * Tables of individual output ports ("switch:port", or a host's name), e.g. as a bandwidth broker
    * filled them in (qos.ts); the ports not named use `arbitration`.
@@ -119,6 +136,10 @@ const OPTION_KEYS = [
   'streams',
   'replication',
   'latencyHistogram',
+  'inputQueueing',
+  'hostInjectionGbps',
+  'hostReceiveGbps',
+  'hostTraffic',
   'portArbitration',
   'packetHeaderBytes',
   'onDeliver',
@@ -244,7 +265,8 @@ export function buildFabric(options: FabricOptions): Fabric {
   if (o.deadlockUs !== undefined) deadlockAfter = positiveRate('deadlockUs', o.deadlockUs) * 1e-6;
 
   // ACK path latency from every destination back to every source (only if some flow is controlled).
-  const controlled = flows.some((f) => f.rateControl !== null || f.pathSelection !== null);
+  const host = compileHostOptions(o, mtu, flows.length);
+  const controlled = flows.some((f) => f.rateControl !== null || f.pathSelection !== null) || host.hostTraffic?.congestionControlled === true;
   const ackBytes = o.ackBytes === undefined ? 0 : (o.ackBytes as number);
   if (typeof ackBytes !== 'number' || !Number.isInteger(ackBytes) || ackBytes < 0) throw new InvalidParameterError('ackBytes', 'an integer >= 0 (bytes)', o.ackBytes);
   const ackDelay = controlled ? ackDelays(H, hostBase, peer, delay, fwd, switchOfPort, switchLatency, { bytes: ackBytes, rate, cutThrough }) : new Float64Array(0);
@@ -282,6 +304,7 @@ export function buildFabric(options: FabricOptions): Fabric {
     serviceStream: namedStream('links:service'),
     portNames,
     latencyHistogram,
+    ...host,
   };
   return new Fabric(compiled);
 }

@@ -60,7 +60,7 @@ export type RateControlSpec =
       readonly cctiMin?: number;
       /** CCTI_Timer period in µs (default 153.6 µs = 150 IBA units). */
       readonly timerUs?: number;
-      /** BECNs per CCTI step (default 1; seed drb-…'s variant: 10). */
+      /** BECNs per CCTI step (default 1; the DRB paper (Lugones et al.)'s variant: 10). */
       readonly becnsPerIncrease?: number;
     };
 

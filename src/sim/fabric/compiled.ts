@@ -7,6 +7,7 @@ import type { EcnMarker, IbCcSwitchMarker } from '../../congestion/index.js';
 import type { RandomStream } from '../../core/random.js';
 import type { ArrivalProcess } from '../traffic/arrivals.js';
 import type { PacketSizes } from '../traffic/packetSizes.js';
+import type { CompiledHostOptions } from './hostOptions.js';
 import type { PathSelection } from './pathSelection.js';
 import type { OutputArbiter, InjectionControl } from './plugins.js';
 
@@ -36,7 +37,7 @@ export type CompiledMarking =
   | {
       readonly kind: 'ibcc';
       readonly perPortVl: readonly (IbCcSwitchMarker | null)[];
-      /** Compare the input VL buffer's bytes, not the port-VL's, with the threshold, at root or victim alike (seed drb-…'s reading). */
+      /** Compare the input VL buffer's bytes, not the port-VL's, with the threshold, at root or victim alike (the DRB paper (Lugones et al.)'s reading). */
       readonly inputOccupancy: boolean;
     };
 
@@ -65,8 +66,8 @@ export interface CompiledFlow {
   readonly stop: number;
 }
 
-/** Everything the fabric needs, compiled from a validated topology and options. */
-export interface CompiledFabric {
+/** Everything the fabric needs, compiled from a validated topology and options (the host options: hostOptions.ts). */
+export interface CompiledFabric extends CompiledHostOptions {
   readonly vls: number;
   /** The largest packet on the wire: the MTU plus `headerBytes`. */
   readonly mtu: number;
@@ -104,3 +105,4 @@ export interface CompiledFabric {
   /** Per-flow latency histogram: `bins` equal bins over [0, hiUs) µs. */
   readonly latencyHistogram: { readonly hiUs: number; readonly bins: number };
 }
+

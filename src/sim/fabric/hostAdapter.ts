@@ -47,6 +47,8 @@ export class HostAdapters {
   private readonly hostFlowList: Int32Array;
   private readonly hostRr: Int32Array;
   private readonly wakeAt: Float64Array;
+  /** Earliest start of host h's next packet under the injection cap (hostInjectionGbps). */
+  private readonly hostFree: Float64Array;
   // scratch for arbitration
   private readonly cand: Int32Array;
   /** The candidate's position in its host's flow list (for the round robin). */
@@ -85,6 +87,7 @@ export class HostAdapters {
     });
     this.hostRr = new Int32Array(H);
     this.wakeAt = new Float64Array(G).fill(Infinity);
+    this.hostFree = new Float64Array(H);
     this.cand = new Int32Array(V);
     this.candPos = new Int32Array(V);
     this.candBytes = new Float64Array(V);
@@ -170,6 +173,10 @@ export class HostAdapters {
     if (n === 0) return;
     const now = this.engine.now;
     let ready = 0;
+    if (this.hostFree[h]! > now) {
+      this.wakeUp(g, this.hostFree[h]!);
+      return;
+    }
     let wake = Infinity;
     let creditBlocked = false;
     const rr = this.hostRr[h]!;
@@ -196,10 +203,7 @@ export class HostAdapters {
       this.candBytes[v] = pool.size[p]!;
     }
     if (ready === 0) {
-      if (wake < this.wakeAt[g]!) {
-        this.wakeAt[g] = wake;
-        this.engine.post(wake, this.h.wake, g, 0);
-      }
+      this.wakeUp(g, wake);
       if (creditBlocked) this.stats.stallBegins(g, now);
       return;
     }
@@ -220,6 +224,7 @@ export class HostAdapters {
       this.fNext[f] = now + pool.size[p]! / this.c.mtu / rc.rate;
       this.windows.sent(f);
     }
+    this.hostFree[h] = now + pool.size[p]! / this.c.injectionRate;
     const sel = flow.pathSelection;
     if (sel !== null) {
       pool.lid[p] = sel.nextLid(now);
@@ -229,6 +234,14 @@ export class HostAdapters {
     this.injected++;
     links.transmit(g, g * V + v, p, now);
     if (flow.arrivals === null && now < flow.stop) this.newPacket(f);
+  }
+
+  /** Host port g asks to be woken at `at` (the earliest of its pending wake-ups is kept). */
+  private wakeUp(g: number, at: number): void {
+    if (at < this.wakeAt[g]!) {
+      this.wakeAt[g] = at;
+      this.engine.post(at, this.h.wake, g, 0);
+    }
   }
 
   /** An ACK of flow f arrived at its source; `ack` as encoded by the sink ({@link encodeAck}). */

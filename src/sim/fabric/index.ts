@@ -57,6 +57,16 @@ export {
 export { upDownForwarding } from './upDown.js';
 export type { DeliveryObserver } from './qos.js';
 export { parseFabricScenario, replicateFabricScenario, type FabricScenarioParams } from './fabricScenario.js';
+export { checkRadix, foldedClosHosts, foldedClosTopology } from './foldedClos.js';
+export type { HostTraffic } from './hostTraffic.js';
+export { GranRole, GranTraffic, PARKED_MESSAGES, type GranTrafficConfig } from './granTraffic.js';
+export {
+  ibccFatTreeFabric,
+  ibccFatTreeTraffic,
+  parseIbccFatTree,
+  replicateIbccFatTree,
+  type IbccFatTreeParams,
+} from './ibccFatTree.js';
 export {
   SANTOS_RATE_CONTROLS,
   parseSantosCongestion,

@@ -11,7 +11,7 @@ import { InvalidParameterError } from '../../core/errors.js';
 import { knownKeys, oneOf, plainObject } from '../../core/guards.js';
 import type { RandomStream } from '../../core/random.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric, type CompiledMarking } from './compiled.js';
-import type { FifoInputQueues } from './inputFifo.js';
+import type { InputQueues } from './inputQueues.js';
 import type { Links } from './links.js';
 import type { FabricStats } from './measurements.js';
 import type { PacketPool } from './packets.js';
@@ -33,7 +33,7 @@ export type MarkingSpec =
     }
   | {
       readonly kind: 'ibcc';
-      /** Threshold weight 0..15 (default 15, seed gran-…). */
+      /** Threshold weight 0..15 (default 15, Gran et al.). */
       readonly threshold?: number;
       /** Marking_Rate (default 0: every eligible packet). */
       readonly markingRate?: number;
@@ -41,12 +41,12 @@ export type MarkingSpec =
       readonly packetSize?: number;
       /** Victim_Mask on switch ports that face hosts (default true, as the seed advises). */
       readonly victimMaskOnHostPorts?: boolean;
-      /** Threshold as a fraction of the VL buffer, overriding the weight's mapping (seed drb-…: 0.8). */
+      /** Threshold as a fraction of the VL buffer, overriding the weight's mapping (the DRB paper (Lugones et al.): 0.8). */
       readonly thresholdFraction?: number;
       /**
        * Whose occupancy is compared with the threshold: 'output' (default; the specification's
        * port-VL: the bytes in the switch waiting for the packet's output port and VL, marked only at
-       * a root — it has credits — or behind Victim_Mask) or 'input' (seed drb-… §4.1: "switches will
+       * a root — it has credits — or behind Victim_Mask) or 'input' (the DRB paper (Lugones et al.) §4.1: "switches will
        * mark all packets belonging to the virtual-channel buffer that exceeded the threshold value":
        * the bytes held in the input VL buffer the packet leaves, whatever the credits downstream).
        */
@@ -127,7 +127,8 @@ export class FabricMarking {
   private readonly marking: CompiledMarking;
   private readonly V: number;
   private readonly links: Links;
-  private readonly queues: FifoInputQueues;
+  /** ECN's buffer walk reads FIFO buffers (queue = buffer); buildFabric refuses ECN with VoQ. */
+  private readonly queues: InputQueues;
   private readonly pool: PacketPool;
   private readonly stats: FabricStats;
   private readonly capBlocks: number;
@@ -138,7 +139,7 @@ export class FabricMarking {
   private readonly outPortSeen: Int32Array;
   private ecnPass = 0;
 
-  constructor(c: CompiledFabric, links: Links, queues: FifoInputQueues, pool: PacketPool, stats: FabricStats, mtuBlocks: number) {
+  constructor(c: CompiledFabric, links: Links, queues: InputQueues, pool: PacketPool, stats: FabricStats, mtuBlocks: number) {
     this.marking = c.marking;
     this.V = c.vls;
     this.links = links;

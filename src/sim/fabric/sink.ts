@@ -5,7 +5,7 @@
  * when `ackBytes` > 0 — using no bandwidth). The ACK
  * carries, in one integer ({@link encodeAck}), the FECN mark echoed as BECN, the LID offset the
  * packet was sent to and its latency (DRB's "notification … with the recorded channel latency",
- * seed drb-… §2). A receive cap would land here.
+ * the DRB paper (Lugones et al.) §2). A receive cap would land here.
  */
 import type { Engine } from '../engine/engine.js';
 import type { CompiledFabric } from './compiled.js';
