@@ -50,7 +50,7 @@ const DEFAULTS: Readonly<Record<Field, string>> = {
   sl2vl: '0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,7',
 };
 
-const OPTION = /^qos_(?:(ca|swe|sw0|rtr)_)?(max_vls|high_limit|vlarb_high|vlarb_low|sl2vl)\s+(.*)$/;
+const OPTION = /^qos_(?:(ca|swe|sw0|rtr)_)?(max_vls|high_limit|vlarb_high|vlarb_low|sl2vl)(?:\s+(.*))?$/;
 
 /** Parses `qos_sl2vl`: 16 comma-separated VLs 0..15. */
 export function parseOpenSmSl2vl(text: string, name = 'sl2vl'): number[] {
@@ -84,10 +84,16 @@ function resolve(field: Field, value: string, name: string = field): PortQos[key
   }
 }
 
-/** Whether a value is OpenSM's "not set": `(null)`, empty, or -1 / 0 for the numbers. */
+/**
+ * Whether a value is OpenSM's "not set": `(null)`, or empty, -1 or 0 for the numbers. An empty
+ * arbitration table is a table with no entries (what `ibqos admit --opensm` writes for a port
+ * whose table is empty), not an unset one.
+ */
 function unset(field: Field, value: string): boolean {
-  if (value === '' || value === '(null)') return true;
-  return (field === 'max_vls' && value === '0') || (field === 'high_limit' && value === '-1');
+  if (value === '(null)') return true;
+  if (field === 'max_vls') return value === '' || value === '0';
+  if (field === 'high_limit') return value === '' || value === '-1';
+  return false;
 }
 
 /**
@@ -121,7 +127,7 @@ export function readOpenSmQos(text: string, file = 'qos'): OpenSmQos {
     const key = `qos_${m[1] === undefined ? '' : `${m[1]}_`}${m[2]}`;
     const prior = given.get(key);
     if (prior !== undefined) throw new ClusterFormatError('qos', file, n, `an option must be given once: ${key} is already set at line ${prior.line}`);
-    const value = m[3]!.trim().replace(/^"(.*)"$/, '$1');
+    const value = (m[3] ?? '').trim().replace(/^"(.*)"$/, '$1');
     try {
       if (!unset(m[2] as Field, value)) resolve(m[2] as Field, value, key);
     } catch (e) {
