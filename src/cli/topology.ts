@@ -15,7 +15,7 @@ import { closeSync, existsSync, linkSync, openSync, renameSync, statSync, unlink
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
-import { clusterScenario, importCluster, parseFabricScenario, summarizeTopology, type ClusterSummary, type FabricTopologySpec } from '../sim/index.js';
+import { ClusterFormatError, clusterScenario, importCluster, parseFabricScenario, summarizeTopology, type ClusterSummary, type FabricTopologySpec } from '../sim/index.js';
 import { commandOutput, fileOptionError, readInputFile } from './output.js';
 import { parseSingle } from './sweep.js';
 
@@ -91,10 +91,12 @@ function runImport(o: ImportOptions, cmd: Command): void {
   const missing = cluster.missingRoutes;
   if (missing.length > 0 && !o.allowMissingRoutes) {
     const m = missing[0]!;
-    throw new InvalidParameterError(
-      '--lfts',
-      `a table with an entry for every host LID in every switch (${missing.length} missing; give --allow-missing-routes to import anyway, the simulator then computes shortest paths for them)`,
-      `switch "${m.switch}" (guid 0x${m.guid}) has no entry for LID ${m.lid} (0x${m.lid.toString(16).padStart(4, '0')}, host "${m.host}")`,
+    throw new ClusterFormatError(
+      'lfts',
+      o.lfts!,
+      m.line,
+      `every switch's table must have an entry for every host LID: switch "${m.switch}" (guid 0x${m.guid}) has no entry for LID ${m.lid} ` +
+        `(0x${m.lid.toString(16).padStart(4, '0')}, host "${m.host}"); ${missing.length} missing in all (give --allow-missing-routes to import anyway: the simulator then computes shortest paths for them)`,
     );
   }
   const scenario = clusterScenario(cluster, { ...(load !== undefined ? { load } : {}), ...(until !== undefined ? { until } : {}) });
@@ -140,7 +142,7 @@ export function formatSummary(path: string, s: ClusterSummary): string {
   if (!s.routesGiven) lines.push('routes: none given (the simulator computes shortest paths)');
   else if (s.hostsWithoutRoute.length === 0) lines.push('routes: forwarding tables given; hosts without a route: none');
   else {
-    const shown = s.hostsWithoutRoute.slice(0, 10).map((h) => `${h.host} (${h.switches} switches)`);
+    const shown = s.hostsWithoutRoute.slice(0, 10).map((h) => `${h.host} (missing at ${h.switches} switch${h.switches === 1 ? '' : 'es'})`);
     const more = s.hostsWithoutRoute.length > 10 ? `, and ${s.hostsWithoutRoute.length - 10} more` : '';
     lines.push(`routes: forwarding tables given; hosts without a route: ${s.hostsWithoutRoute.length}: ${shown.join(', ')}${more}`);
   }

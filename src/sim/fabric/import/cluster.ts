@@ -32,6 +32,8 @@ export interface MissingRoute {
   readonly guid: string;
   readonly lid: number;
   readonly host: string;
+  /** The line of the switch's table header in the LFT dump (0 when the switch has no table). */
+  readonly line: number;
 }
 
 /** The fabric options the QoS file gives (fabric scenario params). */
@@ -190,7 +192,7 @@ function applyLfts(
     for (const h of built.hosts) {
       const e = table?.entries.get(h.lid);
       if (e === undefined) {
-        missing.push({ switch: name, guid, lid: h.lid, host: h.name });
+        missing.push({ switch: name, guid, lid: h.lid, host: h.name, line: table?.line ?? 0 });
         continue;
       }
       if (e.port === 0) fail(e.line, `a host's LID must leave switch "${name}" by a port 1..${built.switchByGuid.get(guid)!.node.ports}, not port 0 (the switch itself): LID ${h.lid} is host "${h.name}"`);

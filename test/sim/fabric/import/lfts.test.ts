@@ -72,7 +72,7 @@ describe('LFT import', () => {
   it('a missing entry is reported with the switch, its GUID, the LID and the host', () => {
     const lfts = fixture('fat-tree.lfts').replace(/^0x0009 .*\n/m, '');
     const c = importCluster({ ibnetdiscover: fixture('fat-tree.ibnetdiscover'), lfts });
-    expect(c.missingRoutes).toEqual([{ switch: 'leaf0', guid: '0002c90000000001', lid: 9, host: 'node03' }]);
+    expect(c.missingRoutes).toEqual([{ switch: 'leaf0', guid: '0002c90000000001', lid: 9, host: 'node03', line: 1 }]);
     expect(c.topology.forwarding!.leaf0!.node03).toBeUndefined();
   });
 
