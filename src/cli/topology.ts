@@ -137,7 +137,7 @@ export function formatSummary(path: string, s: ClusterSummary): string {
     `topology ${path}`,
     `switches ${s.switches}, hosts ${s.hosts}, links ${s.links} (${s.interSwitchLinks} between switches)`,
     `switch radix: ${s.radix.map(([ports, n]) => `${ports} ports × ${n}`).join(', ') || 'no switches'}`,
-    `link rates: ${s.rates.map(([r, code, n]) => `${r} Gb/s${code === '' ? '' : ` (${code})`} × ${n}`).join(', ')}`,
+    `link rates: ${s.rates.map(([r, code, n]) => `${Number(r.toPrecision(6))} Gb/s${code === '' ? '' : ` (${code})`} × ${n}`).join(', ')}`,
   ];
   if (!s.routesGiven) lines.push('routes: none given (the simulator computes shortest paths)');
   else if (s.hostsWithoutRoute.length === 0) lines.push('routes: forwarding tables given; hosts without a route: none');
