@@ -29,6 +29,8 @@ describe('ibqos topology import', () => {
     expect(sim.code, sim.err).toBe(0);
     const json = JSON.parse(sim.out);
     expect(json.throughput.node01.mean).toBeGreaterThan(0);
+    // docs/examples/cluster.json (shown in docs/fabric.md) is this very output.
+    expect(readFileSync(out, 'utf8')).toBe(readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'docs', 'examples', 'cluster.json'), 'utf8'));
   });
 
   it('topology show: counts, radix histogram, link rates, hosts without a route', async () => {
