@@ -9,3 +9,4 @@ export * from './validate/index.js';
 export * from './congestion/index.js';
 export * from './admission/index.js';
 export * from './sim/index.js';
+export * from './sweep/index.js';

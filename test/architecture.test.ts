@@ -18,10 +18,11 @@ const ALLOWED: Record<string, readonly string[]> = {
   admission: ['core', 'linalg'],
   congestion: ['core', 'linalg'],
   sim: ['core', 'linalg', 'distributions', 'congestion', 'admission'],
+  sweep: ['core', 'linalg', 'distributions', 'congestion', 'admission', 'sim'],
   validate: ['core', 'linalg', 'distributions', 'markov', 'credit', 'me', 'admission', 'congestion', 'sim', 'report'],
-  report: ['core', 'linalg', 'distributions', 'markov', 'credit', 'me', 'admission', 'congestion', 'sim', 'validate'],
-  cli: ['core', 'linalg', 'distributions', 'markov', 'credit', 'me', 'admission', 'congestion', 'sim', 'validate', 'report'],
-  '.': ['core', 'linalg', 'distributions', 'markov', 'credit', 'me', 'admission', 'congestion', 'sim', 'validate', 'report'],
+  report: ['core', 'linalg', 'distributions', 'markov', 'credit', 'me', 'admission', 'congestion', 'sim', 'validate', 'sweep'],
+  cli: ['core', 'linalg', 'distributions', 'markov', 'credit', 'me', 'admission', 'congestion', 'sim', 'validate', 'report', 'sweep'],
+  '.': ['core', 'linalg', 'distributions', 'markov', 'credit', 'me', 'admission', 'congestion', 'sim', 'validate', 'report', 'sweep'],
 };
 
 function sourceFiles(dir: string): string[] {

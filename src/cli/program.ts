@@ -12,6 +12,7 @@ import { registerValidate, VALIDATION_FAILED } from './validate.js';
 import { registerAdmit } from './admit.js';
 import { registerSim } from './sim.js';
 import { registerTopology } from './topology.js';
+import { registerSweep } from './sweepCommand.js';
 
 /** Writable sinks for a run: process.stdout/stderr, or anything with a `write(string)`. */
 export interface OutputStreams {
@@ -41,6 +42,7 @@ export function buildProgram(streams: OutputStreams = { out: process.stdout, err
   registerAdmit(program);
   registerSim(program);
   registerTopology(program);
+  registerSweep(program);
   return program;
 }
 

@@ -6,12 +6,15 @@
  *     ibqos report --out report --quick
  */
 import { accessSync, constants, mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { runExperiments } from '../report/experiment.js';
 import { thesisExperiments, thesisSimulators } from '../report/thesis.js';
 import { writeReport } from '../report/write.js';
+import { simulate, type ScenarioRunner } from '../sim/index.js';
+import { WorkerPool, simulateOnPool } from '../sweep/index.js';
 import { commandOutput, fileOptionError } from './output.js';
 import { sweepProgress } from './progress.js';
 
@@ -20,6 +23,7 @@ interface ReportOptions {
   readonly quick?: boolean;
   readonly seed: string;
   readonly replications?: string;
+  readonly workers?: string;
 }
 
 function integer(option: string, text: string, min: number): number {
@@ -37,9 +41,11 @@ export function registerReport(program: Command): void {
     .option('--quick', 'fewer points and short simulations: seconds')
     .option('--seed <n>', 'base seed of the simulations', '1')
     .option('--replications <n>', 'independent replications per simulated point (default 10, 3 with --quick)')
+    .option('--workers <n>', "worker threads for the simulations (default: the machine's cores; 1 runs them in this thread); the numbers do not depend on it")
     .action(async (opts: ReportOptions, cmd: Command) => {
       const seed = integer('--seed', opts.seed, 0);
       const replications = opts.replications === undefined ? undefined : integer('--replications', opts.replications, 2);
+      const workers = opts.workers === undefined ? availableParallelism() : integer('--workers', opts.workers, 1);
       const outDir = resolve(opts.out);
       // Checked before the experiments run, so a mistyped --out costs no minutes of simulation.
       try {
@@ -54,12 +60,16 @@ export function registerReport(program: Command): void {
       const total = experiments.reduce((t, e) => t + e.points({ quick }).length, 0);
       const progress = sweepProgress(total);
       let current = '';
+      // With several workers, each point's replications run on a pool of threads (the same numbers).
+      const pool = workers > 1 ? new WorkerPool(workers) : undefined;
+      const runner: ScenarioRunner = pool === undefined ? simulate : (spec, o) => simulateOnPool(pool, spec, o);
       try {
         const report = await runExperiments(experiments, {
           quick,
           seed,
           ...(replications === undefined ? {} : { replications }),
-          simulators: thesisSimulators(),
+          simulators: thesisSimulators(runner),
+          concurrency: workers,
           onProgress: (id, _done, count) => {
             if (id !== current) {
               current = id;
@@ -80,6 +90,7 @@ export function registerReport(program: Command): void {
         write(`${files.join('\n')}\n`);
       } finally {
         progress.stop();
+        await pool?.close();
       }
     });
 }

@@ -6,6 +6,7 @@
  * whichever parts exist: analytic curves always, simulated markers with confidence-interval error
  * bars once a simulator is plugged in.
  */
+import { InvalidParameterError } from '../core/errors.js';
 import { compare, withJupyterDisplay, type ComparisonResult } from '../validate/compare.js';
 import { isEstimate, metricValue } from '../validate/metrics.js';
 import { renderReportFragment } from './html.js';
@@ -191,6 +192,12 @@ export interface RunExperimentsOptions {
   /** Simulators by experiment id; they replace the experiments' own `simulate`. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a simulator for any experiment's point type
   readonly simulators?: Readonly<Record<string, PointSimulator<any>>>;
+  /**
+   * Points whose simulation may run at once (default 1: one after another). Useful with
+   * simulators that return promises, e.g. replications on a worker pool (`simulateOnPool`); the
+   * results do not depend on it.
+   */
+  readonly concurrency?: number;
   /** Called after every point: (experiment id, points done in it, its point count). */
   readonly onProgress?: (experiment: string, done: number, total: number) => void;
   /** EM tolerance of the comparisons; default 0.1. */
@@ -227,6 +234,8 @@ export async function runExperiments(experiments: readonly AnyExperiment[], opti
   const quick = options.quick ?? false;
   const seed = options.seed ?? 1;
   const replications = options.replications ?? (quick ? 3 : 10);
+  const concurrency = options.concurrency ?? 1;
+  if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new InvalidParameterError('concurrency', 'an integer >= 1', options.concurrency);
   const results: ExperimentResult[] = [];
   for (const raw of experiments) {
     const e = raw as unknown as Experiment<ExperimentPoint>;
@@ -234,10 +243,20 @@ export async function runExperiments(experiments: readonly AnyExperiment[], opti
     const simulate = (options.simulators?.[e.id] as PointSimulator | undefined) ?? e.simulate;
     const pts = e.points({ quick });
     const points: ExperimentResult['points'][number][] = [];
+    // Up to `concurrency` simulations in flight, started in point order and taken in point order.
+    const inFlight: (Promise<unknown> | undefined)[] = [];
+    const start = (k: number): void => {
+      if (!simulate || k >= pts.length) return;
+      const p = Promise.resolve().then(() => simulate(pts[k]!, { seed, replications, quick }));
+      p.catch(() => undefined); // awaited below in point order; no unhandled rejection meanwhile
+      inFlight[k] = p;
+    };
+    for (let k = 0; k < concurrency - 1; k++) start(k);
     for (const [k, point] of pts.entries()) {
+      start(k + concurrency - 1);
       const analytic = e.analytic(point);
       const reference = e.reference?.(point);
-      const simulated = simulate ? await simulate(point, { seed, replications, quick }) : undefined;
+      const simulated = simulate ? await inFlight[k] : undefined;
       points.push({ point, analytic, ...(reference ? { reference } : {}), ...(simulated === undefined ? {} : { simulated }) });
       options.onProgress?.(e.id, k + 1, pts.length);
     }
