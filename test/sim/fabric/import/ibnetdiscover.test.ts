@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { thrownBy } from '../../../helpers/errors.js';
 import {
   ClusterFormatError,
   fatTreeTopology,
@@ -73,15 +74,7 @@ function canonical(t: FabricTopology): unknown {
   };
 }
 
-function errorOf(text: string): ClusterFormatError {
-  try {
-    parseIbnetdiscover(text, 'net.txt');
-  } catch (e) {
-    if (e instanceof ClusterFormatError) return e;
-    throw e;
-  }
-  throw new Error('no error');
-}
+const errorOf = (text: string): ClusterFormatError => thrownBy(ClusterFormatError, () => parseIbnetdiscover(text, 'net.txt'));
 
 describe('linkDataRateGbps', () => {
   it('per-lane data rates: SDR 2, DDR 4, QDR 8 (8b/10b); FDR10 10, EDR 25 (64b/66b) Gb/s (IBTA roadmap)', () => {

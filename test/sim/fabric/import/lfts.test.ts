@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { thrownBy } from '../../../helpers/errors.js';
 import {
   ClusterFormatError,
   fabricRoute,
@@ -22,15 +23,7 @@ import { irregularNetwork, twoLevelFatTree } from '../../../fixtures/import/gene
 const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'import');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 
-function errorOf(f: () => unknown): ClusterFormatError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ClusterFormatError) return e;
-    throw e;
-  }
-  throw new Error('no error');
-}
+const errorOf = (f: () => unknown): ClusterFormatError => thrownBy(ClusterFormatError, f);
 
 /** Every route between every pair of hosts. */
 function allRoutes(t: FabricTopology): string[][] {

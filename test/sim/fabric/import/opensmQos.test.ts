@@ -7,21 +7,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { thrownBy } from '../../../helpers/errors.js';
 import { ClusterFormatError, importCluster, readOpenSmQos, validateFabricTopology, writeIbnetdiscover } from '../../../../src/index.js';
 import { runCli } from '../../../helpers/cli.js';
 import { OPENSM_CONF, twoLevelFatTree } from '../../../fixtures/import/generate.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'import');
 
-function errorOf(text: string): ClusterFormatError {
-  try {
-    readOpenSmQos(text, 'opensm.conf');
-  } catch (e) {
-    if (e instanceof ClusterFormatError) return e;
-    throw e;
-  }
-  throw new Error('no error');
-}
+const errorOf = (text: string): ClusterFormatError => thrownBy(ClusterFormatError, () => readOpenSmQos(text, 'opensm.conf'));
 
 describe('readOpenSmQos', () => {
   it('round trip: every port block that `ibqos admit --opensm` writes reads back into the tables of `admit --json`', async () => {
