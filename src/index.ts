@@ -1,5 +1,6 @@
 /** Public exports of ibqos. */
 export * from './core/index.js';
+export * from './present/index.js';
 export * from './markov/index.js';
 export * from './credit/index.js';
 export * from './distributions/index.js';

@@ -27,7 +27,7 @@ interface ImportOptions {
   readonly force?: boolean;
   readonly allowMissingRoutes?: boolean;
   readonly load?: string;
-  readonly until?: string;
+  readonly untilUs?: string;
 }
 
 /** Whether two paths name the same file (same device and inode), or the same path when one is absent. */
@@ -79,9 +79,9 @@ function runImport(o: ImportOptions, cmd: Command): void {
   }
   if (!o.force && existsSync(o.out)) throw new InvalidParameterError('--out', 'a file that does not exist yet (give --force to replace it)', o.out);
   const load = o.load === undefined ? undefined : parseSingle('--load', o.load, { integer: false });
-  const until = o.until === undefined ? undefined : parseSingle('--until', o.until, { integer: false });
+  const untilUs = o.untilUs === undefined ? undefined : parseSingle('--until-us', o.untilUs, { integer: false });
   if (load !== undefined && !(load > 0 && load <= 1)) throw new InvalidParameterError('--load', 'a fraction in (0, 1]', o.load);
-  if (until !== undefined && !(until > 0)) throw new InvalidParameterError('--until', 'a number of seconds > 0', o.until);
+  if (untilUs !== undefined && !(untilUs > 0)) throw new InvalidParameterError('--until-us', 'a number of µs > 0', o.untilUs);
   const cluster = importCluster({
     ibnetdiscover: readInputFile('--ibnetdiscover', o.ibnetdiscover),
     ...(o.lfts !== undefined ? { lfts: readInputFile('--lfts', o.lfts) } : {}),
@@ -99,7 +99,7 @@ function runImport(o: ImportOptions, cmd: Command): void {
         `(0x${m.lid.toString(16).padStart(4, '0')}, host "${m.host}"); ${missing.length} missing in all (give --allow-missing-routes to import anyway: the simulator then computes shortest paths for them)`,
     );
   }
-  const scenario = clusterScenario(cluster, { ...(load !== undefined ? { load } : {}), ...(until !== undefined ? { until } : {}) });
+  const scenario = clusterScenario(cluster, { ...(load !== undefined ? { load } : {}), ...(untilUs !== undefined ? { until: untilUs * 1e-6 } : {}) });
   // The scenario must run: build it once (errors name the field) before anything is written.
   parseFabricScenario(scenario.params);
   writeFileAtomically('--out', o.out, `${JSON.stringify(scenario, null, 2)}\n`, o.force === true);
@@ -162,7 +162,7 @@ export function registerTopology(program: Command): void {
     .option('--force', 'replace --out if it exists')
     .option('--allow-missing-routes', 'import LFTs that lack entries for some host LIDs (the simulator computes shortest paths for them)')
     .option('--load <fraction>', "each host's offered load in the scenario's uniform flows, a fraction of its link rate (default 0.3)")
-    .option('--until <seconds>', "the scenario's simulated time (default 0.001)")
+    .option('--until-us <µs>', "the scenario's simulated time in µs (default 1000; written to the file in seconds)")
     .action((o: ImportOptions, cmd: Command) => runImport(o, cmd));
   topology
     .command('show')

@@ -35,9 +35,9 @@ import {
   solveEliminated,
   solveEliminatedRow,
   solveRowVector,
-  stationaryFromOffDiagonal,
   vecMat,
 } from '../linalg/float64Dense.js';
+import { stationaryFromOffDiagonal } from '../linalg/gth.js';
 
 /**
  * Level-geometric solution: P(i, ·) = π0 · R^i for i ≥ 0 (levels i = upstream count, phases
@@ -63,7 +63,7 @@ export interface GeometricKernelResult {
 }
 
 /**
- * Stability (MODELS.md §6.1): λ < μ1·P(j < m), P the stationary law of the phase process with
+ * Stability (docs/models.md §6.1): λ < μ1·P(j < m), P the stationary law of the phase process with
  * Node 1 always busy: a birth–death chain on j with up-rate μ1 and down-rate μ2, so
  * P(j) ∝ (μ1/μ2)^j.
  */

@@ -4,7 +4,7 @@
  * only where folding meets a block singular in floating point from both ends; the tests use it as
  * a second direct route.
  *
- * The chain of MODELS.md §6.1 is a quasi-birth-death process in either coordinate. We take as
+ * The chain of docs/models.md §6.1 is a quasi-birth-death process in either coordinate. We take as
  * levels the coordinate with more values and as phases the other, so blocks are b × b with
  * b = min(n, m) + 1, and eliminate the levels one by one from level 0 upward:
  *
@@ -26,7 +26,8 @@
  * distinct N_ℓ (a level that reuses N_ℓ stores a reference). Latouche & Ramaswami (1999),
  * "Introduction to Matrix Analytic Methods in Stochastic Modeling", §10.1 (linear level reduction).
  */
-import { gthStationary, invertMMatrix, vecMat } from '../linalg/float64Dense.js';
+import { invertMMatrix, vecMat } from '../linalg/float64Dense.js';
+import { gthStationary } from '../linalg/gth.js';
 
 /** Stationary vector of the finite chain, i-major: p[i·(m+1) + j] = P(i, j). */
 export interface StructuredKernelResult {

@@ -1,19 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseResultsCsv, defaultMapping, withMapping } from '../../src/validate/index.js';
 import { runCli } from '../helpers/cli.js';
+import { tempDirForTest } from '../helpers/tempDir.js';
 
-const dirs: string[] = [];
-const tempDir = (): string => {
-  const d = mkdtempSync(join(tmpdir(), 'ibqos-sweep-cli-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+/** A fresh directory, removed when the test ends. */
+const tempDir = (): string => tempDirForTest('sweep-cli');
 
 const grid = ['--scenario', 'gege1n', '--lambda', '3,6', '--mu', '8', '--capacity', '6', '--replications', '2', '--jobs', '3000', '--workers', '2'];
 

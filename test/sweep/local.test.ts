@@ -1,20 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canonicalKey, deriveSeed, simulate } from '../../src/sim/index.js';
 import { gatherSweep, planSweep, runSweep, sweepStatus, sweepTasks } from '../../src/sweep/index.js';
 import { InvalidParameterError } from '../../src/core/errors.js';
+import { tempDirForTest } from '../helpers/tempDir.js';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'ibqos-sweep-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+/** A fresh directory, removed when the test ends. */
+const tempDir = (): string => tempDirForTest('sweep');
 
 const spec = {
   scenario: 'gege1n',

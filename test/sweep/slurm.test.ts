@@ -4,20 +4,23 @@
  * tasks run the built command line (dist/cli/main.js, built by `npm ci`'s prepare step).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulate } from '../../src/sim/index.js';
 import { gatherSweep, runSweep, sweepStatus, waitForJob } from '../../src/sweep/index.js';
 import { startSlurm, type SlurmCluster } from '../helpers/slurm.js';
+import { tempDirForFile } from '../helpers/tempDir.js';
 
 let cluster: SlurmCluster;
 let savedConf: string | undefined;
-const dirs: string[] = [];
+// The results directories live until the cluster is stopped (an array task may outlive its test):
+// removed with this file's directory after the afterAll below (after-hooks run last-registered first).
+const root = tempDirForFile('sweep-slurm');
+let made = 0;
 const tempDir = (): string => {
-  const d = mkdtempSync(join(tmpdir(), 'ibqos-sweep-slurm-'));
-  dirs.push(d);
+  const d = join(root, `run-${made++}`);
+  mkdirSync(d);
   return d;
 };
 
@@ -31,7 +34,6 @@ afterAll(async () => {
   if (savedConf === undefined) delete process.env.SLURM_CONF;
   else process.env.SLURM_CONF = savedConf;
   await cluster?.stop();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
 }, 60_000);
 
 const spec = {

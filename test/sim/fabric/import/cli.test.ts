@@ -25,7 +25,7 @@ describe('ibqos topology import', () => {
     expect(scenario.params.vls).toBe(4);
     expect(scenario.params.topology.forwarding.leaf0.node05).toBeGreaterThanOrEqual(5);
     expect(scenario.params.flows).toHaveLength(16);
-    const sim = await runCli(['sim', '--scenario', out, '--replications', '2', '--until', '0.0002', '--json']);
+    const sim = await runCli(['sim', '--scenario', out, '--replications', '2', '--until-us', '200', '--json']);
     expect(sim.code, sim.err).toBe(0);
     const json = JSON.parse(sim.out);
     expect(json.throughput.node01.mean).toBeGreaterThan(0);
