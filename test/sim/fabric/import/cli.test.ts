@@ -3,15 +3,15 @@
  * an existing --out is kept without --force, an input is never overwritten, and a failed import
  * leaves nothing behind.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../helpers/cli.js';
+import { tempDirForTest } from '../../../helpers/tempDir.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'import');
 const fx = (name: string) => join(FIXTURES, name);
-const fresh = () => mkdtempSync(join(tmpdir(), 'ibqos-topology-'));
+const fresh = () => tempDirForTest('topology');
 
 describe('ibqos topology import', () => {
   it('writes a fabric scenario that ibqos sim runs, with the LFTs as forwarding tables and the QoS tables', async () => {

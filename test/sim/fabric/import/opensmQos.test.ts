@@ -3,13 +3,13 @@
  * reads back into the same tables, OpenSM's fallbacks (port type → qos_ → hard-coded defaults of
  * "QoS management in OpenSM" §7), and errors naming the line and the rule.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { thrownBy } from '../../../helpers/errors.js';
 import { ClusterFormatError, importCluster, readOpenSmQos, validateFabricTopology, writeIbnetdiscover } from '../../../../src/index.js';
 import { runCli } from '../../../helpers/cli.js';
+import { tempDirForTest } from '../../../helpers/tempDir.js';
 import { OPENSM_CONF, twoLevelFatTree } from '../../../fixtures/import/generate.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'import');
@@ -18,7 +18,7 @@ const errorOf = (text: string): ClusterFormatError => thrownBy(ClusterFormatErro
 
 describe('readOpenSmQos', () => {
   it('round trip: every port block that `ibqos admit --opensm` writes reads back into the tables of `admit --json`', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ibqos-qos-'));
+    const dir = tempDirForTest('qos');
     const topology = join(dir, 't.json');
     const requests = join(dir, 'r.json');
     writeFileSync(topology, JSON.stringify({ links: [{ id: 'L1', bandwidth: 100 }, { id: 'L2', bandwidth: 100 }] }));
