@@ -9,6 +9,7 @@ export const THESIS_FIGURES = [
   'arrival-job-threshold-mean-queue-length',
   'arrival-job-threshold-utilization',
   'arrival-job-threshold-blocking-probability',
+  'congestion-spreading-victim',
   'congestion-spreading-throughput',
   'congestion-spreading-injection-rates',
 ] as const;

@@ -32,6 +32,12 @@ export interface FabricOptions {
   readonly mtu?: number;
   /** Switch latency (header in to forwarding decision) in ns (default 100). */
   readonly switchLatencyNs?: number;
+  /**
+   * ACK size in bytes (default 0: ACKs out of band, reaching the source after the reverse path's
+   * propagation and switch latencies). Above 0 an ACK also takes its transmission time on the reverse
+   * path, as a data packet of that size would, but never queues and uses no buffer or credit.
+   */
+  readonly ackBytes?: number;
   /** Virtual cut-through (default true); false = store-and-forward. */
   readonly cutThrough?: boolean;
   /** SL→VL table of 16 entries (default SL mod vls). */
@@ -107,6 +113,7 @@ const OPTION_KEYS = [
   'bufferBytes',
   'mtu',
   'switchLatencyNs',
+  'ackBytes',
   'cutThrough',
   'slToVl',
   'arbitration',
@@ -229,7 +236,9 @@ export function buildFabric(options: FabricOptions): Fabric {
 
   // ACK path latency from every destination back to every source (only if some flow is controlled).
   const controlled = flows.some((f) => f.rateControl !== null || f.pathSelection !== null);
-  const ackDelay = controlled ? ackDelays(H, hostBase, peer, delay, fwd, switchOfPort, switchLatency) : new Float64Array(0);
+  const ackBytes = o.ackBytes === undefined ? 0 : (o.ackBytes as number);
+  if (typeof ackBytes !== 'number' || !Number.isInteger(ackBytes) || ackBytes < 0) throw new InvalidParameterError('ackBytes', 'an integer >= 0 (bytes)', o.ackBytes);
+  const ackDelay = controlled ? ackDelays(H, hostBase, peer, delay, fwd, switchOfPort, switchLatency, { bytes: ackBytes, rate, cutThrough }) : new Float64Array(0);
   const marking = compileMarking(o.marking, topology, switchOfPort, peer, hostBase, vls, bufferBytes, namedStream);
 
   let latencyHistogram = { hiUs: 1000, bins: 100 };

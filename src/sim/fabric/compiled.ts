@@ -24,7 +24,15 @@ export const NONE = -1;
  */
 export type CompiledMarking =
   | { readonly kind: 'none' }
-  | { readonly kind: 'ecn'; readonly perSwitch: readonly EcnMarker[] }
+  | {
+      readonly kind: 'ecn';
+      /** One marker per switch; its outputs are the switch's ports, or (port, VL) pairs (index port·VLs + VL) when `perVl`. */
+      readonly perSwitch: readonly EcnMarker[];
+      /** An input buffer that becomes full arms only the output its head packet waits for (else every output a packet in it waits for). */
+      readonly congestedOnly: boolean;
+      /** Counters per output link and VL (else per output link). */
+      readonly perVl: boolean;
+    }
   | {
       readonly kind: 'ibcc';
       readonly perPortVl: readonly (IbCcSwitchMarker | null)[];
@@ -45,6 +53,8 @@ export interface CompiledFlow {
   /** Send-queue capacity in packets, the one in transmission included (Infinity allowed). */
   readonly sendQueuePackets: number;
   readonly rateControl: InjectionControl | null;
+  /** Most packets sent and not yet acknowledged (Infinity: no window limit). */
+  readonly windowPackets: number;
   /** Which LID (path) each packet takes; `null` = LID 0 always (static routing). */
   readonly pathSelection: PathSelection | null;
   /** Uniform destinations are drawn from this stream. */

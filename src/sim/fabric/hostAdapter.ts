@@ -11,6 +11,7 @@ import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from './compiled.js';
 import type { Links } from './links.js';
 import type { FabricStats } from './measurements.js';
 import type { PacketPool } from './packets.js';
+import { InjectionWindows } from './injectionWindow.js';
 import type { PathSelection } from './pathSelection.js';
 import type { InjectionControl } from './plugins.js';
 import { ackLatency, ackLid, type encodeAck } from './sink.js';
@@ -51,6 +52,8 @@ export class HostAdapters {
   /** The candidate's position in its host's flow list (for the round robin). */
   private readonly candPos: Int32Array;
   private readonly candBytes: Float64Array;
+  /** The window limits of the rate-controlled flows (injectionWindow.ts). */
+  private readonly windows: InjectionWindows;
   /** Packets ever injected into the network. */
   injected = 0;
 
@@ -85,6 +88,7 @@ export class HostAdapters {
     this.cand = new Int32Array(V);
     this.candPos = new Int32Array(V);
     this.candBytes = new Float64Array(V);
+    this.windows = new InjectionWindows(c.flows);
   }
 
   /** Posts every flow's start. */
@@ -176,6 +180,7 @@ export class HostAdapters {
       if (p === NONE) continue;
       const v = this.c.flows[f]!.vl;
       if ((ready >> v) & 1) continue;
+      if (!this.windows.open(f)) continue; // an ACK reopens it (onAck)
       const t = this.fNext[f]!;
       if (t > now) {
         if (t < wake) wake = t;
@@ -211,7 +216,10 @@ export class HostAdapters {
     if (next === NONE) this.fTail[f] = NONE;
     pool.next[p] = NONE;
     const rc = flow.rateControl;
-    if (rc !== null) this.fNext[f] = now + pool.size[p]! / this.c.mtu / rc.rate;
+    if (rc !== null) {
+      this.fNext[f] = now + pool.size[p]! / this.c.mtu / rc.rate;
+      this.windows.sent(f);
+    }
     const sel = flow.pathSelection;
     if (sel !== null) {
       pool.lid[p] = sel.nextLid(now);
@@ -238,6 +246,7 @@ export class HostAdapters {
     const before = rc.rate;
     rc.onAck(marked, now);
     this.afterRateEvent(f, rc, before);
+    if (this.windows.acked(f)) this.tryOutput(this.hostBase + flow.source);
   }
 
   /** Flow f's path-selection timer. */
