@@ -17,6 +17,7 @@ import { compileHostOptions } from './hostOptions.js';
 import type { HostTraffic } from './hostTraffic.js';
 import { compileRouting, type MultipathSpec } from './multipath.js';
 import { compileMarking, type MarkingSpec } from './marking.js';
+import { portArbitrations } from './portArbitration.js';
 import type { OutputArbiter } from './plugins.js';
 import { checkDeliveryObserver, checkPacketHeaderBytes, compilePortArbiters, type DeliveryObserver } from './qos.js';
 import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from './topology.js';
@@ -49,6 +50,8 @@ export interface FabricOptions {
    * round robin by packets up to 64 bytes; by 64-byte units otherwise), no high table.
    */
   readonly arbitration?: VlArbiterConfig;
+  /** The tables of host (CA) output ports, when they differ from the switches' (default `arbitration`). */
+  readonly hostArbitration?: VlArbiterConfig;
   readonly marking?: MarkingSpec;
   /** Seed of the run's named random streams (integer 0..2^53−1; default 1); ignored if `streams` is given. */
   readonly seed?: number;
@@ -131,6 +134,7 @@ const OPTION_KEYS = [
   'cutThrough',
   'slToVl',
   'arbitration',
+  'hostArbitration',
   'marking',
   'seed',
   'streams',
@@ -196,20 +200,7 @@ export function buildFabric(options: FabricOptions): Fabric {
   } else streams = new RandomStreams(o.seed === undefined ? 1 : (o.seed as number));
   const replication = o.replication === undefined ? 0 : integerAtLeast('replication', o.replication, 0);
   const namedStream = (name: string): RandomStream => streams.stream(name, replication);
-  const arbitration: VlArbiterConfig =
-    (o.arbitration as VlArbiterConfig | undefined) ??
-    { high: [], low: Array.from({ length: vls }, (_, vl) => ({ vl, weight: 1 })), limitOfHighPriority: 255 };
-  if (o.arbitration !== undefined) {
-    const a = plainObject('arbitration', o.arbitration);
-    knownKeys('arbitration', a, ['high', 'low', 'limitOfHighPriority']);
-    try {
-      new VlArbiter(arbitration);
-    } catch (e) {
-      if (e instanceof InvalidParameterError) throw new InvalidParameterError(e.parameter.replace(/^config/, 'arbitration'), e.rule, e.value);
-      throw e;
-    }
-  }
-  const servedVls = new Set([...arbitration.high, ...arbitration.low].filter((e) => e.weight > 0).map((e) => e.vl));
+  const { switches: arbitration, hosts: hostArbitration, servedVls } = portArbitrations(o.arbitration, o.hostArbitration, vls);
 
   // Ports: switch ports first (switch order, port order), then one port per host (host order).
   const switchIndex = new Map(topology.switches.map((s, i) => [s.name, i]));
@@ -278,7 +269,8 @@ export function buildFabric(options: FabricOptions): Fabric {
     knownKeys('latencyHistogram', h, ['hiUs', 'bins']);
     latencyHistogram = { hiUs: positiveRate('latencyHistogram.hiUs', h.hiUs), bins: integerAtLeast('latencyHistogram.bins', h.bins, 1) };
   }
-  const arbiters: OutputArbiter[] = compilePortArbiters(o.portArbitration, portNames, arbitration, (config) => new TableArbiter(config));
+  // Per port: its own portArbitration entry, else hostArbitration on host ports and arbitration on switch ports.
+  const arbiters: OutputArbiter[] = compilePortArbiters(o.portArbitration, portNames, (g) => (g >= hostBase ? hostArbitration : arbitration), (config) => new TableArbiter(config));
   const compiled: CompiledFabric = {
     vls,
     mtu: mtu + headerBytes,

@@ -92,3 +92,4 @@ export {
   replicateDrbScenario,
   type DrbScenarioParams,
 } from './drbScenario.js';
+export * from './import/index.js';
