@@ -5,3 +5,4 @@ export * from './trajectory.js';
 export * from './rateController.js';
 export * from './ecnMarker.js';
 export * from './ibcc.js';
+export * from './display.js';

@@ -38,3 +38,4 @@ export {
   type RateControlName,
 } from './congestionSpreading.js';
 export { parseFabricScenario, replicateFabricScenario, type FabricScenarioParams } from './fabricScenario.js';
+export { fabricMeasurementsDisplay } from './display.js';
