@@ -1,6 +1,6 @@
 /**
- * The bandwidth broker of thesis §3.2 (MODELS.md §8) with the arbitration-table fill-in of
- * MODELS.md §9 on every link: link-by-link admission control, atomic over a connection's path.
+ * The bandwidth broker of thesis §3.2 (docs/models.md §8) with the arbitration-table fill-in of
+ * docs/models.md §9 on every link: link-by-link admission control, atomic over a connection's path.
  *
  * Arithmetic — exact, and fast enough for the benchmark (> 10⁵ admissions per second on a
  * 648-node fat-tree). Every bandwidth is held as an exact integer multiple of a common unit 1/S
@@ -52,7 +52,7 @@ export interface AdmissionRequest {
   readonly bandwidth: ExactInput;
   /**
    * Maximum distance between consecutive entries of its VL, a number ≥ 2, rounded down to a power
-   * of two 2..64 (MODELS.md §9). Default 64 — one entry, no latency requirement (the seed's SLs
+   * of two 2..64 (docs/models.md §9). Default 64 — one entry, no latency requirement (the seed's SLs
    * 6–9) — unless `delay` asks for less.
    */
   readonly distance?: number;
@@ -177,6 +177,8 @@ export class BandwidthBroker {
   private readonly stamp: Int32Array;
   private stampNow = 0;
   private readonly pathScratch = new Int32Array(4096);
+  /** (S + h)/S in lowest terms when the topology gives a packet format (overhead.ts). */
+  private readonly wireFactor: Exact | undefined;
   /** delayBoundBytes of each REQUEST_DISTANCES entry, with the topology's MTU and limit. */
   private readonly boundBytes: bigint[];
 
@@ -210,6 +212,7 @@ export class BandwidthBroker {
     t.links.forEach((l, k) => this.linkIndex.set(l.id, k));
     this.tables = t.arbitration.enabled ? bwBig.map((b) => new HighPriorityTable(this.big ? b : Number(b))) : undefined;
     this.plainNumbers = !this.big && S <= BigInt(DOUBLE_FORM_LIMIT);
+    this.wireFactor = t.packet ? exact(BigInt(t.packet.wireBytes), BigInt(t.packet.payloadBytes)) : undefined;
     const { mtu, limitOfHighPriority } = t.arbitration;
     this.boundBytes = REQUEST_DISTANCES.map((distance) => BigInt(delayBoundBytes({ distance, mtu, limitOfHighPriority })));
     // A notebook shows the broker as its links and tables (not enumerable: not part of its state).
@@ -265,8 +268,10 @@ export class BandwidthBroker {
       }
     }
     const bwIn = r.bandwidth;
-    const q: Exact = parseExactUnreduced('request.bandwidth', bwIn);
+    let q: Exact = parseExactUnreduced('request.bandwidth', bwIn);
     if (q.n === 0n) throw new InvalidParameterError('request.bandwidth', 'a bandwidth > 0', bwIn);
+    // With a packet format the request is a payload bandwidth B: the wire carries B·(S + h)/S.
+    if (this.wireFactor) q = { n: q.n * this.wireFactor.n, d: q.d * this.wireFactor.d };
     const path = r.path;
     if (!Array.isArray(path) || path.length === 0 || path.length > this.pathScratch.length) {
       throw new InvalidParameterError('request.path', 'a non-empty array of link ids', path);

@@ -1,6 +1,6 @@
 /**
- * Public exports of src/admission: the bandwidth broker (MODELS.md §8), VL arbitration tables and
- * their fill-in (MODELS.md §9), OpenSM's table strings, and the run-time VL arbiter that the
+ * Public exports of src/admission: the bandwidth broker (docs/models.md §8), VL arbitration tables and
+ * their fill-in (docs/models.md §9), OpenSM's table strings, and the run-time VL arbiter that the
  * simulator's output ports use.
  */
 export {
@@ -38,6 +38,21 @@ export {
   parseOpenSmVlarb,
   type OpenSmArbitration,
 } from './opensm.js';
+export {
+  BTH_BYTES,
+  GRH_BYTES,
+  ICRC_BYTES,
+  LRH_BYTES,
+  MAX_HEADER_BYTES,
+  MAX_PAYLOAD_BYTES,
+  MIN_PAYLOAD_BYTES,
+  VCRC_BYTES,
+  packetFormat,
+  packetHeaderBytes,
+  wireBandwidth,
+  type PacketFormat,
+  type PacketFormatSpec,
+} from './overhead.js';
 export {
   BANDWIDTH_UNITS,
   SL_COUNT,

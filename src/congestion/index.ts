@@ -1,4 +1,4 @@
-/** Congestion notification and source response (MODELS.md §10): ECN marking, PIPD/FIMD/LIPD/AIMD, InfiniBand CC. */
+/** Congestion notification and source response (docs/models.md §10): ECN marking, PIPD/FIMD/LIPD/AIMD, InfiniBand CC. */
 export * from './responseFunctions.js';
 export * from './conditions.js';
 export * from './trajectory.js';
@@ -6,3 +6,4 @@ export * from './rateController.js';
 export * from './ecnMarker.js';
 export * from './ibcc.js';
 export * from './display.js';
+export * from './drb.js';

@@ -12,9 +12,11 @@ import { RandomStreams } from '../random/streams.js';
 import { compileFlows, type FlowSpec } from './buildFlows.js';
 import { CREDIT_BLOCK_BYTES, type CompiledFabric } from './compiled.js';
 import { Fabric } from './fabric.js';
-import { ackDelays, compileForwarding } from './forwarding.js';
+import { ackDelays } from './forwarding.js';
+import { compileRouting, type MultipathSpec } from './multipath.js';
 import { compileMarking, type MarkingSpec } from './marking.js';
 import type { OutputArbiter } from './plugins.js';
+import { checkDeliveryObserver, checkPacketHeaderBytes, compilePortArbiters, type DeliveryObserver } from './qos.js';
 import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from './topology.js';
 
 /** Everything {@link buildFabric} needs. */
@@ -48,6 +50,31 @@ export interface FabricOptions {
   readonly replication?: number;
   /** Per-flow latency histogram: `bins` equal bins over [0, hiUs) µs (default 100 bins up to 1000 µs). */
   readonly latencyHistogram?: { readonly hiUs: number; readonly bins: number };
+  /**
+   * Tables of individual output ports ("switch:port", or a host's name), e.g. as a bandwidth broker
+   * filled them in (qos.ts); the ports not named use `arbitration`.
+   */
+  readonly portArbitration?: Readonly<Record<string, VlArbiterConfig>>;
+  /**
+   * Header and CRC bytes added to every packet on the wire, 0..126 (default 0: flows' packet sizes
+   * are wire sizes; 26 = LRH + BTH + ICRC + VCRC, the `alfaro` scenario's). With headers, flows'
+   * packet sizes are payloads (at most the MTU) and buffers must hold MTU + headers.
+   */
+  readonly packetHeaderBytes?: number;
+  /** Called for every packet delivered with (flow index, creation time, delivery time), seconds (qos.ts). */
+  readonly onDeliver?: DeliveryObserver;
+  /**
+   * Multipath (default none): `paths` LIDs per host port (LMC), LID 0 the topology's own tables,
+   * the others disjoint up*∕down* routes on VLs of their own (multipath.ts). Flows use them through
+   * their `pathSelection`. The VLs the routing adds must exist: SL's VL + offsets < `vls`.
+   */
+  readonly multipath?: MultipathSpec;
+  /**
+   * Deadlock watchdog period in µs (default: none): if no packet starts a transmission during a
+   * period while packets wait in switch buffers, `run` throws a FabricDeadlockError naming a cycle
+   * of buffers, each waiting for credits of the next.
+   */
+  readonly deadlockUs?: number;
 }
 
 /** The admission module's {@link VlArbiter} behind the fabric's {@link OutputArbiter}. */
@@ -85,6 +112,11 @@ const OPTION_KEYS = [
   'streams',
   'replication',
   'latencyHistogram',
+  'portArbitration',
+  'packetHeaderBytes',
+  'onDeliver',
+  'multipath',
+  'deadlockUs',
 ] as const;
 
 /**
@@ -108,9 +140,11 @@ export function buildFabric(options: FabricOptions): Fabric {
   if (vls > 15) throw new InvalidParameterError('vls', 'an integer in 1..15', vls);
   const mtu = o.mtu === undefined ? 2048 : integerAtLeast('mtu', o.mtu, 256);
   if (mtu > 4096) throw new InvalidParameterError('mtu', 'an integer in 256..4096', mtu);
+  const headerBytes = checkPacketHeaderBytes(o.packetHeaderBytes);
   const bufferBytes = o.bufferBytes === undefined ? 8192 : integerAtLeast('bufferBytes', o.bufferBytes, 1);
-  if (Math.floor(bufferBytes / CREDIT_BLOCK_BYTES) < Math.ceil(mtu / CREDIT_BLOCK_BYTES)) {
-    throw new InvalidParameterError('bufferBytes', `at least one MTU (${mtu} bytes)`, bufferBytes);
+  if (Math.floor(bufferBytes / CREDIT_BLOCK_BYTES) < Math.ceil((mtu + headerBytes) / CREDIT_BLOCK_BYTES)) {
+    const rule = headerBytes > 0 ? `at least one MTU with its headers (${mtu + headerBytes} bytes)` : `at least one MTU (${mtu} bytes)`;
+    throw new InvalidParameterError('bufferBytes', rule, bufferBytes);
   }
   const switchLatencyNs = o.switchLatencyNs === undefined ? 100 : (o.switchLatencyNs as number);
   if (typeof switchLatencyNs !== 'number' || !Number.isFinite(switchLatencyNs) || switchLatencyNs < 0) {
@@ -186,12 +220,24 @@ export function buildFabric(options: FabricOptions): Fabric {
     for (let k = 1; k <= s.ports; k++) portNames.push(`${s.name}:${k}`);
   });
   for (const h of topology.hosts) portNames.push(h.name);
-  const fwd = compileForwarding(topology, switchBase);
+  if (o.multipath !== undefined) knownKeys('multipath', plainObject('multipath', o.multipath), ['paths', 'escape']);
+  const routing = compileRouting(topology, o.multipath as MultipathSpec | undefined, switchBase);
+  const fwd = routing.fwd;
   const switchLatency = switchLatencyNs * 1e-9;
-  const flows = compileFlows(o.flows, { hostIndex, hostBase, rate, mtu, vls, slToVl, servedVls, namedStream });
+  const usable = o.multipath === undefined ? null : routing.usable;
+  const flows = compileFlows(o.flows, { hostIndex, hostBase, rate, mtu, vls, slToVl, servedVls, namedStream, usable });
+  for (let i = 0; i < flows.length; i++) {
+    const top = flows[i]!.vl + routing.vlCount - 1;
+    if (top >= vls) throw new InvalidParameterError('vls', `at least ${top + 1}: flows[${i}] uses VL ${flows[i]!.vl} plus the routing's VL offsets up to ${routing.vlCount - 1}`, vls);
+    for (let v = flows[i]!.vl; vls > 1 && v <= top; v++) {
+      if (!servedVls.has(v)) throw new InvalidParameterError('arbitration', `weight > 0 for VL ${v}, which flows[${i}]'s routing uses`, o.arbitration);
+    }
+  }
+  let deadlockAfter = Infinity;
+  if (o.deadlockUs !== undefined) deadlockAfter = positiveRate('deadlockUs', o.deadlockUs) * 1e-6;
 
   // ACK path latency from every destination back to every source (only if some flow is controlled).
-  const controlled = flows.some((f) => f.rateControl !== null);
+  const controlled = flows.some((f) => f.rateControl !== null || f.pathSelection !== null);
   const ackDelay = controlled ? ackDelays(H, hostBase, peer, delay, fwd, switchOfPort, switchLatency) : new Float64Array(0);
   const marking = compileMarking(o.marking, topology, switchOfPort, peer, hostBase, vls, bufferBytes, namedStream);
 
@@ -201,10 +247,12 @@ export function buildFabric(options: FabricOptions): Fabric {
     knownKeys('latencyHistogram', h, ['hiUs', 'bins']);
     latencyHistogram = { hiUs: positiveRate('latencyHistogram.hiUs', h.hiUs), bins: integerAtLeast('latencyHistogram.bins', h.bins, 1) };
   }
-  const arbiters: OutputArbiter[] = Array.from({ length: G }, () => new TableArbiter(arbitration));
+  const arbiters: OutputArbiter[] = compilePortArbiters(o.portArbitration, portNames, arbitration, (config) => new TableArbiter(config));
   const compiled: CompiledFabric = {
     vls,
-    mtu,
+    mtu: mtu + headerBytes,
+    headerBytes,
+    onDeliver: checkDeliveryObserver(o.onDeliver),
     bufferBytes,
     switchLatency,
     cutThrough,
@@ -216,6 +264,8 @@ export function buildFabric(options: FabricOptions): Fabric {
     delay,
     exponential,
     fwd,
+    fwdVl: routing.vlCount > 1 ? routing.fwdVl : null,
+    deadlockAfter,
     ackDelay,
     arbiters,
     flows,

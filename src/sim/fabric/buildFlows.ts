@@ -12,6 +12,7 @@ import type { ArrivalProcess } from '../traffic/arrivals.js';
 import { packetSizes, type PacketSizes, type PacketSizeSpec } from '../traffic/packetSizes.js';
 import { arrivalProcess, type ArrivalSpec } from '../traffic/spec.js';
 import type { InjectionControl } from './plugins.js';
+import { pathSelection, type PathSelectionSpec } from './pathSelection.js';
 import { IbCcInjectionControl, ResponseInjectionControl } from './rateControl.js';
 
 /**
@@ -29,7 +30,7 @@ export type TrafficSpec = { readonly kind: 'saturated' } | ArrivalSpec;
 export type FlowPacketSizes = number | PacketSizeSpec;
 
 /**
- * A flow's injection control (MODELS.md §10). Rates in MTU-sized packets per second; `rMax`
+ * A flow's injection control (docs/models.md §10). Rates in MTU-sized packets per second; `rMax`
  * defaults to the source link's rate in MTU packets per second.
  */
 export type RateControlSpec =
@@ -47,6 +48,8 @@ export type RateControlSpec =
       readonly cctiMin?: number;
       /** CCTI_Timer period in µs (default 153.6 µs = 150 IBA units). */
       readonly timerUs?: number;
+      /** BECNs per CCTI step (default 1; seed drb-…'s variant: 10). */
+      readonly becnsPerIncrease?: number;
     };
 
 /** One flow of packets from a host to a host (or to uniformly random hosts). */
@@ -64,6 +67,8 @@ export interface FlowSpec {
   /** Send-queue capacity in packets, the one in transmission included (default Infinity). */
   readonly sendQueuePackets?: number;
   readonly rateControl?: RateControlSpec;
+  /** Which path (LID) each packet takes: static (default) or DRB; DRB needs the fabric's `multipath` and a fixed destination. */
+  readonly pathSelection?: PathSelectionSpec;
   /** Start time in µs (default 0). */
   readonly startUs?: number;
   /**
@@ -136,9 +141,9 @@ function rateController(field: string, spec: RateControlSpec | undefined, rMax: 
     case 'aimd':
       return new ResponseInjectionControl(responseFunction(field, o, rMax));
     case 'ibcc': {
-      knownKeys(field, o, ['kind', 'table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'timerUs']);
+      knownKeys(field, o, ['kind', 'table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'timerUs', 'becnsPerIncrease']);
       const params: Record<string, unknown> = { bandwidth: rMax, timerStart: now };
-      for (const k of ['table', 'cctiIncrease', 'cctiLimit', 'cctiMin'] as const) if (o[k] !== undefined) params[k] = o[k];
+      for (const k of ['table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'becnsPerIncrease'] as const) if (o[k] !== undefined) params[k] = o[k];
       if (o.timerUs !== undefined) params.timerPeriod = positiveRate(`${field}.timerUs`, o.timerUs) * 1e-6;
       try {
         return new IbCcInjectionControl(new IbCcSource(params as never));
@@ -149,6 +154,24 @@ function rateController(field: string, spec: RateControlSpec | undefined, rMax: 
     }
   }
   throw new InvalidParameterError(`${field}.kind`, "one of 'none', 'pipd', 'fimd', 'lipd', 'aimd', 'ibcc'", o.kind);
+}
+
+/**
+ * A named stream created at its first draw. Creating a stream hashes its name in bigints; a fabric
+ * of 10⁵ CBR flows of fixed size (the `alfaro` scenario) would create 2·10⁵ streams it never draws
+ * from. The draws are the same as the eager stream's: a stream depends only on (seed, name).
+ */
+class LazyStream implements RandomStream {
+  private stream: RandomStream | null = null;
+  private readonly make: () => RandomStream;
+
+  constructor(make: () => RandomStream) {
+    this.make = make;
+  }
+
+  next(): number {
+    return (this.stream ??= this.make()).next();
+  }
 }
 
 /** What compiling the flows needs from the rest of the front door. */
@@ -164,6 +187,8 @@ export interface FlowContext {
   /** VLs with weight > 0 in an arbitration table. */
   readonly servedVls: ReadonlySet<number>;
   readonly namedStream: (name: string) => RandomStream;
+  /** usable[s·H + d]: the LID offsets of the pair's disjoint paths; null without multipath. */
+  readonly usable: readonly (readonly number[])[] | null;
 }
 
 /**
@@ -171,14 +196,14 @@ export interface FlowContext {
  * @throws InvalidParameterError naming the field (`flows[1].destination`, …).
  */
 export function compileFlows(flowSpecs: unknown, ctx: FlowContext): CompiledFlow[] {
-  const { hostIndex, hostBase, rate, mtu, vls, slToVl, servedVls, namedStream } = ctx;
+  const { hostIndex, hostBase, rate, mtu, vls, slToVl, servedVls, namedStream, usable } = ctx;
   const H = hostIndex.size;
   if (!Array.isArray(flowSpecs)) throw new InvalidParameterError('flows', 'an array of flows', flowSpecs);
   const names = new Set<string>();
   return (flowSpecs as unknown[]).map((raw, i) => {
     const field = `flows[${i}]`;
     const f = plainObject(field, raw);
-    knownKeys(field, f, ['name', 'source', 'destination', 'sl', 'traffic', 'packetBytes', 'sendQueuePackets', 'rateControl', 'startUs', 'stopUs']);
+    knownKeys(field, f, ['name', 'source', 'destination', 'sl', 'traffic', 'packetBytes', 'sendQueuePackets', 'rateControl', 'pathSelection', 'startUs', 'stopUs']);
     if (typeof f.name !== 'string' || f.name === '' || names.has(f.name)) throw new InvalidParameterError(`${field}.name`, 'a unique non-empty string', f.name);
     names.add(f.name);
     const source = hostIndex.get(f.source as string);
@@ -211,10 +236,17 @@ export function compileFlows(flowSpecs: unknown, ctx: FlowContext): CompiledFlow
       source,
       destination,
       vl,
-      arrivals: traffic(`${field}.traffic`, f.traffic as TrafficSpec | undefined, namedStream(`flow:${f.name}:arrivals`)),
-      sizes: sizeProcess(`${field}.packetBytes`, f.packetBytes as FlowPacketSizes | undefined, mtu, namedStream(`flow:${f.name}:sizes`)),
+      arrivals: traffic(`${field}.traffic`, f.traffic as TrafficSpec | undefined, new LazyStream(() => namedStream(`flow:${f.name}:arrivals`))),
+      sizes: sizeProcess(`${field}.packetBytes`, f.packetBytes as FlowPacketSizes | undefined, mtu, new LazyStream(() => namedStream(`flow:${f.name}:sizes`))),
       sendQueuePackets,
       rateControl: rateController(`${field}.rateControl`, f.rateControl as RateControlSpec | undefined, rMax, start * 1e-6),
+      pathSelection: pathSelection(
+        `${field}.pathSelection`,
+        f.pathSelection,
+        usable === null || destination < 0 ? null : usable[source * H + destination]!,
+        namedStream(`flow:${f.name}:paths`),
+        start * 1e-6,
+      ),
       destinationStream: destination < 0 ? namedStream(`flow:${f.name}:destinations`) : null,
       start: start * 1e-6,
       stop: stop * 1e-6,
