@@ -41,6 +41,10 @@ const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 const codeCells = (name: string) => executed.get(name)!.filter((c) => c.cell_type === 'code');
 const results = (name: string) => codeCells(name).flatMap((c) => (c.outputs ?? []).filter((o) => o.output_type === 'execute_result' || o.output_type === 'display_data'));
 const text = (o: Output) => plain(join2(o.data?.['text/plain']));
+/** What the notebook's cells printed (console.log: stream outputs, sent while the cell runs). */
+const printed = (name: string) => plain(codeCells(name).flatMap((c) => (c.outputs ?? []).filter((o) => o.output_type === 'stream').map((o) => join2(o.text))).join(''));
+/** The displayed result whose text starts with `title`. */
+const shownAs = (name: string, title: string | RegExp) => results(name).find((o) => (typeof title === 'string' ? text(o).startsWith(title) : title.test(text(o))))!;
 
 beforeAll(() => {
   ensureNbconvert();
@@ -78,7 +82,6 @@ describe('docs/*.ipynb in a real Deno kernel', () => {
         expect(errors[0]!.ename).toBe('InvalidParameterError');
         expect(errors[0]!.evalue).toMatch(/ must be .*, got /);
       } else expect(errors, cell.source.join('')).toEqual([]);
-      expect(cell.outputs!.length, cell.source.join('')).toBeGreaterThan(0);
     }
   });
 
@@ -91,28 +94,28 @@ describe('docs/*.ipynb in a real Deno kernel', () => {
     }
     expect(text(shown[0]!)).toContain('n = 8, m = 6, λ = 0.7, μ1 = 1.5, μ2 = 1');
     expect(text(shown[1]!)).toContain('GE/GE/1/N: λ = 0.8, μ = 1, Ca² = 5, Cs² = 2, K = 64');
-    const losses = text(results('credit-me.ipynb')[0]!);
+    const losses = printed('credit-me.ipynb');
     // m = 5 is not tried; the first m below 1 % among 1, 2, 3, 4, 6 is the one displayed.
     expect(losses).toMatch(/m = 4: loss 1\.\d+ %/);
     expect(losses).toMatch(/m = 6: loss 0\.\d+ %/);
     const bad = codeCells('credit-me.ipynb').flatMap((c) => c.outputs ?? []).find((o) => o.output_type === 'error')!;
     expect(bad.evalue).toBe('lambda must be a finite number > 0, got -0.7');
-    expect(text(results('credit-me.ipynb').at(-1)!)).toContain('still here: K = 64');
+    expect(losses).toContain('still here: K = 64');
   });
 
   it('admission: four 400 Mb/s streams fit under 80 % of 2500 Mb/s, the fifth (2000 = capacity) is refused on h0-S; the broker shows its links', () => {
-    const [list, verdict, broker, size] = results('admission.ipynb');
-    expect(text(list!)).toMatch(/video-4: admitted[\s\S]*video-5: refused/);
-    expect(text(verdict!)).toContain('Request video-5: REFUSED on link h0-S by the link-capacity rule');
+    expect(printed('admission.ipynb')).toMatch(/video-4: admitted\nvideo-5: refused\n[\s\S]*admitted: 4/);
+    expect(shownAs('admission.ipynb', 'Request video-5')).toBeDefined();
+    expect(text(shownAs('admission.ipynb', 'Request video-5'))).toContain('Request video-5: REFUSED on link h0-S by the link-capacity rule');
+    const broker = shownAs('admission.ipynb', 'Bandwidth broker');
     expect(join2(broker!.data!['text/html'])).toContain('<table class="ibqos">');
     expect(join2(broker!.data!['image/svg+xml'])).toContain('Admitted load per link');
     expect(text(broker!)).toMatch(/h0-S\s+h0-S\s+2500\s+2000\s+1600\s+0\.64\s+4/);
-    expect(text(size!)).toBe('4');
   });
 
   it('fabric-congestion: the trajectory and the fabric measurements are plots with tables; the replications show a live progress bar, then intervals', () => {
-    const out = results('fabric-congestion.ipynb');
-    expect(text(out[0]!)).toContain('Rate trajectory of fimd');
+    const out = [shownAs('fabric-congestion.ipynb', 'Rate trajectory of fimd'), shownAs('fabric-congestion.ipynb', 'Fabric measurements')];
+    const all = results('fabric-congestion.ipynb');
     expect(join2(out[0]!.data!['image/svg+xml'])).toContain('Injection rate under fimd');
     expect(text(out[0]!)).toMatch(/marked ACKs\s+12\b/);
     expect(join2(out[1]!.data!['image/svg+xml'])).toContain('Latency distribution per flow');
@@ -120,20 +123,21 @@ describe('docs/*.ipynb in a real Deno kernel', () => {
     // 32 : 96 weights split the 2.5 Gb/s output 1 : 3 (docs/fabric.md).
     expect(priority! / bulk!).toBeGreaterThan(2.5);
     expect(priority! / bulk!).toBeLessThan(3.5);
-    const progress = out.find((o) => o.output_type === 'display_data')!;
+    const progress = all.find((o) => o.output_type === 'display_data')!;
     expect(join2(progress.data!['text/html'])).toContain('<progress value="6" max="6"');
-    expect(text(out.at(-1)!)).toMatch(/Simulation of fabric: 6 replications/);
-    expect(text(out.at(-1)!)).toMatch(/throughput\.priority\s+[\d.]+\s+[\d.e-]+/);
+    const sim = shownAs('fabric-congestion.ipynb', 'Simulation of fabric: 6 replications');
+    expect(text(sim)).toMatch(/throughput\.priority\s+[\d.]+\s+[\d.e-]+/);
   });
 
   it('sweeps: a live progress bar, then the points with their intervals as a table and a plot; M/M/1/10 model values in the comparison', () => {
-    const out = results('sweeps.ipynb');
-    expect(join2(out[0]!.data!['text/html'])).toContain('<progress value="20" max="20"');
-    expect(text(out[1]!)).toContain('20 tasks (5 points × 4 replications)');
-    expect(join2(out[1]!.data!['image/svg+xml'])).toContain('meanQueueLength against lambda');
+    const progress = results('sweeps.ipynb').find((o) => o.output_type === 'display_data')!;
+    expect(join2(progress.data!['text/html'])).toContain('<progress value="20" max="20"');
+    const sweep = shownAs('sweeps.ipynb', 'Sweep of gege1n');
+    expect(text(sweep)).toContain('20 tasks (5 points × 4 replications)');
+    expect(join2(sweep.data!['image/svg+xml'])).toContain('meanQueueLength against lambda');
     // M/M/1/K (Ca² = Cs² = 1): L = ρ/(1 − ρ) − (K + 1)ρ^(K+1)/(1 − ρ^(K+1)), and K/2 at ρ = 1.
     const mm1k = (rho: number, k: number) => (rho === 1 ? k / 2 : rho / (1 - rho) - ((k + 1) * rho ** (k + 1)) / (1 - rho ** (k + 1)));
-    const lines = text(out[2]!);
+    const lines = printed('sweeps.ipynb');
     for (const lambda of [0.2, 0.4, 0.6, 0.8, 1]) expect(lines).toContain(`λ = ${lambda}: simulated`);
     for (const lambda of [0.2, 0.4, 0.6, 0.8, 1]) expect(lines).toContain(`model ${mm1k(lambda, 10).toFixed(3)}`);
   });
@@ -141,8 +145,7 @@ describe('docs/*.ipynb in a real Deno kernel', () => {
   it('validate: the comparisons and the report figure display as tables and plots', () => {
     const out = results('validate.ipynb');
     expect(out.filter((o) => join2(o.data?.['text/html']).includes('<table>')).length).toBeGreaterThanOrEqual(2);
-    expect(out.filter((o) => o.data?.['image/svg+xml']).length).toBe(3);
-    expect(text(out[2]!)).toBe('true');
-    expect(join2(out.at(-1)!.data!['image/svg+xml'])).toContain('blocking probability with and without the threshold');
+    expect(printed('validate.ipynb')).toMatch(/^PASS: /m);
+    expect(out.some((o) => join2(o.data?.['image/svg+xml']).includes('blocking probability with and without the threshold'))).toBe(true);
   });
 });
