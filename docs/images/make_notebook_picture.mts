@@ -25,11 +25,10 @@ const profile = mkdtempSync(join(tmpdir(), 'ibqos-nb-chromium-'));
 const context = await chromium.launchPersistentContext(profile, { executablePath: ensureChromium(), headless: true, args: [...CHROMIUM_ARGS], offline: true, viewport: { width: 1000, height: 1400 } });
 const page = await context.newPage();
 await page.goto(pathToFileURL(join(root, 'credit-me.html')).href);
-// The credit chain's cell: its result table and the plot of the two nodes' distributions.
-const cell = page.locator('.jp-Cell').filter({ hasText: 'Credit-based tandem' }).first();
-await cell.scrollIntoViewIfNeeded();
-const box = (await cell.boundingBox())!;
-await page.screenshot({ path: join(import.meta.dirname, 'notebook-credit-me.png'), fullPage: true, clip: { x: 0, y: Math.max(0, box.y - 60), width: 1000, height: Math.min(1200, box.height + 80) } });
+// The credit chain's cell: its input, the result table and the plot of the two nodes' distributions.
+const heading = page.locator('h4', { hasText: 'Credit-based tandem' }).first();
+const top = (await heading.boundingBox())!.y;
+await page.screenshot({ path: join(import.meta.dirname, 'notebook-credit-me.png'), fullPage: true, clip: { x: 0, y: Math.max(0, top - 70), width: 1000, height: 1000 } });
 await context.close();
 rmSync(profile, { recursive: true, force: true });
 rmSync(root, { recursive: true, force: true });
