@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { runExperiments } from '../report/experiment.js';
+import { granExperiments, granSimulators, granSizeNote } from '../report/gran.js';
 import { thesisExperiments, thesisSimulators } from '../report/thesis.js';
 import { writeReport } from '../report/write.js';
 import { simulate, type ScenarioRunner } from '../sim/index.js';
@@ -36,7 +37,7 @@ function integer(option: string, text: string, min: number): number {
 export function registerReport(program: Command): void {
   program
     .command('report')
-    .description("run the thesis's experiments (ch. 4 credit chain, ch. 5 ET/AJT, ch. 3 PIPD/FIMD) and write report.html, report.json and CSVs")
+    .description("run the thesis's experiments (ch. 4 credit chain, ch. 5 ET/AJT, ch. 3 PIPD/FIMD) and Gran et al.'s IB CC study (Table II, Figs. 5, 8, 9) and write report.html, report.json and CSVs")
     .option('--out <dir>', 'output directory (created if missing)', 'ibqos-report')
     .option('--quick', 'fewer points and short simulations: seconds')
     .option('--seed <n>', 'base seed of the simulations', '1')
@@ -55,7 +56,7 @@ export function registerReport(program: Command): void {
         throw fileOptionError('--out', 'a writable directory', opts.out, e);
       }
       const { write, warn: log } = commandOutput(cmd);
-      const experiments = thesisExperiments();
+      const experiments = [...thesisExperiments(), ...granExperiments()];
       const quick = opts.quick === true;
       const total = experiments.reduce((t, e) => t + e.points({ quick }).length, 0);
       const progress = sweepProgress(total);
@@ -68,12 +69,12 @@ export function registerReport(program: Command): void {
           quick,
           seed,
           ...(replications === undefined ? {} : { replications }),
-          simulators: thesisSimulators(runner),
+          simulators: { ...thesisSimulators(runner), ...granSimulators(runner) },
           concurrency: workers,
           onProgress: (id, _done, count) => {
             if (id !== current) {
               current = id;
-              log(`report: ${id} (${count} points)\n`);
+              log(`report: ${id} (${count} points${id.startsWith('gran') ? `; ${granSizeNote(quick)}` : ''})\n`);
             }
             progress.tick();
           },

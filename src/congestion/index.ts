@@ -6,4 +6,5 @@ export * from './rateController.js';
 export * from './ecnMarker.js';
 export * from './ibcc.js';
 export * from './display.js';
+export * from './ibccQp.js';
 export * from './drb.js';
