@@ -10,6 +10,7 @@
  * its VLs' shares and delay bounds. `--json`: `{ "verdicts": [...], "links": [...], "tables": [...] }`.
  * `--opensm`: each port's `qos_vlarb_high`, `qos_vlarb_low` and `qos_high_limit` lines.
  */
+import { maxOf } from '../core/arrays.js';
 import type { Command } from 'commander';
 import {
   BandwidthBroker,
@@ -127,7 +128,7 @@ function textReport(records: readonly AdmitRecord[], broker: BandwidthBroker): s
 /** The 64 entries as 8 rows of 8 `VL:weight` cells, free entries as '-'. */
 export function tableGrid(entries: readonly { vl: number; weight: number }[]): string {
   const cells = entries.map((e) => (e.weight === 0 ? '-' : `${e.vl}:${e.weight}`));
-  const width = Math.max(...cells.map((c) => c.length));
+  const width = maxOf(cells.map((c) => c.length));
   const rows: string[] = [];
   for (let r = 0; r < cells.length; r += 8) {
     rows.push(`${String(r).padStart(2)} | ${cells.slice(r, r + 8).map((c) => c.padStart(width)).join(' ')}`);

@@ -11,6 +11,7 @@
  * Exactly one of --check, --at, --trajectory. Rates in the unit you choose (e.g. packets/s); times
  * in the reciprocal time base (seconds for packets/s).
  */
+import { appendAll } from '../core/arrays.js';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { seededStream } from '../core/random.js';
@@ -207,7 +208,7 @@ function runRate(o: RateOptions): string {
       `design range [f_dec^-1(R_min), R_max] = [${formatNumber(report.designRangeStart)}, ${formatNumber(fn.rMax)}]` +
         (report.note === undefined ? `; (1) and (2) checked on the ${report.range} range` : ': empty; checked on [R_min, R_max]'),
     ];
-    if (report.note !== undefined) head.push(...emptyDesignRange(fn));
+    if (report.note !== undefined) appendAll(head, emptyDesignRange(fn));
     const rows: ConditionRow[] = [
       { label: '(1) avoids congestion', detail: d.avoidsCongestion },
       { label: '(2) fair', detail: d.fair },

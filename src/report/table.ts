@@ -2,6 +2,7 @@
  * Plain-text tables for the command line and notebooks: right-aligned columns, a header and a
  * rule, numbers printed with a fixed number of significant digits.
  */
+import { maxOf } from '../core/arrays.js';
 
 export interface Column<Row> {
   readonly header: string;
@@ -29,7 +30,7 @@ export function formatTable<Row>(rows: readonly Row[], columns: readonly Column<
       return typeof v === 'number' ? formatNumber(v, c.digits) : v;
     }),
   );
-  const widths = columns.map((c, k) => Math.max(c.header.length, ...cells.map((r) => r[k]!.length)));
+  const widths = columns.map((c, k) => maxOf([c.header.length, ...cells.map((r) => r[k]!.length)]));
   const line = (parts: string[]) => parts.map((p, k) => p.padStart(widths[k]!)).join('  ');
   return [line(columns.map((c) => c.header)), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }
