@@ -191,6 +191,7 @@ registerScenario<CongestionSpreadingParams>({
   replicate: replicateCongestionSpreading,
   lengths: ['until'],
   defaultLength: { until: 0.05 },
+  maxLength: { until: 10 },
   timeUnit: 's',
   metricUnits: 'throughput Gb/s, latency µs, injectionRate packets/s, markedFraction a fraction of the packets',
   cliOptions: [
