@@ -20,13 +20,14 @@ import {
 } from '../admission/index.js';
 import { InvalidParameterError } from '../core/errors.js';
 import { formatTable } from '../report/table.js';
-import { commandOutput, readInputFile } from './output.js';
+import { commandOutput, MAX_INPUT_OPTION, maxInputBytes, readInputFile } from './output.js';
 
 interface AdmitOptions {
   readonly topology: string;
   readonly requests: string;
   readonly json?: boolean;
   readonly opensm?: boolean;
+  readonly maxInputMb?: string;
 }
 
 /**
@@ -39,8 +40,8 @@ export type AdmitRecord =
   | (ReleaseResult & { readonly released: true })
   | { readonly id: string | number; readonly released: false; readonly reason: 'not-admitted' };
 
-function readJson(option: string, path: string): unknown {
-  const text = readInputFile(option, path);
+function readJson(option: string, path: string, maxBytes: number): unknown {
+  const text = readInputFile(option, path, maxBytes);
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
@@ -152,10 +153,12 @@ export function registerAdmit(program: Command): void {
     .requiredOption('--requests <file>', 'JSON array of { "id", "path", "sl", "bandwidth", "distance"?, "delay"? } and { "release": id }, processed in order; bandwidth in the topology\'s unit, distance >= 2, rounded down to a power of two <= 64 (default 64), delay per hop in seconds')
     .option('--json', 'print { "verdicts": [...], "links": [...], "tables": [...] }')
     .option('--opensm', "print each port's tables as opensm.conf lines (qos_vlarb_high, qos_vlarb_low, qos_high_limit)")
+    .option(...MAX_INPUT_OPTION)
     .action((opts: AdmitOptions, cmd: Command) => {
       if (opts.json && opts.opensm) throw new InvalidParameterError('--json / --opensm', 'one of the two, not both', true);
-      const broker = new BandwidthBroker(readJson('--topology', opts.topology) as never);
-      const records = replayRequests(broker, readJson('--requests', opts.requests));
+      const maxBytes = maxInputBytes(opts.maxInputMb);
+      const broker = new BandwidthBroker(readJson('--topology', opts.topology, maxBytes) as never);
+      const records = replayRequests(broker, readJson('--requests', opts.requests, maxBytes));
       const { write } = commandOutput(cmd);
       if (opts.json) {
         write(`${JSON.stringify({ verdicts: records, links: broker.links(), tables: broker.tablesState() }, null, 2)}\n`);

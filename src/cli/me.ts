@@ -45,6 +45,9 @@ const COLUMNS: Column<GeQueueResult>[] = [
   { header: 'W', value: (r) => r.responseTime },
 ];
 
+/** The most P(n) values the --json records of one run may list (8 bytes each in memory, ~20 in JSON). */
+const MAX_LISTED_PROBABILITIES = 10_000_000;
+
 /** The library's parameter names, for errors phrased in the command line's option names. */
 const OPTION_OF: Record<string, string> = {
   lambda: '--lambda',
@@ -88,9 +91,22 @@ function solveAll(o: MeOptions, cs2Given = false): GeQueueResult[] {
     ['cs2', cs2s],
     ['lambda', lambdas],
   ] as const);
+  if (o.json) {
+    // Each record lists P(0..K): a sweep of large K would fill memory with them before printing.
+    const listed = points.reduce((t, p) => t + (Number.isFinite(p.capacity) ? p.capacity + 1 : 0), 0);
+    if (listed > MAX_LISTED_PROBABILITIES) {
+      throw new InvalidParameterError(
+        '--capacity',
+        `small enough with --json that the records list at most ${MAX_LISTED_PROBABILITIES} probabilities P(n) in all (the table lists none)`,
+        `${o.capacity} (${listed} over ${points.length} points)`,
+      );
+    }
+  }
   return mapWithProgress(points, (p) => {
     try {
-      return solvePoint(p);
+      const r = solvePoint(p);
+      // The table prints no P(n): keep the record without its distribution.
+      return o.json ? r : { ...r, probabilities: [] };
     } catch (e) {
       throw asOptionError(e, OPTION_OF);
     }

@@ -15,7 +15,6 @@
  * neighbouring points, not for judging each against analysis). Every registered scenario's options are declared; giving one that the chosen
  * scenario does not use is an error. Options on the command line override those of a scenario file.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { saturationThroughput } from '../credit/index.js';
@@ -34,7 +33,7 @@ import {
   type SimulateOptions,
   type SimulationResult,
 } from '../sim/index.js';
-import { commandOutput } from './output.js';
+import { commandOutput, MAX_INPUT_OPTION, maxInputBytes, readInputFile } from './output.js';
 import { sweepProgress } from './progress.js';
 import { cartesian, parseList, parseSingle, parseSweep } from './sweep.js';
 
@@ -48,6 +47,7 @@ interface SimCliOptions {
   readonly confidence?: string;
   readonly json?: boolean;
   readonly commonRandomNumbers?: boolean;
+  readonly maxInputMb?: string;
   readonly [key: string]: unknown;
 }
 
@@ -84,12 +84,15 @@ function runNumber(name: string, text: string | undefined, integer: boolean): nu
 }
 
 /** Reads and checks a scenario file; errors name the file and the field. */
-function readScenarioFile(path: string): { scenario: string; params: Record<string, unknown>; run: Record<string, unknown> } {
+function readScenarioFile(path: string, maxBytes: number): { scenario: string; params: Record<string, unknown>; run: Record<string, unknown> } {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new InvalidParameterError('--scenario', `a registered scenario (${scenarioNames().join(', ')}) or a readable JSON file`, path);
+    text = readInputFile('--scenario', path, maxBytes);
+  } catch (e) {
+    if (e instanceof InvalidParameterError && e.rule === 'a readable file') {
+      throw new InvalidParameterError('--scenario', `a registered scenario (${scenarioNames().join(', ')}) or a readable JSON file`, path);
+    }
+    throw e;
   }
   const { spec, options } = parseScenarioFile(text, path);
   return { scenario: spec.scenario, params: { ...spec.params }, run: { ...options } };
@@ -125,7 +128,7 @@ function runSim(o: SimCliOptions, cmd: Command): SimRun {
   if (findScenario(o.scenario) !== undefined) scenario = o.scenario;
   else if (o.scenario.endsWith('.json')) {
     file = o.scenario;
-    const spec = readScenarioFile(o.scenario);
+    const spec = readScenarioFile(o.scenario, maxInputBytes(o.maxInputMb));
     scenario = spec.scenario;
     params = { ...spec.params };
     fileRun = spec.run;
@@ -152,6 +155,11 @@ function runSim(o: SimCliOptions, cmd: Command): SimRun {
     if (values.length === 1) params[option.param] = values[0];
     else axes.push([option.param, values]);
     setBy.set(option.param, optionName(option.flag));
+  }
+  // `ibqos credit` sweeps --m 2:11 when it is not given; a silent single m here would be a different
+  // experiment under the same option, so the number of credits is asked for.
+  if (scenario === 'credit-tandem' && !Object.hasOwn(params, 'downstreamCapacity') && !setBy.has('downstreamCapacity')) {
+    throw new InvalidParameterError('--m', 'given with --scenario credit-tandem (one value or a sweep such as 2:11, the default of `ibqos credit`)', undefined);
   }
   const run: Record<string, unknown> = { ...fileRun };
   const given = (n: string, v: number | undefined): void => {
@@ -333,6 +341,7 @@ export function registerSim(program: Command): void {
     .option('--warmup <w>', 'warm-up deleted before measuring, in jobs with --jobs or in the unit of --until (default 10 % of the run)')
     .option('--confidence <c>', 'confidence level of the intervals (default 0.95)')
     .option('--json', 'print the metrics as { mean, halfWidth, confidence } under the analytic field names, with the run facts')
+    .option(...MAX_INPUT_OPTION)
     .option('--common-random-numbers', 'in a sweep, run every point with --seed itself (default: a seed per point derived from --seed and its parameters)');
   const declared = new Set<string>();
   for (const name of scenarioNames()) {

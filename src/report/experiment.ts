@@ -6,6 +6,7 @@
  * whichever parts exist: analytic curves always, simulated markers with confidence-interval error
  * bars once a simulator is plugged in.
  */
+import { checkReplications } from '../sim/scenarios/simulate.js';
 import { compare, withJupyterDisplay, type ComparisonResult } from '../validate/compare.js';
 import { isEstimate, metricValue } from '../validate/metrics.js';
 import { renderReportFragment } from './html.js';
@@ -226,7 +227,7 @@ function valueAt(record: unknown, path: string, x: number, xLabel?: string): { x
 export async function runExperiments(experiments: readonly AnyExperiment[], options: RunExperimentsOptions = {}): Promise<ReportData> {
   const quick = options.quick ?? false;
   const seed = options.seed ?? 1;
-  const replications = options.replications ?? (quick ? 3 : 10);
+  const replications = options.replications === undefined ? (quick ? 3 : 10) : checkReplications('options.replications', options.replications);
   const results: ExperimentResult[] = [];
   for (const raw of experiments) {
     const e = raw as unknown as Experiment<ExperimentPoint>;

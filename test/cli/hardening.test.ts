@@ -191,7 +191,7 @@ describe('one number parser, one rule', () => {
     for (const [flag, v] of [['--until', '1e308'], ['--jobs', '1e12']]) {
       const r = await runCli(['sim', '--scenario', 'gege1n', '--lambda', '1', '--mu', '2', flag!, v!]);
       expect(r.code, flag).toBe(2);
-      expect(r.err, flag).toMatch(new RegExp(`^ibqos: ${flag} must be .* at most`, 'm'));
+      expect(r.err, flag).toMatch(new RegExp(`^ibqos: ${flag} must be (.* )?at most`, 'm'));
     }
   });
 
