@@ -142,6 +142,9 @@ export function rowsToResults(
       metrics[path] =
         halfWidth === undefined ? { mean } : { mean, halfWidth, confidence: confidence ?? 0.95 };
     }
+    if (Object.keys(metrics).length === 0) {
+      throw new ResultsFormatError(format, row.line, `the row has no metric value (${metricColumns.map(([, c]) => c).join(', ')} all empty): a cut-off or empty row`, file);
+    }
     return { params, metrics, source: { line: row.line } };
   });
   return {
