@@ -3,7 +3,7 @@
  * nothing in the library imports this folder. `bin.ts` is the executable entry.
  */
 import { Command, CommanderError } from 'commander';
-import { IbqosError } from '../core/errors.js';
+import { IbqosError, printable } from '../core/errors.js';
 import { registerCredit } from './credit.js';
 import { registerMe } from './me.js';
 import { registerRate } from './rate.js';
@@ -66,7 +66,7 @@ export async function run(
       err.write(`ibqos: ${e.message}\n`);
       return 2;
     }
-    err.write(`ibqos: ${e instanceof Error ? e.message : String(e)}\n`);
+    err.write(`ibqos: ${printable(e instanceof Error ? e.message : String(e), 400)}\n`);
     return 3;
   }
 }
