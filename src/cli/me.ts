@@ -14,7 +14,7 @@ import { gege1, gege1nThreshold, solveGeQueueExact, type GeQueueResult } from '.
 import { asOptionError, commandOutput } from './output.js';
 import { mapWithProgress } from './progress.js';
 import { resultsToJson } from '../report/json.js';
-import { formatTable, type Column } from '../report/table.js';
+import { formatNumber, formatTable, type Column } from '../report/table.js';
 import { cartesian, parseList, parseSweep } from './sweep.js';
 
 interface MeOptions {
@@ -158,6 +158,12 @@ export function registerMe(program: Command): void {
       // Notes (thesis variant, chain-only options) go to stderr so the table stays machine-readable;
       // with --json they are in each record's `note` field.
       const notes = [...new Set(results.map((r) => r.note).filter((n): n is string => n !== undefined))];
+      // The table prints inf for an unstable queue; say why, as `ibqos sim` does.
+      for (const r of results) {
+        if (!r.stable && !opts.json) {
+          warn(`note: λ = ${formatNumber(r.lambda)} ≥ μ = ${formatNumber(r.mu[r.mu.length - 1]!)} on an infinite buffer: unstable (no steady state); its L and W are inf (docs/me.md)\n`);
+        }
+      }
       if (!opts.json) for (const n of notes) warn(`note: ${n}\n`);
     });
 }

@@ -54,6 +54,11 @@ export async function run(
   err: OutputStreams['err'] = process.stderr,
 ): Promise<number> {
   const program = buildProgram({ out, err });
+  // commander's `help <name>` prints the main help for a name that is no command; say so instead.
+  if (argv[0] === 'help' && argv[1] !== undefined && !argv[1].startsWith('-') && !program.commands.some((c) => c.name() === argv[1] || c.aliases().includes(argv[1]!))) {
+    err.write(`error: unknown command '${printable(argv[1], 40)}' (commands: ${program.commands.map((c) => c.name()).join(', ')})\n`);
+    return 2;
+  }
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return 0;
