@@ -1,5 +1,6 @@
 /** Public exports of ibqos. */
 export * from './core/index.js';
+export * from './present/index.js';
 export * from './markov/index.js';
 export * from './credit/index.js';
 export * from './distributions/index.js';
@@ -9,3 +10,4 @@ export * from './validate/index.js';
 export * from './congestion/index.js';
 export * from './admission/index.js';
 export * from './sim/index.js';
+export * from './sweep/index.js';

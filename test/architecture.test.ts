@@ -1,73 +1,132 @@
 /**
- * The dependency arrows of STYLE.md: each folder of src/ may import only the folders listed for it,
- * so the simulator stays an independent check on the analytic solvers and nothing imports the CLI.
+ * The architecture of src/ (STYLE.md, README's layout): folders stand on floors, each folder imports
+ * only folders on floors below its own — and of those only the ones it is listed with — so
+ * dependencies point downward; the simulator never imports the analytic solvers, so it stays an
+ * independent check on them; nothing imports the CLI; and no file imports itself through a chain of
+ * other files (no import cycles, type-only imports included).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readDoc } from './helpers/docExamples.js';
+import { findCycles, importGraph } from './helpers/importGraph.js';
 
 const SRC = join(import.meta.dirname, '..', 'src');
 
-const ALLOWED: Record<string, readonly string[]> = {
+/** The floors of src/, lowest first. Folders on one floor do not import each other. */
+const FLOORS: readonly (readonly string[])[] = [
+  ['core'], // errors, guards, tolerances, random streams
+  ['present', 'linalg'], // presentation (tables, numbers, plots, displays); numerical kernels
+  ['distributions', 'admission', 'congestion'],
+  ['markov'],
+  ['credit', 'me', 'sim'], // the analytic solvers and the simulator, side by side
+  ['sweep', 'validate'], // sweep runs the simulator at scale; validate sees both sides
+  ['report'],
+  ['cli'],
+  ['.'], // src/index.ts: the public exports
+];
+
+/** What each folder may import (each arrow must point to a lower floor: checked below). */
+const MAY_IMPORT: Record<string, readonly string[]> = {
   core: [],
+  present: ['core'],
   linalg: ['core'],
-  distributions: ['core', 'linalg'],
-  markov: ['core', 'linalg'],
-  credit: ['core', 'linalg', 'markov'],
-  me: ['core', 'linalg', 'markov', 'distributions'],
-  admission: ['core', 'linalg'],
-  congestion: ['core', 'linalg'],
-  sim: ['core', 'linalg', 'distributions', 'congestion', 'admission'],
-  validate: ['core', 'linalg', 'distributions', 'markov', 'credit', 'me', 'admission', 'congestion', 'sim', 'report'],
-  report: ['core', 'linalg', 'distributions', 'markov', 'credit', 'me', 'admission', 'congestion', 'sim', 'validate'],
-  cli: ['core', 'linalg', 'distributions', 'markov', 'credit', 'me', 'admission', 'congestion', 'sim', 'validate', 'report'],
-  '.': ['core', 'linalg', 'distributions', 'markov', 'credit', 'me', 'admission', 'congestion', 'sim', 'validate', 'report'],
+  distributions: ['core', 'present', 'linalg'],
+  admission: ['core', 'present', 'linalg'],
+  congestion: ['core', 'present', 'linalg'],
+  markov: ['core', 'present', 'linalg'],
+  credit: ['core', 'present', 'linalg', 'markov'],
+  me: ['core', 'present', 'linalg', 'distributions', 'markov'],
+  sim: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion'],
+  sweep: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'sim'],
+  validate: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim'],
+  report: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'validate', 'sweep'],
+  cli: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'validate', 'report', 'sweep'],
+  '.': ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'validate', 'report', 'sweep'],
 };
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
-  });
-}
+/** The analytic solvers: the simulator must not see them (it checks them). */
+const ANALYTIC = ['markov', 'credit', 'me'];
 
-function topFolder(file: string): string {
-  const rel = relative(SRC, file).split('/');
-  return rel.length === 1 ? '.' : rel[0]!;
-}
+const floorOf = (folder: string) => FLOORS.findIndex((floor) => floor.includes(folder));
+const folderOf = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : '.');
 
-describe('dependency arrows', () => {
-  const files = sourceFiles(SRC);
-
-  it('finds the source files', () => {
-    expect(files.length).toBeGreaterThan(5);
+describe('floors', () => {
+  it('every folder of src/ stands on exactly one floor and has its list of imports', () => {
+    const folders = [...new Set([...importGraph(SRC).keys()].map(folderOf))].sort();
+    expect(folders.length).toBeGreaterThan(5);
+    expect([...FLOORS.flat()].sort()).toEqual(folders);
+    expect(Object.keys(MAY_IMPORT).sort()).toEqual(folders);
   });
 
-  it.each(files.map((f) => [relative(SRC, f), f]))('%s imports only what its folder may', (_name, file) => {
-    const from = topFolder(file);
-    const allowed = ALLOWED[from];
-    expect(allowed, `folder ${from} has no rule in the architecture test`).toBeDefined();
-    const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/(?:import|export)[^'"]*from\s+['"](\.[^'"]+)['"]/g)) {
-      const target = join(file, '..', match[1]!);
-      const to = topFolder(target);
-      if (to === from) continue;
-      expect(allowed!.includes(to), `${relative(SRC, file)} imports ${match[1]} (${to})`).toBe(true);
+  it.each(Object.entries(MAY_IMPORT))('%s may import only folders on lower floors', (from, targets) => {
+    for (const to of targets) expect(floorOf(to), `${from} → ${to}`).toBeLessThan(floorOf(from));
+  });
+
+  it('present sits low: it may import core only', () => {
+    expect(MAY_IMPORT.present).toEqual(['core']);
+  });
+
+  it('the simulator may not import the analytic solvers, nor they the simulator', () => {
+    for (const a of ANALYTIC) {
+      expect(MAY_IMPORT.sim).not.toContain(a);
+      expect(MAY_IMPORT[a]).not.toContain('sim');
     }
+  });
+
+  it("README's layout section: one line per folder, each with its floor, lowest first", () => {
+    const layout = readDoc('README.md').split('## Layout')[1]!.split('\n## ')[0]!;
+    const lines = [...layout.matchAll(/^ {4}(\d+) +src\/(\w+)\/ /gm)].map((m) => [m[2]!, Number(m[1])] as const);
+    expect(lines).toEqual(FLOORS.flatMap((floor, k) => floor.filter((f) => f !== '.').map((f) => [f, k] as const)));
+  });
+
+  it('nothing imports the CLI', () => {
+    for (const [from, targets] of Object.entries(MAY_IMPORT)) expect(targets, from).not.toContain('cli');
   });
 });
 
-describe('no argument spread in src/ (issue 23)', () => {
-  // `Math.max(...xs)` and `a.push(...xs)` pass every element as an argument: past ~10^5 elements
-  // V8 throws "Maximum call stack size exceeded" (a 200,000-row results file did). core/arrays.ts
-  // has maxOf, minOf and appendAll for any length. Comments are skipped.
-  it.each(sourceFiles(SRC).map((f) => [relative(SRC, f), f]))('%s spreads no array into a call', (_name, file) => {
-    const code = readFileSync(file, 'utf8')
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/^\s*\/\/.*$/gm, '')
-      .replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, "''");
-    // A spread that is itself an argument (not one inside an array or object literal argument).
-    const spreads = code.split('\n').filter((line) => /[\w$)\]]\s*\(\s*(?:[^()[\]{}]*,\s*)?\.\.\./.test(line));
-    expect(spreads).toEqual([]);
+describe('dependency arrows', () => {
+  const graph = importGraph(SRC);
+
+  it('the import graph sees every import form, type-only imports included', () => {
+    // report/html.ts imports report/types.ts with `import type` only.
+    expect(graph.get('report/html.ts')).toContain('report/types.ts');
+    expect(graph.get('index.ts')).toContain('present/index.ts');
+    expect(graph.get('present/svgPlot.ts')).toEqual(['present/escape.ts']);
+  });
+
+  it.each([...graph.entries()])('%s imports only what its folder may', (file, targets) => {
+    const from = folderOf(file);
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to === from) continue;
+      expect(MAY_IMPORT[from], `${file} imports ${target} (${to})`).toContain(to);
+    }
+  });
+
+  it('no import cycles anywhere in src/', () => {
+    expect(findCycles(graph).map((cycle) => cycle.join(' → '))).toEqual([]);
+  });
+});
+
+describe('findCycles', () => {
+  it('a three-file cycle and a file importing itself → both, as closed paths; files outside them → none', () => {
+    const graph = new Map(Object.entries({ 'a.ts': ['b.ts'], 'b.ts': ['c.ts'], 'c.ts': ['a.ts', 'd.ts'], 'd.ts': [], 'e.ts': ['e.ts'], 'f.ts': ['a.ts'] }));
+    expect(findCycles(graph)).toEqual([
+      ['a.ts', 'b.ts', 'c.ts', 'a.ts'],
+      ['e.ts', 'e.ts'],
+    ]);
+  });
+
+  it('a diamond (two paths to one file) → no cycle', () => {
+    expect(findCycles(new Map(Object.entries({ a: ['b', 'c'], b: ['d'], c: ['d'], d: [] })))).toEqual([]);
+  });
+
+  it('two cycles sharing a file → one component, shown by a shortest cycle through its first file', () => {
+    expect(findCycles(new Map(Object.entries({ a: ['b'], b: ['c', 'a'], c: ['b'] })))).toEqual([['a', 'b', 'a']]);
+  });
+
+  it('the experiment.ts ↔ html.ts cycle that report had (html imported experiment.ts types) is caught', () => {
+    const graph = new Map(Object.entries({ 'report/experiment.ts': ['report/html.ts'], 'report/html.ts': ['report/experiment.ts', 'present/escape.ts'] }));
+    expect(findCycles(graph)).toEqual([['report/experiment.ts', 'report/html.ts', 'report/experiment.ts']]);
   });
 });

@@ -19,7 +19,7 @@ import {
   type ReleaseResult,
 } from '../admission/index.js';
 import { InvalidParameterError } from '../core/errors.js';
-import { formatTable } from '../report/table.js';
+import { formatTable } from '../present/table.js';
 import { commandOutput, MAX_INPUT_OPTION, maxInputBytes, readInputFile } from './output.js';
 
 interface AdmitOptions {

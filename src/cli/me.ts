@@ -13,8 +13,9 @@ import { InvalidParameterError } from '../core/errors.js';
 import { gege1, gege1nThreshold, solveGeQueueExact, type GeQueueResult } from '../me/index.js';
 import { asOptionError, commandOutput } from './output.js';
 import { mapWithProgress } from './progress.js';
-import { resultsToJson } from '../report/json.js';
-import { formatNumber, formatTable, type Column } from '../report/table.js';
+import { resultsToJson } from '../present/json.js';
+import { formatNumber } from '../present/number.js';
+import { formatTable, type Column } from '../present/table.js';
 import { cartesian, parseList, parseSweep } from './sweep.js';
 
 interface MeOptions {

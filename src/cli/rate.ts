@@ -27,8 +27,9 @@ import {
   type ResponseFunction,
   type TrajectoryPoint,
 } from '../congestion/index.js';
-import { resultsToJson } from '../report/json.js';
-import { formatNumber, formatTable, type Column } from '../report/table.js';
+import { resultsToJson } from '../present/json.js';
+import { formatNumber } from '../present/number.js';
+import { formatTable, type Column } from '../present/table.js';
 import { asOptionError, commandOutput } from './output.js';
 import { parseSingle, parseSweep } from './sweep.js';
 

@@ -6,13 +6,15 @@
  *     ibqos report --out report --quick
  */
 import { accessSync, constants, existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { runExperiments } from '../report/experiment.js';
 import { thesisExperiments, thesisSimulators } from '../report/thesis.js';
 import { makeDirectory, reportFileNames, writeReport } from '../report/write.js';
-import { checkReplications, checkSeed } from '../sim/index.js';
+import { checkReplications, checkSeed, simulate, type ScenarioRunner } from '../sim/index.js';
+import { WorkerPool, simulateOnPool } from '../sweep/index.js';
 import { commandOutput, fileOptionError } from './output.js';
 import { sweepProgress } from './progress.js';
 import { parseSingle } from './sweep.js';
@@ -22,7 +24,15 @@ interface ReportOptions {
   readonly quick?: boolean;
   readonly seed: string;
   readonly replications?: string;
+  readonly workers?: string;
   readonly force?: boolean;
+}
+
+/** An integer option >= min, read by the one number parser (`1e1` is 10, as everywhere). */
+function integer(option: string, text: string, min: number): number {
+  const v = parseSingle(option, text, { integer: true });
+  if (!(v >= min) || !Number.isSafeInteger(v)) throw new InvalidParameterError(option, `an integer >= ${min}`, text);
+  return v;
 }
 
 /** Registers `ibqos report`. */
@@ -34,11 +44,13 @@ export function registerReport(program: Command): void {
     .option('--quick', 'fewer points and short simulations: seconds')
     .option('--seed <n>', 'base seed of the simulations', '1')
     .option('--replications <n>', 'independent replications per simulated point (default 10, 3 with --quick)')
+    .option('--workers <n>', "worker threads for the simulations (default: the machine's cores; 1 runs them in this thread); the numbers do not depend on it")
     .option('--force', 'replace the report files of an earlier run in --out')
     .action(async (opts: ReportOptions, cmd: Command) => {
       // The number rules of `ibqos sim` (one parser, one rule).
       const seed = checkSeed('--seed', parseSingle('--seed', opts.seed, { integer: true }));
       const replications = opts.replications === undefined ? undefined : checkReplications('--replications', parseSingle('--replications', opts.replications, { integer: true }));
+      const workers = opts.workers === undefined ? availableParallelism() : integer('--workers', opts.workers, 1);
       if (opts.out.trim() === '') throw new InvalidParameterError('--out', 'a directory name (not empty)', opts.out);
       const outDir = resolve(opts.out);
       const experiments = thesisExperiments();
@@ -59,12 +71,16 @@ export function registerReport(program: Command): void {
       const total = experiments.reduce((t, e) => t + e.points({ quick }).length, 0);
       const progress = sweepProgress(total);
       let current = '';
+      // With several workers, each point's replications run on a pool of threads (the same numbers).
+      const pool = workers > 1 ? new WorkerPool(workers) : undefined;
+      const runner: ScenarioRunner = pool === undefined ? simulate : (spec, o) => simulateOnPool(pool, spec, o);
       try {
         const report = await runExperiments(experiments, {
           quick,
           seed,
           ...(replications === undefined ? {} : { replications }),
-          simulators: thesisSimulators(),
+          simulators: thesisSimulators(runner),
+          concurrency: workers,
           onProgress: (id, _done, count) => {
             if (id !== current) {
               current = id;
@@ -85,6 +101,7 @@ export function registerReport(program: Command): void {
         write(`${files.join('\n')}\n`);
       } finally {
         progress.stop();
+        await pool?.close();
       }
     });
 }

@@ -16,26 +16,24 @@
  * scenario does not use is an error. Options on the command line override those of a scenario file.
  */
 import type { Command } from 'commander';
-import { InvalidParameterError } from '../core/errors.js';
 import { saturationThroughput } from '../credit/index.js';
-import { resultsToJson } from '../report/json.js';
-import { formatNumber, formatTable } from '../report/table.js';
+import { resultsToJson } from '../present/json.js';
+import { formatNumber } from '../present/number.js';
+import { formatTable } from '../present/table.js';
 import {
   canonicalKey,
   deriveSeed,
   findScenario,
-  getScenario,
-  parseScenarioFile,
   scenarioNames,
   simulate,
   type IntervalTree,
-  type ScenarioCliOption,
   type SimulateOptions,
   type SimulationResult,
 } from '../sim/index.js';
-import { commandOutput, MAX_INPUT_OPTION, maxInputBytes, readInputFile } from './output.js';
+import { commandOutput } from './output.js';
 import { sweepProgress } from './progress.js';
-import { cartesian, parseList, parseSingle, parseSweep } from './sweep.js';
+import { declareScenarioOptions, runOptions, scenarioArgs, scenarioError } from './scenarioArgs.js';
+import { cartesian } from './sweep.js';
 
 interface SimCliOptions {
   readonly scenario: string;
@@ -47,55 +45,7 @@ interface SimCliOptions {
   readonly confidence?: string;
   readonly json?: boolean;
   readonly commonRandomNumbers?: boolean;
-  readonly maxInputMb?: string;
   readonly [key: string]: unknown;
-}
-
-/** The long option name of a flag: '--rate-control <x>' → '--rate-control'. */
-function optionName(flag: string): string {
-  return flag.split(/[ ,]+/).find((p) => p.startsWith('--'))!;
-}
-
-/** commander's attribute name of a flag: '--rate-control <x>' → 'rateControl'. */
-function attributeOf(flag: string): string {
-  return optionName(flag).slice(2).replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
-}
-
-/**
- * The values of a scenario option, read as its kind says: a list of candidate values for the
- * scalar numeric kinds (several = a sweep), else a one-element list holding the value.
- */
-function readOption(option: ScenarioCliOption, text: unknown): unknown[] {
-  const name = optionName(option.flag);
-  if (option.kind === 'flag') return [true];
-  const raw = String(text);
-  if (option.kind === 'string') return [raw];
-  const kind = {
-    integer: option.kind === 'integer' || option.kind === 'integers' || option.kind === 'capacity',
-    allowInfinity: option.kind === 'capacity',
-  };
-  if (option.kind === 'numbers' || option.kind === 'integers') return [parseList(name, raw, kind)];
-  return parseSweep(name, raw, kind);
-}
-
-/** A number option of the run (seed, replications, …), or undefined. */
-function runNumber(name: string, text: string | undefined, integer: boolean): number | undefined {
-  return text === undefined ? undefined : parseSingle(name, text, { integer });
-}
-
-/** Reads and checks a scenario file; errors name the file and the field. */
-function readScenarioFile(path: string, maxBytes: number): { scenario: string; params: Record<string, unknown>; run: Record<string, unknown> } {
-  let text: string;
-  try {
-    text = readInputFile('--scenario', path, maxBytes);
-  } catch (e) {
-    if (e instanceof InvalidParameterError && e.rule === 'a readable file') {
-      throw new InvalidParameterError('--scenario', `a registered scenario (${scenarioNames().join(', ')}) or a readable JSON file`, path);
-    }
-    throw e;
-  }
-  const { spec, options } = parseScenarioFile(text, path);
-  return { scenario: spec.scenario, params: { ...spec.params }, run: { ...options } };
 }
 
 /** Flattens an interval tree to rows 'a.b[2]' → interval. */
@@ -120,66 +70,9 @@ interface SimRun {
 }
 
 function runSim(o: SimCliOptions, cmd: Command): SimRun {
-  let scenario: string;
-  let params: Record<string, unknown> = {};
-  let fileRun: Record<string, unknown> = {};
-  /** The scenario file's path, when the scenario came from one. */
-  let file: string | undefined;
-  if (findScenario(o.scenario) !== undefined) scenario = o.scenario;
-  else if (o.scenario.endsWith('.json')) {
-    file = o.scenario;
-    const spec = readScenarioFile(o.scenario, maxInputBytes(o.maxInputMb));
-    scenario = spec.scenario;
-    params = { ...spec.params };
-    fileRun = spec.run;
-  } else {
-    throw new InvalidParameterError('--scenario', `one of ${scenarioNames().map((n) => `'${n}'`).join(', ')}, or a .json scenario file`, o.scenario);
-  }
-  const definition = getScenario(scenario);
-  const own = new Map((definition.cliOptions ?? []).map((c) => [attributeOf(c.flag), c]));
-  /** params key → the option that set it on this command line (for error messages). */
-  const setBy = new Map<string, string>();
-  /** Swept params: key → values (in the order the options were declared). */
-  const axes: [string, unknown[]][] = [];
-  for (const attribute of allScenarioAttributes()) {
-    if (cmd.getOptionValueSource(attribute) !== 'cli') continue;
-    const option = own.get(attribute);
-    if (option === undefined) {
-      throw new InvalidParameterError(
-        optionName(flagOf(attribute)),
-        `absent: not an option of scenario '${scenario}' (its options: ${[...own.values()].map((c) => optionName(c.flag)).join(', ') || 'none'})`,
-        o[attribute],
-      );
-    }
-    const values = readOption(option, o[attribute]);
-    if (values.length === 1) params[option.param] = values[0];
-    else axes.push([option.param, values]);
-    setBy.set(option.param, optionName(option.flag));
-  }
-  // `ibqos credit` sweeps --m 2:11 when it is not given; a silent single m here would be a different
-  // experiment under the same option, so the number of credits is asked for.
-  if (scenario === 'credit-tandem' && !Object.hasOwn(params, 'downstreamCapacity') && !setBy.has('downstreamCapacity')) {
-    throw new InvalidParameterError('--m', 'given with --scenario credit-tandem (one value or a sweep such as 2:11, the default of `ibqos credit`)', undefined);
-  }
-  const run: Record<string, unknown> = { ...fileRun };
-  const given = (n: string, v: number | undefined): void => {
-    if (v !== undefined) run[n] = v;
-  };
-  given('seed', runNumber('--seed', o.seed, true));
-  given('replications', runNumber('--replications', o.replications, true));
-  given('warmup', runNumber('--warmup', o.warmup, false));
-  given('confidence', runNumber('--confidence', o.confidence, false));
-  const jobs = runNumber('--jobs', o.jobs, true);
-  const until = runNumber('--until', o.until, false);
-  if (jobs !== undefined && until !== undefined) throw new InvalidParameterError('--jobs', 'absent when --until is given', o.jobs);
-  if (jobs !== undefined) {
-    delete run.until;
-    run.jobs = jobs;
-  }
-  if (until !== undefined) {
-    delete run.jobs;
-    run.until = until;
-  }
+  const args = scenarioArgs(o, cmd);
+  const { scenario, params, axes, fileRun } = args;
+  const run = runOptions(o, fileRun);
   // Points: the cartesian product of the swept options, the last one varying fastest.
   const points = cartesian(axes);
   const replications = typeof run.replications === 'number' ? run.replications : 10;
@@ -196,37 +89,10 @@ function runSim(o: SimCliOptions, cmd: Command): SimRun {
     });
     return derive ? { results, sweepSeed: base as number } : { results };
   } catch (e) {
-    // simulate() names run options 'options.x'; on the command line they are '--x'.
-    if (e instanceof InvalidParameterError && e.parameter.startsWith('options.')) {
-      throw new InvalidParameterError(`--${e.parameter.slice('options.'.length)}`, e.rule, e.value);
-    }
-    // A parameter typed on the command line is named by its option: '--ca2 (params.ca2)'.
-    const m = e instanceof InvalidParameterError ? /^params\.([A-Za-z0-9]+)(.*)$/.exec(e.parameter) : null;
-    if (m !== null && setBy.has(m[1]!)) {
-      const error = e as InvalidParameterError;
-      throw new InvalidParameterError(`${setBy.get(m[1]!)} (${error.parameter})`, error.rule, error.value);
-    }
-    // One that came from a scenario file is named with the file: 'run.json.params.capcity'.
-    if (m !== null && file !== undefined) {
-      const error = e as InvalidParameterError;
-      throw new InvalidParameterError(`${file}.${error.parameter}`, error.rule, error.value);
-    }
-    throw e;
+    throw scenarioError(e, args);
   } finally {
     progress.stop();
   }
-}
-
-/** Every scenario option attribute, across the registered scenarios. */
-function allScenarioAttributes(): string[] {
-  return [...new Set(scenarioNames().flatMap((n) => (findScenario(n)!.cliOptions ?? []).map((c) => attributeOf(c.flag))))];
-}
-
-function flagOf(attribute: string): string {
-  for (const n of scenarioNames()) {
-    for (const c of findScenario(n)!.cliOptions ?? []) if (attributeOf(c.flag) === attribute) return c.flag;
-  }
-  return `--${attribute}`;
 }
 
 /** The scenario's unit of simulated time ('time units' when it has none of its own) and its metrics' units, if stated. */
@@ -341,23 +207,8 @@ export function registerSim(program: Command): void {
     .option('--warmup <w>', 'warm-up deleted before measuring, in jobs with --jobs or in the unit of --until (default 10 % of the run)')
     .option('--confidence <c>', 'confidence level of the intervals (default 0.95)')
     .option('--json', 'print the metrics as { mean, halfWidth, confidence } under the analytic field names, with the run facts')
-    .option(...MAX_INPUT_OPTION)
     .option('--common-random-numbers', 'in a sweep, run every point with --seed itself (default: a seed per point derived from --seed and its parameters)');
-  const declared = new Set<string>();
-  for (const name of scenarioNames()) {
-    for (const option of findScenario(name)!.cliOptions ?? []) {
-      const attribute = attributeOf(option.flag);
-      if (declared.has(attribute)) continue;
-      declared.add(attribute);
-      command.option(option.flag, option.description);
-    }
-  }
-  command.addHelpText(
-    'after',
-    `\nScenarios (each takes only its own options; an option of another scenario is an error):\n${scenarioNames()
-      .map((n) => `  ${n}: ${findScenario(n)!.description}`)
-      .join('\n')}\n`,
-  );
+  declareScenarioOptions(command);
   command.action((opts: SimCliOptions, cmd: Command) => {
     const { results, sweepSeed } = runSim(opts, cmd);
     const { write, warn } = commandOutput(cmd);

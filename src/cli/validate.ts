@@ -9,7 +9,7 @@ import { extname } from 'node:path';
 import { CommanderError, type Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { oneOf } from '../core/guards.js';
-import { parseResultJson, resultsToJson } from '../report/json.js';
+import { parseResultJson, resultsToJson } from '../present/json.js';
 import { comparisonSvg, comparisonText } from '../validate/compare.js';
 import { parseResultsCsv } from '../validate/importCsv.js';
 import { parseResultsJson } from '../validate/importJson.js';

@@ -40,9 +40,9 @@ import {
   solveEliminated,
   solveEliminatedRow,
   solveEliminatedRows,
-  stationaryFromOffDiagonal,
   vecMat,
 } from '../linalg/float64Dense.js';
+import { stationaryFromOffDiagonal } from '../linalg/gth.js';
 import type { StructuredKernelResult } from './structured.js';
 
 /** What the unfolding needs of one halving of the chain with levels 0..K. */

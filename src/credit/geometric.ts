@@ -35,9 +35,9 @@ import {
   solveEliminated,
   solveEliminatedRow,
   solveRowVector,
-  stationaryFromOffDiagonal,
   vecMat,
 } from '../linalg/float64Dense.js';
+import { stationaryFromOffDiagonal } from '../linalg/gth.js';
 
 /**
  * Level-geometric solution: P(i, ·) = π0 · R^i for i ≥ 0 (levels i = upstream count, phases

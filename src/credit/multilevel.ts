@@ -21,7 +21,7 @@
  * Hand-written on purpose: it is a stencil sweep over up to 10^6 states, many times; vectors are
  * padded by one grid row on each side so the sweeps need no bounds checks.
  */
-import { gthStationary } from '../linalg/float64Dense.js';
+import { gthStationary } from '../linalg/gth.js';
 
 /** A generator on an nx × ny grid (state s = i·ny + j) whose moves are one step at most. */
 interface Level {

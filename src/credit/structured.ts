@@ -26,7 +26,8 @@
  * distinct N_ℓ (a level that reuses N_ℓ stores a reference). Latouche & Ramaswami (1999),
  * "Introduction to Matrix Analytic Methods in Stochastic Modeling", §10.1 (linear level reduction).
  */
-import { gthStationary, invertMMatrix, vecMat } from '../linalg/float64Dense.js';
+import { invertMMatrix, vecMat } from '../linalg/float64Dense.js';
+import { gthStationary } from '../linalg/gth.js';
 
 /** Stationary vector of the finite chain, i-major: p[i·(m+1) + j] = P(i, j). */
 export interface StructuredKernelResult {

@@ -192,38 +192,6 @@ export function solveRowVector(a: Float64Array, b: Float64Array, n: number): Flo
   return x;
 }
 
-/**
- * Stationary vector of a small generator given dense (row-major, n×n), by GTH state reduction
- * (Grassmann, Taksar & Heyman 1985): only non-negative quantities are ever added, so the result
- * keeps full relative accuracy. The diagonal is ignored. Overwrites `a`. Returns an unnormalised
- * vector with x[0] = 1, or null if a state cannot be left (reducible).
- */
-export function gthStationary(a: Float64Array, n: number): Float64Array | null {
-  for (let k = n - 1; k > 0; k--) {
-    let s = 0;
-    const rk = k * n;
-    for (let j = 0; j < k; j++) s += a[rk + j]!;
-    if (!(s > 0)) return null;
-    for (let i = 0; i < k; i++) {
-      const ri = i * n;
-      const f = a[ri + k]! / s;
-      if (f === 0) continue;
-      for (let j = 0; j < k; j++) if (j !== i) a[ri + j] += f * a[rk + j]!;
-    }
-  }
-  const x = new Float64Array(n);
-  x[0] = 1;
-  for (let k = 1; k < n; k++) {
-    let s = 0;
-    const rk = k * n;
-    for (let j = 0; j < k; j++) s += a[rk + j]!;
-    let p = 0;
-    for (let i = 0; i < k; i++) p += x[i]! * a[i * n + k]!;
-    x[k] = p / s;
-  }
-  return x;
-}
-
 /** Block size of invertMMatrix: 32–96 measured alike at n = 513. */
 const NB = 48;
 
@@ -466,40 +434,6 @@ export function rowSumsInto(a: Float64Array, off: number, n: number, out: Float6
     for (let c = 0; c < n; c++) t += a[o + c]!;
     out[r] = t;
   }
-}
-
-/**
- * Stationary vector, unnormalised and up to a power-of-two scale, of the n-state generator whose
- * off-diagonal rates are w (row-major n × n, diagonal ignored; rows sum to zero): GTH without a
- * subtraction, as {@link eliminateMMatrix} with zero row sums in reversed state order, then
- * π = e_last·(I − F)⁻¹ adding only non-negative terms — rescaled by 2^-600 whenever an entry passes
- * 2^600, so entries spanning more than a double's range do not overflow (those below the largest by
- * more than that come out 0 or subnormal). Null if a pivot is not positive (a generator with a
- * transient or absorbing part, in floating point). `fac` (n × n) and `panel` (8n) are work space
- * (in the WebAssembly memory for the fast products); w is not changed.
- */
-export function stationaryFromOffDiagonal(
-  w: Float64Array, n: number, fac: Float64Array, panel: Float64Array,
-): Float64Array | null { // prettier-ignore
-  const m = n - 1;
-  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) fac[(m - r) * n + (m - c)] = w[r * n + c]!;
-  if (!eliminateMMatrix(fac, new Float64Array(n), new Float64Array(n), n, m, panel)) return null;
-  const rev = new Float64Array(n);
-  rev[m] = 1;
-  for (let k = m; k > 0; k--) {
-    const xk = rev[k]!;
-    if (xk === 0) continue;
-    let big = 0;
-    for (let i = 0; i < k; i++) {
-      const v = rev[i]! + xk * fac[k * n + i]!;
-      rev[i] = v;
-      if (v > big) big = v;
-    }
-    if (big > 2 ** 600) for (let i = 0; i <= m; i++) rev[i]! *= 2 ** -600;
-  }
-  const pi = new Float64Array(n);
-  for (let j = 0; j < n; j++) pi[j] = rev[m - j]!;
-  return pi;
 }
 
 /**

@@ -7,7 +7,7 @@
  * meant for chains of up to a few thousand states.
  */
 import { InvalidModelError, InvalidParameterError } from '../core/errors.js';
-import { gthStationary } from '../linalg/float64Dense.js';
+import { gthKernel } from '../linalg/gth.js';
 import { checkGenerator, stationaryResidual, type SparseGenerator, toDenseRows } from './sparse.js';
 
 export interface CtmcSolution {
@@ -72,18 +72,4 @@ function denseResidual(rows: number[][], pi: Float64Array): number {
     max = Math.max(max, Math.abs(s));
   }
   return max;
-}
-
-/**
- * GTH kernel on the off-diagonal rates (row-major, diagonal ignored); overwrites `a`. Returns the
- * normalised stationary vector, or null when a state has no outflow to the states not yet
- * eliminated (reducible chain).
- */
-export function gthKernel(a: Float64Array, size: number): Float64Array | null {
-  const pi = gthStationary(a, size);
-  if (pi === null) return null;
-  let total = 0;
-  for (let k = 0; k < size; k++) total += pi[k]!;
-  for (let k = 0; k < size; k++) pi[k]! /= total;
-  return pi;
 }

@@ -28,7 +28,8 @@
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, oneOf, plainObject, scvAtLeastOne } from '../core/guards.js';
-import { generatorFromTransitions, gthKernel, type SparseGenerator, type Transition } from '../markov/index.js';
+import { gthKernel } from '../linalg/gth.js';
+import { generatorFromTransitions, type SparseGenerator, type Transition } from '../markov/index.js';
 import { geParameter, parseQueueParams, type GeThresholdParams, type QueueSpec } from './params.js';
 import { regimeCoefficients, regimeMass } from './productForm.js';
 import type { GeQueueResult } from './types.js';

@@ -7,179 +7,24 @@
  * bars once a simulator is plugged in.
  */
 import { checkReplications } from '../sim/scenarios/simulate.js';
-import { compare, withJupyterDisplay, type ComparisonResult } from '../validate/compare.js';
+import { InvalidParameterError } from '../core/errors.js';
+import { PALETTE, renderPlot, type PlotSeries, type PlotSpec } from '../present/svgPlot.js';
+import { compare, type ComparisonResult } from '../validate/compare.js';
 import { isEstimate, metricValue } from '../validate/metrics.js';
-import { renderReportFragment } from './html.js';
-import type { PlotSeries, PlotSpec } from './svgPlot.js';
-import { PALETTE, renderPlot } from './svgPlot.js';
-
-/** One point of an experiment: plain JSON values (parameters and case labels). */
-export type ExperimentPoint = Readonly<Record<string, number | string | readonly number[]>>;
-
-/** What a simulator is given besides the point. */
-export interface SimulationOptions {
-  /** Base seed; a simulator derives its streams from it (and the point) reproducibly. */
-  readonly seed: number;
-  /** Independent replications to run (confidence intervals over them). */
-  readonly replications: number;
-  /** Shorter runs for `--quick`. */
-  readonly quick: boolean;
-}
-
-/**
- * Simulates one point; returns a record in the analytic records' vocabulary whose metrics are
- * `{ mean, halfWidth, confidence }` (or numbers).
- */
-export type PointSimulator<P extends ExperimentPoint = ExperimentPoint> = (point: P, options: SimulationOptions) => unknown | Promise<unknown>;
-
-/** A figure over a sweep: y = a metric, x = a function of the point, one curve per group and source. */
-export interface SweepFigure<P extends ExperimentPoint> {
-  readonly kind: 'sweep';
-  readonly id: string;
-  readonly title: string;
-  readonly subtitle?: string;
-  readonly xLabel: string;
-  readonly xUnit?: string;
-  readonly yLabel: string;
-  readonly yUnit?: string;
-  readonly x: (point: P) => number;
-  /** Metric paths drawn (one curve per metric, group and source). */
-  readonly metrics: readonly { readonly path: string; readonly label: string }[];
-  /** Splits the points into curves (e.g. 'ET' / 'no threshold'); default: one group. */
-  readonly group?: (point: P) => string;
-  /** Only these points; default all. */
-  readonly include?: (point: P) => boolean;
-  /** Only these analytic series names; default all the experiment gives. */
-  readonly analyticSeries?: readonly string[];
-}
-
-/** A figure over categories: x = one category per metric path, one curve per group of points. */
-export interface CategoryFigure<P extends ExperimentPoint> {
-  readonly kind: 'categories';
-  readonly id: string;
-  readonly title: string;
-  readonly subtitle?: string;
-  readonly xLabel: string;
-  readonly yLabel: string;
-  readonly yUnit?: string;
-  readonly categories: readonly { readonly path: string; readonly label: string }[];
-  readonly group: (point: P) => string;
-  /** Which points the figure draws; default all. */
-  readonly include?: (point: P) => boolean;
-}
-
-export type FigureDefinition<P extends ExperimentPoint> = SweepFigure<P> | CategoryFigure<P>;
-
-/** Two analytic series side by side, e.g. the thesis's reading of a formula against the exact one. */
-export interface AnalyticContrast<P extends ExperimentPoint> {
-  readonly title: string;
-  /** The analytic series judged… */
-  readonly series: string;
-  /** …against this one. */
-  readonly reference: string;
-  readonly metrics: readonly { readonly path: string; readonly label: string }[];
-  /** Only these points; default all. */
-  readonly include?: (point: P) => boolean;
-}
-
-/** An {@link AnalyticContrast} evaluated: per point and metric, the signed relative difference (series − reference)/reference. */
-export interface ContrastResult {
-  readonly title: string;
-  readonly series: string;
-  readonly reference: string;
-  readonly metrics: readonly string[];
-  readonly rows: readonly {
-    readonly point: string;
-    readonly values: readonly { readonly metric: string; readonly value: number; readonly reference: number; readonly relativeDifference: number }[];
-  }[];
-}
-
-/** An experiment of the report. */
-export interface Experiment<P extends ExperimentPoint = ExperimentPoint> {
-  readonly id: string;
-  readonly title: string;
-  /** Where it comes from (e.g. 'thesis ch. 4, Figs. 4.5–4.8'). */
-  readonly source: string;
-  /** Paragraphs of plain text for the report. */
-  readonly description: readonly string[];
-  readonly points: (options: { readonly quick: boolean }) => readonly P[];
-  /** A short label of a point for tables; default `key=value, …` over all its fields. */
-  readonly label?: (point: P) => string;
-  /** Named analytic records at a point (may be empty where no model exists). */
-  readonly analytic: (point: P) => Readonly<Record<string, unknown>>;
-  /** Named published values at a point (e.g. a thesis table), cited in `referenceNote`. */
-  readonly reference?: (point: P) => Readonly<Record<string, unknown>>;
-  readonly referenceNote?: string;
-  /** The analytic series the simulation is compared with (error measures); default the first. */
-  readonly compareWith?: string;
-  /** Metrics compared with the simulation; default those of the sweep figures. */
-  readonly comparedMetrics?: readonly string[];
-  /** The simulated part; absent until a simulator is plugged in. */
-  readonly simulate?: PointSimulator<P>;
-  /** Tables setting one analytic series against another. */
-  readonly contrasts?: readonly AnalyticContrast<P>[];
-  readonly figures: readonly FigureDefinition<P>[];
-}
-
-/** An experiment of any point type (a list of experiments mixes them). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each experiment is consistent with its own point type
-export type AnyExperiment = Experiment<any>;
-
-/** One row of a figure's data (its CSV). */
-export interface FigureRow {
-  readonly series: string;
-  readonly source: 'analytic' | 'simulated' | 'reference';
-  readonly x: number;
-  readonly xLabel?: string;
-  readonly y: number;
-  readonly halfWidth?: number;
-}
-
-/** A drawn figure: its plot spec, the SVG and the data behind it. */
-export interface FigureResult {
-  readonly id: string;
-  readonly experiment: string;
-  readonly title: string;
-  readonly spec: PlotSpec;
-  readonly svg: string;
-  readonly rows: readonly FigureRow[];
-  readonly xName: string;
-  readonly yName: string;
-}
-
-/** An experiment after running. */
-export interface ExperimentResult {
-  readonly id: string;
-  readonly title: string;
-  readonly source: string;
-  readonly description: readonly string[];
-  readonly referenceNote?: string;
-  readonly points: readonly {
-    readonly point: ExperimentPoint;
-    readonly analytic: Readonly<Record<string, unknown>>;
-    readonly reference?: Readonly<Record<string, unknown>>;
-    readonly simulated?: unknown;
-  }[];
-  readonly simulated: boolean;
-  readonly figures: readonly FigureResult[];
-  /** The analytic series `compareWith` against the simulation; absent without a simulation. */
-  readonly comparison?: ComparisonResult;
-  /** The experiment's analytic contrasts (empty when it declares none). */
-  readonly contrasts: readonly ContrastResult[];
-  /** Wall time of the experiment, ms. */
-  readonly elapsedMs: number;
-}
-
-/** A whole report. */
-export interface ReportData {
-  readonly title: string;
-  /** ISO time it was generated. */
-  readonly generated: string;
-  readonly quick: boolean;
-  readonly seed: number;
-  readonly replications: number;
-  readonly experiments: readonly ExperimentResult[];
-}
+import { figureDisplay, reportDisplay } from './display.js';
+import type {
+  AnalyticContrast,
+  AnyExperiment,
+  ContrastResult,
+  Experiment,
+  ExperimentPoint,
+  ExperimentResult,
+  FigureDefinition,
+  FigureResult,
+  FigureRow,
+  PointSimulator,
+  ReportData,
+} from './types.js';
 
 /** Options of {@link runExperiments}. */
 export interface RunExperimentsOptions {
@@ -192,6 +37,12 @@ export interface RunExperimentsOptions {
   /** Simulators by experiment id; they replace the experiments' own `simulate`. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a simulator for any experiment's point type
   readonly simulators?: Readonly<Record<string, PointSimulator<any>>>;
+  /**
+   * Points whose simulation may run at once (default 1: one after another). Useful with
+   * simulators that return promises, e.g. replications on a worker pool (`simulateOnPool`); the
+   * results do not depend on it.
+   */
+  readonly concurrency?: number;
   /** Called after every point: (experiment id, points done in it, its point count). */
   readonly onProgress?: (experiment: string, done: number, total: number) => void;
   /** EM tolerance of the comparisons; default 0.1. */
@@ -228,6 +79,8 @@ export async function runExperiments(experiments: readonly AnyExperiment[], opti
   const quick = options.quick ?? false;
   const seed = options.seed ?? 1;
   const replications = options.replications === undefined ? (quick ? 3 : 10) : checkReplications('options.replications', options.replications);
+  const concurrency = options.concurrency ?? 1;
+  if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new InvalidParameterError('concurrency', 'an integer >= 1', options.concurrency);
   const results: ExperimentResult[] = [];
   for (const raw of experiments) {
     const e = raw as unknown as Experiment<ExperimentPoint>;
@@ -235,10 +88,20 @@ export async function runExperiments(experiments: readonly AnyExperiment[], opti
     const simulate = (options.simulators?.[e.id] as PointSimulator | undefined) ?? e.simulate;
     const pts = e.points({ quick });
     const points: ExperimentResult['points'][number][] = [];
+    // Up to `concurrency` simulations in flight, started in point order and taken in point order.
+    const inFlight: (Promise<unknown> | undefined)[] = [];
+    const start = (k: number): void => {
+      if (!simulate || k >= pts.length) return;
+      const p = Promise.resolve().then(() => simulate(pts[k]!, { seed, replications, quick }));
+      p.catch(() => undefined); // awaited below in point order; no unhandled rejection meanwhile
+      inFlight[k] = p;
+    };
+    for (let k = 0; k < concurrency - 1; k++) start(k);
     for (const [k, point] of pts.entries()) {
+      start(k + concurrency - 1);
       const analytic = e.analytic(point);
       const reference = e.reference?.(point);
-      const simulated = simulate ? await simulate(point, { seed, replications, quick }) : undefined;
+      const simulated = simulate ? await inFlight[k] : undefined;
       points.push({ point, analytic, ...(reference ? { reference } : {}), ...(simulated === undefined ? {} : { simulated }) });
       options.onProgress?.(e.id, k + 1, pts.length);
     }
@@ -270,15 +133,14 @@ export async function runExperiments(experiments: readonly AnyExperiment[], opti
       elapsedMs: performance.now() - started,
     });
   }
-  const report: ReportData = withJupyterDisplay<ReportData>({
+  return reportDisplay({
     title: options.title ?? 'ibqos: the thesis experiments, analytic against simulated',
     generated: new Date().toISOString(),
     quick,
     seed,
     replications,
     experiments: results,
-  }, () => ({ 'text/html': renderReportFragment(report) }));
-  return report;
+  });
 }
 
 function evaluateContrast(c: AnalyticContrast<ExperimentPoint>, points: ExperimentResult['points'], label: (p: ExperimentPoint) => string): ContrastResult {
@@ -352,7 +214,7 @@ function drawFigure(e: Experiment<ExperimentPoint>, f: FigureDefinition<Experime
       ...(f.yUnit ? { yUnit: f.yUnit } : {}),
       series,
     };
-    return displayable({ id: f.id, experiment: e.id, title: f.title, spec, svg: renderPlot(spec), rows, xName: f.xLabel, yName: f.yLabel });
+    return figureDisplay({ id: f.id, experiment: e.id, title: f.title, spec, svg: renderPlot(spec), rows, xName: f.xLabel, yName: f.yLabel });
   }
   const drawn = points.filter((p) => (f.include ? f.include(p.point) : true));
   const groups = [...new Set(drawn.map((p) => f.group(p.point)))];
@@ -376,10 +238,5 @@ function drawFigure(e: Experiment<ExperimentPoint>, f: FigureDefinition<Experime
     series,
     xTicks: f.categories.map((c, k) => ({ value: k, label: c.label })),
   };
-  return displayable({ id: f.id, experiment: e.id, title: f.title, spec, svg: renderPlot(spec), rows, xName: f.xLabel, yName: f.yLabel });
-}
-
-/** A figure that shows itself in a notebook (Deno Jupyter's `Symbol.for('Jupyter.display')`): its SVG. */
-function displayable(figure: FigureResult): FigureResult {
-  return withJupyterDisplay(figure, () => ({ 'text/html': `<div>${figure.svg}</div>`, 'image/svg+xml': figure.svg }));
+  return figureDisplay({ id: f.id, experiment: e.id, title: f.title, spec, svg: renderPlot(spec), rows, xName: f.xLabel, yName: f.yLabel });
 }

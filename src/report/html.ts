@@ -2,10 +2,11 @@
  * The report as one self-contained HTML page: no scripts, no external style sheets, fonts or
  * images — every plot is inline SVG — so it opens offline and can be mailed as one file.
  */
+import { escapeXml } from '../present/escape.js';
+import { formatNumber } from '../present/number.js';
+import { htmlTable, type Column, type HtmlCell } from '../present/table.js';
 import { comparisonHtml } from '../validate/compare.js';
-import type { ContrastResult, ExperimentResult, FigureResult, ReportData } from './experiment.js';
-import { escapeXml } from './svgPlot.js';
-import { formatNumber } from './table.js';
+import type { ContrastResult, ExperimentResult, FigureResult, ReportData } from './types.js';
 
 const STYLE = `
 body { font-family: Helvetica, Arial, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em; color: #222; line-height: 1.45; }
@@ -21,34 +22,49 @@ table.summary td, table.summary th { text-align: left; }
 details { margin: .5em 0 1.5em; }
 `;
 
-/** A figure's data as an HTML table: one row per x, one column per series. */
-export function figureTableHtml(figure: FigureResult): string {
+/** The x values of a figure (with their labels), in order. */
+type FigureX = readonly [x: number, label: string];
+
+/**
+ * A figure's data as table columns: the x value, then one column per series holding `y` or
+ * `y ± half-width` (empty where the series has no value at that x).
+ */
+export function figureColumns(figure: FigureResult): { readonly rows: readonly FigureX[]; readonly columns: readonly Column<FigureX, string>[] } {
   const series = [...new Set(figure.rows.map((r) => r.series))];
-  const xs = [...new Map(figure.rows.map((r) => [r.x, r.xLabel ?? formatNumber(r.x)])).entries()].sort((a, b) => a[0] - b[0]);
+  const rows = [...new Map(figure.rows.map((r) => [r.x, r.xLabel ?? formatNumber(r.x)])).entries()].sort((a, b) => a[0] - b[0]);
   const cell = (s: string, x: number) => {
     const r = figure.rows.find((row) => row.series === s && row.x === x);
-    if (!r) return '<td></td>';
-    return `<td>${escapeXml(formatNumber(r.y, 6))}${r.halfWidth === undefined ? '' : ` ± ${escapeXml(formatNumber(r.halfWidth, 3))}`}</td>`;
+    if (!r) return '';
+    return `${formatNumber(r.y, 6)}${r.halfWidth === undefined ? '' : ` ± ${formatNumber(r.halfWidth, 3)}`}`;
   };
-  return [
-    `<table class="figure-data"><thead><tr><th>${escapeXml(figure.xName)}</th>${series.map((s) => `<th>${escapeXml(s)}</th>`).join('')}</tr></thead><tbody>`,
-    ...xs.map(([x, label]) => `<tr><td>${escapeXml(label)}</td>${series.map((s) => cell(s, x)).join('')}</tr>`),
-    '</tbody></table>',
-  ].join('\n');
+  return {
+    rows,
+    columns: [{ header: figure.xName, value: ([, label]) => label }, ...series.map((s) => ({ header: s, value: ([x]: FigureX) => cell(s, x) }))],
+  };
+}
+
+/** A figure's data as an HTML table: one row per x, one column per series. */
+export function figureTableHtml(figure: FigureResult): string {
+  const { rows, columns } = figureColumns(figure);
+  return htmlTable(rows, columns, { className: 'figure-data' });
 }
 
 /** A contrast as a table: one row per point, each metric's two values and their signed relative difference. */
 export function contrastTableHtml(c: ContrastResult): string {
   const pct = (v: number) => `${v >= 0 ? '+' : ''}${formatNumber(100 * v, 3)} %`;
+  type Row = ContrastResult['rows'][number];
+  const columns: Column<Row, HtmlCell>[] = [
+    { header: 'point', value: (r) => r.point },
+    ...c.metrics.flatMap((m, k): Column<Row, HtmlCell>[] => [
+      { header: `${m}: ${c.reference}`, value: (r) => r.values[k]!.reference, digits: 6 },
+      { header: `${m}: ${c.series}`, value: (r) => r.values[k]!.value, digits: 6 },
+      { header: 'difference', value: (r) => pct(r.values[k]!.relativeDifference) },
+    ]),
+  ];
   return [
     `<h3>${escapeXml(c.title)}</h3>`,
     `<p class="note">${escapeXml(c.series)} against ${escapeXml(c.reference)}: (${escapeXml(c.series)} − ${escapeXml(c.reference)}) / ${escapeXml(c.reference)}.</p>`,
-    `<table class="contrast"><thead><tr><th>point</th>${c.metrics.map((m) => `<th>${escapeXml(m)}: ${escapeXml(c.reference)}</th><th>${escapeXml(m)}: ${escapeXml(c.series)}</th><th>difference</th>`).join('')}</tr></thead><tbody>`,
-    ...c.rows.map(
-      (r) =>
-        `<tr><td>${escapeXml(r.point)}</td>${r.values.map((v) => `<td>${escapeXml(formatNumber(v.reference, 6))}</td><td>${escapeXml(formatNumber(v.value, 6))}</td><td>${escapeXml(pct(v.relativeDifference))}</td>`).join('')}</tr>`,
-    ),
-    '</tbody></table>',
+    htmlTable(c.rows, columns, { className: 'contrast' }),
   ].join('\n');
 }
 
@@ -101,15 +117,23 @@ export function renderReportFragment(report: ReportData): string {
     `<h1>${escapeXml(report.title)}</h1>`,
     `<p class="note">Generated ${escapeXml(report.generated)} by ibqos${report.quick ? ' (quick mode)' : ''}; seed ${report.seed}, ${report.replications} replications per simulated point. ` +
       'Analytic curves are lines (dashed: the thesis\'s reading of a formula); simulated values are markers with 95 % confidence-interval error bars; published values are open markers.</p>',
-    '<table class="summary"><thead><tr><th>experiment</th><th>source</th><th>points</th><th>figures</th><th>simulation</th><th>against the simulation</th></tr></thead><tbody>',
-    ...report.experiments.map((e, k) => {
-      const c = e.comparison;
-      const verdict = c
-        ? `${c.passed ? 'pass' : '<b>FAIL</b>'}: ${c.metrics.map((m) => `${escapeXml(m.metric)} mean EM ${escapeXml(formatNumber(m.meanErrorMeasure, 3))}`).join('; ')}`
-        : '';
-      return `<tr><td><a href="#${escapeXml(e.id)}">${k + 1}. ${escapeXml(e.title)}</a></td><td>${escapeXml(e.source)}</td><td>${e.points.length}</td><td>${e.figures.length}</td><td>${e.simulated ? 'yes' : 'not yet'}</td><td>${verdict}</td></tr>`;
-    }),
-    '</tbody></table>',
+    htmlTable(
+      report.experiments.map((e, k) => ({ e, k })),
+      [
+        { header: 'experiment', value: ({ e, k }) => ({ html: `<a href="#${escapeXml(e.id)}">${k + 1}. ${escapeXml(e.title)}</a>` }) },
+        { header: 'source', value: ({ e }) => e.source },
+        { header: 'points', value: ({ e }) => e.points.length },
+        { header: 'figures', value: ({ e }) => e.figures.length },
+        { header: 'simulation', value: ({ e }) => (e.simulated ? 'yes' : 'not yet') },
+        { header: 'against the simulation', value: ({ e }) => ({ html: e.comparison ? verdictHtml(e.comparison) : '' }) },
+      ],
+      { className: 'summary' },
+    ),
     ...report.experiments.map(experimentHtml),
   ].join('\n');
+}
+
+/** A comparison's verdict in one line: pass or FAIL, and each metric's mean error measure. */
+function verdictHtml(c: NonNullable<ExperimentResult['comparison']>): string {
+  return `${c.passed ? 'pass' : '<b>FAIL</b>'}: ${c.metrics.map((m) => `${escapeXml(m.metric)} mean EM ${escapeXml(formatNumber(m.meanErrorMeasure, 3))}`).join('; ')}`;
 }

@@ -16,8 +16,8 @@
  */
 import { solveCreditChain } from '../credit/index.js';
 import { gege1nThreshold } from '../me/index.js';
-import { canonicalKey, deriveSeed, scenarioPointSimulator, simulate } from '../sim/index.js';
-import type { AnyExperiment, Experiment, ExperimentPoint, PointSimulator } from './experiment.js';
+import { canonicalKey, deriveSeed, scenarioPointSimulator, simulate, type ScenarioRunner } from '../sim/index.js';
+import type { AnyExperiment, Experiment, ExperimentPoint, PointSimulator } from './types.js';
 
 /** A credit-chain point: the parameters of solveCreditChain with the command line's short names. */
 export interface CreditPoint extends ExperimentPoint {
@@ -293,18 +293,21 @@ export function thesisExperiments(): readonly AnyExperiment[] {
  * the analytic model's semantics and returns its metrics with confidence intervals. Jobs measured
  * per replication: 200 000 (20 000 with `quick`), after a 10 % warm-up. The congestion experiment runs
  * the fabric's `congestion-spreading` scenario for 0.05 s of simulated time per replication (0.01 s
- * with `quick`) after its default warm-up.
+ * with `quick`) after its default warm-up. `runner` runs each scenario (default `simulate`, here and
+ * now; `(spec, o) => simulateOnPool(pool, spec, o)` spreads the replications over worker threads
+ * with the same numbers).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each simulator takes its own experiment's point type
-export function thesisSimulators(): Readonly<Record<string, PointSimulator<any>>> {
+export function thesisSimulators(runner: ScenarioRunner = simulate): Readonly<Record<string, PointSimulator<any>>> {
   const jobs = { full: 200_000, quick: 20_000 };
-  const credit = scenarioPointSimulator<CreditPoint>('credit-tandem', creditParams, jobs);
-  const threshold = scenarioPointSimulator<ThresholdPoint>('gege1n', thresholdParams, jobs);
+  const credit = scenarioPointSimulator<CreditPoint>('credit-tandem', creditParams, jobs, runner);
+  const threshold = scenarioPointSimulator<ThresholdPoint>('gege1n', thresholdParams, jobs, runner);
   const congestion: PointSimulator<CongestionPoint> = (p, options) => {
     // Each scheme its own seed, derived from the base seed and the point (as scenarioPointSimulator does).
     const spec = { scenario: 'congestion-spreading', params: { rateControl: p.high, lowPriorityRateControl: p.low } };
     const seed = deriveSeed(options.seed, canonicalKey(spec));
-    return simulate(spec, { seed, replications: options.replications, until: options.quick ? 0.01 : 0.05 }).metrics;
+    const result = runner(spec, { seed, replications: options.replications, until: options.quick ? 0.01 : 0.05 });
+    return result instanceof Promise ? result.then((r) => r.metrics) : result.metrics;
   };
   return { 'credit-chain': credit, 'entry-threshold': threshold, 'arrival-job-threshold': threshold, 'congestion-spreading': congestion };
 }

@@ -6,9 +6,9 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import type { FigureResult, ReportData } from './experiment.js';
+import type { FigureResult, ReportData } from './types.js';
 import { renderReportHtml } from './html.js';
-import { resultsToJson } from './json.js';
+import { resultsToJson } from '../present/json.js';
 
 /**
  * A figure's data as CSV text (header and one row per plotted value). `x_name` and `y_name` say

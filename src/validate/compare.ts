@@ -8,8 +8,11 @@
 import { maxOf } from '../core/arrays.js';
 import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, nonNegativeNumber, plainObject } from '../core/guards.js';
-import { renderPlot, stackSvg, escapeXml, type PlotSeries } from '../report/svgPlot.js';
-import { formatNumber, formatTable } from '../report/table.js';
+import { mimeBundle, withJupyterDisplay } from '../present/display.js';
+import { escapeXml } from '../present/escape.js';
+import { formatNumber } from '../present/number.js';
+import { renderPlot, stackSvg, type PlotSeries } from '../present/svgPlot.js';
+import { formatTable, htmlTable, type Column, type HtmlCell } from '../present/table.js';
 import { absoluteError, errorMeasure, insideInterval, relativeError } from './errorMeasures.js';
 import { isEstimate, metricPaths, metricValue } from './metrics.js';
 
@@ -192,16 +195,7 @@ export function compare(analytic: unknown, simulated: unknown, options: CompareO
     metrics: results,
     ...(x === undefined ? {} : { x: { label: x.label, values: [...x.values], ...(x.unit === undefined ? {} : { unit: x.unit }) } }),
   };
-  return withJupyterDisplay(result, () => ({ 'text/html': comparisonHtml(result), 'image/svg+xml': comparisonSvg(result) }));
-}
-
-/**
- * Adds the Deno Jupyter display method (`Symbol.for('Jupyter.display')`) to a record, not
- * enumerable, so JSON and equality checks see the plain record.
- */
-export function withJupyterDisplay<T extends object>(record: T, display: () => Record<string, string>): T {
-  Object.defineProperty(record, Symbol.for('Jupyter.display'), { value: display, enumerable: false });
-  return record;
+  return withJupyterDisplay(result, () => mimeBundle({ text: comparisonText(result), html: comparisonHtml(result), svg: comparisonSvg(result) }));
 }
 
 /** The per-point comparison as a text table (one row per point and metric) with a summary line per metric. */
@@ -257,30 +251,32 @@ export function comparisonSvg(result: ComparisonResult): string {
 
 /** The comparison as an HTML fragment: a verdict, a summary table per metric and the per-point table. */
 export function comparisonHtml(result: ComparisonResult): string {
-  const e = (v: number, d = 4) => escapeXml(formatNumber(v, d));
-  const summary = result.metrics
-    .map(
-      (m) =>
-        `<tr><td>${escapeXml(m.metric)}</td><td>${e(m.meanErrorMeasure, 3)}</td><td>${e(m.maxErrorMeasure, 3)}</td><td>${e(m.maxAbsoluteError, 3)}</td><td>${m.intervalCoverage === undefined ? '' : `${e(100 * m.intervalCoverage, 3)} %`}</td><td>${m.passed ? 'pass' : '<b>FAIL</b>'}</td></tr>`,
-    )
-    .join('\n');
-  const rows = result.metrics
-    .flatMap((m) =>
-      m.points.map(
-        (p) =>
-          `<tr${p.passed ? '' : ' class="fail"'}><td>${escapeXml(m.metric)}</td><td>${escapeXml(result.x ? String(result.x.values[p.index]) : p.label)}</td><td>${e(p.simulated, 6)}</td><td>${p.halfWidth === undefined ? '' : e(p.halfWidth, 3)}</td><td>${e(p.analytic, 6)}</td><td>${e(p.errorMeasure, 3)}</td><td>${e(p.absoluteError, 3)}</td><td>${p.insideInterval === undefined ? '' : p.insideInterval ? 'yes' : 'no'}</td><td>${p.passed ? 'pass' : '<b>FAIL</b>'}</td></tr>`,
-      ),
-    )
-    .join('\n');
+  const verdict = (passed: boolean): HtmlCell => (passed ? 'pass' : { html: '<b>FAIL</b>' });
+  const summary: Column<MetricComparison, HtmlCell>[] = [
+    { header: 'metric', value: (m) => m.metric },
+    { header: 'mean EM', value: (m) => m.meanErrorMeasure, digits: 3 },
+    { header: 'max EM', value: (m) => m.maxErrorMeasure, digits: 3 },
+    { header: 'max |error|', value: (m) => m.maxAbsoluteError, digits: 3 },
+    { header: 'CI coverage', value: (m) => (m.intervalCoverage === undefined ? '' : `${formatNumber(100 * m.intervalCoverage, 3)} %`) },
+    { header: 'verdict', value: (m) => verdict(m.passed) },
+  ];
+  type Row = { readonly m: MetricComparison; readonly p: MetricPointComparison };
+  const perPoint: Column<Row, HtmlCell>[] = [
+    { header: 'metric', value: (r) => r.m.metric },
+    { header: 'point', value: (r) => (result.x ? String(result.x.values[r.p.index]) : r.p.label) },
+    { header: 'simulated', value: (r) => r.p.simulated, digits: 6 },
+    { header: '± hw', value: (r) => (r.p.halfWidth === undefined ? '' : r.p.halfWidth), digits: 3 },
+    { header: 'analytic', value: (r) => r.p.analytic, digits: 6 },
+    { header: 'EM', value: (r) => r.p.errorMeasure, digits: 3 },
+    { header: '|error|', value: (r) => r.p.absoluteError, digits: 3 },
+    { header: 'in CI', value: (r) => (r.p.insideInterval === undefined ? '' : r.p.insideInterval ? 'yes' : 'no') },
+    { header: 'verdict', value: (r) => verdict(r.p.passed) },
+  ];
   return [
     `<div class="ibqos-comparison"><h3>${escapeXml(result.title)}: ${result.passed ? 'PASS' : 'FAIL'}</h3>`,
     `<p>${result.failures} failing point-metric pairs; tolerance EM ≤ ${result.tolerance}${result.absoluteTolerance > 0 ? ` or |error| ≤ ${result.absoluteTolerance}` : ''}${result.acceptInsideInterval ? ', or analytic value inside the CI' : ''}.</p>`,
-    '<table><thead><tr><th>metric</th><th>mean EM</th><th>max EM</th><th>max |error|</th><th>CI coverage</th><th>verdict</th></tr></thead><tbody>',
-    summary,
-    '</tbody></table>',
-    '<table><thead><tr><th>metric</th><th>point</th><th>simulated</th><th>± hw</th><th>analytic</th><th>EM</th><th>|error|</th><th>in CI</th><th>verdict</th></tr></thead><tbody>',
-    rows,
-    '</tbody></table>',
+    htmlTable(result.metrics, summary),
+    htmlTable(result.metrics.flatMap((m) => m.points.map((p) => ({ m, p }))), perPoint, { rowClass: (r) => (r.p.passed ? undefined : 'fail') }),
     comparisonSvg(result),
     '</div>',
   ].join('\n');

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { tempDirForFile } from '../helpers/tempDir.js';
 import { BandwidthBroker, parseOpenSmArbitration } from '../../src/index.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ibqos-admit-'));
+const dir = tempDirForFile('admit');
 function file(name: string, content: unknown): string {
   const path = join(dir, name);
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));

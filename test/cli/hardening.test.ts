@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { compare } from '../../src/validate/compare.js';
-import { formatTable } from '../../src/report/table.js';
+import { formatTable } from '../../src/present/table.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'ibqos-harden-'));
 /** A file with this text in a fresh temporary directory; returns its path. */

@@ -3,9 +3,7 @@
  * with apt-get when missing, so `npm ci && npm test` works on a clean CI machine (as root).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -52,9 +50,4 @@ export function ensureChromium(): string {
   }
   if (!existsSync(CHROMIUM)) throw new Error(`${hint} apt-get install chromium succeeded but ${CHROMIUM} is still missing.`);
   return CHROMIUM;
-}
-
-/** A fresh, empty profile directory for one browser run. */
-export function freshUserDataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'ibqos-chromium-'));
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { run } from '../../src/cli/program.js';
 import * as lib from '../../src/index.js';
+import { tempDirForTest } from './tempDir.js';
 
 export interface DocBlock {
   readonly lang: string;
@@ -73,9 +74,15 @@ export async function runConsoleExamples(doc: string): Promise<number> {
   for (const block of docBlocks(doc).filter((b) => b.lang === 'console')) {
     const [command, ...output] = block.body.trimEnd().split('\n');
     expect(command!.startsWith('$ ibqos ')).toBe(true);
+    // A path under /tmp/ in the doc is redirected into a temporary directory of the test's own
+    // (removed when the test ends, so nothing is left behind and nothing of the user's is
+    // overwritten), and written back as /tmp/ in the output compared.
+    const args = command!.slice('$ ibqos '.length).split(/\s+/);
+    const tmp = args.some((a) => a.startsWith('/tmp/')) ? tempDirForTest('docs') : undefined;
     let out = '';
     const sink = { write: (s: string) => ((out += s), true) };
-    const code = await run(command!.slice('$ ibqos '.length).split(/\s+/), sink, sink);
+    const code = await run(tmp === undefined ? args : args.map((a) => (a.startsWith('/tmp/') ? join(tmp, a.slice('/tmp/'.length)) : a)), sink, sink);
+    if (tmp !== undefined) out = out.split(`${tmp}/`).join('/tmp/');
     expect(code, command).toBe(0);
     expect(out.trimEnd(), command).toBe(output.join('\n'));
     count++;

@@ -4,14 +4,13 @@ import { seededStream } from '../../src/core/random.js';
 import {
   eliminateMMatrix,
   gemmAdd,
-  gthStationary,
   invertMMatrix,
   matMul,
   solveEliminated,
   solveEliminatedRow,
   solveRowVector,
-  stationaryFromOffDiagonal,
 } from '../../src/linalg/float64Dense.js';
+import { gthStationary, stationaryFromOffDiagonal } from '../../src/linalg/gth.js';
 
 describe('matMul', () => {
   it.each([1, 3, 4, 5, 8, 17, 33])('n = %i → equals the textbook triple loop bit for bit', (n) => {

@@ -3,14 +3,13 @@
  * missing): every plot is rendered — SVGs with non-empty boxes, drawn curves, markers and CI error
  * bars — with no console error, no page error and no request other than the file itself.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExperiments, thesisExperiments, thesisSimulators, writeReport } from '../../src/index.js';
-import { CHROMIUM_ARGS, ensureChromium, freshUserDataDir } from '../helpers/chromium.js';
+import { CHROMIUM_ARGS, ensureChromium } from '../helpers/chromium.js';
+import { tempDirForFile } from '../helpers/tempDir.js';
 import { THESIS_FIGURES } from './figures.js';
 
 /** The SVG DOM methods used in the page (the project's tsconfig has no DOM library). */
@@ -20,22 +19,20 @@ interface Graphic {
 
 describe('report.html in headless Chromium', () => {
   let context: BrowserContext;
-  let userDataDir: string;
-  const outDir = mkdtempSync(join(tmpdir(), 'ibqos-browser-'));
+  const outDir = tempDirForFile('browser');
+  /** A fresh, empty browser profile for this run. */
+  const userDataDir = tempDirForFile('chromium');
 
   beforeAll(async () => {
     const executablePath = ensureChromium();
     // The report `ibqos report --quick` writes: the library's simulators, so every figure has CI error bars.
     const report = await runExperiments(thesisExperiments(), { quick: true, simulators: thesisSimulators() });
     writeReport(report, outDir);
-    userDataDir = freshUserDataDir();
     context = await chromium.launchPersistentContext(userDataDir, { executablePath, headless: true, args: [...CHROMIUM_ARGS], offline: true });
   }, 20 * 60_000);
 
   afterAll(async () => {
     await context?.close();
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
-    rmSync(outDir, { recursive: true, force: true });
   });
 
   it('every figure renders: non-empty SVG boxes, curves, markers, error bars and text; no console errors', async () => {

@@ -3,8 +3,7 @@
  * simulators, `thesisSimulators()`, plug in the same way; `ibqos report` and browser.test.ts use
  * them); the files written; and `ibqos report --quick`.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import {
   type ThresholdPoint,
 } from '../../src/index.js';
 import { runCli } from '../helpers/cli.js';
+import { tempDirForTest } from '../helpers/tempDir.js';
 import { THESIS_FIGURES } from './figures.js';
 
 describe('runExperiments(thesisExperiments()) without a simulator', async () => {
@@ -92,6 +92,10 @@ describe('runExperiments(thesisExperiments()) without a simulator', async () => 
     const f = report.experiments[0]!.figures[0]!;
     expect(show(f)['image/svg+xml']).toBe(f.svg);
     expect(show(report)['text/html']).toContain('<h1>');
+    // The text forms: the figure's title over its data table; the report's title over one line per experiment.
+    expect(show(f)['text/plain']!.split('\n')[0]).toBe(f.title);
+    expect(show(f)['text/plain']).toContain(f.xName);
+    expect(show(report)['text/plain']!.split('\n').slice(3).map((l) => l.trim().split(/\s+/)[1])).toEqual(report.experiments.map((e) => e.id));
   });
 });
 
@@ -139,7 +143,7 @@ describe('with stand-in simulators (the library simulator plugs in the same way)
   });
 
   it('writeReport: report.html (self-contained), report.json and one CSV per figure that reads back', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ibqos-report-'));
+    const dir = tempDirForTest('report');
     const files = writeReport(good, dir);
     expect(files.map((f) => f.slice(dir.length + 1))).toEqual(['report.html', 'report.json', ...THESIS_FIGURES.map((f) => `${f}.csv`)]);
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
@@ -160,7 +164,7 @@ describe('with stand-in simulators (the library simulator plugs in the same way)
 
 describe('ibqos report', () => {
   it('--quick --out DIR → exit 0, the files listed on stdout, progress on stderr', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ibqos-report-'));
+    const dir = tempDirForTest('report');
     const { code, out, err } = await runCli(['report', '--quick', '--out', dir]);
     expect(code).toBe(0);
     const files = out.trim().split('\n');
@@ -176,7 +180,7 @@ describe('ibqos report', () => {
   });
 
   it('an --out directory that cannot be written → exit 2 and a typed error naming --out', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ibqos-report-'));
+    const dir = tempDirForTest('report');
     const file = join(dir, 'a-file');
     writeFileSync(file, 'x');
     const { code, err } = await runCli(['report', '--quick', '--out', join(file, 'sub')]);

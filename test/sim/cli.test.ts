@@ -2,12 +2,12 @@
  * `ibqos sim`: the same option names as `ibqos me` / `ibqos credit` describe the same model, the
  * JSON uses the analytic field names and nesting, scenario files are validated field by field.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseResultJson } from '../../src/index.js';
 import { runCli } from '../helpers/cli.js';
+import { tempDirForFile } from '../helpers/tempDir.js';
 
 type Interval = { mean: number; halfWidth: number; confidence: number };
 
@@ -157,7 +157,7 @@ describe('ibqos sim', () => {
 });
 
 describe('scenario files', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ibqos-sim-'));
+  const dir = tempDirForFile('sim');
   const file = (name: string, content: unknown): string => {
     const path = join(dir, name);
     writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));

@@ -100,9 +100,10 @@ describe('displays', () => {
     expect(svg).toContain('meanQueueLength: FAIL');
   });
 
-  it('Symbol.for("Jupyter.display") gives text/html and image/svg+xml; it is not enumerable (JSON sees the plain record)', () => {
+  it('Symbol.for("Jupyter.display") gives text/plain, text/html and image/svg+xml; it is not enumerable (JSON sees the plain record)', () => {
     const show = (r as unknown as Record<symbol, () => Record<string, string>>)[Symbol.for('Jupyter.display')]!;
     const bundle = show();
+    expect(bundle['text/plain']).toBe(comparisonText(r));
     expect(bundle['text/html']).toBe(comparisonHtml(r));
     expect(bundle['image/svg+xml']).toBe(comparisonSvg(r));
     expect(Object.getOwnPropertyDescriptor(r, Symbol.for('Jupyter.display'))!.enumerable).toBe(false);

@@ -3,11 +3,11 @@
  * written to a file, then `ibqos validate --results` on that file. It passes (exit 0); the same file
  * with every simulated mean of two points scaled by 1.3 fails (exit 1) at exactly those points.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { tempDirForTest } from '../helpers/tempDir.js';
 
 const ibqos = runCli;
 
@@ -43,7 +43,7 @@ const CASES: readonly Case[] = [
 
 describe('ibqos validate on the output of ibqos sim --json', () => {
   it.each(CASES)('$model: passes as simulated, fails where two points are scaled by 1.3', async (c) => {
-    const dir = mkdtempSync(join(tmpdir(), 'ibqos-own-'));
+    const dir = tempDirForTest('own');
     const sim = await ibqos(['sim', ...c.sim, '--seed', '7', '--replications', '5', '--jobs', '40000', '--json']);
     expect(sim.code, sim.err).toBe(0);
     const results = join(dir, 'sim.json');

@@ -4,20 +4,20 @@
  * `_perturbed` versions (some means × 1.3, listed in perturbed_points.json) fail. Data generated
  * here from the library's own analytic values plus small seeded noise pass, and fail when perturbed.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { tempDirForTest } from '../helpers/tempDir.js';
 import { defaultMapping, gege1nThreshold, parseResultsCsv, seededStream, solveCreditChain, validateResults } from '../../src/index.js';
 import { FIX, read } from './helpers.js';
 
 const f = (name: string) => join(FIX, name);
 const perturbed = JSON.parse(read('perturbed_points.json')) as { credit_m: number[]; et_lambda: number[] };
 
-/** A results file with this text in a fresh temporary directory; returns its path. */
+/** A results file with this text in a fresh temporary directory (removed after the test); returns its path. */
 function resultsFile(text: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'ibqos-validate-')), 'bad.csv');
+  const path = join(tempDirForTest('validate'), 'bad.csv');
   writeFileSync(path, text);
   return path;
 }
@@ -60,7 +60,7 @@ describe('ibqos validate on the sample files', () => {
   });
 
   it('--plot writes an SVG with one panel per metric; --json is machine-readable', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ibqos-validate-'));
+    const dir = tempDirForTest('validate');
     const plot = join(dir, 'v.svg');
     const r = await cli(['--model', 'threshold', '--params', f('et_params.json'), '--results', f('et_omnetpp6.sca'), ...SCA6_MAP, '--plot', plot, '--json']);
     expect(r.code).toBe(0);

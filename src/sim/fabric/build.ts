@@ -4,103 +4,18 @@
  * output port, the congestion module's markers into the switches and its control laws into the
  * flows, and returns a {@link Fabric} ready to run.
  */
-import {
-  aimd,
-  EcnMarker,
-  fimd,
-  IbCcSource,
-  IbCcSwitchMarker,
-  lipd,
-  pipd,
-  type ResponseFunction,
-} from '../../congestion/index.js';
 import { VlArbiter, type VlArbiterConfig } from '../../admission/index.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { integerAtLeast, knownKeys, plainObject, positiveRate } from '../../core/guards.js';
 import type { RandomStream } from '../../core/random.js';
-import { CREDIT_BLOCK_BYTES, Fabric, type CompiledFabric, type CompiledFlow, type CompiledMarking } from './fabric.js';
 import { RandomStreams } from '../random/streams.js';
-import type { ArrivalProcess } from '../traffic/arrivals.js';
-import { packetSizes, type PacketSizes, type PacketSizeSpec } from '../traffic/packetSizes.js';
-import { arrivalProcess, type ArrivalSpec } from '../traffic/spec.js';
-import type { OutputArbiter, InjectionControl } from './plugins.js';
-import { IbCcInjectionControl, ResponseInjectionControl } from './rateControl.js';
+import { compileFlows, type FlowSpec } from './buildFlows.js';
+import { CREDIT_BLOCK_BYTES, type CompiledFabric } from './compiled.js';
+import { Fabric } from './fabric.js';
+import { ackDelays, compileForwarding } from './forwarding.js';
+import { compileMarking, type MarkingSpec } from './marking.js';
+import type { OutputArbiter } from './plugins.js';
 import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from './topology.js';
-
-/**
- * How a flow's packets arrive at its send queue: `{ kind: 'saturated' }` (the send queue is never
- * empty: a greedy source; the default) or any arrival process of the core's traffic module
- * (`poisson`, `ge`, `cbr`, `onoff`; rates in packets per second). A GE batch offers its packets to
- * the send queue one at a time, each admitted or refused on its own.
- */
-export type TrafficSpec = { readonly kind: 'saturated' } | ArrivalSpec;
-
-/**
- * Packet sizes in bytes, each at most the MTU: a number (fixed size) or a packet-size law of the core
- * (`constant`, `mix`, `uniform`). Default: the MTU.
- */
-export type FlowPacketSizes = number | PacketSizeSpec;
-
-/**
- * A flow's injection control (MODELS.md §10). Rates in MTU-sized packets per second; `rMax`
- * defaults to the source link's rate in MTU packets per second.
- */
-export type RateControlSpec =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'pipd'; readonly rMin: number; readonly rMax?: number; readonly m: number }
-  | { readonly kind: 'fimd'; readonly rMin: number; readonly rMax?: number; readonly n: number }
-  | { readonly kind: 'lipd'; readonly rMin: number; readonly rMax?: number }
-  | { readonly kind: 'aimd'; readonly rMin: number; readonly rMax?: number; readonly alpha: number; readonly beta: number }
-  | {
-      readonly kind: 'ibcc';
-      /** IRD table (default: congestion's linear table). */
-      readonly table?: readonly number[];
-      readonly cctiIncrease?: number;
-      readonly cctiLimit?: number;
-      readonly cctiMin?: number;
-      /** CCTI_Timer period in µs (default 153.6 µs = 150 IBA units). */
-      readonly timerUs?: number;
-    };
-
-/** One flow of packets from a host to a host (or to uniformly random hosts). */
-export interface FlowSpec {
-  /** A name for reports (unique). */
-  readonly name: string;
-  readonly source: string;
-  /** A host name, or `'uniform'`: each packet to a uniformly chosen other host. */
-  readonly destination: string;
-  /** Service level 0..15 (default 0), mapped to a VL by `slToVl`. */
-  readonly sl?: number;
-  readonly traffic?: TrafficSpec;
-  /** Default: the MTU. */
-  readonly packetBytes?: FlowPacketSizes;
-  /** Send-queue capacity in packets, the one in transmission included (default Infinity). */
-  readonly sendQueuePackets?: number;
-  readonly rateControl?: RateControlSpec;
-  /** Start time in µs (default 0). */
-  readonly startUs?: number;
-  /**
-   * Time in µs at which the flow stops offering packets (default Infinity): no arrival at or after
-   * it is offered; the packets already in the send queue are still sent. Lets a run drain.
-   */
-  readonly stopUs?: number;
-}
-
-/** Switch-side marking: none, thesis ECN (cnt1/cnt2), or IB CC FECN. */
-export type MarkingSpec =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'ecn' }
-  | {
-      readonly kind: 'ibcc';
-      /** Threshold weight 0..15 (default 15, seed gran-…). */
-      readonly threshold?: number;
-      /** Marking_Rate (default 0: every eligible packet). */
-      readonly markingRate?: number;
-      /** Packet_Size in bytes (default 0). */
-      readonly packetSize?: number;
-      /** Victim_Mask on switch ports that face hosts (default true, as the seed advises). */
-      readonly victimMaskOnHostPorts?: boolean;
-    };
 
 /** Everything {@link buildFabric} needs. */
 export interface FabricOptions {
@@ -153,84 +68,6 @@ class TableArbiter implements OutputArbiter {
     if (vl >= 0) this.arbiter.sent(vl, headBytes[vl]!);
     return vl;
   }
-}
-
-function sizeProcess(field: string, spec: FlowPacketSizes | undefined, mtu: number, stream: RandomStream): PacketSizes {
-  const law = packetSizes(spec === undefined ? { kind: 'constant', bytes: mtu } : typeof spec === 'number' ? { kind: 'constant', bytes: spec } : spec, stream, field);
-  const o = spec as Record<string, unknown> | number | undefined;
-  const largest =
-    typeof o === 'number' ? o : o === undefined ? mtu : o.kind === 'constant' ? (o.bytes as number) : o.kind === 'uniform' ? (o.maxBytes as number) : Math.max(...(o.bytes as number[]));
-  if (!(largest <= mtu)) throw new InvalidParameterError(field, `sizes of at most the MTU (${mtu} bytes)`, spec);
-  return law;
-}
-
-function traffic(field: string, spec: TrafficSpec | undefined, stream: RandomStream): ArrivalProcess | null {
-  if (spec === undefined) return null;
-  const o = plainObject(field, spec);
-  if (o.kind === 'saturated') {
-    knownKeys(field, o, ['kind']);
-    return null;
-  }
-  try {
-    return arrivalProcess(spec as ArrivalSpec, stream, field);
-  } catch (e) {
-    if (e instanceof InvalidParameterError && e.parameter === `${field}.kind`) {
-      throw new InvalidParameterError(e.parameter, `'saturated' or ${e.rule}`, e.value);
-    }
-    throw e;
-  }
-}
-
-function responseFunction(field: string, o: Record<string, unknown>, rMax: number): ResponseFunction {
-  const top = o.rMax ?? rMax;
-  try {
-    switch (o.kind) {
-      case 'pipd':
-        knownKeys(field, o, ['kind', 'rMin', 'rMax', 'm']);
-        return pipd({ rMin: o.rMin as number, rMax: top as number, m: o.m as number });
-      case 'fimd':
-        knownKeys(field, o, ['kind', 'rMin', 'rMax', 'n']);
-        return fimd({ rMin: o.rMin as number, rMax: top as number, n: o.n as number });
-      case 'lipd':
-        knownKeys(field, o, ['kind', 'rMin', 'rMax']);
-        return lipd({ rMin: o.rMin as number, rMax: top as number });
-      default:
-        knownKeys(field, o, ['kind', 'rMin', 'rMax', 'alpha', 'beta']);
-        return aimd({ rMin: o.rMin as number, rMax: top as number, alpha: o.alpha as number, beta: o.beta as number });
-    }
-  } catch (e) {
-    if (e instanceof InvalidParameterError && !e.parameter.startsWith(field)) {
-      throw new InvalidParameterError(`${field}.${e.parameter}`, e.rule, e.value);
-    }
-    throw e;
-  }
-}
-
-function rateController(field: string, spec: RateControlSpec | undefined, rMax: number, now: number): InjectionControl | null {
-  if (spec === undefined) return null;
-  const o = plainObject(field, spec);
-  switch (o.kind) {
-    case 'none':
-      return null;
-    case 'pipd':
-    case 'fimd':
-    case 'lipd':
-    case 'aimd':
-      return new ResponseInjectionControl(responseFunction(field, o, rMax));
-    case 'ibcc': {
-      knownKeys(field, o, ['kind', 'table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'timerUs']);
-      const params: Record<string, unknown> = { bandwidth: rMax, timerStart: now };
-      for (const k of ['table', 'cctiIncrease', 'cctiLimit', 'cctiMin'] as const) if (o[k] !== undefined) params[k] = o[k];
-      if (o.timerUs !== undefined) params.timerPeriod = positiveRate(`${field}.timerUs`, o.timerUs) * 1e-6;
-      try {
-        return new IbCcInjectionControl(new IbCcSource(params as never));
-      } catch (e) {
-        if (e instanceof InvalidParameterError) throw new InvalidParameterError(`${field}.${e.parameter}`, e.rule, e.value);
-        throw e;
-      }
-    }
-  }
-  throw new InvalidParameterError(`${field}.kind`, "one of 'none', 'pipd', 'fimd', 'lipd', 'aimd', 'ibcc'", o.kind);
 }
 
 const OPTION_KEYS = [
@@ -349,119 +186,14 @@ export function buildFabric(options: FabricOptions): Fabric {
     for (let k = 1; k <= s.ports; k++) portNames.push(`${s.name}:${k}`);
   });
   for (const h of topology.hosts) portNames.push(h.name);
-  const fwd = new Int32Array(topology.switches.length * H);
-  topology.switches.forEach((s, si) => {
-    topology.hosts.forEach((h, hi) => {
-      fwd[si * H + hi] = switchBase[si]! + topology.forwarding[s.name]![h.name]! - 1;
-    });
-  });
+  const fwd = compileForwarding(topology, switchBase);
   const switchLatency = switchLatencyNs * 1e-9;
-
-  if (!Array.isArray(o.flows)) throw new InvalidParameterError('flows', 'an array of flows', o.flows);
-  const names = new Set<string>();
-  const flows: CompiledFlow[] = (o.flows as unknown[]).map((raw, i) => {
-    const field = `flows[${i}]`;
-    const f = plainObject(field, raw);
-    knownKeys(field, f, ['name', 'source', 'destination', 'sl', 'traffic', 'packetBytes', 'sendQueuePackets', 'rateControl', 'startUs', 'stopUs']);
-    if (typeof f.name !== 'string' || f.name === '' || names.has(f.name)) throw new InvalidParameterError(`${field}.name`, 'a unique non-empty string', f.name);
-    names.add(f.name);
-    const source = hostIndex.get(f.source as string);
-    if (source === undefined) throw new InvalidParameterError(`${field}.source`, 'a host of the topology', f.source);
-    let destination: number;
-    if (f.destination === 'uniform') {
-      if (H < 2) throw new InvalidParameterError(`${field}.destination`, 'a host (uniform needs two hosts)', f.destination);
-      destination = -1;
-    } else {
-      const d = hostIndex.get(f.destination as string);
-      if (d === undefined || d === source) throw new InvalidParameterError(`${field}.destination`, "a host of the topology other than the source, or 'uniform'", f.destination);
-      destination = d;
-    }
-    const sl = f.sl === undefined ? 0 : (f.sl as number);
-    if (typeof sl !== 'number' || !Number.isInteger(sl) || sl < 0 || sl > 15) throw new InvalidParameterError(`${field}.sl`, 'an integer in 0..15', sl);
-    const vl = slToVl[sl]!;
-    if (vls > 1 && !servedVls.has(vl)) {
-      throw new InvalidParameterError(`${field}.sl`, `an SL whose VL (${vl}) has weight > 0 in an arbitration table`, sl);
-    }
-    let sendQueuePackets = Infinity;
-    if (f.sendQueuePackets !== undefined && f.sendQueuePackets !== Infinity) sendQueuePackets = integerAtLeast(`${field}.sendQueuePackets`, f.sendQueuePackets, 1);
-    const start = f.startUs === undefined ? 0 : (f.startUs as number);
-    if (typeof start !== 'number' || !Number.isFinite(start) || start < 0) throw new InvalidParameterError(`${field}.startUs`, 'a finite number >= 0 (µs)', start);
-    const stop = f.stopUs === undefined ? Infinity : (f.stopUs as number);
-    if (typeof stop !== 'number' || Number.isNaN(stop) || !(stop > start)) throw new InvalidParameterError(`${field}.stopUs`, `a number > startUs (${start} µs), or Infinity`, f.stopUs);
-    const hostPort = hostBase + source;
-    const rMax = rate[hostPort]! / mtu;
-    return {
-      name: f.name,
-      source,
-      destination,
-      vl,
-      arrivals: traffic(`${field}.traffic`, f.traffic as TrafficSpec | undefined, namedStream(`flow:${f.name}:arrivals`)),
-      sizes: sizeProcess(`${field}.packetBytes`, f.packetBytes as FlowPacketSizes | undefined, mtu, namedStream(`flow:${f.name}:sizes`)),
-      sendQueuePackets,
-      rateControl: rateController(`${field}.rateControl`, f.rateControl as RateControlSpec | undefined, rMax, start * 1e-6),
-      destinationStream: destination < 0 ? namedStream(`flow:${f.name}:destinations`) : null,
-      start: start * 1e-6,
-      stop: stop * 1e-6,
-    };
-  });
+  const flows = compileFlows(o.flows, { hostIndex, hostBase, rate, mtu, vls, slToVl, servedVls, namedStream });
 
   // ACK path latency from every destination back to every source (only if some flow is controlled).
   const controlled = flows.some((f) => f.rateControl !== null);
-  const ackDelay = new Float64Array(controlled ? H * H : 0);
-  if (controlled) {
-    for (let a = 0; a < H; a++) {
-      for (let b = 0; b < H; b++) {
-        if (a === b) continue;
-        let g = hostBase + b;
-        let t = delay[g]!;
-        for (let at = peer[g]!; at < hostBase; at = peer[g]!) {
-          g = fwd[switchOfPort[at]! * H + a]!;
-          t += switchLatency + delay[g]!;
-        }
-        ackDelay[a * H + b] = t;
-      }
-    }
-  }
-
-  const markingSpec = o.marking === undefined ? { kind: 'none' } : plainObject('marking', o.marking);
-  let marking: CompiledMarking;
-  if (markingSpec.kind === 'none') marking = { kind: 'none' };
-  else if (markingSpec.kind === 'ecn') {
-    knownKeys('marking', markingSpec, ['kind']);
-    marking = { kind: 'ecn', perSwitch: topology.switches.map((s) => new EcnMarker(s.ports)) };
-  } else if (markingSpec.kind === 'ibcc') {
-    knownKeys('marking', markingSpec, ['kind', 'threshold', 'markingRate', 'packetSize', 'victimMaskOnHostPorts']);
-    const victimOnHosts = markingSpec.victimMaskOnHostPorts ?? true;
-    if (typeof victimOnHosts !== 'boolean') throw new InvalidParameterError('marking.victimMaskOnHostPorts', 'a boolean', victimOnHosts);
-    const perPortVl: (IbCcSwitchMarker | null)[] = [];
-    const random = namedStream('marking:ibcc');
-    for (let g = 0; g < G; g++) {
-      for (let v = 0; v < vls; v++) {
-        if (switchOfPort[g]! < 0 || peer[g]! < 0) {
-          perPortVl.push(null);
-          continue;
-        }
-        try {
-          perPortVl.push(
-            new IbCcSwitchMarker({
-              threshold: (markingSpec.threshold as number | undefined) ?? 15,
-              capacity: bufferBytes,
-              victimMask: victimOnHosts && peer[g]! >= hostBase,
-              packetSize: (markingSpec.packetSize as number | undefined) ?? 0,
-              markingRate: (markingSpec.markingRate as number | undefined) ?? 0,
-              random,
-            }),
-          );
-        } catch (e) {
-          if (e instanceof InvalidParameterError) throw new InvalidParameterError(`marking.${e.parameter}`, e.rule, e.value);
-          throw e;
-        }
-      }
-    }
-    marking = { kind: 'ibcc', perPortVl };
-  } else {
-    throw new InvalidParameterError('marking.kind', "one of 'none', 'ecn', 'ibcc'", markingSpec.kind);
-  }
+  const ackDelay = controlled ? ackDelays(H, hostBase, peer, delay, fwd, switchOfPort, switchLatency) : new Float64Array(0);
+  const marking = compileMarking(o.marking, topology, switchOfPort, peer, hostBase, vls, bufferBytes, namedStream);
 
   let latencyHistogram = { hiUs: 1000, bins: 100 };
   if (o.latencyHistogram !== undefined) {

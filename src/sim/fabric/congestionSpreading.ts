@@ -22,7 +22,9 @@ import { InvalidParameterError } from '../../core/errors.js';
 import { knownKeys, numberInRange, oneOf, plainObject, positiveRate, integerAtLeast } from '../../core/guards.js';
 import { registerScenario, type ReplicationContext, type ReplicationOutput } from '../scenarios/registry.js';
 import type { RandomStreams } from '../random/streams.js';
-import { buildFabric, type MarkingSpec, type RateControlSpec } from './build.js';
+import { buildFabric } from './build.js';
+import type { RateControlSpec } from './buildFlows.js';
+import type { MarkingSpec } from './marking.js';
 import type { Fabric } from './fabric.js';
 import { twoSwitchTopology } from './generators.js';
 

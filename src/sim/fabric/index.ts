@@ -20,24 +20,12 @@ export {
   type FabricLinkOptions,
   type FabricMeshOptions,
 } from './generators.js';
-export {
-  CREDIT_BLOCK_BYTES,
-  Fabric,
-  type BufferMeasurements,
-  type CreditAudit,
-  type FabricMeasurements,
-  type FlowMeasurements,
-  type PortMeasurements,
-} from './fabric.js';
-export {
-  buildFabric,
-  type FabricOptions,
-  type FlowSpec,
-  type MarkingSpec,
-  type FlowPacketSizes,
-  type RateControlSpec,
-  type TrafficSpec,
-} from './build.js';
+export { CREDIT_BLOCK_BYTES } from './compiled.js';
+export { Fabric } from './fabric.js';
+export type { BufferMeasurements, CreditAudit, FabricMeasurements, FlowMeasurements, PortMeasurements } from './measurements.js';
+export { buildFabric, type FabricOptions } from './build.js';
+export type { FlowSpec, FlowPacketSizes, RateControlSpec, TrafficSpec } from './buildFlows.js';
+export type { MarkingSpec } from './marking.js';
 export type { OutputArbiter, InjectionControl } from './plugins.js';
 export { IbCcInjectionControl, ResponseInjectionControl } from './rateControl.js';
 export {

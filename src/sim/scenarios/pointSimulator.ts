@@ -6,7 +6,10 @@
 import { integerAtLeast } from '../../core/guards.js';
 import { canonicalKey, deriveSeed } from '../random/streams.js';
 import type { IntervalTree } from '../stats/intervals.js';
-import { simulate } from './simulate.js';
+import { simulate, type ScenarioSpec, type SimulateOptions, type SimulationResult } from './simulate.js';
+
+/** Runs a scenario as `simulate` does, now or later (a worker pool's `simulateOnPool`). */
+export type ScenarioRunner = (spec: ScenarioSpec, options: SimulateOptions) => SimulationResult | Promise<SimulationResult>;
 
 /** What the per-point simulator is given besides the point. */
 export interface PointRunOptions {
@@ -25,6 +28,8 @@ export interface PointRunOptions {
  * @param scenario a registered scenario name ('gege1n', 'credit-tandem', …).
  * @param toParams the scenario's params for a point.
  * @param jobs arrivals measured per replication: `full` (default 1e6) and `quick` (default 1e5).
+ * @param runner what runs the scenario (default `simulate`); a runner that returns a promise makes
+ *   the simulator return one.
  * @returns a function that simulates one point and returns its metrics as intervals, in the
  *   analytic records' vocabulary. The point runs with the seed derived from the base seed and its
  *   params (see {@link PointRunOptions.seed}): independent points, each reproducible.
@@ -38,12 +43,14 @@ export function scenarioPointSimulator<P>(
   scenario: string,
   toParams: (point: P) => Record<string, unknown>,
   jobs: { readonly full?: number; readonly quick?: number } = {},
-): (point: P, options: PointRunOptions) => IntervalTree {
+  runner: ScenarioRunner = simulate,
+): (point: P, options: PointRunOptions) => IntervalTree | Promise<IntervalTree> {
   const full = integerAtLeast('jobs.full', jobs.full ?? 1_000_000, 1);
   const quick = integerAtLeast('jobs.quick', jobs.quick ?? 100_000, 1);
   return (point, options) => {
     const params = toParams(point);
     const seed = deriveSeed(options.seed, canonicalKey({ scenario, params }));
-    return simulate({ scenario, params }, { seed, replications: options.replications, jobs: options.quick ? quick : full }).metrics;
+    const result = runner({ scenario, params }, { seed, replications: options.replications, jobs: options.quick ? quick : full });
+    return result instanceof Promise ? result.then((r) => r.metrics) : result.metrics;
   };
 }

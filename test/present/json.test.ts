@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gege1 } from '../../src/me/index.js';
-import { parseResultJson, resultsToJson } from '../../src/report/json.js';
+import { parseResultJson, resultsToJson } from '../../src/present/json.js';
 
 describe('resultsToJson / parseResultJson', () => {
   it('an unstable GE/GE/1 record → Infinity survives the round trip (JSON.stringify would give null)', () => {

@@ -9,6 +9,7 @@
  * time this renderer takes.
  */
 import { appendAll, maxOf, minOf } from '../core/arrays.js';
+import { escapeXml } from './escape.js';
 
 /** One point of a series; `halfWidth` draws an error bar y ± halfWidth. Non-finite y is skipped. */
 export interface PlotPoint {
@@ -53,11 +54,6 @@ export interface PlotSpec {
 
 /** Tableau 10, a palette designed for distinguishable categorical series. */
 export const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'] as const;
-
-/** Escapes text for SVG/HTML content and attribute values. */
-export function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
 
 /**
  * About `count` round tick values covering [min, max]: steps of 1, 2 or 5 × 10^k (Heckbert,

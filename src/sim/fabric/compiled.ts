@@ -1,0 +1,79 @@
+/**
+ * What the fabric runs on: the compiled form of a validated topology, flows and options, built by the
+ * front door (build.ts) and trusted by the run-time parts. Time in seconds, sizes in bytes, rates in
+ * bytes per second.
+ */
+import type { EcnMarker, IbCcSwitchMarker } from '../../congestion/index.js';
+import type { RandomStream } from '../../core/random.js';
+import type { ArrivalProcess } from '../traffic/arrivals.js';
+import type { PacketSizes } from '../traffic/packetSizes.js';
+import type { OutputArbiter, InjectionControl } from './plugins.js';
+
+/** Credit block size in bytes (InfiniBand flow-control credits are 64-byte blocks). */
+export const CREDIT_BLOCK_BYTES = 64;
+
+/** "No packet / no queue / no port" in the fabric's typed-array links. */
+export const NONE = -1;
+
+/**
+ * Switch-side marking, compiled: the congestion module's markers, one {@link EcnMarker} per switch
+ * (its outputs are the switch's ports, 0-based) or one {@link IbCcSwitchMarker} per switch port-VL
+ * (indexed by global port · VLs + VL; `null` on host ports). IB CC occupancy is in bytes: the bytes
+ * queued in the switch for that port-VL.
+ */
+export type CompiledMarking =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'ecn'; readonly perSwitch: readonly EcnMarker[] }
+  | { readonly kind: 'ibcc'; readonly perPortVl: readonly (IbCcSwitchMarker | null)[] };
+
+/** One flow as the fabric runs it (built and validated by the front door). */
+export interface CompiledFlow {
+  readonly name: string;
+  readonly source: number;
+  /** Destination host index, or −1 for a uniformly random other host per packet. */
+  readonly destination: number;
+  readonly vl: number;
+  /** The core's arrival process (a batch offers its packets one by one); `null` = saturated: the send queue always holds a packet. */
+  readonly arrivals: ArrivalProcess | null;
+  readonly sizes: PacketSizes;
+  /** Send-queue capacity in packets, the one in transmission included (Infinity allowed). */
+  readonly sendQueuePackets: number;
+  readonly rateControl: InjectionControl | null;
+  /** Uniform destinations are drawn from this stream. */
+  readonly destinationStream: RandomStream | null;
+  /** Time at which the flow starts (seconds). */
+  readonly start: number;
+  /** Time from which the flow offers no more packets (seconds; Infinity = never). */
+  readonly stop: number;
+}
+
+/** Everything the fabric needs, compiled from a validated topology and options. */
+export interface CompiledFabric {
+  readonly vls: number;
+  readonly mtu: number;
+  readonly bufferBytes: number;
+  readonly switchLatency: number;
+  readonly cutThrough: boolean;
+  readonly switchCount: number;
+  readonly hostCount: number;
+  /** Ports per switch. */
+  readonly switchPorts: readonly number[];
+  /** For every global port: peer global port, rate (bytes/s), delay (s), exponential service. */
+  readonly peer: Int32Array;
+  readonly rate: Float64Array;
+  readonly delay: Float64Array;
+  readonly exponential: Uint8Array;
+  /** Global out port of switch s towards host h: fwd[s·H + h]. */
+  readonly fwd: Int32Array;
+  /** One-way latency (s) of the ACK path from host b back to host a: [a·H + b] (empty when no flow is rate-controlled). */
+  readonly ackDelay: Float64Array;
+  readonly arbiters: readonly OutputArbiter[];
+  readonly flows: readonly CompiledFlow[];
+  readonly marking: CompiledMarking;
+  /** Stream for exponential link service times (IB CC marking draws come with the markers). */
+  readonly serviceStream: RandomStream;
+  /** Names for reports. */
+  readonly portNames: readonly string[];
+  /** Per-flow latency histogram: `bins` equal bins over [0, hiUs) µs. */
+  readonly latencyHistogram: { readonly hiUs: number; readonly bins: number };
+}

@@ -1,0 +1,135 @@
+/**
+ * The switch: arrivals into the input VL buffers (routed by the forwarding tables), the crossbar and
+ * the output side. An input port feeds at most one output at a time. Input arbitration: among the
+ * input buffers of one VL requesting an output, the longest-waiting request whose input port is free
+ * is served (first come, first served over head packets = round robin among backlogged inputs).
+ * Output VL arbitration is the port's {@link OutputArbiter}. Virtual cut-through: a packet's
+ * transmission cannot end before its tail has arrived plus the switch latency.
+ */
+import type { Engine } from '../engine/engine.js';
+import { NONE, type CompiledFabric } from './compiled.js';
+import type { StaticForwarding } from './forwarding.js';
+import type { FifoInputQueues } from './inputFifo.js';
+import type { Links } from './links.js';
+import type { FabricMarking } from './marking.js';
+import type { FabricStats } from './measurements.js';
+import type { PacketPool } from './packets.js';
+import type { OutputArbiter } from './plugins.js';
+
+/** The switches of the fabric: input side, crossbar and output arbitration. */
+export class Crossbar {
+  private readonly V: number;
+  private readonly switchLatency: number;
+  private readonly arbiters: readonly OutputArbiter[];
+  private readonly engine: Engine;
+  private readonly links: Links;
+  private readonly queues: FifoInputQueues;
+  private readonly forwarding: StaticForwarding;
+  private readonly marking: FabricMarking;
+  private readonly pool: PacketPool;
+  private readonly stats: FabricStats;
+  /** 1 while input port g feeds an output. */
+  private readonly inBusy: Uint8Array;
+  // scratch for output arbitration
+  private readonly cand: Int32Array;
+  private readonly candBytes: Float64Array;
+
+  constructor(
+    c: CompiledFabric,
+    engine: Engine,
+    links: Links,
+    queues: FifoInputQueues,
+    forwarding: StaticForwarding,
+    marking: FabricMarking,
+    pool: PacketPool,
+    stats: FabricStats,
+  ) {
+    this.V = c.vls;
+    this.switchLatency = c.switchLatency;
+    this.arbiters = c.arbiters;
+    this.engine = engine;
+    this.links = links;
+    this.queues = queues;
+    this.forwarding = forwarding;
+    this.marking = marking;
+    this.pool = pool;
+    this.stats = stats;
+    this.inBusy = new Uint8Array(c.peer.length);
+    this.cand = new Int32Array(c.vls);
+    this.candBytes = new Float64Array(c.vls);
+  }
+
+  /** Packet p's header has reached switch s through input port g (its blocks already off the wire). */
+  arrive(s: number, g: number, p: number): void {
+    const pool = this.pool;
+    const q = g * this.V + pool.vl[p]!;
+    const out = this.forwarding.outPort(s, pool.dst[p]!);
+    pool.out[p] = out;
+    const wasEmpty = this.queues.push(q, p);
+    this.stats.bufferChange(q, 1, this.engine.now);
+    this.marking.enqueued(s, q, out, p);
+    if (wasEmpty) {
+      this.queues.request(q);
+      if (this.links.outBusy[out] === 0) this.tryOutput(out);
+    }
+  }
+
+  /** Switch output port g starts the next packet if it is idle and one may go. */
+  tryOutput(g: number): void {
+    const links = this.links;
+    if (links.outBusy[g] !== 0) return;
+    const V = this.V;
+    const queues = this.queues;
+    let ready = 0;
+    let creditBlocked = false;
+    for (let v = 0; v < V; v++) {
+      const r = queues.firstRequest(g, v, this.inBusy);
+      if (r === NONE) continue;
+      const p = queues.head[r]!;
+      if (links.credits[g * V + v]! >= this.pool.blocks[p]!) {
+        ready |= 1 << v;
+        this.cand[v] = r;
+        this.candBytes[v] = this.pool.size[p]!;
+      } else creditBlocked = true;
+    }
+    if (ready === 0) {
+      if (creditBlocked) this.stats.stallBegins(g, this.engine.now);
+      return;
+    }
+    const v = V === 1 ? 0 : this.arbiters[g]!.pick(ready, this.candBytes);
+    if (v < 0) return;
+    this.stats.endStall(g, this.engine.now);
+    this.startTx(g, this.cand[v]!, v);
+  }
+
+  private startTx(g: number, q: number, v: number): void {
+    const V = this.V;
+    const p = this.queues.popHead(q);
+    const pv = g * V + v;
+    this.marking.departing(g, pv, p);
+    this.inBusy[(q / V) | 0] = 1;
+    this.links.outCurQ[g] = q;
+    // Every byte crosses the switch in the switch latency: the tail cannot leave before it arrived
+    // plus that latency (at equal link rates this is the header's start + one transmission time).
+    this.links.transmit(g, pv, p, this.pool.tail[p]! + this.switchLatency);
+  }
+
+  /** Switch port g finished sending packet p from input VL buffer q: blocks freed, credits sent back. */
+  txEnd(g: number, q: number, p: number): void {
+    const V = this.V;
+    const inPort = (q / V) | 0;
+    const v = q - inPort * V;
+    const blocks = this.pool.blocks[p]!;
+    this.queues.freed(q, blocks);
+    this.stats.bufferChange(q, -1, this.engine.now);
+    this.inBusy[inPort] = 0;
+    this.links.returnCredits(inPort, v, blocks);
+    this.tryOutput(g);
+    const requested = this.queues.requested;
+    const outBusy = this.links.outBusy;
+    for (let w = 0; w < V; w++) {
+      const o = requested[inPort * V + w]!;
+      if (o !== NONE && outBusy[o] === 0) this.tryOutput(o);
+    }
+  }
+}

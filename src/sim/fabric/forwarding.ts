@@ -1,0 +1,55 @@
+/**
+ * Routing and forwarding: the static forwarding tables of the topology compiled to one array (the
+ * out port of switch s towards host h), and the one-way latency of the out-of-band ACK path that
+ * follows them back. Multipath routing would land beside {@link StaticForwarding}.
+ */
+import type { FabricTopology } from './topology.js';
+
+/** Compiles the topology's forwarding tables: global out port of switch s towards host h at [s·H + h]. */
+export function compileForwarding(topology: FabricTopology, switchBase: readonly number[]): Int32Array {
+  const H = topology.hosts.length;
+  const fwd = new Int32Array(topology.switches.length * H);
+  topology.switches.forEach((s, si) => {
+    topology.hosts.forEach((h, hi) => {
+      fwd[si * H + hi] = switchBase[si]! + topology.forwarding[s.name]![h.name]! - 1;
+    });
+  });
+  return fwd;
+}
+
+/**
+ * One-way latency (s) of the ACK path from host b back to host a, at [a·H + b]: the propagation
+ * delays of the links it follows plus a switch latency per switch.
+ */
+export function ackDelays(H: number, hostBase: number, peer: Int32Array, delay: Float64Array, fwd: Int32Array, switchOfPort: Int32Array, switchLatency: number): Float64Array {
+  const ackDelay = new Float64Array(H * H);
+  for (let a = 0; a < H; a++) {
+    for (let b = 0; b < H; b++) {
+      if (a === b) continue;
+      let g = hostBase + b;
+      let t = delay[g]!;
+      for (let at = peer[g]!; at < hostBase; at = peer[g]!) {
+        g = fwd[switchOfPort[at]! * H + a]!;
+        t += switchLatency + delay[g]!;
+      }
+      ackDelay[a * H + b] = t;
+    }
+  }
+  return ackDelay;
+}
+
+/** Static forwarding at run time: one out port per switch and destination host. */
+export class StaticForwarding {
+  private readonly fwd: Int32Array;
+  private readonly H: number;
+
+  constructor(fwd: Int32Array, hostCount: number) {
+    this.fwd = fwd;
+    this.H = hostCount;
+  }
+
+  /** The global out port of switch s towards host `dst`. */
+  outPort(s: number, dst: number): number {
+    return this.fwd[s * this.H + dst]!;
+  }
+}

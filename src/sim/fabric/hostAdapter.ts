@@ -1,0 +1,250 @@
+/**
+ * The host channel adapter's sending side: per-flow send queues fed by the flows' arrival processes
+ * (a full send queue refuses an arrival: a source drop, the fabric's only loss), the rate limiter of
+ * each flow (the next packet may start (size / MTU) / r after the previous one started) driven by its
+ * {@link InjectionControl} (ACKs and timers), and the host port's VL arbitration across its flows with
+ * round robin among the flows of a VL. The receiving side is sink.ts.
+ */
+import type { Engine } from '../engine/engine.js';
+import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from './compiled.js';
+import type { Links } from './links.js';
+import type { FabricStats } from './measurements.js';
+import type { PacketPool } from './packets.js';
+import type { InjectionControl } from './plugins.js';
+
+/** The engine handlers the host adapters post to: flow arrival (f, epoch), port wake-up (g), rate timer (f). */
+export interface HostHandlers {
+  readonly gen: number;
+  readonly wake: number;
+  readonly timer: number;
+}
+
+/** The sending side of every host adapter. */
+export class HostAdapters {
+  private readonly c: CompiledFabric;
+  private readonly engine: Engine;
+  private readonly links: Links;
+  private readonly pool: PacketPool;
+  private readonly stats: FabricStats;
+  private readonly h: HostHandlers;
+  private readonly V: number;
+  private readonly H: number;
+  private readonly hostBase: number;
+  private readonly fHead: Int32Array;
+  private readonly fTail: Int32Array;
+  /** Packets in flow f's send queue, the one in transmission included. */
+  readonly fCount: Int32Array;
+  /** Earliest start of flow f's next packet (rate limiter). */
+  private readonly fNext: Float64Array;
+  private readonly fTimerAt: Float64Array;
+  private readonly hostFlowStart: Int32Array;
+  private readonly hostFlowList: Int32Array;
+  private readonly hostRr: Int32Array;
+  private readonly wakeAt: Float64Array;
+  // scratch for arbitration
+  private readonly cand: Int32Array;
+  /** The candidate's position in its host's flow list (for the round robin). */
+  private readonly candPos: Int32Array;
+  private readonly candBytes: Float64Array;
+  /** Packets ever injected into the network. */
+  injected = 0;
+
+  constructor(c: CompiledFabric, engine: Engine, links: Links, pool: PacketPool, stats: FabricStats, handlers: HostHandlers) {
+    this.c = c;
+    this.engine = engine;
+    this.links = links;
+    this.pool = pool;
+    this.stats = stats;
+    this.h = handlers;
+    const V = (this.V = c.vls);
+    const H = (this.H = c.hostCount);
+    const G = c.peer.length;
+    this.hostBase = G - H;
+    const F = c.flows.length;
+    this.fHead = new Int32Array(F).fill(NONE);
+    this.fTail = new Int32Array(F).fill(NONE);
+    this.fCount = new Int32Array(F);
+    this.fNext = new Float64Array(F);
+    this.fTimerAt = new Float64Array(F).fill(Infinity);
+    this.hostFlowStart = new Int32Array(H + 1);
+    for (const f of c.flows) this.hostFlowStart[f.source + 1]!++;
+    for (let h = 0; h < H; h++) this.hostFlowStart[h + 1]! += this.hostFlowStart[h]!;
+    this.hostFlowList = new Int32Array(F);
+    const fill = this.hostFlowStart.slice(0, H);
+    c.flows.forEach((f, i) => {
+      this.hostFlowList[fill[f.source]!++] = i;
+    });
+    this.hostRr = new Int32Array(H);
+    this.wakeAt = new Float64Array(G).fill(Infinity);
+    this.cand = new Int32Array(V);
+    this.candPos = new Int32Array(V);
+    this.candBytes = new Float64Array(V);
+  }
+
+  /** Posts every flow's start. */
+  start(): void {
+    const flows = this.c.flows;
+    for (let f = 0; f < flows.length; f++) this.engine.post(flows[f]!.start, this.h.gen, f, 0);
+  }
+
+  /** Flow f's arrival epoch (epoch = 1), or its start (epoch = 0: the first epoch is drawn now). */
+  onGenerate(f: number, epoch: number): void {
+    const flow = this.c.flows[f]!;
+    if (this.engine.now >= flow.stop) return;
+    const arrivals = flow.arrivals;
+    if (arrivals === null) this.newPacket(f);
+    else {
+      if (epoch === 1) for (let k = arrivals.batch; k > 0; k--) this.newPacket(f);
+      this.engine.post(this.engine.now + arrivals.next(), this.h.gen, f, 1);
+    }
+    this.tryOutput(this.hostBase + flow.source);
+  }
+
+  /** A packet arrives at flow f's send queue (or is refused when it is full). */
+  private newPacket(f: number): void {
+    const flow = this.c.flows[f]!;
+    const pool = this.pool;
+    this.stats.fOffered[f]!++;
+    if (this.fCount[f]! >= flow.sendQueuePackets) {
+      this.stats.fDrops[f]!++;
+      return;
+    }
+    const p = pool.alloc();
+    const size = flow.sizes.sample();
+    pool.size[p] = size;
+    pool.blocks[p] = Math.ceil(size / CREDIT_BLOCK_BYTES);
+    pool.flow[p] = f;
+    pool.vl[p] = flow.vl;
+    let dst = flow.destination;
+    if (dst < 0) {
+      dst = Math.floor(flow.destinationStream!.next() * (this.H - 1));
+      if (dst >= flow.source) dst++;
+    }
+    pool.dst[p] = dst;
+    pool.created[p] = this.engine.now;
+    if (this.fTail[f] === NONE) this.fHead[f] = p;
+    else pool.next[this.fTail[f]!] = p;
+    this.fTail[f] = p;
+    this.sendQueueChange(f, 1);
+  }
+
+  private sendQueueChange(f: number, delta: number): void {
+    const n = this.fCount[f]! + delta;
+    this.fCount[f] = n;
+    this.stats.sendQueueChange(f, n, this.engine.now);
+  }
+
+  /** Host port g's wake-up (a flow's rate-limiter gap is over). */
+  onWake(g: number): void {
+    this.wakeAt[g] = Infinity;
+    this.tryOutput(g);
+  }
+
+  /** Host port g finished sending a packet of flow f: it leaves the send queue's accounting now. */
+  txEnd(g: number, f: number): void {
+    this.sendQueueChange(f, -1);
+    this.tryOutput(g);
+  }
+
+  /** Host port g starts the next packet if it is idle and one may go. */
+  tryOutput(g: number): void {
+    if (this.links.outBusy[g] !== 0) return;
+    const V = this.V;
+    const links = this.links;
+    const pool = this.pool;
+    const h = g - this.hostBase;
+    const lo = this.hostFlowStart[h]!;
+    const n = this.hostFlowStart[h + 1]! - lo;
+    if (n === 0) return;
+    const now = this.engine.now;
+    let ready = 0;
+    let wake = Infinity;
+    let creditBlocked = false;
+    const rr = this.hostRr[h]!;
+    for (let i = 0; i < n; i++) {
+      const pos = (rr + i) % n;
+      const f = this.hostFlowList[lo + pos]!;
+      const p = this.fHead[f]!;
+      if (p === NONE) continue;
+      const v = this.c.flows[f]!.vl;
+      if ((ready >> v) & 1) continue;
+      const t = this.fNext[f]!;
+      if (t > now) {
+        if (t < wake) wake = t;
+        continue;
+      }
+      if (links.credits[g * V + v]! < pool.blocks[p]!) {
+        creditBlocked = true;
+        continue;
+      }
+      ready |= 1 << v;
+      this.cand[v] = f;
+      this.candPos[v] = pos;
+      this.candBytes[v] = pool.size[p]!;
+    }
+    if (ready === 0) {
+      if (wake < this.wakeAt[g]!) {
+        this.wakeAt[g] = wake;
+        this.engine.post(wake, this.h.wake, g, 0);
+      }
+      if (creditBlocked) this.stats.stallBegins(g, now);
+      return;
+    }
+    const v = V === 1 ? 0 : this.c.arbiters[g]!.pick(ready, this.candBytes);
+    if (v < 0) return;
+    this.stats.endStall(g, now);
+    const f = this.cand[v]!;
+    // Round robin: next time start after this flow.
+    this.hostRr[h] = (this.candPos[v]! + 1) % n;
+    const flow = this.c.flows[f]!;
+    const p = this.fHead[f]!;
+    const next = pool.next[p]!;
+    this.fHead[f] = next;
+    if (next === NONE) this.fTail[f] = NONE;
+    pool.next[p] = NONE;
+    const rc = flow.rateControl;
+    if (rc !== null) this.fNext[f] = now + pool.size[p]! / this.c.mtu / rc.rate;
+    links.outCurQ[g] = -1 - f;
+    this.injected++;
+    links.transmit(g, g * V + v, p, now);
+    if (flow.arrivals === null && now < flow.stop) this.newPacket(f);
+  }
+
+  /** An ACK of flow f arrived at its source (marked: it echoes an ECN/BECN mark). */
+  onAck(f: number, marked: boolean): void {
+    const rc = this.c.flows[f]!.rateControl!;
+    const before = rc.rate;
+    rc.onAck(marked, this.engine.now);
+    this.afterRateEvent(f, rc, before);
+  }
+
+  /** Flow f's rate-control timer. */
+  onTimer(f: number): void {
+    const rc = this.c.flows[f]!.rateControl!;
+    this.fTimerAt[f] = Infinity;
+    const before = rc.rate;
+    if (rc.nextTimer <= this.engine.now) rc.onTimer(this.engine.now);
+    this.afterRateEvent(f, rc, before);
+  }
+
+  private afterRateEvent(f: number, rc: InjectionControl, before: number): void {
+    const now = this.engine.now;
+    if (rc.rate !== before) {
+      this.stats.fRate[f]!.update(now, rc.rate);
+      // A faster rate may release a packet waiting on the old inter-packet gap sooner.
+      if (rc.rate > before) {
+        const g = this.hostBase + this.c.flows[f]!.source;
+        const last = this.fNext[f]!;
+        if (last > now) {
+          this.fNext[f] = now + (last - now) * (before / rc.rate);
+          this.tryOutput(g);
+        }
+      }
+    }
+    const t = rc.nextTimer;
+    if (t < this.fTimerAt[f]!) {
+      this.fTimerAt[f] = t;
+      this.engine.post(Math.max(t, now), this.h.timer, f, 0);
+    }
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * Switch input queueing, FIFO variant: one FIFO per input port and VL (queue q = g·V + v), accounted
+ * in credit blocks. The head packet of each non-empty FIFO requests the output its forwarding table
+ * named; the requests of each output and VL wait in arrival order in a doubly linked list (the
+ * crossbar serves the longest-waiting one whose input port is free). A virtual-output-queue variant
+ * would offer the same methods.
+ */
+import { NONE } from './compiled.js';
+import type { PacketPool } from './packets.js';
+
+/** The FIFO input VL buffers of every switch port, with their output requests. */
+export class FifoInputQueues {
+  private readonly V: number;
+  private readonly pool: PacketPool;
+  readonly head: Int32Array;
+  private readonly tail: Int32Array;
+  /** Credit blocks held per buffer. */
+  readonly blocks: Int32Array;
+  /** The output that buffer q's head packet requests (NONE: none). */
+  readonly requested: Int32Array;
+  private readonly reqNext: Int32Array;
+  private readonly reqPrev: Int32Array;
+  private readonly reqHead: Int32Array;
+  private readonly reqTail: Int32Array;
+
+  constructor(queues: number, vls: number, pool: PacketPool) {
+    this.V = vls;
+    this.pool = pool;
+    this.head = new Int32Array(queues).fill(NONE);
+    this.tail = new Int32Array(queues).fill(NONE);
+    this.blocks = new Int32Array(queues);
+    this.requested = new Int32Array(queues).fill(NONE);
+    this.reqNext = new Int32Array(queues).fill(NONE);
+    this.reqPrev = new Int32Array(queues).fill(NONE);
+    this.reqHead = new Int32Array(queues).fill(NONE);
+    this.reqTail = new Int32Array(queues).fill(NONE);
+  }
+
+  /**
+   * Appends packet p (its output already in `pool.out[p]`) to buffer q; when the buffer was empty
+   * its request for that output is registered. Returns true if the buffer was empty.
+   */
+  push(q: number, p: number): boolean {
+    const pool = this.pool;
+    pool.next[p] = NONE;
+    const wasEmpty = this.head[q] === NONE;
+    if (wasEmpty) this.head[q] = p;
+    else pool.next[this.tail[q]!] = p;
+    this.tail[q] = p;
+    this.blocks[q]! += pool.blocks[p]!;
+    return wasEmpty;
+  }
+
+  /** Registers buffer q's head request once the buffer's arrival bookkeeping is done. */
+  request(q: number): void {
+    this.register(q, this.pool.out[this.head[q]!]!);
+  }
+
+  /** Removes and returns buffer q's head packet; the next packet, if any, requests its output. */
+  popHead(q: number): number {
+    const pool = this.pool;
+    const p = this.head[q]!;
+    const next = pool.next[p]!;
+    this.head[q] = next;
+    if (next === NONE) this.tail[q] = NONE;
+    this.unregister(q);
+    if (next !== NONE) this.register(q, pool.out[next]!);
+    return p;
+  }
+
+  /** The packet's blocks left the buffer (its tail has gone). */
+  freed(q: number, blocks: number): void {
+    this.blocks[q]! -= blocks;
+  }
+
+  /** The longest-waiting buffer requesting output g on VL v whose input port is free (NONE: none). */
+  firstRequest(g: number, v: number, inBusy: Uint8Array): number {
+    const V = this.V;
+    let r = this.reqHead[g * V + v]!;
+    while (r !== NONE && inBusy[(r / V) | 0] !== 0) r = this.reqNext[r]!;
+    return r;
+  }
+
+  private register(q: number, out: number): void {
+    const r = out * this.V + (q % this.V);
+    this.requested[q] = out;
+    this.reqNext[q] = NONE;
+    const tail = this.reqTail[r]!;
+    this.reqPrev[q] = tail;
+    if (tail === NONE) this.reqHead[r] = q;
+    else this.reqNext[tail] = q;
+    this.reqTail[r] = q;
+  }
+
+  private unregister(q: number): void {
+    const out = this.requested[q]!;
+    const r = out * this.V + (q % this.V);
+    const prev = this.reqPrev[q]!;
+    const next = this.reqNext[q]!;
+    if (prev === NONE) this.reqHead[r] = next;
+    else this.reqNext[prev] = next;
+    if (next === NONE) this.reqTail[r] = prev;
+    else this.reqPrev[next] = prev;
+    this.requested[q] = NONE;
+  }
+}

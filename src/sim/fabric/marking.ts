@@ -1,0 +1,174 @@
+/**
+ * Switch-side marking: ECN by the cnt1/cnt2 counters of thesis §3.3.1 (congestion's `EcnMarker`, one
+ * per switch, its outputs the switch's ports) or InfiniBand CC FECN marking (congestion's
+ * `IbCcSwitchMarker`, one per switch port-VL). {@link compileMarking} builds the markers from the
+ * options; {@link FabricMarking} feeds them the switch's enqueue and departure events and marks
+ * packets.
+ */
+import { EcnMarker, IbCcSwitchMarker } from '../../congestion/index.js';
+import { InvalidParameterError } from '../../core/errors.js';
+import { knownKeys, plainObject } from '../../core/guards.js';
+import type { RandomStream } from '../../core/random.js';
+import { NONE, type CompiledFabric, type CompiledMarking } from './compiled.js';
+import type { FifoInputQueues } from './inputFifo.js';
+import type { Links } from './links.js';
+import type { FabricStats } from './measurements.js';
+import type { PacketPool } from './packets.js';
+import type { FabricTopology } from './topology.js';
+
+/** Switch-side marking: none, thesis ECN (cnt1/cnt2), or IB CC FECN. */
+export type MarkingSpec =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'ecn' }
+  | {
+      readonly kind: 'ibcc';
+      /** Threshold weight 0..15 (default 15, seed gran-…). */
+      readonly threshold?: number;
+      /** Marking_Rate (default 0: every eligible packet). */
+      readonly markingRate?: number;
+      /** Packet_Size in bytes (default 0). */
+      readonly packetSize?: number;
+      /** Victim_Mask on switch ports that face hosts (default true, as the seed advises). */
+      readonly victimMaskOnHostPorts?: boolean;
+    };
+
+/**
+ * Checks `marking` (the option's field names in errors) and builds its markers; `switchOfPort[g]` is
+ * the switch of global port g (−1: a host port), `hostBase` the first host port.
+ * @throws InvalidParameterError naming `marking.…`.
+ */
+export function compileMarking(
+  spec: unknown,
+  topology: FabricTopology,
+  switchOfPort: Int32Array,
+  peer: Int32Array,
+  hostBase: number,
+  vls: number,
+  bufferBytes: number,
+  namedStream: (name: string) => RandomStream,
+): CompiledMarking {
+  const G = peer.length;
+  const markingSpec = spec === undefined ? { kind: 'none' } : plainObject('marking', spec);
+  let marking: CompiledMarking;
+  if (markingSpec.kind === 'none') marking = { kind: 'none' };
+  else if (markingSpec.kind === 'ecn') {
+    knownKeys('marking', markingSpec, ['kind']);
+    marking = { kind: 'ecn', perSwitch: topology.switches.map((s) => new EcnMarker(s.ports)) };
+  } else if (markingSpec.kind === 'ibcc') {
+    knownKeys('marking', markingSpec, ['kind', 'threshold', 'markingRate', 'packetSize', 'victimMaskOnHostPorts']);
+    const victimOnHosts = markingSpec.victimMaskOnHostPorts ?? true;
+    if (typeof victimOnHosts !== 'boolean') throw new InvalidParameterError('marking.victimMaskOnHostPorts', 'a boolean', victimOnHosts);
+    const perPortVl: (IbCcSwitchMarker | null)[] = [];
+    const random = namedStream('marking:ibcc');
+    for (let g = 0; g < G; g++) {
+      for (let v = 0; v < vls; v++) {
+        if (switchOfPort[g]! < 0 || peer[g]! < 0) {
+          perPortVl.push(null);
+          continue;
+        }
+        try {
+          perPortVl.push(
+            new IbCcSwitchMarker({
+              threshold: (markingSpec.threshold as number | undefined) ?? 15,
+              capacity: bufferBytes,
+              victimMask: victimOnHosts && peer[g]! >= hostBase,
+              packetSize: (markingSpec.packetSize as number | undefined) ?? 0,
+              markingRate: (markingSpec.markingRate as number | undefined) ?? 0,
+              random,
+            }),
+          );
+        } catch (e) {
+          if (e instanceof InvalidParameterError) throw new InvalidParameterError(`marking.${e.parameter}`, e.rule, e.value);
+          throw e;
+        }
+      }
+    }
+    marking = { kind: 'ibcc', perPortVl };
+  } else {
+    throw new InvalidParameterError('marking.kind', "one of 'none', 'ecn', 'ibcc'", markingSpec.kind);
+  }
+  return marking;
+}
+
+/** The switch-side marking of a running fabric (and the per-port-VL bytes IB CC needs). */
+export class FabricMarking {
+  private readonly marking: CompiledMarking;
+  private readonly V: number;
+  private readonly links: Links;
+  private readonly queues: FifoInputQueues;
+  private readonly pool: PacketPool;
+  private readonly stats: FabricStats;
+  private readonly capBlocks: number;
+  private readonly mtuBlocks: number;
+  /** Bytes in the switch's input buffers waiting for port-VL pv. */
+  private readonly pvBytes: Float64Array;
+  /** ECN buffer-full pass: outPortSeen[g] = ecnPass when output g was already reported in this pass. */
+  private readonly outPortSeen: Int32Array;
+  private ecnPass = 0;
+
+  constructor(c: CompiledFabric, links: Links, queues: FifoInputQueues, pool: PacketPool, stats: FabricStats, mtuBlocks: number) {
+    this.marking = c.marking;
+    this.V = c.vls;
+    this.links = links;
+    this.queues = queues;
+    this.pool = pool;
+    this.stats = stats;
+    this.capBlocks = links.capBlocks;
+    this.mtuBlocks = mtuBlocks;
+    this.pvBytes = new Float64Array(c.peer.length * c.vls);
+    this.outPortSeen = new Int32Array(c.peer.length);
+  }
+
+  /** Packet p has joined input VL buffer q of switch s, waiting for output `out`. */
+  enqueued(s: number, q: number, out: number, p: number): void {
+    const pool = this.pool;
+    this.pvBytes[out * this.V + pool.vl[p]!]! += pool.size[p]!;
+    const marking = this.marking;
+    if (marking.kind === 'ecn') {
+      const ecn = marking.perSwitch[s]!;
+      const base = this.links.switchBase[s]!;
+      ecn.onEnqueue(out - base);
+      const queues = this.queues;
+      const blocks = queues.blocks[q]!;
+      const full = this.capBlocks - blocks < this.mtuBlocks;
+      const wasFull = this.capBlocks - (blocks - pool.blocks[p]!) < this.mtuBlocks;
+      if (full && !wasFull) {
+        // Each output waited for by a packet in the buffer, once, in buffer order (Santos et al.;
+        // thesis §3.3.1). A pass stamp marks the outputs already reported: one walk of the buffer.
+        const pass = ++this.ecnPass;
+        for (let r = queues.head[q]!; r !== NONE; r = pool.next[r]!) {
+          const o = pool.out[r]!;
+          if (this.outPortSeen[o] !== pass) {
+            this.outPortSeen[o] = pass;
+            ecn.onBufferFull(o - base);
+          }
+        }
+      }
+    }
+  }
+
+  /** Packet p leaves switch port g on port-VL pv: ECN's cnt2 and IB CC may mark it. */
+  departing(g: number, pv: number, p: number): void {
+    const pool = this.pool;
+    const marking = this.marking;
+    if (marking.kind === 'ecn') {
+      const s = this.links.portSwitch[g]!;
+      if (marking.perSwitch[s]!.onDequeue(g - this.links.switchBase[s]!)) this.mark(pv, p);
+    }
+    this.pvBytes[pv]! -= pool.size[p]!;
+    if (marking.kind === 'ibcc') {
+      // Occupancy of the port-VL: the bytes in the switch's input buffers waiting for this output
+      // and VL, the departing packet excluded. Root (has credits) = it could send another MTU at
+      // once after this packet.
+      const occupancy = this.pvBytes[pv]!;
+      const hasCredits = this.links.credits[pv]! - pool.blocks[p]! >= this.mtuBlocks;
+      if (marking.perPortVl[pv]!.onDeparture(occupancy, hasCredits, pool.size[p]!)) this.mark(pv, p);
+    }
+  }
+
+  /** Marks packet p leaving on port-VL pv. */
+  private mark(pv: number, p: number): void {
+    this.pool.mark[p] = 1;
+    this.stats.portMarks[pv]!++;
+  }
+}

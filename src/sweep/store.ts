@@ -1,0 +1,150 @@
+/**
+ * The results directory of a sweep, shared by every backend:
+ *
+ *     DIR/manifest.json          the plan (scenario, points, seeds, run length) and when it began
+ *     DIR/tasks/000042.json      one file per task done (its metrics), written atomically
+ *     DIR/tasks/000042.error.json  a task that failed every attempt: its last error
+ *     DIR/slurm/                 the generated sbatch scripts, their job ids and logs
+ *     DIR/results.json, .csv     what `gatherSweep` writes
+ *
+ * Every file is written to a temporary name beside its target and renamed over it, so a crash, a
+ * killed worker or a cancelled array task leaves either the whole file or none: rerunning the same
+ * sweep finds exactly the tasks done and runs the rest.
+ */
+import { type Dirent, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { InvalidParameterError } from '../core/errors.js';
+import type { SweepPlan } from './plan.js';
+import type { TaskRecord } from './task.js';
+
+/** The manifest: the plan and the time the sweep was first started. */
+export interface SweepManifest extends SweepPlan {
+  readonly created: string;
+}
+
+/** A task that failed: its attempts so far and the last error's message. */
+export interface TaskFailure {
+  readonly task: number;
+  readonly attempts: number;
+  readonly error: string;
+}
+
+/** JSON with ±Infinity and NaN kept (as the strings "Infinity", "-Infinity", "NaN"). */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v), 1);
+}
+
+/** The inverse of {@link toJson}. */
+export function fromJson(text: string): unknown {
+  return JSON.parse(text, (_k, v: unknown) => (v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : v === 'NaN' ? NaN : v));
+}
+
+let tempCounter = 0;
+
+/** Writes `text` to `path` atomically: a temporary file in the same folder, then a rename. */
+export function writeAtomic(path: string, text: string): void {
+  const temp = `${path}.tmp-${process.pid}-${threadId}-${tempCounter++}`;
+  try {
+    writeFileSync(temp, text);
+    renameSync(temp, path);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
+  }
+}
+
+const manifestPath = (dir: string): string => join(dir, 'manifest.json');
+const taskPath = (dir: string, id: number): string => join(dir, 'tasks', `${String(id).padStart(6, '0')}.json`);
+const failurePath = (dir: string, id: number): string => join(dir, 'tasks', `${String(id).padStart(6, '0')}.error.json`);
+
+/** Reads a sweep's manifest. @throws InvalidParameterError naming `option` when the folder holds none. */
+export function readManifest(dir: string, option = 'out'): SweepManifest {
+  let text: string;
+  try {
+    text = readFileSync(manifestPath(dir), 'utf8');
+  } catch {
+    throw new InvalidParameterError(option, 'a sweep results directory (holding manifest.json)', dir);
+  }
+  const m = fromJson(text) as SweepManifest;
+  if (m === null || typeof m !== 'object' || m.format !== 'ibqos-sweep' || m.version !== 1 || typeof m.key !== 'string') {
+    throw new InvalidParameterError(`${option} (${manifestPath(dir)})`, 'an ibqos sweep manifest of version 1', m);
+  }
+  return m;
+}
+
+/**
+ * Opens the results directory for a plan: creates it with the manifest, or, when it already holds
+ * the manifest of the same sweep, keeps it (a resume).
+ *
+ * @returns the manifest and whether the sweep was already started there.
+ * @throws InvalidParameterError naming `option` when the folder holds another sweep's manifest, or
+ *   files and no manifest (nothing of the user's is overwritten).
+ */
+export function openSweepDir(dir: string, plan: SweepPlan, option = 'out', now = new Date()): { manifest: SweepManifest; resumed: boolean } {
+  if (typeof dir !== 'string' || dir === '') throw new InvalidParameterError(option, 'a directory path', dir);
+  if (existsSync(manifestPath(dir))) {
+    const manifest = readManifest(dir, option);
+    if (manifest.key !== plan.key) {
+      throw new InvalidParameterError(
+        option,
+        `a directory for this sweep: it holds the manifest of another sweep (scenario '${manifest.scenario}', ${manifest.points.length} points × ${manifest.replications} replications, begun ${manifest.created}); choose another directory`,
+        dir,
+      );
+    }
+    mkdirSync(join(dir, 'tasks'), { recursive: true });
+    return { manifest, resumed: true };
+  }
+  if (existsSync(dir) && readdirSync(dir).length > 0) {
+    throw new InvalidParameterError(option, 'a new or empty directory, or one holding this sweep (it holds files and no manifest.json)', dir);
+  }
+  mkdirSync(join(dir, 'tasks'), { recursive: true });
+  const manifest: SweepManifest = { ...plan, created: now.toISOString() };
+  writeAtomic(manifestPath(dir), toJson(manifest));
+  return { manifest, resumed: false };
+}
+
+/** Stores a task's record (and removes an earlier failure of it). */
+export function writeTaskRecord(dir: string, record: TaskRecord): void {
+  writeAtomic(taskPath(dir, record.task), toJson(record));
+  rmSync(failurePath(dir, record.task), { force: true });
+}
+
+/** Stores a task's failure. */
+export function writeTaskFailure(dir: string, failure: TaskFailure): void {
+  writeAtomic(failurePath(dir, failure.task), toJson(failure));
+}
+
+/** The ids of the tasks whose record is stored. */
+export function doneTasks(dir: string): Set<number> {
+  const done = new Set<number>();
+  for (const entry of listTasks(dir)) {
+    const m = /^(\d+)\.json$/.exec(entry.name);
+    if (m !== null && entry.isFile()) done.add(Number(m[1]));
+  }
+  return done;
+}
+
+/** The stored failures (of tasks not done since), by task id. */
+export function failedTasks(dir: string): Map<number, TaskFailure> {
+  const failed = new Map<number, TaskFailure>();
+  for (const entry of listTasks(dir)) {
+    if (!/^\d+\.error\.json$/.test(entry.name) || !entry.isFile()) continue;
+    const f = fromJson(readFileSync(join(dir, 'tasks', entry.name), 'utf8')) as TaskFailure;
+    failed.set(f.task, f);
+  }
+  return failed;
+}
+
+/** A stored task record. */
+export function readTaskRecord(dir: string, id: number): TaskRecord {
+  return fromJson(readFileSync(taskPath(dir, id), 'utf8')) as TaskRecord;
+}
+
+function listTasks(dir: string): Dirent[] {
+  try {
+    return readdirSync(join(dir, 'tasks'), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
