@@ -20,7 +20,7 @@ import {
 } from '../admission/index.js';
 import { InvalidParameterError } from '../core/errors.js';
 import { formatTable } from '../present/table.js';
-import { commandOutput, MAX_INPUT_OPTION, maxInputBytes, readInputFile } from './output.js';
+import { commandOutput, maxInputBytes, maxInputOption, readInputFile } from './output.js';
 
 interface AdmitOptions {
   readonly topology: string;
@@ -146,14 +146,12 @@ function openSmReport(broker: BandwidthBroker): string {
 
 /** Registers `ibqos admit`. */
 export function registerAdmit(program: Command): void {
-  program
-    .command('admit')
+  maxInputOption(program.command('admit'))
     .description('admission control and VL arbitration tables: replay requests through the bandwidth broker (docs/admission.md)')
     .requiredOption('--topology <file>', 'topology JSON: { "links": [{ "id", "bandwidth" }], "slShares"?, "slToVl"?, "bestEffortReserve"?, "arbitration"?, "switches"? }; bandwidths in any one unit (e.g. Mb/s), which requests use too')
     .requiredOption('--requests <file>', 'JSON array of { "id", "path", "sl", "bandwidth", "distance"?, "delay"? } and { "release": id }, processed in order; bandwidth in the topology\'s unit, distance >= 2, rounded down to a power of two <= 64 (default 64), delay per hop in seconds')
     .option('--json', 'print { "verdicts": [...], "links": [...], "tables": [...] }')
     .option('--opensm', "print each port's tables as opensm.conf lines (qos_vlarb_high, qos_vlarb_low, qos_high_limit)")
-    .option(...MAX_INPUT_OPTION)
     .action((opts: AdmitOptions, cmd: Command) => {
       if (opts.json && opts.opensm) throw new InvalidParameterError('--json / --opensm', 'one of the two, not both', true);
       const maxBytes = maxInputBytes(opts.maxInputMb);

@@ -44,8 +44,10 @@ export function fileOptionError(option: string, rule: string, path: string, e: u
 /** The size limit of an input file when `--max-input-mb` is not given, in MB (2^20 bytes). */
 export const DEFAULT_MAX_INPUT_MB = 64;
 
-/** The `--max-input-mb` option every subcommand that reads files declares (its text is read by {@link maxInputBytes}). */
-export const MAX_INPUT_OPTION = ['--max-input-mb <mb>', `the largest input file read, in MB (default ${DEFAULT_MAX_INPUT_MB})`] as const;
+/** Declares `--max-input-mb` on a subcommand that reads files (its text is read by {@link maxInputBytes}). */
+export function maxInputOption(command: Command): Command {
+  return command.option('--max-input-mb <mb>', `the largest input file read, in MB (default ${DEFAULT_MAX_INPUT_MB})`);
+}
 
 /**
  * The byte limit of `--max-input-mb` (undefined: the default).

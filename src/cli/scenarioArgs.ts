@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { findScenario, getScenario, parseScenarioFile, scenarioNames, type ScenarioCliOption } from '../sim/index.js';
-import { MAX_INPUT_OPTION, maxInputBytes, readInputFile } from './output.js';
+import { maxInputBytes, maxInputOption, readInputFile } from './output.js';
 import { parseList, parseSingle, parseSweep } from './sweep.js';
 
 /** The long option name of a flag: '--rate-control <x>' → '--rate-control'. */
@@ -66,7 +66,7 @@ function flagOf(attribute: string): string {
 
 /** Declares every registered scenario's options on `command` (each once) and lists the scenarios in its help. */
 export function declareScenarioOptions(command: Command): void {
-  command.option(...MAX_INPUT_OPTION);
+  maxInputOption(command);
   const declared = new Set<string>();
   for (const name of scenarioNames()) {
     for (const option of findScenario(name)!.cliOptions ?? []) {

@@ -17,7 +17,7 @@ import { parseResultsSca } from '../validate/importSca.js';
 import { defaultMapping, parseMappingPairs, resolveMappingKeys, RESULT_MODELS, withMapping, type ResultModel } from '../validate/mapping.js';
 import type { ImportedResults } from '../validate/results.js';
 import { validateResults } from '../validate/validateModel.js';
-import { checkOutputFile, commandOutput, MAX_INPUT_OPTION, maxInputBytes, readInputFile, writeOutputFile } from './output.js';
+import { checkOutputFile, commandOutput, maxInputBytes, maxInputOption, readInputFile, writeOutputFile } from './output.js';
 import { parseSingle } from './sweep.js';
 
 /** The CommanderError code of a negative verdict: `run` turns it into exit 1 (usage errors are 2). */
@@ -89,8 +89,7 @@ function checkMapped(model: ResultModel, file: string, map: readonly string[], r
 
 /** Registers `ibqos validate`. */
 export function registerValidate(program: Command): void {
-  program
-    .command('validate')
+  maxInputOption(program.command('validate'))
     .description("compare a simulator's results (CSV, JSON or OMNeT++ .sca) with a model; exit 0 pass, 1 fail")
     .requiredOption('--model <name>', `${RESULT_MODELS.join(' | ')}`)
     .requiredOption('--params <file>', 'JSON file with the model parameters (as in `ibqos credit` / `ibqos me`, or the library\'s names); result columns override them per point')
@@ -102,7 +101,6 @@ export function registerValidate(program: Command): void {
     .option('--no-interval', 'do not accept a point because the model value lies inside the simulation\'s confidence interval')
     .option('--plot <file>', 'write the plots (one panel per metric) as an SVG file')
     .option('--force', 'replace an existing --plot file')
-    .option(...MAX_INPUT_OPTION)
     .option('--json', 'print the comparison as JSON')
     .action((opts: ValidateOptions, cmd: Command) => {
       const model = oneOf('--model', opts.model, RESULT_MODELS);
