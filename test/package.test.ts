@@ -27,6 +27,6 @@ describe('package.json', () => {
     const bin = join(root, pkg.bin.ibqos!);
     expect(statSync(bin).mode & 0o111, `${bin} is not executable`).not.toBe(0);
     const out = execFileSync(bin, ['credit', '--m', '4'], { encoding: 'utf8' });
-    expect(out).toMatch(/^lambda\s+mu1\s+mu2\s+n\s+m\s+L1/);
+    expect(out).toMatch(/^lambda\[1\/t\]\s+mu1\[1\/t\]\s+mu2\[1\/t\]\s+n\[jobs\]\s+m\[jobs\]\s+L1\[jobs\]/);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The bandwidth broker of thesis §3.2 (MODELS.md §8) with the arbitration-table fill-in of
- * MODELS.md §9 on every link: link-by-link admission control, atomic over a connection's path.
+ * The bandwidth broker of thesis §3.2 (docs/models.md §8) with the arbitration-table fill-in of
+ * docs/models.md §9 on every link: link-by-link admission control, atomic over a connection's path.
  *
  * Arithmetic — exact, and fast enough for the benchmark (> 10⁵ admissions per second on a
  * 648-node fat-tree). Every bandwidth is held as an exact integer multiple of a common unit 1/S
@@ -50,7 +50,7 @@ export interface AdmissionRequest {
   readonly bandwidth: ExactInput;
   /**
    * Maximum distance between consecutive entries of its VL, a number ≥ 2, rounded down to a power
-   * of two 2..64 (MODELS.md §9). Default 64 — one entry, no latency requirement (the seed's SLs
+   * of two 2..64 (docs/models.md §9). Default 64 — one entry, no latency requirement (the seed's SLs
    * 6–9) — unless `delay` asks for less.
    */
   readonly distance?: number;

@@ -1,6 +1,6 @@
 /**
- * Public exports of src/admission: the bandwidth broker (MODELS.md §8), VL arbitration tables and
- * their fill-in (MODELS.md §9), OpenSM's table strings, and the run-time VL arbiter that the
+ * Public exports of src/admission: the bandwidth broker (docs/models.md §8), VL arbitration tables and
+ * their fill-in (docs/models.md §9), OpenSM's table strings, and the run-time VL arbiter that the
  * simulator's output ports use.
  */
 export {

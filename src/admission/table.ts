@@ -1,5 +1,5 @@
 /**
- * The high-priority VL arbitration table of one output port and its fill-in (MODELS.md §9):
+ * The high-priority VL arbitration table of one output port and its fill-in (docs/models.md §9):
  * the thesis's grouping of same-SL connections into shared entries, the Alfaro–Sánchez–Duato
  * placement of sequences E_{i,j} searched in bit-reversal order, release with defragmentation.
  *
@@ -75,7 +75,7 @@ export function bitReverse(j: number, bits: number): number {
 
 /**
  * The order in which the fill-in inspects the sets E_{i,j} for a distance d = 2^i: j = bitReverse
- * of 0, 1, …, d − 1 (MODELS.md §9; for d = 8: 0, 4, 2, 6, 1, 5, 3, 7).
+ * of 0, 1, …, d − 1 (docs/models.md §9; for d = 8: 0, 4, 2, 6, 1, 5, 3, 7).
  *
  * @throws RangeError unless d is one of 1, 2, 4, …, 64 (a kernel helper; the front doors check).
  */
@@ -92,12 +92,12 @@ export function sequenceEntries(distance: number, first: number): number[] {
   return out;
 }
 
-/** Smallest distance a request may ask for (MODELS.md §9: distances 2, 4, …, 64). */
+/** Smallest distance a request may ask for (docs/models.md §9: distances 2, 4, …, 64). */
 export const MIN_REQUEST_DISTANCE = 2;
 
 /**
  * A request's maximum distance rounded down to one the fill-in uses: the largest power of two
- * ≤ `distance`, capped at 64 (MODELS.md §9: 2, 4, 8, 16, 32, 64). Distance 1 (every entry) is not a
+ * ≤ `distance`, capped at 64 (docs/models.md §9: 2, 4, 8, 16, 32, 64). Distance 1 (every entry) is not a
  * request: a sequence gets it only when its weight needs all 64 entries.
  *
  * @throws InvalidParameterError naming `distance` unless it is a number ≥ 2 (entries).

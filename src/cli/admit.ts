@@ -1,6 +1,6 @@
 /**
  * `ibqos admit`: replays connection requests and releases through the bandwidth broker
- * (MODELS.md §§8–9) and prints each verdict and the final state.
+ * (docs/models.md §§8–9) and prints each verdict and the final state.
  *
  *     ibqos admit --topology t.json --requests r.json [--json | --opensm]
  *
@@ -21,6 +21,7 @@ import {
 import { InvalidParameterError } from '../core/errors.js';
 import { formatTable } from '../present/table.js';
 import { commandOutput, maxInputBytes, maxInputOption, readInputFile } from './output.js';
+import { header } from './vocabulary.js';
 
 interface AdmitOptions {
   readonly topology: string;
@@ -93,18 +94,18 @@ function textReport(records: readonly AdmitRecord[], broker: BandwidthBroker): s
       { header: 'verdict', value: (r) => ('released' in r ? (r.released ? 'released' : 'not admitted') : r.admitted ? 'admitted' : 'rejected') },
       { header: 'binding link', value: (r) => ('bindingLink' in r && r.bindingLink !== undefined ? r.bindingLink : '') },
       { header: 'reason', value: (r) => ('reason' in r && r.reason !== undefined ? r.reason : '') },
-      { header: 'slack', value: (r) => ('slack' in r && r.slack !== undefined ? r.slack : '') },
+      { header: header('slack', 'bw'), value: (r) => ('slack' in r && r.slack !== undefined ? r.slack : '') },
     ]),
   );
   parts.push(
     formatTable(broker.links(), [
       { header: 'link', value: (l) => l.id },
-      { header: 'bandwidth', value: (l) => l.bandwidth },
-      { header: 'capacity', value: (l) => l.capacity },
-      { header: 'load', value: (l) => l.load },
-      { header: 'utilization', value: (l) => l.utilization, digits: 4 },
-      { header: 'connections', value: (l) => l.connections },
-      { header: 'SL loads', value: (l) => l.sls.map((s) => `${s.sl}:${s.load}${s.capacity === undefined ? '' : `/${s.capacity}`}`).join(' ') },
+      { header: header('bandwidth', 'bw'), value: (l) => l.bandwidth },
+      { header: header('capacity', 'bw'), value: (l) => l.capacity },
+      { header: header('load', 'bw'), value: (l) => l.load },
+      { header: header('utilization', 'prob'), value: (l) => l.utilization, digits: 4 },
+      { header: header('connections', '1'), value: (l) => l.connections },
+      { header: header('SL loads', 'bw'), value: (l) => l.sls.map((s) => `${s.sl}:${s.load}${s.capacity === undefined ? '' : `/${s.capacity}`}`).join(' ') },
     ]),
   );
   for (const t of broker.tablesState()) {
@@ -114,12 +115,12 @@ function textReport(records: readonly AdmitRecord[], broker: BandwidthBroker): s
         `${tableGrid(t.high)}\n` +
         formatTable(t.vls, [
           { header: 'VL', value: (v) => v.vl },
-          { header: 'weight', value: (v) => v.weight },
-          { header: 'entries', value: (v) => v.entries },
-          { header: 'share', value: (v) => v.share, digits: 4 },
-          { header: 'guaranteed', value: (v) => v.guaranteedShare, digits: 4 },
-          { header: 'max distance', value: (v) => v.maxDistance },
-          { header: 'delay bound (bytes)', value: (v) => v.delayBoundBytes },
+          { header: header('weight', '64 B'), value: (v) => v.weight },
+          { header: header('entries', '1'), value: (v) => v.entries },
+          { header: header('share', 'prob'), value: (v) => v.share, digits: 4 },
+          { header: header('guaranteed', 'prob'), value: (v) => v.guaranteedShare, digits: 4 },
+          { header: header('max distance', 'entries'), value: (v) => v.maxDistance },
+          { header: header('delay bound', 'bytes'), value: (v) => v.delayBoundBytes },
         ]),
     );
   }
@@ -148,6 +149,7 @@ function openSmReport(broker: BandwidthBroker): string {
 export function registerAdmit(program: Command): void {
   maxInputOption(program.command('admit'))
     .description('admission control and VL arbitration tables: replay requests through the bandwidth broker (docs/admission.md)')
+    .addHelpText('after', '\nUnits (docs/glossary.md): bw is the topology\'s bandwidth unit; arbitration weights count 64-byte units; delays in seconds.\n')
     .requiredOption('--topology <file>', 'topology JSON: { "links": [{ "id", "bandwidth" }], "slShares"?, "slToVl"?, "bestEffortReserve"?, "arbitration"?, "switches"? }; bandwidths in any one unit (e.g. Mb/s), which requests use too')
     .requiredOption('--requests <file>', 'JSON array of { "id", "path", "sl", "bandwidth", "distance"?, "delay"? } and { "release": id }, processed in order; bandwidth in the topology\'s unit, distance >= 2, rounded down to a power of two <= 64 (default 64), delay per hop in seconds')
     .option('--json', 'print { "verdicts": [...], "links": [...], "tables": [...] }')

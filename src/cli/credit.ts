@@ -1,5 +1,5 @@
 /**
- * `ibqos credit`: the credit-based tandem chain (MODELS.md §6) from the command line, swept over
+ * `ibqos credit`: the credit-based tandem chain (docs/models.md §6) from the command line, swept over
  * λ, μ1, μ2, n and m, printed as a table (one row per parameter point) or as the library's JSON
  * records.
  *
@@ -19,6 +19,7 @@ import { formatTable, type Column } from '../present/table.js';
 import { asOptionError, commandOutput } from './output.js';
 import { mapWithProgress } from './progress.js';
 import { cartesian, parseSweep } from './sweep.js';
+import { header } from './vocabulary.js';
 
 interface CreditOptions {
   readonly lambda: string;
@@ -31,19 +32,23 @@ interface CreditOptions {
   readonly json?: boolean;
 }
 
+/**
+ * The table: the glossary's symbols and units (docs/glossary.md; t = the time unit of the rates).
+ * The thesis's chapter 4 writes T and R for the throughput X and the response time W.
+ */
 const COLUMNS: Column<CreditChainResult>[] = [
-  { header: 'lambda', value: (r) => r.params.lambda },
-  { header: 'mu1', value: (r) => r.params.mu1 },
-  { header: 'mu2', value: (r) => r.params.mu2 },
-  { header: 'n', value: (r) => r.params.upstreamCapacity },
-  { header: 'm', value: (r) => r.params.downstreamCapacity },
-  { header: 'L1', value: (r) => r.meanQueueLength.upstream },
-  { header: 'L2', value: (r) => r.meanQueueLength.downstream },
-  { header: 'L', value: (r) => r.meanQueueLength.total },
-  { header: 'T', value: (r) => r.throughput },
-  { header: 'R', value: (r) => r.responseTime },
-  { header: 'loss', value: (r) => r.upstreamLossProbability },
-  { header: 'blocked', value: (r) => r.creditBlockedProbability },
+  { header: header('lambda', '1/t'), value: (r) => r.params.lambda },
+  { header: header('mu1', '1/t'), value: (r) => r.params.mu1 },
+  { header: header('mu2', '1/t'), value: (r) => r.params.mu2 },
+  { header: header('n', 'jobs'), value: (r) => r.params.upstreamCapacity },
+  { header: header('m', 'jobs'), value: (r) => r.params.downstreamCapacity },
+  { header: header('L1', 'jobs'), value: (r) => r.meanQueueLength.upstream },
+  { header: header('L2', 'jobs'), value: (r) => r.meanQueueLength.downstream },
+  { header: header('L', 'jobs'), value: (r) => r.meanQueueLength.total },
+  { header: header('X', 'jobs/t'), value: (r) => r.throughput },
+  { header: header('W', 't'), value: (r) => r.responseTime },
+  { header: header('π1', 'prob'), value: (r) => r.upstreamLossProbability },
+  { header: header('Pcb', 'prob'), value: (r) => r.creditBlockedProbability },
   { header: 'method', value: (r) => r.diagnostics.method },
 ];
 
@@ -98,6 +103,12 @@ export function registerCredit(program: Command): void {
     .option('--method <name>', `${CREDIT_METHODS.join(' | ')}`, 'auto')
     .option('--tolerance <t>', 'tolerance of the iterative kernels (default 1e-12)')
     .option('--json', 'print the result records (library field names) as a JSON array; Infinity as "Infinity"')
+    .addHelpText(
+      'after',
+      '\nColumns (docs/glossary.md; t = the time unit of the rates): mean queue lengths L1, L2, L; throughput X;\n' +
+        'response time W = L/X; blocking probability π1 at Node 1 (JSON upstreamLossProbability); credit-blocked\n' +
+        'probability Pcb (Node 1 holds a packet but no credit). The thesis writes T and R for X and W.\n',
+    )
     .action((opts: CreditOptions, cmd: Command) => {
       const results = solveAll(opts);
       const { write, warn } = commandOutput(cmd);

@@ -17,6 +17,7 @@ import { resultsToJson } from '../present/json.js';
 import { formatNumber } from '../present/number.js';
 import { formatTable, type Column } from '../present/table.js';
 import { cartesian, parseList, parseSweep } from './sweep.js';
+import { header } from './vocabulary.js';
 
 interface MeOptions {
   readonly lambda: string;
@@ -32,18 +33,19 @@ interface MeOptions {
   readonly json?: boolean;
 }
 
+/** The table: the glossary's symbols and units (docs/glossary.md; t = the time unit of the rates). */
 const COLUMNS: Column<GeQueueResult>[] = [
-  { header: 'lambda', value: (r) => r.lambda },
-  { header: 'ca2', value: (r) => r.ca2 },
-  { header: 'cs2', value: (r) => (typeof r.cs2 === 'number' ? r.cs2 : r.cs2.join(',')) },
-  { header: 'K', value: (r) => r.capacity },
-  { header: 'P(0)', value: (r) => r.emptyProbability },
-  { header: 'P(K)', value: (r) => r.fullProbability },
-  { header: 'blocking', value: (r) => r.blockingProbability },
-  { header: 'L', value: (r) => r.meanQueueLength },
-  { header: 'U', value: (r) => r.utilization },
-  { header: 'X', value: (r) => r.throughput },
-  { header: 'W', value: (r) => r.responseTime },
+  { header: header('lambda', '1/t'), value: (r) => r.lambda },
+  { header: header('ca2', '1'), value: (r) => r.ca2 },
+  { header: header('cs2', '1'), value: (r) => (typeof r.cs2 === 'number' ? r.cs2 : r.cs2.join(',')) },
+  { header: header('K', 'jobs'), value: (r) => r.capacity },
+  { header: header('P(0)', 'prob'), value: (r) => r.emptyProbability },
+  { header: header('P(K)', 'prob'), value: (r) => r.fullProbability },
+  { header: header('π', 'prob'), value: (r) => r.blockingProbability },
+  { header: header('L', 'jobs'), value: (r) => r.meanQueueLength },
+  { header: header('U', 'prob'), value: (r) => r.utilization },
+  { header: header('X', 'jobs/t'), value: (r) => r.throughput },
+  { header: header('W', 't'), value: (r) => r.responseTime },
 ];
 
 /** The most P(n) values the --json records of one run may list (8 bytes each in memory, ~20 in JSON). */
@@ -152,6 +154,11 @@ export function registerMe(program: Command): void {
     .option('--batch-acceptance <mode>', "with --exact: 'partial' (default) or 'whole' (a batch that does not fit is lost whole)")
     .option('--regime-cs2 <list>', 'with --exact: one Cs2 per regime (replaces --cs2; the closed forms are not exact then)')
     .option('--json', 'print the result records (library field names) as a JSON array')
+    .addHelpText(
+      'after',
+      '\nColumns (docs/glossary.md; t = the time unit of the rates): P(0) empty, P(K) full; blocking probability π\n' +
+        '(jobs lost / jobs offered); mean queue length L; utilisation U = 1 − P(0); throughput X; response time W = L/X.\n',
+    )
     .action((opts: MeOptions, cmd: Command) => {
       const results = solveAll(opts, cmd.getOptionValueSource('cs2') !== 'default');
       const { write, warn } = commandOutput(cmd);

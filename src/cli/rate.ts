@@ -1,5 +1,5 @@
 /**
- * `ibqos rate`: the source response functions of MODELS.md §10 (PIPD, FIMD, LIPD, AIMD) from the
+ * `ibqos rate`: the source response functions of docs/models.md §10 (PIPD, FIMD, LIPD, AIMD) from the
  * command line — the design conditions, the functions at given rates, or a rate trajectory.
  *
  *     ibqos rate --function pipd --rmin 1000 --rmax 256000 --power 4 --check
@@ -31,6 +31,7 @@ import { resultsToJson } from '../present/json.js';
 import { formatNumber } from '../present/number.js';
 import { formatTable, type Column } from '../present/table.js';
 import { asOptionError, commandOutput } from './output.js';
+import { header } from './vocabulary.js';
 import { parseSingle, parseSweep } from './sweep.js';
 
 interface RateOptions {
@@ -136,7 +137,7 @@ function describeFunction(fn: ResponseFunction): string {
 
 /**
  * Why (1) fails when the design range is empty, in words — and for PIPD, which is not scale-free
- * (MODELS.md §10), the rate units s in which it would have a design range: (R_min/s)^m ≤ R_max/s
+ * (docs/models.md §10), the rate units s in which it would have a design range: (R_min/s)^m ≤ R_max/s
  * gives s ≥ (R_min^m/R_max)^(1/(m−1)), and s < R_min keeps R_min/s > 1.
  */
 function emptyDesignRange(fn: ResponseFunction): string[] {
@@ -163,13 +164,15 @@ interface ConditionRow {
 const CHECK_COLUMNS: Column<ConditionRow>[] = [
   { header: 'condition', value: (r) => r.label },
   { header: 'holds', value: (r) => (r.detail.holds ? 'yes' : 'no') },
-  { header: 'from', value: (r) => r.detail.from },
-  { header: 'to', value: (r) => r.detail.to },
-  { header: 'worst at', value: (r) => r.detail.worst?.rate ?? NaN },
-  { header: 'lower rate', value: (r) => (r.detail.worst?.lowerRate === undefined ? '' : formatNumber(r.detail.worst.lowerRate)) },
-  { header: 'value', value: (r) => r.detail.worst?.value ?? NaN },
-  { header: 'bound', value: (r) => r.detail.worst?.bound ?? NaN },
-  { header: 'violation', value: (r) => r.detail.worst?.violation ?? NaN, digits: 3 },
+  { header: header('from', 'pkt/t'), value: (r) => r.detail.from },
+  { header: header('to', 'pkt/t'), value: (r) => r.detail.to },
+  { header: header('worst at', 'pkt/t'), value: (r) => r.detail.worst?.rate ?? NaN },
+  { header: header('lower rate', 'pkt/t'), value: (r) => (r.detail.worst?.lowerRate === undefined ? '' : formatNumber(r.detail.worst.lowerRate)) },
+  // value and bound are rates for condition (1), times for (2) and (3): the unit column says which.
+  { header: 'unit', value: (r) => (r.label.startsWith('(1)') ? 'pkt/t' : 't') },
+  { header: header('value', 'unit'), value: (r) => r.detail.worst?.value ?? NaN },
+  { header: header('bound', 'unit'), value: (r) => r.detail.worst?.bound ?? NaN },
+  { header: header('violation', '1'), value: (r) => r.detail.worst?.violation ?? NaN, digits: 3 },
 ];
 
 interface AtRow {
@@ -181,18 +184,18 @@ interface AtRow {
 }
 
 const AT_COLUMNS: Column<AtRow>[] = [
-  { header: 'rate', value: (r) => r.rate },
-  { header: 'increase', value: (r) => r.increase },
-  { header: 'decrease', value: (r) => r.decrease },
-  { header: 'recoveryTime', value: (r) => r.recoveryTime },
-  { header: 'acks', value: (r) => r.recoveryAcks },
+  { header: header('rate', 'pkt/t'), value: (r) => r.rate },
+  { header: header('increase', 'pkt/t'), value: (r) => r.increase },
+  { header: header('decrease', 'pkt/t'), value: (r) => r.decrease },
+  { header: header('recoveryTime', 't'), value: (r) => r.recoveryTime },
+  { header: header('acks', 'ACKs'), value: (r) => r.recoveryAcks },
 ];
 
 const TRAJECTORY_COLUMNS: Column<TrajectoryPoint>[] = [
-  { header: 'ack', value: (p) => p.ack },
-  { header: 'time', value: (p) => p.time },
-  { header: 'marked', value: (p) => (p.ack === 0 ? '' : p.marked ? '1' : '0') },
-  { header: 'rate', value: (p) => p.rate },
+  { header: header('ack', '#'), value: (p) => p.ack },
+  { header: header('time', 't'), value: (p) => p.time },
+  { header: header('marked', '0/1'), value: (p) => (p.ack === 0 ? '' : p.marked ? '1' : '0') },
+  { header: header('rate', 'pkt/t'), value: (p) => p.rate },
 ];
 
 function runRate(o: RateOptions): string {
@@ -278,6 +281,7 @@ export function registerRate(program: Command): void {
   program
     .command('rate')
     .description('source response functions PIPD, FIMD, LIPD, AIMD: design conditions, values, trajectories (docs/congestion.md); give exactly one of --check, --at, --trajectory')
+    .addHelpText('after', '\nUnits (docs/glossary.md): rates in packets per time unit t, the unit of --rmin and --rmax (the thesis: packets/s); times in t.\n')
     .requiredOption('--function <name>', "'pipd', 'fimd', 'lipd' or 'aimd'")
     .requiredOption('--rmin <rate>', 'R_min, in the rate unit you choose (PIPD: > 1 in that unit)')
     .requiredOption('--rmax <rate>', 'R_max > R_min, in the unit of --rmin (times come out in its reciprocal: seconds for packets/s)')

@@ -6,6 +6,8 @@
  */
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
+import { nonNegativeNumber, positiveRate } from '../core/guards.js';
+import { formatNumber } from '../present/number.js';
 import { findScenario, getScenario, parseScenarioFile, scenarioNames, type ScenarioCliOption } from '../sim/index.js';
 import { maxInputBytes, maxInputOption, readInputFile } from './output.js';
 import { parseList, parseSingle, parseSweep } from './sweep.js';
@@ -169,16 +171,67 @@ export interface RunOptionText {
   readonly jobs?: string;
   readonly until?: string;
   readonly warmup?: string;
+  readonly untilUs?: string;
+  readonly warmupUs?: string;
   readonly confidence?: string;
+}
+
+/**
+ * Whether a scenario counts time in seconds (the fabric scenarios: seconds in the library, µs on
+ * the command line, the glossary's physical units for its metrics).
+ */
+export function physicalTime(scenario: string): boolean {
+  return findScenario(scenario)?.timeUnit === 's';
+}
+
+/** µs on the command line → the library's seconds. */
+export const SECONDS_PER_US = 1e-6;
+
+/**
+ * The run length and warm-up in the library's time unit. A fabric scenario takes them in µs
+ * (`--until-us`, `--warmup-us`, like every other fabric time); `--until` / `--warmup` in seconds
+ * are the old spelling, still read, with a deprecation note through `warn`. Any other scenario
+ * takes `--until` / `--warmup` in its own time unit and has no µs.
+ */
+function runTimes(o: RunOptionText, scenario: string, warn: (s: string) => void): { until?: number; warmup?: number } {
+  const physical = physicalTime(scenario);
+  const read = (name: 'until' | 'warmup'): number | undefined => {
+    const text = o[name];
+    const usText = name === 'until' ? o.untilUs : o.warmupUs;
+    const seconds = text === undefined ? undefined : parseSingle(`--${name}`, text, { integer: false });
+    const us = usText === undefined ? undefined : parseSingle(`--${name}-us`, usText, { integer: false });
+    if (!physical) {
+      if (us !== undefined) {
+        throw new InvalidParameterError(`--${name}-us`, `absent: scenario '${scenario}' counts time in a unit of its own, not µs (use --${name}, in that unit)`, usText);
+      }
+      return seconds;
+    }
+    if (us !== undefined && seconds !== undefined) {
+      throw new InvalidParameterError(`--${name}`, `absent when --${name}-us is given (--${name} is its deprecated spelling in seconds)`, text);
+    }
+    if (seconds !== undefined) {
+      warn(`note: --${name} in seconds is deprecated for the fabric scenarios; use --${name}-us ${formatNumber(seconds / SECONDS_PER_US)} (every fabric time is in µs)\n`);
+      return seconds;
+    }
+    if (us === undefined) return undefined;
+    // Checked here, in the unit typed: simulate() would name --until and show the value in seconds.
+    if (name === 'until') positiveRate('--until-us', us);
+    else nonNegativeNumber('--warmup-us', us);
+    return us * SECONDS_PER_US;
+  };
+  const until = read('until');
+  const warmup = read('warmup');
+  return { ...(until === undefined ? {} : { until }), ...(warmup === undefined ? {} : { warmup }) };
 }
 
 /**
  * The run options of the command line over those of a scenario file: seed, replications, warmup,
  * confidence, and one run length (`--jobs` or `--until`, which replaces the file's other one).
+ * For a fabric scenario the times come in µs (`--until-us`, `--warmup-us`; see runTimes).
  *
  * @throws InvalidParameterError naming the option for a malformed number, or both --jobs and --until.
  */
-export function runOptions(o: RunOptionText, fileRun: Record<string, unknown> = {}): Record<string, unknown> {
+export function runOptions(o: RunOptionText, fileRun: Record<string, unknown>, scenario: string, warn: (s: string) => void): Record<string, unknown> {
   const run: Record<string, unknown> = { ...fileRun };
   const number = (name: string, text: string | undefined, integer: boolean): number | undefined =>
     text === undefined ? undefined : parseSingle(name, text, { integer });
@@ -187,10 +240,10 @@ export function runOptions(o: RunOptionText, fileRun: Record<string, unknown> = 
   };
   given('seed', number('--seed', o.seed, true));
   given('replications', number('--replications', o.replications, true));
-  given('warmup', number('--warmup', o.warmup, false));
   given('confidence', number('--confidence', o.confidence, false));
+  const { until, warmup } = runTimes(o, scenario, warn);
+  given('warmup', warmup);
   const jobs = number('--jobs', o.jobs, true);
-  const until = number('--until', o.until, false);
   if (jobs !== undefined && until !== undefined) throw new InvalidParameterError('--jobs', 'absent when --until is given', o.jobs);
   if (jobs !== undefined) {
     delete run.until;

@@ -32,8 +32,9 @@ import {
 } from '../sim/index.js';
 import { commandOutput } from './output.js';
 import { sweepProgress } from './progress.js';
-import { declareScenarioOptions, runOptions, scenarioArgs, scenarioError } from './scenarioArgs.js';
+import { declareScenarioOptions, physicalTime, runOptions, scenarioArgs, scenarioError, SECONDS_PER_US } from './scenarioArgs.js';
 import { cartesian } from './sweep.js';
+import { metricHeader, metricUnit, paramHeader } from './vocabulary.js';
 
 interface SimCliOptions {
   readonly scenario: string;
@@ -42,6 +43,8 @@ interface SimCliOptions {
   readonly jobs?: string;
   readonly until?: string;
   readonly warmup?: string;
+  readonly untilUs?: string;
+  readonly warmupUs?: string;
   readonly confidence?: string;
   readonly json?: boolean;
   readonly commonRandomNumbers?: boolean;
@@ -69,10 +72,10 @@ interface SimRun {
   readonly sweepSeed?: number;
 }
 
-function runSim(o: SimCliOptions, cmd: Command): SimRun {
+function runSim(o: SimCliOptions, cmd: Command, warn: (s: string) => void): SimRun {
   const args = scenarioArgs(o, cmd);
   const { scenario, params, axes, fileRun } = args;
-  const run = runOptions(o, fileRun);
+  const run = runOptions(o, fileRun, scenario, warn);
   // Points: the cartesian product of the swept options, the last one varying fastest.
   const points = cartesian(axes);
   const replications = typeof run.replications === 'number' ? run.replications : 10;
@@ -95,13 +98,26 @@ function runSim(o: SimCliOptions, cmd: Command): SimRun {
   }
 }
 
-/** The scenario's unit of simulated time ('time units' when it has none of its own) and its metrics' units, if stated. */
-function unitsOf(scenario: string): { timeUnit: string; metricUnits?: string } {
-  const definition = findScenario(scenario);
-  return {
-    timeUnit: definition?.timeUnit ?? 'time units',
-    ...(definition?.metricUnits === undefined ? {} : { metricUnits: definition.metricUnits }),
-  };
+/**
+ * How the reports print the scenario's times: a fabric scenario's (library seconds) in µs, a
+ * model's in its own time unit ('time units', t in the column headers).
+ */
+function timesOf(scenario: string): { show: (t: number) => string } {
+  if (physicalTime(scenario)) return { show: (t) => `${formatNumber(t / SECONDS_PER_US)} µs` };
+  // A scenario registered with another time unit of its own shows its times in it.
+  const unit = findScenario(scenario)?.timeUnit ?? 'time units';
+  return { show: (t) => `${formatNumber(t)} ${unit}` };
+}
+
+/**
+ * The scenario's own `units:` line, for a scenario registered with `metricUnits` whose metrics the
+ * glossary does not all know (the built-in ones are all in it, so their tables carry the units).
+ */
+function unitsLine(scenario: string, metrics: readonly string[]): string[] {
+  const stated = findScenario(scenario)?.metricUnits;
+  const physical = physicalTime(scenario);
+  if (stated === undefined || metrics.every((m) => metricUnit(m, physical) !== undefined)) return [];
+  return [`units: ${stated}`];
 }
 
 /** The text report: run facts, then one row per metric. */
@@ -109,20 +125,22 @@ function formatReport(r: SimulationResult): string {
   const rows: { metric: string; mean: number; halfWidth: number }[] = [];
   flatten(r.metrics, '', rows);
   const { run } = r;
-  const { timeUnit, metricUnits } = unitsOf(r.scenario);
-  const length = run.length.until !== undefined ? `${formatNumber(run.length.until)} ${timeUnit}` : `${run.length.jobs} jobs`;
-  const warmup = run.length.until !== undefined ? `${formatNumber(run.warmup)} ${timeUnit}` : `${run.warmup} jobs`;
+  const { show } = timesOf(r.scenario);
+  const length = run.length.until !== undefined ? show(run.length.until) : `${run.length.jobs} jobs`;
+  const warmup = run.length.until !== undefined ? show(run.warmup) : `${run.warmup} jobs`;
   const head = [
     `scenario ${r.scenario}: seed ${run.seed}, ${run.replications} replications of ${length} after a warm-up of ${warmup}`,
-    `simulated time ${formatNumber(run.simulatedTime)}${timeUnit === 'time units' ? '' : ` ${timeUnit}`} (measured, all replications), events ${run.events}; ` +
+    `simulated time ${show(run.simulatedTime)} (measured, all replications), events ${run.events}; ` +
       `intervals: mean ± half-width at ${formatNumber(100 * run.confidence)} % (Student-t)`,
-    ...(metricUnits === undefined ? [] : [`units: ${metricUnits}`]),
+    ...unitsLine(r.scenario, rows.map((x) => x.metric)),
     '',
   ];
+  const physical = physicalTime(r.scenario);
   return (
     head.join('\n') +
     formatTable(rows, [
       { header: 'metric', value: (x) => x.metric },
+      { header: 'unit', value: (x) => metricUnit(x.metric, physical) ?? '' },
       { header: 'mean', value: (x) => x.mean },
       { header: '± half-width', value: (x) => x.halfWidth, digits: 3 },
     ])
@@ -133,8 +151,7 @@ function formatReport(r: SimulationResult): string {
 function formatSweep(results: readonly SimulationResult[], swept: readonly string[], sweepSeed: number | undefined): string {
   const first = results[0]!;
   const { run } = first;
-  const { timeUnit, metricUnits } = unitsOf(first.scenario);
-  const length = run.length.until !== undefined ? `${formatNumber(run.length.until)} ${timeUnit}` : `${run.length.jobs} jobs`;
+  const length = run.length.until !== undefined ? timesOf(first.scenario).show(run.length.until) : `${run.length.jobs} jobs`;
   const rows = results.map((r) => {
     const cells: { metric: string; mean: number; halfWidth: number }[] = [];
     flatten(r.metrics, '', cells);
@@ -144,15 +161,15 @@ function formatSweep(results: readonly SimulationResult[], swept: readonly strin
   const seeds = sweepSeed === undefined ? `seed ${run.seed} at every point` : `independent points (seeds derived from seed ${sweepSeed})`;
   const head = `scenario ${first.scenario}: ${seeds}, ${run.replications} replications of ${length} each; ` +
     `mean ± half-width at ${formatNumber(100 * run.confidence)} % (Student-t)\n` +
-    (metricUnits === undefined ? '' : `units: ${metricUnits}\n`);
+    unitsLine(first.scenario, metricNames).map((l) => `${l}\n`).join('');
   return (
     head +
     formatTable(rows, [
-      ...swept.map((k) => ({ header: k, value: (r: (typeof rows)[number]) => r.params[k] as number })),
+      ...swept.map((k) => ({ header: paramHeader(k), value: (r: (typeof rows)[number]) => r.params[k] as number })),
       // Each point's own seed, to rerun it alone with --seed.
       ...(sweepSeed === undefined ? [] : [{ header: 'seed', value: (r: (typeof rows)[number]) => String(r.seed) }]),
       ...metricNames.map((m, i) => ({
-        header: m,
+        header: metricHeader(m, physicalTime(first.scenario)),
         value: (r: (typeof rows)[number]) => `${formatNumber(r.cells[i]!.mean)} ± ${formatNumber(r.cells[i]!.halfWidth, 2)}`,
       })),
     ])
@@ -203,15 +220,17 @@ export function registerSim(program: Command): void {
     .option('--seed <n>', 'the run seed, an integer >= 0 (default 1)')
     .option('--replications <n>', 'independent replications, >= 2 (default 10)')
     .option('--jobs <n>', 'arrivals (jobs offered) measured per replication (gege1n, credit-tandem; default 1000000)')
-    .option('--until <t>', "simulated time measured per replication, instead of --jobs: in the model's time unit (the reciprocal of its rates) for gege1n and credit-tandem, in seconds for the fabric scenarios (default 0.05 s for congestion-spreading, 0.01 s for fabric)")
-    .option('--warmup <w>', 'warm-up deleted before measuring, in jobs with --jobs or in the unit of --until (default 10 % of the run)')
+    .option('--until <t>', "simulated time measured per replication, instead of --jobs, in the model's time unit (the reciprocal of its rates; gege1n, credit-tandem). Deprecated for the fabric scenarios, where it is the old spelling of --until-us in seconds")
+    .option('--until-us <µs>', 'simulated time measured per replication of a fabric scenario, in µs (default 50000 for congestion-spreading, 10000 for fabric)')
+    .option('--warmup <w>', 'warm-up deleted before measuring, in jobs with --jobs or in the unit of --until (default 10 % of the run). Deprecated for the fabric scenarios: the old spelling of --warmup-us in seconds')
+    .option('--warmup-us <µs>', 'warm-up of a fabric scenario, in µs (default 10 % of the run)')
     .option('--confidence <c>', 'confidence level of the intervals (default 0.95)')
     .option('--json', 'print the metrics as { mean, halfWidth, confidence } under the analytic field names, with the run facts')
     .option('--common-random-numbers', 'in a sweep, run every point with --seed itself (default: a seed per point derived from --seed and its parameters)');
   declareScenarioOptions(command);
   command.action((opts: SimCliOptions, cmd: Command) => {
-    const { results, sweepSeed } = runSim(opts, cmd);
     const { write, warn } = commandOutput(cmd);
+    const { results, sweepSeed } = runSim(opts, cmd, warn);
     for (const note of new Set(results.map(unstableNote))) if (note !== undefined) warn(`${note}\n`);
     const record = ({ scenario, params, metrics, run }: SimulationResult) => ({
       scenario,

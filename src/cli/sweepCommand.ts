@@ -26,7 +26,8 @@ import { flattenIntervals } from '../sweep/gather.js';
 import { jobStates as runJobStates } from '../sweep/slurm.js';
 import { commandOutput } from './output.js';
 import { sweepProgress } from './progress.js';
-import { declareScenarioOptions, runOptions, scenarioArgs, scenarioError, type RunOptionText } from './scenarioArgs.js';
+import { declareScenarioOptions, physicalTime, runOptions, scenarioArgs, scenarioError, type RunOptionText } from './scenarioArgs.js';
+import { metricHeader, paramHeader } from './vocabulary.js';
 import { parseSingle } from './sweep.js';
 
 interface SweepCliOptions extends RunOptionText {
@@ -62,9 +63,9 @@ export function formatGathered(points: readonly SweepPointResult[]): string {
     `scenario ${points[0]!.scenario}: ${points.length} points × ${first.replications} replications (seeds derived from seed ${first.sweepSeed}); ` +
     `mean ± half-width at ${formatNumber(100 * first.confidence)} % (Student-t)\n` +
     formatTable(rows, [
-      ...axes.map((a) => ({ header: a, value: (r: (typeof rows)[number]) => (typeof r.p.point[a] === 'number' ? (r.p.point[a] as number) : String(r.p.point[a])) })),
+      ...axes.map((a) => ({ header: paramHeader(a), value: (r: (typeof rows)[number]) => (typeof r.p.point[a] === 'number' ? (r.p.point[a] as number) : String(r.p.point[a])) })),
       ...names.map((n) => ({
-        header: n,
+        header: metricHeader(n, physicalTime(points[0]!.scenario)),
         value: (r: (typeof rows)[number]) => `${formatNumber(r.cells.get(n)!.mean)} ± ${formatNumber(r.cells.get(n)!.halfWidth, 2)}`,
       })),
     ])
@@ -128,7 +129,7 @@ async function sweepAction(o: SweepCliOptions, cmd: Command): Promise<void> {
   }
   if (o.scenario === undefined) throw new InvalidParameterError('--scenario', 'a registered scenario or a scenario file (or give --status, --gather or --wait)', '');
   const args = scenarioArgs({ ...o, scenario: o.scenario }, cmd);
-  const run = runOptions(o, args.fileRun);
+  const run = runOptions(o, args.fileRun, args.scenario, warn);
   const { seed, replications, ...length } = run;
   let result: SweepRun;
   let bar: ReturnType<typeof sweepProgress> | undefined;
@@ -205,8 +206,10 @@ export function registerSweep(program: Command): void {
     .option('--replications <n>', 'independent replications per point, >= 2 (default 10)')
     .option('--seed <n>', 'base seed; each point runs with a seed derived from it and its parameters (default 1)')
     .option('--jobs <n>', 'arrivals measured per replication (model scenarios)')
-    .option('--until <t>', 'simulated time measured per replication, in the scenario\'s time unit')
-    .option('--warmup <w>', 'warm-up deleted before measuring (default 10 % of the run)')
+    .option('--until <t>', 'simulated time measured per replication, in the scenario\'s time unit; deprecated for the fabric scenarios (seconds there: use --until-us)')
+    .option('--until-us <µs>', 'simulated time measured per replication of a fabric scenario, in µs')
+    .option('--warmup <w>', 'warm-up deleted before measuring (default 10 % of the run); deprecated for the fabric scenarios (use --warmup-us)')
+    .option('--warmup-us <µs>', 'warm-up of a fabric scenario, in µs')
     .option('--confidence <c>', 'confidence level of the intervals (default 0.95)')
     .addOption(new Option('--backend <name>', "'local' (worker threads) or 'slurm' (an sbatch job array)").choices(['local', 'slurm']).default('local'))
     .option('--workers <n>', 'worker threads for --backend local (default: the machine\'s cores)')

@@ -1,5 +1,5 @@
 /**
- * The design conditions of a source response function (MODELS.md §10; thesis eqs. 3.1–3.3, from
+ * The design conditions of a source response function (docs/models.md §10; thesis eqs. 3.1–3.3, from
  * Santos et al. 2003), checked numerically over a rate grid:
  *
  *   (1) avoids congestion: f_inc(f_dec(r)) ≤ r;
@@ -90,7 +90,7 @@ export function geometricGrid(lo: number, hi: number, count: number): number[] {
 }
 
 /**
- * Checks conditions (1)–(3) of MODELS.md §10 for a response function over a rate grid and reports
+ * Checks conditions (1)–(3) of docs/models.md §10 for a response function over a rate grid and reports
  * each verdict with its worst point (see the module comment for where and how each is judged).
  *
  * @param fn any {@link ResponseFunction} (pipd, fimd, lipd, aimd, or your own via responseFunction).

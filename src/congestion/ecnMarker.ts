@@ -1,5 +1,5 @@
 /**
- * The thesis's ECN marking state machine for an input-buffered switch (MODELS.md §10; thesis
+ * The thesis's ECN marking state machine for an input-buffered switch (docs/models.md §10; thesis
  * §3.3.1, after Santos et al. 2003).
  */
 import { InvalidParameterError } from '../core/errors.js';

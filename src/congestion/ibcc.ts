@@ -1,13 +1,13 @@
 /**
  * InfiniBand congestion control (IBA 1.2.1 annex A10, as described in seed gran-… and seed drb-…;
- * MODELS.md §10): the switch side decides FECN marking per packet, the source side (a channel
+ * docs/models.md §10): the switch side decides FECN marking per packet, the source side (a channel
  * adapter's flow) holds an index into a Congestion Control Table of injection-rate delays.
  *
  * Units: times in seconds; the bandwidth B and the rate limit in the caller's rate unit; buffer
  * occupancy, capacity and packet sizes in one unit of the caller's choice (bytes, credits, packets).
  */
 import { InvalidParameterError } from '../core/errors.js';
-import { finiteNumber, integerAtLeast, knownKeys, nonNegativeNumber, plainObject, positiveRate } from '../core/guards.js';
+import { finiteNumber, integerAtLeast, knownKeys, nonNegativeNumber, numberInRange, plainObject, positiveRate } from '../core/guards.js';
 import type { RandomStream } from '../core/random.js';
 
 /**
@@ -78,6 +78,12 @@ export interface IbCcSwitchMarkerParams {
   readonly victimMask?: boolean;
   /** Packet_Size: packets smaller than this (in the occupancy unit) are never marked. Default 0. */
   readonly packetSize?: number;
+  /**
+   * The threshold as a fraction of `capacity` in (0, 1], instead of the weight's mapping (seed drb-…,
+   * §5: "Switch threshold is set at 80% of port buffer size"). When given, `threshold` is ignored
+   * except that 0 still means never mark.
+   */
+  readonly thresholdFraction?: number;
   /** Marking_Rate: mean number of eligible packets sent between marked ones; 0 = mark every eligible packet. Default 0. */
   readonly markingRate?: number;
   /**
@@ -121,8 +127,12 @@ export class IbCcSwitchMarker {
   /** @throws InvalidParameterError for a parameter outside its rule (see {@link IbCcSwitchMarkerParams}). */
   constructor(params: IbCcSwitchMarkerParams) {
     const p = plainObject('params', params);
-    knownKeys('params', p, ['threshold', 'capacity', 'victimMask', 'packetSize', 'markingRate', 'random']);
-    this.thresholdOccupancy = thresholdOccupancy(p.threshold as number, p.capacity as number);
+    knownKeys('params', p, ['threshold', 'capacity', 'victimMask', 'packetSize', 'markingRate', 'random', 'thresholdFraction']);
+    const byWeight = thresholdOccupancy(p.threshold as number, p.capacity as number);
+    this.thresholdOccupancy =
+      p.thresholdFraction === undefined || byWeight === Infinity
+        ? byWeight
+        : numberInRange('thresholdFraction', p.thresholdFraction, Number.MIN_VALUE, 1) * (p.capacity as number);
     this.threshold = p.threshold as number;
     this.capacity = p.capacity as number;
     if (p.victimMask !== undefined && typeof p.victimMask !== 'boolean') throw new InvalidParameterError('victimMask', 'a boolean', p.victimMask);
@@ -179,6 +189,12 @@ export interface IbCcSourceParams {
   readonly timerPeriod?: number;
   /** When the timer starts (s); it expires at timerStart + k·timerPeriod, k = 1, 2, … Default 0. Flows of one SL share the phase by sharing this. */
   readonly timerStart?: number;
+  /**
+   * BECNs per CCTI_Increase step: integer ≥ 1, default 1 (the specification: every BECN). Seed drb-…'s
+   * variant (§5: "Injection Rate Delay … is incremented in 5 µs, each time that 10 congestion
+   * notifications are received") uses 10 with a table of 5 µs steps.
+   */
+  readonly becnsPerIncrease?: number;
 }
 
 /**
@@ -206,14 +222,16 @@ export class IbCcSource {
   readonly cctiMin: number;
   readonly timerPeriod: number;
   readonly timerStart: number;
+  readonly becnsPerIncrease: number;
   private index: number;
+  private becnsPending = 0;
   private expiries = 0;
   private lastTime = -Infinity;
 
   /** @throws InvalidParameterError for a parameter outside its rule (see {@link IbCcSourceParams}). */
   constructor(params: IbCcSourceParams) {
     const p = plainObject('params', params);
-    knownKeys('params', p, ['bandwidth', 'table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'timerPeriod', 'timerStart']);
+    knownKeys('params', p, ['bandwidth', 'table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'timerPeriod', 'timerStart', 'becnsPerIncrease']);
     this.bandwidth = positiveRate('bandwidth', p.bandwidth);
     let table: number[];
     if (p.table === undefined) {
@@ -234,6 +252,7 @@ export class IbCcSource {
     this.timerPeriod =
       p.timerPeriod === undefined ? IB_CC_SEED_PARAMETERS.cctiTimer * IBA_CCTI_TIMER_UNIT : positiveRate('timerPeriod', p.timerPeriod);
     this.timerStart = p.timerStart === undefined ? 0 : finiteNumber('timerStart', p.timerStart);
+    this.becnsPerIncrease = p.becnsPerIncrease === undefined ? 1 : integerAtLeast('becnsPerIncrease', p.becnsPerIncrease, 1);
     this.index = this.cctiMin;
   }
 
@@ -271,11 +290,14 @@ export class IbCcSource {
   }
 
   /**
-   * A BECN arrived at `now`: the expiries up to now are applied, then CCTI += CCTI_Increase (at most CCTI_Limit).
+   * A BECN arrived at `now`: the expiries up to now are applied, then CCTI += CCTI_Increase (at most
+   * CCTI_Limit) — on every `becnsPerIncrease`-th BECN only, when that is more than 1.
    * @throws InvalidParameterError if now is earlier than the last time given (state unchanged).
    */
   onBecn(now: number): void {
     this.advance(now);
+    if (++this.becnsPending < this.becnsPerIncrease) return;
+    this.becnsPending = 0;
     this.index = Math.min(this.cctiLimit, this.index + this.cctiIncrease);
   }
 

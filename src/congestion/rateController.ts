@@ -1,5 +1,5 @@
 /**
- * A source's injection rate under a response function, as a host adapter holds it (MODELS.md §10).
+ * A source's injection rate under a response function, as a host adapter holds it (docs/models.md §10).
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { positiveRate } from '../core/guards.js';

@@ -1,5 +1,5 @@
 /**
- * Source response functions (MODELS.md §10; thesis §3.3.2–3.3.3, eqs. 3.1–3.12; Santos et al. 2003).
+ * Source response functions (docs/models.md §10; thesis §3.3.2–3.3.3, eqs. 3.1–3.12; Santos et al. 2003).
  *
  * A source adjusts its injection rate r on every ACK: `increase(r)` = f_inc(r) on an unmarked ACK,
  * `decrease(r)` = f_dec(r) on a marked one. After a change, the next ACK arrives about 1/r later.
@@ -47,7 +47,7 @@ export interface ResponseFunction {
    * climb stalls below r (r > R_max).
    *
    * Because the climb moves in whole ACKs, T_rec(r) is at most one inter-ACK time longer than the
-   * fluid recovery time of MODELS.md §10 (see {@link recoveryDetail}).
+   * fluid recovery time of docs/models.md §10 (see {@link recoveryDetail}).
    *
    * @throws InvalidParameterError if r is not a finite number > 0.
    * @throws NoConvergenceError if the climb needs more than 10^7 ACKs.
@@ -227,7 +227,7 @@ export interface LipdParams {
 }
 
 /**
- * LIPD, Linear Inter-Packet Delay (Santos et al. 2003, as the seed notes it; MODELS.md §10):
+ * LIPD, Linear Inter-Packet Delay (Santos et al. 2003, as the seed notes it; docs/models.md §10):
  *
  *     f_dec(r) = R_max/(R_max/r + 1)          (the delay 1/r grows by 1/R_max),
  *     f_inc(r) = min(r/(1 − R_min/R_max), R_max)   (the delay shrinks by the factor 1 − R_min/R_max).
@@ -268,7 +268,7 @@ export interface AimdParams {
 }
 
 /**
- * AIMD, Additive Increase Multiplicative Decrease (MODELS.md §10):
+ * AIMD, Additive Increase Multiplicative Decrease (docs/models.md §10):
  *
  *     f_dec(r) = max(β·r, R_min),    f_inc(r) = min(r + α, R_max).
  *

@@ -1,6 +1,6 @@
 /**
  * Rate trajectories: the injection-rate path of a source driven by a sequence of marked and
- * unmarked ACKs (MODELS.md §10). After each change to rate x the next ACK arrives 1/x later; a
+ * unmarked ACKs (docs/models.md §10). After each change to rate x the next ACK arrives 1/x later; a
  * marked ACK applies f_dec, an unmarked one f_inc.
  */
 import { InvalidParameterError } from '../core/errors.js';

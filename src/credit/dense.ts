@@ -1,6 +1,6 @@
 /**
  * The `dense` method: the thesis's own solution (Yan 2012, eqs. 4.5–4.6, as corrected in
- * MODELS.md §6.3), with ml-matrix.
+ * docs/models.md §6.3), with ml-matrix.
  *
  * PG = 0 and Pe = 1 are solved as P = B·(I − ℵ + e·B)^(−1), where ℵ = I + G/q is the uniformised
  * chain, q = max_k |G(k,k)|, I the S×S identity (S = (n+1)(m+1), not n×m as printed), e a column of

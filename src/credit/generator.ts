@@ -1,5 +1,5 @@
 /**
- * The generator of the finite credit chain (MODELS.md §6.1) in CSR form, built directly in state
+ * The generator of the finite credit chain (docs/models.md §6.1) in CSR form, built directly in state
  * order index = i·(m+1) + j (i = packets at Node 1, j = packets at Node 2), without maps: a
  * million-state chain takes a few tens of milliseconds.
  *

@@ -63,7 +63,7 @@ export interface GeometricKernelResult {
 }
 
 /**
- * Stability (MODELS.md §6.1): λ < μ1·P(j < m), P the stationary law of the phase process with
+ * Stability (docs/models.md §6.1): λ < μ1·P(j < m), P the stationary law of the phase process with
  * Node 1 always busy: a birth–death chain on j with up-rate μ1 and down-rate μ2, so
  * P(j) ∝ (μ1/μ2)^j.
  */

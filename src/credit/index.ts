@@ -1,4 +1,4 @@
-/** Public exports of src/credit: the credit-based tandem chain (MODELS.md §6). */
+/** Public exports of src/credit: the credit-based tandem chain (docs/models.md §6). */
 export { solveCreditChain } from './solve.js';
 export {
   CREDIT_METHODS,

@@ -1,5 +1,5 @@
 /**
- * Metrics of the credit chain (MODELS.md §6.4) from a solved distribution: finite (a vector P(i, j)
+ * Metrics of the credit chain (docs/models.md §6.4) from a solved distribution: finite (a vector P(i, j)
  * in i-major order), level-geometric (n = ∞, stable), or none (n = ∞, unstable).
  */
 import { CompensatedSum } from '../linalg/sum.js';

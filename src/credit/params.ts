@@ -1,5 +1,5 @@
 /**
- * Parameters of the credit-based tandem chain (MODELS.md §6.1) and the checking front door.
+ * Parameters of the credit-based tandem chain (docs/models.md §6.1) and the checking front door.
  *
  * Node 1 (upstream, capacity n, the packet in service included) forwards to Node 2 (downstream,
  * capacity m) only while Node 2 has a free buffer (a credit); Poisson arrivals at rate λ,

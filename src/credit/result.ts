@@ -29,7 +29,7 @@ export interface NoCreditDistribution {
 
 export type CreditDistribution = FiniteCreditDistribution | LevelGeometricCreditDistribution | NoCreditDistribution;
 
-/** The three expressions of the throughput (MODELS.md §6.4); they agree to rounding. */
+/** The three expressions of the throughput (docs/models.md §6.4); they agree to rounding. */
 export interface CreditThroughputForms {
   /** λ·(1 − Σ_j P(n, j)): accepted arrivals (λ when n = ∞). */
   readonly accepted: number;
@@ -77,11 +77,11 @@ export interface CreditExactValues {
   readonly params: { readonly lambda: string; readonly mu1: string; readonly mu2: string };
 }
 
-/** Steady-state metrics of the credit chain (MODELS.md §6.4). Rates and times in the inputs' units. */
+/** Steady-state metrics of the credit chain (docs/models.md §6.4). Rates and times in the inputs' units. */
 export interface CreditChainResult {
   /** The parameters solved (as given, after checking). */
   readonly params: CreditChainParams;
-  /** False only for n = ∞ with λ ≥ μ1·P(j < m) (MODELS.md §6.1); a finite chain is always stable. */
+  /** False only for n = ∞ with λ ≥ μ1·P(j < m) (docs/models.md §6.1); a finite chain is always stable. */
   readonly stable: boolean;
   /** L1 = Σ i·P(i,j), L2 = Σ j·P(i,j), L = L1 + L2 (packets; the ones in service included). */
   readonly meanQueueLength: { readonly upstream: number; readonly downstream: number; readonly total: number };

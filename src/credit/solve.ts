@@ -1,5 +1,5 @@
 /**
- * `solveCreditChain`: the checking front door of the credit-based tandem chain (MODELS.md §6).
+ * `solveCreditChain`: the checking front door of the credit-based tandem chain (docs/models.md §6).
  */
 import { InvalidParameterError, NoConvergenceError } from '../core/errors.js';
 import { TOLERANCE } from '../core/tolerance.js';
@@ -45,7 +45,7 @@ function structuredShape(p: CheckedCreditParams): { halvings: number; b: number;
 }
 
 /**
- * Solves the credit-based tandem chain (MODELS.md §6.1) and returns its steady-state metrics
+ * Solves the credit-based tandem chain (docs/models.md §6.1) and returns its steady-state metrics
  * (§6.4): mean queue lengths L1, L2, L; throughput T; response time R = L/T; the upstream loss
  * and credit-blocked probabilities; utilisations; P(i, j) (read it with `creditProbability`);
  * and how it was obtained (`diagnostics.method`, the residual ‖πQ‖∞ of the chain solved).
@@ -118,7 +118,7 @@ export function solveCreditChain(params: CreditChainParams, options?: CreditSolv
       return finiteCreditResult(p, probabilities, { method, requestedMethod, residual, ...(iterations !== undefined ? { iterations } : {}) });
     }
     case 'geometric': {
-      // Stability from the closed form (MODELS.md §6.1), so an unstable chain never reaches the kernel.
+      // Stability from the closed form (docs/models.md §6.1), so an unstable chain never reaches the kernel.
       if (!(p.lambda < saturationThroughput(p.mu1, p.mu2, p.m))) {
         return unstableCreditResult(p, { method, requestedMethod, residual: 0 });
       }

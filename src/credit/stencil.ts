@@ -1,6 +1,6 @@
 /**
  * Matrix-free residual of the finite credit chain: ‖p·Q‖∞ computed from the transition table of
- * MODELS.md §6.1 without building Q. O(S) time, no allocation.
+ * docs/models.md §6.1 without building Q. O(S) time, no allocation.
  */
 
 /**

@@ -4,7 +4,7 @@
  * only where folding meets a block singular in floating point from both ends; the tests use it as
  * a second direct route.
  *
- * The chain of MODELS.md §6.1 is a quasi-birth-death process in either coordinate. We take as
+ * The chain of docs/models.md §6.1 is a quasi-birth-death process in either coordinate. We take as
  * levels the coordinate with more values and as phases the other, so blocks are b × b with
  * b = min(n, m) + 1, and eliminate the levels one by one from level 0 upward:
  *

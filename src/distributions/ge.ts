@@ -1,5 +1,5 @@
 /**
- * The generalised exponential (GE) distribution (MODELS.md §1; thesis eqs. 2.1–2.2; Kouvatsos 1994).
+ * The generalised exponential (GE) distribution (docs/models.md §1; thesis eqs. 2.1–2.2; Kouvatsos 1994).
  *
  * A GE random variable W with rate ν (mean 1/ν) and squared coefficient of variation C² ≥ 1 has
  * τ = 2/(1 + C²) and
@@ -131,11 +131,11 @@ function exponentialDraw(u: number, rate: number): number {
 }
 
 /**
- * One GE variate in the per-job form (MODELS.md §1.4): 0 with probability 1 − τ, otherwise an
+ * One GE variate in the per-job form (docs/models.md §1.4): 0 with probability 1 − τ, otherwise an
  * Exp(τν) draw. Uses one uniform when the draw is 0 and two otherwise.
  *
  * For arrivals this is the gap to the next job (gaps of 0 put jobs in the same batch); for service
- * with `rate: 1` it is the job's work (MODELS.md §1.4, work-based service).
+ * with `rate: 1` it is the job's work (docs/models.md §1.4, work-based service).
  */
 export function geSample(dist: GeParameters, stream: RandomStream): number {
   const d = checked(dist);
@@ -152,7 +152,7 @@ export interface GeBatch {
 }
 
 /**
- * One batch in the batch form (MODELS.md §1.2, §1.4): gap ~ Exp(τν) and size
+ * One batch in the batch form (docs/models.md §1.2, §1.4): gap ~ Exp(τν) and size
  * B = 1 + ⌊ln U / ln(1 − τ)⌋ with U uniform in (0, 1] (B = 1 when τ = 1). Uses two uniforms.
  */
 export function geSampleBatch(dist: GeParameters, stream: RandomStream): GeBatch {

@@ -1,5 +1,5 @@
 /**
- * The maximum-entropy Lagrange coefficients g, x, y of MODELS.md §§2–3 as functions of λ and μ.
+ * The maximum-entropy Lagrange coefficients g, x, y of docs/models.md §§2–3 as functions of λ and μ.
  *
  * They are written with λ and μ rather than ρ and with every term positive, so they stay finite and
  * free of cancellation for any ρ > 0, ρ = 1 included (the L-based forms x = (L − ρ)/L,
@@ -30,7 +30,7 @@ export function yCoefficient(lambda: number, mu: number, tau: number, sigma: num
 }
 
 /**
- * The thesis's reading of y (eq. 5.18 as reconstructed in MODELS.md §4.4): y = ρ/g
+ * The thesis's reading of y (eq. 5.18 as reconstructed in docs/models.md §4.4): y = ρ/g
  * = (τλ + σ(1 − τ)μ)/(τσμ). A PASTA-style approximation, not the exact y.
  */
 export function yThesis(lambda: number, mu: number, tau: number, sigma: number): number {

@@ -1,11 +1,11 @@
 /**
- * The exact Markov chain behind the GE-type queues (MODELS.md §5), built and solved numerically:
+ * The exact Markov chain behind the GE-type queues (docs/models.md §5), built and solved numerically:
  * the library's own proof of the closed forms, and the answer where no closed form holds (a
  * per-regime Cs², whole-batch rejection).
  *
  * States n = 0..K (jobs present). With batch rate b = τλ and q = 1 − τ:
  *
- * Arrivals, partial batch acceptance (MODELS.md §1.3 rules 1–3): a batch's members are offered one
+ * Arrivals, partial batch acceptance (docs/models.md §1.3 rules 1–3): a batch's members are offered one
  * at a time; each is admitted while n < K, and one reaching an idle server leaves at once with
  * probability 1 − σ(1). From 0, with s = σ(1) and D₁ = s + τ(1 − s):
  *     q(0→m) = b·sτq^(m−1)/D₁ (1 ≤ m ≤ K−1),  q(0→K) = b·s·q^(K−1)/D₁
@@ -19,7 +19,7 @@
  * and has zero work with probability 1 − σ(j), j the number then present, so it leaves at once:
  *     q(n→j) = σ(n)μ(n)·Π_{i=j+1}^{n−1}(1 − σ(i))·σ(j) (1 ≤ j ≤ n−1),
  *     q(n→0) = σ(n)μ(n)·Π_{i=1}^{n−1}(1 − σ(i)).
- * With one Cs² (σ(n) = σ) this is MODELS.md §5. With `regimeCs2`, σ(n) is that of n's regime; the
+ * With one Cs² (σ(n) = σ) this is docs/models.md §5. With `regimeCs2`, σ(n) is that of n's regime; the
  * chain then assumes the non-zero part of the service in progress completes at rate σ(n)μ(n) in
  * state n (its rate switches with the regime, as μ(n) does).
  *
@@ -45,10 +45,10 @@ export interface GeExactParams extends Omit<GeThresholdParams, 'cs2' | 'variant'
   readonly variant?: 'exact';
   /**
    * A Cs² ≥ 1 per regime (one per `mu` entry; needs `thresholds` or a single `mu`). The closed
-   * forms are not exact in this case (MODELS.md §4.1); the chain is, under the assumption above.
+   * forms are not exact in this case (docs/models.md §4.1); the chain is, under the assumption above.
    */
   readonly regimeCs2?: readonly number[];
-  /** 'partial' (default, MODELS.md §1.3 rule 2) or 'whole' (a batch that does not fit is lost whole). */
+  /** 'partial' (default, docs/models.md §1.3 rule 2) or 'whole' (a batch that does not fit is lost whole). */
   readonly batchAcceptance?: 'partial' | 'whole';
 }
 
@@ -165,7 +165,7 @@ export function geQueueGenerator(params: GeExactParams): SparseGenerator {
 }
 
 /**
- * Solves the exact chain (MODELS.md §5) and returns the same record as the closed forms, with
+ * Solves the exact chain (docs/models.md §5) and returns the same record as the closed forms, with
  * `method: 'exact-chain'` and `diagnostics` (the GTH residual ‖πQ‖∞). Metrics come from the chain
  * itself, not from the closed-form identities:
  * - blockingProbability = jobs lost / jobs offered = τ·Σ_n P(n)·E[members lost | batch at n];
@@ -262,7 +262,7 @@ export function solveGeQueueExact(params: GeExactParams): GeQueueResult {
   const notes: string[] = [];
   if (c.regimeCs2) {
     notes.push(
-      'per-regime Cs2: the product form is not exact here (MODELS.md §4.1); this is the exact chain, ' +
+      'per-regime Cs2: the product form is not exact here (docs/models.md §4.1); this is the exact chain, ' +
         'assuming the service in progress completes at rate sigma(n)mu(n) in state n',
     );
   }

@@ -3,7 +3,7 @@ import { knownKeys, oneOf, plainObject, positiveRate, scvAtLeastOne } from '../c
 import { dConstant, gCoefficient, xCoefficient, yCoefficient, yThesis } from './coefficients.js';
 import { geParameter } from './params.js';
 
-/** g, x, y (MODELS.md §§2–3, §4.4) with τ, σ, D and ρ. */
+/** g, x, y (docs/models.md §§2–3, §4.4) with τ, σ, D and ρ. */
 export interface GeCoefficientSet {
   readonly rho: number;
   readonly tau: number;

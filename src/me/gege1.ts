@@ -1,5 +1,5 @@
 /**
- * GE/GE/1 with an infinite buffer (MODELS.md §2; Kouvatsos 1988, 1994 §3).
+ * GE/GE/1 with an infinite buffer (docs/models.md §2; Kouvatsos 1988, 1994 §3).
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { integerAtLeast, knownKeys, plainObject, positiveRate, scvAtLeastOne } from '../core/guards.js';
@@ -28,7 +28,7 @@ export interface Gege1Params {
 const MAX_LISTED = 10_000_000;
 
 /**
- * GE/GE/1 by maximum entropy (exact under MODELS.md §1.3): for ρ = λ/μ < 1
+ * GE/GE/1 by maximum entropy (exact under docs/models.md §1.3): for ρ = λ/μ < 1
  *
  *     P(0) = 1 − ρ,  P(n) = (1 − ρ)·g·xⁿ (n ≥ 1),  P(N ≥ k) = ρ·x^(k−1),
  *     L = (ρ/2)·[1 + (Ca² + ρCs²)/(1 − ρ)],  W = L/λ,

@@ -1,6 +1,6 @@
 /**
  * GE/GE/1/N: a single-server queue with GE arrivals and service and a finite capacity
- * (MODELS.md §3; Kouvatsos 1994 §4.1).
+ * (docs/models.md §3; Kouvatsos 1994 §4.1).
  */
 import { knownKeys, plainObject, positiveRate } from '../core/guards.js';
 import { parseQueueParams } from './params.js';
@@ -22,7 +22,7 @@ export interface Gege1nParams {
 }
 
 /**
- * GE/GE/1/N by maximum entropy, which under the batch semantics of MODELS.md §1.3 (partial batch
+ * GE/GE/1/N by maximum entropy, which under the batch semantics of docs/models.md §1.3 (partial batch
  * acceptance, zero-length services leave at once) is the exact distribution:
  *
  *     P(0) = 1/Z,  P(n) = g·xⁿ/Z (1 ≤ n ≤ N−1),  P(N) = g·x^N·y/Z,

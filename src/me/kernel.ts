@@ -1,5 +1,5 @@
 /**
- * The product-form kernel of the GE-type queues (MODELS.md §4.1): one pass of the ratio recursion
+ * The product-form kernel of the GE-type queues (docs/models.md §4.1): one pass of the ratio recursion
  *
  *     P(1)/P(0)   = τσλ / (σμ(1) + (1−σ)τλ)
  *     P(n)/P(n−1) = (τλ + (1−τ)σμ(n−1)) / (σμ(n) + (1−σ)τλ),        2 ≤ n ≤ K−1
@@ -85,8 +85,8 @@ export function productFormKernel(
   let usum = 0;
   let lsum = 0;
   let xsum = 0;
-  // A_n = Σ_{k≤n} δ_k (1−τ)^(n−k) P(k), δ_0 = σ/D: the blocking sum of MODELS.md §3, built by
-  // A_n = (1−τ)A_{n−1} + P(n) (MODELS.md §4.1, proof sketch).
+  // A_n = Σ_{k≤n} δ_k (1−τ)^(n−k) P(k), δ_0 = σ/D: the blocking sum of docs/models.md §3, built by
+  // A_n = (1−τ)A_{n−1} + P(n) (docs/models.md §4.1, proof sketch).
   let a = sigma / d;
   if (mant !== undefined && expo !== undefined) {
     mant[0] = 1;

@@ -27,7 +27,7 @@ export interface GeThresholdParams {
   readonly lambda: number;
   /** Ca² ≥ 1, SCV of the inter-arrival times. */
   readonly ca2: number;
-  /** Cs² ≥ 1, SCV of the service times (one for every regime: MODELS.md §4.1). */
+  /** Cs² ≥ 1, SCV of the service times (one for every regime: docs/models.md §4.1). */
   readonly cs2: number;
   /** K, an integer ≥ 1: the most jobs present, the one in service included. */
   readonly capacity: number;
@@ -42,7 +42,7 @@ export interface GeThresholdParams {
    * K or as a function of n.
    */
   readonly mu: number | readonly number[] | ServiceRateFunction;
-  /** 'exact' (default) or 'thesis' (y = ρ/g, the thesis's eq. 5.18 reading, MODELS.md §4.4). */
+  /** 'exact' (default) or 'thesis' (y = ρ/g, the thesis's eq. 5.18 reading, docs/models.md §4.4). */
   readonly variant?: GeVariant;
 }
 

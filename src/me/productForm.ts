@@ -9,7 +9,7 @@ import type { GeCoefficients, GeQueueResult } from './types.js';
 
 /** The note every thesis-variant result carries. */
 export const THESIS_NOTE =
-  "variant 'thesis': P(K) uses y = rho/g, the thesis's eq. 5.18 as read in MODELS.md §4.4, a PASTA-style " +
+  "variant 'thesis': P(K) uses y = rho/g, the thesis's eq. 5.18 as read in docs/models.md §4.4, a PASTA-style " +
   'approximation of the exact y = 1/(1 - (1 - sigma)x); flow balance lambda(1 - blocking) = throughput does not hold';
 
 /** g, x, y of every regime (y exact, or the thesis's ρ/g). */
@@ -45,7 +45,7 @@ export function regimeMass(spec: QueueSpec, probabilities: readonly number[]): n
   });
 }
 
-/** Solves a validated finite queue by the product form (MODELS.md §§3–4). */
+/** Solves a validated finite queue by the product form (docs/models.md §§3–4). */
 export function solveProductForm(spec: QueueSpec): GeQueueResult {
   const { lambda, tau, sigma, capacity, starts, mus, variant } = spec;
   const out = new Float64Array(SLOT_COUNT);

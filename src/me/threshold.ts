@@ -1,6 +1,6 @@
 /**
  * GE/GE/1/N with a queue-length-dependent service rate: the ET (one threshold) and AJT (several
- * thresholds) queues of thesis chapter 5, and any μ(n) (MODELS.md §4).
+ * thresholds) queues of thesis chapter 5, and any μ(n) (docs/models.md §4).
  */
 import { parseQueueParams, type GeThresholdParams } from './params.js';
 import { productFormKernel, SLOT, SLOT_COUNT } from './kernel.js';
@@ -14,12 +14,12 @@ import type { GeQueueMetrics, GeQueueResult } from './types.js';
  *     P(n) = P(0)·g(μ(n))·Π_{k=1}^{n} x(μ(k))·[y(μ(K)) if n = K]
  *
  * with g, x, y of {@link gege1n} evaluated at ρ = λ/μ(k). For ET this is
- * P(n) = g1·x1ⁿ/Z (n < T), g2·x1^(T−1)·x2^(n−T+1)/Z (T ≤ n < K), ·y2 at n = K. Under MODELS.md
+ * P(n) = g1·x1ⁿ/Z (n < T), g2·x1^(T−1)·x2^(n−T+1)/Z (T ≤ n < K), ·y2 at n = K. Under docs/models.md
  * §1.3 it is the exact distribution (it is not if Cs² differs between regimes; see
  * {@link solveGeQueueExact} for that case). T = 1 gives GE/GE/1/K at the last rate, T = K + 1
  * GE/GE/1/K at the first.
  *
- * `variant: 'thesis'` replaces y(μ(K)) by ρ_K/g_K, the thesis's eq. 5.18 as read in MODELS.md §4.4;
+ * `variant: 'thesis'` replaces y(μ(K)) by ρ_K/g_K, the thesis's eq. 5.18 as read in docs/models.md §4.4;
  * the result says so in `note`, and its flow balance fails by the amount the reading is off.
  *
  * @throws InvalidParameterError for λ not > 0, Ca² or Cs² < 1, a non-integer capacity or one < 1,

@@ -6,7 +6,7 @@
  * capacity in jobs (the job in service included), probabilities dimensionless.
  */
 
-/** The maximum-entropy coefficients of one service regime at ρ = λ/μ (MODELS.md §§2–4). */
+/** The maximum-entropy coefficients of one service regime at ρ = λ/μ (docs/models.md §§2–4). */
 export interface GeCoefficients {
   /** First state n served at this rate (regime r covers T_{r−1} ≤ n ≤ T_r − 1). */
   readonly fromState: number;
@@ -38,9 +38,9 @@ export type GeModel = 'GE/GE/1' | 'GE/GE/1/N' | 'GE/GE/1/N/ET' | 'GE/GE/1/N/AJT'
 /** One solved GE-type queue. A plain, readonly record (Infinity appears only when a value is infinite). */
 export interface GeQueueResult extends GeQueueMetrics {
   readonly model: GeModel;
-  /** 'closed-form' (MODELS.md §§2–4) or 'exact-chain' (the generator of MODELS.md §5, solved by GTH). */
+  /** 'closed-form' (docs/models.md §§2–4) or 'exact-chain' (the generator of docs/models.md §5, solved by GTH). */
   readonly method: 'closed-form' | 'exact-chain';
-  /** 'exact' unless the thesis's reading of y (MODELS.md §4.4) was asked for. */
+  /** 'exact' unless the thesis's reading of y (docs/models.md §4.4) was asked for. */
   readonly variant: GeVariant;
   /** λ: offered arrival rate, blocked jobs included. */
   readonly lambda: number;
@@ -90,7 +90,7 @@ export interface GeQueueMetrics {
   /** P(K), the fraction of time the buffer is full (0 for GE/GE/1). */
   readonly fullProbability: number;
   /**
-   * π_K: the fraction of offered jobs that are lost, Σ δ_n (1 − τ)^(K−n) P(n) (MODELS.md §3), not
+   * π_K: the fraction of offered jobs that are lost, Σ δ_n (1 − τ)^(K−n) P(n) (docs/models.md §3), not
    * P(K). 0 for GE/GE/1.
    */
   readonly blockingProbability: number;

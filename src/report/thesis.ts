@@ -1,10 +1,10 @@
 /**
  * The thesis's experiments (S. Yan, *Performance analysis and improvement of InfiniBand networks*,
- * Bradford 2012) as report experiments, with the parameter values of MODELS.md:
+ * Bradford 2012) as report experiments, with the parameter values of docs/models.md:
  *
  * - ch. 4, Figs. 4.5–4.8: the credit chain over m = 2..11 with λ = 5, μ1 = 6, μ2 = 8, n = 12
- *   (MODELS.md §6; docs/credit.md);
- * - ch. 5, Figs. 5.3–5.5: the ET queue (K = 16, T = 8, μ = (8, 16), Ca² = 5, Cs² = 7; MODELS.md
+ *   (docs/models.md §6; docs/credit.md);
+ * - ch. 5, Figs. 5.3–5.5: the ET queue (K = 16, T = 8, μ = (8, 16), Ca² = 5, Cs² = 7; docs/models.md
  *   §4.2) over a λ sweep, exact ME against the thesis's reading of y (§4.4), blocking with and
  *   without the threshold; and the AJT counterparts (K = 24, T = (8, 16), μ = (8, 16, 12); §4.3);
  * - ch. 3, Fig. 3.1 and Tables 3.2–3.3: congestion spreading in the switch fabric (throughput and
@@ -68,10 +68,10 @@ const OVER_M = { kind: 'sweep', xLabel: 'downstream capacity m', xUnit: 'packets
 export const creditExperiment: Experiment<CreditPoint> = {
   id: 'credit-chain',
   title: 'Credit-based flow control: the tandem chain over the downstream buffer m',
-  source: 'thesis ch. 4, §4.3, Figs. 4.5–4.8; MODELS.md §6',
+  source: 'thesis ch. 4, §4.3, Figs. 4.5–4.8; docs/models.md §6',
   description: [
     'Node 1 (capacity n = 12) forwards to Node 2 (capacity m = number of credits) only while it holds a credit; λ = 5, μ1 = 6, μ2 = 8 (per unit time), m = 2..11.',
-    'Analytic: the exact stationary solution of the continuous-time Markov chain (solveCreditChain). Lengths count packets, the one in service included; R = L/T.',
+    'Analytic: the exact stationary solution of the continuous-time Markov chain (solveCreditChain). Lengths count packets, the one in service included; W = L/X.',
   ],
   points: () => Array.from({ length: 10 }, (_, k) => ({ lambda: 5, mu1: 6, mu2: 8, n: 12, m: k + 2 })),
   label: (p) => `m = ${p.m}`,
@@ -95,20 +95,20 @@ export const creditExperiment: Experiment<CreditPoint> = {
     {
       ...OVER_M,
       id: 'response-time',
-      title: 'Response time R against m',
+      title: 'Response time W against m (the thesis\'s R)',
       subtitle: 'λ = 5, μ1 = 6, μ2 = 8, n = 12 (Fig. 4.7)',
-      yLabel: 'response time R',
+      yLabel: 'response time W',
       yUnit: 'time units',
-      metrics: [{ path: 'responseTime', label: 'R' }],
+      metrics: [{ path: 'responseTime', label: 'W' }],
     },
     {
       ...OVER_M,
       id: 'throughput',
-      title: 'Throughput T against m',
+      title: 'Throughput X against m (the thesis\'s T)',
       subtitle: 'λ = 5, μ1 = 6, μ2 = 8, n = 12 (Fig. 4.8)',
-      yLabel: 'throughput T',
+      yLabel: 'throughput X',
       yUnit: 'packets per time unit',
-      metrics: [{ path: 'throughput', label: 'T' }],
+      metrics: [{ path: 'throughput', label: 'X' }],
     },
   ],
 };
@@ -125,7 +125,7 @@ const NO_THRESHOLD = { capacity: 8, thresholds: [] as readonly number[], mu: [8]
 
 function thresholdAnalytic(p: ThresholdPoint): Record<string, unknown> {
   const params = thresholdParams(p);
-  // The thesis's reading of y (MODELS.md §4.4) is a reading of the threshold formula; without a
+  // The thesis's reading of y (docs/models.md §4.4) is a reading of the threshold formula; without a
   // threshold the exact GE/GE/1/N form is the thesis's own (§3), so only the exact y is drawn there.
   if (p.thresholds.length === 0) return { 'ME, exact y': gege1nThreshold(params) };
   return {
@@ -143,13 +143,13 @@ function thresholdExperiment(kind: 'ET' | 'AJT'): Experiment<ThresholdPoint> {
   return {
     id: kind === 'ET' ? 'entry-threshold' : 'arrival-job-threshold',
     title: kind === 'ET' ? 'Entry threshold (ET): GE/GE/1/N/ET over λ' : 'Arrival job threshold (AJT): GE/GE/1/N/AJT over λ',
-    source: kind === 'ET' ? 'thesis ch. 5, §5.2, Figs. 5.3–5.5; MODELS.md §§4.2, 4.4' : 'thesis ch. 5, §5.3 (AJT counterparts of Figs. 5.3–5.5); MODELS.md §§4.3, 4.4',
+    source: kind === 'ET' ? 'thesis ch. 5, §5.2, Figs. 5.3–5.5; docs/models.md §§4.2, 4.4' : 'thesis ch. 5, §5.3 (AJT counterparts of Figs. 5.3–5.5); docs/models.md §§4.3, 4.4',
     description: [
       kind === 'ET'
-        ? 'A virtual lane of N = 8 packets borrows a second lane once T = 8 packets are present: capacity K = 2N = 16, service rate μ1 = 8 below the threshold and μ2 = 16 from it on (MODELS.md §4.2; whether state N itself is served at μ2 is a reading).'
-        : 'Two shared lanes are borrowed at thresholds T1 = 8 and T2 = 16: K = 3N = 24, rates μ = (8, 16, 12) (MODELS.md §4.3).',
+        ? 'A virtual lane of N = 8 packets borrows a second lane once T = 8 packets are present: capacity K = 2N = 16, service rate μ1 = 8 below the threshold and μ2 = 16 from it on (docs/models.md §4.2; whether state N itself is served at μ2 is a reading).'
+        : 'Two shared lanes are borrowed at thresholds T1 = 8 and T2 = 16: K = 3N = 24, rates μ = (8, 16, 12) (docs/models.md §4.3).',
       'GE arrivals and service with Ca² = 5, Cs² = 7 (bursty), λ swept. "Without the threshold" is read as the lane alone: GE/GE/1/8 at μ1 = 8.',
-      "Analytic: the maximum-entropy product form with the exact y (solid; exact under MODELS.md §1.3) and with the thesis's reading y = ρ/g of its eq. 5.18 (dashed; MODELS.md §4.4). The thesis's error measure EM = |L_sim − L_ME|/L_sim is computed against the simulation when one is supplied.",
+      "Analytic: the maximum-entropy product form with the exact y (solid; exact under docs/models.md §1.3) and with the thesis's reading y = ρ/g of its eq. 5.18 (dashed; docs/models.md §4.4). The thesis's error measure EM = |L_sim − L_ME|/L_sim is computed against the simulation when one is supplied.",
     ],
     points: ({ quick }) =>
       lambdas(quick).flatMap((lambda) => [
@@ -162,7 +162,7 @@ function thresholdExperiment(kind: 'ET' | 'AJT'): Experiment<ThresholdPoint> {
     comparedMetrics: ['meanQueueLength', 'utilization', 'blockingProbability'],
     contrasts: [
       {
-        title: `${kind}: the thesis's reading of y against the exact y (MODELS.md §4.4)`,
+        title: `${kind}: the thesis's reading of y against the exact y (docs/models.md §4.4)`,
         series: "ME, thesis's y",
         reference: 'ME, exact y',
         include: isQueue,
@@ -241,7 +241,7 @@ const FLOWS = [
 export const congestionExperiment: Experiment<CongestionPoint> = {
   id: 'congestion-spreading',
   title: 'Congestion spreading: throughput and injection rates under PIPD, FIMD and IB CC',
-  source: 'thesis ch. 3, §3.4, Fig. 3.1, Tables 3.2–3.3; MODELS.md §§10–11; docs/fabric.md',
+  source: 'thesis ch. 3, §3.4, Fig. 3.1, Tables 3.2–3.3; docs/models.md §§10–11; docs/fabric.md',
   description: [
     'Two switches A and B joined by one 2.5 Gb/s link (the fabric\'s `congestion-spreading` scenario, its defaults: 2 KB packets, 16-packet VL buffers). The local flow B1→Bc (high priority, granted twice the low priority\'s bandwidth at admission) and the remote flow A1→Bc (low priority) both saturate Bc; the victim flow Av→Bv (low priority, 40 % of the link offered) shares the inter-switch link and suffers from congestion spreading. Sources respond to the thesis\'s cnt1/cnt2 ECN marks (PIPD, FIMD; R_min = R_max/128 high, R_max/256 low, m = n = 4) or run InfiniBand CC.',
     'No analytic model exists for this experiment. The first figure shows the victim\'s collapse without rate control and its recovery; the second sets the simulated average injection rates beside the thesis\'s OPNET values. The thesis lists r1 (low) and r2 (high) per switch; its r2 at switch B is set beside our local flow and its r1 at switch A beside our remote flow. Its other two values (r2 at A: 149 790 and 118 862; r1 at B: 76 440 and 20 148 under PIPD and PIPD + FIMD) have no counterpart among the three flows of Fig. 3.1. Absolute rates differ (the thesis\'s Table 3.1 of link and buffer parameters was lost); the qualitative results — high priority well above low, PIPD\'s low-priority rate well above FIMD\'s — are what to compare.',

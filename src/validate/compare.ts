@@ -3,9 +3,10 @@
  * metric by metric, over the shared metric vocabulary (see ./metrics.ts). For each pair it gives
  * the thesis's error measure EM = |sim − ana|/|sim|, the absolute and relative errors, whether the
  * analytic value lies in the simulation's confidence interval, and a verdict against a tolerance
- * (MODELS.md §7).
+ * (docs/models.md §7).
  */
 import { maxOf } from '../core/arrays.js';
+import { metricUnit } from '../core/glossary.js';
 import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, nonNegativeNumber, plainObject } from '../core/guards.js';
 import { mimeBundle, withJupyterDisplay } from '../present/display.js';
@@ -203,11 +204,13 @@ export function comparisonText(result: ComparisonResult): string {
   const rows = result.metrics.flatMap((m) => m.points.map((p) => ({ m, p })));
   const table = formatTable(rows, [
     { header: 'metric', value: (r) => r.m.metric },
+    // simulated, ± hw, analytic and abs are in the metric's unit (docs/glossary.md; t = the model's time unit).
+    { header: 'unit', value: (r) => metricUnit(r.m.metric, false) ?? '' },
     { header: 'point', value: (r) => (result.x ? result.x.values[r.p.index]! : r.p.label) },
     { header: 'simulated', value: (r) => r.p.simulated },
     { header: '± hw', value: (r) => (r.p.halfWidth === undefined ? '' : formatNumber(r.p.halfWidth, 3)) },
     { header: 'analytic', value: (r) => r.p.analytic },
-    { header: 'EM', value: (r) => r.p.errorMeasure, digits: 3 },
+    { header: 'EM[1]', value: (r) => r.p.errorMeasure, digits: 3 },
     { header: 'abs', value: (r) => r.p.absoluteError, digits: 3 },
     { header: 'in CI', value: (r) => (r.p.insideInterval === undefined ? '' : r.p.insideInterval ? 'yes' : 'no') },
     { header: 'ok', value: (r) => (r.p.passed ? 'pass' : 'FAIL') },

@@ -1,5 +1,5 @@
 /**
- * Comparing an analytic answer with a simulated one (MODELS.md §7).
+ * Comparing an analytic answer with a simulated one (docs/models.md §7).
  *
  * The thesis's error measure for experiment point j (§5.2/5.3; the denominator is a reading):
  *

@@ -20,7 +20,7 @@ export interface ResultsMapping {
 const GE_METRICS: Record<string, readonly string[]> = {
   meanQueueLength: ['meanQueueLength', 'L'],
   utilization: ['utilization', 'U'],
-  blockingProbability: ['blockingProbability', 'blocking'],
+  blockingProbability: ['blockingProbability', 'π', 'blocking'],
   throughput: ['throughput', 'X'],
   responseTime: ['responseTime', 'W'],
   emptyProbability: ['emptyProbability', 'P(0)', 'P0'],
@@ -33,10 +33,12 @@ const DEFAULTS: Record<ResultModel, ResultsMapping> = {
       'meanQueueLength.upstream': ['meanQueueLength.upstream', 'L1'],
       'meanQueueLength.downstream': ['meanQueueLength.downstream', 'L2'],
       'meanQueueLength.total': ['meanQueueLength.total', 'L'],
-      throughput: ['throughput', 'T'],
-      responseTime: ['responseTime', 'R'],
-      upstreamLossProbability: ['upstreamLossProbability', 'loss'],
-      creditBlockedProbability: ['creditBlockedProbability', 'blocked'],
+      // X, W, π1, Pcb: the glossary's symbols, as `ibqos credit` prints them; T, R, loss, blocked: the
+      // names it printed before (docs/glossary.md), still read.
+      throughput: ['throughput', 'X', 'T'],
+      responseTime: ['responseTime', 'W', 'R'],
+      upstreamLossProbability: ['upstreamLossProbability', 'π1', 'loss'],
+      creditBlockedProbability: ['creditBlockedProbability', 'Pcb', 'blocked'],
       'utilization.upstream': ['utilization.upstream', 'U1'],
       'utilization.downstream': ['utilization.downstream', 'U2'],
     },

@@ -83,7 +83,7 @@ describe('BandwidthBroker: malformed input is an error naming the field, and cha
     ['NaN bandwidth', { id: 1, path: ['A-B'], sl: 0, bandwidth: NaN }, /request\.bandwidth must be a finite number/],
     ['text bandwidth', { id: 1, path: ['A-B'], sl: 0, bandwidth: 'lots' }, /request\.bandwidth must be/],
     ['distance 0.5', { id: 1, path: ['A-B'], sl: 0, bandwidth: 1, distance: 0.5 }, /request\.distance must be a number >= 2 \(entries\), got 0\.5/],
-    // MODELS.md §9: distances are 2, 4, …, 64; 1 is not a request.
+    // docs/models.md §9: distances are 2, 4, …, 64; 1 is not a request.
     ['distance 1', { id: 1, path: ['A-B'], sl: 0, bandwidth: 1, distance: 1 }, /request\.distance must be a number >= 2 \(entries\), got 1/],
     ['unknown key', { id: 1, path: ['A-B'], sl: 0, bandwidth: 1, deadline: 3 }, /request\.deadline must be absent/],
     ['id in use', { id: 'used', path: ['A-B'], sl: 0, bandwidth: 1 }, /request\.id must be an id no admitted connection uses/],
@@ -328,7 +328,7 @@ describe('BandwidthBroker: the tables carry the admitted bandwidth', () => {
           for (let sl = 0; sl < 3; sl++) {
             const carried = live.filter((c) => c.sl === sl && c.links.includes(k)).reduce((s, c) => s.add(c.bw), new Fraction(0));
             const weight = t.vls.find((v) => v.vl === sl)?.weight ?? 0;
-            // SL i is on VL i (default slToVl). MODELS.md §9: a VL's share is its weight over the table's.
+            // SL i is on VL i (default slToVl). docs/models.md §9: a VL's share is its weight over the table's.
             expect(new Fraction(weight).mul(bw).compare(carried.mul(16320))).toBeGreaterThanOrEqual(0);
           }
         });
@@ -355,7 +355,7 @@ describe('BandwidthBroker: verdicts follow the rules exactly', () => {
             return;
           }
           const p = F(item.bandwidth);
-          // MODELS.md §8: s + p < bw·(1 − reserve) on the link; s_SL + p < share·bw per SL (no share: 0).
+          // docs/models.md §8: s + p < bw·(1 − reserve) on the link; s_SL + p < share·bw per SL (no share: 0).
           let failing: { link: string; reason: string } | undefined;
           for (const k of item.path) {
             const bw = F(topo.bandwidths[k]!);

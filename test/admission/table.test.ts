@@ -21,7 +21,7 @@ function maxGap(entries: readonly { vl: number; weight: number }[], vl: number):
 }
 
 describe('fill-in order', () => {
-  it('fillInOrder(8) → E3,0 E3,4 E3,2 E3,6 E3,1 E3,5 E3,3 E3,7 (MODELS.md §9)', () => {
+  it('fillInOrder(8) → E3,0 E3,4 E3,2 E3,6 E3,1 E3,5 E3,3 E3,7 (docs/models.md §9)', () => {
     expect(fillInOrder(8)).toEqual([0, 4, 2, 6, 1, 5, 3, 7]);
   });
 
@@ -44,7 +44,7 @@ describe('fill-in order', () => {
     expect(sequenceEntries(64, 5)).toEqual([5]);
   });
 
-  it('roundDistance rounds down to a power of two 2..64 (MODELS.md §9)', () => {
+  it('roundDistance rounds down to a power of two 2..64 (docs/models.md §9)', () => {
     expect([2, 3, 7, 8, 63, 64, 1000].map(roundDistance)).toEqual([2, 2, 4, 8, 32, 64, 64]);
   });
 

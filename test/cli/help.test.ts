@@ -1,6 +1,6 @@
 /**
  * `ibqos <command> --help`: every page a help text points to is in the repository (help texts once
- * cited MODELS.md sections, a file users do not have), and every help exits 0.
+ * cited docs/models.md sections, a file users do not have), and every help exits 0.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -15,14 +15,14 @@ describe('ibqos rate', () => {
     const lines = out.trimEnd().split('\n');
     expect(lines[0]).toBe('pipd  rMin=1000  rMax=256000  m=4');
     expect(lines[1]).toMatch(/design range .* = \[1000000000000, 256000\]: empty; checked on \[R_min, R_max\]/);
-    // why (1) fails, in words: 256000^(1/4) ≈ 22.5 < R_min, so f_dec(R_max) = R_min; f_inc(R_min) = min(1000^4, R_max) (MODELS.md §10)
+    // why (1) fails, in words: 256000^(1/4) ≈ 22.5 < R_min, so f_dec(R_max) = R_min; f_inc(R_min) = min(1000^4, R_max) (docs/models.md §10)
     expect(lines[2]).toBe('every decrease lands on R_min or below it (f_dec(R_max) = 1000), and the next unmarked ACK from R_min gives f_inc(R_min) = 256000');
     // the unit s with (R_min/s)^m ≤ R_max/s: s ≥ (R_min^m/R_max)^(1/(m−1)) = (10^12/256000)^(1/3) ≈ 157.49; s < R_min keeps R_min > 1
     expect(lines[3]).toBe(
       'PIPD is not scale-free: R_min^m > R_max in this rate unit; with rates in a unit 157.49 to 1000 times larger its design range is not empty (docs/congestion.md)',
     );
-    expect(lines[4]).toMatch(/condition\s+holds\s+from\s+to\s+worst at/);
-    expect(lines[6]).toMatch(/^\(1\) avoids congestion\s+no\s+1000\s+256000\s+1000\s+256000\s+1000\s+255$/);
+    expect(lines[4]).toMatch(/condition\s+holds\s+from\[pkt\/t\]\s+to\[pkt\/t\]\s+worst at\[pkt\/t\]/);
+    expect(lines[6]).toMatch(/^\(1\) avoids congestion\s+no\s+1000\s+256000\s+1000\s+pkt\/t\s+256000\s+1000\s+255$/);
     expect(lines[7]).toMatch(/^\s+\(2\) fair\s+yes/);
     expect(lines[8]).toMatch(/^\s+\(3\) efficient\s+yes/);
   });
@@ -71,9 +71,9 @@ describe('ibqos rate', () => {
   it('--at prints a table with the ACK count', async () => {
     const { out } = await cli(['rate', '--function', 'fimd', '--rmin', '1000', '--rmax', '256000', '--at', '4000']);
     expect(out.trimEnd().split('\n').slice(1)).toEqual([
-      'rate  increase  decrease  recoveryTime  acks',
-      '----  --------  --------  ------------  ----',
-      '4000   5656.85      1000         0.001     1',
+      'rate[pkt/t]  increase[pkt/t]  decrease[pkt/t]  recoveryTime[t]  acks[ACKs]',
+      '-----------  ---------------  ---------------  ---------------  ----------',
+      '       4000          5656.85             1000            0.001           1',
     ]);
   });
 

@@ -1,6 +1,6 @@
 /**
  * checkConditions: PIPD and FIMD meet condition (1) on their design range (and not below it, where
- * the R_min floor forces a violation — MODELS.md §10); LIPD as the seed states it; planted
+ * the R_min floor forces a violation — docs/models.md §10); LIPD as the seed states it; planted
  * violations of each condition are caught, with the worst point where it was planted.
  */
 import { describe, expect, it } from 'vitest';
@@ -68,7 +68,7 @@ describe('LIPD as the seed states it (f_inc(r) = r/(1 − R_min/R_max))', () => 
   it('meets (1), (2) and (3) on its design range [R_max·R_min/(R_max − R_min), R_max]', () => {
     expect(checkConditions(f).conditions).toEqual({ avoidsCongestion: true, fair: true, efficient: true });
   });
-  it('(1) holds with equality at the range start: f_inc(f_dec(r0)) = r0 (MODELS.md §10, worked in docs/congestion.md)', () => {
+  it('(1) holds with equality at the range start: f_inc(f_dec(r0)) = r0 (docs/models.md §10, worked in docs/congestion.md)', () => {
     const r0 = f.designRangeStart;
     expect(f.increase(f.decrease(r0)) / r0 - 1).toBeCloseTo(0, 12);
   });

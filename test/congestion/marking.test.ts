@@ -1,6 +1,6 @@
 /**
  * The marking state machines and the IB CC source on scripted histories: the thesis's cnt1/cnt2
- * counters (expected marks from the independent script and by hand from MODELS.md §10), IB CC
+ * counters (expected marks from the independent script and by hand from docs/models.md §10), IB CC
  * switch marking (threshold mapping, root/victim, Victim_Mask, Packet_Size, Marking_Rate) and the
  * CCTI arithmetic (increase, limit, timer decrease, rate B/(1 + IRD)).
  */
@@ -43,7 +43,7 @@ describe('EcnMarker (thesis cnt1/cnt2)', () => {
     expect([ecn.pendingMarks(0), ecn.pendingMarks(1)]).toEqual(REF.ecn.finalCnt2);
   });
 
-  it('by hand (MODELS.md §10): 3 waiting when the buffer fills → the next 3 departures are marked, the 4th (arrived after) is not', () => {
+  it('by hand (docs/models.md §10): 3 waiting when the buffer fills → the next 3 departures are marked, the 4th (arrived after) is not', () => {
     const ecn = new EcnMarker(1);
     ecn.onEnqueue(0);
     ecn.onEnqueue(0);
@@ -175,7 +175,7 @@ describe('IB CC source (CCTI arithmetic)', () => {
     expect(got).toEqual(r.expected);
   });
 
-  it('by hand (MODELS.md §10): BECN +CCTI_Increase up to CCTI_Limit; each expiry −1 down to CCTI_Min; rate B/(1 + IRD)', () => {
+  it('by hand (docs/models.md §10): BECN +CCTI_Increase up to CCTI_Limit; each expiry −1 down to CCTI_Min; rate B/(1 + IRD)', () => {
     const src = new IbCcSource({ bandwidth: 100, table: [0, 1, 3, 7, 15], cctiIncrease: 3, cctiMin: 1, timerPeriod: 1 });
     expect(src.cctiLimit).toBe(4); // the table's last index
     expect(src.ccti).toBe(1);

@@ -1,6 +1,6 @@
 /**
  * The four response functions against reference values computed independently (mpmath, 50 digits,
- * from MODELS.md §10's table: test/fixtures/congestion/make_reference.py), plus hand checks that
+ * from docs/models.md §10's table: test/fixtures/congestion/make_reference.py), plus hand checks that
  * cite their source, parameter validation and recovery-time edges.
  */
 import { readFileSync } from 'node:fs';
@@ -59,7 +59,7 @@ describe('response functions at the reference points (mpmath)', () => {
   }
 });
 
-describe('hand checks (MODELS.md §10 formulas, worked by hand)', () => {
+describe('hand checks (docs/models.md §10 formulas, worked by hand)', () => {
   it('PIPD(10, 10^5, 4): f_dec(10^4) = 10^4^(1/4) = 10; f_inc(10) = 10^(4^1) = 10^4 (eqs. 3.6, 3.10)', () => {
     const f = pipd({ rMin: 10, rMax: 1e5, m: 4 });
     expect(f.decrease(1e4)).toBeCloseTo(10, 12);
@@ -104,7 +104,7 @@ describe('hand checks (MODELS.md §10 formulas, worked by hand)', () => {
 
 describe('recovery time: a climb that lands on r in exact arithmetic', () => {
   it('FIMD(1000, 256000, 3) from r = n·R_min = 3000: one ACK of 1/R_min, though f_inc(1000) rounds to 2999.9999999999995', () => {
-    // exact: f_dec(3000) = 1000, f_inc(1000) = 1000·3^1 = 3000 = r (MODELS.md §10); the double falls one ulp short,
+    // exact: f_dec(3000) = 1000, f_inc(1000) = 1000·3^1 = 3000 = r (docs/models.md §10); the double falls one ulp short,
     // and the relative 1e-12 of RECOVERY_REACHED_TOLERANCE keeps it from being charged a second ACK
     const f = fimd({ rMin: 1000, rMax: 256000, n: 3 });
     expect(f.increase(1000)).toBeLessThan(3000);
@@ -170,7 +170,7 @@ describe('responseFunction (custom)', () => {
   });
 
   it('finds f_dec⁻¹(R_min) beyond R_max when the floor reaches past it, as for the named function', () => {
-    // PIPD(1000, 256000, 4): f_dec⁻¹(R_min) = R_min^m = 10^12 > R_max (MODELS.md §10), the design range is empty
+    // PIPD(1000, 256000, 4): f_dec⁻¹(R_min) = R_min^m = 10^12 > R_max (docs/models.md §10), the design range is empty
     const named = pipd({ rMin: 1000, rMax: 256000, m: 4 });
     const clone = responseFunction({ rMin: 1000, rMax: 256000, increase: named.increase, decrease: named.decrease });
     expect(clone.designRangeStart / 1e12 - 1).toBeCloseTo(0, 9);

@@ -24,7 +24,7 @@ describe('rateTrajectory', () => {
     expect(path.timeAverageRate).toBeCloseTo(12 / t.points[12]!.time, 6);
   });
 
-  it('by hand: FIMD(1000, 256000, 4) from R_max, marks "1": ACK at 1/256000 s, rate 64000 (MODELS.md §10)', () => {
+  it('by hand: FIMD(1000, 256000, 4) from R_max, marks "1": ACK at 1/256000 s, rate 64000 (docs/models.md §10)', () => {
     const path = rateTrajectory(fimd({ rMin: 1000, rMax: 256000, n: 4 }), { marks: [true] });
     expect(path.points[1]).toEqual({ ack: 1, time: 1 / 256000, marked: true, rate: 64000 });
   });
@@ -76,7 +76,7 @@ describe('RateController', () => {
     const f = fimd({ rMin: 1000, rMax: 256000, n: 4 });
     const c = new RateController(f);
     expect(c.rate).toBe(256000);
-    expect(c.onAck(true)).toBe(64000); // 256000/4 (MODELS.md §10)
+    expect(c.onAck(true)).toBe(64000); // 256000/4 (docs/models.md §10)
     const path = rateTrajectory(f, { marks: '1001011', start: 256000 });
     const c2 = new RateController(f, 256000);
     expect([...'1001011'].map((m) => c2.onAck(m === '1'))).toEqual(path.points.slice(1).map((p) => p.rate));

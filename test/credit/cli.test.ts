@@ -26,11 +26,14 @@ describe('ibqos credit', () => {
     expect(code).toBe(0);
     expect(err).toBe('');
     const lines = out.trim().split('\n');
-    expect(lines[0]!.trim().split(/\s+/)).toEqual(['lambda', 'mu1', 'mu2', 'n', 'm', 'L1', 'L2', 'L', 'T', 'R', 'loss', 'blocked', 'method']);
+    // The glossary's symbols with their units (docs/glossary.md): X and W, as ibqos me prints them.
+    expect(lines[0]!.trim().split(/\s+/)).toEqual([
+      'lambda[1/t]', 'mu1[1/t]', 'mu2[1/t]', 'n[jobs]', 'm[jobs]', 'L1[jobs]', 'L2[jobs]', 'L[jobs]', 'X[jobs/t]', 'W[t]', 'π1[prob]', 'Pcb[prob]', 'method',
+    ]);
     expect(lines).toHaveLength(12);
     const rows = lines.slice(2).map((l) => l.trim().split(/\s+/));
     expect(rows.map((r) => r[4])).toEqual(['2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
-    // m = 11 row: T = 4.8958 (6 significant digits), as the library gives.
+    // m = 11 row: X = 4.8958 (6 significant digits), as the library gives.
     const r = solveCreditChain(params(5, 6, 8, 12, 11));
     expect(Number(rows[9]![8])).toBe(Number(r.throughput.toPrecision(6)));
   });

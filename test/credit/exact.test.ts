@@ -7,8 +7,8 @@ import { fractionFromNumber, fractionToNumber, ratioToNumber } from '../../src/l
 import { solveCtmc } from '../../src/markov/index.js';
 import { params } from './helpers.js';
 
-describe('exact method: the hand-checkable case of MODELS.md §6.4 (λ=2, μ1=3, μ2=4, n=m=2)', () => {
-  // Hand-typed from /work/shared/MODELS.md §6.4 ("Hand-checkable case"), 10 decimals.
+describe('exact method: the hand-checkable case of docs/models.md §6.4 (λ=2, μ1=3, μ2=4, n=m=2)', () => {
+  // Hand-typed from /work/shared/docs/models.md §6.4 ("Hand-checkable case"), 10 decimals.
   const HAND_P = [
     [0.2551957467, 0.1275978734, 0.05219913],
     [0.1855969067, 0.10439826, 0.0376993717],
@@ -17,11 +17,11 @@ describe('exact method: the hand-checkable case of MODELS.md §6.4 (λ=2, μ1=3,
   const HAND = { L1: 0.8023199613, L2: 0.4900918318, L: 1.2924117931, T: 1.5253745771, R: 0.8472750317 };
   const r = solveCreditChain(params(2, 3, 4, 2, 2), { method: 'exact' });
 
-  it('P(i, j) → the MODELS.md values to 1e-10', () => {
+  it('P(i, j) → the docs/models.md values to 1e-10', () => {
     for (let i = 0; i <= 2; i++) for (let j = 0; j <= 2; j++) expect(Math.abs(creditProbability(r, i, j) - HAND_P[i]![j]!)).toBeLessThan(1e-10);
   });
 
-  it('L1, L2, L, T, R → the MODELS.md values to 1e-10', () => {
+  it('L1, L2, L, T, R → the docs/models.md values to 1e-10', () => {
     expect(Math.abs(r.meanQueueLength.upstream - HAND.L1)).toBeLessThan(1e-10);
     expect(Math.abs(r.meanQueueLength.downstream - HAND.L2)).toBeLessThan(1e-10);
     expect(Math.abs(r.meanQueueLength.total - HAND.L)).toBeLessThan(1e-10);
@@ -42,7 +42,7 @@ describe('exact method: the hand-checkable case of MODELS.md §6.4 (λ=2, μ1=3,
     expect(r.exact!.creditBlockedProbability).toBe('117/2069');
   });
 
-  it('the fractions satisfy every balance equation of MODELS.md §6.2 exactly', () => {
+  it('the fractions satisfy every balance equation of docs/models.md §6.2 exactly', () => {
     const P = r.exact!.probabilities.map((row) => row.map((s) => new Fraction(s)));
     const [l, m1, m2] = [2, 3, 4];
     const eq = (lhs: Fraction, rhs: Fraction) => expect(lhs.equals(rhs)).toBe(true);
@@ -58,7 +58,7 @@ describe('exact method: the hand-checkable case of MODELS.md §6.4 (λ=2, μ1=3,
     eq(P.flat().reduce((a, b) => a.add(b), new Fraction(0)), new Fraction(1));
   });
 
-  it("the thesis's printed μ1-form of T (no credit-blocked states excluded) gives 1.695, not T (MODELS.md §6.5)", () => {
+  it("the thesis's printed μ1-form of T (no credit-blocked states excluded) gives 1.695, not T (docs/models.md §6.5)", () => {
     // μ1·Σ_{i≥1} Σ_j P(i, j): the slip; the correct form excludes j = m.
     const slip = 3 * [1, 2].reduce((s, i) => s + [0, 1, 2].reduce((t, j) => t + creditProbability(r, i, j), 0), 0);
     expect(slip).toBeCloseTo(1.695, 3);

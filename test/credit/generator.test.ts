@@ -3,7 +3,7 @@ import { creditChainGenerator, creditResidual, creditStateIndex } from '../../sr
 import { checkGenerator, generatorFromTransitions, stationaryResidual, type Transition } from '../../src/markov/index.js';
 import { params } from './helpers.js';
 
-/** The transition table of MODELS.md §6.1, written out independently with the Map-based builder. */
+/** The transition table of docs/models.md §6.1, written out independently with the Map-based builder. */
 function fromTable(lambda: number, mu1: number, mu2: number, n: number, m: number) {
   const idx = (i: number, j: number) => i * (m + 1) + j;
   const t: Transition[] = [];
@@ -24,7 +24,7 @@ describe('creditChainGenerator', () => {
     [4, 1],
     [3, 2],
     [7, 5],
-  ])('n = %i, m = %i → the same CSR arrays as the transition table of MODELS.md §6.1', (n, m) => {
+  ])('n = %i, m = %i → the same CSR arrays as the transition table of docs/models.md §6.1', (n, m) => {
     const q = creditChainGenerator(params(2, 3, 5, n, m));
     const ref = fromTable(2, 3, 5, n, m);
     expect(q.size).toBe(ref.size);

@@ -1,6 +1,6 @@
 /**
  * The two fast kernels against an independent route: the chain built transition by transition
- * from MODELS.md §6.1 and solved by GTH (src/markov), which shares no code with the kernels.
+ * from docs/models.md §6.1 and solved by GTH (src/markov), which shares no code with the kernels.
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
@@ -42,7 +42,7 @@ const finiteKernels: [string, FiniteKernel][] = [
 
 describe.each(finiteKernels)('%s', (_, kernel) => {
   const cases: [number, number, number, number, number][] = [
-    [2, 3, 4, 2, 2], // the hand-checkable case of MODELS.md §6.4
+    [2, 3, 4, 2, 2], // the hand-checkable case of docs/models.md §6.4
     [5, 6, 8, 12, 3], // levels by upstream count (m < n)
     [5, 6, 8, 3, 12], // levels by downstream count (n < m)
     [5, 6, 8, 1, 1],

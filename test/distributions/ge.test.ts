@@ -1,4 +1,4 @@
-/** The GE distribution (MODELS.md §1): moments, CDF, transform, and sampling from a seeded stream. */
+/** The GE distribution (docs/models.md §1): moments, CDF, transform, and sampling from a seeded stream. */
 import { describe, expect, it } from 'vitest';
 import { InvalidParameterError } from '../../src/core/errors.js';
 import { relativeDifference as rel } from '../../src/core/tolerance.js';

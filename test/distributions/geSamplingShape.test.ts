@@ -1,5 +1,5 @@
 /**
- * The shape (not only the moments) of the GE samplers (MODELS.md §1.2, §1.4): seeded chi-square
+ * The shape (not only the moments) of the GE samplers (docs/models.md §1.2, §1.4): seeded chi-square
  * goodness-of-fit tests. Critical values are the 0.999 quantiles of χ² (df 6: 22.458, df 9: 27.877,
  * from scipy.stats.chi2.ppf), so a correct sampler fails a given seed with probability 0.001; the
  * seeds are fixed, so the outcome is reproducible.

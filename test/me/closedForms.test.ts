@@ -1,5 +1,5 @@
 /**
- * The GE-type queue closed forms: the check values of MODELS.md §§2–4, reductions, flow balance,
+ * The GE-type queue closed forms: the check values of docs/models.md §§2–4, reductions, flow balance,
  * and the closed forms against the exact chain over a grid (ρ ≥ 1 included).
  */
 import { describe, expect, it } from 'vitest';
@@ -25,8 +25,8 @@ function expectSameLaw(a: GeQueueResult, b: GeQueueResult, tol: number): void {
   }
 }
 
-describe('GE/GE/1 (MODELS.md §2)', () => {
-  it('gege1(λ=10, μ=16, Ca²=5, Cs²=7) → x = 12/13, g = 5/36, P(0) = 0.375, L = 8.125 (MODELS.md §2 check)', () => {
+describe('GE/GE/1 (docs/models.md §2)', () => {
+  it('gege1(λ=10, μ=16, Ca²=5, Cs²=7) → x = 12/13, g = 5/36, P(0) = 0.375, L = 8.125 (docs/models.md §2 check)', () => {
     const r = gege1({ lambda: 10, mu: 16, ca2: 5, cs2: 7 });
     expect(rel(r.coefficients[0]!.x, 12 / 13)).toBeLessThan(1e-15);
     expect(rel(r.coefficients[0]!.g, 5 / 36)).toBeLessThan(1e-15);
@@ -35,7 +35,7 @@ describe('GE/GE/1 (MODELS.md §2)', () => {
     expect(r.stable).toBe(true);
   });
 
-  it('GE/M/1 with Ca² = 5, ρ = 0.5 → L = 3 (MODELS.md §2 check)', () => {
+  it('GE/M/1 with Ca² = 5, ρ = 0.5 → L = 3 (docs/models.md §2 check)', () => {
     expect(rel(gege1({ lambda: 0.5, mu: 1, ca2: 5, cs2: 1 }).meanQueueLength, 3)).toBeLessThan(1e-15);
   });
 
@@ -75,20 +75,20 @@ describe('GE/GE/1 (MODELS.md §2)', () => {
   });
 });
 
-describe('GE/GE/1/N (MODELS.md §3)', () => {
+describe('GE/GE/1/N (docs/models.md §3)', () => {
   it.each([
     [2, 0.85245902, 0.59016393],
     [4, 1.56306521, 0.70252261],
     [6, 2.14243372, 0.74692668],
-  ])('M/M/1/%s with λ=0.8, μ=1 → L=%s, X=%s (LINE test suite, via MODELS.md §3)', (capacity, L, X) => {
+  ])('M/M/1/%s with λ=0.8, μ=1 → L=%s, X=%s (LINE test suite, via docs/models.md §3)', (capacity, L, X) => {
     const r = gege1n({ lambda: 0.8, mu: 1, ca2: 1, cs2: 1, capacity });
     expect(Math.abs(r.meanQueueLength - L)).toBeLessThan(5e-9);
     expect(Math.abs(r.throughput - X)).toBeLessThan(5e-9);
   });
 
-  it('GE/GE/1/6 with λ=0.7, μ=1, Ca²=3, Cs²=5 → the MODELS.md §3 check values', () => {
+  it('GE/GE/1/6 with λ=0.7, μ=1, Ca²=3, Cs²=5 → the docs/models.md §3 check values', () => {
     const r = gege1n({ lambda: 0.7, mu: 1, ca2: 3, cs2: 5, capacity: 6 });
-    // MODELS.md §3, 10 decimals.
+    // docs/models.md §3, 10 decimals.
     const P = [0.4558111708, 0.0938434763, 0.0855631696, 0.0780134782, 0.071129936, 0.0648537652, 0.150785004];
     P.forEach((p, n) => expect(Math.abs(r.probabilities[n]! - p)).toBeLessThan(5e-11));
     expect(Math.abs(r.blockingProbability - 0.2225873868)).toBeLessThan(5e-11);
@@ -96,7 +96,7 @@ describe('GE/GE/1/N (MODELS.md §3)', () => {
     expect(Math.abs(r.throughput - 0.5441888292)).toBeLessThan(5e-11);
   });
 
-  it('GE/GE/1/8 with μ=8, λ=5, Ca²=5, Cs²=7 → the MODELS.md §4.4 check values', () => {
+  it('GE/GE/1/8 with μ=8, λ=5, Ca²=5, Cs²=7 → the docs/models.md §4.4 check values', () => {
     const r = gege1n({ lambda: 5, mu: 8, ca2: 5, cs2: 7, capacity: 8 });
     expect(Math.abs(r.emptyProbability - 0.5120671803)).toBeLessThan(5e-11);
     expect(Math.abs(r.fullProbability - 0.1218374936)).toBeLessThan(5e-11);
@@ -105,7 +105,7 @@ describe('GE/GE/1/N (MODELS.md §3)', () => {
     expect(Math.abs(r.throughput - 3.903462558)).toBeLessThan(5e-11);
   });
 
-  it('coefficients at λ=5, Ca²=5, Cs²=7 → the MODELS.md §4.4 table, and the thesis y = ρ/g', () => {
+  it('coefficients at λ=5, Ca²=5, Cs²=7 → the docs/models.md §4.4 table, and the thesis y = ρ/g', () => {
     const table: [number, number, number, number][] = [
       [8, 5 / 36, 12 / 13, 3.25],
       [16, 0.0961538462, 0.8253968254, 2.625],
@@ -119,7 +119,7 @@ describe('GE/GE/1/N (MODELS.md §3)', () => {
       expect(Math.abs(c.x - x)).toBeLessThan(5e-11);
       expect(Math.abs(c.y - y)).toBeLessThan(5e-11);
     });
-    // MODELS.md §4.4: the thesis's y at λ=5, μ2=16 is 3.25, the exact one 2.625.
+    // docs/models.md §4.4: the thesis's y at λ=5, μ2=16 is 3.25, the exact one 2.625.
     const t = gege1nThreshold({ lambda: 5, ca2: 5, cs2: 7, capacity: 16, thresholds: [8], mu: [8, 16], variant: 'thesis' });
     expect(rel(t.coefficients[1]!.y, 3.25)).toBeLessThan(1e-15);
   });
@@ -183,7 +183,7 @@ describe('reductions', () => {
     expect(regimes.model).toBe('GE/GE/1/N/AJT');
   });
 
-  it('ET matches its explicit formula g1x1ⁿ, g2x1^(T−1)x2^(n−T+1), ·y2 (MODELS.md §4.2)', () => {
+  it('ET matches its explicit formula g1x1ⁿ, g2x1^(T−1)x2^(n−T+1), ·y2 (docs/models.md §4.2)', () => {
     const T = 8;
     const K = 16;
     const r = gege1nThreshold({ lambda: 11, ca2: 5, cs2: 7, capacity: K, thresholds: [T], mu: [8, 16] });
@@ -295,7 +295,7 @@ describe('the exact chain', () => {
   });
 });
 
-describe('the thesis variant (MODELS.md §4.4)', () => {
+describe('the thesis variant (docs/models.md §4.4)', () => {
   const et = { lambda: 10, ca2: 5, cs2: 7, capacity: 16, thresholds: [8], mu: [8, 16] };
 
   it('says so, and changes only the last ratio P(K)/P(K−1)', () => {

@@ -1,5 +1,5 @@
 /**
- * GE/GE/1 close to ρ = 1: L and W against the exact rational value of the MODELS.md §2 formula at the
+ * GE/GE/1 close to ρ = 1: L and W against the exact rational value of the docs/models.md §2 formula at the
  * given doubles λ, μ (BigInt arithmetic here, nothing shared with src/me). The formula's 1/(1 − ρ)
  * amplifies any rounding in 1 − ρ, so this is where a careless evaluation loses digits.
  */
@@ -46,7 +46,7 @@ describe('gege1 near ρ = 1 keeps full relative accuracy in L and W', () => {
     const l = exact(lambda);
     const rho = div(l, exact(mu));
     const one: Rat = { n: 1n, d: 1n };
-    // L = (ρ/2)·[1 + (Ca² + ρCs²)/(1 − ρ)], W = L/λ (MODELS.md §2), in exact arithmetic.
+    // L = (ρ/2)·[1 + (Ca² + ρCs²)/(1 − ρ)], W = L/λ (docs/models.md §2), in exact arithmetic.
     const L = mul(div(rho, { n: 2n, d: 1n }), add(one, div(add(exact(ca2), mul(rho, exact(cs2))), sub(one, rho))));
     expect(r.stable).toBe(true);
     expect(relativeError(r.meanQueueLength, L)).toBeLessThan(1e-14);

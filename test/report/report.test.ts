@@ -37,7 +37,7 @@ describe('runExperiments(thesisExperiments()) without a simulator', async () => 
     const section = (id: string) => html.slice(html.indexOf(`<section class="experiment" id="${id}">`), html.indexOf('</section>', html.indexOf(`id="${id}"`)));
     expect(section('credit-chain')).toContain('<span class="badge">analytic only: no simulator plugged in yet</span>');
     expect(section('congestion-spreading')).toContain('<span class="badge">published values only: no analytic model, no simulator plugged in</span>');
-    expect(section('credit-chain')).toContain('<summary>values: throughput T (packets per time unit)</summary>');
+    expect(section('credit-chain')).toContain('<summary>values: throughput X (packets per time unit)</summary>');
     expect(section('congestion-spreading')).toContain('<summary>values: throughput (Gb/s)</summary>');
   });
 
@@ -156,7 +156,7 @@ describe('with stand-in simulators (the library simulator plugs in the same way)
     expect(Object.keys(rows[0]!)).toEqual(['series', 'source', 'x', 'x_label', 'y', 'half_width', 'x_name', 'y_name']);
     // What the axes hold, with units, so the CSV is readable without the HTML.
     expect(rows[0]!.x_name).toBe('downstream capacity m (packets)');
-    expect(rows[0]!.y_name).toBe('throughput T (packets per time unit)');
+    expect(rows[0]!.y_name).toBe('throughput X (packets per time unit)');
     const fig = good.experiments[0]!.figures[2]!;
     expect(rows.map((r) => Number(r.y))).toEqual(fig.rows.map((r) => r.y));
   });

@@ -20,7 +20,8 @@ describe('ibqos sim', () => {
     const flat = out.replace(/\s+/g, ' ');
     for (const name of ['gege1n', 'credit-tandem', 'congestion-spreading', 'fabric']) expect(out).toMatch(new RegExp(`^  ${name}: `, 'm'));
     expect(flat).toContain('--lambda <rate> offered arrival rate λ per unit time (gege1n: required; credit-tandem: default 5)');
-    expect(flat).toContain('in seconds for the fabric scenarios');
+    expect(flat).toContain('--until-us <µs> simulated time measured per replication of a fabric scenario, in µs');
+    expect(flat).toContain('Deprecated for the fabric scenarios');
     expect(flat).toContain('(congestion-spreading; default 0.4)');
   });
 
@@ -44,13 +45,39 @@ describe('ibqos sim', () => {
     expect(finite.err).toBe('');
   });
 
-  it('a model-level run is measured in the model’s time units; a fabric run in seconds, with its metrics’ units', async () => {
+  it('a model-level run is measured in the model’s time units; a fabric run in µs (--until-us), each metric with its unit', async () => {
     const model = await runCli(['sim', '--scenario', 'gege1n', '--lambda', '1', '--mu', '2', '--until', '100', '--replications', '2']);
-    expect(model.out).toMatch(/^scenario gege1n: seed 1, 2 replications of 100 time units after a warm-up of 10 time units\nsimulated time 200 \(measured/);
-    expect(model.out).not.toMatch(/^units:/m);
-    const fabric = await runCli(['sim', '--scenario', 'congestion-spreading', '--until', '0.001', '--replications', '2']);
-    expect(fabric.out).toMatch(/^scenario congestion-spreading: seed 1, 2 replications of 0\.001 s after a warm-up of 0\.0001 s\nsimulated time 0\.002 s \(measured/);
-    expect(fabric.out).toMatch(/^units: throughput Gb\/s, latency µs, injectionRate packets\/s/m);
+    expect(model.err).toBe('');
+    expect(model.out).toMatch(/^scenario gege1n: seed 1, 2 replications of 100 time units after a warm-up of 10 time units\nsimulated time 200 time units \(measured/);
+    expect(model.out).toMatch(/^ *metric +unit +mean +± half-width$/m);
+    expect(model.out).toMatch(/^ *throughput +jobs\/t /m);
+    expect(model.out).toMatch(/^ *responseTime +t /m);
+    const fabric = await runCli(['sim', '--scenario', 'congestion-spreading', '--until-us', '1000', '--replications', '2']);
+    expect(fabric.err).toBe('');
+    expect(fabric.out).toMatch(/^scenario congestion-spreading: seed 1, 2 replications of 1000 µs after a warm-up of 100 µs\nsimulated time 2000 µs \(measured/);
+    expect(fabric.out).toMatch(/^ *throughput\.victim +Gb\/s /m);
+    expect(fabric.out).toMatch(/^ *latency\.victim +µs /m);
+    expect(fabric.out).toMatch(/^ *injectionRate\.victim +packets\/s /m);
+  });
+
+  it('--until and --warmup in seconds on a fabric scenario: the old spelling, the same run, a deprecation note on stderr', async () => {
+    const old = await runCli(['sim', '--scenario', 'congestion-spreading', '--until', '0.001', '--warmup', '0.0002', '--replications', '2']);
+    const now = await runCli(['sim', '--scenario', 'congestion-spreading', '--until-us', '1000', '--warmup-us', '200', '--replications', '2']);
+    expect(old.code).toBe(0);
+    expect(old.out).toBe(now.out);
+    expect(old.err).toBe(
+      'note: --until in seconds is deprecated for the fabric scenarios; use --until-us 1000 (every fabric time is in µs)\n' +
+        'note: --warmup in seconds is deprecated for the fabric scenarios; use --warmup-us 200 (every fabric time is in µs)\n',
+    );
+    const both = await runCli(['sim', '--scenario', 'congestion-spreading', '--until', '0.001', '--until-us', '1000']);
+    expect(both.code).toBe(2);
+    expect(both.err).toMatch(/--until must be absent when --until-us is given/);
+    const negative = await runCli(['sim', '--scenario', 'congestion-spreading', '--until-us', '-5']);
+    expect(negative.code).toBe(2);
+    expect(negative.err).toMatch(/--until-us must be .*got -5/);
+    const model = await runCli(['sim', '--scenario', 'gege1n', '--lambda', '1', '--mu', '2', '--until-us', '100']);
+    expect(model.code).toBe(2);
+    expect(model.err).toMatch(/--until-us must be absent: scenario 'gege1n' counts time in a unit of its own, not µs/);
   });
 
   it("simulates the very queue `ibqos me --exact` solves with the same options (exact values inside the 99.9 % intervals)", async () => {
@@ -131,7 +158,7 @@ describe('ibqos sim', () => {
     const crn = await runCli(['sim', '--scenario', 'credit-tandem', '--m', '2:3', '--jobs', '3000', '--replications', '2', '--seed', '4', '--common-random-numbers', '--json']);
     expect((parseResultJson(crn.out) as { run: { seed: number } }[]).map((x) => x.run.seed)).toEqual([4, 4]);
     const text = await runCli(['sim', '--scenario', 'credit-tandem', '--m', '2,3', '--jobs', '3000', '--replications', '2']);
-    expect(text.out.split('\n')[1]).toMatch(/^downstreamCapacity +seed +meanQueueLength.upstream/);
+    expect(text.out.split("\n")[1]).toMatch(/^downstreamCapacity\[jobs\] +seed +meanQueueLength.upstream\[jobs\]/);
     expect(text.out.split('\n')).toHaveLength(6);
   });
 

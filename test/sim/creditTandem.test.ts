@@ -1,5 +1,5 @@
 /**
- * The credit-tandem simulator against solveCreditChain (MODELS.md §6): finite and unbounded
+ * The credit-tandem simulator against solveCreditChain (docs/models.md §6): finite and unbounded
  * upstream queues; every metric inside its (family-wise) interval, see helpers.ts; the empirical
  * P(i, j) against the exact one. Seeds fixed, chosen once.
  */
@@ -18,7 +18,7 @@ import {
 import { CoverageLedger, expectCovers, metricAt, rescale, valueAt } from './helpers.js';
 
 const CASES: [string, CreditChainParams][] = [
-  ['hand-checkable case of MODELS.md §6.4', { lambda: 2, mu1: 3, mu2: 4, upstreamCapacity: 2, downstreamCapacity: 2 }],
+  ['hand-checkable case of docs/models.md §6.4', { lambda: 2, mu1: 3, mu2: 4, upstreamCapacity: 2, downstreamCapacity: 2 }],
   ['thesis experiment, m = 3', { lambda: 5, mu1: 6, mu2: 8, upstreamCapacity: 12, downstreamCapacity: 3 }],
   ['heavy, Node 2 the bottleneck', { lambda: 6, mu1: 6, mu2: 5, upstreamCapacity: 8, downstreamCapacity: 4 }],
   ['unbounded Node 1, thesis rates', { lambda: 5, mu1: 6, mu2: 8, upstreamCapacity: Infinity, downstreamCapacity: 4 }],

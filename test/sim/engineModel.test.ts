@@ -1,8 +1,8 @@
 /**
  * The core pieces together, the way the fabric uses them: a GE/GE/1/K queue written on the general
  * engine (GeArrivals through attachSource, service completions as calendar events, a
- * StateOccupancy and counters observing from outside) against the exact chain of MODELS.md §5. An
- * independent second implementation of the semantics of MODELS.md §1.3 beside GeQueueKernel.
+ * StateOccupancy and counters observing from outside) against the exact chain of docs/models.md §5. An
+ * independent second implementation of the semantics of docs/models.md §1.3 beside GeQueueKernel.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -73,7 +73,7 @@ function replicate(seed: number, r: number, p: { lambda: number; mu: number; ca2
 
 describe('GE/GE/1/K on the general engine', () => {
   it('agrees with the exact chain: L, blocking and every P(n) inside Bonferroni 99 % intervals', () => {
-    const p = { lambda: 0.7, mu: 1, ca2: 3, cs2: 5, capacity: 6 }; // MODELS.md §3's GE/GE/1/6
+    const p = { lambda: 0.7, mu: 1, ca2: 3, cs2: 5, capacity: 6 }; // docs/models.md §3's GE/GE/1/6
     const exact = solveGeQueueExact(p);
     const runs = Array.from({ length: 10 }, (_, r) => replicate(77, r, p, 2_000, 20_000));
     const checks = 2 + exact.probabilities.length;

@@ -1,5 +1,5 @@
 /**
- * The GE/GE/1/K simulator against the exact chain of MODELS.md §5 (solveGeQueueExact, GTH): the
+ * The GE/GE/1/K simulator against the exact chain of docs/models.md §5 (solveGeQueueExact, GTH): the
  * exact value must lie inside the simulated 99 % interval for every headline metric of several
  * parameter sets (Ca², Cs² > 1, one rate, ET, AJT, whole-batch rejection, per-regime Cs²), and each
  * state probability inside its 99.9 % interval (Bonferroni-style, so that K + 1 checks per case
@@ -24,8 +24,8 @@ import { CoverageLedger, expectCovers, metricAt, rescale } from './helpers.js';
 const HEADLINE = ['meanQueueLength', 'blockingProbability', 'throughput', 'emptyProbability', 'fullProbability', 'utilization', 'responseTime'] as const;
 
 const CASES: [string, GeExactParams][] = [
-  ['GE/GE/1/6 of MODELS.md §3', { lambda: 0.7, mu: 1, ca2: 3, cs2: 5, capacity: 6 }],
-  ['GE/GE/1/8 of MODELS.md §4.4', { lambda: 5, mu: 8, ca2: 5, cs2: 7, capacity: 8 }],
+  ['GE/GE/1/6 of docs/models.md §3', { lambda: 0.7, mu: 1, ca2: 3, cs2: 5, capacity: 6 }],
+  ['GE/GE/1/8 of docs/models.md §4.4', { lambda: 5, mu: 8, ca2: 5, cs2: 7, capacity: 8 }],
   ['ET, thesis instance (T = 8, K = 16)', { lambda: 5, mu: [8, 16], thresholds: [8], ca2: 5, cs2: 7, capacity: 16 }],
   ['AJT, thesis instance (T = 8, 16, K = 24), heavy load', { lambda: 11, mu: [8, 16, 12], thresholds: [8, 16], ca2: 5, cs2: 7, capacity: 24 }],
   ['ET with a slower second regime, overload', { lambda: 9, mu: [10, 6], thresholds: [4], ca2: 2, cs2: 3, capacity: 10 }],
@@ -78,7 +78,7 @@ describe('gege1n simulator vs the exact chain', () => {
     },
   );
 
-  it('infinite buffer: GE/GE/1 mean queue length against the closed form (MODELS.md §2, L = 8.125 at λ=10, μ=16, Ca²=5, Cs²=7)', () => {
+  it('infinite buffer: GE/GE/1 mean queue length against the closed form (docs/models.md §2, L = 8.125 at λ=10, μ=16, Ca²=5, Cs²=7)', () => {
     const params = { lambda: 10, mu: 16, ca2: 5, cs2: 7, capacity: Infinity };
     expect(gege1({ lambda: 10, mu: 16, ca2: 5, cs2: 7 }).meanQueueLength).toBeCloseTo(8.125, 10);
     const sim = run(params, 300, 400_000, 10);

@@ -50,7 +50,30 @@ registerScenario<ToyParams>({
   ],
 });
 
+// A scenario with a time unit of its own (ms) and a metric the glossary does not know.
+registerScenario<Record<string, never>>({
+  name: 'toy-units',
+  description: 'a test scenario: its own units',
+  parse: () => ({}),
+  replicate: (_p, context) => ({ metrics: { goodput: 1 + context.replication }, simulatedTime: context.length.until!, events: 1 }),
+  lengths: ['until'],
+  timeUnit: 'ms',
+  metricUnits: 'goodput kB/ms',
+});
+
 describe('registering a scenario', () => {
+  it('`ibqos sim` shows a scenario\'s own time unit and, for metrics the glossary lacks, its units line; µs options are refused', async () => {
+    const r = await runCli(['sim', '--scenario', 'toy-units', '--until', '3', '--replications', '2']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/^scenario toy-units: seed 1, 2 replications of 3 ms after a warm-up of 0\.3 ms\nsimulated time 6 ms /);
+    expect(r.out).toMatch(/^units: goodput kB\/ms$/m);
+    const us = await runCli(['sim', '--scenario', 'toy-units', '--until-us', '3']);
+    expect(us.code).toBe(2);
+    expect(us.err).toMatch(/--until-us must be absent: scenario 'toy-units' counts time in a unit of its own, not µs/);
+  });
+
+
   it('simulate() runs it by name, with intervals keyed as its metrics', () => {
     expect(scenarioNames()).toContain('toy-flows');
     const r = simulate({ scenario: 'toy-flows', params: { rateControl: 'pipd', rate: 3 } }, { seed: 2, replications: 5 });

@@ -24,7 +24,7 @@ function jobGaps(p: { next(): number; readonly batch: number }, epochs: number):
 }
 
 describe('arrival processes', () => {
-  it('GeArrivals: per-job gaps have mean 1/λ and SCV Ca² (MODELS.md §1.2)', () => {
+  it('GeArrivals: per-job gaps have mean 1/λ and SCV Ca² (docs/models.md §1.2)', () => {
     const a = new GeArrivals({ rate: 5, ca2: 5 }, new RandomStreams(1).stream('a'));
     const t = jobGaps(a, 200_000);
     expect(t.mean).toBeCloseTo(0.2, 2);

@@ -1,4 +1,4 @@
-/** The thesis's error measure and friends (MODELS.md §7). */
+/** The thesis's error measure and friends (docs/models.md §7). */
 import { describe, expect, it } from 'vitest';
 import { InvalidParameterError } from '../../src/core/errors.js';
 import { absoluteError, errorMeasure, errorSummary, insideInterval, intervalCoverage } from '../../src/index.js';

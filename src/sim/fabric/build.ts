@@ -12,7 +12,8 @@ import { RandomStreams } from '../random/streams.js';
 import { compileFlows, type FlowSpec } from './buildFlows.js';
 import { CREDIT_BLOCK_BYTES, type CompiledFabric } from './compiled.js';
 import { Fabric } from './fabric.js';
-import { ackDelays, compileForwarding } from './forwarding.js';
+import { ackDelays } from './forwarding.js';
+import { compileRouting, type MultipathSpec } from './multipath.js';
 import { compileMarking, type MarkingSpec } from './marking.js';
 import type { OutputArbiter } from './plugins.js';
 import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from './topology.js';
@@ -48,6 +49,18 @@ export interface FabricOptions {
   readonly replication?: number;
   /** Per-flow latency histogram: `bins` equal bins over [0, hiUs) µs (default 100 bins up to 1000 µs). */
   readonly latencyHistogram?: { readonly hiUs: number; readonly bins: number };
+  /**
+   * Multipath (default none): `paths` LIDs per host port (LMC), LID 0 the topology's own tables,
+   * the others disjoint up*∕down* routes on VLs of their own (multipath.ts). Flows use them through
+   * their `pathSelection`. The VLs the routing adds must exist: SL's VL + offsets < `vls`.
+   */
+  readonly multipath?: MultipathSpec;
+  /**
+   * Deadlock watchdog period in µs (default: none): if no packet starts a transmission during a
+   * period while packets wait in switch buffers, `run` throws a FabricDeadlockError naming a cycle
+   * of buffers, each waiting for credits of the next.
+   */
+  readonly deadlockUs?: number;
 }
 
 /** The admission module's {@link VlArbiter} behind the fabric's {@link OutputArbiter}. */
@@ -85,6 +98,8 @@ const OPTION_KEYS = [
   'streams',
   'replication',
   'latencyHistogram',
+  'multipath',
+  'deadlockUs',
 ] as const;
 
 /**
@@ -186,12 +201,24 @@ export function buildFabric(options: FabricOptions): Fabric {
     for (let k = 1; k <= s.ports; k++) portNames.push(`${s.name}:${k}`);
   });
   for (const h of topology.hosts) portNames.push(h.name);
-  const fwd = compileForwarding(topology, switchBase);
+  if (o.multipath !== undefined) knownKeys('multipath', plainObject('multipath', o.multipath), ['paths', 'escape']);
+  const routing = compileRouting(topology, o.multipath as MultipathSpec | undefined, switchBase);
+  const fwd = routing.fwd;
   const switchLatency = switchLatencyNs * 1e-9;
-  const flows = compileFlows(o.flows, { hostIndex, hostBase, rate, mtu, vls, slToVl, servedVls, namedStream });
+  const usable = o.multipath === undefined ? null : routing.usable;
+  const flows = compileFlows(o.flows, { hostIndex, hostBase, rate, mtu, vls, slToVl, servedVls, namedStream, usable });
+  for (let i = 0; i < flows.length; i++) {
+    const top = flows[i]!.vl + routing.vlCount - 1;
+    if (top >= vls) throw new InvalidParameterError('vls', `at least ${top + 1}: flows[${i}] uses VL ${flows[i]!.vl} plus the routing's VL offsets up to ${routing.vlCount - 1}`, vls);
+    for (let v = flows[i]!.vl; vls > 1 && v <= top; v++) {
+      if (!servedVls.has(v)) throw new InvalidParameterError('arbitration', `weight > 0 for VL ${v}, which flows[${i}]'s routing uses`, o.arbitration);
+    }
+  }
+  let deadlockAfter = Infinity;
+  if (o.deadlockUs !== undefined) deadlockAfter = positiveRate('deadlockUs', o.deadlockUs) * 1e-6;
 
   // ACK path latency from every destination back to every source (only if some flow is controlled).
-  const controlled = flows.some((f) => f.rateControl !== null);
+  const controlled = flows.some((f) => f.rateControl !== null || f.pathSelection !== null);
   const ackDelay = controlled ? ackDelays(H, hostBase, peer, delay, fwd, switchOfPort, switchLatency) : new Float64Array(0);
   const marking = compileMarking(o.marking, topology, switchOfPort, peer, hostBase, vls, bufferBytes, namedStream);
 
@@ -216,6 +243,8 @@ export function buildFabric(options: FabricOptions): Fabric {
     delay,
     exponential,
     fwd,
+    fwdVl: routing.vlCount > 1 ? routing.fwdVl : null,
+    deadlockAfter,
     ackDelay,
     arbiters,
     flows,

@@ -13,6 +13,7 @@ import type { ArrivalProcess } from '../traffic/arrivals.js';
 import { packetSizes, type PacketSizes, type PacketSizeSpec } from '../traffic/packetSizes.js';
 import { arrivalProcess, type ArrivalSpec } from '../traffic/spec.js';
 import type { InjectionControl } from './plugins.js';
+import { pathSelection, type PathSelectionSpec } from './pathSelection.js';
 import { IbCcInjectionControl, ResponseInjectionControl } from './rateControl.js';
 
 /**
@@ -30,7 +31,7 @@ export type TrafficSpec = { readonly kind: 'saturated' } | ArrivalSpec;
 export type FlowPacketSizes = number | PacketSizeSpec;
 
 /**
- * A flow's injection control (MODELS.md §10). Rates in MTU-sized packets per second; `rMax`
+ * A flow's injection control (docs/models.md §10). Rates in MTU-sized packets per second; `rMax`
  * defaults to the source link's rate in MTU packets per second.
  */
 export type RateControlSpec =
@@ -48,6 +49,8 @@ export type RateControlSpec =
       readonly cctiMin?: number;
       /** CCTI_Timer period in µs (default 153.6 µs = 150 IBA units). */
       readonly timerUs?: number;
+      /** BECNs per CCTI step (default 1; seed drb-…'s variant: 10). */
+      readonly becnsPerIncrease?: number;
     };
 
 /** One flow of packets from a host to a host (or to uniformly random hosts). */
@@ -65,6 +68,8 @@ export interface FlowSpec {
   /** Send-queue capacity in packets, the one in transmission included (default Infinity). */
   readonly sendQueuePackets?: number;
   readonly rateControl?: RateControlSpec;
+  /** Which path (LID) each packet takes: static (default) or DRB; DRB needs the fabric's `multipath` and a fixed destination. */
+  readonly pathSelection?: PathSelectionSpec;
   /** Start time in µs (default 0). */
   readonly startUs?: number;
   /**
@@ -137,9 +142,9 @@ function rateController(field: string, spec: RateControlSpec | undefined, rMax: 
     case 'aimd':
       return new ResponseInjectionControl(responseFunction(field, o, rMax));
     case 'ibcc': {
-      knownKeys(field, o, ['kind', 'table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'timerUs']);
+      knownKeys(field, o, ['kind', 'table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'timerUs', 'becnsPerIncrease']);
       const params: Record<string, unknown> = { bandwidth: rMax, timerStart: now };
-      for (const k of ['table', 'cctiIncrease', 'cctiLimit', 'cctiMin'] as const) if (o[k] !== undefined) params[k] = o[k];
+      for (const k of ['table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'becnsPerIncrease'] as const) if (o[k] !== undefined) params[k] = o[k];
       if (o.timerUs !== undefined) params.timerPeriod = positiveRate(`${field}.timerUs`, o.timerUs) * 1e-6;
       try {
         return new IbCcInjectionControl(new IbCcSource(params as never));
@@ -165,6 +170,8 @@ export interface FlowContext {
   /** VLs with weight > 0 in an arbitration table. */
   readonly servedVls: ReadonlySet<number>;
   readonly namedStream: (name: string) => RandomStream;
+  /** usable[s·H + d]: the LID offsets of the pair's disjoint paths; null without multipath. */
+  readonly usable: readonly (readonly number[])[] | null;
 }
 
 /**
@@ -172,14 +179,14 @@ export interface FlowContext {
  * @throws InvalidParameterError naming the field (`flows[1].destination`, …).
  */
 export function compileFlows(flowSpecs: unknown, ctx: FlowContext): CompiledFlow[] {
-  const { hostIndex, hostBase, rate, mtu, vls, slToVl, servedVls, namedStream } = ctx;
+  const { hostIndex, hostBase, rate, mtu, vls, slToVl, servedVls, namedStream, usable } = ctx;
   const H = hostIndex.size;
   if (!Array.isArray(flowSpecs)) throw new InvalidParameterError('flows', 'an array of flows', flowSpecs);
   const names = new Set<string>();
   return (flowSpecs as unknown[]).map((raw, i) => {
     const field = `flows[${i}]`;
     const f = plainObject(field, raw);
-    knownKeys(field, f, ['name', 'source', 'destination', 'sl', 'traffic', 'packetBytes', 'sendQueuePackets', 'rateControl', 'startUs', 'stopUs']);
+    knownKeys(field, f, ['name', 'source', 'destination', 'sl', 'traffic', 'packetBytes', 'sendQueuePackets', 'rateControl', 'pathSelection', 'startUs', 'stopUs']);
     if (typeof f.name !== 'string' || f.name === '' || names.has(f.name)) throw new InvalidParameterError(`${field}.name`, 'a unique non-empty string', f.name);
     names.add(f.name);
     const source = hostIndex.get(f.source as string);
@@ -216,6 +223,13 @@ export function compileFlows(flowSpecs: unknown, ctx: FlowContext): CompiledFlow
       sizes: sizeProcess(`${field}.packetBytes`, f.packetBytes as FlowPacketSizes | undefined, mtu, namedStream(`flow:${f.name}:sizes`)),
       sendQueuePackets,
       rateControl: rateController(`${field}.rateControl`, f.rateControl as RateControlSpec | undefined, rMax, start * 1e-6),
+      pathSelection: pathSelection(
+        `${field}.pathSelection`,
+        f.pathSelection,
+        usable === null || destination < 0 ? null : usable[source * H + destination]!,
+        namedStream(`flow:${f.name}:paths`),
+        start * 1e-6,
+      ),
       destinationStream: destination < 0 ? namedStream(`flow:${f.name}:destinations`) : null,
       start: start * 1e-6,
       stop: stop * 1e-6,

@@ -7,6 +7,7 @@ import type { EcnMarker, IbCcSwitchMarker } from '../../congestion/index.js';
 import type { RandomStream } from '../../core/random.js';
 import type { ArrivalProcess } from '../traffic/arrivals.js';
 import type { PacketSizes } from '../traffic/packetSizes.js';
+import type { PathSelection } from './pathSelection.js';
 import type { OutputArbiter, InjectionControl } from './plugins.js';
 
 /** Credit block size in bytes (InfiniBand flow-control credits are 64-byte blocks). */
@@ -24,7 +25,12 @@ export const NONE = -1;
 export type CompiledMarking =
   | { readonly kind: 'none' }
   | { readonly kind: 'ecn'; readonly perSwitch: readonly EcnMarker[] }
-  | { readonly kind: 'ibcc'; readonly perPortVl: readonly (IbCcSwitchMarker | null)[] };
+  | {
+      readonly kind: 'ibcc';
+      readonly perPortVl: readonly (IbCcSwitchMarker | null)[];
+      /** Compare the input VL buffer's bytes, not the port-VL's, with the threshold, at root or victim alike (seed drb-…'s reading). */
+      readonly inputOccupancy: boolean;
+    };
 
 /** One flow as the fabric runs it (built and validated by the front door). */
 export interface CompiledFlow {
@@ -39,6 +45,8 @@ export interface CompiledFlow {
   /** Send-queue capacity in packets, the one in transmission included (Infinity allowed). */
   readonly sendQueuePackets: number;
   readonly rateControl: InjectionControl | null;
+  /** Which LID (path) each packet takes; `null` = LID 0 always (static routing). */
+  readonly pathSelection: PathSelection | null;
   /** Uniform destinations are drawn from this stream. */
   readonly destinationStream: RandomStream | null;
   /** Time at which the flow starts (seconds). */
@@ -63,8 +71,12 @@ export interface CompiledFabric {
   readonly rate: Float64Array;
   readonly delay: Float64Array;
   readonly exponential: Uint8Array;
-  /** Global out port of switch s towards host h: fwd[s·H + h]. */
+  /** Global out port of switch s towards LID offset k of host h: fwd[(k·S + s)·H + h] (k = 0 without multipath). */
   readonly fwd: Int32Array;
+  /** VL offset of that hop (same index), or `null` when every offset is 0 (the packet keeps its VL). */
+  readonly fwdVl: Uint8Array | null;
+  /** Seconds without any transmission, while packets wait in switches, after which the run stops with a deadlock error (Infinity: never). */
+  readonly deadlockAfter: number;
   /** One-way latency (s) of the ACK path from host b back to host a: [a·H + b] (empty when no flow is rate-controlled). */
   readonly ackDelay: Float64Array;
   readonly arbiters: readonly OutputArbiter[];

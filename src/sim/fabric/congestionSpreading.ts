@@ -12,7 +12,7 @@
  * B's inter-switch input buffer behind Bc's congestion, hold the victim's packets in the same FIFO
  * (head-of-line blocking): the victim's throughput collapses to the remote flow's share at Bc.
  *
- * Rate control (MODELS.md §10): `pipd`, `fimd`, `lipd`, `aimd` respond to the thesis's ECN marks
+ * Rate control (docs/models.md §10): `pipd`, `fimd`, `lipd`, `aimd` respond to the thesis's ECN marks
  * (cnt1/cnt2, §3.3.1) echoed in ACKs; `ibcc` to IB CC FECN/BECN marking with the CCT source. Rates
  * in MTU packets per second, R_max = the link rate (152 588 packets/s at 2.5 Gb/s and 2048 bytes);
  * as in the thesis R_min = R_max/128 for the high-priority flow and R_max/256 for the low, m = n = 4;
@@ -50,7 +50,7 @@ export interface CongestionSpreadingParams {
   /** Packet size = MTU, bytes (default 2048). */
   readonly packetBytes: number;
   /**
-   * Input buffer per VL, in packets (default 16). The thesis's Table 3.1 was lost in the text; MODELS.md
+   * Input buffer per VL, in packets (default 16). The thesis's Table 3.1 was lost in the text; docs/models.md
    * §11 reads "about 4 packets of 2 KB per port". With 4 the bang-bang PIPD of the thesis's scale
    * floods the buffers (docs/fabric.md shows both).
    */

@@ -63,8 +63,7 @@ export class Crossbar {
   arrive(s: number, g: number, p: number): void {
     const pool = this.pool;
     const q = g * this.V + pool.vl[p]!;
-    const out = this.forwarding.outPort(s, pool.dst[p]!);
-    pool.out[p] = out;
+    const out = this.forwarding.route(s, p, pool);
     const wasEmpty = this.queues.push(q, p);
     this.stats.bufferChange(q, 1, this.engine.now);
     this.marking.enqueued(s, q, out, p);
@@ -82,7 +81,9 @@ export class Crossbar {
     const queues = this.queues;
     let ready = 0;
     let creditBlocked = false;
-    for (let v = 0; v < V; v++) {
+    // Only the VLs some head packet requests on this output (bit v of requestedVls[g]).
+    for (let mask = queues.requestedVls[g]!; mask !== 0; mask &= mask - 1) {
+      const v = 31 - Math.clz32(mask & -mask);
       const r = queues.firstRequest(g, v, this.inBusy);
       if (r === NONE) continue;
       const p = queues.head[r]!;
@@ -106,7 +107,8 @@ export class Crossbar {
     const V = this.V;
     const p = this.queues.popHead(q);
     const pv = g * V + v;
-    this.marking.departing(g, pv, p);
+    this.pool.vl[p] = v;
+    this.marking.departing(g, pv, p, q);
     this.inBusy[(q / V) | 0] = 1;
     this.links.outCurQ[g] = q;
     // Every byte crosses the switch in the switch latency: the tail cannot leave before it arrived

@@ -37,6 +37,7 @@ import { InvalidParameterError } from '../../core/errors.js';
 import { Engine } from '../engine/engine.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from './compiled.js';
 import { Crossbar } from './crossbar.js';
+import { FabricDeadlockError, findWaitCycle, waitForGraph } from './deadlock.js';
 import { StaticForwarding } from './forwarding.js';
 import { HostAdapters } from './hostAdapter.js';
 import { FifoInputQueues } from './inputFifo.js';
@@ -63,6 +64,13 @@ export class Fabric {
   private readonly hosts: HostAdapters;
   private readonly sink: Sink;
   private started = false;
+  private readonly hWatch: number;
+  private readonly deadlockAfter: number;
+  private readonly portNames: readonly string[];
+  private readonly vls: number;
+  private readonly flows: CompiledFabric['flows'];
+  /** Transmissions counted at the watchdog's last look. */
+  private watchedTransmissions = -1;
 
   constructor(compiled: CompiledFabric) {
     const c = compiled;
@@ -76,16 +84,22 @@ export class Fabric {
     const credit = e.addHandler((pv, blocks) => this.tryOutput(this.links.creditsArrived(pv, blocks)));
     const gen = e.addHandler((f, epoch) => this.hosts.onGenerate(f, epoch));
     const wake = e.addHandler((g) => this.hosts.onWake(g));
-    const ack = e.addHandler((f, marked) => this.hosts.onAck(f, marked === 1));
+    const ack = e.addHandler((f, encoded) => this.hosts.onAck(f, encoded));
     const timer = e.addHandler((f) => this.hosts.onTimer(f));
+    const pathTimer = e.addHandler((f) => this.hosts.onPathTimer(f));
+    this.hWatch = e.addHandler(() => this.watch());
     this.hStop = e.addHandler(() => this.stats.reset(this.engine.now));
     this.stats = new FabricStats(c);
     this.links = new Links(c, e, this.pool, this.stats, capBlocks, { txEnd, arrive, credit });
     this.queues = new FifoInputQueues(G * c.vls, c.vls, this.pool);
     const marking = new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
-    const forwarding = new StaticForwarding(c.fwd, c.hostCount);
+    const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount);
     this.crossbar = new Crossbar(c, e, this.links, this.queues, forwarding, marking, this.pool, this.stats);
-    this.hosts = new HostAdapters(c, e, this.links, this.pool, this.stats, { gen, wake, timer });
+    this.hosts = new HostAdapters(c, e, this.links, this.pool, this.stats, { gen, wake, timer, pathTimer });
+    this.deadlockAfter = c.deadlockAfter;
+    this.portNames = c.portNames;
+    this.vls = c.vls;
+    this.flows = c.flows;
     this.sink = new Sink(c, e, this.pool, this.stats, ack);
   }
 
@@ -113,8 +127,42 @@ export class Fabric {
       this.started = true;
       this.hosts.start();
       if (warmUp > 0) this.engine.post(warmUp, this.hStop, 1, 0);
+      if (this.deadlockAfter < Infinity) this.engine.post(this.deadlockAfter, this.hWatch, 0, 0);
     }
     this.engine.run({ until });
+  }
+
+  /**
+   * The deadlock watchdog (option `deadlockUs`): stops the run with a {@link FabricDeadlockError}
+   * when no transmission started since its last look while packets wait in switch buffers.
+   * @throws FabricDeadlockError naming the cycle of buffers.
+   */
+  private watch(): void {
+    const moved = this.links.transmissions;
+    if (moved === this.watchedTransmissions) {
+      const V = this.vls;
+      const next = waitForGraph(this.links, this.queues.head, this.pool, V);
+      if (next !== null) {
+        const names = findWaitCycle(next).map((q) => `${this.portNames[(q / V) | 0]} VL${q % V}`);
+        throw new FabricDeadlockError(names, this.engine.now, this.deadlockAfter);
+      }
+    }
+    this.watchedTransmissions = moved;
+    this.engine.post(this.engine.now + this.deadlockAfter, this.hWatch, 0, 0);
+  }
+
+  /** Paths open now for each flow with a path selection (DRB), in flow order. */
+  openPaths(): number[] {
+    return this.flows.filter((f) => f.pathSelection !== null).map((f) => f.pathSelection!.openPaths);
+  }
+
+  /**
+   * Disjoint paths usable by the flows with a path selection: fewest and mean (each flow counts the
+   * paths of its source–destination pair, at most what it asked for); { min: 1, mean: 1 } without any.
+   */
+  disjointPaths(): { min: number; mean: number } {
+    const n = this.flows.filter((f) => f.pathSelection !== null).map((f) => f.pathSelection!.usablePaths);
+    return n.length === 0 ? { min: 1, mean: 1 } : { min: Math.min(...n), mean: n.reduce((a, b) => a + b, 0) / n.length };
   }
 
   /** Packet p reaches port g: a host takes it, a switch queues it. */

@@ -1,8 +1,10 @@
 /**
  * Routing and forwarding: the static forwarding tables of the topology compiled to one array (the
  * out port of switch s towards host h), and the one-way latency of the out-of-band ACK path that
- * follows them back. Multipath routing would land beside {@link StaticForwarding}.
+ * follows them back. Multipath tables (a block per LID offset, multipath.ts) and per-hop VL
+ * offsets (dateline VLs) are read by {@link StaticForwarding.route}.
  */
+import type { PacketPool } from './packets.js';
 import type { FabricTopology } from './topology.js';
 
 /** Compiles the topology's forwarding tables: global out port of switch s towards host h at [s·H + h]. */
@@ -38,18 +40,34 @@ export function ackDelays(H: number, hostBase: number, peer: Int32Array, delay: 
   return ackDelay;
 }
 
-/** Static forwarding at run time: one out port per switch and destination host. */
+/**
+ * Forwarding at run time: one out port per switch, destination host and LID offset (the destination
+ * address a packet carries), and the VL offset of that hop.
+ */
 export class StaticForwarding {
   private readonly fwd: Int32Array;
+  private readonly fwdVl: Uint8Array | null;
+  private readonly S: number;
   private readonly H: number;
 
-  constructor(fwd: Int32Array, hostCount: number) {
+  constructor(fwd: Int32Array, fwdVl: Uint8Array | null, switchCount: number, hostCount: number) {
     this.fwd = fwd;
+    this.fwdVl = fwdVl;
+    this.S = switchCount;
     this.H = hostCount;
   }
 
-  /** The global out port of switch s towards host `dst`. */
+  /** The global out port of switch s towards host `dst` (LID offset 0). */
   outPort(s: number, dst: number): number {
     return this.fwd[s * this.H + dst]!;
+  }
+
+  /** Routes packet p at switch s: sets its output port and the VL of its next hop; returns the port. */
+  route(s: number, p: number, pool: PacketPool): number {
+    const i = (pool.lid[p]! * this.S + s) * this.H + pool.dst[p]!;
+    const out = this.fwd[i]!;
+    pool.out[p] = out;
+    pool.outVl[p] = this.fwdVl === null ? pool.vl[p]! : pool.baseVl[p]! + this.fwdVl[i]!;
+    return out;
   }
 }

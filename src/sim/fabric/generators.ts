@@ -109,6 +109,14 @@ export function fatTreeTopology(k: number, options: FabricLinkOptions = {}): Fab
 export interface FabricMeshOptions extends FabricLinkOptions {
   /** Wrap-around links in both dimensions (default false: a mesh). */
   readonly torus?: boolean;
+  /**
+   * Dateline virtual lanes on a torus (default false): the topology's `virtualLanes` table puts a
+   * hop on VL offset 1 while the rest of the packet's path in the current dimension still crosses
+   * that dimension's wrap-around link (the dateline, between coordinate size−1 and 0), else on 0.
+   * This breaks each ring's cycle of channel dependencies (Dally & Seitz 1987): dimension-order
+   * routing on the torus becomes deadlock-free with two VLs. Ignored on a mesh (no wrap-around).
+   */
+  readonly datelines?: boolean;
 }
 
 /**
@@ -116,8 +124,8 @@ export interface FabricMeshOptions extends FabricLinkOptions {
  * port 1 and neighbours on ports 2 (+x), 3 (−x), 4 (+y), 5 (−y). Forwarding is dimension-order (X
  * then Y), the shorter way round on a torus (ties go +). Dimension-order routing is deadlock-free on
  * a mesh; on a torus the wrap-around closes a cycle of channel dependencies, so a torus under heavy
- * load can deadlock (deliveries then stop while packets stay in the buffers): the generator does not add the
- * dateline virtual lanes that would prevent it.
+ * load can deadlock (deliveries then stop while packets stay in the buffers) unless `datelines` adds
+ * the dateline virtual lanes that prevent it (a `virtualLanes` table: the fabric then needs 2 VLs).
  *
  * @throws InvalidParameterError if width or height is not an integer ≥ 1 (≥ 3 for a torus), or the
  *   network has a single switch.
@@ -142,6 +150,10 @@ export function meshTopology(width: number, height: number, options: FabricMeshO
     }
   }
   const forwarding: Record<string, Record<string, number>> = {};
+  const virtualLanes: Record<string, Record<string, number>> = {};
+  const datelines = torus && (options.datelines ?? false);
+  /** Whether the rest of the path from `from` to `to` in direction `dir` still crosses the wrap-around. */
+  const crosses = (from: number, to: number, dir: number): boolean => (dir > 0 ? to < from : to > from);
   const step = (from: number, to: number, size: number): number => {
     if (from === to) return 0;
     if (!torus) return to > from ? 1 : -1;
@@ -151,15 +163,18 @@ export function meshTopology(width: number, height: number, options: FabricMeshO
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const row: Record<string, number> = {};
+      const vls: Record<string, number> = {};
       for (let ty = 0; ty < height; ty++) {
         for (let tx = 0; tx < width; tx++) {
           const dx = step(x, tx, width);
           const dy = step(y, ty, height);
           row[`h${tx}_${ty}`] = dx > 0 ? 2 : dx < 0 ? 3 : dy > 0 ? 4 : dy < 0 ? 5 : 1;
+          vls[`h${tx}_${ty}`] = dx !== 0 ? Number(crosses(x, tx, dx)) : dy !== 0 ? Number(crosses(y, ty, dy)) : 0;
         }
       }
       forwarding[name(x, y)] = row;
+      virtualLanes[name(x, y)] = vls;
     }
   }
-  return { switches, hosts, links, forwarding };
+  return datelines ? { switches, hosts, links, forwarding, virtualLanes } : { switches, hosts, links, forwarding };
 }

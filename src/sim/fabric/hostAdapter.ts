@@ -3,20 +3,24 @@
  * (a full send queue refuses an arrival: a source drop, the fabric's only loss), the rate limiter of
  * each flow (the next packet may start (size / MTU) / r after the previous one started) driven by its
  * {@link InjectionControl} (ACKs and timers), and the host port's VL arbitration across its flows with
- * round robin among the flows of a VL. The receiving side is sink.ts.
+ * round robin among the flows of a VL. A flow with a {@link PathSelection} (multipath, DRB) picks
+ * each packet's LID offset when the packet leaves. The receiving side is sink.ts.
  */
 import type { Engine } from '../engine/engine.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from './compiled.js';
 import type { Links } from './links.js';
 import type { FabricStats } from './measurements.js';
 import type { PacketPool } from './packets.js';
+import type { PathSelection } from './pathSelection.js';
 import type { InjectionControl } from './plugins.js';
+import { ackLatency, ackLid, type encodeAck } from './sink.js';
 
-/** The engine handlers the host adapters post to: flow arrival (f, epoch), port wake-up (g), rate timer (f). */
+/** The engine handlers the host adapters post to: flow arrival (f, epoch), port wake-up (g), rate timer (f), path-selection timer (f). */
 export interface HostHandlers {
   readonly gen: number;
   readonly wake: number;
   readonly timer: number;
+  readonly pathTimer: number;
 }
 
 /** The sending side of every host adapter. */
@@ -37,6 +41,7 @@ export class HostAdapters {
   /** Earliest start of flow f's next packet (rate limiter). */
   private readonly fNext: Float64Array;
   private readonly fTimerAt: Float64Array;
+  private readonly fPathTimerAt: Float64Array;
   private readonly hostFlowStart: Int32Array;
   private readonly hostFlowList: Int32Array;
   private readonly hostRr: Int32Array;
@@ -66,6 +71,7 @@ export class HostAdapters {
     this.fCount = new Int32Array(F);
     this.fNext = new Float64Array(F);
     this.fTimerAt = new Float64Array(F).fill(Infinity);
+    this.fPathTimerAt = new Float64Array(F).fill(Infinity);
     this.hostFlowStart = new Int32Array(H + 1);
     for (const f of c.flows) this.hostFlowStart[f.source + 1]!++;
     for (let h = 0; h < H; h++) this.hostFlowStart[h + 1]! += this.hostFlowStart[h]!;
@@ -115,6 +121,8 @@ export class HostAdapters {
     pool.blocks[p] = Math.ceil(size / CREDIT_BLOCK_BYTES);
     pool.flow[p] = f;
     pool.vl[p] = flow.vl;
+    pool.baseVl[p] = flow.vl;
+    pool.lid[p] = 0;
     let dst = flow.destination;
     if (dst < 0) {
       dst = Math.floor(flow.destinationStream!.next() * (this.H - 1));
@@ -204,18 +212,48 @@ export class HostAdapters {
     pool.next[p] = NONE;
     const rc = flow.rateControl;
     if (rc !== null) this.fNext[f] = now + pool.size[p]! / this.c.mtu / rc.rate;
+    const sel = flow.pathSelection;
+    if (sel !== null) {
+      pool.lid[p] = sel.nextLid(now);
+      this.afterPathEvent(f, sel);
+    }
     links.outCurQ[g] = -1 - f;
     this.injected++;
     links.transmit(g, g * V + v, p, now);
     if (flow.arrivals === null && now < flow.stop) this.newPacket(f);
   }
 
-  /** An ACK of flow f arrived at its source (marked: it echoes an ECN/BECN mark). */
-  onAck(f: number, marked: boolean): void {
-    const rc = this.c.flows[f]!.rateControl!;
+  /** An ACK of flow f arrived at its source; `ack` as encoded by the sink ({@link encodeAck}). */
+  onAck(f: number, ack: number): void {
+    const flow = this.c.flows[f]!;
+    const now = this.engine.now;
+    const marked = (ack & 1) === 1;
+    const sel = flow.pathSelection;
+    if (sel !== null) {
+      sel.onAck(ackLid(ack), marked, ackLatency(ack), now);
+      this.afterPathEvent(f, sel);
+    }
+    const rc = flow.rateControl;
+    if (rc === null) return;
     const before = rc.rate;
-    rc.onAck(marked, this.engine.now);
+    rc.onAck(marked, now);
     this.afterRateEvent(f, rc, before);
+  }
+
+  /** Flow f's path-selection timer. */
+  onPathTimer(f: number): void {
+    const sel = this.c.flows[f]!.pathSelection!;
+    this.fPathTimerAt[f] = Infinity;
+    if (sel.nextTimer <= this.engine.now) sel.onTimer(this.engine.now);
+    this.afterPathEvent(f, sel);
+  }
+
+  private afterPathEvent(f: number, sel: PathSelection): void {
+    const t = sel.nextTimer;
+    if (t < this.fPathTimerAt[f]!) {
+      this.fPathTimerAt[f] = t;
+      this.engine.post(Math.max(t, this.engine.now), this.h.pathTimer, f, 0);
+    }
   }
 
   /** Flow f's rate-control timer. */

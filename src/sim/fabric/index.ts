@@ -1,4 +1,4 @@
-/** Public exports of src/sim/fabric: the switch-hardware fabric (MODELS.md §11; docs/fabric.md). */
+/** Public exports of src/sim/fabric: the switch-hardware fabric (docs/models.md §11; docs/fabric.md). */
 export {
   FABRIC_DEFAULT_DELAY_NS,
   FABRIC_DEFAULT_RATE_GBPS,
@@ -38,3 +38,22 @@ export {
   type RateControlName,
 } from './congestionSpreading.js';
 export { parseFabricScenario, replicateFabricScenario, type FabricScenarioParams } from './fabricScenario.js';
+export {
+  compileRouting,
+  multipathRoutes,
+  type CompiledRouting,
+  type LidTables,
+  type MultipathOptions,
+  type MultipathRoutes,
+  type MultipathSpec,
+} from './multipath.js';
+export { DrbPathSelection, type PathSelection, type PathSelectionSpec } from './pathSelection.js';
+export { FabricDeadlockError, findWaitCycle } from './deadlock.js';
+export {
+  DRB_CC,
+  DRB_PATTERNS,
+  drbFabric,
+  parseDrbScenario,
+  replicateDrbScenario,
+  type DrbScenarioParams,
+} from './drbScenario.js';

@@ -22,6 +22,10 @@ export class FifoInputQueues {
   private readonly reqPrev: Int32Array;
   private readonly reqHead: Int32Array;
   private readonly reqTail: Int32Array;
+  /** The VL of the output that buffer q's head packet requests (its next hop's VL). */
+  private readonly reqVl: Uint8Array;
+  /** Bit v of requestedVls[g]: some buffer's head requests output g on VL v (so the crossbar skips idle VLs). */
+  readonly requestedVls: Int32Array;
 
   constructor(queues: number, vls: number, pool: PacketPool) {
     this.V = vls;
@@ -34,6 +38,8 @@ export class FifoInputQueues {
     this.reqPrev = new Int32Array(queues).fill(NONE);
     this.reqHead = new Int32Array(queues).fill(NONE);
     this.reqTail = new Int32Array(queues).fill(NONE);
+    this.reqVl = new Uint8Array(queues);
+    this.requestedVls = new Int32Array(Math.ceil(queues / vls));
   }
 
   /**
@@ -53,7 +59,8 @@ export class FifoInputQueues {
 
   /** Registers buffer q's head request once the buffer's arrival bookkeeping is done. */
   request(q: number): void {
-    this.register(q, this.pool.out[this.head[q]!]!);
+    const p = this.head[q]!;
+    this.register(q, this.pool.out[p]!, this.pool.outVl[p]!);
   }
 
   /** Removes and returns buffer q's head packet; the next packet, if any, requests its output. */
@@ -64,13 +71,18 @@ export class FifoInputQueues {
     this.head[q] = next;
     if (next === NONE) this.tail[q] = NONE;
     this.unregister(q);
-    if (next !== NONE) this.register(q, pool.out[next]!);
+    if (next !== NONE) this.register(q, pool.out[next]!, pool.outVl[next]!);
     return p;
   }
 
   /** The packet's blocks left the buffer (its tail has gone). */
   freed(q: number, blocks: number): void {
     this.blocks[q]! -= blocks;
+  }
+
+  /** The VL buffer q's head packet waits for at its output (its next hop's VL). */
+  requestedVl(q: number): number {
+    return this.reqVl[q]!;
   }
 
   /** The longest-waiting buffer requesting output g on VL v whose input port is free (NONE: none). */
@@ -81,24 +93,29 @@ export class FifoInputQueues {
     return r;
   }
 
-  private register(q: number, out: number): void {
-    const r = out * this.V + (q % this.V);
+  private register(q: number, out: number, vl: number): void {
+    const r = out * this.V + vl;
     this.requested[q] = out;
+    this.reqVl[q] = vl;
     this.reqNext[q] = NONE;
     const tail = this.reqTail[r]!;
     this.reqPrev[q] = tail;
-    if (tail === NONE) this.reqHead[r] = q;
-    else this.reqNext[tail] = q;
+    if (tail === NONE) {
+      this.reqHead[r] = q;
+      this.requestedVls[out]! |= 1 << vl;
+    } else this.reqNext[tail] = q;
     this.reqTail[r] = q;
   }
 
   private unregister(q: number): void {
     const out = this.requested[q]!;
-    const r = out * this.V + (q % this.V);
+    const r = out * this.V + this.reqVl[q]!;
     const prev = this.reqPrev[q]!;
     const next = this.reqNext[q]!;
-    if (prev === NONE) this.reqHead[r] = next;
-    else this.reqNext[prev] = next;
+    if (prev === NONE) {
+      this.reqHead[r] = next;
+      if (next === NONE) this.requestedVls[out]! &= ~(1 << this.reqVl[q]!);
+    } else this.reqNext[prev] = next;
     if (next === NONE) this.reqTail[r] = prev;
     else this.reqPrev[next] = prev;
     this.requested[q] = NONE;

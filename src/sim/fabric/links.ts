@@ -50,6 +50,8 @@ export class Links {
   readonly credits: Int32Array;
   private readonly inFlight: Int32Array;
   private readonly returning: Int32Array;
+  /** Transmissions started in the whole run (the deadlock watchdog's sign of progress). */
+  transmissions = 0;
 
   constructor(c: CompiledFabric, engine: Engine, pool: PacketPool, stats: FabricStats, capBlocks: number, handlers: LinkHandlers) {
     this.c = c;
@@ -94,6 +96,7 @@ export class Links {
     const stats = this.stats;
     const now = this.engine.now;
     const size = pool.size[p]!;
+    this.transmissions++;
     this.credits[pv]! -= pool.blocks[p]!;
     this.inFlight[pv]! += pool.blocks[p]!;
     this.outBusy[g] = 1;

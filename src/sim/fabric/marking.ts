@@ -9,7 +9,7 @@ import { EcnMarker, IbCcSwitchMarker } from '../../congestion/index.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { knownKeys, plainObject } from '../../core/guards.js';
 import type { RandomStream } from '../../core/random.js';
-import { NONE, type CompiledFabric, type CompiledMarking } from './compiled.js';
+import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric, type CompiledMarking } from './compiled.js';
 import type { FifoInputQueues } from './inputFifo.js';
 import type { Links } from './links.js';
 import type { FabricStats } from './measurements.js';
@@ -30,6 +30,16 @@ export type MarkingSpec =
       readonly packetSize?: number;
       /** Victim_Mask on switch ports that face hosts (default true, as the seed advises). */
       readonly victimMaskOnHostPorts?: boolean;
+      /** Threshold as a fraction of the VL buffer, overriding the weight's mapping (seed drb-…: 0.8). */
+      readonly thresholdFraction?: number;
+      /**
+       * Whose occupancy is compared with the threshold: 'output' (default; the specification's
+       * port-VL: the bytes in the switch waiting for the packet's output port and VL, marked only at
+       * a root — it has credits — or behind Victim_Mask) or 'input' (seed drb-… §4.1: "switches will
+       * mark all packets belonging to the virtual-channel buffer that exceeded the threshold value":
+       * the bytes held in the input VL buffer the packet leaves, whatever the credits downstream).
+       */
+      readonly occupancy?: 'output' | 'input';
     };
 
 /**
@@ -55,7 +65,9 @@ export function compileMarking(
     knownKeys('marking', markingSpec, ['kind']);
     marking = { kind: 'ecn', perSwitch: topology.switches.map((s) => new EcnMarker(s.ports)) };
   } else if (markingSpec.kind === 'ibcc') {
-    knownKeys('marking', markingSpec, ['kind', 'threshold', 'markingRate', 'packetSize', 'victimMaskOnHostPorts']);
+    knownKeys('marking', markingSpec, ['kind', 'threshold', 'markingRate', 'packetSize', 'victimMaskOnHostPorts', 'thresholdFraction', 'occupancy']);
+    const occupancy = markingSpec.occupancy ?? 'output';
+    if (occupancy !== 'output' && occupancy !== 'input') throw new InvalidParameterError('marking.occupancy', "one of 'output', 'input'", occupancy);
     const victimOnHosts = markingSpec.victimMaskOnHostPorts ?? true;
     if (typeof victimOnHosts !== 'boolean') throw new InvalidParameterError('marking.victimMaskOnHostPorts', 'a boolean', victimOnHosts);
     const perPortVl: (IbCcSwitchMarker | null)[] = [];
@@ -74,6 +86,7 @@ export function compileMarking(
               victimMask: victimOnHosts && peer[g]! >= hostBase,
               packetSize: (markingSpec.packetSize as number | undefined) ?? 0,
               markingRate: (markingSpec.markingRate as number | undefined) ?? 0,
+              ...(markingSpec.thresholdFraction === undefined ? {} : { thresholdFraction: markingSpec.thresholdFraction as number }),
               random,
             }),
           );
@@ -83,7 +96,7 @@ export function compileMarking(
         }
       }
     }
-    marking = { kind: 'ibcc', perPortVl };
+    marking = { kind: 'ibcc', perPortVl, inputOccupancy: occupancy === 'input' };
   } else {
     throw new InvalidParameterError('marking.kind', "one of 'none', 'ecn', 'ibcc'", markingSpec.kind);
   }
@@ -122,7 +135,7 @@ export class FabricMarking {
   /** Packet p has joined input VL buffer q of switch s, waiting for output `out`. */
   enqueued(s: number, q: number, out: number, p: number): void {
     const pool = this.pool;
-    this.pvBytes[out * this.V + pool.vl[p]!]! += pool.size[p]!;
+    this.pvBytes[out * this.V + pool.outVl[p]!]! += pool.size[p]!;
     const marking = this.marking;
     if (marking.kind === 'ecn') {
       const ecn = marking.perSwitch[s]!;
@@ -147,8 +160,8 @@ export class FabricMarking {
     }
   }
 
-  /** Packet p leaves switch port g on port-VL pv: ECN's cnt2 and IB CC may mark it. */
-  departing(g: number, pv: number, p: number): void {
+  /** Packet p leaves input VL buffer q through switch port g on port-VL pv: ECN's cnt2 and IB CC may mark it. */
+  departing(g: number, pv: number, p: number, q: number): void {
     const pool = this.pool;
     const marking = this.marking;
     if (marking.kind === 'ecn') {
@@ -160,8 +173,11 @@ export class FabricMarking {
       // Occupancy of the port-VL: the bytes in the switch's input buffers waiting for this output
       // and VL, the departing packet excluded. Root (has credits) = it could send another MTU at
       // once after this packet.
-      const occupancy = this.pvBytes[pv]!;
-      const hasCredits = this.links.credits[pv]! - pool.blocks[p]! >= this.mtuBlocks;
+      // With inputOccupancy: the bytes held in the input VL buffer it leaves (itself included: its
+      // blocks are freed when its tail has gone), any credits.
+      const input = marking.inputOccupancy;
+      const occupancy = input ? this.queues.blocks[q]! * CREDIT_BLOCK_BYTES : this.pvBytes[pv]!;
+      const hasCredits = input || this.links.credits[pv]! - pool.blocks[p]! >= this.mtuBlocks;
       if (marking.perPortVl[pv]!.onDeparture(occupancy, hasCredits, pool.size[p]!)) this.mark(pv, p);
     }
   }

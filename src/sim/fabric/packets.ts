@@ -36,7 +36,14 @@ export class PacketPool {
   next = new Int32Array(1024);
   /** 1 = carries an ECN/FECN mark. */
   mark = new Uint8Array(1024);
+  /** VL of the link the packet is on, or of the input buffer holding it. */
   vl = new Uint8Array(1024);
+  /** The flow's (SL's) VL, to which the routing's VL offsets are added. */
+  baseVl = new Uint8Array(1024);
+  /** VL of the hop it waits for in a switch (the routing's VL offset added). */
+  outVl = new Uint8Array(1024);
+  /** LID offset of its destination address (multipath: which path). */
+  lid = new Uint8Array(1024);
   private freeHead = NONE;
   private used = 0;
   /** Packets allocated and not yet released. */
@@ -77,8 +84,14 @@ export class PacketPool {
     const m = new Uint8Array(n);
     m.set(this.mark);
     this.mark = m;
-    const vl = new Uint8Array(n);
-    vl.set(this.vl);
-    this.vl = vl;
+    const grow8 = (a: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> => {
+      const b = new Uint8Array(n);
+      b.set(a);
+      return b;
+    };
+    this.vl = grow8(this.vl);
+    this.baseVl = grow8(this.baseVl);
+    this.outVl = grow8(this.outVl);
+    this.lid = grow8(this.lid);
   }
 }

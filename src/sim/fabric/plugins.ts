@@ -24,7 +24,7 @@ export interface InjectionControl {
   onAck(marked: boolean, now: number): void;
   /**
    * The next time (seconds) at which the controller wants {@link onTimer} called, or Infinity.
-   * (IB CC's CCTI_Timer; the response functions of MODELS.md §10 have none.)
+   * (IB CC's CCTI_Timer; the response functions of docs/models.md §10 have none.)
    */
   readonly nextTimer: number;
   /** Called at `nextTimer`. */

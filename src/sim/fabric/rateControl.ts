@@ -1,7 +1,7 @@
 /**
  * Adapters from the congestion module's control laws to the fabric's {@link InjectionControl}: the
  * ACK-driven response functions (PIPD, FIMD, LIPD, AIMD: f_dec on a marked ACK, f_inc on an unmarked
- * one; MODELS.md §10) and InfiniBand CC's CCT source (a BECN raises CCTI, the CCTI_Timer lowers it;
+ * one; docs/models.md §10) and InfiniBand CC's CCT source (a BECN raises CCTI, the CCTI_Timer lowers it;
  * rate limit B/(1 + IRD)). Rates are in MTU-sized packets per second.
  */
 import { IbCcSource, RateController, type ResponseFunction } from '../../congestion/index.js';

@@ -42,7 +42,7 @@ export interface FabricLinkSpec {
   /**
    * How long a packet occupies the link: `deterministic` (size / rate, the hardware) or `exponential`
    * (an exponential time with mean size / rate, drawn per packet: a modelling device that makes a
-   * fabric reduce to the Markov models of MODELS.md §3 and §6). Default `deterministic`.
+   * fabric reduce to the Markov models of docs/models.md §3 and §6). Default `deterministic`.
    */
   readonly service?: 'deterministic' | 'exponential';
 }
@@ -53,6 +53,13 @@ export interface FabricTopologySpec {
   readonly hosts: readonly FabricHostSpec[];
   readonly links: readonly FabricLinkSpec[];
   readonly forwarding?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /**
+   * `virtualLanes[switch][host]` = the VL offset (integer 0..14) of the hop that switch's forwarding
+   * entry for that host takes: the packet leaves on VL (its SL's VL + offset). Absent entries are 0.
+   * Used for dateline VLs on a torus ({@link meshTopology} `datelines`). Only with given forwarding
+   * tables for the same entries (an offset means nothing on a computed route).
+   */
+  readonly virtualLanes?: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
 /** One end of a link after validation. */
@@ -77,9 +84,11 @@ export interface FabricTopology {
   readonly links: readonly ResolvedFabricLink[];
   /** forwarding[switch][host] = output port number, for every switch and every host. */
   readonly forwarding: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** The given VL offsets (see {@link FabricTopologySpec.virtualLanes}); absent when none were given. */
+  readonly virtualLanes?: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
-/** Default link data rate, Gb/s (InfiniBand 1x SDR; MODELS.md §11). */
+/** Default link data rate, Gb/s (InfiniBand 1x SDR; docs/models.md §11). */
 export const FABRIC_DEFAULT_RATE_GBPS = 2.5;
 /** Default propagation delay, ns. */
 export const FABRIC_DEFAULT_DELAY_NS = 10;
@@ -109,7 +118,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
  */
 export function validateFabricTopology(topology: unknown): FabricTopology {
   const spec = plainObject('topology', topology);
-  knownKeys('topology', spec, ['switches', 'hosts', 'links', 'forwarding']);
+  knownKeys('topology', spec, ['switches', 'hosts', 'links', 'forwarding', 'virtualLanes']);
   const nodes = new Map<string, { kind: 'switch' | 'host'; ports: number }>();
   const addNode = (field: string, name: unknown, kind: 'switch' | 'host', ports: number): void => {
     if (typeof name !== 'string' || !NAME.test(name)) bad(field, 'a name matching [A-Za-z_][A-Za-z0-9_.-]*', name);
@@ -219,7 +228,27 @@ export function validateFabricTopology(topology: unknown): FabricTopology {
   }
 
   const forwarding = completeForwarding(spec.forwarding, switches, hosts, neighbour, hostSwitch);
-  return { switches, hosts, links, forwarding };
+  if (spec.virtualLanes === undefined) return { switches, hosts, links, forwarding };
+  return { switches, hosts, links, forwarding, virtualLanes: checkVirtualLanes(spec.virtualLanes, spec.forwarding, neighbour, new Set(hosts.map((h) => h.name))) };
+}
+
+function checkVirtualLanes(given: unknown, forwarding: unknown, neighbour: Map<string, Map<number, string>>, hostNames: Set<string>): Record<string, Record<string, number>> {
+  if (!isObject(given)) bad('topology.virtualLanes', 'an object keyed by switch name', given);
+  const fixed = (isObject(forwarding) ? forwarding : {}) as Record<string, Record<string, number> | undefined>;
+  const out: Record<string, Record<string, number>> = {};
+  for (const [sw, entries] of Object.entries(given)) {
+    if (!neighbour.has(sw)) bad(`virtualLanes.${sw}`, 'a declared switch name', sw);
+    if (!isObject(entries)) bad(`virtualLanes.${sw}`, 'an object keyed by host name', entries);
+    const row: Record<string, number> = {};
+    for (const [host, vl] of Object.entries(entries)) {
+      if (!hostNames.has(host)) bad(`virtualLanes.${sw}.${host}`, 'keyed by a declared host name', host);
+      if (typeof vl !== 'number' || !Number.isInteger(vl) || vl < 0 || vl > 14) bad(`virtualLanes.${sw}.${host}`, 'an integer VL offset in 0..14', vl);
+      if (vl !== 0 && fixed[sw]?.[host] === undefined) bad(`virtualLanes.${sw}.${host}`, 'an offset only on a given forwarding entry (forwarding.' + sw + '.' + host + ')', vl);
+      row[host] = vl;
+    }
+    out[sw] = row;
+  }
+  return out;
 }
 
 function completeForwarding(

@@ -1,5 +1,5 @@
 /**
- * The model-level simulator of the two-node credit tandem (MODELS.md §6.1), with exactly the
+ * The model-level simulator of the two-node credit tandem (docs/models.md §6.1), with exactly the
  * semantics of the chain `solveCreditChain` solves:
  *
  * - Poisson arrivals at rate λ to Node 1 (capacity n, the packet in service included, or Infinity);

@@ -1,10 +1,10 @@
 /**
  * The model-level simulator of the GE-type queues: GE/GE/1/K (K finite or infinite) with optional
  * thresholds and per-regime service rates, with exactly the semantics of the exact chain of
- * MODELS.md §5 (the one `solveGeQueueExact` solves), so that simulation and analysis compare like
+ * docs/models.md §5 (the one `solveGeQueueExact` solves), so that simulation and analysis compare like
  * with like.
  *
- * Semantics (MODELS.md §1.3, §1.4):
+ * Semantics (docs/models.md §1.3, §1.4):
  * - Arrivals GE(λ, Ca²): batches at rate τλ, geometric size (mean 1/τ), τ = 2/(1 + Ca²).
  * - A batch's members are offered one at a time at the same instant. Partial acceptance (default):
  *   each is admitted while n < K, lost otherwise. Whole-batch rejection (option
@@ -15,10 +15,10 @@
  * - Work-based service: a job's non-zero work is exponential; in state n it completes at rate
  *   σ(n)μ(n) (σ(n) = 2/(1 + Cs²(n)), μ(n) the rate of n's regime). Because the work is exponential,
  *   when n moves into another regime the remaining time to completion is rescaled by
- *   σ(n_old)μ(n_old)/σ(n_new)μ(n_new), which is exact (MODELS.md §1.4). With one Cs² this is "work w,
+ *   σ(n_old)μ(n_old)/σ(n_new)μ(n_new), which is exact (docs/models.md §1.4). With one Cs² this is "work w,
  *   0 with probability 1 − σ, else Exp(σ), drained at rate μ(n)". With a per-regime Cs² (option
  *   `regimeCs2`) it is the assumption the exact chain makes (src/me/exact.ts): the rate switches
- *   with the regime, as μ(n) does; the closed forms are not exact then (MODELS.md §4.1).
+ *   with the regime, as μ(n) does; the closed forms are not exact then (docs/models.md §4.1).
  *
  * Metrics, under the names of `GeQueueResult`: probabilities (time fractions P(0..K), finite K only),
  * emptyProbability, fullProbability, blockingProbability = jobs lost / jobs offered,
@@ -57,7 +57,7 @@ export interface GeQueueSimParams {
   readonly mu: number | readonly number[];
   /** A Cs² per regime (one per mu entry; with thresholds or a single mu). Replaces cs2. */
   readonly regimeCs2?: readonly number[];
-  /** 'partial' (default, MODELS.md §1.3 rule 2) or 'whole' (a batch that does not fit is lost whole). */
+  /** 'partial' (default, docs/models.md §1.3 rule 2) or 'whole' (a batch that does not fit is lost whole). */
   readonly batchAcceptance?: 'partial' | 'whole';
 }
 

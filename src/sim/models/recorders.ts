@@ -18,7 +18,7 @@ export interface QueueRecorder {
   departure(time: number, present: number, count: number): void;
 }
 
-/** Signals of the two-node credit tandem (MODELS.md §6). */
+/** Signals of the two-node credit tandem (docs/models.md §6). */
 export interface TandemRecorder {
   /** An arrival at Node 1 at `time`; `accepted` false if Node 1 was full. State after it: (i, j). */
   arrival(time: number, i: number, j: number, accepted: boolean): void;

@@ -5,7 +5,7 @@
  *
  * Units: rates in jobs per unit time (any time unit, used consistently), times in that unit.
  *
- * Batch semantics (MODELS.md §1.3): a batch of size B means B jobs at the same instant; a
+ * Batch semantics (docs/models.md §1.3): a batch of size B means B jobs at the same instant; a
  * consumer offers them to its queue one at a time, in order, each admitted or lost on its own
  * (partial acceptance), unless it documents another rule.
  */
@@ -54,7 +54,7 @@ export class PoissonArrivals implements ArrivalProcess {
 }
 
 /**
- * GE(λ, Ca²) arrivals as a compound Poisson process (MODELS.md §1.2, §1.4): batches at rate τλ with
+ * GE(λ, Ca²) arrivals as a compound Poisson process (docs/models.md §1.2, §1.4): batches at rate τλ with
  * τ = 2/(1 + Ca²), batch size geometric on 1, 2, … with P(B = k) = τ(1 − τ)^(k−1) (mean 1/τ), drawn
  * as B = 1 + ⌊ln U / ln(1 − τ)⌋. The per-job inter-arrival times then have mean 1/λ and SCV Ca²
  * (zero gaps inside a batch). Ca² = 1 is the Poisson process. Two uniforms per epoch (one when

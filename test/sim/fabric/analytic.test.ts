@@ -3,7 +3,7 @@
  * - one host, one switch port, one VL, Poisson arrivals into a K-packet send queue, exponential
  *   service on the host's link (a link with `service: 'exponential'`), a fast uncongested switch
  *   output: the send queue is M/M/1/K (ibqos me's gege1n with Ca² = Cs² = 1, and the closed form);
- * - the two-node credit set-up of MODELS.md §6: a host send queue of n packets (Node 1, exponential
+ * - the two-node credit set-up of docs/models.md §6: a host send queue of n packets (Node 1, exponential
  *   forwarding μ1) feeding a switch VL buffer of m packets (Node 2, exponential service μ2 towards
  *   the sink), store-and-forward, zero delays so credits return at once: solveCreditChain.
  * Judged by 99 % Student-t intervals over independent replications (STYLE.md habit 11).
@@ -74,7 +74,7 @@ describe('fabric reductions to analytic models', () => {
   });
 
   it('host send queue + switch VL buffer with credits: the credit tandem of solveCreditChain', () => {
-    // MODELS.md §6 thesis rates λ = 5, μ1 = 6, μ2 = 8, scaled to 10^4 packets per second; n = 8, m = 3.
+    // docs/models.md §6 thesis rates λ = 5, μ1 = 6, μ2 = 8, scaled to 10^4 packets per second; n = 8, m = 3.
     const scale = 1e4;
     const n = 8;
     const m = 3;

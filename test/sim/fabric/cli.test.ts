@@ -8,7 +8,7 @@ const cli = (args: string): Promise<CliRun> => runCli(args.split(' '));
 
 describe('ibqos sim --scenario congestion-spreading', () => {
   it('--json gives throughput and latency per flow as { mean, halfWidth, confidence }', async () => {
-    const { code, out } = await cli('sim --scenario congestion-spreading --rate-control ibcc --replications 2 --until 0.005 --json');
+    const { code, out } = await cli('sim --scenario congestion-spreading --rate-control ibcc --replications 2 --until-us 5000 --json');
     expect(code).toBe(0);
     const json = JSON.parse(out);
     expect(json.params.rateControl).toBe('ibcc');
@@ -22,12 +22,12 @@ describe('ibqos sim --scenario congestion-spreading', () => {
   });
 
   it.each(['none', 'pipd', 'fimd', 'lipd', 'aimd', 'ibcc'])('accepts --rate-control %s', async (rc) => {
-    const { code } = await cli(`sim --scenario congestion-spreading --rate-control ${rc} --replications 2 --until 0.002 --json`);
+    const { code } = await cli(`sim --scenario congestion-spreading --rate-control ${rc} --replications 2 --until-us 2000 --json`);
     expect(code).toBe(0);
   });
 
   it('rejects an unknown rate control with exit code 2 and names the parameter', async () => {
-    const { code, err } = await cli('sim --scenario congestion-spreading --rate-control red --replications 2 --until 0.002');
+    const { code, err } = await cli('sim --scenario congestion-spreading --rate-control red --replications 2 --until-us 2000');
     expect(code).toBe(2);
     expect(err).toMatch(/rateControl/);
     expect(err).toMatch(/red/);
@@ -36,7 +36,7 @@ describe('ibqos sim --scenario congestion-spreading', () => {
 
 describe('the fabric scenario (a topology file)', () => {
   it('docs/examples/fabric-two-switch.json validates and runs', async () => {
-    const { code, out, err } = await cli('sim --scenario docs/examples/fabric-two-switch.json --replications 2 --until 0.002 --json');
+    const { code, out, err } = await cli('sim --scenario docs/examples/fabric-two-switch.json --replications 2 --until-us 2000 --json');
     expect(code, err).toBe(0);
     const json = JSON.parse(out);
     expect(Object.keys(json.throughput).sort()).toEqual(['local', 'remote', 'victim']);
@@ -50,5 +50,28 @@ describe('the fabric scenario (a topology file)', () => {
     };
     expect(() => simulate({ scenario: 'fabric', params }, { replications: 2, until: 0.001 })).toThrow(/params\.flows\[0\]\.destination/);
     expect(() => simulate({ scenario: 'fabric', params: { ...params, flows: [], seed: 3 } }, { replications: 2, until: 0.001 })).toThrow(/params\.seed/);
+  });
+});
+
+describe('ibqos sim --scenario drb', () => {
+  it('runs a --load list as a sweep and reports latencyUs, throughputMbps, offeredMbps, open paths', async () => {
+    const { code, out, err } = await cli('sim --scenario drb --topology mesh --size 4x4 --routing drb --cc ibcc-drb-paper --pattern transpose --load 100,300 --replications 2 --until 0.0004 --json');
+    expect(code, err).toBe(0);
+    const points = JSON.parse(out);
+    expect(points.length).toBe(2);
+    for (const [i, load] of [100, 300].entries()) {
+      expect(points[i].params).toMatchObject({ topology: 'mesh', size: '4x4', routing: 'drb', cc: 'ibcc-drb-paper', pattern: 'transpose', load });
+      for (const metric of ['latencyUs', 'throughputMbps', 'offeredMbps']) expect(points[i][metric].mean).toBeGreaterThan(0);
+      expect(points[i].openPaths.length).toBe(10);
+      expect(points[i].linkUtilization.max.mean).toBeGreaterThan(0);
+      expect(Object.keys(points[i].linkUtilization.perLink)).toContain('s0_0:2');
+    }
+  });
+
+  it('a load over the link rate → exit code 2 naming load', async () => {
+    const { code, err } = await cli('sim --scenario drb --load 2600 --replications 2 --until 0.0002');
+    expect(code).toBe(2);
+    expect(err).toMatch(/load/);
+    expect(err).toMatch(/2600/);
   });
 });

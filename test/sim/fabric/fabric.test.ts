@@ -184,7 +184,7 @@ describe('output VL arbitration through the admission tables', () => {
     // Weights in 64-byte units: 2048-byte packets cost 32 units, so 32:64:96:128 = 1:2:3:4.
     const s = shares({ weights: [32, 64, 96, 128] });
     [0.1, 0.2, 0.3, 0.4].forEach((w, i) => expect(s[i]).toBeCloseTo(w, 2));
-    // A turn ends with the packet that takes the remaining weight to ≤ 0 (MODELS.md §9: "rounded up
+    // A turn ends with the packet that takes the remaining weight to ≤ 0 (docs/models.md §9: "rounded up
     // to a whole packet"): weight 200 sends 7 packets of 32 units, weight 100 sends 4.
     const t = shares({ weights: [200, 100, 100, 200] });
     [7, 4, 4, 7].forEach((w, i) => expect(t[i]).toBeCloseTo(w / 22, 2));
