@@ -2,15 +2,15 @@
  * The command line under the bad inputs of issue 23 (a bad-input audit): each test is one finding
  * and failed before its fix. Files are written to fresh temporary directories.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { tempDirForTest } from '../helpers/tempDir.js';
 import { compare } from '../../src/validate/compare.js';
 import { formatTable } from '../../src/present/table.js';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'ibqos-harden-'));
+const tmp = () => tempDirForTest('harden');
 /** A file with this text in a fresh temporary directory; returns its path. */
 function file(name: string, text: string | Buffer, dir = tmp()): string {
   const path = join(dir, name);
