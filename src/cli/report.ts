@@ -28,6 +28,9 @@ interface ReportOptions {
   readonly force?: boolean;
 }
 
+/** The most worker threads --workers may ask for. */
+const MAX_WORKERS = 256;
+
 /** An integer option >= min, read by the one number parser (`1e1` is 10, as everywhere). */
 function integer(option: string, text: string, min: number): number {
   const v = parseSingle(option, text, { integer: true });
@@ -51,6 +54,8 @@ export function registerReport(program: Command): void {
       const seed = checkSeed('--seed', parseSingle('--seed', opts.seed, { integer: true }));
       const replications = opts.replications === undefined ? undefined : checkReplications('--replications', parseSingle('--replications', opts.replications, { integer: true }));
       const workers = opts.workers === undefined ? availableParallelism() : integer('--workers', opts.workers, 1);
+      // A thread per worker: 1e9 of them would never start (a bound, not a tuning).
+      if (workers > MAX_WORKERS) throw new InvalidParameterError('--workers', `an integer in 1..${MAX_WORKERS}`, opts.workers);
       if (opts.out.trim() === '') throw new InvalidParameterError('--out', 'a directory name (not empty)', opts.out);
       const outDir = resolve(opts.out);
       const experiments = thesisExperiments();
