@@ -5,3 +5,4 @@ export * from './thesis.js';
 export * from './html.js';
 export * from './display.js';
 export * from './write.js';
+export * from './alfaro.js';
