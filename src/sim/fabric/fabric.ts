@@ -33,6 +33,7 @@
  * (ECN, IB CC), hostAdapter.ts (injection, rate control), sink.ts (delivery, ACKs), packets.ts (the
  * packet pool), measurements.ts (recorders and result records).
  */
+import { minOf } from '../../core/arrays.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { Engine } from '../engine/engine.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from './compiled.js';
@@ -162,7 +163,7 @@ export class Fabric {
    */
   disjointPaths(): { min: number; mean: number } {
     const n = this.flows.filter((f) => f.pathSelection !== null).map((f) => f.pathSelection!.usablePaths);
-    return n.length === 0 ? { min: 1, mean: 1 } : { min: Math.min(...n), mean: n.reduce((a, b) => a + b, 0) / n.length };
+    return n.length === 0 ? { min: 1, mean: 1 } : { min: minOf(n), mean: n.reduce((a, b) => a + b, 0) / n.length };
   }
 
   /** Packet p reaches port g: a host takes it, a switch queues it. */
