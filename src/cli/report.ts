@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { runExperiments } from '../report/experiment.js';
+import { granExperiments, granSimulators, granSizeNote } from '../report/gran.js';
 import { thesisExperiments, thesisSimulators } from '../report/thesis.js';
 import { makeDirectory, reportFileNames, writeReport } from '../report/write.js';
 import { checkReplications, checkSeed, simulate, type ScenarioRunner } from '../sim/index.js';
@@ -42,7 +43,7 @@ function integer(option: string, text: string, min: number): number {
 export function registerReport(program: Command): void {
   program
     .command('report')
-    .description("run the thesis's experiments (ch. 4 credit chain, ch. 5 ET/AJT, ch. 3 PIPD/FIMD) and write report.html, report.json and CSVs")
+    .description("run the thesis's experiments (ch. 4 credit chain, ch. 5 ET/AJT, ch. 3 PIPD/FIMD) and Gran et al.'s IB CC study (Table II, Figs. 5, 8, 9) and write report.html, report.json and CSVs")
     .option('--out <dir>', 'output directory (created if missing)', 'ibqos-report')
     .option('--quick', 'fewer points and short simulations: seconds')
     .option('--seed <n>', 'base seed of the simulations', '1')
@@ -58,7 +59,7 @@ export function registerReport(program: Command): void {
       if (workers > MAX_WORKERS) throw new InvalidParameterError('--workers', `an integer in 1..${MAX_WORKERS}`, opts.workers);
       if (opts.out.trim() === '') throw new InvalidParameterError('--out', 'a directory name (not empty)', opts.out);
       const outDir = resolve(opts.out);
-      const experiments = thesisExperiments();
+      const experiments = [...thesisExperiments(), ...granExperiments()];
       const quick = opts.quick === true;
       // An earlier report is replaced only with --force (checked before the directory is made).
       const earlier = reportFileNames(experiments).filter((name) => existsSync(join(outDir, name)));
@@ -84,12 +85,12 @@ export function registerReport(program: Command): void {
           quick,
           seed,
           ...(replications === undefined ? {} : { replications }),
-          simulators: thesisSimulators(runner),
+          simulators: { ...thesisSimulators(runner), ...granSimulators(runner) },
           concurrency: workers,
           onProgress: (id, _done, count) => {
             if (id !== current) {
               current = id;
-              log(`report: ${id} (${count} points)\n`);
+              log(`report: ${id} (${count} points${id.startsWith('gran') ? `; ${granSizeNote(quick)}` : ''})\n`);
             }
             progress.tick();
           },

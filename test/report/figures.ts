@@ -9,6 +9,10 @@ export const THESIS_FIGURES = [
   'arrival-job-threshold-mean-queue-length',
   'arrival-job-threshold-utilization',
   'arrival-job-threshold-blocking-probability',
+  'congestion-spreading-victim',
   'congestion-spreading-throughput',
   'congestion-spreading-injection-rates',
 ] as const;
+
+/** The figures of the report's Gran section (Gran et al.), in report order. */
+export const GRAN_FIGURES = ['gran-table-2-receive-rates', 'gran-windy-non-hotspots', 'gran-windy-total', 'gran-moving-average'] as const;
