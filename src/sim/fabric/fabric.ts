@@ -33,7 +33,7 @@
  * (ECN, IB CC), hostAdapter.ts (injection, rate control), sink.ts (delivery, ACKs), packets.ts (the
  * packet pool), measurements.ts (recorders and result records).
  */
-import { minOf } from '../../core/arrays.js';
+import { maxOf, minOf } from '../../core/arrays.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { Engine } from '../engine/engine.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from './compiled.js';
@@ -107,7 +107,7 @@ export class Fabric {
     this.links = new Links(c, e, this.pool, this.stats, capBlocks, { txEnd, arrive, credit });
     this.queues =
       c.inputQueueing === 'voq'
-        ? new VoqInputQueues(G * c.vls, c.vls, Math.max(...c.switchPorts), switchBaseOfPorts(this.links), this.pool)
+        ? new VoqInputQueues(G * c.vls, c.vls, maxOf(c.switchPorts), switchBaseOfPorts(this.links), this.pool)
         : new FifoInputQueues(G * c.vls, c.vls, this.pool);
     const marking = new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
     const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount);
