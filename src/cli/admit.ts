@@ -10,6 +10,7 @@
  * its VLs' shares and delay bounds. `--json`: `{ "verdicts": [...], "links": [...], "tables": [...] }`.
  * `--opensm`: each port's `qos_vlarb_high`, `qos_vlarb_low` and `qos_high_limit` lines.
  */
+import { maxOf } from '../core/arrays.js';
 import type { Command } from 'commander';
 import {
   BandwidthBroker,
@@ -19,7 +20,7 @@ import {
 } from '../admission/index.js';
 import { InvalidParameterError } from '../core/errors.js';
 import { formatTable } from '../present/table.js';
-import { commandOutput, readInputFile } from './output.js';
+import { commandOutput, maxInputBytes, maxInputOption, readInputFile } from './output.js';
 import { header } from './vocabulary.js';
 
 interface AdmitOptions {
@@ -27,6 +28,7 @@ interface AdmitOptions {
   readonly requests: string;
   readonly json?: boolean;
   readonly opensm?: boolean;
+  readonly maxInputMb?: string;
 }
 
 /**
@@ -39,8 +41,8 @@ export type AdmitRecord =
   | (ReleaseResult & { readonly released: true })
   | { readonly id: string | number; readonly released: false; readonly reason: 'not-admitted' };
 
-function readJson(option: string, path: string): unknown {
-  const text = readInputFile(option, path);
+function readJson(option: string, path: string, maxBytes: number): unknown {
+  const text = readInputFile(option, path, maxBytes);
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
@@ -128,7 +130,7 @@ function textReport(records: readonly AdmitRecord[], broker: BandwidthBroker): s
 /** The 64 entries as 8 rows of 8 `VL:weight` cells, free entries as '-'. */
 export function tableGrid(entries: readonly { vl: number; weight: number }[]): string {
   const cells = entries.map((e) => (e.weight === 0 ? '-' : `${e.vl}:${e.weight}`));
-  const width = Math.max(...cells.map((c) => c.length));
+  const width = maxOf(cells.map((c) => c.length));
   const rows: string[] = [];
   for (let r = 0; r < cells.length; r += 8) {
     rows.push(`${String(r).padStart(2)} | ${cells.slice(r, r + 8).map((c) => c.padStart(width)).join(' ')}`);
@@ -145,8 +147,7 @@ function openSmReport(broker: BandwidthBroker): string {
 
 /** Registers `ibqos admit`. */
 export function registerAdmit(program: Command): void {
-  program
-    .command('admit')
+  maxInputOption(program.command('admit'))
     .description('admission control and VL arbitration tables: replay requests through the bandwidth broker (docs/admission.md)')
     .addHelpText('after', '\nUnits (docs/glossary.md): bw is the topology\'s bandwidth unit; arbitration weights count 64-byte units; delays in seconds.\n')
     .requiredOption('--topology <file>', 'topology JSON: { "links": [{ "id", "bandwidth" }], "slShares"?, "slToVl"?, "bestEffortReserve"?, "arbitration"?, "switches"? }; bandwidths in any one unit (e.g. Mb/s), which requests use too')
@@ -155,8 +156,9 @@ export function registerAdmit(program: Command): void {
     .option('--opensm', "print each port's tables as opensm.conf lines (qos_vlarb_high, qos_vlarb_low, qos_high_limit)")
     .action((opts: AdmitOptions, cmd: Command) => {
       if (opts.json && opts.opensm) throw new InvalidParameterError('--json / --opensm', 'one of the two, not both', true);
-      const broker = new BandwidthBroker(readJson('--topology', opts.topology) as never);
-      const records = replayRequests(broker, readJson('--requests', opts.requests));
+      const maxBytes = maxInputBytes(opts.maxInputMb);
+      const broker = new BandwidthBroker(readJson('--topology', opts.topology, maxBytes) as never);
+      const records = replayRequests(broker, readJson('--requests', opts.requests, maxBytes));
       const { write } = commandOutput(cmd);
       if (opts.json) {
         write(`${JSON.stringify({ verdicts: records, links: broker.links(), tables: broker.tablesState() }, null, 2)}\n`);

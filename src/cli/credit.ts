@@ -12,8 +12,9 @@
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { oneOf } from '../core/guards.js';
-import { CREDIT_METHODS, solveCreditChain, type CreditChainResult, type CreditMethod } from '../credit/index.js';
+import { CREDIT_METHODS, saturationThroughput, solveCreditChain, type CreditChainResult, type CreditMethod } from '../credit/index.js';
 import { resultsToJson } from '../present/json.js';
+import { formatNumber } from '../present/number.js';
 import { formatTable, type Column } from '../present/table.js';
 import { asOptionError, commandOutput } from './output.js';
 import { mapWithProgress } from './progress.js';
@@ -110,7 +111,18 @@ export function registerCredit(program: Command): void {
     )
     .action((opts: CreditOptions, cmd: Command) => {
       const results = solveAll(opts);
-      const { write } = commandOutput(cmd);
+      const { write, warn } = commandOutput(cmd);
       write(`${opts.json ? resultsToJson(results) : formatTable(results, COLUMNS)}\n`);
+      // The table prints inf for an unstable chain; say why, as `ibqos sim` does (--json has `stable`).
+      if (!opts.json) {
+        for (const r of results) {
+          if (r.stable) continue;
+          const { lambda, mu1, mu2, downstreamCapacity: m } = r.params;
+          warn(
+            `note: λ = ${formatNumber(lambda)} ≥ μ1·P(j < m) = ${formatNumber(saturationThroughput(mu1, mu2, m))} at m = ${m} with an unbounded Node 1: ` +
+              'unstable (no steady state); its L1, L and R are inf (docs/credit.md)\n',
+          );
+        }
+      }
     });
 }

@@ -14,6 +14,7 @@ import { gege1, gege1nThreshold, solveGeQueueExact, type GeQueueResult } from '.
 import { asOptionError, commandOutput } from './output.js';
 import { mapWithProgress } from './progress.js';
 import { resultsToJson } from '../present/json.js';
+import { formatNumber } from '../present/number.js';
 import { formatTable, type Column } from '../present/table.js';
 import { cartesian, parseList, parseSweep } from './sweep.js';
 import { header } from './vocabulary.js';
@@ -46,6 +47,9 @@ const COLUMNS: Column<GeQueueResult>[] = [
   { header: header('X', 'jobs/t'), value: (r) => r.throughput },
   { header: header('W', 't'), value: (r) => r.responseTime },
 ];
+
+/** The most P(n) values the --json records of one run may list (8 bytes each in memory, ~20 in JSON). */
+const MAX_LISTED_PROBABILITIES = 10_000_000;
 
 /** The library's parameter names, for errors phrased in the command line's option names. */
 const OPTION_OF: Record<string, string> = {
@@ -90,9 +94,22 @@ function solveAll(o: MeOptions, cs2Given = false): GeQueueResult[] {
     ['cs2', cs2s],
     ['lambda', lambdas],
   ] as const);
+  if (o.json) {
+    // Each record lists P(0..K): a sweep of large K would fill memory with them before printing.
+    const listed = points.reduce((t, p) => t + (Number.isFinite(p.capacity) ? p.capacity + 1 : 0), 0);
+    if (listed > MAX_LISTED_PROBABILITIES) {
+      throw new InvalidParameterError(
+        '--capacity',
+        `small enough with --json that the records list at most ${MAX_LISTED_PROBABILITIES} probabilities P(n) in all (the table lists none)`,
+        `${o.capacity} (${listed} over ${points.length} points)`,
+      );
+    }
+  }
   return mapWithProgress(points, (p) => {
     try {
-      return solvePoint(p);
+      const r = solvePoint(p);
+      // The table prints no P(n): keep the record without its distribution.
+      return o.json ? r : { ...r, probabilities: [] };
     } catch (e) {
       throw asOptionError(e, OPTION_OF);
     }
@@ -149,6 +166,12 @@ export function registerMe(program: Command): void {
       // Notes (thesis variant, chain-only options) go to stderr so the table stays machine-readable;
       // with --json they are in each record's `note` field.
       const notes = [...new Set(results.map((r) => r.note).filter((n): n is string => n !== undefined))];
+      // The table prints inf for an unstable queue; say why, as `ibqos sim` does.
+      for (const r of results) {
+        if (!r.stable && !opts.json) {
+          warn(`note: λ = ${formatNumber(r.lambda)} ≥ μ = ${formatNumber(r.mu[r.mu.length - 1]!)} on an infinite buffer: unstable (no steady state); its L and W are inf (docs/me.md)\n`);
+        }
+      }
       if (!opts.json) for (const n of notes) warn(`note: ${n}\n`);
     });
 }

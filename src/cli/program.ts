@@ -3,7 +3,7 @@
  * nothing in the library imports this folder. `bin.ts` is the executable entry.
  */
 import { Command, CommanderError } from 'commander';
-import { IbqosError } from '../core/errors.js';
+import { IbqosError, printable } from '../core/errors.js';
 import { registerCredit } from './credit.js';
 import { registerMe } from './me.js';
 import { registerRate } from './rate.js';
@@ -58,6 +58,11 @@ export async function run(
   err: OutputStreams['err'] = process.stderr,
 ): Promise<number> {
   const program = buildProgram({ out, err });
+  // commander's `help <name>` prints the main help for a name that is no command; say so instead.
+  if (argv[0] === 'help' && argv[1] !== undefined && !argv[1].startsWith('-') && !program.commands.some((c) => c.name() === argv[1] || c.aliases().includes(argv[1]!))) {
+    err.write(`error: unknown command '${printable(argv[1], 40)}' (commands: ${program.commands.map((c) => c.name()).join(', ')})\n`);
+    return 2;
+  }
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return 0;
@@ -70,7 +75,7 @@ export async function run(
       err.write(`ibqos: ${e.message}\n`);
       return 2;
     }
-    err.write(`ibqos: ${e instanceof Error ? e.message : String(e)}\n`);
+    err.write(`ibqos: ${printable(e instanceof Error ? e.message : String(e), 400)}\n`);
     return 3;
   }
 }

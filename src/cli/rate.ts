@@ -2,8 +2,8 @@
  * `ibqos rate`: the source response functions of docs/models.md §10 (PIPD, FIMD, LIPD, AIMD) from the
  * command line — the design conditions, the functions at given rates, or a rate trajectory.
  *
- *     ibqos rate --function pipd --rmin 1000 --rmax 256000 --m 4 --check
- *     ibqos rate --function fimd --rmin 1000 --rmax 256000 --n 4 --at 5000
+ *     ibqos rate --function pipd --rmin 1000 --rmax 256000 --power 4 --check
+ *     ibqos rate --function fimd --rmin 1000 --rmax 256000 --factor 4 --at 5000
  *     ibqos rate --function lipd --rmin 1000 --rmax 256000 --trajectory --marks 0001 --acks 12
  *     ibqos rate --function aimd --rmin 1000 --rmax 256000 --alpha 1000 --beta 0.5 \
  *                --trajectory --mark-probability 0.05 --acks 1000 --seed 1 --every 100
@@ -11,7 +11,8 @@
  * Exactly one of --check, --at, --trajectory. Rates in the unit you choose (e.g. packets/s); times
  * in the reciprocal time base (seconds for packets/s).
  */
-import type { Command } from 'commander';
+import { appendAll } from '../core/arrays.js';
+import { Option, type Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { seededStream } from '../core/random.js';
 import {
@@ -37,6 +38,9 @@ interface RateOptions {
   readonly function: string;
   readonly rmin: string;
   readonly rmax: string;
+  readonly power?: string;
+  readonly factor?: string;
+  /** Refused: --power and --factor are their names here. */
   readonly m?: string;
   readonly n?: string;
   readonly alpha?: string;
@@ -61,14 +65,14 @@ function single(option: string, text: string, integer = false): number {
 }
 
 /** Which option belongs to which function; an option for another function is an error, not ignored. */
-const OWN: Record<string, readonly ('m' | 'n' | 'alpha' | 'beta')[]> = { pipd: ['m'], fimd: ['n'], lipd: [], aimd: ['alpha', 'beta'] };
+const OWN: Record<string, readonly ('power' | 'factor' | 'alpha' | 'beta')[]> = { pipd: ['power'], fimd: ['factor'], lipd: [], aimd: ['alpha', 'beta'] };
 
 /** The library's parameter names, for errors phrased in the command line's option names. */
 const OPTION_OF: Record<string, string> = {
   rMin: '--rmin',
   rMax: '--rmax',
-  m: '--m',
-  n: '--n',
+  m: '--power',
+  n: '--factor',
   alpha: '--alpha',
   beta: '--beta',
   r: '--at',
@@ -81,12 +85,18 @@ const OPTION_OF: Record<string, string> = {
   'options.markProbability': '--mark-probability',
 };
 
-/** Runs `body`, renaming a library parameter in an error to the option the user typed. */
-function withOptionNames<T>(body: () => T): T {
+/**
+ * Runs `body`, renaming a library parameter in an error to the option the user typed. The rate `r`
+ * is `--at` only when --at was given: otherwise it is a rate the command computed (a grid point of
+ * --check), and blaming --at would name an option the user never typed.
+ */
+function withOptionNames<T>(body: () => T, atGiven = true): T {
   try {
     return body();
   } catch (e) {
-    throw asOptionError(e, OPTION_OF, true);
+    if (atGiven) throw asOptionError(e, OPTION_OF, true);
+    const { r: _r, ...others } = OPTION_OF;
+    throw asOptionError(e, others, true);
   }
 }
 
@@ -94,7 +104,10 @@ function buildFunction(o: RateOptions): ResponseFunction {
   const name = o.function;
   const own = OWN[name];
   if (own === undefined) throw new InvalidParameterError('--function', "one of 'pipd', 'fimd', 'lipd', 'aimd'", name);
-  for (const key of ['m', 'n', 'alpha', 'beta'] as const) {
+  // --m and --n are capacities in `credit` and `sim`; here they were PIPD's power and FIMD's factor.
+  if (o.m !== undefined) throw new InvalidParameterError('--m', 'written --power here (the PIPD power m; --m is a capacity in credit and sim)', o.m);
+  if (o.n !== undefined) throw new InvalidParameterError('--n', 'written --factor here (the FIMD factor n; --n is a capacity in credit and sim)', o.n);
+  for (const key of ['power', 'factor', 'alpha', 'beta'] as const) {
     if (o[key] !== undefined && !own.includes(key)) throw new InvalidParameterError(`--${key}`, `absent with --function ${name}`, o[key]);
   }
   const rMin = single('--rmin', o.rmin);
@@ -102,9 +115,9 @@ function buildFunction(o: RateOptions): ResponseFunction {
   return withOptionNames(() => {
     switch (name) {
       case 'pipd':
-        return pipd({ rMin, rMax, m: o.m === undefined ? 4 : single('--m', o.m) });
+        return pipd({ rMin, rMax, m: o.power === undefined ? 4 : single('--power', o.power) });
       case 'fimd':
-        return fimd({ rMin, rMax, n: o.n === undefined ? 4 : single('--n', o.n) });
+        return fimd({ rMin, rMax, n: o.factor === undefined ? 4 : single('--factor', o.factor) });
       case 'lipd':
         return lipd({ rMin, rMax });
       default:
@@ -211,7 +224,7 @@ function runRate(o: RateOptions): string {
       `design range [f_dec^-1(R_min), R_max] = [${formatNumber(report.designRangeStart)}, ${formatNumber(fn.rMax)}]` +
         (report.note === undefined ? `; (1) and (2) checked on the ${report.range} range` : ': empty; checked on [R_min, R_max]'),
     ];
-    if (report.note !== undefined) head.push(...emptyDesignRange(fn));
+    if (report.note !== undefined) appendAll(head, emptyDesignRange(fn));
     const rows: ConditionRow[] = [
       { label: '(1) avoids congestion', detail: d.avoidsCongestion },
       { label: '(2) fair', detail: d.fair },
@@ -272,8 +285,10 @@ export function registerRate(program: Command): void {
     .requiredOption('--function <name>', "'pipd', 'fimd', 'lipd' or 'aimd'")
     .requiredOption('--rmin <rate>', 'R_min, in the rate unit you choose (PIPD: > 1 in that unit)')
     .requiredOption('--rmax <rate>', 'R_max > R_min, in the unit of --rmin (times come out in its reciprocal: seconds for packets/s)')
-    .option('--m <power>', 'PIPD power m > 1 (default 4, the thesis)')
-    .option('--n <factor>', 'FIMD factor n > 1 (default 4, the thesis)')
+    .option('--power <m>', 'PIPD power m > 1 (default 4, the thesis)')
+    .option('--factor <n>', 'FIMD factor n > 1 (default 4, the thesis)')
+    .addOption(new Option('--m <power>').hideHelp())
+    .addOption(new Option('--n <factor>').hideHelp())
     .option('--alpha <step>', 'AIMD additive step α > 0 (required with aimd)')
     .option('--beta <factor>', 'AIMD multiplicative factor 0 < β < 1 (required with aimd)')
     .option('--check', 'report whether conditions (1)-(3) hold over a rate grid, with the worst point of each')
@@ -289,7 +304,7 @@ export function registerRate(program: Command): void {
     .option('--every <k>', 'with --trajectory: print every k-th point (and the last)')
     .option('--json', 'print JSON: the conditions report, the {rate, increase, decrease, recoveryTime} record(s), or the trajectory')
     .action((opts: RateOptions, cmd: Command) => {
-      const text = withOptionNames(() => runRate(opts));
+      const text = withOptionNames(() => runRate(opts), opts.at !== undefined);
       const { write } = commandOutput(cmd);
       write(`${text}\n`);
     });

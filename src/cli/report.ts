@@ -5,19 +5,20 @@
  *
  *     ibqos report --out report --quick
  */
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { runExperiments } from '../report/experiment.js';
 import { granExperiments, granSimulators, granSizeNote } from '../report/gran.js';
 import { thesisExperiments, thesisSimulators } from '../report/thesis.js';
-import { writeReport } from '../report/write.js';
-import { simulate, type ScenarioRunner } from '../sim/index.js';
+import { makeDirectory, reportFileNames, writeReport } from '../report/write.js';
+import { checkReplications, checkSeed, simulate, type ScenarioRunner } from '../sim/index.js';
 import { WorkerPool, simulateOnPool } from '../sweep/index.js';
 import { commandOutput, fileOptionError } from './output.js';
 import { sweepProgress } from './progress.js';
+import { parseSingle } from './sweep.js';
 
 interface ReportOptions {
   readonly out: string;
@@ -25,11 +26,16 @@ interface ReportOptions {
   readonly seed: string;
   readonly replications?: string;
   readonly workers?: string;
+  readonly force?: boolean;
 }
 
+/** The most worker threads --workers may ask for. */
+const MAX_WORKERS = 256;
+
+/** An integer option >= min, read by the one number parser (`1e1` is 10, as everywhere). */
 function integer(option: string, text: string, min: number): number {
-  const v = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(v) || v < min) throw new InvalidParameterError(option, `an integer >= ${min}`, text);
+  const v = parseSingle(option, text, { integer: true });
+  if (!(v >= min) || !Number.isSafeInteger(v)) throw new InvalidParameterError(option, `an integer >= ${min}`, text);
   return v;
 }
 
@@ -43,21 +49,31 @@ export function registerReport(program: Command): void {
     .option('--seed <n>', 'base seed of the simulations', '1')
     .option('--replications <n>', 'independent replications per simulated point (default 10, 3 with --quick)')
     .option('--workers <n>', "worker threads for the simulations (default: the machine's cores; 1 runs them in this thread); the numbers do not depend on it")
+    .option('--force', 'replace the report files of an earlier run in --out')
     .action(async (opts: ReportOptions, cmd: Command) => {
-      const seed = integer('--seed', opts.seed, 0);
-      const replications = opts.replications === undefined ? undefined : integer('--replications', opts.replications, 2);
+      // The number rules of `ibqos sim` (one parser, one rule).
+      const seed = checkSeed('--seed', parseSingle('--seed', opts.seed, { integer: true }));
+      const replications = opts.replications === undefined ? undefined : checkReplications('--replications', parseSingle('--replications', opts.replications, { integer: true }));
       const workers = opts.workers === undefined ? availableParallelism() : integer('--workers', opts.workers, 1);
+      // A thread per worker: 1e9 of them would never start (a bound, not a tuning).
+      if (workers > MAX_WORKERS) throw new InvalidParameterError('--workers', `an integer in 1..${MAX_WORKERS}`, opts.workers);
+      if (opts.out.trim() === '') throw new InvalidParameterError('--out', 'a directory name (not empty)', opts.out);
       const outDir = resolve(opts.out);
+      const experiments = [...thesisExperiments(), ...granExperiments()];
+      const quick = opts.quick === true;
+      // An earlier report is replaced only with --force (checked before the directory is made).
+      const earlier = reportFileNames(experiments).filter((name) => existsSync(join(outDir, name)));
+      if (earlier.length > 0 && opts.force !== true) {
+        throw new InvalidParameterError('--out', 'a directory without an earlier report (or give --force to replace it)', `${opts.out} (holds ${earlier[0]})`);
+      }
       // Checked before the experiments run, so a mistyped --out costs no minutes of simulation.
       try {
-        mkdirSync(outDir, { recursive: true });
+        makeDirectory(outDir);
         accessSync(outDir, constants.W_OK);
       } catch (e) {
         throw fileOptionError('--out', 'a writable directory', opts.out, e);
       }
       const { write, warn: log } = commandOutput(cmd);
-      const experiments = [...thesisExperiments(), ...granExperiments()];
-      const quick = opts.quick === true;
       const total = experiments.reduce((t, e) => t + e.points({ quick }).length, 0);
       const progress = sweepProgress(total);
       let current = '';

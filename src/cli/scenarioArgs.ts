@@ -4,12 +4,12 @@
  * option may be a list or a range (a sweep axis). A scenario may also come from a JSON scenario
  * file, whose params and run options the command line overrides.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { nonNegativeNumber, positiveRate } from '../core/guards.js';
 import { formatNumber } from '../present/number.js';
 import { findScenario, getScenario, parseScenarioFile, scenarioNames, type ScenarioCliOption } from '../sim/index.js';
+import { maxInputBytes, maxInputOption, readInputFile } from './output.js';
 import { parseList, parseSingle, parseSweep } from './sweep.js';
 
 /** The long option name of a flag: '--rate-control <x>' → '--rate-control'. */
@@ -40,12 +40,15 @@ function readOption(option: ScenarioCliOption, text: unknown): unknown[] {
 }
 
 /** Reads and checks a scenario file; errors name the file and the field. */
-function readScenarioFile(path: string): { scenario: string; params: Record<string, unknown>; run: Record<string, unknown> } {
+function readScenarioFile(path: string, maxBytes: number): { scenario: string; params: Record<string, unknown>; run: Record<string, unknown> } {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new InvalidParameterError('--scenario', `a registered scenario (${scenarioNames().join(', ')}) or a readable JSON file`, path);
+    text = readInputFile('--scenario', path, maxBytes);
+  } catch (e) {
+    if (e instanceof InvalidParameterError && e.rule === 'a readable file') {
+      throw new InvalidParameterError('--scenario', `a registered scenario (${scenarioNames().join(', ')}) or a readable JSON file`, path);
+    }
+    throw e;
   }
   const { spec, options } = parseScenarioFile(text, path);
   return { scenario: spec.scenario, params: { ...spec.params }, run: { ...options } };
@@ -65,6 +68,7 @@ function flagOf(attribute: string): string {
 
 /** Declares every registered scenario's options on `command` (each once) and lists the scenarios in its help. */
 export function declareScenarioOptions(command: Command): void {
+  maxInputOption(command);
   const declared = new Set<string>();
   for (const name of scenarioNames()) {
     for (const option of findScenario(name)!.cliOptions ?? []) {
@@ -111,7 +115,7 @@ export function scenarioArgs(o: { readonly scenario: string; readonly [key: stri
   if (findScenario(o.scenario) !== undefined) scenario = o.scenario;
   else if (o.scenario.endsWith('.json')) {
     file = o.scenario;
-    const spec = readScenarioFile(o.scenario);
+    const spec = readScenarioFile(o.scenario, maxInputBytes(o.maxInputMb as string | undefined));
     scenario = spec.scenario;
     params = { ...spec.params };
     fileRun = spec.run;
@@ -136,6 +140,11 @@ export function scenarioArgs(o: { readonly scenario: string; readonly [key: stri
     if (values.length === 1) params[option.param] = values[0];
     else axes.push([option.param, values]);
     setBy.set(option.param, optionName(option.flag));
+  }
+  // `ibqos credit` sweeps --m 2:11 when it is not given; a silent single m here would be a different
+  // experiment under the same option, so the number of credits is asked for.
+  if (scenario === 'credit-tandem' && !Object.hasOwn(params, 'downstreamCapacity') && !setBy.has('downstreamCapacity')) {
+    throw new InvalidParameterError('--m', 'given with --scenario credit-tandem (one value or a sweep such as 2:11, the default of `ibqos credit`)', undefined);
   }
   return { scenario, params, axes, fileRun, ...(file === undefined ? {} : { file }), setBy };
 }

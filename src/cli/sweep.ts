@@ -2,6 +2,7 @@
  * Parsing of sweepable numeric options: `5`, a list `a,b,c`, a range `a:b` (integers, inclusive)
  * or `a:b:step`; list items may themselves be ranges. `inf` is accepted where allowed.
  */
+import { appendAll } from '../core/arrays.js';
 import { InvalidParameterError } from '../core/errors.js';
 
 export interface SweepOptions {
@@ -17,7 +18,7 @@ export function parseSweep(option: string, text: string, options: SweepOptions =
   for (const raw of text.split(',')) {
     const item = raw.trim();
     if (item === '') throw new InvalidParameterError(option, 'a value, a list a,b,c or a range a:b[:step]', text);
-    if (item.includes(':')) values.push(...parseRange(option, item, options));
+    if (item.includes(':')) appendAll(values, parseRange(option, item, options));
     else values.push(parseNumber(option, item, options));
   }
   return values;

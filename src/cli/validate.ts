@@ -5,7 +5,6 @@
  *
  *     ibqos validate --model credit --params p.json --results runs.csv --tolerance 0.05 --plot v.svg
  */
-import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { CommanderError, type Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
@@ -18,7 +17,7 @@ import { parseResultsSca } from '../validate/importSca.js';
 import { defaultMapping, parseMappingPairs, resolveMappingKeys, RESULT_MODELS, withMapping, type ResultModel } from '../validate/mapping.js';
 import type { ImportedResults } from '../validate/results.js';
 import { validateResults } from '../validate/validateModel.js';
-import { commandOutput, fileOptionError, readInputFile } from './output.js';
+import { checkOutputFile, commandOutput, maxInputBytes, maxInputOption, readInputFile, writeOutputFile } from './output.js';
 import { parseSingle } from './sweep.js';
 
 /** The CommanderError code of a negative verdict: `run` turns it into exit 1 (usage errors are 2). */
@@ -35,6 +34,8 @@ interface ValidateOptions {
   readonly interval: boolean;
   readonly json?: boolean;
   readonly plot?: string;
+  readonly force?: boolean;
+  readonly maxInputMb?: string;
 }
 
 const FORMATS = ['csv', 'json', 'sca'] as const;
@@ -47,12 +48,12 @@ function number(option: string, text: string): number {
 }
 
 /** Reads the results file in its format (from --format or the file's extension). */
-export function importResults(path: string, format: string | undefined, model: ResultModel, map: readonly string[]): ImportedResults {
+export function importResults(path: string, format: string | undefined, model: ResultModel, map: readonly string[], maxBytes?: number): ImportedResults {
   const ext = extname(path).toLowerCase().slice(1);
   const fmt = oneOf('--format', format ?? (ext === 'tsv' ? 'csv' : ext), FORMATS);
   const base = defaultMapping(model);
   const mapping = withMapping(base, resolveMappingKeys(base, parseMappingPairs(map)));
-  const text = readInputFile('--results', path);
+  const text = readInputFile('--results', path, maxBytes);
   if (fmt === 'csv') return parseResultsCsv(text, mapping, { file: path });
   if (fmt === 'json') return parseResultsJson(text, mapping, { file: path });
   return parseResultsSca(text, mapping, { file: path });
@@ -88,8 +89,7 @@ function checkMapped(model: ResultModel, file: string, map: readonly string[], r
 
 /** Registers `ibqos validate`. */
 export function registerValidate(program: Command): void {
-  program
-    .command('validate')
+  maxInputOption(program.command('validate'))
     .description("compare a simulator's results (CSV, JSON or OMNeT++ .sca) with a model; exit 0 pass, 1 fail")
     .requiredOption('--model <name>', `${RESULT_MODELS.join(' | ')}`)
     .requiredOption('--params <file>', 'JSON file with the model parameters (as in `ibqos credit` / `ibqos me`, or the library\'s names); result columns override them per point')
@@ -100,31 +100,40 @@ export function registerValidate(program: Command): void {
     .option('--absolute-tolerance <a>', '... or when |sim - model| <= a', '0')
     .option('--no-interval', 'do not accept a point because the model value lies inside the simulation\'s confidence interval')
     .option('--plot <file>', 'write the plots (one panel per metric) as an SVG file')
+    .option('--force', 'replace an existing --plot file')
     .option('--json', 'print the comparison as JSON')
     .action((opts: ValidateOptions, cmd: Command) => {
       const model = oneOf('--model', opts.model, RESULT_MODELS);
       const tolerance = number('--tolerance', opts.tolerance);
       const absoluteTolerance = number('--absolute-tolerance', opts.absoluteTolerance);
+      const maxBytes = maxInputBytes(opts.maxInputMb);
+      // Before any work: the plot never replaces an input, nor an existing file without --force.
+      if (opts.plot !== undefined) {
+        checkOutputFile('--plot', opts.plot, [{ option: '--params', path: opts.params }, { option: '--results', path: opts.results }], opts.force === true);
+      }
       let params: unknown;
       try {
-        params = parseResultJson(readInputFile('--params', opts.params));
+        params = parseResultJson(readInputFile('--params', opts.params, maxBytes));
       } catch (e) {
         if (e instanceof SyntaxError) throw new InvalidParameterError('--params', 'a JSON object of model parameters', `${opts.params} (${e.message})`);
         throw e;
       }
       if (typeof params !== 'object' || params === null || Array.isArray(params)) throw new InvalidParameterError('--params', 'a JSON object of model parameters', params);
-      const results = importResults(opts.results, opts.format, model, opts.map);
+      const results = importResults(opts.results, opts.format, model, opts.map, maxBytes);
       checkMapped(model, opts.results, opts.map, results, 'found');
-      const v = validateResults(model, params as Record<string, unknown>, results, { tolerance, absoluteTolerance, acceptInsideInterval: opts.interval });
+      let v: ReturnType<typeof validateResults>;
+      try {
+        v = validateResults(model, params as Record<string, unknown>, results, { tolerance, absoluteTolerance, acceptInsideInterval: opts.interval });
+      } catch (e) {
+        // An error of the params file's own keys (no results line): name the file.
+        if (e instanceof InvalidParameterError && /^params\.[^(]*$/.test(e.parameter)) {
+          throw new InvalidParameterError(`--params ${opts.params}: ${e.parameter.slice('params.'.length)}`, e.rule, e.value);
+        }
+        throw e;
+      }
       checkMapped(model, opts.results, opts.map, results, new Set(v.comparison.metrics.map((m) => m.metric)));
       const { write } = commandOutput(cmd);
-      if (opts.plot !== undefined) {
-        try {
-          writeFileSync(opts.plot, comparisonSvg(v.comparison));
-        } catch (e) {
-          throw fileOptionError('--plot', 'a writable file', opts.plot, e);
-        }
-      }
+      if (opts.plot !== undefined) writeOutputFile('--plot', opts.plot, comparisonSvg(v.comparison));
       if (opts.json) {
         write(`${resultsToJson({ model, results: opts.results, format: results.format, columns: results.columns, params: v.params, comparison: v.comparison })}\n`);
       } else {

@@ -80,8 +80,10 @@ export interface ConditionsReport {
 export function geometricGrid(lo: number, hi: number, count: number): number[] {
   if (count === 1 || lo === hi) return [lo];
   const out = new Array<number>(count);
-  const ratio = Math.log(hi / lo) / (count - 1);
-  for (let k = 0; k < count; k++) out[k] = lo * Math.exp(ratio * k);
+  // In logs throughout: hi/lo and exp(ratio·k) overflow for a range such as 1e-300..1e300.
+  const logLo = Math.log(lo);
+  const ratio = (Math.log(hi) - logLo) / (count - 1);
+  for (let k = 0; k < count; k++) out[k] = Math.exp(logLo + ratio * k);
   out[0] = lo;
   out[count - 1] = hi;
   return out;

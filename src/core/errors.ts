@@ -17,9 +17,24 @@ export class IbqosError extends Error {
   }
 }
 
-/** Formats a value for an error message: strings quoted, arrays and objects as compact JSON. */
+/**
+ * Text from a user's input as an error message may show it: control and other non-printable
+ * characters (and U+FFFD, what invalid UTF-8 bytes decode to) written as `\uXXXX`, and anything
+ * past `max` characters cut to an excerpt that says how long the whole was — a 2 MB cell or raw
+ * binary bytes must not flood or garble a terminal.
+ *
+ * @example printable('a\u0000b') // 'a\\u0000b'
+ */
+export function printable(text: string, max = 120): string {
+  const head = text.length > max ? text.slice(0, max) : text;
+  // eslint-disable-next-line no-control-regex
+  const shown = head.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffd]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.length > max ? `${shown}… (${text.length} characters)` : shown;
+}
+
+/** Formats a value for an error message: strings quoted (an excerpt, see {@link printable}), arrays and objects as compact JSON. */
 export function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') return `"${printable(value).replace(/"/g, '\\"')}"`;
   if (typeof value === 'number') {
     if (Number.isNaN(value)) return 'NaN';
     if (value === Infinity) return 'Infinity';
@@ -33,7 +48,7 @@ export function describeValue(value: unknown): string {
     const text = JSON.stringify(value, (_k, v: unknown) =>
       typeof v === 'number' && !Number.isFinite(v) ? String(v) : v,
     );
-    return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+    return printable(text);
   } catch {
     return String(value);
   }

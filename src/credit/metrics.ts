@@ -61,6 +61,15 @@ export function finiteCreditSums(n: number, m: number, p: ArrayLike<number>): Fi
   };
 }
 
+/**
+ * R = L/T (Little's law). Where λ is so small that T underflows to 0 (λ = 5e-324), L does too and
+ * L/T would be 0/0: R is then its limit as λ → 0, a lone packet's passage 1/μ1 + 1/μ2 (it finds
+ * both nodes empty and a credit free).
+ */
+function littleResponseTime(total: number, throughput: number, params: CheckedCreditParams): number {
+  return throughput > 0 ? total / throughput : 1 / params.mu1 + 1 / params.mu2;
+}
+
 /** The three throughput forms from the sums of a normalised finite distribution. */
 export function finiteThroughputForms(params: CheckedCreditParams, s: FiniteCreditSums): CreditThroughputForms {
   return {
@@ -98,7 +107,7 @@ export function finiteCreditResult(
     stable: true,
     meanQueueLength: { upstream: s.upstreamMoment, downstream: s.downstreamMoment, total },
     throughput,
-    responseTime: total / throughput,
+    responseTime: littleResponseTime(total, throughput, params),
     upstreamLossProbability: s.fullUpstream,
     creditBlockedProbability: s.creditBlocked,
     utilization: { upstream: throughput / mu1, downstream: throughput / mu2 },
@@ -146,7 +155,7 @@ export function geometricCreditResult(
     stable: true,
     meanQueueLength: { upstream, downstream, total: upstream + downstream },
     throughput,
-    responseTime: (upstream + downstream) / throughput,
+    responseTime: littleResponseTime(upstream + downstream, throughput, params),
     upstreamLossProbability: 0,
     creditBlockedProbability: g.levelSum[m]! - g.level0[m]!,
     utilization: { upstream: throughput / mu1, downstream: throughput / mu2 },

@@ -39,7 +39,7 @@ const MAX_LISTED = 10_000_000;
  * `utilization` 1, `throughput` μ (the server never idles) and no listed probabilities (every
  * P(n) → 0). Never throws for an unstable queue.
  *
- * @throws InvalidParameterError for λ or μ not > 0, Ca² or Cs² < 1, a bad `listUpTo`, an unknown key.
+ * @throws InvalidParameterError for λ or μ not > 0, Ca² or Cs² < 1, a bad `listUpTo`, an unknown key, or a stable queue whose L overflows the double range (Ca² near 1e308).
  * @example gege1({ lambda: 10, mu: 16, ca2: 5, cs2: 7 }).meanQueueLength // 8.125
  */
 export function gege1(params: Gege1Params): GeQueueResult {
@@ -117,6 +117,11 @@ function solveGege1(params: Gege1Params): GeQueueResult {
   // quotient λ/μ is rounded, and subtracting it from 1 near ρ = 1 turns that rounding into a relative
   // error of about 1e-16/(1 − ρ) in L (2e-6 at λ = 0.7, μ = 0.70000000001).
   const meanQueueLength = (rho / 2) * (1 + (ca2 + rho * cs2) / p0);
+  // A stable queue has a finite L; one past the double range (Ca² = 1e308) is not a number to report.
+  if (!Number.isFinite(meanQueueLength)) {
+    const culprit = ca2 >= cs2 ? 'ca2' : 'cs2';
+    throw new InvalidParameterError(culprit, 'small enough that the mean queue length L = (ρ/2)(1 + (Ca² + ρCs²)/(1 − ρ)) is below 1.8e308', culprit === 'ca2' ? ca2 : cs2);
+  }
   return {
     ...common,
     stable: true,

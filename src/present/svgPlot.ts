@@ -8,6 +8,7 @@
  * (and a canvas-free SVG renderer setup) for plots this simple; see benchmarks/README.md for the
  * time this renderer takes.
  */
+import { appendAll, maxOf, minOf } from '../core/arrays.js';
 import { escapeXml } from './escape.js';
 
 /** One point of a series; `halfWidth` draws an error bar y ± halfWidth. Non-finite y is skipped. */
@@ -121,14 +122,14 @@ export function renderPlot(spec: PlotSpec): string {
   for (const t of spec.xTicks ?? []) xs.push(t.value);
   const yNonNegative = ys.every((y) => y >= 0);
   const yFromZero = spec.yFromZero ?? yNonNegative;
-  let xMin = xs.length ? Math.min(...xs) : 0;
-  let xMax = xs.length ? Math.max(...xs) : 1;
+  let xMin = xs.length ? minOf(xs) : 0;
+  let xMax = xs.length ? maxOf(xs) : 1;
   if (spec.xTicks) {
     xMin -= 0.5;
     xMax += 0.5;
   }
-  const yMin0 = ys.length ? Math.min(...ys) : 0;
-  const yMax0 = ys.length ? Math.max(...ys) : 1;
+  const yMin0 = ys.length ? minOf(ys) : 0;
+  const yMax0 = ys.length ? maxOf(ys) : 1;
   const yTicks = niceTicks(yFromZero ? Math.min(0, yMin0) : yMin0, yMax0, 5);
   const yLo = yTicks[0]!;
   const yHi = yTicks[yTicks.length - 1]!;
@@ -139,7 +140,7 @@ export function renderPlot(spec: PlotSpec): string {
   if (!spec.xTicks && xMin !== xMax) {
     const inside = xTickValues.filter((t) => t >= xLo - 1e-9 * (xHi - xLo) && t <= xHi + 1e-9 * (xHi - xLo));
     xTickValues.length = 0;
-    xTickValues.push(...inside);
+    appendAll(xTickValues, inside);
   }
   const sx = (x: number) => margin.left + ((x - xLo) / (xHi - xLo || 1)) * innerW;
   const sy = (y: number) => margin.top + innerH - ((y - yLo) / (yHi - yLo || 1)) * innerH;

@@ -3,6 +3,7 @@
  * aligned plain text ({@link formatTable}) or as an HTML table ({@link htmlTable}); numbers are
  * printed with a fixed number of significant digits ({@link formatNumber}).
  */
+import { maxOf } from '../core/arrays.js';
 import { escapeXml } from './escape.js';
 import { formatNumber } from './number.js';
 
@@ -22,7 +23,7 @@ export function formatTable<Row>(rows: readonly Row[], columns: readonly Column<
       return typeof v === 'number' ? formatNumber(v, c.digits) : v;
     }),
   );
-  const widths = columns.map((c, k) => Math.max(c.header.length, ...cells.map((r) => r[k]!.length)));
+  const widths = columns.map((c, k) => maxOf([c.header.length, ...cells.map((r) => r[k]!.length)]));
   const line = (parts: string[]) => parts.map((p, k) => p.padStart(widths[k]!)).join('  ');
   return [line(columns.map((c) => c.header)), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }

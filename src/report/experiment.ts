@@ -6,6 +6,7 @@
  * whichever parts exist: analytic curves always, simulated markers with confidence-interval error
  * bars once a simulator is plugged in.
  */
+import { checkReplications } from '../sim/scenarios/simulate.js';
 import { InvalidParameterError } from '../core/errors.js';
 import { PALETTE, renderPlot, type PlotSeries, type PlotSpec } from '../present/svgPlot.js';
 import { compare, type ComparisonResult } from '../validate/compare.js';
@@ -79,7 +80,7 @@ function valueAt(record: unknown, path: string, x: number, xLabel?: string): { x
 export async function runExperiments(experiments: readonly AnyExperiment[], options: RunExperimentsOptions = {}): Promise<ReportData> {
   const quick = options.quick ?? false;
   const seed = options.seed ?? 1;
-  const replications = options.replications ?? (quick ? 3 : 10);
+  const replications = options.replications === undefined ? (quick ? 3 : 10) : checkReplications('options.replications', options.replications);
   const concurrency = options.concurrency ?? 1;
   if (!Number.isSafeInteger(concurrency) || concurrency < 1) throw new InvalidParameterError('concurrency', 'an integer >= 1', options.concurrency);
   const results: ExperimentResult[] = [];

@@ -3,8 +3,8 @@
  * parameters and records, figure data; ±Infinity as strings) and one CSV per figure, named
  * `<experiment>-<figure>.csv`, with columns series, source, x, x_label, y, half_width, x_name, y_name.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { FigureResult, ReportData } from './types.js';
 import { renderReportHtml } from './html.js';
@@ -30,18 +30,63 @@ export function reportRecord(report: ReportData): unknown {
     ...report,
     experiments: report.experiments.map((e) => ({
       ...e,
-      figures: e.figures.map((f) => ({ id: f.id, title: f.title, csv: `${e.id}-${f.id}.csv`, rows: f.rows })),
+      figures: e.figures.map((f) => ({ id: f.id, title: f.title, csv: figureFileName(e.id, f.id), rows: f.rows })),
     })),
   };
 }
 
 /**
- * Writes report.html, report.json and the figure CSVs into `outDir` (created if missing).
+ * A file name made from data (an experiment or figure id): every character but letters, digits,
+ * '.', '_' and '-' becomes '_', and a leading '.' too, so the name can hold no directory part
+ * (`../x` → `_._x`), is never hidden and never '.' or '..'.
+ *
+ * @example safeFileName('../../etc/passwd') // '_.._etc_passwd'
+ */
+export function safeFileName(name: string): string {
+  const safe = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\./, '_');
+  return safe === '' ? '_' : safe;
+}
+
+/** The CSV file name of a figure: `<experiment>-<figure>.csv`, each part through {@link safeFileName}. */
+export function figureFileName(experiment: string, figure: string): string {
+  return `${safeFileName(experiment)}-${safeFileName(figure)}.csv`;
+}
+
+/** The names of the files {@link writeReport} writes for these experiments and figures. */
+export function reportFileNames(experiments: readonly { readonly id: string; readonly figures: readonly { readonly id: string }[] }[]): string[] {
+  return ['report.html', 'report.json', ...experiments.flatMap((e) => e.figures.map((f) => figureFileName(e.id, f.id)))];
+}
+
+/**
+ * Creates a directory and its missing parents, one level at a time from the nearest existing
+ * ancestor. Node 20's `mkdirSync(path, { recursive: true })` loops for ever where mkdir keeps
+ * failing with ENOENT (`/proc/nope`, issue 23); here that error is thrown.
+ *
+ * @throws the system error (code ENOENT, ENOTDIR, EACCES, …) of the level that cannot be made.
+ */
+export function makeDirectory(path: string): void {
+  const missing: string[] = [];
+  for (let dir = resolve(path); ; dir = dirname(dir)) {
+    try {
+      if (statSync(dir).isDirectory()) break;
+      throw Object.assign(new Error(`not a directory: ${dir}`), { code: 'ENOTDIR' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(dir) === dir) throw e;
+      missing.push(dir);
+    }
+  }
+  for (const dir of missing.reverse()) mkdirSync(dir);
+}
+
+/**
+ * Writes report.html, report.json and the figure CSVs into `outDir` (created if missing). File
+ * names made from experiment and figure ids go through {@link safeFileName}, so every file is
+ * inside `outDir`.
  *
  * @returns the paths written.
  */
 export function writeReport(report: ReportData, outDir: string): string[] {
-  mkdirSync(outDir, { recursive: true });
+  makeDirectory(outDir);
   const written: string[] = [];
   const put = (name: string, text: string) => {
     const path = join(outDir, name);
@@ -50,6 +95,6 @@ export function writeReport(report: ReportData, outDir: string): string[] {
   };
   put('report.html', renderReportHtml(report));
   put('report.json', `${resultsToJson(reportRecord(report), 1)}\n`);
-  for (const e of report.experiments) for (const f of e.figures) put(`${e.id}-${f.id}.csv`, figureCsv(f));
+  for (const e of report.experiments) for (const f of e.figures) put(figureFileName(e.id, f.id), figureCsv(f));
   return written;
 }

@@ -5,6 +5,7 @@
  * analytic value lies in the simulation's confidence interval, and a verdict against a tolerance
  * (docs/models.md §7).
  */
+import { maxOf } from '../core/arrays.js';
 import { metricUnit } from '../core/glossary.js';
 import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, nonNegativeNumber, plainObject } from '../core/guards.js';
@@ -176,8 +177,8 @@ export function compare(analytic: unknown, simulated: unknown, options: CompareO
       metric,
       points,
       meanErrorMeasure: points.reduce((t, p) => t + p.errorMeasure, 0) / points.length,
-      maxErrorMeasure: Math.max(...points.map((p) => p.errorMeasure)),
-      maxAbsoluteError: Math.max(...points.map((p) => p.absoluteError)),
+      maxErrorMeasure: maxOf(points.map((p) => p.errorMeasure)),
+      maxAbsoluteError: maxOf(points.map((p) => p.absoluteError)),
       // Each point's insideInterval is already decided (a non-finite analytic value, an unstable
       // model, counts as outside): the coverage is the fraction of them that are inside.
       ...(withCi.length === 0 ? {} : { intervalCoverage: withCi.filter((p) => p.insideInterval).length / withCi.length }),

@@ -10,6 +10,7 @@
  * interval — an analytic value inside a 95 % interval over independent replications says more than
  * a small EM.
  */
+import { maxOf } from '../core/arrays.js';
 import { InvalidParameterError } from '../core/errors.js';
 import { finiteNumber, knownKeys, nonNegativeNumber, plainObject } from '../core/guards.js';
 
@@ -97,13 +98,13 @@ export function errorSummary(points: readonly ComparisonPoint[], options: { read
     errorMeasures.push(errorMeasure({ simulated, analytic }));
     absoluteErrors.push(Math.abs(simulated - analytic));
   });
-  const maxErrorMeasure = Math.max(...errorMeasures);
+  const maxErrorMeasure = maxOf(errorMeasures);
   return {
     errorMeasures,
     absoluteErrors,
     meanErrorMeasure: errorMeasures.reduce((s, v) => s + v, 0) / errorMeasures.length,
     maxErrorMeasure,
-    maxAbsoluteError: Math.max(...absoluteErrors),
+    maxAbsoluteError: maxOf(absoluteErrors),
     ...(epsilon === undefined ? {} : { epsilon, epsilonAccurate: maxErrorMeasure <= epsilon }),
   };
 }

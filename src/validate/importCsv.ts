@@ -104,6 +104,11 @@ export function parseResultsCsv(text: string, mapping: ResultsMapping, options: 
     seen.add(h);
   }
   if (body.length === 0) throw new ResultsFormatError('csv', head!.info.lines, 'the file has a header but no rows', file);
+  // A writer that crashed mid-row leaves a last line without its newline, ending in an empty cell.
+  const last = body[body.length - 1]!;
+  if (!/[\r\n]$/.test(text) && last.record[last.record.length - 1] === '') {
+    throw new ResultsFormatError('csv', last.info.lines, 'the last row ends in an empty cell without a newline: the file looks cut off', file);
+  }
   const rows: TableRow[] = body.map(({ record, info }) => ({
     line: info.lines,
     cells: Object.fromEntries(header.map((h, k) => [h, record[k]])),

@@ -3,6 +3,7 @@
  * that identify it and its metrics under the library's metric paths. The CSV, JSON and `.sca`
  * importers all produce this shape; `rowsToResults` is the part the table formats share.
  */
+import { describeValue } from '../core/errors.js';
 import { ResultsFormatError } from './resultsError.js';
 import type { Estimate } from './metrics.js';
 import type { ResultsMapping } from './mapping.js';
@@ -74,7 +75,7 @@ export function cellNumber(value: unknown, format: string, line: number, column:
     const v = numberToken(t);
     if (v !== undefined) return v;
   }
-  throw new ResultsFormatError(format, line, `column ${JSON.stringify(column)} holds ${JSON.stringify(value)}, which is not a number`, file);
+  throw new ResultsFormatError(format, line, `column ${describeValue(column)} holds ${describeValue(value)}, which is not a number`, file);
 }
 
 function firstPresent(candidates: readonly string[], header: ReadonlySet<string>): string | undefined {
@@ -141,6 +142,9 @@ export function rowsToResults(
       }
       metrics[path] =
         halfWidth === undefined ? { mean } : { mean, halfWidth, confidence: confidence ?? 0.95 };
+    }
+    if (Object.keys(metrics).length === 0) {
+      throw new ResultsFormatError(format, row.line, `the row has no metric value (${metricColumns.map(([, c]) => c).join(', ')} all empty): a cut-off or empty row`, file);
     }
     return { params, metrics, source: { line: row.line } };
   });

@@ -3,7 +3,7 @@
  * It names the line (1-based) and, where one applies, the column or keyword, so a user can open the
  * file at the place that is wrong.
  */
-import { IbqosError } from '../core/errors.js';
+import { IbqosError, printable } from '../core/errors.js';
 
 /** A line of a results file (CSV, JSON or OMNeT++ `.sca`) is malformed. */
 export class ResultsFormatError extends IbqosError {
@@ -17,7 +17,8 @@ export class ResultsFormatError extends IbqosError {
   readonly file: string | undefined;
 
   constructor(format: string, line: number, reason: string, file?: string) {
-    super(`${file ?? format}${line > 0 ? `, line ${line}` : ''}: ${reason}`);
+    // The reason quotes the file's text: shown printable and cut to an excerpt.
+    super(`${file ?? format}${line > 0 ? `, line ${line}` : ''}: ${printable(reason, 400)}`);
     this.format = format;
     this.line = line;
     this.reason = reason;

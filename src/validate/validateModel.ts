@@ -11,8 +11,21 @@ import { compare, type CompareOptions, type ComparisonResult } from './compare.j
 import { RESULT_MODELS, type ResultModel } from './mapping.js';
 import type { ImportedResults } from './results.js';
 
-/** The command line's short names of the credit chain's parameters → the library's names. */
-const CREDIT_ALIASES: Record<string, string> = { n: 'upstreamCapacity', m: 'downstreamCapacity' };
+/**
+ * The command line's short names of the credit chain's parameters → the library's names. A Map:
+ * keys come from a user's file, and `constructor` or `__proto__` must not find Object's own.
+ */
+const CREDIT_ALIASES: ReadonlyMap<string, string> = new Map([
+  ['n', 'upstreamCapacity'],
+  ['m', 'downstreamCapacity'],
+]);
+
+/** A parameter record keyed by a user's names: a null-prototype object, so `__proto__` is a plain key. */
+function renamed(model: ResultModel, params: Readonly<Record<string, unknown>>, value: (v: unknown) => unknown = (v) => v): Record<string, unknown> {
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(plainObject('params', params))) out[model === 'credit' ? (CREDIT_ALIASES.get(k) ?? k) : k] = value(v);
+  return out;
+}
 
 /** Reads "inf"/"Infinity" strings as Infinity (JSON cannot hold it; `n: "inf"` is an unbounded queue). */
 function normaliseValue(v: unknown): unknown {
@@ -31,8 +44,7 @@ function normaliseValue(v: unknown): unknown {
  */
 export function analyticRecord(model: ResultModel, params: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const m = oneOf('model', model, RESULT_MODELS);
-  const p: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(plainObject('params', params))) p[m === 'credit' ? (CREDIT_ALIASES[k] ?? k) : k] = normaliseValue(v);
+  const p = renamed(m, params, normaliseValue);
   switch (m) {
     case 'credit':
       return solveCreditChain(p as never) as unknown as Record<string, unknown>;
@@ -71,16 +83,23 @@ export function validateResults(
 ): ValidationResult {
   const m = oneOf('model', model, RESULT_MODELS);
   // The base parameters under the library's names, so that a point's own columns override them.
-  const base: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(plainObject('params', baseParams))) base[m === 'credit' ? (CREDIT_ALIASES[k] ?? k) : k] = v;
-  const params = results.points.map((pt) => ({ ...base, ...pt.params }));
+  const base = renamed(m, baseParams);
+  const params = results.points.map((pt) => Object.assign(Object.create(null) as Record<string, unknown>, base, pt.params));
+  // Replications of one point repeat its parameters: each distinct set is solved once.
+  const solved = new Map<string, Record<string, unknown>>();
   const analytic = params.map((p, j) => {
+    const key = JSON.stringify(Object.entries(p), (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
     try {
-      return analyticRecord(m, p);
+      let record = solved.get(key);
+      if (record === undefined) solved.set(key, (record = analyticRecord(m, p)));
+      return record;
     } catch (e) {
-      const line = results.points[j]!.source.line;
-      if (e instanceof InvalidParameterError) throw new InvalidParameterError(`${e.parameter} (results ${results.format} line ${line})`, e.rule, e.value);
-      throw e;
+      if (!(e instanceof InvalidParameterError)) throw e;
+      // A parameter the point does not set came from the base parameters: the error is theirs
+      // (`params.bogus`), not the results line's.
+      const key = /^params\.([^.[]+)/.exec(e.parameter)?.[1];
+      if (key !== undefined && Object.hasOwn(base, key) && !Object.hasOwn(results.points[j]!.params, key)) throw e;
+      throw new InvalidParameterError(`${e.parameter} (results ${results.format} line ${results.points[j]!.source.line})`, e.rule, e.value);
     }
   });
   const varying = [...new Set(results.points.flatMap((p) => Object.keys(p.params)))].filter((k) => new Set(params.map((p) => p[k])).size > 1);

@@ -5,7 +5,7 @@ import { checkConditions, fimd, lipd, pipd, rateTrajectory, seededStream, aimd }
 
 const cli = runCli;
 
-const ISSUE = ['rate', '--function', 'pipd', '--rmin', '1000', '--rmax', '256000', '--m', '4'];
+const ISSUE = ['rate', '--function', 'pipd', '--rmin', '1000', '--rmax', '256000', '--power', '4'];
 
 describe('ibqos rate', () => {
   it("the issue's --check prints the conditions table, one row per condition", async () => {
@@ -28,7 +28,7 @@ describe('ibqos rate', () => {
   });
 
   it('the unit the PIPD hint suggests works: rates 500 times larger (R_min 2, R_max 512) have a design range and meet (1)', async () => {
-    const { out } = await cli(['rate', '--function', 'pipd', '--rmin', '2', '--rmax', '512', '--m', '4', '--check']);
+    const { out } = await cli(['rate', '--function', 'pipd', '--rmin', '2', '--rmax', '512', '--power', '4', '--check']);
     const lines = out.trimEnd().split('\n');
     expect(lines[1]).toBe('design range [f_dec^-1(R_min), R_max] = [16, 512]; (1) and (2) checked on the design range');
     expect(lines[4]).toMatch(/^\(1\) avoids congestion\s+yes/);
@@ -43,7 +43,7 @@ describe('ibqos rate', () => {
   });
 
   it('--check --json gives { conditions: { avoidsCongestion, fair, efficient }, … } as checkConditions does', async () => {
-    const { code, out } = await cli(['rate', '--function', 'fimd', '--rmin', '1000', '--rmax', '256000', '--n', '4', '--check', '--json', '--points', '50']);
+    const { code, out } = await cli(['rate', '--function', 'fimd', '--rmin', '1000', '--rmax', '256000', '--factor', '4', '--check', '--json', '--points', '50']);
     expect(code).toBe(0);
     const report = JSON.parse(out) as { conditions: Record<string, boolean> };
     expect(report.conditions).toEqual({ avoidsCongestion: true, fair: true, efficient: true });
@@ -97,8 +97,8 @@ describe('ibqos rate', () => {
     [['--check', '--at', '5'], /--check\/--at\/--trajectory must be exactly one of them/],
     [['--at', '5', '--points', '3'], /--points must be used with --check/],
     [['--check', '--marks', '01'], /--marks must be used with --trajectory/],
-    [['--check', '--n', '3'], /--n must be absent with --function pipd/],
-    [['--check', '--m', '1'], /--m must be a finite number > 1, got 1/],
+    [['--check', '--factor', '3'], /--factor must be absent with --function pipd/],
+    [['--check', '--power', '1'], /--power must be a finite number > 1, got 1/],
     [['--check', '--rmin', '1'], /--rmin must be a finite number > 1 \(PIPD/],
     [['--check', '--rmax', '500'], /--rmax must be a finite number > rMin \(1000\), got 500/],
     [['--check', '--range', 'x'], /--range must be one of 'design', 'full'/],
@@ -112,7 +112,7 @@ describe('ibqos rate', () => {
     [['--trajectory', '--marks', '01', '--seed', '3'], /--seed must be used with --mark-probability/],
     [['--trajectory', '--marks', '01', '--every', '0'], /--every must be an integer >= 1/],
     [['--function', 'tcp', '--check'], /--function must be one of 'pipd', 'fimd', 'lipd', 'aimd'/],
-    [['--function', 'aimd', '--m', '4', '--check'], /--m must be absent with --function aimd/],
+    [['--function', 'aimd', '--power', '4', '--check'], /--power must be absent with --function aimd/],
   ])('%j → exit 2 with the typed error on stderr', async (patch, message) => {
     const args = [...ISSUE];
     for (let i = 0; i < patch.length; i++) {

@@ -171,8 +171,8 @@ describe('ibqos sim', () => {
       [['sim', '--scenario', 'gege1n', '--lambda', '5', '--mu', '8', '--ca2', '0.5'], /--ca2 \(params.ca2\) must be a finite squared coefficient of variation >= 1, got 0.5/],
       [['sim', '--scenario', 'gege1n', '--lambda', '5', '--mu', '8,16', '--thresholds', '20', '--capacity', '16'], /--thresholds \(params.thresholds\[0\]\) must be an integer within 1..capacity\+1 = 1..17, got 20/],
       [['sim', '--scenario', 'gege1n', '--mu', '8'], /params.lambda must be a finite number > 0, got undefined/],
-      [['sim', '--scenario', 'credit-tandem', '--jobs', '10', '--until', '5'], /--jobs must be absent/],
-      [['sim', '--scenario', 'credit-tandem', '--replications', '1'], /--replications must be an integer >= 2/],
+      [['sim', '--scenario', 'credit-tandem', '--m', '2', '--jobs', '10', '--until', '5'], /--jobs must be absent/],
+      [['sim', '--scenario', 'credit-tandem', '--m', '2', '--replications', '1'], /--replications must be an integer in 2\.\.10000/],
       [['sim', '--scenario', 'credit-tandem', '--n', '2.5'], /--n must be an integer/],
     ];
     for (const [args, message] of cases) {
@@ -206,7 +206,7 @@ describe('scenario files', () => {
       [{ scenario: 'gege1n', params: { lambda: -1, mu: 1 } }, /bad\d.json.params.lambda must be a finite number > 0, got -1/],
       [{ scenario: 'gege1n', parms: {} }, /bad\d.json.parms must be absent/],
       [{ scenario: 'gege2n' }, /bad\d.json: scenario must be one of/],
-      [{ scenario: 'gege1n', params: { lambda: 1, mu: 2 }, replications: 'ten' }, /--replications must be an integer >= 2, got "ten"/],
+      [{ scenario: 'gege1n', params: { lambda: 1, mu: 2 }, replications: 'ten' }, /--replications must be an integer in 2\.\.10000, got "ten"/],
       ['{ "scenario": ', /bad\d.json must be valid JSON/],
     ];
     let i = 0;

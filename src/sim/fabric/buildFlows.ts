@@ -3,6 +3,7 @@
  * packet sizes, send queues, SL→VL, start/stop times and the injection-rate control (congestion's
  * response functions or IB CC through rateControl.ts). Part of the checking front door (build.ts).
  */
+import { maxOf } from '../../core/arrays.js';
 import { aimd, fimd, IbCcSource, lipd, pipd, type ResponseFunction } from '../../congestion/index.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { capacityOrInfinity, integerAtLeast, knownKeys, oneOf, plainObject, positiveRate } from '../../core/guards.js';
@@ -100,7 +101,7 @@ function sizeProcess(field: string, spec: FlowPacketSizes | undefined, mtu: numb
   const law = packetSizes(spec === undefined ? { kind: 'constant', bytes: mtu } : typeof spec === 'number' ? { kind: 'constant', bytes: spec } : spec, stream, field);
   const o = spec as Record<string, unknown> | number | undefined;
   const largest =
-    typeof o === 'number' ? o : o === undefined ? mtu : o.kind === 'constant' ? (o.bytes as number) : o.kind === 'uniform' ? (o.maxBytes as number) : Math.max(...(o.bytes as number[]));
+    typeof o === 'number' ? o : o === undefined ? mtu : o.kind === 'constant' ? (o.bytes as number) : o.kind === 'uniform' ? (o.maxBytes as number) : maxOf(o.bytes as number[]);
   if (!(largest <= mtu)) throw new InvalidParameterError(field, `sizes of at most the MTU (${mtu} bytes)`, spec);
   return law;
 }

@@ -192,6 +192,7 @@ registerScenario<CongestionSpreadingParams>({
   replicate: replicateCongestionSpreading,
   lengths: ['until'],
   defaultLength: { until: 0.05 },
+  maxLength: { until: 10 },
   timeUnit: 's',
   metricUnits:
     'throughput and offered Gb/s, latency µs, injectionRate and classRate 64-byte blocks/s, markedFraction a fraction of the packets',

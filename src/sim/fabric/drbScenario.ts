@@ -29,6 +29,7 @@
  * `disjointPaths` (fewest and mean usable paths of the flows: fewer than `paths` where the topology
  * has no more).
  */
+import { maxOf } from '../../core/arrays.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { integerAtLeast, knownKeys, numberInRange, oneOf, plainObject } from '../../core/guards.js';
 import { registerScenario, type ReplicationContext, type ReplicationOutput } from '../scenarios/registry.js';
@@ -281,7 +282,7 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
       latencyUs: delivered > 0 ? latencySum / delivered : 0,
       throughputMbps: bits / senders.length,
       offeredMbps: offered / senders.length,
-      linkUtilization: { mean: u.reduce((a, b) => a + b, 0) / Math.max(1, u.length), max: Math.max(0, ...u), perLink: utilization },
+      linkUtilization: { mean: u.reduce((a, b) => a + b, 0) / Math.max(1, u.length), max: maxOf([0, ...u]), perLink: utilization },
       openPaths,
       peakLinkMbps,
       disjointPaths: disjoint,

@@ -33,6 +33,7 @@
  * (ECN, IB CC), hostAdapter.ts (injection, rate control), sink.ts (delivery, ACKs), packets.ts (the
  * packet pool), measurements.ts (recorders and result records).
  */
+import { maxOf, minOf } from '../../core/arrays.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { Engine } from '../engine/engine.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from './compiled.js';
@@ -107,7 +108,7 @@ export class Fabric {
     this.links = new Links(c, e, this.pool, this.stats, capBlocks, { txEnd, arrive, credit });
     this.queues =
       c.inputQueueing === 'voq'
-        ? new VoqInputQueues(G * c.vls, c.vls, Math.max(...c.switchPorts), switchBaseOfPorts(this.links), this.pool)
+        ? new VoqInputQueues(G * c.vls, c.vls, maxOf(c.switchPorts), switchBaseOfPorts(this.links), this.pool)
         : new FifoInputQueues(G * c.vls, c.vls, this.pool);
     const marking = new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
     const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount);
@@ -181,7 +182,7 @@ export class Fabric {
    */
   disjointPaths(): { min: number; mean: number } {
     const n = this.flows.filter((f) => f.pathSelection !== null).map((f) => f.pathSelection!.usablePaths);
-    return n.length === 0 ? { min: 1, mean: 1 } : { min: Math.min(...n), mean: n.reduce((a, b) => a + b, 0) / n.length };
+    return n.length === 0 ? { min: 1, mean: 1 } : { min: minOf(n), mean: n.reduce((a, b) => a + b, 0) / n.length };
   }
 
   /** Packet p reaches port g: a host takes it, a switch queues it. */

@@ -60,6 +60,7 @@ registerScenario<FabricScenarioParams>({
   replicate: replicateFabricScenario,
   lengths: ['until'],
   defaultLength: { until: 0.01 },
+  maxLength: { until: 10 },
   timeUnit: 's',
   metricUnits: 'throughput Gb/s, latency µs, sourceLoss a fraction of the packets offered, utilization a fraction of the time, creditStall a fraction of the time',
 });

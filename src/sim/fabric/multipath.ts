@@ -28,6 +28,7 @@
  * disjoint from those of the LIDs kept before them (LID 0 always kept): a pair may have fewer
  * disjoint paths than LIDs, and {@link MultipathRoutes.disjoint} says how many it has.
  */
+import { minOf } from '../../core/arrays.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import type { FabricTopology } from './topology.js';
 
@@ -119,7 +120,7 @@ export function multipathRoutes(topology: FabricTopology, paths: number, options
     let best = 0;
     let far = -1;
     for (let u = 0; u < S; u++) {
-      const m = Math.min(...levels.map((l) => l[u]!));
+      const m = minOf(levels.map((l) => l[u]!));
       if (m > far) {
         far = m;
         best = u;

@@ -5,6 +5,7 @@
  * after the reverse path's latency, as the rate controllers' ACKs) with the LID it travelled on,
  * its FECN mark (echoed as BECN) and its latency. Implementations must not allocate per call.
  */
+import { maxOf } from '../../core/arrays.js';
 import { DrbSource, type DrbShare } from '../../congestion/index.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { knownKeys, plainObject, positiveRate } from '../../core/guards.js';
@@ -61,7 +62,7 @@ export class DrbPathSelection implements PathSelection {
     readonly lids: readonly number[],
     private readonly stream: RandomStream,
   ) {
-    this.lidToPath = new Int32Array(Math.max(...lids) + 1).fill(-1);
+    this.lidToPath = new Int32Array(maxOf(lids) + 1).fill(-1);
     lids.forEach((lid, i) => (this.lidToPath[lid] = i));
   }
 

@@ -144,6 +144,6 @@ registerScenario<CreditTandemSimSpec>({
     { flag: '--mu1 <rate>', param: 'mu1', kind: 'number', description: 'forwarding rate μ1 of Node 1 (credit-tandem; default 6)' },
     { flag: '--mu2 <rate>', param: 'mu2', kind: 'number', description: 'service rate μ2 of Node 2 (credit-tandem; default 8)' },
     { flag: '--n <n>', param: 'upstreamCapacity', kind: 'capacity', description: 'capacity n of Node 1, or inf (credit-tandem; default 12)' },
-    { flag: '--m <m>', param: 'downstreamCapacity', kind: 'integer', description: 'capacity m of Node 2 = credits (credit-tandem; default 2)' },
+    { flag: '--m <m>', param: 'downstreamCapacity', kind: 'integer', description: 'capacity m of Node 2 = credits (credit-tandem; required: `ibqos credit` sweeps 2:11 when it is absent, one simulation would not)' },
   ],
 });

@@ -85,11 +85,19 @@ export interface ScenarioDefinition<P = unknown> {
   readonly cliOptions?: readonly ScenarioCliOption[];
   /** Run length when the caller gives none (default { jobs: 1_000_000 }, or { until: 1000 } if only 'until'). */
   readonly defaultLength?: RunLength;
+  /**
+   * The longest run accepted, so a typo (`--until 1e308`) is an error instead of a run that never
+   * ends. Default {@link DEFAULT_MAX_LENGTH}: 10^9 jobs, or 10^9 units of the model's time.
+   */
+  readonly maxLength?: { readonly until?: number; readonly jobs?: number };
   /** The unit of simulated time (`until`, `warmup`), e.g. 's' for the fabric. Default: the model's own time unit (the reciprocal of its rates). */
   readonly timeUnit?: string;
   /** One line stating the metrics' units, for reports (e.g. 'throughput Gb/s, latency µs'). Default: none. */
   readonly metricUnits?: string;
 }
+
+/** The longest run of a scenario that states none: 10^9 jobs or 10^9 time units per replication. */
+export const DEFAULT_MAX_LENGTH = { until: 1e9, jobs: 1e9 } as const;
 
 const REGISTRY = new Map<string, ScenarioDefinition<unknown>>();
 

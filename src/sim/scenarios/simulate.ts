@@ -7,7 +7,7 @@ import { InvalidParameterError } from '../../core/errors.js';
 import { integerAtLeast, knownKeys, plainObject, positiveRate } from '../../core/guards.js';
 import { checkSeed, RandomStreams } from '../random/streams.js';
 import { summarizeReplications, type IntervalTree, type MetricTree } from '../stats/intervals.js';
-import { getScenario, type RunLength, type ScenarioDefinition } from './registry.js';
+import { DEFAULT_MAX_LENGTH, getScenario, type RunLength, type ScenarioDefinition } from './registry.js';
 import { simulationDisplay } from './display.js';
 
 /** A scenario with its parameters: what a scenario file holds besides the run options. */
@@ -60,6 +60,22 @@ export interface SimulationResult {
   };
 }
 
+/** The most replications a run may ask for: beyond it the intervals stop narrowing usefully and the run does not end. */
+export const MAX_REPLICATIONS = 10_000;
+
+/**
+ * A replication count: an integer in 2..{@link MAX_REPLICATIONS}. The one rule for `simulate()`,
+ * `ibqos sim` and `ibqos report`.
+ *
+ * @throws InvalidParameterError naming `name`.
+ */
+export function checkReplications(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 2 || value > MAX_REPLICATIONS) {
+    throw new InvalidParameterError(name, `an integer in 2..${MAX_REPLICATIONS}`, value);
+  }
+  return value;
+}
+
 const OPTION_KEYS = ['seed', 'replications', 'until', 'jobs', 'warmup', 'confidence', 'onReplication'] as const;
 
 /** Checks the run options against a scenario; returns them with defaults filled in. */
@@ -71,7 +87,7 @@ export function checkSimulateOptions(
   const o = plainObject(field, options);
   knownKeys(field, o, OPTION_KEYS);
   const seed = o.seed === undefined ? 1 : checkSeed(`${field}.seed`, o.seed);
-  const replications = o.replications === undefined ? 10 : integerAtLeast(`${field}.replications`, o.replications, 2);
+  const replications = o.replications === undefined ? 10 : checkReplications(`${field}.replications`, o.replications);
   const lengths = definition.lengths ?? ['until', 'jobs'];
   if (o.until !== undefined && o.jobs !== undefined) {
     throw new InvalidParameterError(`${field}.jobs`, 'absent when until is given (give one run length)', o.jobs);
@@ -88,6 +104,11 @@ export function checkSimulateOptions(
     length = definition.defaultLength ?? (lengths.includes('jobs') ? { jobs: 1_000_000 } : { until: 1000 });
   }
   const kind = length.until !== undefined ? 'until' : 'jobs';
+  const max = definition.maxLength?.[kind] ?? DEFAULT_MAX_LENGTH[kind];
+  if (length[kind]! > max) {
+    const unit = kind === 'jobs' ? 'jobs' : (definition.timeUnit ?? 'time units');
+    throw new InvalidParameterError(`${field}.${kind}`, `at most ${max} ${unit} per replication for scenario '${definition.name}'`, o[kind]);
+  }
   if (!lengths.includes(kind)) {
     throw new InvalidParameterError(`${field}.${kind}`, `absent: scenario '${definition.name}' runs by ${lengths.join(' or ')}`, o[kind]);
   }

@@ -10,6 +10,7 @@
  * (`S-0002c90000000001`); a CA with more than one connected port gives one host per port,
  * `<name>_p<port>`.
  */
+import { maxOf } from '../../../core/arrays.js';
 import type { VlArbiterConfig } from '../../../admission/index.js';
 import type { FabricLinkSpec, FabricSwitchSpec, FabricTopologySpec } from '../topology.js';
 import { ClusterFormatError } from './importError.js';
@@ -223,7 +224,7 @@ function qosOf(text: string, file: string, notes: string[]): ImportedQos {
   }
   const dropped = ca.slToVl.flatMap((vl, sl) => (vl === 15 ? [sl] : []));
   const used = ca.slToVl.filter((vl) => vl !== 15);
-  const vls = Math.max(1, ...used.map((vl) => vl + 1));
+  const vls = maxOf([1, ...used.map((vl) => vl + 1)]);
   if (vls > Math.min(ca.maxVls, swe.maxVls)) {
     const line = q.lines.get('qos_ca_sl2vl') ?? q.lines.get('qos_sl2vl') ?? 0;
     throw new ClusterFormatError('qos', file, line, `an SL→VL table must use VLs below max_vls (${Math.min(ca.maxVls, swe.maxVls)}), got VL ${vls - 1}`);
