@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
+import { drbExperiments, drbSimulators } from '../report/drb.js';
 import { runExperiments } from '../report/experiment.js';
 import { thesisExperiments, thesisSimulators } from '../report/thesis.js';
 import { writeReport } from '../report/write.js';
@@ -36,7 +37,7 @@ function integer(option: string, text: string, min: number): number {
 export function registerReport(program: Command): void {
   program
     .command('report')
-    .description("run the thesis's experiments (ch. 4 credit chain, ch. 5 ET/AJT, ch. 3 PIPD/FIMD) and write report.html, report.json and CSVs")
+    .description("run the thesis's experiments (ch. 4 credit chain, ch. 5 ET/AJT, ch. 3 PIPD/FIMD) and the DRB seed's Figs. 8–10 and write report.html, report.json and CSVs")
     .option('--out <dir>', 'output directory (created if missing)', 'ibqos-report')
     .option('--quick', 'fewer points and short simulations: seconds')
     .option('--seed <n>', 'base seed of the simulations', '1')
@@ -55,8 +56,8 @@ export function registerReport(program: Command): void {
         throw fileOptionError('--out', 'a writable directory', opts.out, e);
       }
       const { write, warn: log } = commandOutput(cmd);
-      const experiments = thesisExperiments();
       const quick = opts.quick === true;
+      const experiments = [...thesisExperiments(), ...drbExperiments({ quick })];
       const total = experiments.reduce((t, e) => t + e.points({ quick }).length, 0);
       const progress = sweepProgress(total);
       let current = '';
@@ -68,7 +69,7 @@ export function registerReport(program: Command): void {
           quick,
           seed,
           ...(replications === undefined ? {} : { replications }),
-          simulators: thesisSimulators(runner),
+          simulators: { ...thesisSimulators(runner), ...drbSimulators(runner) },
           concurrency: workers,
           onProgress: (id, _done, count) => {
             if (id !== current) {
