@@ -72,7 +72,8 @@ export const DRB_DIFFERENCES: readonly string[] = [
   'Hot spot: 4 flows of 750 Mb/s from row 0 sharing its +x links, started at 1.8 ms; the seed\'s network and links 1–5 are not drawn (difference 12).',
 ];
 
-const differencesParagraph = `Remaining differences from the seed (docs/drb.md): ${DRB_DIFFERENCES.map((d, k) => `(${k + 1}) ${d}`).join(' ')}`;
+/** The differences as description paragraphs, one line each. */
+const differences = ['Remaining differences from the seed (docs/drb.md, one line each):', ...DRB_DIFFERENCES.map((d) => `– ${d}`)];
 
 const pct = (x: number): number => Math.round(x * 10) / 10;
 
@@ -122,7 +123,7 @@ export const drbLoadExperiment: Experiment<DrbLoadPoint> = {
   description: [
     'The fabric\'s `drb` scenario: one host per switch, 2.5 Gb/s links, perfect-shuffle traffic (1-bit left rotation of the source index) at an offered load per node. "DRB": dynamic routing balancing over up to 4 disjoint paths, throttling off (the seed: "message throttling is deactivated"); "IBA CC": dimension-order routing with the seed\'s IB CC variant (5 µs more inter-packet delay per 10 notifications). Switches mark at 80 % of the VL buffer; timers 100 µs.',
     'The seed\'s numbers, quoted from its text: torus throughput "near 35%" higher with DRB (§5.1, Fig. 8 (a)); latency "a reduction of 66% and 42%" on the torus and the mesh (§5.2, Figs. 8 (b), 9 (b)); at low load "DRB behavior is quite similar to IBA CC". The last figure sets our gains at each load beside them (the seed gives one number per curve, drawn at every load; our gains are of the means, without an interval).',
-    differencesParagraph,
+    ...differences,
   ],
   referenceNote: 'seed drb-… §5.1 ("near 35%", torus throughput) and §5.2 ("a reduction of 66% and 42% in latency", torus and mesh), drawn at every load.',
   points: ({ quick }) => {
@@ -173,7 +174,7 @@ export const drbHotSpotExperiment: Experiment<DrbHotSpotPoint> = {
   description: [
     `Torus 8×8 (4×4 with --quick), perfect shuffle at ${HOT_SPOT.baseLoad} Mb/s per node; at ${HOT_SPOT.atUs / 1e3} ms four hot-spot flows of 750 Mb/s start from nodes 0–3 (row 0) to the far half of the middle row, sharing row 0's +x links under dimension order (the seed: "Hot-spot is produced in links 1,2,3,4 and 5 incrementing the communication load in 230%"). The figure gives the throughput of the busiest switch-to-switch link in each 0.4 ms interval of the ${HOT_SPOT.until * 1e3} ms measured after a ${HOT_SPOT.warmup * 1e3} ms warm-up.`,
     'TIME IS SCALED: the seed\'s axis runs in seconds (its hot spot at 42.5 s); ours in milliseconds of simulated time, the hot spot at 1.8 ms. The seed\'s peaks, quoted from §5.3: IBA CC "needs more than 1750 Mbps to handle the Hot-spot, while in DRB case, network needs 1000 Mbps approx.", drawn after the hot spot starts. docs/drb.md reports that we do not reproduce this: the hot links stay below the marking threshold, DRB opens almost no path, and both mechanisms\' busiest links run near the link rate.',
-    differencesParagraph,
+    ...differences,
   ],
   referenceNote: 'seed drb-… §5.3 (Fig. 10): IBA CC more than 1750 Mb/s, DRB about 1000 Mb/s on the busiest link after the hot spot.',
   points: ({ quick }) => (['DRB', 'IBA CC'] as const).map((mechanism) => ({ mechanism, size: quick ? '4x4' : '8x8' })),

@@ -21,7 +21,7 @@ import {
 } from '../../src/index.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDirForTest } from '../helpers/tempDir.js';
-import { THESIS_FIGURES } from './figures.js';
+import { DRB_FIGURES, THESIS_FIGURES } from './figures.js';
 
 describe('runExperiments(thesisExperiments()) without a simulator', async () => {
   const report = await runExperiments(thesisExperiments(), { quick: true });
@@ -168,14 +168,14 @@ describe('ibqos report', () => {
     const { code, out, err } = await runCli(['report', '--quick', '--out', dir]);
     expect(code).toBe(0);
     const files = out.trim().split('\n');
-    expect(files).toHaveLength(2 + THESIS_FIGURES.length);
+    expect(files).toHaveLength(2 + THESIS_FIGURES.length + DRB_FIGURES.length);
     for (const f of files) expect(existsSync(f)).toBe(true);
     expect(err).toMatch(/^report: credit-chain \(10 points\)$/m);
-    expect(err).toMatch(/^report: 4 experiments, 11 figures, 4 with simulation$/m); // src/sim: credit-tandem, gege1n, congestion-spreading
+    expect(err).toMatch(/^report: 6 experiments, 18 figures, 6 with simulation$/m); // src/sim: credit-tandem, gege1n, congestion-spreading, drb
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(html.match(/<span class="badge">[^<]*<\/span>/g)).toEqual([
       ...Array(3).fill('<span class="badge">analytic and simulated</span>'),
-      '<span class="badge">simulated: no analytic model exists</span>',
+      ...Array(3).fill('<span class="badge">simulated: no analytic model exists</span>'),
     ]);
   });
 
