@@ -175,6 +175,8 @@ export class BandwidthBroker {
   private readonly stamp: Int32Array;
   private stampNow = 0;
   private readonly pathScratch = new Int32Array(4096);
+  /** (S + h)/S in lowest terms when the topology gives a packet format (overhead.ts). */
+  private readonly wireFactor: Exact | undefined;
   /** delayBoundBytes of each REQUEST_DISTANCES entry, with the topology's MTU and limit. */
   private readonly boundBytes: bigint[];
 
@@ -208,6 +210,7 @@ export class BandwidthBroker {
     t.links.forEach((l, k) => this.linkIndex.set(l.id, k));
     this.tables = t.arbitration.enabled ? bwBig.map((b) => new HighPriorityTable(this.big ? b : Number(b))) : undefined;
     this.plainNumbers = !this.big && S <= BigInt(DOUBLE_FORM_LIMIT);
+    this.wireFactor = t.packet ? exact(BigInt(t.packet.wireBytes), BigInt(t.packet.payloadBytes)) : undefined;
     const { mtu, limitOfHighPriority } = t.arbitration;
     this.boundBytes = REQUEST_DISTANCES.map((distance) => BigInt(delayBoundBytes({ distance, mtu, limitOfHighPriority })));
   }
@@ -256,8 +259,10 @@ export class BandwidthBroker {
       }
     }
     const bwIn = r.bandwidth;
-    const q: Exact = parseExactUnreduced('request.bandwidth', bwIn);
+    let q: Exact = parseExactUnreduced('request.bandwidth', bwIn);
     if (q.n === 0n) throw new InvalidParameterError('request.bandwidth', 'a bandwidth > 0', bwIn);
+    // With a packet format the request is a payload bandwidth B: the wire carries B·(S + h)/S.
+    if (this.wireFactor) q = { n: q.n * this.wireFactor.n, d: q.d * this.wireFactor.d };
     const path = r.path;
     if (!Array.isArray(path) || path.length === 0 || path.length > this.pathScratch.length) {
       throw new InvalidParameterError('request.path', 'a non-empty array of link ids', path);

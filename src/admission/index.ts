@@ -39,6 +39,21 @@ export {
   type OpenSmArbitration,
 } from './opensm.js';
 export {
+  BTH_BYTES,
+  GRH_BYTES,
+  ICRC_BYTES,
+  LRH_BYTES,
+  MAX_HEADER_BYTES,
+  MAX_PAYLOAD_BYTES,
+  MIN_PAYLOAD_BYTES,
+  VCRC_BYTES,
+  packetFormat,
+  packetHeaderBytes,
+  wireBandwidth,
+  type PacketFormat,
+  type PacketFormatSpec,
+} from './overhead.js';
+export {
   BANDWIDTH_UNITS,
   SL_COUNT,
   exactToString,

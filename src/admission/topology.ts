@@ -11,6 +11,7 @@ import { knownKeys, plainObject } from '../core/guards.js';
 import { fractionFromNumber, gcd } from '../linalg/rational.js';
 import { HIGH_LIMIT_UNIT_BYTES } from './arbiter.js';
 import { MAX_DATA_VL, parseHighLimit, parseOpenSmVlarb } from './opensm.js';
+import { packetFormat, type PacketFormat, type PacketFormatSpec } from './overhead.js';
 import type { ArbitrationEntry } from './table.js';
 
 /** A bandwidth, share or fraction: a finite number or an exact decimal/fraction string. */
@@ -63,6 +64,12 @@ export interface TopologySpec {
    * delay bounds are in bytes; a link then sends bandwidth · unit / 8 bytes per second).
    */
   readonly bandwidthUnit?: BandwidthUnit;
+  /**
+   * The packet format of every connection (overhead.ts): when given, a request's `bandwidth` is its
+   * payload bandwidth B and the broker reserves B·(S + h)/S on each link, S the payload bytes and h
+   * the headers and CRCs (26 bytes, 66 with a GRH). Absent: bandwidths are taken as they are.
+   */
+  readonly packet?: PacketFormatSpec;
 }
 
 /** Bits per second of each accepted `bandwidthUnit` (SI prefixes, powers of ten). */
@@ -101,6 +108,8 @@ export interface Topology {
     readonly low: readonly ArbitrationEntry[];
     readonly mtu: number;
   };
+  /** The packet format, when the topology gives one (then requests are payload bandwidths). */
+  readonly packet: PacketFormat | undefined;
 }
 
 /** Number of service levels in InfiniBand. */
@@ -261,7 +270,8 @@ function parseSlToVl(value: unknown): number[] {
  */
 export function validateTopology(spec: unknown): Topology {
   const top = plainObject('topology', spec);
-  knownKeys('topology', top, ['links', 'slShares', 'slToVl', 'bestEffortReserve', 'arbitration', 'switches', 'bandwidthUnit']);
+  knownKeys('topology', top, ['links', 'slShares', 'slToVl', 'bestEffortReserve', 'arbitration', 'switches', 'bandwidthUnit', 'packet']);
+  const packet = top.packet === undefined ? undefined : packetFormat(top.packet, 'packet');
   let bandwidthUnit: Topology['bandwidthUnit'];
   if (top.bandwidthUnit !== undefined) {
     if (typeof top.bandwidthUnit !== 'string' || !Object.hasOwn(BANDWIDTH_UNITS, top.bandwidthUnit)) {
@@ -363,5 +373,6 @@ export function validateTopology(spec: unknown): Topology {
     bestEffortReserve,
     bandwidthUnit,
     arbitration: { enabled, limitOfHighPriority, low, mtu },
+    packet,
   };
 }

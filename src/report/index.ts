@@ -6,3 +6,4 @@ export * from './drb.js';
 export * from './html.js';
 export * from './display.js';
 export * from './write.js';
+export * from './alfaro.js';

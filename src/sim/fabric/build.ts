@@ -16,6 +16,7 @@ import { ackDelays } from './forwarding.js';
 import { compileRouting, type MultipathSpec } from './multipath.js';
 import { compileMarking, type MarkingSpec } from './marking.js';
 import type { OutputArbiter } from './plugins.js';
+import { checkDeliveryObserver, checkPacketHeaderBytes, compilePortArbiters, type DeliveryObserver } from './qos.js';
 import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from './topology.js';
 
 /** Everything {@link buildFabric} needs. */
@@ -49,6 +50,19 @@ export interface FabricOptions {
   readonly replication?: number;
   /** Per-flow latency histogram: `bins` equal bins over [0, hiUs) µs (default 100 bins up to 1000 µs). */
   readonly latencyHistogram?: { readonly hiUs: number; readonly bins: number };
+  /**
+   * Tables of individual output ports ("switch:port", or a host's name), e.g. as a bandwidth broker
+   * filled them in (qos.ts); the ports not named use `arbitration`.
+   */
+  readonly portArbitration?: Readonly<Record<string, VlArbiterConfig>>;
+  /**
+   * Header and CRC bytes added to every packet on the wire, 0..126 (default 0: flows' packet sizes
+   * are wire sizes; 26 = LRH + BTH + ICRC + VCRC, the `alfaro` scenario's). With headers, flows'
+   * packet sizes are payloads (at most the MTU) and buffers must hold MTU + headers.
+   */
+  readonly packetHeaderBytes?: number;
+  /** Called for every packet delivered with (flow index, creation time, delivery time), seconds (qos.ts). */
+  readonly onDeliver?: DeliveryObserver;
   /**
    * Multipath (default none): `paths` LIDs per host port (LMC), LID 0 the topology's own tables,
    * the others disjoint up*∕down* routes on VLs of their own (multipath.ts). Flows use them through
@@ -98,6 +112,9 @@ const OPTION_KEYS = [
   'streams',
   'replication',
   'latencyHistogram',
+  'portArbitration',
+  'packetHeaderBytes',
+  'onDeliver',
   'multipath',
   'deadlockUs',
 ] as const;
@@ -123,9 +140,11 @@ export function buildFabric(options: FabricOptions): Fabric {
   if (vls > 15) throw new InvalidParameterError('vls', 'an integer in 1..15', vls);
   const mtu = o.mtu === undefined ? 2048 : integerAtLeast('mtu', o.mtu, 256);
   if (mtu > 4096) throw new InvalidParameterError('mtu', 'an integer in 256..4096', mtu);
+  const headerBytes = checkPacketHeaderBytes(o.packetHeaderBytes);
   const bufferBytes = o.bufferBytes === undefined ? 8192 : integerAtLeast('bufferBytes', o.bufferBytes, 1);
-  if (Math.floor(bufferBytes / CREDIT_BLOCK_BYTES) < Math.ceil(mtu / CREDIT_BLOCK_BYTES)) {
-    throw new InvalidParameterError('bufferBytes', `at least one MTU (${mtu} bytes)`, bufferBytes);
+  if (Math.floor(bufferBytes / CREDIT_BLOCK_BYTES) < Math.ceil((mtu + headerBytes) / CREDIT_BLOCK_BYTES)) {
+    const rule = headerBytes > 0 ? `at least one MTU with its headers (${mtu + headerBytes} bytes)` : `at least one MTU (${mtu} bytes)`;
+    throw new InvalidParameterError('bufferBytes', rule, bufferBytes);
   }
   const switchLatencyNs = o.switchLatencyNs === undefined ? 100 : (o.switchLatencyNs as number);
   if (typeof switchLatencyNs !== 'number' || !Number.isFinite(switchLatencyNs) || switchLatencyNs < 0) {
@@ -228,10 +247,12 @@ export function buildFabric(options: FabricOptions): Fabric {
     knownKeys('latencyHistogram', h, ['hiUs', 'bins']);
     latencyHistogram = { hiUs: positiveRate('latencyHistogram.hiUs', h.hiUs), bins: integerAtLeast('latencyHistogram.bins', h.bins, 1) };
   }
-  const arbiters: OutputArbiter[] = Array.from({ length: G }, () => new TableArbiter(arbitration));
+  const arbiters: OutputArbiter[] = compilePortArbiters(o.portArbitration, portNames, arbitration, (config) => new TableArbiter(config));
   const compiled: CompiledFabric = {
     vls,
-    mtu,
+    mtu: mtu + headerBytes,
+    headerBytes,
+    onDeliver: checkDeliveryObserver(o.onDeliver),
     bufferBytes,
     switchLatency,
     cutThrough,

@@ -156,6 +156,24 @@ function rateController(field: string, spec: RateControlSpec | undefined, rMax: 
   throw new InvalidParameterError(`${field}.kind`, "one of 'none', 'pipd', 'fimd', 'lipd', 'aimd', 'ibcc'", o.kind);
 }
 
+/**
+ * A named stream created at its first draw. Creating a stream hashes its name in bigints; a fabric
+ * of 10⁵ CBR flows of fixed size (the `alfaro` scenario) would create 2·10⁵ streams it never draws
+ * from. The draws are the same as the eager stream's: a stream depends only on (seed, name).
+ */
+class LazyStream implements RandomStream {
+  private stream: RandomStream | null = null;
+  private readonly make: () => RandomStream;
+
+  constructor(make: () => RandomStream) {
+    this.make = make;
+  }
+
+  next(): number {
+    return (this.stream ??= this.make()).next();
+  }
+}
+
 /** What compiling the flows needs from the rest of the front door. */
 export interface FlowContext {
   readonly hostIndex: ReadonlyMap<string, number>;
@@ -218,8 +236,8 @@ export function compileFlows(flowSpecs: unknown, ctx: FlowContext): CompiledFlow
       source,
       destination,
       vl,
-      arrivals: traffic(`${field}.traffic`, f.traffic as TrafficSpec | undefined, namedStream(`flow:${f.name}:arrivals`)),
-      sizes: sizeProcess(`${field}.packetBytes`, f.packetBytes as FlowPacketSizes | undefined, mtu, namedStream(`flow:${f.name}:sizes`)),
+      arrivals: traffic(`${field}.traffic`, f.traffic as TrafficSpec | undefined, new LazyStream(() => namedStream(`flow:${f.name}:arrivals`))),
+      sizes: sizeProcess(`${field}.packetBytes`, f.packetBytes as FlowPacketSizes | undefined, mtu, new LazyStream(() => namedStream(`flow:${f.name}:sizes`))),
       sendQueuePackets,
       rateControl: rateController(`${field}.rateControl`, f.rateControl as RateControlSpec | undefined, rMax, start * 1e-6),
       pathSelection: pathSelection(

@@ -58,7 +58,12 @@ export interface CompiledFlow {
 /** Everything the fabric needs, compiled from a validated topology and options. */
 export interface CompiledFabric {
   readonly vls: number;
+  /** The largest packet on the wire: the MTU plus `headerBytes`. */
   readonly mtu: number;
+  /** Header and CRC bytes added to every packet's sampled (payload) size (qos.ts; 0 by default). */
+  readonly headerBytes: number;
+  /** Called for every delivered packet (qos.ts), or null. */
+  readonly onDeliver: ((flow: number, created: number, delivered: number) => void) | null;
   readonly bufferBytes: number;
   readonly switchLatency: number;
   readonly cutThrough: boolean;

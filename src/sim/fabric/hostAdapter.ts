@@ -116,7 +116,7 @@ export class HostAdapters {
       return;
     }
     const p = pool.alloc();
-    const size = flow.sizes.sample();
+    const size = flow.sizes.sample() + this.c.headerBytes;
     pool.size[p] = size;
     pool.blocks[p] = Math.ceil(size / CREDIT_BLOCK_BYTES);
     pool.flow[p] = f;

@@ -37,6 +37,16 @@ export {
   type CongestionSpreadingParams,
   type RateControlName,
 } from './congestionSpreading.js';
+export {
+  IRREGULAR_HOSTS_PER_SWITCH,
+  IRREGULAR_MAX_SWITCHES,
+  IRREGULAR_MIN_SWITCHES,
+  IRREGULAR_SWITCH_LINKS,
+  irregularTopology,
+  type IrregularTopologyOptions,
+} from './irregular.js';
+export { upDownForwarding } from './upDown.js';
+export type { DeliveryObserver } from './qos.js';
 export { parseFabricScenario, replicateFabricScenario, type FabricScenarioParams } from './fabricScenario.js';
 export {
   compileRouting,

@@ -66,6 +66,7 @@ export class Sink {
     stats.fLatencyHistogram[f]!.add(lat);
     const marked = pool.mark[p]!;
     if (marked) stats.fMarked[f]!++;
+    if (this.c.onDeliver !== null) this.c.onDeliver(f, pool.created[p]!, now);
     if (flow.rateControl !== null || flow.pathSelection !== null) {
       this.engine.post(now + this.c.ackDelay[flow.source * this.H + pool.dst[p]!]!, this.hAck, f, encodeAck(marked, pool.lid[p]!, seconds));
     }
