@@ -11,22 +11,14 @@ row and column (is G "Toeplitz plus low rank"?).
 
     python3 benchmarks/analysis/credit_geometric_structure.py
 """
+import os
+import sys
+
 import numpy as np
 from scipy.linalg import toeplitz
 
-
-def blocks(lam, mu1, mu2, m):
-    b = m + 1
-    a0 = lam * np.eye(b)
-    a2 = np.zeros((b, b))
-    a1 = np.zeros((b, b))
-    for j in range(b):
-        if j < m:
-            a2[j, j + 1] = mu1
-        if j >= 1:
-            a1[j, j - 1] = mu2
-        a1[j, j] = -(lam + (mu1 if j < m else 0) + (mu2 if j >= 1 else 0))
-    return a0, a1, a2
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "anchors"))
+from credit_cr_numpy import blocks  # noqa: E402
 
 
 def rank(a, rel=1e-16):
@@ -35,7 +27,7 @@ def rank(a, rel=1e-16):
 
 
 def analyse(lam, mu1, mu2, m):
-    a0, a1, a2 = blocks(lam, mu1, mu2, m)
+    a0, a1, a2, _ = blocks(lam, mu1, mu2, m)
     dn, up, n, nh = a2.copy(), a0.copy(), -a1.copy(), -a1.copy()
     print(f"lambda = {lam}, mu1 = {mu1}, mu2 = {mu2}, m = {m}")
     print("  step  max|Up|   rank Up  rank Dn")
