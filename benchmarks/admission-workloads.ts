@@ -1,7 +1,7 @@
 /**
  * Topologies and request streams for the admission benchmark and the replay of the seed's workload
- * (seed alfaro-packet-size-qos-arbitration-tables.txt, §4): a three-stage fat-tree of 648 nodes
- * from 36-port switches (seed gran-…), and random irregular networks of 8-port switches with 4
+ * (Alfaro et al., §4): a three-stage fat-tree of 648 nodes
+ * from 36-port switches (Gran et al.), and random irregular networks of 8-port switches with 4
  * hosts each and the seed's 10 QoS service levels (its Table 1).
  */
 import { seededStream, type RandomStream, type TopologySpec } from '../src/index.js';

@@ -1,8 +1,9 @@
 /**
  * Packet-hops per second of the switch-hardware fabric (src/sim/fabric) on one core:
  *
- * - congestion-spreading (thesis Fig. 3.1, the scenario's defaults) without rate control, with FIMD
- *   and with IB CC;
+ * - congestion-spreading (thesis Fig. 3.1) in its former set-up (`CONGESTION_SPREADING_FORMER_SET_UP`,
+ *   the defaults these figures were first measured with, so they stay comparable) without rate
+ *   control, with FIMD and with IB CC;
  * - a 128-host k = 8 fat-tree (80 switches of 8 ports, one VL of 8 KB per input) under uniform
  *   traffic: every host sends Poisson traffic at 50 % or 70 % of its link rate to uniformly chosen
  *   other hosts (2 KB packets; 256-packet send queues).
@@ -16,6 +17,7 @@
 import { Engine } from '../src/sim/engine/index.js';
 import {
   buildFabric,
+  CONGESTION_SPREADING_FORMER_SET_UP,
   congestionSpreadingFabric,
   fatTreeTopology,
   parseCongestionSpreading,
@@ -46,10 +48,13 @@ function fatTree(load: number): FabricOptions {
   };
 }
 
+const spreading = (rateControl: string): Fabric =>
+  congestionSpreadingFabric(parseCongestionSpreading({ rateControl, ...CONGESTION_SPREADING_FORMER_SET_UP }));
+
 const CASES: readonly Case[] = [
-  { name: 'congestion-spreading, none', build: () => congestionSpreadingFabric(parseCongestionSpreading({})), until: 0.5 },
-  { name: 'congestion-spreading, fimd', build: () => congestionSpreadingFabric(parseCongestionSpreading({ rateControl: 'fimd' })), until: 0.5 },
-  { name: 'congestion-spreading, ibcc', build: () => congestionSpreadingFabric(parseCongestionSpreading({ rateControl: 'ibcc' })), until: 0.5 },
+  { name: 'congestion-spreading, none', build: () => spreading('none'), until: 0.5 },
+  { name: 'congestion-spreading, fimd', build: () => spreading('fimd'), until: 0.5 },
+  { name: 'congestion-spreading, ibcc', build: () => spreading('ibcc'), until: 0.5 },
   { name: 'fat-tree k=8 (128 hosts), uniform 50 %', build: () => buildFabric(fatTree(0.5)), until: 0.02 },
   { name: 'fat-tree k=8 (128 hosts), uniform 70 %', build: () => buildFabric(fatTree(0.7)), until: 0.02 },
 ];

@@ -8,7 +8,7 @@
  *
  * A connection of mean payload bandwidth B sent in packets of S payload bytes puts B·(S + h)/S on
  * every link of its path, h the header bytes: that is what the broker reserves (Alfaro et al.,
- * seed alfaro-packet-size-qos-arbitration-tables.txt §4.3: "with a larger packet size … the
+ * Alfaro et al. §4.3: "with a larger packet size … the
  * overhead that the packet header means decreases").
  */
 import { InvalidParameterError } from '../core/errors.js';

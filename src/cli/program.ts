@@ -11,6 +11,7 @@ import { registerReport } from './report.js';
 import { registerValidate, VALIDATION_FAILED } from './validate.js';
 import { registerAdmit } from './admit.js';
 import { registerSim } from './sim.js';
+import { registerTopology } from './topology.js';
 import { registerSweep } from './sweepCommand.js';
 
 /** Writable sinks for a run: process.stdout/stderr, or anything with a `write(string)`. */
@@ -40,6 +41,7 @@ export function buildProgram(streams: OutputStreams = { out: process.stdout, err
   registerReport(program);
   registerAdmit(program);
   registerSim(program);
+  registerTopology(program);
   registerSweep(program);
   return program;
 }

@@ -12,6 +12,7 @@ import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { drbExperiments, drbSimulators } from '../report/drb.js';
 import { runExperiments } from '../report/experiment.js';
+import { granExperiments, granSimulators, granSizeNote } from '../report/gran.js';
 import { thesisExperiments, thesisSimulators } from '../report/thesis.js';
 import { writeReport } from '../report/write.js';
 import { simulate, type ScenarioRunner } from '../sim/index.js';
@@ -37,7 +38,7 @@ function integer(option: string, text: string, min: number): number {
 export function registerReport(program: Command): void {
   program
     .command('report')
-    .description("run the thesis's experiments (ch. 4 credit chain, ch. 5 ET/AJT, ch. 3 PIPD/FIMD) and the DRB seed's Figs. 8–10 and write report.html, report.json and CSVs")
+    .description("run the thesis's experiments (ch. 4 credit chain, ch. 5 ET/AJT, ch. 3 PIPD/FIMD) Gran et al.'s IB CC study (Table II, Figs. 5, 8, 9) and the DRB seed's Figs. 8–10 and write report.html, report.json and CSVs")
     .option('--out <dir>', 'output directory (created if missing)', 'ibqos-report')
     .option('--quick', 'fewer points and short simulations: seconds')
     .option('--seed <n>', 'base seed of the simulations', '1')
@@ -57,7 +58,7 @@ export function registerReport(program: Command): void {
       }
       const { write, warn: log } = commandOutput(cmd);
       const quick = opts.quick === true;
-      const experiments = [...thesisExperiments(), ...drbExperiments({ quick })];
+      const experiments = [...thesisExperiments(), ...granExperiments(), ...drbExperiments({ quick })];
       const total = experiments.reduce((t, e) => t + e.points({ quick }).length, 0);
       const progress = sweepProgress(total);
       let current = '';
@@ -69,12 +70,12 @@ export function registerReport(program: Command): void {
           quick,
           seed,
           ...(replications === undefined ? {} : { replications }),
-          simulators: { ...thesisSimulators(runner), ...drbSimulators(runner) },
+          simulators: { ...thesisSimulators(runner), ...granSimulators(runner), ...drbSimulators(runner) },
           concurrency: workers,
           onProgress: (id, _done, count) => {
             if (id !== current) {
               current = id;
-              log(`report: ${id} (${count} points)\n`);
+              log(`report: ${id} (${count} points${id.startsWith('gran') ? `; ${granSizeNote(quick)}` : ''})\n`);
             }
             progress.tick();
           },

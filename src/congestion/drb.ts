@@ -1,5 +1,5 @@
 /**
- * Dynamic Routing Balancing (DRB), the source side, as seed drb-… (Lugones et al.) adapts it to
+ * Dynamic Routing Balancing (DRB), the source side, as the DRB paper (Lugones et al.) (Lugones et al.) adapts it to
  * InfiniBand: the switches mark packets with FECN when a VL buffer passes its threshold (IB CC's
  * switch side, {@link IbCcSwitchMarker}), the destination echoes the mark as a BECN in its
  * acknowledgement, and the source — instead of throttling — spreads its traffic over more

@@ -1,5 +1,5 @@
 /**
- * InfiniBand congestion control (IBA 1.2.1 annex A10, as described in seed gran-… and seed drb-…;
+ * InfiniBand congestion control (IBA 1.2.1 annex A10, as described in Gran et al. and the DRB paper (Lugones et al.);
  * docs/models.md §10): the switch side decides FECN marking per packet, the source side (a channel
  * adapter's flow) holds an index into a Congestion Control Table of injection-rate delays.
  *
@@ -11,7 +11,7 @@ import { finiteNumber, integerAtLeast, knownKeys, nonNegativeNumber, numberInRan
 import type { RandomStream } from '../core/random.js';
 
 /**
- * The CC parameter values of seed gran-… (its Table I), which it found robust across traffic
+ * The CC parameter values of Gran et al. (its Table I), which it found robust across traffic
  * patterns. `cctiTimer` is in the IBA's timer unit (see {@link IBA_CCTI_TIMER_UNIT}): use
  * `cctiTimer * IBA_CCTI_TIMER_UNIT` seconds as {@link IbCcSourceParams.timerPeriod}. The seed does
  * not list its CCT; {@link defaultCongestionControlTable} is this library's choice.
@@ -79,7 +79,7 @@ export interface IbCcSwitchMarkerParams {
   /** Packet_Size: packets smaller than this (in the occupancy unit) are never marked. Default 0. */
   readonly packetSize?: number;
   /**
-   * The threshold as a fraction of `capacity` in (0, 1], instead of the weight's mapping (seed drb-…,
+   * The threshold as a fraction of `capacity` in (0, 1], instead of the weight's mapping (the DRB paper (Lugones et al.),
    * §5: "Switch threshold is set at 80% of port buffer size"). When given, `threshold` is ignored
    * except that 0 still means never mark.
    */
@@ -200,7 +200,7 @@ export interface IbCcSourceParams {
 /**
  * The source side of IB CC for one flow (a QP, or an SL when CC works per SL): a CCT index CCTI
  * that each BECN raises by CCTI_Increase (up to CCTI_Limit) and each CCTI_Timer expiry lowers by 1
- * (down to CCTI_Min); the flow's rate limit is B/(1 + IRD) with IRD = table[CCTI] (seed drb-…).
+ * (down to CCTI_Min); the flow's rate limit is B/(1 + IRD) with IRD = table[CCTI] (the DRB paper (Lugones et al.)).
  *
  * The timer runs freely: it expires at timerStart + k·timerPeriod whether or not BECNs arrive.
  * The host model tells the source only the time: {@link onBecn}(now) when a BECN arrives,

@@ -5,4 +5,5 @@ export * from './trajectory.js';
 export * from './rateController.js';
 export * from './ecnMarker.js';
 export * from './ibcc.js';
+export * from './ibccQp.js';
 export * from './drb.js';

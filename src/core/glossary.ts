@@ -37,7 +37,10 @@ const MODEL_UNITS: Readonly<Record<string, string>> = {
 const FABRIC_UNITS: Readonly<Record<string, string>> = {
   throughput: 'Gb/s',
   latency: 'µs',
-  injectionRate: 'packets/s',
+  offered: 'Gb/s',
+  // Rate limits of congestion-spreading and santos-congestion: 64-byte blocks per second (docs/fabric.md § the rate unit).
+  injectionRate: 'blocks/s',
+  classRate: 'blocks/s',
   markedFraction: 'prob',
   sourceLoss: 'prob',
   utilization: 'prob',

@@ -1,5 +1,5 @@
 /**
- * Plots in the style of Alfaro et al.'s Figs. 3 and 4 (seed alfaro-packet-size-qos-arbitration-tables.txt)
+ * Plots in the style of Alfaro et al.'s Figs. 3 and 4 (Alfaro et al.)
  * from the `alfaro` scenario's carried metrics: per packet size, the share of each SL's packets
  * delivered within D/100, D/10 and D of their connection's deadline (Fig. 3), and each SL's jitter
  * histogram over the intervals of its connections' inter-arrival times (Fig. 4).

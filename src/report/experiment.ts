@@ -22,6 +22,8 @@ import type {
   FigureResult,
   FigureRow,
   PointSimulator,
+  ReferenceTable,
+  ReferenceTableResult,
   ReportData,
 } from './types.js';
 
@@ -129,6 +131,7 @@ export async function runExperiments(experiments: readonly AnyExperiment[], opti
       figures,
       ...(comparison ? { comparison } : {}),
       contrasts: (e.contrasts ?? []).map((c) => evaluateContrast(c, points, e.label ?? pointLabel)),
+      ...(e.referenceTables && simulate ? { referenceTables: e.referenceTables.map((t) => evaluateReferenceTable(t, points, e.label ?? pointLabel)) } : {}),
       elapsedMs: performance.now() - started,
     });
   }
@@ -140,6 +143,20 @@ export async function runExperiments(experiments: readonly AnyExperiment[], opti
     replications,
     experiments: results,
   });
+}
+
+function evaluateReferenceTable(t: ReferenceTable<ExperimentPoint>, points: ExperimentResult['points'], label: (p: ExperimentPoint) => string): ReferenceTableResult {
+  const rows = points
+    .filter((p) => p.reference?.[t.reference] !== undefined && p.simulated !== undefined && (t.include ? t.include(p.point) : true))
+    .flatMap((p) =>
+      t.metrics.map((m) => {
+        const reference = num(metricValue(p.reference![t.reference], m.path)) ?? Number.NaN;
+        const v = metricValue(p.simulated, m.path);
+        const simulated = num(v) ?? Number.NaN;
+        return { point: label(p.point), metric: m.label, reference, simulated, halfWidth: hw(v) ?? 0, ratio: simulated / reference };
+      }),
+    );
+  return { title: t.title, reference: t.reference, ...(t.note ? { note: t.note } : {}), rows };
 }
 
 function evaluateContrast(c: AnalyticContrast<ExperimentPoint>, points: ExperimentResult['points'], label: (p: ExperimentPoint) => string): ContrastResult {

@@ -6,7 +6,7 @@ import { escapeXml } from '../present/escape.js';
 import { formatNumber } from '../present/number.js';
 import { htmlTable, type Column, type HtmlCell } from '../present/table.js';
 import { comparisonHtml } from '../validate/compare.js';
-import type { ContrastResult, ExperimentResult, FigureResult, ReportData } from './types.js';
+import type { ContrastResult, ExperimentResult, FigureResult, ReferenceTableResult, ReportData } from './types.js';
 
 const STYLE = `
 body { font-family: Helvetica, Arial, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em; color: #222; line-height: 1.45; }
@@ -68,6 +68,19 @@ export function contrastTableHtml(c: ContrastResult): string {
   ].join('\n');
 }
 
+/** A reference table: per point and metric, the published value, the simulated one (± half-width) and their ratio. */
+export function referenceTableHtml(t: ReferenceTableResult): string {
+  type Row = ReferenceTableResult['rows'][number];
+  const columns: Column<Row, HtmlCell>[] = [
+    { header: 'point', value: (r) => r.point },
+    { header: 'cell', value: (r) => r.metric },
+    { header: t.reference, value: (r) => r.reference, digits: 6 },
+    { header: 'simulated (95 % CI)', value: (r) => `${formatNumber(r.simulated, 6)} ± ${formatNumber(r.halfWidth, 2)}` },
+    { header: `simulated / ${t.reference}`, value: (r) => r.ratio, digits: 3 },
+  ];
+  return [`<h3>${escapeXml(t.title)}</h3>`, htmlTable(t.rows, columns, { className: 'contrast' }), t.note ? `<p class="note">${escapeXml(t.note)}</p>` : ''].join('\n');
+}
+
 /** What an experiment shows: analytic curves, simulated values, both, or only published values. */
 function experimentBadge(e: ExperimentResult): string {
   const analytic = e.points.some((p) => Object.keys(p.analytic).length > 0);
@@ -93,6 +106,7 @@ function experimentHtml(e: ExperimentResult, index: number): string {
         `<figure id="${escapeXml(`${e.id}-${f.id}`)}">\n${f.svg}\n<figcaption>${escapeXml(f.title)} — data: <code>${escapeXml(`${e.id}-${f.id}.csv`)}</code></figcaption>\n<details><summary>values: ${escapeXml(yTitle(f))}</summary>\n${figureTableHtml(f)}\n</details></figure>`,
     ),
     ...e.contrasts.map(contrastTableHtml),
+    ...(e.referenceTables ?? []).map(referenceTableHtml),
     e.comparison ? comparisonHtml(e.comparison) : '',
     '</section>',
   ].join('\n');

@@ -7,9 +7,10 @@
  * - ch. 5, Figs. 5.3–5.5: the ET queue (K = 16, T = 8, μ = (8, 16), Ca² = 5, Cs² = 7; docs/models.md
  *   §4.2) over a λ sweep, exact ME against the thesis's reading of y (§4.4), blocking with and
  *   without the threshold; and the AJT counterparts (K = 24, T = (8, 16), μ = (8, 16, 12); §4.3);
- * - ch. 3, Fig. 3.1 and Tables 3.2–3.3: congestion spreading in the switch fabric (throughput and
- *   average injection rate per flow under no rate control, PIPD, PIPD + FIMD, FIMD and IB CC), beside
- *   the thesis's published rates (no analytic model exists).
+ * - ch. 3, Fig. 3.1 and Tables 3.2–3.3: congestion spreading in the switch fabric (the victim's
+ *   throughput, per-flow throughput and the average injection rate per class under no rate control,
+ *   PIPD, PIPD + FIMD, FIMD, LIPD, AIMD and IB CC), beside the thesis's published rates cell by cell
+ *   (no analytic model exists).
  *
  * The experiments carry no simulator themselves: {@link thesisSimulators} supplies them to
  * `runExperiments(…, { simulators })`, and without it the figures show the analytic curves only.
@@ -41,13 +42,13 @@ export interface ThresholdPoint extends ExperimentPoint {
 }
 
 /**
- * A congestion-spreading point: the source response of the high-priority (local) flow and of the
- * low-priority (remote and victim) flows in the fabric's `congestion-spreading` scenario.
+ * A congestion-spreading point: the source response of the high-priority class (r2) and of the
+ * low-priority class (r1) in the fabric's `congestion-spreading` scenario (the victim uncontrolled).
  */
 export interface CongestionPoint extends ExperimentPoint {
-  /** 'none', 'PIPD' (Table 3.2), 'PIPD + FIMD' (Table 3.3), 'FIMD' or 'IB CC'. */
+  /** 'none', 'PIPD' (Table 3.2), 'PIPD + FIMD' (Table 3.3), 'FIMD', 'LIPD', 'AIMD' or 'IB CC'. */
   readonly scheme: string;
-  /** The scenario's rateControl (high priority) and lowPriorityRateControl. */
+  /** The scenario's rateControlHigh and rateControlLow. */
   readonly high: string;
   readonly low: string;
 }
@@ -214,9 +215,10 @@ export const entryThresholdExperiment: Experiment<ThresholdPoint> = thresholdExp
 export const arrivalJobThresholdExperiment: Experiment<ThresholdPoint> = thresholdExperiment('AJT');
 
 /**
- * Thesis Tables 3.2 and 3.3, average injection rates as printed (packets/s by the fabric's reading;
- * the thesis does not state the unit; R_min = R_max/128 for r2 and R_max/256 for r1, m = n = 4,
- * §3.4). Its r2 is the high-priority flow and r1 the low-priority one, per switch.
+ * Thesis Tables 3.2 and 3.3, average injection rates as printed. Their unit is not stated; the
+ * fabric reads 64-byte blocks per second (docs/fabric.md § the rate unit). r2 is the high-priority
+ * class and r1 the low-priority one, at switch A (the remote flow's classes) and switch B (the
+ * local flow's), R_min = R_max/128 for r2 and R_max/256 for r1, m = n = 4 (§3.4).
  */
 const THESIS_INJECTION_RATES: Record<string, { switchA: { r1: number; r2: number }; switchB: { r1: number; r2: number } }> = {
   PIPD: { switchA: { r1: 47234.08637836817, r2: 149789.83324444026 }, switchB: { r1: 76440.10564262095, r2: 259756.99827139667 } },
@@ -228,39 +230,74 @@ const CONGESTION_SCHEMES: readonly CongestionPoint[] = [
   { scheme: 'PIPD', high: 'pipd', low: 'pipd' },
   { scheme: 'PIPD + FIMD', high: 'pipd', low: 'fimd' },
   { scheme: 'FIMD', high: 'fimd', low: 'fimd' },
+  { scheme: 'LIPD', high: 'lipd', low: 'lipd' },
+  { scheme: 'AIMD', high: 'aimd', low: 'aimd' },
   { scheme: 'IB CC', high: 'ibcc', low: 'ibcc' },
 ];
 
 const FLOWS = [
-  { key: 'local', label: 'local B1→Bc (high)' },
-  { key: 'remote', label: 'remote A1→Bc (low)' },
-  { key: 'victim', label: 'victim Av→Bv (low)' },
+  { key: 'local', label: 'local B1→Bc' },
+  { key: 'remote', label: 'remote A1→Bc' },
+  { key: 'victim', label: 'victim Av→Bv' },
+] as const;
+
+/** The thesis's four cells, as classes of the scenario (`classRate`). */
+const TABLE_CELLS = [
+  { path: 'classRate.remoteLow', label: 'switch A r1 (remote, low)' },
+  { path: 'classRate.remoteHigh', label: 'switch A r2 (remote, high)' },
+  { path: 'classRate.localLow', label: 'switch B r1 (local, low)' },
+  { path: 'classRate.localHigh', label: 'switch B r2 (local, high)' },
 ] as const;
 
 /** Ch. 3: congestion spreading, PIPD against FIMD (thesis §3.4, Fig. 3.1, Tables 3.2–3.3). */
 export const congestionExperiment: Experiment<CongestionPoint> = {
   id: 'congestion-spreading',
-  title: 'Congestion spreading: throughput and injection rates under PIPD, FIMD and IB CC',
+  title: 'Congestion spreading: the victim and the injection rates under PIPD, FIMD, LIPD, AIMD and IB CC',
   source: 'thesis ch. 3, §3.4, Fig. 3.1, Tables 3.2–3.3; docs/models.md §§10–11; docs/fabric.md',
   description: [
-    'Two switches A and B joined by one 2.5 Gb/s link (the fabric\'s `congestion-spreading` scenario, its defaults: 2 KB packets, 16-packet VL buffers). The local flow B1→Bc (high priority, granted twice the low priority\'s bandwidth at admission) and the remote flow A1→Bc (low priority) both saturate Bc; the victim flow Av→Bv (low priority, 40 % of the link offered) shares the inter-switch link and suffers from congestion spreading. Sources respond to the thesis\'s cnt1/cnt2 ECN marks (PIPD, FIMD; R_min = R_max/128 high, R_max/256 low, m = n = 4) or run InfiniBand CC.',
-    'No analytic model exists for this experiment. The first figure shows the victim\'s collapse without rate control and its recovery; the second sets the simulated average injection rates beside the thesis\'s OPNET values. The thesis lists r1 (low) and r2 (high) per switch; its r2 at switch B is set beside our local flow and its r1 at switch A beside our remote flow. Its other two values (r2 at A: 149 790 and 118 862; r1 at B: 76 440 and 20 148 under PIPD and PIPD + FIMD) have no counterpart among the three flows of Fig. 3.1. Absolute rates differ (the thesis\'s Table 3.1 of link and buffer parameters was lost); the qualitative results — high priority well above low, PIPD\'s low-priority rate well above FIMD\'s — are what to compare.',
+    "Two switches A and B joined by one 2.5 Gb/s link (the fabric's `congestion-spreading` scenario with its defaults, the thesis's set-up: 2 KB packets, buffers of 4 packets per VL, sources starting at R_min). The local flow B1→Bc and the remote flow A1→Bc each carry a high-priority class r2 (granted twice the low class's bandwidth at admission) and a low-priority class r1, all greedy; the victim flow Av→Bv (low priority, 40 % of the link offered, not rate-controlled) shares the inter-switch link and suffers from congestion spreading. Sources respond to the thesis's cnt1/cnt2 ECN marks (per congested output link, one counter pair for both VLs as §3.3.1 says: “for each output link”) with PIPD, FIMD, LIPD or AIMD (R_min = R_max/128 for r2 and R_max/256 for r1, m = n = 4; rates in 64-byte blocks per second, R_max = 4 882 812.5), or run InfiniBand CC.",
+    'No analytic model exists for this experiment. The first figure shows the victim\'s throughput against what it offers under each scheme; the second the throughput per flow; the third and the table set the simulated average injection rates beside the thesis\'s OPNET values, cell by cell.',
   ],
-  referenceNote: 'thesis Table 3.2 (PIPD for both flows) and Table 3.3 (r2 PIPD, r1 FIMD), average injection rates as printed.',
+  referenceNote: 'thesis Table 3.2 (PIPD for both classes) and Table 3.3 (r2 PIPD, r1 FIMD), average injection rates as printed, read in 64-byte blocks per second.',
   points: () => CONGESTION_SCHEMES,
   label: (p) => p.scheme,
   analytic: () => ({}),
   reference: (p) => {
     const t = THESIS_INJECTION_RATES[p.scheme];
-    return t === undefined ? {} : { 'thesis table': { injectionRate: { local: t.switchB.r2, remote: t.switchA.r1 } } };
+    return t === undefined
+      ? {}
+      : { 'thesis table': { classRate: { remoteLow: t.switchA.r1, remoteHigh: t.switchA.r2, localLow: t.switchB.r1, localHigh: t.switchB.r2 } } };
   },
   comparedMetrics: [],
+  referenceTables: [
+    {
+      title: 'Thesis Tables 3.2 (PIPD) and 3.3 (PIPD + FIMD) cell by cell: average injection rate, 64-byte blocks per second',
+      reference: 'thesis table',
+      metrics: TABLE_CELLS,
+      note:
+        "What remains different: the thesis's Table 3.1 (link rate, packet and buffer sizes) is lost, so the unit is a reading, and our classes are marked less often than the thesis's — its FIMD r1 sits at R_min, ours climbs well above it, so the PIPD/FIMD ratios do not follow the thesis (docs/fabric.md lists each difference and its switch).",
+    },
+  ],
   figures: [
+    {
+      kind: 'categories',
+      id: 'victim',
+      title: 'The victim Av→Bv: delivered against offered, per rate control',
+      subtitle: 'congestion spreading holds it back without rate control; the victim itself is never rate-controlled',
+      xLabel: 'victim flow',
+      yLabel: 'throughput',
+      yUnit: 'Gb/s',
+      group: (p) => p.scheme,
+      categories: [
+        { path: 'throughput.victim', label: 'delivered' },
+        { path: 'offered.victim', label: 'offered' },
+      ],
+    },
     {
       kind: 'categories',
       id: 'throughput',
       title: 'Delivered throughput per flow',
-      subtitle: 'the victim is held back to the remote flow\'s rate without rate control',
+      subtitle: 'local and remote summed over their two classes',
       xLabel: 'flow',
       yLabel: 'throughput',
       yUnit: 'Gb/s',
@@ -270,14 +307,14 @@ export const congestionExperiment: Experiment<CongestionPoint> = {
     {
       kind: 'categories',
       id: 'injection-rates',
-      title: 'Average injection rate per flow: PIPD (Table 3.2) against r1 on FIMD (Table 3.3)',
-      subtitle: 'thesis: r2 at switch B beside local, r1 at switch A beside remote',
-      xLabel: 'flow',
+      title: 'Average injection rate per class: PIPD (Table 3.2) and PIPD + FIMD (Table 3.3)',
+      subtitle: 'thesis: switch A = the remote flow\'s classes, switch B = the local flow\'s',
+      xLabel: 'class',
       yLabel: 'average injection rate',
-      yUnit: 'packets/s',
+      yUnit: '64-byte blocks/s',
       group: (p) => p.scheme,
       include: (p) => p.scheme === 'PIPD' || p.scheme === 'PIPD + FIMD',
-      categories: FLOWS.map((f) => ({ path: `injectionRate.${f.key}`, label: f.label })),
+      categories: TABLE_CELLS,
     },
   ],
 };
@@ -304,7 +341,7 @@ export function thesisSimulators(runner: ScenarioRunner = simulate): Readonly<Re
   const threshold = scenarioPointSimulator<ThresholdPoint>('gege1n', thresholdParams, jobs, runner);
   const congestion: PointSimulator<CongestionPoint> = (p, options) => {
     // Each scheme its own seed, derived from the base seed and the point (as scenarioPointSimulator does).
-    const spec = { scenario: 'congestion-spreading', params: { rateControl: p.high, lowPriorityRateControl: p.low } };
+    const spec = { scenario: 'congestion-spreading', params: { rateControlHigh: p.high, rateControlLow: p.low } };
     const seed = deriveSeed(options.seed, canonicalKey(spec));
     const result = runner(spec, { seed, replications: options.replications, until: options.quick ? 0.01 : 0.05 });
     return result instanceof Promise ? result.then((r) => r.metrics) : result.metrics;

@@ -87,6 +87,37 @@ export interface ContrastResult {
   }[];
 }
 
+/**
+ * Published values (a `reference` series, e.g. a thesis table) set beside the simulated ones cell
+ * by cell, with the ratio simulated / published; evaluated only when a simulator ran.
+ */
+export interface ReferenceTable<P extends ExperimentPoint> {
+  readonly title: string;
+  /** The reference series (a key of the experiment's `reference(point)`). */
+  readonly reference: string;
+  readonly metrics: readonly { readonly path: string; readonly label: string }[];
+  /** Only these points; default all that have the reference. */
+  readonly include?: (point: P) => boolean;
+  /** One line under the table: what remains different and why. */
+  readonly note?: string;
+}
+
+/** A {@link ReferenceTable} evaluated: one row per point and metric. */
+export interface ReferenceTableResult {
+  readonly title: string;
+  readonly reference: string;
+  readonly note?: string;
+  readonly rows: readonly {
+    readonly point: string;
+    readonly metric: string;
+    readonly reference: number;
+    readonly simulated: number;
+    readonly halfWidth: number;
+    /** simulated / reference. */
+    readonly ratio: number;
+  }[];
+}
+
 /** An experiment of the report. */
 export interface Experiment<P extends ExperimentPoint = ExperimentPoint> {
   readonly id: string;
@@ -111,6 +142,8 @@ export interface Experiment<P extends ExperimentPoint = ExperimentPoint> {
   readonly simulate?: PointSimulator<P>;
   /** Tables setting one analytic series against another. */
   readonly contrasts?: readonly AnalyticContrast<P>[];
+  /** Tables setting published values beside the simulated ones, with their ratio. */
+  readonly referenceTables?: readonly ReferenceTable<P>[];
   readonly figures: readonly FigureDefinition<P>[];
 }
 
@@ -159,6 +192,8 @@ export interface ExperimentResult {
   readonly comparison?: ComparisonResult;
   /** The experiment's analytic contrasts (empty when it declares none). */
   readonly contrasts: readonly ContrastResult[];
+  /** Its reference tables (absent when it declares none or nothing was simulated). */
+  readonly referenceTables?: readonly ReferenceTableResult[];
   /** Wall time of the experiment, ms. */
   readonly elapsedMs: number;
 }

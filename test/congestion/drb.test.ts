@@ -1,5 +1,5 @@
 /**
- * DRB source rules (seed drb-…, §4.1 and §5): a path per 10 notifications up to the maximum, Eq. 1's
+ * DRB source rules (the DRB paper (Lugones et al.), §4.1 and §5): a path per 10 notifications up to the maximum, Eq. 1's
  * shares, closing one path per quiet timer period; and the IB CC variant's 10 BECNs per CCTI step.
  */
 import { describe, expect, it } from 'vitest';

@@ -9,6 +9,7 @@ export const THESIS_FIGURES = [
   'arrival-job-threshold-mean-queue-length',
   'arrival-job-threshold-utilization',
   'arrival-job-threshold-blocking-probability',
+  'congestion-spreading-victim',
   'congestion-spreading-throughput',
   'congestion-spreading-injection-rates',
 ] as const;
@@ -23,3 +24,6 @@ export const DRB_FIGURES = [
   'drb-hot-spot-peak-link',
   'drb-hot-spot-open-paths',
 ] as const;
+
+/** The figures of the report's Gran section (Gran et al.), in report order. */
+export const GRAN_FIGURES = ['gran-table-2-receive-rates', 'gran-windy-non-hotspots', 'gran-windy-total', 'gran-moving-average'] as const;

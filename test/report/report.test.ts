@@ -21,7 +21,7 @@ import {
 } from '../../src/index.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDirForTest } from '../helpers/tempDir.js';
-import { DRB_FIGURES, THESIS_FIGURES } from './figures.js';
+import { DRB_FIGURES, GRAN_FIGURES, THESIS_FIGURES } from './figures.js';
 
 describe('runExperiments(thesisExperiments()) without a simulator', async () => {
   const report = await runExperiments(thesisExperiments(), { quick: true });
@@ -75,16 +75,21 @@ describe('runExperiments(thesisExperiments()) without a simulator', async () => 
     expect(report.experiments[2]!.contrasts[0]!.rows.find((r) => r.point === 'AJT, λ = 16')!.values.map((v) => Math.round(v.relativeDifference * 10000) / 100)[0]).toBe(7.17);
   });
 
-  it('ch. 3: the thesis Tables 3.2–3.3 values (hand-typed from the thesis) beside the flows they correspond to: r2 at switch B → local, r1 at switch A → remote', () => {
-    const f = report.experiments[3]!.figures[1]!;
+  it('ch. 3: the thesis Tables 3.2–3.3 values (hand-typed from the thesis) in their four cells: r1/r2 at switch A → the remote flow\'s classes, at switch B → the local flow\'s', () => {
+    const f = report.experiments[3]!.figures[2]!;
     expect(f.rows.filter((r) => r.source === 'reference').map((r) => [r.series, r.xLabel, r.y])).toEqual([
-      ['PIPD: thesis table', 'local B1→Bc (high)', 259756.99827139667],
-      ['PIPD: thesis table', 'remote A1→Bc (low)', 47234.08637836817],
-      ['PIPD + FIMD: thesis table', 'local B1→Bc (high)', 194463.99403664135],
-      ['PIPD + FIMD: thesis table', 'remote A1→Bc (low)', 18537.107824746185],
+      ['PIPD: thesis table', 'switch A r1 (remote, low)', 47234.08637836817],
+      ['PIPD: thesis table', 'switch A r2 (remote, high)', 149789.83324444026],
+      ['PIPD: thesis table', 'switch B r1 (local, low)', 76440.10564262095],
+      ['PIPD: thesis table', 'switch B r2 (local, high)', 259756.99827139667],
+      ['PIPD + FIMD: thesis table', 'switch A r1 (remote, low)', 18537.107824746185],
+      ['PIPD + FIMD: thesis table', 'switch A r2 (remote, high)', 118861.56808060875],
+      ['PIPD + FIMD: thesis table', 'switch B r1 (local, low)', 20147.849538670973],
+      ['PIPD + FIMD: thesis table', 'switch B r2 (local, high)', 194463.99403664135],
     ]);
-    // The injection-rate figure draws only the two schemes of the tables; the throughput figure all five.
-    expect(report.experiments[3]!.points.map((p) => (p.point as { scheme: string }).scheme)).toEqual(['none', 'PIPD', 'PIPD + FIMD', 'FIMD', 'IB CC']);
+    // The injection-rate figure draws only the two schemes of the tables; the victim and throughput figures all seven.
+    expect(report.experiments[3]!.points.map((p) => (p.point as { scheme: string }).scheme)).toEqual(['none', 'PIPD', 'PIPD + FIMD', 'FIMD', 'LIPD', 'AIMD', 'IB CC']);
+    expect(report.experiments[3]!.referenceTables).toBeUndefined(); // nothing simulated, nothing to set beside the tables
   });
 
   it('figures and the report show themselves in a notebook', () => {
@@ -117,7 +122,7 @@ describe('with stand-in simulators (the library simulator plugs in the same way)
     simulators: {
       'credit-chain': creditSim(1.01),
       'entry-threshold': etSim,
-      'congestion-spreading': () => ({ injectionRate: { remote: { mean: 4e4, halfWidth: 5e3 } } }),
+      'congestion-spreading': () => ({ classRate: { remoteLow: { mean: 4e4, halfWidth: 5e3 } }, throughput: { victim: { mean: 1, halfWidth: 0.01 } } }),
     },
   });
 
@@ -131,10 +136,27 @@ describe('with stand-in simulators (the library simulator plugs in the same way)
     expect(credit.comparison!.metrics[0]!.meanErrorMeasure).toBeCloseTo(0.01 / 1.01, 12);
     expect(good.experiments[1]!.comparison!.passed).toBe(true);
     expect(good.experiments[2]!.simulated).toBe(false);
-    expect(good.experiments[3]!.figures[1]!.rows.filter((r) => r.source === 'simulated')).toEqual([
-      { series: 'PIPD: simulation (95 % CI)', source: 'simulated', x: 1, xLabel: 'remote A1→Bc (low)', y: 4e4, halfWidth: 5e3 },
-      { series: 'PIPD + FIMD: simulation (95 % CI)', source: 'simulated', x: 1, xLabel: 'remote A1→Bc (low)', y: 4e4, halfWidth: 5e3 },
+    const spreading = good.experiments[3]!;
+    // The victim plot: one marker per scheme (none, PIPD, PIPD + FIMD, FIMD, LIPD, AIMD, IB CC).
+    expect(spreading.figures[0]!.rows.filter((r) => r.source === 'simulated').map((r) => r.series)).toEqual(
+      ['none', 'PIPD', 'PIPD + FIMD', 'FIMD', 'LIPD', 'AIMD', 'IB CC'].map((s) => `${s}: simulation (95 % CI)`),
+    );
+    expect(spreading.figures[2]!.rows.filter((r) => r.source === 'simulated')).toEqual([
+      { series: 'PIPD: simulation (95 % CI)', source: 'simulated', x: 0, xLabel: 'switch A r1 (remote, low)', y: 4e4, halfWidth: 5e3 },
+      { series: 'PIPD + FIMD: simulation (95 % CI)', source: 'simulated', x: 0, xLabel: 'switch A r1 (remote, low)', y: 4e4, halfWidth: 5e3 },
     ]);
+  });
+
+  it('the Tables 3.2–3.3 reference table sets each thesis cell beside the simulated one with the ratio', () => {
+    const table = good.experiments[3]!.referenceTables![0]!;
+    const a1 = table.rows.filter((r) => r.metric === 'switch A r1 (remote, low)');
+    expect(a1.map((r) => [r.point, r.reference])).toEqual([
+      ['PIPD', 47234.08637836817],
+      ['PIPD + FIMD', 18537.107824746185],
+    ]);
+    expect(a1[0]!.ratio).toBe(4e4 / 47234.08637836817);
+    expect(table.rows).toHaveLength(8); // 4 cells × Tables 3.2 and 3.3
+    expect(renderReportHtml(good)).toContain('simulated / thesis table');
   });
 
   it('a simulation 20 % off fails the comparison', async () => {
@@ -168,14 +190,20 @@ describe('ibqos report', () => {
     const { code, out, err } = await runCli(['report', '--quick', '--out', dir]);
     expect(code).toBe(0);
     const files = out.trim().split('\n');
-    expect(files).toHaveLength(2 + THESIS_FIGURES.length + DRB_FIGURES.length);
+    expect(files).toHaveLength(2 + THESIS_FIGURES.length + GRAN_FIGURES.length + DRB_FIGURES.length);
     for (const f of files) expect(existsSync(f)).toBe(true);
     expect(err).toMatch(/^report: credit-chain \(10 points\)$/m);
-    expect(err).toMatch(/^report: 6 experiments, 18 figures, 6 with simulation$/m); // src/sim: credit-tandem, gege1n, congestion-spreading, drb
+    expect(err).toMatch(/^report: 9 experiments, 23 figures, 9 with simulation$/m); // src/sim: credit-tandem, gege1n, congestion-spreading, ibcc-fat-tree, drb
+    expect(err).toMatch(/^report: gran-table-2 \(4 points; QUICK: radix 4, 8 hosts, 1 hotspot, 2 ms after a 1 ms warm-up\)$/m);
+    expect(err).toMatch(/^report: drb-load \(6 points\)$/m);
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(html.match(/<span class="badge">[^<]*<\/span>/g)).toEqual([
       ...Array(3).fill('<span class="badge">analytic and simulated</span>'),
-      ...Array(3).fill('<span class="badge">simulated: no analytic model exists</span>'),
+      '<span class="badge">simulated: no analytic model exists</span>',
+      '<span class="badge">simulated: no analytic model exists</span>',
+      '<span class="badge">analytic and simulated</span>',
+      '<span class="badge">simulated: no analytic model exists</span>',
+      ...Array(2).fill('<span class="badge">simulated: no analytic model exists</span>'),
     ]);
   });
 

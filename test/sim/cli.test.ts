@@ -57,7 +57,7 @@ describe('ibqos sim', () => {
     expect(fabric.out).toMatch(/^scenario congestion-spreading: seed 1, 2 replications of 1000 µs after a warm-up of 100 µs\nsimulated time 2000 µs \(measured/);
     expect(fabric.out).toMatch(/^ *throughput\.victim +Gb\/s /m);
     expect(fabric.out).toMatch(/^ *latency\.victim +µs /m);
-    expect(fabric.out).toMatch(/^ *injectionRate\.victim +packets\/s /m);
+    expect(fabric.out).toMatch(/^ *injectionRate\.victim +blocks\/s /m);
   });
 
   it('--until and --warmup in seconds on a fabric scenario: the old spelling, the same run, a deprecation note on stderr', async () => {

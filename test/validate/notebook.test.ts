@@ -66,7 +66,7 @@ describe('docs/validate.ipynb', () => {
     expect(passed).toBe(true);
     expect(logs[0]).toMatch(/^PASS: /m);
     expect((scaComparison as { metrics: { points: { halfWidth?: number }[] }[] }).metrics[0]!.points[0]!.halfWidth).toBeGreaterThan(0);
-    expect(listing).toEqual(['credit-chain: 3 figures', 'entry-threshold: 3 figures', 'arrival-job-threshold: 3 figures', 'congestion-spreading: 2 figures']);
+    expect(listing).toEqual(['credit-chain: 3 figures', 'entry-threshold: 3 figures', 'arrival-job-threshold: 3 figures', 'congestion-spreading: 3 figures']);
     expect(show(figure)!['image/svg+xml']).toContain('blocking probability with and without the threshold');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The workload of Alfaro et al. (seed alfaro-packet-size-qos-arbitration-tables.txt §4.2, Table 1):
+ * The workload of Alfaro et al. (Alfaro et al. §4.2, Table 1):
  * CBR connections of 10 QoS service levels between random hosts of a random irregular network,
  * requested until no more fit, each admitted by the bandwidth broker (link-by-link, 20 % of every
  * link kept for best effort, connections of one SL grouped into one sequence of table entries).

@@ -13,8 +13,11 @@ import { compileFlows, type FlowSpec } from './buildFlows.js';
 import { CREDIT_BLOCK_BYTES, type CompiledFabric } from './compiled.js';
 import { Fabric } from './fabric.js';
 import { ackDelays } from './forwarding.js';
+import { compileHostOptions } from './hostOptions.js';
+import type { HostTraffic } from './hostTraffic.js';
 import { compileRouting, type MultipathSpec } from './multipath.js';
 import { compileMarking, type MarkingSpec } from './marking.js';
+import { portArbitrations } from './portArbitration.js';
 import type { OutputArbiter } from './plugins.js';
 import { checkDeliveryObserver, checkPacketHeaderBytes, compilePortArbiters, type DeliveryObserver } from './qos.js';
 import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from './topology.js';
@@ -31,6 +34,12 @@ export interface FabricOptions {
   readonly mtu?: number;
   /** Switch latency (header in to forwarding decision) in ns (default 100). */
   readonly switchLatencyNs?: number;
+  /**
+   * ACK size in bytes (default 0: ACKs out of band, reaching the source after the reverse path's
+   * propagation and switch latencies). Above 0 an ACK also takes its transmission time on the reverse
+   * path, as a data packet of that size would, but never queues and uses no buffer or credit.
+   */
+  readonly ackBytes?: number;
   /** Virtual cut-through (default true); false = store-and-forward. */
   readonly cutThrough?: boolean;
   /** SL→VL table of 16 entries (default SL mod vls). */
@@ -41,6 +50,8 @@ export interface FabricOptions {
    * round robin by packets up to 64 bytes; by 64-byte units otherwise), no high table.
    */
   readonly arbitration?: VlArbiterConfig;
+  /** The tables of host (CA) output ports, when they differ from the switches' (default `arbitration`). */
+  readonly hostArbitration?: VlArbiterConfig;
   readonly marking?: MarkingSpec;
   /** Seed of the run's named random streams (integer 0..2^53−1; default 1); ignored if `streams` is given. */
   readonly seed?: number;
@@ -50,6 +61,21 @@ export interface FabricOptions {
   readonly replication?: number;
   /** Per-flow latency histogram: `bins` equal bins over [0, hiUs) µs (default 100 bins up to 1000 µs). */
   readonly latencyHistogram?: { readonly hiUs: number; readonly bins: number };
+  /**
+   * Switch input buffers: 'fifo' (default; one FIFO per input port and VL) or 'voq' (virtual output
+   * queues: per input port and VL one queue per output, sharing the VL buffer's credits).
+   */
+  readonly inputQueueing?: 'fifo' | 'voq';
+  /** Host injection cap, Gb/s: a host starts packets no faster than this on average (default: none, the link rate). */
+  readonly hostInjectionGbps?: number;
+  /**
+   * Host receive (sink) cap, Gb/s: the host takes packets at most this fast from a receive buffer of
+   * `bufferBytes` per VL whose credits go back as it takes them (default: none, hosts take every
+   * packet at once with unlimited credits).
+   */
+  readonly hostReceiveGbps?: number;
+  /** Host traffic asked packet by packet ({@link HostTraffic}) instead of flows (`flows` then empty). */
+  readonly hostTraffic?: HostTraffic;
   /**
    * Tables of individual output ports ("switch:port", or a host's name), e.g. as a bandwidth broker
    * filled them in (qos.ts); the ports not named use `arbitration`.
@@ -104,14 +130,20 @@ const OPTION_KEYS = [
   'bufferBytes',
   'mtu',
   'switchLatencyNs',
+  'ackBytes',
   'cutThrough',
   'slToVl',
   'arbitration',
+  'hostArbitration',
   'marking',
   'seed',
   'streams',
   'replication',
   'latencyHistogram',
+  'inputQueueing',
+  'hostInjectionGbps',
+  'hostReceiveGbps',
+  'hostTraffic',
   'portArbitration',
   'packetHeaderBytes',
   'onDeliver',
@@ -168,20 +200,7 @@ export function buildFabric(options: FabricOptions): Fabric {
   } else streams = new RandomStreams(o.seed === undefined ? 1 : (o.seed as number));
   const replication = o.replication === undefined ? 0 : integerAtLeast('replication', o.replication, 0);
   const namedStream = (name: string): RandomStream => streams.stream(name, replication);
-  const arbitration: VlArbiterConfig =
-    (o.arbitration as VlArbiterConfig | undefined) ??
-    { high: [], low: Array.from({ length: vls }, (_, vl) => ({ vl, weight: 1 })), limitOfHighPriority: 255 };
-  if (o.arbitration !== undefined) {
-    const a = plainObject('arbitration', o.arbitration);
-    knownKeys('arbitration', a, ['high', 'low', 'limitOfHighPriority']);
-    try {
-      new VlArbiter(arbitration);
-    } catch (e) {
-      if (e instanceof InvalidParameterError) throw new InvalidParameterError(e.parameter.replace(/^config/, 'arbitration'), e.rule, e.value);
-      throw e;
-    }
-  }
-  const servedVls = new Set([...arbitration.high, ...arbitration.low].filter((e) => e.weight > 0).map((e) => e.vl));
+  const { switches: arbitration, hosts: hostArbitration, servedVls } = portArbitrations(o.arbitration, o.hostArbitration, vls);
 
   // Ports: switch ports first (switch order, port order), then one port per host (host order).
   const switchIndex = new Map(topology.switches.map((s, i) => [s.name, i]));
@@ -237,8 +256,11 @@ export function buildFabric(options: FabricOptions): Fabric {
   if (o.deadlockUs !== undefined) deadlockAfter = positiveRate('deadlockUs', o.deadlockUs) * 1e-6;
 
   // ACK path latency from every destination back to every source (only if some flow is controlled).
-  const controlled = flows.some((f) => f.rateControl !== null || f.pathSelection !== null);
-  const ackDelay = controlled ? ackDelays(H, hostBase, peer, delay, fwd, switchOfPort, switchLatency) : new Float64Array(0);
+  const host = compileHostOptions(o, mtu, flows.length);
+  const controlled = flows.some((f) => f.rateControl !== null || f.pathSelection !== null) || host.hostTraffic?.congestionControlled === true;
+  const ackBytes = o.ackBytes === undefined ? 0 : (o.ackBytes as number);
+  if (typeof ackBytes !== 'number' || !Number.isInteger(ackBytes) || ackBytes < 0) throw new InvalidParameterError('ackBytes', 'an integer >= 0 (bytes)', o.ackBytes);
+  const ackDelay = controlled ? ackDelays(H, hostBase, peer, delay, fwd, switchOfPort, switchLatency, { bytes: ackBytes, rate, cutThrough }) : new Float64Array(0);
   const marking = compileMarking(o.marking, topology, switchOfPort, peer, hostBase, vls, bufferBytes, namedStream);
 
   let latencyHistogram = { hiUs: 1000, bins: 100 };
@@ -247,7 +269,8 @@ export function buildFabric(options: FabricOptions): Fabric {
     knownKeys('latencyHistogram', h, ['hiUs', 'bins']);
     latencyHistogram = { hiUs: positiveRate('latencyHistogram.hiUs', h.hiUs), bins: integerAtLeast('latencyHistogram.bins', h.bins, 1) };
   }
-  const arbiters: OutputArbiter[] = compilePortArbiters(o.portArbitration, portNames, arbitration, (config) => new TableArbiter(config));
+  // Per port: its own portArbitration entry, else hostArbitration on host ports and arbitration on switch ports.
+  const arbiters: OutputArbiter[] = compilePortArbiters(o.portArbitration, portNames, (g) => (g >= hostBase ? hostArbitration : arbitration), (config) => new TableArbiter(config));
   const compiled: CompiledFabric = {
     vls,
     mtu: mtu + headerBytes,
@@ -273,6 +296,7 @@ export function buildFabric(options: FabricOptions): Fabric {
     serviceStream: namedStream('links:service'),
     portNames,
     latencyHistogram,
+    ...host,
   };
   return new Fabric(compiled);
 }

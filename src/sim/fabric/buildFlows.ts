@@ -5,7 +5,7 @@
  */
 import { aimd, fimd, IbCcSource, lipd, pipd, type ResponseFunction } from '../../congestion/index.js';
 import { InvalidParameterError } from '../../core/errors.js';
-import { integerAtLeast, knownKeys, plainObject, positiveRate } from '../../core/guards.js';
+import { capacityOrInfinity, integerAtLeast, knownKeys, oneOf, plainObject, positiveRate } from '../../core/guards.js';
 import type { RandomStream } from '../../core/random.js';
 import type { CompiledFlow } from './compiled.js';
 import type { ArrivalProcess } from '../traffic/arrivals.js';
@@ -29,16 +29,28 @@ export type TrafficSpec = { readonly kind: 'saturated' } | ArrivalSpec;
  */
 export type FlowPacketSizes = number | PacketSizeSpec;
 
+/** The rate options shared by the response functions of {@link RateControlSpec}. */
+export interface ResponseRateOptions {
+  /** R_min, in the rate unit. */
+  readonly rMin: number;
+  /** R_max, in the rate unit (default: the source link's rate in that unit). */
+  readonly rMax?: number;
+  /** Bytes in one rate unit, 1..MTU (default the MTU: rates in MTU-sized packets per second; the thesis reading of docs/fabric.md: 64). */
+  readonly unitBytes?: number;
+  /** The rate before the first ACK: 'rMax' (default) or 'rMin' (thesis §3.3.3). */
+  readonly start?: 'rMin' | 'rMax';
+}
+
 /**
- * A flow's injection control (docs/models.md §10). Rates in MTU-sized packets per second; `rMax`
- * defaults to the source link's rate in MTU packets per second.
+ * A flow's injection control (docs/models.md §10). The response functions' rates are in `unitBytes`-byte
+ * units per second (default: MTU-sized packets per second); IB CC's are MTU packets per second.
  */
 export type RateControlSpec =
   | { readonly kind: 'none' }
-  | { readonly kind: 'pipd'; readonly rMin: number; readonly rMax?: number; readonly m: number }
-  | { readonly kind: 'fimd'; readonly rMin: number; readonly rMax?: number; readonly n: number }
-  | { readonly kind: 'lipd'; readonly rMin: number; readonly rMax?: number }
-  | { readonly kind: 'aimd'; readonly rMin: number; readonly rMax?: number; readonly alpha: number; readonly beta: number }
+  | ({ readonly kind: 'pipd'; readonly m: number } & ResponseRateOptions)
+  | ({ readonly kind: 'fimd'; readonly n: number } & ResponseRateOptions)
+  | ({ readonly kind: 'lipd' } & ResponseRateOptions)
+  | ({ readonly kind: 'aimd'; readonly alpha: number; readonly beta: number } & ResponseRateOptions)
   | {
       readonly kind: 'ibcc';
       /** IRD table (default: congestion's linear table). */
@@ -48,7 +60,7 @@ export type RateControlSpec =
       readonly cctiMin?: number;
       /** CCTI_Timer period in µs (default 153.6 µs = 150 IBA units). */
       readonly timerUs?: number;
-      /** BECNs per CCTI step (default 1; seed drb-…'s variant: 10). */
+      /** BECNs per CCTI step (default 1; the DRB paper (Lugones et al.)'s variant: 10). */
       readonly becnsPerIncrease?: number;
     };
 
@@ -67,6 +79,12 @@ export interface FlowSpec {
   /** Send-queue capacity in packets, the one in transmission included (default Infinity). */
   readonly sendQueuePackets?: number;
   readonly rateControl?: RateControlSpec;
+  /**
+   * Window limit: at most this many packets sent and not yet acknowledged (default Infinity). Only
+   * for a flow under rate control, whose ACKs open it (thesis ch. 1: "rate-based flow control with a
+   * window limit").
+   */
+  readonly windowPackets?: number;
   /** Which path (LID) each packet takes: static (default) or DRB; DRB needs the fabric's `multipath` and a fixed destination. */
   readonly pathSelection?: PathSelectionSpec;
   /** Start time in µs (default 0). */
@@ -104,21 +122,23 @@ function traffic(field: string, spec: TrafficSpec | undefined, stream: RandomStr
   }
 }
 
+const RESPONSE_KEYS = ['kind', 'rMin', 'rMax', 'unitBytes', 'start'];
+
 function responseFunction(field: string, o: Record<string, unknown>, rMax: number): ResponseFunction {
   const top = o.rMax ?? rMax;
   try {
     switch (o.kind) {
       case 'pipd':
-        knownKeys(field, o, ['kind', 'rMin', 'rMax', 'm']);
+        knownKeys(field, o, [...RESPONSE_KEYS, 'm']);
         return pipd({ rMin: o.rMin as number, rMax: top as number, m: o.m as number });
       case 'fimd':
-        knownKeys(field, o, ['kind', 'rMin', 'rMax', 'n']);
+        knownKeys(field, o, [...RESPONSE_KEYS, 'n']);
         return fimd({ rMin: o.rMin as number, rMax: top as number, n: o.n as number });
       case 'lipd':
-        knownKeys(field, o, ['kind', 'rMin', 'rMax']);
+        knownKeys(field, o, RESPONSE_KEYS);
         return lipd({ rMin: o.rMin as number, rMax: top as number });
       default:
-        knownKeys(field, o, ['kind', 'rMin', 'rMax', 'alpha', 'beta']);
+        knownKeys(field, o, [...RESPONSE_KEYS, 'alpha', 'beta']);
         return aimd({ rMin: o.rMin as number, rMax: top as number, alpha: o.alpha as number, beta: o.beta as number });
     }
   } catch (e) {
@@ -129,7 +149,8 @@ function responseFunction(field: string, o: Record<string, unknown>, rMax: numbe
   }
 }
 
-function rateController(field: string, spec: RateControlSpec | undefined, rMax: number, now: number): InjectionControl | null {
+/** `linkRate`: the source link's bytes per second; `mtu` in bytes; `now` the flow's start (s). */
+function rateController(field: string, spec: RateControlSpec | undefined, linkRate: number, mtu: number, now: number): InjectionControl | null {
   if (spec === undefined) return null;
   const o = plainObject(field, spec);
   switch (o.kind) {
@@ -138,11 +159,16 @@ function rateController(field: string, spec: RateControlSpec | undefined, rMax: 
     case 'pipd':
     case 'fimd':
     case 'lipd':
-    case 'aimd':
-      return new ResponseInjectionControl(responseFunction(field, o, rMax));
+    case 'aimd': {
+      const unitBytes = o.unitBytes === undefined ? mtu : integerAtLeast(`${field}.unitBytes`, o.unitBytes, 1);
+      if (unitBytes > mtu) throw new InvalidParameterError(`${field}.unitBytes`, `an integer in 1..the MTU (${mtu})`, unitBytes);
+      const start = o.start === undefined ? 'rMax' : oneOf(`${field}.start`, o.start, ['rMin', 'rMax'] as const);
+      const fn = responseFunction(field, o, linkRate / unitBytes);
+      return new ResponseInjectionControl(fn, { unitsPerPacket: mtu / unitBytes, initialRate: start === 'rMin' ? fn.rMin : fn.rMax });
+    }
     case 'ibcc': {
       knownKeys(field, o, ['kind', 'table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'timerUs', 'becnsPerIncrease']);
-      const params: Record<string, unknown> = { bandwidth: rMax, timerStart: now };
+      const params: Record<string, unknown> = { bandwidth: linkRate / mtu, timerStart: now };
       for (const k of ['table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'becnsPerIncrease'] as const) if (o[k] !== undefined) params[k] = o[k];
       if (o.timerUs !== undefined) params.timerPeriod = positiveRate(`${field}.timerUs`, o.timerUs) * 1e-6;
       try {
@@ -203,7 +229,7 @@ export function compileFlows(flowSpecs: unknown, ctx: FlowContext): CompiledFlow
   return (flowSpecs as unknown[]).map((raw, i) => {
     const field = `flows[${i}]`;
     const f = plainObject(field, raw);
-    knownKeys(field, f, ['name', 'source', 'destination', 'sl', 'traffic', 'packetBytes', 'sendQueuePackets', 'rateControl', 'pathSelection', 'startUs', 'stopUs']);
+    knownKeys(field, f, ['name', 'source', 'destination', 'sl', 'traffic', 'packetBytes', 'sendQueuePackets', 'rateControl', 'windowPackets', 'pathSelection', 'startUs', 'stopUs']);
     if (typeof f.name !== 'string' || f.name === '' || names.has(f.name)) throw new InvalidParameterError(`${field}.name`, 'a unique non-empty string', f.name);
     names.add(f.name);
     const source = hostIndex.get(f.source as string);
@@ -230,7 +256,14 @@ export function compileFlows(flowSpecs: unknown, ctx: FlowContext): CompiledFlow
     const stop = f.stopUs === undefined ? Infinity : (f.stopUs as number);
     if (typeof stop !== 'number' || Number.isNaN(stop) || !(stop > start)) throw new InvalidParameterError(`${field}.stopUs`, `a number > startUs (${start} µs), or Infinity`, f.stopUs);
     const hostPort = hostBase + source;
-    const rMax = rate[hostPort]! / mtu;
+    const rateControl = rateController(`${field}.rateControl`, f.rateControl as RateControlSpec | undefined, rate[hostPort]!, mtu, start * 1e-6);
+    let windowPackets = Infinity;
+    if (f.windowPackets !== undefined) {
+      windowPackets = capacityOrInfinity(`${field}.windowPackets`, f.windowPackets, 1);
+      if (rateControl === null && windowPackets !== Infinity) {
+        throw new InvalidParameterError(`${field}.windowPackets`, 'absent for a flow without rate control (its ACKs open the window)', f.windowPackets);
+      }
+    }
     return {
       name: f.name,
       source,
@@ -239,7 +272,8 @@ export function compileFlows(flowSpecs: unknown, ctx: FlowContext): CompiledFlow
       arrivals: traffic(`${field}.traffic`, f.traffic as TrafficSpec | undefined, new LazyStream(() => namedStream(`flow:${f.name}:arrivals`))),
       sizes: sizeProcess(`${field}.packetBytes`, f.packetBytes as FlowPacketSizes | undefined, mtu, new LazyStream(() => namedStream(`flow:${f.name}:sizes`))),
       sendQueuePackets,
-      rateControl: rateController(`${field}.rateControl`, f.rateControl as RateControlSpec | undefined, rMax, start * 1e-6),
+      rateControl,
+      windowPackets,
       pathSelection: pathSelection(
         `${field}.pathSelection`,
         f.pathSelection,

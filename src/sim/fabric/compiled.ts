@@ -7,6 +7,7 @@ import type { EcnMarker, IbCcSwitchMarker } from '../../congestion/index.js';
 import type { RandomStream } from '../../core/random.js';
 import type { ArrivalProcess } from '../traffic/arrivals.js';
 import type { PacketSizes } from '../traffic/packetSizes.js';
+import type { CompiledHostOptions } from './hostOptions.js';
 import type { PathSelection } from './pathSelection.js';
 import type { OutputArbiter, InjectionControl } from './plugins.js';
 
@@ -24,11 +25,19 @@ export const NONE = -1;
  */
 export type CompiledMarking =
   | { readonly kind: 'none' }
-  | { readonly kind: 'ecn'; readonly perSwitch: readonly EcnMarker[] }
+  | {
+      readonly kind: 'ecn';
+      /** One marker per switch; its outputs are the switch's ports, or (port, VL) pairs (index port·VLs + VL) when `perVl`. */
+      readonly perSwitch: readonly EcnMarker[];
+      /** An input buffer that becomes full arms only the output its head packet waits for (else every output a packet in it waits for). */
+      readonly congestedOnly: boolean;
+      /** Counters per output link and VL (else per output link). */
+      readonly perVl: boolean;
+    }
   | {
       readonly kind: 'ibcc';
       readonly perPortVl: readonly (IbCcSwitchMarker | null)[];
-      /** Compare the input VL buffer's bytes, not the port-VL's, with the threshold, at root or victim alike (seed drb-…'s reading). */
+      /** Compare the input VL buffer's bytes, not the port-VL's, with the threshold, at root or victim alike (the DRB paper (Lugones et al.)'s reading). */
       readonly inputOccupancy: boolean;
     };
 
@@ -45,6 +54,8 @@ export interface CompiledFlow {
   /** Send-queue capacity in packets, the one in transmission included (Infinity allowed). */
   readonly sendQueuePackets: number;
   readonly rateControl: InjectionControl | null;
+  /** Most packets sent and not yet acknowledged (Infinity: no window limit). */
+  readonly windowPackets: number;
   /** Which LID (path) each packet takes; `null` = LID 0 always (static routing). */
   readonly pathSelection: PathSelection | null;
   /** Uniform destinations are drawn from this stream. */
@@ -55,8 +66,8 @@ export interface CompiledFlow {
   readonly stop: number;
 }
 
-/** Everything the fabric needs, compiled from a validated topology and options. */
-export interface CompiledFabric {
+/** Everything the fabric needs, compiled from a validated topology and options (the host options: hostOptions.ts). */
+export interface CompiledFabric extends CompiledHostOptions {
   readonly vls: number;
   /** The largest packet on the wire: the MTU plus `headerBytes`. */
   readonly mtu: number;
@@ -94,3 +105,4 @@ export interface CompiledFabric {
   /** Per-flow latency histogram: `bins` equal bins over [0, hiUs) µs. */
   readonly latencyHistogram: { readonly hiUs: number; readonly bins: number };
 }
+

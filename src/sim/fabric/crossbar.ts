@@ -9,7 +9,7 @@
 import type { Engine } from '../engine/engine.js';
 import { NONE, type CompiledFabric } from './compiled.js';
 import type { StaticForwarding } from './forwarding.js';
-import type { FifoInputQueues } from './inputFifo.js';
+import type { InputQueues } from './inputQueues.js';
 import type { Links } from './links.js';
 import type { FabricMarking } from './marking.js';
 import type { FabricStats } from './measurements.js';
@@ -23,7 +23,7 @@ export class Crossbar {
   private readonly arbiters: readonly OutputArbiter[];
   private readonly engine: Engine;
   private readonly links: Links;
-  private readonly queues: FifoInputQueues;
+  private readonly queues: InputQueues;
   private readonly forwarding: StaticForwarding;
   private readonly marking: FabricMarking;
   private readonly pool: PacketPool;
@@ -38,7 +38,7 @@ export class Crossbar {
     c: CompiledFabric,
     engine: Engine,
     links: Links,
-    queues: FifoInputQueues,
+    queues: InputQueues,
     forwarding: StaticForwarding,
     marking: FabricMarking,
     pool: PacketPool,
@@ -108,30 +108,47 @@ export class Crossbar {
     const p = this.queues.popHead(q);
     const pv = g * V + v;
     this.pool.vl[p] = v;
-    this.marking.departing(g, pv, p, q);
-    this.inBusy[(q / V) | 0] = 1;
+    this.marking.departing(g, pv, p, this.queues.bufferOf(q));
+    this.inBusy[this.queues.inputOf(q)] = 1;
     this.links.outCurQ[g] = q;
     // Every byte crosses the switch in the switch latency: the tail cannot leave before it arrived
     // plus that latency (at equal link rates this is the header's start + one transmission time).
     this.links.transmit(g, pv, p, this.pool.tail[p]! + this.switchLatency);
   }
 
-  /** Switch port g finished sending packet p from input VL buffer q: blocks freed, credits sent back. */
+  /** Switch port g finished sending packet p from input queue q: blocks freed, credits sent back. */
   txEnd(g: number, q: number, p: number): void {
     const V = this.V;
-    const inPort = (q / V) | 0;
-    const v = q - inPort * V;
+    const queues = this.queues;
+    const b = queues.bufferOf(q);
+    const inPort = (b / V) | 0;
+    const v = b - inPort * V;
     const blocks = this.pool.blocks[p]!;
-    this.queues.freed(q, blocks);
-    this.stats.bufferChange(q, -1, this.engine.now);
+    queues.freed(q, blocks);
+    this.stats.bufferChange(b, -1, this.engine.now);
     this.inBusy[inPort] = 0;
     this.links.returnCredits(inPort, v, blocks);
-    this.tryOutput(g);
-    const requested = this.queues.requested;
+    const requested = queues.requested;
     const outBusy = this.links.outBusy;
-    for (let w = 0; w < V; w++) {
-      const o = requested[inPort * V + w]!;
+    const first = queues.firstQueue(inPort);
+    const n = queues.queuesPerPort;
+    if (n === V) {
+      // FIFO: the output that finished chooses first, then the outputs the port's buffers wait for.
+      this.tryOutput(g);
+      for (let w = first; w < first + n; w++) {
+        const o = requested[w]!;
+        if (o !== NONE && outBusy[o] === 0) this.tryOutput(o);
+      }
+      return;
+    }
+    // VoQ: the freed input port is offered to the outputs its other queues wait for, round robin from
+    // the queue after the one just served, before the output that finished (which would otherwise
+    // take the same input again and starve the port's other outputs).
+    const k0 = q - first;
+    for (let i = 1; i < n; i++) {
+      const o = requested[first + ((k0 + i) % n)]!;
       if (o !== NONE && outBusy[o] === 0) this.tryOutput(o);
     }
+    this.tryOutput(g);
   }
 }

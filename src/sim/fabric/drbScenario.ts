@@ -1,5 +1,5 @@
 /**
- * The built-in scenario `drb` (seed drb-…, Lugones et al., §5): a 2-D torus or mesh of InfiniBand
+ * The built-in scenario `drb` (the DRB paper (Lugones et al.), Lugones et al., §5): a 2-D torus or mesh of InfiniBand
  * switches, one host per switch, a traffic pattern at an offered load per node, routed statically
  * (dimension order) or by Dynamic Routing Balancing over up to four disjoint paths, with or without
  * InfiniBand CC throttling.
@@ -293,7 +293,7 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
 
 registerScenario<DrbScenarioParams>({
   name: 'drb',
-  description: 'seed drb-…: torus/mesh, perfect shuffle (or other patterns) at a load per node, static routing or DRB multipath, with or without IB CC; latency µs, received/offered Mb/s per node, link utilisation, open paths over time',
+  description: 'the DRB paper (Lugones et al.): torus/mesh, perfect shuffle (or other patterns) at a load per node, static routing or DRB multipath, with or without IB CC; latency µs, received/offered Mb/s per node, link utilisation, open paths over time',
   parse: parseDrbScenario,
   replicate: replicateDrbScenario,
   lengths: ['until'],

@@ -41,11 +41,15 @@ import { FabricDeadlockError, findWaitCycle, waitForGraph } from './deadlock.js'
 import { StaticForwarding } from './forwarding.js';
 import { HostAdapters } from './hostAdapter.js';
 import { FifoInputQueues } from './inputFifo.js';
+import type { InputQueues } from './inputQueues.js';
+import { VoqInputQueues } from './inputVoq.js';
 import { Links } from './links.js';
 import { FabricMarking } from './marking.js';
 import { FabricStats, type CreditAudit, type FabricMeasurements } from './measurements.js';
 import { PacketPool } from './packets.js';
+import { ReceiveCap } from './receiveCap.js';
 import { Sink } from './sink.js';
+import { TrafficHostAdapters } from './trafficAdapter.js';
 
 /**
  * A fabric ready to run. Built by {@link buildFabric} (the checking front door); the constructor
@@ -59,10 +63,14 @@ export class Fabric {
   private readonly pool = new PacketPool();
   private readonly stats: FabricStats;
   private readonly links: Links;
-  private readonly queues: FifoInputQueues;
+  private readonly queues: InputQueues;
   private readonly crossbar: Crossbar;
-  private readonly hosts: HostAdapters;
+  private readonly hosts: HostAdapters | TrafficHostAdapters;
   private readonly sink: Sink;
+  /** Host traffic's adapters (null: flows). */
+  private readonly traffic: TrafficHostAdapters | null;
+  /** The receive cap (null: hosts take every packet at once). */
+  private readonly receiveCap: ReceiveCap | null;
   private started = false;
   private readonly hWatch: number;
   private readonly deadlockAfter: number;
@@ -82,25 +90,35 @@ export class Fabric {
     const arrive = e.addHandler((g, p) => this.onArrive(g, p));
     const txEnd = e.addHandler((g) => this.onTxEnd(g));
     const credit = e.addHandler((pv, blocks) => this.tryOutput(this.links.creditsArrived(pv, blocks)));
-    const gen = e.addHandler((f, epoch) => this.hosts.onGenerate(f, epoch));
+    const gen = e.addHandler((f, epoch) => (this.hosts as HostAdapters).onGenerate(f, epoch));
     const wake = e.addHandler((g) => this.hosts.onWake(g));
-    const ack = e.addHandler((f, encoded) => this.hosts.onAck(f, encoded));
-    const timer = e.addHandler((f) => this.hosts.onTimer(f));
-    const pathTimer = e.addHandler((f) => this.hosts.onPathTimer(f));
+    const ack = e.addHandler((f, encoded) => (this.hosts as HostAdapters).onAck(f, encoded));
+    const timer = e.addHandler((f) => (this.hosts as HostAdapters).onTimer(f));
+    const pathTimer = e.addHandler((f) => (this.hosts as HostAdapters).onPathTimer(f));
+    const becn = e.addHandler((source, destination) => this.traffic!.onBecn(source, destination));
+    const taken = e.addHandler((g, p) => this.taken(g, p));
     this.hWatch = e.addHandler(() => this.watch());
-    this.hStop = e.addHandler(() => this.stats.reset(this.engine.now));
+    this.hStop = e.addHandler(() => {
+      this.stats.reset(this.engine.now);
+      c.hostTraffic?.resetStatistics(this.engine.now);
+    });
     this.stats = new FabricStats(c);
     this.links = new Links(c, e, this.pool, this.stats, capBlocks, { txEnd, arrive, credit });
-    this.queues = new FifoInputQueues(G * c.vls, c.vls, this.pool);
+    this.queues =
+      c.inputQueueing === 'voq'
+        ? new VoqInputQueues(G * c.vls, c.vls, Math.max(...c.switchPorts), switchBaseOfPorts(this.links), this.pool)
+        : new FifoInputQueues(G * c.vls, c.vls, this.pool);
     const marking = new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
     const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount);
     this.crossbar = new Crossbar(c, e, this.links, this.queues, forwarding, marking, this.pool, this.stats);
-    this.hosts = new HostAdapters(c, e, this.links, this.pool, this.stats, { gen, wake, timer, pathTimer });
+    this.traffic = c.hostTraffic === null ? null : new TrafficHostAdapters(c, e, this.links, this.pool, this.stats, { wake, becn });
+    this.hosts = this.traffic ?? new HostAdapters(c, e, this.links, this.pool, this.stats, { gen, wake, timer, pathTimer });
     this.deadlockAfter = c.deadlockAfter;
     this.portNames = c.portNames;
     this.vls = c.vls;
     this.flows = c.flows;
     this.sink = new Sink(c, e, this.pool, this.stats, ack);
+    this.receiveCap = c.receiveRate < Infinity ? new ReceiveCap(c, e, taken) : null;
   }
 
   /** Current simulated time (seconds). */
@@ -170,8 +188,24 @@ export class Fabric {
     const links = this.links;
     links.arrived(g, p);
     const s = links.portSwitch[g]!;
-    if (s < 0) this.sink.deliver(p);
-    else this.crossbar.arrive(s, g, p);
+    if (s < 0) {
+      if (this.receiveCap !== null) this.receiveCap.arrive(g, p, this.pool.size[p]!);
+      else this.deliver(p);
+    } else this.crossbar.arrive(s, g, p);
+  }
+
+  /** Packet p is taken by its destination host. */
+  private deliver(p: number): void {
+    if (this.pool.flow[p]! < 0) this.traffic!.deliver(p);
+    else this.sink.deliver(p);
+  }
+
+  /** Host port g's sink has taken packet p under the receive cap: delivered, its credits go back. */
+  private taken(g: number, p: number): void {
+    const vl = this.pool.vl[p]!;
+    const blocks = this.pool.blocks[p]!;
+    this.deliver(p);
+    this.links.returnCredits(g, vl, blocks);
   }
 
   /** Port g's transmission ended. */
@@ -213,9 +247,21 @@ export class Fabric {
     for (let f = 0; f < fCount.length; f++) queued += fCount[f]!;
     // A packet in transmission from a host is still counted in its send queue (fCount) until its
     // tail has left, and it is already in the network: count it there too.
+    // (Host traffic has no send queues: its packets exist from the moment they are sent.)
     let sending = 0;
     const outCurPkt = this.links.outCurPkt;
-    for (let g = this.hostBase; g < outCurPkt.length; g++) if (outCurPkt[g] !== NONE) sending++;
-    return { injected: this.hosts.injected, delivered: this.sink.delivered, inNetwork: this.pool.live - queued + sending };
+    if (this.traffic === null) for (let g = this.hostBase; g < outCurPkt.length; g++) if (outCurPkt[g] !== NONE) sending++;
+    const delivered = this.sink.delivered + (this.traffic?.delivered ?? 0);
+    return { injected: this.hosts.injected, delivered, inNetwork: this.pool.live - queued + sending };
   }
+}
+
+/** For every global port, the global number of port 1 of its switch (−1 for host ports). */
+function switchBaseOfPorts(links: Links): Int32Array {
+  const base = new Int32Array(links.portSwitch.length);
+  for (let g = 0; g < base.length; g++) {
+    const s = links.portSwitch[g]!;
+    base[g] = s < 0 ? -1 : links.switchBase[s]!;
+  }
+  return base;
 }

@@ -19,22 +19,42 @@ export function compileForwarding(topology: FabricTopology, switchBase: readonly
   return fwd;
 }
 
+/** An ACK's size and how it crosses the switches, for {@link ackDelays} (default: out of band, size 0). */
+export interface AckTiming {
+  /** ACK bytes; 0 = out of band (no transmission time). */
+  readonly bytes: number;
+  /** Data rate (bytes/s) of every global port. */
+  readonly rate: Float64Array;
+  /** Virtual cut-through: the slowest link on the path paces the ACK's tail; else each link adds its transmission time. */
+  readonly cutThrough: boolean;
+}
+
 /**
  * One-way latency (s) of the ACK path from host b back to host a, at [a·H + b]: the propagation
- * delays of the links it follows plus a switch latency per switch.
+ * delays of the links it follows plus a switch latency per switch, plus, for ACKs of `ack.bytes` > 0,
+ * their transmission time (under cut-through bytes / the slowest rate on the path, under
+ * store-and-forward the sum over its links); an ACK never queues.
  */
-export function ackDelays(H: number, hostBase: number, peer: Int32Array, delay: Float64Array, fwd: Int32Array, switchOfPort: Int32Array, switchLatency: number): Float64Array {
+export function ackDelays(H: number, hostBase: number, peer: Int32Array, delay: Float64Array, fwd: Int32Array, switchOfPort: Int32Array, switchLatency: number, ack?: AckTiming): Float64Array {
   const ackDelay = new Float64Array(H * H);
+  const bytes = ack?.bytes ?? 0;
   for (let a = 0; a < H; a++) {
     for (let b = 0; b < H; b++) {
       if (a === b) continue;
       let g = hostBase + b;
       let t = delay[g]!;
+      let slowest = bytes > 0 ? bytes / ack!.rate[g]! : 0;
+      let sum = slowest;
       for (let at = peer[g]!; at < hostBase; at = peer[g]!) {
         g = fwd[switchOfPort[at]! * H + a]!;
         t += switchLatency + delay[g]!;
+        if (bytes > 0) {
+          const tx = bytes / ack!.rate[g]!;
+          if (tx > slowest) slowest = tx;
+          sum += tx;
+        }
       }
-      ackDelay[a * H + b] = t;
+      ackDelay[a * H + b] = bytes > 0 ? t + (ack!.cutThrough ? slowest : sum) : t;
     }
   }
   return ackDelay;

@@ -16,7 +16,8 @@ export interface FabricLinkOptions {
   readonly delayNs?: number;
 }
 
-function link(a: string, b: string, o: FabricLinkOptions): FabricLinkSpec {
+/** One link spec with the generator options (rate, delay) that are set. */
+export function link(a: string, b: string, o: FabricLinkOptions): FabricLinkSpec {
   return {
     a,
     b,

@@ -11,6 +11,7 @@ import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from './compiled.js';
 import type { Links } from './links.js';
 import type { FabricStats } from './measurements.js';
 import type { PacketPool } from './packets.js';
+import { InjectionWindows } from './injectionWindow.js';
 import type { PathSelection } from './pathSelection.js';
 import type { InjectionControl } from './plugins.js';
 import { ackLatency, ackLid, type encodeAck } from './sink.js';
@@ -46,11 +47,15 @@ export class HostAdapters {
   private readonly hostFlowList: Int32Array;
   private readonly hostRr: Int32Array;
   private readonly wakeAt: Float64Array;
+  /** Earliest start of host h's next packet under the injection cap (hostInjectionGbps). */
+  private readonly hostFree: Float64Array;
   // scratch for arbitration
   private readonly cand: Int32Array;
   /** The candidate's position in its host's flow list (for the round robin). */
   private readonly candPos: Int32Array;
   private readonly candBytes: Float64Array;
+  /** The window limits of the rate-controlled flows (injectionWindow.ts). */
+  private readonly windows: InjectionWindows;
   /** Packets ever injected into the network. */
   injected = 0;
 
@@ -82,9 +87,11 @@ export class HostAdapters {
     });
     this.hostRr = new Int32Array(H);
     this.wakeAt = new Float64Array(G).fill(Infinity);
+    this.hostFree = new Float64Array(H);
     this.cand = new Int32Array(V);
     this.candPos = new Int32Array(V);
     this.candBytes = new Float64Array(V);
+    this.windows = new InjectionWindows(c.flows);
   }
 
   /** Posts every flow's start. */
@@ -166,6 +173,10 @@ export class HostAdapters {
     if (n === 0) return;
     const now = this.engine.now;
     let ready = 0;
+    if (this.hostFree[h]! > now) {
+      this.wakeUp(g, this.hostFree[h]!);
+      return;
+    }
     let wake = Infinity;
     let creditBlocked = false;
     const rr = this.hostRr[h]!;
@@ -176,6 +187,7 @@ export class HostAdapters {
       if (p === NONE) continue;
       const v = this.c.flows[f]!.vl;
       if ((ready >> v) & 1) continue;
+      if (!this.windows.open(f)) continue; // an ACK reopens it (onAck)
       const t = this.fNext[f]!;
       if (t > now) {
         if (t < wake) wake = t;
@@ -191,10 +203,7 @@ export class HostAdapters {
       this.candBytes[v] = pool.size[p]!;
     }
     if (ready === 0) {
-      if (wake < this.wakeAt[g]!) {
-        this.wakeAt[g] = wake;
-        this.engine.post(wake, this.h.wake, g, 0);
-      }
+      this.wakeUp(g, wake);
       if (creditBlocked) this.stats.stallBegins(g, now);
       return;
     }
@@ -211,7 +220,11 @@ export class HostAdapters {
     if (next === NONE) this.fTail[f] = NONE;
     pool.next[p] = NONE;
     const rc = flow.rateControl;
-    if (rc !== null) this.fNext[f] = now + pool.size[p]! / this.c.mtu / rc.rate;
+    if (rc !== null) {
+      this.fNext[f] = now + pool.size[p]! / this.c.mtu / rc.rate;
+      this.windows.sent(f);
+    }
+    this.hostFree[h] = now + pool.size[p]! / this.c.injectionRate;
     const sel = flow.pathSelection;
     if (sel !== null) {
       pool.lid[p] = sel.nextLid(now);
@@ -221,6 +234,14 @@ export class HostAdapters {
     this.injected++;
     links.transmit(g, g * V + v, p, now);
     if (flow.arrivals === null && now < flow.stop) this.newPacket(f);
+  }
+
+  /** Host port g asks to be woken at `at` (the earliest of its pending wake-ups is kept). */
+  private wakeUp(g: number, at: number): void {
+    if (at < this.wakeAt[g]!) {
+      this.wakeAt[g] = at;
+      this.engine.post(at, this.h.wake, g, 0);
+    }
   }
 
   /** An ACK of flow f arrived at its source; `ack` as encoded by the sink ({@link encodeAck}). */
@@ -238,6 +259,7 @@ export class HostAdapters {
     const before = rc.rate;
     rc.onAck(marked, now);
     this.afterRateEvent(f, rc, before);
+    if (this.windows.acked(f)) this.tryOutput(this.hostBase + flow.source);
   }
 
   /** Flow f's path-selection timer. */

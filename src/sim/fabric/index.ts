@@ -27,16 +27,25 @@ export { buildFabric, type FabricOptions } from './build.js';
 export type { FlowSpec, FlowPacketSizes, RateControlSpec, TrafficSpec } from './buildFlows.js';
 export type { MarkingSpec } from './marking.js';
 export type { OutputArbiter, InjectionControl } from './plugins.js';
-export { IbCcInjectionControl, ResponseInjectionControl } from './rateControl.js';
+export { IbCcInjectionControl, ResponseInjectionControl, type ResponseInjectionOptions } from './rateControl.js';
 export {
+  CONGESTION_SPREADING_CLASSES,
   CONGESTION_SPREADING_FLOWS,
   congestionSpreadingFabric,
+  congestionSpreadingRateMax,
+  replicateCongestionSpreading,
+} from './congestionSpreading.js';
+export {
+  CLASS_READINGS,
+  CONGESTION_SPREADING_DEFAULTS,
+  CONGESTION_SPREADING_FORMER_SET_UP,
+  MARKING_COUNTERS,
+  MARKING_OUTPUTS,
   RATE_CONTROLS,
   parseCongestionSpreading,
-  replicateCongestionSpreading,
   type CongestionSpreadingParams,
   type RateControlName,
-} from './congestionSpreading.js';
+} from './congestionSpreadingParams.js';
 export {
   IRREGULAR_HOSTS_PER_SWITCH,
   IRREGULAR_MAX_SWITCHES,
@@ -48,6 +57,22 @@ export {
 export { upDownForwarding } from './upDown.js';
 export type { DeliveryObserver } from './qos.js';
 export { parseFabricScenario, replicateFabricScenario, type FabricScenarioParams } from './fabricScenario.js';
+export { checkRadix, foldedClosHosts, foldedClosTopology } from './foldedClos.js';
+export type { HostTraffic } from './hostTraffic.js';
+export { GranRole, GranTraffic, PARKED_MESSAGES, type GranTrafficConfig } from './granTraffic.js';
+export {
+  ibccFatTreeFabric,
+  ibccFatTreeTraffic,
+  parseIbccFatTree,
+  replicateIbccFatTree,
+  type IbccFatTreeParams,
+} from './ibccFatTree.js';
+export {
+  SANTOS_RATE_CONTROLS,
+  parseSantosCongestion,
+  replicateSantosCongestion,
+  type SantosCongestionParams,
+} from './santosCongestion.js';
 export {
   compileRouting,
   multipathRoutes,
@@ -67,3 +92,4 @@ export {
   replicateDrbScenario,
   type DrbScenarioParams,
 } from './drbScenario.js';
+export * from './import/index.js';

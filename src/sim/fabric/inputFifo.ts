@@ -2,14 +2,15 @@
  * Switch input queueing, FIFO variant: one FIFO per input port and VL (queue q = g·V + v), accounted
  * in credit blocks. The head packet of each non-empty FIFO requests the output its forwarding table
  * named; the requests of each output and VL wait in arrival order in a doubly linked list (the
- * crossbar serves the longest-waiting one whose input port is free). A virtual-output-queue variant
- * would offer the same methods.
+ * crossbar serves the longest-waiting one whose input port is free). The virtual-output-queue
+ * variant is inputVoq.ts.
  */
 import { NONE } from './compiled.js';
+import type { InputQueues } from './inputQueues.js';
 import type { PacketPool } from './packets.js';
 
-/** The FIFO input VL buffers of every switch port, with their output requests. */
-export class FifoInputQueues {
+/** The FIFO input VL buffers of every switch port, with their output requests (queue = buffer). */
+export class FifoInputQueues implements InputQueues {
   private readonly V: number;
   private readonly pool: PacketPool;
   readonly head: Int32Array;
@@ -27,8 +28,11 @@ export class FifoInputQueues {
   /** Bit v of requestedVls[g]: some buffer's head requests output g on VL v (so the crossbar skips idle VLs). */
   readonly requestedVls: Int32Array;
 
+  readonly queuesPerPort: number;
+
   constructor(queues: number, vls: number, pool: PacketPool) {
     this.V = vls;
+    this.queuesPerPort = vls;
     this.pool = pool;
     this.head = new Int32Array(queues).fill(NONE);
     this.tail = new Int32Array(queues).fill(NONE);
@@ -83,6 +87,18 @@ export class FifoInputQueues {
   /** The VL buffer q's head packet waits for at its output (its next hop's VL). */
   requestedVl(q: number): number {
     return this.reqVl[q]!;
+  }
+
+  inputOf(q: number): number {
+    return (q / this.V) | 0;
+  }
+
+  bufferOf(q: number): number {
+    return q;
+  }
+
+  firstQueue(g: number): number {
+    return g * this.V;
   }
 
   /** The longest-waiting buffer requesting output g on VL v whose input port is free (NONE: none). */

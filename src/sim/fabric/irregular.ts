@@ -1,5 +1,5 @@
 /**
- * Random irregular networks as in Alfaro et al. (seed alfaro-packet-size-qos-arbitration-tables.txt
+ * Random irregular networks as in Alfaro et al. (Alfaro et al.
  * §4.1): switches of 8 ports, 4 with a host attached, the other 4 linking switches, connected at
  * random; routed by up*\/down* (upDown.ts).
  *

@@ -79,7 +79,7 @@ export class Links {
     for (let p = 0; p < G; p++) {
       const peer = c.peer[p]!;
       for (let v = 0; v < V; v++) {
-        this.credits[p * V + v] = peer < 0 ? 0 : this.portSwitch[peer]! >= 0 ? capBlocks : HOST_CREDITS;
+        this.credits[p * V + v] = peer < 0 ? 0 : this.portSwitch[peer]! >= 0 || c.receiveRate < Infinity ? capBlocks : HOST_CREDITS;
       }
     }
     this.inFlight = new Int32Array(Q);

@@ -1,16 +1,17 @@
 /**
  * Switch-side marking: ECN by the cnt1/cnt2 counters of thesis §3.3.1 (congestion's `EcnMarker`, one
- * per switch, its outputs the switch's ports) or InfiniBand CC FECN marking (congestion's
+ * per switch, its outputs the switch's ports or, with per-VL counters, its port-VLs; a buffer that
+ * becomes full arms every output a packet in it waits for, or only the one its head waits for) or InfiniBand CC FECN marking (congestion's
  * `IbCcSwitchMarker`, one per switch port-VL). {@link compileMarking} builds the markers from the
  * options; {@link FabricMarking} feeds them the switch's enqueue and departure events and marks
  * packets.
  */
 import { EcnMarker, IbCcSwitchMarker } from '../../congestion/index.js';
 import { InvalidParameterError } from '../../core/errors.js';
-import { knownKeys, plainObject } from '../../core/guards.js';
+import { knownKeys, oneOf, plainObject } from '../../core/guards.js';
 import type { RandomStream } from '../../core/random.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric, type CompiledMarking } from './compiled.js';
-import type { FifoInputQueues } from './inputFifo.js';
+import type { InputQueues } from './inputQueues.js';
 import type { Links } from './links.js';
 import type { FabricStats } from './measurements.js';
 import type { PacketPool } from './packets.js';
@@ -19,10 +20,20 @@ import type { FabricTopology } from './topology.js';
 /** Switch-side marking: none, thesis ECN (cnt1/cnt2), or IB CC FECN. */
 export type MarkingSpec =
   | { readonly kind: 'none' }
-  | { readonly kind: 'ecn' }
+  | {
+      readonly kind: 'ecn';
+      /**
+       * Which outputs an input buffer that becomes full arms (cnt2 = cnt1): 'waited-for' (default:
+       * every output a packet in the buffer waits for, Santos et al.'s rule) or 'congested' (only the
+       * output its head packet waits for: the link that holds the buffer full).
+       */
+      readonly outputs?: 'waited-for' | 'congested';
+      /** Counters per output link and VL (true) or one pair per output link for all VLs (false, the default). */
+      readonly perVl?: boolean;
+    }
   | {
       readonly kind: 'ibcc';
-      /** Threshold weight 0..15 (default 15, seed gran-…). */
+      /** Threshold weight 0..15 (default 15, Gran et al.). */
       readonly threshold?: number;
       /** Marking_Rate (default 0: every eligible packet). */
       readonly markingRate?: number;
@@ -30,12 +41,12 @@ export type MarkingSpec =
       readonly packetSize?: number;
       /** Victim_Mask on switch ports that face hosts (default true, as the seed advises). */
       readonly victimMaskOnHostPorts?: boolean;
-      /** Threshold as a fraction of the VL buffer, overriding the weight's mapping (seed drb-…: 0.8). */
+      /** Threshold as a fraction of the VL buffer, overriding the weight's mapping (the DRB paper (Lugones et al.): 0.8). */
       readonly thresholdFraction?: number;
       /**
        * Whose occupancy is compared with the threshold: 'output' (default; the specification's
        * port-VL: the bytes in the switch waiting for the packet's output port and VL, marked only at
-       * a root — it has credits — or behind Victim_Mask) or 'input' (seed drb-… §4.1: "switches will
+       * a root — it has credits — or behind Victim_Mask) or 'input' (the DRB paper (Lugones et al.) §4.1: "switches will
        * mark all packets belonging to the virtual-channel buffer that exceeded the threshold value":
        * the bytes held in the input VL buffer the packet leaves, whatever the credits downstream).
        */
@@ -62,8 +73,16 @@ export function compileMarking(
   let marking: CompiledMarking;
   if (markingSpec.kind === 'none') marking = { kind: 'none' };
   else if (markingSpec.kind === 'ecn') {
-    knownKeys('marking', markingSpec, ['kind']);
-    marking = { kind: 'ecn', perSwitch: topology.switches.map((s) => new EcnMarker(s.ports)) };
+    knownKeys('marking', markingSpec, ['kind', 'outputs', 'perVl']);
+    const outputs = markingSpec.outputs === undefined ? 'waited-for' : oneOf('marking.outputs', markingSpec.outputs, ['waited-for', 'congested'] as const);
+    const perVl = markingSpec.perVl ?? false;
+    if (typeof perVl !== 'boolean') throw new InvalidParameterError('marking.perVl', 'a boolean', perVl);
+    marking = {
+      kind: 'ecn',
+      perSwitch: topology.switches.map((s) => new EcnMarker(perVl ? s.ports * vls : s.ports)),
+      congestedOnly: outputs === 'congested',
+      perVl,
+    };
   } else if (markingSpec.kind === 'ibcc') {
     knownKeys('marking', markingSpec, ['kind', 'threshold', 'markingRate', 'packetSize', 'victimMaskOnHostPorts', 'thresholdFraction', 'occupancy']);
     const occupancy = markingSpec.occupancy ?? 'output';
@@ -108,7 +127,8 @@ export class FabricMarking {
   private readonly marking: CompiledMarking;
   private readonly V: number;
   private readonly links: Links;
-  private readonly queues: FifoInputQueues;
+  /** ECN's buffer walk reads FIFO buffers (queue = buffer); buildFabric refuses ECN with VoQ. */
+  private readonly queues: InputQueues;
   private readonly pool: PacketPool;
   private readonly stats: FabricStats;
   private readonly capBlocks: number;
@@ -119,7 +139,7 @@ export class FabricMarking {
   private readonly outPortSeen: Int32Array;
   private ecnPass = 0;
 
-  constructor(c: CompiledFabric, links: Links, queues: FifoInputQueues, pool: PacketPool, stats: FabricStats, mtuBlocks: number) {
+  constructor(c: CompiledFabric, links: Links, queues: InputQueues, pool: PacketPool, stats: FabricStats, mtuBlocks: number) {
     this.marking = c.marking;
     this.V = c.vls;
     this.links = links;
@@ -140,12 +160,18 @@ export class FabricMarking {
     if (marking.kind === 'ecn') {
       const ecn = marking.perSwitch[s]!;
       const base = this.links.switchBase[s]!;
-      ecn.onEnqueue(out - base);
+      // The marker's outputs: ports (o − base), or (port, VL) pairs ((o − base)·V + v) with per-VL counters.
+      const width = marking.perVl ? this.V : 1;
+      const v = marking.perVl ? pool.vl[p]! : 0;
+      ecn.onEnqueue((out - base) * width + v);
       const queues = this.queues;
       const blocks = queues.blocks[q]!;
       const full = this.capBlocks - blocks < this.mtuBlocks;
       const wasFull = this.capBlocks - (blocks - pool.blocks[p]!) < this.mtuBlocks;
-      if (full && !wasFull) {
+      if (full && !wasFull && marking.congestedOnly) {
+        // The congested output: the one the buffer's head packet waits for, which holds it full.
+        ecn.onBufferFull((pool.out[queues.head[q]!]! - base) * width + v);
+      } else if (full && !wasFull) {
         // Each output waited for by a packet in the buffer, once, in buffer order (Santos et al.;
         // thesis §3.3.1). A pass stamp marks the outputs already reported: one walk of the buffer.
         const pass = ++this.ecnPass;
@@ -153,7 +179,7 @@ export class FabricMarking {
           const o = pool.out[r]!;
           if (this.outPortSeen[o] !== pass) {
             this.outPortSeen[o] = pass;
-            ecn.onBufferFull(o - base);
+            ecn.onBufferFull((o - base) * width + v);
           }
         }
       }
@@ -166,7 +192,8 @@ export class FabricMarking {
     const marking = this.marking;
     if (marking.kind === 'ecn') {
       const s = this.links.portSwitch[g]!;
-      if (marking.perSwitch[s]!.onDequeue(g - this.links.switchBase[s]!)) this.mark(pv, p);
+      const port = g - this.links.switchBase[s]!;
+      if (marking.perSwitch[s]!.onDequeue(marking.perVl ? port * this.V + pool.vl[p]! : port)) this.mark(pv, p);
     }
     this.pvBytes[pv]! -= pool.size[p]!;
     if (marking.kind === 'ibcc') {

@@ -1,7 +1,7 @@
 /**
  * Multipath routing tables, as InfiniBand does it: the subnet manager gives each host port 2^LMC
  * LIDs, and every switch holds one forwarding entry per LID, so LID k of a destination names its own
- * route from every source (seed drb-…, §4.1: "a Local Mask Control (LMC) is also specified … thus
+ * route from every source (the DRB paper (Lugones et al.), §4.1: "a Local Mask Control (LMC) is also specified … thus
  * providing up to 2^LMC possible LIDs to each port … This mask allows the SM to establish several
  * paths between the same pair of nodes").
  *

@@ -48,13 +48,14 @@ export function checkDeliveryObserver(value: unknown): DeliveryObserver | null {
 export function compilePortArbiters(
   spec: unknown,
   portNames: readonly string[],
-  fallback: VlArbiterConfig,
+  fallback: VlArbiterConfig | ((port: number) => VlArbiterConfig),
   make: (config: VlArbiterConfig) => OutputArbiter,
 ): OutputArbiter[] {
-  if (spec === undefined) return portNames.map(() => make(fallback));
+  const base = (g: number): VlArbiterConfig => (typeof fallback === 'function' ? fallback(g) : fallback);
+  if (spec === undefined) return portNames.map((_, g) => make(base(g)));
   const own = plainObject('portArbitration', spec);
   const index = new Map(portNames.map((n, g) => [n, g]));
-  const configs: VlArbiterConfig[] = portNames.map(() => fallback);
+  const configs: VlArbiterConfig[] = portNames.map((_, g) => base(g));
   for (const [name, config] of Object.entries(own)) {
     const g = index.get(name);
     if (g === undefined) throw new InvalidParameterError(`portArbitration.${name}`, 'a port of the topology ("switch:port", or a host name)', name);

@@ -2,13 +2,27 @@
  * Adapters from the congestion module's control laws to the fabric's {@link InjectionControl}: the
  * ACK-driven response functions (PIPD, FIMD, LIPD, AIMD: f_dec on a marked ACK, f_inc on an unmarked
  * one; docs/models.md §10) and InfiniBand CC's CCT source (a BECN raises CCTI, the CCTI_Timer lowers it;
- * rate limit B/(1 + IRD)). Rates are in MTU-sized packets per second.
+ * rate limit B/(1 + IRD)). The fabric reads rates in MTU-sized packets per second; a response
+ * function may work in a smaller unit (the thesis's 64-byte blocks per second).
  */
 import { IbCcSource, RateController, type ResponseFunction } from '../../congestion/index.js';
 import type { InjectionControl } from './plugins.js';
 
+/** Options of {@link ResponseInjectionControl}. */
+export interface ResponseInjectionOptions {
+  /**
+   * Rate units in one MTU-sized packet (default 1: the response function's rates are MTU packets per
+   * second). The thesis's unit reading (docs/fabric.md) is 64-byte blocks per second: 32 units in a
+   * 2048-byte packet.
+   */
+  readonly unitsPerPacket?: number;
+  /** The rate before the first ACK, in the response function's unit (default its R_max). */
+  readonly initialRate?: number;
+}
+
 /**
- * A flow whose rate follows a response function, starting at `initialRate` (default R_max).
+ * A flow whose rate follows a response function, starting at `initialRate` (default R_max). The
+ * function works in its own rate unit; the fabric reads {@link rate} in MTU packets per second.
  *
  * @example
  * const rc = new ResponseInjectionControl(fimd({ rMin: 1000, rMax: 256000, n: 4 }));
@@ -16,15 +30,19 @@ import type { InjectionControl } from './plugins.js';
  */
 export class ResponseInjectionControl implements InjectionControl {
   readonly nextTimer = Infinity;
-  /** The congestion module's controller that holds the rate. */
+  /** The congestion module's controller that holds the rate (in the function's unit). */
   readonly controller: RateController;
+  /** Rate units per MTU packet. */
+  readonly unitsPerPacket: number;
 
-  constructor(fn: ResponseFunction, initialRate: number = fn.rMax) {
-    this.controller = new RateController(fn, initialRate);
+  constructor(fn: ResponseFunction, options: ResponseInjectionOptions = {}) {
+    this.controller = new RateController(fn, options.initialRate ?? fn.rMax);
+    this.unitsPerPacket = options.unitsPerPacket ?? 1;
   }
 
+  /** The rate limit in MTU packets per second. */
   get rate(): number {
-    return this.controller.rate;
+    return this.controller.rate / this.unitsPerPacket;
   }
 
   onAck(marked: boolean): void {

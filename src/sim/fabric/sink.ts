@@ -1,10 +1,11 @@
 /**
  * The host sink: a destination host takes every packet at once (unlimited receive credits), records
  * its latency and mark, and acknowledges it to a rate-controlled or path-selecting source out of
- * band (the ACK reaches the source after the reverse path's latency, using no bandwidth). The ACK
+ * band (the ACK reaches the source after the reverse path's latency — plus its transmission time
+ * when `ackBytes` > 0 — using no bandwidth). The ACK
  * carries, in one integer ({@link encodeAck}), the FECN mark echoed as BECN, the LID offset the
  * packet was sent to and its latency (DRB's "notification … with the recorded channel latency",
- * seed drb-… §2). A receive cap would land here.
+ * the DRB paper (Lugones et al.) §2). A receive cap would land here.
  */
 import type { Engine } from '../engine/engine.js';
 import type { CompiledFabric } from './compiled.js';

@@ -3,7 +3,7 @@
  * Interconnection Networks", §3.2): each node sends to one fixed destination. With k = log2 n bits,
  * a node s = (s_{k−1} … s_1 s_0) sends to
  *
- * - perfect shuffle: the 1-bit left rotation (s_{k−2} … s_0 s_{k−1}) — seed drb-…, §5: "source node
+ * - perfect shuffle: the 1-bit left rotation (s_{k−2} … s_0 s_{k−1}) — the DRB paper (Lugones et al.), §5: "source node
  *   communicates with the node named b_{n−2}, b_{n−3} … b_0, b_{n−1} (1 bit left rotation)";
  * - bit reversal: (s_0 s_1 … s_{k−1});
  * - transpose: d_i = s_{(i + k/2) mod k}, the two halves of the bits swapped (k even: on a 2^(k/2)

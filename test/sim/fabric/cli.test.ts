@@ -7,18 +7,35 @@ import { runCli, type CliRun } from '../../helpers/cli.js';
 const cli = (args: string): Promise<CliRun> => runCli(args.split(' '));
 
 describe('ibqos sim --scenario congestion-spreading', () => {
-  it('--json gives throughput and latency per flow as { mean, halfWidth, confidence }', async () => {
+  it('--json gives throughput, offered and injection rate per flow as { mean, halfWidth, confidence }', async () => {
     const { code, out } = await cli('sim --scenario congestion-spreading --rate-control ibcc --replications 2 --until-us 5000 --json');
     expect(code).toBe(0);
     const json = JSON.parse(out);
-    expect(json.params.rateControl).toBe('ibcc');
-    for (const metric of ['throughput', 'latency']) {
+    expect(json.params).toMatchObject({ rateControlHigh: 'ibcc', rateControlLow: 'ibcc', controlVictim: false });
+    for (const metric of ['throughput', 'offered', 'injectionRate', 'latency']) {
       expect(Object.keys(json[metric]).sort()).toEqual(['local', 'remote', 'victim']);
       for (const flow of ['local', 'remote', 'victim']) {
         expect(Object.keys(json[metric][flow]).sort()).toEqual(['confidence', 'halfWidth', 'mean']);
         expect(json[metric][flow].mean).toBeGreaterThan(0);
       }
     }
+    expect(Object.keys(json.classRate).sort()).toEqual(['localHigh', 'localLow', 'remoteHigh', 'remoteLow']);
+  });
+
+  it('--rate-control-high / --rate-control-low set the classes apart; --control-victim controls the victim', async () => {
+    const { code, out, err } = await cli('sim --scenario congestion-spreading --rate-control-high pipd --rate-control-low fimd --control-victim --replications 2 --until-us 2000 --json');
+    expect(code, err).toBe(0);
+    const json = JSON.parse(out);
+    expect(json.params).toMatchObject({ rateControlHigh: 'pipd', rateControlLow: 'fimd', controlVictim: true });
+    expect(json.injectionRate.victim.mean).toBeLessThan(2.5e9 / 8 / 64); // under FIMD, below R_max
+  });
+
+  it('the departures from the thesis are options: --classes, --buffer-packets, --rate-unit-bytes, --start-rate, --window-packets, --marking-outputs, --marking-counters', async () => {
+    const { code, out, err } = await cli(
+      'sim --scenario congestion-spreading --rate-control pipd --classes split --buffer-packets 16 --rate-unit-bytes 2048 --start-rate max --window-packets 3 --marking-outputs waited-for --marking-counters per-vl --replications 2 --until-us 2000 --json',
+    );
+    expect(code, err).toBe(0);
+    expect(JSON.parse(out).params).toMatchObject({ classes: 'split', bufferPackets: 16, rateUnitBytes: 2048, startRate: 'max', windowPackets: 3, markingOutputs: 'waited-for', markingCounters: 'per-vl' });
   });
 
   it.each(['none', 'pipd', 'fimd', 'lipd', 'aimd', 'ibcc'])('accepts --rate-control %s', async (rc) => {

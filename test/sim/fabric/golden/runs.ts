@@ -5,6 +5,7 @@
  */
 import {
   buildFabric,
+  CONGESTION_SPREADING_FORMER_SET_UP,
   congestionSpreadingFabric,
   fatTreeTopology,
   parseCongestionSpreading,
@@ -29,9 +30,15 @@ function record(fabric: Fabric, until: number, warmUp: number): GoldenRun {
   };
 }
 
-/** congestion-spreading (thesis Fig. 3.1) with its defaults and with FIMD (ECN) and IB CC marking. */
+/**
+ * congestion-spreading (thesis Fig. 3.1) as the fabric first ran it — local high and remote low,
+ * victim controlled, 16-packet VL buffers, rates in packets/s starting at R_max, Santos et al.'s
+ * marking (the scenario's defaults before issue 15, each now a switch) — with no rate control and
+ * with FIMD (ECN) and IB CC marking.
+ */
 function spreading(rateControl: 'none' | 'fimd' | 'ibcc'): GoldenRun {
-  return record(congestionSpreadingFabric(parseCongestionSpreading({ rateControl }), new RandomStreams(20261124)), 0.03, 0.005);
+  const params = parseCongestionSpreading({ rateControl, ...CONGESTION_SPREADING_FORMER_SET_UP });
+  return record(congestionSpreadingFabric(params, new RandomStreams(20261124)), 0.03, 0.005);
 }
 
 /** A k = 4 fat-tree (16 hosts), two VLs, Poisson uniform traffic at 70 % of the link, mixed sizes. */

@@ -1,0 +1,174 @@
+/**
+ * `ibqos topology`: a cluster's own description turned into a runnable fabric scenario, and a
+ * summary of a topology file (docs/fabric.md, "Simulate your own cluster").
+ *
+ *     ibqos topology import --ibnetdiscover net.txt [--lfts lfts.txt] [--qos opensm.conf] --out cluster.json
+ *     ibqos topology show cluster.json
+ *
+ * `import` writes a `fabric` scenario file (the topology with the LFTs as its forwarding tables, the
+ * QoS tables, one uniform Poisson flow per host) through a temporary file renamed into place: an
+ * existing --out is replaced only with --force, an input file never, and nothing is left behind
+ * when the import fails. A host LID missing from a switch's LFT is an error naming the switch and
+ * the LID, unless --allow-missing-routes (the simulator then computes shortest paths for those).
+ */
+import { closeSync, existsSync, linkSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { InvalidParameterError } from '../core/errors.js';
+import { ClusterFormatError, clusterScenario, importCluster, parseFabricScenario, summarizeTopology, type ClusterSummary, type FabricTopologySpec } from '../sim/index.js';
+import { commandOutput, fileOptionError, readInputFile } from './output.js';
+import { parseSingle } from './sweep.js';
+
+interface ImportOptions {
+  readonly ibnetdiscover: string;
+  readonly lfts?: string;
+  readonly qos?: string;
+  readonly out: string;
+  readonly force?: boolean;
+  readonly allowMissingRoutes?: boolean;
+  readonly load?: string;
+  readonly untilUs?: string;
+}
+
+/** Whether two paths name the same file (same device and inode), or the same path when one is absent. */
+function sameFile(a: string, b: string): boolean {
+  if (resolve(a) === resolve(b)) return true;
+  try {
+    const x = statSync(a);
+    const y = statSync(b);
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes `text` to `path` atomically: a temporary file in the same folder, then a rename (with
+ * `force`) or a hard link that fails if `path` exists (without). The temporary file is removed
+ * in every case.
+ */
+export function writeFileAtomically(option: string, path: string, text: string, force: boolean): void {
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
+  let fd: number;
+  try {
+    fd = openSync(tmp, 'wx');
+  } catch (e) {
+    throw fileOptionError(option, 'a file in a writable folder', path, e);
+  }
+  try {
+    writeSync(fd, text);
+    closeSync(fd);
+    if (force) renameSync(tmp, path);
+    else {
+      try {
+        linkSync(tmp, path);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new InvalidParameterError(option, 'a file that does not exist yet (give --force to replace it)', path);
+        throw fileOptionError(option, 'a writable file', path, e);
+      }
+    }
+  } finally {
+    if (existsSync(tmp)) unlinkSync(tmp);
+  }
+}
+
+function runImport(o: ImportOptions, cmd: Command): void {
+  const inputs: [string, string | undefined][] = [['--ibnetdiscover', o.ibnetdiscover], ['--lfts', o.lfts], ['--qos', o.qos]];
+  for (const [option, path] of inputs) {
+    if (path !== undefined && sameFile(path, o.out)) throw new InvalidParameterError('--out', `a file other than the ${option} input`, o.out);
+  }
+  if (!o.force && existsSync(o.out)) throw new InvalidParameterError('--out', 'a file that does not exist yet (give --force to replace it)', o.out);
+  const load = o.load === undefined ? undefined : parseSingle('--load', o.load, { integer: false });
+  const untilUs = o.untilUs === undefined ? undefined : parseSingle('--until-us', o.untilUs, { integer: false });
+  if (load !== undefined && !(load > 0 && load <= 1)) throw new InvalidParameterError('--load', 'a fraction in (0, 1]', o.load);
+  if (untilUs !== undefined && !(untilUs > 0)) throw new InvalidParameterError('--until-us', 'a number of µs > 0', o.untilUs);
+  const cluster = importCluster({
+    ibnetdiscover: readInputFile('--ibnetdiscover', o.ibnetdiscover),
+    ...(o.lfts !== undefined ? { lfts: readInputFile('--lfts', o.lfts) } : {}),
+    ...(o.qos !== undefined ? { qos: readInputFile('--qos', o.qos) } : {}),
+    files: { ibnetdiscover: o.ibnetdiscover, lfts: o.lfts, qos: o.qos },
+  });
+  const missing = cluster.missingRoutes;
+  if (missing.length > 0 && !o.allowMissingRoutes) {
+    const m = missing[0]!;
+    throw new ClusterFormatError(
+      'lfts',
+      o.lfts!,
+      m.line,
+      `every switch's table must have an entry for every host LID: switch "${m.switch}" (guid 0x${m.guid}) has no entry for LID ${m.lid} ` +
+        `(0x${m.lid.toString(16).padStart(4, '0')}, host "${m.host}"); ${missing.length} missing in all (give --allow-missing-routes to import anyway: the simulator then computes shortest paths for them)`,
+    );
+  }
+  const scenario = clusterScenario(cluster, { ...(load !== undefined ? { load } : {}), ...(untilUs !== undefined ? { until: untilUs * 1e-6 } : {}) });
+  // The scenario must run: build it once (errors name the field) before anything is written.
+  parseFabricScenario(scenario.params);
+  writeFileAtomically('--out', o.out, `${JSON.stringify(scenario, null, 2)}\n`, o.force === true);
+  const { write, warn } = commandOutput(cmd);
+  for (const note of cluster.notes) warn(`note: ${note}\n`);
+  if (missing.length > 0) warn(`note: ${missing.length} LFT entries missing; the simulator computes shortest paths for them (ibqos topology show lists the hosts)\n`);
+  const t = cluster.topology;
+  write(
+    `wrote ${o.out}: ${t.switches.length} switches, ${t.hosts.length} hosts, ${t.links.length} links; ` +
+      `routes ${o.lfts === undefined ? 'computed by the simulator (no --lfts)' : `from ${o.lfts}`}; ` +
+      `QoS ${o.qos === undefined ? 'defaults (no --qos)' : `from ${o.qos}`}\n`,
+  );
+}
+
+function readTopologyFile(path: string): FabricTopologySpec {
+  const text = readInputFile('file', path);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new InvalidParameterError('file', 'a JSON file', `${path} (${(e as Error).message})`);
+  }
+  const o = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  if (o.scenario !== undefined) {
+    const params = (o.params ?? {}) as Record<string, unknown>;
+    if (o.scenario !== 'fabric' || typeof params.topology !== 'object') throw new InvalidParameterError('file', 'a fabric scenario file (params.topology) or a topology', path);
+    return params.topology as FabricTopologySpec;
+  }
+  return data as FabricTopologySpec;
+}
+
+/** The text `ibqos topology show` prints. */
+export function formatSummary(path: string, s: ClusterSummary): string {
+  const lines = [
+    `topology ${path}`,
+    `switches ${s.switches}, hosts ${s.hosts}, links ${s.links} (${s.interSwitchLinks} between switches)`,
+    `switch radix: ${s.radix.map(([ports, n]) => `${ports} ports × ${n}`).join(', ') || 'no switches'}`,
+    `link rates: ${s.rates.map(([r, code, n]) => `${Number(r.toPrecision(6))} Gb/s${code === '' ? '' : ` (${code})`} × ${n}`).join(', ')}`,
+  ];
+  if (!s.routesGiven) lines.push('routes: none given (the simulator computes shortest paths)');
+  else if (s.hostsWithoutRoute.length === 0) lines.push('routes: forwarding tables given; hosts without a route: none');
+  else {
+    const shown = s.hostsWithoutRoute.slice(0, 10).map((h) => `${h.host} (missing at ${h.switches} switch${h.switches === 1 ? '' : 'es'})`);
+    const more = s.hostsWithoutRoute.length > 10 ? `, and ${s.hostsWithoutRoute.length - 10} more` : '';
+    lines.push(`routes: forwarding tables given; hosts without a route: ${s.hostsWithoutRoute.length}: ${shown.join(', ')}${more}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Registers `ibqos topology import` and `ibqos topology show`. */
+export function registerTopology(program: Command): void {
+  const topology = program.command('topology').description("a cluster's topology: import it from ibnetdiscover, LFT dumps and OpenSM QoS options; summarise a topology file (docs/fabric.md)");
+  topology
+    .command('import')
+    .description('write a fabric scenario file from ibnetdiscover output, LFT dumps (ibroute / dump_lfts.sh / opensm-lfts.dump) and OpenSM QoS options')
+    .requiredOption('--ibnetdiscover <file>', 'the output of ibnetdiscover')
+    .option('--lfts <file>', 'the linear forwarding tables: ibroute for every switch (dump_lfts.sh) or OpenSM\'s opensm-lfts.dump; used as given')
+    .option('--qos <file>', 'OpenSM options with qos_[ca_|swe_]max_vls, high_limit, vlarb_high, vlarb_low, sl2vl (opensm.conf)')
+    .requiredOption('--out <file>', 'the scenario file to write (JSON); never one of the inputs')
+    .option('--force', 'replace --out if it exists')
+    .option('--allow-missing-routes', 'import LFTs that lack entries for some host LIDs (the simulator computes shortest paths for them)')
+    .option('--load <fraction>', "each host's offered load in the scenario's uniform flows, a fraction of its link rate (default 0.3)")
+    .option('--until-us <µs>', "the scenario's simulated time in µs (default 1000; written to the file in seconds)")
+    .action((o: ImportOptions, cmd: Command) => runImport(o, cmd));
+  topology
+    .command('show')
+    .description('counts, switch radix histogram, link rates and hosts without a route of a topology or fabric scenario file')
+    .argument('<file>', 'a fabric scenario file (as topology import writes) or a topology JSON')
+    .action((path: string, _o: unknown, cmd: Command) => {
+      commandOutput(cmd).write(formatSummary(path, summarizeTopology(readTopologyFile(path))));
+    });
+}

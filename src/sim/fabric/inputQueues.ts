@@ -1,0 +1,37 @@
+/**
+ * What the crossbar asks of switch input queueing, whichever variant runs: FIFO input VL buffers
+ * (inputFifo.ts) or virtual output queues (inputVoq.ts). A *buffer* is one input port's VL buffer
+ * (b = g·V + v: its credit blocks and occupancy); a *queue* is what requests an output: the buffer
+ * itself for FIFO, one of its per-output queues for VoQ. The crossbar holds queue numbers, the
+ * statistics and credits buffer numbers.
+ */
+export interface InputQueues {
+  /** Head packet of each queue (NONE: empty). */
+  readonly head: Int32Array;
+  /** Credit blocks held per buffer. */
+  readonly blocks: Int32Array;
+  /** The output each queue's head packet requests (NONE: none). */
+  readonly requested: Int32Array;
+  /** Bit v of requestedVls[g]: some queue's head requests output g on VL v. */
+  readonly requestedVls: Int32Array;
+  /** The VL queue r's head packet waits for at its output (its next hop's VL). */
+  requestedVl(r: number): number;
+  /** Queues per input port: they are numbered firstQueue(g) … firstQueue(g) + queuesPerPort − 1. */
+  readonly queuesPerPort: number;
+  /** Appends packet p (output in `pool.out[p]`) to buffer b; true if its queue was empty (then call {@link request}). */
+  push(b: number, p: number): boolean;
+  /** Registers the request of the queue that the last {@link push} into buffer b made non-empty. */
+  request(b: number): void;
+  /** Removes and returns queue r's head packet; its next packet, if any, requests its output. */
+  popHead(r: number): number;
+  /** A packet of queue r left its buffer (its tail has gone): `blocks` credit blocks freed. */
+  freed(r: number, blocks: number): void;
+  /** The longest-waiting queue requesting output g on VL v whose input port is free (NONE: none). */
+  firstRequest(g: number, v: number, inBusy: Uint8Array): number;
+  /** The input port of queue r. */
+  inputOf(r: number): number;
+  /** The buffer (g·V + v) of queue r. */
+  bufferOf(r: number): number;
+  /** The first queue of input port g. */
+  firstQueue(g: number): number;
+}

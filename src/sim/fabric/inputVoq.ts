@@ -1,0 +1,147 @@
+/**
+ * Switch input queueing, virtual-output-queue variant (Gran et al.'s `ibuf`: "an input buffer with
+ * support for virtual lanes, virtual output queuing (VoQ) and virtual cut through switching"): each
+ * input port's VL buffer keeps one FIFO queue per output port of its switch, so a packet waits only
+ * behind packets for the same output. The queues of a buffer share its credit blocks (one credit
+ * loop per input port and VL, as without VoQ): a buffer full of packets for a congested output still
+ * stops its upstream sender — the HoL blocking VoQ cannot remove and IB CC is for.
+ *
+ * Queue numbers: r = b·M + k for buffer b = g·V + v and output k (0-based port of the switch), M the
+ * largest switch radix. The head of every non-empty queue requests its output; the requests of each
+ * output and VL wait in arrival order (the crossbar serves the longest-waiting one whose input port
+ * is free), as in inputFifo.ts.
+ */
+import { NONE } from './compiled.js';
+import type { InputQueues } from './inputQueues.js';
+import type { PacketPool } from './packets.js';
+
+/** The VoQ input VL buffers of every switch port, with their output requests. */
+export class VoqInputQueues implements InputQueues {
+  private readonly V: number;
+  private readonly M: number;
+  private readonly VM: number;
+  private readonly pool: PacketPool;
+  private readonly switchBaseOfPort: Int32Array;
+  readonly head: Int32Array;
+  private readonly tail: Int32Array;
+  readonly blocks: Int32Array;
+  readonly requested: Int32Array;
+  readonly queuesPerPort: number;
+  private readonly reqNext: Int32Array;
+  private readonly reqPrev: Int32Array;
+  private readonly reqHead: Int32Array;
+  private readonly reqTail: Int32Array;
+  private readonly reqVl: Uint8Array;
+  readonly requestedVls: Int32Array;
+  /** The queue the last push went to. */
+  private lastQueue = NONE;
+
+  /**
+   * @param buffers G·V input VL buffers; @param vls V; @param radix M, the most ports of a switch;
+   * @param switchBaseOfPort the global number of port 1 of each port's switch (−1 for host ports).
+   */
+  constructor(buffers: number, vls: number, radix: number, switchBaseOfPort: Int32Array, pool: PacketPool) {
+    this.V = vls;
+    this.M = radix;
+    this.VM = vls * radix;
+    this.queuesPerPort = this.VM;
+    this.pool = pool;
+    this.switchBaseOfPort = switchBaseOfPort;
+    const Q = buffers * radix;
+    this.head = new Int32Array(Q).fill(NONE);
+    this.tail = new Int32Array(Q).fill(NONE);
+    this.blocks = new Int32Array(buffers);
+    this.requested = new Int32Array(Q).fill(NONE);
+    this.reqNext = new Int32Array(Q).fill(NONE);
+    this.reqPrev = new Int32Array(Q).fill(NONE);
+    this.reqHead = new Int32Array(buffers).fill(NONE);
+    this.reqTail = new Int32Array(buffers).fill(NONE);
+    this.reqVl = new Uint8Array(Q);
+    this.requestedVls = new Int32Array(Math.ceil(buffers / vls));
+  }
+
+  push(b: number, p: number): boolean {
+    const pool = this.pool;
+    const out = pool.out[p]!;
+    const r = b * this.M + out - this.switchBaseOfPort[out]!;
+    this.lastQueue = r;
+    pool.next[p] = NONE;
+    const wasEmpty = this.head[r] === NONE;
+    if (wasEmpty) this.head[r] = p;
+    else pool.next[this.tail[r]!] = p;
+    this.tail[r] = p;
+    this.blocks[b]! += pool.blocks[p]!;
+    return wasEmpty;
+  }
+
+  request(_b: number): void {
+    const r = this.lastQueue;
+    const p = this.head[r]!;
+    this.register(r, this.pool.out[p]!, this.pool.outVl[p]!);
+  }
+
+  popHead(r: number): number {
+    const pool = this.pool;
+    const p = this.head[r]!;
+    const next = pool.next[p]!;
+    this.head[r] = next;
+    if (next === NONE) this.tail[r] = NONE;
+    this.unregister(r);
+    if (next !== NONE) this.register(r, pool.out[next]!, pool.outVl[next]!);
+    return p;
+  }
+
+  freed(r: number, blocks: number): void {
+    this.blocks[(r / this.M) | 0]! -= blocks;
+  }
+
+  firstRequest(g: number, v: number, inBusy: Uint8Array): number {
+    let r = this.reqHead[g * this.V + v]!;
+    while (r !== NONE && inBusy[(r / this.VM) | 0] !== 0) r = this.reqNext[r]!;
+    return r;
+  }
+
+  requestedVl(r: number): number {
+    return this.reqVl[r]!;
+  }
+
+  inputOf(r: number): number {
+    return (r / this.VM) | 0;
+  }
+
+  bufferOf(r: number): number {
+    return (r / this.M) | 0;
+  }
+
+  firstQueue(g: number): number {
+    return g * this.VM;
+  }
+
+  private register(r: number, out: number, vl: number): void {
+    const list = out * this.V + vl;
+    this.requested[r] = out;
+    this.reqVl[r] = vl;
+    this.reqNext[r] = NONE;
+    const tail = this.reqTail[list]!;
+    this.reqPrev[r] = tail;
+    if (tail === NONE) {
+      this.reqHead[list] = r;
+      this.requestedVls[out]! |= 1 << vl;
+    } else this.reqNext[tail] = r;
+    this.reqTail[list] = r;
+  }
+
+  private unregister(r: number): void {
+    const out = this.requested[r]!;
+    const list = out * this.V + this.reqVl[r]!;
+    const prev = this.reqPrev[r]!;
+    const next = this.reqNext[r]!;
+    if (prev === NONE) {
+      this.reqHead[list] = next;
+      if (next === NONE) this.requestedVls[out]! &= ~(1 << this.reqVl[r]!);
+    } else this.reqNext[prev] = next;
+    if (next === NONE) this.reqTail[list] = prev;
+    else this.reqPrev[next] = prev;
+    this.requested[r] = NONE;
+  }
+}
