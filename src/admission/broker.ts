@@ -30,6 +30,8 @@ import {
   type Topology,
   type TopologySpec,
 } from './topology.js';
+import { withJupyterDisplay } from '../present/display.js';
+import { brokerBundle, verdictDisplay } from './display.js';
 
 const REQUEST_KEYS = ['id', 'path', 'sl', 'bandwidth', 'distance', 'delay'] as const;
 /** The same, for the allocation-free check of every request's keys. */
@@ -213,6 +215,8 @@ export class BandwidthBroker {
     this.wireFactor = t.packet ? exact(BigInt(t.packet.wireBytes), BigInt(t.packet.payloadBytes)) : undefined;
     const { mtu, limitOfHighPriority } = t.arbitration;
     this.boundBytes = REQUEST_DISTANCES.map((distance) => BigInt(delayBoundBytes({ distance, mtu, limitOfHighPriority })));
+    // A notebook shows the broker as its links and tables (not enumerable: not part of its state).
+    withJupyterDisplay(this, () => brokerBundle(this.conns.size, this.links(), this.tablesState()));
   }
 
   /** Number of admitted connections. */
@@ -230,6 +234,11 @@ export class BandwidthBroker {
    * @throws InvalidParameterError for a malformed request (the state is unchanged).
    */
   admit(request: AdmissionRequest): AdmissionVerdict {
+    return verdictDisplay(this.decide(request));
+  }
+
+  /** {@link admit} without the notebook display. */
+  private decide(request: AdmissionRequest): AdmissionVerdict {
     const r = plainObject('request', request);
     for (const key in r) if (!REQUEST_KEY_SET.has(key)) knownKeys('request', r, REQUEST_KEYS); // throws, naming the key
     const id = r.id;

@@ -69,3 +69,4 @@ export {
   type Topology,
   type TopologySpec,
 } from './topology.js';
+export { verdictDisplay } from './display.js';

@@ -5,5 +5,6 @@ export * from './trajectory.js';
 export * from './rateController.js';
 export * from './ecnMarker.js';
 export * from './ibcc.js';
+export * from './display.js';
 export * from './ibccQp.js';
 export * from './drb.js';

@@ -7,6 +7,7 @@ import { InvalidParameterError } from '../core/errors.js';
 import { integerAtLeast, knownKeys, numberInRange, plainObject, positiveRate } from '../core/guards.js';
 import type { RandomStream } from '../core/random.js';
 import type { ResponseFunction } from './responseFunctions.js';
+import { trajectoryDisplay } from './display.js';
 
 /** Options of {@link rateTrajectory}: give `marks`, or `markProbability` with `random` and `acks`. */
 export interface RateTrajectoryOptions {
@@ -94,7 +95,7 @@ export function rateTrajectory(fn: ResponseFunction, options: RateTrajectoryOpti
     x = m ? fn.decrease(x) : fn.increase(x);
     points.push({ ack: k + 1, time: t, marked: m, rate: x });
   }
-  return { function: fn.name, params: fn.params, points, markedAcks: marked, timeAverageRate: acks / t };
+  return trajectoryDisplay({ function: fn.name, params: fn.params, points, markedAcks: marked, timeAverageRate: acks / t });
 }
 
 function parseMarks(marks: unknown): boolean[] {

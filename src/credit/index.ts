@@ -27,3 +27,4 @@ export type {
   LevelGeometricCreditDistribution,
   NoCreditDistribution,
 } from './result.js';
+export { creditChainDisplay } from './display.js';

@@ -22,6 +22,7 @@ import type { CreditChainResult } from './result.js';
 import { creditResidual } from './stencil.js';
 import { multilevelKernel } from './multilevel.js';
 import { structuredKernel } from './structured.js';
+import { creditChainDisplay } from './display.js';
 
 /**
  * `auto` uses `structured` while its work, ⌈log2(levels)⌉·b³ with b = min(n, m) + 1 and
@@ -74,6 +75,11 @@ function structuredShape(p: CheckedCreditParams): { halvings: number; b: number;
  * r.throughput // 1.525374577090382 (= 3156/2069)
  */
 export function solveCreditChain(params: CreditChainParams, options?: CreditSolveOptions): CreditChainResult {
+  return creditChainDisplay(solveChain(params, options));
+}
+
+/** {@link solveCreditChain} without the notebook display. */
+function solveChain(params: CreditChainParams, options?: CreditSolveOptions): CreditChainResult {
   const p = checkCreditParams(params);
   const { method: requestedMethod, tolerance } = checkCreditOptions(options);
   const method = chooseMethod(p, requestedMethod);

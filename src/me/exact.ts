@@ -33,6 +33,7 @@ import { generatorFromTransitions, type SparseGenerator, type Transition } from 
 import { geParameter, parseQueueParams, type GeThresholdParams, type QueueSpec } from './params.js';
 import { regimeCoefficients, regimeMass } from './productForm.js';
 import type { GeQueueResult } from './types.js';
+import { geQueueDisplay } from './display.js';
 
 /** Largest capacity the dense exact solver accepts (K + 1 ≤ 4001 states: 2 × 128 MB, about a minute). */
 export const MAX_EXACT_CAPACITY = 4000;
@@ -179,6 +180,11 @@ export function geQueueGenerator(params: GeExactParams): SparseGenerator {
  * @example solveGeQueueExact({ lambda: 0.7, mu: 1, ca2: 3, cs2: 5, capacity: 6 }).blockingProbability
  */
 export function solveGeQueueExact(params: GeExactParams): GeQueueResult {
+  return geQueueDisplay(solveExact(params));
+}
+
+/** {@link solveGeQueueExact} without the notebook display. */
+function solveExact(params: GeExactParams): GeQueueResult {
   const c = parseExact(params);
   const { spec, whole } = c;
   const { lambda, tau, capacity: k } = spec;

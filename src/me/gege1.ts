@@ -6,6 +6,7 @@ import { integerAtLeast, knownKeys, plainObject, positiveRate, scvAtLeastOne } f
 import { gCoefficient, xCoefficient, yCoefficient } from './coefficients.js';
 import { geParameter } from './params.js';
 import type { GeQueueResult } from './types.js';
+import { geQueueDisplay } from './display.js';
 
 /** Parameters of GE/GE/1. */
 export interface Gege1Params {
@@ -42,6 +43,11 @@ const MAX_LISTED = 10_000_000;
  * @example gege1({ lambda: 10, mu: 16, ca2: 5, cs2: 7 }).meanQueueLength // 8.125
  */
 export function gege1(params: Gege1Params): GeQueueResult {
+  return geQueueDisplay(solveGege1(params));
+}
+
+/** {@link gege1} without the notebook display. */
+function solveGege1(params: Gege1Params): GeQueueResult {
   const p = plainObject('params', params);
   knownKeys('params', p, ['lambda', 'mu', 'ca2', 'cs2', 'listUpTo']);
   const lambda = positiveRate('lambda', p.lambda);

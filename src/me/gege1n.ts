@@ -6,6 +6,7 @@ import { knownKeys, plainObject, positiveRate } from '../core/guards.js';
 import { parseQueueParams } from './params.js';
 import { solveProductForm } from './productForm.js';
 import type { GeQueueResult } from './types.js';
+import { geQueueDisplay } from './display.js';
 
 /** Parameters of GE/GE/1/N. */
 export interface Gege1nParams {
@@ -40,5 +41,5 @@ export function gege1n(params: Gege1nParams): GeQueueResult {
   const p = plainObject('params', params);
   knownKeys('params', p, ['lambda', 'mu', 'ca2', 'cs2', 'capacity']);
   positiveRate('mu', p.mu); // one rate only: per-state rates belong to gege1nThreshold
-  return solveProductForm(parseQueueParams(p));
+  return geQueueDisplay(solveProductForm(parseQueueParams(p)));
 }

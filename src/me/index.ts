@@ -7,3 +7,4 @@ export { gege1, type Gege1Params } from './gege1.js';
 export { gege1n, type Gege1nParams } from './gege1n.js';
 export { gege1nThreshold, gege1nThresholdMetrics } from './threshold.js';
 export { geQueueGenerator, MAX_EXACT_CAPACITY, solveGeQueueExact, type GeExactParams } from './exact.js';
+export { geQueueDisplay } from './display.js';

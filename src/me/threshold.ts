@@ -6,6 +6,7 @@ import { parseQueueParams, type GeThresholdParams } from './params.js';
 import { productFormKernel, SLOT, SLOT_COUNT } from './kernel.js';
 import { solveProductForm } from './productForm.js';
 import type { GeQueueMetrics, GeQueueResult } from './types.js';
+import { geQueueDisplay } from './display.js';
 
 /**
  * The ET/AJT threshold queue by maximum entropy. With μ(n) = mu[r] on regime r
@@ -30,7 +31,7 @@ import type { GeQueueMetrics, GeQueueResult } from './types.js';
  * gege1nThreshold({ lambda: 5, ca2: 5, cs2: 7, capacity: 16, thresholds: [8], mu: [8, 16] })
  */
 export function gege1nThreshold(params: GeThresholdParams): GeQueueResult {
-  return solveProductForm(parseQueueParams(params));
+  return geQueueDisplay(solveProductForm(parseQueueParams(params)));
 }
 
 /**

@@ -5,3 +5,5 @@ export * from './table.js';
 export * from './svgPlot.js';
 export * from './json.js';
 export * from './display.js';
+export * from './recordDisplay.js';
+export * from './liveProgress.js';

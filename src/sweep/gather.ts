@@ -8,9 +8,12 @@
 import { stringify } from 'csv-stringify/sync';
 import { join } from 'node:path';
 import { InvalidParameterError } from '../core/errors.js';
-import { summarizeReplications, type IntervalTree, type MetricTree, type RunLength } from '../sim/index.js';
+import { flattenIntervals, summarizeReplications, type IntervalTree, type MetricTree, type RunLength } from '../sim/index.js';
+
+export { flattenIntervals };
 import { pick, sweepTasks } from './plan.js';
 import { doneTasks, failedTasks, readManifest, readTaskRecord, toJson, writeAtomic, type SweepManifest, type TaskFailure } from './store.js';
+import { sweepPointsDisplay } from './display.js';
 
 /** One point of a gathered sweep: the record `simulate` would give for it. */
 export interface SweepPointResult {
@@ -73,7 +76,7 @@ export function gatherSweep(dir: string, option = 'out'): SweepPointResult[] {
     );
   }
   const r = manifest.replications;
-  return manifest.points.map((params, p) => {
+  return sweepPointsDisplay(manifest.points.map((params, p) => {
     const records = Array.from({ length: r }, (_, k) => readTaskRecord(dir, p * r + k));
     const metrics = summarizeReplications(records.map((x) => x.metrics as MetricTree), manifest.run.confidence);
     const length: RunLength = manifest.run.until !== undefined ? { until: manifest.run.until } : { jobs: manifest.run.jobs! };
@@ -94,22 +97,7 @@ export function gatherSweep(dir: string, option = 'out'): SweepPointResult[] {
         events: records.reduce((s, x) => s + x.events, 0),
       },
     };
-  });
-}
-
-/** Scalar metrics of an interval tree as rows 'a.b' → interval (array entries as 'a[2]'). */
-export function flattenIntervals(tree: IntervalTree, prefix = '', out: { metric: string; mean: number; halfWidth: number }[] = []): { metric: string; mean: number; halfWidth: number }[] {
-  if (Array.isArray(tree)) {
-    tree.forEach((child, i) => flattenIntervals(child as IntervalTree, `${prefix}[${i}]`, out));
-    return out;
-  }
-  const node = tree as Record<string, unknown>;
-  if (typeof node.mean === 'number' && typeof node.halfWidth === 'number' && typeof node.confidence === 'number') {
-    out.push({ metric: prefix, mean: node.mean, halfWidth: node.halfWidth });
-    return out;
-  }
-  for (const [k, v] of Object.entries(node)) flattenIntervals(v as IntervalTree, prefix === '' ? k : `${prefix}.${k}`, out);
-  return out;
+  }));
 }
 
 /** The CSV text of gathered points: swept parameters, then `<metric>` and `<metric>_hw` per scalar metric (array entries left out). */

@@ -7,3 +7,4 @@ export { WorkerPool, runLocalPool, simulateOnPool, type PoolOptions, type PoolOu
 export { gatherSweep, sweepStatus, sweepCsv, writeGathered, type SweepPointResult, type SweepStatus } from './gather.js';
 export { slurmScript, submitSlurm, runArrayShare, waitForJob, jobStates, submittedJobs, checkSlurmAvailable, type SlurmOptions, type SlurmSubmission } from './slurm.js';
 export { runSweep, type RunSweepOptions, type SweepRun } from './run.js';
+export { sweepPointsDisplay, sweepRunDisplay } from './display.js';

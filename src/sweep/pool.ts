@@ -14,11 +14,12 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { InvalidParameterError } from '../core/errors.js';
-import { checkSimulateOptions, getScenario, summarizeReplications, type ReplicationOutput, type ScenarioSpec, type SimulateOptions, type SimulationResult } from '../sim/index.js';
+import { checkSimulateOptions, getScenario, simulationDisplay, summarizeReplications, type ReplicationOutput, type ScenarioSpec, type SimulateOptions, type SimulationResult } from '../sim/index.js';
 import type { SweepTask } from './plan.js';
 import { writeTaskFailure, type TaskFailure } from './store.js';
 import type { ReplicationJob } from './task.js';
 import type { WorkerReply, WorkerRequest } from './worker.js';
+import { notebookProgress } from '../present/liveProgress.js';
 
 /** Options of {@link runLocalPool}. */
 export interface PoolOptions {
@@ -193,14 +194,19 @@ export async function simulateOnPool(pool: WorkerPool, spec: ScenarioSpec, optio
   }
   const run = checkSimulateOptions(definition, options);
   const runOptions = { ...(run.length.until !== undefined ? { until: run.length.until } : { jobs: run.length.jobs }), warmup: run.warmup, replications: run.replications, confidence: run.confidence };
+  // In a notebook (Deno's Jupyter kernel) a bar that updates as replications end; elsewhere nothing.
+  const progress = notebookProgress(`replications of ${definition.name}`);
+  let ended = 0;
+  progress?.update(0, run.replications);
   const outputs = await Promise.all(
     Array.from({ length: run.replications }, async (_, replication): Promise<ReplicationOutput> => {
       const reply = await pool.run({ scenario: definition.name, params: { ...(spec.params ?? {}) }, seed: run.seed, replication, run: runOptions });
+      progress?.update(++ended, run.replications);
       if (!reply.ok) throw new Error(`replication ${replication} of '${definition.name}' failed: ${reply.error}`);
       return reply.output!;
     }),
-  );
-  return {
+  ).finally(() => progress?.finish());
+  return simulationDisplay({
     scenario: definition.name,
     params: definition.echo === undefined ? params : definition.echo(params),
     metrics: summarizeReplications(outputs.map((o) => o.metrics), run.confidence),
@@ -213,5 +219,5 @@ export async function simulateOnPool(pool: WorkerPool, spec: ScenarioSpec, optio
       simulatedTime: outputs.reduce((s, o) => s + o.simulatedTime, 0),
       events: outputs.reduce((s, o) => s + o.events, 0),
     },
-  };
+  });
 }

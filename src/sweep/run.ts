@@ -9,6 +9,8 @@ import { runLocalPool, checkPoolOptions, type PoolOptions } from './pool.js';
 import { checkSlurmAvailable, checkSlurmOptions, submitSlurm, type SlurmOptions, type SlurmSubmission } from './slurm.js';
 import { doneTasks, openSweepDir, type TaskFailure } from './store.js';
 import { taskJob } from './task.js';
+import { sweepRunDisplay } from './display.js';
+import { notebookProgress } from '../present/liveProgress.js';
 
 /** Options of {@link runSweep}. */
 export interface RunSweepOptions extends PoolOptions {
@@ -51,6 +53,11 @@ export interface SweepRun {
  * r.points?.[1].metrics; // { meanQueueLength: { mean, halfWidth, confidence }, … }
  */
 export async function runSweep(spec: SweepSpec, options: RunSweepOptions): Promise<SweepRun> {
+  return sweepRunDisplay(await runSweepRecord(spec, options));
+}
+
+/** {@link runSweep} without the notebook display. */
+async function runSweepRecord(spec: SweepSpec, options: RunSweepOptions): Promise<SweepRun> {
   const backend = options.backend ?? 'local';
   if (backend !== 'local' && backend !== 'slurm') throw new InvalidParameterError('backend', "'local' or 'slurm'", backend);
   const plan = planSweep(spec);
@@ -71,7 +78,13 @@ export async function runSweep(spec: SweepSpec, options: RunSweepOptions): Promi
     const submission = submitSlurm(options.out, pending, options.slurm ?? {});
     return { ...base, ran: pending.length, failed: [], submission };
   }
-  const outcome = await runLocalPool(options.out, pending, (t) => taskJob(plan, t), options);
+  // In a notebook (Deno's Jupyter kernel) and without an onTask of the caller's: a bar that updates as tasks end.
+  const progress = options.onTask === undefined ? notebookProgress('tasks of the sweep') : undefined;
+  progress?.update(0, pending.length);
+  const onTask = options.onTask ?? (progress ? (ended: number, total: number) => progress.update(ended, total) : undefined);
+  const outcome = await runLocalPool(options.out, pending, (t) => taskJob(plan, t), { ...options, ...(onTask ? { onTask } : {}) }).finally(() =>
+    progress?.finish(),
+  );
   if (outcome.failed.length > 0) return { ...base, ran: pending.length, failed: outcome.failed };
   const g = writeGathered(options.out);
   return { ...base, ran: pending.length, failed: [], points: g.points, files: { json: g.json, csv: g.csv } };

@@ -46,6 +46,7 @@ import { VoqInputQueues } from './inputVoq.js';
 import { Links } from './links.js';
 import { FabricMarking } from './marking.js';
 import { FabricStats, type CreditAudit, type FabricMeasurements } from './measurements.js';
+import { fabricMeasurementsDisplay } from './display.js';
 import { PacketPool } from './packets.js';
 import { ReceiveCap } from './receiveCap.js';
 import { Sink } from './sink.js';
@@ -227,7 +228,7 @@ export class Fabric {
 
   /** Figures measured since the end of the warm-up. */
   measurements(): FabricMeasurements {
-    return this.stats.measurements(this.engine.now, this.engine.eventsProcessed, this.hosts.fCount);
+    return fabricMeasurementsDisplay(this.stats.measurements(this.engine.now, this.engine.eventsProcessed, this.hosts.fCount));
   }
 
   /**

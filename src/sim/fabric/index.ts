@@ -57,6 +57,7 @@ export {
 export { upDownForwarding } from './upDown.js';
 export type { DeliveryObserver } from './qos.js';
 export { parseFabricScenario, replicateFabricScenario, type FabricScenarioParams } from './fabricScenario.js';
+export { fabricMeasurementsDisplay } from './display.js';
 export { checkRadix, foldedClosHosts, foldedClosTopology } from './foldedClos.js';
 export type { HostTraffic } from './hostTraffic.js';
 export { GranRole, GranTraffic, PARKED_MESSAGES, type GranTrafficConfig } from './granTraffic.js';

@@ -3,3 +3,4 @@ export * from './simulate.js';
 export * from './builtin.js';
 export * from './file.js';
 export * from './pointSimulator.js';
+export * from './display.js';

@@ -8,6 +8,7 @@ import { integerAtLeast, knownKeys, plainObject, positiveRate } from '../../core
 import { checkSeed, RandomStreams } from '../random/streams.js';
 import { summarizeReplications, type IntervalTree, type MetricTree } from '../stats/intervals.js';
 import { getScenario, type RunLength, type ScenarioDefinition } from './registry.js';
+import { simulationDisplay } from './display.js';
 
 /** A scenario with its parameters: what a scenario file holds besides the run options. */
 export interface ScenarioSpec {
@@ -145,7 +146,7 @@ export function simulate(spec: ScenarioSpec | string, options: SimulateOptions =
     events += out.events;
     options.onReplication?.(r + 1, run.replications);
   }
-  return {
+  return simulationDisplay({
     scenario: definition.name,
     params: definition.echo === undefined ? params : definition.echo(params),
     metrics: summarizeReplications(records, run.confidence),
@@ -158,5 +159,5 @@ export function simulate(spec: ScenarioSpec | string, options: SimulateOptions =
       simulatedTime,
       events,
     },
-  };
+  });
 }

@@ -165,3 +165,18 @@ export function summarizeReplications(records: readonly MetricTree[], confidence
   };
   return walk(records, '');
 }
+
+/** Scalar metrics of an interval tree as rows 'a.b' → interval (array entries as 'a[2]'). */
+export function flattenIntervals(tree: IntervalTree, prefix = '', out: { metric: string; mean: number; halfWidth: number }[] = []): { metric: string; mean: number; halfWidth: number }[] {
+  if (Array.isArray(tree)) {
+    tree.forEach((child, i) => flattenIntervals(child as IntervalTree, `${prefix}[${i}]`, out));
+    return out;
+  }
+  const node = tree as Record<string, unknown>;
+  if (typeof node.mean === 'number' && typeof node.halfWidth === 'number' && typeof node.confidence === 'number') {
+    out.push({ metric: prefix, mean: node.mean, halfWidth: node.halfWidth });
+    return out;
+  }
+  for (const [k, v] of Object.entries(node)) flattenIntervals(v as IntervalTree, prefix === '' ? k : `${prefix}.${k}`, out);
+  return out;
+}
