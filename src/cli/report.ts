@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
+import { drbExperiments, drbSimulators } from '../report/drb.js';
 import { runExperiments } from '../report/experiment.js';
 import { granExperiments, granSimulators, granSizeNote } from '../report/gran.js';
 import { thesisExperiments, thesisSimulators } from '../report/thesis.js';
@@ -43,7 +44,7 @@ function integer(option: string, text: string, min: number): number {
 export function registerReport(program: Command): void {
   program
     .command('report')
-    .description("run the thesis's experiments (ch. 4 credit chain, ch. 5 ET/AJT, ch. 3 PIPD/FIMD) and Gran et al.'s IB CC study (Table II, Figs. 5, 8, 9) and write report.html, report.json and CSVs")
+    .description("run the thesis's experiments (ch. 4 credit chain, ch. 5 ET/AJT, ch. 3 PIPD/FIMD) Gran et al.'s IB CC study (Table II, Figs. 5, 8, 9) and the DRB seed's Figs. 8–10 and write report.html, report.json and CSVs")
     .option('--out <dir>', 'output directory (created if missing)', 'ibqos-report')
     .option('--quick', 'fewer points and short simulations: seconds')
     .option('--seed <n>', 'base seed of the simulations', '1')
@@ -59,8 +60,8 @@ export function registerReport(program: Command): void {
       if (workers > MAX_WORKERS) throw new InvalidParameterError('--workers', `an integer in 1..${MAX_WORKERS}`, opts.workers);
       if (opts.out.trim() === '') throw new InvalidParameterError('--out', 'a directory name (not empty)', opts.out);
       const outDir = resolve(opts.out);
-      const experiments = [...thesisExperiments(), ...granExperiments()];
       const quick = opts.quick === true;
+      const experiments = [...thesisExperiments(), ...granExperiments(), ...drbExperiments({ quick })];
       // An earlier report is replaced only with --force (checked before the directory is made).
       const earlier = reportFileNames(experiments).filter((name) => existsSync(join(outDir, name)));
       if (earlier.length > 0 && opts.force !== true) {
@@ -85,7 +86,7 @@ export function registerReport(program: Command): void {
           quick,
           seed,
           ...(replications === undefined ? {} : { replications }),
-          simulators: { ...thesisSimulators(runner), ...granSimulators(runner) },
+          simulators: { ...thesisSimulators(runner), ...granSimulators(runner), ...drbSimulators(runner) },
           concurrency: workers,
           onProgress: (id, _done, count) => {
             if (id !== current) {

@@ -2,6 +2,7 @@
 export * from './types.js';
 export * from './experiment.js';
 export * from './thesis.js';
+export * from './drb.js';
 export * from './html.js';
 export * from './display.js';
 export * from './write.js';

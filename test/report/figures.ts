@@ -14,5 +14,16 @@ export const THESIS_FIGURES = [
   'congestion-spreading-injection-rates',
 ] as const;
 
+/** The figures of the report's DRB section (seed drb-…, Figs. 8–10), in the order the report draws them. */
+export const DRB_FIGURES = [
+  'drb-load-torus-received',
+  'drb-load-torus-latency',
+  'drb-load-mesh-received',
+  'drb-load-mesh-latency',
+  'drb-load-gains',
+  'drb-hot-spot-peak-link',
+  'drb-hot-spot-open-paths',
+] as const;
+
 /** The figures of the report's Gran section (Gran et al.), in report order. */
 export const GRAN_FIGURES = ['gran-table-2-receive-rates', 'gran-windy-non-hotspots', 'gran-windy-total', 'gran-moving-average'] as const;

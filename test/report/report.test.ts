@@ -21,7 +21,7 @@ import {
 } from '../../src/index.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDirForTest } from '../helpers/tempDir.js';
-import { GRAN_FIGURES, THESIS_FIGURES } from './figures.js';
+import { DRB_FIGURES, GRAN_FIGURES, THESIS_FIGURES } from './figures.js';
 
 describe('runExperiments(thesisExperiments()) without a simulator', async () => {
   const report = await runExperiments(thesisExperiments(), { quick: true });
@@ -190,11 +190,12 @@ describe('ibqos report', () => {
     const { code, out, err } = await runCli(['report', '--quick', '--out', dir]);
     expect(code).toBe(0);
     const files = out.trim().split('\n');
-    expect(files).toHaveLength(2 + THESIS_FIGURES.length + GRAN_FIGURES.length);
+    expect(files).toHaveLength(2 + THESIS_FIGURES.length + GRAN_FIGURES.length + DRB_FIGURES.length);
     for (const f of files) expect(existsSync(f)).toBe(true);
     expect(err).toMatch(/^report: credit-chain \(10 points\)$/m);
-    expect(err).toMatch(/^report: 7 experiments, 16 figures, 7 with simulation$/m); // src/sim: credit-tandem, gege1n, congestion-spreading, ibcc-fat-tree
+    expect(err).toMatch(/^report: 9 experiments, 23 figures, 9 with simulation$/m); // src/sim: credit-tandem, gege1n, congestion-spreading, ibcc-fat-tree, drb
     expect(err).toMatch(/^report: gran-table-2 \(4 points; QUICK: radix 4, 8 hosts, 1 hotspot, 2 ms after a 1 ms warm-up\)$/m);
+    expect(err).toMatch(/^report: drb-load \(6 points\)$/m);
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(html.match(/<span class="badge">[^<]*<\/span>/g)).toEqual([
       ...Array(3).fill('<span class="badge">analytic and simulated</span>'),
@@ -202,6 +203,7 @@ describe('ibqos report', () => {
       '<span class="badge">simulated: no analytic model exists</span>',
       '<span class="badge">analytic and simulated</span>',
       '<span class="badge">simulated: no analytic model exists</span>',
+      ...Array(2).fill('<span class="badge">simulated: no analytic model exists</span>'),
     ]);
   });
 
