@@ -7,7 +7,7 @@
  *
  * The rules are {@link IbCcSource}'s: a BECN raises the pair's CCTI by CCTI_Increase (up to
  * CCTI_Limit); every CCTI_Timer expiry lowers it by 1 (down to CCTI_Min); the pair's rate limit is
- * B/(1 + IRD) with IRD = CCT[CCTI] (MODELS.md §10). The CCTI_Timer of a source runs freely from
+ * B/(1 + IRD) with IRD = CCT[CCTI] (docs/models.md §10). The CCTI_Timer of a source runs freely from
  * time 0 (expiries at k·T, k = 1, 2, …), so the decrements a pair has missed are applied lazily when
  * it is next read: CCTI(t) = max(CCTI_Min, CCTI(t₀) − (⌊t/T⌋ − ⌊t₀/T⌋)). No timer events.
  *
