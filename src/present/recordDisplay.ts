@@ -35,7 +35,9 @@ export function recordBundle(spec: RecordDisplaySpec): MimeBundle {
   const html = [`<div class="ibqos-record"><h4 style="margin:.3em 0">${escapeXml(spec.title)}</h4>`];
   if (spec.facts) html.push(`<p style="margin:.2em 0">${escapeXml(spec.facts)}</p>`);
   for (const t of spec.tables) {
-    text.push('', ...(t.caption ? [t.caption] : []), formatTable(t.rows, t.columns));
+    text.push('');
+    if (t.caption) text.push(t.caption);
+    text.push(formatTable(t.rows, t.columns));
     if (t.caption) html.push(`<p style="margin:.4em 0 .1em"><i>${escapeXml(t.caption)}</i></p>`);
     html.push(htmlTable(t.rows, t.columns as readonly Column<unknown, HtmlCell>[], { className: 'ibqos' }));
   }
