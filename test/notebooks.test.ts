@@ -57,9 +57,12 @@ beforeAll(() => {
   symlinkSync(join(repo, 'node_modules'), join(pkg, 'node_modules'), 'dir');
   for (const nb of notebooks) copyFileSync(join(repo, 'docs', nb), join(pkg, 'docs', nb));
   const started = Date.now();
+  // nbclient waits only 4 s (its iopub_timeout) for a cell's outputs after the kernel's reply and then
+  // silently drops what has not come: on a loaded machine whole displays went missing. Wait up to 60 s,
+  // and fail loudly rather than lose an output.
   const run = spawnSync(
     'jupyter',
-    ['nbconvert', '--to', 'notebook', '--execute', '--ExecutePreprocessor.timeout=120', '--output-dir', join(root, 'out'), ...notebooks.map((nb) => join(pkg, 'docs', nb))],
+    ['nbconvert', '--to', 'notebook', '--execute', '--ExecutePreprocessor.timeout=120', '--ExecutePreprocessor.iopub_timeout=60', '--ExecutePreprocessor.raise_on_iopub_timeout=True', '--output-dir', join(root, 'out'), ...notebooks.map((nb) => join(pkg, 'docs', nb))],
     { encoding: 'utf8', env: jupyterEnv(root), timeout: 600_000 },
   );
   seconds = (Date.now() - started) / 1000;
