@@ -58,18 +58,37 @@ beforeAll(() => {
   for (const nb of notebooks) copyFileSync(join(repo, 'docs', nb), join(pkg, 'docs', nb));
   const started = Date.now();
   // nbclient waits only 4 s (its iopub_timeout) for a cell's outputs after the kernel's reply and then
-  // silently drops what has not come: on a loaded machine whole displays went missing. Wait up to 60 s,
-  // and fail loudly rather than lose an output.
-  const run = spawnSync(
-    'jupyter',
-    ['nbconvert', '--to', 'notebook', '--execute', '--ExecutePreprocessor.timeout=120', '--ExecutePreprocessor.iopub_timeout=60', '--ExecutePreprocessor.raise_on_iopub_timeout=True', '--output-dir', join(root, 'out'), ...notebooks.map((nb) => join(pkg, 'docs', nb))],
-    { encoding: 'utf8', env: jupyterEnv(root), timeout: 600_000 },
-  );
+  // silently drops what has not come: wait up to 60 s, and fail loudly rather than lose an output.
+  const execute = (nbs: readonly string[]) => {
+    const run = spawnSync(
+      'jupyter',
+      ['nbconvert', '--to', 'notebook', '--execute', '--ExecutePreprocessor.timeout=120', '--ExecutePreprocessor.iopub_timeout=60', '--ExecutePreprocessor.raise_on_iopub_timeout=True', '--output-dir', join(root, 'out'), ...nbs.map((nb) => join(pkg, 'docs', nb))],
+      { encoding: 'utf8', env: jupyterEnv(root), timeout: 600_000 },
+    );
+    if (run.status !== 0) throw new Error(`jupyter nbconvert --execute failed (${run.status}):\n${run.stderr.split('\n').slice(-40).join('\n')}`);
+    for (const nb of nbs) executed.set(nb, (JSON.parse(readFileSync(join(root, 'out', nb), 'utf8')) as { cells: Cell[] }).cells);
+  };
+  execute(notebooks);
   seconds = (Date.now() - started) / 1000;
   // The figure the acceptance asks for (all notebooks within 60 s) is printed, never asserted (a loaded machine is slower).
   console.log(`notebooks: ${notebooks.length} executed by nbconvert in ${seconds.toFixed(1)} s`);
-  if (run.status !== 0) throw new Error(`jupyter nbconvert --execute failed (${run.status}):\n${run.stderr.split('\n').slice(-40).join('\n')}`);
-  for (const nb of notebooks) executed.set(nb, (JSON.parse(readFileSync(join(root, 'out', nb), 'utf8')) as { cells: Cell[] }).cells);
+  // Deno's kernel (2.x) has been seen to drop a cell's whole output when the machine is busy — the
+  // cell ran (no error, its later cells see its values) but its display never reached nbclient.
+  // A cell that prints (console.log) or ends in an expression (no ';') shows something, so such a
+  // cell without any output is that loss, not a failure of the library: its notebook is executed
+  // again (at most twice), and the run says so.
+  const shows = (c: Cell) => {
+    const source = c.source.join('');
+    const last = source.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('//')).pop() ?? '';
+    return source.includes('console.log(') || !last.endsWith(';');
+  };
+  const silent = (nb: string) => codeCells(nb).filter((c) => shows(c) && (c.outputs ?? []).length === 0).length;
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const lossy = notebooks.filter((nb) => silent(nb) > 0);
+    if (lossy.length === 0) break;
+    console.log(`notebooks: re-executing ${lossy.join(', ')} (a code cell came back without output; attempt ${attempt + 1})`);
+    execute(lossy);
+  }
 }, 900_000);
 
 describe('docs/*.ipynb in a real Deno kernel', () => {

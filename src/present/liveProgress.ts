@@ -32,7 +32,8 @@ export function jupyterKernel(): JupyterKernelApi | undefined {
 /** A progress display: `update` after each task; `finish` once at the end. */
 export interface ProgressDisplay {
   update(done: number, total: number): void;
-  finish(note?: string): void;
+  /** Sends the last update; resolves once every update has reached the kernel (await it before the cell ends). */
+  finish(note?: string): Promise<void>;
 }
 
 let displays = 0;
@@ -60,10 +61,14 @@ export function notebookProgress(label: string, minIntervalMs = 200): ProgressDi
   let shown = false;
   let last = 0;
   let latest = { done: 0, total: 0 };
+  // The displays go out one after another (the first must exist before an update of it), and the last
+  // one is awaited by finish(): a display still in flight when the cell ends can be lost.
+  let sent: Promise<void> = Promise.resolve();
   const send = (note?: string) => {
     const bundle = progressBundle(label, latest.done, latest.total, (Date.now() - started) / 1000, note);
+    const options = { raw: true as const, display_id, ...(shown ? { update: true } : {}) };
     // A display that fails (the front end went away) must not fail the run it reports on.
-    kernel.display(bundle, { raw: true, display_id, ...(shown ? { update: true } : {}) }).catch(() => undefined);
+    sent = sent.then(() => kernel.display(bundle, options)).catch(() => undefined);
     shown = true;
     last = Date.now();
   };
@@ -74,6 +79,7 @@ export function notebookProgress(label: string, minIntervalMs = 200): ProgressDi
     },
     finish(note) {
       send(note ?? 'done');
+      return sent;
     },
   };
 }
