@@ -32,20 +32,12 @@ import {
 } from '../sim/index.js';
 import { commandOutput } from './output.js';
 import { sweepProgress } from './progress.js';
-import { declareScenarioOptions, physicalTime, runOptions, scenarioArgs, scenarioError, SECONDS_PER_US } from './scenarioArgs.js';
+import { declareScenarioOptions, physicalTime, runOptions, scenarioArgs, scenarioError, SECONDS_PER_US, type RunOptionText } from './scenarioArgs.js';
 import { cartesian } from './sweep.js';
 import { metricHeader, metricUnit, paramHeader } from './vocabulary.js';
 
-interface SimCliOptions {
+interface SimCliOptions extends RunOptionText {
   readonly scenario: string;
-  readonly seed?: string;
-  readonly replications?: string;
-  readonly jobs?: string;
-  readonly until?: string;
-  readonly warmup?: string;
-  readonly untilUs?: string;
-  readonly warmupUs?: string;
-  readonly confidence?: string;
   readonly json?: boolean;
   readonly commonRandomNumbers?: boolean;
   readonly [key: string]: unknown;
