@@ -165,7 +165,7 @@ export function renderPlot(spec: PlotSpec): string {
     const x = sx(t);
     return { x, ...fitText(label, { fontSize: 12, maxWidth: Math.min(slot - TEXT_PAD, 2 * Math.min(x, width - x) - TEXT_PAD), maxLines: spec.xTicks ? 2 : 1 }) };
   });
-  const tickLines = Math.max(1, ...xTickText.map((t) => t.lines.length));
+  const tickLines = xTickText.reduce((most, t) => Math.max(most, t.lines.length), 1);
   margin.bottom += 13 * (tickLines - 1);
   const unit = (label: string, u?: string) => (u ? `${label} [${u}]` : label);
   const xTitleX = margin.left + innerW / 2;
