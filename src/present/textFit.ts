@@ -70,6 +70,7 @@ function shrink(lines: string[], fontSize: number, maxWidth: number, bold: boole
   let widest = 0;
   for (const l of lines) widest = Math.max(widest, estimateTextWidth(l, fontSize, bold));
   if (widest <= maxWidth || widest === 0) return { lines, fontSize };
-  // Rounded down to a tenth of a pixel so the rounded size still fits.
-  return { lines, fontSize: Math.floor((10 * fontSize * maxWidth) / widest) / 10 };
+  // Rounded down to a tenth of a pixel so the rounded size still fits; never below 1 px (a width
+  // too small for any text leaves it overflowing rather than drawn at a size of 0 or less).
+  return { lines, fontSize: Math.max(1, Math.floor((10 * fontSize * maxWidth) / widest) / 10) };
 }
