@@ -5,10 +5,13 @@
  * wall time less the worker start-up and the tasks' own time, per task). The library runs from the
  * built `dist/` (as users run it), so the workers need no TypeScript loader: `npm run build` first.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { machineLine } from './harness.js';
+import { FABRIC_SWEEP } from './sweep-spec.js';
 
 // Paths in variables: the built modules, typed as their sources.
 const distIndex = '../dist/index.js';
@@ -16,12 +19,27 @@ const distStore = '../dist/sweep/store.js';
 const { runSweep, readManifest } = (await import(distIndex)) as typeof import('../src/index.js');
 const { readTaskRecord } = (await import(distStore)) as typeof import('../src/sweep/store.js');
 
-const fabric = {
-  scenario: 'congestion-spreading',
-  axes: [['victimLoad', Array.from({ length: 20 }, (_, i) => 0.05 + 0.045 * i)]] as [string, number[]][],
-  replications: 2,
-  run: { until: 1, warmup: 0.05 },
-};
+const fabric = FABRIC_SWEEP;
+
+/**
+ * The machine's ceiling, with no pool at all: `n` plain processes started together, process k running
+ * the tasks k, k + n, … through `runReplication` (benchmarks/sweep-bare.ts); the wall time from the
+ * first spawn to the last exit. Two such processes against one show what two cores give two
+ * concurrent fabric simulations here (shared caches and memory bandwidth), whatever the pool does.
+ */
+async function bare(n: number): Promise<number> {
+  const script = fileURLToPath(new URL('./sweep-bare.ts', import.meta.url));
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: n }, (_, k) =>
+      new Promise<void>((done, fail) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', script, String(k), String(n)], { stdio: 'inherit' });
+        child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`sweep-bare.ts ${k} ${n} exited with ${code}`))));
+      }),
+    ),
+  );
+  return (performance.now() - t0) / 1000;
+}
 
 async function timed(spec: Parameters<typeof runSweep>[0], workers: number): Promise<{ seconds: number; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'ibqos-bench-sweep-'));
@@ -36,6 +54,8 @@ console.log(`# sweep benchmark — ${machineLine()}`);
 const rounds = Number(process.env.ROUNDS ?? 2);
 const one: number[] = [];
 const two: number[] = [];
+const bareOne: number[] = [];
+const bareTwo: number[] = [];
 for (let k = 0; k < rounds; k++) {
   for (const [workers, list] of [[1, one], [2, two]] as const) {
     const { seconds, dir } = await timed(fabric, workers);
@@ -43,9 +63,18 @@ for (let k = 0; k < rounds; k++) {
     rmSync(dir, { recursive: true, force: true });
     console.log(`round ${k + 1}: 20-point fabric sweep (40 tasks), ${workers} worker(s): ${seconds.toFixed(2)} s`);
   }
+  for (const [n, list] of [[1, bareOne], [2, bareTwo]] as const) {
+    const seconds = await bare(n);
+    list.push(seconds);
+    console.log(`round ${k + 1}: the same 40 tasks in ${n} plain process(es), no pool: ${seconds.toFixed(2)} s`);
+  }
 }
 const best = (xs: number[]): number => Math.min(...xs);
 console.log(`best of ${rounds}: 1 worker ${best(one).toFixed(2)} s, 2 workers ${best(two).toFixed(2)} s, speed-up ${(best(one) / best(two)).toFixed(2)}×`);
+console.log(
+  `best of ${rounds}, no pool: 1 process ${best(bareOne).toFixed(2)} s, 2 processes ${best(bareTwo).toFixed(2)} s, the machine's ceiling ${(best(bareOne) / best(bareTwo)).toFixed(2)}×; ` +
+    `the pool's speed-up over that ceiling ${((best(one) / best(two)) / (best(bareOne) / best(bareTwo))).toFixed(2)}`,
+);
 
 // Pool overhead: 400 tasks of one job each on 1 worker.
 const tiny = { scenario: 'gege1n', params: { mu: 8, capacity: 4 }, axes: [['lambda', Array.from({ length: 200 }, (_, i) => 1 + i * 0.01)]] as [string, number[]][], replications: 2, run: { jobs: 1, warmup: 0 } };

@@ -10,8 +10,10 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
+import { alfaroExperiments, alfaroSimulators, alfaroSizeNote } from '../report/alfaroStudy.js';
 import { drbExperiments, drbSimulators } from '../report/drb.js';
 import { runExperiments } from '../report/experiment.js';
+import type { AnyExperiment } from '../report/types.js';
 import { granExperiments, granSimulators, granSizeNote } from '../report/gran.js';
 import { thesisExperiments, thesisSimulators } from '../report/thesis.js';
 import { makeDirectory, reportFileNames, writeReport } from '../report/write.js';
@@ -28,6 +30,7 @@ interface ReportOptions {
   readonly replications?: string;
   readonly workers?: string;
   readonly force?: boolean;
+  readonly only?: string;
 }
 
 /** The most worker threads --workers may ask for. */
@@ -38,6 +41,27 @@ function integer(option: string, text: string, min: number): number {
   const v = parseSingle(option, text, { integer: true });
   if (!(v >= min) || !Number.isSafeInteger(v)) throw new InvalidParameterError(option, `an integer >= ${min}`, text);
   return v;
+}
+
+/** The report's sections: a name for each seed's experiments (ids start with it, the thesis's excepted). */
+const SECTIONS = ['thesis', 'gran', 'drb', 'alfaro'] as const;
+const THESIS_IDS = ['credit-chain', 'entry-threshold', 'arrival-job-threshold', 'congestion-spreading'];
+
+/**
+ * The experiments `--only` names (all of them without it): each item a section or an experiment id.
+ * @throws InvalidParameterError naming --only for an item that is neither.
+ */
+export function selectExperiments(all: readonly AnyExperiment[], only: string | undefined): AnyExperiment[] {
+  if (only === undefined) return [...all];
+  const items = only.split(',').map((s) => s.trim());
+  const ids = all.map((e) => e.id);
+  const chosen = new Set<string>();
+  for (const item of items) {
+    const matched = item === 'thesis' ? THESIS_IDS : (SECTIONS as readonly string[]).includes(item) ? ids.filter((id) => id.startsWith(`${item}-`)) : ids.filter((id) => id === item);
+    if (matched.length === 0) throw new InvalidParameterError('--only', `a list of sections (${SECTIONS.join(', ')}) or experiment ids (${ids.join(', ')})`, only);
+    for (const id of matched) chosen.add(id);
+  }
+  return all.filter((e) => chosen.has(e.id));
 }
 
 /** Registers `ibqos report`. */
@@ -51,6 +75,7 @@ export function registerReport(program: Command): void {
     .option('--replications <n>', 'independent replications per simulated point (default 10, 3 with --quick)')
     .option('--workers <n>', "worker threads for the simulations (default: the machine's cores; 1 runs them in this thread); the numbers do not depend on it")
     .option('--force', 'replace the report files of an earlier run in --out')
+    .option('--only <sections>', `run only these experiments or sections, a list: ${SECTIONS.join(', ')} or an experiment id (e.g. gran-table-2)`)
     .action(async (opts: ReportOptions, cmd: Command) => {
       // The number rules of `ibqos sim` (one parser, one rule).
       const seed = checkSeed('--seed', parseSingle('--seed', opts.seed, { integer: true }));
@@ -61,7 +86,7 @@ export function registerReport(program: Command): void {
       if (opts.out.trim() === '') throw new InvalidParameterError('--out', 'a directory name (not empty)', opts.out);
       const outDir = resolve(opts.out);
       const quick = opts.quick === true;
-      const experiments = [...thesisExperiments(), ...granExperiments(), ...drbExperiments({ quick })];
+      const experiments = selectExperiments([...thesisExperiments(), ...granExperiments(), ...drbExperiments({ quick }), ...alfaroExperiments()], opts.only);
       // An earlier report is replaced only with --force (checked before the directory is made).
       const earlier = reportFileNames(experiments).filter((name) => existsSync(join(outDir, name)));
       if (earlier.length > 0 && opts.force !== true) {
@@ -86,12 +111,12 @@ export function registerReport(program: Command): void {
           quick,
           seed,
           ...(replications === undefined ? {} : { replications }),
-          simulators: { ...thesisSimulators(runner), ...granSimulators(runner), ...drbSimulators(runner) },
+          simulators: { ...thesisSimulators(runner), ...granSimulators(runner), ...drbSimulators(runner), ...alfaroSimulators(runner) },
           concurrency: workers,
           onProgress: (id, _done, count) => {
             if (id !== current) {
               current = id;
-              log(`report: ${id} (${count} points${id.startsWith('gran') ? `; ${granSizeNote(quick)}` : ''})\n`);
+              log(`report: ${id} (${count} points${id.startsWith('gran') ? `; ${granSizeNote(quick)}` : id.startsWith('alfaro') ? `; ${alfaroSizeNote(quick)}` : ''})\n`);
             }
             progress.tick();
           },

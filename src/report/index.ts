@@ -7,3 +7,4 @@ export * from './html.js';
 export * from './display.js';
 export * from './write.js';
 export * from './alfaro.js';
+export * from './alfaroStudy.js';

@@ -44,7 +44,7 @@ const OPTIONS: Record<string, readonly string[]> = {
   validate: ['--model', '--params', '--results', '--format', '--map', '--tolerance', '--absolute-tolerance', '--plot', '--force', '--max-input-mb', '--json'],
   admit: ['--topology', '--requests', '--json', '--opensm', '--max-input-mb'],
   sim: ['--scenario', '--lambda', '--mu', '--capacity', '--ca2', '--cs2', '--m', '--n', '--seed', '--warmup', '--confidence', '--max-input-mb', '--json'],
-  report: ['--quick', '--seed', '--replications', '--workers', '--force'],
+  report: ['--quick', '--seed', '--replications', '--workers', '--force', '--only'],
 };
 const FLAGS = new Set(['--json', '--exact', '--check', '--trajectory', '--force', '--quick', '--opensm']);
 const ENUMS: Record<string, readonly string[]> = {

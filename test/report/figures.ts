@@ -27,3 +27,6 @@ export const DRB_FIGURES = [
 
 /** The figures of the report's Gran section (Gran et al.), in report order. */
 export const GRAN_FIGURES = ['gran-table-2-receive-rates', 'gran-windy-non-hotspots', 'gran-windy-total', 'gran-moving-average'] as const;
+
+/** The figures of the report's Alfaro section (Alfaro et al., Table 2 and Fig. 3), in report order. */
+export const ALFARO_FIGURES = ['alfaro-table-2-utilization', 'alfaro-table-2-connections', 'alfaro-deadlines-deadline-d', 'alfaro-deadlines-deadline-d10', 'alfaro-deadlines-deadline-d100'] as const;
