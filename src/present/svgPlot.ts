@@ -2,7 +2,9 @@
  * A small, dependency-free SVG renderer for line and scatter plots: series drawn as lines and/or
  * markers, optional confidence-interval error bars, axes with "nice" ticks, a legend, a title and
  * axis labels with units. The output is a standalone `<svg>` element (explicit width, height and
- * viewBox) that can be inlined in HTML, written to a `.svg` file or shown in a notebook.
+ * viewBox) that can be inlined in HTML, written to a `.svg` file or shown in a notebook. Texts too
+ * wide for the plot (titles, axis titles, legend names, category labels) wrap or shrink to fit, by
+ * an estimate of their width (./textFit.ts).
  *
  * Chosen over Vega-Lite rendered with `vega`/`vega-lite`: those would add two large dependencies
  * (and a canvas-free SVG renderer setup) for plots this simple; see benchmarks/README.md for the
@@ -44,7 +46,7 @@ export interface PlotSpec {
   readonly xUnit?: string;
   readonly yUnit?: string;
   readonly series: readonly PlotSeries[];
-  /** Pixels; defaults 640 × 400 (the legend adds height below). */
+  /** Pixels; defaults 640 × 400 (the legend, and titles wrapped onto more lines, add height). */
   readonly width?: number;
   readonly height?: number;
   /** Replace the x ticks, e.g. for categories: ticks at `value` labelled `label`. */
