@@ -5,8 +5,9 @@
  * 1. every rate control with the scenario's defaults (the thesis's set-up): each flow's throughput,
  *    the victim's offered load and latency, the average injection rate of the four classes;
  * 2. thesis Tables 3.2 and 3.3 cell by cell beside ours, with the ratio;
- * 3. each departure from the thesis: the victim's throughput and the PIPD ÷ FIMD ratio of r1 with
- *    the thesis's setting and with the switch flipped;
+ * 3. each departure from the thesis: the victim's throughput, the PIPD ÷ FIMD ratio of r1, r2's
+ *    change when r1 goes FIMD and PIPD's high ÷ low, with the thesis's setting and with the switch
+ *    flipped;
  * 4. Santos et al.'s scenario (`santos-congestion`): throughput and link utilisation per response.
  *
  * Not a timing benchmark: it is the script behind the docs' figures.
@@ -80,7 +81,15 @@ console.log(
   `thesis: r2/r1 under PIPD A 3.17 B 3.40; r1 PIPD/FIMD A 2.55 B 3.79; r2 PIPD→FIMD A ×0.79 B ×0.75. ours: r2/r1 A ${ratio(p.remoteHigh!, p.remoteLow!)} B ${ratio(p.localHigh!, p.localLow!)}; r1 PIPD/FIMD A ${ratio(p.remoteLow!, pf.remoteLow!)} B ${ratio(p.localLow!, pf.localLow!)}; r2 PIPD→FIMD A ×${ratio(pf.remoteHigh!, p.remoteHigh!)} B ×${ratio(pf.localHigh!, p.localHigh!)}`,
 );
 
-console.log('\n3. each departure from the thesis, switched (victim Gb/s under PIPD and FIMD; r1 PIPD ÷ FIMD at A and B)');
+console.log('\n2b. marked fraction of each class (classMarkedFraction), PIPD and PIPD + FIMD');
+console.log('| scheme | A r1 | A r2 | B r1 | B r2 |');
+console.log('|---|---|---|---|---|');
+for (const scheme of ['pipd', 'pipd / fimd']) {
+  const k = byScheme.get(scheme)!.classMarkedFraction!;
+  console.log(`| ${scheme} | ${cell(k.remoteLow!, 2)} | ${cell(k.remoteHigh!, 2)} | ${cell(k.localLow!, 2)} | ${cell(k.localHigh!, 2)} |`);
+}
+
+console.log('\n3. each departure from the thesis, switched (victim Gb/s under PIPD and FIMD; r1 PIPD ÷ FIMD and r2 FIMD-run ÷ PIPD-run at A and B; PIPD high ÷ low at A and B)');
 const SWITCHES: readonly [string, Record<string, unknown>][] = [
   ['victim controlled (--control-victim)', { controlVictim: true }],
   ['local high, remote low (--classes split)', { classes: 'split' }],
@@ -92,16 +101,25 @@ const SWITCHES: readonly [string, Record<string, unknown>][] = [
   ['every waited-for output armed (--marking-outputs waited-for)', { markingOutputs: 'waited-for' }],
   ['counters per output link and VL (--marking-counters per-vl)', { markingCounters: 'per-vl' }],
   ['ACKs out of band (--ack-bytes 0)', { ackBytes: 0 }],
+  ['only a faster rate acts on the pending gap (--rate-gap shorten)', { rateGap: 'shorten' }],
+  ['the gap restarts at every ACK (--rate-gap restart)', { rateGap: 'restart' }],
+  ['the gap is fixed when a packet goes (--rate-gap fixed)', { rateGap: 'fixed' }],
 ];
 const row = (label: string, extra: Record<string, unknown>): void => {
   const pipd = spreading({ ...extra, rateControl: 'pipd' });
   const fimd = spreading({ ...extra, rateControl: 'fimd' });
   const mixed = spreading({ ...extra, rateControlHigh: 'pipd', rateControlLow: 'fimd' });
-  const r1 = (k: string): string => (mixed.classRate![k] ? ratio(pipd.classRate![k]!, mixed.classRate![k]!) : '–');
-  console.log(`| ${label} | ${cell(pipd.throughput!.victim!, 3)} | ${cell(fimd.throughput!.victim!, 3)} | ${r1('remoteLow')} | ${r1('localLow')} |`);
+  const c = pipd.classRate!;
+  const m = mixed.classRate!;
+  const r1 = (k: string): string => (m[k] ? ratio(c[k]!, m[k]!) : '–');
+  const r2 = (k: string): string => (m[k] ? `×${ratio(m[k]!, c[k]!)}` : '–');
+  const hl = (high: string, low: string): string => (c[high] && c[low] ? ratio(c[high]!, c[low]!) : '–');
+  console.log(
+    `| ${label} | ${cell(pipd.throughput!.victim!, 3)} | ${cell(fimd.throughput!.victim!, 3)} | ${r1('remoteLow')} | ${r1('localLow')} | ${r2('remoteHigh')} | ${r2('localHigh')} | ${hl('remoteHigh', 'remoteLow')} | ${hl('localHigh', 'localLow')} |`,
+  );
 };
-console.log('| setting | victim Gb/s, PIPD | victim Gb/s, FIMD | r1 PIPD ÷ FIMD, A | r1 PIPD ÷ FIMD, B |');
-console.log('|---|---|---|---|---|');
+console.log('| setting | victim Gb/s, PIPD | victim Gb/s, FIMD | r1 PIPD ÷ FIMD, A | r1 PIPD ÷ FIMD, B | r2 → FIMD r1, A | r2 → FIMD r1, B | high ÷ low, A | high ÷ low, B |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 row('the thesis set-up (defaults)', {});
 for (const [label, extra] of SWITCHES) row(label, extra);
 

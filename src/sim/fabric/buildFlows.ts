@@ -12,7 +12,7 @@ import type { CompiledFlow } from './compiled.js';
 import type { ArrivalProcess } from '../traffic/arrivals.js';
 import { packetSizes, type PacketSizes, type PacketSizeSpec } from '../traffic/packetSizes.js';
 import { arrivalProcess, type ArrivalSpec } from '../traffic/spec.js';
-import type { InjectionControl } from './plugins.js';
+import { GAP_RULES, type GapRule, type InjectionControl } from './plugins.js';
 import { pathSelection, type PathSelectionSpec } from './pathSelection.js';
 import { IbCcInjectionControl, ResponseInjectionControl } from './rateControl.js';
 
@@ -40,6 +40,8 @@ export interface ResponseRateOptions {
   readonly unitBytes?: number;
   /** The rate before the first ACK: 'rMax' (default) or 'rMin' (thesis §3.3.3). */
   readonly start?: 'rMin' | 'rMax';
+  /** What a rate change does to the gap before the next packet: 'shorten' (default), 'fixed' or 'rescale' ({@link GapRule}). */
+  readonly gap?: GapRule;
 }
 
 /**
@@ -123,7 +125,7 @@ function traffic(field: string, spec: TrafficSpec | undefined, stream: RandomStr
   }
 }
 
-const RESPONSE_KEYS = ['kind', 'rMin', 'rMax', 'unitBytes', 'start'];
+const RESPONSE_KEYS = ['kind', 'rMin', 'rMax', 'unitBytes', 'start', 'gap'];
 
 function responseFunction(field: string, o: Record<string, unknown>, rMax: number): ResponseFunction {
   const top = o.rMax ?? rMax;
@@ -164,8 +166,9 @@ function rateController(field: string, spec: RateControlSpec | undefined, linkRa
       const unitBytes = o.unitBytes === undefined ? mtu : integerAtLeast(`${field}.unitBytes`, o.unitBytes, 1);
       if (unitBytes > mtu) throw new InvalidParameterError(`${field}.unitBytes`, `an integer in 1..the MTU (${mtu})`, unitBytes);
       const start = o.start === undefined ? 'rMax' : oneOf(`${field}.start`, o.start, ['rMin', 'rMax'] as const);
+      const gapRule = o.gap === undefined ? 'shorten' : oneOf(`${field}.gap`, o.gap, GAP_RULES);
       const fn = responseFunction(field, o, linkRate / unitBytes);
-      return new ResponseInjectionControl(fn, { unitsPerPacket: mtu / unitBytes, initialRate: start === 'rMin' ? fn.rMin : fn.rMax });
+      return new ResponseInjectionControl(fn, { unitsPerPacket: mtu / unitBytes, initialRate: start === 'rMin' ? fn.rMin : fn.rMax, gapRule });
     }
     case 'ibcc': {
       knownKeys(field, o, ['kind', 'table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'timerUs', 'becnsPerIncrease']);

@@ -59,7 +59,7 @@ export function congestionSpreadingRateMax(p: CongestionSpreadingParams): number
  */
 function rateControlSpec(name: RateControlName, p: CongestionSpreadingParams, highPriority: boolean): RateControlSpec {
   const rMin = congestionSpreadingRateMax(p) / (highPriority ? 128 : 256);
-  const common = { rMin, unitBytes: p.rateUnitBytes, start: p.startRate === 'min' ? 'rMin' : 'rMax' } as const;
+  const common = { rMin, unitBytes: p.rateUnitBytes, start: p.startRate === 'min' ? 'rMin' : 'rMax', gap: p.rateGap } as const;
   switch (name) {
     case 'none':
       return { kind: 'none' };
@@ -137,7 +137,8 @@ export function congestionSpreadingFabric(params: CongestionSpreadingParams, str
  * uncontrolled flow) and
  * `markedFraction` (delivered packets carrying a mark). `classRate`: the injection rate of each
  * class, keyed as {@link CONGESTION_SPREADING_CLASSES} (with `classes: 'split'` only `localHigh` =
- * local and `remoteLow` = remote): the thesis's B r2, B r1, A r2, A r1.
+ * local and `remoteLow` = remote): the thesis's B r2, B r1, A r2, A r1. `classMarkedFraction`: the
+ * same classes' delivered packets carrying a mark (what a class's average rate follows: docs/fabric.md).
  *
  * @example
  * const out = replicateCongestionSpreading(parseCongestionSpreading({}), {
@@ -160,9 +161,13 @@ export function replicateCongestionSpreading(params: CongestionSpreadingParams, 
   const per = (pick: (flow: string) => number): Record<string, number> => Object.fromEntries(CONGESTION_SPREADING_FLOWS.map((flow) => [flow, pick(flow)]));
   const gbps = (packets: number): number => (m.duration > 0 ? (packets * p.packetBytes * 8) / m.duration / 1e9 : 0);
   const classRate: Record<string, number> = {};
+  const classMarked: Record<string, number> = {};
   for (const key of CONGESTION_SPREADING_CLASSES) {
     const f = byName.get(key) ?? (p.classes === 'split' ? byName.get(key === 'localHigh' ? 'local' : key === 'remoteLow' ? 'remote' : '') : undefined);
-    if (f !== undefined) classRate[key] = rateOf(f);
+    if (f !== undefined) {
+      classRate[key] = rateOf(f);
+      classMarked[key] = f.delivered > 0 ? f.marked / f.delivered : 0;
+    }
   }
   return {
     metrics: {
@@ -178,6 +183,7 @@ export function replicateCongestionSpreading(params: CongestionSpreadingParams, 
         return n > 0 ? sum(flow, (f) => f.marked) / n : 0;
       }),
       classRate,
+      classMarkedFraction: classMarked,
     },
     simulatedTime: m.duration,
     events: m.events,
@@ -195,7 +201,7 @@ registerScenario<CongestionSpreadingParams>({
   maxLength: { until: 10 },
   timeUnit: 's',
   metricUnits:
-    'throughput and offered Gb/s, latency µs, injectionRate and classRate 64-byte blocks/s, markedFraction a fraction of the packets',
+    'throughput and offered Gb/s, latency µs, injectionRate and classRate 64-byte blocks/s, markedFraction and classMarkedFraction a fraction of the packets',
   cliOptions: [
     { flag: '--rate-control <name>', param: 'rateControl', kind: 'string', description: `source response of the controlled flows: ${RATE_CONTROLS.join('|')} (congestion-spreading; default none)` },
     { flag: '--rate-control-high <name>', param: 'rateControlHigh', kind: 'string', description: 'response of the high-priority class r2 (congestion-spreading; default: --rate-control)' },
@@ -213,6 +219,12 @@ registerScenario<CongestionSpreadingParams>({
     { flag: '--rate-unit-bytes <b>', param: 'rateUnitBytes', kind: 'integer', description: 'bytes per unit of the response functions\' rates, R_min and R_max (congestion-spreading; default 64; 2048 = packets/s; rates are reported in 64-byte blocks/s either way)' },
     { flag: '--start-rate <min|max>', param: 'startRate', kind: 'string', description: 'controlled sources start at R_min or R_max (congestion-spreading; default min)' },
     { flag: '--window-packets <n>', param: 'windowPackets', kind: 'capacity', description: 'unacknowledged packets a controlled flow may have out, or inf (congestion-spreading; default inf)' },
+    {
+      flag: '--rate-gap <rule>',
+      param: 'rateGap',
+      kind: 'string',
+      description: "rescale|shorten|fixed|restart: what a rate change does to the gap before a controlled flow's next packet (congestion-spreading; default rescale: any change rescales the rest of it, so a source injects at its rate r)",
+    },
     { flag: '--marking-outputs <which>', param: 'markingOutputs', kind: 'string', description: `${MARKING_OUTPUTS.join('|')}: a full buffer arms the output its head waits for, or every output a packet in it waits for (congestion-spreading; default congested)` },
     { flag: '--marking-counters <where>', param: 'markingCounters', kind: 'string', description: `${MARKING_COUNTERS.join('|')}: ECN counters per output link for all VLs, or per output link and VL (congestion-spreading; default shared)` },
     { flag: '--ack-bytes <b>', param: 'ackBytes', kind: 'integer', description: 'ACK size in bytes, its transmission time added to the way back; 0 = out of band (congestion-spreading; default 30)' },

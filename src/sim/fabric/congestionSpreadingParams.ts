@@ -6,6 +6,7 @@
  */
 import { InvalidParameterError } from '../../core/errors.js';
 import { capacityOrInfinity, integerAtLeast, knownKeys, numberInRange, oneOf, plainObject, positiveRate } from '../../core/guards.js';
+import { GAP_RULES, type GapRule } from './plugins.js';
 
 /** The rate-control choices of the scenario. */
 export const RATE_CONTROLS = ['none', 'pipd', 'fimd', 'lipd', 'aimd', 'ibcc'] as const;
@@ -59,6 +60,15 @@ export interface CongestionSpreadingParams {
   /** Unacknowledged packets a controlled flow may have in the network (default Infinity: the thesis names a window limit but no value). */
   readonly windowPackets: number;
   /**
+   * What a rate change does to the gap before a controlled flow's next packet, set when its last
+   * packet went ({@link GapRule}). Default 'rescale': any change rescales the rest of the gap, so a
+   * source free to send injects at exactly its rate r at every moment — the reading of "control the
+   * source injection rate r" (§3.3.2) and of Table 3.2's "average injection rate" (docs/fabric.md).
+   * 'shorten' (the scenario before: only a faster rate acts on the pending gap, so a source injects
+   * faster than r after each decrease), 'fixed', 'restart'.
+   */
+  readonly rateGap: GapRule;
+  /**
    * Which outputs an input buffer that becomes full arms (cnt2 = cnt1): 'congested' (default: the
    * output its head packet waits for, the link that holds it full — §3.3.1 read through its
    * output-buffer analogy) or 'waited-for' (every output a packet in it waits for: Santos et al.'s
@@ -93,6 +103,7 @@ export const CONGESTION_SPREADING_DEFAULTS: CongestionSpreadingParams = {
   rateUnitBytes: 64,
   startRate: 'min',
   windowPackets: Infinity,
+  rateGap: 'rescale',
   markingOutputs: 'congested',
   markingCounters: 'shared',
   ackBytes: 30,
@@ -101,7 +112,8 @@ export const CONGESTION_SPREADING_DEFAULTS: CongestionSpreadingParams = {
 
 /**
  * The scenario's set-up before issue 15 — local high and remote low, the victim controlled, 16-packet
- * VL buffers, rates in packets per second starting at R_max, Santos et al.'s marking — each now a
+ * VL buffers, rates in packets per second starting at R_max, Santos et al.'s marking, only a faster
+ * rate acting on the pending inter-packet gap — each now a
  * switch. Spread into the params (`{ rateControl: 'fimd', ...CONGESTION_SPREADING_FORMER_SET_UP }`)
  * (ACKs out of band) it reproduces the former runs exactly: the golden runs and the fabric benchmark use it.
  */
@@ -114,6 +126,7 @@ export const CONGESTION_SPREADING_FORMER_SET_UP = {
   markingOutputs: 'waited-for',
   markingCounters: 'shared',
   ackBytes: 0,
+  rateGap: 'shorten',
 } as const;
 
 const KEYS = ['rateControl', ...Object.keys(CONGESTION_SPREADING_DEFAULTS)];
@@ -165,6 +178,7 @@ export function parseCongestionSpreading(params: unknown): CongestionSpreadingPa
     rateUnitBytes,
     startRate: p.startRate === undefined ? d.startRate : oneOf('startRate', p.startRate, ['min', 'max'] as const),
     windowPackets: p.windowPackets === undefined ? d.windowPackets : capacityOrInfinity('windowPackets', p.windowPackets, 1),
+    rateGap: p.rateGap === undefined ? d.rateGap : oneOf('rateGap', p.rateGap, GAP_RULES),
     markingOutputs: p.markingOutputs === undefined ? d.markingOutputs : oneOf('markingOutputs', p.markingOutputs, MARKING_OUTPUTS),
     markingCounters: p.markingCounters === undefined ? d.markingCounters : oneOf('markingCounters', p.markingCounters, MARKING_COUNTERS),
     ackBytes: p.ackBytes === undefined ? d.ackBytes : p.ackBytes === 0 ? 0 : integerAtLeast('ackBytes', p.ackBytes, 0),

@@ -258,6 +258,13 @@ export class HostAdapters {
     if (rc === null) return;
     const before = rc.rate;
     rc.onAck(marked, now);
+    if (rc.gapRule === 'restart') {
+      // The gap restarts at the ACK: the next packet goes one packet time at the new rate later.
+      const at = now + 1 / rc.rate;
+      const sooner = at < this.fNext[f]!;
+      this.fNext[f] = at;
+      if (sooner) this.wakeUp(this.hostBase + flow.source, at);
+    }
     this.afterRateEvent(f, rc, before);
     if (this.windows.acked(f)) this.tryOutput(this.hostBase + flow.source);
   }
@@ -291,14 +298,13 @@ export class HostAdapters {
     const now = this.engine.now;
     if (rc.rate !== before) {
       this.stats.fRate[f]!.update(now, rc.rate);
-      // A faster rate may release a packet waiting on the old inter-packet gap sooner.
-      if (rc.rate > before) {
-        const g = this.hostBase + this.c.flows[f]!.source;
-        const last = this.fNext[f]!;
-        if (last > now) {
-          this.fNext[f] = now + (last - now) * (before / rc.rate);
-          this.tryOutput(g);
-        }
+      // A faster rate may release a packet waiting on the old inter-packet gap sooner ('shorten',
+      // the default); 'rescale' also lengthens it after a slower one; 'fixed' leaves it.
+      const rule = rc.gapRule ?? 'shorten';
+      const last = this.fNext[f]!;
+      if (last > now && (rule === 'rescale' || (rule === 'shorten' && rc.rate > before))) {
+        this.fNext[f] = now + (last - now) * (before / rc.rate);
+        if (rc.rate > before) this.tryOutput(this.hostBase + this.c.flows[f]!.source);
       }
     }
     const t = rc.nextTimer;

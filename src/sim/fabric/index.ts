@@ -26,7 +26,8 @@ export type { BufferMeasurements, CreditAudit, FabricMeasurements, FlowMeasureme
 export { buildFabric, type FabricOptions } from './build.js';
 export type { FlowSpec, FlowPacketSizes, RateControlSpec, TrafficSpec } from './buildFlows.js';
 export type { MarkingSpec } from './marking.js';
-export type { OutputArbiter, InjectionControl } from './plugins.js';
+export type { OutputArbiter, InjectionControl, GapRule } from './plugins.js';
+export { GAP_RULES } from './plugins.js';
 export { IbCcInjectionControl, ResponseInjectionControl, type ResponseInjectionOptions } from './rateControl.js';
 export {
   CONGESTION_SPREADING_CLASSES,

@@ -29,5 +29,19 @@ export interface InjectionControl {
   readonly nextTimer: number;
   /** Called at `nextTimer`. */
   onTimer(now: number): void;
+  /**
+   * What a rate change does to the gap before the flow's next packet, already set when its last
+   * packet went (default 'shorten'): 'shorten' — a faster rate shortens it in proportion, a slower
+   * one leaves it; 'fixed' — the gap is fixed when a packet is sent, at the rate of that moment;
+   * 'rescale' — any change rescales it in proportion (a slower rate lengthens it); 'restart' — every
+   * ACK restarts it: the next packet goes one packet time at the new rate after the ACK (thesis
+   * §3.3.2: "After an adjustment to rate r, the next ACK is nominally received in a time interval 1/r").
+   */
+  readonly gapRule?: GapRule;
 }
+
+/** The choices of {@link InjectionControl.gapRule}. */
+export const GAP_RULES = ['shorten', 'fixed', 'rescale', 'restart'] as const;
+/** One of {@link GAP_RULES}. */
+export type GapRule = (typeof GAP_RULES)[number];
 

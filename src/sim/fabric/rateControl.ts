@@ -6,7 +6,7 @@
  * function may work in a smaller unit (the thesis's 64-byte blocks per second).
  */
 import { IbCcSource, RateController, type ResponseFunction } from '../../congestion/index.js';
-import type { InjectionControl } from './plugins.js';
+import type { GapRule, InjectionControl } from './plugins.js';
 
 /** Options of {@link ResponseInjectionControl}. */
 export interface ResponseInjectionOptions {
@@ -18,6 +18,8 @@ export interface ResponseInjectionOptions {
   readonly unitsPerPacket?: number;
   /** The rate before the first ACK, in the response function's unit (default its R_max). */
   readonly initialRate?: number;
+  /** What a rate change does to the pending inter-packet gap (default 'shorten'; {@link InjectionControl.gapRule}). */
+  readonly gapRule?: GapRule;
 }
 
 /**
@@ -34,10 +36,12 @@ export class ResponseInjectionControl implements InjectionControl {
   readonly controller: RateController;
   /** Rate units per MTU packet. */
   readonly unitsPerPacket: number;
+  readonly gapRule: GapRule;
 
   constructor(fn: ResponseFunction, options: ResponseInjectionOptions = {}) {
     this.controller = new RateController(fn, options.initialRate ?? fn.rMax);
     this.unitsPerPacket = options.unitsPerPacket ?? 1;
+    this.gapRule = options.gapRule ?? 'shorten';
   }
 
   /** The rate limit in MTU packets per second. */
