@@ -7,3 +7,4 @@ export * from './json.js';
 export * from './display.js';
 export * from './recordDisplay.js';
 export * from './liveProgress.js';
+export * from './textFit.js';

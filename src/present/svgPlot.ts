@@ -2,7 +2,9 @@
  * A small, dependency-free SVG renderer for line and scatter plots: series drawn as lines and/or
  * markers, optional confidence-interval error bars, axes with "nice" ticks, a legend, a title and
  * axis labels with units. The output is a standalone `<svg>` element (explicit width, height and
- * viewBox) that can be inlined in HTML, written to a `.svg` file or shown in a notebook.
+ * viewBox) that can be inlined in HTML, written to a `.svg` file or shown in a notebook. Texts too
+ * wide for the plot (titles, axis titles, legend names, category labels) wrap or shrink to fit, by
+ * an estimate of their width (./textFit.ts).
  *
  * Chosen over Vega-Lite rendered with `vega`/`vega-lite`: those would add two large dependencies
  * (and a canvas-free SVG renderer setup) for plots this simple; see benchmarks/README.md for the
@@ -10,6 +12,7 @@
  */
 import { appendAll, maxOf, minOf } from '../core/arrays.js';
 import { escapeXml } from './escape.js';
+import { fitText } from './textFit.js';
 
 /** One point of a series; `halfWidth` draws an error bar y ± halfWidth. Non-finite y is skipped. */
 export interface PlotPoint {
@@ -43,7 +46,7 @@ export interface PlotSpec {
   readonly xUnit?: string;
   readonly yUnit?: string;
   readonly series: readonly PlotSeries[];
-  /** Pixels; defaults 640 × 400 (the legend adds height below). */
+  /** Pixels; defaults 640 × 400 (the legend, and titles wrapped onto more lines, add height). */
   readonly width?: number;
   readonly height?: number;
   /** Replace the x ticks, e.g. for categories: ticks at `value` labelled `label`. */
@@ -95,6 +98,12 @@ export function formatTick(value: number, step: number): string {
 
 const fmt = (v: number): string => (Math.round(v * 100) / 100).toString();
 
+/** Space kept between a text and the edge it must not cross, px. */
+const TEXT_PAD = 8;
+
+/** A font-size attribute where a text was shrunk below the SVG's 12 px (none at 12, so plain ticks stay plain). */
+const sizeAttr = (size: number): string => (size === 12 ? '' : ` font-size="${size}"`);
+
 /**
  * Renders a plot as an SVG string.
  *
@@ -103,12 +112,17 @@ const fmt = (v: number): string => (Math.round(v * 100) / 100).toString();
 export function renderPlot(spec: PlotSpec): string {
   const width = spec.width ?? 640;
   const plotHeight = spec.height ?? 400;
-  const legendLines = spec.series.length;
-  const height = plotHeight + 10 + legendLines * 18;
-  const margin = { left: 72, right: 24, top: spec.subtitle ? 52 : 38, bottom: 52 };
+  // Titles wrap onto a few lines and shrink to the width (they were clipped at both ends, issue 23);
+  // the plot area keeps its height and the SVG grows by the extra lines.
+  const title = fitText(spec.title, { fontSize: 15, maxWidth: width - 2 * TEXT_PAD, maxLines: 2, bold: true });
+  const subtitle = spec.subtitle ? fitText(spec.subtitle, { fontSize: 12, maxWidth: width - 2 * TEXT_PAD, maxLines: 3 }) : undefined;
+  const titleY = title.lines.map((_, k) => 20 + 19 * k);
+  const subtitleY = (subtitle?.lines ?? []).map((_, k) => titleY[titleY.length - 1]! + 18 + 15 * k);
+  const defaultTop = spec.subtitle ? 52 : 38;
+  const top = subtitle ? subtitleY[subtitleY.length - 1]! + 14 : titleY[titleY.length - 1]! + 18;
+  const margin = { left: 72, right: 24, top, bottom: 52 };
   const innerW = width - margin.left - margin.right;
-  const innerH = plotHeight - margin.top - margin.bottom;
-
+  const innerH = plotHeight - defaultTop - margin.bottom;
   const xs: number[] = [];
   const ys: number[] = [];
   for (const s of spec.series) {
@@ -145,14 +159,41 @@ export function renderPlot(spec: PlotSpec): string {
   const sx = (x: number) => margin.left + ((x - xLo) / (xHi - xLo || 1)) * innerW;
   const sy = (y: number) => margin.top + innerH - ((y - yLo) / (yHi - yLo || 1)) * innerH;
 
+  // Category labels wrap onto two lines and shrink to their share of the width (and the SVG's edges).
+  const xStep = xTickValues.length > 1 ? xTickValues[1]! - xTickValues[0]! : 1;
+  const slot = xTickValues.length > 1 ? Math.abs(sx(xTickValues[1]!) - sx(xTickValues[0]!)) : innerW;
+  const xTickText = xTickValues.map((t, k) => {
+    const label = spec.xTicks ? spec.xTicks[k]!.label : formatTick(t, xStep);
+    const x = sx(t);
+    return { x, ...fitText(label, { fontSize: 12, maxWidth: Math.min(slot - TEXT_PAD, 2 * Math.min(x, width - x) - TEXT_PAD), maxLines: spec.xTicks ? 2 : 1 }) };
+  });
+  const tickLines = xTickText.reduce((most, t) => Math.max(most, t.lines.length), 1);
+  margin.bottom += 13 * (tickLines - 1);
+  const unit = (label: string, u?: string) => (u ? `${label} [${u}]` : label);
+  const xTitleX = margin.left + innerW / 2;
+  const xTitle = fitText(unit(spec.xLabel, spec.xUnit), { fontSize: 13, maxWidth: 2 * Math.min(xTitleX, width - xTitleX) - TEXT_PAD });
+  const yTitleY = margin.top + innerH / 2;
+  const plotBottom = margin.top + innerH + margin.bottom;
+  const yTitle = fitText(unit(spec.yLabel, spec.yUnit), { fontSize: 13, maxWidth: 2 * Math.min(yTitleY, plotBottom - yTitleY) - TEXT_PAD });
+  // Legend entries wrap onto two lines and shrink to the width right of their symbol.
+  const legendX = margin.left;
+  const legendText = spec.series.map((s) => fitText(s.name, { fontSize: 12, maxWidth: width - (legendX + 36) - TEXT_PAD, maxLines: 2 }));
+  const legendY: number[] = [];
+  let nextLegendY = plotBottom + 4;
+  for (const t of legendText) {
+    legendY.push(nextLegendY);
+    nextLegendY += 18 + 14 * (t.lines.length - 1);
+  }
+  const height = nextLegendY + 6;
+
   const out: string[] = [];
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, sans-serif" font-size="12" role="img" aria-label="${escapeXml(spec.title)}">`,
   );
   out.push(`<title>${escapeXml(spec.title)}</title>`);
   out.push(`<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`);
-  out.push(`<text x="${width / 2}" y="20" text-anchor="middle" font-size="15" font-weight="bold">${escapeXml(spec.title)}</text>`);
-  if (spec.subtitle) out.push(`<text x="${width / 2}" y="38" text-anchor="middle" font-size="12" fill="#555">${escapeXml(spec.subtitle)}</text>`);
+  title.lines.forEach((line, k) => out.push(`<text x="${width / 2}" y="${titleY[k]}" text-anchor="middle" font-size="${title.fontSize}" font-weight="bold">${escapeXml(line)}</text>`));
+  subtitle?.lines.forEach((line, k) => out.push(`<text x="${width / 2}" y="${subtitleY[k]}" text-anchor="middle" font-size="${subtitle.fontSize}" fill="#555">${escapeXml(line)}</text>`));
 
   // Grid and axes.
   const yStep = yTicks.length > 1 ? yTicks[1]! - yTicks[0]! : 1;
@@ -160,23 +201,19 @@ export function renderPlot(spec: PlotSpec): string {
   for (const t of yTicks) {
     const y = fmt(sy(t));
     out.push(`<line x1="${margin.left}" x2="${margin.left + innerW}" y1="${y}" y2="${y}" stroke="#e5e5e5"/>`);
-    out.push(`<text x="${margin.left - 6}" y="${y}" text-anchor="end" dominant-baseline="middle">${escapeXml(formatTick(t, yStep))}</text>`);
+    const label = fitText(formatTick(t, yStep), { fontSize: 12, maxWidth: margin.left - 6 - TEXT_PAD });
+    out.push(`<text x="${margin.left - 6}" y="${y}" text-anchor="end" dominant-baseline="middle"${sizeAttr(label.fontSize)}>${escapeXml(label.lines[0]!)}</text>`);
   }
   out.push('</g><g class="axis x-axis">');
-  const xStep = xTickValues.length > 1 ? xTickValues[1]! - xTickValues[0]! : 1;
-  xTickValues.forEach((t, k) => {
-    const x = fmt(sx(t));
-    const label = spec.xTicks ? spec.xTicks[k]!.label : formatTick(t, xStep);
+  for (const t of xTickText) {
+    const x = fmt(t.x);
     out.push(`<line x1="${x}" x2="${x}" y1="${margin.top + innerH}" y2="${margin.top + innerH + 5}" stroke="#333"/>`);
-    out.push(`<text x="${x}" y="${margin.top + innerH + 18}" text-anchor="middle">${escapeXml(label)}</text>`);
-  });
+    t.lines.forEach((line, j) => out.push(`<text x="${x}" y="${margin.top + innerH + 18 + 13 * j}" text-anchor="middle"${sizeAttr(t.fontSize)}>${escapeXml(line)}</text>`));
+  }
   out.push('</g>');
   out.push(`<rect x="${margin.left}" y="${margin.top}" width="${innerW}" height="${innerH}" fill="none" stroke="#333"/>`);
-  const unit = (label: string, u?: string) => (u ? `${label} [${u}]` : label);
-  out.push(`<text x="${margin.left + innerW / 2}" y="${margin.top + innerH + 40}" text-anchor="middle" font-size="13">${escapeXml(unit(spec.xLabel, spec.xUnit))}</text>`);
-  out.push(
-    `<text transform="translate(16 ${margin.top + innerH / 2}) rotate(-90)" text-anchor="middle" font-size="13">${escapeXml(unit(spec.yLabel, spec.yUnit))}</text>`,
-  );
+  out.push(`<text x="${xTitleX}" y="${plotBottom - 12}" text-anchor="middle" font-size="${xTitle.fontSize}">${escapeXml(xTitle.lines[0]!)}</text>`);
+  out.push(`<text transform="translate(16 ${yTitleY}) rotate(-90)" text-anchor="middle" font-size="${yTitle.fontSize}">${escapeXml(yTitle.lines[0]!)}</text>`);
 
   // Series.
   spec.series.forEach((s, k) => {
@@ -216,11 +253,12 @@ export function renderPlot(spec: PlotSpec): string {
   spec.series.forEach((s, k) => {
     const color = s.color ?? PALETTE[k % PALETTE.length]!;
     const mode = s.mode ?? 'line+markers';
-    const y = plotHeight + 4 + k * 18;
-    const x = margin.left;
+    const y = legendY[k]!;
+    const x = legendX;
     if (mode !== 'markers') out.push(`<line x1="${x}" x2="${x + 28}" y1="${y}" y2="${y}" stroke="${color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
     if (mode !== 'line') out.push(`<circle cx="${x + 14}" cy="${y}" r="3.5" fill="${(s.filled ?? mode !== 'markers') ? color : '#fff'}" stroke="${color}" stroke-width="1.5"/>`);
-    out.push(`<text x="${x + 36}" y="${y}" dominant-baseline="middle">${escapeXml(s.name)}</text>`);
+    const text = legendText[k]!;
+    text.lines.forEach((line, j) => out.push(`<text x="${x + 36}" y="${y + 14 * j}" dominant-baseline="middle"${sizeAttr(text.fontSize)}>${escapeXml(line)}</text>`));
   });
   out.push('</g></svg>');
   return out.join('\n');

@@ -117,7 +117,13 @@ export async function runExperiments(experiments: readonly AnyExperiment[], opti
         comparison = compare(
           withBoth.map((p) => p.analytic[name]),
           withBoth.map((p) => p.simulated),
-          { metrics, labels: withBoth.map((p) => (e.label ?? pointLabel)(p.point)), title: `${e.title}: ${name} vs simulation`, ...(options.tolerance === undefined ? {} : { tolerance: options.tolerance }) },
+          {
+            metrics,
+            labels: withBoth.map((p) => (e.label ?? pointLabel)(p.point)),
+            ...comparisonAxes(e, withBoth.map((p) => p.point)),
+            title: `${e.title}: ${name} vs simulation`,
+            ...(options.tolerance === undefined ? {} : { tolerance: options.tolerance }),
+          },
         );
       }
     }
@@ -172,6 +178,32 @@ function evaluateContrast(c: AnalyticContrast<ExperimentPoint>, points: Experime
       }),
     }));
   return { title: c.title, series: c.series, reference: c.reference, metrics: c.metrics.map((m) => m.label), rows };
+}
+
+/**
+ * The x axis and the configurations of an experiment's comparison with the simulation: x is the
+ * swept parameter of its first sweep figure (with its name and unit; none without a sweep figure,
+ * and the plots fall back to the point index), and the configurations are the experiment's own
+ * or, by default, the point's fields other than x that vary between the points.
+ */
+function comparisonAxes(
+  e: Experiment<ExperimentPoint>,
+  points: readonly ExperimentPoint[],
+): { x?: { label: string; values: number[]; unit?: string }; configurations?: string[] } {
+  const sweep = e.figures.find((f) => f.kind === 'sweep');
+  const xs = sweep ? points.map((p) => sweep.x(p)) : undefined;
+  const x = sweep && xs ? { label: sweep.xLabel, values: xs, ...(sweep.xUnit ? { unit: sweep.xUnit } : {}) } : undefined;
+  let configurations: string[] | undefined;
+  if (e.configuration) configurations = points.map((p) => e.configuration!(p));
+  else {
+    const text = (v: ExperimentPoint[string]) => (Array.isArray(v) ? `(${v.join(',')})` : String(v));
+    const keys = [...new Set(points.flatMap((p) => Object.keys(p)))];
+    // A field that is x at every point is the swept parameter itself, not a configuration.
+    const swept = (k: string) => xs !== undefined && points.every((p, j) => p[k] === xs[j]);
+    const varying = keys.filter((k) => !swept(k) && new Set(points.map((p) => (Object.hasOwn(p, k) ? text(p[k]!) : ''))).size > 1);
+    if (varying.length > 0) configurations = points.map((p) => varying.map((k) => `${k}=${Object.hasOwn(p, k) ? text(p[k]!) : ''}`).join(', '));
+  }
+  return { ...(x ? { x } : {}), ...(configurations ? { configurations } : {}) };
 }
 
 /** A short label of a point: `lambda=5, case=ET`. */

@@ -141,6 +141,7 @@ function thresholdExperiment(kind: 'ET' | 'AJT'): Experiment<ThresholdPoint> {
   const setting =
     kind === 'ET' ? 'K = 16, T = 8, μ = (8, 16), Ca² = 5, Cs² = 7' : 'K = 24, T = (8, 16), μ = (8, 16, 12), Ca² = 5, Cs² = 7';
   const isQueue = (p: ThresholdPoint) => p.queue === kind;
+  const withOrWithout = (p: ThresholdPoint) => (p.queue === 'no threshold' ? 'without threshold' : `with ${kind}`);
   return {
     id: kind === 'ET' ? 'entry-threshold' : 'arrival-job-threshold',
     title: kind === 'ET' ? 'Entry threshold (ET): GE/GE/1/N/ET over λ' : 'Arrival job threshold (AJT): GE/GE/1/N/AJT over λ',
@@ -158,6 +159,8 @@ function thresholdExperiment(kind: 'ET' | 'AJT'): Experiment<ThresholdPoint> {
         { queue: 'no threshold', lambda, ca2: 5, cs2: 7, ...NO_THRESHOLD },
       ]),
     label: (p) => `${p.queue}, λ = ${p.lambda}`,
+    // The two queues of the sweep, named as in the blocking figure's legend.
+    configuration: withOrWithout,
     analytic: thresholdAnalytic,
     compareWith: 'ME, exact y',
     comparedMetrics: ['meanQueueLength', 'utilization', 'blockingProbability'],
@@ -201,7 +204,7 @@ function thresholdExperiment(kind: 'ET' | 'AJT'): Experiment<ThresholdPoint> {
         title: `${kind}: blocking probability with and without the threshold`,
         subtitle: `${setting}; without: GE/GE/1/8, μ = 8 (${figs[2]})`,
         yLabel: 'blocking probability',
-        group: (p) => (p.queue === 'no threshold' ? 'without threshold' : `with ${kind}`),
+        group: withOrWithout,
         metrics: [{ path: 'blockingProbability', label: 'blocking' }],
       },
     ],

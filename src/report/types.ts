@@ -136,6 +136,13 @@ export interface Experiment<P extends ExperimentPoint = ExperimentPoint> {
   readonly referenceNote?: string;
   /** The analytic series the simulation is compared with (error measures); default the first. */
   readonly compareWith?: string;
+  /**
+   * The configuration a point belongs to (e.g. 'with ET' / 'without threshold'): the panels
+   * against the simulation draw one line per configuration over the first sweep figure's x.
+   * Default: the point's fields, other than the swept one, that vary between points
+   * (`queue=ET, capacity=16`); one configuration when none does.
+   */
+  readonly configuration?: (point: P) => string;
   /** Metrics compared with the simulation; default those of the sweep figures. */
   readonly comparedMetrics?: readonly string[];
   /** The simulated part; absent until a simulator is plugged in. */

@@ -12,7 +12,7 @@ import { knownKeys, nonNegativeNumber, plainObject } from '../core/guards.js';
 import { mimeBundle, withJupyterDisplay } from '../present/display.js';
 import { escapeXml } from '../present/escape.js';
 import { formatNumber } from '../present/number.js';
-import { renderPlot, stackSvg, type PlotSeries } from '../present/svgPlot.js';
+import { PALETTE, renderPlot, stackSvg, type PlotSeries, type PlotSpec } from '../present/svgPlot.js';
 import { formatTable, htmlTable, type Column, type HtmlCell } from '../present/table.js';
 import { absoluteError, errorMeasure, insideInterval, relativeError } from './errorMeasures.js';
 import { isEstimate, metricPaths, metricValue } from './metrics.js';
@@ -31,6 +31,12 @@ export interface CompareOptions {
   readonly labels?: readonly string[];
   /** The x value of each point for plots, with its axis label (default: the point index). */
   readonly x?: { readonly label: string; readonly values: readonly number[]; readonly unit?: string };
+  /**
+   * The configuration of each point (e.g. 'with ET' / 'without threshold'), for sweeps that hold
+   * several: the plots draw one line per configuration over x, each with its legend entry, and the
+   * tables name it. Default: one configuration.
+   */
+  readonly configurations?: readonly string[];
   /** A title for tables and plots. */
   readonly title?: string;
 }
@@ -77,6 +83,8 @@ export interface ComparisonResult {
   readonly acceptInsideInterval: boolean;
   readonly metrics: readonly MetricComparison[];
   readonly x?: { readonly label: string; readonly values: readonly number[]; readonly unit?: string };
+  /** The configuration of each point (see {@link CompareOptions.configurations}). */
+  readonly configurations?: readonly string[];
 }
 
 function pairErrors(analytic: number, simulated: number): { em: number; abs: number; rel: number } {
@@ -116,7 +124,7 @@ function asList(value: unknown, name: string): readonly unknown[] {
  */
 export function compare(analytic: unknown, simulated: unknown, options: CompareOptions = {}): ComparisonResult {
   const o = plainObject('options', options);
-  knownKeys('options', o, ['metrics', 'tolerance', 'absoluteTolerance', 'acceptInsideInterval', 'labels', 'x', 'title']);
+  knownKeys('options', o, ['metrics', 'tolerance', 'absoluteTolerance', 'acceptInsideInterval', 'labels', 'x', 'configurations', 'title']);
   const ana = asList(analytic, 'analytic');
   const sim = asList(simulated, 'simulated');
   if (ana.length !== sim.length) throw new InvalidParameterError('simulated', `a list as long as the analytic one (${ana.length})`, `${sim.length} records`);
@@ -132,6 +140,10 @@ export function compare(analytic: unknown, simulated: unknown, options: CompareO
   const x = options.x;
   if (x !== undefined && (!Array.isArray(x.values) || x.values.length !== ana.length || typeof x.label !== 'string')) {
     throw new InvalidParameterError('options.x', `{ label, values } with ${ana.length} values`, x);
+  }
+  const configurations = options.configurations;
+  if (configurations !== undefined && (!Array.isArray(configurations) || configurations.length !== ana.length || !configurations.every((c) => typeof c === 'string'))) {
+    throw new InvalidParameterError('options.configurations', `an array of ${ana.length} strings`, configurations);
   }
   const labels = options.labels ?? ana.map((_, j) => `#${j}`);
   let metrics = options.metrics;
@@ -195,17 +207,20 @@ export function compare(analytic: unknown, simulated: unknown, options: CompareO
     acceptInsideInterval,
     metrics: results,
     ...(x === undefined ? {} : { x: { label: x.label, values: [...x.values], ...(x.unit === undefined ? {} : { unit: x.unit }) } }),
+    ...(configurations === undefined ? {} : { configurations: [...configurations] }),
   };
   return withJupyterDisplay(result, () => mimeBundle({ text: comparisonText(result), html: comparisonHtml(result), svg: comparisonSvg(result) }));
 }
 
 /** The per-point comparison as a text table (one row per point and metric) with a summary line per metric. */
 export function comparisonText(result: ComparisonResult): string {
-  const rows = result.metrics.flatMap((m) => m.points.map((p) => ({ m, p })));
+  type TextRow = { readonly m: MetricComparison; readonly p: MetricPointComparison };
+  const rows: TextRow[] = result.metrics.flatMap((m) => m.points.map((p) => ({ m, p })));
   const table = formatTable(rows, [
     { header: 'metric', value: (r) => r.m.metric },
     // simulated, ± hw, analytic and abs are in the metric's unit (docs/glossary.md; t = the model's time unit).
     { header: 'unit', value: (r) => metricUnit(r.m.metric, false) ?? '' },
+    ...(result.configurations ? [{ header: 'configuration', value: (r: TextRow) => result.configurations![r.p.index]! }] : []),
     { header: 'point', value: (r) => (result.x ? result.x.values[r.p.index]! : r.p.label) },
     { header: 'simulated', value: (r) => r.p.simulated },
     { header: '± hw', value: (r) => (r.p.halfWidth === undefined ? '' : formatNumber(r.p.halfWidth, 3)) },
@@ -225,31 +240,48 @@ export function comparisonText(result: ComparisonResult): string {
   return [table, '', ...summary, verdict].join('\n');
 }
 
-/** One SVG plot per metric (analytic line, simulated markers with CI error bars), stacked. */
-export function comparisonSvg(result: ComparisonResult): string {
-  return stackSvg(
-    result.metrics.map((m) => {
-      const xOf = (p: MetricPointComparison) => (result.x ? result.x.values[p.index]! : p.index);
-      const series: PlotSeries[] = [
-        { name: 'analytic', mode: 'line+markers', points: m.points.map((p) => ({ x: xOf(p), y: p.analytic })) },
+/**
+ * The plots of a comparison, one per metric: x is the swept parameter (`result.x`; the point index
+ * without it), and each configuration has its analytic line and its simulated markers with CI
+ * error bars in one colour, points in increasing x, each series with its legend entry.
+ */
+export function comparisonPlots(result: ComparisonResult): PlotSpec[] {
+  return result.metrics.map((m) => {
+    const xOf = (p: MetricPointComparison) => (result.x ? result.x.values[p.index]! : p.index);
+    const configurationOf = (p: MetricPointComparison) => result.configurations?.[p.index] ?? '';
+    const configurations = [...new Set(m.points.map(configurationOf))];
+    const series = configurations.flatMap((c, k): PlotSeries[] => {
+      // A stable sort: points of equal x (replications of one point) keep their order.
+      const points = m.points.filter((p) => configurationOf(p) === c).sort((a, b) => xOf(a) - xOf(b));
+      const name = (what: string) => (c === '' ? what : `${c}: ${what}`);
+      const color = PALETTE[k % PALETTE.length]!;
+      return [
+        // Open markers on the analytic line, filled ones for the simulation: one colour per configuration.
+        { name: name('analytic'), mode: 'line+markers', filled: false, color, points: points.map((p) => ({ x: xOf(p), y: p.analytic })) },
         {
-          name: 'simulated (± CI half-width)',
+          name: name('simulated (± CI half-width)'),
           mode: 'markers',
           filled: true,
-          points: m.points.map((p) => ({ x: xOf(p), y: p.simulated, ...(p.halfWidth === undefined ? {} : { halfWidth: p.halfWidth }) })),
+          color,
+          points: points.map((p) => ({ x: xOf(p), y: p.simulated, ...(p.halfWidth === undefined ? {} : { halfWidth: p.halfWidth }) })),
         },
       ];
-      return renderPlot({
-        title: `${m.metric}: ${m.passed ? 'pass' : 'FAIL'}`,
-        subtitle: `${result.title} — mean EM ${formatNumber(m.meanErrorMeasure, 3)}, max EM ${formatNumber(m.maxErrorMeasure, 3)}`,
-        xLabel: result.x?.label ?? 'point',
-        ...(result.x?.unit === undefined ? {} : { xUnit: result.x.unit }),
-        yLabel: m.metric,
-        series,
-        height: 320,
-      });
-    }),
-  );
+    });
+    return {
+      title: `${m.metric}: ${m.passed ? 'pass' : 'FAIL'}`,
+      subtitle: `${result.title} — mean EM ${formatNumber(m.meanErrorMeasure, 3)}, max EM ${formatNumber(m.maxErrorMeasure, 3)}`,
+      xLabel: result.x?.label ?? 'point',
+      ...(result.x?.unit === undefined ? {} : { xUnit: result.x.unit }),
+      yLabel: m.metric,
+      series,
+      height: 320,
+    };
+  });
+}
+
+/** One SVG plot per metric ({@link comparisonPlots}), stacked. */
+export function comparisonSvg(result: ComparisonResult): string {
+  return stackSvg(comparisonPlots(result).map(renderPlot));
 }
 
 /** The comparison as an HTML fragment: a verdict, a summary table per metric and the per-point table. */
@@ -266,6 +298,7 @@ export function comparisonHtml(result: ComparisonResult): string {
   type Row = { readonly m: MetricComparison; readonly p: MetricPointComparison };
   const perPoint: Column<Row, HtmlCell>[] = [
     { header: 'metric', value: (r) => r.m.metric },
+    ...(result.configurations ? [{ header: 'configuration', value: (r: Row) => result.configurations![r.p.index]! }] : []),
     { header: 'point', value: (r) => (result.x ? String(result.x.values[r.p.index]) : r.p.label) },
     { header: 'simulated', value: (r) => r.p.simulated, digits: 6 },
     { header: '± hw', value: (r) => (r.p.halfWidth === undefined ? '' : r.p.halfWidth), digits: 3 },

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapeXml, formatTick, niceTicks, renderPlot, stackSvg } from '../../src/index.js';
+import { legendTexts, overflowingTexts, svgPanels, svgTexts } from '../helpers/svgText.js';
 
 describe('niceTicks', () => {
   it('niceTicks(0.3, 9.2, 5) → 0, 2, …, 10 (Heckbert: steps of 1, 2 or 5 × 10^k)', () => {
@@ -110,6 +111,42 @@ describe('renderPlot', () => {
     const h = Number(/height="(\d+)"/.exec(svg)![1]);
     expect(both).toMatch(new RegExp(`^<svg [^>]*height="${2 * h}"`));
     expect(both).toContain(`<svg x="0" y="${h}"`);
+  });
+
+  it('long titles, subtitles, axis titles, legend names and category labels fit inside the SVG: wrapped or shrunk, never clipped (issue 23)', () => {
+    const long = (what: string) => `${what}: Credit-based flow control: the tandem chain over the downstream buffer m: exact chain vs simulation — mean EM 0.0123, max EM 0.0456`;
+    const plot = renderPlot({
+      title: long('title'),
+      subtitle: long('subtitle'),
+      xLabel: long('x'),
+      xUnit: 'packets per time unit',
+      yLabel: long('y'),
+      xTicks: [0, 1, 2, 3].map((value) => ({ value, label: `switch ${value} r1 (remote, low priority class)` })),
+      series: [
+        { name: long('a series'), points: [{ x: 0, y: 1 }, { x: 3, y: 2 }] },
+        { name: 'short', mode: 'markers', points: [{ x: 1, y: 1.5 }] },
+      ],
+    });
+    const [panel] = svgPanels(plot);
+    expect(overflowingTexts(panel!)).toEqual([]);
+    // Nothing is lost: the words of each text are all drawn, in order.
+    const drawn = svgTexts(panel!).map((t) => t.text).join(' ');
+    for (const what of ['title', 'subtitle', 'x', 'y', 'a series']) expect(drawn).toContain(long(what).split(' ').slice(-6).join(' '));
+    expect(legendTexts(panel!).slice(-1)).toEqual(['short']);
+    // A short title stays one line at the usual size.
+    const plain = svgTexts(svgPanels(renderPlot({ title: 'L against m', xLabel: 'm', yLabel: 'L', series: [] }))[0]!);
+    expect(plain[0]).toMatchObject({ text: 'L against m', fontSize: 15 });
+  });
+
+  it('wrapped titles push the plot down and the SVG grows: the plot area keeps its height', () => {
+    const frame = (svg: string) => /<rect x="72" y="([\d.]+)" width="[\d.]+" height="([\d.]+)" fill="none"/.exec(svg)!.slice(1).map(Number);
+    const short = renderPlot({ title: 't', subtitle: 's', xLabel: 'x', yLabel: 'y', series: [{ name: 'a', points: [{ x: 0, y: 0 }, { x: 1, y: 1 }] }] });
+    const long = renderPlot({ title: 't '.repeat(60), subtitle: 's '.repeat(150), xLabel: 'x', yLabel: 'y', series: [{ name: 'a', points: [{ x: 0, y: 0 }, { x: 1, y: 1 }] }] });
+    const [top0, h0] = frame(short);
+    const [top1, h1] = frame(long);
+    expect(h1).toBe(h0);
+    expect(top1).toBeGreaterThan(top0!);
+    expect(svgPanels(long)[0]!.height - svgPanels(short)[0]!.height).toBe(top1! - top0!);
   });
 
   it('escapeXml', () => {

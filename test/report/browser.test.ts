@@ -17,6 +17,24 @@ interface Graphic {
   getBBox(): { width: number; height: number };
 }
 
+/** An SVG matrix (DOMMatrix). */
+interface Matrix {
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  e: number;
+  f: number;
+  inverse(): Matrix;
+  multiply(other: Matrix): Matrix;
+}
+
+/** An SVG element's box in its own units and the matrix from them to the screen. */
+interface TextGraphic {
+  getBBox(): { x: number; y: number; width: number; height: number };
+  getScreenCTM(): Matrix;
+}
+
 describe('report.html in headless Chromium', () => {
   let context: BrowserContext;
   const outDir = tempDirForFile('browser');
@@ -80,6 +98,41 @@ describe('report.html in headless Chromium', () => {
     expect(await page.$$eval('.ibqos-comparison svg', (s) => s.length)).toBeGreaterThan(0);
     expect(problems).toEqual([]);
     expect(requests).toEqual([url]);
+    await page.close();
+  });
+
+  it('no text of any plot leaves its SVG, measured as drawn (issue 23: the credit panels\' subtitles were clipped at both ends)', async () => {
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(join(outDir, 'report.html')).href, { waitUntil: 'load' });
+    // Every innermost <svg> (figures and the comparison panels): each text's drawn box, carried
+    // into the panel's own units (the rotated y-axis title too), against 0..width × 0..height.
+    // (getBoundingClientRect would not do: a nested <svg>'s box grows with what overflows it.)
+    const outside = await page.$$eval('svg', (svgs) =>
+      svgs
+        .filter((svg) => svg.querySelector('svg') === null)
+        .flatMap((svg) => {
+          const width = Number(svg.getAttribute('width'));
+          const height = Number(svg.getAttribute('height'));
+          return [...svg.querySelectorAll('text')].flatMap((el) => {
+            const t = el as unknown as TextGraphic;
+            const b = t.getBBox();
+            // Text units → screen → the panel's own units (a stacked panel sits at a y offset).
+            const m = (svg as unknown as TextGraphic).getScreenCTM().inverse().multiply(t.getScreenCTM());
+            const corners = [
+              [b.x, b.y],
+              [b.x + b.width, b.y],
+              [b.x, b.y + b.height],
+              [b.x + b.width, b.y + b.height],
+            ].map(([x, y]) => [m.a * x! + m.c * y! + m.e, m.b * x! + m.d * y! + m.f] as const);
+            const xs = corners.map((c) => c[0]);
+            const ys = corners.map((c) => c[1]);
+            const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+            const out = left < -0.5 || right > width + 0.5 || top < -0.5 || bottom > height + 0.5;
+            return out ? [`${el.textContent} [${Math.round(left)}, ${Math.round(right)}] × [${Math.round(top)}, ${Math.round(bottom)}] in ${width}×${height}`] : [];
+          });
+        }),
+    );
+    expect(outside).toEqual([]);
     await page.close();
   });
 });

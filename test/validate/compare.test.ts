@@ -1,7 +1,8 @@
 /** compare(): per-point error measures and verdicts over the shared metric vocabulary. */
 import { describe, expect, it } from 'vitest';
 import { InvalidParameterError } from '../../src/core/errors.js';
-import { compare, comparisonHtml, comparisonSvg, comparisonText, gege1n, metricPaths, metricValue, relativeError, solveCreditChain } from '../../src/index.js';
+import { compare, comparisonHtml, comparisonPlots, comparisonSvg, comparisonText, gege1n, metricPaths, metricValue, relativeError, solveCreditChain } from '../../src/index.js';
+import { thrownBy } from '../helpers/errors.js';
 
 describe('compare', () => {
   it('EM, absolute and relative errors per point, as errorMeasures defines them (hand values: |5 − 4.9|/5 = 0.02)', () => {
@@ -98,6 +99,25 @@ describe('displays', () => {
     expect(svg.startsWith('<svg')).toBe(true);
     expect((svg.match(/class="error-bar"/g) ?? []).length).toBe(3);
     expect(svg).toContain('meanQueueLength: FAIL');
+  });
+
+  it('configurations: one analytic line and one set of markers per configuration, in increasing x, named in the legend and the tables', () => {
+    // Two queues interleaved over λ, as a sweep lists them: λ = 3, 3, 1, 1, 2, 2.
+    const lambdas = [3, 3, 1, 1, 2, 2];
+    const caps = [8, 4, 8, 4, 8, 4];
+    const a = lambdas.map((lambda, j) => gege1n({ lambda, mu: 4, ca2: 2, cs2: 3, capacity: caps[j]! }));
+    const s = a.map((x) => ({ meanQueueLength: { mean: x.meanQueueLength, halfWidth: 0.01 } }));
+    const c = compare(a, s, { metrics: ['meanQueueLength'], x: { label: 'λ', values: lambdas }, configurations: caps.map((k) => `K = ${k}`) });
+    const [plot] = comparisonPlots(c);
+    expect(plot!.series.map((x) => x.name)).toEqual(['K = 8: analytic', 'K = 8: simulated (± CI half-width)', 'K = 4: analytic', 'K = 4: simulated (± CI half-width)']);
+    for (const x of plot!.series) expect(x.points.map((p) => p.x)).toEqual([1, 2, 3]);
+    // The analytic value at each x is that configuration's own.
+    expect(plot!.series[2]!.points.map((p) => p.y)).toEqual([3, 5, 1].map((j) => a[j]!.meanQueueLength));
+    expect(comparisonText(c)).toMatch(/configuration/);
+    expect(comparisonHtml(c)).toContain('<td>K = 4</td>');
+    const bad = thrownBy(InvalidParameterError, () => compare(a, s, { configurations: ['K = 8'] }));
+    expect(bad.parameter).toBe('options.configurations');
+    expect(bad.message).toMatch(/an array of 6 strings/);
   });
 
   it('Symbol.for("Jupyter.display") gives text/plain, text/html and image/svg+xml; it is not enumerable (JSON sees the plain record)', () => {
