@@ -116,7 +116,7 @@ export function registerReport(program: Command): void {
           onProgress: (id, _done, count) => {
             if (id !== current) {
               current = id;
-              log(`report: ${id} (${count} points${id.startsWith('gran') ? `; ${granSizeNote(quick)}` : id.startsWith('alfaro') ? `; ${alfaroSizeNote(quick)}` : ''})\n`);
+              log(`report: ${id} (${count} point${count === 1 ? '' : 's'}${id.startsWith('gran') ? `; ${granSizeNote(quick)}` : id.startsWith('alfaro') ? `; ${alfaroSizeNote(quick)}` : ''})\n`);
             }
             progress.tick();
           },
