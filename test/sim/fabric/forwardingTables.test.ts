@@ -21,6 +21,7 @@ import {
 } from '../../../src/sim/fabric/index.js';
 import { summarizeTopology } from '../../../src/sim/fabric/import/summary.js';
 import { multipathRoutes } from '../../../src/sim/fabric/multipath.js';
+import { upDownForwarding } from '../../../src/sim/fabric/upDown.js';
 import { parseCongestionSpreading } from '../../../src/sim/fabric/congestionSpreadingParams.js';
 import { RandomStreams } from '../../../src/sim/random/streams.js';
 
@@ -127,6 +128,14 @@ describe('a validated topology is accepted wherever a topology is (issue 23)', (
     const a = admitAlfaroWorkload({ topology: t, packetBytes: 256, attempts: 2, rng: new RandomStreams(1).stream('alfaro') });
     expect(a.fabric).toBe(t);
     expect(summarizeTopology(t)).toMatchObject({ switches: 1, hosts: 3, links: 3, routesGiven: true, hostsWithoutRoute: [] });
+  });
+
+  it('upDownForwarding, fabricRoute and multipathRoutes take a validated topology', () => {
+    const net = meshTopology(3, 3);
+    const t = validateFabricTopology(net);
+    expect(upDownForwarding(t)).toEqual(upDownForwarding(net));
+    expect(fabricRoute(t, 'h0_0', 'h2_2').length).toBe(5);
+    expect(multipathRoutes(t, 2).lids.length).toBe(2);
   });
 
   it('a copy of a validated topology with other tables is checked again as it stands: its tables are used, a bad entry is named', () => {
