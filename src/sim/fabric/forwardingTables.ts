@@ -182,7 +182,7 @@ function checkRoutes(
 /**
  * The tables keyed by names, `view[switch][host] = port`, over `ports[s·H + h]`: null-prototype
  * records (a switch named `__proto__` is a plain key and cannot reach Object.prototype, issue 23),
- * built on first read and then kept.
+ * built on first read and then kept; frozen, as a write to them would not reach the array.
  */
 export function namedTables<T extends ArrayLike<number>>(
   switches: readonly FabricSwitchSpec[],
@@ -197,9 +197,9 @@ export function namedTables<T extends ArrayLike<number>>(
     switches.forEach((s, si) => {
       const row = Object.create(null) as Record<string, number>;
       hosts.forEach((h, hi) => (row[h.name] = values[si * H + hi]!));
-      table![s.name] = row;
+      table![s.name] = Object.freeze(row);
     });
-    return table;
+    return Object.freeze(table);
   };
 }
 
@@ -225,9 +225,9 @@ export function checkVirtualLanes(given: unknown, forwarding: unknown, neighbour
       }
       row[host] = vl;
     }
-    out[sw] = row;
+    out[sw] = Object.freeze(row);
   }
-  return out;
+  return Object.freeze(out);
 }
 
 /** The VL offsets as one array over [s·H + h] (0 where none is given). */

@@ -158,6 +158,8 @@ describe('a validated topology is accepted wherever a topology is (issue 23)', (
     expect(Object.isFrozen(t)).toBe(true);
     expect(Object.isFrozen(t.links)).toBe(true);
     expect(Object.isFrozen(t.links[0]!.a)).toBe(true);
+    // The named view too: a write to it would not reach forwardingPorts, which the fabric reads.
+    expect(Object.isFrozen(t.forwarding.S)).toBe(true);
     expect(fabricRoute(t, 'h0', 'h2')).toEqual(['S:3']);
   });
 
