@@ -72,8 +72,8 @@ export interface AlfaroConnection {
 
 /** Options of {@link admitAlfaroWorkload}. */
 export interface AlfaroWorkloadOptions {
-  /** The network (an irregular topology with up*\/down* forwarding, or any fabric topology). */
-  readonly topology: FabricTopologySpec;
+  /** The network (an irregular topology with up*\/down* forwarding, or any fabric topology, as written or validated). */
+  readonly topology: FabricTopologySpec | FabricTopology;
   /** Payload bytes per packet, 256..4096. */
   readonly packetBytes: number;
   /** Refusals in a row after which an SL is closed, ≥ 1. */
@@ -113,7 +113,7 @@ export interface AlfaroAdmission {
   /** The broker, holding the reservations and the filled-in tables. */
   readonly broker: BandwidthBroker;
   /** The network as given and as validated. */
-  readonly topology: FabricTopologySpec;
+  readonly topology: FabricTopologySpec | FabricTopology;
   readonly fabric: FabricTopology;
 }
 
@@ -156,6 +156,7 @@ export function admitAlfaroWorkload(options: AlfaroWorkloadOptions): AlfaroAdmis
   };
   const broker = new BandwidthBroker(topology);
   const hosts = fabric.hosts.map((h) => h.name);
+  const switchIndex = new Map(fabric.switches.map((s, i) => [s.name, i]));
   const peer = new Map<string, string>();
   for (const l of fabric.links) {
     peer.set(`${l.a.node}:${l.a.port}`, l.b.node);
@@ -167,7 +168,7 @@ export function admitAlfaroWorkload(options: AlfaroWorkloadOptions): AlfaroAdmis
     let path = routes.get(s * hosts.length + d);
     if (!path) {
       path = [`${hosts[s]}:1`];
-      for (let at = peer.get(path[0]!)!; at !== hosts[d]; at = peer.get(path[path.length - 1]!)!) path.push(`${at}:${fabric.forwarding[at]![hosts[d]!]!}`);
+      for (let at = peer.get(path[0]!)!; at !== hosts[d]; at = peer.get(path[path.length - 1]!)!) path.push(`${at}:${fabric.forwardingPorts[switchIndex.get(at)! * hosts.length + d]!}`);
       routes.set(s * hosts.length + d, path);
     }
     return path;

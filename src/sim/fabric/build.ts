@@ -24,7 +24,8 @@ import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } 
 
 /** Everything {@link buildFabric} needs. */
 export interface FabricOptions {
-  readonly topology: FabricTopologySpec;
+  /** The network: a topology as written (JSON), or one {@link validateFabricTopology} returned (taken as it is). */
+  readonly topology: FabricTopologySpec | FabricTopology;
   readonly flows: readonly FlowSpec[];
   /** Data VLs per port, 1..15 (default 2). */
   readonly vls?: number;

@@ -5,8 +5,9 @@
  * victim's throughput on and off.
  */
 import { InvalidParameterError } from '../../core/errors.js';
-import { capacityOrInfinity, integerAtLeast, knownKeys, numberInRange, oneOf, plainObject, positiveRate } from '../../core/guards.js';
+import { capacityOrInfinity, integerAtLeast, knownKeys, numberInRange, oneOf, plainObject } from '../../core/guards.js';
 import { GAP_RULES, type GapRule } from './plugins.js';
+import { linkRateGbps } from './topology.js';
 
 /** The rate-control choices of the scenario. */
 export const RATE_CONTROLS = ['none', 'pipd', 'fimd', 'lipd', 'aimd', 'ibcc'] as const;
@@ -172,7 +173,7 @@ export function parseCongestionSpreading(params: unknown): CongestionSpreadingPa
     controlVictim: flag('controlVictim', p.controlVictim, d.controlVictim),
     classes: p.classes === undefined ? d.classes : oneOf('classes', p.classes, CLASS_READINGS),
     victimLoad,
-    linkGbps: p.linkGbps === undefined ? d.linkGbps : positiveRate('linkGbps', p.linkGbps),
+    linkGbps: p.linkGbps === undefined ? d.linkGbps : linkRateGbps('linkGbps', p.linkGbps),
     packetBytes,
     bufferPackets: p.bufferPackets === undefined ? d.bufferPackets : integerAtLeast('bufferPackets', p.bufferPackets, 1),
     rateUnitBytes,

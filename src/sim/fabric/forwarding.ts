@@ -1,23 +1,10 @@
 /**
- * Routing and forwarding: the static forwarding tables of the topology compiled to one array (the
- * out port of switch s towards host h), and the one-way latency of the out-of-band ACK path that
- * follows them back. Multipath tables (a block per LID offset, multipath.ts) and per-hop VL
- * offsets (dateline VLs) are read by {@link StaticForwarding.route}.
+ * Routing and forwarding at run time over the topology's tables compiled to one array (the global
+ * out port of switch s towards host h; multipath.ts compiles it), and the one-way latency of the
+ * out-of-band ACK path that follows them back. Multipath tables (a block per LID offset) and per-hop
+ * VL offsets (dateline VLs) are read by {@link StaticForwarding.route}.
  */
 import type { PacketPool } from './packets.js';
-import type { FabricTopology } from './topology.js';
-
-/** Compiles the topology's forwarding tables: global out port of switch s towards host h at [s·H + h]. */
-export function compileForwarding(topology: FabricTopology, switchBase: readonly number[]): Int32Array {
-  const H = topology.hosts.length;
-  const fwd = new Int32Array(topology.switches.length * H);
-  topology.switches.forEach((s, si) => {
-    topology.hosts.forEach((h, hi) => {
-      fwd[si * H + hi] = switchBase[si]! + topology.forwarding[s.name]![h.name]! - 1;
-    });
-  });
-  return fwd;
-}
 
 /** An ACK's size and how it crosses the switches, for {@link ackDelays} (default: out of band, size 0). */
 export interface AckTiming {

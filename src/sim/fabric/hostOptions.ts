@@ -5,7 +5,8 @@
  * built without them.
  */
 import { InvalidParameterError } from '../../core/errors.js';
-import { oneOf, positiveRate } from '../../core/guards.js';
+import { oneOf } from '../../core/guards.js';
+import { linkBytesPerSecond, linkRateGbps } from './topology.js';
 import type { HostTraffic } from './hostTraffic.js';
 
 /** The options of buildFabric that this file checks (see FabricOptions for their meaning). */
@@ -39,8 +40,8 @@ export function compileHostOptions(o: Record<string, unknown>, mtu: number, flow
     // The thesis's ECN rule reacts to a FIFO input buffer filling (every output waited for in it).
     throw new InvalidParameterError('inputQueueing', "'fifo' with ECN marking (its buffer-full rule is defined on FIFO buffers)", inputQueueing);
   }
-  const injectionRate = o.hostInjectionGbps === undefined ? Infinity : (positiveRate('hostInjectionGbps', o.hostInjectionGbps) * 1e9) / 8;
-  const receiveRate = o.hostReceiveGbps === undefined ? Infinity : (positiveRate('hostReceiveGbps', o.hostReceiveGbps) * 1e9) / 8;
+  const injectionRate = o.hostInjectionGbps === undefined ? Infinity : linkBytesPerSecond(linkRateGbps('hostInjectionGbps', o.hostInjectionGbps));
+  const receiveRate = o.hostReceiveGbps === undefined ? Infinity : linkBytesPerSecond(linkRateGbps('hostReceiveGbps', o.hostReceiveGbps));
   let hostTraffic: HostTraffic | null = null;
   if (o.hostTraffic !== undefined) {
     const t = o.hostTraffic as HostTraffic;

@@ -32,6 +32,7 @@ import { buildFabric } from './build.js';
 import type { Fabric } from './fabric.js';
 import { checkRadix, foldedClosHosts, foldedClosTopology } from './foldedClos.js';
 import { GranRole, GranTraffic } from './granTraffic.js';
+import { linkRateGbps } from './topology.js';
 
 /** Parameters of `ibcc-fat-tree` (all optional; defaults are Gran et al.'s set-up, §IV–V). */
 export interface IbccFatTreeParams {
@@ -112,8 +113,8 @@ export function parseIbccFatTree(params: unknown): IbccFatTreeParams {
   if (hotspots > hosts) throw new InvalidParameterError('hotspots', `an integer in 0..${hosts} (the hosts of radix ${radix})`, hotspots);
   const lifetime = v.hotspotLifetimeMs;
   if (lifetime !== Infinity) positiveRate('hotspotLifetimeMs', lifetime);
-  const linkGbps = positiveRate('linkGbps', v.linkGbps);
-  const injectionGbps = positiveRate('injectionGbps', v.injectionGbps);
+  const linkGbps = linkRateGbps('linkGbps', v.linkGbps);
+  const injectionGbps = linkRateGbps('injectionGbps', v.injectionGbps);
   if (injectionGbps > linkGbps) throw new InvalidParameterError('injectionGbps', `a rate in (0, linkGbps = ${linkGbps}] Gb/s`, injectionGbps);
   const bufferBytes = integerAtLeast('bufferBytes', v.bufferBytes, MTU);
   const threshold = integerAtLeast('threshold', v.threshold, 0);
@@ -129,7 +130,7 @@ export function parseIbccFatTree(params: unknown): IbccFatTreeParams {
     cc: oneOf('cc', v.cc, ['on', 'off'] as const),
     linkGbps,
     injectionGbps,
-    receiveGbps: positiveRate('receiveGbps', v.receiveGbps),
+    receiveGbps: linkRateGbps('receiveGbps', v.receiveGbps),
     bufferBytes,
     inputQueueing: oneOf('inputQueueing', v.inputQueueing, ['fifo', 'voq'] as const),
     threshold,

@@ -30,12 +30,40 @@
  */
 import { minOf } from '../../core/arrays.js';
 import { InvalidParameterError } from '../../core/errors.js';
+import { namedTables, virtualLaneOffsets } from './forwardingTables.js';
 import type { FabricTopology } from './topology.js';
 
 /** Tables of one LID: `forwarding[switch][host]` output port, `virtualLanes[switch][host]` VL offset. */
 export interface LidTables {
   readonly forwarding: Readonly<Record<string, Readonly<Record<string, number>>>>;
   readonly virtualLanes: Readonly<Record<string, Readonly<Record<string, number>>>>;
+}
+
+/**
+ * Tables of one LID as {@link multipathRoutes} returns them: the arrays the fabric reads, at
+ * [s·H + h] (switch and host indices), and the {@link LidTables} views of them keyed by names
+ * (built on first read).
+ */
+export interface LidArrays extends LidTables {
+  /** Output port number of switch s towards host h. */
+  readonly ports: Int32Array;
+  /** VL offset of that hop. */
+  readonly vlOffsets: Uint8Array;
+}
+
+function lidArrays(topology: FabricTopology, ports: Int32Array, vlOffsets: Uint8Array): LidArrays {
+  const forwarding = namedTables(topology.switches, topology.hosts, ports);
+  const virtualLanes = namedTables(topology.switches, topology.hosts, vlOffsets);
+  return Object.freeze({
+    ports,
+    vlOffsets,
+    get forwarding() {
+      return forwarding();
+    },
+    get virtualLanes() {
+      return virtualLanes();
+    },
+  });
 }
 
 /** Options of {@link multipathRoutes}. */
@@ -51,7 +79,7 @@ export interface MultipathOptions {
 /** What {@link multipathRoutes} returns. */
 export interface MultipathRoutes {
   /** One entry per LID offset 0..paths−1 (LMC = ⌈log2 paths⌉). */
-  readonly lids: readonly LidTables[];
+  readonly lids: readonly LidArrays[];
   /** The VL offset of the first alternative LID (one above LID 0's largest). */
   readonly escapeVl: number;
   /** VL offsets used by all LIDs: the fabric needs the SL's VL + vlCount − 1 < vls. */
@@ -130,22 +158,26 @@ export function multipathRoutes(topology: FabricTopology, paths: number, options
     levels.push(bfs(best));
   }
 
+  const hosts = topology.hosts.map((h) => h.name);
+  const H = hosts.length;
+  const zeroVls = virtualLaneOffsets(topology.virtualLanes, topology.switches, topology.hosts);
   let base = 0;
-  for (const row of Object.values(topology.virtualLanes ?? {})) for (const vl of Object.values(row)) base = Math.max(base, vl);
+  for (const vl of zeroVls) if (vl > base) base = vl;
   const escapeVl = base + 1;
   /** VL offset of LID k ≥ 1: its own escape VL, or one shared by all (single orientation). */
   const vlOf = (k: number): number => escapeVl + (shared ? 0 : k - 1);
-  const hosts = topology.hosts.map((h) => h.name);
-  const H = hosts.length;
-  const zeroVls: Record<string, Record<string, number>> = {};
-  for (const s of topology.switches) zeroVls[s.name] = Object.fromEntries(hosts.map((h) => [h, topology.virtualLanes?.[s.name]?.[h] ?? 0]));
-  const lids: LidTables[] = [{ forwarding: topology.forwarding, virtualLanes: zeroVls }];
+  const lids: LidArrays[] = [lidArrays(topology, topology.forwardingPorts, zeroVls)];
   /** next[k][u·H + d] = next switch (−1: the host itself) of LID k. */
   const next: Int32Array[] = [];
   const portTo = (u: number, v: number): number => adj[u]!.find(([, w]) => w === v)![0];
-  const neighbourBy = (u: number, port: number): number => adj[u]!.find(([p]) => p === port)?.[1] ?? -1;
+  // neighbourOf[u][port]: the switch behind port `port` of switch u (−1: a host or no link).
+  const neighbourOf = topology.switches.map((s, u) => {
+    const row = new Int32Array(s.ports + 1).fill(-1);
+    for (const [port, v] of adj[u]!) row[port] = v;
+    return row;
+  });
   const primary = new Int32Array(S * H);
-  topology.switches.forEach((s, u) => hosts.forEach((h, d) => (primary[u * H + d] = neighbourBy(u, topology.forwarding[s.name]![h]!))));
+  for (let u = 0; u < S; u++) for (let d = 0; d < H; d++) primary[u * H + d] = neighbourOf[u]![topology.forwardingPorts[u * H + d]!]!;
   next.push(primary);
   for (let k = 1; k < paths; k++) next.push(new Int32Array(S * H));
 
@@ -210,14 +242,16 @@ export function multipathRoutes(topology: FabricTopology, paths: number, options
       mark(k);
     }
   });
+  const hostSwitch = Int32Array.from(hosts, (h) => hostAt.get(h)!);
   for (let k = 1; k < paths; k++) {
-    const forwarding: Record<string, Record<string, number>> = {};
-    const virtualLanes: Record<string, Record<string, number>> = {};
-    topology.switches.forEach((s, u) => {
-      forwarding[s.name] = Object.fromEntries(hosts.map((h, d) => [h, u === hostAt.get(h) ? topology.forwarding[s.name]![h]! : portTo(u, next[k]![u * H + d]!)]));
-      virtualLanes[s.name] = Object.fromEntries(hosts.map((h) => [h, vlOf(k)]));
-    });
-    lids.push({ forwarding, virtualLanes });
+    const ports = new Int32Array(S * H);
+    for (let u = 0; u < S; u++) {
+      for (let d = 0; d < H; d++) {
+        const i = u * H + d;
+        ports[i] = u === hostSwitch[d] ? topology.forwardingPorts[i]! : portTo(u, next[k]![i]!);
+      }
+    }
+    lids.push(lidArrays(topology, ports, new Uint8Array(S * H).fill(vlOf(k))));
   }
 
   // Usable LIDs per pair: greedy, each kept LID's links disjoint from the kept ones.
@@ -267,7 +301,7 @@ export interface CompiledRouting {
   readonly fwdVl: Uint8Array;
   /** The largest VL offset used, plus one. */
   readonly vlCount: number;
-  /** usable[s·H + d] = the LID offsets of the pair's disjoint paths (LID 0 first). */
+  /** usable[s·H + d] = the LID offsets of the pair's disjoint paths (LID 0 first); empty without multipath (every pair: LID 0). */
   readonly usable: readonly (readonly number[])[];
   /** Fewest and mean disjoint paths over the pairs (1 without multipath). */
   readonly disjoint: { readonly min: number; readonly mean: number };
@@ -288,9 +322,14 @@ export interface MultipathSpec extends MultipathOptions {
 export function compileRouting(topology: FabricTopology, multipath: MultipathSpec | undefined, switchBase: readonly number[]): CompiledRouting {
   const S = topology.switches.length;
   const H = topology.hosts.length;
+  if (multipath === undefined) {
+    // One LID: the topology's own tables, without the H² list of usable paths (a k = 32 fat-tree has 67 M pairs).
+    const fwdVl = virtualLaneOffsets(topology.virtualLanes, topology.switches, topology.hosts);
+    return { lids: 1, fwd: globalPorts(topology.forwardingPorts, switchBase, H), fwdVl, vlCount: vlCountOf(fwdVl), usable: [], disjoint: { min: 1, mean: 1 } };
+  }
   let routes: MultipathRoutes;
   try {
-    routes = multipathRoutes(topology, multipath?.paths ?? 1, multipath?.escape === undefined ? {} : { escape: multipath.escape });
+    routes = multipathRoutes(topology, multipath.paths, multipath.escape === undefined ? {} : { escape: multipath.escape });
   } catch (e) {
     if (e instanceof InvalidParameterError) throw new InvalidParameterError(`multipath.${e.parameter}`, e.rule, e.value);
     throw e;
@@ -299,15 +338,25 @@ export function compileRouting(topology: FabricTopology, multipath: MultipathSpe
   const fwd = new Int32Array(L * S * H);
   const fwdVl = new Uint8Array(L * S * H);
   routes.lids.forEach((lid, k) => {
-    topology.switches.forEach((s, si) => {
-      topology.hosts.forEach((h, hi) => {
-        const i = (k * S + si) * H + hi;
-        fwd[i] = switchBase[si]! + lid.forwarding[s.name]![h.name]! - 1;
-        fwdVl[i] = lid.virtualLanes[s.name]?.[h.name] ?? 0;
-      });
-    });
+    fwd.set(globalPorts(lid.ports, switchBase, H), k * S * H);
+    fwdVl.set(lid.vlOffsets, k * S * H);
   });
-  let vlCount = 1;
-  for (const v of fwdVl) vlCount = Math.max(vlCount, v + 1);
-  return { lids: L, fwd, fwdVl, vlCount, usable: routes.usable.flat(), disjoint: routes.disjoint };
+  return { lids: L, fwd, fwdVl, vlCount: vlCountOf(fwdVl), usable: routes.usable.flat(), disjoint: routes.disjoint };
+}
+
+/** Port numbers at [s·H + h] → global port numbers (switch s's port p is switchBase[s] + p − 1). */
+function globalPorts(ports: Int32Array, switchBase: readonly number[], H: number): Int32Array {
+  const fwd = new Int32Array(ports.length);
+  for (let s = 0, i = 0; s < switchBase.length; s++) {
+    const base = switchBase[s]! - 1;
+    for (let h = 0; h < H; h++, i++) fwd[i] = base + ports[i]!;
+  }
+  return fwd;
+}
+
+/** The largest VL offset used, plus one. */
+function vlCountOf(fwdVl: Uint8Array): number {
+  let top = 0;
+  for (const v of fwdVl) if (v > top) top = v;
+  return top + 1;
 }

@@ -23,6 +23,7 @@ import { registerScenario, type ReplicationContext, type ReplicationOutput } fro
 import { buildFabric } from './build.js';
 import type { RateControlSpec } from './buildFlows.js';
 import { twoSwitchTopology } from './generators.js';
+import { linkRateGbps } from './topology.js';
 
 /** The response functions `santos-congestion` runs (Santos et al. compare FIMD, LIPD and AIMD). */
 export const SANTOS_RATE_CONTROLS = ['none', 'fimd', 'lipd', 'aimd', 'pipd'] as const;
@@ -62,7 +63,7 @@ export function parseSantosCongestion(params: unknown): SantosCongestionParams {
     rateRange,
     startRate: p.startRate === undefined ? DEFAULTS.startRate : oneOf('startRate', p.startRate, ['min', 'max'] as const),
     bufferPackets: p.bufferPackets === undefined ? DEFAULTS.bufferPackets : integerAtLeast('bufferPackets', p.bufferPackets, 1),
-    linkGbps: p.linkGbps === undefined ? DEFAULTS.linkGbps : positiveRate('linkGbps', p.linkGbps),
+    linkGbps: p.linkGbps === undefined ? DEFAULTS.linkGbps : linkRateGbps('linkGbps', p.linkGbps),
     packetBytes,
   };
 }

@@ -14,9 +14,9 @@
  * });
  * topo.links[0].rateGbps; // → 2.5
  */
-import { maxOf } from '../../core/arrays.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { knownKeys, plainObject } from '../../core/guards.js';
+import { checkVirtualLanes, completeForwarding, namedTables } from './forwardingTables.js';
 
 /** A switch: a name and a number of ports (1..254). */
 export interface FabricSwitchSpec {
@@ -78,12 +78,26 @@ export interface ResolvedFabricLink {
   readonly service: 'deterministic' | 'exponential';
 }
 
-/** A validated topology: every default filled in and every switch's forwarding table complete. */
+/**
+ * A validated topology: every default filled in and every switch's forwarding table complete. Only
+ * {@link validateFabricTopology} makes one; every entry that takes a topology accepts it as it is
+ * (it is recognised and not checked again) — treat it as read-only.
+ */
 export interface FabricTopology {
   readonly switches: readonly FabricSwitchSpec[];
   readonly hosts: readonly FabricHostSpec[];
   readonly links: readonly ResolvedFabricLink[];
-  /** forwarding[switch][host] = output port number, for every switch and every host. */
+  /**
+   * The forwarding tables, as the simulator reads them: the output port number of switch s towards
+   * host h at [s·H + h] (s, h: indices in `switches`, `hosts`; H = hosts.length), for every switch
+   * and every host.
+   */
+  readonly forwardingPorts: Int32Array;
+  /**
+   * The same tables keyed by names, forwarding[switch][host] = output port: a read-only view of
+   * {@link forwardingPorts} built on first read (null-prototype records; a k = 32 fat-tree has
+   * 10.5 M entries, so the library's own readers use `forwardingPorts`).
+   */
   readonly forwarding: Readonly<Record<string, Readonly<Record<string, number>>>>;
   /** The given VL offsets (see {@link FabricTopologySpec.virtualLanes}); absent when none were given. */
   readonly virtualLanes?: Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -96,12 +110,41 @@ export const FABRIC_DEFAULT_DELAY_NS = 10;
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
-function bad(field: string, rule: string, value: unknown): never {
-  throw new InvalidParameterError(field, rule, value);
+/** The topologies {@link validateFabricTopology} returned: passed through as they are (issue 23). */
+const validated = new WeakSet<object>();
+
+/** Whether `value` is a topology {@link validateFabricTopology} returned. */
+export function isFabricTopology(value: unknown): value is FabricTopology {
+  return typeof value === 'object' && value !== null && validated.has(value);
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Bytes per second of a link of `gbps` Gb/s of data. */
+export function linkBytesPerSecond(gbps: number): number {
+  return (gbps * 1e9) / 8;
+}
+
+/**
+ * Checks a link data rate in Gb/s: finite, > 0, and its rate in bytes/s (× 1e9 / 8), from which the
+ * fabric derives every packet, credit and flow rate, finite too (1e308 Gb/s is not: issue 23).
+ *
+ * @throws InvalidParameterError naming `field`.
+ */
+export function linkRateGbps(field: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || !(value > 0) || !Number.isFinite(linkBytesPerSecond(value))) {
+    bad(field, 'a finite number > 0 (Gb/s) whose rate in bytes/s (Gb/s × 1e9 / 8) is finite', value);
+  }
+  return value;
+}
+
+/** A link end as a validated topology holds it: { node, port }. */
+function resolvedEnd(end: unknown): end is FabricPortRef {
+  if (typeof end !== 'object' || end === null) return false;
+  const e = end as Record<string, unknown>;
+  return Object.keys(e).length === 2 && typeof e.node === 'string' && typeof e.port === 'number';
+}
+
+function bad(field: string, rule: string, value: unknown): never {
+  throw new InvalidParameterError(field, rule, value);
 }
 
 /**
@@ -112,14 +155,23 @@ function isObject(v: unknown): v is Record<string, unknown> {
  *
  * Checks: names unique across switches and hosts and matching `[A-Za-z_][A-Za-z0-9_.-]*`; port numbers
  * within 1..ports; no port used twice; every host attached; no host–host link; rates and delays
- * finite and > 0 (delay ≥ 0); the network connected; given forwarding entries name existing ports
- * that carry a link, and following them from any switch reaches every host without a loop.
+ * finite and > 0 (delay ≥ 0; a rate's bytes/s finite too); the network connected; given forwarding
+ * entries name existing ports that carry a link, and following them from any switch reaches every
+ * host without a loop. A topology this function returned is returned as it is (not checked again).
+ *
+ * Cost: O(hosts · links) (forwardingTables.ts); the result holds the tables as one Int32Array.
  *
  * @throws InvalidParameterError naming the field, e.g. `links[2].b`, `forwarding.A.Bc`.
  */
 export function validateFabricTopology(topology: unknown): FabricTopology {
+  if (isFabricTopology(topology)) return topology;
   const spec = plainObject('topology', topology);
-  knownKeys('topology', spec, ['switches', 'hosts', 'links', 'forwarding', 'virtualLanes']);
+  // A copy of a validated topology (e.g. spread with other tables) is checked again as it stands:
+  // its resolved link ends are read as "node:port" and its forwardingPorts recomputed from `forwarding`.
+  knownKeys('topology', spec, ['switches', 'hosts', 'links', 'forwarding', 'virtualLanes', 'forwardingPorts']);
+  if (spec.forwardingPorts !== undefined && !(spec.forwardingPorts instanceof Int32Array)) {
+    bad('topology.forwardingPorts', 'absent (the tables are given as forwarding; a validated topology has it as an Int32Array)', spec.forwardingPorts);
+  }
   const nodes = new Map<string, { kind: 'switch' | 'host'; ports: number }>();
   const addNode = (field: string, name: unknown, kind: 'switch' | 'host', ports: number): void => {
     if (typeof name !== 'string' || !NAME.test(name)) bad(field, 'a name matching [A-Za-z_][A-Za-z0-9_.-]*', name);
@@ -149,7 +201,8 @@ export function validateFabricTopology(topology: unknown): FabricTopology {
   });
 
   const used = new Map<string, string>();
-  const parseEnd = (field: string, v: unknown): FabricPortRef => {
+  const parseEnd = (field: string, end: unknown): FabricPortRef => {
+    const v = resolvedEnd(end) ? `${end.node}:${end.port}` : end;
     if (typeof v !== 'string') bad(field, 'a port written "node:port" (or a host name)', v);
     const colon = v.lastIndexOf(':');
     const node = colon < 0 ? v : v.slice(0, colon);
@@ -181,10 +234,7 @@ export function validateFabricTopology(topology: unknown): FabricTopology {
     if (nodes.get(a.node)!.kind === 'host' && nodes.get(b.node)!.kind === 'host') {
       bad(`${f}.b`, 'a switch port (hosts connect only to switches)', l.b);
     }
-    const rateGbps = l.rateGbps ?? FABRIC_DEFAULT_RATE_GBPS;
-    if (typeof rateGbps !== 'number' || !Number.isFinite(rateGbps) || !(rateGbps > 0)) {
-      bad(`${f}.rateGbps`, 'a finite number > 0 (Gb/s)', rateGbps);
-    }
+    const rateGbps = linkRateGbps(`${f}.rateGbps`, l.rateGbps ?? FABRIC_DEFAULT_RATE_GBPS);
     const delayNs = l.delayNs ?? FABRIC_DEFAULT_DELAY_NS;
     if (typeof delayNs !== 'number' || !Number.isFinite(delayNs) || !(delayNs >= 0)) {
       bad(`${f}.delayNs`, 'a finite number >= 0 (ns)', delayNs);
@@ -228,147 +278,30 @@ export function validateFabricTopology(topology: unknown): FabricTopology {
     if (!seen.has(switches[i]!.name)) bad(`switches[${i}]`, 'a switch connected to the rest of the network', switches[i]!.name);
   }
 
-  const forwarding = completeForwarding(spec.forwarding, switches, hosts, neighbour, hostSwitch);
-  if (spec.virtualLanes === undefined) return { switches, hosts, links, forwarding };
-  return { switches, hosts, links, forwarding, virtualLanes: checkVirtualLanes(spec.virtualLanes, spec.forwarding, neighbour, new Set(hosts.map((h) => h.name))) };
-}
-
-function checkVirtualLanes(given: unknown, forwarding: unknown, neighbour: Map<string, Map<number, string>>, hostNames: Set<string>): Record<string, Record<string, number>> {
-  if (!isObject(given)) bad('topology.virtualLanes', 'an object keyed by switch name', given);
-  const fixed = (isObject(forwarding) ? forwarding : Object.create(null)) as Record<string, Record<string, number> | undefined>;
-  const out: Record<string, Record<string, number>> = Object.create(null) as Record<string, Record<string, number>>;
-  for (const [sw, entries] of Object.entries(given)) {
-    if (!neighbour.has(sw)) bad(`virtualLanes.${sw}`, 'a declared switch name', sw);
-    if (!isObject(entries)) bad(`virtualLanes.${sw}`, 'an object keyed by host name', entries);
-    const row: Record<string, number> = Object.create(null) as Record<string, number>;
-    for (const [host, vl] of Object.entries(entries)) {
-      if (!hostNames.has(host)) bad(`virtualLanes.${sw}.${host}`, 'keyed by a declared host name', host);
-      if (typeof vl !== 'number' || !Number.isInteger(vl) || vl < 0 || vl > 14) bad(`virtualLanes.${sw}.${host}`, 'an integer VL offset in 0..14', vl);
-      if (vl !== 0 && fixed[sw]?.[host] === undefined) bad(`virtualLanes.${sw}.${host}`, 'an offset only on a given forwarding entry (forwarding.' + sw + '.' + host + ')', vl);
-      row[host] = vl;
-    }
-    out[sw] = row;
-  }
-  return out;
-}
-
-function completeForwarding(
-  given: unknown,
-  switches: readonly FabricSwitchSpec[],
-  hosts: readonly FabricHostSpec[],
-  neighbour: Map<string, Map<number, string>>,
-  hostSwitch: Map<string, string>,
-): Record<string, Record<string, number>> {
-  if (given !== undefined && !isObject(given)) bad('topology.forwarding', 'an object keyed by switch name', given);
-  const hostNames = new Set(hosts.map((h) => h.name));
-  if (given !== undefined) {
-    for (const [sw, entries] of Object.entries(given)) {
-      if (!neighbour.has(sw)) bad(`forwarding.${sw}`, 'a declared switch name', sw);
-      if (!isObject(entries)) bad(`forwarding.${sw}`, 'an object keyed by host name', entries);
-      for (const [host, port] of Object.entries(entries)) {
-        if (!hostNames.has(host)) bad(`forwarding.${sw}.${host}`, 'keyed by a declared host name', host);
-        if (typeof port !== 'number' || !neighbour.get(sw)!.has(port)) {
-          bad(`forwarding.${sw}.${host}`, `a port of ${sw} that carries a link`, port);
-        }
-      }
-    }
-  }
-  const given2 = (given ?? {}) as Record<string, Record<string, number>>;
-  // Switches by index; each switch's linked ports in port order as parallel arrays (port, neighbour
-  // switch index or -1 for a host). Integer arrays and a head-pointer queue: a k = 32 fat-tree
-  // (8,192 hosts, 1,280 switches) took minutes with a BFS per host over Maps and queue.shift().
-  const index = new Map(switches.map((s, i) => [s.name, i]));
-  const portsOf = switches.map((s) => [...neighbour.get(s.name)!.entries()].sort((x, y) => x[0] - y[0]));
-  const portNumbers = portsOf.map((ps) => Int32Array.from(ps, ([p]) => p));
-  const portTargets = portsOf.map((ps) => Int32Array.from(ps, ([, n]) => index.get(n) ?? -1));
-  const count = switches.length;
-  const queue = new Int32Array(count);
-  // One BFS per switch that has hosts (hosts on one switch share their distances): O(switches + links) each.
-  const distancesFrom = new Map<number, { dist: Int32Array; eccentricity: number }>();
-  const distances = (root: number) => {
-    let found = distancesFrom.get(root);
-    if (found !== undefined) return found;
-    const dist = new Int32Array(count).fill(-1);
-    dist[root] = 0;
-    queue[0] = root;
-    let head = 0;
-    let tail = 1;
-    let eccentricity = 0;
-    while (head < tail) {
-      const s = queue[head++]!;
-      const targets = portTargets[s]!;
-      for (let k = 0; k < targets.length; k++) {
-        const n = targets[k]!;
-        if (n >= 0 && dist[n] === -1) {
-          dist[n] = dist[s]! + 1;
-          if (dist[n]! > eccentricity) eccentricity = dist[n]!;
-          queue[tail++] = n;
-        }
-      }
-    }
-    found = { dist, eccentricity };
-    distancesFrom.set(root, found);
-    return found;
+  const forwardingPorts = completeForwarding(spec.forwarding, switches, hosts, neighbour, hostSwitch);
+  const virtualLanes = spec.virtualLanes === undefined ? undefined : checkVirtualLanes(spec.virtualLanes, spec.forwarding, neighbour, new Set(hosts.map((h) => h.name)));
+  const named = namedTables(switches, hosts, forwardingPorts);
+  const result: FabricTopology = {
+    switches,
+    hosts,
+    links,
+    forwardingPorts,
+    get forwarding() {
+      return named();
+    },
+    ...(virtualLanes === undefined ? {} : { virtualLanes }),
   };
-  // next[h][s]: the port switch s forwards host h's packets to.
-  const next = hosts.map(() => new Int32Array(count));
-  const candidates = new Int32Array(maxOf(portNumbers.map((p) => p.length)));
-  const givenRows = switches.map((sw) => (Object.hasOwn(given2, sw.name) ? given2[sw.name]! : undefined));
-  hosts.forEach((h, hostIndex) => {
-    const root = index.get(hostSwitch.get(h.name)!)!;
-    const { dist, eccentricity } = distances(root);
-    const row = next[hostIndex]!;
-    for (let s = 0; s < count; s++) {
-      const givenRow = givenRows[s];
-      if (givenRow !== undefined && Object.hasOwn(givenRow, h.name)) {
-        row[s] = givenRow[h.name]!;
-        continue;
-      }
-      const ports = portNumbers[s]!;
-      if (s === root) {
-        row[s] = portsOf[s]!.find(([, n]) => n === h.name)![0];
-        continue;
-      }
-      const d = dist[s]!;
-      const targets = portTargets[s]!;
-      let c = 0;
-      for (let k = 0; k < targets.length; k++) if (targets[k]! >= 0 && dist[targets[k]!] === d - 1) candidates[c++] = ports[k]!;
-      // Destination-modulo spreading with a different digit of the host index at each distance
-      // (d-mod-k on fat-trees): the farthest switches use the lowest digit.
-      const digit = Math.floor(hostIndex / c ** Math.max(0, eccentricity - d)) % c;
-      row[s] = candidates[digit]!;
-    }
-  });
-  // Computed entries always step one hop closer, so only a given entry can start a loop or lead
-  // astray: follow the routes when entries were given.
-  if (given !== undefined && Object.keys(given as object).length > 0) {
-    const portIndex = portsOf.map((ps) => new Map(ps.map(([p, n]) => [p, n])));
-    hosts.forEach((h, hostIndex) => {
-      const row = next[hostIndex]!;
-      for (let s0 = 0; s0 < count; s0++) {
-        let at = s0;
-        for (let hops = 0; ; hops++) {
-          if (hops > count) bad(`forwarding.${switches[s0]!.name}.${h.name}`, 'a route that reaches the host without a loop', row[s0]);
-          const nextNode = portIndex[at]!.get(row[at]!)!;
-          if (nextNode === h.name) break;
-          const n = index.get(nextNode);
-          if (n === undefined) bad(`forwarding.${switches[at]!.name}.${h.name}`, `a port leading towards ${h.name}, not to host ${nextNode}`, row[at]);
-          at = n;
-        }
-      }
-    });
+  for (const list of [switches, hosts, links]) {
+    for (const item of list) Object.freeze(item);
+    Object.freeze(list);
   }
-  // The tables keyed by user names: null-prototype records, so a switch named `__proto__` is a
-  // plain key and cannot reach Object.prototype (issue 23).
-  const table = Object.create(null) as Record<string, Record<string, number>>;
-  switches.forEach((s, k) => {
-    const row = Object.create(null) as Record<string, number>;
-    hosts.forEach((h, hostIndex) => {
-      row[h.name] = next[hostIndex]![k]!;
-    });
-    table[s.name] = row;
-  });
-  return table;
+  for (const l of links) {
+    Object.freeze(l.a);
+    Object.freeze(l.b);
+  }
+  Object.freeze(result);
+  validated.add(result);
+  return result;
 }
 
 /**
@@ -387,10 +320,13 @@ export function fabricRoute(topology: FabricTopology, from: string, to: string):
     peer.set(`${l.a.node}:${l.a.port}`, l.b.node);
     peer.set(`${l.b.node}:${l.b.port}`, l.a.node);
   }
+  const switchIndex = new Map(topology.switches.map((s, i) => [s.name, i]));
+  const H = topology.hosts.length;
+  const toIndex = topology.hosts.findIndex((h) => h.name === to);
   const hops: string[] = [];
   let at = peer.get(`${from}:1`)!;
   while (at !== to) {
-    const port = topology.forwarding[at]![to]!;
+    const port = topology.forwardingPorts[switchIndex.get(at)! * H + toIndex]!;
     hops.push(`${at}:${port}`);
     at = peer.get(`${at}:${port}`)!;
   }

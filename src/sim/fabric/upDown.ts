@@ -15,7 +15,7 @@
  * is taken, spreading the hosts of one switch over parallel routes.
  */
 import { InvalidParameterError } from '../../core/errors.js';
-import type { FabricTopologySpec } from './topology.js';
+import type { FabricPortRef, FabricTopology, FabricTopologySpec } from './topology.js';
 
 /** A switch-to-switch link end: the neighbour and the local port that reaches it. */
 interface Neighbour {
@@ -23,7 +23,9 @@ interface Neighbour {
   readonly port: number;
 }
 
-function endOf(text: string): { node: string; port: number } {
+function endOf(end: string | FabricPortRef): { node: string; port: number } {
+  if (typeof end !== 'string') return end; // a validated topology's resolved end
+  const text = end;
   const colon = text.lastIndexOf(':');
   return colon < 0 ? { node: text, port: 1 } : { node: text.slice(0, colon), port: Number(text.slice(colon + 1)) };
 }
@@ -38,7 +40,7 @@ function endOf(text: string): { node: string; port: number } {
  *   const net = irregularTopology({ switches: 8, routing: 'shortest' }, new RandomStreams(1).stream('t'));
  *   const fw = upDownForwarding(net); // fw.s0.h0 === 1: h0 hangs on port 1 of s0
  */
-export function upDownForwarding(topology: FabricTopologySpec): Record<string, Record<string, number>> {
+export function upDownForwarding(topology: FabricTopologySpec | FabricTopology): Record<string, Record<string, number>> {
   const switchIndex = new Map(topology.switches.map((s, k) => [s.name, k]));
   const hostIndex = new Map(topology.hosts.map((h, k) => [h.name, k]));
   const N = topology.switches.length;

@@ -4,7 +4,7 @@
  * tables are given, the hosts some switch has no route to (the simulator would compute a
  * shortest path for those).
  */
-import { validateFabricTopology, type FabricTopologySpec } from '../topology.js';
+import { isFabricTopology, validateFabricTopology, type FabricTopology, type FabricTopologySpec } from '../topology.js';
 import { linkCodeOfRate } from './linkRate.js';
 
 /** A topology's summary (see the module comment). */
@@ -24,10 +24,11 @@ export interface ClusterSummary {
 }
 
 /**
- * Summarises a topology after checking it with {@link validateFabricTopology}.
+ * Summarises a topology after checking it with {@link validateFabricTopology} (a topology it
+ * returned is taken as it is: its tables are complete, so no host lacks a route).
  * @throws InvalidParameterError as validateFabricTopology does.
  */
-export function summarizeTopology(spec: FabricTopologySpec): ClusterSummary {
+export function summarizeTopology(spec: FabricTopologySpec | FabricTopology): ClusterSummary {
   const topo = validateFabricTopology(spec);
   const hostNames = new Set(topo.hosts.map((h) => h.name));
   const count = <K>(keys: K[]): Map<K, number> => {
@@ -37,7 +38,7 @@ export function summarizeTopology(spec: FabricTopologySpec): ClusterSummary {
   };
   const radix = [...count(topo.switches.map((s) => s.ports))].sort((x, y) => x[0] - y[0]);
   const rates = [...count(topo.links.map((l) => l.rateGbps))].sort((x, y) => x[0] - y[0]).map(([r, n]) => [r, linkCodeOfRate(r) ?? '', n] as const);
-  const given = spec.forwarding;
+  const given = isFabricTopology(spec) ? undefined : spec.forwarding;
   const hostsWithoutRoute: { host: string; switches: number }[] = [];
   if (given !== undefined) {
     for (const h of topo.hosts) {
@@ -52,7 +53,7 @@ export function summarizeTopology(spec: FabricTopologySpec): ClusterSummary {
     interSwitchLinks: topo.links.filter((l) => !hostNames.has(l.a.node) && !hostNames.has(l.b.node)).length,
     radix,
     rates,
-    routesGiven: given !== undefined,
+    routesGiven: isFabricTopology(spec) || given !== undefined,
     hostsWithoutRoute,
   };
 }
