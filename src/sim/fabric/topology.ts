@@ -124,14 +124,25 @@ export function linkBytesPerSecond(gbps: number): number {
 }
 
 /**
- * Checks a link data rate in Gb/s: finite, > 0, and its rate in bytes/s (× 1e9 / 8), from which the
- * fabric derives every packet, credit and flow rate, finite too (1e308 Gb/s is not: issue 23).
+ * The fastest link the fabric takes, Gb/s: 1 Pb/s, far above any InfiniBand link (XDR 4x: 800 Gb/s).
+ * Why a bound at all: a packet's transmission time must stay far above the resolution of the
+ * simulated clock (a double in seconds), or the clock stops advancing and a run never ends — at
+ * 1e299 Gb/s a 2 KB packet takes 1.6e-305 s, and `now + 1.6e-305 === now` (issue 23: the rate
+ * 1e308 overflowed bytes/s, 1e299 hung). At 1e6 Gb/s the smallest packet (64 bytes) takes 5e-13 s,
+ * 2 000 ulps of the clock at 1 s simulated.
+ */
+export const MAX_LINK_GBPS = 1e6;
+
+/**
+ * Checks a link data rate in Gb/s: a number in (0, {@link MAX_LINK_GBPS}] (so its rate in bytes/s,
+ * from which the fabric derives every packet, credit and flow rate, is finite and a packet's
+ * transmission time is resolvable on the clock).
  *
  * @throws InvalidParameterError naming `field`.
  */
 export function linkRateGbps(field: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || !(value > 0) || !Number.isFinite(linkBytesPerSecond(value))) {
-    bad(field, 'a finite number > 0 (Gb/s) whose rate in bytes/s (Gb/s × 1e9 / 8) is finite', value);
+  if (typeof value !== 'number' || !(value > 0) || !(value <= MAX_LINK_GBPS)) {
+    bad(field, `a number > 0 and at most ${MAX_LINK_GBPS} (Gb/s; 1 Pb/s: faster links take no resolvable time on the simulated clock)`, value);
   }
   return value;
 }
