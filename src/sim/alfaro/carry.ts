@@ -40,6 +40,12 @@ export interface AlfaroCarryOptions {
   readonly overhead?: boolean;
   /** Switch latency, ns (default 100; must match the workload's deadlines). */
   readonly switchLatencyNs?: number;
+  /** Switch input queueing (default 'fifo', one FIFO per input VL buffer; 'voq': one queue per output). */
+  readonly inputQueueing?: 'fifo' | 'voq';
+  /** Output buffers of 4 whole packets per VL besides the input buffers (the seed's switch, §4.1). */
+  readonly outputBuffers?: boolean;
+  /** Crossbar rate over the link rate, with output buffers (default 1). */
+  readonly crossbarSpeedup?: number;
 }
 
 /** Per-connection observations of one carried run. */
@@ -96,7 +102,10 @@ export function carryAlfaroConnections(admission: AlfaroAdmission, options: Alfa
     packetHeaderBytes: wire - format.payloadBytes,
     // Four whole packets per VL, in the 64-byte credit blocks the buffers are counted in.
     bufferBytes: 4 * Math.ceil(wire / CREDIT_BLOCK_BYTES) * CREDIT_BLOCK_BYTES,
+    ...(options.outputBuffers === true ? { outputBufferBytes: 4 * Math.ceil(wire / CREDIT_BLOCK_BYTES) * CREDIT_BLOCK_BYTES } : {}),
+    ...(options.crossbarSpeedup === undefined ? {} : { crossbarSpeedup: options.crossbarSpeedup }),
     ...(options.switchLatencyNs === undefined ? {} : { switchLatencyNs: options.switchLatencyNs }),
+    ...(options.inputQueueing === undefined ? {} : { inputQueueing: options.inputQueueing }),
     slToVl: Array.from({ length: 16 }, (_, sl) => (sl < ALFARO_SERVICE_LEVELS.length ? sl : 0)),
     portArbitration,
     latencyHistogram: { hiUs: 1, bins: 1 },

@@ -38,6 +38,7 @@ import { InvalidParameterError } from '../../core/errors.js';
 import { Engine } from '../engine/engine.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from './compiled.js';
 import { Crossbar } from './crossbar.js';
+import { OutputBufferedCrossbar } from './outputBuffered.js';
 import { FabricDeadlockError, findWaitCycle, waitForGraph } from './deadlock.js';
 import { StaticForwarding } from './forwarding.js';
 import { HostAdapters } from './hostAdapter.js';
@@ -66,7 +67,7 @@ export class Fabric {
   private readonly stats: FabricStats;
   private readonly links: Links;
   private readonly queues: InputQueues;
-  private readonly crossbar: Crossbar;
+  private readonly crossbar: Crossbar | OutputBufferedCrossbar;
   private readonly hosts: HostAdapters | TrafficHostAdapters;
   private readonly sink: Sink;
   /** Host traffic's adapters (null: flows). */
@@ -112,7 +113,7 @@ export class Fabric {
         : new FifoInputQueues(G * c.vls, c.vls, this.pool);
     const marking = new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
     const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount);
-    this.crossbar = new Crossbar(c, e, this.links, this.queues, forwarding, marking, this.pool, this.stats);
+    this.crossbar = new (c.outputBufferBytes > 0 ? OutputBufferedCrossbar : Crossbar)(c, e, this.links, this.queues, forwarding, marking, this.pool, this.stats);
     this.traffic = c.hostTraffic === null ? null : new TrafficHostAdapters(c, e, this.links, this.pool, this.stats, { wake, becn });
     this.hosts = this.traffic ?? new HostAdapters(c, e, this.links, this.pool, this.stats, { gen, wake, timer, pathTimer });
     this.deadlockAfter = c.deadlockAfter;
