@@ -3,7 +3,9 @@
  * alfaro-packet-size-qos-arbitration-tables.txt §4.1, §4.3): every connection a CBR flow of its SL
  * (SL i on VL i, 10 data VLs), packets of the workload's payload plus the 26 header bytes, every
  * output port — switches and host interfaces — programmed with the high-priority table the broker
- * filled in for it, input buffers of 4 whole packets per VL, virtual cut-through.
+ * filled in for it, input and output buffers of 4 whole packets per VL, a multiplexed crossbar (one
+ * transfer per input port at a time) twice as fast as the links (our reading: docs/alfaro.md),
+ * virtual cut-through. Each departure from the seed's switch can be switched (options).
  *
  * Recorded per connection over the steady state (after the warm-up): the packets delivered, the
  * shares within D, D/10 and D/100 of its deadline D (the broker's bound, workload.ts), the largest
@@ -42,9 +44,9 @@ export interface AlfaroCarryOptions {
   readonly switchLatencyNs?: number;
   /** Switch input queueing (default 'fifo', one FIFO per input VL buffer; 'voq': one queue per output). */
   readonly inputQueueing?: 'fifo' | 'voq';
-  /** Output buffers of 4 whole packets per VL besides the input buffers (the seed's switch, §4.1). */
+  /** Output buffers of 4 whole packets per VL besides the input buffers (default true: the seed's switch, §4.1). */
   readonly outputBuffers?: boolean;
-  /** Crossbar rate over the link rate, with output buffers (default 1). */
+  /** Crossbar rate over the link rate, with output buffers (default 2: our reading, docs/alfaro.md). */
   readonly crossbarSpeedup?: number;
 }
 
@@ -102,8 +104,9 @@ export function carryAlfaroConnections(admission: AlfaroAdmission, options: Alfa
     packetHeaderBytes: wire - format.payloadBytes,
     // Four whole packets per VL, in the 64-byte credit blocks the buffers are counted in.
     bufferBytes: 4 * Math.ceil(wire / CREDIT_BLOCK_BYTES) * CREDIT_BLOCK_BYTES,
-    ...(options.outputBuffers === true ? { outputBufferBytes: 4 * Math.ceil(wire / CREDIT_BLOCK_BYTES) * CREDIT_BLOCK_BYTES } : {}),
-    ...(options.crossbarSpeedup === undefined ? {} : { crossbarSpeedup: options.crossbarSpeedup }),
+    ...(options.outputBuffers === false
+      ? {}
+      : { outputBufferBytes: 4 * Math.ceil(wire / CREDIT_BLOCK_BYTES) * CREDIT_BLOCK_BYTES, crossbarSpeedup: options.crossbarSpeedup ?? 2 }),
     ...(options.switchLatencyNs === undefined ? {} : { switchLatencyNs: options.switchLatencyNs }),
     ...(options.inputQueueing === undefined ? {} : { inputQueueing: options.inputQueueing }),
     slToVl: Array.from({ length: 16 }, (_, sl) => (sl < ALFARO_SERVICE_LEVELS.length ? sl : 0)),
