@@ -19,6 +19,7 @@
  * connection at time 0.
  */
 import type { VlArbiterConfig } from '../../admission/arbiter.js';
+import { delayBoundBytes } from '../../admission/delay.js';
 import type { RandomStreams } from '../random/streams.js';
 import { buildFabric } from '../fabric/build.js';
 import { CREDIT_BLOCK_BYTES } from '../fabric/compiled.js';
@@ -59,6 +60,13 @@ export interface AlfaroCarryResult {
   readonly delivered: Float64Array;
   /** Per connection: the largest delay over its deadline (0 when nothing was delivered). */
   readonly worstDelayOverDeadline: Float64Array;
+  /**
+   * With output buffers, per SL (= VL): the longest wait of a head packet of a switch output VL
+   * buffer, ready with credits, before it started, over the broker's bound B(d)/rate for the SL's
+   * distance d (docs/admission.md) — the delay the broker's tables bound, at every switch output
+   * port, over the whole run (warm-up included). Null without output buffers.
+   */
+  readonly worstReadyWaitOverBound: Record<string, number> | null;
 }
 
 /**
@@ -143,6 +151,20 @@ export function carryAlfaroConnections(admission: AlfaroAdmission, options: Alfa
   const m = fabric.measurements();
   const hosts = topology.hosts.length;
   const linkBytesPerSecond = (topology.links[0]!.rateGbps * 1e9) / 8;
+  const waits = fabric.outputReadyWaits();
+  let worstReadyWaitOverBound: Record<string, number> | null = null;
+  if (waits !== null) {
+    worstReadyWaitOverBound = {};
+    for (const l of ALFARO_SERVICE_LEVELS) worstReadyWaitOverBound[String(l.sl)] = 0;
+    for (const w of waits) {
+      const level = ALFARO_SERVICE_LEVELS[w.vl];
+      if (level === undefined) continue;
+      // Every link of the seed's network has the same rate (irregular.ts).
+      const bound = delayBoundBytes({ distance: level.distance, mtu: wire, limitOfHighPriority: 255 }) / linkBytesPerSecond;
+      const key = String(level.sl);
+      worstReadyWaitOverBound[key] = Math.max(worstReadyWaitOverBound[key]!, w.seconds / bound);
+    }
+  }
   let offered = 0;
   for (const c of connections) offered += (c.mbps * 1e6) / 8;
   const perSl = (values: Float64Array) => {
@@ -180,5 +202,6 @@ export function carryAlfaroConnections(admission: AlfaroAdmission, options: Alfa
     events: m.events,
     delivered,
     worstDelayOverDeadline: worst,
+    worstReadyWaitOverBound,
   };
 }

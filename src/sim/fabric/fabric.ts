@@ -228,6 +228,19 @@ export class Fabric {
     else this.crossbar.tryOutput(g);
   }
 
+  /**
+   * With output buffers (`outputBufferBytes`): per switch output port and VL, the longest time a
+   * head packet of the output VL buffer waited, ready with credits, before its transmission began
+   * (the wait an arbitration table's delay bound B(d) bounds), over the whole run; null without.
+   */
+  outputReadyWaits(): { port: string; vl: number; seconds: number }[] | null {
+    if (!(this.crossbar instanceof OutputBufferedCrossbar)) return null;
+    const w = this.crossbar.maxReadyWait;
+    const out: { port: string; vl: number; seconds: number }[] = [];
+    for (let g = 0; g < this.hostBase; g++) for (let v = 0; v < this.vls; v++) out.push({ port: this.portNames[g]!, vl: v, seconds: w[g * this.vls + v]! });
+    return out;
+  }
+
   /** Figures measured since the end of the warm-up. */
   measurements(): FabricMeasurements {
     return fabricMeasurementsDisplay(this.stats.measurements(this.engine.now, this.engine.eventsProcessed, this.hosts.fCount));

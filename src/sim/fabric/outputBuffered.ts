@@ -60,6 +60,13 @@ export class OutputBufferedCrossbar {
   private readonly oHead: Int32Array;
   private readonly oTail: Int32Array;
   readonly outputBlocks: Int32Array;
+  /**
+   * Per output VL buffer: since when its head packet has been ready (credits downstream; NaN: not
+   * ready), and the longest such wait before a transmission began — the wait the broker's B(d)
+   * bounds (docs/admission.md: from "the VL has a packet ready (with credit)" to its start).
+   */
+  private readonly readySince: Float64Array;
+  readonly maxReadyWait: Float64Array;
   private readonly cand: Int32Array;
   private readonly candBytes: Float64Array;
 
@@ -93,6 +100,8 @@ export class OutputBufferedCrossbar {
     this.oHead = new Int32Array(G * c.vls).fill(NONE);
     this.oTail = new Int32Array(G * c.vls).fill(NONE);
     this.outputBlocks = new Int32Array(G * c.vls);
+    this.readySince = new Float64Array(G * c.vls).fill(NaN);
+    this.maxReadyWait = new Float64Array(G * c.vls);
     this.cand = new Int32Array(c.vls);
     this.candBytes = new Float64Array(c.vls);
     this.hXfer = engine.addHandler((g) => this.transferEnd(g));
@@ -156,6 +165,7 @@ export class OutputBufferedCrossbar {
     else this.pool.next[this.oTail[pv]!] = p;
     this.oTail[pv] = p;
     this.outputBlocks[pv]! += this.pool.blocks[p]!;
+    this.markReady(pv);
     this.engine.post(end, this.hXfer, g, 0);
     this.tryLink(g);
   }
@@ -188,7 +198,6 @@ export class OutputBufferedCrossbar {
   /** Output link g starts the next packet of its output VL buffers if it is idle and one may go. */
   private tryLink(g: number): void {
     const links = this.links;
-    if (links.outBusy[g] !== 0) return;
     const V = this.V;
     let ready = 0;
     let creditBlocked = false;
@@ -198,8 +207,11 @@ export class OutputBufferedCrossbar {
       if (links.credits[g * V + v]! >= this.pool.blocks[p]!) {
         ready |= 1 << v;
         this.candBytes[v] = this.pool.size[p]!;
+        if (Number.isNaN(this.readySince[g * V + v]!)) this.readySince[g * V + v] = this.engine.now;
       } else creditBlocked = true;
     }
+    // (The scan above runs even while the link is busy: a head made ready by credits starts waiting now.)
+    if (links.outBusy[g] !== 0) return;
     if (ready === 0) {
       if (creditBlocked) this.stats.stallBegins(g, this.engine.now);
       return;
@@ -208,11 +220,21 @@ export class OutputBufferedCrossbar {
     if (v < 0) return;
     this.stats.endStall(g, this.engine.now);
     const pv = g * V + v;
+    const waited = this.engine.now - this.readySince[pv]!;
+    if (waited > this.maxReadyWait[pv]!) this.maxReadyWait[pv] = waited;
+    this.readySince[pv] = NaN;
     const p = this.oHead[pv]!;
     this.oHead[pv] = this.pool.next[p]!;
     if (this.oHead[pv] === NONE) this.oTail[pv] = NONE;
     links.outCurQ[g] = pv;
     links.transmit(g, pv, p, this.pool.tail[p]!);
+    this.markReady(pv);
+  }
+
+  /** Output VL buffer pv's head, if it has its credits, is ready from now on (unless it already was). */
+  private markReady(pv: number): void {
+    const p = this.oHead[pv]!;
+    if (p !== NONE && Number.isNaN(this.readySince[pv]!) && this.links.credits[pv]! >= this.pool.blocks[p]!) this.readySince[pv] = this.engine.now;
   }
 
   /** Output link g finished sending packet p of output VL buffer pv: its blocks are free. */
