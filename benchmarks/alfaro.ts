@@ -10,6 +10,8 @@
  * ALFARO_SL_ORDER (in-turn or random). ALFARO_CARRY_MS (0): when > 0, network 1 of each size is also carried by the fabric for that
  * many simulated milliseconds (after a fifth of it as warm-up): per-SL deadline shares and the worst
  * delay over the deadline are printed, and ALFARO_PLOTS (a file name) receives the Fig. 3/4-style SVG.
+ * ALFARO_WARMUP_FRACTION (0.2): the warm-up as a fraction of ALFARO_CARRY_MS. The carried switch:
+ * ALFARO_OUTPUT_BUFFERS (on), ALFARO_INPUT_QUEUEING (fifo), ALFARO_CROSSBAR_SPEEDUP (2) — docs/alfaro.md.
  */
 import { writeFileSync } from 'node:fs';
 import { admitAlfaroWorkload, alfaroFiguresSvg, carryAlfaroConnections, irregularTopology, RandomStreams, type AlfaroCarriedFigures } from '../src/index.js';
@@ -32,6 +34,10 @@ const routing = env('ALFARO_ROUTING', 'up-down') as 'up-down' | 'shortest';
 const slOrder = env('ALFARO_SL_ORDER', 'in-turn') as 'in-turn' | 'random';
 const sizes = env('ALFARO_SIZES', '256,1024,2048,4096').split(',').map(Number);
 const carryMs = Number(env('ALFARO_CARRY_MS', '0'));
+const warmupFraction = Number(env('ALFARO_WARMUP_FRACTION', '0.2'));
+const outputBuffers = env('ALFARO_OUTPUT_BUFFERS', 'on') === 'on';
+const inputQueueing = env('ALFARO_INPUT_QUEUEING', 'fifo') as 'fifo' | 'voq';
+const crossbarSpeedup = Number(env('ALFARO_CROSSBAR_SPEEDUP', '2'));
 const figures: AlfaroCarriedFigures[] = [];
 
 console.log(machineLine());
@@ -55,13 +61,16 @@ for (const size of sizes) {
     a.connectionsPerSl.forEach((n, k) => (perSl[k]! += n / seeds));
     if (seed === 1 && carryMs > 0) {
       const t0 = process.hrtime.bigint();
-      const r = carryAlfaroConnections(a, { until: carryMs * 1e-3, warmup: carryMs * 2e-4, streams, replication: 0 });
+      const switchModel = { outputBuffers, inputQueueing, ...(outputBuffers ? { crossbarSpeedup } : {}) };
+      const r = carryAlfaroConnections(a, { until: carryMs * 1e-3, warmup: carryMs * 1e-3 * warmupFraction, streams, replication: 0, ...switchModel });
       const m = r.metrics as Record<string, Record<string, number>>;
       const fmt = (x: Record<string, number>) => Object.values(x).map((v) => (100 * v).toFixed(1)).join(' ');
       console.log(`      carried ${carryMs} ms (network 1, ${((Number(process.hrtime.bigint() - t0)) / 1e9).toFixed(0)} s): injected ${(m.injectedTraffic as unknown as number).toFixed(4)}, delivered ${(m.deliveredTraffic as unknown as number).toFixed(4)} of the link rate per host`);
       console.log(`      packets per SL: ${Object.values(m.packetsDelivered!).join(' ')}`);
       console.log(`      % within D: ${fmt(m.withinDeadline!)} | D/10: ${fmt(m.withinDeadline10!)} | D/100: ${fmt(m.withinDeadline100!)}`);
       console.log(`      worst delay / D per SL: ${Object.values(m.worstDelayOverDeadline!).map((v) => v.toFixed(3)).join(' ')}`);
+      if (r.worstReadyWaitOverBound !== null) console.log(`      worst ready-head wait / B(d) per SL, switch output ports: ${Object.values(r.worstReadyWaitOverBound).map((v) => v.toFixed(3)).join(' ')}`);
+      console.log(`      switch: ${JSON.stringify(switchModel)}`);
       figures.push({ packetBytes: size, ...(m as unknown as Omit<AlfaroCarriedFigures, 'packetBytes'>) });
     }
   }

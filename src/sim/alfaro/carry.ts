@@ -3,7 +3,9 @@
  * alfaro-packet-size-qos-arbitration-tables.txt §4.1, §4.3): every connection a CBR flow of its SL
  * (SL i on VL i, 10 data VLs), packets of the workload's payload plus the 26 header bytes, every
  * output port — switches and host interfaces — programmed with the high-priority table the broker
- * filled in for it, input buffers of 4 whole packets per VL, virtual cut-through.
+ * filled in for it, input and output buffers of 4 whole packets per VL, a multiplexed crossbar (one
+ * transfer per input port at a time) twice as fast as the links (our reading: docs/alfaro.md),
+ * virtual cut-through. Each departure from the seed's switch can be switched (options).
  *
  * Recorded per connection over the steady state (after the warm-up): the packets delivered, the
  * shares within D, D/10 and D/100 of its deadline D (the broker's bound, workload.ts), the largest
@@ -17,6 +19,7 @@
  * connection at time 0.
  */
 import type { VlArbiterConfig } from '../../admission/arbiter.js';
+import { delayBoundBytes } from '../../admission/delay.js';
 import type { RandomStreams } from '../random/streams.js';
 import { buildFabric } from '../fabric/build.js';
 import { CREDIT_BLOCK_BYTES } from '../fabric/compiled.js';
@@ -40,6 +43,12 @@ export interface AlfaroCarryOptions {
   readonly overhead?: boolean;
   /** Switch latency, ns (default 100; must match the workload's deadlines). */
   readonly switchLatencyNs?: number;
+  /** Switch input queueing (default 'fifo', one FIFO per input VL buffer; 'voq': one queue per output). */
+  readonly inputQueueing?: 'fifo' | 'voq';
+  /** Output buffers of 4 whole packets per VL besides the input buffers (default true: the seed's switch, §4.1). */
+  readonly outputBuffers?: boolean;
+  /** Crossbar rate over the link rate, with output buffers (default 2: our reading, docs/alfaro.md). */
+  readonly crossbarSpeedup?: number;
 }
 
 /** Per-connection observations of one carried run. */
@@ -51,6 +60,13 @@ export interface AlfaroCarryResult {
   readonly delivered: Float64Array;
   /** Per connection: the largest delay over its deadline (0 when nothing was delivered). */
   readonly worstDelayOverDeadline: Float64Array;
+  /**
+   * With output buffers, per SL (= VL): the longest wait of a head packet of a switch output VL
+   * buffer, ready with credits, before it started, over the broker's bound B(d)/rate for the SL's
+   * distance d (docs/admission.md) — the delay the broker's tables bound, at every switch output
+   * port, over the whole run (warm-up included). Null without output buffers.
+   */
+  readonly worstReadyWaitOverBound: Record<string, number> | null;
 }
 
 /**
@@ -96,7 +112,11 @@ export function carryAlfaroConnections(admission: AlfaroAdmission, options: Alfa
     packetHeaderBytes: wire - format.payloadBytes,
     // Four whole packets per VL, in the 64-byte credit blocks the buffers are counted in.
     bufferBytes: 4 * Math.ceil(wire / CREDIT_BLOCK_BYTES) * CREDIT_BLOCK_BYTES,
+    ...(options.outputBuffers === false
+      ? {}
+      : { outputBufferBytes: 4 * Math.ceil(wire / CREDIT_BLOCK_BYTES) * CREDIT_BLOCK_BYTES, crossbarSpeedup: options.crossbarSpeedup ?? 2 }),
     ...(options.switchLatencyNs === undefined ? {} : { switchLatencyNs: options.switchLatencyNs }),
+    ...(options.inputQueueing === undefined ? {} : { inputQueueing: options.inputQueueing }),
     slToVl: Array.from({ length: 16 }, (_, sl) => (sl < ALFARO_SERVICE_LEVELS.length ? sl : 0)),
     portArbitration,
     latencyHistogram: { hiUs: 1, bins: 1 },
@@ -131,6 +151,20 @@ export function carryAlfaroConnections(admission: AlfaroAdmission, options: Alfa
   const m = fabric.measurements();
   const hosts = topology.hosts.length;
   const linkBytesPerSecond = (topology.links[0]!.rateGbps * 1e9) / 8;
+  const waits = fabric.outputReadyWaits();
+  let worstReadyWaitOverBound: Record<string, number> | null = null;
+  if (waits !== null) {
+    worstReadyWaitOverBound = {};
+    for (const l of ALFARO_SERVICE_LEVELS) worstReadyWaitOverBound[String(l.sl)] = 0;
+    for (const w of waits) {
+      const level = ALFARO_SERVICE_LEVELS[w.vl];
+      if (level === undefined) continue;
+      // Every link of the seed's network has the same rate (irregular.ts).
+      const bound = delayBoundBytes({ distance: level.distance, mtu: wire, limitOfHighPriority: 255 }) / linkBytesPerSecond;
+      const key = String(level.sl);
+      worstReadyWaitOverBound[key] = Math.max(worstReadyWaitOverBound[key]!, w.seconds / bound);
+    }
+  }
   let offered = 0;
   for (const c of connections) offered += (c.mbps * 1e6) / 8;
   const perSl = (values: Float64Array) => {
@@ -168,5 +202,6 @@ export function carryAlfaroConnections(admission: AlfaroAdmission, options: Alfa
     events: m.events,
     delivered,
     worstDelayOverDeadline: worst,
+    worstReadyWaitOverBound,
   };
 }

@@ -37,9 +37,15 @@ export interface AlfaroParams {
   readonly slOrder: 'in-turn' | 'random';
   /** Carry the admitted connections in the fabric [false: admission only]. */
   readonly carry: boolean;
+  /** Switch output VL buffers of 4 packets besides the input ones [true: the seed's §4.1]. */
+  readonly outputBuffers: boolean;
+  /** Switch input VL buffers: 'fifo' [the seed's] or 'voq' (one queue per output). */
+  readonly inputQueueing: 'fifo' | 'voq';
+  /** Crossbar rate over the link rate, with output buffers, 1..16 [2: our reading, docs/alfaro.md]. */
+  readonly crossbarSpeedup: number;
 }
 
-const DEFAULTS: AlfaroParams = { switches: 16, packetBytes: 2048, attempts: 1000, overhead: true, headerBytes: 26, routing: 'up-down', slOrder: 'in-turn', carry: false };
+const DEFAULTS: AlfaroParams = { switches: 16, packetBytes: 2048, attempts: 1000, overhead: true, headerBytes: 26, routing: 'up-down', slOrder: 'in-turn', carry: false, outputBuffers: true, inputQueueing: 'fifo', crossbarSpeedup: 2 };
 
 /**
  * Checks `alfaro` params and fills in the defaults.
@@ -53,6 +59,7 @@ export function parseAlfaroParams(params: unknown): AlfaroParams {
   const merged: Record<string, unknown> = { ...DEFAULTS, ...p };
   // The command line gives --overhead on|off.
   if (merged.overhead === 'on' || merged.overhead === 'off') merged.overhead = merged.overhead === 'on';
+  if (merged.outputBuffers === 'on' || merged.outputBuffers === 'off') merged.outputBuffers = merged.outputBuffers === 'on';
   const out = merged as unknown as AlfaroParams;
   const int = (name: keyof AlfaroParams, lo: number, hi: number, rule: string) => {
     const v = out[name];
@@ -64,6 +71,13 @@ export function parseAlfaroParams(params: unknown): AlfaroParams {
   int('headerBytes', 0, MAX_HEADER_BYTES, `an integer number of bytes in 0..${MAX_HEADER_BYTES}`);
   if (typeof out.overhead !== 'boolean') throw new InvalidParameterError('overhead', "true or false ('on' or 'off')", out.overhead);
   if (typeof out.carry !== 'boolean') throw new InvalidParameterError('carry', 'true or false', out.carry);
+  if (typeof out.outputBuffers !== 'boolean') throw new InvalidParameterError('outputBuffers', "true or false ('on' or 'off')", out.outputBuffers);
+  if (out.inputQueueing !== 'fifo' && out.inputQueueing !== 'voq') throw new InvalidParameterError('inputQueueing', "'fifo' or 'voq'", out.inputQueueing);
+  const speedup = out.crossbarSpeedup;
+  if (typeof speedup !== 'number' || !(speedup >= 1 && speedup <= 16)) throw new InvalidParameterError('crossbarSpeedup', 'a number in 1..16 (crossbar rate over the link rate)', speedup);
+  if (!out.outputBuffers && speedup !== 1 && p.crossbarSpeedup !== undefined) {
+    throw new InvalidParameterError('crossbarSpeedup', "1 with --output-buffers off (a faster crossbar needs output buffers)", speedup);
+  }
   if (out.routing !== 'up-down' && out.routing !== 'shortest') throw new InvalidParameterError('routing', "'up-down' or 'shortest'", out.routing);
   if (out.slOrder !== 'in-turn' && out.slOrder !== 'random') throw new InvalidParameterError('slOrder', "'in-turn' or 'random'", out.slOrder);
   return out;
@@ -99,6 +113,9 @@ export function replicateAlfaro(params: AlfaroParams, context: ReplicationContex
     streams,
     replication,
     overhead: params.overhead,
+    outputBuffers: params.outputBuffers,
+    inputQueueing: params.inputQueueing,
+    ...(params.outputBuffers ? { crossbarSpeedup: params.crossbarSpeedup } : {}),
   });
   return { metrics: { ...metrics, ...carried.metrics }, simulatedTime: carried.simulatedTime, events: carried.events };
 }
@@ -121,6 +138,9 @@ registerScenario<AlfaroParams>({
     { flag: '--sl-order <order>', param: 'slOrder', kind: 'string', description: 'in-turn|random: the order of the SLs requests (alfaro; default in-turn)' },
     { flag: '--overhead <on|off>', param: 'overhead', kind: 'string', description: 'count the packet headers in reservations and on the wire (alfaro; default on)' },
     { flag: '--header-bytes <bytes>', param: 'headerBytes', kind: 'integer', description: 'header and CRC bytes per packet, 0..126 (alfaro; default 26 = LRH 8 + BTH 12 + ICRC 4 + VCRC 2)' },
+    { flag: '--output-buffers <on|off>', param: 'outputBuffers', kind: 'string', description: 'switch output VL buffers of 4 packets besides the input ones (alfaro --carry; default on)' },
+    { flag: '--input-queueing <fifo|voq>', param: 'inputQueueing', kind: 'string', description: 'switch input VL buffers (alfaro --carry; default fifo)' },
+    { flag: '--crossbar-speedup <x>', param: 'crossbarSpeedup', kind: 'number', description: 'crossbar rate over the link rate, 1..16, with output buffers (alfaro --carry; default 2)' },
     { flag: '--carry', param: 'carry', kind: 'flag', description: 'carry the admitted connections in the fabric for --until seconds (alfaro)' },
   ],
 });

@@ -31,6 +31,17 @@ export interface FabricOptions {
   readonly vls?: number;
   /** Bytes per input VL buffer (default 8192: four 2 KB packets, thesis ch. 3); ≥ the MTU. */
   readonly bufferBytes?: number;
+  /**
+   * Bytes per switch output VL buffer (default 0: none, the output link sends from the input buffers;
+   * outputBuffered.ts): above 0 the crossbar moves packets into per-VL output buffers of this size
+   * and the output link's VL arbitration chooses among them; at least one MTU with its headers.
+   */
+  readonly outputBufferBytes?: number;
+  /**
+   * With output buffers: the crossbar moves a packet at this multiple of its output link's rate
+   * (default 1; 1..16). A packet still arriving cannot cross faster than its tail comes in.
+   */
+  readonly crossbarSpeedup?: number;
   /** MTU in bytes, 256..4096 (default 2048). */
   readonly mtu?: number;
   /** Switch latency (header in to forwarding decision) in ns (default 100). */
@@ -129,6 +140,8 @@ const OPTION_KEYS = [
   'flows',
   'vls',
   'bufferBytes',
+  'outputBufferBytes',
+  'crossbarSpeedup',
   'mtu',
   'switchLatencyNs',
   'ackBytes',
@@ -178,6 +191,18 @@ export function buildFabric(options: FabricOptions): Fabric {
   if (Math.floor(bufferBytes / CREDIT_BLOCK_BYTES) < Math.ceil((mtu + headerBytes) / CREDIT_BLOCK_BYTES)) {
     const rule = headerBytes > 0 ? `at least one MTU with its headers (${mtu + headerBytes} bytes)` : `at least one MTU (${mtu} bytes)`;
     throw new InvalidParameterError('bufferBytes', rule, bufferBytes);
+  }
+  const outputBufferBytes = o.outputBufferBytes === undefined ? 0 : integerAtLeast('outputBufferBytes', o.outputBufferBytes, 0);
+  if (outputBufferBytes > 0 && Math.floor(outputBufferBytes / CREDIT_BLOCK_BYTES) < Math.ceil((mtu + headerBytes) / CREDIT_BLOCK_BYTES)) {
+    throw new InvalidParameterError('outputBufferBytes', `0 (none) or at least one MTU with its headers (${mtu + headerBytes} bytes)`, outputBufferBytes);
+  }
+  let crossbarSpeedup = 1;
+  if (o.crossbarSpeedup !== undefined) {
+    crossbarSpeedup = o.crossbarSpeedup as number;
+    if (typeof crossbarSpeedup !== 'number' || !(crossbarSpeedup >= 1 && crossbarSpeedup <= 16)) {
+      throw new InvalidParameterError('crossbarSpeedup', 'a number in 1..16 (crossbar rate over the link rate)', o.crossbarSpeedup);
+    }
+    if (outputBufferBytes === 0) throw new InvalidParameterError('crossbarSpeedup', 'given only with outputBufferBytes > 0 (a faster crossbar needs output buffers)', crossbarSpeedup);
   }
   const switchLatencyNs = o.switchLatencyNs === undefined ? 100 : (o.switchLatencyNs as number);
   if (typeof switchLatencyNs !== 'number' || !Number.isFinite(switchLatencyNs) || switchLatencyNs < 0) {
@@ -278,6 +303,8 @@ export function buildFabric(options: FabricOptions): Fabric {
     headerBytes,
     onDeliver: checkDeliveryObserver(o.onDeliver),
     bufferBytes,
+    outputBufferBytes,
+    crossbarSpeedup,
     switchLatency,
     cutThrough,
     switchCount: topology.switches.length,

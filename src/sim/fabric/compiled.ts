@@ -76,6 +76,10 @@ export interface CompiledFabric extends CompiledHostOptions {
   /** Called for every delivered packet (qos.ts), or null. */
   readonly onDeliver: ((flow: number, created: number, delivered: number) => void) | null;
   readonly bufferBytes: number;
+  /** Bytes per switch output VL buffer (0: no output buffers, crossbar.ts; above 0: outputBuffered.ts). */
+  readonly outputBufferBytes: number;
+  /** Crossbar transfer rate over the output link's rate (≥ 1; only with output buffers). */
+  readonly crossbarSpeedup: number;
   readonly switchLatency: number;
   readonly cutThrough: boolean;
   readonly switchCount: number;

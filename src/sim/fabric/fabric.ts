@@ -38,6 +38,7 @@ import { InvalidParameterError } from '../../core/errors.js';
 import { Engine } from '../engine/engine.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from './compiled.js';
 import { Crossbar } from './crossbar.js';
+import { OutputBufferedCrossbar } from './outputBuffered.js';
 import { FabricDeadlockError, findWaitCycle, waitForGraph } from './deadlock.js';
 import { StaticForwarding } from './forwarding.js';
 import { HostAdapters } from './hostAdapter.js';
@@ -66,7 +67,7 @@ export class Fabric {
   private readonly stats: FabricStats;
   private readonly links: Links;
   private readonly queues: InputQueues;
-  private readonly crossbar: Crossbar;
+  private readonly crossbar: Crossbar | OutputBufferedCrossbar;
   private readonly hosts: HostAdapters | TrafficHostAdapters;
   private readonly sink: Sink;
   /** Host traffic's adapters (null: flows). */
@@ -112,7 +113,7 @@ export class Fabric {
         : new FifoInputQueues(G * c.vls, c.vls, this.pool);
     const marking = new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
     const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount);
-    this.crossbar = new Crossbar(c, e, this.links, this.queues, forwarding, marking, this.pool, this.stats);
+    this.crossbar = new (c.outputBufferBytes > 0 ? OutputBufferedCrossbar : Crossbar)(c, e, this.links, this.queues, forwarding, marking, this.pool, this.stats);
     this.traffic = c.hostTraffic === null ? null : new TrafficHostAdapters(c, e, this.links, this.pool, this.stats, { wake, becn });
     this.hosts = this.traffic ?? new HostAdapters(c, e, this.links, this.pool, this.stats, { gen, wake, timer, pathTimer });
     this.deadlockAfter = c.deadlockAfter;
@@ -225,6 +226,19 @@ export class Fabric {
   private tryOutput(g: number): void {
     if (this.links.portSwitch[g]! < 0) this.hosts.tryOutput(g);
     else this.crossbar.tryOutput(g);
+  }
+
+  /**
+   * With output buffers (`outputBufferBytes`): per switch output port and VL, the longest time a
+   * head packet of the output VL buffer waited, ready with credits, before its transmission began
+   * (the wait an arbitration table's delay bound B(d) bounds), over the whole run; null without.
+   */
+  outputReadyWaits(): { port: string; vl: number; seconds: number }[] | null {
+    if (!(this.crossbar instanceof OutputBufferedCrossbar)) return null;
+    const w = this.crossbar.maxReadyWait;
+    const out: { port: string; vl: number; seconds: number }[] = [];
+    for (let g = 0; g < this.hostBase; g++) for (let v = 0; v < this.vls; v++) out.push({ port: this.portNames[g]!, vl: v, seconds: w[g * this.vls + v]! });
+    return out;
   }
 
   /** Figures measured since the end of the warm-up. */

@@ -26,6 +26,11 @@ describe('ibqos sim --scenario alfaro', () => {
     ['--attempts -2', 'attempts', '-2'],
     ['--switches 7', 'switches', '7'],
     ['--overhead maybe', 'overhead', 'maybe'],
+    ['--output-buffers maybe', 'outputBuffers', 'maybe'],
+    ['--input-queueing lifo', 'inputQueueing', 'lifo'],
+    ['--crossbar-speedup 0.5', 'crossbarSpeedup', '0.5'],
+    ['--crossbar-speedup 17', 'crossbarSpeedup', '17'],
+    ['--output-buffers off --crossbar-speedup 2', 'crossbarSpeedup', '2'],
   ])('%s → exit code 2 and a message naming the option and the value', async (option, name, value) => {
     const { code, err } = await cli(`sim --scenario alfaro ${option} --replications 2`);
     expect(code).toBe(2);
