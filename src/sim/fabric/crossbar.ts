@@ -6,7 +6,6 @@
  * Output VL arbitration is the port's {@link OutputArbiter}. Virtual cut-through: a packet's
  * transmission cannot end before its tail has arrived plus the switch latency.
  */
-import type { Engine } from '../engine/engine.js';
 import { NONE, type CompiledFabric } from './compiled.js';
 import type { StaticForwarding } from './forwarding.js';
 import type { InputQueues } from './inputQueues.js';
@@ -21,7 +20,6 @@ export class Crossbar {
   private readonly V: number;
   private readonly switchLatency: number;
   private readonly arbiters: readonly OutputArbiter[];
-  private readonly engine: Engine;
   private readonly links: Links;
   private readonly queues: InputQueues;
   private readonly forwarding: StaticForwarding;
@@ -36,7 +34,6 @@ export class Crossbar {
 
   constructor(
     c: CompiledFabric,
-    engine: Engine,
     links: Links,
     queues: InputQueues,
     forwarding: StaticForwarding,
@@ -47,7 +44,6 @@ export class Crossbar {
     this.V = c.vls;
     this.switchLatency = c.switchLatency;
     this.arbiters = c.arbiters;
-    this.engine = engine;
     this.links = links;
     this.queues = queues;
     this.forwarding = forwarding;
@@ -65,7 +61,7 @@ export class Crossbar {
     const q = g * this.V + pool.vl[p]!;
     const out = this.forwarding.route(s, p, pool);
     const wasEmpty = this.queues.push(q, p);
-    this.stats.bufferChange(q, 1, this.engine.now);
+    this.stats.bufferChange(q, 1);
     this.marking.enqueued(s, q, out, p);
     if (wasEmpty) {
       this.queues.request(q);
@@ -94,12 +90,12 @@ export class Crossbar {
       } else creditBlocked = true;
     }
     if (ready === 0) {
-      if (creditBlocked) this.stats.stallBegins(g, this.engine.now);
+      if (creditBlocked) this.stats.stallBegins(g);
       return;
     }
     const v = V === 1 ? 0 : this.arbiters[g]!.pick(ready, this.candBytes);
     if (v < 0) return;
-    this.stats.endStall(g, this.engine.now);
+    this.stats.endStall(g);
     this.startTx(g, this.cand[v]!, v);
   }
 
@@ -113,7 +109,8 @@ export class Crossbar {
     this.links.outCurQ[g] = q;
     // Every byte crosses the switch in the switch latency: the tail cannot leave before it arrived
     // plus that latency (at equal link rates this is the header's start + one transmission time).
-    this.links.transmit(g, pv, p, this.pool.tail[p]! + this.switchLatency);
+    this.pool.tail[p]! += this.switchLatency;
+    this.links.transmit(g, pv, p);
   }
 
   /** Switch port g finished sending packet p from input queue q: blocks freed, credits sent back. */
@@ -125,7 +122,7 @@ export class Crossbar {
     const v = b - inPort * V;
     const blocks = this.pool.blocks[p]!;
     queues.freed(q, blocks);
-    this.stats.bufferChange(b, -1, this.engine.now);
+    this.stats.bufferChange(b, -1);
     this.inBusy[inPort] = 0;
     this.links.returnCredits(inPort, v, blocks);
     const requested = queues.requested;

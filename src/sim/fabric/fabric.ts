@@ -104,7 +104,7 @@ export class Fabric {
       this.stats.reset(this.engine.now);
       c.hostTraffic?.resetStatistics(this.engine.now);
     });
-    this.stats = new FabricStats(c);
+    this.stats = new FabricStats(c, e);
     this.links = new Links(c, e, this.pool, this.stats, capBlocks, { txEnd, arrive, credit });
     this.queues =
       c.inputQueueing === 'voq'
@@ -112,7 +112,7 @@ export class Fabric {
         : new FifoInputQueues(G * c.vls, c.vls, this.pool);
     const marking = new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
     const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount);
-    this.crossbar = new Crossbar(c, e, this.links, this.queues, forwarding, marking, this.pool, this.stats);
+    this.crossbar = new Crossbar(c, this.links, this.queues, forwarding, marking, this.pool, this.stats);
     this.traffic = c.hostTraffic === null ? null : new TrafficHostAdapters(c, e, this.links, this.pool, this.stats, { wake, becn });
     this.hosts = this.traffic ?? new HostAdapters(c, e, this.links, this.pool, this.stats, { gen, wake, timer, pathTimer });
     this.deadlockAfter = c.deadlockAfter;

@@ -146,7 +146,7 @@ export class HostAdapters {
   private sendQueueChange(f: number, delta: number): void {
     const n = this.fCount[f]! + delta;
     this.fCount[f] = n;
-    this.stats.sendQueueChange(f, n, this.engine.now);
+    this.stats.sendQueueChange(f, n);
   }
 
   /** Host port g's wake-up (a flow's rate-limiter gap is over). */
@@ -204,12 +204,12 @@ export class HostAdapters {
     }
     if (ready === 0) {
       this.wakeUp(g, wake);
-      if (creditBlocked) this.stats.stallBegins(g, now);
+      if (creditBlocked) this.stats.stallBegins(g);
       return;
     }
     const v = V === 1 ? 0 : this.c.arbiters[g]!.pick(ready, this.candBytes);
     if (v < 0) return;
-    this.stats.endStall(g, now);
+    this.stats.endStall(g);
     const f = this.cand[v]!;
     // Round robin: next time start after this flow.
     this.hostRr[h] = (this.candPos[v]! + 1) % n;
@@ -232,7 +232,8 @@ export class HostAdapters {
     }
     links.outCurQ[g] = -1 - f;
     this.injected++;
-    links.transmit(g, g * V + v, p, now);
+    pool.tail[p] = now;
+    links.transmit(g, g * V + v, p);
     if (flow.arrivals === null && now < flow.stop) this.newPacket(f);
   }
 
