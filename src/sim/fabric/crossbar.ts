@@ -23,7 +23,8 @@ export class Crossbar {
   private readonly links: Links;
   private readonly queues: InputQueues;
   private readonly forwarding: StaticForwarding;
-  private readonly marking: FabricMarking;
+  /** Switch-side marking, or null without marking (chosen at build time: no per-packet calls then). */
+  private readonly marking: FabricMarking | null;
   private readonly pool: PacketPool;
   private readonly stats: FabricStats;
   /** 1 while input port g feeds an output. */
@@ -37,7 +38,7 @@ export class Crossbar {
     links: Links,
     queues: InputQueues,
     forwarding: StaticForwarding,
-    marking: FabricMarking,
+    marking: FabricMarking | null,
     pool: PacketPool,
     stats: FabricStats,
   ) {
@@ -62,7 +63,7 @@ export class Crossbar {
     const out = this.forwarding.route(s, p, pool);
     const wasEmpty = this.queues.push(q, p);
     this.stats.bufferChange(q, 1);
-    this.marking.enqueued(s, q, out, p);
+    if (this.marking !== null) this.marking.enqueued(s, q, out, p);
     if (wasEmpty) {
       this.queues.request(q);
       if (this.links.outBusy[out] === 0) this.tryOutput(out);
@@ -104,7 +105,7 @@ export class Crossbar {
     const p = this.queues.popHead(q);
     const pv = g * V + v;
     this.pool.vl[p] = v;
-    this.marking.departing(g, pv, p, this.queues.bufferOf(q));
+    if (this.marking !== null) this.marking.departing(g, pv, p, this.queues.bufferOf(q));
     this.inBusy[this.queues.inputOf(q)] = 1;
     this.links.outCurQ[g] = q;
     // Every byte crosses the switch in the switch latency: the tail cannot leave before it arrived

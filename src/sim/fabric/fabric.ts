@@ -110,7 +110,9 @@ export class Fabric {
       c.inputQueueing === 'voq'
         ? new VoqInputQueues(G * c.vls, c.vls, maxOf(c.switchPorts), switchBaseOfPorts(this.links), this.pool)
         : new FifoInputQueues(G * c.vls, c.vls, this.pool);
-    const marking = new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
+    // Without marking the crossbar makes no marking calls at all (the per-port-VL bytes that
+    // FabricMarking keeps are read only by IB CC).
+    const marking = c.marking.kind === 'none' ? null : new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
     const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount);
     this.crossbar = new Crossbar(c, this.links, this.queues, forwarding, marking, this.pool, this.stats);
     this.traffic = c.hostTraffic === null ? null : new TrafficHostAdapters(c, e, this.links, this.pool, this.stats, { wake, becn });
