@@ -54,6 +54,8 @@ export class HostAdapters {
   /** The candidate's position in its host's flow list (for the round robin). */
   private readonly candPos: Int32Array;
   private readonly candBytes: Float64Array;
+  /** VL of each flow (a typed array: the arbitration loop reads it for every flow of the host). */
+  private readonly fVl: Uint8Array;
   /** The window limits of the rate-controlled flows (injectionWindow.ts). */
   private readonly windows: InjectionWindows;
   /** Packets ever injected into the network. */
@@ -92,6 +94,7 @@ export class HostAdapters {
     this.candPos = new Int32Array(V);
     this.candBytes = new Float64Array(V);
     this.windows = new InjectionWindows(c.flows);
+    this.fVl = Uint8Array.from(c.flows, (f) => f.vl);
   }
 
   /** Posts every flow's start. */
@@ -185,7 +188,7 @@ export class HostAdapters {
       const f = this.hostFlowList[lo + pos]!;
       const p = this.fHead[f]!;
       if (p === NONE) continue;
-      const v = this.c.flows[f]!.vl;
+      const v = this.fVl[f]!;
       if ((ready >> v) & 1) continue;
       if (!this.windows.open(f)) continue; // an ACK reopens it (onAck)
       const t = this.fNext[f]!;
