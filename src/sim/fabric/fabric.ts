@@ -122,7 +122,7 @@ export class Fabric {
     this.vls = c.vls;
     this.flows = c.flows;
     this.sink = new Sink(c, e, this.pool, this.stats, ack);
-    this.receiveCap = c.receiveRate < Infinity ? new ReceiveCap(c, e, taken) : null;
+    this.receiveCap = c.receiveRate < Infinity ? new ReceiveCap(c, e, this.pool, taken) : null;
   }
 
   /** Current simulated time (seconds). */
@@ -193,7 +193,7 @@ export class Fabric {
     links.arrived(g, p);
     const s = links.portSwitch[g]!;
     if (s < 0) {
-      if (this.receiveCap !== null) this.receiveCap.arrive(g, p, this.pool.size[p]!);
+      if (this.receiveCap !== null) this.receiveCap.arrive(g, p);
       else this.deliver(p);
     } else this.crossbar.arrive(s, g, p);
   }

@@ -49,6 +49,8 @@ export class HostAdapters {
   private readonly wakeAt: Float64Array;
   /** Earliest start of host h's next packet under the injection cap (hostInjectionGbps). */
   private readonly hostFree: Float64Array;
+  /** Whether hosts have an injection cap (without one hostFree stays 0: no division per packet). */
+  private readonly injectionCapped: boolean;
   // scratch for arbitration
   private readonly cand: Int32Array;
   /** The candidate's position in its host's flow list (for the round robin). */
@@ -90,6 +92,7 @@ export class HostAdapters {
     this.hostRr = new Int32Array(H);
     this.wakeAt = new Float64Array(G).fill(Infinity);
     this.hostFree = new Float64Array(H);
+    this.injectionCapped = c.injectionRate < Infinity;
     this.cand = new Int32Array(V);
     this.candPos = new Int32Array(V);
     this.candBytes = new Float64Array(V);
@@ -227,7 +230,7 @@ export class HostAdapters {
       this.fNext[f] = now + pool.size[p]! / this.c.mtu / rc.rate;
       this.windows.sent(f);
     }
-    this.hostFree[h] = now + pool.size[p]! / this.c.injectionRate;
+    if (this.injectionCapped) this.hostFree[h] = now + pool.size[p]! / this.c.injectionRate;
     const sel = flow.pathSelection;
     if (sel !== null) {
       pool.lid[p] = sel.nextLid(now);
