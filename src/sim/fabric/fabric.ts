@@ -105,15 +105,21 @@ export class Fabric {
       this.stats.reset(this.engine.now);
       c.hostTraffic?.resetStatistics(this.engine.now);
     });
-    this.stats = new FabricStats(c);
+    this.stats = new FabricStats(c, e);
     this.links = new Links(c, e, this.pool, this.stats, capBlocks, { txEnd, arrive, credit });
     this.queues =
       c.inputQueueing === 'voq'
         ? new VoqInputQueues(G * c.vls, c.vls, maxOf(c.switchPorts), switchBaseOfPorts(this.links), this.pool)
         : new FifoInputQueues(G * c.vls, c.vls, this.pool);
-    const marking = new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
+    // Without marking the crossbar makes no marking calls at all (the per-port-VL bytes that
+    // FabricMarking keeps are read only by IB CC).
+    const marking = c.marking.kind === 'none' ? null : new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
     const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount);
-    this.crossbar = new (c.outputBufferBytes > 0 ? OutputBufferedCrossbar : Crossbar)(c, e, this.links, this.queues, forwarding, marking, this.pool, this.stats);
+    // The output-buffered switch (an option) keeps its marking calls; a FabricMarking of kind 'none' marks nothing.
+    this.crossbar =
+      c.outputBufferBytes > 0
+        ? new OutputBufferedCrossbar(c, e, this.links, this.queues, forwarding, marking ?? new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks), this.pool, this.stats)
+        : new Crossbar(c, this.links, this.queues, forwarding, marking, this.pool, this.stats);
     this.traffic = c.hostTraffic === null ? null : new TrafficHostAdapters(c, e, this.links, this.pool, this.stats, { wake, becn });
     this.hosts = this.traffic ?? new HostAdapters(c, e, this.links, this.pool, this.stats, { gen, wake, timer, pathTimer });
     this.deadlockAfter = c.deadlockAfter;
@@ -121,7 +127,7 @@ export class Fabric {
     this.vls = c.vls;
     this.flows = c.flows;
     this.sink = new Sink(c, e, this.pool, this.stats, ack);
-    this.receiveCap = c.receiveRate < Infinity ? new ReceiveCap(c, e, taken) : null;
+    this.receiveCap = c.receiveRate < Infinity ? new ReceiveCap(c, e, this.pool, taken) : null;
   }
 
   /** Current simulated time (seconds). */
@@ -192,7 +198,7 @@ export class Fabric {
     links.arrived(g, p);
     const s = links.portSwitch[g]!;
     if (s < 0) {
-      if (this.receiveCap !== null) this.receiveCap.arrive(g, p, this.pool.size[p]!);
+      if (this.receiveCap !== null) this.receiveCap.arrive(g, p);
       else this.deliver(p);
     } else this.crossbar.arrive(s, g, p);
   }

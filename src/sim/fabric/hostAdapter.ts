@@ -49,11 +49,15 @@ export class HostAdapters {
   private readonly wakeAt: Float64Array;
   /** Earliest start of host h's next packet under the injection cap (hostInjectionGbps). */
   private readonly hostFree: Float64Array;
+  /** Whether hosts have an injection cap (without one hostFree stays 0: no division per packet). */
+  private readonly injectionCapped: boolean;
   // scratch for arbitration
   private readonly cand: Int32Array;
   /** The candidate's position in its host's flow list (for the round robin). */
   private readonly candPos: Int32Array;
   private readonly candBytes: Float64Array;
+  /** VL of each flow (a typed array: the arbitration loop reads it for every flow of the host). */
+  private readonly fVl: Uint8Array;
   /** The window limits of the rate-controlled flows (injectionWindow.ts). */
   private readonly windows: InjectionWindows;
   /** Packets ever injected into the network. */
@@ -88,10 +92,12 @@ export class HostAdapters {
     this.hostRr = new Int32Array(H);
     this.wakeAt = new Float64Array(G).fill(Infinity);
     this.hostFree = new Float64Array(H);
+    this.injectionCapped = c.injectionRate < Infinity;
     this.cand = new Int32Array(V);
     this.candPos = new Int32Array(V);
     this.candBytes = new Float64Array(V);
     this.windows = new InjectionWindows(c.flows);
+    this.fVl = Uint8Array.from(c.flows, (f) => f.vl);
   }
 
   /** Posts every flow's start. */
@@ -146,7 +152,7 @@ export class HostAdapters {
   private sendQueueChange(f: number, delta: number): void {
     const n = this.fCount[f]! + delta;
     this.fCount[f] = n;
-    this.stats.sendQueueChange(f, n, this.engine.now);
+    this.stats.sendQueueChange(f, n);
   }
 
   /** Host port g's wake-up (a flow's rate-limiter gap is over). */
@@ -185,7 +191,7 @@ export class HostAdapters {
       const f = this.hostFlowList[lo + pos]!;
       const p = this.fHead[f]!;
       if (p === NONE) continue;
-      const v = this.c.flows[f]!.vl;
+      const v = this.fVl[f]!;
       if ((ready >> v) & 1) continue;
       if (!this.windows.open(f)) continue; // an ACK reopens it (onAck)
       const t = this.fNext[f]!;
@@ -204,12 +210,12 @@ export class HostAdapters {
     }
     if (ready === 0) {
       this.wakeUp(g, wake);
-      if (creditBlocked) this.stats.stallBegins(g, now);
+      if (creditBlocked) this.stats.stallBegins(g);
       return;
     }
     const v = V === 1 ? 0 : this.c.arbiters[g]!.pick(ready, this.candBytes);
     if (v < 0) return;
-    this.stats.endStall(g, now);
+    this.stats.endStall(g);
     const f = this.cand[v]!;
     // Round robin: next time start after this flow.
     this.hostRr[h] = (this.candPos[v]! + 1) % n;
@@ -224,7 +230,7 @@ export class HostAdapters {
       this.fNext[f] = now + pool.size[p]! / this.c.mtu / rc.rate;
       this.windows.sent(f);
     }
-    this.hostFree[h] = now + pool.size[p]! / this.c.injectionRate;
+    if (this.injectionCapped) this.hostFree[h] = now + pool.size[p]! / this.c.injectionRate;
     const sel = flow.pathSelection;
     if (sel !== null) {
       pool.lid[p] = sel.nextLid(now);
@@ -232,7 +238,8 @@ export class HostAdapters {
     }
     links.outCurQ[g] = -1 - f;
     this.injected++;
-    links.transmit(g, g * V + v, p, now);
+    pool.tail[p] = now;
+    links.transmit(g, g * V + v, p);
     if (flow.arrivals === null && now < flow.stop) this.newPacket(f);
   }
 

@@ -88,14 +88,17 @@ export class Links {
 
   /**
    * Puts packet p on the wire of port g (port-VL pv), taking its credits; under cut-through its
-   * transmission ends no earlier than `tailHere`, the time its tail can leave (a host: now).
+   * transmission ends no earlier than `pool.tail[p]` as the caller set it: the time its tail can
+   * leave (a host: now). (A time in the pool, not an argument: a double passed to a call V8 does
+   * not inline is boxed into a heap number.)
    */
-  transmit(g: number, pv: number, p: number, tailHere: number): void {
+  transmit(g: number, pv: number, p: number): void {
     const c = this.c;
     const pool = this.pool;
     const stats = this.stats;
     const now = this.engine.now;
     const size = pool.size[p]!;
+    const tailHere = pool.tail[p]!;
     this.transmissions++;
     this.credits[pv]! -= pool.blocks[p]!;
     this.inFlight[pv]! += pool.blocks[p]!;

@@ -7,6 +7,7 @@
 import { Histogram } from '../stats/histogram.js';
 import { Tally } from '../stats/tally.js';
 import { TimeWeighted } from '../stats/timeWeighted.js';
+import type { Engine } from '../engine/engine.js';
 import type { CompiledFabric } from './compiled.js';
 
 /** Measured figures of one run, from the end of the warm-up to the end of the run. */
@@ -90,6 +91,8 @@ export interface CreditAudit {
 /** The recorders of one fabric run (indices: port g, queue/port-VL g·V + v, flow f). */
 export class FabricStats {
   private readonly c: CompiledFabric;
+  /** The clock the recorders read (the parts do not pass times: a double passed to a call V8 does not inline is boxed). */
+  private readonly engine: Engine;
   private readonly V: number;
   private readonly G: number;
   /** Start of the measurement window (seconds). */
@@ -115,8 +118,9 @@ export class FabricStats {
   readonly fRate: TimeWeighted[];
   private readonly fQueue: TimeWeighted[];
 
-  constructor(c: CompiledFabric) {
+  constructor(c: CompiledFabric, engine: Engine) {
     this.c = c;
+    this.engine = engine;
     const V = (this.V = c.vls);
     const G = (this.G = c.peer.length);
     const F = c.flows.length;
@@ -139,30 +143,31 @@ export class FabricStats {
     this.fQueue = c.flows.map((flow) => new TimeWeighted(flow.start, 0));
   }
 
-  /** Port g is idle with packets waiting only for credits, from `now` unless it already was. */
-  stallBegins(g: number, now: number): void {
-    if (this.stallSince[g]! < 0) this.stallSince[g] = now;
+  /** Port g is idle with packets waiting only for credits, from now unless it already was. */
+  stallBegins(g: number): void {
+    if (this.stallSince[g]! < 0) this.stallSince[g] = this.engine.now;
   }
 
-  /** Port g sends again: its credit stall, if any, ends at `now`. */
-  endStall(g: number, now: number): void {
+  /** Port g sends again: its credit stall, if any, ends now. */
+  endStall(g: number): void {
     const since = this.stallSince[g]!;
     if (since >= 0) {
-      this.stallTime[g]! += now - since;
+      this.stallTime[g]! += this.engine.now - since;
       this.stallSince[g] = -1;
     }
   }
 
-  /** Input VL buffer q gains (delta = 1) or loses (−1) a packet at `now`. */
-  bufferChange(q: number, delta: number, now: number): void {
+  /** Input VL buffer q gains (delta = 1) or loses (−1) a packet now. */
+  bufferChange(q: number, delta: number): void {
     const m = this.qPk[q]! + delta;
     this.qPk[q] = m;
-    this.qOcc[q]!.update(now, m);
+    this.qOcc[q]!.update(this.engine.now, m);
     if (m > this.qMax[q]!) this.qMax[q] = m;
   }
 
   /** Flow f's send queue now holds n packets (time-weighted from the flow's start). */
-  sendQueueChange(f: number, n: number, now: number): void {
+  sendQueueChange(f: number, n: number): void {
+    const now = this.engine.now;
     const start = this.c.flows[f]!.start;
     this.fQueue[f]!.update(now > start ? now : start, n);
   }

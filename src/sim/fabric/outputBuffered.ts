@@ -112,7 +112,7 @@ export class OutputBufferedCrossbar {
     const q = g * this.V + this.pool.vl[p]!;
     const out = this.forwarding.route(s, p, this.pool);
     const wasEmpty = this.queues.push(q, p);
-    this.stats.bufferChange(q, 1, this.engine.now);
+    this.stats.bufferChange(q, 1);
     this.marking.enqueued(s, q, out, p);
     if (wasEmpty) {
       this.queues.request(q);
@@ -183,7 +183,7 @@ export class OutputBufferedCrossbar {
     const inPort = (b / V) | 0;
     const blocks = this.pool.blocks[p]!;
     queues.freed(q, blocks);
-    this.stats.bufferChange(b, -1, this.engine.now);
+    this.stats.bufferChange(b, -1);
     this.inBusy[inPort] = 0;
     this.links.returnCredits(inPort, b - inPort * V, blocks);
     this.tryTransfer(g);
@@ -213,12 +213,12 @@ export class OutputBufferedCrossbar {
     // (The scan above runs even while the link is busy: a head made ready by credits starts waiting now.)
     if (links.outBusy[g] !== 0) return;
     if (ready === 0) {
-      if (creditBlocked) this.stats.stallBegins(g, this.engine.now);
+      if (creditBlocked) this.stats.stallBegins(g);
       return;
     }
     const v = V === 1 ? 0 : this.arbiters[g]!.pick(ready, this.candBytes);
     if (v < 0) return;
-    this.stats.endStall(g, this.engine.now);
+    this.stats.endStall(g);
     const pv = g * V + v;
     const waited = this.engine.now - this.readySince[pv]!;
     if (waited > this.maxReadyWait[pv]!) this.maxReadyWait[pv] = waited;
@@ -227,7 +227,7 @@ export class OutputBufferedCrossbar {
     this.oHead[pv] = this.pool.next[p]!;
     if (this.oHead[pv] === NONE) this.oTail[pv] = NONE;
     links.outCurQ[g] = pv;
-    links.transmit(g, pv, p, this.pool.tail[p]!);
+    links.transmit(g, pv, p);
     this.markReady(pv);
   }
 

@@ -67,7 +67,8 @@ export class ResponseInjectionControl implements InjectionControl {
  */
 export class IbCcInjectionControl implements InjectionControl {
   readonly source: IbCcSource;
-  rate: number;
+  /** A number initialiser keeps the field unboxed (a double stored per ACK allocates nothing). */
+  rate = 0;
 
   constructor(source: IbCcSource) {
     this.source = source;

@@ -10,28 +10,32 @@
  */
 import type { Engine } from '../engine/engine.js';
 import type { CompiledFabric } from './compiled.js';
+import type { PacketPool } from './packets.js';
 
 /** The receive side's pace of every host. */
 export class ReceiveCap {
   private readonly c: CompiledFabric;
   private readonly engine: Engine;
+  private readonly pool: PacketPool;
   private readonly hTaken: number;
   private readonly hostBase: number;
   /** When host h's sink has taken every packet it holds. */
   private readonly sinkFree: Float64Array;
 
   /** `hTaken`: the engine handler called (g, p) when host port g's sink has taken packet p. */
-  constructor(c: CompiledFabric, engine: Engine, hTaken: number) {
+  constructor(c: CompiledFabric, engine: Engine, pool: PacketPool, hTaken: number) {
     this.c = c;
     this.engine = engine;
+    this.pool = pool;
     this.hTaken = hTaken;
     this.hostBase = c.peer.length - c.hostCount;
     this.sinkFree = new Float64Array(c.hostCount);
   }
 
-  /** Packet p (of `size` bytes) has its tail in at host port g now. */
-  arrive(g: number, p: number, size: number): void {
+  /** Packet p has its tail in at host port g now (its size read from the pool, not passed: a double argument is boxed). */
+  arrive(g: number, p: number): void {
     const c = this.c;
+    const size = this.pool.size[p]!;
     const h = g - this.hostBase;
     const now = this.engine.now;
     const header = now - size / c.rate[c.peer[g]!]!;

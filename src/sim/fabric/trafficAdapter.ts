@@ -84,7 +84,7 @@ export class TrafficHostAdapters {
     const now = this.engine.now;
     const pv = g * this.c.vls;
     if (links.credits[pv]! < this.blocks) {
-      this.stats.stallBegins(g, now);
+      this.stats.stallBegins(g);
       return;
     }
     const h = g - this.hostBase;
@@ -98,7 +98,7 @@ export class TrafficHostAdapters {
       this.wake(g, traffic.wakeAt);
       return;
     }
-    this.stats.endStall(g, now);
+    this.stats.endStall(g);
     const pool = this.pool;
     const p = pool.alloc();
     const size = traffic.packetBytes;
@@ -113,7 +113,8 @@ export class TrafficHostAdapters {
     // −1 − F: a host packet of no flow (the fabric's txEnd tells host flows by −1 − f).
     links.outCurQ[g] = -1 - this.c.flows.length;
     this.injected++;
-    links.transmit(g, pv, p, now);
+    pool.tail[p] = now;
+    links.transmit(g, pv, p);
   }
 
   /** Packet p (of this traffic) reached its destination's sink: counted, and a marked one echoed as a BECN. */

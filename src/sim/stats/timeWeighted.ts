@@ -20,9 +20,12 @@
  * q.mean(4); // (0·1 + 2·2 + 0·1)/4 = 1
  */
 export class TimeWeighted {
-  private start: number;
-  private last: number;
-  private value: number;
+  // Number initialisers (not the class-field default `undefined`) give these fields V8's double
+  // representation, so update() stores in place instead of allocating a heap number per store
+  // (measured in the fabric: 16 bytes per update).
+  private start = 0;
+  private last = 0;
+  private value = 0;
   private sum = 0;
   private compensation = 0;
 
