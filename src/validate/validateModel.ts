@@ -105,6 +105,10 @@ export function validateResults(
   const varying = [...new Set(results.points.flatMap((p) => Object.keys(p.params)))].filter((k) => new Set(params.map((p) => p[k])).size > 1);
   const xName = varying[0];
   const labels = params.map((p, j) => (varying.length === 0 ? `#${j}` : varying.map((k) => `${k}=${String(p[k])}`).join(', ')));
+  // The first varying parameter is the x axis; the others name each point's configuration, so the
+  // plot draws one line per configuration instead of one zig-zag through all the points.
+  const others = varying.slice(1);
+  const configurations = others.length === 0 ? undefined : params.map((p) => others.map((k) => `${k}=${String(p[k])}`).join(', '));
   const comparison = compare(
     analytic,
     results.points.map((p) => p.metrics),
@@ -112,6 +116,7 @@ export function validateResults(
       ...options,
       labels,
       ...(xName === undefined ? {} : { x: { label: xName, values: params.map((p) => Number(p[xName])) } }),
+      ...(configurations === undefined ? {} : { configurations }),
       title: options.title ?? `${m} model against ${results.format} results`,
     },
   );

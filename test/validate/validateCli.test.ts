@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { tempDirForTest } from '../helpers/tempDir.js';
-import { defaultMapping, gege1nThreshold, parseResultsCsv, seededStream, solveCreditChain, validateResults } from '../../src/index.js';
+import { comparisonPlots, defaultMapping, gege1nThreshold, parseResultsCsv, seededStream, solveCreditChain, validateResults } from '../../src/index.js';
 import { FIX, read } from './helpers.js';
 
 const f = (name: string) => join(FIX, name);
@@ -148,6 +148,32 @@ describe('validateResults on data generated from the analytic model with small s
     const bad = validateResults('credit', base, parseResultsCsv(noisyCsv(credit, 'm', [3, 9]), defaultMapping('credit')));
     expect(bad.comparison.passed).toBe(false);
     for (const m of bad.comparison.metrics) expect(m.points.filter((p) => !p.passed).map((p) => p.index)).toEqual([1, 7]);
+  });
+
+  it('two varying parameters (m and λ): x is one, one plotted line per value of the other, each over increasing x (issue 23: validate --plot zig-zagged)', () => {
+    const rows: string[] = ['m,lambda,L1,L2'];
+    for (const lambda of [4, 5]) {
+      for (const m of [2, 3, 4, 5]) {
+        const r = solveCreditChain({ lambda, mu1: 6, mu2: 8, upstreamCapacity: 12, downstreamCapacity: m });
+        rows.push([m, lambda, r.meanQueueLength.upstream, r.meanQueueLength.downstream].join(','));
+      }
+    }
+    const v = validateResults('credit', { mu1: 6, mu2: 8, n: 12 }, parseResultsCsv(`${rows.join('\n')}\n`, defaultMapping('credit')));
+    // x is one of the two parameters; the configurations name the other's value at every point.
+    const x = v.comparison.x!.label;
+    const other = x === 'lambda' ? 'downstreamCapacity' : 'lambda';
+    expect(['lambda', 'downstreamCapacity']).toContain(x);
+    expect(v.comparison.configurations).toEqual(v.params.map((p) => `${other}=${String(p[other])}`));
+    const otherValues = [...new Set(v.params.map((p) => String(p[other])))];
+    for (const plot of comparisonPlots(v.comparison)) {
+      const lines = plot.series.filter((s) => s.points.length > 1);
+      for (const value of otherValues) expect(lines.filter((s) => s.name.includes(`${other}=${value}`)).length).toBeGreaterThan(0);
+      for (const s of lines) {
+        const xs = s.points.map((p) => p.x);
+        expect(xs).toEqual([...xs].sort((a, b) => a - b));
+        expect(new Set(xs).size).toBe(xs.length);
+      }
+    }
   });
 
   it('ET threshold queue over λ: passes unperturbed; fails when perturbed', () => {
