@@ -115,10 +115,9 @@ export class Fabric {
     // FabricMarking keeps are read only by IB CC).
     const marking = c.marking.kind === 'none' ? null : new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
     const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount);
-    // The output-buffered switch (an option) keeps its marking calls; a FabricMarking of kind 'none' marks nothing.
     this.crossbar =
       c.outputBufferBytes > 0
-        ? new OutputBufferedCrossbar(c, e, this.links, this.queues, forwarding, marking ?? new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks), this.pool, this.stats)
+        ? new OutputBufferedCrossbar(c, e, this.links, this.queues, forwarding, marking, this.pool, this.stats)
         : new Crossbar(c, this.links, this.queues, forwarding, marking, this.pool, this.stats);
     this.traffic = c.hostTraffic === null ? null : new TrafficHostAdapters(c, e, this.links, this.pool, this.stats, { wake, becn });
     this.hosts = this.traffic ?? new HostAdapters(c, e, this.links, this.pool, this.stats, { gen, wake, timer, pathTimer });

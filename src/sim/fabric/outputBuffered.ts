@@ -42,7 +42,8 @@ export class OutputBufferedCrossbar {
   private readonly links: Links;
   private readonly queues: InputQueues;
   private readonly forwarding: StaticForwarding;
-  private readonly marking: FabricMarking;
+  /** Switch-side marking, or null without marking (as in crossbar.ts: no per-packet calls then). */
+  private readonly marking: FabricMarking | null;
   private readonly pool: PacketPool;
   private readonly stats: FabricStats;
   private readonly hXfer: number;
@@ -76,7 +77,7 @@ export class OutputBufferedCrossbar {
     links: Links,
     queues: InputQueues,
     forwarding: StaticForwarding,
-    marking: FabricMarking,
+    marking: FabricMarking | null,
     pool: PacketPool,
     stats: FabricStats,
   ) {
@@ -113,7 +114,7 @@ export class OutputBufferedCrossbar {
     const out = this.forwarding.route(s, p, this.pool);
     const wasEmpty = this.queues.push(q, p);
     this.stats.bufferChange(q, 1);
-    this.marking.enqueued(s, q, out, p);
+    if (this.marking !== null) this.marking.enqueued(s, q, out, p);
     if (wasEmpty) {
       this.queues.request(q);
       this.tryTransfer(out);
@@ -149,7 +150,7 @@ export class OutputBufferedCrossbar {
     const p = queues.popHead(q);
     const pv = g * V + v;
     this.pool.vl[p] = v;
-    this.marking.departing(g, pv, p, queues.bufferOf(q));
+    if (this.marking !== null) this.marking.departing(g, pv, p, queues.bufferOf(q));
     this.inBusy[queues.inputOf(q)] = 1;
     this.xBusy[g] = 1;
     this.xQ[g] = q;
