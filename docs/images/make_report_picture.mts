@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { runExperiments, thesisExperiments, thesisSimulators, writeReport } from '../../src/index.js';
-import { CHROMIUM_ARGS, ensureChromium, freshUserDataDir } from '../../test/helpers/chromium.js';
+import { CHROMIUM_ARGS, ensureChromium } from '../../test/helpers/chromium.js';
 
 const out = mkdtempSync(join(tmpdir(), 'ibqos-picture-'));
 writeReport(await runExperiments(thesisExperiments(), { quick: true, simulators: thesisSimulators() }), out);
-const profile = freshUserDataDir();
+const profile = mkdtempSync(join(tmpdir(), 'ibqos-chromium-')); // a fresh browser profile, removed below
 const context = await chromium.launchPersistentContext(profile, { executablePath: ensureChromium(), headless: true, args: [...CHROMIUM_ARGS], offline: true, viewport: { width: 1000, height: 1300 } });
 const page = await context.newPage();
 await page.goto(pathToFileURL(join(out, 'report.html')).href);
