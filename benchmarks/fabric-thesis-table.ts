@@ -104,11 +104,14 @@ const SWITCHES: readonly [string, Record<string, unknown>][] = [
   ['only a faster rate acts on the pending gap (--rate-gap shorten)', { rateGap: 'shorten' }],
   ['the gap restarts at every ACK (--rate-gap restart)', { rateGap: 'restart' }],
   ['the gap is fixed when a packet goes (--rate-gap fixed)', { rateGap: 'fixed' }],
+  ['the victim high priority, VL 1 (--victim-sl 1)', { victimSl: 1 }],
+  ['no victim to speak of (--victim-load 0.0001)', { victimLoad: 0.0001 }],
 ];
-const row = (label: string, extra: Record<string, unknown>): void => {
+/** `mixedExtra`: params of the PIPD + FIMD run (Table 3.3) only. */
+const row = (label: string, extra: Record<string, unknown>, mixedExtra: Record<string, unknown> = {}): void => {
   const pipd = spreading({ ...extra, rateControl: 'pipd' });
   const fimd = spreading({ ...extra, rateControl: 'fimd' });
-  const mixed = spreading({ ...extra, rateControlHigh: 'pipd', rateControlLow: 'fimd' });
+  const mixed = spreading({ ...extra, ...mixedExtra, rateControlHigh: 'pipd', rateControlLow: 'fimd' });
   const c = pipd.classRate!;
   const m = mixed.classRate!;
   const r1 = (k: string): string => (m[k] ? ratio(c[k]!, m[k]!) : '–');
@@ -122,6 +125,8 @@ console.log('| setting | victim Gb/s, PIPD | victim Gb/s, FIMD | r1 PIPD ÷ FIMD
 console.log('|---|---|---|---|---|---|---|---|---|');
 row('the thesis set-up (defaults)', {});
 for (const [label, extra] of SWITCHES) row(label, extra);
+// §3.4 before Table 3.3: "We set factor n = 4 and the minimum rate R_min = R_max/256", read as r2's too in that run.
+row("Table 3.3's run with R_min = R_max/256 for r2 too (--rate-min-high-divisor 256 there)", {}, { rateMinHighDivisor: 256 });
 
 console.log("\n4. Santos et al.'s scenario (santos-congestion)");
 console.log('| response | total Gb/s | root link utilisation | inter-switch utilisation | victim Gb/s |');

@@ -58,7 +58,7 @@ export function congestionSpreadingRateMax(p: CongestionSpreadingParams): number
  * the thesis runs no AIMD).
  */
 function rateControlSpec(name: RateControlName, p: CongestionSpreadingParams, highPriority: boolean): RateControlSpec {
-  const rMin = congestionSpreadingRateMax(p) / (highPriority ? 128 : 256);
+  const rMin = congestionSpreadingRateMax(p) / (highPriority ? p.rateMinHighDivisor : 256);
   const common = { rMin, unitBytes: p.rateUnitBytes, start: p.startRate === 'min' ? 'rMin' : 'rMax', gap: p.rateGap } as const;
   switch (name) {
     case 'none':
@@ -89,7 +89,7 @@ function flows(p: CongestionSpreadingParams): FlowSpec[] {
     name: 'victim',
     source: 'Av',
     destination: 'Bv',
-    sl: 0,
+    sl: p.victimSl,
     traffic: { kind: 'poisson', rate: p.victimLoad * rMaxPackets },
     sendQueuePackets: 64,
     rateControl: rateControlSpec(victimLaw, p, false),
@@ -213,6 +213,13 @@ registerScenario<CongestionSpreadingParams>({
     },
     { flag: '--control-victim', param: 'controlVictim', kind: 'flag', description: 'put the victim under the low-priority response too (congestion-spreading; default: uncontrolled, as in the thesis)' },
     { flag: '--classes <reading>', param: 'classes', kind: 'string', description: `${CLASS_READINGS.join('|')}: local and remote each carry both SLs, or local high and remote low (congestion-spreading; default both)` },
+    { flag: '--victim-sl <0|1>', param: 'victimSl', kind: 'integer', description: "the victim's service level: 0 low priority (VL 0), 1 high (VL 1) (congestion-spreading; default 0)" },
+    {
+      flag: '--rate-min-high-divisor <d>',
+      param: 'rateMinHighDivisor',
+      kind: 'integer',
+      description: "R_min of the high-priority class = R_max / d (congestion-spreading; default 128, thesis §3.4; 256 reads Table 3.3's 'R_min = R_max/256' as both classes')",
+    },
     { flag: '--victim-load <fraction>', param: 'victimLoad', kind: 'number', description: "victim's offered load, fraction of the link rate (congestion-spreading; default 0.4)" },
     { flag: '--link-gbps <rate>', param: 'linkGbps', kind: 'number', description: 'link data rate in Gb/s (congestion-spreading; default 2.5)' },
     { flag: '--buffer-packets <n>', param: 'bufferPackets', kind: 'integer', description: 'input buffer per VL in packets (congestion-spreading; default 4)' },

@@ -42,6 +42,11 @@ export interface CongestionSpreadingParams {
   readonly controlVictim: boolean;
   /** How the two SLs are carried: {@link CLASS_READINGS} (default 'both'). */
   readonly classes: (typeof CLASS_READINGS)[number];
+  /**
+   * The victim's service level: 0 (default: low priority, VL 0, the remote low class's buffers) or 1
+   * (high priority, VL 1). The thesis gives the victim no SL; a reading tried for Tables 3.2–3.3.
+   */
+  readonly victimSl: 0 | 1;
   /** Victim's offered load as a fraction of the link rate, in (0, 1] (default 0.4). */
   readonly victimLoad: number;
   /** Link data rate, Gb/s (default 2.5: 1x SDR). */
@@ -50,6 +55,12 @@ export interface CongestionSpreadingParams {
   readonly packetBytes: number;
   /** Input buffer per VL, packets (default 4: "A typical InfiniBand switch can hold 4 packets of 2KB per port", §3.1). */
   readonly bufferPackets: number;
+  /**
+   * R_min of the high-priority class = R_max ÷ this (default 128: §3.4 "R_min-high = R_max/128 for
+   * the high priority flow r2"). 256 reads the Table 3.3 paragraph's "We set factor n = 4 and the
+   * minimum rate R_min = R_max/256" as holding for both classes in that run.
+   */
+  readonly rateMinHighDivisor: number;
   /**
    * Bytes in one unit of the response functions' rates (default 64: rates in 64-byte blocks per
    * second, read from the thesis's own averages — docs/fabric.md § the rate unit); the packet size
@@ -97,10 +108,12 @@ export const CONGESTION_SPREADING_DEFAULTS: CongestionSpreadingParams = {
   rateControlLow: 'none',
   controlVictim: false,
   classes: 'both',
+  victimSl: 0,
   victimLoad: 0.4,
   linkGbps: 2.5,
   packetBytes: 2048,
   bufferPackets: 4,
+  rateMinHighDivisor: 128,
   rateUnitBytes: 64,
   startRate: 'min',
   windowPackets: Infinity,
@@ -165,6 +178,7 @@ export function parseCongestionSpreading(params: unknown): CongestionSpreadingPa
   if (packetBytes > 4096) throw new InvalidParameterError('packetBytes', 'an integer in 256..4096', packetBytes);
   const rateUnitBytes = p.rateUnitBytes === undefined ? d.rateUnitBytes : integerAtLeast('rateUnitBytes', p.rateUnitBytes, 1);
   if (rateUnitBytes > packetBytes) throw new InvalidParameterError('rateUnitBytes', `an integer in 1..packetBytes (${packetBytes})`, rateUnitBytes);
+  if (p.victimSl !== undefined && p.victimSl !== 0 && p.victimSl !== 1) throw new InvalidParameterError('victimSl', '0 (low priority) or 1 (high)', p.victimSl);
   const ibccThreshold = p.ibccThreshold === undefined ? d.ibccThreshold : integerAtLeast('ibccThreshold', p.ibccThreshold, 0);
   if (ibccThreshold > 15) throw new InvalidParameterError('ibccThreshold', 'an integer in 0..15', ibccThreshold);
   return {
@@ -172,10 +186,12 @@ export function parseCongestionSpreading(params: unknown): CongestionSpreadingPa
     rateControlLow: low,
     controlVictim: flag('controlVictim', p.controlVictim, d.controlVictim),
     classes: p.classes === undefined ? d.classes : oneOf('classes', p.classes, CLASS_READINGS),
+    victimSl: p.victimSl === undefined ? d.victimSl : (p.victimSl as 0 | 1),
     victimLoad,
     linkGbps: p.linkGbps === undefined ? d.linkGbps : linkRateGbps('linkGbps', p.linkGbps),
     packetBytes,
     bufferPackets: p.bufferPackets === undefined ? d.bufferPackets : integerAtLeast('bufferPackets', p.bufferPackets, 1),
+    rateMinHighDivisor: p.rateMinHighDivisor === undefined ? d.rateMinHighDivisor : integerAtLeast('rateMinHighDivisor', p.rateMinHighDivisor, 2),
     rateUnitBytes,
     startRate: p.startRate === undefined ? d.startRate : oneOf('startRate', p.startRate, ['min', 'max'] as const),
     windowPackets: p.windowPackets === undefined ? d.windowPackets : capacityOrInfinity('windowPackets', p.windowPackets, 1),

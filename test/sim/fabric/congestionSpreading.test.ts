@@ -9,10 +9,17 @@
  *   what it offers (issue 15);
  * - under PIPD the high-priority class injects more than the low one at both switches, about twice
  *   at switch A (thesis §3.4: "the injection rate of the high priority SL connection is almost two
- *   times of that of the low priority SL connection"; at B ours is 1.4–1.7, docs/fabric.md);
+ *   times of that of the low priority SL connection");
  * - r1 falls when the low class goes from PIPD (Table 3.2) to FIMD (Table 3.3): by 2 to 4 times
- *   at switch B (thesis 3.79), by about 2 at switch A (thesis 2.55; ours 1.9–2.1, docs/fabric.md);
+ *   at switch B (thesis 3.79); at switch A (thesis 2.55) the interval reaches 2 (means 1.9–2.1 over
+ *   seeds: borderline);
  * - each departure from the thesis is a switch that changes the run.
+ *
+ * Two points of issue 15's acceptance do NOT hold and are written as `it.fails` (each passes only
+ * while its claim fails; when a change makes one hold, vitest reports it and it becomes an `it`):
+ * high ÷ low about twice at switch B (ours 1.4–1.7) and r2 falling when r1 goes FIMD (thesis ×0.79
+ * and ×0.75; ours ×1.1–1.3). docs/fabric.md § Thesis Tables 3.2 and 3.3 says why, with every
+ * reading tried.
  */
 import { describe, expect, it } from 'vitest';
 import { InvalidParameterError } from '../../../src/core/errors.js';
@@ -60,25 +67,51 @@ describe('congestion-spreading with the thesis defaults', () => {
     return { mean: r, halfWidth: r * Math.hypot(a.halfWidth / a.mean, b.halfWidth / b.mean), confidence: a.confidence };
   };
 
-  it('under PIPD the high-priority class injects more than the low one at both switches, about twice at switch A', () => {
+  it('under PIPD the high-priority class injects about twice the low one at switch A and more than it at switch B', () => {
     const c = thesisTables().pipd.classRate;
     const a = ratio(c.remoteHigh!, c.remoteLow!);
     const b = ratio(c.localHigh!, c.localLow!);
-    // "almost two times" (§3.4); its Tables 3.2 show 3.17 (A) and 3.40 (B).
-    expect(a.mean).toBeGreaterThan(1.5);
-    expect(a.mean).toBeLessThan(3.5);
-    // At B ours is 1.4–1.7 under the 'rescale' reading of the injection rate (docs/fabric.md).
+    // "almost two times" (§3.4, read from its Figs. 3.4–3.5); its Tables 3.2 show 3.17 (A) and 3.40 (B).
+    expect(upper(a)).toBeGreaterThan(1.75);
+    expect(lower(a)).toBeLessThan(2.25);
+    expect(a.mean).toBeGreaterThan(1.75);
+    expect(a.mean).toBeLessThan(2.5);
     expect(lower(b)).toBeGreaterThan(1);
   });
 
-  it('r1 falls when the low class goes from PIPD to FIMD: 2 to 4 times at switch B, about 2 at switch A (Tables 3.2/3.3)', () => {
+  // Issue 15's acceptance, not met (docs/fabric.md): at B ours is 1.4–1.7 (30 runs, seed 1: 1.40 ± 0.10).
+  it.fails('NOT MET: under PIPD the high-priority class injects about twice the low one at switch B too', () => {
+    const c = thesisTables().pipd.classRate;
+    const b = ratio(c.localHigh!, c.localLow!);
+    expect(lower(b)).toBeGreaterThan(1.7);
+    expect(upper(b)).toBeLessThan(2.3);
+  });
+
+  // Issue 15's acceptance, not met (docs/fabric.md): ours rises, ×1.1–1.2 at A and ×1.3 at B, under
+  // every reading tried; one run pair of 5–10 ms shows the thesis's fall at both switches 1–6 times in 200.
+  it.fails('NOT MET: r2 falls when the low class goes from PIPD to FIMD (Tables 3.2/3.3: ×0.79 at A, ×0.75 at B)', () => {
+    const { pipd, mixed } = thesisTables();
+    expect(upper(ratio(mixed.classRate.remoteHigh!, pipd.classRate.remoteHigh!))).toBeLessThan(1);
+    expect(upper(ratio(mixed.classRate.localHigh!, pipd.classRate.localHigh!))).toBeLessThan(1);
+  });
+
+  it('r2 under PIPD + FIMD is within a factor 2 of its PIPD rate (what holds of Tables 3.2/3.3 for r2: same order)', () => {
+    const { pipd, mixed } = thesisTables();
+    for (const k of ['remoteHigh', 'localHigh']) {
+      const r = ratio(mixed.classRate[k]!, pipd.classRate[k]!);
+      expect(r.mean).toBeGreaterThan(0.5);
+      expect(r.mean).toBeLessThan(2);
+    }
+  });
+
+  it('r1 falls when the low class goes from PIPD to FIMD: 2 to 4 times at switch B, about 2 at switch A, borderline (Tables 3.2/3.3)', () => {
     const { pipd, mixed } = thesisTables();
     const a = ratio(pipd.classRate.remoteLow!, mixed.classRate.remoteLow!);
     const b = ratio(pipd.classRate.localLow!, mixed.classRate.localLow!);
     // Thesis: 47 234 / 18 537 = 2.55 (A), 76 440 / 20 148 = 3.79 (B).
     expect(lower(b)).toBeGreaterThan(2);
     expect(upper(b)).toBeLessThan(4);
-    // A: 1.9–2.1 over seeds (docs/fabric.md): the interval reaches 2, its mean is near it.
+    // A: means 1.9–2.1 over seeds (docs/fabric.md): the interval reaches 2; the mean alone may not.
     expect(upper(a)).toBeGreaterThan(2);
     expect(a.mean).toBeGreaterThan(1.6);
     expect(upper(a)).toBeLessThan(4);
@@ -108,6 +141,8 @@ describe('congestion-spreading with the thesis defaults', () => {
     ['classes', 'split'],
     ['ackBytes', 0],
     ['rateGap', 'shorten'],
+    ['victimSl', 1],
+    ['rateMinHighDivisor', 256],
   ])('the switch %s = %s changes the PIPD run', (key, value) => {
     const base = run({ rateControl: 'pipd' });
     const other = run({ rateControl: 'pipd', [key]: value });
@@ -120,6 +155,7 @@ describe('parseCongestionSpreading', () => {
     const p = parseCongestionSpreading({});
     expect(p).toMatchObject({ rateControlHigh: 'none', rateControlLow: 'none', controlVictim: false, classes: 'both', bufferPackets: 4, rateUnitBytes: 64, startRate: 'min', rateGap: 'rescale' });
     expect(p.windowPackets).toBe(Infinity);
+    expect(p).toMatchObject({ victimSl: 0, rateMinHighDivisor: 128 });
     expect(parseCongestionSpreading({ rateControl: 'pipd', rateControlLow: 'fimd' })).toMatchObject({ rateControlHigh: 'pipd', rateControlLow: 'fimd' });
   });
 
@@ -134,6 +170,9 @@ describe('parseCongestionSpreading', () => {
     expect(() => parseCongestionSpreading({ markingOutputs: 'all' })).toThrow(/markingOutputs/);
     expect(() => parseCongestionSpreading({ ackBytes: 1.5 })).toThrow(/ackBytes/);
     expect(() => parseCongestionSpreading({ rateGap: 'sooner' })).toThrow(/rateGap.*sooner/);
+    expect(() => parseCongestionSpreading({ victimSl: 2 })).toThrow(/victimSl.*0 \(low priority\) or 1/);
+    expect(() => parseCongestionSpreading({ rateMinHighDivisor: 1 })).toThrow(/rateMinHighDivisor/);
+    expect(() => parseCongestionSpreading({ rateMinHighDivisor: 128.5 })).toThrow(/rateMinHighDivisor/);
     expect(() => parseCongestionSpreading({ lowPriorityRateControl: 'fimd' })).toThrow(/params\.lowPriorityRateControl/);
   });
 });
