@@ -48,4 +48,4 @@ a, b = T2[256], T2[4096]
 print(f"  connections {f(F(b[4], a[4]), 4)}  host reservation {f(b[2] / a[2], 4)}  host utilisation {f(b[0] / a[0], 4)}")
 print(f"  payload under 'wire, h = 26': {f(b[2] / a[2] * F(282, 256) / F(4122, 4096), 4)}")
 for s, (uh, us, rh, rs, n) in T2.items():
-    print(f"  {s:5d}: 64 x {rh} / {n} = {f(64 * rh / n, 4)} Mb/s per connection")
+    print(f"  {s:5d}: 64 x {f(rh, 2)} / {n} = {f(64 * rh / n, 4)} Mb/s per connection")

@@ -27,6 +27,12 @@ describe('admitAlfaroWorkload', () => {
     expect(a.hostReservationMbps).toBeCloseTo(hostMean, 9);
     expect(a.hostUtilization).toBeCloseTo(hostMean / 2500, 12);
     expect(a.hostWireUtilization).toBeCloseTo((hostMean * 282) / 256 / 2500, 9);
+    expect(a.hostWireReservationMbps).toBeCloseTo((hostMean * 282) / 256, 6);
+    const switchPorts = [...new Set(a.fabric.links.flatMap((l) => [l.a, l.b]).filter((e) => !hostPorts.includes(`${e.node}:${e.port}`)).map((e) => `${e.node}:${e.port}`))];
+    const switchMean = switchPorts.reduce((s, p) => s + (payload.get(p) ?? 0), 0) / switchPorts.length;
+    expect(a.switchReservationMbps).toBeCloseTo(switchMean, 9);
+    expect(a.switchWireReservationMbps).toBeCloseTo((switchMean * 282) / 256, 6);
+    expect(a.switchWireUtilization).toBeCloseTo((switchMean * 282) / 256 / 2500, 9);
     expect(a.connectionsPerSl.reduce((x, y) => x + y, 0)).toBe(a.connections.length);
     for (const c of a.connections) {
       const level = ALFARO_SERVICE_LEVELS[c.sl]!;
@@ -43,6 +49,22 @@ describe('admitAlfaroWorkload', () => {
     // SLs are requested in turn: every SL's last admitted request is followed by ≥ 10 of its own refused.
     const lastId = ALFARO_SERVICE_LEVELS.map((l) => Math.max(-1, ...a.connections.filter((c) => c.sl === l.sl).map((c) => c.id)));
     for (const id of lastId) expect(a.requests - 1 - id).toBeGreaterThanOrEqual(10);
+  });
+
+  it("attemptsRule 'per-sl': every SL is requested exactly `attempts` times, admitted or not (in turn and at random)", () => {
+    const streams = new RandomStreams(3);
+    const topology = irregularTopology({ switches: 8 }, streams.stream('topology'));
+    const inTurn = admitAlfaroWorkload({ topology, packetBytes: 1024, attempts: 200, attemptsRule: 'per-sl', rng: streams.stream('requests') });
+    expect(inTurn.requests).toBe(2000);
+    // In turn, request k is of SL k mod 10 (no SL closes before the others).
+    for (const c of inTurn.connections) expect(c.id % 10).toBe(c.sl);
+    const refused = Object.values(inTurn.refusals).reduce((x, y) => x + y, 0);
+    expect(inTurn.connections.length + refused).toBe(2000);
+    const random = admitAlfaroWorkload({ topology, packetBytes: 1024, attempts: 200, attemptsRule: 'per-sl', slOrder: 'random', rng: streams.stream('requests2') });
+    expect(random.requests).toBe(2000);
+    // The default rule on the same network runs on until 200 refusals in a row per SL: more requests.
+    const inARow = admitAlfaroWorkload({ topology, packetBytes: 1024, attempts: 200, rng: streams.stream('requests3') });
+    expect(inARow.requests).toBeGreaterThan(2000);
   });
 
   it("Table 2's trend, mean of 5 seeds: connections and host utilisation grow from 256 to 4096 bytes", () => {
@@ -67,5 +89,8 @@ describe('admitAlfaroWorkload', () => {
       expect(e.parameter).toBe('packetBytes.payloadBytes');
     }
     for (const attempts of [0, -3, 1.5]) expect(thrownBy(InvalidParameterError, () => admitAlfaroWorkload({ topology, packetBytes: 256, attempts, rng })).parameter).toBe('attempts');
+    const e = thrownBy(InvalidParameterError, () => admitAlfaroWorkload({ topology, packetBytes: 256, attempts: 5, rng, attemptsRule: 'total' as never }));
+    expect(e.parameter).toBe('attemptsRule');
+    expect(e.message).toMatch(/in-a-row.*per-sl.*total/);
   });
 });
