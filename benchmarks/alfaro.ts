@@ -12,7 +12,7 @@
  * Environment: ALFARO_SEEDS (5), ALFARO_SWITCHES (16), ALFARO_ATTEMPTS (1000: refusals in a row
  * that close an SL), ALFARO_ATTEMPTS_RULE (in-a-row, or per-sl: ALFARO_ATTEMPTS requests per SL),
  * ALFARO_HEADER_BYTES (26), ALFARO_ROUTING (up-down), ALFARO_SIZES (256,1024,2048,4096).
- * ALFARO_SL_ORDER (in-turn or random). ALFARO_CARRY_MS (0): when > 0, network 1 of each size is also carried by the fabric for that
+ * ALFARO_SL_ORDER (in-turn, random or one-by-one). ALFARO_CARRY_MS (0): when > 0, network 1 of each size is also carried by the fabric for that
  * many simulated milliseconds (after a fifth of it as warm-up): per-SL deadline shares and the worst
  * delay over the deadline are printed, and ALFARO_PLOTS (a file name) receives the Fig. 3/4-style SVG.
  * ALFARO_WARMUP_FRACTION (0.2): the warm-up as a fraction of ALFARO_CARRY_MS. The carried switch:
@@ -37,7 +37,7 @@ const switches = Number(env('ALFARO_SWITCHES', '16'));
 const attempts = Number(env('ALFARO_ATTEMPTS', '1000'));
 const headerBytes = Number(env('ALFARO_HEADER_BYTES', '26'));
 const routing = env('ALFARO_ROUTING', 'up-down') as 'up-down' | 'shortest';
-const slOrder = env('ALFARO_SL_ORDER', 'in-turn') as 'in-turn' | 'random';
+const slOrder = env('ALFARO_SL_ORDER', 'in-turn') as 'in-turn' | 'random' | 'one-by-one';
 const attemptsRule = env('ALFARO_ATTEMPTS_RULE', 'in-a-row') as 'in-a-row' | 'per-sl';
 const sizes = env('ALFARO_SIZES', '256,1024,2048,4096').split(',').map(Number);
 const carryMs = Number(env('ALFARO_CARRY_MS', '0'));

@@ -35,8 +35,8 @@ export interface AlfaroParams {
   readonly headerBytes: number;
   /** 'up-down' [the default] or 'shortest'. */
   readonly routing: 'up-down' | 'shortest';
-  /** Order of the SLs' requests: 'in-turn' [the default] or 'random'. */
-  readonly slOrder: 'in-turn' | 'random';
+  /** Order of the SLs' requests: 'in-turn' [the default], 'random' or 'one-by-one' (each SL until it closes). */
+  readonly slOrder: 'in-turn' | 'random' | 'one-by-one';
   /** Carry the admitted connections in the fabric [false: admission only]. */
   readonly carry: boolean;
   /** Switch output VL buffers of 4 packets besides the input ones [true: the seed's §4.1]. */
@@ -81,7 +81,7 @@ export function parseAlfaroParams(params: unknown): AlfaroParams {
     throw new InvalidParameterError('crossbarSpeedup', "1 with --output-buffers off (a faster crossbar needs output buffers)", speedup);
   }
   if (out.routing !== 'up-down' && out.routing !== 'shortest') throw new InvalidParameterError('routing', "'up-down' or 'shortest'", out.routing);
-  if (out.slOrder !== 'in-turn' && out.slOrder !== 'random') throw new InvalidParameterError('slOrder', "'in-turn' or 'random'", out.slOrder);
+  if (out.slOrder !== 'in-turn' && out.slOrder !== 'random' && out.slOrder !== 'one-by-one') throw new InvalidParameterError('slOrder', "'in-turn', 'random' or 'one-by-one'", out.slOrder);
   if (out.attemptsRule !== 'in-a-row' && out.attemptsRule !== 'per-sl') throw new InvalidParameterError('attemptsRule', "'in-a-row' or 'per-sl'", out.attemptsRule);
   return out;
 }
@@ -143,7 +143,7 @@ registerScenario<AlfaroParams>({
     { flag: '--attempts <n>', param: 'attempts', kind: 'integer', description: 'refusals in a row that close an SL, or requests per SL with --attempts-rule per-sl (alfaro; default 1000)' },
     { flag: '--attempts-rule <rule>', param: 'attemptsRule', kind: 'string', description: 'in-a-row|per-sl: what --attempts counts (alfaro; default in-a-row)' },
     { flag: '--routing <name>', param: 'routing', kind: 'string', description: 'up-down|shortest (alfaro; default up-down)' },
-    { flag: '--sl-order <order>', param: 'slOrder', kind: 'string', description: 'in-turn|random: the order of the SLs requests (alfaro; default in-turn)' },
+    { flag: '--sl-order <order>', param: 'slOrder', kind: 'string', description: 'in-turn|random|one-by-one: the order of the SLs requests (alfaro; default in-turn)' },
     { flag: '--overhead <on|off>', param: 'overhead', kind: 'string', description: 'count the packet headers in reservations and on the wire (alfaro; default on)' },
     { flag: '--header-bytes <bytes>', param: 'headerBytes', kind: 'integer', description: 'header and CRC bytes per packet, 0..126 (alfaro; default 26 = LRH 8 + BTH 12 + ICRC 4 + VCRC 2)' },
     { flag: '--output-buffers <on|off>', param: 'outputBuffers', kind: 'string', description: 'switch output VL buffers of 4 packets besides the input ones (alfaro --carry; default on)' },

@@ -9,7 +9,8 @@
  * the SLs still open are requested in turn, 0, 1, …, 9, 0, …; each request draws a source host, a
  * different destination host and a bandwidth uniform in the SL's range (to the kb/s); an SL closes
  * after `attempts` refusals in a row, and the loop ends when every SL is closed. Two other readings
- * are options: `slOrder: 'random'` (each request's SL drawn among the open ones) and
+ * are options: `slOrder: 'random'` (each request's SL drawn among the open ones) or 'one-by-one'
+ * (all of SL 0's requests until it closes, then SL 1's, …), and
  * `attemptsRule: 'per-sl'` (an SL closes after `attempts` requests in all, admitted or not).
  */
 import { InvalidParameterError } from '../../core/errors.js';
@@ -95,9 +96,10 @@ export interface AlfaroWorkloadOptions {
   readonly switchLatencyNs?: number;
   /**
    * The order of the SLs' requests: 'in-turn' (0, 1, …, 9, 0, …; default) or 'random' (each request
-   * of an SL drawn uniformly among the open ones; one more draw per request).
+   * of an SL drawn uniformly among the open ones; one more draw per request) or 'one-by-one' (SL 0
+   * until it closes, then SL 1, …: "many attempts for each SL" read as one SL after the other).
    */
-  readonly slOrder?: 'in-turn' | 'random';
+  readonly slOrder?: 'in-turn' | 'random' | 'one-by-one';
 }
 
 /** What the admission phase established. */
@@ -197,13 +199,13 @@ export function admitAlfaroWorkload(options: AlfaroWorkloadOptions): AlfaroAdmis
   let open = ALFARO_SERVICE_LEVELS.length;
   let requests = 0;
   const slOrder = options.slOrder ?? 'in-turn';
-  if (slOrder !== 'in-turn' && slOrder !== 'random') throw new InvalidParameterError('slOrder', "'in-turn' or 'random'", slOrder);
+  if (slOrder !== 'in-turn' && slOrder !== 'random' && slOrder !== 'one-by-one') throw new InvalidParameterError('slOrder', "'in-turn', 'random' or 'one-by-one'", slOrder);
   const attemptsRule = options.attemptsRule ?? 'in-a-row';
   if (attemptsRule !== 'in-a-row' && attemptsRule !== 'per-sl') throw new InvalidParameterError('attemptsRule', "'in-a-row' or 'per-sl'", attemptsRule);
   const perSl = attemptsRule === 'per-sl';
   const L = ALFARO_SERVICE_LEVELS.length;
   for (let turn = 0; open > 0; turn++) {
-    const k = slOrder === 'in-turn' ? turn % L : Math.floor(rng.next() * L);
+    const k = slOrder === 'in-turn' ? turn % L : slOrder === 'random' ? Math.floor(rng.next() * L) : L - open;
     if (failures[k]! >= attempts) continue;
     const level = ALFARO_SERVICE_LEVELS[k]!;
     const s = Math.floor(rng.next() * hosts.length);
