@@ -25,16 +25,18 @@ export interface AlfaroParams {
   readonly switches: number;
   /** Payload bytes per packet, 256..4096 [2048]. */
   readonly packetBytes: number;
-  /** Refusals in a row that close an SL, ≥ 1 [1000]. */
+  /** Refusals in a row that close an SL (with attemptsRule 'per-sl': requests per SL), ≥ 1 [1000]. */
   readonly attempts: number;
+  /** What `attempts` counts: 'in-a-row' [the default] or 'per-sl' (a fixed number of requests per SL). */
+  readonly attemptsRule: 'in-a-row' | 'per-sl';
   /** Count the header bytes in reservations and on the wire [true]. */
   readonly overhead: boolean;
   /** Header bytes per packet, 0..126 [26: LRH + BTH + ICRC + VCRC] (for readings of the seed's simulator). */
   readonly headerBytes: number;
   /** 'up-down' [the default] or 'shortest'. */
   readonly routing: 'up-down' | 'shortest';
-  /** Order of the SLs' requests: 'in-turn' [the default] or 'random'. */
-  readonly slOrder: 'in-turn' | 'random';
+  /** Order of the SLs' requests: 'in-turn' [the default], 'random' or 'one-by-one' (each SL until it closes). */
+  readonly slOrder: 'in-turn' | 'random' | 'one-by-one';
   /** Carry the admitted connections in the fabric [false: admission only]. */
   readonly carry: boolean;
   /** Switch output VL buffers of 4 packets besides the input ones [true: the seed's §4.1]. */
@@ -45,7 +47,7 @@ export interface AlfaroParams {
   readonly crossbarSpeedup: number;
 }
 
-const DEFAULTS: AlfaroParams = { switches: 16, packetBytes: 2048, attempts: 1000, overhead: true, headerBytes: 26, routing: 'up-down', slOrder: 'in-turn', carry: false, outputBuffers: true, inputQueueing: 'fifo', crossbarSpeedup: 2 };
+const DEFAULTS: AlfaroParams = { switches: 16, packetBytes: 2048, attempts: 1000, attemptsRule: 'in-a-row', overhead: true, headerBytes: 26, routing: 'up-down', slOrder: 'in-turn', carry: false, outputBuffers: true, inputQueueing: 'fifo', crossbarSpeedup: 2 };
 
 /**
  * Checks `alfaro` params and fills in the defaults.
@@ -79,7 +81,8 @@ export function parseAlfaroParams(params: unknown): AlfaroParams {
     throw new InvalidParameterError('crossbarSpeedup', "1 with --output-buffers off (a faster crossbar needs output buffers)", speedup);
   }
   if (out.routing !== 'up-down' && out.routing !== 'shortest') throw new InvalidParameterError('routing', "'up-down' or 'shortest'", out.routing);
-  if (out.slOrder !== 'in-turn' && out.slOrder !== 'random') throw new InvalidParameterError('slOrder', "'in-turn' or 'random'", out.slOrder);
+  if (out.slOrder !== 'in-turn' && out.slOrder !== 'random' && out.slOrder !== 'one-by-one') throw new InvalidParameterError('slOrder', "'in-turn', 'random' or 'one-by-one'", out.slOrder);
+  if (out.attemptsRule !== 'in-a-row' && out.attemptsRule !== 'per-sl') throw new InvalidParameterError('attemptsRule', "'in-a-row' or 'per-sl'", out.attemptsRule);
   return out;
 }
 
@@ -94,6 +97,7 @@ export function replicateAlfaro(params: AlfaroParams, context: ReplicationContex
     overhead: params.overhead,
     headerBytes: params.headerBytes,
     slOrder: params.slOrder,
+    attemptsRule: params.attemptsRule,
     rng: streams.stream('alfaro/requests', replication),
   });
   const metrics: Record<string, MetricTree> = {
@@ -104,6 +108,9 @@ export function replicateAlfaro(params: AlfaroParams, context: ReplicationContex
     hostReservation: admission.hostReservationMbps,
     switchReservation: admission.switchReservationMbps,
     hostWireUtilization: admission.hostWireUtilization,
+    switchWireUtilization: admission.switchWireUtilization,
+    hostWireReservation: admission.hostWireReservationMbps,
+    switchWireReservation: admission.switchWireReservationMbps,
     connectionsPerSl: Object.fromEntries(ALFARO_SERVICE_LEVELS.map((l, k) => [String(l.sl), admission.connectionsPerSl[k]!])),
   };
   if (!params.carry) return { metrics, simulatedTime: 0, events: 0 };
@@ -129,13 +136,14 @@ registerScenario<AlfaroParams>({
   defaultLength: { until: 0.001 },
   timeUnit: 's',
   metricUnits:
-    'connections and requests counts; utilizations fractions of the link rate (payload; hostWireUtilization with headers); reservations Mb/s; with --carry injected/delivered traffic fractions of the link rate per host, deadline shares fractions of the packets, jitter fractions of the packets per interval',
+    'connections and requests counts; utilizations fractions of the link rate (host/switchUtilization payload; host/switchWireUtilization with headers, the reading Table 2 of the seed supports); reservations Mb/s (payload; *WireReservation with headers); with --carry injected/delivered traffic fractions of the link rate per host, deadline shares fractions of the packets, jitter fractions of the packets per interval',
   cliOptions: [
     { flag: '--switches <n>', param: 'switches', kind: 'integer', description: 'switches of the random irregular network, 8..64 (alfaro; default 16)' },
     { flag: '--packet-bytes <bytes>', param: 'packetBytes', kind: 'integer', description: 'payload bytes per packet, 256..4096; a list sweeps (alfaro; default 2048)' },
-    { flag: '--attempts <n>', param: 'attempts', kind: 'integer', description: 'refusals in a row that close an SL (alfaro; default 1000)' },
+    { flag: '--attempts <n>', param: 'attempts', kind: 'integer', description: 'refusals in a row that close an SL, or requests per SL with --attempts-rule per-sl (alfaro; default 1000)' },
+    { flag: '--attempts-rule <rule>', param: 'attemptsRule', kind: 'string', description: 'in-a-row|per-sl: what --attempts counts (alfaro; default in-a-row)' },
     { flag: '--routing <name>', param: 'routing', kind: 'string', description: 'up-down|shortest (alfaro; default up-down)' },
-    { flag: '--sl-order <order>', param: 'slOrder', kind: 'string', description: 'in-turn|random: the order of the SLs requests (alfaro; default in-turn)' },
+    { flag: '--sl-order <order>', param: 'slOrder', kind: 'string', description: 'in-turn|random|one-by-one: the order of the SLs requests (alfaro; default in-turn)' },
     { flag: '--overhead <on|off>', param: 'overhead', kind: 'string', description: 'count the packet headers in reservations and on the wire (alfaro; default on)' },
     { flag: '--header-bytes <bytes>', param: 'headerBytes', kind: 'integer', description: 'header and CRC bytes per packet, 0..126 (alfaro; default 26 = LRH 8 + BTH 12 + ICRC 4 + VCRC 2)' },
     { flag: '--output-buffers <on|off>', param: 'outputBuffers', kind: 'string', description: 'switch output VL buffers of 4 packets besides the input ones (alfaro --carry; default on)' },

@@ -8,7 +8,10 @@
  * were requested "when no more connections can be established"; our reading, see docs/alfaro.md):
  * the SLs still open are requested in turn, 0, 1, …, 9, 0, …; each request draws a source host, a
  * different destination host and a bandwidth uniform in the SL's range (to the kb/s); an SL closes
- * after `attempts` refusals in a row, and the loop ends when every SL is closed.
+ * after `attempts` refusals in a row, and the loop ends when every SL is closed. Two other readings
+ * are options: `slOrder: 'random'` (each request's SL drawn among the open ones) or 'one-by-one'
+ * (all of SL 0's requests until it closes, then SL 1's, …), and
+ * `attemptsRule: 'per-sl'` (an SL closes after `attempts` requests in all, admitted or not).
  */
 import { InvalidParameterError } from '../../core/errors.js';
 import type { RandomStream } from '../../core/random.js';
@@ -76,8 +79,13 @@ export interface AlfaroWorkloadOptions {
   readonly topology: FabricTopologySpec | FabricTopology;
   /** Payload bytes per packet, 256..4096. */
   readonly packetBytes: number;
-  /** Refusals in a row after which an SL is closed, ≥ 1. */
+  /** Refusals in a row after which an SL is closed (or, with `attemptsRule: 'per-sl'`, requests in all), ≥ 1. */
   readonly attempts: number;
+  /**
+   * What `attempts` counts: 'in-a-row' (refusals in a row close an SL; default) or 'per-sl' (an SL
+   * closes after `attempts` requests, admitted or refused: a fixed number of attempts for each SL).
+   */
+  readonly attemptsRule?: 'in-a-row' | 'per-sl';
   /** Count the packet headers (26 bytes) in the reservations (default true). */
   readonly overhead?: boolean;
   /** Header bytes counted instead of 26 (a reading of the seed's simulator; default: IBA's 26). */
@@ -88,9 +96,10 @@ export interface AlfaroWorkloadOptions {
   readonly switchLatencyNs?: number;
   /**
    * The order of the SLs' requests: 'in-turn' (0, 1, …, 9, 0, …; default) or 'random' (each request
-   * of an SL drawn uniformly among the open ones; one more draw per request).
+   * of an SL drawn uniformly among the open ones; one more draw per request) or 'one-by-one' (SL 0
+   * until it closes, then SL 1, …: "many attempts for each SL" read as one SL after the other).
    */
-  readonly slOrder?: 'in-turn' | 'random';
+  readonly slOrder?: 'in-turn' | 'random' | 'one-by-one';
 }
 
 /** What the admission phase established. */
@@ -106,8 +115,16 @@ export interface AlfaroAdmission {
   /** The same over the link bandwidth: the seed's "utilization" of Table 2 (a fraction). */
   readonly hostUtilization: number;
   readonly switchUtilization: number;
-  /** Reserved bandwidth with the headers, over the link bandwidth, mean of host interfaces. */
+  /**
+   * Reserved bandwidth with the headers (payload · (S + h)/S, what the broker holds against the 80 %
+   * cap), over the link bandwidth, mean of host interfaces and of switch output ports: the reading of
+   * the seed's "utilization" its own Table 2 supports (docs/alfaro.md, "What the seed's utilisation counts").
+   */
   readonly hostWireUtilization: number;
+  readonly switchWireUtilization: number;
+  /** The same in Mb/s: the seed's "Av. reservation" read with the headers. */
+  readonly hostWireReservationMbps: number;
+  readonly switchWireReservationMbps: number;
   /** Connections per SL 0..9. */
   readonly connectionsPerSl: readonly number[];
   /** The broker, holding the reservations and the filled-in tables. */
@@ -182,10 +199,13 @@ export function admitAlfaroWorkload(options: AlfaroWorkloadOptions): AlfaroAdmis
   let open = ALFARO_SERVICE_LEVELS.length;
   let requests = 0;
   const slOrder = options.slOrder ?? 'in-turn';
-  if (slOrder !== 'in-turn' && slOrder !== 'random') throw new InvalidParameterError('slOrder', "'in-turn' or 'random'", slOrder);
+  if (slOrder !== 'in-turn' && slOrder !== 'random' && slOrder !== 'one-by-one') throw new InvalidParameterError('slOrder', "'in-turn', 'random' or 'one-by-one'", slOrder);
+  const attemptsRule = options.attemptsRule ?? 'in-a-row';
+  if (attemptsRule !== 'in-a-row' && attemptsRule !== 'per-sl') throw new InvalidParameterError('attemptsRule', "'in-a-row' or 'per-sl'", attemptsRule);
+  const perSl = attemptsRule === 'per-sl';
   const L = ALFARO_SERVICE_LEVELS.length;
   for (let turn = 0; open > 0; turn++) {
-    const k = slOrder === 'in-turn' ? turn % L : Math.floor(rng.next() * L);
+    const k = slOrder === 'in-turn' ? turn % L : slOrder === 'random' ? Math.floor(rng.next() * L) : L - open;
     if (failures[k]! >= attempts) continue;
     const level = ALFARO_SERVICE_LEVELS[k]!;
     const s = Math.floor(rng.next() * hosts.length);
@@ -195,12 +215,12 @@ export function admitAlfaroWorkload(options: AlfaroWorkloadOptions): AlfaroAdmis
     const path = route(s, d);
     const id = requests++;
     const verdict = broker.admit({ id, path, sl: level.sl, bandwidth: kbps, distance: level.distance });
-    if (!verdict.admitted) {
-      refusals[verdict.reason!]++;
+    // failures[k] counts refusals in a row ('in-a-row') or every request of the SL ('per-sl').
+    if (!verdict.admitted) refusals[verdict.reason!]++;
+    if (perSl || !verdict.admitted) {
       if (++failures[k]! >= attempts) open--;
-      continue;
-    }
-    failures[k] = 0;
+      if (!verdict.admitted) continue;
+    } else failures[k] = 0;
     const mbps = kbps / 1000;
     let deadline = (path.length - 1) * switchLatency;
     for (const id of path) {
@@ -231,6 +251,9 @@ export function admitAlfaroWorkload(options: AlfaroWorkloadOptions): AlfaroAdmis
     hostUtilization: mean(true, (k) => payload[k]! / ports[k]!.mbps),
     switchUtilization: mean(false, (k) => payload[k]! / ports[k]!.mbps),
     hostWireUtilization: mean(true, (k) => links[k]!.utilization),
+    switchWireUtilization: mean(false, (k) => links[k]!.utilization),
+    hostWireReservationMbps: mean(true, (k) => links[k]!.utilization * ports[k]!.mbps),
+    switchWireReservationMbps: mean(false, (k) => links[k]!.utilization * ports[k]!.mbps),
     connectionsPerSl,
     broker,
     topology: options.topology,

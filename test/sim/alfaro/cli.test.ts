@@ -15,6 +15,10 @@ describe('ibqos sim --scenario alfaro', () => {
       expect(p.connections.mean).toBeGreaterThan(0);
       expect(p.hostUtilization.mean).toBeGreaterThan(0);
       expect(p.hostUtilization.mean).toBeLessThan(0.8);
+      // With the headers counted: above the payload, below the 80 % cap.
+      expect(p.hostWireUtilization.mean).toBeGreaterThan(p.hostUtilization.mean);
+      expect(p.switchWireUtilization.mean).toBeGreaterThan(p.switchUtilization.mean);
+      expect(p.switchWireUtilization.mean).toBeLessThan(0.8);
       expect(Object.keys(p.connectionsPerSl)).toHaveLength(10);
     }
   });
@@ -25,6 +29,7 @@ describe('ibqos sim --scenario alfaro', () => {
     ['--attempts 0', 'attempts', '0'],
     ['--attempts -2', 'attempts', '-2'],
     ['--switches 7', 'switches', '7'],
+    ['--attempts-rule total', 'attemptsRule', 'total'],
     ['--overhead maybe', 'overhead', 'maybe'],
     ['--output-buffers maybe', 'outputBuffers', 'maybe'],
     ['--input-queueing lifo', 'inputQueueing', 'lifo'],
