@@ -106,7 +106,9 @@ export class Fabric {
       c.hostTraffic?.resetStatistics(this.engine.now);
     });
     this.stats = new FabricStats(c, e);
-    this.links = new Links(c, e, this.pool, this.stats, capBlocks, { txEnd, arrive, credit });
+    // Credit returns fold into the sender's end of transmission only with the input-buffered
+    // crossbar: the output-buffered one reads credits while its link is busy (its ready times).
+    this.links = new Links(c, e, this.pool, this.stats, capBlocks, { txEnd, arrive, credit }, c.outputBufferBytes === 0);
     this.queues =
       c.inputQueueing === 'voq'
         ? new VoqInputQueues(G * c.vls, c.vls, maxOf(c.switchPorts), switchBaseOfPorts(this.links), this.pool)
@@ -219,6 +221,7 @@ export class Fabric {
   /** Port g's transmission ended. */
   private onTxEnd(g: number): void {
     const links = this.links;
+    if (links.foldCount[g] !== 0) links.applyFolded(g);
     links.outBusy[g] = 0;
     const q = links.outCurQ[g]!;
     const p = links.outCurPkt[g]!;
@@ -248,7 +251,9 @@ export class Fabric {
 
   /** Figures measured since the end of the warm-up. */
   measurements(): FabricMeasurements {
-    return fabricMeasurementsDisplay(this.stats.measurements(this.engine.now, this.engine.eventsProcessed, this.hosts.fCount));
+    const now = this.engine.now;
+    // The model's events: the engine's and the credit returns folded into ends of transmission.
+    return fabricMeasurementsDisplay(this.stats.measurements(now, this.engine.eventsProcessed + this.links.foldedEvents(now), this.hosts.fCount));
   }
 
   /**

@@ -16,7 +16,10 @@ export interface FabricMeasurements {
   readonly duration: number;
   /** Packet-hops: packets transmitted on any link, source links included, during the window. */
   readonly packetHops: number;
-  /** Events handled during the whole run. */
+  /**
+   * Events handled during the whole run (the model's: a credit return folded into its sender's end
+   * of transmission instead of an engine event of its own counts as the event it stands for).
+   */
   readonly events: number;
   readonly flows: readonly FlowMeasurements[];
   readonly ports: readonly PortMeasurements[];
