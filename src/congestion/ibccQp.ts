@@ -83,12 +83,15 @@ export class IbCcQpTable {
   ccti(source: number, destination: number, now: number): number {
     const qp = source * this.hosts + destination;
     let c = this.index[qp]!;
+    // At CCTI_Min (most pairs, most of the time) the expiries change nothing and `applied` is not
+    // read: it is read only while CCTI > CCTI_Min, and a pair leaves CCTI_Min only through onBecn,
+    // which sets it first. So neither the division nor the second random access of a 648²-pair
+    // table is needed then (one read per packet sent).
+    if (c <= this.cctiMin) return c;
     const ticks = Math.floor(now / this.timerPeriod);
-    if (c > this.cctiMin) {
-      c -= ticks - this.applied[qp]!;
-      if (c < this.cctiMin) c = this.cctiMin;
-      this.index[qp] = c;
-    }
+    c -= ticks - this.applied[qp]!;
+    if (c < this.cctiMin) c = this.cctiMin;
+    this.index[qp] = c;
     this.applied[qp] = ticks;
     return c;
   }
@@ -100,8 +103,11 @@ export class IbCcQpTable {
 
   /** A BECN for the pair arrived at `now`: CCTI += CCTI_Increase, at most CCTI_Limit. */
   onBecn(source: number, destination: number, now: number): void {
+    const qp = source * this.hosts + destination;
     const c = this.ccti(source, destination, now) + this.cctiIncrease;
-    this.index[source * this.hosts + destination] = c > this.cctiLimit ? this.cctiLimit : c;
+    // The expiries up to now are applied (ccti skips that at CCTI_Min): from here they count.
+    this.applied[qp] = Math.floor(now / this.timerPeriod);
+    this.index[qp] = c > this.cctiLimit ? this.cctiLimit : c;
     this.becns++;
   }
 

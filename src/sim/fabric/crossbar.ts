@@ -144,15 +144,16 @@ export class Crossbar {
     // take the same input again and starve the port's other outputs).
     // The same order as queues first + (k0 + i) mod n for i = 1 … n − 1, in two runs without the
     // modulo (a division per queue: 14 % of the 648-node run's CPU before).
-    const k = q + 1;
+    // Only the queues that request an output (the queues' request bits; each step looks again, since
+    // a tryOutput may serve or add requests of this port's queues — the same visits as w = k … end − 1).
     const end = first + n;
-    for (let w = k; w < end; w++) {
+    for (let w = queues.nextRequest(q + 1, end); w < end; w = queues.nextRequest(w + 1, end)) {
       const o = requested[w]!;
-      if (o !== NONE && outBusy[o] === 0) this.tryOutput(o);
+      if (outBusy[o] === 0) this.tryOutput(o);
     }
-    for (let w = first; w < q; w++) {
+    for (let w = queues.nextRequest(first, q); w < q; w = queues.nextRequest(w + 1, q)) {
       const o = requested[w]!;
-      if (o !== NONE && outBusy[o] === 0) this.tryOutput(o);
+      if (outBusy[o] === 0) this.tryOutput(o);
     }
     this.tryOutput(g);
   }

@@ -33,6 +33,12 @@ export class VoqInputQueues implements InputQueues {
   private readonly reqTail: Int32Array;
   private readonly reqVl: Uint8Array;
   readonly requestedVls: Int32Array;
+  /**
+   * Bit r (word r >>> 5, bit r & 31) set while queue r requests an output: the crossbar's offer of a
+   * freed input port to the outputs its queues wait for visits only those (a port has V·M queues, 36
+   * at radix 36, most of them empty; the scan of every one was 5 % of the 648-node run).
+   */
+  private readonly requestBits: Int32Array;
   /** The queue the last push went to. */
   private lastQueue = NONE;
 
@@ -58,6 +64,7 @@ export class VoqInputQueues implements InputQueues {
     this.reqTail = new Int32Array(buffers).fill(NONE);
     this.reqVl = new Uint8Array(Q);
     this.requestedVls = new Int32Array(Math.ceil(buffers / vls));
+    this.requestBits = new Int32Array(Math.ceil(Q / 32));
   }
 
   push(b: number, p: number): boolean {
@@ -117,9 +124,25 @@ export class VoqInputQueues implements InputQueues {
     return g * this.VM;
   }
 
+  nextRequest(from: number, end: number): number {
+    const bits = this.requestBits;
+    let r = from;
+    while (r < end) {
+      const word = bits[r >>> 5]! >>> (r & 31);
+      // The lowest set bit at or above r, if this word has one.
+      if (word !== 0) {
+        r += 31 - Math.clz32(word & -word);
+        return r < end ? r : end;
+      }
+      r = (r | 31) + 1;
+    }
+    return end;
+  }
+
   private register(r: number, out: number, vl: number): void {
     const list = out * this.V + vl;
     this.requested[r] = out;
+    this.requestBits[r >>> 5]! |= 1 << (r & 31);
     this.reqVl[r] = vl;
     this.reqNext[r] = NONE;
     const tail = this.reqTail[list]!;
@@ -143,5 +166,6 @@ export class VoqInputQueues implements InputQueues {
     if (next === NONE) this.reqTail[list] = prev;
     else this.reqPrev[next] = prev;
     this.requested[r] = NONE;
+    this.requestBits[r >>> 5]! &= ~(1 << (r & 31));
   }
 }
