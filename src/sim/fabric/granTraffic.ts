@@ -96,6 +96,13 @@ export class GranTraffic implements HostTraffic {
   /** Which stream `next` offered: 1 hotspot, 2 uniform. */
   private readonly choice: Uint8Array;
   private readonly packetTime: number;
+  /**
+   * The time of the {@link next} call in progress, and the answer of {@link uniformCandidate}: fields,
+   * not arguments and return values, because a double passed to or returned from a call V8 does not
+   * inline is boxed into a heap number (one allocation per packet sent, measured).
+   */
+  private now = 0;
+  private pairAt = 0;
   // statistics
   private since = 0;
   private rxHotspot = 0;
@@ -205,7 +212,9 @@ export class GranTraffic implements HostTraffic {
       if (budget > now) {
         if (budget < wake) wake = budget;
       } else {
-        const t = this.uniformCandidate(h, now);
+        this.now = now;
+        this.uniformCandidate(h);
+        const t = this.pairAt;
         if (t <= now) uni = this.uniDst[h]!;
         else if (t < wake) wake = t;
       }
@@ -232,16 +241,18 @@ export class GranTraffic implements HostTraffic {
   }
 
   /**
-   * Makes the host's current uniform message one whose pair may send now if it can (a parked one
-   * first, else new draws, parking the rate-limited ones); returns the time the current message's
-   * pair allows it (≤ now: ready).
+   * Makes the host's current uniform message one whose pair may send at {@link now} if it can (a
+   * parked one first, else new draws, parking the rate-limited ones); sets {@link pairAt} to the time
+   * the current message's pair allows it (≤ now: ready).
    */
-  private uniformCandidate(h: number, now: number): number {
+  private uniformCandidate(h: number): void {
     const H = this.H;
+    const now = this.now;
     if (this.uniLeft[h]! > 0) {
       const t = this.pairReady(h, this.uniDst[h]!);
-      if (t <= now) return t;
-      if (!this.park(h)) return this.earliestParked(h, t);
+      this.pairAt = t;
+      if (t <= now) return;
+      if (!this.park(h)) return this.earliestParked(h);
     }
     // A parked destination whose pair is free now.
     const base = h * PARKED_MESSAGES;
@@ -254,7 +265,8 @@ export class GranTraffic implements HostTraffic {
         this.parkCount[h] = n - 1;
         this.parkDst[base + i] = this.parkDst[base + n - 1]!;
         this.parkLeft[base + i] = this.parkLeft[base + n - 1]!;
-        return now;
+        this.pairAt = now;
+        return;
       }
     }
     // New messages until one may go or the parking is full; a draw whose pair is already parked
@@ -266,8 +278,9 @@ export class GranTraffic implements HostTraffic {
       this.uniDst[h] = d;
       this.uniLeft[h] = this.cfg.messagePackets;
       const t = this.pairReady(h, d);
-      if (t <= now) return t;
-      if (tries >= 4 * PARKED_MESSAGES || !this.park(h)) return this.earliestParked(h, t);
+      this.pairAt = t;
+      if (t <= now) return;
+      if (tries >= 4 * PARKED_MESSAGES || !this.park(h)) return this.earliestParked(h);
     }
   }
 
@@ -289,14 +302,15 @@ export class GranTraffic implements HostTraffic {
     return true;
   }
 
-  /** The earliest time the current message (ready at t) or a parked one may go. */
-  private earliestParked(h: number, t: number): number {
+  /** Sets {@link pairAt} to the earliest time the current message (ready at pairAt) or a parked one may go. */
+  private earliestParked(h: number): void {
     const base = h * PARKED_MESSAGES;
+    let t = this.pairAt;
     for (let i = 0; i < this.parkCount[h]!; i++) {
       const u = this.pairReady(h, this.parkDst[base + i]!);
       if (u < t) t = u;
     }
-    return t;
+    this.pairAt = t;
   }
 
   sent(h: number, destination: number, now: number): void {
