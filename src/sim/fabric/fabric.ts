@@ -36,6 +36,7 @@
 import { maxOf, minOf } from '../../core/arrays.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { Engine } from '../engine/engine.js';
+import { EV_ARRIVE, EV_BECN, EV_CREDIT, EV_TAKEN, EV_TX_END, EV_WAKE, EVENT_ARG } from './events.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from './compiled.js';
 import { Crossbar } from './crossbar.js';
 import { OutputBufferedCrossbar } from './outputBuffered.js';
@@ -90,16 +91,14 @@ export class Fabric {
     const capBlocks = Math.floor(c.bufferBytes / CREDIT_BLOCK_BYTES);
     const mtuBlocks = Math.ceil(c.mtu / CREDIT_BLOCK_BYTES);
     const e = this.engine;
-    const arrive = e.addHandler((g, p) => this.onArrive(g, p));
-    const txEnd = e.addHandler((g) => this.onTxEnd(g));
-    const credit = e.addHandler((pv, blocks) => this.tryOutput(this.links.creditsArrived(pv, blocks)));
+    if (G * c.vls > EVENT_ARG) throw new InvalidParameterError('topology', `at most ${EVENT_ARG} port-VLs (the fabric's event encoding)`, G * c.vls);
+    // The per-packet events (arrival, end of transmission, credits, wake-up, sink, BECN) share one
+    // handler (events.ts); the flows' own timers and ACKs keep theirs.
+    const event = e.addHandler((a, b) => this.onEvent(a, b));
     const gen = e.addHandler((f, epoch) => (this.hosts as HostAdapters).onGenerate(f, epoch));
-    const wake = e.addHandler((g) => this.hosts.onWake(g));
     const ack = e.addHandler((f, encoded) => (this.hosts as HostAdapters).onAck(f, encoded));
     const timer = e.addHandler((f) => (this.hosts as HostAdapters).onTimer(f));
     const pathTimer = e.addHandler((f) => (this.hosts as HostAdapters).onPathTimer(f));
-    const becn = e.addHandler((source, destination) => this.traffic!.onBecn(source, destination));
-    const taken = e.addHandler((g, p) => this.taken(g, p));
     this.hWatch = e.addHandler(() => this.watch());
     this.hStop = e.addHandler(() => {
       this.stats.reset(this.engine.now);
@@ -108,7 +107,7 @@ export class Fabric {
     this.stats = new FabricStats(c, e);
     // Credit returns fold into the sender's end of transmission only with the input-buffered
     // crossbar: the output-buffered one reads credits while its link is busy (its ready times).
-    this.links = new Links(c, e, this.pool, this.stats, capBlocks, { txEnd, arrive, credit }, c.outputBufferBytes === 0);
+    this.links = new Links(c, e, this.pool, this.stats, capBlocks, { event }, c.outputBufferBytes === 0);
     this.queues =
       c.inputQueueing === 'voq'
         ? new VoqInputQueues(G * c.vls, c.vls, maxOf(c.switchPorts), switchBaseOfPorts(this.links), this.pool)
@@ -121,14 +120,14 @@ export class Fabric {
       c.outputBufferBytes > 0
         ? new OutputBufferedCrossbar(c, e, this.links, this.queues, forwarding, marking, this.pool, this.stats)
         : new Crossbar(c, this.links, this.queues, forwarding, marking, this.pool, this.stats);
-    this.traffic = c.hostTraffic === null ? null : new TrafficHostAdapters(c, e, this.links, this.pool, this.stats, { wake, becn });
-    this.hosts = this.traffic ?? new HostAdapters(c, e, this.links, this.pool, this.stats, { gen, wake, timer, pathTimer });
+    this.traffic = c.hostTraffic === null ? null : new TrafficHostAdapters(c, e, this.links, this.pool, this.stats, { event });
+    this.hosts = this.traffic ?? new HostAdapters(c, e, this.links, this.pool, this.stats, { gen, event, timer, pathTimer });
     this.deadlockAfter = c.deadlockAfter;
     this.portNames = c.portNames;
     this.vls = c.vls;
     this.flows = c.flows;
     this.sink = new Sink(c, e, this.pool, this.stats, ack);
-    this.receiveCap = c.receiveRate < Infinity ? new ReceiveCap(c, e, this.pool, taken) : null;
+    this.receiveCap = c.receiveRate < Infinity ? new ReceiveCap(c, e, this.pool, event) : null;
   }
 
   /** Current simulated time (seconds). */
@@ -191,6 +190,31 @@ export class Fabric {
   disjointPaths(): { min: number; mean: number } {
     const n = this.flows.filter((f) => f.pathSelection !== null).map((f) => f.pathSelection!.usablePaths);
     return n.length === 0 ? { min: 1, mean: 1 } : { min: minOf(n), mean: n.reduce((a, b) => a + b, 0) / n.length };
+  }
+
+  /** The per-packet events' dispatcher: the kind in the top bits of `a` (events.ts), most frequent first. */
+  private onEvent(a: number, b: number): void {
+    const x = a & EVENT_ARG;
+    switch (a - x) {
+      case EV_ARRIVE:
+        this.onArrive(x, b);
+        return;
+      case EV_TX_END:
+        this.onTxEnd(x);
+        return;
+      case EV_CREDIT:
+        this.tryOutput(this.links.creditsArrived(x, b));
+        return;
+      case EV_WAKE:
+        this.hosts.onWake(x);
+        return;
+      case EV_TAKEN:
+        this.taken(x, b);
+        return;
+      case EV_BECN:
+        this.traffic!.onBecn(x, b);
+        return;
+    }
   }
 
   /** Packet p reaches port g: a host takes it, a switch queues it. */

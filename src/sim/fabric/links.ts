@@ -9,6 +9,7 @@
  */
 import type { Engine } from '../engine/engine.js';
 import { NONE, type CompiledFabric } from './compiled.js';
+import { EV_ARRIVE, EV_CREDIT, EV_TX_END } from './events.js';
 import type { FabricStats, CreditAudit } from './measurements.js';
 import type { PacketPool } from './packets.js';
 
@@ -18,11 +19,12 @@ const HOST_CREDITS = 1 << 30;
 /** Credit returns one port may hold folded into its end of transmission (more go as events). */
 const FOLD_SLOTS = 8;
 
-/** The engine handlers a link posts to: end of a transmission (g) and arrival at the far end (g, p). */
+/**
+ * The engine handler a link posts to (the fabric's dispatcher, events.ts): end of a transmission (g),
+ * arrival at the far end (g, p), credits back at the sender (port-VL, blocks).
+ */
 export interface LinkHandlers {
-  readonly txEnd: number;
-  readonly arrive: number;
-  readonly credit: number;
+  readonly event: number;
 }
 
 /** Every link direction of the fabric: transmitters, wires and credit counters. */
@@ -142,8 +144,8 @@ export class Links {
     let at: number;
     if (this.portSwitch[peer]! < 0) at = end + d;
     else at = (c.cutThrough ? now : end) + d + c.switchLatency;
-    this.engine.post(end, this.h.txEnd, g, 0);
-    this.engine.post(at, this.h.arrive, peer, p);
+    this.engine.post(end, this.h.event, EV_TX_END | g, 0);
+    this.engine.post(at, this.h.event, EV_ARRIVE | peer, p);
   }
 
   /** Packet p has arrived at port g: its blocks are no longer on the wire. */
@@ -178,7 +180,7 @@ export class Links {
         return;
       }
     }
-    this.engine.post(at, this.h.credit, up, blocks);
+    this.engine.post(at, this.h.event, EV_CREDIT | up, blocks);
   }
 
   /** Port g's transmission ends: the credit returns folded into it arrive (call before anything reads its credits). */
