@@ -91,8 +91,6 @@ export class GranTraffic implements HostTraffic {
   private readonly parkDst: Int32Array;
   private readonly parkLeft: Int32Array;
   private readonly parkCount: Int32Array;
-  /** Earliest start of the pair's next packet under its CC rate limit: [s·H + d]. */
-  private readonly qpNext: Float64Array;
   /** Which stream `next` offered: 1 hotspot, 2 uniform. */
   private readonly choice: Uint8Array;
   private readonly packetTime: number;
@@ -138,7 +136,6 @@ export class GranTraffic implements HostTraffic {
     this.parkDst = new Int32Array(H * PARKED_MESSAGES);
     this.parkLeft = new Int32Array(H * PARKED_MESSAGES);
     this.parkCount = new Int32Array(H);
-    this.qpNext = new Float64Array(c.cc === null ? 0 : H * H);
     this.choice = new Uint8Array(H);
     this.received = new Float64Array(H);
     this.advance(0);
@@ -183,8 +180,10 @@ export class GranTraffic implements HostTraffic {
     return d;
   }
 
+  /** The earliest start of the pair's next packet under its CC rate limit (0 without CC). */
   private pairReady(h: number, d: number): number {
-    return this.qpNext.length === 0 ? 0 : this.qpNext[h * this.H + d]!;
+    const cc = this.cfg.cc;
+    return cc === null ? 0 : cc.allowedAt(h, d);
   }
 
   next(h: number, now: number): number {
@@ -321,7 +320,7 @@ export class GranTraffic implements HostTraffic {
       this.uniLeft[h]!--;
     }
     const cc = this.cfg.cc;
-    if (cc !== null) this.qpNext[h * this.H + destination] = now + this.packetTime * (1 + cc.ird(h, destination, now));
+    if (cc !== null) cc.sent(h, destination, now, this.packetTime);
   }
 
   delivered(_source: number, destination: number, bytes: number, now: number): void {
