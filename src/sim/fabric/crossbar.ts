@@ -61,6 +61,7 @@ export class Crossbar {
     const pool = this.pool;
     const q = g * this.V + pool.vl[p]!;
     const out = this.forwarding.route(s, p, pool);
+    this.links.headingTo[out]!--; // (read only with Links.enableIdleFold)
     const wasEmpty = this.queues.push(q, p);
     this.stats.bufferChange(q, 1);
     if (this.marking !== null) this.marking.enqueued(s, q, out, p);
@@ -78,8 +79,11 @@ export class Crossbar {
     const queues = this.queues;
     let ready = 0;
     let creditBlocked = false;
+    const requested = queues.requestedVls[g]!;
+    // Credit returns held for this idle port (Links.enableIdleFold) arrived before any request could.
+    if (requested !== 0 && links.foldCount[g] !== 0) links.applyFolded(g);
     // Only the VLs some head packet requests on this output (bit v of requestedVls[g]).
-    for (let mask = queues.requestedVls[g]!; mask !== 0; mask &= mask - 1) {
+    for (let mask = requested; mask !== 0; mask &= mask - 1) {
       const v = 31 - Math.clz32(mask & -mask);
       const r = queues.firstRequest(g, v, this.inBusy);
       if (r === NONE) continue;

@@ -116,6 +116,9 @@ export class Fabric {
     // FabricMarking keeps are read only by IB CC).
     const marking = c.marking.kind === 'none' ? null : new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
     const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount);
+    if (c.outputBufferBytes === 0 && c.inputQueueing === 'voq' && creditsBeatArrivals(c, this.links)) {
+      this.links.enableIdleFold(forwarding, this.queues.requestedVls);
+    }
     this.crossbar =
       c.outputBufferBytes > 0
         ? new OutputBufferedCrossbar(c, e, this.links, this.queues, forwarding, marking, this.pool, this.stats)
@@ -304,6 +307,23 @@ export class Fabric {
     const delivered = this.sink.delivered + (this.traffic?.delivered ?? 0);
     return { injected: this.hosts.injected, delivered, inNetwork: this.pool.live - queued + sending };
   }
+}
+
+/**
+ * Whether every credit return (its delay: the link's, from the port that frees the blocks) arrives
+ * strictly before any packet sent at the same moment reaches a switch (the link's delay plus the
+ * switch latency): the condition of {@link Links.enableIdleFold}.
+ */
+function creditsBeatArrivals(c: CompiledFabric, links: Links): boolean {
+  let slowestCredit = -Infinity;
+  let fastestArrival = Infinity;
+  for (let g = 0; g < c.peer.length; g++) {
+    const peer = c.peer[g]!;
+    if (peer < 0) continue;
+    if (c.delay[g]! > slowestCredit) slowestCredit = c.delay[g]!;
+    if (links.portSwitch[peer]! >= 0 && c.delay[g]! + c.switchLatency < fastestArrival) fastestArrival = c.delay[g]! + c.switchLatency;
+  }
+  return slowestCredit < fastestArrival;
 }
 
 /** For every global port, the global number of port 1 of its switch (−1 for host ports). */

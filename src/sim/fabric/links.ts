@@ -10,6 +10,7 @@
 import type { Engine } from '../engine/engine.js';
 import { NONE, type CompiledFabric } from './compiled.js';
 import { EV_ARRIVE, EV_CREDIT, EV_TX_END } from './events.js';
+import type { StaticForwarding } from './forwarding.js';
 import type { FabricStats, CreditAudit } from './measurements.js';
 import type { PacketPool } from './packets.js';
 
@@ -67,6 +68,14 @@ export class Links {
   private readonly foldAt: Float64Array;
   /** Folded credit returns applied so far (each stands for one engine event it saved). */
   private foldedApplied = 0;
+  /**
+   * Idle folding (see {@link enableIdleFold}): the switches' forwarding, the bit mask of VLs each
+   * output is requested on (the input queues' requestedVls), and per switch output port the packets
+   * on a wire that will request it at their next switch.
+   */
+  private idleForwarding: StaticForwarding | null = null;
+  private requestedVls: Int32Array = new Int32Array(0);
+  readonly headingTo: Int32Array;
   /** Transmissions started in the whole run (the deadlock watchdog's sign of progress). */
   transmissions = 0;
 
@@ -111,6 +120,22 @@ export class Links {
     this.foldBlocks = new Int32Array(foldCredits ? Q : 0);
     this.foldCount = new Uint8Array(G);
     this.foldAt = new Float64Array(foldCredits ? G * FOLD_SLOTS : 0);
+    this.headingTo = new Int32Array(G);
+  }
+
+  /**
+   * Folds credit returns to idle switch ports too (with `foldCredits`, VoQ input queues and every
+   * credit delay shorter than every link into a switch plus the switch latency; the fabric checks):
+   * a credit return that reaches an idle switch port for which no packet waits (no VoQ queue
+   * requests it) and none is on a wire towards its switch to request it, is held, not posted. Its
+   * event would find nothing to send; and nothing can request the port before the credits arrive
+   * (a packet sent from now on reaches the switch at least a link delay plus the switch latency
+   * later, after them), so they are added when the port is next offered with a request (in the
+   * crossbar's tryOutput, before it reads them) — always later than their arrival.
+   */
+  enableIdleFold(forwarding: StaticForwarding, requestedVls: Int32Array): void {
+    this.idleForwarding = forwarding;
+    this.requestedVls = requestedVls;
   }
 
   /**
@@ -146,6 +171,11 @@ export class Links {
     else at = (c.cutThrough ? now : end) + d + c.switchLatency;
     this.engine.post(end, this.h.event, EV_TX_END | g, 0);
     this.engine.post(at, this.h.event, EV_ARRIVE | peer, p);
+    const fwd = this.idleForwarding;
+    if (fwd !== null) {
+      const s = this.portSwitch[peer]!;
+      if (s >= 0) this.headingTo[fwd.outPortOf(s, p, pool)]!++;
+    }
   }
 
   /** Packet p has arrived at port g: its blocks are no longer on the wire. */
@@ -171,7 +201,11 @@ export class Links {
     const up = g * this.V + v;
     this.returning[up]! += blocks;
     const at = this.engine.now + this.delay[inPort]!;
-    if (this.fold && this.outBusy[g] !== 0 && this.outEnd[g]! > at) {
+    if (
+      this.fold &&
+      ((this.outBusy[g] !== 0 && this.outEnd[g]! > at) ||
+        (this.idleForwarding !== null && this.outBusy[g] === 0 && this.portSwitch[g]! >= 0 && this.requestedVls[g] === 0 && this.headingTo[g] === 0))
+    ) {
       const n = this.foldCount[g]!;
       if (n < FOLD_SLOTS) {
         this.foldAt[g * FOLD_SLOTS + n] = at;
@@ -183,7 +217,10 @@ export class Links {
     this.engine.post(at, this.h.event, EV_CREDIT | up, blocks);
   }
 
-  /** Port g's transmission ends: the credit returns folded into it arrive (call before anything reads its credits). */
+  /**
+   * The credit returns folded for port g arrive (call at the end of its transmission, or when an
+   * idle switch port is offered with a request, before anything reads its credits).
+   */
   applyFolded(g: number): void {
     const V = this.V;
     for (let pv = g * V; pv < g * V + V; pv++) {
