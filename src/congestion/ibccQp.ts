@@ -2,8 +2,9 @@
  * InfiniBand CC at the QP level for many flows at once (Gran et al. §II: "In this paper we only
  * consider CC operating at the QP level"; §III-B: it "becomes important that the IB CC operates at
  * the QP level (or at least at the source-destination-pair level)"). One CCTI per (source,
- * destination) pair, in typed arrays, so a 648-host network's 419 904 pairs cost two small arrays
- * rather than as many {@link IbCcSource} objects.
+ * destination) pair and the earliest start of its next packet under its rate limit, in typed
+ * arrays, so a 648-host network's 419 904 pairs cost two arrays rather than as many
+ * {@link IbCcSource} objects.
  *
  * The rules are {@link IbCcSource}'s: a BECN raises the pair's CCTI by CCTI_Increase (up to
  * CCTI_Limit); every CCTI_Timer expiry lowers it by 1 (down to CCTI_Min); the pair's rate limit is
@@ -49,7 +50,12 @@ export class IbCcQpTable {
   readonly cctiLimit: number;
   readonly cctiMin: number;
   readonly timerPeriod: number;
-  private readonly index: Int32Array;
+  /**
+   * Per pair qp, side by side (one cache line for the two reads of a packet sent, in a 648²-pair
+   * table that does not fit a cache): [2qp] its CCTI, [2qp + 1] the earliest start of its next packet
+   * under its rate limit ({@link allowedAt}, {@link sent}).
+   */
+  private readonly pair: Float64Array;
   /** Timer expiries (⌊t/T⌋) already applied to the pair. */
   private readonly applied: Float64Array;
   /** BECNs received, all pairs. */
@@ -75,20 +81,24 @@ export class IbCcQpTable {
     if (this.cctiMin > this.cctiLimit) throw new InvalidParameterError('cctiMin', `an integer <= cctiLimit (${this.cctiLimit})`, this.cctiMin);
     this.timerPeriod = p.timerPeriod === undefined ? IB_CC_SEED_PARAMETERS.cctiTimer * IBA_CCTI_TIMER_UNIT : positiveRate('timerPeriod', p.timerPeriod);
     const n = this.hosts * this.hosts;
-    this.index = new Int32Array(n).fill(this.cctiMin);
+    this.pair = new Float64Array(2 * n);
+    for (let qp = 0; qp < n; qp++) this.pair[2 * qp] = this.cctiMin;
     this.applied = new Float64Array(n);
   }
 
   /** The pair's CCTI at time `now`, the timer expiries up to `now` applied. */
   ccti(source: number, destination: number, now: number): number {
     const qp = source * this.hosts + destination;
-    let c = this.index[qp]!;
+    let c = this.pair[2 * qp]!;
+    // At CCTI_Min (most pairs, most of the time) the expiries change nothing and `applied` is not
+    // read: it is read only while CCTI > CCTI_Min, and a pair leaves CCTI_Min only through onBecn,
+    // which sets it first. So neither the division nor the second random access of a 648²-pair
+    // table is needed then (one read per packet sent).
+    if (c <= this.cctiMin) return c;
     const ticks = Math.floor(now / this.timerPeriod);
-    if (c > this.cctiMin) {
-      c -= ticks - this.applied[qp]!;
-      if (c < this.cctiMin) c = this.cctiMin;
-      this.index[qp] = c;
-    }
+    c -= ticks - this.applied[qp]!;
+    if (c < this.cctiMin) c = this.cctiMin;
+    this.pair[2 * qp] = c;
     this.applied[qp] = ticks;
     return c;
   }
@@ -100,9 +110,26 @@ export class IbCcQpTable {
 
   /** A BECN for the pair arrived at `now`: CCTI += CCTI_Increase, at most CCTI_Limit. */
   onBecn(source: number, destination: number, now: number): void {
+    const qp = source * this.hosts + destination;
     const c = this.ccti(source, destination, now) + this.cctiIncrease;
-    this.index[source * this.hosts + destination] = c > this.cctiLimit ? this.cctiLimit : c;
+    // The expiries up to now are applied (ccti skips that at CCTI_Min): from here they count.
+    this.applied[qp] = Math.floor(now / this.timerPeriod);
+    this.pair[2 * qp] = c > this.cctiLimit ? this.cctiLimit : c;
     this.becns++;
+  }
+
+  /** The earliest time (s) the pair may start its next packet under its rate limit (0 before its first). */
+  allowedAt(source: number, destination: number): number {
+    return this.pair[2 * (source * this.hosts + destination) + 1]!;
+  }
+
+  /**
+   * The pair starts a packet at `now` whose transmission at the link's data rate B takes
+   * `packetTime`: its next may start no earlier than now + packetTime·(1 + IRD), the rate limit
+   * B/(1 + IRD) of docs/models.md §10.
+   */
+  sent(source: number, destination: number, now: number, packetTime: number): void {
+    this.pair[2 * (source * this.hosts + destination) + 1] = now + packetTime * (1 + this.ird(source, destination, now));
   }
 
   /** Mean CCTI over the pairs of `sources` towards `destination` at `now` (a report figure). */

@@ -36,6 +36,7 @@
 import { maxOf, minOf } from '../../core/arrays.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { Engine } from '../engine/engine.js';
+import { EV_ARRIVE, EV_BECN, EV_CREDIT, EV_TAKEN, EV_TX_END, EV_WAKE, EVENT_ARG } from './events.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from './compiled.js';
 import { Crossbar } from './crossbar.js';
 import { OutputBufferedCrossbar } from './outputBuffered.js';
@@ -90,23 +91,23 @@ export class Fabric {
     const capBlocks = Math.floor(c.bufferBytes / CREDIT_BLOCK_BYTES);
     const mtuBlocks = Math.ceil(c.mtu / CREDIT_BLOCK_BYTES);
     const e = this.engine;
-    const arrive = e.addHandler((g, p) => this.onArrive(g, p));
-    const txEnd = e.addHandler((g) => this.onTxEnd(g));
-    const credit = e.addHandler((pv, blocks) => this.tryOutput(this.links.creditsArrived(pv, blocks)));
+    if (G * c.vls > EVENT_ARG) throw new InvalidParameterError('topology', `at most ${EVENT_ARG} port-VLs (the fabric's event encoding)`, G * c.vls);
+    // The per-packet events (arrival, end of transmission, credits, wake-up, sink, BECN) share one
+    // handler (events.ts); the flows' own timers and ACKs keep theirs.
+    const event = e.addHandler((a, b) => this.onEvent(a, b));
     const gen = e.addHandler((f, epoch) => (this.hosts as HostAdapters).onGenerate(f, epoch));
-    const wake = e.addHandler((g) => this.hosts.onWake(g));
     const ack = e.addHandler((f, encoded) => (this.hosts as HostAdapters).onAck(f, encoded));
     const timer = e.addHandler((f) => (this.hosts as HostAdapters).onTimer(f));
     const pathTimer = e.addHandler((f) => (this.hosts as HostAdapters).onPathTimer(f));
-    const becn = e.addHandler((source, destination) => this.traffic!.onBecn(source, destination));
-    const taken = e.addHandler((g, p) => this.taken(g, p));
     this.hWatch = e.addHandler(() => this.watch());
     this.hStop = e.addHandler(() => {
       this.stats.reset(this.engine.now);
       c.hostTraffic?.resetStatistics(this.engine.now);
     });
     this.stats = new FabricStats(c, e);
-    this.links = new Links(c, e, this.pool, this.stats, capBlocks, { txEnd, arrive, credit });
+    // Credit returns fold into the sender's end of transmission only with the input-buffered
+    // crossbar: the output-buffered one reads credits while its link is busy (its ready times).
+    this.links = new Links(c, e, this.pool, this.stats, capBlocks, { event }, c.outputBufferBytes === 0);
     this.queues =
       c.inputQueueing === 'voq'
         ? new VoqInputQueues(G * c.vls, c.vls, maxOf(c.switchPorts), switchBaseOfPorts(this.links), this.pool)
@@ -115,18 +116,21 @@ export class Fabric {
     // FabricMarking keeps are read only by IB CC).
     const marking = c.marking.kind === 'none' ? null : new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
     const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount);
+    if (c.outputBufferBytes === 0 && c.inputQueueing === 'voq' && creditsBeatArrivals(c, this.links)) {
+      this.links.enableIdleFold(forwarding, this.queues.requestedVls);
+    }
     this.crossbar =
       c.outputBufferBytes > 0
         ? new OutputBufferedCrossbar(c, e, this.links, this.queues, forwarding, marking, this.pool, this.stats)
         : new Crossbar(c, this.links, this.queues, forwarding, marking, this.pool, this.stats);
-    this.traffic = c.hostTraffic === null ? null : new TrafficHostAdapters(c, e, this.links, this.pool, this.stats, { wake, becn });
-    this.hosts = this.traffic ?? new HostAdapters(c, e, this.links, this.pool, this.stats, { gen, wake, timer, pathTimer });
+    this.traffic = c.hostTraffic === null ? null : new TrafficHostAdapters(c, e, this.links, this.pool, this.stats, { event });
+    this.hosts = this.traffic ?? new HostAdapters(c, e, this.links, this.pool, this.stats, { gen, event, timer, pathTimer });
     this.deadlockAfter = c.deadlockAfter;
     this.portNames = c.portNames;
     this.vls = c.vls;
     this.flows = c.flows;
     this.sink = new Sink(c, e, this.pool, this.stats, ack);
-    this.receiveCap = c.receiveRate < Infinity ? new ReceiveCap(c, e, this.pool, taken) : null;
+    this.receiveCap = c.receiveRate < Infinity ? new ReceiveCap(c, e, this.pool, event) : null;
   }
 
   /** Current simulated time (seconds). */
@@ -191,6 +195,31 @@ export class Fabric {
     return n.length === 0 ? { min: 1, mean: 1 } : { min: minOf(n), mean: n.reduce((a, b) => a + b, 0) / n.length };
   }
 
+  /** The per-packet events' dispatcher: the kind in the top bits of `a` (events.ts), most frequent first. */
+  private onEvent(a: number, b: number): void {
+    const x = a & EVENT_ARG;
+    switch (a - x) {
+      case EV_ARRIVE:
+        this.onArrive(x, b);
+        return;
+      case EV_TX_END:
+        this.onTxEnd(x);
+        return;
+      case EV_CREDIT:
+        this.tryOutput(this.links.creditsArrived(x, b));
+        return;
+      case EV_WAKE:
+        this.hosts.onWake(x);
+        return;
+      case EV_TAKEN:
+        this.taken(x, b);
+        return;
+      case EV_BECN:
+        this.traffic!.onBecn(x, b);
+        return;
+    }
+  }
+
   /** Packet p reaches port g: a host takes it, a switch queues it. */
   private onArrive(g: number, p: number): void {
     const links = this.links;
@@ -219,6 +248,7 @@ export class Fabric {
   /** Port g's transmission ended. */
   private onTxEnd(g: number): void {
     const links = this.links;
+    if (links.foldCount[g] !== 0) links.applyFolded(g);
     links.outBusy[g] = 0;
     const q = links.outCurQ[g]!;
     const p = links.outCurPkt[g]!;
@@ -248,7 +278,9 @@ export class Fabric {
 
   /** Figures measured since the end of the warm-up. */
   measurements(): FabricMeasurements {
-    return fabricMeasurementsDisplay(this.stats.measurements(this.engine.now, this.engine.eventsProcessed, this.hosts.fCount));
+    const now = this.engine.now;
+    // The model's events: the engine's and the credit returns folded into ends of transmission.
+    return fabricMeasurementsDisplay(this.stats.measurements(now, this.engine.eventsProcessed + this.links.foldedEvents(now), this.hosts.fCount));
   }
 
   /**
@@ -275,6 +307,23 @@ export class Fabric {
     const delivered = this.sink.delivered + (this.traffic?.delivered ?? 0);
     return { injected: this.hosts.injected, delivered, inNetwork: this.pool.live - queued + sending };
   }
+}
+
+/**
+ * Whether every credit return (its delay: the link's, from the port that frees the blocks) arrives
+ * strictly before any packet sent at the same moment reaches a switch (the link's delay plus the
+ * switch latency): the condition of {@link Links.enableIdleFold}.
+ */
+function creditsBeatArrivals(c: CompiledFabric, links: Links): boolean {
+  let slowestCredit = -Infinity;
+  let fastestArrival = Infinity;
+  for (let g = 0; g < c.peer.length; g++) {
+    const peer = c.peer[g]!;
+    if (peer < 0) continue;
+    if (c.delay[g]! > slowestCredit) slowestCredit = c.delay[g]!;
+    if (links.portSwitch[peer]! >= 0 && c.delay[g]! + c.switchLatency < fastestArrival) fastestArrival = c.delay[g]! + c.switchLatency;
+  }
+  return slowestCredit < fastestArrival;
 }
 
 /** For every global port, the global number of port 1 of its switch (−1 for host ports). */

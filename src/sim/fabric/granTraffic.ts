@@ -91,11 +91,16 @@ export class GranTraffic implements HostTraffic {
   private readonly parkDst: Int32Array;
   private readonly parkLeft: Int32Array;
   private readonly parkCount: Int32Array;
-  /** Earliest start of the pair's next packet under its CC rate limit: [s·H + d]. */
-  private readonly qpNext: Float64Array;
   /** Which stream `next` offered: 1 hotspot, 2 uniform. */
   private readonly choice: Uint8Array;
   private readonly packetTime: number;
+  /**
+   * The time of the {@link next} call in progress, and the answer of {@link uniformCandidate}: fields,
+   * not arguments and return values, because a double passed to or returned from a call V8 does not
+   * inline is boxed into a heap number (one allocation per packet sent, measured).
+   */
+  private now = 0;
+  private pairAt = 0;
   // statistics
   private since = 0;
   private rxHotspot = 0;
@@ -131,7 +136,6 @@ export class GranTraffic implements HostTraffic {
     this.parkDst = new Int32Array(H * PARKED_MESSAGES);
     this.parkLeft = new Int32Array(H * PARKED_MESSAGES);
     this.parkCount = new Int32Array(H);
-    this.qpNext = new Float64Array(c.cc === null ? 0 : H * H);
     this.choice = new Uint8Array(H);
     this.received = new Float64Array(H);
     this.advance(0);
@@ -176,8 +180,10 @@ export class GranTraffic implements HostTraffic {
     return d;
   }
 
+  /** The earliest start of the pair's next packet under its CC rate limit (0 without CC). */
   private pairReady(h: number, d: number): number {
-    return this.qpNext.length === 0 ? 0 : this.qpNext[h * this.H + d]!;
+    const cc = this.cfg.cc;
+    return cc === null ? 0 : cc.allowedAt(h, d);
   }
 
   next(h: number, now: number): number {
@@ -205,7 +211,9 @@ export class GranTraffic implements HostTraffic {
       if (budget > now) {
         if (budget < wake) wake = budget;
       } else {
-        const t = this.uniformCandidate(h, now);
+        this.now = now;
+        this.uniformCandidate(h);
+        const t = this.pairAt;
         if (t <= now) uni = this.uniDst[h]!;
         else if (t < wake) wake = t;
       }
@@ -232,16 +240,18 @@ export class GranTraffic implements HostTraffic {
   }
 
   /**
-   * Makes the host's current uniform message one whose pair may send now if it can (a parked one
-   * first, else new draws, parking the rate-limited ones); returns the time the current message's
-   * pair allows it (≤ now: ready).
+   * Makes the host's current uniform message one whose pair may send at {@link now} if it can (a
+   * parked one first, else new draws, parking the rate-limited ones); sets {@link pairAt} to the time
+   * the current message's pair allows it (≤ now: ready).
    */
-  private uniformCandidate(h: number, now: number): number {
+  private uniformCandidate(h: number): void {
     const H = this.H;
+    const now = this.now;
     if (this.uniLeft[h]! > 0) {
       const t = this.pairReady(h, this.uniDst[h]!);
-      if (t <= now) return t;
-      if (!this.park(h)) return this.earliestParked(h, t);
+      this.pairAt = t;
+      if (t <= now) return;
+      if (!this.park(h)) return this.earliestParked(h);
     }
     // A parked destination whose pair is free now.
     const base = h * PARKED_MESSAGES;
@@ -254,7 +264,8 @@ export class GranTraffic implements HostTraffic {
         this.parkCount[h] = n - 1;
         this.parkDst[base + i] = this.parkDst[base + n - 1]!;
         this.parkLeft[base + i] = this.parkLeft[base + n - 1]!;
-        return now;
+        this.pairAt = now;
+        return;
       }
     }
     // New messages until one may go or the parking is full; a draw whose pair is already parked
@@ -266,8 +277,9 @@ export class GranTraffic implements HostTraffic {
       this.uniDst[h] = d;
       this.uniLeft[h] = this.cfg.messagePackets;
       const t = this.pairReady(h, d);
-      if (t <= now) return t;
-      if (tries >= 4 * PARKED_MESSAGES || !this.park(h)) return this.earliestParked(h, t);
+      this.pairAt = t;
+      if (t <= now) return;
+      if (tries >= 4 * PARKED_MESSAGES || !this.park(h)) return this.earliestParked(h);
     }
   }
 
@@ -289,14 +301,15 @@ export class GranTraffic implements HostTraffic {
     return true;
   }
 
-  /** The earliest time the current message (ready at t) or a parked one may go. */
-  private earliestParked(h: number, t: number): number {
+  /** Sets {@link pairAt} to the earliest time the current message (ready at pairAt) or a parked one may go. */
+  private earliestParked(h: number): void {
     const base = h * PARKED_MESSAGES;
+    let t = this.pairAt;
     for (let i = 0; i < this.parkCount[h]!; i++) {
       const u = this.pairReady(h, this.parkDst[base + i]!);
       if (u < t) t = u;
     }
-    return t;
+    this.pairAt = t;
   }
 
   sent(h: number, destination: number, now: number): void {
@@ -307,7 +320,7 @@ export class GranTraffic implements HostTraffic {
       this.uniLeft[h]!--;
     }
     const cc = this.cfg.cc;
-    if (cc !== null) this.qpNext[h * this.H + destination] = now + this.packetTime * (1 + cc.ird(h, destination, now));
+    if (cc !== null) cc.sent(h, destination, now, this.packetTime);
   }
 
   delivered(_source: number, destination: number, bytes: number, now: number): void {

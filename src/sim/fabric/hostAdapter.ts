@@ -15,11 +15,15 @@ import { InjectionWindows } from './injectionWindow.js';
 import type { PathSelection } from './pathSelection.js';
 import type { InjectionControl } from './plugins.js';
 import { ackLatency, ackLid, type encodeAck } from './sink.js';
+import { EV_WAKE } from './events.js';
 
-/** The engine handlers the host adapters post to: flow arrival (f, epoch), port wake-up (g), rate timer (f), path-selection timer (f). */
+/**
+ * The engine handlers the host adapters post to: flow arrival (f, epoch), port wake-up (g; through
+ * the fabric's dispatcher `event`, events.ts), rate timer (f), path-selection timer (f).
+ */
 export interface HostHandlers {
   readonly gen: number;
-  readonly wake: number;
+  readonly event: number;
   readonly timer: number;
   readonly pathTimer: number;
 }
@@ -247,7 +251,7 @@ export class HostAdapters {
   private wakeUp(g: number, at: number): void {
     if (at < this.wakeAt[g]!) {
       this.wakeAt[g] = at;
-      this.engine.post(at, this.h.wake, g, 0);
+      this.engine.post(at, this.h.event, EV_WAKE | g, 0);
     }
   }
 

@@ -136,4 +136,10 @@ export class FifoInputQueues implements InputQueues {
     else this.reqPrev[next] = prev;
     this.requested[q] = NONE;
   }
+
+  nextRequest(from: number, end: number): number {
+    let r = from;
+    while (r < end && this.requested[r] === NONE) r++;
+    return r;
+  }
 }

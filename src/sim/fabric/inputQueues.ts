@@ -34,4 +34,6 @@ export interface InputQueues {
   bufferOf(r: number): number;
   /** The first queue of input port g. */
   firstQueue(g: number): number;
+  /** The first queue r in from … end − 1 whose head requests an output now (requested[r] ≠ NONE), or `end`. */
+  nextRequest(from: number, end: number): number;
 }

@@ -9,17 +9,23 @@
  */
 import type { Engine } from '../engine/engine.js';
 import { NONE, type CompiledFabric } from './compiled.js';
+import { EV_ARRIVE, EV_CREDIT, EV_TX_END } from './events.js';
+import type { StaticForwarding } from './forwarding.js';
 import type { FabricStats, CreditAudit } from './measurements.js';
 import type { PacketPool } from './packets.js';
 
 /** Receive credits towards a host: effectively unlimited. */
 const HOST_CREDITS = 1 << 30;
 
-/** The engine handlers a link posts to: end of a transmission (g) and arrival at the far end (g, p). */
+/** Credit returns one port may hold folded into its end of transmission (more go as events). */
+const FOLD_SLOTS = 8;
+
+/**
+ * The engine handler a link posts to (the fabric's dispatcher, events.ts): end of a transmission (g),
+ * arrival at the far end (g, p), credits back at the sender (port-VL, blocks).
+ */
 export interface LinkHandlers {
-  readonly txEnd: number;
-  readonly arrive: number;
-  readonly credit: number;
+  readonly event: number;
 }
 
 /** Every link direction of the fabric: transmitters, wires and credit counters. */
@@ -50,10 +56,35 @@ export class Links {
   readonly credits: Int32Array;
   private readonly inFlight: Int32Array;
   private readonly returning: Int32Array;
+  /** When port g's transmission in progress ends (valid while outBusy[g] = 1). */
+  private readonly outEnd: Float64Array;
+  /**
+   * Credit returns folded into the sender's end of transmission (see {@link returnCredits}): blocks
+   * per port-VL, how many returns per port and the time each would have arrived (FOLD_SLOTS a port).
+   */
+  private readonly fold: boolean;
+  private readonly foldBlocks: Int32Array;
+  readonly foldCount: Uint8Array;
+  private readonly foldAt: Float64Array;
+  /** Folded credit returns applied so far (each stands for one engine event it saved). */
+  private foldedApplied = 0;
+  /**
+   * Idle folding (see {@link enableIdleFold}): the switches' forwarding, the bit mask of VLs each
+   * output is requested on (the input queues' requestedVls), and per switch output port the packets
+   * on a wire that will request it at their next switch.
+   */
+  private idleForwarding: StaticForwarding | null = null;
+  private requestedVls: Int32Array = new Int32Array(0);
+  readonly headingTo: Int32Array;
   /** Transmissions started in the whole run (the deadlock watchdog's sign of progress). */
   transmissions = 0;
 
-  constructor(c: CompiledFabric, engine: Engine, pool: PacketPool, stats: FabricStats, capBlocks: number, handlers: LinkHandlers) {
+  /**
+   * `foldCredits`: a credit return that reaches a sender still busy with a transmission ending later
+   * is applied at that end instead of by an event of its own (see {@link returnCredits}); only for
+   * switches whose output side reads credits solely when idle (the input-buffered crossbar).
+   */
+  constructor(c: CompiledFabric, engine: Engine, pool: PacketPool, stats: FabricStats, capBlocks: number, handlers: LinkHandlers, foldCredits = false) {
     this.c = c;
     this.engine = engine;
     this.pool = pool;
@@ -84,6 +115,27 @@ export class Links {
     }
     this.inFlight = new Int32Array(Q);
     this.returning = new Int32Array(Q);
+    this.outEnd = new Float64Array(G);
+    this.fold = foldCredits;
+    this.foldBlocks = new Int32Array(foldCredits ? Q : 0);
+    this.foldCount = new Uint8Array(G);
+    this.foldAt = new Float64Array(foldCredits ? G * FOLD_SLOTS : 0);
+    this.headingTo = new Int32Array(G);
+  }
+
+  /**
+   * Folds credit returns to idle switch ports too (with `foldCredits`, VoQ input queues and every
+   * credit delay shorter than every link into a switch plus the switch latency; the fabric checks):
+   * a credit return that reaches an idle switch port for which no packet waits (no VoQ queue
+   * requests it) and none is on a wire towards its switch to request it, is held, not posted. Its
+   * event would find nothing to send; and nothing can request the port before the credits arrive
+   * (a packet sent from now on reaches the switch at least a link delay plus the switch latency
+   * later, after them), so they are added when the port is next offered with a request (in the
+   * crossbar's tryOutput, before it reads them) — always later than their arrival.
+   */
+  enableIdleFold(forwarding: StaticForwarding, requestedVls: Int32Array): void {
+    this.idleForwarding = forwarding;
+    this.requestedVls = requestedVls;
   }
 
   /**
@@ -108,6 +160,7 @@ export class Links {
     if (c.exponential[g] === 1) duration = -Math.log(1 - c.serviceStream.next()) * duration;
     let end = now + duration;
     if (c.cutThrough && tailHere > end) end = tailHere;
+    this.outEnd[g] = end;
     stats.txBusyTime[g]! += end - now;
     stats.txPacketsVl[pv]!++;
     const peer = this.peer[g]!;
@@ -116,8 +169,13 @@ export class Links {
     let at: number;
     if (this.portSwitch[peer]! < 0) at = end + d;
     else at = (c.cutThrough ? now : end) + d + c.switchLatency;
-    this.engine.post(end, this.h.txEnd, g, 0);
-    this.engine.post(at, this.h.arrive, peer, p);
+    this.engine.post(end, this.h.event, EV_TX_END | g, 0);
+    this.engine.post(at, this.h.event, EV_ARRIVE | peer, p);
+    const fwd = this.idleForwarding;
+    if (fwd !== null) {
+      const s = this.portSwitch[peer]!;
+      if (s >= 0) this.headingTo[fwd.outPortOf(s, p, pool)]!++;
+    }
   }
 
   /** Packet p has arrived at port g: its blocks are no longer on the wire. */
@@ -125,11 +183,66 @@ export class Links {
     this.inFlight[this.peer[g]! * this.V + this.pool.vl[p]!]! -= this.pool.blocks[p]!;
   }
 
-  /** Input port `inPort` freed `blocks` blocks of VL v: the credits travel back upstream. */
+  /**
+   * Input port `inPort` freed `blocks` blocks of VL v: the credits travel back upstream.
+   *
+   * Folding (with `foldCredits`): when the sender is transmitting and its transmission ends strictly
+   * after the credits arrive, their event would only add them to its counters and offer the port,
+   * which refuses at once (busy); nothing reads its credits before that end (its output side reads
+   * them only when idle, and the marking only when it starts a packet). So the credits are held
+   * here and added at the start of the sender's end of transmission (before anything there reads
+   * them), and no event is posted: every other event keeps its time and relative order (the
+   * engine's sequence numbers are only shifted). Each fold saves one engine event of the three or
+   * four of a packet-hop; {@link foldedEvents} counts them so that the run's event count stays the
+   * model's.
+   */
   returnCredits(inPort: number, v: number, blocks: number): void {
-    const up = this.peer[inPort]! * this.V + v;
+    const g = this.peer[inPort]!;
+    const up = g * this.V + v;
     this.returning[up]! += blocks;
-    this.engine.post(this.engine.now + this.delay[inPort]!, this.h.credit, up, blocks);
+    const at = this.engine.now + this.delay[inPort]!;
+    if (
+      this.fold &&
+      ((this.outBusy[g] !== 0 && this.outEnd[g]! > at) ||
+        (this.idleForwarding !== null && this.outBusy[g] === 0 && this.portSwitch[g]! >= 0 && this.requestedVls[g] === 0 && this.headingTo[g] === 0))
+    ) {
+      const n = this.foldCount[g]!;
+      if (n < FOLD_SLOTS) {
+        this.foldAt[g * FOLD_SLOTS + n] = at;
+        this.foldCount[g] = n + 1;
+        this.foldBlocks[up]! += blocks;
+        return;
+      }
+    }
+    this.engine.post(at, this.h.event, EV_CREDIT | up, blocks);
+  }
+
+  /**
+   * The credit returns folded for port g arrive (call at the end of its transmission, or when an
+   * idle switch port is offered with a request, before anything reads its credits).
+   */
+  applyFolded(g: number): void {
+    const V = this.V;
+    for (let pv = g * V; pv < g * V + V; pv++) {
+      const blocks = this.foldBlocks[pv]!;
+      if (blocks !== 0) {
+        this.foldBlocks[pv] = 0;
+        this.returning[pv]! -= blocks;
+        this.credits[pv]! += blocks;
+      }
+    }
+    this.foldedApplied += this.foldCount[g]!;
+    this.foldCount[g] = 0;
+  }
+
+  /** Credit returns folded (no engine event) that would have arrived before `now`: the events they saved. */
+  foldedEvents(now: number): number {
+    let n = this.foldedApplied;
+    const count = this.foldCount;
+    for (let g = 0; g < count.length; g++) {
+      for (let i = 0; i < count[g]!; i++) if (this.foldAt[g * FOLD_SLOTS + i]! < now) n++;
+    }
+    return n;
   }
 
   /** Credits for port-VL pv reached the sender; returns the sending port. */

@@ -16,7 +16,10 @@ export interface FabricMeasurements {
   readonly duration: number;
   /** Packet-hops: packets transmitted on any link, source links included, during the window. */
   readonly packetHops: number;
-  /** Events handled during the whole run. */
+  /**
+   * Events handled during the whole run (the model's: a credit return folded into its sender's end
+   * of transmission instead of an engine event of its own counts as the event it stands for).
+   */
   readonly events: number;
   readonly flows: readonly FlowMeasurements[];
   readonly ports: readonly PortMeasurements[];
@@ -106,8 +109,14 @@ export class FabricStats {
   readonly portMarks: Float64Array;
   /** Packets held per input VL buffer (arrived, tail not yet gone). */
   private readonly qPk: Int32Array;
-  /** Packets held per input VL buffer, time-weighted (the core's statistics layer). */
-  private readonly qOcc: TimeWeighted[];
+  /**
+   * Packets held per input VL buffer, time-weighted: the core's {@link TimeWeighted} arithmetic
+   * (a Neumaier-compensated integral) kept for every buffer in one array, [last change, sum,
+   * compensation, unused] at 4q, the value being qPk[q] — one cache line for two buffers instead of
+   * an object per buffer (two updates per packet-hop). All buffers share one start, {@link qOccStart}.
+   */
+  private readonly qOcc: Float64Array;
+  private qOccStart = 0;
   private readonly qMax: Int32Array;
   readonly fBytes: Float64Array;
   readonly fLatency: Tally[];
@@ -131,7 +140,7 @@ export class FabricStats {
     this.portMarks = new Float64Array(G * V);
     const Q = G * V;
     this.qPk = new Int32Array(Q);
-    this.qOcc = Array.from({ length: Q }, () => new TimeWeighted(0, 0));
+    this.qOcc = new Float64Array(4 * Q);
     this.qMax = new Int32Array(Q);
     this.fBytes = new Float64Array(F);
     this.fLatency = Array.from({ length: F }, () => new Tally());
@@ -159,10 +168,28 @@ export class FabricStats {
 
   /** Input VL buffer q gains (delta = 1) or loses (−1) a packet now. */
   bufferChange(q: number, delta: number): void {
-    const m = this.qPk[q]! + delta;
+    const before = this.qPk[q]!;
+    const m = before + delta;
     this.qPk[q] = m;
-    this.qOcc[q]!.update(this.engine.now, m);
+    // TimeWeighted.update(now, m), inlined on the array (the same operations in the same order).
+    const occ = this.qOcc;
+    const i = 4 * q;
+    const now = this.engine.now;
+    const sum = occ[i + 1]!;
+    const term = before * (now - occ[i]!);
+    const t = sum + term;
+    occ[i + 2]! += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
+    occ[i + 1] = t;
+    occ[i] = now;
     if (m > this.qMax[q]!) this.qMax[q] = m;
+  }
+
+  /** Time-average packets held by input VL buffer q from the last reset to `now` (TimeWeighted.mean's arithmetic). */
+  private meanOccupancy(q: number, now: number): number {
+    const span = now - this.qOccStart;
+    const occ = this.qOcc;
+    const i = 4 * q;
+    return span > 0 ? (occ[i + 1]! + occ[i + 2]! + this.qPk[q]! * (now - occ[i]!)) / span : NaN;
   }
 
   /** Flow f's send queue now holds n packets (time-weighted from the flow's start). */
@@ -179,7 +206,12 @@ export class FabricStats {
     this.txBusyTime.fill(0);
     this.stallTime.fill(0);
     this.portMarks.fill(0);
-    for (const t of this.qOcc) t.reset(now);
+    this.qOccStart = now;
+    for (let i = 0; i < this.qOcc.length; i += 4) {
+      this.qOcc[i] = now;
+      this.qOcc[i + 1] = 0;
+      this.qOcc[i + 2] = 0;
+    }
     for (let q = 0; q < this.qMax.length; q++) this.qMax[q] = this.qPk[q]!;
     for (let g = 0; g < this.G; g++) if (this.stallSince[g]! >= 0) this.stallSince[g] = now;
     this.fBytes.fill(0);
@@ -258,7 +290,7 @@ export class FabricStats {
       if (c.peer[g]! < 0) continue;
       for (let v = 0; v < V; v++) {
         const q = g * V + v;
-        buffers.push({ name: c.portNames[g]!, vl: v, meanOccupancy: duration > 0 ? this.qOcc[q]!.mean(now) : 0, maxOccupancy: this.qMax[q]! });
+        buffers.push({ name: c.portNames[g]!, vl: v, meanOccupancy: duration > 0 ? this.meanOccupancy(q, now) : 0, maxOccupancy: this.qMax[q]! });
       }
     }
     return { duration, packetHops, events, flows, ports, buffers };

@@ -11,6 +11,7 @@
 import type { Engine } from '../engine/engine.js';
 import type { CompiledFabric } from './compiled.js';
 import type { PacketPool } from './packets.js';
+import { EV_TAKEN } from './events.js';
 
 /** The receive side's pace of every host. */
 export class ReceiveCap {
@@ -22,7 +23,7 @@ export class ReceiveCap {
   /** When host h's sink has taken every packet it holds. */
   private readonly sinkFree: Float64Array;
 
-  /** `hTaken`: the engine handler called (g, p) when host port g's sink has taken packet p. */
+  /** `hTaken`: the engine handler (the fabric's dispatcher, events.ts) of host port g's sink having taken packet p. */
   constructor(c: CompiledFabric, engine: Engine, pool: PacketPool, hTaken: number) {
     this.c = c;
     this.engine = engine;
@@ -43,6 +44,6 @@ export class ReceiveCap {
     let done = (free > header ? free : header) + size / c.receiveRate;
     if (done < now) done = now;
     this.sinkFree[h] = done;
-    this.engine.post(done, this.hTaken, g, p);
+    this.engine.post(done, this.hTaken, EV_TAKEN | g, p);
   }
 }

@@ -7,15 +7,15 @@
  */
 import type { Engine } from '../engine/engine.js';
 import { CREDIT_BLOCK_BYTES, type CompiledFabric } from './compiled.js';
+import { EV_BECN, EV_WAKE } from './events.js';
 import type { HostTraffic } from './hostTraffic.js';
 import type { Links } from './links.js';
 import type { FabricStats } from './measurements.js';
 import type { PacketPool } from './packets.js';
 
-/** The engine handlers these adapters post to: port wake-up (g), BECN at the source (source, destination). */
+/** The engine handler these adapters post to (the fabric's dispatcher, events.ts): port wake-up (g), BECN at the source (source, destination). */
 export interface TrafficHandlers {
-  readonly wake: number;
-  readonly becn: number;
+  readonly event: number;
 }
 
 /** The sending side of every host adapter, driven by a {@link HostTraffic}. */
@@ -57,7 +57,7 @@ export class TrafficHostAdapters {
 
   /** Every host asks for its first packet at time 0. */
   start(): void {
-    for (let g = this.hostBase; g < this.hostBase + this.H; g++) this.engine.post(0, this.h.wake, g, 0);
+    for (let g = this.hostBase; g < this.hostBase + this.H; g++) this.engine.post(0, this.h.event, EV_WAKE | g, 0);
   }
 
   onWake(g: number): void {
@@ -73,7 +73,7 @@ export class TrafficHostAdapters {
   private wake(g: number, at: number): void {
     if (at < this.wakeAt[g]!) {
       this.wakeAt[g] = at;
-      this.engine.post(at, this.h.wake, g, 0);
+      this.engine.post(at, this.h.event, EV_WAKE | g, 0);
     }
   }
 
@@ -126,7 +126,7 @@ export class TrafficHostAdapters {
     this.delivered++;
     this.traffic.delivered(source, destination, pool.size[p]!, now);
     if (pool.mark[p] === 1 && this.traffic.congestionControlled) {
-      this.engine.post(now + this.c.ackDelay[source * this.H + destination]!, this.h.becn, source, destination);
+      this.engine.post(now + this.c.ackDelay[source * this.H + destination]!, this.h.event, EV_BECN | source, destination);
     }
     pool.release(p);
   }
