@@ -43,9 +43,11 @@ export interface AlfaroParams {
   readonly inputQueueing: 'fifo' | 'voq';
   /** Crossbar rate over the link rate, with output buffers, 1..16 [2: our reading, docs/alfaro.md]. */
   readonly crossbarSpeedup: number;
+  /** How a host's connections share each VL: 'vl-fifo' [generation order] or 'flow-round-robin' (the earlier reading). */
+  readonly hostQueueing: 'vl-fifo' | 'flow-round-robin';
 }
 
-const DEFAULTS: AlfaroParams = { switches: 16, packetBytes: 2048, attempts: 1000, overhead: true, headerBytes: 26, routing: 'up-down', slOrder: 'in-turn', carry: false, outputBuffers: true, inputQueueing: 'fifo', crossbarSpeedup: 2 };
+const DEFAULTS: AlfaroParams = { switches: 16, packetBytes: 2048, attempts: 1000, overhead: true, headerBytes: 26, routing: 'up-down', slOrder: 'in-turn', carry: false, outputBuffers: true, inputQueueing: 'fifo', crossbarSpeedup: 2, hostQueueing: 'vl-fifo' };
 
 /**
  * Checks `alfaro` params and fills in the defaults.
@@ -78,6 +80,7 @@ export function parseAlfaroParams(params: unknown): AlfaroParams {
   if (!out.outputBuffers && speedup !== 1 && p.crossbarSpeedup !== undefined) {
     throw new InvalidParameterError('crossbarSpeedup', "1 with --output-buffers off (a faster crossbar needs output buffers)", speedup);
   }
+  if (out.hostQueueing !== 'vl-fifo' && out.hostQueueing !== 'flow-round-robin') throw new InvalidParameterError('hostQueueing', "'vl-fifo' or 'flow-round-robin'", out.hostQueueing);
   if (out.routing !== 'up-down' && out.routing !== 'shortest') throw new InvalidParameterError('routing', "'up-down' or 'shortest'", out.routing);
   if (out.slOrder !== 'in-turn' && out.slOrder !== 'random') throw new InvalidParameterError('slOrder', "'in-turn' or 'random'", out.slOrder);
   return out;
@@ -115,6 +118,7 @@ export function replicateAlfaro(params: AlfaroParams, context: ReplicationContex
     overhead: params.overhead,
     outputBuffers: params.outputBuffers,
     inputQueueing: params.inputQueueing,
+    hostQueueing: params.hostQueueing,
     ...(params.outputBuffers ? { crossbarSpeedup: params.crossbarSpeedup } : {}),
   });
   return { metrics: { ...metrics, ...carried.metrics }, simulatedTime: carried.simulatedTime, events: carried.events };
@@ -141,6 +145,7 @@ registerScenario<AlfaroParams>({
     { flag: '--output-buffers <on|off>', param: 'outputBuffers', kind: 'string', description: 'switch output VL buffers of 4 packets besides the input ones (alfaro --carry; default on)' },
     { flag: '--input-queueing <fifo|voq>', param: 'inputQueueing', kind: 'string', description: 'switch input VL buffers (alfaro --carry; default fifo)' },
     { flag: '--crossbar-speedup <x>', param: 'crossbarSpeedup', kind: 'number', description: 'crossbar rate over the link rate, 1..16, with output buffers (alfaro --carry; default 2)' },
+    { flag: '--host-queueing <order>', param: 'hostQueueing', kind: 'string', description: 'vl-fifo|flow-round-robin: how a host interface serves the connections of one VL (alfaro --carry; default vl-fifo)' },
     { flag: '--carry', param: 'carry', kind: 'flag', description: 'carry the admitted connections in the fabric for --until seconds (alfaro)' },
   ],
 });
