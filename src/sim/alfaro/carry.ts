@@ -5,7 +5,8 @@
  * output port — switches and host interfaces — programmed with the high-priority table the broker
  * filled in for it, input and output buffers of 4 whole packets per VL, a multiplexed crossbar (one
  * transfer per input port at a time) twice as fast as the links (our reading: docs/alfaro.md),
- * virtual cut-through. Each departure from the seed's switch can be switched (options).
+ * virtual cut-through, and each host VL one FIFO (its connections' packets leave in the order they
+ * were generated). Each departure from the seed's set-up can be switched (options).
  *
  * Recorded per connection over the steady state (after the warm-up): the packets delivered, the
  * shares within D, D/10 and D/100 of its deadline D (the broker's bound, workload.ts), the largest
