@@ -16,7 +16,8 @@
  * many simulated milliseconds (after a fifth of it as warm-up): per-SL deadline shares and the worst
  * delay over the deadline are printed, and ALFARO_PLOTS (a file name) receives the Fig. 3/4-style SVG.
  * ALFARO_WARMUP_FRACTION (0.2): the warm-up as a fraction of ALFARO_CARRY_MS. The carried switch:
- * ALFARO_OUTPUT_BUFFERS (on), ALFARO_INPUT_QUEUEING (fifo), ALFARO_CROSSBAR_SPEEDUP (2) — docs/alfaro.md.
+ * ALFARO_OUTPUT_BUFFERS (on), ALFARO_INPUT_QUEUEING (fifo), ALFARO_CROSSBAR_SPEEDUP (2), ALFARO_HOST_QUEUEING
+ * (vl-fifo) and ALFARO_PHASES (random) — docs/alfaro.md.
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -45,6 +46,8 @@ const warmupFraction = Number(env('ALFARO_WARMUP_FRACTION', '0.2'));
 const outputBuffers = env('ALFARO_OUTPUT_BUFFERS', 'on') === 'on';
 const inputQueueing = env('ALFARO_INPUT_QUEUEING', 'fifo') as 'fifo' | 'voq';
 const crossbarSpeedup = Number(env('ALFARO_CROSSBAR_SPEEDUP', '2'));
+const hostQueueing = env('ALFARO_HOST_QUEUEING', 'vl-fifo') as 'vl-fifo' | 'flow-round-robin';
+const phases = env('ALFARO_PHASES', 'random') as 'random' | 'aligned';
 const figures: AlfaroCarriedFigures[] = [];
 
 console.log(`${machineLine()}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
@@ -71,7 +74,7 @@ for (const size of sizes) {
     a.connectionsPerSl.forEach((n, k) => (perSl[k]! += n / seeds));
     if (seed === 1 && carryMs > 0) {
       const t0 = process.hrtime.bigint();
-      const switchModel = { outputBuffers, inputQueueing, ...(outputBuffers ? { crossbarSpeedup } : {}) };
+      const switchModel = { outputBuffers, inputQueueing, hostQueueing, phases, ...(outputBuffers ? { crossbarSpeedup } : {}) };
       const r = carryAlfaroConnections(a, { until: carryMs * 1e-3, warmup: carryMs * 1e-3 * warmupFraction, streams, replication: 0, ...switchModel });
       const m = r.metrics as Record<string, Record<string, number>>;
       const fmt = (x: Record<string, number>) => Object.values(x).map((v) => (100 * v).toFixed(1)).join(' ');
@@ -79,6 +82,7 @@ for (const size of sizes) {
       console.log(`      packets per SL: ${Object.values(m.packetsDelivered!).join(' ')}`);
       console.log(`      % within D: ${fmt(m.withinDeadline!)} | D/10: ${fmt(m.withinDeadline10!)} | D/100: ${fmt(m.withinDeadline100!)}`);
       console.log(`      worst delay / D per SL: ${Object.values(m.worstDelayOverDeadline!).map((v) => v.toFixed(3)).join(' ')}`);
+      if (r.worstHostReadyWaitOverBound !== null) console.log(`      worst ready-head wait / B(d) per SL, host interfaces: ${Object.values(r.worstHostReadyWaitOverBound).map((v) => v.toFixed(3)).join(' ')}`);
       if (r.worstReadyWaitOverBound !== null) console.log(`      worst ready-head wait / B(d) per SL, switch output ports: ${Object.values(r.worstReadyWaitOverBound).map((v) => v.toFixed(3)).join(' ')}`);
       console.log(`      switch: ${JSON.stringify(switchModel)}`);
       figures.push({ packetBytes: size, ...(m as unknown as Omit<AlfaroCarriedFigures, 'packetBytes'>) });

@@ -5,7 +5,8 @@
  * output port — switches and host interfaces — programmed with the high-priority table the broker
  * filled in for it, input and output buffers of 4 whole packets per VL, a multiplexed crossbar (one
  * transfer per input port at a time) twice as fast as the links (our reading: docs/alfaro.md),
- * virtual cut-through. Each departure from the seed's switch can be switched (options).
+ * virtual cut-through, and each host VL one FIFO (its connections' packets leave in the order they
+ * were generated). Each departure from the seed's set-up can be switched (options).
  *
  * Recorded per connection over the steady state (after the warm-up): the packets delivered, the
  * shares within D, D/10 and D/100 of its deadline D (the broker's bound, workload.ts), the largest
@@ -49,6 +50,14 @@ export interface AlfaroCarryOptions {
   readonly outputBuffers?: boolean;
   /** Crossbar rate over the link rate, with output buffers (default 2: our reading, docs/alfaro.md). */
   readonly crossbarSpeedup?: number;
+  /**
+   * How a host's connections share each VL of its interface (default 'vl-fifo': the packets of an SL
+   * leave in the order they were generated; 'flow-round-robin': the fabric's one round-robin pointer
+   * over the host's flows, the earlier reading). docs/alfaro.md, "Deadlines in the fabric".
+   */
+  readonly hostQueueing?: 'vl-fifo' | 'flow-round-robin';
+  /** CBR phases: 'random' (default; uniform over each IAT) or 'aligned' (every source starts at 0). */
+  readonly phases?: 'random' | 'aligned';
 }
 
 /** Per-connection observations of one carried run. */
@@ -67,6 +76,11 @@ export interface AlfaroCarryResult {
    * port, over the whole run (warm-up included). Null without output buffers.
    */
   readonly worstReadyWaitOverBound: Record<string, number> | null;
+  /**
+   * With `hostQueueing: 'vl-fifo'`, per SL: the same ready-head wait over B(d)/rate at every host
+   * interface (the head of the VL's FIFO, ready with credits, until it starts). Null otherwise.
+   */
+  readonly worstHostReadyWaitOverBound: Record<string, number> | null;
 }
 
 /**
@@ -79,13 +93,14 @@ export function carryAlfaroConnections(admission: AlfaroAdmission, options: Alfa
   const overhead = options.overhead ?? true;
   const wire = overhead ? format.wireBytes : format.payloadBytes;
   const phases = options.streams.stream('alfaro/phases', options.replication);
+  const aligned = (options.phases ?? 'random') === 'aligned';
   const iat = connections.map((c) => (format.payloadBytes * 8) / (c.mbps * 1e6));
   const flows: FlowSpec[] = connections.map((c, k) => ({
     name: `c${c.id}`,
     source: c.source,
     destination: c.destination,
     sl: c.sl,
-    traffic: { kind: 'cbr', rate: 1 / iat[k]!, phase: phases.next() * iat[k]! },
+    traffic: { kind: 'cbr', rate: 1 / iat[k]!, phase: aligned ? 0 : phases.next() * iat[k]! },
     packetBytes: format.payloadBytes,
   }));
   // Every port's tables as the broker filled them in; ports are named as the fabric names them
@@ -117,6 +132,7 @@ export function carryAlfaroConnections(admission: AlfaroAdmission, options: Alfa
       : { outputBufferBytes: 4 * Math.ceil(wire / CREDIT_BLOCK_BYTES) * CREDIT_BLOCK_BYTES, crossbarSpeedup: options.crossbarSpeedup ?? 2 }),
     ...(options.switchLatencyNs === undefined ? {} : { switchLatencyNs: options.switchLatencyNs }),
     ...(options.inputQueueing === undefined ? {} : { inputQueueing: options.inputQueueing }),
+    hostQueueing: options.hostQueueing ?? 'vl-fifo',
     slToVl: Array.from({ length: 16 }, (_, sl) => (sl < ALFARO_SERVICE_LEVELS.length ? sl : 0)),
     portArbitration,
     latencyHistogram: { hiUs: 1, bins: 1 },
@@ -151,20 +167,22 @@ export function carryAlfaroConnections(admission: AlfaroAdmission, options: Alfa
   const m = fabric.measurements();
   const hosts = topology.hosts.length;
   const linkBytesPerSecond = (topology.links[0]!.rateGbps * 1e9) / 8;
-  const waits = fabric.outputReadyWaits();
-  let worstReadyWaitOverBound: Record<string, number> | null = null;
-  if (waits !== null) {
-    worstReadyWaitOverBound = {};
-    for (const l of ALFARO_SERVICE_LEVELS) worstReadyWaitOverBound[String(l.sl)] = 0;
+  // The longest ready-head wait per SL over the broker's B(d)/rate. Every link of the seed's network
+  // has the same rate (irregular.ts).
+  const overBound = (waits: readonly { vl: number; seconds: number }[] | null): Record<string, number> | null => {
+    if (waits === null) return null;
+    const out: Record<string, number> = {};
+    for (const l of ALFARO_SERVICE_LEVELS) out[String(l.sl)] = 0;
     for (const w of waits) {
       const level = ALFARO_SERVICE_LEVELS[w.vl];
       if (level === undefined) continue;
-      // Every link of the seed's network has the same rate (irregular.ts).
       const bound = delayBoundBytes({ distance: level.distance, mtu: wire, limitOfHighPriority: 255 }) / linkBytesPerSecond;
-      const key = String(level.sl);
-      worstReadyWaitOverBound[key] = Math.max(worstReadyWaitOverBound[key]!, w.seconds / bound);
+      out[String(level.sl)] = Math.max(out[String(level.sl)]!, w.seconds / bound);
     }
-  }
+    return out;
+  };
+  const worstReadyWaitOverBound = overBound(fabric.outputReadyWaits());
+  const worstHostReadyWaitOverBound = overBound(fabric.hostReadyWaits());
   let offered = 0;
   for (const c of connections) offered += (c.mbps * 1e6) / 8;
   const perSl = (values: Float64Array) => {
@@ -203,5 +221,6 @@ export function carryAlfaroConnections(admission: AlfaroAdmission, options: Alfa
     delivered,
     worstDelayOverDeadline: worst,
     worstReadyWaitOverBound,
+    worstHostReadyWaitOverBound,
   };
 }

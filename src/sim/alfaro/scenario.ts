@@ -45,9 +45,11 @@ export interface AlfaroParams {
   readonly inputQueueing: 'fifo' | 'voq';
   /** Crossbar rate over the link rate, with output buffers, 1..16 [2: our reading, docs/alfaro.md]. */
   readonly crossbarSpeedup: number;
+  /** How a host's connections share each VL: 'vl-fifo' [generation order] or 'flow-round-robin' (the earlier reading). */
+  readonly hostQueueing: 'vl-fifo' | 'flow-round-robin';
 }
 
-const DEFAULTS: AlfaroParams = { switches: 16, packetBytes: 2048, attempts: 1000, attemptsRule: 'in-a-row', overhead: true, headerBytes: 26, routing: 'up-down', slOrder: 'in-turn', carry: false, outputBuffers: true, inputQueueing: 'fifo', crossbarSpeedup: 2 };
+const DEFAULTS: AlfaroParams = { switches: 16, packetBytes: 2048, attempts: 1000, attemptsRule: 'in-a-row', overhead: true, headerBytes: 26, routing: 'up-down', slOrder: 'in-turn', carry: false, outputBuffers: true, inputQueueing: 'fifo', crossbarSpeedup: 2, hostQueueing: 'vl-fifo' };
 
 /**
  * Checks `alfaro` params and fills in the defaults.
@@ -80,6 +82,7 @@ export function parseAlfaroParams(params: unknown): AlfaroParams {
   if (!out.outputBuffers && speedup !== 1 && p.crossbarSpeedup !== undefined) {
     throw new InvalidParameterError('crossbarSpeedup', "1 with --output-buffers off (a faster crossbar needs output buffers)", speedup);
   }
+  if (out.hostQueueing !== 'vl-fifo' && out.hostQueueing !== 'flow-round-robin') throw new InvalidParameterError('hostQueueing', "'vl-fifo' or 'flow-round-robin'", out.hostQueueing);
   if (out.routing !== 'up-down' && out.routing !== 'shortest') throw new InvalidParameterError('routing', "'up-down' or 'shortest'", out.routing);
   if (out.slOrder !== 'in-turn' && out.slOrder !== 'random' && out.slOrder !== 'one-by-one') throw new InvalidParameterError('slOrder', "'in-turn', 'random' or 'one-by-one'", out.slOrder);
   if (out.attemptsRule !== 'in-a-row' && out.attemptsRule !== 'per-sl') throw new InvalidParameterError('attemptsRule', "'in-a-row' or 'per-sl'", out.attemptsRule);
@@ -122,6 +125,7 @@ export function replicateAlfaro(params: AlfaroParams, context: ReplicationContex
     overhead: params.overhead,
     outputBuffers: params.outputBuffers,
     inputQueueing: params.inputQueueing,
+    hostQueueing: params.hostQueueing,
     ...(params.outputBuffers ? { crossbarSpeedup: params.crossbarSpeedup } : {}),
   });
   return { metrics: { ...metrics, ...carried.metrics }, simulatedTime: carried.simulatedTime, events: carried.events };
@@ -149,6 +153,7 @@ registerScenario<AlfaroParams>({
     { flag: '--output-buffers <on|off>', param: 'outputBuffers', kind: 'string', description: 'switch output VL buffers of 4 packets besides the input ones (alfaro --carry; default on)' },
     { flag: '--input-queueing <fifo|voq>', param: 'inputQueueing', kind: 'string', description: 'switch input VL buffers (alfaro --carry; default fifo)' },
     { flag: '--crossbar-speedup <x>', param: 'crossbarSpeedup', kind: 'number', description: 'crossbar rate over the link rate, 1..16, with output buffers (alfaro --carry; default 2)' },
+    { flag: '--host-queueing <order>', param: 'hostQueueing', kind: 'string', description: 'vl-fifo|flow-round-robin: how a host interface serves the connections of one VL (alfaro --carry; default vl-fifo)' },
     { flag: '--carry', param: 'carry', kind: 'flag', description: 'carry the admitted connections in the fabric for --until seconds (alfaro)' },
   ],
 });

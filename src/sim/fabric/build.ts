@@ -89,6 +89,14 @@ export interface FabricOptions {
   /** Host traffic asked packet by packet ({@link HostTraffic}) instead of flows (`flows` then empty). */
   readonly hostTraffic?: HostTraffic;
   /**
+   * How the flows of a host share each VL of its port: 'flow-round-robin' (default; one round-robin
+   * pointer over all the host's flows, the first flow of each VL after it offers its head packet) or
+   * 'vl-fifo' (one FIFO per VL: packets leave in the order their flows generated them; a flow held by
+   * its rate limiter or window holds its VL). With 'vl-fifo' the fabric also records each host
+   * port's ready-head waits ({@link Fabric.outputReadyWaits}).
+   */
+  readonly hostQueueing?: 'flow-round-robin' | 'vl-fifo';
+  /**
    * Tables of individual output ports ("switch:port", or a host's name), e.g. as a bandwidth broker
    * filled them in (qos.ts); the ports not named use `arbitration`.
    */
@@ -158,6 +166,7 @@ const OPTION_KEYS = [
   'hostInjectionGbps',
   'hostReceiveGbps',
   'hostTraffic',
+  'hostQueueing',
   'portArbitration',
   'packetHeaderBytes',
   'onDeliver',

@@ -276,6 +276,21 @@ export class Fabric {
     return out;
   }
 
+  /**
+   * With `hostQueueing: 'vl-fifo'`: per host port and VL, the longest time a head packet of the VL's
+   * FIFO waited, ready with credits, before its transmission began (as {@link outputReadyWaits} at
+   * switch ports), over the whole run; null otherwise.
+   */
+  hostReadyWaits(): { port: string; vl: number; seconds: number }[] | null {
+    const fifos = this.hosts instanceof HostAdapters ? this.hosts.vlFifos : null;
+    if (fifos === null) return null;
+    const out: { port: string; vl: number; seconds: number }[] = [];
+    for (let h = 0; h < this.portNames.length - this.hostBase; h++) {
+      for (let v = 0; v < this.vls; v++) out.push({ port: this.portNames[this.hostBase + h]!, vl: v, seconds: fifos.maxReadyWait[h * this.vls + v]! });
+    }
+    return out;
+  }
+
   /** Figures measured since the end of the warm-up. */
   measurements(): FabricMeasurements {
     const now = this.engine.now;

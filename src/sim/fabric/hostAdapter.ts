@@ -3,7 +3,8 @@
  * (a full send queue refuses an arrival: a source drop, the fabric's only loss), the rate limiter of
  * each flow (the next packet may start (size / MTU) / r after the previous one started) driven by its
  * {@link InjectionControl} (ACKs and timers), and the host port's VL arbitration across its flows with
- * round robin among the flows of a VL. A flow with a {@link PathSelection} (multipath, DRB) picks
+ * one round-robin pointer over the host's flows (the first flow of each VL after it offers its head),
+ * or with `hostQueueing: 'vl-fifo'` one FIFO per VL (hostVlFifo.ts). A flow with a {@link PathSelection} (multipath, DRB) picks
  * each packet's LID offset when the packet leaves. The receiving side is sink.ts.
  */
 import type { Engine } from '../engine/engine.js';
@@ -16,6 +17,7 @@ import type { PathSelection } from './pathSelection.js';
 import type { InjectionControl } from './plugins.js';
 import { ackLatency, ackLid, type encodeAck } from './sink.js';
 import { EV_WAKE } from './events.js';
+import { HostVlFifos } from './hostVlFifo.js';
 
 /**
  * The engine handlers the host adapters post to: flow arrival (f, epoch), port wake-up (g; through
@@ -64,6 +66,8 @@ export class HostAdapters {
   private readonly fVl: Uint8Array;
   /** The window limits of the rate-controlled flows (injectionWindow.ts). */
   private readonly windows: InjectionWindows;
+  /** With `hostQueueing: 'vl-fifo'`: the per-VL FIFOs that replace the flows' queues (else null). */
+  readonly vlFifos: HostVlFifos | null;
   /** Packets ever injected into the network. */
   injected = 0;
 
@@ -102,6 +106,7 @@ export class HostAdapters {
     this.candBytes = new Float64Array(V);
     this.windows = new InjectionWindows(c.flows);
     this.fVl = Uint8Array.from(c.flows, (f) => f.vl);
+    this.vlFifos = c.hostQueueing === 'vl-fifo' ? new HostVlFifos(H, V) : null;
   }
 
   /** Posts every flow's start. */
@@ -147,9 +152,12 @@ export class HostAdapters {
     }
     pool.dst[p] = dst;
     pool.created[p] = this.engine.now;
-    if (this.fTail[f] === NONE) this.fHead[f] = p;
-    else pool.next[this.fTail[f]!] = p;
-    this.fTail[f] = p;
+    if (this.vlFifos !== null) this.vlFifos.push(flow.source * this.V + flow.vl, p, pool);
+    else {
+      if (this.fTail[f] === NONE) this.fHead[f] = p;
+      else pool.next[this.fTail[f]!] = p;
+      this.fTail[f] = p;
+    }
     this.sendQueueChange(f, 1);
   }
 
@@ -173,6 +181,10 @@ export class HostAdapters {
 
   /** Host port g starts the next packet if it is idle and one may go. */
   tryOutput(g: number): void {
+    if (this.vlFifos !== null) {
+      this.tryOutputVlFifo(g, this.vlFifos);
+      return;
+    }
     if (this.links.outBusy[g] !== 0) return;
     const V = this.V;
     const links = this.links;
@@ -245,6 +257,76 @@ export class HostAdapters {
     pool.tail[p] = now;
     links.transmit(g, g * V + v, p);
     if (flow.arrivals === null && now < flow.stop) this.newPacket(f);
+  }
+
+  /**
+   * tryOutput with one FIFO per VL: the heads' readiness is refreshed first (even while the link is
+   * busy: a wait starts when its head becomes ready), then the port's arbiter picks among the ready
+   * heads. A head held by its flow's rate limiter or window holds its VL.
+   */
+  private tryOutputVlFifo(g: number, fifos: HostVlFifos): void {
+    const V = this.V;
+    const links = this.links;
+    const pool = this.pool;
+    const h = g - this.hostBase;
+    const base = h * V;
+    const now = this.engine.now;
+    let ready = 0;
+    let wake = Infinity;
+    let creditBlocked = false;
+    for (let v = 0; v < V; v++) {
+      const p = fifos.head[base + v]!;
+      if (p === NONE) continue;
+      const f = pool.flow[p]!;
+      if (!this.windows.open(f)) continue;
+      const t = this.fNext[f]!;
+      if (t > now) {
+        if (t < wake) wake = t;
+        continue;
+      }
+      if (links.credits[g * V + v]! < pool.blocks[p]!) {
+        creditBlocked = true;
+        continue;
+      }
+      ready |= 1 << v;
+      this.candBytes[v] = pool.size[p]!;
+      if (Number.isNaN(fifos.readySince[base + v]!)) fifos.readySince[base + v] = now;
+    }
+    if (links.outBusy[g] !== 0) return;
+    if (this.hostFree[h]! > now) {
+      this.wakeUp(g, this.hostFree[h]!);
+      return;
+    }
+    if (ready === 0) {
+      this.wakeUp(g, wake);
+      if (creditBlocked) this.stats.stallBegins(g);
+      return;
+    }
+    const v = V === 1 ? 0 : this.c.arbiters[g]!.pick(ready, this.candBytes);
+    if (v < 0) return;
+    this.stats.endStall(g);
+    const p = fifos.pop(base + v, pool, now);
+    const f = pool.flow[p]!;
+    const flow = this.c.flows[f]!;
+    const rc = flow.rateControl;
+    if (rc !== null) {
+      this.fNext[f] = now + pool.size[p]! / this.c.mtu / rc.rate;
+      this.windows.sent(f);
+    }
+    if (this.injectionCapped) this.hostFree[h] = now + pool.size[p]! / this.c.injectionRate;
+    const sel = flow.pathSelection;
+    if (sel !== null) {
+      pool.lid[p] = sel.nextLid(now);
+      this.afterPathEvent(f, sel);
+    }
+    links.outCurQ[g] = -1 - f;
+    this.injected++;
+    pool.tail[p] = now;
+    links.transmit(g, g * V + v, p);
+    if (flow.arrivals === null && now < flow.stop) this.newPacket(f);
+    // The next head of the VL, if it may go and has its credits, is ready from this start on.
+    const n = fifos.head[base + v]!;
+    if (n !== NONE && links.credits[g * V + v]! >= pool.blocks[n]! && this.windows.open(pool.flow[n]!) && this.fNext[pool.flow[n]!]! <= now) fifos.readySince[base + v] = now;
   }
 
   /** Host port g asks to be woken at `at` (the earliest of its pending wake-ups is kept). */

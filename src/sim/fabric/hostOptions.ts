@@ -1,7 +1,7 @@
 /**
  * The front door of the host-adapter and input-queueing options added for Gran et al.: the host
- * injection cap, the host receive (sink) cap, per-packet {@link HostTraffic} instead of flows, and
- * FIFO or virtual-output-queue switch input buffers. Every default changes nothing for fabrics
+ * injection cap, the host receive (sink) cap, per-packet {@link HostTraffic} instead of flows,
+ * FIFO or virtual-output-queue switch input buffers, and how a host's flows share its VLs. Every default changes nothing for fabrics
  * built without them.
  */
 import { InvalidParameterError } from '../../core/errors.js';
@@ -15,6 +15,7 @@ export interface HostOptionsSpec {
   readonly hostInjectionGbps?: number;
   readonly hostReceiveGbps?: number;
   readonly hostTraffic?: HostTraffic;
+  readonly hostQueueing?: 'flow-round-robin' | 'vl-fifo';
 }
 
 /** The compiled form of {@link HostOptionsSpec}, as CompiledFabric holds it. */
@@ -26,6 +27,8 @@ export interface CompiledHostOptions {
   /** Host receive (sink) cap, bytes/s (Infinity: hosts take every packet at once, unlimited credits). */
   readonly receiveRate: number;
   readonly inputQueueing: 'fifo' | 'voq';
+  /** How a host's flows share each VL of its port (hostAdapter.ts): one round robin over the flows, or one FIFO per VL. */
+  readonly hostQueueing: 'flow-round-robin' | 'vl-fifo';
 }
 
 /**
@@ -55,5 +58,9 @@ export function compileHostOptions(o: Record<string, unknown>, mtu: number, flow
     }
     hostTraffic = t;
   }
-  return { hostTraffic, injectionRate, receiveRate, inputQueueing };
+  const hostQueueing = o.hostQueueing === undefined ? 'flow-round-robin' : oneOf('hostQueueing', o.hostQueueing, ['flow-round-robin', 'vl-fifo'] as const);
+  if (hostTraffic !== null && o.hostQueueing !== undefined) {
+    throw new InvalidParameterError('hostQueueing', 'absent with hostTraffic (its generator chooses every packet)', o.hostQueueing);
+  }
+  return { hostTraffic, injectionRate, receiveRate, inputQueueing, hostQueueing };
 }

@@ -5,45 +5,69 @@
  * a 16-switch network at the full admitted load (1000 refusals in a row per SL, ≈ 74 % of every
  * host link) with a shortened steady state, on the seed's switch (§4.1: input and output VL
  * buffers of 4 packets, a multiplexed crossbar; docs/alfaro.md for the crossbar's speed-up).
- * The broker's bound B(d) itself (a head packet of an output VL buffer, ready with credits, starts
- * within B(d)/rate) is checked at every switch output port and VL. Also: the traffic delivered
+ * Hosts send each VL's packets in the order they were generated (`hostQueueing: 'vl-fifo'`,
+ * docs/alfaro.md). The broker's bound B(d) itself (a head packet of an output VL buffer, ready with
+ * credits, starts within B(d)/rate) is checked at every switch output port and every host interface,
+ * every VL, at 1024, 2048 and 4096 bytes. Every packet within D holds at 1024 and 2048 bytes; at
+ * 4096 bytes it does not on this network (one SL 0 packet at 1.018 D: it waited behind SL 0 packets
+ * for the same host, which D does not count — docs/alfaro.md), so there the test asks ≥ 99.5 %. Also: the traffic delivered
  * matches what the CBR sources offer, the shares are consistent (D/100 ⊆ D/10 ⊆ D), and the
  * input-buffered switch without output buffers (the departure kept as an option) misses deadlines
  * of SL 0 at this load — head-of-line blocking in the VL 0 input FIFOs, docs/alfaro.md.
  */
 import { describe, expect, it } from 'vitest';
-import { admitAlfaroWorkload, carryAlfaroConnections, irregularTopology, RandomStreams } from '../../../src/index.js';
+import { admitAlfaroWorkload, carryAlfaroConnections, irregularTopology, RandomStreams, type AlfaroCarryResult } from '../../../src/index.js';
+
+function check(result: AlfaroCarryResult, everyPacket: boolean) {
+  const m = result.metrics as Record<string, Record<string, number>>;
+  let packets = 0;
+  for (const sl of Object.keys(m.packetsDelivered!)) {
+    packets += m.packetsDelivered![sl]!;
+    if (everyPacket) {
+      expect(m.withinDeadline![sl], `SL ${sl}`).toBe(1);
+      expect(m.worstDelayOverDeadline![sl]!, `SL ${sl}`).toBeLessThanOrEqual(1);
+    } else expect(m.withinDeadline![sl], `SL ${sl}`).toBeGreaterThanOrEqual(0.995);
+    expect(m.withinDeadline10![sl]!).toBeLessThanOrEqual(m.withinDeadline![sl]!);
+    expect(m.withinDeadline100![sl]!).toBeLessThanOrEqual(m.withinDeadline10![sl]!);
+    // The broker's own bound at every switch output port and host interface: the wait of a ready head packet.
+    expect(result.worstReadyWaitOverBound![sl]!, `SL ${sl} B(d), switches`).toBeLessThanOrEqual(1);
+    expect(result.worstHostReadyWaitOverBound![sl]!, `SL ${sl} B(d), hosts`).toBeLessThanOrEqual(1);
+  }
+  expect(packets).toBeGreaterThan(1000);
+  let worst = 0;
+  for (const r of result.worstDelayOverDeadline) worst = Math.max(worst, r);
+  expect(worst).toBeGreaterThan(0.1);
+  if (everyPacket) expect(worst).toBeLessThanOrEqual(1);
+  // The waits are measured (not all zero) at both kinds of port.
+  expect(Math.max(...Object.values(result.worstReadyWaitOverBound!))).toBeGreaterThan(0.05);
+  expect(Math.max(...Object.values(result.worstHostReadyWaitOverBound!))).toBeGreaterThan(0.05);
+  return m;
+}
 
 describe('carryAlfaroConnections', () => {
   const streams = new RandomStreams(11);
   const topology = irregularTopology({ switches: 16 }, streams.stream('alfaro/topology'));
-  const admission = admitAlfaroWorkload({ topology, packetBytes: 1024, attempts: 1000, rng: streams.stream('alfaro/requests') });
+  const admit = (packetBytes: number) => admitAlfaroWorkload({ topology, packetBytes, attempts: 1000, rng: streams.stream('alfaro/requests') });
+  const admission = admit(1024);
   const until = 4e-4;
 
   it('16 switches at the full admitted load, 1024-byte packets: no packet of any connection exceeds its deadline', () => {
     expect(admission.hostUtilization).toBeGreaterThan(0.7);
     const result = carryAlfaroConnections(admission, { until, warmup: 1e-4, streams, replication: 0 });
-    const m = result.metrics as Record<string, Record<string, number>>;
-    let packets = 0;
-    for (const sl of Object.keys(m.packetsDelivered!)) {
-      packets += m.packetsDelivered![sl]!;
-      expect(m.withinDeadline![sl], `SL ${sl}`).toBe(1);
-      expect(m.worstDelayOverDeadline![sl]!, `SL ${sl}`).toBeLessThanOrEqual(1);
-      expect(m.withinDeadline10![sl]!).toBeLessThanOrEqual(m.withinDeadline![sl]!);
-      expect(m.withinDeadline100![sl]!).toBeLessThanOrEqual(m.withinDeadline10![sl]!);
-      // The broker's own bound at every switch output port: the wait of a ready head packet.
-      expect(result.worstReadyWaitOverBound![sl]!, `SL ${sl} B(d)`).toBeLessThanOrEqual(1);
-    }
-    expect(packets).toBeGreaterThan(5000);
-    let worst = 0;
-    for (const r of result.worstDelayOverDeadline) worst = Math.max(worst, r);
-    expect(worst).toBeGreaterThan(0);
-    expect(worst).toBeLessThanOrEqual(1);
-    expect(Math.max(...Object.values(result.worstReadyWaitOverBound!))).toBeGreaterThan(0.05);
+    const m = check(result, true);
     // CBR: what is delivered in the window is what is offered, within the packets in flight.
     const injected = m.injectedTraffic as unknown as number;
     const delivered = m.deliveredTraffic as unknown as number;
     expect(Math.abs(delivered - injected) / injected).toBeLessThan(0.05);
+  }, 240_000);
+
+  it('2048-byte packets: no packet exceeds its deadline; 4096 bytes: B(d) holds at every port, ≥ 99.5 % within D', () => {
+    const a2048 = admit(2048);
+    expect(a2048.hostUtilization).toBeGreaterThan(0.7);
+    check(carryAlfaroConnections(a2048, { until, warmup: 1e-4, streams, replication: 0 }), true);
+    const a4096 = admit(4096);
+    expect(a4096.hostUtilization).toBeGreaterThan(0.7);
+    check(carryAlfaroConnections(a4096, { until, warmup: 1e-4, streams, replication: 0 }), false);
   }, 240_000);
 
   it('without output buffers (input VL FIFOs feeding the links, the departure) SL 0 misses deadlines at this load', () => {

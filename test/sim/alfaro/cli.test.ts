@@ -36,6 +36,7 @@ describe('ibqos sim --scenario alfaro', () => {
     ['--crossbar-speedup 0.5', 'crossbarSpeedup', '0.5'],
     ['--crossbar-speedup 17', 'crossbarSpeedup', '17'],
     ['--output-buffers off --crossbar-speedup 2', 'crossbarSpeedup', '2'],
+    ['--host-queueing lifo', 'hostQueueing', 'lifo'],
   ])('%s → exit code 2 and a message naming the option and the value', async (option, name, value) => {
     const { code, err } = await cli(`sim --scenario alfaro ${option} --replications 2`);
     expect(code).toBe(2);
