@@ -116,19 +116,37 @@ export class Engine {
   private clock = 0;
   private counter = 0;
   private processed = 0;
-  // heap, in parallel typed arrays: keys and the payload slot of each position
-  private n = 0;
-  private hTime: Float64Array<ArrayBuffer>;
-  private hPrio: Float64Array<ArrayBuffer>;
-  private hSeq: Float64Array<ArrayBuffer>;
-  private hSlot: Int32Array<ArrayBuffer>;
-  // payload, per slot: handler id (−1: closure event in sObj), a, b; free slots are chained in sA
+  /** Events in the calendar. */
+  private pending = 0;
+  // events, per slot: the next slot of its group (or of the free list), handler id (−1: closure
+  // event in sObj), a, b
+  private sNext: Int32Array<ArrayBuffer>;
   private sHandler: Int32Array<ArrayBuffer>;
   private sA: Int32Array<ArrayBuffer>;
   private sB: Int32Array<ArrayBuffer>;
   private sObj: (ScheduledEvent | null)[];
   private freeSlot = -1;
   private usedSlots = 0;
+  // groups, per group id: first and last slot of its FIFO, its key (time NaN: free); free groups are
+  // chained in gHead
+  private gHead: Int32Array<ArrayBuffer>;
+  private gTail: Int32Array<ArrayBuffer>;
+  private gTime: Float64Array<ArrayBuffer>;
+  private gPrio: Float64Array<ArrayBuffer>;
+  private freeGroup = -1;
+  private usedGroups = 0;
+  // heap of groups, in parallel typed arrays: keys (time, priority, sequence of the group's first
+  // event) and the group id of each position
+  private n = 0;
+  private hTime: Float64Array<ArrayBuffer>;
+  private hPrio: Float64Array<ArrayBuffer>;
+  private hSeq: Float64Array<ArrayBuffer>;
+  private hGroup: Int32Array<ArrayBuffer>;
+  /** Group last opened for each hash of (time, priority), or −1. */
+  private readonly recent = new Int32Array(RECENT_SIZE).fill(-1);
+  /** (time, priority) of the event being inserted, and the same 16 bytes as integers to hash. */
+  private readonly key = new Float64Array(2);
+  private readonly keyBits = new Int32Array(this.key.buffer);
   private readonly handlers: HandlerAction[] = [];
 
   /** @param startTime the clock at the start (default 0), a finite number. */
@@ -138,14 +156,19 @@ export class Engine {
     }
     this.clock = startTime;
     const cap = 64;
-    this.hTime = new Float64Array(cap);
-    this.hPrio = new Float64Array(cap);
-    this.hSeq = new Float64Array(cap);
-    this.hSlot = new Int32Array(cap);
+    this.sNext = new Int32Array(cap);
     this.sHandler = new Int32Array(cap);
     this.sA = new Int32Array(cap);
     this.sB = new Int32Array(cap);
     this.sObj = new Array<ScheduledEvent | null>(cap).fill(null);
+    this.gHead = new Int32Array(cap);
+    this.gTail = new Int32Array(cap);
+    this.gTime = new Float64Array(cap);
+    this.gPrio = new Float64Array(cap);
+    this.hTime = new Float64Array(cap);
+    this.hPrio = new Float64Array(cap);
+    this.hSeq = new Float64Array(cap);
+    this.hGroup = new Int32Array(cap);
   }
 
   /** The simulated time now. */
@@ -160,7 +183,7 @@ export class Engine {
 
   /** Events in the calendar (cancelled ones not yet dropped included). */
   get calendarSize(): number {
-    return this.n;
+    return this.pending;
   }
 
   /** The time of the next pending event, or Infinity if none. */
@@ -238,7 +261,7 @@ export class Engine {
     this.sHandler[slot] = handler;
     this.sA[slot] = a;
     this.sB[slot] = b;
-    this.siftUp(time, priority, slot);
+    this.insert(time, priority, slot);
   }
 
   /** Throws the error that names what {@link Engine.post} refused. */
@@ -288,6 +311,7 @@ export class Engine {
     if (stopWhen !== undefined && typeof stopWhen !== 'function') {
       throw new InvalidParameterError('stopWhen', 'a function', stopWhen);
     }
+    if (maxEvents === Infinity && stopWhen === undefined) return this.runUntil(until);
     let events = 0;
     for (;;) {
       if (events >= maxEvents) return { reason: 'maxEvents', time: this.clock, events };
@@ -305,6 +329,45 @@ export class Engine {
     }
   }
 
+  /**
+   * The loop of {@link Engine.run} with no event bound and no condition (the fabric's case): takes,
+   * drops cancelled events and dispatches in one place.
+   */
+  private runUntil(until: number): RunOutcome {
+    let events = 0;
+    while (this.n > 0) {
+      const time = this.hTime[0]!;
+      if (!(time < until)) break;
+      const slot = this.takeTop();
+      const h = this.sHandler[slot]!;
+      if (h >= 0) {
+        this.clock = time;
+        this.processed++;
+        events++;
+        const a = this.sA[slot]!;
+        const b = this.sB[slot]!;
+        this.releaseSlot(slot);
+        this.handlers[h]!(a, b, this);
+        continue;
+      }
+      const event = this.sObj[slot]!;
+      this.sObj[slot] = null;
+      this.releaseSlot(slot);
+      const action = event.action;
+      if (action === null) continue; // cancelled: dropped without moving the clock
+      this.clock = time;
+      this.processed++;
+      events++;
+      event.action = null;
+      action(this);
+    }
+    if (until !== Infinity) {
+      this.clock = until;
+      return { reason: 'until', time: until, events };
+    }
+    return { reason: 'empty', time: this.clock, events };
+  }
+
   private insertAction(time: number, action: EventAction, priority: number): ScheduledEvent {
     if (typeof action !== 'function') throw new InvalidParameterError('action', 'a function', action);
     if (typeof priority !== 'number' || !Number.isFinite(priority)) {
@@ -314,50 +377,98 @@ export class Engine {
     const slot = this.takeSlot();
     this.sHandler[slot] = -1;
     this.sObj[slot] = event;
-    this.siftUp(time, priority, slot);
+    this.insert(time, priority, slot);
     return event;
+  }
+
+  /**
+   * Files event `slot` under key (time, priority, next sequence): at the tail of the group last
+   * opened for (time, priority) if it is still pending, else in a new group (see {@link Engine}).
+   */
+  private insert(time: number, priority: number, slot: number): void {
+    this.counter++;
+    this.pending++;
+    this.sNext[slot] = -1;
+    const key = this.key;
+    key[0] = time;
+    key[1] = priority;
+    const bits = this.keyBits;
+    let x = bits[0]! ^ Math.imul(bits[1]!, 0x9e3779b1);
+    if (priority !== 0) x ^= Math.imul(bits[2]! ^ bits[3]!, 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
+    const r = (x ^ (x >>> 15)) >>> (32 - RECENT_BITS);
+    const g = this.recent[r]!;
+    if (g >= 0 && this.gTime[g] === time && this.gPrio[g] === priority) {
+      this.sNext[this.gTail[g]!] = slot;
+      this.gTail[g] = slot;
+      return;
+    }
+    this.openGroup(slot, r);
+  }
+
+  /** Opens a group for the key in `this.key` holding event `slot`, and files it in the heap. */
+  private openGroup(slot: number, r: number): void {
+    let g = this.freeGroup;
+    if (g >= 0) this.freeGroup = this.gHead[g]!;
+    else {
+      if (this.usedGroups === this.gHead.length) this.growGroups();
+      g = this.usedGroups++;
+    }
+    const time = this.key[0]!;
+    const priority = this.key[1]!;
+    this.gTime[g] = time;
+    this.gPrio[g] = priority;
+    this.gHead[g] = slot;
+    this.gTail[g] = slot;
+    this.recent[r] = g;
+    this.siftUp(g, this.counter - 1);
   }
 
   private takeSlot(): number {
     let slot = this.freeSlot;
     if (slot >= 0) {
-      this.freeSlot = this.sA[slot]!;
+      this.freeSlot = this.sNext[slot]!;
       return slot;
     }
-    if (this.usedSlots === this.sA.length) this.grow();
+    if (this.usedSlots === this.sNext.length) this.growSlots();
     slot = this.usedSlots++;
     return slot;
   }
 
-  private grow(): void {
-    const cap = this.hTime.length * 2;
-    const f = (x: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> => {
-      const y = new Float64Array(cap);
-      y.set(x);
-      return y;
-    };
-    const i = (x: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
-      const y = new Int32Array(cap);
-      y.set(x);
-      return y;
-    };
-    this.hTime = f(this.hTime);
-    this.hPrio = f(this.hPrio);
-    this.hSeq = f(this.hSeq);
-    this.hSlot = i(this.hSlot);
-    this.sHandler = i(this.sHandler);
-    this.sA = i(this.sA);
-    this.sB = i(this.sB);
+  private releaseSlot(slot: number): void {
+    this.sNext[slot] = this.freeSlot;
+    this.freeSlot = slot;
+  }
+
+  private growSlots(): void {
+    const cap = this.sNext.length * 2;
+    this.sNext = growInt32(this.sNext, cap);
+    this.sHandler = growInt32(this.sHandler, cap);
+    this.sA = growInt32(this.sA, cap);
+    this.sB = growInt32(this.sB, cap);
     for (let k = this.sObj.length; k < cap; k++) this.sObj.push(null);
   }
 
-  /** Inserts key (time, priority, next sequence) with payload `slot` (slots ≤ heap capacity). */
-  private siftUp(time: number, priority: number, slot: number): void {
+  private growGroups(): void {
+    const cap = this.gHead.length * 2;
+    this.gHead = growInt32(this.gHead, cap);
+    this.gTail = growInt32(this.gTail, cap);
+    this.gTime = growFloat64(this.gTime, cap);
+    this.gPrio = growFloat64(this.gPrio, cap);
+    this.hTime = growFloat64(this.hTime, cap);
+    this.hPrio = growFloat64(this.hPrio, cap);
+    this.hSeq = growFloat64(this.hSeq, cap);
+    this.hGroup = growInt32(this.hGroup, cap);
+  }
+
+  /** Inserts group `g` into the heap under key (its time, its priority, seq). */
+  private siftUp(g: number, seq: number): void {
     const hTime = this.hTime;
     const hPrio = this.hPrio;
     const hSeq = this.hSeq;
-    const hSlot = this.hSlot;
-    const seq = this.counter++;
+    const hGroup = this.hGroup;
+    const time = this.gTime[g]!;
+    const priority = this.gPrio[g]!;
     let i = this.n++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
@@ -370,68 +481,92 @@ export class Engine {
       hTime[i] = pt;
       hPrio[i] = hPrio[parent]!;
       hSeq[i] = hSeq[parent]!;
-      hSlot[i] = hSlot[parent]!;
+      hGroup[i] = hGroup[parent]!;
       i = parent;
     }
     hTime[i] = time;
     hPrio[i] = priority;
     hSeq[i] = seq;
-    hSlot[i] = slot;
+    hGroup[i] = g;
   }
 
-  /** Removes the top of the heap and returns its payload slot (the heap must not be empty). */
-  private popTop(): number {
+  /**
+   * Removes the first event of the top group and returns its slot (the calendar must not be empty;
+   * the clock is the caller's business); an emptied group leaves the heap and is freed.
+   */
+  private takeTop(): number {
+    const g = this.hGroup[0]!;
+    const slot = this.gHead[g]!;
+    const next = this.sNext[slot]!;
+    this.pending--;
+    if (next >= 0) {
+      this.gHead[g] = next;
+      return slot;
+    }
+    this.popTop();
+    this.gTime[g] = NaN; // no key equals NaN: `recent` no longer finds it
+    this.gHead[g] = this.freeGroup;
+    this.freeGroup = g;
+    return slot;
+  }
+
+  /**
+   * Removes the top of the heap (the heap must not be empty). Floyd's bottom-up deletion (Knuth,
+   * TAOCP vol. 3, 5.2.3, exercise 18): the hole at the root walks down to a leaf along the smaller
+   * children — one key comparison per level instead of two — and the former last element then
+   * sifts up from there, which is short because a last element is a late one.
+   */
+  private popTop(): void {
     const hTime = this.hTime;
     const hPrio = this.hPrio;
     const hSeq = this.hSeq;
-    const hSlot = this.hSlot;
-    const top = hSlot[0]!;
-    this.clock = hTime[0]!;
+    const hGroup = this.hGroup;
     const n = --this.n;
-    if (n === 0) return top;
+    if (n === 0) return;
+    let i = 0;
+    let c = 1;
+    while (c < n) {
+      const r = c + 1;
+      if (r < n) {
+        const ct = hTime[c]!;
+        const rt = hTime[r]!;
+        if (rt < ct || (rt === ct && (hPrio[r]! < hPrio[c]! || (hPrio[r] === hPrio[c] && hSeq[r]! < hSeq[c]!)))) c = r;
+      }
+      hTime[i] = hTime[c]!;
+      hPrio[i] = hPrio[c]!;
+      hSeq[i] = hSeq[c]!;
+      hGroup[i] = hGroup[c]!;
+      i = c;
+      c = 2 * c + 1;
+    }
     const lt = hTime[n]!;
     const lp = hPrio[n]!;
     const ls = hSeq[n]!;
-    const lslot = hSlot[n]!;
-    let i = 0;
-    const half = n >> 1;
-    while (i < half) {
-      let c = 2 * i + 1;
-      let ct = hTime[c]!;
-      let cp = hPrio[c]!;
-      let cs = hSeq[c]!;
-      const r = c + 1;
-      if (r < n) {
-        const rt = hTime[r]!;
-        if (rt < ct || (rt === ct && (hPrio[r]! < cp || (hPrio[r] === cp && hSeq[r]! < cs)))) {
-          c = r;
-          ct = rt;
-          cp = hPrio[r]!;
-          cs = hSeq[r]!;
-        }
+    const lg = hGroup[n]!;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const pt = hTime[parent]!;
+      if (pt < lt) break;
+      if (pt === lt) {
+        const pp = hPrio[parent]!;
+        if (pp < lp || (pp === lp && hSeq[parent]! < ls)) break;
       }
-      if (lt < ct || (lt === ct && (lp < cp || (lp === cp && ls < cs)))) break;
-      hTime[i] = ct;
-      hPrio[i] = cp;
-      hSeq[i] = cs;
-      hSlot[i] = hSlot[c]!;
-      i = c;
+      hTime[i] = pt;
+      hPrio[i] = hPrio[parent]!;
+      hSeq[i] = hSeq[parent]!;
+      hGroup[i] = hGroup[parent]!;
+      i = parent;
     }
     hTime[i] = lt;
     hPrio[i] = lp;
     hSeq[i] = ls;
-    hSlot[i] = lslot;
-    return top;
+    hGroup[i] = lg;
   }
 
-  private releaseSlot(slot: number): void {
-    this.sA[slot] = this.freeSlot;
-    this.freeSlot = slot;
-  }
-
-  /** Pops the top event (the heap must not be empty; its time ≥ now), sets the clock and runs it. */
+  /** Takes the next event (the calendar must not be empty), sets the clock and runs it. */
   private fireTop(): void {
-    const slot = this.popTop();
+    this.clock = this.hTime[0]!;
+    const slot = this.takeTop();
     const h = this.sHandler[slot]!;
     this.processed++;
     if (h >= 0) {
@@ -451,15 +586,29 @@ export class Engine {
 
   private dropCancelled(): void {
     while (this.n > 0) {
-      const slot = this.hSlot[0]!;
+      const slot = this.gHead[this.hGroup[0]!]!;
       if (this.sHandler[slot]! >= 0 || this.sObj[slot]!.action !== null) return;
-      const clock = this.clock;
-      this.popTop();
-      this.clock = clock;
+      this.takeTop();
       this.sObj[slot] = null;
       this.releaseSlot(slot);
     }
   }
+}
+
+/** log2 of the number of entries of the engine's table of recently opened groups. */
+const RECENT_BITS = 10;
+const RECENT_SIZE = 1 << RECENT_BITS;
+
+function growInt32(x: Int32Array<ArrayBuffer>, cap: number): Int32Array<ArrayBuffer> {
+  const y = new Int32Array(cap);
+  y.set(x);
+  return y;
+}
+
+function growFloat64(x: Float64Array<ArrayBuffer>, cap: number): Float64Array<ArrayBuffer> {
+  const y = new Float64Array(cap);
+  y.set(x);
+  return y;
 }
 
 /** An allocation-free event's handler: the two integers it was posted with, and the engine. */
