@@ -19,12 +19,11 @@
  *   integers, allocation-free, not cancellable — for models whose per-event path must not allocate
  *   (the switch fabric, src/sim/fabric, schedules two or three per packet-hop).
  *
- * The calendar is a binary min-heap whose keys (time, priority, sequence) and a payload slot live in
- * parallel typed arrays; the payload (handler id, a, b, or the closure event) sits in slot-indexed
- * arrays with a free list, so a sift moves four numbers and no objects, and a handler event
- * allocates nothing once the arrays have grown to the peak number of pending events.
- * Its speed against the former heap of event objects is measured in the comment at {@link Engine}
- * and in benchmarks/README.md ("fabric", calendar rows).
+ * The calendar (calendar.ts, the base class of {@link Engine}) keeps the events in slot-indexed
+ * typed arrays with a free list, so a handler event allocates nothing once the arrays have grown to
+ * the peak number of pending events; the events of one (time, priority) form a FIFO group, and a
+ * binary min-heap orders the groups. calendar.ts says why, and benchmarks/README.md ("engine")
+ * measures it against the former heap of single events.
  *
  * Run termination: `run({ until })` runs every event with time < until and leaves the clock at
  * `until` (events at exactly `until` stay in the calendar, as in SimPy's `run(until=…)`);
@@ -32,6 +31,7 @@
  */
 import { InvalidParameterError } from '../../core/errors.js';
 import { knownKeys, plainObject } from '../../core/guards.js';
+import { EventCalendar } from './calendar.js';
 
 /** An action run by the engine at its event's time. */
 export type EventAction = (engine: Engine) => void;
@@ -100,7 +100,9 @@ export interface RunOutcome {
  * three integers, no priority, no payload slot): in an interleaved A/B it lost 8–20 % of its
  * packet-hops/s (3.0–3.1 M against 3.7–3.9 M in congestion-spreading, 1.54 M against 1.68 M on the
  * 128-host fat-tree at 50 % load), still over the 1 M target; benchmarks/README.md, "fabric on the
- * core Engine".
+ * core Engine". Since issue 16 the heap orders groups of events that share (time, priority)
+ * (calendar.ts): the 648-node fat-tree runs ~1.4× the packet-hops per CPU-second it ran on the
+ * heap of single events (benchmarks/README.md, "engine").
  *
  * @example
  * const engine = new Engine();
@@ -109,66 +111,21 @@ export interface RunOutcome {
  * engine.schedule(1, (e) => log.push(e.now));
  * engine.run({ until: 10 }); // log is [1, 2], engine.now is 10
  */
-export class Engine {
+export class Engine extends EventCalendar<ScheduledEvent> {
   // Initialised as a number, not left to the class-field default `undefined`: a field that starts
   // undefined gets the tagged representation, and every double stored into it then allocates a heap
   // number (one per event, measured in a hold model: 33 → 17 bytes per event).
   private clock = 0;
-  private counter = 0;
   private processed = 0;
-  /** Events in the calendar. */
-  private pending = 0;
-  // events, per slot: the next slot of its group (or of the free list), handler id (−1: closure
-  // event in sObj), a, b
-  private sNext: Int32Array<ArrayBuffer>;
-  private sHandler: Int32Array<ArrayBuffer>;
-  private sA: Int32Array<ArrayBuffer>;
-  private sB: Int32Array<ArrayBuffer>;
-  private sObj: (ScheduledEvent | null)[];
-  private freeSlot = -1;
-  private usedSlots = 0;
-  // groups, per group id: first and last slot of its FIFO, its key (time NaN: free); free groups are
-  // chained in gHead
-  private gHead: Int32Array<ArrayBuffer>;
-  private gTail: Int32Array<ArrayBuffer>;
-  private gTime: Float64Array<ArrayBuffer>;
-  private gPrio: Float64Array<ArrayBuffer>;
-  private freeGroup = -1;
-  private usedGroups = 0;
-  // heap of groups, in parallel typed arrays: keys (time, priority, sequence of the group's first
-  // event) and the group id of each position
-  private n = 0;
-  private hTime: Float64Array<ArrayBuffer>;
-  private hPrio: Float64Array<ArrayBuffer>;
-  private hSeq: Float64Array<ArrayBuffer>;
-  private hGroup: Int32Array<ArrayBuffer>;
-  /** Group last opened for each hash of (time, priority), or −1. */
-  private readonly recent = new Int32Array(RECENT_SIZE).fill(-1);
-  /** (time, priority) of the event being inserted, and the same 16 bytes as integers to hash. */
-  private readonly key = new Float64Array(2);
-  private readonly keyBits = new Int32Array(this.key.buffer);
   private readonly handlers: HandlerAction[] = [];
 
   /** @param startTime the clock at the start (default 0), a finite number. */
   constructor(startTime = 0) {
+    super();
     if (typeof startTime !== 'number' || !Number.isFinite(startTime)) {
       throw new InvalidParameterError('startTime', 'a finite number', startTime);
     }
     this.clock = startTime;
-    const cap = 64;
-    this.sNext = new Int32Array(cap);
-    this.sHandler = new Int32Array(cap);
-    this.sA = new Int32Array(cap);
-    this.sB = new Int32Array(cap);
-    this.sObj = new Array<ScheduledEvent | null>(cap).fill(null);
-    this.gHead = new Int32Array(cap);
-    this.gTail = new Int32Array(cap);
-    this.gTime = new Float64Array(cap);
-    this.gPrio = new Float64Array(cap);
-    this.hTime = new Float64Array(cap);
-    this.hPrio = new Float64Array(cap);
-    this.hSeq = new Float64Array(cap);
-    this.hGroup = new Int32Array(cap);
   }
 
   /** The simulated time now. */
@@ -347,7 +304,7 @@ export class Engine {
         const a = this.sA[slot]!;
         const b = this.sB[slot]!;
         this.releaseSlot(slot);
-        this.handlers[h]!(a, b, this);
+        this.handlers[h]!(a, b, this, h);
         continue;
       }
       const event = this.sObj[slot]!;
@@ -381,188 +338,6 @@ export class Engine {
     return event;
   }
 
-  /**
-   * Files event `slot` under key (time, priority, next sequence): at the tail of the group last
-   * opened for (time, priority) if it is still pending, else in a new group (see {@link Engine}).
-   */
-  private insert(time: number, priority: number, slot: number): void {
-    this.counter++;
-    this.pending++;
-    this.sNext[slot] = -1;
-    const key = this.key;
-    key[0] = time;
-    key[1] = priority;
-    const bits = this.keyBits;
-    let x = bits[0]! ^ Math.imul(bits[1]!, 0x9e3779b1);
-    if (priority !== 0) x ^= Math.imul(bits[2]! ^ bits[3]!, 0x85ebca6b);
-    x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
-    const r = (x ^ (x >>> 15)) >>> (32 - RECENT_BITS);
-    const g = this.recent[r]!;
-    if (g >= 0 && this.gTime[g] === time && this.gPrio[g] === priority) {
-      this.sNext[this.gTail[g]!] = slot;
-      this.gTail[g] = slot;
-      return;
-    }
-    this.openGroup(slot, r);
-  }
-
-  /** Opens a group for the key in `this.key` holding event `slot`, and files it in the heap. */
-  private openGroup(slot: number, r: number): void {
-    let g = this.freeGroup;
-    if (g >= 0) this.freeGroup = this.gHead[g]!;
-    else {
-      if (this.usedGroups === this.gHead.length) this.growGroups();
-      g = this.usedGroups++;
-    }
-    const time = this.key[0]!;
-    const priority = this.key[1]!;
-    this.gTime[g] = time;
-    this.gPrio[g] = priority;
-    this.gHead[g] = slot;
-    this.gTail[g] = slot;
-    this.recent[r] = g;
-    this.siftUp(g, this.counter - 1);
-  }
-
-  private takeSlot(): number {
-    let slot = this.freeSlot;
-    if (slot >= 0) {
-      this.freeSlot = this.sNext[slot]!;
-      return slot;
-    }
-    if (this.usedSlots === this.sNext.length) this.growSlots();
-    slot = this.usedSlots++;
-    return slot;
-  }
-
-  private releaseSlot(slot: number): void {
-    this.sNext[slot] = this.freeSlot;
-    this.freeSlot = slot;
-  }
-
-  private growSlots(): void {
-    const cap = this.sNext.length * 2;
-    this.sNext = growInt32(this.sNext, cap);
-    this.sHandler = growInt32(this.sHandler, cap);
-    this.sA = growInt32(this.sA, cap);
-    this.sB = growInt32(this.sB, cap);
-    for (let k = this.sObj.length; k < cap; k++) this.sObj.push(null);
-  }
-
-  private growGroups(): void {
-    const cap = this.gHead.length * 2;
-    this.gHead = growInt32(this.gHead, cap);
-    this.gTail = growInt32(this.gTail, cap);
-    this.gTime = growFloat64(this.gTime, cap);
-    this.gPrio = growFloat64(this.gPrio, cap);
-    this.hTime = growFloat64(this.hTime, cap);
-    this.hPrio = growFloat64(this.hPrio, cap);
-    this.hSeq = growFloat64(this.hSeq, cap);
-    this.hGroup = growInt32(this.hGroup, cap);
-  }
-
-  /** Inserts group `g` into the heap under key (its time, its priority, seq). */
-  private siftUp(g: number, seq: number): void {
-    const hTime = this.hTime;
-    const hPrio = this.hPrio;
-    const hSeq = this.hSeq;
-    const hGroup = this.hGroup;
-    const time = this.gTime[g]!;
-    const priority = this.gPrio[g]!;
-    let i = this.n++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const pt = hTime[parent]!;
-      if (pt < time) break;
-      if (pt === time) {
-        const pp = hPrio[parent]!;
-        if (pp < priority || (pp === priority && hSeq[parent]! < seq)) break;
-      }
-      hTime[i] = pt;
-      hPrio[i] = hPrio[parent]!;
-      hSeq[i] = hSeq[parent]!;
-      hGroup[i] = hGroup[parent]!;
-      i = parent;
-    }
-    hTime[i] = time;
-    hPrio[i] = priority;
-    hSeq[i] = seq;
-    hGroup[i] = g;
-  }
-
-  /**
-   * Removes the first event of the top group and returns its slot (the calendar must not be empty;
-   * the clock is the caller's business); an emptied group leaves the heap and is freed.
-   */
-  private takeTop(): number {
-    const g = this.hGroup[0]!;
-    const slot = this.gHead[g]!;
-    const next = this.sNext[slot]!;
-    this.pending--;
-    if (next >= 0) {
-      this.gHead[g] = next;
-      return slot;
-    }
-    this.popTop();
-    this.gTime[g] = NaN; // no key equals NaN: `recent` no longer finds it
-    this.gHead[g] = this.freeGroup;
-    this.freeGroup = g;
-    return slot;
-  }
-
-  /**
-   * Removes the top of the heap (the heap must not be empty). Floyd's bottom-up deletion (Knuth,
-   * TAOCP vol. 3, 5.2.3, exercise 18): the hole at the root walks down to a leaf along the smaller
-   * children — one key comparison per level instead of two — and the former last element then
-   * sifts up from there, which is short because a last element is a late one.
-   */
-  private popTop(): void {
-    const hTime = this.hTime;
-    const hPrio = this.hPrio;
-    const hSeq = this.hSeq;
-    const hGroup = this.hGroup;
-    const n = --this.n;
-    if (n === 0) return;
-    let i = 0;
-    let c = 1;
-    while (c < n) {
-      const r = c + 1;
-      if (r < n) {
-        const ct = hTime[c]!;
-        const rt = hTime[r]!;
-        if (rt < ct || (rt === ct && (hPrio[r]! < hPrio[c]! || (hPrio[r] === hPrio[c] && hSeq[r]! < hSeq[c]!)))) c = r;
-      }
-      hTime[i] = hTime[c]!;
-      hPrio[i] = hPrio[c]!;
-      hSeq[i] = hSeq[c]!;
-      hGroup[i] = hGroup[c]!;
-      i = c;
-      c = 2 * c + 1;
-    }
-    const lt = hTime[n]!;
-    const lp = hPrio[n]!;
-    const ls = hSeq[n]!;
-    const lg = hGroup[n]!;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const pt = hTime[parent]!;
-      if (pt < lt) break;
-      if (pt === lt) {
-        const pp = hPrio[parent]!;
-        if (pp < lp || (pp === lp && hSeq[parent]! < ls)) break;
-      }
-      hTime[i] = pt;
-      hPrio[i] = hPrio[parent]!;
-      hSeq[i] = hSeq[parent]!;
-      hGroup[i] = hGroup[parent]!;
-      i = parent;
-    }
-    hTime[i] = lt;
-    hPrio[i] = lp;
-    hSeq[i] = ls;
-    hGroup[i] = lg;
-  }
-
   /** Takes the next event (the calendar must not be empty), sets the clock and runs it. */
   private fireTop(): void {
     this.clock = this.hTime[0]!;
@@ -573,7 +348,7 @@ export class Engine {
       const a = this.sA[slot]!;
       const b = this.sB[slot]!;
       this.releaseSlot(slot);
-      this.handlers[h]!(a, b, this);
+      this.handlers[h]!(a, b, this, h);
       return;
     }
     const event = this.sObj[slot]!;
@@ -595,21 +370,10 @@ export class Engine {
   }
 }
 
-/** log2 of the number of entries of the engine's table of recently opened groups. */
-const RECENT_BITS = 10;
-const RECENT_SIZE = 1 << RECENT_BITS;
-
-function growInt32(x: Int32Array<ArrayBuffer>, cap: number): Int32Array<ArrayBuffer> {
-  const y = new Int32Array(cap);
-  y.set(x);
-  return y;
-}
-
-function growFloat64(x: Float64Array<ArrayBuffer>, cap: number): Float64Array<ArrayBuffer> {
-  const y = new Float64Array(cap);
-  y.set(x);
-  return y;
-}
-
-/** An allocation-free event's handler: the two integers it was posted with, and the engine. */
-export type HandlerAction = (a: number, b: number, engine: Engine) => void;
+/**
+ * An allocation-free event's handler: the two integers it was posted with, the engine, and the
+ * handler id the event was posted to. The id lets a model register ONE function under several ids
+ * and switch on it: the engine's call site then sees a single target (monomorphic: V8 may inline
+ * it) where distinct functions per id make it megamorphic.
+ */
+export type HandlerAction = (a: number, b: number, engine: Engine, id: number) => void;
