@@ -19,12 +19,11 @@
  *   integers, allocation-free, not cancellable — for models whose per-event path must not allocate
  *   (the switch fabric, src/sim/fabric, schedules two or three per packet-hop).
  *
- * The calendar is a binary min-heap whose keys (time, priority, sequence) and a payload slot live in
- * parallel typed arrays; the payload (handler id, a, b, or the closure event) sits in slot-indexed
- * arrays with a free list, so a sift moves four numbers and no objects, and a handler event
- * allocates nothing once the arrays have grown to the peak number of pending events.
- * Its speed against the former heap of event objects is measured in the comment at {@link Engine}
- * and in benchmarks/README.md ("fabric", calendar rows).
+ * The calendar (calendar.ts, the base class of {@link Engine}) keeps the events in slot-indexed
+ * typed arrays with a free list, so a handler event allocates nothing once the arrays have grown to
+ * the peak number of pending events; the events of one (time, priority) form a FIFO group, and a
+ * binary min-heap orders the groups. calendar.ts says why, and benchmarks/README.md ("engine")
+ * measures it against the former heap of single events.
  *
  * Run termination: `run({ until })` runs every event with time < until and leaves the clock at
  * `until` (events at exactly `until` stay in the calendar, as in SimPy's `run(until=…)`);
@@ -32,6 +31,7 @@
  */
 import { InvalidParameterError } from '../../core/errors.js';
 import { knownKeys, plainObject } from '../../core/guards.js';
+import { EventCalendar } from './calendar.js';
 
 /** An action run by the engine at its event's time. */
 export type EventAction = (engine: Engine) => void;
@@ -100,7 +100,9 @@ export interface RunOutcome {
  * three integers, no priority, no payload slot): in an interleaved A/B it lost 8–20 % of its
  * packet-hops/s (3.0–3.1 M against 3.7–3.9 M in congestion-spreading, 1.54 M against 1.68 M on the
  * 128-host fat-tree at 50 % load), still over the 1 M target; benchmarks/README.md, "fabric on the
- * core Engine".
+ * core Engine". Since issue 16 the heap orders groups of events that share (time, priority)
+ * (calendar.ts): the 648-node fat-tree runs ~1.4× the packet-hops per CPU-second it ran on the
+ * heap of single events (benchmarks/README.md, "engine").
  *
  * @example
  * const engine = new Engine();
@@ -109,43 +111,21 @@ export interface RunOutcome {
  * engine.schedule(1, (e) => log.push(e.now));
  * engine.run({ until: 10 }); // log is [1, 2], engine.now is 10
  */
-export class Engine {
+export class Engine extends EventCalendar<ScheduledEvent> {
   // Initialised as a number, not left to the class-field default `undefined`: a field that starts
   // undefined gets the tagged representation, and every double stored into it then allocates a heap
   // number (one per event, measured in a hold model: 33 → 17 bytes per event).
   private clock = 0;
-  private counter = 0;
   private processed = 0;
-  // heap, in parallel typed arrays: keys and the payload slot of each position
-  private n = 0;
-  private hTime: Float64Array<ArrayBuffer>;
-  private hPrio: Float64Array<ArrayBuffer>;
-  private hSeq: Float64Array<ArrayBuffer>;
-  private hSlot: Int32Array<ArrayBuffer>;
-  // payload, per slot: handler id (−1: closure event in sObj), a, b; free slots are chained in sA
-  private sHandler: Int32Array<ArrayBuffer>;
-  private sA: Int32Array<ArrayBuffer>;
-  private sB: Int32Array<ArrayBuffer>;
-  private sObj: (ScheduledEvent | null)[];
-  private freeSlot = -1;
-  private usedSlots = 0;
   private readonly handlers: HandlerAction[] = [];
 
   /** @param startTime the clock at the start (default 0), a finite number. */
   constructor(startTime = 0) {
+    super();
     if (typeof startTime !== 'number' || !Number.isFinite(startTime)) {
       throw new InvalidParameterError('startTime', 'a finite number', startTime);
     }
     this.clock = startTime;
-    const cap = 64;
-    this.hTime = new Float64Array(cap);
-    this.hPrio = new Float64Array(cap);
-    this.hSeq = new Float64Array(cap);
-    this.hSlot = new Int32Array(cap);
-    this.sHandler = new Int32Array(cap);
-    this.sA = new Int32Array(cap);
-    this.sB = new Int32Array(cap);
-    this.sObj = new Array<ScheduledEvent | null>(cap).fill(null);
   }
 
   /** The simulated time now. */
@@ -160,7 +140,7 @@ export class Engine {
 
   /** Events in the calendar (cancelled ones not yet dropped included). */
   get calendarSize(): number {
-    return this.n;
+    return this.pending;
   }
 
   /** The time of the next pending event, or Infinity if none. */
@@ -238,7 +218,7 @@ export class Engine {
     this.sHandler[slot] = handler;
     this.sA[slot] = a;
     this.sB[slot] = b;
-    this.siftUp(time, priority, slot);
+    this.insert(time, priority, slot);
   }
 
   /** Throws the error that names what {@link Engine.post} refused. */
@@ -288,6 +268,7 @@ export class Engine {
     if (stopWhen !== undefined && typeof stopWhen !== 'function') {
       throw new InvalidParameterError('stopWhen', 'a function', stopWhen);
     }
+    if (maxEvents === Infinity && stopWhen === undefined) return this.runUntil(until);
     let events = 0;
     for (;;) {
       if (events >= maxEvents) return { reason: 'maxEvents', time: this.clock, events };
@@ -305,6 +286,45 @@ export class Engine {
     }
   }
 
+  /**
+   * The loop of {@link Engine.run} with no event bound and no condition (the fabric's case): takes,
+   * drops cancelled events and dispatches in one place.
+   */
+  private runUntil(until: number): RunOutcome {
+    let events = 0;
+    while (this.n > 0) {
+      const time = this.hTime[0]!;
+      if (!(time < until)) break;
+      const slot = this.takeTop();
+      const h = this.sHandler[slot]!;
+      if (h >= 0) {
+        this.clock = time;
+        this.processed++;
+        events++;
+        const a = this.sA[slot]!;
+        const b = this.sB[slot]!;
+        this.releaseSlot(slot);
+        this.handlers[h]!(a, b, this, h);
+        continue;
+      }
+      const event = this.sObj[slot]!;
+      this.sObj[slot] = null;
+      this.releaseSlot(slot);
+      const action = event.action;
+      if (action === null) continue; // cancelled: dropped without moving the clock
+      this.clock = time;
+      this.processed++;
+      events++;
+      event.action = null;
+      action(this);
+    }
+    if (until !== Infinity) {
+      this.clock = until;
+      return { reason: 'until', time: until, events };
+    }
+    return { reason: 'empty', time: this.clock, events };
+  }
+
   private insertAction(time: number, action: EventAction, priority: number): ScheduledEvent {
     if (typeof action !== 'function') throw new InvalidParameterError('action', 'a function', action);
     if (typeof priority !== 'number' || !Number.isFinite(priority)) {
@@ -314,131 +334,21 @@ export class Engine {
     const slot = this.takeSlot();
     this.sHandler[slot] = -1;
     this.sObj[slot] = event;
-    this.siftUp(time, priority, slot);
+    this.insert(time, priority, slot);
     return event;
   }
 
-  private takeSlot(): number {
-    let slot = this.freeSlot;
-    if (slot >= 0) {
-      this.freeSlot = this.sA[slot]!;
-      return slot;
-    }
-    if (this.usedSlots === this.sA.length) this.grow();
-    slot = this.usedSlots++;
-    return slot;
-  }
-
-  private grow(): void {
-    const cap = this.hTime.length * 2;
-    const f = (x: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> => {
-      const y = new Float64Array(cap);
-      y.set(x);
-      return y;
-    };
-    const i = (x: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
-      const y = new Int32Array(cap);
-      y.set(x);
-      return y;
-    };
-    this.hTime = f(this.hTime);
-    this.hPrio = f(this.hPrio);
-    this.hSeq = f(this.hSeq);
-    this.hSlot = i(this.hSlot);
-    this.sHandler = i(this.sHandler);
-    this.sA = i(this.sA);
-    this.sB = i(this.sB);
-    for (let k = this.sObj.length; k < cap; k++) this.sObj.push(null);
-  }
-
-  /** Inserts key (time, priority, next sequence) with payload `slot` (slots ≤ heap capacity). */
-  private siftUp(time: number, priority: number, slot: number): void {
-    const hTime = this.hTime;
-    const hPrio = this.hPrio;
-    const hSeq = this.hSeq;
-    const hSlot = this.hSlot;
-    const seq = this.counter++;
-    let i = this.n++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const pt = hTime[parent]!;
-      if (pt < time) break;
-      if (pt === time) {
-        const pp = hPrio[parent]!;
-        if (pp < priority || (pp === priority && hSeq[parent]! < seq)) break;
-      }
-      hTime[i] = pt;
-      hPrio[i] = hPrio[parent]!;
-      hSeq[i] = hSeq[parent]!;
-      hSlot[i] = hSlot[parent]!;
-      i = parent;
-    }
-    hTime[i] = time;
-    hPrio[i] = priority;
-    hSeq[i] = seq;
-    hSlot[i] = slot;
-  }
-
-  /** Removes the top of the heap and returns its payload slot (the heap must not be empty). */
-  private popTop(): number {
-    const hTime = this.hTime;
-    const hPrio = this.hPrio;
-    const hSeq = this.hSeq;
-    const hSlot = this.hSlot;
-    const top = hSlot[0]!;
-    this.clock = hTime[0]!;
-    const n = --this.n;
-    if (n === 0) return top;
-    const lt = hTime[n]!;
-    const lp = hPrio[n]!;
-    const ls = hSeq[n]!;
-    const lslot = hSlot[n]!;
-    let i = 0;
-    const half = n >> 1;
-    while (i < half) {
-      let c = 2 * i + 1;
-      let ct = hTime[c]!;
-      let cp = hPrio[c]!;
-      let cs = hSeq[c]!;
-      const r = c + 1;
-      if (r < n) {
-        const rt = hTime[r]!;
-        if (rt < ct || (rt === ct && (hPrio[r]! < cp || (hPrio[r] === cp && hSeq[r]! < cs)))) {
-          c = r;
-          ct = rt;
-          cp = hPrio[r]!;
-          cs = hSeq[r]!;
-        }
-      }
-      if (lt < ct || (lt === ct && (lp < cp || (lp === cp && ls < cs)))) break;
-      hTime[i] = ct;
-      hPrio[i] = cp;
-      hSeq[i] = cs;
-      hSlot[i] = hSlot[c]!;
-      i = c;
-    }
-    hTime[i] = lt;
-    hPrio[i] = lp;
-    hSeq[i] = ls;
-    hSlot[i] = lslot;
-    return top;
-  }
-
-  private releaseSlot(slot: number): void {
-    this.sA[slot] = this.freeSlot;
-    this.freeSlot = slot;
-  }
-
-  /** Pops the top event (the heap must not be empty; its time ≥ now), sets the clock and runs it. */
+  /** Takes the next event (the calendar must not be empty), sets the clock and runs it. */
   private fireTop(): void {
-    const slot = this.popTop();
+    this.clock = this.hTime[0]!;
+    const slot = this.takeTop();
     const h = this.sHandler[slot]!;
     this.processed++;
     if (h >= 0) {
       const a = this.sA[slot]!;
       const b = this.sB[slot]!;
       this.releaseSlot(slot);
-      this.handlers[h]!(a, b, this);
+      this.handlers[h]!(a, b, this, h);
       return;
     }
     const event = this.sObj[slot]!;
@@ -451,16 +361,19 @@ export class Engine {
 
   private dropCancelled(): void {
     while (this.n > 0) {
-      const slot = this.hSlot[0]!;
+      const slot = this.gHead[this.hGroup[0]!]!;
       if (this.sHandler[slot]! >= 0 || this.sObj[slot]!.action !== null) return;
-      const clock = this.clock;
-      this.popTop();
-      this.clock = clock;
+      this.takeTop();
       this.sObj[slot] = null;
       this.releaseSlot(slot);
     }
   }
 }
 
-/** An allocation-free event's handler: the two integers it was posted with, and the engine. */
-export type HandlerAction = (a: number, b: number, engine: Engine) => void;
+/**
+ * An allocation-free event's handler: the two integers it was posted with, the engine, and the
+ * handler id the event was posted to. The id lets a model register ONE function under several ids
+ * and switch on it: the engine's call site then sees a single target (monomorphic: V8 may inline
+ * it) where distinct functions per id make it megamorphic.
+ */
+export type HandlerAction = (a: number, b: number, engine: Engine, id: number) => void;
