@@ -124,7 +124,6 @@ export class Fabric {
         ? new OutputBufferedCrossbar(c, e, this.links, this.queues, forwarding, marking, this.pool, this.stats)
         : new Crossbar(c, this.links, this.queues, forwarding, marking, this.pool, this.stats);
     this.traffic = c.hostTraffic === null ? null : new TrafficHostAdapters(c, e, this.links, this.pool, this.stats, { event });
-    if (this.traffic !== null) this.links.enableHostFold(this.traffic);
     this.hosts = this.traffic ?? new HostAdapters(c, e, this.links, this.pool, this.stats, { gen, event, timer, pathTimer });
     this.deadlockAfter = c.deadlockAfter;
     this.portNames = c.portNames;

@@ -28,15 +28,6 @@ export interface LinkHandlers {
   readonly event: number;
 }
 
-/**
- * A host port's sending side that can tell, when credits are returned to it, that their event would
- * do nothing observable before a later event of its own reads them (see {@link Links.enableHostFold}).
- */
-export interface CreditHolder {
-  /** Whether credits `blocks` for port-VL `pv` of host port g, arriving at time {@link Links.holdAt}, may be held. */
-  holdsCredits(g: number, pv: number, blocks: number): boolean;
-}
-
 /** Every link direction of the fabric: transmitters, wires and credit counters. */
 export class Links {
   private readonly c: CompiledFabric;
@@ -85,10 +76,6 @@ export class Links {
   private idleForwarding: StaticForwarding | null = null;
   private requestedVls: Int32Array = new Int32Array(0);
   readonly headingTo: Int32Array;
-  /** Host folding (see {@link enableHostFold}): the host side that decides, or null. */
-  private hostHolder: CreditHolder | null = null;
-  /** The arrival time of the credit return being decided (a field: a double argument is boxed). */
-  holdAt = 0;
   /** Transmissions started in the whole run (the deadlock watchdog's sign of progress). */
   transmissions = 0;
 
@@ -149,19 +136,6 @@ export class Links {
   enableIdleFold(forwarding: StaticForwarding, requestedVls: Int32Array): void {
     this.idleForwarding = forwarding;
     this.requestedVls = requestedVls;
-  }
-
-  /**
-   * Folds credit returns to idle host ports too (with `foldCredits`): a return that reaches an idle
-   * host port whose next look at its credits is a later event of its own ({@link CreditHolder}: a
-   * wake-up strictly after the credits' arrival, which the credits' own event would not move) is
-   * held, not posted, and added when that host port is next offered (its tryOutput, before it reads
-   * them). The holder refuses whenever the event could change anything: start a packet, ask the
-   * traffic for one (a draw of its random stream), begin a stall, post a wake-up, or meet another
-   * credit return still in flight for that port-VL (which would read the credits before these arrive).
-   */
-  enableHostFold(holder: CreditHolder): void {
-    if (this.fold) this.hostHolder = holder;
   }
 
   /**
@@ -230,8 +204,7 @@ export class Links {
     if (
       this.fold &&
       ((this.outBusy[g] !== 0 && this.outEnd[g]! > at) ||
-        (this.idleForwarding !== null && this.outBusy[g] === 0 && this.portSwitch[g]! >= 0 && this.requestedVls[g] === 0 && this.headingTo[g] === 0) ||
-        (this.hostHolder !== null && this.outBusy[g] === 0 && this.portSwitch[g]! < 0 && this.holdsForHost(g, up, blocks, at)))
+        (this.idleForwarding !== null && this.outBusy[g] === 0 && this.portSwitch[g]! >= 0 && this.requestedVls[g] === 0 && this.headingTo[g] === 0))
     ) {
       const n = this.foldCount[g]!;
       if (n < FOLD_SLOTS) {
@@ -242,20 +215,6 @@ export class Links {
       }
     }
     this.engine.post(at, this.h.event, EV_CREDIT | up, blocks);
-  }
-
-  /** Whether idle host port g may hold credits arriving at `at` (the host folding of {@link enableHostFold}). */
-  private holdsForHost(g: number, pv: number, blocks: number, at: number): boolean {
-    // Another return still in flight as an event (posted earlier, arriving no later) would offer the
-    // port before these arrive, and the port applies every held return when offered.
-    if (this.returning[pv]! - blocks !== this.foldBlocks[pv]!) return false;
-    this.holdAt = at;
-    return this.hostHolder!.holdsCredits(g, pv, blocks);
-  }
-
-  /** Blocks of credit returns held for port-VL pv (not yet added to its credits). */
-  heldBlocks(pv: number): number {
-    return this.fold ? this.foldBlocks[pv]! : 0;
   }
 
   /**

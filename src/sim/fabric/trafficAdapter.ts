@@ -9,7 +9,7 @@ import type { Engine } from '../engine/engine.js';
 import { CREDIT_BLOCK_BYTES, type CompiledFabric } from './compiled.js';
 import { EV_BECN, EV_WAKE } from './events.js';
 import type { HostTraffic } from './hostTraffic.js';
-import type { CreditHolder, Links } from './links.js';
+import type { Links } from './links.js';
 import type { FabricStats } from './measurements.js';
 import type { PacketPool } from './packets.js';
 
@@ -19,7 +19,7 @@ export interface TrafficHandlers {
 }
 
 /** The sending side of every host adapter, driven by a {@link HostTraffic}. */
-export class TrafficHostAdapters implements CreditHolder {
+export class TrafficHostAdapters {
   private readonly c: CompiledFabric;
   private readonly traffic: HostTraffic;
   private readonly engine: Engine;
@@ -81,8 +81,6 @@ export class TrafficHostAdapters implements CreditHolder {
   tryOutput(g: number): void {
     const links = this.links;
     if (links.outBusy[g] !== 0) return;
-    // Credit returns held for this idle port (Links.enableHostFold) arrived before this offer.
-    if (links.foldCount[g] !== 0) links.applyFolded(g);
     const now = this.engine.now;
     const pv = g * this.c.vls;
     if (links.credits[pv]! < this.blocks) {
@@ -117,25 +115,6 @@ export class TrafficHostAdapters implements CreditHolder {
     this.injected++;
     pool.tail[p] = now;
     links.transmit(g, pv, p);
-  }
-
-  /**
-   * Whether credits returning to idle host port g (arriving at `links.holdAt`) may be held until its
-   * next offer: their event would add them and offer the port, which would find credits enough, its
-   * injection cap closed and a wake-up already pending no later than the cap opens — and return,
-   * having changed nothing else (tryOutput's branch for hostFree > now). That wake-up comes strictly
-   * after the credits and offers the port, which adds them first; until then nothing reads them.
-   */
-  holdsCredits(g: number, pv: number, blocks: number): boolean {
-    const links = this.links;
-    const at = links.holdAt;
-    const wake = this.wakeAt[g]!;
-    return (
-      pv === g * this.c.vls &&
-      at < wake &&
-      wake <= this.hostFree[g - this.hostBase]! &&
-      links.credits[pv]! + links.heldBlocks(pv) + blocks >= this.blocks
-    );
   }
 
   /** Packet p (of this traffic) reached its destination's sink: counted, and a marked one echoed as a BECN. */
