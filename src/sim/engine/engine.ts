@@ -361,7 +361,7 @@ export class Engine extends EventCalendar<ScheduledEvent> {
 
   private dropCancelled(): void {
     while (this.n > 0) {
-      const slot = this.gHead[this.hGroup[0]!]!;
+      const slot = this.hSlot[0]!;
       if (this.sHandler[slot]! >= 0 || this.sObj[slot]!.action !== null) return;
       this.takeTop();
       this.sObj[slot] = null;
