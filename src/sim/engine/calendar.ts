@@ -94,36 +94,49 @@ export class EventCalendar<T> {
    * a new group of one in the heap.
    */
   protected insert(time: number, priority: number, slot: number): void {
+    // The key goes through `this.key`, not through arguments: a call that V8 does not inline would
+    // box a double argument into a heap number (the fabric's callers inline post up to here).
+    const key = this.key;
+    key[0] = time;
+    key[1] = priority;
     const seq = this.counter++;
     this.pending++;
-    this.sNext[slot] = -1;
     if (--this.window < 0) this.nextWindow();
+    let entry = ~slot;
     if (this.lookups) {
-      const key = this.key;
-      key[0] = time;
-      const bits = this.keyBits;
-      let x = bits[0]! ^ Math.imul(bits[1]!, 0x9e3779b1);
-      if (priority !== 0) {
-        key[1] = priority;
-        x ^= Math.imul(bits[2]! ^ bits[3]!, 0x85ebca6b);
-      }
-      x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
-      const r = (x ^ (x >>> 15)) >>> (32 - RECENT_BITS);
-      const t = this.recent[r]!;
-      this.recent[r] = slot;
-      // (read before `slot` gets its key: t may be `slot` itself, freed and taken again)
-      const sTime = this.sTime;
-      const sPrio = this.sPrio;
-      const hit = t >= 0 && sTime[t] === time && sPrio[t] === priority;
-      sTime[slot] = time;
-      sPrio[slot] = priority;
-      if (hit) {
-        this.hits++;
-        this.sNext[t] = slot;
-        return;
-      }
+      if (this.joinRecent(slot)) return;
+      entry = slot;
     }
-    this.siftUp(time, priority, seq, slot);
+    this.siftUp(seq, entry);
+  }
+
+  /**
+   * With the table in use: appends event `slot` (key in `this.key`) to the group of the event last
+   * inserted with its key if that one is still pending, and returns true; else returns false (the
+   * caller opens a group). Either way `slot` becomes the table's entry for its key.
+   */
+  private joinRecent(slot: number): boolean {
+    const key = this.key;
+    const time = key[0]!;
+    const priority = key[1]!;
+    const bits = this.keyBits;
+    let x = bits[0]! ^ Math.imul(bits[1]!, 0x9e3779b1);
+    if (priority !== 0) x ^= Math.imul(bits[2]! ^ bits[3]!, 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
+    const r = (x ^ (x >>> 15)) >>> (32 - RECENT_BITS);
+    const t = this.recent[r]!;
+    this.recent[r] = slot;
+    this.sNext[slot] = -1;
+    // (read before `slot` gets its key: t may be `slot` itself, freed and taken again)
+    const sTime = this.sTime;
+    const sPrio = this.sPrio;
+    const hit = t >= 0 && sTime[t] === time && sPrio[t] === priority;
+    sTime[slot] = time;
+    sPrio[slot] = priority;
+    if (!hit) return false;
+    this.hits++;
+    this.sNext[t] = slot;
+    return true;
   }
 
   /**
@@ -146,7 +159,7 @@ export class EventCalendar<T> {
   protected takeSlot(): number {
     let slot = this.freeSlot;
     if (slot >= 0) {
-      this.freeSlot = this.sNext[slot]!;
+      this.freeSlot = this.sA[slot]!;
       return slot;
     }
     if (this.usedSlots === this.sNext.length) this.grow();
@@ -154,8 +167,9 @@ export class EventCalendar<T> {
     return slot;
   }
 
+  /** Frees `slot` (after its payload was read: the free list is chained through sA). */
   protected releaseSlot(slot: number): void {
-    this.sNext[slot] = this.freeSlot;
+    this.sA[slot] = this.freeSlot;
     this.freeSlot = slot;
   }
 
@@ -177,8 +191,13 @@ export class EventCalendar<T> {
     this.hSlot = growInt32(this.hSlot, cap);
   }
 
-  /** Inserts a group headed by `slot` into the heap under key (time, priority, seq). */
-  private siftUp(time: number, priority: number, seq: number, slot: number): void {
+  /**
+   * Inserts heap entry `slot` (a group's first slot, or ~slot for a lone event) under key
+   * (this.key, seq).
+   */
+  private siftUp(seq: number, slot: number): void {
+    const time = this.key[0]!;
+    const priority = this.key[1]!;
     const hTime = this.hTime;
     const hPrio = this.hPrio;
     const hSeq = this.hSeq;
@@ -211,16 +230,20 @@ export class EventCalendar<T> {
    * it among the groups as well); the last event of a group takes the group out of the heap.
    */
   protected takeTop(): number {
-    const slot = this.hSlot[0]!;
-    const next = this.sNext[slot]!;
+    const top = this.hSlot[0]!;
     this.pending--;
+    if (top < 0) {
+      this.popTop();
+      return ~top;
+    }
+    const next = this.sNext[top]!;
     if (next >= 0) {
       this.hSlot[0] = next;
-      return slot;
+      return top;
     }
-    this.sTime[slot] = NaN; // no key equals NaN: `recent` no longer finds it
+    this.sTime[top] = NaN; // no key equals NaN: `recent` no longer finds it
     this.popTop();
-    return slot;
+    return top;
   }
 
   /**
