@@ -3,14 +3,17 @@
  * typed arrays so that a handler event allocates nothing once the arrays have grown to the peak
  * number of pending events. {@link Engine} extends it with the clock, the API and the run loops.
  *
- * Layout — three tables, all indexed by small integers:
+ * Layout — two tables, indexed by small integers:
  * - slots: one per pending event: its payload (handler id, a, b; or a closure event object, handler
- *   id −1) and `sNext`, the next slot of its group (free slots are chained through it too);
- * - groups: the pending events of one (time, priority), a FIFO of slots (head, tail). Events of one
- *   (time, priority) run in scheduling order, and a new event has the largest sequence so far, so
- *   appending it at the tail keeps the group sorted: a group is taken from its head, never searched;
+ *   id −1), its key (time, priority) and `sNext`, the next slot of its group; free slots are chained
+ *   through sA;
  * - a binary min-heap of groups keyed (time, priority, sequence of the group's first event), in
- *   parallel typed arrays.
+ *   parallel typed arrays; a heap entry is the slot of the group's first pending event.
+ * A group is the pending events of one (time, priority) chained through sNext, a FIFO: events of one
+ * (time, priority) run in scheduling order, and a new event has the largest sequence so far, so
+ * appending it at the tail keeps the group sorted; a group is taken from its head (the next slot
+ * takes the head's heap entry, key unchanged), never searched. There is no group record: a group is
+ * named by its head slot, and a lone event costs a heap entry, as in a heap of single events.
  *
  * Why groups: in the switch fabric most events share their time with others — links of one rate
  * start in step, so transmissions end, packets arrive and credits return at the same instants. In
@@ -20,14 +23,24 @@
  * half its key comparisons ties on time, for every event. benchmarks/README.md ("engine") measures it.
  *
  * Finding the group of a new event: `recent`, a direct-mapped table indexed by a hash of the key's
- * 16 bytes, remembers the group last opened for each hash. A hit whose group still has that key
- * (freed groups get time NaN, equal to nothing) takes the event at its tail; a miss opens a new
- * group, even if an older group of the same key is still pending (its entry was overwritten by
- * another key). That is exact, not a heuristic: appends always go to the newest group of a key, so
- * every event of an older group has a smaller sequence than every event of a newer one, and the heap
- * orders the two by the sequence of their first events — the order (time, priority, sequence) is
- * the one a heap of single events gives, whatever the table finds. The table only decides how many
- * groups there are.
+ * 16 bytes, names the event last inserted with each hash. If that event is still pending (taken
+ * events get time NaN, equal to nothing) and has the new event's key, it is the tail of the newest
+ * group of that key (a later event of the key would have replaced it in the table), and the new event
+ * is appended after it; otherwise the new event opens a group, even if an older group of the same
+ * key is still pending (its entry was overwritten by another key). That is exact, not a heuristic:
+ * appends always go to the newest group of a key, so every event of an older group has a smaller
+ * sequence than every event of a newer one, and the heap orders the two by the sequence of their
+ * first events — the order (time, priority, sequence) is the one a heap of single events gives,
+ * whatever the table finds. The table only decides how many groups there are.
+ *
+ * Where events never share a time (an M/M/1 queue, a hold model with continuous delays) the table
+ * finds nothing and its hash is pure cost. So inserts come in windows: a window of 4096 inserts uses
+ * the table and counts its hits; under 1 in 8, the next 61 440 inserts skip it — each event opens a
+ * group of one, stored as ~slot in the heap so that its take reads no chain — and then a window uses
+ * it again. A window that uses the table after one that skipped it starts with the table emptied,
+ * so the table only ever names events inserted while it was kept, and the argument above holds
+ * within the window; events of a skipping window are groups nothing is appended to. The windows
+ * change how many groups there are, never the order.
  */
 
 /** log2 of the number of entries of the table of recently scheduled events. */
