@@ -153,6 +153,59 @@ describe('Engine calendar (groups of one time and priority)', () => {
   });
 });
 
+describe('Engine calendar windows that skip the table of recent keys', () => {
+  it('keeps the reference order across windows with and without the table, with a key pending across them', () => {
+    // A hold model of 50 events: ids below 90 000 post their child at a continuous (fractional)
+    // time, never tied, so the calendar's windows stop using the table; later ids post on an integer
+    // grid, tied, so it uses the table again. Every 500th id also posts an event at T = 1e7 (one key
+    // pending throughout, inserted in every kind of window), after every other event.
+    const engine = new Engine();
+    const ref = new ListCalendar();
+    const T = 1e7;
+    const last = 200_000;
+    const got: number[] = [];
+    const want: number[] = [];
+    const modes = new Set<string>();
+    const childOf = (id: number, now: number): { time: number; priority: number } => {
+      const x = Math.imul(id, 2654435761) >>> 8;
+      if (id < 90_000) return { time: now + (x + 1) / 2 ** 23, priority: 0 };
+      return { time: Math.floor(now) + 1 + [0, 0, 1, 3][x & 3]!, priority: x % 11 === 0 ? -1 : 0 };
+    };
+    let nextE = 50;
+    const h = engine.addHandler((id) => {
+      got.push(id);
+      modes.add(`${id < 90_000 ? 'continuous' : 'tied'}:${String((engine as unknown as { lookups: boolean }).lookups)}`);
+      if (id >= T) return;
+      if (id % 500 === 0) engine.post(T, h, T + id, 0);
+      if (id >= last) return;
+      const c = childOf(id, engine.now);
+      engine.post(c.time, h, nextE++, 0, c.priority);
+    });
+    let nextR = 50;
+    const fireR = (id: number): void => {
+      want.push(id);
+      if (id >= T) return;
+      if (id % 500 === 0) ref.add(T, 0, T + id);
+      if (id >= last) return;
+      const c = childOf(id, ref.now);
+      ref.add(c.time, c.priority, nextR++);
+    };
+    for (let id = 0; id < 50; id++) {
+      engine.post(id / 7, h, id, 0);
+      ref.add(id / 7, 0, id);
+    }
+    engine.run({ until: 5000 });
+    ref.run(5000, fireR);
+    engine.run();
+    ref.run(Infinity, fireR);
+    expect(got.length).toBeGreaterThan(last);
+    expect(got).toEqual(want);
+    // the workload did drive the calendar through both kinds of window
+    expect(modes).toContain('continuous:false');
+    expect(modes).toContain('tied:true');
+  });
+});
+
 describe('Engine handler ids', () => {
   it('a handler receives the id it was posted to, so one function can serve several ids', () => {
     const engine = new Engine();

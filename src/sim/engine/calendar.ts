@@ -3,14 +3,17 @@
  * typed arrays so that a handler event allocates nothing once the arrays have grown to the peak
  * number of pending events. {@link Engine} extends it with the clock, the API and the run loops.
  *
- * Layout — three tables, all indexed by small integers:
+ * Layout — two tables, indexed by small integers:
  * - slots: one per pending event: its payload (handler id, a, b; or a closure event object, handler
- *   id −1) and `sNext`, the next slot of its group (free slots are chained through it too);
- * - groups: the pending events of one (time, priority), a FIFO of slots (head, tail). Events of one
- *   (time, priority) run in scheduling order, and a new event has the largest sequence so far, so
- *   appending it at the tail keeps the group sorted: a group is taken from its head, never searched;
+ *   id −1), its key (time, priority) and `sNext`, the next slot of its group; free slots are chained
+ *   through sA;
  * - a binary min-heap of groups keyed (time, priority, sequence of the group's first event), in
- *   parallel typed arrays.
+ *   parallel typed arrays; a heap entry is the slot of the group's first pending event.
+ * A group is the pending events of one (time, priority) chained through sNext, a FIFO: events of one
+ * (time, priority) run in scheduling order, and a new event has the largest sequence so far, so
+ * appending it at the tail keeps the group sorted; a group is taken from its head (the next slot
+ * takes the head's heap entry, key unchanged), never searched. There is no group record: a group is
+ * named by its head slot, and a lone event costs a heap entry, as in a heap of single events.
  *
  * Why groups: in the switch fabric most events share their time with others — links of one rate
  * start in step, so transmissions end, packets arrive and credits return at the same instants. In
@@ -20,19 +23,35 @@
  * half its key comparisons ties on time, for every event. benchmarks/README.md ("engine") measures it.
  *
  * Finding the group of a new event: `recent`, a direct-mapped table indexed by a hash of the key's
- * 16 bytes, remembers the group last opened for each hash. A hit whose group still has that key
- * (freed groups get time NaN, equal to nothing) takes the event at its tail; a miss opens a new
- * group, even if an older group of the same key is still pending (its entry was overwritten by
- * another key). That is exact, not a heuristic: appends always go to the newest group of a key, so
- * every event of an older group has a smaller sequence than every event of a newer one, and the heap
- * orders the two by the sequence of their first events — the order (time, priority, sequence) is
- * the one a heap of single events gives, whatever the table finds. The table only decides how many
- * groups there are.
+ * 16 bytes, names the event last inserted with each hash. If that event is still pending (taken
+ * events get time NaN, equal to nothing) and has the new event's key, it is the tail of the newest
+ * group of that key (a later event of the key would have replaced it in the table), and the new event
+ * is appended after it; otherwise the new event opens a group, even if an older group of the same
+ * key is still pending (its entry was overwritten by another key). That is exact, not a heuristic:
+ * appends always go to the newest group of a key, so every event of an older group has a smaller
+ * sequence than every event of a newer one, and the heap orders the two by the sequence of their
+ * first events — the order (time, priority, sequence) is the one a heap of single events gives,
+ * whatever the table finds. The table only decides how many groups there are.
+ *
+ * Where events never share a time (an M/M/1 queue, a hold model with continuous delays) the table
+ * finds nothing and its hash is pure cost. So inserts come in windows: a window of 4096 inserts uses
+ * the table and counts its hits; under 1 in 8, the next 61 440 inserts skip it — each event opens a
+ * group of one, stored as ~slot in the heap so that its take reads no chain — and then a window uses
+ * it again. A window that uses the table after one that skipped it starts with the table emptied,
+ * so the table only ever names events inserted while it was kept, and the argument above holds
+ * within the window; events of a skipping window are groups nothing is appended to. The windows
+ * change how many groups there are, never the order.
  */
 
-/** log2 of the number of entries of the table of recently opened groups. */
+/** log2 of the number of entries of the table of recently scheduled events. */
 const RECENT_BITS = 10;
 const RECENT_SIZE = 1 << RECENT_BITS;
+/** Inserts per window in which the table is used and its hits counted. */
+const PROBE_WINDOW = 4096;
+/** Fewer hits than this in a window: the next window skips the table. */
+const PROBE_MIN_HITS = PROBE_WINDOW / 8;
+/** Inserts per window that skips the table (then a window uses it again). */
+const SKIP_WINDOW = 15 * PROBE_WINDOW;
 
 /** Pending events in the order (time, priority, sequence); `T`: the closure-event objects. */
 export class EventCalendar<T> {
@@ -40,29 +59,29 @@ export class EventCalendar<T> {
   protected counter = 0;
   /** Events in the calendar. */
   protected pending = 0;
-  // slots: next slot of its group (or of the free list), handler id (−1: object in sObj), a, b
+  // slots: next slot of its group (or of the free list), handler id (−1: object in sObj), a, b,
+  // and the key (time NaN: not pending, equal to nothing)
   protected sNext: Int32Array<ArrayBuffer>;
   protected sHandler: Int32Array<ArrayBuffer>;
   protected sA: Int32Array<ArrayBuffer>;
   protected sB: Int32Array<ArrayBuffer>;
   protected sObj: (T | null)[];
+  private sTime: Float64Array<ArrayBuffer>;
+  private sPrio: Float64Array<ArrayBuffer>;
   private freeSlot = -1;
   private usedSlots = 0;
-  // groups: first and last slot of its FIFO, its key (time NaN: free); free groups chained in gHead
-  protected gHead: Int32Array<ArrayBuffer>;
-  private gTail: Int32Array<ArrayBuffer>;
-  private gTime: Float64Array<ArrayBuffer>;
-  private gPrio: Float64Array<ArrayBuffer>;
-  private freeGroup = -1;
-  private usedGroups = 0;
-  // heap of groups: keys (time, priority, sequence of the first event) and group id per position
+  // heap of groups: keys (time, priority, sequence of the first event) and the head slot per position
   protected n = 0;
   protected hTime: Float64Array<ArrayBuffer>;
   private hPrio: Float64Array<ArrayBuffer>;
   private hSeq: Float64Array<ArrayBuffer>;
-  protected hGroup: Int32Array<ArrayBuffer>;
-  /** Group last opened for each hash of (time, priority), or −1. */
+  protected hSlot: Int32Array<ArrayBuffer>;
+  /** Slot of the event last scheduled for each hash of (time, priority), or −1. */
   private readonly recent = new Int32Array(RECENT_SIZE).fill(-1);
+  /** Whether this window's inserts use `recent`; inserts left in the window; its hits so far. */
+  private lookups = true;
+  private window = PROBE_WINDOW;
+  private hits = 0;
   /** (time, priority) of the event being inserted, and the same 16 bytes as integers to hash. */
   private readonly key = new Float64Array(2);
   private readonly keyBits = new Int32Array(this.key.buffer);
@@ -74,104 +93,128 @@ export class EventCalendar<T> {
     this.sA = new Int32Array(cap);
     this.sB = new Int32Array(cap);
     this.sObj = new Array<T | null>(cap).fill(null);
-    this.gHead = new Int32Array(cap);
-    this.gTail = new Int32Array(cap);
-    this.gTime = new Float64Array(cap);
-    this.gPrio = new Float64Array(cap);
+    this.sTime = new Float64Array(cap).fill(NaN);
+    this.sPrio = new Float64Array(cap);
     this.hTime = new Float64Array(cap);
     this.hPrio = new Float64Array(cap);
     this.hSeq = new Float64Array(cap);
-    this.hGroup = new Int32Array(cap);
+    this.hSlot = new Int32Array(cap);
   }
 
   /**
-   * Files event `slot` under key (time, priority, next sequence): at the tail of the group last
-   * opened for (time, priority) if it is still pending, else in a new group (see {@link Engine}).
+   * Files event `slot` under key (time, priority, next sequence): after the event last scheduled
+   * for (time, priority) if that one is still pending (it is then the tail of its group), else as
+   * a new group of one in the heap.
    */
   protected insert(time: number, priority: number, slot: number): void {
-    this.counter++;
-    this.pending++;
-    this.sNext[slot] = -1;
+    // The key goes through `this.key`, not through arguments: a call that V8 does not inline would
+    // box a double argument into a heap number (the fabric's callers inline post up to here).
     const key = this.key;
     key[0] = time;
     key[1] = priority;
+    const seq = this.counter++;
+    this.pending++;
+    if (--this.window < 0) this.nextWindow();
+    let entry = ~slot;
+    if (this.lookups) {
+      if (this.joinRecent(slot)) return;
+      entry = slot;
+    }
+    this.siftUp(seq, entry);
+  }
+
+  /**
+   * With the table in use: appends event `slot` (key in `this.key`) to the group of the event last
+   * inserted with its key if that one is still pending, and returns true; else returns false (the
+   * caller opens a group). Either way `slot` becomes the table's entry for its key.
+   */
+  private joinRecent(slot: number): boolean {
+    const key = this.key;
+    const time = key[0]!;
+    const priority = key[1]!;
     const bits = this.keyBits;
     let x = bits[0]! ^ Math.imul(bits[1]!, 0x9e3779b1);
     if (priority !== 0) x ^= Math.imul(bits[2]! ^ bits[3]!, 0x85ebca6b);
     x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
     const r = (x ^ (x >>> 15)) >>> (32 - RECENT_BITS);
-    const g = this.recent[r]!;
-    if (g >= 0 && this.gTime[g] === time && this.gPrio[g] === priority) {
-      this.sNext[this.gTail[g]!] = slot;
-      this.gTail[g] = slot;
-      return;
-    }
-    this.openGroup(slot, r);
+    const t = this.recent[r]!;
+    this.recent[r] = slot;
+    this.sNext[slot] = -1;
+    // (read before `slot` gets its key: t may be `slot` itself, freed and taken again)
+    const sTime = this.sTime;
+    const sPrio = this.sPrio;
+    const hit = t >= 0 && sTime[t] === time && sPrio[t] === priority;
+    sTime[slot] = time;
+    sPrio[slot] = priority;
+    if (!hit) return false;
+    this.hits++;
+    this.sNext[t] = slot;
+    return true;
   }
 
-  /** Opens a group for the key in `this.key` holding event `slot`, and files it in the heap. */
-  private openGroup(slot: number, r: number): void {
-    let g = this.freeGroup;
-    if (g >= 0) this.freeGroup = this.gHead[g]!;
-    else {
-      if (this.usedGroups === this.gHead.length) this.growGroups();
-      g = this.usedGroups++;
+  /**
+   * Ends a window of inserts: after a window that used the table and found few ties, the next
+   * skips it; after one that skipped it, the table is emptied and used again (emptied: it must
+   * only name events inserted while it was kept up to date, see the file header).
+   */
+  private nextWindow(): void {
+    if (this.lookups && this.hits < PROBE_MIN_HITS) {
+      this.lookups = false;
+      this.window = SKIP_WINDOW - 1;
+    } else {
+      if (!this.lookups) this.recent.fill(-1);
+      this.lookups = true;
+      this.window = PROBE_WINDOW - 1;
     }
-    const time = this.key[0]!;
-    const priority = this.key[1]!;
-    this.gTime[g] = time;
-    this.gPrio[g] = priority;
-    this.gHead[g] = slot;
-    this.gTail[g] = slot;
-    this.recent[r] = g;
-    this.siftUp(g, this.counter - 1);
+    this.hits = 0;
   }
 
   protected takeSlot(): number {
     let slot = this.freeSlot;
     if (slot >= 0) {
-      this.freeSlot = this.sNext[slot]!;
+      this.freeSlot = this.sA[slot]!;
       return slot;
     }
-    if (this.usedSlots === this.sNext.length) this.growSlots();
+    if (this.usedSlots === this.sNext.length) this.grow();
     slot = this.usedSlots++;
     return slot;
   }
 
+  /** Frees `slot` (after its payload was read: the free list is chained through sA). */
   protected releaseSlot(slot: number): void {
-    this.sNext[slot] = this.freeSlot;
+    this.sA[slot] = this.freeSlot;
     this.freeSlot = slot;
   }
 
-  private growSlots(): void {
+  private grow(): void {
     const cap = this.sNext.length * 2;
     this.sNext = growInt32(this.sNext, cap);
     this.sHandler = growInt32(this.sHandler, cap);
     this.sA = growInt32(this.sA, cap);
     this.sB = growInt32(this.sB, cap);
     for (let k = this.sObj.length; k < cap; k++) this.sObj.push(null);
-  }
-
-  private growGroups(): void {
-    const cap = this.gHead.length * 2;
-    this.gHead = growInt32(this.gHead, cap);
-    this.gTail = growInt32(this.gTail, cap);
-    this.gTime = growFloat64(this.gTime, cap);
-    this.gPrio = growFloat64(this.gPrio, cap);
+    const sTime = new Float64Array(cap).fill(NaN);
+    sTime.set(this.sTime);
+    this.sTime = sTime;
+    this.sPrio = growFloat64(this.sPrio, cap);
+    // the heap holds at most one entry per pending event: it grows with the slots
     this.hTime = growFloat64(this.hTime, cap);
     this.hPrio = growFloat64(this.hPrio, cap);
     this.hSeq = growFloat64(this.hSeq, cap);
-    this.hGroup = growInt32(this.hGroup, cap);
+    this.hSlot = growInt32(this.hSlot, cap);
   }
 
-  /** Inserts group `g` into the heap under key (its time, its priority, seq). */
-  private siftUp(g: number, seq: number): void {
+  /**
+   * Inserts heap entry `slot` (a group's first slot, or ~slot for a lone event) under key
+   * (this.key, seq).
+   */
+  private siftUp(seq: number, slot: number): void {
+    const time = this.key[0]!;
+    const priority = this.key[1]!;
     const hTime = this.hTime;
     const hPrio = this.hPrio;
     const hSeq = this.hSeq;
-    const hGroup = this.hGroup;
-    const time = this.gTime[g]!;
-    const priority = this.gPrio[g]!;
+    const hSlot = this.hSlot;
     let i = this.n++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
@@ -184,33 +227,36 @@ export class EventCalendar<T> {
       hTime[i] = pt;
       hPrio[i] = hPrio[parent]!;
       hSeq[i] = hSeq[parent]!;
-      hGroup[i] = hGroup[parent]!;
+      hSlot[i] = hSlot[parent]!;
       i = parent;
     }
     hTime[i] = time;
     hPrio[i] = priority;
     hSeq[i] = seq;
-    hGroup[i] = g;
+    hSlot[i] = slot;
   }
 
   /**
    * Removes the first event of the top group and returns its slot (the calendar must not be empty;
-   * the clock is the caller's business); an emptied group leaves the heap and is freed.
+   * the clock is the caller's business). The next event of the group, if any, heads it in the same
+   * heap position (its key is unchanged: the group's sequence stays its first event's, which orders
+   * it among the groups as well); the last event of a group takes the group out of the heap.
    */
   protected takeTop(): number {
-    const g = this.hGroup[0]!;
-    const slot = this.gHead[g]!;
-    const next = this.sNext[slot]!;
+    const top = this.hSlot[0]!;
     this.pending--;
-    if (next >= 0) {
-      this.gHead[g] = next;
-      return slot;
+    if (top < 0) {
+      this.popTop();
+      return ~top;
     }
+    const next = this.sNext[top]!;
+    if (next >= 0) {
+      this.hSlot[0] = next;
+      return top;
+    }
+    this.sTime[top] = NaN; // no key equals NaN: `recent` no longer finds it
     this.popTop();
-    this.gTime[g] = NaN; // no key equals NaN: `recent` no longer finds it
-    this.gHead[g] = this.freeGroup;
-    this.freeGroup = g;
-    return slot;
+    return top;
   }
 
   /**
@@ -223,7 +269,7 @@ export class EventCalendar<T> {
     const hTime = this.hTime;
     const hPrio = this.hPrio;
     const hSeq = this.hSeq;
-    const hGroup = this.hGroup;
+    const hSlot = this.hSlot;
     const n = --this.n;
     if (n === 0) return;
     let i = 0;
@@ -238,14 +284,14 @@ export class EventCalendar<T> {
       hTime[i] = hTime[c]!;
       hPrio[i] = hPrio[c]!;
       hSeq[i] = hSeq[c]!;
-      hGroup[i] = hGroup[c]!;
+      hSlot[i] = hSlot[c]!;
       i = c;
       c = 2 * c + 1;
     }
     const lt = hTime[n]!;
     const lp = hPrio[n]!;
     const ls = hSeq[n]!;
-    const lg = hGroup[n]!;
+    const lg = hSlot[n]!;
     while (i > 0) {
       const parent = (i - 1) >> 1;
       const pt = hTime[parent]!;
@@ -257,13 +303,13 @@ export class EventCalendar<T> {
       hTime[i] = pt;
       hPrio[i] = hPrio[parent]!;
       hSeq[i] = hSeq[parent]!;
-      hGroup[i] = hGroup[parent]!;
+      hSlot[i] = hSlot[parent]!;
       i = parent;
     }
     hTime[i] = lt;
     hPrio[i] = lp;
     hSeq[i] = ls;
-    hGroup[i] = lg;
+    hSlot[i] = lg;
   }
 }
 

@@ -361,7 +361,8 @@ export class Engine extends EventCalendar<ScheduledEvent> {
 
   private dropCancelled(): void {
     while (this.n > 0) {
-      const slot = this.gHead[this.hGroup[0]!]!;
+      const top = this.hSlot[0]!;
+      const slot = top < 0 ? ~top : top;
       if (this.sHandler[slot]! >= 0 || this.sObj[slot]!.action !== null) return;
       this.takeTop();
       this.sObj[slot] = null;
