@@ -235,12 +235,22 @@ export class HostAdapters {
     const f = this.cand[v]!;
     // Round robin: next time start after this flow.
     this.hostRr[h] = (this.candPos[v]! + 1) % n;
-    const flow = this.c.flows[f]!;
     const p = this.fHead[f]!;
     const next = pool.next[p]!;
     this.fHead[f] = next;
     if (next === NONE) this.fTail[f] = NONE;
     pool.next[p] = NONE;
+    this.send(g, h, v, f, p, now);
+  }
+
+  /**
+   * Host port g (host h) starts packet p of flow f on VL v at `now`, the packet already out of its
+   * queue: the flow's rate limiter and window, the injection cap, the path choice, the link, and
+   * the flow's next packet. Both output paths (round robin over flows, one FIFO per VL) end here.
+   */
+  private send(g: number, h: number, v: number, f: number, p: number, now: number): void {
+    const pool = this.pool;
+    const flow = this.c.flows[f]!;
     const rc = flow.rateControl;
     if (rc !== null) {
       this.fNext[f] = now + pool.size[p]! / this.c.mtu / rc.rate;
@@ -252,10 +262,10 @@ export class HostAdapters {
       pool.lid[p] = sel.nextLid(now);
       this.afterPathEvent(f, sel);
     }
-    links.outCurQ[g] = -1 - f;
+    this.links.outCurQ[g] = -1 - f;
     this.injected++;
     pool.tail[p] = now;
-    links.transmit(g, g * V + v, p);
+    this.links.transmit(g, g * this.V + v, p);
     if (flow.arrivals === null && now < flow.stop) this.newPacket(f);
   }
 
@@ -306,24 +316,7 @@ export class HostAdapters {
     if (v < 0) return;
     this.stats.endStall(g);
     const p = fifos.pop(base + v, pool, now);
-    const f = pool.flow[p]!;
-    const flow = this.c.flows[f]!;
-    const rc = flow.rateControl;
-    if (rc !== null) {
-      this.fNext[f] = now + pool.size[p]! / this.c.mtu / rc.rate;
-      this.windows.sent(f);
-    }
-    if (this.injectionCapped) this.hostFree[h] = now + pool.size[p]! / this.c.injectionRate;
-    const sel = flow.pathSelection;
-    if (sel !== null) {
-      pool.lid[p] = sel.nextLid(now);
-      this.afterPathEvent(f, sel);
-    }
-    links.outCurQ[g] = -1 - f;
-    this.injected++;
-    pool.tail[p] = now;
-    links.transmit(g, g * V + v, p);
-    if (flow.arrivals === null && now < flow.stop) this.newPacket(f);
+    this.send(g, h, v, pool.flow[p]!, p, now);
     // The next head of the VL, if it may go and has its credits, is ready from this start on.
     const n = fifos.head[base + v]!;
     if (n !== NONE && links.credits[g * V + v]! >= pool.blocks[n]! && this.windows.open(pool.flow[n]!) && this.fNext[pool.flow[n]!]! <= now) fifos.readySince[base + v] = now;
