@@ -270,10 +270,7 @@ export class Fabric {
    */
   outputReadyWaits(): { port: string; vl: number; seconds: number }[] | null {
     if (!(this.crossbar instanceof OutputBufferedCrossbar)) return null;
-    const w = this.crossbar.maxReadyWait;
-    const out: { port: string; vl: number; seconds: number }[] = [];
-    for (let g = 0; g < this.hostBase; g++) for (let v = 0; v < this.vls; v++) out.push({ port: this.portNames[g]!, vl: v, seconds: w[g * this.vls + v]! });
-    return out;
+    return this.readyWaitList(this.crossbar.maxReadyWait, 0, this.hostBase);
   }
 
   /**
@@ -284,9 +281,14 @@ export class Fabric {
   hostReadyWaits(): { port: string; vl: number; seconds: number }[] | null {
     const fifos = this.hosts instanceof HostAdapters ? this.hosts.vlFifos : null;
     if (fifos === null) return null;
+    return this.readyWaitList(fifos.maxReadyWait, this.hostBase, this.portNames.length - this.hostBase);
+  }
+
+  /** Ports first … first + count − 1, every VL: `waits[(g − first)·V + v]` with the port's name. */
+  private readyWaitList(waits: Float64Array, first: number, count: number): { port: string; vl: number; seconds: number }[] {
     const out: { port: string; vl: number; seconds: number }[] = [];
-    for (let h = 0; h < this.portNames.length - this.hostBase; h++) {
-      for (let v = 0; v < this.vls; v++) out.push({ port: this.portNames[this.hostBase + h]!, vl: v, seconds: fifos.maxReadyWait[h * this.vls + v]! });
+    for (let i = 0; i < count; i++) {
+      for (let v = 0; v < this.vls; v++) out.push({ port: this.portNames[first + i]!, vl: v, seconds: waits[i * this.vls + v]! });
     }
     return out;
   }
