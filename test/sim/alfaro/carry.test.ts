@@ -10,7 +10,8 @@
  * credits, starts within B(d)/rate) is checked at every switch output port and every host interface,
  * every VL, at 1024, 2048 and 4096 bytes. Every packet within D holds at 1024 and 2048 bytes; at
  * 4096 bytes it does not on this network (one SL 0 packet at 1.018 D: it waited behind SL 0 packets
- * for the same host, which D does not count — docs/alfaro.md), so there the test asks ≥ 99.5 %. Also: the traffic delivered
+ * for the same host, which D does not count — docs/alfaro.md), so there the test asks ≥ 99.5 % and
+ * states every packet within D as `it.fails`. Also: the traffic delivered
  * matches what the CBR sources offer, the shares are consistent (D/100 ⊆ D/10 ⊆ D), and the
  * input-buffered switch without output buffers (the departure kept as an option) misses deadlines
  * of SL 0 at this load — head-of-line blocking in the VL 0 input FIFOs, docs/alfaro.md.
@@ -61,13 +62,32 @@ describe('carryAlfaroConnections', () => {
     expect(Math.abs(delivered - injected) / injected).toBeLessThan(0.05);
   }, 240_000);
 
-  it('2048-byte packets: no packet exceeds its deadline; 4096 bytes: B(d) holds at every port, ≥ 99.5 % within D', () => {
+  it('2048-byte packets: no packet exceeds its deadline', () => {
     const a2048 = admit(2048);
     expect(a2048.hostUtilization).toBeGreaterThan(0.7);
     check(carryAlfaroConnections(a2048, { until, warmup: 1e-4, streams, replication: 0 }), true);
-    const a4096 = admit(4096);
-    expect(a4096.hostUtilization).toBeGreaterThan(0.7);
-    check(carryAlfaroConnections(a4096, { until, warmup: 1e-4, streams, replication: 0 }), false);
+  }, 240_000);
+
+  // One run at 4096 bytes, shared by the two tests below (admitted after 2048 bytes, as before).
+  let run4096: AlfaroCarryResult | undefined;
+  const carried4096 = () => {
+    if (run4096 === undefined) {
+      const a4096 = admit(4096);
+      expect(a4096.hostUtilization).toBeGreaterThan(0.7);
+      run4096 = carryAlfaroConnections(a4096, { until, warmup: 1e-4, streams, replication: 0 });
+    }
+    return run4096;
+  };
+
+  it('4096-byte packets: B(d) holds at every port, ≥ 99.5 % of every SL within D', () => {
+    check(carried4096(), false);
+  }, 240_000);
+
+  // Issue 18's unmet point, stated: the seed's claim at 4096 bytes. On this network one SL 0 packet
+  // arrives at 1.018 D, queued behind older SL 0 packets, which the broker's D does not count
+  // (docs/alfaro.md, "What does not hold"). Fails while that is so; passes (and so fails here) when it holds.
+  it.fails('4096-byte packets: every packet of every SL within D (the seed, Fig. 3; does not hold here)', () => {
+    check(carried4096(), true);
   }, 240_000);
 
   it('without output buffers (input VL FIFOs feeding the links, the departure) SL 0 misses deadlines at this load', () => {
