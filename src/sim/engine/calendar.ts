@@ -54,6 +54,8 @@ const PROBE_MIN_HITS = PROBE_WINDOW / 8;
 const SKIP_WINDOW = 15 * PROBE_WINDOW;
 /** Groups taken per window after which the wheel's bucket width is estimated again. */
 const TUNE_WINDOW = 4096;
+/** Groups taken before the first tuning window starts. */
+const FIRST_TUNE_WINDOW = 256;
 /** Bucket width over the mean gap between the groups taken in a window. */
 const WIDTH_PER_GAP = 1;
 /** Fewest and most buckets of the wheel (powers of two). */
@@ -113,8 +115,8 @@ export class EventCalendar<T> {
   /** Whether the next event (found by nextTime) is the wheel's; else the heap's. */
   private fromWheel = false;
   /** Groups left to take in this tuning window, groups in the window, the time it started. */
-  private tuneLeft = TUNE_WINDOW;
-  private tuneLen = TUNE_WINDOW;
+  private tuneLeft = FIRST_TUNE_WINDOW;
+  private tuneLen = FIRST_TUNE_WINDOW;
   private tuneStart = NaN;
 
   constructor() {
@@ -393,10 +395,10 @@ export class EventCalendar<T> {
     const top = this.bHead[b]!;
     const next = this.sNext[top]!;
     if (next >= 0) {
-      // the next event heads the group: it takes the group's link and first sequence
+      // the next event heads the group: it takes the group's link (not its sequence: only a group
+      // at the current time can be partly taken, and a rebuild never moves that one into the heap)
       this.bHead[b] = next;
       this.gNext[next] = this.gNext[top]!;
-      this.sSeq[next] = this.sSeq[top]!;
       return top;
     }
     const g = this.gNext[top]!;
