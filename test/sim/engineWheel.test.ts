@@ -44,6 +44,7 @@ class ListCalendar {
 /** The wheel's state, read for the tests' own checks (private fields). */
 interface WheelState {
   wheelOn: boolean;
+  pending: number;
   inv: number;
   buckets: number;
   cur: number;
@@ -83,15 +84,15 @@ interface Child {
 function runBoth(
   start: number,
   initial: readonly { time: number; priority: number }[],
-  children: (id: number, now: number, wheel: { inv: number; cur: number; buckets: number }) => Child[],
+  children: (id: number, now: number, wheel: { inv: number; cur: number; buckets: number; pending: number }) => Child[],
   stops: readonly number[],
-): { engine: string[]; reference: string[]; seen: { inv: Set<number>; heapUsed: boolean; wheelOn: boolean } } {
+): { engine: string[]; reference: string[]; seen: { inv: Set<number>; heapUsed: boolean; wheelOn: boolean; stopped: boolean } } {
   const engine = new Engine(start);
   const ref = new ListCalendar(start);
   const engineLog: string[] = [];
   const refLog: string[] = [];
-  const wheelAt = new Map<number, { inv: number; cur: number; buckets: number }>();
-  const seen = { inv: new Set<number>(), heapUsed: false, wheelOn: false };
+  const wheelAt = new Map<number, { inv: number; cur: number; buckets: number; pending: number }>();
+  const seen = { inv: new Set<number>(), heapUsed: false, wheelOn: false, stopped: false };
   const leavesE = new Set<number>();
   const leavesR = new Set<number>();
   const echoesE = new Set<number>();
@@ -103,8 +104,9 @@ function runBoth(
   const fireE = (id: number): void => {
     engineLog.push(`${id}@${engine.now}`);
     const w = wheelOf(engine);
-    const state = { inv: w.wheelOn ? w.inv : 0, cur: w.cur, buckets: w.buckets };
+    const state = { inv: w.wheelOn ? w.inv : 0, cur: w.cur, buckets: w.buckets, pending: w.pending };
     wheelAt.set(id, state);
+    if (seen.wheelOn && !w.wheelOn) seen.stopped = true;
     if (w.wheelOn) {
       seen.wheelOn = true;
       seen.inv.add(w.inv);
@@ -127,7 +129,7 @@ function runBoth(
     refLog.push(`${id}@${ref.now}`);
     let last: { cancelled: boolean } | null = null;
     // the same children as the engine's run of this id (the reference runs after the engine)
-    for (const c of echo(id, ref.now, echoesR, leavesR) ?? children(id, ref.now, wheelAt.get(id) ?? { inv: 0, cur: 0, buckets: 0 })) {
+    for (const c of echo(id, ref.now, echoesR, leavesR) ?? children(id, ref.now, wheelAt.get(id) ?? { inv: 0, cur: 0, buckets: 0, pending: 0 })) {
       const child = nextR++;
       if (c.leaf === true) leavesR.add(child);
       if (c.echo === true) echoesR.add(child);
@@ -275,5 +277,29 @@ describe('Engine calendar: the wheel of buckets', () => {
       expect(seen.wheelOn).toBe(true);
       expect(engine).toEqual(reference);
     }
+  });
+
+  it('keeps the order when the wheel stops (few pending events: groups go into the heap) and starts again', () => {
+    // the population follows a target that alternates between 120 and 6 pending events every 2000
+    // time units; tied times on a 1/8 grid, echoes at now (groups partly taken when the wheel
+    // stops), priorities
+    const last = 200_000;
+    const children = (id: number, now: number, w: { pending: number }): Child[] => {
+      if (id >= last) return [];
+      const r = lcg(id);
+      const target = Math.floor(now / 2000) % 2 === 0 ? 120 : 6;
+      const count = w.pending < target ? 2 : w.pending > target && r() % 2 === 0 ? 0 : 1;
+      const out: Child[] = [];
+      for (let k = 0; k < count; k++) {
+        out.push({ time: now + 1 + (r() % 3) + (r() % 8) / 8, priority: r() % 9 === 0 ? -1 : 0, closure: r() % 6 === 0 });
+      }
+      if (r() % 5 === 0) out.push({ time: now, priority: 0, closure: false, echo: true });
+      return out;
+    };
+    const initial = Array.from({ length: 100 }, (_, k) => ({ time: (k % 3) + (k % 8) / 8, priority: 0 }));
+    const { engine, reference, seen } = runBoth(0, initial, children, [1000, 2000, 3000, 4000, 5000, 6000, 7000]);
+    expect(seen.stopped).toBe(true); // the wheel was on, then off
+    expect(seen.inv.size).toBeGreaterThan(1);
+    expect(engine).toEqual(reference);
   });
 });

@@ -58,6 +58,8 @@ const TUNE_WINDOW = 4096;
 const FIRST_TUNE_WINDOW = 256;
 /** Bucket width over the mean gap between the groups taken in a window. */
 const WIDTH_PER_GAP = 1;
+/** Fewer pending events than this at the end of a tuning window: no wheel (the heap alone). */
+const MIN_WHEEL_PENDING = 32;
 /** Fewest and most buckets of the wheel (powers of two). */
 const MIN_BUCKETS = 256;
 const MAX_BUCKETS = 1 << 20;
@@ -395,10 +397,11 @@ export class EventCalendar<T> {
     const top = this.bHead[b]!;
     const next = this.sNext[top]!;
     if (next >= 0) {
-      // the next event heads the group: it takes the group's link (not its sequence: only a group
-      // at the current time can be partly taken, and a rebuild never moves that one into the heap)
+      // the next event heads the group: it takes the group's link and first sequence (a rebuild
+      // that stops the wheel moves a partly taken group into the heap with it)
       this.bHead[b] = next;
       this.gNext[next] = this.gNext[top]!;
+      this.sSeq[next] = this.sSeq[top]!;
       return top;
     }
     const g = this.gNext[top]!;
@@ -447,6 +450,11 @@ export class EventCalendar<T> {
     this.tuneStart = t;
     this.tuneLeft = TUNE_WINDOW - 1;
     this.tuneLen = TUNE_WINDOW;
+    if (this.pending < MIN_WHEEL_PENDING) {
+      // a heap this small is cheaper than the wheel: its groups go into the heap
+      if (this.wheelOn) this.rebuild(0, 0, 0);
+      return;
+    }
     if (!(gap > 0 && gap < Infinity)) return;
     const inv = 1 / (WIDTH_PER_GAP * gap);
     let buckets = MIN_BUCKETS;
@@ -460,8 +468,8 @@ export class EventCalendar<T> {
   /**
    * Builds the wheel with 1 / width `inv`, `buckets` buckets, starting at bucket number `cur`, and
    * moves the groups of the former wheel into it (or into the heap, those past its end). The order
-   * of a group's events and their keys are unchanged; a group moved into the heap is keyed by the
-   * sequence of its first pending event.
+   * of a group's events and their keys are unchanged; a group moved into the heap is keyed by its
+   * first event's sequence. With `buckets` 0 every group goes into the heap and the wheel is off.
    */
   private rebuild(inv: number, buckets: number, cur: number): void {
     const groups: number[] = [];
@@ -469,7 +477,7 @@ export class EventCalendar<T> {
       for (let g = this.bHead[(this.curBucket + k) & this.mask]!; g >= 0; g = this.gNext[g]!) groups.push(g);
     }
     const wasOn = this.wheelOn;
-    this.wheelOn = true;
+    this.wheelOn = buckets > 0;
     this.inv = inv;
     this.cur = cur;
     this.curBucket = 0;
