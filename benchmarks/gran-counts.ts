@@ -33,7 +33,9 @@ const KINDS = ['arrive', 'txEnd', 'credit', 'wake', 'taken', 'becn', 'other'];
 // The calendar's private methods, reached for instrumentation only.
 interface CalendarInternals {
   insert(time: number, priority: number, slot: number): void;
-  openGroup(slot: number, r: number): void;
+  // a group opened in the heap (siftUp; also a rebuild's moves, rare) or in the wheel
+  siftUp(seq: number, slot: number): void;
+  wheelOpen(slot: number, seq: number, b: number): void;
 }
 const calendar = EventCalendar.prototype as unknown as CalendarInternals;
 const engineProto = Engine.prototype;
@@ -68,10 +70,15 @@ calendar.insert = function (this: CalendarInternals, time: number, priority: num
   if (counting) posted[kind]!++;
   insert.call(this, time, priority, slot);
 };
-const openGroup = calendar.openGroup;
-calendar.openGroup = function (this: CalendarInternals, slot: number, r: number): void {
+const siftUp = calendar.siftUp;
+calendar.siftUp = function (this: CalendarInternals, seq: number, slot: number): void {
   if (counting) opened[kind]!++;
-  openGroup.call(this, slot, r);
+  siftUp.call(this, seq, slot);
+};
+const wheelOpen = calendar.wheelOpen;
+calendar.wheelOpen = function (this: CalendarInternals, slot: number, seq: number, b: number): void {
+  if (counting) opened[kind]!++;
+  wheelOpen.call(this, slot, seq, b);
 };
 
 const params = parseIbccFatTree({ radix: 36, cc, ...(hotspots === '0' ? { hotspots: 0 } : {}) });
@@ -85,7 +92,8 @@ const inner = fabric as unknown as { engine: Engine; pool: { live: number } };
 const events = inner.engine.eventsProcessed;
 engineProto.post = post;
 calendar.insert = insert;
-calendar.openGroup = openGroup;
+calendar.siftUp = siftUp;
+calendar.wheelOpen = wheelOpen;
 
 // Replay from time 0 to `end` (the whole run: the calendar's state at the window's start is the
 // run's), best CPU time of three; its cost is divided by the run's packet-hops from time 0.

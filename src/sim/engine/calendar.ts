@@ -7,8 +7,10 @@
  * - slots: one per pending event: its payload (handler id, a, b; or a closure event object, handler
  *   id −1), its key (time, priority) and `sNext`, the next slot of its group; free slots are chained
  *   through sA;
- * - a binary min-heap of groups keyed (time, priority, sequence of the group's first event), in
- *   parallel typed arrays; a heap entry is the slot of the group's first pending event.
+ * - a timing wheel of buckets over the near future (below), each bucket a list of groups in key
+ *   order linked through `gNext`;
+ * - a binary min-heap of the other groups keyed (time, priority, sequence of the group's first
+ *   event), in parallel typed arrays; a heap entry is the slot of the group's first pending event.
  * A group is the pending events of one (time, priority) chained through sNext, a FIFO: events of one
  * (time, priority) run in scheduling order, and a new event has the largest sequence so far, so
  * appending it at the tail keeps the group sorted; a group is taken from its head (the next slot
@@ -41,6 +43,29 @@
  * so the table only ever names events inserted while it was kept, and the argument above holds
  * within the window; events of a skipping window are groups nothing is appended to. The windows
  * change how many groups there are, never the order.
+ *
+ * The wheel (issue 16, the hotspot case: congestion breaks the links' lock-step and 60 % of the
+ * events open a group, a heap insert and pop over ~150 groups each). Every event there is posted
+ * within ~1.1 µs of now but for 3 % (rate-limit and injection-cap wake-ups). A group opened with
+ * bucket number k = floor(time · inv) in [cur, cur + buckets) goes into bucket (curBucket + k − cur)
+ * mod buckets, after the bucket's groups of smaller or equal key (an equal key's older groups: the
+ * new one has the largest sequence); any other group (far ahead, or before the wheel's current
+ * bucket after a heap event ran) goes into the heap. `floor(time · inv)` is monotone in the time
+ * (IEEE multiplication and floor are), so a bucket never holds a later time than the next bucket;
+ * bucket numbers stay below 2^50, exact integers. The next event is the earlier of the wheel's
+ * first group (curBucket moves forward over empty buckets with a bit per bucket) and the heap's top;
+ * at equal (time, priority) the heap's goes first, because it is the older: a key in the wheel stays
+ * within [cur, cur + buckets) while it is there (cur only grows), so no later group of that key goes
+ * into the heap; a rebuild moves all groups of one key together. The table of recent keys finds
+ * groups wherever they are (wheel or heap): it appends to the key's newest group, as before.
+ *
+ * The width adapts to the workload: every TUNE_WINDOW groups taken it is set to the mean gap between
+ * them (WIDTH_PER_GAP), the number of buckets to the pending events (a power of two), and the wheel
+ * is built again (groups in order into the new buckets, those past its end into the heap keyed by
+ * their first event's sequence) when the width is a factor 2 off or the buckets a factor 4; a walk
+ * of more than 8 groups in one bucket ends the window early. With fewer than MIN_WHEEL_PENDING
+ * events pending the wheel is stopped (all its groups go into the heap): a heap that small is
+ * cheaper. None of it changes the order; it decides only where a group waits.
  */
 
 /** log2 of the number of entries of the table of recently scheduled events. */
