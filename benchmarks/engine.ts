@@ -16,15 +16,21 @@
  * the second would run slower code. Figures are events per CPU-second (process.cpuUsage), the best
  * of the child's runs after a warm-up run; the ratio is taken within each round.
  *
- * `npm run bench:engine [-- --rounds 5 --events 3000000]`
+ * `npm run bench:engine [-- --rounds 5 --events 3000000] [--peer-tree DIR]`
+ *
+ * With `--peer-tree DIR` (a directory holding another version's src/, e.g. `git archive main src`)
+ * the peer is that version's Engine instead of the former heap: an A/B of two Engines.
  */
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Engine } from '../src/index.js';
 import { HeapEngine } from './engine/heapEngine.js';
 import { machineLine } from './harness.js';
 
-type Calendar = 'Engine' | 'HeapEngine';
+/** 'Engine', 'HeapEngine', or `tree:DIR` (DIR's src/sim/engine Engine). */
+type Calendar = string;
 interface Poster {
   readonly now: number;
   readonly eventsProcessed: number;
@@ -46,8 +52,8 @@ const GRID_MIX: readonly (readonly [number, number])[] = [
 ];
 
 /** One run of `name` on a fresh calendar: events per CPU-second and the share of tied events. */
-function runCase(calendar: Calendar, name: string, events: number): { rate: number; tied: number } {
-  const engine: Poster = calendar === 'Engine' ? (new Engine() as unknown as Poster) : (new HeapEngine() as unknown as Poster);
+function runCase(E: new () => unknown, name: string, events: number): { rate: number; tied: number } {
+  const engine = new E() as Poster;
   let x = 12345;
   let last = -1;
   let tied = 0;
@@ -116,18 +122,26 @@ function argument(name: string, fallback: number): number {
 
 if (process.argv[2] === '--child') {
   const [calendar, name, events] = [process.argv[3] as Calendar, process.argv[4]!, Number(process.argv[5])];
-  runCase(calendar, name, events / 4); // warm-up
+  const E: new () => unknown =
+    calendar === 'Engine'
+      ? Engine
+      : calendar === 'HeapEngine'
+        ? HeapEngine
+        : ((await import(pathToFileURL(resolve(calendar.slice('tree:'.length), 'src/sim/engine/engine.ts')).href)) as { Engine: new () => unknown }).Engine;
+  runCase(E, name, events / 4); // warm-up
   let best = { rate: 0, tied: 0 };
   for (let k = 0; k < 3; k++) {
-    const r = runCase(calendar, name, events);
+    const r = runCase(E, name, events);
     if (r.rate > best.rate) best = r;
   }
   console.log(JSON.stringify(best));
 } else {
   const rounds = argument('rounds', 5);
   const events = argument('events', 3_000_000);
+  const k = process.argv.indexOf('--peer-tree');
+  const peerCalendar: Calendar = k < 0 ? 'HeapEngine' : `tree:${resolve(process.argv[k + 1]!)}`;
   console.log(`engine calendar: ${machineLine()}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  console.log(`${rounds} rounds, ${events} events per run; events per CPU-second (M), median (min–max); Engine / former heap per round`);
+  console.log(`${rounds} rounds, ${events} events per run; events per CPU-second (M), median (min–max); Engine / peer per round; peer: ${peerCalendar === 'HeapEngine' ? 'the former heap' : peerCalendar}`);
   const child = (calendar: Calendar, name: string): { rate: number; tied: number } =>
     JSON.parse(execFileSync(process.execPath, [...process.execArgv, import.meta.filename, '--child', calendar, name, String(events)], { encoding: 'utf8' })) as {
       rate: number;
@@ -140,7 +154,7 @@ if (process.argv[2] === '--child') {
   };
   const span = (v: number[], f = (y: number): string => (y / 1e6).toFixed(2)): string =>
     `${f(median(v))} (${f(Math.min(...v))}–${f(Math.max(...v))})`;
-  console.log('| case | tied events | Engine | former heap (peer) | ratio |');
+  console.log(`| case | tied events | Engine | ${peerCalendar === 'HeapEngine' ? 'former heap' : 'peer Engine'} (peer) | ratio |`);
   console.log('|---|---|---|---|---|');
   for (const name of CASES) {
     const mine: number[] = [];
@@ -148,9 +162,9 @@ if (process.argv[2] === '--child') {
     const ratio: number[] = [];
     let tied = 0;
     for (let r = 0; r < rounds; r++) {
-      const first: Calendar = r % 2 === 0 ? 'Engine' : 'HeapEngine';
+      const first: Calendar = r % 2 === 0 ? 'Engine' : peerCalendar;
       const a = child(first, name);
-      const b = child(first === 'Engine' ? 'HeapEngine' : 'Engine', name);
+      const b = child(first === 'Engine' ? peerCalendar : 'Engine', name);
       const [e, h] = first === 'Engine' ? [a, b] : [b, a];
       mine.push(e.rate);
       peer.push(h.rate);

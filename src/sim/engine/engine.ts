@@ -22,8 +22,9 @@
  * The calendar (calendar.ts, the base class of {@link Engine}) keeps the events in slot-indexed
  * typed arrays with a free list, so a handler event allocates nothing once the arrays have grown to
  * the peak number of pending events; the events of one (time, priority) form a FIFO group, and a
- * binary min-heap orders the groups. calendar.ts says why, and benchmarks/README.md ("engine")
- * measures it against the former heap of single events.
+ * timing wheel over the near future with a binary min-heap for the far groups orders the groups.
+ * calendar.ts says why, and benchmarks/README.md ("gran") measures it against the former heap of
+ * single events and the heap of groups.
  *
  * Run termination: `run({ until })` runs every event with time < until and leaves the clock at
  * `until` (events at exactly `until` stay in the calendar, as in SimPy's `run(until=…)`);
@@ -146,7 +147,7 @@ export class Engine extends EventCalendar<ScheduledEvent> {
   /** The time of the next pending event, or Infinity if none. */
   peek(): number {
     this.dropCancelled();
-    return this.n === 0 ? Infinity : this.hTime[0]!;
+    return this.nextTime();
   }
 
   /**
@@ -244,7 +245,7 @@ export class Engine extends EventCalendar<ScheduledEvent> {
    */
   step(): boolean {
     this.dropCancelled();
-    if (this.n === 0) return false;
+    if (this.nextTime() === Infinity) return false;
     this.fireTop();
     return true;
   }
@@ -273,7 +274,7 @@ export class Engine extends EventCalendar<ScheduledEvent> {
     for (;;) {
       if (events >= maxEvents) return { reason: 'maxEvents', time: this.clock, events };
       this.dropCancelled();
-      if (this.n === 0 || !(this.hTime[0]! < until)) {
+      if (!(this.nextTime() < until)) {
         if (until !== Infinity) {
           this.clock = until;
           return { reason: 'until', time: until, events };
@@ -292,8 +293,8 @@ export class Engine extends EventCalendar<ScheduledEvent> {
    */
   private runUntil(until: number): RunOutcome {
     let events = 0;
-    while (this.n > 0) {
-      const time = this.hTime[0]!;
+    for (;;) {
+      const time = this.nextTime(); // Infinity when the calendar is empty
       if (!(time < until)) break;
       const slot = this.takeTop();
       const h = this.sHandler[slot]!;
@@ -340,7 +341,7 @@ export class Engine extends EventCalendar<ScheduledEvent> {
 
   /** Takes the next event (the calendar must not be empty), sets the clock and runs it. */
   private fireTop(): void {
-    this.clock = this.hTime[0]!;
+    this.clock = this.nextTime();
     const slot = this.takeTop();
     const h = this.sHandler[slot]!;
     this.processed++;
@@ -360,9 +361,8 @@ export class Engine extends EventCalendar<ScheduledEvent> {
   }
 
   private dropCancelled(): void {
-    while (this.n > 0) {
-      const top = this.hSlot[0]!;
-      const slot = top < 0 ? ~top : top;
+    while (this.nextTime() !== Infinity) {
+      const slot = this.topSlot();
       if (this.sHandler[slot]! >= 0 || this.sObj[slot]!.action !== null) return;
       this.takeTop();
       this.sObj[slot] = null;
