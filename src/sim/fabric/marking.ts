@@ -170,12 +170,12 @@ export class FabricMarking {
       const wasFull = this.capBlocks - (blocks - pool.blocks[p]!) < this.mtuBlocks;
       if (full && !wasFull && marking.congestedOnly) {
         // The congested output: the one the buffer's head packet waits for, which holds it full.
-        ecn.onBufferFull((pool.out[queues.head[q]!]! - base) * width + v);
+        ecn.onBufferFull((pool.out[queues.headOf(q)]! - base) * width + v);
       } else if (full && !wasFull) {
         // Each output waited for by a packet in the buffer, once, in buffer order (Santos et al.;
         // thesis §3.3.1). A pass stamp marks the outputs already reported: one walk of the buffer.
         const pass = ++this.ecnPass;
-        for (let r = queues.head[q]!; r !== NONE; r = pool.next[r]!) {
+        for (let r = queues.headOf(q); r !== NONE; r = pool.next[r]!) {
           const o = pool.out[r]!;
           if (this.outPortSeen[o] !== pass) {
             this.outPortSeen[o] = pass;
