@@ -60,7 +60,8 @@ export class Crossbar {
   arrive(s: number, g: number, p: number): void {
     const pool = this.pool;
     const q = g * this.V + pool.vl[p]!;
-    const out = this.forwarding.route(s, p, pool);
+    // (Already routed when it was sent, with Links.enableIdleFold.)
+    const out = this.links.routesOnWire ? pool.out[p]! : this.forwarding.route(s, p, pool);
     this.links.headingTo[out]!--; // (read only with Links.enableIdleFold)
     const wasEmpty = this.queues.push(q, p);
     this.stats.bufferChange(q, 1);

@@ -86,11 +86,6 @@ export class StaticForwarding {
     return this.fwd[s * this.H + dst]!;
   }
 
-  /** The global out port packet p will take at switch s (what {@link route} will set; nothing written). */
-  outPortOf(s: number, p: number, pool: PacketPool): number {
-    return this.fwd[(pool.lid[p]! * this.S + s) * this.H + pool.dst[p]!]!;
-  }
-
   /** Routes packet p at switch s: sets its output port and the VL of its next hop; returns the port. */
   route(s: number, p: number, pool: PacketPool): number {
     const i = (pool.lid[p]! * this.S + s) * this.H + pool.dst[p]!;
