@@ -10,7 +10,9 @@
  * CCTI_Limit); every CCTI_Timer expiry lowers it by 1 (down to CCTI_Min); the pair's rate limit is
  * B/(1 + IRD) with IRD = CCT[CCTI] (docs/models.md §10). The CCTI_Timer of a source runs freely from
  * time 0 (expiries at k·T, k = 1, 2, …), so the decrements a pair has missed are applied lazily when
- * it is next read: CCTI(t) = max(CCTI_Min, CCTI(t₀) − (⌊t/T⌋ − ⌊t₀/T⌋)). No timer events.
+ * it is next read: CCTI(t) = max(CCTI_Min, CCTI(t₀) − (⌊t/T⌋ − ⌊t₀/T⌋)). No timer events. The table
+ * keeps CCTI(t₀) + ⌊t₀/T⌋ (integers, exact in a double), so CCTI(t) = max(CCTI_Min, that − ⌊t/T⌋):
+ * no second per-pair array for ⌊t₀/T⌋.
  *
  * Times in seconds; the per-packet methods allocate nothing and never throw.
  */
@@ -51,13 +53,13 @@ export class IbCcQpTable {
   readonly cctiMin: number;
   readonly timerPeriod: number;
   /**
-   * Per pair qp, side by side (one cache line for the two reads of a packet sent, in a 648²-pair
-   * table that does not fit a cache): [2qp] its CCTI, [2qp + 1] the earliest start of its next packet
-   * under its rate limit ({@link allowedAt}, {@link sent}).
+   * Per pair qp, side by side (one cache line for the reads of a packet sent, in a 648²-pair table
+   * that does not fit a cache): [2qp] its CCTI state, [2qp + 1] the earliest start of its next packet
+   * under its rate limit ({@link allowedAt}, {@link sent}). The CCTI state is CCTI_Min while the pair
+   * is at CCTI_Min (it stays there until a BECN, whatever the timer does); otherwise CCTI(t₀) +
+   * ⌊t₀/T⌋, t₀ the time of its last BECN, which is > CCTI_Min (see the module comment).
    */
   private readonly pair: Float64Array;
-  /** Timer expiries (⌊t/T⌋) already applied to the pair. */
-  private readonly applied: Float64Array;
   /** BECNs received, all pairs. */
   becns = 0;
 
@@ -83,24 +85,19 @@ export class IbCcQpTable {
     const n = this.hosts * this.hosts;
     this.pair = new Float64Array(2 * n);
     for (let qp = 0; qp < n; qp++) this.pair[2 * qp] = this.cctiMin;
-    this.applied = new Float64Array(n);
   }
 
   /** The pair's CCTI at time `now`, the timer expiries up to `now` applied. */
   ccti(source: number, destination: number, now: number): number {
     const qp = source * this.hosts + destination;
-    let c = this.pair[2 * qp]!;
-    // At CCTI_Min (most pairs, most of the time) the expiries change nothing and `applied` is not
-    // read: it is read only while CCTI > CCTI_Min, and a pair leaves CCTI_Min only through onBecn,
-    // which sets it first. So neither the division nor the second random access of a 648²-pair
-    // table is needed then (one read per packet sent).
-    if (c <= this.cctiMin) return c;
-    const ticks = Math.floor(now / this.timerPeriod);
-    c -= ticks - this.applied[qp]!;
-    if (c < this.cctiMin) c = this.cctiMin;
-    this.pair[2 * qp] = c;
-    this.applied[qp] = ticks;
-    return c;
+    const state = this.pair[2 * qp]!;
+    // At CCTI_Min (most pairs, most of the time) the expiries change nothing: no division (one read
+    // per packet sent).
+    if (state <= this.cctiMin) return state;
+    const c = state - Math.floor(now / this.timerPeriod);
+    if (c > this.cctiMin) return c;
+    this.pair[2 * qp] = this.cctiMin;
+    return this.cctiMin;
   }
 
   /** The pair's injection rate delay IRD = CCT[CCTI] at `now`. */
@@ -111,10 +108,10 @@ export class IbCcQpTable {
   /** A BECN for the pair arrived at `now`: CCTI += CCTI_Increase, at most CCTI_Limit. */
   onBecn(source: number, destination: number, now: number): void {
     const qp = source * this.hosts + destination;
-    const c = this.ccti(source, destination, now) + this.cctiIncrease;
-    // The expiries up to now are applied (ccti skips that at CCTI_Min): from here they count.
-    this.applied[qp] = Math.floor(now / this.timerPeriod);
-    this.pair[2 * qp] = c > this.cctiLimit ? this.cctiLimit : c;
+    let c = this.ccti(source, destination, now) + this.cctiIncrease;
+    if (c > this.cctiLimit) c = this.cctiLimit;
+    // The expiries count from now (CCTI_Increase 0 at CCTI_Min leaves the pair at CCTI_Min).
+    this.pair[2 * qp] = c > this.cctiMin ? c + Math.floor(now / this.timerPeriod) : c;
     this.becns++;
   }
 

@@ -12,7 +12,7 @@ import { RandomStreams } from '../random/streams.js';
 import { compileFlows, type FlowSpec } from './buildFlows.js';
 import { CREDIT_BLOCK_BYTES, type CompiledFabric } from './compiled.js';
 import { Fabric } from './fabric.js';
-import { ackDelays } from './forwarding.js';
+import { ackDelays, pairValues } from './forwarding.js';
 import { compileHostOptions } from './hostOptions.js';
 import type { HostTraffic } from './hostTraffic.js';
 import { compileRouting, type MultipathSpec } from './multipath.js';
@@ -295,7 +295,7 @@ export function buildFabric(options: FabricOptions): Fabric {
   const controlled = flows.some((f) => f.rateControl !== null || f.pathSelection !== null) || host.hostTraffic?.congestionControlled === true;
   const ackBytes = o.ackBytes === undefined ? 0 : (o.ackBytes as number);
   if (typeof ackBytes !== 'number' || !Number.isInteger(ackBytes) || ackBytes < 0) throw new InvalidParameterError('ackBytes', 'an integer >= 0 (bytes)', o.ackBytes);
-  const ackDelay = controlled ? ackDelays(H, hostBase, peer, delay, fwd, switchOfPort, switchLatency, { bytes: ackBytes, rate, cutThrough }) : new Float64Array(0);
+  const ackDelay = pairValues(controlled ? ackDelays(H, hostBase, peer, delay, fwd, switchOfPort, switchLatency, { bytes: ackBytes, rate, cutThrough }) : new Float64Array(0));
   const marking = compileMarking(o.marking, topology, switchOfPort, peer, hostBase, vls, bufferBytes, namedStream);
 
   let latencyHistogram = { hiUs: 1000, bins: 100 };

@@ -18,6 +18,16 @@ export const CREDIT_BLOCK_BYTES = 64;
 export const NONE = -1;
 
 /**
+ * A per-pair table (H² entries) that holds few distinct values, stored as a small index per pair into
+ * the list of its values (forwarding.ts's pairValues): entry i is `values[index[i]]`.
+ */
+export interface PairValues {
+  /** Per pair, the position of its value in {@link values} (bytes while there are at most 256 values). */
+  readonly index: Uint8Array | Int32Array;
+  readonly values: Float64Array;
+}
+
+/**
  * Switch-side marking, compiled: the congestion module's markers, one {@link EcnMarker} per switch
  * (its outputs are the switch's ports, 0-based) or one {@link IbCcSwitchMarker} per switch port-VL
  * (indexed by global port · VLs + VL; `null` on host ports). IB CC occupancy is in bytes: the bytes
@@ -97,8 +107,8 @@ export interface CompiledFabric extends CompiledHostOptions {
   readonly fwdVl: Uint8Array | null;
   /** Seconds without any transmission, while packets wait in switches, after which the run stops with a deadlock error (Infinity: never). */
   readonly deadlockAfter: number;
-  /** One-way latency (s) of the ACK path from host b back to host a: [a·H + b] (empty when no flow is rate-controlled). */
-  readonly ackDelay: Float64Array;
+  /** One-way latency (s) of the ACK path from host b back to host a: entry a·H + b (empty when no flow is rate-controlled). */
+  readonly ackDelay: PairValues;
   readonly arbiters: readonly OutputArbiter[];
   readonly flows: readonly CompiledFlow[];
   readonly marking: CompiledMarking;

@@ -60,7 +60,8 @@ export class Crossbar {
   arrive(s: number, g: number, p: number): void {
     const pool = this.pool;
     const q = g * this.V + pool.vl[p]!;
-    const out = this.forwarding.route(s, p, pool);
+    // (Already routed when it was sent, with Links.enableIdleFold.)
+    const out = this.links.routesOnWire ? pool.out[p]! : this.forwarding.route(s, p, pool);
     this.links.headingTo[out]!--; // (read only with Links.enableIdleFold)
     const wasEmpty = this.queues.push(q, p);
     this.stats.bufferChange(q, 1);
@@ -87,7 +88,7 @@ export class Crossbar {
       const v = 31 - Math.clz32(mask & -mask);
       const r = queues.firstRequest(g, v, this.inBusy);
       if (r === NONE) continue;
-      const p = queues.head[r]!;
+      const p = queues.headOf(r);
       if (links.credits[g * V + v]! >= this.pool.blocks[p]!) {
         ready |= 1 << v;
         this.cand[v] = r;
@@ -130,7 +131,6 @@ export class Crossbar {
     this.stats.bufferChange(b, -1);
     this.inBusy[inPort] = 0;
     this.links.returnCredits(inPort, v, blocks);
-    const requested = queues.requested;
     const outBusy = this.links.outBusy;
     const first = queues.firstQueue(inPort);
     const n = queues.queuesPerPort;
@@ -138,7 +138,7 @@ export class Crossbar {
       // FIFO: the output that finished chooses first, then the outputs the port's buffers wait for.
       this.tryOutput(g);
       for (let w = first; w < first + n; w++) {
-        const o = requested[w]!;
+        const o = queues.requestOf(w);
         if (o !== NONE && outBusy[o] === 0) this.tryOutput(o);
       }
       return;
@@ -152,11 +152,11 @@ export class Crossbar {
     // a tryOutput may serve or add requests of this port's queues — the same visits as w = k … end − 1).
     const end = first + n;
     for (let w = queues.nextRequest(q + 1, end); w < end; w = queues.nextRequest(w + 1, end)) {
-      const o = requested[w]!;
+      const o = queues.requestOf(w);
       if (outBusy[o] === 0) this.tryOutput(o);
     }
     for (let w = queues.nextRequest(first, q); w < q; w = queues.nextRequest(w + 1, q)) {
-      const o = requested[w]!;
+      const o = queues.requestOf(w);
       if (outBusy[o] === 0) this.tryOutput(o);
     }
     this.tryOutput(g);

@@ -171,7 +171,7 @@ export class Fabric {
     const moved = this.links.transmissions;
     if (moved === this.watchedTransmissions) {
       const V = this.vls;
-      const next = waitForGraph(this.links, this.queues.head, this.pool, V);
+      const next = waitForGraph(this.links, this.queues.heads(), this.pool, V);
       if (next !== null) {
         const names = findWaitCycle(next).map((q) => `${this.portNames[(q / V) | 0]} VL${q % V}`);
         throw new FabricDeadlockError(names, this.engine.now, this.deadlockAfter);

@@ -4,6 +4,7 @@
  * out-of-band ACK path that follows them back. Multipath tables (a block per LID offset) and per-hop
  * VL offsets (dateline VLs) are read by {@link StaticForwarding.route}.
  */
+import type { PairValues } from './compiled.js';
 import type { PacketPool } from './packets.js';
 
 /** An ACK's size and how it crosses the switches, for {@link ackDelays} (default: out of band, size 0). */
@@ -48,6 +49,22 @@ export function ackDelays(H: number, hostBase: number, peer: Int32Array, delay: 
 }
 
 /**
+ * The {@link PairValues} of a per-pair table: the ACK latencies of a fat-tree are two or three
+ * numbers, and the 648-node run reads them at random for every marked packet (a byte per pair is
+ * 0.4 MB where the doubles were 3.4 MB).
+ */
+export function pairValues(table: Float64Array): PairValues {
+  const position = new Map<number, number>();
+  const index = new Int32Array(table.length);
+  for (let i = 0; i < table.length; i++) {
+    let k = position.get(table[i]!);
+    if (k === undefined) position.set(table[i]!, (k = position.size));
+    index[i] = k;
+  }
+  return { index: position.size <= 256 ? Uint8Array.from(index) : index, values: Float64Array.from(position.keys()) };
+}
+
+/**
  * Forwarding at run time: one out port per switch, destination host and LID offset (the destination
  * address a packet carries), and the VL offset of that hop.
  */
@@ -67,11 +84,6 @@ export class StaticForwarding {
   /** The global out port of switch s towards host `dst` (LID offset 0). */
   outPort(s: number, dst: number): number {
     return this.fwd[s * this.H + dst]!;
-  }
-
-  /** The global out port packet p will take at switch s (what {@link route} will set; nothing written). */
-  outPortOf(s: number, p: number, pool: PacketPool): number {
-    return this.fwd[(pool.lid[p]! * this.S + s) * this.H + pool.dst[p]!]!;
   }
 
   /** Routes packet p at switch s: sets its output port and the VL of its next hop; returns the port. */

@@ -91,6 +91,14 @@ export class GranTraffic implements HostTraffic {
   private readonly parkDst: Int32Array;
   private readonly parkLeft: Int32Array;
   private readonly parkCount: Int32Array;
+  /**
+   * The pair's rate-limit time ({@link pairReady}) of each host's current uniform message and of
+   * each parked one, kept here: a pair's time changes only when the host itself sends to that
+   * destination ({@link sent} updates these copies then), and reading the 648²-pair table at random
+   * for every parked message at every offer was a cache miss each (the hotspot runs park often).
+   */
+  private readonly uniAt: Float64Array;
+  private readonly parkAt: Float64Array;
   /** Which stream `next` offered: 1 hotspot, 2 uniform. */
   private readonly choice: Uint8Array;
   private readonly packetTime: number;
@@ -136,6 +144,8 @@ export class GranTraffic implements HostTraffic {
     this.parkDst = new Int32Array(H * PARKED_MESSAGES);
     this.parkLeft = new Int32Array(H * PARKED_MESSAGES);
     this.parkCount = new Int32Array(H);
+    this.uniAt = new Float64Array(H);
+    this.parkAt = new Float64Array(H * PARKED_MESSAGES);
     this.choice = new Uint8Array(H);
     this.received = new Float64Array(H);
     this.advance(0);
@@ -248,7 +258,7 @@ export class GranTraffic implements HostTraffic {
     const H = this.H;
     const now = this.now;
     if (this.uniLeft[h]! > 0) {
-      const t = this.pairReady(h, this.uniDst[h]!);
+      const t = this.uniAt[h]!;
       this.pairAt = t;
       if (t <= now) return;
       if (!this.park(h)) return this.earliestParked(h);
@@ -257,13 +267,15 @@ export class GranTraffic implements HostTraffic {
     const base = h * PARKED_MESSAGES;
     const n = this.parkCount[h]!;
     for (let i = 0; i < n; i++) {
-      const d = this.parkDst[base + i]!;
-      if (this.pairReady(h, d) <= now) {
-        this.uniDst[h] = d;
+      const t = this.parkAt[base + i]!;
+      if (t <= now) {
+        this.uniDst[h] = this.parkDst[base + i]!;
         this.uniLeft[h] = this.parkLeft[base + i]!;
+        this.uniAt[h] = t;
         this.parkCount[h] = n - 1;
         this.parkDst[base + i] = this.parkDst[base + n - 1]!;
         this.parkLeft[base + i] = this.parkLeft[base + n - 1]!;
+        this.parkAt[base + i] = this.parkAt[base + n - 1]!;
         this.pairAt = now;
         return;
       }
@@ -277,6 +289,7 @@ export class GranTraffic implements HostTraffic {
       this.uniDst[h] = d;
       this.uniLeft[h] = this.cfg.messagePackets;
       const t = this.pairReady(h, d);
+      this.uniAt[h] = t;
       this.pairAt = t;
       if (t <= now) return;
       if (tries >= 4 * PARKED_MESSAGES || !this.park(h)) return this.earliestParked(h);
@@ -294,6 +307,7 @@ export class GranTraffic implements HostTraffic {
       if (n >= PARKED_MESSAGES) return false;
       this.parkCount[h] = n + 1;
       this.parkDst[base + i] = d;
+      this.parkAt[base + i] = this.uniAt[h]!;
       this.parkLeft[base + i] = 0;
     }
     this.parkLeft[base + i]! += this.uniLeft[h]!;
@@ -306,7 +320,7 @@ export class GranTraffic implements HostTraffic {
     const base = h * PARKED_MESSAGES;
     let t = this.pairAt;
     for (let i = 0; i < this.parkCount[h]!; i++) {
-      const u = this.pairReady(h, this.parkDst[base + i]!);
+      const u = this.parkAt[base + i]!;
       if (u < t) t = u;
     }
     this.pairAt = t;
@@ -320,7 +334,14 @@ export class GranTraffic implements HostTraffic {
       this.uniLeft[h]!--;
     }
     const cc = this.cfg.cc;
-    if (cc !== null) cc.sent(h, destination, now, this.packetTime);
+    if (cc === null) return;
+    cc.sent(h, destination, now, this.packetTime);
+    // The pair's new time, into the copies of the messages for this destination (the hotspot may
+    // also be the current or a parked uniform destination).
+    const t = cc.allowedAt(h, destination);
+    if (this.uniDst[h] === destination) this.uniAt[h] = t;
+    const base = h * PARKED_MESSAGES;
+    for (let i = 0; i < this.parkCount[h]!; i++) if (this.parkDst[base + i] === destination) this.parkAt[base + i] = t;
   }
 
   delivered(_source: number, destination: number, bytes: number, now: number): void {

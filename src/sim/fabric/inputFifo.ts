@@ -13,12 +13,12 @@ import type { PacketPool } from './packets.js';
 export class FifoInputQueues implements InputQueues {
   private readonly V: number;
   private readonly pool: PacketPool;
-  readonly head: Int32Array;
+  private readonly head: Int32Array;
   private readonly tail: Int32Array;
   /** Credit blocks held per buffer. */
   readonly blocks: Int32Array;
   /** The output that buffer q's head packet requests (NONE: none). */
-  readonly requested: Int32Array;
+  private readonly requested: Int32Array;
   private readonly reqNext: Int32Array;
   private readonly reqPrev: Int32Array;
   private readonly reqHead: Int32Array;
@@ -77,6 +77,18 @@ export class FifoInputQueues implements InputQueues {
     this.unregister(q);
     if (next !== NONE) this.register(q, pool.out[next]!, pool.outVl[next]!);
     return p;
+  }
+
+  headOf(q: number): number {
+    return this.head[q]!;
+  }
+
+  requestOf(q: number): number {
+    return this.requested[q]!;
+  }
+
+  heads(): Int32Array {
+    return this.head.slice();
   }
 
   /** The packet's blocks left the buffer (its tail has gone). */

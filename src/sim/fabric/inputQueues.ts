@@ -6,14 +6,16 @@
  * statistics and credits buffer numbers.
  */
 export interface InputQueues {
-  /** Head packet of each queue (NONE: empty). */
-  readonly head: Int32Array;
   /** Credit blocks held per buffer. */
   readonly blocks: Int32Array;
-  /** The output each queue's head packet requests (NONE: none). */
-  readonly requested: Int32Array;
   /** Bit v of requestedVls[g]: some queue's head requests output g on VL v. */
   readonly requestedVls: Int32Array;
+  /** Queue r's head packet (NONE: empty). */
+  headOf(r: number): number;
+  /** The output queue r's head packet requests (NONE: none). */
+  requestOf(r: number): number;
+  /** A copy of every queue's head packet, by queue number (the deadlock watchdog's; not per packet). */
+  heads(): Int32Array;
   /** The VL queue r's head packet waits for at its output (its next hop's VL). */
   requestedVl(r: number): number;
   /** Queues per input port: they are numbered firstQueue(g) … firstQueue(g) + queuesPerPort − 1. */
@@ -34,6 +36,6 @@ export interface InputQueues {
   bufferOf(r: number): number;
   /** The first queue of input port g. */
   firstQueue(g: number): number;
-  /** The first queue r in from … end − 1 whose head requests an output now (requested[r] ≠ NONE), or `end`. */
+  /** The first queue r in from … end − 1 whose head requests an output now (requestOf(r) ≠ NONE), or `end`. */
   nextRequest(from: number, end: number): number;
 }

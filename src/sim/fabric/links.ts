@@ -76,6 +76,13 @@ export class Links {
   private idleForwarding: StaticForwarding | null = null;
   private requestedVls: Int32Array = new Int32Array(0);
   readonly headingTo: Int32Array;
+  /**
+   * With idle folding, a packet sent towards a switch is routed there as it is sent (its output port
+   * and next VL set in the pool: nothing reads them between its departure and its arrival), so the
+   * count above and the switch share one forwarding-table read; the crossbar then does not route it
+   * again on arrival.
+   */
+  routesOnWire = false;
   /** Transmissions started in the whole run (the deadlock watchdog's sign of progress). */
   transmissions = 0;
 
@@ -135,6 +142,7 @@ export class Links {
    */
   enableIdleFold(forwarding: StaticForwarding, requestedVls: Int32Array): void {
     this.idleForwarding = forwarding;
+    this.routesOnWire = true;
     this.requestedVls = requestedVls;
   }
 
@@ -174,7 +182,7 @@ export class Links {
     const fwd = this.idleForwarding;
     if (fwd !== null) {
       const s = this.portSwitch[peer]!;
-      if (s >= 0) this.headingTo[fwd.outPortOf(s, p, pool)]!++;
+      if (s >= 0) this.headingTo[fwd.route(s, p, pool)]!++;
     }
   }
 

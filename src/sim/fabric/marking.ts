@@ -137,6 +137,12 @@ export class FabricMarking {
   private readonly pvBytes: Float64Array;
   /** ECN buffer-full pass: outPortSeen[g] = ecnPass when output g was already reported in this pass. */
   private readonly outPortSeen: Int32Array;
+  /**
+   * IB CC: each port-VL marker's threshold occupancy (Infinity: none), so that a departure below it
+   * (the marker would answer false and change nothing) does not touch the marker object: one object
+   * per port-VL, read at random, a cache miss of its own in the 648-node runs.
+   */
+  private readonly ibccThreshold: Float64Array;
   private ecnPass = 0;
 
   constructor(c: CompiledFabric, links: Links, queues: InputQueues, pool: PacketPool, stats: FabricStats, mtuBlocks: number) {
@@ -150,6 +156,8 @@ export class FabricMarking {
     this.mtuBlocks = mtuBlocks;
     this.pvBytes = new Float64Array(c.peer.length * c.vls);
     this.outPortSeen = new Int32Array(c.peer.length);
+    const m = c.marking;
+    this.ibccThreshold = Float64Array.from(m.kind === 'ibcc' ? m.perPortVl : [], (x) => x?.thresholdOccupancy ?? Infinity);
   }
 
   /** Packet p has joined input VL buffer q of switch s, waiting for output `out`. */
@@ -170,12 +178,12 @@ export class FabricMarking {
       const wasFull = this.capBlocks - (blocks - pool.blocks[p]!) < this.mtuBlocks;
       if (full && !wasFull && marking.congestedOnly) {
         // The congested output: the one the buffer's head packet waits for, which holds it full.
-        ecn.onBufferFull((pool.out[queues.head[q]!]! - base) * width + v);
+        ecn.onBufferFull((pool.out[queues.headOf(q)]! - base) * width + v);
       } else if (full && !wasFull) {
         // Each output waited for by a packet in the buffer, once, in buffer order (Santos et al.;
         // thesis §3.3.1). A pass stamp marks the outputs already reported: one walk of the buffer.
         const pass = ++this.ecnPass;
-        for (let r = queues.head[q]!; r !== NONE; r = pool.next[r]!) {
+        for (let r = queues.headOf(q); r !== NONE; r = pool.next[r]!) {
           const o = pool.out[r]!;
           if (this.outPortSeen[o] !== pass) {
             this.outPortSeen[o] = pass;
@@ -204,6 +212,7 @@ export class FabricMarking {
       // blocks are freed when its tail has gone), any credits.
       const input = marking.inputOccupancy;
       const occupancy = input ? this.queues.blocks[q]! * CREDIT_BLOCK_BYTES : this.pvBytes[pv]!;
+      if (!(occupancy >= this.ibccThreshold[pv]!)) return; // not congested: the marker would not mark
       const hasCredits = input || this.links.credits[pv]! - pool.blocks[p]! >= this.mtuBlocks;
       if (marking.perPortVl[pv]!.onDeparture(occupancy, hasCredits, pool.size[p]!)) this.mark(pv, p);
     }

@@ -137,7 +137,7 @@ export class OutputBufferedCrossbar {
       const v = 31 - Math.clz32(mask & -mask);
       const r = queues.firstRequest(g, v, this.inBusy);
       if (r === NONE) continue;
-      if (this.outputBlocks[g * V + v]! + this.pool.blocks[queues.head[r]!]! > this.capBlocks) continue;
+      if (this.outputBlocks[g * V + v]! + this.pool.blocks[queues.headOf(r)]! > this.capBlocks) continue;
       ready |= 1 << v;
       this.cand[v] = r;
     }
@@ -189,9 +189,8 @@ export class OutputBufferedCrossbar {
     this.links.returnCredits(inPort, b - inPort * V, blocks);
     this.tryTransfer(g);
     const first = queues.firstQueue(inPort);
-    const requested = queues.requested;
     for (let w = first; w < first + queues.queuesPerPort; w++) {
-      const o = requested[w]!;
+      const o = queues.requestOf(w);
       if (o !== NONE) this.tryTransfer(o);
     }
   }

@@ -69,7 +69,8 @@ export class Sink {
     if (marked) stats.fMarked[f]!++;
     if (this.c.onDeliver !== null) this.c.onDeliver(f, pool.created[p]!, now);
     if (flow.rateControl !== null || flow.pathSelection !== null) {
-      this.engine.post(now + this.c.ackDelay[flow.source * this.H + pool.dst[p]!]!, this.hAck, f, encodeAck(marked, pool.lid[p]!, seconds));
+      const ack = this.c.ackDelay;
+      this.engine.post(now + ack.values[ack.index[flow.source * this.H + pool.dst[p]!]!]!, this.hAck, f, encodeAck(marked, pool.lid[p]!, seconds));
     }
     pool.release(p);
   }

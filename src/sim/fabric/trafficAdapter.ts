@@ -126,7 +126,8 @@ export class TrafficHostAdapters {
     this.delivered++;
     this.traffic.delivered(source, destination, pool.size[p]!, now);
     if (pool.mark[p] === 1 && this.traffic.congestionControlled) {
-      this.engine.post(now + this.c.ackDelay[source * this.H + destination]!, this.h.event, EV_BECN | source, destination);
+      const ack = this.c.ackDelay;
+      this.engine.post(now + ack.values[ack.index[source * this.H + destination]!]!, this.h.event, EV_BECN | source, destination);
     }
     pool.release(p);
   }

@@ -10,6 +10,7 @@ import {
   validateFabricTopology,
   type FlowSpec,
 } from '../../../src/sim/fabric/index.js';
+import { pairValues } from '../../../src/sim/fabric/forwarding.js';
 
 /**
  * Sustained overload of a 16-host fat-tree with two VLs: every host but h0_0_0 greedy with mixed
@@ -359,5 +360,23 @@ describe('Fabric.run', () => {
     fabric.run(2e-4);
     expect(fabric.now).toBe(2e-4);
     expect(fabric.measurements().flows[0]!.delivered).toBeGreaterThan(20);
+  });
+});
+
+describe('pairValues (the ACK latencies per host pair, stored as an index into their distinct values)', () => {
+  it('a table of 3 values → a byte per pair and values[index[i]] === table[i] for every i', () => {
+    const table = Float64Array.from({ length: 400 }, (_, i) => [0, 1.5e-7, 3.25e-7][i % 3]!);
+    const { index, values } = pairValues(table);
+    expect(index).toBeInstanceOf(Uint8Array);
+    expect(values.length).toBe(3);
+    for (let i = 0; i < table.length; i++) expect(values[index[i]!]).toBe(table[i]);
+  });
+
+  it('300 distinct values (more than a byte can name) → 32-bit positions, every entry still exact', () => {
+    const table = Float64Array.from({ length: 900 }, (_, i) => ((i * 7) % 300) * 1.1e-9);
+    const { index, values } = pairValues(table);
+    expect(index).toBeInstanceOf(Int32Array);
+    expect(values.length).toBe(300);
+    for (let i = 0; i < table.length; i++) expect(values[index[i]!]).toBe(table[i]);
   });
 });

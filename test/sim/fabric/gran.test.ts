@@ -85,6 +85,35 @@ describe('IbCcQpTable', () => {
     expect(cc.ccti(1, 0, 100.2 * T)).toBe(2);
   });
 
+  it('random BECNs and reads on a few pairs → the CCTI of a reference that applies every expiry k·T one by one', () => {
+    // The reference keeps each pair's CCTI and the time it was last brought up to date, and steps
+    // through the expiries k·T in between (no lazy arithmetic): an independent statement of the rule.
+    const T = 1e-4;
+    const cc = new IbCcQpTable({ hosts: 3, cctiMin: 2, cctiLimit: 9, cctiIncrease: 3, table: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], timerPeriod: T });
+    const level = new Map<number, number>();
+    const since = new Map<number, number>();
+    const refAt = (qp: number, t: number): number => {
+      let c = level.get(qp) ?? 2;
+      for (let k = Math.floor((since.get(qp) ?? 0) / T) + 1; k * T <= t; k++) c = Math.max(2, c - 1);
+      level.set(qp, c);
+      since.set(qp, t);
+      return c;
+    };
+    const random = seededStream(7);
+    let t = 0;
+    for (let i = 0; i < 4000; i++) {
+      t += random.next() * (random.next() < 0.1 ? 20 * T : 0.7 * T);
+      const a = Math.floor(random.next() * 3);
+      const d = (a + 1 + Math.floor(random.next() * 2)) % 3;
+      const qp = a * 3 + d;
+      if (random.next() < 0.4) {
+        cc.onBecn(a, d, t);
+        level.set(qp, Math.min(9, refAt(qp, t) + 3));
+      } else expect(cc.ccti(a, d, t)).toBe(refAt(qp, t));
+    }
+    expect(cc.becns).toBeGreaterThan(1000);
+  });
+
   it('IRD is the table entry at CCTI (default IRD[i] = i, Table I limit 127)', () => {
     const cc = new IbCcQpTable({ hosts: 2 });
     expect(cc.table.length).toBe(128);
