@@ -9,37 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/index.js';
-
-/** The reference calendar: an unsorted list; the next event is found by a linear scan. */
-class ListCalendar {
-  now: number;
-  private seq = 0;
-  private readonly items: { time: number; priority: number; seq: number; id: number; cancelled: boolean }[] = [];
-  constructor(start: number) {
-    this.now = start;
-  }
-  add(time: number, priority: number, id: number): { cancelled: boolean } {
-    const item = { time, priority, seq: this.seq++, id, cancelled: false };
-    this.items.push(item);
-    return item;
-  }
-  run(until: number, fire: (id: number) => void): void {
-    for (;;) {
-      let best = -1;
-      for (let k = 0; k < this.items.length; k++) {
-        const a = this.items[k]!;
-        const b = best < 0 ? null : this.items[best]!;
-        if (b === null || a.time < b.time || (a.time === b.time && (a.priority < b.priority || (a.priority === b.priority && a.seq < b.seq)))) best = k;
-      }
-      if (best < 0 || !(this.items[best]!.time < until)) break;
-      const [item] = this.items.splice(best, 1);
-      if (item!.cancelled) continue;
-      this.now = item!.time;
-      fire(item!.id);
-    }
-    if (until !== Infinity) this.now = until;
-  }
-}
+import { ListCalendar } from '../helpers/listCalendar.js';
 
 /** The wheel's state, read for the tests' own checks (private fields). */
 interface WheelState {
