@@ -8,7 +8,9 @@
  *   npx tsx benchmarks/gran-ab.ts A_TREE B_TREE [cc on|off] [hotspots 0|default] [segments] [segment ms]
  *   npx tsx benchmarks/gran-ab.ts /tmp/main-copy . on 0 12 0.5
  *
- * A tree is a directory with the project's src/ (e.g. `git archive <commit> | tar -x -C DIR`).
+ * A tree is a directory with the project's src/ (e.g. `git archive <commit> src | tar -x -C DIR`).
+ * Put the project's package.json beside that src/ and link node_modules, in *both* trees: without
+ * package.json ("type": "module") the same source ran 1.24–1.42× slower (benchmarks/README.md, gran).
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
