@@ -280,13 +280,15 @@ export class EventCalendar<T> {
    * (this.key, seq).
    */
   private siftUp(seq: number, slot: number): void {
-    const time = this.key[0]!;
-    const priority = this.key[1]!;
+    this.placeUp(this.n++, this.key[0]!, this.key[1]!, seq, slot);
+  }
+
+  /** Puts the group (time, priority, seq, slot) into the hole at heap position i, moving it up past larger parents. */
+  private placeUp(i: number, time: number, priority: number, seq: number, slot: number): void {
     const hTime = this.hTime;
     const hPrio = this.hPrio;
     const hSeq = this.hSeq;
     const hSlot = this.hSlot;
-    let i = this.n++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
       const pt = hTime[parent]!;
@@ -306,6 +308,7 @@ export class EventCalendar<T> {
     hSeq[i] = seq;
     hSlot[i] = slot;
   }
+
 
   /**
    * The time of the next event, Infinity if the calendar is empty; remembers whether it is the
@@ -561,28 +564,7 @@ export class EventCalendar<T> {
       i = c;
       c = 2 * c + 1;
     }
-    const lt = hTime[n]!;
-    const lp = hPrio[n]!;
-    const ls = hSeq[n]!;
-    const lg = hSlot[n]!;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const pt = hTime[parent]!;
-      if (pt < lt) break;
-      if (pt === lt) {
-        const pp = hPrio[parent]!;
-        if (pp < lp || (pp === lp && hSeq[parent]! < ls)) break;
-      }
-      hTime[i] = pt;
-      hPrio[i] = hPrio[parent]!;
-      hSeq[i] = hSeq[parent]!;
-      hSlot[i] = hSlot[parent]!;
-      i = parent;
-    }
-    hTime[i] = lt;
-    hPrio[i] = lp;
-    hSeq[i] = ls;
-    hSlot[i] = lg;
+    this.placeUp(i, hTime[n]!, hPrio[n]!, hSeq[n]!, hSlot[n]!);
   }
 }
 
