@@ -109,13 +109,17 @@ export class GranTraffic implements HostTraffic {
    */
   private now = 0;
   private pairAt = 0;
-  // statistics
-  private since = 0;
-  private rxHotspot = 0;
-  private rxOther = 0;
+  // statistics. Times and byte sums start at −0, not 0: a field that starts as the small integer 0
+  // changes its object's hidden class when the first fraction is stored into it (the reset at the
+  // warm-up's end, or a sum passing 2^30), and V8 then throws away every optimised function that
+  // read the object: the first millisecond after the warm-up of the 648-node run went at half speed
+  // (benchmarks/README.md, gran, session 8). −0 is already a double; it adds and compares as 0.
+  private since = -0;
+  private rxHotspot = -0;
+  private rxOther = -0;
   /** Host-seconds spent as a hotspot since the reset, up to the last epoch change. */
-  private hotspotTime = 0;
-  private epochStart = 0;
+  private hotspotTime = -0;
+  private epochStart = -0;
   readonly received: Float64Array;
 
   constructor(config: GranTrafficConfig) {
