@@ -1,5 +1,5 @@
 /**
- * The engine's wheel of buckets (src/sim/engine/calendar.ts: groups opened near now go into a
+ * The engine's wheel of buckets (src/sim/engine/timingWheel.ts: groups opened near now go into a
  * bucket of a timing wheel, far ones into the heap) against an independent reference: a plain list
  * scanned for the smallest (time, priority, sequence) at every step. The workloads drive what the
  * wheel adds: events exactly on bucket boundaries and one double either side, far events (heap)

@@ -19,12 +19,12 @@
  *   integers, allocation-free, not cancellable — for models whose per-event path must not allocate
  *   (the switch fabric, src/sim/fabric, schedules two or three per packet-hop).
  *
- * The calendar (calendar.ts, the base class of {@link Engine}) keeps the events in slot-indexed
- * typed arrays with a free list, so a handler event allocates nothing once the arrays have grown to
- * the peak number of pending events; the events of one (time, priority) form a FIFO group, and a
- * timing wheel over the near future with a binary min-heap for the far groups orders the groups.
- * calendar.ts says why, and benchmarks/README.md ("gran") measures it against the former heap of
- * single events and the heap of groups.
+ * The calendar (calendar.ts, the base class of {@link Engine}, on timingWheel.ts and groupHeap.ts)
+ * keeps the events in slot-indexed typed arrays with a free list, so a handler event allocates
+ * nothing once the arrays have grown to the peak number of pending events; the events of one (time,
+ * priority) form a FIFO group, and a timing wheel over the near future with a binary min-heap for the
+ * far groups orders the groups. calendar.ts says why, and benchmarks/README.md ("gran") measures it
+ * against the former heap of single events and the heap of groups.
  *
  * Run termination: `run({ until })` runs every event with time < until and leaves the clock at
  * `until` (events at exactly `until` stay in the calendar, as in SimPy's `run(until=…)`);
