@@ -19,6 +19,12 @@ import { ackLatency, ackLid, type encodeAck } from './sink.js';
 import { EV_WAKE } from './events.js';
 import { HostVlFifos } from './hostVlFifo.js';
 
+/** What holds a host's head packet (HostAdapters.headHold): nothing, or the first of its window, rate limiter, credits. */
+const GO = 0;
+const HELD_BY_WINDOW = 1;
+const HELD_BY_RATE = 2;
+const HELD_BY_CREDITS = 3;
+
 /**
  * The engine handlers the host adapters post to: flow arrival (f, epoch), port wake-up (g; through
  * the fabric's dispatcher `event`, events.ts), rate timer (f), path-selection timer (f).
@@ -187,7 +193,6 @@ export class HostAdapters {
     }
     if (this.links.outBusy[g] !== 0) return;
     const V = this.V;
-    const links = this.links;
     const pool = this.pool;
     const h = g - this.hostBase;
     const lo = this.hostFlowStart[h]!;
@@ -209,14 +214,12 @@ export class HostAdapters {
       if (p === NONE) continue;
       const v = this.fVl[f]!;
       if ((ready >> v) & 1) continue;
-      if (!this.windows.open(f)) continue; // an ACK reopens it (onAck)
-      const t = this.fNext[f]!;
-      if (t > now) {
-        if (t < wake) wake = t;
-        continue;
-      }
-      if (links.credits[g * V + v]! < pool.blocks[p]!) {
-        creditBlocked = true;
+      const hold = this.headHold(g, v, f, p, now);
+      if (hold !== GO) {
+        if (hold === HELD_BY_RATE) {
+          const t = this.fNext[f]!;
+          if (t < wake) wake = t;
+        } else if (hold === HELD_BY_CREDITS) creditBlocked = true;
         continue;
       }
       ready |= 1 << v;
@@ -288,14 +291,12 @@ export class HostAdapters {
       const p = fifos.head[base + v]!;
       if (p === NONE) continue;
       const f = pool.flow[p]!;
-      if (!this.windows.open(f)) continue;
-      const t = this.fNext[f]!;
-      if (t > now) {
-        if (t < wake) wake = t;
-        continue;
-      }
-      if (links.credits[g * V + v]! < pool.blocks[p]!) {
-        creditBlocked = true;
+      const hold = this.headHold(g, v, f, p, now);
+      if (hold !== GO) {
+        if (hold === HELD_BY_RATE) {
+          const t = this.fNext[f]!;
+          if (t < wake) wake = t;
+        } else if (hold === HELD_BY_CREDITS) creditBlocked = true;
         continue;
       }
       ready |= 1 << v;
@@ -319,7 +320,19 @@ export class HostAdapters {
     this.send(g, h, v, pool.flow[p]!, p, now);
     // The next head of the VL, if it may go and has its credits, is ready from this start on.
     const n = fifos.head[base + v]!;
-    if (n !== NONE && links.credits[g * V + v]! >= pool.blocks[n]! && this.windows.open(pool.flow[n]!) && this.fNext[pool.flow[n]!]! <= now) fifos.readySince[base + v] = now;
+    if (n !== NONE && this.headHold(g, v, pool.flow[n]!, n, now) === GO) fifos.readySince[base + v] = now;
+  }
+
+  /**
+   * What holds head packet p of flow f on VL v of host port g at `now`, tested in this order: its
+   * flow's window (an ACK reopens it, onAck), its rate limiter (until fNext[f]), the credits of
+   * (g, v); {@link GO} when nothing does. The one readiness rule of both output paths.
+   */
+  private headHold(g: number, v: number, f: number, p: number, now: number): number {
+    if (!this.windows.open(f)) return HELD_BY_WINDOW;
+    if (this.fNext[f]! > now) return HELD_BY_RATE;
+    if (this.links.credits[g * this.V + v]! < this.pool.blocks[p]!) return HELD_BY_CREDITS;
+    return GO;
   }
 
   /** Host port g asks to be woken at `at` (the earliest of its pending wake-ups is kept). */
