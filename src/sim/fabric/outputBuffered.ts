@@ -33,7 +33,7 @@ import type { FabricStats } from './measurements.js';
 import type { PacketPool } from './packets.js';
 import { SwitchInputs } from './switchInputs.js';
 
-/** The switches of the fabric with input and output VL buffers (see the file's comment). */
+/** The switches of the fabric with input and output VL buffers (see the file's comment; the input side, switchInputs.ts). */
 export class OutputBufferedCrossbar extends SwitchInputs {
   private readonly c: CompiledFabric;
   private readonly engine: Engine;
