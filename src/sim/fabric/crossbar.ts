@@ -13,25 +13,12 @@ import type { Links } from './links.js';
 import type { FabricMarking } from './marking.js';
 import type { FabricStats } from './measurements.js';
 import type { PacketPool } from './packets.js';
-import type { OutputArbiter } from './plugins.js';
+import { SwitchInputs } from './switchInputs.js';
 
-/** The switches of the fabric: input side, crossbar and output arbitration. */
-export class Crossbar {
-  private readonly V: number;
+/** The switches of the fabric: input side (switchInputs.ts), crossbar and output arbitration. */
+export class Crossbar extends SwitchInputs {
   private readonly switchLatency: number;
-  private readonly arbiters: readonly OutputArbiter[];
-  private readonly links: Links;
-  private readonly queues: InputQueues;
   private readonly forwarding: StaticForwarding;
-  /** Switch-side marking, or null without marking (chosen at build time: no per-packet calls then). */
-  private readonly marking: FabricMarking | null;
-  private readonly pool: PacketPool;
-  private readonly stats: FabricStats;
-  /** 1 while input port g feeds an output. */
-  private readonly inBusy: Uint8Array;
-  // scratch for output arbitration
-  private readonly cand: Int32Array;
-  private readonly candBytes: Float64Array;
 
   constructor(
     c: CompiledFabric,
@@ -42,18 +29,9 @@ export class Crossbar {
     pool: PacketPool,
     stats: FabricStats,
   ) {
-    this.V = c.vls;
+    super(c, links, queues, marking, pool, stats);
     this.switchLatency = c.switchLatency;
-    this.arbiters = c.arbiters;
-    this.links = links;
-    this.queues = queues;
     this.forwarding = forwarding;
-    this.marking = marking;
-    this.pool = pool;
-    this.stats = stats;
-    this.inBusy = new Uint8Array(c.peer.length);
-    this.cand = new Int32Array(c.vls);
-    this.candBytes = new Float64Array(c.vls);
   }
 
   /** Packet p's header has reached switch s through input port g (its blocks already off the wire). */
@@ -63,13 +41,7 @@ export class Crossbar {
     // (Already routed when it was sent, with Links.enableIdleFold.)
     const out = this.links.routesOnWire ? pool.out[p]! : this.forwarding.route(s, p, pool);
     this.links.headingTo[out]!--; // (read only with Links.enableIdleFold)
-    const wasEmpty = this.queues.push(q, p);
-    this.stats.bufferChange(q, 1);
-    if (this.marking !== null) this.marking.enqueued(s, q, out, p);
-    if (wasEmpty) {
-      this.queues.request(q);
-      if (this.links.outBusy[out] === 0) this.tryOutput(out);
-    }
+    if (this.enqueue(s, q, out, p) && this.links.outBusy[out] === 0) this.tryOutput(out);
   }
 
   /** Switch output port g starts the next packet if it is idle and one may go. */
@@ -106,31 +78,19 @@ export class Crossbar {
   }
 
   private startTx(g: number, q: number, v: number): void {
-    const V = this.V;
-    const p = this.queues.popHead(q);
-    const pv = g * V + v;
-    this.pool.vl[p] = v;
-    if (this.marking !== null) this.marking.departing(g, pv, p, this.queues.bufferOf(q));
-    this.inBusy[this.queues.inputOf(q)] = 1;
+    const p = this.leaveInput(g, q, v);
     this.links.outCurQ[g] = q;
     // Every byte crosses the switch in the switch latency: the tail cannot leave before it arrived
     // plus that latency (at equal link rates this is the header's start + one transmission time).
     this.pool.tail[p]! += this.switchLatency;
-    this.links.transmit(g, pv, p);
+    this.links.transmit(g, g * this.V + v, p);
   }
 
   /** Switch port g finished sending packet p from input queue q: blocks freed, credits sent back. */
   txEnd(g: number, q: number, p: number): void {
     const V = this.V;
     const queues = this.queues;
-    const b = queues.bufferOf(q);
-    const inPort = (b / V) | 0;
-    const v = b - inPort * V;
-    const blocks = this.pool.blocks[p]!;
-    queues.freed(q, blocks);
-    this.stats.bufferChange(b, -1);
-    this.inBusy[inPort] = 0;
-    this.links.returnCredits(inPort, v, blocks);
+    const inPort = this.inputFreed(q, p);
     const outBusy = this.links.outBusy;
     const first = queues.firstQueue(inPort);
     const n = queues.queuesPerPort;

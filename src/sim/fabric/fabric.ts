@@ -29,7 +29,8 @@
  *
  * This file holds the one event loop (the core's {@link Engine}) and dispatches its events to the
  * parts, one file per mechanism: links.ts (links and credit loops), inputFifo.ts (input queueing),
- * crossbar.ts (switch input, crossbar, output arbitration), forwarding.ts (routing), marking.ts
+ * crossbar.ts (switch input, crossbar, output arbitration; the input side it shares with
+ * outputBuffered.ts in switchInputs.ts), forwarding.ts (routing), marking.ts
  * (ECN, IB CC), hostAdapter.ts (injection, rate control), sink.ts (delivery, ACKs), packets.ts (the
  * packet pool), measurements.ts (recorders and result records).
  */

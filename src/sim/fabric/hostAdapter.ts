@@ -70,6 +70,10 @@ export class HostAdapters {
   readonly vlFifos: HostVlFifos | null;
   /** Packets ever injected into the network. */
   injected = 0;
+  /** What the current scan of a port's heads found holding them (headReady): the earliest rate-limiter release… */
+  private scanWake = Infinity;
+  /** … and whether a head lacked credits (then pickVl begins a stall). */
+  private scanCreditBlocked = false;
 
   constructor(c: CompiledFabric, engine: Engine, links: Links, pool: PacketPool, stats: FabricStats, handlers: HostHandlers) {
     this.c = c;
@@ -186,8 +190,6 @@ export class HostAdapters {
       return;
     }
     if (this.links.outBusy[g] !== 0) return;
-    const V = this.V;
-    const links = this.links;
     const pool = this.pool;
     const h = g - this.hostBase;
     const lo = this.hostFlowStart[h]!;
@@ -199,8 +201,8 @@ export class HostAdapters {
       this.wakeUp(g, this.hostFree[h]!);
       return;
     }
-    let wake = Infinity;
-    let creditBlocked = false;
+    this.scanWake = Infinity;
+    this.scanCreditBlocked = false;
     const rr = this.hostRr[h]!;
     for (let i = 0; i < n; i++) {
       const pos = (rr + i) % n;
@@ -209,29 +211,14 @@ export class HostAdapters {
       if (p === NONE) continue;
       const v = this.fVl[f]!;
       if ((ready >> v) & 1) continue;
-      if (!this.windows.open(f)) continue; // an ACK reopens it (onAck)
-      const t = this.fNext[f]!;
-      if (t > now) {
-        if (t < wake) wake = t;
-        continue;
-      }
-      if (links.credits[g * V + v]! < pool.blocks[p]!) {
-        creditBlocked = true;
-        continue;
-      }
+      if (!this.headReady(g, v, f, p, now)) continue;
       ready |= 1 << v;
       this.cand[v] = f;
       this.candPos[v] = pos;
       this.candBytes[v] = pool.size[p]!;
     }
-    if (ready === 0) {
-      this.wakeUp(g, wake);
-      if (creditBlocked) this.stats.stallBegins(g);
-      return;
-    }
-    const v = V === 1 ? 0 : this.c.arbiters[g]!.pick(ready, this.candBytes);
+    const v = this.pickVl(g, ready);
     if (v < 0) return;
-    this.stats.endStall(g);
     const f = this.cand[v]!;
     // Round robin: next time start after this flow.
     this.hostRr[h] = (this.candPos[v]! + 1) % n;
@@ -282,22 +269,13 @@ export class HostAdapters {
     const base = h * V;
     const now = this.engine.now;
     let ready = 0;
-    let wake = Infinity;
-    let creditBlocked = false;
+    this.scanWake = Infinity;
+    this.scanCreditBlocked = false;
     for (let v = 0; v < V; v++) {
       const p = fifos.head[base + v]!;
       if (p === NONE) continue;
       const f = pool.flow[p]!;
-      if (!this.windows.open(f)) continue;
-      const t = this.fNext[f]!;
-      if (t > now) {
-        if (t < wake) wake = t;
-        continue;
-      }
-      if (links.credits[g * V + v]! < pool.blocks[p]!) {
-        creditBlocked = true;
-        continue;
-      }
+      if (!this.headReady(g, v, f, p, now)) continue;
       ready |= 1 << v;
       this.candBytes[v] = pool.size[p]!;
       if (Number.isNaN(fifos.readySince[base + v]!)) fifos.readySince[base + v] = now;
@@ -307,19 +285,50 @@ export class HostAdapters {
       this.wakeUp(g, this.hostFree[h]!);
       return;
     }
-    if (ready === 0) {
-      this.wakeUp(g, wake);
-      if (creditBlocked) this.stats.stallBegins(g);
-      return;
-    }
-    const v = V === 1 ? 0 : this.c.arbiters[g]!.pick(ready, this.candBytes);
+    const v = this.pickVl(g, ready);
     if (v < 0) return;
-    this.stats.endStall(g);
     const p = fifos.pop(base + v, pool, now);
     this.send(g, h, v, pool.flow[p]!, p, now);
-    // The next head of the VL, if it may go and has its credits, is ready from this start on.
+    // The next head of the VL, if it may go and has its credits, is ready from this start on (what
+    // headReady notes for a scan is not read again before the next scan resets it).
     const n = fifos.head[base + v]!;
-    if (n !== NONE && links.credits[g * V + v]! >= pool.blocks[n]! && this.windows.open(pool.flow[n]!) && this.fNext[pool.flow[n]!]! <= now) fifos.readySince[base + v] = now;
+    if (n !== NONE && this.headReady(g, v, pool.flow[n]!, n, now)) fifos.readySince[base + v] = now;
+  }
+
+  /**
+   * Whether head packet p of flow f may start on VL v of host port g at `now` — its flow's window is
+   * open (an ACK reopens it, onAck), its rate limiter has lifted, (g, v) has the packet's credits,
+   * tested in that order; the one readiness rule of both output paths. What holds it first is noted
+   * for the port's scan: the rate limiter's release (scanWake), missing credits (scanCreditBlocked).
+   */
+  private headReady(g: number, v: number, f: number, p: number, now: number): boolean {
+    if (!this.windows.open(f)) return false;
+    const t = this.fNext[f]!;
+    if (t > now) {
+      if (t < this.scanWake) this.scanWake = t;
+      return false;
+    }
+    if (this.links.credits[g * this.V + v]! < this.pool.blocks[p]!) {
+      this.scanCreditBlocked = true;
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * The VL host port g starts next among the `ready` ones (bit v), by its arbiter; −1 if none goes
+   * (with none ready the port asks to be woken when the scan's first rate limiter lifts, and a
+   * head lacking credits begins a stall).
+   */
+  private pickVl(g: number, ready: number): number {
+    if (ready === 0) {
+      this.wakeUp(g, this.scanWake);
+      if (this.scanCreditBlocked) this.stats.stallBegins(g);
+      return -1;
+    }
+    const v = this.V === 1 ? 0 : this.c.arbiters[g]!.pick(ready, this.candBytes);
+    if (v >= 0) this.stats.endStall(g);
+    return v;
   }
 
   /** Host port g asks to be woken at `at` (the earliest of its pending wake-ups is kept). */

@@ -31,26 +31,16 @@ import type { Links } from './links.js';
 import type { FabricMarking } from './marking.js';
 import type { FabricStats } from './measurements.js';
 import type { PacketPool } from './packets.js';
-import type { OutputArbiter } from './plugins.js';
+import { SwitchInputs } from './switchInputs.js';
 
-/** The switches of the fabric with input and output VL buffers (see the file's comment). */
-export class OutputBufferedCrossbar {
-  private readonly V: number;
+/** The switches of the fabric with input and output VL buffers (see the file's comment; the input side, switchInputs.ts). */
+export class OutputBufferedCrossbar extends SwitchInputs {
   private readonly c: CompiledFabric;
-  private readonly arbiters: readonly OutputArbiter[];
   private readonly engine: Engine;
-  private readonly links: Links;
-  private readonly queues: InputQueues;
   private readonly forwarding: StaticForwarding;
-  /** Switch-side marking, or null without marking (as in crossbar.ts: no per-packet calls then). */
-  private readonly marking: FabricMarking | null;
-  private readonly pool: PacketPool;
-  private readonly stats: FabricStats;
   private readonly hXfer: number;
   /** Capacity of an output VL buffer, in credit blocks. */
   private readonly capBlocks: number;
-  /** 1 while input port g feeds the crossbar. */
-  private readonly inBusy: Uint8Array;
   /** 1 while crossbar output g receives a packet; its source queue and packet. */
   private readonly xBusy: Uint8Array;
   private readonly xQ: Int32Array;
@@ -68,8 +58,6 @@ export class OutputBufferedCrossbar {
    */
   private readonly readySince: Float64Array;
   readonly maxReadyWait: Float64Array;
-  private readonly cand: Int32Array;
-  private readonly candBytes: Float64Array;
 
   constructor(
     c: CompiledFabric,
@@ -81,19 +69,12 @@ export class OutputBufferedCrossbar {
     pool: PacketPool,
     stats: FabricStats,
   ) {
-    this.V = c.vls;
+    super(c, links, queues, marking, pool, stats);
     this.c = c;
-    this.arbiters = c.arbiters;
     this.engine = engine;
-    this.links = links;
-    this.queues = queues;
     this.forwarding = forwarding;
-    this.marking = marking;
-    this.pool = pool;
-    this.stats = stats;
     this.capBlocks = Math.floor(c.outputBufferBytes / CREDIT_BLOCK_BYTES);
     const G = c.peer.length;
-    this.inBusy = new Uint8Array(G);
     this.xBusy = new Uint8Array(G);
     this.xQ = new Int32Array(G).fill(NONE);
     this.xPkt = new Int32Array(G).fill(NONE);
@@ -103,8 +84,6 @@ export class OutputBufferedCrossbar {
     this.outputBlocks = new Int32Array(G * c.vls);
     this.readySince = new Float64Array(G * c.vls).fill(NaN);
     this.maxReadyWait = new Float64Array(G * c.vls);
-    this.cand = new Int32Array(c.vls);
-    this.candBytes = new Float64Array(c.vls);
     this.hXfer = engine.addHandler((g) => this.transferEnd(g));
   }
 
@@ -112,13 +91,7 @@ export class OutputBufferedCrossbar {
   arrive(s: number, g: number, p: number): void {
     const q = g * this.V + this.pool.vl[p]!;
     const out = this.forwarding.route(s, p, this.pool);
-    const wasEmpty = this.queues.push(q, p);
-    this.stats.bufferChange(q, 1);
-    if (this.marking !== null) this.marking.enqueued(s, q, out, p);
-    if (wasEmpty) {
-      this.queues.request(q);
-      this.tryTransfer(out);
-    }
+    if (this.enqueue(s, q, out, p)) this.tryTransfer(out);
   }
 
   /** Switch output port g: its link starts the next packet if it can, its crossbar output too. */
@@ -147,11 +120,8 @@ export class OutputBufferedCrossbar {
     while (((ready >> v) & 1) === 0);
     this.xLast[g] = v;
     const q = this.cand[v]!;
-    const p = queues.popHead(q);
+    const p = this.leaveInput(g, q, v);
     const pv = g * V + v;
-    this.pool.vl[p] = v;
-    if (this.marking !== null) this.marking.departing(g, pv, p, queues.bufferOf(q));
-    this.inBusy[queues.inputOf(q)] = 1;
     this.xBusy[g] = 1;
     this.xQ[g] = q;
     this.xPkt[g] = p;
@@ -173,20 +143,13 @@ export class OutputBufferedCrossbar {
 
   /** The crossbar finished moving a packet into output g's buffer: the input blocks are freed. */
   private transferEnd(g: number): void {
-    const V = this.V;
     const queues = this.queues;
     const q = this.xQ[g]!;
     const p = this.xPkt[g]!;
     this.xBusy[g] = 0;
     this.xQ[g] = NONE;
     this.xPkt[g] = NONE;
-    const b = queues.bufferOf(q);
-    const inPort = (b / V) | 0;
-    const blocks = this.pool.blocks[p]!;
-    queues.freed(q, blocks);
-    this.stats.bufferChange(b, -1);
-    this.inBusy[inPort] = 0;
-    this.links.returnCredits(inPort, b - inPort * V, blocks);
+    const inPort = this.inputFreed(q, p);
     this.tryTransfer(g);
     const first = queues.firstQueue(inPort);
     for (let w = first; w < first + queues.queuesPerPort; w++) {
