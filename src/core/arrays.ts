@@ -30,3 +30,17 @@ export function appendAll<T>(target: T[], items: Iterable<T>): T[] {
   for (const item of items) target.push(item);
   return target;
 }
+
+/** A new Int32Array of length n ≥ a.length holding a's values first, zeros after (a pool or table grown by doubling). */
+export function grownInt32(a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(n);
+  b.set(a);
+  return b;
+}
+
+/** A new Float64Array of length n ≥ a.length holding a's values first, zeros after. */
+export function grownFloat64(a: Float64Array<ArrayBuffer>, n: number): Float64Array<ArrayBuffer> {
+  const b = new Float64Array(n);
+  b.set(a);
+  return b;
+}

@@ -19,6 +19,7 @@
  * takes the head's heap entry, key unchanged), never searched. There is no group record: a group is
  * named by its head slot, and a lone event costs a heap entry, as in a heap of single events.
  */
+import { grownFloat64, grownInt32 } from '../../core/arrays.js';
 
 /** Pending events' slots and the heap of groups; `T`: the closure-event objects. */
 export class GroupHeap<T> {
@@ -86,22 +87,22 @@ export class GroupHeap<T> {
 
   private grow(): void {
     const cap = this.sNext.length * 2;
-    this.sNext = growInt32(this.sNext, cap);
-    this.sHandler = growInt32(this.sHandler, cap);
-    this.sA = growInt32(this.sA, cap);
-    this.sB = growInt32(this.sB, cap);
+    this.sNext = grownInt32(this.sNext, cap);
+    this.sHandler = grownInt32(this.sHandler, cap);
+    this.sA = grownInt32(this.sA, cap);
+    this.sB = grownInt32(this.sB, cap);
     for (let k = this.sObj.length; k < cap; k++) this.sObj.push(null);
     const sTime = new Float64Array(cap).fill(NaN);
     sTime.set(this.sTime);
     this.sTime = sTime;
-    this.sPrio = growFloat64(this.sPrio, cap);
+    this.sPrio = grownFloat64(this.sPrio, cap);
     // the heap holds at most one entry per pending event: it grows with the slots
-    this.hTime = growFloat64(this.hTime, cap);
-    this.hPrio = growFloat64(this.hPrio, cap);
-    this.hSeq = growFloat64(this.hSeq, cap);
-    this.hSlot = growInt32(this.hSlot, cap);
-    this.gNext = growInt32(this.gNext, cap);
-    this.sSeq = growFloat64(this.sSeq, cap);
+    this.hTime = grownFloat64(this.hTime, cap);
+    this.hPrio = grownFloat64(this.hPrio, cap);
+    this.hSeq = grownFloat64(this.hSeq, cap);
+    this.hSlot = grownInt32(this.hSlot, cap);
+    this.gNext = grownInt32(this.gNext, cap);
+    this.sSeq = grownFloat64(this.sSeq, cap);
   }
 
   /**
@@ -169,16 +170,4 @@ export class GroupHeap<T> {
     }
     this.placeUp(i, hTime[n]!, hPrio[n]!, hSeq[n]!, hSlot[n]!);
   }
-}
-
-function growInt32(x: Int32Array<ArrayBuffer>, cap: number): Int32Array<ArrayBuffer> {
-  const y = new Int32Array(cap);
-  y.set(x);
-  return y;
-}
-
-function growFloat64(x: Float64Array<ArrayBuffer>, cap: number): Float64Array<ArrayBuffer> {
-  const y = new Float64Array(cap);
-  y.set(x);
-  return y;
 }

@@ -4,18 +4,8 @@
  * run-time part reads and writes the fields it owns (size, blocks, flow, destination, creation time,
  * tail time, output port, next in its queue, mark, VL).
  */
+import { grownFloat64, grownInt32 } from '../../core/arrays.js';
 import { NONE } from './compiled.js';
-
-function growInt(a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(n);
-  b.set(a);
-  return b;
-}
-function growFloat(a: Float64Array<ArrayBuffer>, n: number): Float64Array<ArrayBuffer> {
-  const b = new Float64Array(n);
-  b.set(a);
-  return b;
-}
 
 /** The packet pool (fields public: the hot path reads them directly). */
 export class PacketPool {
@@ -73,14 +63,14 @@ export class PacketPool {
 
   private grow(): void {
     const n = this.size.length * 2;
-    this.size = growFloat(this.size, n);
-    this.blocks = growInt(this.blocks, n);
-    this.flow = growInt(this.flow, n);
-    this.dst = growInt(this.dst, n);
-    this.created = growFloat(this.created, n);
-    this.tail = growFloat(this.tail, n);
-    this.out = growInt(this.out, n);
-    this.next = growInt(this.next, n);
+    this.size = grownFloat64(this.size, n);
+    this.blocks = grownInt32(this.blocks, n);
+    this.flow = grownInt32(this.flow, n);
+    this.dst = grownInt32(this.dst, n);
+    this.created = grownFloat64(this.created, n);
+    this.tail = grownFloat64(this.tail, n);
+    this.out = grownInt32(this.out, n);
+    this.next = grownInt32(this.next, n);
     const m = new Uint8Array(n);
     m.set(this.mark);
     this.mark = m;
