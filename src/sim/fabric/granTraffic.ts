@@ -33,6 +33,7 @@
  * host-second (with moving hotspots a host counts as a hotspot for the time it is one).
  */
 import type { IbCcQpTable } from '../../congestion/ibccQp.js';
+import { DOUBLE_ZERO } from '../../core/fields.js';
 import type { RandomStream } from '../../core/random.js';
 import type { HostTraffic } from './hostTraffic.js';
 
@@ -109,17 +110,14 @@ export class GranTraffic implements HostTraffic {
    */
   private now = 0;
   private pairAt = 0;
-  // statistics. Times and byte sums start at −0, not 0: a field that starts as the small integer 0
-  // changes its object's hidden class when the first fraction is stored into it (the reset at the
-  // warm-up's end, or a sum passing 2^30), and V8 then throws away every optimised function that
-  // read the object: the first millisecond after the warm-up of the 648-node run went at half speed
-  // (benchmarks/README.md, gran, session 8). −0 is already a double; it adds and compares as 0.
-  private since = -0;
-  private rxHotspot = -0;
-  private rxOther = -0;
+  // statistics (times and byte sums: DOUBLE_ZERO, core/fields.ts, so the warm-up's reset keeps this
+  // object's hidden class)
+  private since = DOUBLE_ZERO;
+  private rxHotspot = DOUBLE_ZERO;
+  private rxOther = DOUBLE_ZERO;
   /** Host-seconds spent as a hotspot since the reset, up to the last epoch change. */
-  private hotspotTime = -0;
-  private epochStart = -0;
+  private hotspotTime = DOUBLE_ZERO;
+  private epochStart = DOUBLE_ZERO;
   readonly received: Float64Array;
 
   constructor(config: GranTrafficConfig) {

@@ -4,6 +4,7 @@
  * per-flow latency, marks, drops, injection rate and send queue). Statistics only observe: nothing
  * here changes what the fabric does. The warm-up resets them ({@link FabricStats.reset}).
  */
+import { DOUBLE_ZERO } from '../../core/fields.js';
 import { Histogram } from '../stats/histogram.js';
 import { Tally } from '../stats/tally.js';
 import { TimeWeighted } from '../stats/timeWeighted.js';
@@ -98,12 +99,8 @@ export class FabricStats {
   private readonly engine: Engine;
   private readonly V: number;
   private readonly G: number;
-  /**
-   * Start of the measurement window (seconds). −0, not 0, like {@link qOccStart}: already a double, so
-   * the reset's first fractional time does not change this object's hidden class (which would throw
-   * away every optimised function that reads it; GranTraffic's statistics say more).
-   */
-  measureStart = -0;
+  /** Start of the measurement window (seconds; DOUBLE_ZERO, core/fields.ts, as every time here). */
+  measureStart = DOUBLE_ZERO;
   /** Packets sent per port and VL (index g·V + v); port totals and packet-hops are sums of it. */
   readonly txPacketsVl: Float64Array;
   readonly txBusyTime: Float64Array;
@@ -120,7 +117,7 @@ export class FabricStats {
    * an object per buffer (two updates per packet-hop). All buffers share one start, {@link qOccStart}.
    */
   private readonly qOcc: Float64Array;
-  private qOccStart = -0;
+  private qOccStart = DOUBLE_ZERO;
   private readonly qMax: Int32Array;
   readonly fBytes: Float64Array;
   readonly fLatency: Tally[];

@@ -4,7 +4,7 @@
  * the object, and the 648-node run then went at half speed for its first measured millisecond
  * (benchmarks/README.md, gran, session 8). V8's own %HaveSameMap answers, in a child process started
  * with --allow-natives-syntax (hiddenClass/probe.mts). It fails if a time or byte-sum field of the
- * statistics starts as the small integer 0 again.
+ * statistics starts as the small integer 0 again instead of core/fields.ts's DOUBLE_ZERO.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -4,9 +4,8 @@
 import { ibccFatTreeFabric, parseIbccFatTree } from '../../../../src/sim/fabric/index.js';
 import { RandomStreams } from '../../../../src/sim/random/streams.js';
 
-declare function sameMap(a: object, b: object): boolean;
 // %HaveSameMap is V8 syntax, not TypeScript: built with new Function so that tsx passes it through.
-const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as typeof sameMap;
+const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
 
 const warm = 200e-6;
 const runs = [0, 1].map(() => {
