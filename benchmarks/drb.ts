@@ -12,7 +12,7 @@
  *
  *   npm run bench:drb
  */
-import { drbFabric, parseDrbScenario } from '../src/sim/fabric/index.js';
+import { drbFabric, parseDrbScenario } from '../src/studies/index.js';
 import { machineLine } from './harness.js';
 
 type Best = { hopsPerSecond: number; hops: number; events: number };

@@ -1,6 +1,6 @@
 /**
  * Building the forwarding tables of large fat-trees (validateFabricTopology, which completes the
- * tables by destination-modulo routing into one Int32Array, src/sim/fabric/forwardingTables.ts):
+ * tables by destination-modulo routing into one Int32Array, src/network/routing/forwardingTables.ts):
  * k = 16 (1,024 hosts, 320 switches) and k = 32 (8,192 hosts, 1,280 switches, 10.5 million table
  * entries). Issue 23 measured minutes and 1.5 GB for k = 32 with a BFS per host over Maps and
  * `queue.shift()`, then 7–30 s and 1 GB with the tables held as null-prototype records keyed by
@@ -15,7 +15,7 @@
  *   npm run bench:forwarding
  */
 import { loadavg } from 'node:os';
-import { fatTreeTopology, validateFabricTopology, type FabricTopology } from '../src/sim/fabric/index.js';
+import { fatTreeTopology, validateFabricTopology, type FabricTopology } from '../src/network/index.js';
 import { gc, machineLine } from './harness.js';
 
 /** Heap plus array buffers in use after a collection, bytes. */

@@ -12,7 +12,7 @@
  *
  *   nice npx tsx benchmarks/fabric-thesis-single-runs.ts [pairs=100] [lengths in ms=5,10,20,50]
  */
-import { congestionSpreadingFabric, parseCongestionSpreading } from '../src/sim/fabric/index.js';
+import { congestionSpreadingFabric, parseCongestionSpreading } from '../src/studies/index.js';
 import { RandomStreams } from '../src/sim/random/streams.js';
 
 const pairs = Number(process.argv[2] ?? 100);

@@ -12,6 +12,7 @@
  * Put the project's package.json beside that src/ and link node_modules, in *both* trees: without
  * package.json ("type": "module") the same source ran 1.24–1.42× slower (benchmarks/README.md, gran).
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -26,7 +27,9 @@ const segments = Number(segArg);
 const segment = Number(msArg) * 1e-3;
 const fabrics: Run[] = [];
 for (const tree of [a, b]) {
-  const F = await import(pathToFileURL(resolve(tree, 'src/sim/fabric/index.ts')).href);
+  // the seed studies moved from src/sim/fabric to src/studies (issue 30): either layout is read
+  const studies = resolve(tree, 'src/studies/index.ts');
+  const F = await import(pathToFileURL(existsSync(studies) ? studies : resolve(tree, 'src/sim/fabric/index.ts')).href);
   const S = await import(pathToFileURL(resolve(tree, 'src/sim/random/streams.ts')).href);
   const params = F.parseIbccFatTree({ radix: 36, cc, ...(hotspots === '0' ? { hotspots: 0 } : {}) });
   const { fabric } = F.ibccFatTreeFabric(params, new S.RandomStreams(1), 0) as { fabric: Run };

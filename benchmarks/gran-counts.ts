@@ -20,7 +20,7 @@
 import { EventCalendar } from '../src/sim/engine/calendar.js';
 import { Engine } from '../src/sim/engine/engine.js';
 import { EVENT_SHIFT } from '../src/sim/fabric/events.js';
-import { ibccFatTreeFabric, parseIbccFatTree } from '../src/sim/fabric/index.js';
+import { ibccFatTreeFabric, parseIbccFatTree } from '../src/studies/index.js';
 import { RandomStreams } from '../src/sim/random/streams.js';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -11,7 +11,7 @@
  */
 import { Engine } from '../src/sim/engine/engine.js';
 import { EVENT_SHIFT } from '../src/sim/fabric/events.js';
-import { ibccFatTreeFabric, parseIbccFatTree } from '../src/sim/fabric/index.js';
+import { ibccFatTreeFabric, parseIbccFatTree } from '../src/studies/index.js';
 import { RandomStreams } from '../src/sim/random/streams.js';
 import { loadavg } from 'node:os';
 import { machineLine } from './harness.js';

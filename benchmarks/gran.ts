@@ -13,7 +13,9 @@
  * window's CPU time; the peer in the same run is the fabric benchmark's 128-host k = 8 fat-tree at
  * 70 % uniform load (benchmarks/sim-fabric.ts), so the ratio survives a busy machine.
  */
-import { buildFabric, fatTreeTopology, ibccFatTreeFabric, parseIbccFatTree, type IbccFatTreeParams } from '../src/sim/fabric/index.js';
+import { fatTreeTopology } from '../src/network/index.js';
+import { buildFabric } from '../src/sim/fabric/index.js';
+import { ibccFatTreeFabric, parseIbccFatTree, type IbccFatTreeParams } from '../src/studies/index.js';
 import { RandomStreams } from '../src/sim/random/streams.js';
 import { machineLine } from './harness.js';
 

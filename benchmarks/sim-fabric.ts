@@ -15,15 +15,9 @@
  *   npm run bench:fabric
  */
 import { Engine } from '../src/sim/engine/index.js';
-import {
-  buildFabric,
-  CONGESTION_SPREADING_FORMER_SET_UP,
-  congestionSpreadingFabric,
-  fatTreeTopology,
-  parseCongestionSpreading,
-  type Fabric,
-  type FabricOptions,
-} from '../src/sim/fabric/index.js';
+import { fatTreeTopology } from '../src/network/index.js';
+import { buildFabric, type Fabric, type FabricOptions } from '../src/sim/fabric/index.js';
+import { CONGESTION_SPREADING_FORMER_SET_UP, congestionSpreadingFabric, parseCongestionSpreading } from '../src/studies/index.js';
 import { machineLine } from './harness.js';
 
 interface Case {

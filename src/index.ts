@@ -9,5 +9,7 @@ export * from './report/index.js';
 export * from './validate/index.js';
 export * from './congestion/index.js';
 export * from './admission/index.js';
+export * from './network/index.js';
 export * from './sim/index.js';
+export * from './studies/index.js';
 export * from './sweep/index.js';

@@ -16,9 +16,10 @@ const SRC = join(import.meta.dirname, '..', 'src');
 const FLOORS: readonly (readonly string[])[] = [
   ['core'], // errors, guards, tolerances, random streams
   ['present', 'linalg'], // presentation (tables, numbers, plots, displays); numerical kernels
-  ['distributions', 'admission', 'congestion'],
-  ['markov'],
+  ['network', 'distributions', 'congestion'], // network: topology, routing, importers (under the broker and the simulator)
+  ['admission', 'markov'],
   ['credit', 'me', 'sim'], // the analytic solvers and the simulator, side by side
+  ['studies'], // the seed studies, run on the simulator
   ['sweep', 'validate'], // sweep runs the simulator at scale; validate sees both sides
   ['report'],
   ['cli'],
@@ -30,18 +31,20 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   core: [],
   present: ['core'],
   linalg: ['core'],
+  network: ['core', 'present', 'linalg'],
   distributions: ['core', 'present', 'linalg'],
-  admission: ['core', 'present', 'linalg'],
   congestion: ['core', 'present', 'linalg'],
+  admission: ['core', 'present', 'linalg', 'network'],
   markov: ['core', 'present', 'linalg'],
   credit: ['core', 'present', 'linalg', 'markov'],
   me: ['core', 'present', 'linalg', 'distributions', 'markov'],
-  sim: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion'],
-  sweep: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'sim'],
-  validate: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim'],
-  report: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'validate', 'sweep'],
-  cli: ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'validate', 'report', 'sweep'],
-  '.': ['core', 'present', 'linalg', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'validate', 'report', 'sweep'],
+  sim: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion'],
+  studies: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'sim'],
+  sweep: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'sim', 'studies'],
+  validate: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim'],
+  report: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'studies', 'validate', 'sweep'],
+  cli: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'studies', 'validate', 'report', 'sweep'],
+  '.': ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'studies', 'validate', 'report', 'sweep'],
 };
 
 /** The analytic solvers: the simulator must not see them (it checks them). */
@@ -64,6 +67,17 @@ describe('floors', () => {
 
   it('present sits low: it may import core only', () => {
     expect(MAY_IMPORT.present).toEqual(['core']);
+  });
+
+  it('the network description stands on core, present and linalg only; the broker and the simulator stand on it', () => {
+    expect(MAY_IMPORT.network).toEqual(['core', 'present', 'linalg']);
+    expect(MAY_IMPORT.admission).toContain('network');
+    expect(MAY_IMPORT.sim).toContain('network');
+  });
+
+  it('the seed studies stand above the simulator: the simulator does not import them', () => {
+    expect(MAY_IMPORT.sim).not.toContain('studies');
+    expect(MAY_IMPORT.studies).toContain('sim');
   });
 
   it('the simulator may not import the analytic solvers, nor they the simulator', () => {

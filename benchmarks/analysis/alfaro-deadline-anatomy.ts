@@ -12,10 +12,10 @@
  */
 import { admitAlfaroWorkload, carryAlfaroConnections, irregularTopology, RandomStreams } from '../../src/index.js';
 import { delayBoundBytes } from '../../src/admission/delay.js';
-import { Links } from '../../src/sim/fabric/links.js';
-import { Sink } from '../../src/sim/fabric/sink.js';
-import { FifoInputQueues } from '../../src/sim/fabric/inputFifo.js';
-import { ALFARO_SERVICE_LEVELS } from '../../src/sim/alfaro/workload.js';
+import { Links } from '../../src/sim/fabric/link/links.js';
+import { Sink } from '../../src/sim/fabric/host/sink.js';
+import { FifoInputQueues } from '../../src/sim/fabric/switch/inputFifo.js';
+import { ALFARO_SERVICE_LEVELS } from '../../src/studies/alfaro/workload.js';
 import { machineLine } from '../harness.js';
 
 const env = (name: string, fallback: string) => process.env[name] ?? fallback;

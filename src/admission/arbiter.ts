@@ -4,20 +4,16 @@
  * LimitOfHighPriority. This is the hardware behaviour the admission tables program; the simulator
  * uses it as it is.
  */
-import { MAX_DATA_VL } from './opensm.js';
+import { MAX_DATA_VL } from '../network/qos/opensm.js';
 import { TABLE_ENTRIES, WEIGHT_UNIT_BYTES, type ArbitrationEntry } from './table.js';
 import { InvalidParameterError } from '../core/errors.js';
+import type { VlArbiterConfig } from '../network/qos/arbitrationTable.js';
+
+/** What a {@link VlArbiter} is built from (its home is the network floor, network/qos/arbitrationTable.ts). */
+export type { VlArbiterConfig };
 
 /** Bytes per LimitOfHighPriority unit. */
 export const HIGH_LIMIT_UNIT_BYTES = 4096;
-
-/** What a {@link VlArbiter} is built from: both tables (≤ 64 entries each) and the high limit. */
-export interface VlArbiterConfig {
-  readonly high: readonly ArbitrationEntry[];
-  readonly low: readonly ArbitrationEntry[];
-  /** 0..255: 255 = no limit; 0 = one high-priority packet; L = L · 4096 bytes. */
-  readonly limitOfHighPriority: number;
-}
 
 const NONE = 0;
 const HIGH = 1;

@@ -37,7 +37,7 @@ export {
   parseOpenSmArbitration,
   parseOpenSmVlarb,
   type OpenSmArbitration,
-} from './opensm.js';
+} from '../network/qos/opensm.js';
 export {
   BTH_BYTES,
   GRH_BYTES,

@@ -28,11 +28,10 @@
 
 import { InvalidParameterError } from '../core/errors.js';
 import { ceilDiv, DOUBLE_FORM_LIMIT, floorDiv, inForm, toBig, type ExactInt } from './exactInt.js';
+import { MAX_ENTRY_WEIGHT, TABLE_ENTRIES, type ArbitrationEntry } from '../network/qos/arbitrationTable.js';
 
-/** Entries in an InfiniBand VL arbitration table. */
-export const TABLE_ENTRIES = 64;
-/** Largest weight of one entry. */
-export const MAX_ENTRY_WEIGHT = 255;
+export { MAX_ENTRY_WEIGHT, TABLE_ENTRIES, type ArbitrationEntry };
+
 /** Bytes per weight unit. */
 export const WEIGHT_UNIT_BYTES = 64;
 /** Total weight of a full table, 64 · 255: the weight that stands for the whole link. */
@@ -42,12 +41,6 @@ export const TABLE_WEIGHT_CAPACITY = TABLE_ENTRIES * MAX_ENTRY_WEIGHT;
  * asks for 2..64 ({@link roundDistance}); distance 1 is reached only by a weight that needs all 64.
  */
 export const TABLE_DISTANCES = [1, 2, 4, 8, 16, 32, 64] as const;
-
-/** One entry of an arbitration table. Weight 0 means free (its VL is then irrelevant, written 0). */
-export interface ArbitrationEntry {
-  readonly vl: number;
-  readonly weight: number;
-}
 
 /** A sequence of a table as reported by {@link HighPriorityTable.sequences}. */
 export interface TableSequence {

@@ -10,7 +10,7 @@ import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, plainObject } from '../core/guards.js';
 import { fractionFromNumber, gcd } from '../linalg/rational.js';
 import { HIGH_LIMIT_UNIT_BYTES } from './arbiter.js';
-import { MAX_DATA_VL, parseHighLimit, parseOpenSmVlarb } from './opensm.js';
+import { MAX_DATA_VL, parseHighLimit, parseOpenSmVlarb } from '../network/qos/opensm.js';
 import { packetFormat, type PacketFormat, type PacketFormatSpec } from './overhead.js';
 import type { ArbitrationEntry } from './table.js';
 

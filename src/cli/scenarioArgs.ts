@@ -9,6 +9,7 @@ import { InvalidParameterError } from '../core/errors.js';
 import { nonNegativeNumber, positiveRate } from '../core/guards.js';
 import { formatNumber } from '../present/number.js';
 import { findScenario, getScenario, parseScenarioFile, scenarioNames, type ScenarioCliOption } from '../sim/index.js';
+import '../studies/index.js'; // registers the seed studies' scenarios (they stand above the simulator)
 import { maxInputBytes, maxInputOption, readInputFile } from './output.js';
 import { parseList, parseSingle, parseSweep } from './sweep.js';
 

@@ -30,6 +30,7 @@ import {
   type SimulateOptions,
   type SimulationResult,
 } from '../sim/index.js';
+import '../studies/index.js'; // registers the seed studies' scenarios (they stand above the simulator)
 import { commandOutput } from './output.js';
 import { sweepProgress } from './progress.js';
 import { declareScenarioOptions, physicalTime, runOptions, scenarioArgs, scenarioError, SECONDS_PER_US, type RunOptionText } from './scenarioArgs.js';

@@ -15,7 +15,8 @@ import { closeSync, existsSync, linkSync, openSync, renameSync, statSync, unlink
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
-import { ClusterFormatError, clusterScenario, importCluster, parseFabricScenario, summarizeTopology, type ClusterSummary, type FabricTopologySpec } from '../sim/index.js';
+import { ClusterFormatError, clusterScenario, importCluster, summarizeTopology, type ClusterSummary, type FabricTopologySpec } from '../network/index.js';
+import { parseFabricScenario } from '../sim/index.js';
 import { commandOutput, fileOptionError, readInputFile } from './output.js';
 import { parseSingle } from './sweep.js';
 

@@ -4,7 +4,7 @@
  * delivered within D/100, D/10 and D of their connection's deadline (Fig. 3), and each SL's jitter
  * histogram over the intervals of its connections' inter-arrival times (Fig. 4).
  */
-import { ALFARO_JITTER_LABELS } from '../sim/alfaro/carry.js';
+import { ALFARO_JITTER_LABELS } from '../studies/alfaro/carry.js';
 import { renderPlot, stackSvg, type PlotSeries } from '../present/svgPlot.js';
 
 /** The carried metrics of one packet size (as the scenario returns them). */

@@ -8,6 +8,7 @@
  * (1000 refusals in a row close an SL); `quick` runs 8 switches and 30 refusals (seconds) and says so.
  */
 import { canonicalKey, deriveSeed, simulate, type ScenarioRunner } from '../sim/index.js';
+import '../studies/index.js'; // registers the study's scenario this section runs by name
 import type { AnyExperiment, Experiment, PointSimulator } from './types.js';
 
 /** A point: the packet size and the network size. */

@@ -11,6 +11,7 @@
  * 4×4 torus and a 2×4 mesh at three loads for 1 ms, and says so in the descriptions.
  */
 import { canonicalKey, deriveSeed, simulate, type ScenarioRunner } from '../sim/index.js';
+import '../studies/index.js'; // registers the study's scenario this section runs by name
 import type { AnyExperiment, Experiment, ExperimentPoint, PointSimulator } from './types.js';
 
 /** A point of Figs. 8–9: one topology at one offered load; both mechanisms run at it. */

@@ -7,6 +7,7 @@
  * bars once a simulator is plugged in.
  */
 import { checkReplications } from '../sim/scenarios/simulate.js';
+import '../studies/index.js'; // registers the seed studies' scenarios the experiments run by name
 import { InvalidParameterError } from '../core/errors.js';
 import { PALETTE, renderPlot, type PlotSeries, type PlotSpec } from '../present/svgPlot.js';
 import { compare, type ComparisonResult } from '../validate/compare.js';

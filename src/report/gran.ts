@@ -8,7 +8,9 @@
  * 1 hotspot) for 2 ms after a 1 ms warm-up — a smoke run of the pipeline — and says so in the
  * descriptions and progress lines.
  */
-import { canonicalKey, deriveSeed, foldedClosHosts, simulate, type ScenarioRunner } from '../sim/index.js';
+import { foldedClosHosts } from '../network/index.js';
+import { canonicalKey, deriveSeed, simulate, type ScenarioRunner } from '../sim/index.js';
+import '../studies/index.js'; // registers the study's scenario this section runs by name
 import type { AnyExperiment, Experiment, PointSimulator } from './types.js';
 
 /** The set-up of a run: the paper's or the quick one. */

@@ -18,6 +18,7 @@
 import { solveCreditChain } from '../credit/index.js';
 import { gege1nThreshold } from '../me/index.js';
 import { canonicalKey, deriveSeed, scenarioPointSimulator, simulate, type ScenarioRunner } from '../sim/index.js';
+import '../studies/index.js'; // registers the study's scenario this section runs by name
 import type { AnyExperiment, Experiment, ExperimentPoint, PointSimulator } from './types.js';
 
 /** A credit-chain point: the parameters of solveCreditChain with the command line's short names. */

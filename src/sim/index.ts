@@ -7,4 +7,3 @@ export * from './stats/index.js';
 export * from './models/index.js';
 export * from './scenarios/index.js';
 export * from './fabric/index.js';
-export * from './alfaro/index.js';

@@ -10,6 +10,7 @@
 import { InvalidParameterError } from '../core/errors.js';
 import { integerAtLeast, knownKeys, plainObject } from '../core/guards.js';
 import { canonicalKey, checkSeed, checkSimulateOptions, deriveSeed, getScenario } from '../sim/index.js';
+import '../studies/index.js'; // registers the seed studies' scenarios (they stand above the simulator)
 
 /** What to sweep: the input of {@link planSweep} and of `runSweep`. */
 export interface SweepSpec {

@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { InvalidParameterError } from '../core/errors.js';
 import { checkSimulateOptions, getScenario, simulationDisplay, summarizeReplications, type ReplicationOutput, type ScenarioSpec, type SimulateOptions, type SimulationResult } from '../sim/index.js';
+import '../studies/index.js'; // registers the seed studies' scenarios (they stand above the simulator)
 import type { SweepTask } from './plan.js';
 import { writeTaskFailure, type TaskFailure } from './store.js';
 import type { ReplicationJob } from './task.js';

@@ -6,6 +6,7 @@
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { RandomStreams, checkSimulateOptions, getScenario, type MetricTree, type ReplicationOutput } from '../sim/index.js';
+import '../studies/index.js'; // registers the seed studies' scenarios (they stand above the simulator)
 import type { SweepPlan, SweepTask } from './plan.js';
 
 /** One replication, as data (what crosses to a worker thread). */

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { validateFabricTopology } from '../../src/sim/fabric/index.js';
+import { validateFabricTopology } from '../../src/network/index.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDirForTest } from '../helpers/tempDir.js';
 

@@ -12,15 +12,15 @@ import { RandomStreams } from '../random/streams.js';
 import { compileFlows, type FlowSpec } from './buildFlows.js';
 import { CREDIT_BLOCK_BYTES, type CompiledFabric } from './compiled.js';
 import { Fabric } from './fabric.js';
-import { ackDelays, pairValues } from './forwarding.js';
-import { compileHostOptions } from './hostOptions.js';
-import type { HostTraffic } from './hostTraffic.js';
-import { compileRouting, type MultipathSpec } from './multipath.js';
-import { compileMarking, type MarkingSpec } from './marking.js';
-import { portArbitrations } from './portArbitration.js';
+import { ackDelays, pairValues } from './switch/forwarding.js';
+import { compileHostOptions } from './host/hostOptions.js';
+import type { HostTraffic } from './host/hostTraffic.js';
+import { compileRouting, type MultipathSpec } from '../../network/routing/multipath.js';
+import { compileMarking, type MarkingSpec } from './switch/marking.js';
+import { portArbitrations } from './switch/portArbitration.js';
 import type { OutputArbiter } from './plugins.js';
 import { checkDeliveryObserver, checkPacketHeaderBytes, compilePortArbiters, type DeliveryObserver } from './qos.js';
-import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from './topology.js';
+import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from '../../network/topology.js';
 
 /** Everything {@link buildFabric} needs. */
 export interface FabricOptions {

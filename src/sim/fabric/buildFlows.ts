@@ -13,8 +13,8 @@ import type { ArrivalProcess } from '../traffic/arrivals.js';
 import { packetSizes, type PacketSizes, type PacketSizeSpec } from '../traffic/packetSizes.js';
 import { arrivalProcess, type ArrivalSpec } from '../traffic/spec.js';
 import { GAP_RULES, type GapRule, type InjectionControl } from './plugins.js';
-import { pathSelection, type PathSelectionSpec } from './pathSelection.js';
-import { IbCcInjectionControl, ResponseInjectionControl } from './rateControl.js';
+import { pathSelection, type PathSelectionSpec } from './host/pathSelection.js';
+import { IbCcInjectionControl, ResponseInjectionControl } from './host/rateControl.js';
 
 /**
  * How a flow's packets arrive at its send queue: `{ kind: 'saturated' }` (the send queue is never

@@ -7,8 +7,8 @@ import type { EcnMarker, IbCcSwitchMarker } from '../../congestion/index.js';
 import type { RandomStream } from '../../core/random.js';
 import type { ArrivalProcess } from '../traffic/arrivals.js';
 import type { PacketSizes } from '../traffic/packetSizes.js';
-import type { CompiledHostOptions } from './hostOptions.js';
-import type { PathSelection } from './pathSelection.js';
+import type { CompiledHostOptions } from './host/hostOptions.js';
+import type { PathSelection } from './host/pathSelection.js';
 import type { OutputArbiter, InjectionControl } from './plugins.js';
 
 /** Credit block size in bytes (InfiniBand flow-control credits are 64-byte blocks). */

@@ -39,22 +39,22 @@ import { InvalidParameterError } from '../../core/errors.js';
 import { Engine } from '../engine/engine.js';
 import { EV_ARRIVE, EV_BECN, EV_CREDIT, EV_TAKEN, EV_TX_END, EV_WAKE, EVENT_ARG } from './events.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from './compiled.js';
-import { Crossbar } from './crossbar.js';
-import { OutputBufferedCrossbar } from './outputBuffered.js';
-import { FabricDeadlockError, findWaitCycle, waitForGraph } from './deadlock.js';
-import { StaticForwarding } from './forwarding.js';
-import { HostAdapters } from './hostAdapter.js';
-import { FifoInputQueues } from './inputFifo.js';
-import type { InputQueues } from './inputQueues.js';
-import { VoqInputQueues } from './inputVoq.js';
-import { Links } from './links.js';
-import { FabricMarking } from './marking.js';
-import { FabricStats, type CreditAudit, type FabricMeasurements } from './measurements.js';
-import { fabricMeasurementsDisplay } from './display.js';
+import { Crossbar } from './switch/crossbar.js';
+import { OutputBufferedCrossbar } from './switch/outputBuffered.js';
+import { FabricDeadlockError, findWaitCycle, waitForGraph } from './link/deadlock.js';
+import { StaticForwarding } from './switch/forwarding.js';
+import { HostAdapters } from './host/hostAdapter.js';
+import { FifoInputQueues } from './switch/inputFifo.js';
+import type { InputQueues } from './switch/inputQueues.js';
+import { VoqInputQueues } from './switch/inputVoq.js';
+import { Links } from './link/links.js';
+import { FabricMarking } from './switch/marking.js';
+import { FabricStats, type CreditAudit, type FabricMeasurements } from './measure/measurements.js';
+import { fabricMeasurementsDisplay } from './measure/display.js';
 import { PacketPool } from './packets.js';
-import { ReceiveCap } from './receiveCap.js';
-import { Sink } from './sink.js';
-import { TrafficHostAdapters } from './trafficAdapter.js';
+import { ReceiveCap } from './host/receiveCap.js';
+import { Sink } from './host/sink.js';
+import { TrafficHostAdapters } from './host/trafficAdapter.js';
 
 /**
  * A fabric ready to run. Built by {@link buildFabric} (the checking front door); the constructor

@@ -11,7 +11,8 @@
 import { describe, expect, it } from 'vitest';
 import { solveCreditChain } from '../../../src/credit/index.js';
 import { gege1n } from '../../../src/me/index.js';
-import { buildFabric, singleSwitchTopology, type FabricOptions } from '../../../src/sim/fabric/index.js';
+import { singleSwitchTopology } from '../../../src/network/index.js';
+import { buildFabric, type FabricOptions } from '../../../src/sim/fabric/index.js';
 import { confidenceInterval } from '../../../src/sim/stats/index.js';
 
 const BYTES = 2048;

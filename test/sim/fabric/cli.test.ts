@@ -1,6 +1,6 @@
 /** `ibqos sim --scenario congestion-spreading`: the options of the issue and the JSON shape. */
 import { describe, expect, it } from 'vitest';
-import { singleSwitchTopology } from '../../../src/sim/fabric/index.js';
+import { singleSwitchTopology } from '../../../src/network/index.js';
 import { simulate } from '../../../src/sim/index.js';
 import { runCli, type CliRun } from '../../helpers/cli.js';
 

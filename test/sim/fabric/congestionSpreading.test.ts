@@ -23,7 +23,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InvalidParameterError } from '../../../src/core/errors.js';
-import { parseCongestionSpreading } from '../../../src/sim/fabric/index.js';
+import { parseCongestionSpreading } from '../../../src/studies/index.js';
 import { simulate } from '../../../src/sim/index.js';
 
 type Interval = { mean: number; halfWidth: number; confidence: number };

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InvalidParameterError } from '../../../src/core/errors.js';
-import { buildFabric, drbFabric, FabricDeadlockError, meshTopology, parseDrbScenario, replicateDrbScenario } from '../../../src/sim/fabric/index.js';
+import { meshTopology } from '../../../src/network/index.js';
+import { buildFabric, FabricDeadlockError } from '../../../src/sim/fabric/index.js';
+import { drbFabric, parseDrbScenario, replicateDrbScenario } from '../../../src/studies/index.js';
 import { RandomStreams } from '../../../src/sim/random/streams.js';
 import { simulate } from '../../../src/sim/index.js';
 import { thrownBy } from '../../helpers/errors.js';

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidParameterError } from '../../../src/core/errors.js';
-import {
-  buildFabric,
-  fabricRoute,
-  fatTreeTopology,
-  meshTopology,
-  singleSwitchTopology,
-  twoSwitchTopology,
-  validateFabricTopology,
-  type FlowSpec,
-} from '../../../src/sim/fabric/index.js';
-import { pairValues } from '../../../src/sim/fabric/forwarding.js';
+import { fabricRoute, fatTreeTopology, meshTopology, singleSwitchTopology, twoSwitchTopology, validateFabricTopology } from '../../../src/network/index.js';
+import { buildFabric, type FlowSpec } from '../../../src/sim/fabric/index.js';
+import { pairValues } from '../../../src/sim/fabric/switch/forwarding.js';
 
 /**
  * Sustained overload of a 16-host fat-tree with two VLs: every host but h0_0_0 greedy with mixed

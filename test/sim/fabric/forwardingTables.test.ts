@@ -7,23 +7,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InvalidParameterError } from '../../../src/core/errors.js';
-import { admitAlfaroWorkload } from '../../../src/sim/alfaro/workload.js';
-import {
-  buildFabric,
-  congestionSpreadingFabric,
-  fabricRoute,
-  fatTreeTopology,
-  meshTopology,
-  singleSwitchTopology,
-  twoSwitchTopology,
-  validateFabricTopology,
-  type FabricTopology,
-  type FabricTopologySpec,
-} from '../../../src/sim/fabric/index.js';
-import { summarizeTopology } from '../../../src/sim/fabric/import/summary.js';
-import { multipathRoutes } from '../../../src/sim/fabric/multipath.js';
-import { upDownForwarding } from '../../../src/sim/fabric/upDown.js';
-import { parseCongestionSpreading } from '../../../src/sim/fabric/congestionSpreadingParams.js';
+import { admitAlfaroWorkload } from '../../../src/studies/alfaro/workload.js';
+import { fabricRoute, fatTreeTopology, meshTopology, singleSwitchTopology, twoSwitchTopology, validateFabricTopology, type FabricTopology, type FabricTopologySpec } from '../../../src/network/index.js';
+import { buildFabric } from '../../../src/sim/fabric/index.js';
+import { congestionSpreadingFabric } from '../../../src/studies/index.js';
+import { summarizeTopology } from '../../../src/network/import/summary.js';
+import { multipathRoutes } from '../../../src/network/routing/multipath.js';
+import { upDownForwarding } from '../../../src/network/routing/upDown.js';
+import { parseCongestionSpreading } from '../../../src/studies/congestionSpreading/congestionSpreadingParams.js';
 import { RandomStreams } from '../../../src/sim/random/streams.js';
 
 function errorOf(f: () => unknown): InvalidParameterError {

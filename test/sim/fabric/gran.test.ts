@@ -7,16 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { IbCcQpTable } from '../../../src/congestion/index.js';
 import { InvalidParameterError } from '../../../src/core/errors.js';
 import { seededStream } from '../../../src/core/random.js';
-import {
-  fabricRoute,
-  foldedClosTopology,
-  GranRole,
-  GranTraffic,
-  parseIbccFatTree,
-  PARKED_MESSAGES,
-  validateFabricTopology,
-  type GranTrafficConfig,
-} from '../../../src/sim/fabric/index.js';
+import { fabricRoute, foldedClosTopology, validateFabricTopology } from '../../../src/network/index.js';
+import { GranRole, GranTraffic, parseIbccFatTree, PARKED_MESSAGES, type GranTrafficConfig } from '../../../src/studies/index.js';
 import { thrownBy } from '../../helpers/errors.js';
 
 describe('foldedClosTopology', () => {

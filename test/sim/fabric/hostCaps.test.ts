@@ -7,15 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidParameterError } from '../../../src/core/errors.js';
 import { RandomStreams } from '../../../src/sim/random/streams.js';
-import {
-  buildFabric,
-  fatTreeTopology,
-  ibccFatTreeFabric,
-  parseIbccFatTree,
-  singleSwitchTopology,
-  type FabricOptions,
-  type FlowSpec,
-} from '../../../src/sim/fabric/index.js';
+import { fatTreeTopology, singleSwitchTopology } from '../../../src/network/index.js';
+import { buildFabric, type FabricOptions, type FlowSpec } from '../../../src/sim/fabric/index.js';
+import { ibccFatTreeFabric, parseIbccFatTree } from '../../../src/studies/index.js';
 import { thrownBy } from '../../helpers/errors.js';
 
 const gbps = (options: FabricOptions, until: number, warm: number): number[] => {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RandomStreams } from '../../../src/sim/random/streams.js';
-import { ibccFatTreeFabric, parseIbccFatTree, type IbccFatTreeParams } from '../../../src/sim/fabric/index.js';
+import { ibccFatTreeFabric, parseIbccFatTree, type IbccFatTreeParams } from '../../../src/studies/index.js';
 import { simulate } from '../../../src/sim/index.js';
 
 function rates(params: Partial<IbccFatTreeParams>, seed = 1, warm = 0.005, length = 0.005) {

@@ -3,7 +3,8 @@
  * destination echoes them, and the sources' rate controllers respond.
  */
 import { describe, expect, it } from 'vitest';
-import { buildFabric, singleSwitchTopology, twoSwitchTopology, type MarkingSpec, type RateControlSpec } from '../../../src/sim/fabric/index.js';
+import { singleSwitchTopology, twoSwitchTopology } from '../../../src/network/index.js';
+import { buildFabric, type MarkingSpec, type RateControlSpec } from '../../../src/sim/fabric/index.js';
 
 const R = 2.5e9 / 8 / 2048; // MTU packets per second of a 2.5 Gb/s link
 

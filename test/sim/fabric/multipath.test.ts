@@ -4,8 +4,8 @@
  * walking the routes, independently of how the tables were computed.
  */
 import { describe, expect, it } from 'vitest';
-import { meshTopology, fatTreeTopology, validateFabricTopology, type FabricTopology } from '../../../src/sim/fabric/index.js';
-import { multipathRoutes, type LidTables } from '../../../src/sim/fabric/multipath.js';
+import { meshTopology, fatTreeTopology, validateFabricTopology, type FabricTopology } from '../../../src/network/index.js';
+import { multipathRoutes, type LidTables } from '../../../src/network/routing/multipath.js';
 
 /** Channels (node:port@vl) of every route of the given LIDs, hop by hop; [routes, peerOf]. */
 function routes(topo: FabricTopology, lids: readonly LidTables[]): string[][] {

@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InvalidParameterError } from '../../../src/core/errors.js';
-import { buildFabric, singleSwitchTopology, type GapRule } from '../../../src/sim/fabric/index.js';
+import { singleSwitchTopology } from '../../../src/network/index.js';
+import { buildFabric, type GapRule } from '../../../src/sim/fabric/index.js';
 
 const R = 2.5e9 / 8 / 2048; // MTU packets per second of a 2.5 Gb/s link
 

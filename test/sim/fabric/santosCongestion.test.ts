@@ -6,7 +6,7 @@
  * root link busier than FIMD and AIMD.
  */
 import { describe, expect, it } from 'vitest';
-import { parseSantosCongestion } from '../../../src/sim/fabric/index.js';
+import { parseSantosCongestion } from '../../../src/studies/index.js';
 import { simulate } from '../../../src/sim/index.js';
 
 type Metrics = Record<'throughput' | 'utilization' | 'injectionRate', Record<string, { mean: number; halfWidth: number }>>;

@@ -11,12 +11,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fimd } from '../../../src/congestion/index.js';
-import {
-  buildFabric,
-  ResponseInjectionControl,
-  singleSwitchTopology,
-  type MarkingSpec,
-} from '../../../src/sim/fabric/index.js';
+import { singleSwitchTopology } from '../../../src/network/index.js';
+import { buildFabric, ResponseInjectionControl, type MarkingSpec } from '../../../src/sim/fabric/index.js';
 
 const R = 2.5e9 / 8 / 2048; // MTU packets per second of a 2.5 Gb/s link
 

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidParameterError } from '../../../src/core/errors.js';
-import {
-  fabricRoute,
-  fatTreeTopology,
-  meshTopology,
-  singleSwitchTopology,
-  twoSwitchTopology,
-  validateFabricTopology,
-  type FabricTopologySpec,
-} from '../../../src/sim/fabric/index.js';
+import { fabricRoute, fatTreeTopology, meshTopology, singleSwitchTopology, twoSwitchTopology, validateFabricTopology, type FabricTopologySpec } from '../../../src/network/index.js';
 
 function errorOf(f: () => unknown): InvalidParameterError {
   try {

@@ -6,7 +6,7 @@
  * sinks; these cover what it does not. Shared by make_gran_golden.ts (writes gran-golden.json) and
  * granGolden.test.ts (re-runs and compares).
  */
-import { ibccFatTreeFabric, parseIbccFatTree } from '../../../../src/sim/fabric/index.js';
+import { ibccFatTreeFabric, parseIbccFatTree } from '../../../../src/studies/index.js';
 import { RandomStreams } from '../../../../src/sim/random/streams.js';
 
 /** What one golden run records: every figure of the run's measurements and its traffic's. */

@@ -3,14 +3,9 @@
  * figures must stay equal to the last digit when the fabric's code is reorganised. Shared by
  * make_golden.ts (writes golden.json) and golden.test.ts (re-runs and compares).
  */
-import {
-  buildFabric,
-  CONGESTION_SPREADING_FORMER_SET_UP,
-  congestionSpreadingFabric,
-  fatTreeTopology,
-  parseCongestionSpreading,
-  type Fabric,
-} from '../../../../src/sim/fabric/index.js';
+import { fatTreeTopology } from '../../../../src/network/index.js';
+import { buildFabric, type Fabric } from '../../../../src/sim/fabric/index.js';
+import { CONGESTION_SPREADING_FORMER_SET_UP, congestionSpreadingFabric, parseCongestionSpreading } from '../../../../src/studies/index.js';
 import { RandomStreams } from '../../../../src/sim/random/streams.js';
 
 /** Per-flow figures of one golden run, plus the run's totals. */

@@ -1,7 +1,7 @@
 // Run by hiddenClass.test.ts as `node --allow-natives-syntax --import tsx probe.mts`: builds two
 // identical ibcc-fat-tree fabrics (radix 4), runs both to just before the statistics reset at the
 // warm-up's end, runs one past it, and prints whether each statistics object kept its hidden class.
-import { ibccFatTreeFabric, parseIbccFatTree } from '../../../../src/sim/fabric/index.js';
+import { ibccFatTreeFabric, parseIbccFatTree } from '../../../../src/studies/index.js';
 import { RandomStreams } from '../../../../src/sim/random/streams.js';
 
 // %HaveSameMap is V8 syntax, not TypeScript: built with new Function so that tsx passes it through.

@@ -1,0 +1,362 @@
+/**
+ * Multipath routing tables, as InfiniBand does it: the subnet manager gives each host port 2^LMC
+ * LIDs, and every switch holds one forwarding entry per LID, so LID k of a destination names its own
+ * route from every source (the DRB paper (Lugones et al.), §4.1: "a Local Mask Control (LMC) is also specified … thus
+ * providing up to 2^LMC possible LIDs to each port … This mask allows the SM to establish several
+ * paths between the same pair of nodes").
+ *
+ * {@link multipathRoutes} computes, on any validated topology, `paths` routes per destination: LID 0
+ * is the topology's own forwarding table (with its `virtualLanes`, e.g. a torus's datelines); each
+ * further LID is a destination-based route computed over the switch graph so that it avoids, as far
+ * as the graph allows, every switch-to-switch link the earlier LIDs of that destination use (the
+ * seed searches disjoint paths by depth-first search, §4.1; per-LID tables force a route per
+ * destination, so this file uses penalised shortest paths instead: a path reusing a link costs more
+ * than any path that does not, and among the others the shortest wins: "shortest paths are
+ * selected").
+ *
+ * Deadlock freedom (the scheme, documented in docs/fabric.md): the alternative LIDs obey the up*∕down*
+ * restriction (Schroeder et al., Autonet, 1991) over a breadth-first spanning tree — a route never
+ * takes an "up" link after a "down" one — and each alternative LID travels on a VL of its own
+ * (offsets above LID 0's; option `escape: 'shared'`: one orientation and one VL for all of them).
+ * Any set of up*∕down* routes of one orientation has acyclic channel dependencies, LID 0's class is
+ * deadlock-free by itself (dimension order with datelines on a torus), and a packet keeps its LID's
+ * class (VL) from source to destination, so the union is deadlock-free. The price: up*∕down* routes may be longer than minimal and crowd near the
+ * root; in-order delivery is not kept across LIDs (the seed's receivers number packets to measure
+ * disorder, §4.2.3; nothing here reorders).
+ *
+ * For each source–destination pair the usable paths are the LIDs whose switch-to-switch links are
+ * disjoint from those of the LIDs kept before them (LID 0 always kept): a pair may have fewer
+ * disjoint paths than LIDs, and {@link MultipathRoutes.disjoint} says how many it has.
+ */
+import { minOf } from '../../core/arrays.js';
+import { InvalidParameterError } from '../../core/errors.js';
+import { namedTables, virtualLaneOffsets } from './forwardingTables.js';
+import type { FabricTopology } from '../topology.js';
+
+/** Tables of one LID: `forwarding[switch][host]` output port, `virtualLanes[switch][host]` VL offset. */
+export interface LidTables {
+  readonly forwarding: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  readonly virtualLanes: Readonly<Record<string, Readonly<Record<string, number>>>>;
+}
+
+/**
+ * Tables of one LID as {@link multipathRoutes} returns them: the arrays the fabric reads, at
+ * [s·H + h] (switch and host indices), and the {@link LidTables} views of them keyed by names
+ * (built on first read).
+ */
+export interface LidArrays extends LidTables {
+  /** Output port number of switch s towards host h. */
+  readonly ports: Int32Array;
+  /** VL offset of that hop. */
+  readonly vlOffsets: Uint8Array;
+}
+
+function lidArrays(topology: FabricTopology, ports: Int32Array, vlOffsets: Uint8Array): LidArrays {
+  const forwarding = namedTables(topology.switches, topology.hosts, ports);
+  const virtualLanes = namedTables(topology.switches, topology.hosts, vlOffsets);
+  return Object.freeze({
+    ports,
+    vlOffsets,
+    get forwarding() {
+      return forwarding();
+    },
+    get virtualLanes() {
+      return virtualLanes();
+    },
+  });
+}
+
+/** Options of {@link multipathRoutes}. */
+export interface MultipathOptions {
+  /**
+   * 'per-lid' (default): each alternative LID has its own up*∕down* orientation (rooted as far as
+   * possible from the earlier roots) and its own VL — paths − 1 VLs above LID 0's; 'shared': one
+   * orientation from the first switch and one VL for all alternatives (fewer VLs, fewer disjoint paths).
+   */
+  readonly escape?: 'per-lid' | 'shared';
+}
+
+/** What {@link multipathRoutes} returns. */
+export interface MultipathRoutes {
+  /** One entry per LID offset 0..paths−1 (LMC = ⌈log2 paths⌉). */
+  readonly lids: readonly LidArrays[];
+  /** The VL offset of the first alternative LID (one above LID 0's largest). */
+  readonly escapeVl: number;
+  /** VL offsets used by all LIDs: the fabric needs the SL's VL + vlCount − 1 < vls. */
+  readonly vlCount: number;
+  /**
+   * usable[s][d] = the LID offsets whose routes from host s to host d are pairwise link-disjoint
+   * (host indices in topology order; LID 0 first). Its length is the pair's number of disjoint paths.
+   */
+  readonly usable: readonly (readonly (readonly number[])[])[];
+  /** Fewest and mean disjoint paths over all pairs of distinct hosts. */
+  readonly disjoint: { readonly min: number; readonly mean: number };
+}
+
+/**
+ * Computes `paths` LIDs per destination (see the module comment).
+ *
+ * Cost: O(paths · H · S²) time for H hosts on S switches (a quadratic Dijkstra per destination and
+ * LID) — a few seconds for 256 switches and 4 paths.
+ *
+ * @throws InvalidParameterError if paths is not an integer in 1..8.
+ * @example multipathRoutes(validateFabricTopology(meshTopology(3, 3)), 2).usable[0][8]; // → [0, 1]
+ */
+export function multipathRoutes(topology: FabricTopology, paths: number, options: MultipathOptions = {}): MultipathRoutes {
+  if (typeof paths !== 'number' || !Number.isInteger(paths) || paths < 1 || paths > 8) {
+    throw new InvalidParameterError('paths', 'an integer in 1..8', paths);
+  }
+  const shared = (options.escape ?? 'per-lid') === 'shared';
+  if (options.escape !== undefined && options.escape !== 'shared' && options.escape !== 'per-lid') {
+    throw new InvalidParameterError('escape', "one of 'per-lid', 'shared'", options.escape);
+  }
+  const S = topology.switches.length;
+  const index = new Map(topology.switches.map((s, i) => [s.name, i]));
+  /** adj[u] = [port, neighbour switch index] over switch-to-switch links. */
+  const adj: [number, number][][] = Array.from({ length: S }, () => []);
+  const hostAt = new Map<string, number>();
+  for (const l of topology.links) {
+    const a = index.get(l.a.node);
+    const b = index.get(l.b.node);
+    if (a !== undefined && b !== undefined) {
+      adj[a]!.push([l.a.port, b]);
+      adj[b]!.push([l.b.port, a]);
+    } else if (a !== undefined) hostAt.set(l.b.node, a);
+    else if (b !== undefined) hostAt.set(l.a.node, b);
+  }
+  for (const list of adj) list.sort((x, y) => x[0] - y[0]);
+  /** BFS hop distances from switch r. */
+  const bfs = (r: number): Int32Array => {
+    const level = new Int32Array(S).fill(-1);
+    level[r] = 0;
+    const queue = [r];
+    for (let i = 0; i < queue.length; i++) {
+      for (const [, v] of adj[queue[i]!]!) {
+        if (level[v]! < 0) {
+          level[v] = level[queue[i]!]! + 1;
+          queue.push(v);
+        }
+      }
+    }
+    return level;
+  };
+  // One up*/down* orientation per alternative LID, each rooted as far as possible from the roots
+  // before it (switch 0 first), so the LIDs' routes take different shapes.
+  const roots: number[] = [0];
+  const levels: Int32Array[] = [bfs(0)];
+  for (let k = 2; k < paths; k++) {
+    let best = 0;
+    let far = -1;
+    for (let u = 0; u < S; u++) {
+      const m = minOf(levels.map((l) => l[u]!));
+      if (m > far) {
+        far = m;
+        best = u;
+      }
+    }
+    roots.push(best);
+    levels.push(bfs(best));
+  }
+
+  const hosts = topology.hosts.map((h) => h.name);
+  const H = hosts.length;
+  const zeroVls = virtualLaneOffsets(topology.virtualLanes, topology.switches, topology.hosts);
+  let base = 0;
+  for (const vl of zeroVls) if (vl > base) base = vl;
+  const escapeVl = base + 1;
+  /** VL offset of LID k ≥ 1: its own escape VL, or one shared by all (single orientation). */
+  const vlOf = (k: number): number => escapeVl + (shared ? 0 : k - 1);
+  const lids: LidArrays[] = [lidArrays(topology, topology.forwardingPorts, zeroVls)];
+  /** next[k][u·H + d] = next switch (−1: the host itself) of LID k. */
+  const next: Int32Array[] = [];
+  const portTo = (u: number, v: number): number => adj[u]!.find(([, w]) => w === v)![0];
+  // neighbourOf[u][port]: the switch behind port `port` of switch u (−1: a host or no link).
+  const neighbourOf = topology.switches.map((s, u) => {
+    const row = new Int32Array(s.ports + 1).fill(-1);
+    for (const [port, v] of adj[u]!) row[port] = v;
+    return row;
+  });
+  const primary = new Int32Array(S * H);
+  for (let u = 0; u < S; u++) for (let d = 0; d < H; d++) primary[u * H + d] = neighbourOf[u]![topology.forwardingPorts[u * H + d]!]!;
+  next.push(primary);
+  for (let k = 1; k < paths; k++) next.push(new Int32Array(S * H));
+
+  const P = S + 1;
+  const dd = new Float64Array(S);
+  const D = new Float64Array(S);
+  const hop = new Int32Array(S);
+  hosts.forEach((h, d) => {
+    const t = hostAt.get(h)!;
+    const used = new Set<number>();
+    const mark = (k: number): void => {
+      for (let u = 0; u < S; u++) if (u !== t) used.add(u * S + next[k]![u * H + d]!);
+    };
+    mark(0);
+    for (let k = 1; k < paths; k++) {
+      const level = levels[shared ? 0 : k - 1]!;
+      const rank = (u: number): number => level[u]! * S + u;
+      const isUp = (u: number, v: number): boolean => rank(v) < rank(u);
+      const order = Array.from({ length: S }, (_, u) => u);
+      const w = (u: number, v: number): number => (used.has(u * S + v) ? P : 1);
+      // Down-only distances to t (Dijkstra on the reversed down links; S is small: O(S²)).
+      dd.fill(Infinity);
+      hop.fill(-1);
+      dd[t] = 0;
+      const done = new Uint8Array(S);
+      for (;;) {
+        let v = -1;
+        for (let i = 0; i < S; i++) if (!done[i] && dd[i]! < Infinity && (v < 0 || dd[i]! < dd[v]!)) v = i;
+        if (v < 0) break;
+        done[v] = 1;
+        for (const [, u] of adj[v]!) {
+          // Link u→v is a down link when v ranks below… i.e. it is not up.
+          if (isUp(u, v)) continue;
+          const c = dd[v]! + w(u, v);
+          if (c < dd[u]!) {
+            dd[u] = c;
+            hop[u] = v;
+          }
+        }
+      }
+      // Up phase: in rank order (the root first) each switch that cannot reach t going down climbs
+      // to the up-neighbour with the cheapest way on.
+      const byRank = order.slice().sort((a, b) => rank(a) - rank(b));
+      for (const u of byRank) {
+        if (dd[u]! < Infinity) {
+          D[u] = dd[u]!;
+          continue;
+        }
+        let best = Infinity;
+        for (const [, v] of adj[u]!) {
+          if (!isUp(u, v)) continue;
+          const c = w(u, v) + D[v]!;
+          if (c < best) {
+            best = c;
+            hop[u] = v;
+          }
+        }
+        D[u] = best;
+      }
+      const row = next[k]!;
+      for (let u = 0; u < S; u++) row[u * H + d] = u === t ? -1 : hop[u]!;
+      mark(k);
+    }
+  });
+  const hostSwitch = Int32Array.from(hosts, (h) => hostAt.get(h)!);
+  for (let k = 1; k < paths; k++) {
+    const ports = new Int32Array(S * H);
+    for (let u = 0; u < S; u++) {
+      for (let d = 0; d < H; d++) {
+        const i = u * H + d;
+        ports[i] = u === hostSwitch[d] ? topology.forwardingPorts[i]! : portTo(u, next[k]![i]!);
+      }
+    }
+    lids.push(lidArrays(topology, ports, new Uint8Array(S * H).fill(vlOf(k))));
+  }
+
+  // Usable LIDs per pair: greedy, each kept LID's links disjoint from the kept ones.
+  const usable: number[][][] = [];
+  let min = Infinity;
+  let sum = 0;
+  for (let s = 0; s < H; s++) {
+    const row: number[][] = [];
+    for (let d = 0; d < H; d++) {
+      if (s === d) {
+        row.push([0]);
+        continue;
+      }
+      const taken = new Set<number>();
+      const kept: number[] = [];
+      const seen = new Set<string>();
+      for (let k = 0; k < paths; k++) {
+        const links: number[] = [];
+        for (let u = hostAt.get(hosts[s]!)!, n = 0; n <= S; n++) {
+          const v = next[k]![u * H + d]!;
+          if (v < 0) break;
+          links.push(u * S + v);
+          u = v;
+        }
+        const key = links.join(',');
+        if (seen.has(key) || links.some((l) => taken.has(l))) continue;
+        seen.add(key);
+        for (const l of links) taken.add(l);
+        kept.push(k);
+      }
+      row.push(kept);
+      min = Math.min(min, kept.length);
+      sum += kept.length;
+    }
+    usable.push(row);
+  }
+  return { lids, escapeVl, vlCount: paths === 1 ? escapeVl : vlOf(paths - 1) + 1, usable, disjoint: { min: H > 1 ? min : 1, mean: H > 1 ? sum / (H * (H - 1)) : 1 } };
+}
+
+/** The fabric's compiled routing: forwarding and VL offsets per LID, as typed arrays. */
+export interface CompiledRouting {
+  /** LIDs per host (1 without multipath). */
+  readonly lids: number;
+  /** Global out port of switch s for LID offset k of host h: fwd[(k·S + s)·H + h]. */
+  readonly fwd: Int32Array;
+  /** VL offset of that hop (same index). */
+  readonly fwdVl: Uint8Array;
+  /** The largest VL offset used, plus one. */
+  readonly vlCount: number;
+  /** usable[s·H + d] = the LID offsets of the pair's disjoint paths (LID 0 first); empty without multipath (every pair: LID 0). */
+  readonly usable: readonly (readonly number[])[];
+  /** Fewest and mean disjoint paths over the pairs (1 without multipath). */
+  readonly disjoint: { readonly min: number; readonly mean: number };
+}
+
+/** Options of the fabric's multipath (buildFabric `multipath`). */
+export interface MultipathSpec extends MultipathOptions {
+  /** LIDs per host port, 1..8 (the LMC range used). */
+  readonly paths: number;
+}
+
+/**
+ * Compiles a validated topology's routing (and, with `multipath`, its alternative LIDs) into the
+ * fabric's arrays; `switchBase[s]` is switch s's first global port (port 1).
+ *
+ * @throws InvalidParameterError naming `multipath.paths` or `multipath.escape`.
+ */
+export function compileRouting(topology: FabricTopology, multipath: MultipathSpec | undefined, switchBase: readonly number[]): CompiledRouting {
+  const S = topology.switches.length;
+  const H = topology.hosts.length;
+  if (multipath === undefined) {
+    // One LID: the topology's own tables, without the H² list of usable paths (a k = 32 fat-tree has 67 M pairs).
+    const fwdVl = virtualLaneOffsets(topology.virtualLanes, topology.switches, topology.hosts);
+    return { lids: 1, fwd: globalPorts(topology.forwardingPorts, switchBase, H), fwdVl, vlCount: vlCountOf(fwdVl), usable: [], disjoint: { min: 1, mean: 1 } };
+  }
+  let routes: MultipathRoutes;
+  try {
+    routes = multipathRoutes(topology, multipath.paths, multipath.escape === undefined ? {} : { escape: multipath.escape });
+  } catch (e) {
+    if (e instanceof InvalidParameterError) throw new InvalidParameterError(`multipath.${e.parameter}`, e.rule, e.value);
+    throw e;
+  }
+  const L = routes.lids.length;
+  const fwd = new Int32Array(L * S * H);
+  const fwdVl = new Uint8Array(L * S * H);
+  routes.lids.forEach((lid, k) => {
+    fwd.set(globalPorts(lid.ports, switchBase, H), k * S * H);
+    fwdVl.set(lid.vlOffsets, k * S * H);
+  });
+  return { lids: L, fwd, fwdVl, vlCount: vlCountOf(fwdVl), usable: routes.usable.flat(), disjoint: routes.disjoint };
+}
+
+/** Port numbers at [s·H + h] → global port numbers (switch s's port p is switchBase[s] + p − 1). */
+function globalPorts(ports: Int32Array, switchBase: readonly number[], H: number): Int32Array {
+  const fwd = new Int32Array(ports.length);
+  for (let s = 0, i = 0; s < switchBase.length; s++) {
+    const base = switchBase[s]! - 1;
+    for (let h = 0; h < H; h++, i++) fwd[i] = base + ports[i]!;
+  }
+  return fwd;
+}
+
+/** The largest VL offset used, plus one. */
+function vlCountOf(fwdVl: Uint8Array): number {
+  let top = 0;
+  for (const v of fwdVl) if (v > top) top = v;
+  return top + 1;
+}

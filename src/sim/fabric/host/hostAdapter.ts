@@ -1,0 +1,411 @@
+/**
+ * The host channel adapter's sending side: per-flow send queues fed by the flows' arrival processes
+ * (a full send queue refuses an arrival: a source drop, the fabric's only loss), the rate limiter of
+ * each flow (the next packet may start (size / MTU) / r after the previous one started) driven by its
+ * {@link InjectionControl} (ACKs and timers), and the host port's VL arbitration across its flows with
+ * one round-robin pointer over the host's flows (the first flow of each VL after it offers its head),
+ * or with `hostQueueing: 'vl-fifo'` one FIFO per VL (hostVlFifo.ts). A flow with a {@link PathSelection} (multipath, DRB) picks
+ * each packet's LID offset when the packet leaves. The receiving side is sink.ts.
+ */
+import type { Engine } from '../../engine/engine.js';
+import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from '../compiled.js';
+import type { Links } from '../link/links.js';
+import type { FabricStats } from '../measure/measurements.js';
+import type { PacketPool } from '../packets.js';
+import { InjectionWindows } from './injectionWindow.js';
+import type { PathSelection } from './pathSelection.js';
+import type { InjectionControl } from '../plugins.js';
+import { ackLatency, ackLid, type encodeAck } from './sink.js';
+import { EV_WAKE } from '../events.js';
+import { HostVlFifos } from './hostVlFifo.js';
+
+/**
+ * The engine handlers the host adapters post to: flow arrival (f, epoch), port wake-up (g; through
+ * the fabric's dispatcher `event`, events.ts), rate timer (f), path-selection timer (f).
+ */
+export interface HostHandlers {
+  readonly gen: number;
+  readonly event: number;
+  readonly timer: number;
+  readonly pathTimer: number;
+}
+
+/** The sending side of every host adapter. */
+export class HostAdapters {
+  private readonly c: CompiledFabric;
+  private readonly engine: Engine;
+  private readonly links: Links;
+  private readonly pool: PacketPool;
+  private readonly stats: FabricStats;
+  private readonly h: HostHandlers;
+  private readonly V: number;
+  private readonly H: number;
+  private readonly hostBase: number;
+  private readonly fHead: Int32Array;
+  private readonly fTail: Int32Array;
+  /** Packets in flow f's send queue, the one in transmission included. */
+  readonly fCount: Int32Array;
+  /** Earliest start of flow f's next packet (rate limiter). */
+  private readonly fNext: Float64Array;
+  private readonly fTimerAt: Float64Array;
+  private readonly fPathTimerAt: Float64Array;
+  private readonly hostFlowStart: Int32Array;
+  private readonly hostFlowList: Int32Array;
+  private readonly hostRr: Int32Array;
+  private readonly wakeAt: Float64Array;
+  /** Earliest start of host h's next packet under the injection cap (hostInjectionGbps). */
+  private readonly hostFree: Float64Array;
+  /** Whether hosts have an injection cap (without one hostFree stays 0: no division per packet). */
+  private readonly injectionCapped: boolean;
+  // scratch for arbitration
+  private readonly cand: Int32Array;
+  /** The candidate's position in its host's flow list (for the round robin). */
+  private readonly candPos: Int32Array;
+  private readonly candBytes: Float64Array;
+  /** VL of each flow (a typed array: the arbitration loop reads it for every flow of the host). */
+  private readonly fVl: Uint8Array;
+  /** The window limits of the rate-controlled flows (injectionWindow.ts). */
+  private readonly windows: InjectionWindows;
+  /** With `hostQueueing: 'vl-fifo'`: the per-VL FIFOs that replace the flows' queues (else null). */
+  readonly vlFifos: HostVlFifos | null;
+  /** Packets ever injected into the network. */
+  injected = 0;
+  /** What the current scan of a port's heads found holding them (headReady): the earliest rate-limiter release… */
+  private scanWake = Infinity;
+  /** … and whether a head lacked credits (then pickVl begins a stall). */
+  private scanCreditBlocked = false;
+
+  constructor(c: CompiledFabric, engine: Engine, links: Links, pool: PacketPool, stats: FabricStats, handlers: HostHandlers) {
+    this.c = c;
+    this.engine = engine;
+    this.links = links;
+    this.pool = pool;
+    this.stats = stats;
+    this.h = handlers;
+    const V = (this.V = c.vls);
+    const H = (this.H = c.hostCount);
+    const G = c.peer.length;
+    this.hostBase = G - H;
+    const F = c.flows.length;
+    this.fHead = new Int32Array(F).fill(NONE);
+    this.fTail = new Int32Array(F).fill(NONE);
+    this.fCount = new Int32Array(F);
+    this.fNext = new Float64Array(F);
+    this.fTimerAt = new Float64Array(F).fill(Infinity);
+    this.fPathTimerAt = new Float64Array(F).fill(Infinity);
+    this.hostFlowStart = new Int32Array(H + 1);
+    for (const f of c.flows) this.hostFlowStart[f.source + 1]!++;
+    for (let h = 0; h < H; h++) this.hostFlowStart[h + 1]! += this.hostFlowStart[h]!;
+    this.hostFlowList = new Int32Array(F);
+    const fill = this.hostFlowStart.slice(0, H);
+    c.flows.forEach((f, i) => {
+      this.hostFlowList[fill[f.source]!++] = i;
+    });
+    this.hostRr = new Int32Array(H);
+    this.wakeAt = new Float64Array(G).fill(Infinity);
+    this.hostFree = new Float64Array(H);
+    this.injectionCapped = c.injectionRate < Infinity;
+    this.cand = new Int32Array(V);
+    this.candPos = new Int32Array(V);
+    this.candBytes = new Float64Array(V);
+    this.windows = new InjectionWindows(c.flows);
+    this.fVl = Uint8Array.from(c.flows, (f) => f.vl);
+    this.vlFifos = c.hostQueueing === 'vl-fifo' ? new HostVlFifos(H, V) : null;
+  }
+
+  /** Posts every flow's start. */
+  start(): void {
+    const flows = this.c.flows;
+    for (let f = 0; f < flows.length; f++) this.engine.post(flows[f]!.start, this.h.gen, f, 0);
+  }
+
+  /** Flow f's arrival epoch (epoch = 1), or its start (epoch = 0: the first epoch is drawn now). */
+  onGenerate(f: number, epoch: number): void {
+    const flow = this.c.flows[f]!;
+    if (this.engine.now >= flow.stop) return;
+    const arrivals = flow.arrivals;
+    if (arrivals === null) this.newPacket(f);
+    else {
+      if (epoch === 1) for (let k = arrivals.batch; k > 0; k--) this.newPacket(f);
+      this.engine.post(this.engine.now + arrivals.next(), this.h.gen, f, 1);
+    }
+    this.tryOutput(this.hostBase + flow.source);
+  }
+
+  /** A packet arrives at flow f's send queue (or is refused when it is full). */
+  private newPacket(f: number): void {
+    const flow = this.c.flows[f]!;
+    const pool = this.pool;
+    this.stats.fOffered[f]!++;
+    if (this.fCount[f]! >= flow.sendQueuePackets) {
+      this.stats.fDrops[f]!++;
+      return;
+    }
+    const p = pool.alloc();
+    const size = flow.sizes.sample() + this.c.headerBytes;
+    pool.size[p] = size;
+    pool.blocks[p] = Math.ceil(size / CREDIT_BLOCK_BYTES);
+    pool.flow[p] = f;
+    pool.vl[p] = flow.vl;
+    pool.baseVl[p] = flow.vl;
+    pool.lid[p] = 0;
+    let dst = flow.destination;
+    if (dst < 0) {
+      dst = Math.floor(flow.destinationStream!.next() * (this.H - 1));
+      if (dst >= flow.source) dst++;
+    }
+    pool.dst[p] = dst;
+    pool.created[p] = this.engine.now;
+    if (this.vlFifos !== null) this.vlFifos.push(flow.source * this.V + flow.vl, p, pool);
+    else {
+      if (this.fTail[f] === NONE) this.fHead[f] = p;
+      else pool.next[this.fTail[f]!] = p;
+      this.fTail[f] = p;
+    }
+    this.sendQueueChange(f, 1);
+  }
+
+  private sendQueueChange(f: number, delta: number): void {
+    const n = this.fCount[f]! + delta;
+    this.fCount[f] = n;
+    this.stats.sendQueueChange(f, n);
+  }
+
+  /** Host port g's wake-up (a flow's rate-limiter gap is over). */
+  onWake(g: number): void {
+    this.wakeAt[g] = Infinity;
+    this.tryOutput(g);
+  }
+
+  /** Host port g finished sending a packet of flow f: it leaves the send queue's accounting now. */
+  txEnd(g: number, f: number): void {
+    this.sendQueueChange(f, -1);
+    this.tryOutput(g);
+  }
+
+  /** Host port g starts the next packet if it is idle and one may go. */
+  tryOutput(g: number): void {
+    if (this.vlFifos !== null) {
+      this.tryOutputVlFifo(g, this.vlFifos);
+      return;
+    }
+    if (this.links.outBusy[g] !== 0) return;
+    const pool = this.pool;
+    const h = g - this.hostBase;
+    const lo = this.hostFlowStart[h]!;
+    const n = this.hostFlowStart[h + 1]! - lo;
+    if (n === 0) return;
+    const now = this.engine.now;
+    let ready = 0;
+    if (this.hostFree[h]! > now) {
+      this.wakeUp(g, this.hostFree[h]!);
+      return;
+    }
+    this.scanWake = Infinity;
+    this.scanCreditBlocked = false;
+    const rr = this.hostRr[h]!;
+    for (let i = 0; i < n; i++) {
+      const pos = (rr + i) % n;
+      const f = this.hostFlowList[lo + pos]!;
+      const p = this.fHead[f]!;
+      if (p === NONE) continue;
+      const v = this.fVl[f]!;
+      if ((ready >> v) & 1) continue;
+      if (!this.headReady(g, v, f, p, now)) continue;
+      ready |= 1 << v;
+      this.cand[v] = f;
+      this.candPos[v] = pos;
+      this.candBytes[v] = pool.size[p]!;
+    }
+    const v = this.pickVl(g, ready);
+    if (v < 0) return;
+    const f = this.cand[v]!;
+    // Round robin: next time start after this flow.
+    this.hostRr[h] = (this.candPos[v]! + 1) % n;
+    const p = this.fHead[f]!;
+    const next = pool.next[p]!;
+    this.fHead[f] = next;
+    if (next === NONE) this.fTail[f] = NONE;
+    pool.next[p] = NONE;
+    this.send(g, h, v, f, p, now);
+  }
+
+  /**
+   * Host port g (host h) starts packet p of flow f on VL v at `now`, the packet already out of its
+   * queue: the flow's rate limiter and window, the injection cap, the path choice, the link, and
+   * the flow's next packet. Both output paths (round robin over flows, one FIFO per VL) end here.
+   */
+  private send(g: number, h: number, v: number, f: number, p: number, now: number): void {
+    const pool = this.pool;
+    const flow = this.c.flows[f]!;
+    const rc = flow.rateControl;
+    if (rc !== null) {
+      this.fNext[f] = now + pool.size[p]! / this.c.mtu / rc.rate;
+      this.windows.sent(f);
+    }
+    if (this.injectionCapped) this.hostFree[h] = now + pool.size[p]! / this.c.injectionRate;
+    const sel = flow.pathSelection;
+    if (sel !== null) {
+      pool.lid[p] = sel.nextLid(now);
+      this.afterPathEvent(f, sel);
+    }
+    this.links.outCurQ[g] = -1 - f;
+    this.injected++;
+    pool.tail[p] = now;
+    this.links.transmit(g, g * this.V + v, p);
+    if (flow.arrivals === null && now < flow.stop) this.newPacket(f);
+  }
+
+  /**
+   * tryOutput with one FIFO per VL: the heads' readiness is refreshed first (even while the link is
+   * busy: a wait starts when its head becomes ready), then the port's arbiter picks among the ready
+   * heads. A head held by its flow's rate limiter or window holds its VL.
+   */
+  private tryOutputVlFifo(g: number, fifos: HostVlFifos): void {
+    const V = this.V;
+    const links = this.links;
+    const pool = this.pool;
+    const h = g - this.hostBase;
+    const base = h * V;
+    const now = this.engine.now;
+    let ready = 0;
+    this.scanWake = Infinity;
+    this.scanCreditBlocked = false;
+    for (let v = 0; v < V; v++) {
+      const p = fifos.head[base + v]!;
+      if (p === NONE) continue;
+      const f = pool.flow[p]!;
+      if (!this.headReady(g, v, f, p, now)) continue;
+      ready |= 1 << v;
+      this.candBytes[v] = pool.size[p]!;
+      if (Number.isNaN(fifos.readySince[base + v]!)) fifos.readySince[base + v] = now;
+    }
+    if (links.outBusy[g] !== 0) return;
+    if (this.hostFree[h]! > now) {
+      this.wakeUp(g, this.hostFree[h]!);
+      return;
+    }
+    const v = this.pickVl(g, ready);
+    if (v < 0) return;
+    const p = fifos.pop(base + v, pool, now);
+    this.send(g, h, v, pool.flow[p]!, p, now);
+    // The next head of the VL, if it may go and has its credits, is ready from this start on (what
+    // headReady notes for a scan is not read again before the next scan resets it).
+    const n = fifos.head[base + v]!;
+    if (n !== NONE && this.headReady(g, v, pool.flow[n]!, n, now)) fifos.readySince[base + v] = now;
+  }
+
+  /**
+   * Whether head packet p of flow f may start on VL v of host port g at `now` — its flow's window is
+   * open (an ACK reopens it, onAck), its rate limiter has lifted, (g, v) has the packet's credits,
+   * tested in that order; the one readiness rule of both output paths. What holds it first is noted
+   * for the port's scan: the rate limiter's release (scanWake), missing credits (scanCreditBlocked).
+   */
+  private headReady(g: number, v: number, f: number, p: number, now: number): boolean {
+    if (!this.windows.open(f)) return false;
+    const t = this.fNext[f]!;
+    if (t > now) {
+      if (t < this.scanWake) this.scanWake = t;
+      return false;
+    }
+    if (this.links.credits[g * this.V + v]! < this.pool.blocks[p]!) {
+      this.scanCreditBlocked = true;
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * The VL host port g starts next among the `ready` ones (bit v), by its arbiter; −1 if none goes
+   * (with none ready the port asks to be woken when the scan's first rate limiter lifts, and a
+   * head lacking credits begins a stall).
+   */
+  private pickVl(g: number, ready: number): number {
+    if (ready === 0) {
+      this.wakeUp(g, this.scanWake);
+      if (this.scanCreditBlocked) this.stats.stallBegins(g);
+      return -1;
+    }
+    const v = this.V === 1 ? 0 : this.c.arbiters[g]!.pick(ready, this.candBytes);
+    if (v >= 0) this.stats.endStall(g);
+    return v;
+  }
+
+  /** Host port g asks to be woken at `at` (the earliest of its pending wake-ups is kept). */
+  private wakeUp(g: number, at: number): void {
+    if (at < this.wakeAt[g]!) {
+      this.wakeAt[g] = at;
+      this.engine.post(at, this.h.event, EV_WAKE | g, 0);
+    }
+  }
+
+  /** An ACK of flow f arrived at its source; `ack` as encoded by the sink ({@link encodeAck}). */
+  onAck(f: number, ack: number): void {
+    const flow = this.c.flows[f]!;
+    const now = this.engine.now;
+    const marked = (ack & 1) === 1;
+    const sel = flow.pathSelection;
+    if (sel !== null) {
+      sel.onAck(ackLid(ack), marked, ackLatency(ack), now);
+      this.afterPathEvent(f, sel);
+    }
+    const rc = flow.rateControl;
+    if (rc === null) return;
+    const before = rc.rate;
+    rc.onAck(marked, now);
+    if (rc.gapRule === 'restart') {
+      // The gap restarts at the ACK: the next packet goes one packet time at the new rate later.
+      const at = now + 1 / rc.rate;
+      const sooner = at < this.fNext[f]!;
+      this.fNext[f] = at;
+      if (sooner) this.wakeUp(this.hostBase + flow.source, at);
+    }
+    this.afterRateEvent(f, rc, before);
+    if (this.windows.acked(f)) this.tryOutput(this.hostBase + flow.source);
+  }
+
+  /** Flow f's path-selection timer. */
+  onPathTimer(f: number): void {
+    const sel = this.c.flows[f]!.pathSelection!;
+    this.fPathTimerAt[f] = Infinity;
+    if (sel.nextTimer <= this.engine.now) sel.onTimer(this.engine.now);
+    this.afterPathEvent(f, sel);
+  }
+
+  private afterPathEvent(f: number, sel: PathSelection): void {
+    const t = sel.nextTimer;
+    if (t < this.fPathTimerAt[f]!) {
+      this.fPathTimerAt[f] = t;
+      this.engine.post(Math.max(t, this.engine.now), this.h.pathTimer, f, 0);
+    }
+  }
+
+  /** Flow f's rate-control timer. */
+  onTimer(f: number): void {
+    const rc = this.c.flows[f]!.rateControl!;
+    this.fTimerAt[f] = Infinity;
+    const before = rc.rate;
+    if (rc.nextTimer <= this.engine.now) rc.onTimer(this.engine.now);
+    this.afterRateEvent(f, rc, before);
+  }
+
+  private afterRateEvent(f: number, rc: InjectionControl, before: number): void {
+    const now = this.engine.now;
+    if (rc.rate !== before) {
+      this.stats.fRate[f]!.update(now, rc.rate);
+      // A faster rate may release a packet waiting on the old inter-packet gap sooner ('shorten',
+      // the default); 'rescale' also lengthens it after a slower one; 'fixed' leaves it.
+      const rule = rc.gapRule ?? 'shorten';
+      const last = this.fNext[f]!;
+      if (last > now && (rule === 'rescale' || (rule === 'shorten' && rc.rate > before))) {
+        this.fNext[f] = now + (last - now) * (before / rc.rate);
+        if (rc.rate > before) this.tryOutput(this.hostBase + this.c.flows[f]!.source);
+      }
+    }
+    const t = rc.nextTimer;
+    if (t < this.fTimerAt[f]!) {
+      this.fTimerAt[f] = t;
+      this.engine.post(Math.max(t, now), this.h.timer, f, 0);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The host sink: a destination host takes every packet at once (unlimited receive credits), records
+ * its latency and mark, and acknowledges it to a rate-controlled or path-selecting source out of
+ * band (the ACK reaches the source after the reverse path's latency — plus its transmission time
+ * when `ackBytes` > 0 — using no bandwidth). The ACK
+ * carries, in one integer ({@link encodeAck}), the FECN mark echoed as BECN, the LID offset the
+ * packet was sent to and its latency (DRB's "notification … with the recorded channel latency",
+ * the DRB paper (Lugones et al.) §2). A receive cap would land here.
+ */
+import type { Engine } from '../../engine/engine.js';
+import type { CompiledFabric } from '../compiled.js';
+import type { FabricStats } from '../measure/measurements.js';
+import type { PacketPool } from '../packets.js';
+
+/** Latency unit of an ACK (s): 100 ns; latencies of up to 2^26 units (6.7 s) are carried, longer ones as that. */
+const ACK_LATENCY_UNIT = 1e-7;
+const ACK_LATENCY_MAX = 2 ** 26;
+
+/** One ACK as an integer: bit 0 the mark, bits 1–3 the LID offset (< 8), bits 4… the latency in 100 ns units. */
+export function encodeAck(marked: number, lid: number, latency: number): number {
+  return marked | (lid << 1) | (Math.min(ACK_LATENCY_MAX, Math.round(latency / ACK_LATENCY_UNIT)) << 4);
+}
+
+/** The LID offset of an ACK made by {@link encodeAck} (its mark is bit 0). */
+export function ackLid(ack: number): number {
+  return (ack >> 1) & 7;
+}
+
+/** The latency (s) an ACK made by {@link encodeAck} reports. */
+export function ackLatency(ack: number): number {
+  return (ack >>> 4) * ACK_LATENCY_UNIT;
+}
+
+/** The receiving side of every host adapter. */
+export class Sink {
+  private readonly c: CompiledFabric;
+  private readonly engine: Engine;
+  private readonly pool: PacketPool;
+  private readonly stats: FabricStats;
+  private readonly hAck: number;
+  private readonly H: number;
+  /** Packets delivered in the whole run. */
+  delivered = 0;
+
+  /** `hAck`: the engine handler of an ACK arriving at its source, (flow, marked 0/1). */
+  constructor(c: CompiledFabric, engine: Engine, pool: PacketPool, stats: FabricStats, hAck: number) {
+    this.c = c;
+    this.engine = engine;
+    this.pool = pool;
+    this.stats = stats;
+    this.hAck = hAck;
+    this.H = c.hostCount;
+  }
+
+  /** Packet p's tail has reached its destination host. */
+  deliver(p: number): void {
+    const pool = this.pool;
+    const stats = this.stats;
+    const f = pool.flow[p]!;
+    const flow = this.c.flows[f]!;
+    const now = this.engine.now;
+    this.delivered++;
+    stats.fBytes[f]! += pool.size[p]!;
+    const seconds = now - pool.created[p]!;
+    const lat = seconds * 1e6;
+    stats.fLatency[f]!.add(lat);
+    stats.fLatencyHistogram[f]!.add(lat);
+    const marked = pool.mark[p]!;
+    if (marked) stats.fMarked[f]!++;
+    if (this.c.onDeliver !== null) this.c.onDeliver(f, pool.created[p]!, now);
+    if (flow.rateControl !== null || flow.pathSelection !== null) {
+      const ack = this.c.ackDelay;
+      this.engine.post(now + ack.values[ack.index[flow.source * this.H + pool.dst[p]!]!]!, this.hAck, f, encodeAck(marked, pool.lid[p]!, seconds));
+    }
+    pool.release(p);
+  }
+}

@@ -1,0 +1,299 @@
+/**
+ * The fabric's measurements: the result records of a run and {@link FabricStats}, the recorders that
+ * the run-time parts report to (per-port transmit counters and credit stalls, per-buffer occupancy,
+ * per-flow latency, marks, drops, injection rate and send queue). Statistics only observe: nothing
+ * here changes what the fabric does. The warm-up resets them ({@link FabricStats.reset}).
+ */
+import { DOUBLE_ZERO } from '../../../core/fields.js';
+import { Histogram } from '../../stats/histogram.js';
+import { Tally } from '../../stats/tally.js';
+import { TimeWeighted } from '../../stats/timeWeighted.js';
+import type { Engine } from '../../engine/engine.js';
+import type { CompiledFabric } from '../compiled.js';
+
+/** Measured figures of one run, from the end of the warm-up to the end of the run. */
+export interface FabricMeasurements {
+  /** Length of the measurement window (seconds). */
+  readonly duration: number;
+  /** Packet-hops: packets transmitted on any link, source links included, during the window. */
+  readonly packetHops: number;
+  /**
+   * Events handled during the whole run (the model's: a credit return folded into its sender's end
+   * of transmission instead of an engine event of its own counts as the event it stands for).
+   */
+  readonly events: number;
+  readonly flows: readonly FlowMeasurements[];
+  readonly ports: readonly PortMeasurements[];
+  readonly buffers: readonly BufferMeasurements[];
+}
+
+/** Per-flow figures. */
+export interface FlowMeasurements {
+  readonly name: string;
+  /** Packets delivered to the destination. */
+  readonly delivered: number;
+  /** Delivered data rate, Gb/s. */
+  readonly throughputGbps: number;
+  /** Delivered packets per second. */
+  readonly throughputPackets: number;
+  /** Mean latency from creation to tail delivery, microseconds (NaN if nothing delivered). */
+  readonly meanLatencyUs: number;
+  /** Latency sample variance, µs² (the core's Tally: Welford). */
+  readonly latencyVarianceUs2: number;
+  /** Largest latency, µs. */
+  readonly maxLatencyUs: number;
+  /** Latency distribution: counts of bins [k·binWidth, (k+1)·binWidth) µs, and those beyond the last. */
+  readonly latencyHistogramUs: { readonly binWidth: number; readonly counts: readonly number[]; readonly overflow: number };
+  /** Delivered packets that carried an ECN/FECN mark. */
+  readonly marked: number;
+  /** Packets refused by the full send queue. */
+  readonly sourceDrops: number;
+  /** Packets offered (arrived at the send queue, refused ones included). */
+  readonly offered: number;
+  /** Time-average of the rate controller's limit, MTU packets per second (Infinity if none). */
+  readonly meanInjectionRate: number;
+  /** Time-average number of packets in the send queue, the one in transmission included. */
+  readonly meanSendQueue: number;
+}
+
+/** Per-port (transmit side) figures. */
+export interface PortMeasurements {
+  readonly name: string;
+  readonly packets: number;
+  /** Packets sent on each VL. */
+  readonly packetsPerVl: readonly number[];
+  /** Fraction of the window the transmitter was busy. */
+  readonly utilization: number;
+  /** Time (s) the transmitter was idle with packets waiting only for credits. */
+  readonly creditStallTime: number;
+  /** Packets marked on this port. */
+  readonly marks: number;
+  /** Packets marked on this port, per VL. */
+  readonly marksPerVl: readonly number[];
+}
+
+/** Per input VL buffer figures (switch ports only). */
+export interface BufferMeasurements {
+  readonly name: string;
+  readonly vl: number;
+  /** Time-average packets held (arrived, tail not yet gone). */
+  readonly meanOccupancy: number;
+  readonly maxOccupancy: number;
+}
+
+/** One credit audit row: the blocks of one link direction and VL must add up to the buffer. */
+export interface CreditAudit {
+  readonly port: string;
+  readonly vl: number;
+  readonly capacity: number;
+  readonly credits: number;
+  readonly inFlight: number;
+  readonly buffered: number;
+  readonly creditsReturning: number;
+}
+
+/** The recorders of one fabric run (indices: port g, queue/port-VL g·V + v, flow f). */
+export class FabricStats {
+  private readonly c: CompiledFabric;
+  /** The clock the recorders read (the parts do not pass times: a double passed to a call V8 does not inline is boxed). */
+  private readonly engine: Engine;
+  private readonly V: number;
+  private readonly G: number;
+  /** Start of the measurement window (seconds; DOUBLE_ZERO, core/fields.ts, as every time here). */
+  measureStart = DOUBLE_ZERO;
+  /** Packets sent per port and VL (index g·V + v); port totals and packet-hops are sums of it. */
+  readonly txPacketsVl: Float64Array;
+  readonly txBusyTime: Float64Array;
+  private readonly stallTime: Float64Array;
+  /** Since when port g has been idle with packets waiting only for credits (−1: it is not). */
+  readonly stallSince: Float64Array;
+  readonly portMarks: Float64Array;
+  /** Packets held per input VL buffer (arrived, tail not yet gone). */
+  private readonly qPk: Int32Array;
+  /**
+   * Packets held per input VL buffer, time-weighted: the core's {@link TimeWeighted} arithmetic
+   * (a Neumaier-compensated integral) kept for every buffer in one array, [last change, sum,
+   * compensation, unused] at 4q, the value being qPk[q] — one cache line for two buffers instead of
+   * an object per buffer (two updates per packet-hop). All buffers share one start, {@link qOccStart}.
+   */
+  private readonly qOcc: Float64Array;
+  private qOccStart = DOUBLE_ZERO;
+  private readonly qMax: Int32Array;
+  readonly fBytes: Float64Array;
+  readonly fLatency: Tally[];
+  readonly fLatencyHistogram: Histogram[];
+  readonly fMarked: Float64Array;
+  readonly fDrops: Float64Array;
+  readonly fOffered: Float64Array;
+  readonly fRate: TimeWeighted[];
+  private readonly fQueue: TimeWeighted[];
+
+  constructor(c: CompiledFabric, engine: Engine) {
+    this.c = c;
+    this.engine = engine;
+    const V = (this.V = c.vls);
+    const G = (this.G = c.peer.length);
+    const F = c.flows.length;
+    this.txPacketsVl = new Float64Array(G * V);
+    this.txBusyTime = new Float64Array(G);
+    this.stallTime = new Float64Array(G);
+    this.stallSince = new Float64Array(G).fill(-1);
+    this.portMarks = new Float64Array(G * V);
+    const Q = G * V;
+    this.qPk = new Int32Array(Q);
+    this.qOcc = new Float64Array(4 * Q);
+    this.qMax = new Int32Array(Q);
+    this.fBytes = new Float64Array(F);
+    this.fLatency = Array.from({ length: F }, () => new Tally());
+    this.fLatencyHistogram = Array.from({ length: F }, () => new Histogram({ lo: 0, hi: c.latencyHistogram.hiUs, bins: c.latencyHistogram.bins }));
+    this.fMarked = new Float64Array(F);
+    this.fDrops = new Float64Array(F);
+    this.fOffered = new Float64Array(F);
+    this.fRate = c.flows.map((flow) => new TimeWeighted(flow.start, flow.rateControl === null ? 0 : flow.rateControl.rate));
+    this.fQueue = c.flows.map((flow) => new TimeWeighted(flow.start, 0));
+  }
+
+  /** Port g is idle with packets waiting only for credits, from now unless it already was. */
+  stallBegins(g: number): void {
+    if (this.stallSince[g]! < 0) this.stallSince[g] = this.engine.now;
+  }
+
+  /** Port g sends again: its credit stall, if any, ends now. */
+  endStall(g: number): void {
+    const since = this.stallSince[g]!;
+    if (since >= 0) {
+      this.stallTime[g]! += this.engine.now - since;
+      this.stallSince[g] = -1;
+    }
+  }
+
+  /** Input VL buffer q gains (delta = 1) or loses (−1) a packet now. */
+  bufferChange(q: number, delta: number): void {
+    const before = this.qPk[q]!;
+    const m = before + delta;
+    this.qPk[q] = m;
+    // TimeWeighted.update(now, m), inlined on the array (the same operations in the same order).
+    const occ = this.qOcc;
+    const i = 4 * q;
+    const now = this.engine.now;
+    const sum = occ[i + 1]!;
+    const term = before * (now - occ[i]!);
+    const t = sum + term;
+    occ[i + 2]! += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
+    occ[i + 1] = t;
+    occ[i] = now;
+    if (m > this.qMax[q]!) this.qMax[q] = m;
+  }
+
+  /** Time-average packets held by input VL buffer q from the last reset to `now` (TimeWeighted.mean's arithmetic). */
+  private meanOccupancy(q: number, now: number): number {
+    const span = now - this.qOccStart;
+    const occ = this.qOcc;
+    const i = 4 * q;
+    return span > 0 ? (occ[i + 1]! + occ[i + 2]! + this.qPk[q]! * (now - occ[i]!)) / span : NaN;
+  }
+
+  /** Flow f's send queue now holds n packets (time-weighted from the flow's start). */
+  sendQueueChange(f: number, n: number): void {
+    const now = this.engine.now;
+    const start = this.c.flows[f]!.start;
+    this.fQueue[f]!.update(now > start ? now : start, n);
+  }
+
+  /** Ends the warm-up: every recorder starts again at `now`. */
+  reset(now: number): void {
+    this.measureStart = now;
+    this.txPacketsVl.fill(0);
+    this.txBusyTime.fill(0);
+    this.stallTime.fill(0);
+    this.portMarks.fill(0);
+    this.qOccStart = now;
+    for (let i = 0; i < this.qOcc.length; i += 4) {
+      this.qOcc[i] = now;
+      this.qOcc[i + 1] = 0;
+      this.qOcc[i + 2] = 0;
+    }
+    for (let q = 0; q < this.qMax.length; q++) this.qMax[q] = this.qPk[q]!;
+    for (let g = 0; g < this.G; g++) if (this.stallSince[g]! >= 0) this.stallSince[g] = now;
+    this.fBytes.fill(0);
+    for (const t of this.fLatency) t.reset();
+    for (const h of this.fLatencyHistogram) h.reset();
+    this.fMarked.fill(0);
+    this.fDrops.fill(0);
+    this.fOffered.fill(0);
+    for (let f = 0; f < this.c.flows.length; f++) {
+      const at = Math.max(now, this.c.flows[f]!.start);
+      this.fRate[f]!.reset(at);
+      this.fQueue[f]!.reset(at);
+    }
+  }
+
+  /**
+   * Figures measured since the end of the warm-up, at `now`; `events` = events handled in the whole
+   * run, `sendQueue[f]` = packets now in flow f's send queue.
+   */
+  measurements(now: number, events: number, sendQueue: Int32Array): FabricMeasurements {
+    const duration = now - this.measureStart;
+    const c = this.c;
+    const V = this.V;
+    const flows: FlowMeasurements[] = c.flows.map((flow, f) => {
+      const rc = flow.rateControl;
+      const since = Math.max(this.measureStart, flow.start);
+      const span = now - since;
+      const latency = this.fLatency[f]!;
+      // Every delivered packet adds one latency observation: the tally's count is the delivered count.
+      const n = latency.count;
+      const histogram = this.fLatencyHistogram[f]!;
+      return {
+        name: flow.name,
+        delivered: n,
+        throughputGbps: duration > 0 ? (this.fBytes[f]! * 8) / duration / 1e9 : 0,
+        throughputPackets: duration > 0 ? n / duration : 0,
+        meanLatencyUs: n > 0 ? latency.mean : NaN,
+        latencyVarianceUs2: n > 1 ? latency.variance : NaN,
+        maxLatencyUs: n > 0 ? latency.max : NaN,
+        latencyHistogramUs: {
+          binWidth: (histogram.hi - histogram.lo) / histogram.bins,
+          counts: Array.from(histogram.counts),
+          overflow: histogram.overflow,
+        },
+        marked: this.fMarked[f]!,
+        sourceDrops: this.fDrops[f]!,
+        offered: this.fOffered[f]!,
+        meanInjectionRate: rc === null ? Infinity : span > 0 ? this.fRate[f]!.mean(now) : rc.rate,
+        meanSendQueue: span > 0 ? this.fQueue[f]!.mean(now) : sendQueue[f]!,
+      };
+    });
+    const sum = (a: readonly number[]): number => a.reduce((x, y) => x + y, 0);
+    const ports: PortMeasurements[] = [];
+    // Only connected ports transmit, so the packet-hops are the sum over the ports listed here.
+    let packetHops = 0;
+    for (let g = 0; g < this.G; g++) {
+      if (c.peer[g]! < 0) continue;
+      const stall = this.stallTime[g]! + (this.stallSince[g]! >= 0 ? now - this.stallSince[g]! : 0);
+      const marksPerVl = Array.from(this.portMarks.subarray(g * V, (g + 1) * V));
+      const packetsPerVl = Array.from(this.txPacketsVl.subarray(g * V, (g + 1) * V));
+      const packets = sum(packetsPerVl);
+      packetHops += packets;
+      ports.push({
+        name: c.portNames[g]!,
+        packets,
+        packetsPerVl,
+        utilization: duration > 0 ? Math.min(1, this.txBusyTime[g]! / duration) : 0,
+        creditStallTime: stall,
+        marks: sum(marksPerVl),
+        marksPerVl,
+      });
+    }
+    const buffers: BufferMeasurements[] = [];
+    const hostBase = this.G - c.hostCount;
+    for (let g = 0; g < hostBase; g++) {
+      if (c.peer[g]! < 0) continue;
+      for (let v = 0; v < V; v++) {
+        const q = g * V + v;
+        buffers.push({ name: c.portNames[g]!, vl: v, meanOccupancy: duration > 0 ? this.meanOccupancy(q, now) : 0, maxOccupancy: this.qMax[q]! });
+      }
+    }
+    return { duration, packetHops, events, flows, ports, buffers };
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * Switch-side marking: ECN by the cnt1/cnt2 counters of thesis §3.3.1 (congestion's `EcnMarker`, one
+ * per switch, its outputs the switch's ports or, with per-VL counters, its port-VLs; a buffer that
+ * becomes full arms every output a packet in it waits for, or only the one its head waits for) or InfiniBand CC FECN marking (congestion's
+ * `IbCcSwitchMarker`, one per switch port-VL). {@link compileMarking} builds the markers from the
+ * options; {@link FabricMarking} feeds them the switch's enqueue and departure events and marks
+ * packets.
+ */
+import { EcnMarker, IbCcSwitchMarker } from '../../../congestion/index.js';
+import { InvalidParameterError } from '../../../core/errors.js';
+import { knownKeys, oneOf, plainObject } from '../../../core/guards.js';
+import type { RandomStream } from '../../../core/random.js';
+import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric, type CompiledMarking } from '../compiled.js';
+import type { InputQueues } from './inputQueues.js';
+import type { Links } from '../link/links.js';
+import type { FabricStats } from '../measure/measurements.js';
+import type { PacketPool } from '../packets.js';
+import type { FabricTopology } from '../../../network/topology.js';
+
+/** Switch-side marking: none, thesis ECN (cnt1/cnt2), or IB CC FECN. */
+export type MarkingSpec =
+  | { readonly kind: 'none' }
+  | {
+      readonly kind: 'ecn';
+      /**
+       * Which outputs an input buffer that becomes full arms (cnt2 = cnt1): 'waited-for' (default:
+       * every output a packet in the buffer waits for, Santos et al.'s rule) or 'congested' (only the
+       * output its head packet waits for: the link that holds the buffer full).
+       */
+      readonly outputs?: 'waited-for' | 'congested';
+      /** Counters per output link and VL (true) or one pair per output link for all VLs (false, the default). */
+      readonly perVl?: boolean;
+    }
+  | {
+      readonly kind: 'ibcc';
+      /** Threshold weight 0..15 (default 15, Gran et al.). */
+      readonly threshold?: number;
+      /** Marking_Rate (default 0: every eligible packet). */
+      readonly markingRate?: number;
+      /** Packet_Size in bytes (default 0). */
+      readonly packetSize?: number;
+      /** Victim_Mask on switch ports that face hosts (default true, as the seed advises). */
+      readonly victimMaskOnHostPorts?: boolean;
+      /** Threshold as a fraction of the VL buffer, overriding the weight's mapping (the DRB paper (Lugones et al.): 0.8). */
+      readonly thresholdFraction?: number;
+      /**
+       * Whose occupancy is compared with the threshold: 'output' (default; the specification's
+       * port-VL: the bytes in the switch waiting for the packet's output port and VL, marked only at
+       * a root — it has credits — or behind Victim_Mask) or 'input' (the DRB paper (Lugones et al.) §4.1: "switches will
+       * mark all packets belonging to the virtual-channel buffer that exceeded the threshold value":
+       * the bytes held in the input VL buffer the packet leaves, whatever the credits downstream).
+       */
+      readonly occupancy?: 'output' | 'input';
+    };
+
+/**
+ * Checks `marking` (the option's field names in errors) and builds its markers; `switchOfPort[g]` is
+ * the switch of global port g (−1: a host port), `hostBase` the first host port.
+ * @throws InvalidParameterError naming `marking.…`.
+ */
+export function compileMarking(
+  spec: unknown,
+  topology: FabricTopology,
+  switchOfPort: Int32Array,
+  peer: Int32Array,
+  hostBase: number,
+  vls: number,
+  bufferBytes: number,
+  namedStream: (name: string) => RandomStream,
+): CompiledMarking {
+  const G = peer.length;
+  const markingSpec = spec === undefined ? { kind: 'none' } : plainObject('marking', spec);
+  let marking: CompiledMarking;
+  if (markingSpec.kind === 'none') marking = { kind: 'none' };
+  else if (markingSpec.kind === 'ecn') {
+    knownKeys('marking', markingSpec, ['kind', 'outputs', 'perVl']);
+    const outputs = markingSpec.outputs === undefined ? 'waited-for' : oneOf('marking.outputs', markingSpec.outputs, ['waited-for', 'congested'] as const);
+    const perVl = markingSpec.perVl ?? false;
+    if (typeof perVl !== 'boolean') throw new InvalidParameterError('marking.perVl', 'a boolean', perVl);
+    marking = {
+      kind: 'ecn',
+      perSwitch: topology.switches.map((s) => new EcnMarker(perVl ? s.ports * vls : s.ports)),
+      congestedOnly: outputs === 'congested',
+      perVl,
+    };
+  } else if (markingSpec.kind === 'ibcc') {
+    knownKeys('marking', markingSpec, ['kind', 'threshold', 'markingRate', 'packetSize', 'victimMaskOnHostPorts', 'thresholdFraction', 'occupancy']);
+    const occupancy = markingSpec.occupancy ?? 'output';
+    if (occupancy !== 'output' && occupancy !== 'input') throw new InvalidParameterError('marking.occupancy', "one of 'output', 'input'", occupancy);
+    const victimOnHosts = markingSpec.victimMaskOnHostPorts ?? true;
+    if (typeof victimOnHosts !== 'boolean') throw new InvalidParameterError('marking.victimMaskOnHostPorts', 'a boolean', victimOnHosts);
+    const perPortVl: (IbCcSwitchMarker | null)[] = [];
+    const random = namedStream('marking:ibcc');
+    for (let g = 0; g < G; g++) {
+      for (let v = 0; v < vls; v++) {
+        if (switchOfPort[g]! < 0 || peer[g]! < 0) {
+          perPortVl.push(null);
+          continue;
+        }
+        try {
+          perPortVl.push(
+            new IbCcSwitchMarker({
+              threshold: (markingSpec.threshold as number | undefined) ?? 15,
+              capacity: bufferBytes,
+              victimMask: victimOnHosts && peer[g]! >= hostBase,
+              packetSize: (markingSpec.packetSize as number | undefined) ?? 0,
+              markingRate: (markingSpec.markingRate as number | undefined) ?? 0,
+              ...(markingSpec.thresholdFraction === undefined ? {} : { thresholdFraction: markingSpec.thresholdFraction as number }),
+              random,
+            }),
+          );
+        } catch (e) {
+          if (e instanceof InvalidParameterError) throw new InvalidParameterError(`marking.${e.parameter}`, e.rule, e.value);
+          throw e;
+        }
+      }
+    }
+    marking = { kind: 'ibcc', perPortVl, inputOccupancy: occupancy === 'input' };
+  } else {
+    throw new InvalidParameterError('marking.kind', "one of 'none', 'ecn', 'ibcc'", markingSpec.kind);
+  }
+  return marking;
+}
+
+/** The switch-side marking of a running fabric (and the per-port-VL bytes IB CC needs). */
+export class FabricMarking {
+  private readonly marking: CompiledMarking;
+  private readonly V: number;
+  private readonly links: Links;
+  /** ECN's buffer walk reads FIFO buffers (queue = buffer); buildFabric refuses ECN with VoQ. */
+  private readonly queues: InputQueues;
+  private readonly pool: PacketPool;
+  private readonly stats: FabricStats;
+  private readonly capBlocks: number;
+  private readonly mtuBlocks: number;
+  /** Bytes in the switch's input buffers waiting for port-VL pv. */
+  private readonly pvBytes: Float64Array;
+  /** ECN buffer-full pass: outPortSeen[g] = ecnPass when output g was already reported in this pass. */
+  private readonly outPortSeen: Int32Array;
+  /**
+   * IB CC: each port-VL marker's threshold occupancy (Infinity: none), so that a departure below it
+   * (the marker would answer false and change nothing) does not touch the marker object: one object
+   * per port-VL, read at random, a cache miss of its own in the 648-node runs.
+   */
+  private readonly ibccThreshold: Float64Array;
+  private ecnPass = 0;
+
+  constructor(c: CompiledFabric, links: Links, queues: InputQueues, pool: PacketPool, stats: FabricStats, mtuBlocks: number) {
+    this.marking = c.marking;
+    this.V = c.vls;
+    this.links = links;
+    this.queues = queues;
+    this.pool = pool;
+    this.stats = stats;
+    this.capBlocks = links.capBlocks;
+    this.mtuBlocks = mtuBlocks;
+    this.pvBytes = new Float64Array(c.peer.length * c.vls);
+    this.outPortSeen = new Int32Array(c.peer.length);
+    const m = c.marking;
+    this.ibccThreshold = Float64Array.from(m.kind === 'ibcc' ? m.perPortVl : [], (x) => x?.thresholdOccupancy ?? Infinity);
+  }
+
+  /** Packet p has joined input VL buffer q of switch s, waiting for output `out`. */
+  enqueued(s: number, q: number, out: number, p: number): void {
+    const pool = this.pool;
+    this.pvBytes[out * this.V + pool.outVl[p]!]! += pool.size[p]!;
+    const marking = this.marking;
+    if (marking.kind === 'ecn') {
+      const ecn = marking.perSwitch[s]!;
+      const base = this.links.switchBase[s]!;
+      // The marker's outputs: ports (o − base), or (port, VL) pairs ((o − base)·V + v) with per-VL counters.
+      const width = marking.perVl ? this.V : 1;
+      const v = marking.perVl ? pool.vl[p]! : 0;
+      ecn.onEnqueue((out - base) * width + v);
+      const queues = this.queues;
+      const blocks = queues.blocks[q]!;
+      const full = this.capBlocks - blocks < this.mtuBlocks;
+      const wasFull = this.capBlocks - (blocks - pool.blocks[p]!) < this.mtuBlocks;
+      if (full && !wasFull && marking.congestedOnly) {
+        // The congested output: the one the buffer's head packet waits for, which holds it full.
+        ecn.onBufferFull((pool.out[queues.headOf(q)]! - base) * width + v);
+      } else if (full && !wasFull) {
+        // Each output waited for by a packet in the buffer, once, in buffer order (Santos et al.;
+        // thesis §3.3.1). A pass stamp marks the outputs already reported: one walk of the buffer.
+        const pass = ++this.ecnPass;
+        for (let r = queues.headOf(q); r !== NONE; r = pool.next[r]!) {
+          const o = pool.out[r]!;
+          if (this.outPortSeen[o] !== pass) {
+            this.outPortSeen[o] = pass;
+            ecn.onBufferFull((o - base) * width + v);
+          }
+        }
+      }
+    }
+  }
+
+  /** Packet p leaves input VL buffer q through switch port g on port-VL pv: ECN's cnt2 and IB CC may mark it. */
+  departing(g: number, pv: number, p: number, q: number): void {
+    const pool = this.pool;
+    const marking = this.marking;
+    if (marking.kind === 'ecn') {
+      const s = this.links.portSwitch[g]!;
+      const port = g - this.links.switchBase[s]!;
+      if (marking.perSwitch[s]!.onDequeue(marking.perVl ? port * this.V + pool.vl[p]! : port)) this.mark(pv, p);
+    }
+    this.pvBytes[pv]! -= pool.size[p]!;
+    if (marking.kind === 'ibcc') {
+      // Occupancy of the port-VL: the bytes in the switch's input buffers waiting for this output
+      // and VL, the departing packet excluded. Root (has credits) = it could send another MTU at
+      // once after this packet.
+      // With inputOccupancy: the bytes held in the input VL buffer it leaves (itself included: its
+      // blocks are freed when its tail has gone), any credits.
+      const input = marking.inputOccupancy;
+      const occupancy = input ? this.queues.blocks[q]! * CREDIT_BLOCK_BYTES : this.pvBytes[pv]!;
+      if (!(occupancy >= this.ibccThreshold[pv]!)) return; // not congested: the marker would not mark
+      const hasCredits = input || this.links.credits[pv]! - pool.blocks[p]! >= this.mtuBlocks;
+      if (marking.perPortVl[pv]!.onDeparture(occupancy, hasCredits, pool.size[p]!)) this.mark(pv, p);
+    }
+  }
+
+  /** Marks packet p leaving on port-VL pv. */
+  private mark(pv: number, p: number): void {
+    this.pool.mark[p] = 1;
+    this.stats.portMarks[pv]!++;
+  }
+}

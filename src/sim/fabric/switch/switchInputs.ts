@@ -1,0 +1,80 @@
+/**
+ * The input side both switch models share (crossbar.ts, and outputBuffered.ts with its second,
+ * output-buffer stage): a packet's arrival into its input VL buffer, its departure from that buffer
+ * through the crossbar (its input port then busy), and the end of that departure (its blocks freed,
+ * their credits sent upstream, the input port free again). What the crossbar's output does with the
+ * packet — the link at once, or an output buffer first — stays in each model.
+ */
+import type { CompiledFabric } from '../compiled.js';
+import type { InputQueues } from './inputQueues.js';
+import type { Links } from '../link/links.js';
+import type { FabricMarking } from './marking.js';
+import type { FabricStats } from '../measure/measurements.js';
+import type { PacketPool } from '../packets.js';
+import type { OutputArbiter } from '../plugins.js';
+
+/** The switches' input VL buffers and what they hold for the crossbar; a base of both switch models. */
+export abstract class SwitchInputs {
+  protected readonly V: number;
+  protected readonly arbiters: readonly OutputArbiter[];
+  protected readonly links: Links;
+  protected readonly queues: InputQueues;
+  /** Switch-side marking, or null without marking (chosen at build time: no per-packet calls then). */
+  protected readonly marking: FabricMarking | null;
+  protected readonly pool: PacketPool;
+  protected readonly stats: FabricStats;
+  /** 1 while input port g feeds the crossbar. */
+  protected readonly inBusy: Uint8Array;
+  // scratch for output arbitration
+  protected readonly cand: Int32Array;
+  protected readonly candBytes: Float64Array;
+
+  constructor(c: CompiledFabric, links: Links, queues: InputQueues, marking: FabricMarking | null, pool: PacketPool, stats: FabricStats) {
+    this.V = c.vls;
+    this.arbiters = c.arbiters;
+    this.links = links;
+    this.queues = queues;
+    this.marking = marking;
+    this.pool = pool;
+    this.stats = stats;
+    this.inBusy = new Uint8Array(c.peer.length);
+    this.cand = new Int32Array(c.vls);
+    this.candBytes = new Float64Array(c.vls);
+  }
+
+  /**
+   * Packet p (routed to output `out` of switch s) joins input buffer q; true if its queue was empty,
+   * its head's request then registered (the caller offers the output).
+   */
+  protected enqueue(s: number, q: number, out: number, p: number): boolean {
+    const wasEmpty = this.queues.push(q, p);
+    this.stats.bufferChange(q, 1);
+    if (this.marking !== null) this.marking.enqueued(s, q, out, p);
+    if (wasEmpty) this.queues.request(q);
+    return wasEmpty;
+  }
+
+  /** Queue q's head packet leaves through the crossbar for output g on VL v (its input port busy); returns it. */
+  protected leaveInput(g: number, q: number, v: number): number {
+    const queues = this.queues;
+    const p = queues.popHead(q);
+    this.pool.vl[p] = v;
+    if (this.marking !== null) this.marking.departing(g, g * this.V + v, p, queues.bufferOf(q));
+    this.inBusy[queues.inputOf(q)] = 1;
+    return p;
+  }
+
+  /** Packet p has left input queue q: its blocks are freed, their credits go upstream; returns the (now free) input port. */
+  protected inputFreed(q: number, p: number): number {
+    const V = this.V;
+    const queues = this.queues;
+    const b = queues.bufferOf(q);
+    const inPort = (b / V) | 0;
+    const blocks = this.pool.blocks[p]!;
+    queues.freed(q, blocks);
+    this.stats.bufferChange(b, -1);
+    this.inBusy[inPort] = 0;
+    this.links.returnCredits(inPort, b - inPort * V, blocks);
+    return inPort;
+  }
+}
