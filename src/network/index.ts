@@ -41,3 +41,4 @@ export {
 } from './routing/multipath.js';
 export * from './import/index.js';
 export * from './qos/opensm.js';
+export * from './routing/index.js';

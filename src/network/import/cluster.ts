@@ -5,15 +5,27 @@
  * host's base LID looked up in each switch's table: no route is computed), and the SL→VL and VL
  * arbitration tables the `fabric` scenario takes.
  *
+ * Without LFTs the routes are computed as the subnet manager would compute them, by the routing
+ * engines of ../routing/engines.ts (`routingEngine`, OpenSM's `routing_engine`: default minhop), and
+ * written into the topology as its forwarding tables, so the scenario file runs the routes it names.
+ *
+ * What the importers forgave comes back as `warnings` (file, line, message): the parsers' (captured
+ * text, byte-order mark, CRLF, loopback cables, LID 0, ends that disagree, GUIDs given twice) and
+ * this file's: two host ports with one LID (refused with LFTs, whose entries are keyed by LID) and a
+ * fabric of fewer than two hosts (nothing to simulate).
+ *
  * Naming: a node is named by its NodeDescription made into a fabric name (characters other than
  * `A-Za-z0-9_.-` become `_`) when that name is unique in the file, else by its ibnetdiscover id
  * (`S-0002c90000000001`); a CA with more than one connected port gives one host per port,
  * `<name>_p<port>`.
  */
 import { maxOf } from '../../core/arrays.js';
+import { InvalidParameterError } from '../../core/errors.js';
 import type { VlArbiterConfig } from '../qos/arbitrationTable.js';
 import type { FabricLinkSpec, FabricSwitchSpec, FabricTopologySpec } from '../topology.js';
-import { ClusterFormatError } from './importError.js';
+import { validateFabricTopology } from '../topology.js';
+import { routeFabric, type RoutedFabric, type RoutingEngine } from '../routing/engines.js';
+import { ClusterFormatError, type ImportWarning } from './importError.js';
 import { parseIbnetdiscover, type IbnetDiscovery, type IbnetNode } from './ibnetdiscover.js';
 import { parseLfts } from './lfts.js';
 import { readOpenSmQos, type PortQos } from './opensmQos.js';
@@ -23,6 +35,8 @@ export interface ClusterSources {
   readonly ibnetdiscover: string;
   readonly lfts?: string;
   readonly qos?: string;
+  /** Routing engines to try in order when no LFTs are given (OpenSM's routing_engine; default ['minhop']). */
+  readonly routingEngine?: readonly RoutingEngine[];
   /** File names for messages (defaults 'ibnetdiscover', 'lfts', 'qos'). */
   readonly files?: { readonly ibnetdiscover?: string; readonly lfts?: string; readonly qos?: string };
 }
@@ -45,6 +59,8 @@ export interface ImportedQos {
   readonly arbitration: VlArbiterConfig;
   /** CA ports (`qos_ca_`). */
   readonly hostArbitration: VlArbiterConfig;
+  /** Switch ports cabled to a switch (`qos_sw2sw_`), when the file configures them apart from `qos_swe_`. */
+  readonly interSwitchArbitration?: VlArbiterConfig;
 }
 
 /** What {@link importCluster} returns. */
@@ -59,6 +75,12 @@ export interface ImportedCluster {
   readonly qos: ImportedQos | undefined;
   /** What the import had to approximate, one sentence each. */
   readonly notes: readonly string[];
+  /** What the importers forgave, each naming its file and line. */
+  readonly warnings: readonly ImportWarning[];
+  /** Where the routes come from: the LFT dump, or the engine that computed them (and the engines of the chain that failed). */
+  readonly routing: { readonly source: 'lfts' } | { readonly source: 'engine'; readonly engine: RoutingEngine; readonly failed: RoutedFabric['failed'] };
+  /** The ibnetdiscover format read: the topology file or the `-p` ports report. */
+  readonly format: 'topology' | 'ports';
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -79,18 +101,64 @@ function fabricName(description: string): string {
 export function importCluster(sources: ClusterSources): ImportedCluster {
   const files = { ibnetdiscover: 'ibnetdiscover', lfts: 'lfts', qos: 'qos', ...sources.files };
   const discovery = parseIbnetdiscover(sources.ibnetdiscover, files.ibnetdiscover);
+  const warnings: ImportWarning[] = [...discovery.warnings];
   const built = topologyOf(discovery, files.ibnetdiscover);
   const notes: string[] = [];
   let missingRoutes: MissingRoute[] = [];
   let topology: FabricTopologySpec = built.topology;
+  let routing: ImportedCluster['routing'];
+  const shared = sharedLids(built.hosts, files.ibnetdiscover);
+  if (built.hosts.length < 2) {
+    warnings.push({ file: files.ibnetdiscover, line: 0, message: `the fabric has ${built.hosts.length} host${built.hosts.length === 1 ? '' : 's'} with a link: no host-to-host traffic to simulate (the scenario gets no flows)` });
+  }
   if (sources.lfts !== undefined) {
-    const routed = applyLfts(built, sources.lfts, files.lfts);
+    if (shared.length > 0) throw new ClusterFormatError('ibnetdiscover', files.ibnetdiscover, shared[0]!.line, `with LFTs every host port needs a LID of its own (the tables are keyed by LID): ${shared[0]!.message}`);
+    const routed = applyLfts(built, sources.lfts, files.lfts, files.ibnetdiscover);
     missingRoutes = routed.missing;
     topology = { ...topology, forwarding: routed.forwarding };
+    checkRoutesAgainstLfts(topology, routed.lines, built, files.lfts);
+    routing = { source: 'lfts' };
     if (routed.lmcUnused) notes.push('ports with LMC > 0 have several LIDs; the simulation forwards by each host\'s base LID only');
+  } else {
+    warnings.push(...shared);
+    const routed = routeFabric(validateFabricTopology(topology), sources.routingEngine ?? ['minhop']);
+    topology = { ...topology, forwarding: routed.forwarding };
+    routing = { source: 'engine', engine: routed.engine, failed: routed.failed };
+    for (const f of routed.failed) notes.push(`routing engine ${f.engine} failed (${f.reason}); the next engine routed the fabric`);
   }
-  const qos = sources.qos === undefined ? undefined : qosOf(sources.qos, files.qos, notes);
-  return { topology, lids: built.lids, guids: built.guids, missingRoutes, qos, notes };
+  const qos = sources.qos === undefined ? undefined : qosOf(sources.qos, files.qos, notes, warnings);
+  return { topology, lids: built.lids, guids: built.guids, missingRoutes, qos, notes, warnings, routing, format: discovery.format };
+}
+
+/**
+ * Follows the LFTs from every switch to every host (validateFabricTopology) and reports a route that
+ * loops or leads astray at the LFT line of the entry where it goes wrong, not as a JSON field.
+ */
+function checkRoutesAgainstLfts(topology: FabricTopologySpec, lines: ReadonlyMap<string, number>, built: BuiltTopology, file: string): void {
+  if (built.hosts.length === 0) return;
+  try {
+    validateFabricTopology(topology);
+  } catch (e) {
+    const m = e instanceof InvalidParameterError ? /^forwarding\.(.+)\.([^.]+)$/.exec(e.parameter) : null;
+    if (m === null) throw e;
+    const [, sw, host] = m;
+    const lid = built.hosts.find((h) => h.name === host)?.lid;
+    const err = e as InvalidParameterError;
+    throw new ClusterFormatError('lfts', file, lines.get(`${sw}\u0000${host}`) ?? 0, `switch "${sw}"'s entry for LID ${lid} (host "${host}") must be ${err.rule}, got port ${JSON.stringify(err.value)}`);
+  }
+}
+
+/** Two host ports with one (assigned) LID, as warnings naming the second port's line. */
+function sharedLids(hosts: readonly { name: string; lid: number; line: number }[], file: string): ImportWarning[] {
+  const first = new Map<number, { name: string; line: number }>();
+  const out: ImportWarning[] = [];
+  for (const h of hosts) {
+    if (h.lid === 0) continue;
+    const prior = first.get(h.lid);
+    if (prior === undefined) first.set(h.lid, h);
+    else out.push({ file, line: h.line, message: `host "${h.name}" has LID ${h.lid}, as host "${prior.name}" at line ${prior.line} (a LID given twice); imported, as routes are computed by name` });
+  }
+  return out;
 }
 
 interface BuiltTopology {
@@ -99,8 +167,10 @@ interface BuiltTopology {
   readonly guids: Map<string, string>;
   /** Switch name by GUID, with its node. */
   readonly switchByGuid: Map<string, { name: string; node: IbnetNode }>;
-  /** Hosts in order with their LID range. */
-  readonly hosts: { name: string; lid: number; lmc: number }[];
+  /** Hosts in order with their LID range and the line of their port. */
+  readonly hosts: { name: string; lid: number; lmc: number; line: number }[];
+  /** GUIDs that two switches carry → which (an LFT dump keyed by such a GUID is ambiguous). */
+  readonly ambiguous: Map<string, string>;
   /** Switch name → port → linked. */
   readonly linked: Map<string, Set<number>>;
 }
@@ -127,6 +197,7 @@ function topologyOf(discovery: IbnetDiscovery, file: string): BuiltTopology {
   const lids = new Map<string, number>();
   const guids = new Map<string, string>();
   const switchByGuid = new Map<string, { name: string; node: IbnetNode }>();
+  const ambiguous = new Map<string, string>();
   const linked = new Map<string, Set<number>>();
   for (const n of discovery.nodes) {
     if (n.kind !== 'switch') continue;
@@ -134,6 +205,8 @@ function topologyOf(discovery: IbnetDiscovery, file: string): BuiltTopology {
     switches.push({ name, ports: n.ports });
     lids.set(name, n.lid!);
     guids.set(name, n.guid);
+    const twin = switchByGuid.get(n.guid);
+    if (twin !== undefined) ambiguous.set(n.guid, `switches "${twin.name}" (line ${twin.node.line}) and "${name}" (line ${n.line})`);
     switchByGuid.set(n.guid, { name, node: n });
     linked.set(name, new Set());
   }
@@ -147,7 +220,7 @@ function topologyOf(discovery: IbnetDiscovery, file: string): BuiltTopology {
     const name = hostName(e.node, e.port);
     lids.set(name, e.lid!);
     guids.set(name, e.node.guid);
-    return { name, lid: e.lid!, lmc: e.lmc };
+    return { name, lid: e.lid!, lmc: e.lmc, line: e.line };
   });
   const links: FabricLinkSpec[] = discovery.links.map((l) => {
     const end = (e: typeof l.a): string => {
@@ -157,14 +230,15 @@ function topologyOf(discovery: IbnetDiscovery, file: string): BuiltTopology {
     };
     return { a: end(l.a), b: end(l.b), rateGbps: l.rateGbps };
   });
-  return { topology: { switches, hosts: hosts.map((h) => ({ name: h.name })), links }, lids, guids, switchByGuid, hosts, linked };
+  return { topology: { switches, hosts: hosts.map((h) => ({ name: h.name })), links }, lids, guids, switchByGuid, ambiguous, hosts, linked };
 }
 
 function applyLfts(
   built: BuiltTopology,
   text: string,
   file: string,
-): { forwarding: Record<string, Record<string, number>>; missing: MissingRoute[]; lmcUnused: boolean } {
+  ibnetFile: string,
+): { forwarding: Record<string, Record<string, number>>; missing: MissingRoute[]; lmcUnused: boolean; lines: Map<string, number> } {
   const tables = parseLfts(text, file);
   const fail: (line: number, rule: string) => never = (line, rule) => {
     throw new ClusterFormatError('lfts', file, line, rule);
@@ -173,13 +247,16 @@ function applyLfts(
   const owner = new Map<number, string>();
   let lmcUnused = false;
   for (const h of built.hosts) {
+    if (h.lid === 0) throw new ClusterFormatError('ibnetdiscover', ibnetFile, h.line, `with LFTs every host port needs a LID (the tables are keyed by LID): host "${h.name}" has LID 0 (not assigned)`);
     for (let k = 0; k < 2 ** h.lmc; k++) owner.set(h.lid + k, h.name);
     if (h.lmc > 0) lmcUnused = true;
   }
-  for (const { name, node } of built.switchByGuid.values()) owner.set(node.lid!, name);
+  for (const { name, node } of built.switchByGuid.values()) if (node.lid! > 0) owner.set(node.lid!, name);
   for (const t of tables.values()) {
     const sw = built.switchByGuid.get(t.guid);
-    if (sw === undefined) fail(t.line, `a table must belong to a switch of the ibnetdiscover file: guid 0x${t.guid} is not one`);
+    if (sw === undefined) return fail(t.line, `a table must belong to a switch of the ibnetdiscover file: guid 0x${t.guid} is not one`);
+    const two = built.ambiguous.get(t.guid);
+    if (two !== undefined) fail(t.line, `a table's GUID must name one switch: 0x${t.guid} is the GUID of ${two}`);
     for (const [lid, e] of t.entries) {
       if (!owner.has(lid)) fail(e.line, `a LID must belong to a port of the ibnetdiscover file: no port has LID ${lid} (0x${lid.toString(16).padStart(4, '0')})`);
       if (e.port > sw.node.ports) fail(e.line, `an output port must be in 0..${sw.node.ports} for switch "${sw.name}", got ${e.port}`);
@@ -187,6 +264,7 @@ function applyLfts(
   }
   const forwarding: Record<string, Record<string, number>> = Object.create(null) as Record<string, Record<string, number>>;
   const missing: MissingRoute[] = [];
+  const lines = new Map<string, number>();
   for (const [guid, { name }] of built.switchByGuid) {
     const row: Record<string, number> = Object.create(null) as Record<string, number>;
     const table = tables.get(guid);
@@ -199,10 +277,11 @@ function applyLfts(
       if (e.port === 0) fail(e.line, `a host's LID must leave switch "${name}" by a port 1..${built.switchByGuid.get(guid)!.node.ports}, not port 0 (the switch itself): LID ${h.lid} is host "${h.name}"`);
       if (!built.linked.get(name)!.has(e.port)) fail(e.line, `an output port must carry a link: port ${e.port} of switch "${name}" has none (LID ${h.lid}, host "${h.name}")`);
       row[h.name] = e.port;
+      lines.set(`${name}\u0000${h.name}`, e.line);
     }
     forwarding[name] = row;
   }
-  return { forwarding, missing, lmcUnused };
+  return { forwarding, missing, lmcUnused, lines };
 }
 
 function arbitrationOf(p: PortQos): VlArbiterConfig {
@@ -214,8 +293,9 @@ function arbitrationOf(p: PortQos): VlArbiterConfig {
   return { high: trim(p.high), low: trim(p.low), limitOfHighPriority: p.limitOfHighPriority };
 }
 
-function qosOf(text: string, file: string, notes: string[]): ImportedQos {
+function qosOf(text: string, file: string, notes: string[], warnings: ImportWarning[]): ImportedQos {
   const q = readOpenSmQos(text, file);
+  warnings.push(...q.warnings);
   const ca = q.ports.ca;
   const swe = q.ports.swe;
   if (q.enabled === false) notes.push(`${file} sets qos FALSE: OpenSM does not program these tables then; they are imported as written`);
@@ -230,10 +310,15 @@ function qosOf(text: string, file: string, notes: string[]): ImportedQos {
     throw new ClusterFormatError('qos', file, line, `an SL→VL table must use VLs below max_vls (${Math.min(ca.maxVls, swe.maxVls)}), got VL ${vls - 1}`);
   }
   if (dropped.length > 0) notes.push(`SL ${dropped.join(', ')} map to VL 15 (dropped by the cluster); the simulation maps them to VL 0, so flows must not use them`);
+  const sw2sw = [...q.lines.keys()].some((k) => k.startsWith('qos_sw2sw_'));
+  if (sw2sw && q.ports.sw2sw.slToVl.some((vl, sl) => vl !== ca.slToVl[sl])) {
+    notes.push("the inter-switch ports' SL→VL (qos_sw2sw_sl2vl) differs from the CAs'; the fabric keeps a packet on one VL, the one its CA's table gives");
+  }
   return {
     vls,
     slToVl: ca.slToVl.map((vl) => (vl === 15 ? 0 : vl)),
     arbitration: arbitrationOf(swe),
     hostArbitration: arbitrationOf(ca),
+    ...(sw2sw ? { interSwitchArbitration: arbitrationOf(q.ports.sw2sw) } : {}),
   };
 }

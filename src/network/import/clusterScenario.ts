@@ -39,12 +39,17 @@ export function clusterScenario(cluster: ImportedCluster, options: ClusterScenar
           traffic: { kind: 'poisson', rate: Math.round((load * hostRate.get(h.name)! * 1e9) / 8 / mtu) },
         }));
   const q = cluster.qos;
+  // qos_sw2sw_: the tables of every switch port cabled to a switch, both ends.
+  const interSwitch = q?.interSwitchArbitration;
+  const portArbitration =
+    interSwitch === undefined ? undefined : Object.fromEntries(cluster.topology.links.filter((l) => l.a.includes(':') && l.b.includes(':')).flatMap((l) => [[l.a, interSwitch], [l.b, interSwitch]]));
   return {
     scenario: 'fabric',
     params: {
       topology: cluster.topology,
       ...(mtu !== 2048 ? { mtu } : {}),
       ...(q === undefined ? {} : { vls: q.vls, slToVl: q.slToVl, arbitration: q.arbitration, hostArbitration: q.hostArbitration }),
+      ...(portArbitration === undefined ? {} : { portArbitration }),
       flows,
     },
     until: options.until ?? 0.001,

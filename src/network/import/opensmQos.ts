@@ -1,10 +1,18 @@
 /**
  * Reads OpenSM's QoS options (opensm.conf / opensm.opts; OpenSM's "QoS management in OpenSM",
  * §7 "SL2VL Mapping and VL Arbitration"): for each port type (`qos_ca_` CAs, `qos_swe_` switch
- * external ports, `qos_sw0_` switch port 0, `qos_rtr_` routers) and for all of them (`qos_`), the
- * options `max_vls`, `high_limit`, `vlarb_high`, `vlarb_low` and `sl2vl`. A port type takes its own
- * option, else the unprefixed one, else OpenSM's hard-coded default (the values §7 lists: 15 VLs,
- * high limit 0, high table `0:4`, low table `1:4` … `14:4`, SL→VL `0,1,…,14,7`).
+ * external ports, `qos_sw0_` switch port 0, `qos_rtr_` routers, and `qos_sw2sw_` switch ports
+ * cabled to another switch, which newer OpenSM releases configure apart from the other external
+ * ports) and for all of them (`qos_`), the options `max_vls`, `high_limit`, `vlarb_high`,
+ * `vlarb_low` and `sl2vl`. A port type takes its own option, else (`sw2sw` only) the `swe_` one,
+ * else the unprefixed one, else OpenSM's hard-coded default (the values §7 lists: 15 VLs, high
+ * limit 0, high table `0:4`, low table `1:4` … `14:4`, SL→VL `0,1,…,14,7`).
+ *
+ * A complete options file ends with a newline (OpenSM writes one after every option): a file whose
+ * last line has none was cut, perhaps inside a number (`0:6` of `0:64`), and is refused. A VL
+ * arbitration entry naming a VL at or above the port type's `max_vls` (the port has no such VL, so
+ * the hardware never serves it) is dropped with a warning naming the option's line — as happens with
+ * OpenSM's default tables (VLs up to 14) under a smaller `max_vls`.
  *
  * The VL arbitration values are read by the admission module's {@link parseOpenSmVlarb} and
  * {@link parseHighLimit}, the same functions that check what `ibqos admit --opensm` writes, so the
@@ -13,7 +21,7 @@
 import type { ArbitrationEntry } from '../qos/arbitrationTable.js';
 import { parseHighLimit, parseOpenSmVlarb } from '../qos/opensm.js';
 import { InvalidParameterError } from '../../core/errors.js';
-import { ClusterFormatError, importLines } from './importError.js';
+import { ClusterFormatError, importLines, type ImportWarning } from './importError.js';
 
 /** The QoS settings of one port type, every option resolved. */
 export interface PortQos {
@@ -27,7 +35,7 @@ export interface PortQos {
 }
 
 /** The port types OpenSM configures separately. */
-export const QOS_PORT_TYPES = ['ca', 'swe', 'sw0', 'rtr'] as const;
+export const QOS_PORT_TYPES = ['ca', 'swe', 'sw0', 'rtr', 'sw2sw'] as const;
 export type QosPortType = (typeof QOS_PORT_TYPES)[number];
 
 /** What an OpenSM options file sets: per port type, and which lines set it. */
@@ -37,6 +45,8 @@ export interface OpenSmQos {
   readonly enabled: boolean | undefined;
   /** `option name → line` for every QoS option the file set. */
   readonly lines: ReadonlyMap<string, number>;
+  /** Arbitration entries dropped for naming a VL at or above max_vls, and a CRLF or byte-order-mark note. */
+  readonly warnings: readonly ImportWarning[];
 }
 
 const FIELDS = ['max_vls', 'high_limit', 'vlarb_high', 'vlarb_low', 'sl2vl'] as const;
@@ -51,7 +61,7 @@ const DEFAULTS: Readonly<Record<Field, string>> = {
   sl2vl: '0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,7',
 };
 
-const OPTION = /^qos_(?:(ca|swe|sw0|rtr)_)?(max_vls|high_limit|vlarb_high|vlarb_low|sl2vl)(?:\s+(.*))?$/;
+const OPTION = /^qos_(?:(ca|swe|sw0|rtr|sw2sw)_)?(max_vls|high_limit|vlarb_high|vlarb_low|sl2vl)(?:\s+(.*))?$/;
 
 /** Parses `qos_sl2vl`: 16 comma-separated VLs 0..15. */
 export function parseOpenSmSl2vl(text: string, name = 'sl2vl'): number[] {
@@ -108,7 +118,8 @@ function unset(field: Field, value: string): boolean {
  * @example readOpenSmQos('qos_ca_sl2vl 0,1,0,1,0,1,0,1,0,1,0,1,0,1,0,1').ports.ca.slToVl[3]; // → 1
  */
 export function readOpenSmQos(text: string, file = 'qos'): OpenSmQos {
-  const lines = importLines('qos', file, text);
+  const warnings: ImportWarning[] = [];
+  const lines = importLines('qos', file, text, warnings);
   const given = new Map<string, { value: string; line: number }>();
   let enabled: boolean | undefined;
   lines.forEach((raw, k) => {
@@ -124,7 +135,7 @@ export function readOpenSmQos(text: string, file = 'qos'): OpenSmQos {
     }
     if (!line.startsWith('qos_') || /^qos_policy_file\b/.test(line)) return;
     const m = OPTION.exec(line);
-    if (!m) throw new ClusterFormatError('qos', file, n, `a QoS option must be qos_[ca_|swe_|sw0_|rtr_](max_vls|high_limit|vlarb_high|vlarb_low|sl2vl) <value>, got ${JSON.stringify(line.slice(0, 80))}`);
+    if (!m) throw new ClusterFormatError('qos', file, n, `a QoS option must be qos_[ca_|swe_|sw0_|rtr_|sw2sw_](max_vls|high_limit|vlarb_high|vlarb_low|sl2vl) <value>, got ${JSON.stringify(line.slice(0, 80))}`);
     const key = `qos_${m[1] === undefined ? '' : `${m[1]}_`}${m[2]}`;
     const prior = given.get(key);
     if (prior !== undefined) throw new ClusterFormatError('qos', file, n, `an option must be given once: ${key} is already set at line ${prior.line}`);
@@ -137,24 +148,46 @@ export function readOpenSmQos(text: string, file = 'qos'): OpenSmQos {
     }
     given.set(key, { value, line: n });
   });
-  const pick = (type: QosPortType, field: Field): string => {
-    for (const key of [`qos_${type}_${field}`, `qos_${field}`]) {
+  /** The value a port type takes for a field, and the option (and line) it came from ('' and 0 for OpenSM's default). */
+  const pick = (type: QosPortType, field: Field): { value: string; key: string; line: number } => {
+    const keys = type === 'sw2sw' ? [`qos_sw2sw_${field}`, `qos_swe_${field}`, `qos_${field}`] : [`qos_${type}_${field}`, `qos_${field}`];
+    for (const key of keys) {
       const g = given.get(key);
-      if (g !== undefined && !unset(field, g.value)) return g.value;
+      if (g !== undefined && !unset(field, g.value)) return { value: g.value, key, line: g.line };
     }
-    return DEFAULTS[field];
+    return { value: DEFAULTS[field], key: '', line: 0 };
   };
   const ports = Object.fromEntries(
-    QOS_PORT_TYPES.map((type) => [
-      type,
-      {
-        maxVls: resolve('max_vls', pick(type, 'max_vls')),
-        limitOfHighPriority: resolve('high_limit', pick(type, 'high_limit')),
-        high: resolve('vlarb_high', pick(type, 'vlarb_high')),
-        low: resolve('vlarb_low', pick(type, 'vlarb_low')),
-        slToVl: resolve('sl2vl', pick(type, 'sl2vl')),
-      } as PortQos,
-    ]),
+    QOS_PORT_TYPES.map((type) => {
+      const maxVls = resolve('max_vls', pick(type, 'max_vls').value) as number;
+      const table = (field: 'vlarb_high' | 'vlarb_low'): ArbitrationEntry[] => {
+        const from = pick(type, field);
+        const entries = resolve(field, from.value) as ArbitrationEntry[];
+        const beyond = entries.flatMap((e, k) => (e.weight > 0 && e.vl >= maxVls ? [`${k}: VL ${e.vl}`] : []));
+        if (beyond.length === 0) return entries;
+        const limit = pick(type, 'max_vls');
+        // Warn for the port types the import uses (sw2sw only when the file configures it apart).
+        const used = type === 'ca' || type === 'swe' || (type === 'sw2sw' && [...given.keys()].some((k) => k.startsWith('qos_sw2sw_')));
+        if (used) warnings.push({
+          file,
+          line: from.line > 0 ? from.line : limit.line,
+          message:
+            `qos_${type}_${field}${from.key === '' ? " (OpenSM's default)" : from.key === `qos_${type}_${field}` ? '' : ` (from ${from.key})`} names VLs at or above ` +
+            `max_vls ${maxVls}${limit.key === '' ? '' : ` (${limit.key}, line ${limit.line})`}: entries ${beyond.join(', ')}; the port has no such VL, the entries are dropped`,
+          });
+        return entries.map((e) => (e.weight > 0 && e.vl >= maxVls ? { vl: 0, weight: 0 } : e));
+      };
+      return [
+        type,
+        {
+          maxVls,
+          limitOfHighPriority: resolve('high_limit', pick(type, 'high_limit').value),
+          high: table('vlarb_high'),
+          low: table('vlarb_low'),
+          slToVl: resolve('sl2vl', pick(type, 'sl2vl').value),
+        } as PortQos,
+      ];
+    }),
   ) as Record<QosPortType, PortQos>;
-  return { ports, enabled, lines: new Map([...given].map(([k, v]) => [k, v.line])) };
+  return { ports, enabled, lines: new Map([...given].map(([k, v]) => [k, v.line])), warnings };
 }

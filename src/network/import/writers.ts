@@ -114,3 +114,35 @@ export function writeLfts(topology: FabricTopology, style: 'ibroute' | 'opensm' 
   }
   return out.join('\n');
 }
+
+/**
+ * The topology as `ibnetdiscover -p` prints it (the ports report; ibnetPorts.ts reads it): for every
+ * node, switches first, every port from the highest down, the local end and, for a linked port, the
+ * remote end and both names; a switch port without a link lists the local end and the name only.
+ *
+ * @throws InvalidParameterError as {@link writeIbnetdiscover} for a rate with no InfiniBand code.
+ */
+export function writeIbnetdiscoverPorts(topology: FabricTopology, ids: ClusterIdentities = clusterIdentities(topology)): string {
+  const isSwitch = new Set(topology.switches.map((s) => s.name));
+  const peers = new Map<string, { peer: string; peerPort: number; code: string }>();
+  topology.links.forEach((l, i) => {
+    const code = linkCodeOfRate(l.rateGbps);
+    if (code === undefined) throw new InvalidParameterError(`links[${i}].rateGbps`, 'an InfiniBand data rate (width × lane rate × coding)', l.rateGbps);
+    peers.set(`${l.a.node}:${l.a.port}`, { peer: l.b.node, peerPort: l.b.port, code });
+    peers.set(`${l.b.node}:${l.b.port}`, { peer: l.a.node, peerPort: l.a.port, code });
+  });
+  // A switch's ports carry its node GUID; a CA's port its node GUID + 1.
+  const guid = (name: string): string => (isSwitch.has(name) ? ids.guid.get(name)! : portGuid(ids.guid.get(name)!).padStart(16, '0'));
+  const end = (name: string, port: number): string => `${isSwitch.has(name) ? 'SW' : 'CA'} ${String(ids.lid.get(name)!).padStart(5)} ${String(port).padStart(2)} 0x${guid(name)}`;
+  const out: string[] = [];
+  const nodes: [string, number][] = [...topology.switches.map((s) => [s.name, s.ports] as [string, number]), ...topology.hosts.map((h) => [h.name, 1] as [string, number])];
+  for (const [name, ports] of nodes) {
+    for (let p = ports; p >= 1; p--) {
+      const q = peers.get(`${name}:${p}`);
+      const [width, speed] = q === undefined ? ['4x', 'SDR'] : [q.code.replace(/x.*/, 'x'), q.code.replace(/^\d+x/, '')];
+      if (q === undefined) out.push(`${end(name, p)} ${width} ${speed}${' '.repeat(36)}'${name}'`);
+      else out.push(`${end(name, p)} ${width} ${speed} - ${end(q.peer, q.peerPort)} ( '${name}' - '${q.peer}' )`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -39,6 +39,7 @@ import { InvalidParameterError } from '../../core/errors.js';
 import { Engine } from '../engine/engine.js';
 import { EV_ARRIVE, EV_BECN, EV_CREDIT, EV_TAKEN, EV_TX_END, EV_WAKE, EVENT_ARG } from './events.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from './compiled.js';
+import { routedPortFlags } from './measure/routedPorts.js';
 import { Crossbar } from './switch/crossbar.js';
 import { OutputBufferedCrossbar } from './switch/outputBuffered.js';
 import { FabricDeadlockError, findWaitCycle, waitForGraph } from './link/deadlock.js';
@@ -82,11 +83,14 @@ export class Fabric {
   private readonly portNames: readonly string[];
   private readonly vls: number;
   private readonly flows: CompiledFabric['flows'];
+  /** The compiled form, kept for {@link routedPorts}. */
+  private readonly compiled: CompiledFabric;
   /** Transmissions counted at the watchdog's last look. */
   private watchedTransmissions = -1;
 
   constructor(compiled: CompiledFabric) {
     const c = compiled;
+    this.compiled = c;
     const G = c.peer.length;
     this.hostBase = G - c.hostCount;
     const capBlocks = Math.floor(c.bufferBytes / CREDIT_BLOCK_BYTES);
@@ -295,6 +299,12 @@ export class Fabric {
   }
 
   /** Figures measured since the end of the warm-up. */
+  /** Names of the ports that can carry traffic given the routes and flows (routedPorts.ts), in port order. */
+  routedPorts(): string[] {
+    const flags = routedPortFlags(this.compiled);
+    return this.portNames.filter((_, g) => flags[g] === 1);
+  }
+
   measurements(): FabricMeasurements {
     const now = this.engine.now;
     // The model's events: the engine's and the credit returns folded into ends of transmission.

@@ -7,9 +7,11 @@
  *
  * with `{ "scenario": "fabric", "params": { "topology": {…}, "flows": [ … ], … }, "until": 0.01 }`.
  * Metrics: per flow (keyed by flow name) `throughput` (Gb/s), `latency` (mean µs), `sourceLoss`
- * (fraction of offered packets refused by a full send queue); per transmitting port (keyed
- * "node:port", or the host name) `utilization` and `creditStall` (fraction of time idle for lack of
- * credits only).
+ * (fraction of offered packets refused by a full send queue); per port that can carry traffic given
+ * the routes and flows (keyed "node:port", or the host name; routedPorts.ts) `utilization` and
+ * `creditStall` (fraction of time idle for lack of credits only) — the same ports in every
+ * replication, zero where a port stayed idle. A fabric with no flows (and no host traffic) has
+ * nothing to measure and is refused.
  */
 import { InvalidParameterError } from '../../core/errors.js';
 import { plainObject } from '../../core/guards.js';
@@ -29,6 +31,9 @@ export function parseFabricScenario(params: unknown): FabricScenarioParams {
   for (const key of ['seed', 'streams', 'replication']) {
     if (p[key] !== undefined) throw new InvalidParameterError(key, 'absent (the run layer sets the streams: use the run seed)', p[key]);
   }
+  if (Array.isArray(p.flows) && p.flows.length === 0 && p.hostTraffic === undefined) {
+    throw new InvalidParameterError('flows', 'at least one flow (a fabric without traffic has nothing to measure; a one-host fabric has no destination)', p.flows);
+  }
   buildFabric(p as unknown as FabricOptions);
   return p as unknown as FabricScenarioParams;
 }
@@ -39,7 +44,8 @@ export function replicateFabricScenario(params: FabricScenarioParams, context: R
   fabric.run(context.warmup + context.length.until!, context.warmup);
   const m = fabric.measurements();
   const byFlow = (pick: (i: number) => number): Record<string, number> => Object.fromEntries(m.flows.map((f, i) => [f.name, pick(i)]));
-  const ports = m.ports.filter((p) => p.packets > 0 || p.creditStallTime > 0);
+  const routed = new Set(fabric.routedPorts());
+  const ports = m.ports.filter((p) => routed.has(p.name) || p.packets > 0 || p.creditStallTime > 0);
   return {
     metrics: {
       throughput: byFlow((i) => m.flows[i]!.throughputGbps),

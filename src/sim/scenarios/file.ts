@@ -13,8 +13,12 @@ import type { ScenarioSpec, SimulateOptions } from './simulate.js';
 /** The run options a scenario file may hold (those of `simulate` but `onReplication`). */
 const RUN_OPTION_KEYS = ['seed', 'replications', 'jobs', 'until', 'warmup', 'confidence'] as const;
 
-/** The keys a scenario file may hold. */
-export const SCENARIO_FILE_KEYS = ['scenario', 'params', ...RUN_OPTION_KEYS] as const;
+/**
+ * The keys a scenario file may hold. `imported` is what `ibqos topology import` records about the
+ * cluster the file came from (source files, routing engine, the importer's warnings), for `ibqos
+ * topology show`; the run ignores it.
+ */
+export const SCENARIO_FILE_KEYS = ['scenario', 'params', 'imported', ...RUN_OPTION_KEYS] as const;
 
 /**
  * Checks the parsed JSON of a scenario file and splits it into the scenario spec and the run options

@@ -46,16 +46,22 @@ describe('ibqos topology import', () => {
     expect(r.code, r.err).toBe(0);
     const show = await runCli(['topology', 'show', out]);
     expect(show.code, show.err).toBe(0);
-    expect(show.out).toBe(
-      [
-        `topology ${out}`,
-        'switches 5, hosts 7, links 13 (6 between switches)',
-        'switch radix: 4 ports × 3, 6 ports × 2',
-        'link rates: 8 Gb/s (4xSDR) × 8, 16 Gb/s (4xDDR) × 4, 96 Gb/s (12xQDR) × 1',
-        'routes: forwarding tables given; hosts without a route: 1: c0 (missing at 1 switch)',
-        '',
-      ].join('\n'),
-    );
+    const lines = show.out.split('\n');
+    expect(lines.slice(0, 5)).toEqual([
+      `topology ${out}`,
+      'switch tiers 1 (rank 0: 5; rank 0 has the hosts)',
+      'fat-tree: no (switches sw0 and sw1 are linked within rank 0 (a fat-tree links adjacent ranks only))',
+      'link rates: hosts 8 Gb/s (4xSDR) × 6, 16 Gb/s (4xDDR) × 1; between switches 8 Gb/s (4xSDR) × 2, 16 Gb/s (4xDDR) × 3, 96 Gb/s (12xQDR) × 1',
+      'routes: the LFTs of lfts.txt',
+    ]);
+    expect(lines[5]).toMatch(/^uniform all-to-all at each host's link rate: switch-to-switch link load largest [\d.]+ \(sw\d:\d\), mean [\d.]+ over 12 directed links/);
+    expect(lines.slice(6)).toEqual([
+      'switches 5, hosts 7, links 13 (6 between switches)',
+      'switch radix: 4 ports × 3, 6 ports × 2',
+      'hosts without a route: 1: c0 (missing at 1 switch)',
+      'import warnings: none',
+      '',
+    ]);
   });
 
   it('refuses an existing --out without --force, replaces it with --force', async () => {

@@ -142,18 +142,21 @@ describe('parseIbnetdiscover', () => {
     const cut = [...lines.slice(0, 12), lines[12]!.slice(0, 20)].join('\n');
     const e = errorOf(cut);
     expect(e.line).toBe(13);
-    expect(e.message).toMatch(/^net\.txt, line 13: a line must be a node header .*truncated/);
+    expect(e.message).toMatch(/^net\.txt, line 13: a complete file ends with a newline: .*cut/);
+    // Cut after a newline in the middle of a port line's comment: that line breaks the port line's rule.
+    const e2 = errorOf(`${[...lines.slice(0, 12), lines[12]!.slice(0, 60)].join('\n')}\n`);
+    expect([e2.line, e2.rule]).toEqual([13, 'a port line must end with # [lid L lmc M] "peer description" lid P <width>x<speed> (e.g. 4xQDR)']);
   });
 
   it('a file cut before a peer\'s block names the line that refers to it', () => {
-    const cut = HAND.split('\n').slice(0, 24).join('\n');
+    const cut = `${HAND.split('\n').slice(0, 24).join('\n')}\n`;
     const e = errorOf(cut);
     expect(e.line).toBe(11);
     expect(e.rule).toMatch(/peer node must have its own block: "H-0008f10403961354" has none \(a truncated file\?\)/);
   });
 
   it('an empty file is refused', () => {
-    expect(errorOf('\n').message).toBe('net.txt: an ibnetdiscover file must describe at least one node (an empty or truncated file?)');
+    expect(errorOf('\n').message).toBe('net.txt: an ibnetdiscover file must describe at least one node (an empty or truncated file, or not ibnetdiscover output?)');
   });
 
   it('a port linked twice: the same port on two lines, or a peer port that points elsewhere', () => {
@@ -175,8 +178,12 @@ describe('parseIbnetdiscover', () => {
     expect([port.line, port.rule]).toEqual([20, 'a port number must be in 1..8 for "S-0008f10400410015", got 9']);
   });
 
-  it('the two ends of a link must agree on width and speed', () => {
-    const e = errorOf(HAND.replace('lid 6 1xSDR', 'lid 6 4xSDR'));
-    expect(e.rule).toMatch(/^both ends of a link must agree on width and speed: 4xSDR here, 1xSDR at line 14$/);
+  it('two ends that disagree on width or speed: a warning naming both lines, the link at what both support', () => {
+    const d = parseIbnetdiscover(HAND.replace('lid 6 1xSDR', 'lid 6 4xDDR'), 'net.txt');
+    const w = d.warnings.find((x) => /disagree/.test(x.message))!;
+    expect([w.file, w.line]).toEqual(['net.txt', 40]);
+    expect(w.message).toMatch(/4xDDR here, 1xSDR at line 14 .*runs at 1xSDR/);
+    // 1x SDR: 1 × 2.5 × 8/10 = 2 Gb/s (worked by hand).
+    expect(d.links.find((l) => l.a.line === 14)!.rateGbps).toBe(2);
   });
 });

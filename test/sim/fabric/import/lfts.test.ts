@@ -93,9 +93,10 @@ describe('LFT import', () => {
   it('a truncated dump, an entry before any header, a LID twice: line and rule', () => {
     const lfts = fixture('fat-tree.lfts');
     const lines = lfts.split('\n');
-    expect(errorOf(() => parseLfts([...lines.slice(0, 6), '0x00'].join('\n'), 'l')).message).toMatch(/^l, line 7: a line must be a table header .* \(a truncated file\?\)$/);
-    expect(errorOf(() => parseLfts('0x0001 001 : x', 'l')).message).toBe('l, line 1: an entry must follow its switch\'s "Unicast lids ... guid 0x..." header');
-    expect(errorOf(() => parseLfts([...lines.slice(0, 6), lines[5]!].join('\n'), 'l')).rule).toBe('a LID must have one entry per switch: 0x0008 already has one at line 6');
+    expect(errorOf(() => parseLfts([...lines.slice(0, 6), '0x00'].join('\n'), 'l')).message).toMatch(/^l, line 7: a complete file ends with a newline: .*cut/);
+    expect(errorOf(() => parseLfts(`${[...lines.slice(0, 6), '0x00'].join('\n')}\n`, 'l')).message).toMatch(/^l, line 7: a line must be a table header .* \(a truncated file\?\)$/);
+    expect(errorOf(() => parseLfts('0x0001 001 : x\n', 'l')).message).toBe('l, line 1: an entry must follow its switch\'s "Unicast lids ... guid 0x..." header');
+    expect(errorOf(() => parseLfts(`${[...lines.slice(0, 6), lines[5]!].join('\n')}\n`, 'l')).rule).toBe('a LID must have one entry per switch: 0x0008 already has one at line 6');
     expect(errorOf(() => parseLfts('', 'l')).message).toMatch(/^l: an LFT dump must hold at least one/);
   });
 

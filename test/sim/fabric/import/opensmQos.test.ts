@@ -14,7 +14,7 @@ import { OPENSM_CONF, twoLevelFatTree } from '../../../fixtures/import/generate.
 
 const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'import');
 
-const errorOf = (text: string): ClusterFormatError => thrownBy(ClusterFormatError, () => readOpenSmQos(text, 'opensm.conf'));
+const errorOf = (text: string): ClusterFormatError => thrownBy(ClusterFormatError, () => readOpenSmQos(`${text}\n`, 'opensm.conf'));
 
 describe('readOpenSmQos', () => {
   it('round trip: every port block that `ibqos admit --opensm` writes reads back into the tables of `admit --json`', async () => {
@@ -37,7 +37,7 @@ describe('readOpenSmQos', () => {
     const blocks = opensm.out.trim().split(/\n\n/);
     expect(blocks).toHaveLength(tables.length);
     blocks.forEach((block, i) => {
-      const q = readOpenSmQos(block).ports.ca;
+      const q = readOpenSmQos(`${block}\n`).ports.ca;
       expect({ high: q.high, low: q.low, limitOfHighPriority: q.limitOfHighPriority }).toEqual({
         high: tables[i]!.high,
         low: tables[i]!.low,
@@ -58,7 +58,7 @@ describe('readOpenSmQos', () => {
     expect(q.ports.sw0.maxVls).toBe(15);
     expect(q.ports.rtr.slToVl).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 7]);
     expect(q.ports.rtr.high[0]).toEqual({ vl: 0, weight: 4 });
-    const generic = readOpenSmQos('qos_high_limit 9\nqos_ca_high_limit 3');
+    const generic = readOpenSmQos('qos_high_limit 9\nqos_ca_high_limit 3\n');
     expect([generic.ports.ca.limitOfHighPriority, generic.ports.swe.limitOfHighPriority]).toEqual([3, 9]);
   });
 
@@ -82,7 +82,7 @@ describe('readOpenSmQos', () => {
     expect(c.qos!.hostArbitration.low).toEqual([{ vl: 0, weight: 0 }, { vl: 1, weight: 64 }, { vl: 2, weight: 128 }, { vl: 3, weight: 192 }]);
     expect(c.qos!.arbitration.low).toHaveLength(6);
     expect(c.qos!.hostArbitration.limitOfHighPriority).toBe(6);
-    const dropped = importCluster({ ibnetdiscover: ib, qos: 'qos_sl2vl 0,1,15,1,0,1,0,1,0,1,0,1,0,1,0,1' });
+    const dropped = importCluster({ ibnetdiscover: ib, qos: 'qos_sl2vl 0,1,15,1,0,1,0,1,0,1,0,1,0,1,0,1\n' });
     expect(dropped.qos!.slToVl[2]).toBe(0);
     expect(dropped.notes.join(' ')).toMatch(/SL 2 map to VL 15/);
   });
