@@ -4,7 +4,7 @@
  * response functions or IB CC through rateControl.ts). Part of the checking front door (build.ts).
  */
 import { maxOf } from '../../core/arrays.js';
-import { aimd, fimd, IbCcSource, lipd, pipd, type ResponseFunction } from '../../congestion/index.js';
+import { aimd, fimd, IbCcSource, lipd, pipd, type IbCcRecovery, type ResponseFunction } from '../../congestion/index.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { capacityOrInfinity, integerAtLeast, knownKeys, oneOf, plainObject, positiveRate } from '../../core/guards.js';
 import type { RandomStream } from '../../core/random.js';
@@ -65,6 +65,8 @@ export type RateControlSpec =
       readonly timerUs?: number;
       /** BECNs per CCTI step (default 1; the DRB paper (Lugones et al.)'s variant: 10). */
       readonly becnsPerIncrease?: number;
+      /** What a CCTI_Timer expiry does: 'timer' (default; lowers CCTI every time) or 'quiet' (only after a period without BECN; {@link IbCcRecovery}). */
+      readonly recovery?: IbCcRecovery;
     };
 
 /** One flow of packets from a host to a host (or to uniformly random hosts). */
@@ -171,9 +173,9 @@ function rateController(field: string, spec: RateControlSpec | undefined, linkRa
       return new ResponseInjectionControl(fn, { unitsPerPacket: mtu / unitBytes, initialRate: start === 'rMin' ? fn.rMin : fn.rMax, gapRule });
     }
     case 'ibcc': {
-      knownKeys(field, o, ['kind', 'table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'timerUs', 'becnsPerIncrease']);
+      knownKeys(field, o, ['kind', 'table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'timerUs', 'becnsPerIncrease', 'recovery']);
       const params: Record<string, unknown> = { bandwidth: linkRate / mtu, timerStart: now };
-      for (const k of ['table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'becnsPerIncrease'] as const) if (o[k] !== undefined) params[k] = o[k];
+      for (const k of ['table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'becnsPerIncrease', 'recovery'] as const) if (o[k] !== undefined) params[k] = o[k];
       if (o.timerUs !== undefined) params.timerPeriod = positiveRate(`${field}.timerUs`, o.timerUs) * 1e-6;
       try {
         return new IbCcInjectionControl(new IbCcSource(params as never));

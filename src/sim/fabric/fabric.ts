@@ -56,6 +56,7 @@ import { PacketPool } from './packets.js';
 import { ReceiveCap } from './host/receiveCap.js';
 import { Sink } from './host/sink.js';
 import { TrafficHostAdapters } from './host/trafficAdapter.js';
+import { IbCcInjectionControl } from './host/rateControl.js';
 
 /**
  * A fabric ready to run. Built by {@link buildFabric} (the checking front door); the constructor
@@ -189,6 +190,16 @@ export class Fabric {
   /** Paths open now for each flow with a path selection (DRB), in flow order. */
   openPaths(): number[] {
     return this.flows.filter((f) => f.pathSelection !== null).map((f) => f.pathSelection!.openPaths);
+  }
+
+  /**
+   * The throttle level (CCTI) now of each flow under InfiniBand CC, in flow order. (The flow's timer
+   * events fire at every expiry while CCTI is above CCTI_Min, so the level read is current.)
+   */
+  throttleLevels(): number[] {
+    const out: number[] = [];
+    for (const f of this.flows) if (f.rateControl instanceof IbCcInjectionControl) out.push(f.rateControl.source.ccti);
+    return out;
   }
 
   /**

@@ -39,6 +39,7 @@ import { buildFabric } from '../../sim/fabric/build.js';
 import type { FlowSpec, RateControlSpec } from '../../sim/fabric/buildFlows.js';
 import type { Fabric } from '../../sim/fabric/fabric.js';
 import { meshTopology } from '../../network/generators/generators.js';
+import { alternativeOrders, meshDimensionOrderLids } from '../../network/routing/meshRoutes.js';
 
 /** Traffic patterns of the scenario: the permutations, or uniformly random destinations. */
 export const DRB_PATTERNS = [...PERMUTATION_PATTERNS, 'uniform'] as const;
@@ -88,6 +89,21 @@ export interface DrbScenarioParams {
    * `bufferPackets`, so 'per-lid' also gives DRB more buffer space per port than static routing.
    */
   readonly escape: 'per-lid' | 'shared';
+  /**
+   * What IB CC's timer does at each expiry: 'quiet' (lower the throttle level only when no BECN
+   * arrived in the period: the seed's §3, "Whenever the timer expires, if no congestion notifications
+   * are received injection is gradually recovered") or 'timer' (lower it at every expiry, the timer
+   * running freely). Default: 'quiet' with `cc: 'ibcc-drb-paper'`, 'timer' with `cc: 'ibcc'`.
+   */
+  readonly ccRecovery: 'quiet' | 'timer' | null;
+  /**
+   * How the alternative LIDs are routed: 'dimension-order' (default: the other dimension orders of the
+   * mesh or torus, Y then X and on a torus the long way round, each on VLs of its own — the seed's
+   * "virtual channels in order to avoid Deadlock", §4.2.2; up to 4 disjoint paths on the torus, 2 on
+   * the mesh; meshRoutes.ts) or 'up-down' (up*∕down* routes over spanning trees, multipath.ts: about
+   * 2 usable paths per pair).
+   */
+  readonly alternatives: 'dimension-order' | 'up-down';
 }
 
 const DEFAULTS: DrbScenarioParams = {
@@ -106,6 +122,8 @@ const DEFAULTS: DrbScenarioParams = {
   hotSpotLoad: 750,
   markingOccupancy: 'input',
   escape: 'per-lid',
+  ccRecovery: null,
+  alternatives: 'dimension-order',
 };
 
 /** Link rate (Gb/s), packet size (bytes), the seed's timer and marking threshold. */
@@ -165,18 +183,20 @@ export function parseDrbScenario(params: unknown): DrbScenarioParams {
   const hotSpotLoad = p.hotSpotLoad === undefined ? DEFAULTS.hotSpotLoad : numberInRange('hotSpotLoad', p.hotSpotLoad, 0, linkMbps);
   const markingOccupancy = p.markingOccupancy === undefined ? DEFAULTS.markingOccupancy : oneOf('markingOccupancy', p.markingOccupancy, ['input', 'output'] as const);
   const escape = p.escape === undefined ? DEFAULTS.escape : oneOf('escape', p.escape, ['per-lid', 'shared'] as const);
-  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad, markingOccupancy, escape };
+  const ccRecovery = p.ccRecovery === undefined || p.ccRecovery === null ? null : oneOf('ccRecovery', p.ccRecovery, ['quiet', 'timer'] as const);
+  const alternatives = p.alternatives === undefined ? DEFAULTS.alternatives : oneOf('alternatives', p.alternatives, ['dimension-order', 'up-down'] as const);
+  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad, markingOccupancy, escape, ccRecovery, alternatives };
 }
 
 /** Node index i = y·W + x ↔ host `h{x}_{y}`. */
 const hostName = (i: number, w: number): string => `h${i % w}_${Math.floor(i / w)}`;
 
-function rateControl(cc: DrbScenarioParams['cc']): RateControlSpec | undefined {
+function rateControl(cc: DrbScenarioParams['cc'], recovery: DrbScenarioParams['ccRecovery']): RateControlSpec | undefined {
   if (cc === 'none') return undefined;
   const rMax = (LINK_GBPS * 1e9) / 8 / PACKET_BYTES;
-  if (cc === 'ibcc') return { kind: 'ibcc', timerUs: TIMER_US };
+  if (cc === 'ibcc') return { kind: 'ibcc', timerUs: TIMER_US, recovery: recovery ?? 'timer' };
   // 5 µs more between packets per step: rate 1/(1/B + k·5 µs) = B/(1 + k·5 µs·B), so IRD_k = k·5 µs·B.
-  return { kind: 'ibcc', timerUs: TIMER_US, becnsPerIncrease: 10, table: Array.from({ length: 128 }, (_, k) => k * 5e-6 * rMax) };
+  return { kind: 'ibcc', timerUs: TIMER_US, becnsPerIncrease: 10, table: Array.from({ length: 128 }, (_, k) => k * 5e-6 * rMax), recovery: recovery ?? 'quiet' };
 }
 
 /**
@@ -194,7 +214,7 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
   for (let s = 0; s < n; s++) {
     const d = p.pattern === 'uniform' ? -1 : permutationDestination(p.pattern as PermutationPattern, s, n);
     if (d === s) continue;
-    const rc = rateControl(p.cc);
+    const rc = rateControl(p.cc, p.ccRecovery);
     flows.push({
       name: `n${s}`,
       source: hostName(s, w),
@@ -215,20 +235,29 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
         destination: hostName(d, w),
         traffic: { kind: 'poisson', rate: packetsPerSecond(p.hotSpotLoad) },
         startUs: p.hotSpotAtUs,
-        ...(p.cc === 'none' ? {} : { rateControl: rateControl(p.cc)! }),
+        ...(p.cc === 'none' ? {} : { rateControl: rateControl(p.cc, p.ccRecovery)! }),
         ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10 } } : {}),
       });
     }
   }
   const marked = drb || p.cc !== 'none';
   const topology = meshTopology(w, h, { torus, datelines: torus, rateGbps: LINK_GBPS });
+  const orders = p.alternatives === 'dimension-order';
+  // Dimension order needs 2 VLs on a torus (datelines), 1 on a mesh; DRB adds its alternatives':
+  // as many again for the Y-then-X orders (meshRoutes.ts), or one per up*/down* LID (one for all
+  // when shared). With the dimension orders every LID the SM can give (LMC 3: 8) is routed, and
+  // each pair's DRB source takes the first `paths` of its disjoint ones.
+  const perClass = torus ? 2 : 1;
+  const lids = orders ? 1 + alternativeOrders(torus).length : p.paths;
+  const extraVls = !drb ? 0 : orders ? perClass : p.escape === 'shared' ? 1 : p.paths - 1;
   return buildFabric({
     topology,
-    // Dimension order needs 2 VLs on a torus (datelines), 1 on a mesh; DRB adds its alternatives'.
-    vls: (torus ? 2 : 1) + (drb ? (p.escape === 'shared' ? 1 : p.paths - 1) : 0),
+    vls: perClass + extraVls,
     mtu: PACKET_BYTES,
     bufferBytes: p.bufferPackets * PACKET_BYTES,
-    ...(drb ? { multipath: { paths: p.paths, escape: p.escape } } : {}),
+    ...(drb
+      ? { multipath: orders ? { paths: lids, alternatives: meshDimensionOrderLids(w, h, torus) } : { paths: p.paths, escape: p.escape } }
+      : {}),
     marking: marked ? { kind: 'ibcc', threshold: 15, thresholdFraction: THRESHOLD_FRACTION, occupancy: p.markingOccupancy } : { kind: 'none' },
     deadlockUs: 1000,
     latencyHistogram: { hiUs: 10000, bins: 10 },
@@ -244,6 +273,8 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
   const until = context.length.until!;
   const end = context.warmup + until;
   const openPaths: number[] = [];
+  const throttleLevel: number[] = [];
+  const throttleLevelMax: number[] = [];
   const peakLinkMbps: number[] = [];
   let lastPackets: number[] = [];
   fabric.run(context.warmup, context.warmup);
@@ -259,6 +290,9 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
     peakLinkMbps.push((peak * PACKET_BYTES * 8) / (until / params.samples) / 1e6);
     const open = fabric.openPaths();
     openPaths.push(open.length > 0 ? open.reduce((a, b) => a + b, 0) / open.length : 1);
+    const levels = fabric.throttleLevels();
+    throttleLevel.push(levels.length > 0 ? levels.reduce((a, b) => a + b, 0) / levels.length : 0);
+    throttleLevelMax.push(maxOf([0, ...levels]));
   }
   void end;
   const m = fabric.measurements();
@@ -284,6 +318,8 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
       offeredMbps: offered / senders.length,
       linkUtilization: { mean: u.reduce((a, b) => a + b, 0) / Math.max(1, u.length), max: maxOf([0, ...u]), perLink: utilization },
       openPaths,
+      throttleLevel,
+      throttleLevelMax,
       peakLinkMbps,
       disjointPaths: disjoint,
     },
@@ -312,6 +348,8 @@ registerScenario<DrbScenarioParams>({
     { flag: '--buffer-packets <n>', param: 'bufferPackets', kind: 'integer', description: 'input buffer per VL in packets (congestion-spreading default 16; drb default 4)' },
     { flag: '--marking-occupancy <basis>', param: 'markingOccupancy', kind: 'string', description: "input|output: the occupancy the 80 % threshold is compared with (drb; default input, the seed's reading)" },
     { flag: '--escape <kind>', param: 'escape', kind: 'string', description: "per-lid|shared: a VL per alternative path, or one for all (drb; default per-lid)" },
+    { flag: '--alternatives <kind>', param: 'alternatives', kind: 'string', description: "dimension-order|up-down: how DRB's alternative LIDs are routed (drb; default dimension-order: YX and the long ways round, VLs of their own)" },
+    { flag: '--cc-recovery <rule>', param: 'ccRecovery', kind: 'string', description: "quiet|timer: IB CC's timer lowers the throttle level only after a period without BECN, or at every expiry (drb; default quiet with ibcc-drb-paper, timer with ibcc)" },
     { flag: '--hot-spot-at-us <t>', param: 'hotSpotAtUs', kind: 'number', description: 'start of the hot-spot flows, µs of simulated time (drb; default none)' },
     { flag: '--hot-spot-sources <n>', param: 'hotSpotSources', kind: 'integer', description: 'hot-spot flows, from nodes 0, 1, … (drb; default 4)' },
     { flag: '--hot-spot-load <mbps>', param: 'hotSpotLoad', kind: 'number', description: 'load of each hot-spot flow, Mb/s (drb; default 750)' },
