@@ -193,6 +193,23 @@ export class Fabric {
   }
 
   /**
+   * Each connected port's transmitter busy time (s) from the start of the measurement window to
+   * now, a transmission in progress counted only up to now (so the difference of two calls is the
+   * busy time between them, at most their distance: a link's throughput over an interval is this
+   * difference × its rate, never above the rate). Keyed by port name, as {@link measurements}' ports.
+   */
+  busyTimes(): Map<string, number> {
+    const now = this.engine.now;
+    const out = new Map<string, number>();
+    const peer = this.links.peer;
+    for (let g = 0; g < peer.length; g++) {
+      if (peer[g]! < 0) continue;
+      out.set(this.portNames[g]!, this.stats.txBusyTime[g]! - this.links.busyAhead(g, now));
+    }
+    return out;
+  }
+
+  /**
    * The throttle level (CCTI) now of each flow under InfiniBand CC, in flow order. (The flow's timer
    * events fire at every expiry while CCTI is above CCTI_Min, so the level read is current.)
    */

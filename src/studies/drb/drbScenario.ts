@@ -22,10 +22,14 @@
  *   unbounded (latency counts the wait at the source, as the seed's: "time spent in message
  *   delivery from its generation").
  *
- * Metrics: `latencyUs` (mean over delivered packets), `throughputMbps` (received per sending node),
- * `offeredMbps` (offered per sending node), `linkUtilization` (mean, max, and per switch-to-switch
- * port), `openPaths` (mean open paths per flow in each of `samples` equal intervals of the run),
- * `peakLinkMbps` (the busiest link's throughput in each interval: the seed's Fig. 10),
+ * Metrics: `latencyUs` (mean over delivered packets, hot-spot flows included), `throughputMbps`
+ * (received per sending node of the pattern; the hot-spot flows not counted), `offeredMbps`
+ * (offered per sending node of the pattern), `hotSpotThroughputMbps` (received per hot-spot flow),
+ * `linkUtilization` (mean, max, and per switch-to-switch port), `openPaths` (mean open paths per
+ * flow in each of `samples` equal intervals of the run), `throttleLevel` and `throttleLevelMax`
+ * (mean and largest CCTI of the IB CC flows at the end of each interval; 0 without CC),
+ * `peakLinkMbps` (the busiest link's throughput in each interval — its busy time in the interval ×
+ * the link rate, so never above the rate: the seed's Fig. 10),
  * `disjointPaths` (fewest and mean usable paths of the flows: fewer than `paths` where the topology
  * has no more).
  */
@@ -276,18 +280,19 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
   const throttleLevel: number[] = [];
   const throttleLevelMax: number[] = [];
   const peakLinkMbps: number[] = [];
-  let lastPackets: number[] = [];
   fabric.run(context.warmup, context.warmup);
   const switchPort = (name: string): boolean => /^s[0-9]+_[0-9]+:[2-5]$/.test(name);
+  // The busiest link of each interval by its transmitter's busy time in the interval (a packet
+  // crossing the interval's end counts for the part sent in it), × the link rate: at most the rate.
+  let lastBusy = fabric.busyTimes();
   for (let k = 1; k <= params.samples; k++) {
     const t = context.warmup + (until * k) / params.samples;
     fabric.run(t, context.warmup);
-    const m = fabric.measurements();
-    const packets = m.ports.map((q) => (switchPort(q.name) ? q.packets : 0));
+    const busy = fabric.busyTimes();
     let peak = 0;
-    packets.forEach((x, i) => (peak = Math.max(peak, x - (lastPackets[i] ?? 0))));
-    lastPackets = packets;
-    peakLinkMbps.push((peak * PACKET_BYTES * 8) / (until / params.samples) / 1e6);
+    for (const [name, b] of busy) if (switchPort(name)) peak = Math.max(peak, b - (lastBusy.get(name) ?? 0));
+    lastBusy = busy;
+    peakLinkMbps.push((peak / (until / params.samples)) * LINK_GBPS * 1e3);
     const open = fabric.openPaths();
     openPaths.push(open.length > 0 ? open.reduce((a, b) => a + b, 0) / open.length : 1);
     const levels = fabric.throttleLevels();
@@ -296,16 +301,18 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
   }
   void end;
   const m = fabric.measurements();
-  const senders = m.flows.filter((f) => !f.name.startsWith('hot'));
+  // Latency over every delivered packet; received and offered load per node over the pattern's
+  // senders only, the hot-spot flows reported apart (per flow).
   let delivered = 0;
   let latencySum = 0;
-  let bits = 0;
-  let offered = 0;
+  const load = { base: { bits: 0, offered: 0, flows: 0 }, hot: { bits: 0, offered: 0, flows: 0 } };
   for (const f of m.flows) {
     delivered += f.delivered;
     if (f.delivered > 0) latencySum += f.meanLatencyUs * f.delivered;
-    bits += f.throughputGbps * 1e3;
-    offered += (f.offered * PACKET_BYTES * 8) / m.duration / 1e6;
+    const into = f.name.startsWith('hot') ? load.hot : load.base;
+    into.bits += f.throughputGbps * 1e3;
+    into.offered += (f.offered * PACKET_BYTES * 8) / m.duration / 1e6;
+    into.flows++;
   }
   const links = m.ports.filter((q) => switchPort(q.name));
   const utilization = Object.fromEntries(links.map((q) => [q.name, q.utilization]));
@@ -314,8 +321,9 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
   return {
     metrics: {
       latencyUs: delivered > 0 ? latencySum / delivered : 0,
-      throughputMbps: bits / senders.length,
-      offeredMbps: offered / senders.length,
+      throughputMbps: load.base.bits / load.base.flows,
+      offeredMbps: load.base.offered / load.base.flows,
+      hotSpotThroughputMbps: load.hot.flows > 0 ? load.hot.bits / load.hot.flows : 0,
       linkUtilization: { mean: u.reduce((a, b) => a + b, 0) / Math.max(1, u.length), max: maxOf([0, ...u]), perLink: utilization },
       openPaths,
       throttleLevel,
@@ -336,7 +344,7 @@ registerScenario<DrbScenarioParams>({
   lengths: ['until'],
   defaultLength: { until: 0.005 },
   timeUnit: 's',
-  metricUnits: 'latencyUs µs, throughputMbps and offeredMbps Mb/s per sending node, linkUtilization a fraction of the time, openPaths paths per flow, peakLinkMbps Mb/s',
+  metricUnits: 'latencyUs µs, throughputMbps and offeredMbps Mb/s per sending node of the pattern, hotSpotThroughputMbps Mb/s per hot-spot flow, throttleLevel and throttleLevelMax CCTI, linkUtilization a fraction of the time, openPaths paths per flow, peakLinkMbps Mb/s',
   cliOptions: [
     { flag: '--topology <kind>', param: 'topology', kind: 'string', description: 'torus|mesh (drb; default torus)' },
     { flag: '--size <WxH>', param: 'size', kind: 'string', description: "switches as WxH (drb; default 8x8; the seed's mesh of 32: 4x8, see docs/drb.md)" },
