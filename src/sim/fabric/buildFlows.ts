@@ -36,13 +36,16 @@ export interface ResponseRateOptions {
   readonly rMin: number;
   /** R_max, in the rate unit (default: the source link's rate in that unit). */
   readonly rMax?: number;
-  /** Bytes in one rate unit, 1..MTU (default the MTU: rates in MTU-sized packets per second; the thesis reading of docs/fabric.md: 64). */
+  /** Bytes in one rate unit, 1..10^9 (default the MTU: rates in MTU-sized packets per second; the thesis reading of docs/fabric.md: 64). */
   readonly unitBytes?: number;
   /** The rate before the first ACK: 'rMax' (default) or 'rMin' (thesis §3.3.3). */
   readonly start?: 'rMin' | 'rMax';
   /** What a rate change does to the gap before the next packet: 'shorten' (default), 'fixed' or 'rescale' ({@link GapRule}). */
   readonly gap?: GapRule;
 }
+
+/** The largest rate unit of the response functions, bytes (10^9: a typo guard, not a model limit). */
+export const MAX_RATE_UNIT_BYTES = 1e9;
 
 /**
  * A flow's injection control (docs/models.md §10). The response functions' rates are in `unitBytes`-byte
@@ -166,7 +169,8 @@ function rateController(field: string, spec: RateControlSpec | undefined, linkRa
     case 'lipd':
     case 'aimd': {
       const unitBytes = o.unitBytes === undefined ? mtu : integerAtLeast(`${field}.unitBytes`, o.unitBytes, 1);
-      if (unitBytes > mtu) throw new InvalidParameterError(`${field}.unitBytes`, `an integer in 1..the MTU (${mtu})`, unitBytes);
+      // Any unit: one larger than the MTU gives rates in fractions of a packet per second (the bound only catches typos).
+      if (unitBytes > MAX_RATE_UNIT_BYTES) throw new InvalidParameterError(`${field}.unitBytes`, `an integer in 1..${MAX_RATE_UNIT_BYTES} bytes`, unitBytes);
       const start = o.start === undefined ? 'rMax' : oneOf(`${field}.start`, o.start, ['rMin', 'rMax'] as const);
       const gapRule = o.gap === undefined ? 'shorten' : oneOf(`${field}.gap`, o.gap, GAP_RULES);
       const fn = responseFunction(field, o, linkRate / unitBytes);

@@ -164,7 +164,8 @@ describe('parseCongestionSpreading', () => {
     expect(() => parseCongestionSpreading({ rateControl: 'red' })).toThrow(/rateControl/);
     expect(() => parseCongestionSpreading({ rateControlHigh: 'ibcc', rateControlLow: 'fimd' })).toThrow(/rateControlLow/);
     expect(() => parseCongestionSpreading({ victimLoad: 0 })).toThrow(/victimLoad/);
-    expect(() => parseCongestionSpreading({ rateUnitBytes: 4096 })).toThrow(/rateUnitBytes.*1\.\.packetBytes/);
+    expect(() => parseCongestionSpreading({ rateUnitBytes: 2e9 })).toThrow(/rateUnitBytes.*1\.\.1000000000/);
+    expect(parseCongestionSpreading({ rateUnitBytes: 1e6 }).rateUnitBytes).toBe(1e6);
     expect(() => parseCongestionSpreading({ controlVictim: 'yes' })).toThrow(/controlVictim/);
     expect(() => parseCongestionSpreading({ windowPackets: 0 })).toThrow(/windowPackets/);
     expect(() => parseCongestionSpreading({ markingOutputs: 'all' })).toThrow(/markingOutputs/);
