@@ -193,18 +193,21 @@ export class Fabric {
   }
 
   /**
-   * Each connected port's transmitter busy time (s) from the start of the measurement window to
-   * now, a transmission in progress counted only up to now (so the difference of two calls is the
-   * busy time between them, at most their distance: a link's throughput over an interval is this
-   * difference × its rate, never above the rate). Keyed by port name, as {@link measurements}' ports.
+   * Each connected port's transmitter busy time, keyed by port name (as {@link measurements}' ports):
+   * `counted` (s), the busy time counted since the statistics were last reset (a transmission counts
+   * whole when it starts), and `ahead` (s), the part of the transmission in progress still to come
+   * after now. So `counted − ahead` is the busy time up to now, and its difference between two calls
+   * is the busy time between them, at most their distance: a link's throughput over an interval is
+   * that difference × its rate, never above the rate. (The warm-up's reset runs at the first event
+   * after it: just after a run to the warm-up's end, the busy time since the reset is −`ahead`.)
    */
-  busyTimes(): Map<string, number> {
+  busyTimes(): Map<string, { readonly counted: number; readonly ahead: number }> {
     const now = this.engine.now;
-    const out = new Map<string, number>();
+    const out = new Map<string, { readonly counted: number; readonly ahead: number }>();
     const peer = this.links.peer;
     for (let g = 0; g < peer.length; g++) {
       if (peer[g]! < 0) continue;
-      out.set(this.portNames[g]!, this.stats.txBusyTime[g]! - this.links.busyAhead(g, now));
+      out.set(this.portNames[g]!, { counted: this.stats.txBusyTime[g]!, ahead: this.links.busyAhead(g, now) });
     }
     return out;
   }

@@ -108,6 +108,13 @@ export interface DrbScenarioParams {
    * 2 usable paths per pair).
    */
   readonly alternatives: 'dimension-order' | 'up-down';
+  /**
+   * Mean packets per message, ≥ 1 (default 1: a message is one packet). The seed's senders split each
+   * message "in several packets according with the MTU" (§4.2.3) and give no message size; m > 1
+   * sends messages at Poisson epochs, each of a geometric number of packets with mean m, back to back
+   * (GE arrivals with Ca² = 2m − 1, the offered load unchanged).
+   */
+  readonly messagePackets: number;
 }
 
 const DEFAULTS: DrbScenarioParams = {
@@ -128,6 +135,7 @@ const DEFAULTS: DrbScenarioParams = {
   escape: 'per-lid',
   ccRecovery: null,
   alternatives: 'dimension-order',
+  messagePackets: 1,
 };
 
 /** Link rate (Gb/s), packet size (bytes), the seed's timer and marking threshold. */
@@ -189,7 +197,8 @@ export function parseDrbScenario(params: unknown): DrbScenarioParams {
   const escape = p.escape === undefined ? DEFAULTS.escape : oneOf('escape', p.escape, ['per-lid', 'shared'] as const);
   const ccRecovery = p.ccRecovery === undefined || p.ccRecovery === null ? null : oneOf('ccRecovery', p.ccRecovery, ['quiet', 'timer'] as const);
   const alternatives = p.alternatives === undefined ? DEFAULTS.alternatives : oneOf('alternatives', p.alternatives, ['dimension-order', 'up-down'] as const);
-  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad, markingOccupancy, escape, ccRecovery, alternatives };
+  const messagePackets = p.messagePackets === undefined ? DEFAULTS.messagePackets : numberInRange('messagePackets', p.messagePackets, 1, 1e6);
+  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad, markingOccupancy, escape, ccRecovery, alternatives, messagePackets };
 }
 
 /** Node index i = y·W + x ↔ host `h{x}_{y}`. */
@@ -214,6 +223,8 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
   const torus = p.topology === 'torus';
   const packetsPerSecond = (mbps: number): number => (mbps * 1e6) / 8 / PACKET_BYTES;
   const drb = p.routing === 'drb';
+  const arrivals = (mbps: number): FlowSpec['traffic'] =>
+    p.messagePackets === 1 ? { kind: 'poisson', rate: packetsPerSecond(mbps) } : { kind: 'ge', rate: packetsPerSecond(mbps), ca2: 2 * p.messagePackets - 1 };
   const flows: FlowSpec[] = [];
   for (let s = 0; s < n; s++) {
     const d = p.pattern === 'uniform' ? -1 : permutationDestination(p.pattern as PermutationPattern, s, n);
@@ -223,7 +234,7 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
       name: `n${s}`,
       source: hostName(s, w),
       destination: d < 0 ? 'uniform' : hostName(d, w),
-      traffic: { kind: 'poisson', rate: packetsPerSecond(p.load) },
+      traffic: arrivals(p.load),
       ...(rc === undefined ? {} : { rateControl: rc }),
       ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10 } } : {}),
     });
@@ -237,7 +248,7 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
         name: `hot${k}`,
         source: hostName(s, w),
         destination: hostName(d, w),
-        traffic: { kind: 'poisson', rate: packetsPerSecond(p.hotSpotLoad) },
+        traffic: arrivals(p.hotSpotLoad),
         startUs: p.hotSpotAtUs,
         ...(p.cc === 'none' ? {} : { rateControl: rateControl(p.cc, p.ccRecovery)! }),
         ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10 } } : {}),
@@ -284,13 +295,15 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
   const switchPort = (name: string): boolean => /^s[0-9]+_[0-9]+:[2-5]$/.test(name);
   // The busiest link of each interval by its transmitter's busy time in the interval (a packet
   // crossing the interval's end counts for the part sent in it), × the link rate: at most the rate.
-  let lastBusy = fabric.busyTimes();
+  // The statistics reset at the warm-up's end runs with the next events: the busy time counted from
+  // it starts at minus the transmissions then in progress still to come.
+  let lastBusy = new Map(Array.from(fabric.busyTimes(), ([name, b]) => [name, -b.ahead]));
   for (let k = 1; k <= params.samples; k++) {
     const t = context.warmup + (until * k) / params.samples;
     fabric.run(t, context.warmup);
-    const busy = fabric.busyTimes();
+    const busy = new Map(Array.from(fabric.busyTimes(), ([name, b]) => [name, b.counted - b.ahead]));
     let peak = 0;
-    for (const [name, b] of busy) if (switchPort(name)) peak = Math.max(peak, b - (lastBusy.get(name) ?? 0));
+    for (const [name, b] of busy) if (switchPort(name)) peak = Math.max(peak, b - lastBusy.get(name)!);
     lastBusy = busy;
     peakLinkMbps.push((peak / (until / params.samples)) * LINK_GBPS * 1e3);
     const open = fabric.openPaths();
@@ -357,6 +370,7 @@ registerScenario<DrbScenarioParams>({
     { flag: '--marking-occupancy <basis>', param: 'markingOccupancy', kind: 'string', description: "input|output: the occupancy the 80 % threshold is compared with (drb; default input, the seed's reading)" },
     { flag: '--escape <kind>', param: 'escape', kind: 'string', description: "per-lid|shared: a VL per alternative path, or one for all (drb; default per-lid)" },
     { flag: '--alternatives <kind>', param: 'alternatives', kind: 'string', description: "dimension-order|up-down: how DRB's alternative LIDs are routed (drb; default dimension-order: YX and the long ways round, VLs of their own)" },
+    { flag: '--message-packets <m>', param: 'messagePackets', kind: 'number', description: 'mean packets per message, sent back to back (drb; default 1)' },
     { flag: '--cc-recovery <rule>', param: 'ccRecovery', kind: 'string', description: "quiet|timer: IB CC's timer lowers the throttle level only after a period without BECN, or at every expiry (drb; default quiet with ibcc-drb-paper, timer with ibcc)" },
     { flag: '--hot-spot-at-us <t>', param: 'hotSpotAtUs', kind: 'number', description: 'start of the hot-spot flows, µs of simulated time (drb; default none)' },
     { flag: '--hot-spot-sources <n>', param: 'hotSpotSources', kind: 'integer', description: 'hot-spot flows, from nodes 0, 1, … (drb; default 4)' },
