@@ -7,9 +7,9 @@
  *
  *   npx tsx benchmarks/analysis/drb-disjoint-paths.ts
  */
-import { meshTopology, validateFabricTopology } from '../../src/sim/fabric/index.js';
-import { multipathRoutes } from '../../src/sim/fabric/multipath.js';
-import { alternativeOrders, meshDimensionOrderLids } from '../../src/sim/fabric/meshRoutes.js';
+import { meshTopology, validateFabricTopology } from '../../src/network/index.js';
+import { multipathRoutes } from '../../src/network/routing/multipath.js';
+import { alternativeOrders, meshDimensionOrderLids } from '../../src/network/routing/meshRoutes.js';
 import { permutationDestination } from '../../src/sim/traffic/patterns.js';
 
 console.log('| topology | alternatives | LIDs | mean over all pairs (first 4) | perfect-shuffle pairs with 1 / 2 / 3 / 4 paths |\n|---|---|---|---|---|');

@@ -6,7 +6,7 @@
  * (docs/drb.md: a rise needs 10 BECNs within one 100 µs period, more packets than such a flow sends).
  */
 import { describe, expect, it } from 'vitest';
-import { replicateDrbScenario, parseDrbScenario } from '../../../src/sim/fabric/index.js';
+import { replicateDrbScenario, parseDrbScenario } from '../../../src/studies/index.js';
 import { RandomStreams } from '../../../src/sim/random/streams.js';
 
 type Metrics = Record<string, number & number[]>;
