@@ -30,6 +30,7 @@
  */
 import { minOf } from '../../core/arrays.js';
 import { InvalidParameterError } from '../../core/errors.js';
+import { disjointLids } from './disjointLids.js';
 import { namedTables, virtualLaneOffsets } from './forwardingTables.js';
 import type { FabricTopology } from '../topology.js';
 
@@ -204,7 +205,7 @@ export function multipathRoutes(topology: FabricTopology, paths: number, options
       lids.push(lidArrays(topology, ports, virtualLaneOffsets(alt.virtualLanes, topology.switches, topology.hosts)));
       next.push(nextOf(ports));
     });
-    return usableRoutes(lids, next, hosts, hostAt, S, vlCountOf(Uint8Array.from(lids.flatMap((l) => Array.from(l.vlOffsets)))), escapeVl);
+    return { lids, escapeVl, vlCount: vlCountOf(Uint8Array.from(lids.flatMap((l) => Array.from(l.vlOffsets)))), ...disjointLids(next, hosts, hostAt, S) };
   }
   for (let k = 1; k < paths; k++) next.push(new Int32Array(S * H));
 
@@ -281,56 +282,7 @@ export function multipathRoutes(topology: FabricTopology, paths: number, options
     lids.push(lidArrays(topology, ports, new Uint8Array(S * H).fill(vlOf(k))));
   }
 
-  return usableRoutes(lids, next, hosts, hostAt, S, paths === 1 ? escapeVl : vlOf(paths - 1) + 1, escapeVl);
-}
-
-/** The routes with each pair's usable LIDs: greedy, each kept LID's links disjoint from the kept ones. */
-function usableRoutes(lids: LidArrays[], next: readonly Int32Array[], hosts: readonly string[], hostAt: ReadonlyMap<string, number>, S: number, vlCount: number, escapeVl: number): MultipathRoutes {
-  const H = hosts.length;
-  const paths = next.length;
-  const usable: number[][][] = [];
-  let min = Infinity;
-  let sum = 0;
-  for (let s = 0; s < H; s++) {
-    const row: number[][] = [];
-    for (let d = 0; d < H; d++) {
-      if (s === d) {
-        row.push([0]);
-        continue;
-      }
-      const taken = new Set<number>();
-      const kept: number[] = [];
-      const seen = new Set<string>();
-      const routeOf: number[][] = [];
-      for (let k = 0; k < paths; k++) {
-        const links: number[] = [];
-        for (let u = hostAt.get(hosts[s]!)!, n = 0; n <= S; n++) {
-          const v = next[k]![u * H + d]!;
-          if (v < 0) break;
-          links.push(u * S + v);
-          u = v;
-        }
-        routeOf.push(links);
-      }
-      // LID 0 first, then the others shortest first, ties in LID order (the DRB paper (Lugones et al.), §4.1:
-      // "paths are selected according to their length ... so shortest paths are selected").
-      const order = routeOf.map((_, k) => k);
-      order.sort((a, b) => (a === 0 ? -1 : b === 0 ? 1 : routeOf[a]!.length - routeOf[b]!.length || a - b));
-      for (const k of order) {
-        const links = routeOf[k]!;
-        const key = links.join(',');
-        if (seen.has(key) || links.some((l) => taken.has(l))) continue;
-        seen.add(key);
-        for (const l of links) taken.add(l);
-        kept.push(k);
-      }
-      row.push(kept);
-      min = Math.min(min, kept.length);
-      sum += kept.length;
-    }
-    usable.push(row);
-  }
-  return { lids, escapeVl, vlCount, usable, disjoint: { min: H > 1 ? min : 1, mean: H > 1 ? sum / (H * (H - 1)) : 1 } };
+  return { lids, escapeVl, vlCount: paths === 1 ? escapeVl : vlOf(paths - 1) + 1, ...disjointLids(next, hosts, hostAt, S) };
 }
 
 /** The fabric's compiled routing: forwarding and VL offsets per LID, as typed arrays. */

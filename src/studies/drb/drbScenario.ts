@@ -16,9 +16,15 @@
  *   timer 100 µs — "timer expiration is set at 100 us, for both"); `cc: 'ibcc-drb-paper'`: the seed's
  *   variant ("Injection Rate Delay … is incremented in 5 µs, each time that 10 congestion
  *   notifications are received"): one step per 10 BECNs, each step 5 µs more inter-packet delay;
- * - `routing: 'drb'`: up to `paths` (4) disjoint LIDs per destination (multipath.ts); one new path
- *   per 10 notifications, closing after a quiet 100 µs timer period (congestion/drb.ts);
- * - arrivals Poisson at `load` Mb/s per node (the seed does not name the process); send queues
+ * - `cc: 'ibcc-drb-paper'` recovers one step per timer period without a BECN (§3: "Whenever the timer
+ *   expires, if no congestion notifications are received injection is gradually recovered";
+ *   `ccRecovery: 'timer'`: at every expiry);
+ * - `routing: 'drb'`: up to `paths` (4) disjoint LIDs per pair, the shortest first, among the
+ *   mesh's or torus's dimension orders (network/routing/meshRoutes.ts; `alternatives: 'up-down'`:
+ *   up*∕down* LIDs, multipath.ts); one new path per 10 notifications, closing after a quiet 100 µs
+ *   timer period (congestion/drb.ts);
+ * - arrivals Poisson at `load` Mb/s per node (the seed does not name the process), messages of
+ *   `messagePackets` packets (default 1) back to back; send queues
  *   unbounded (latency counts the wait at the source, as the seed's: "time spent in message
  *   delivery from its generation").
  *
