@@ -12,6 +12,7 @@
  *   UNTIL=0.002 REPS=2 npm run bench:drb-paper   (a quick look)
  */
 import { simulate } from '../src/sim/index.js';
+import '../src/studies/index.js'; // registers the seed studies' scenarios
 import { machineLine } from './harness.js';
 
 const UNTIL = Number(process.env.UNTIL ?? 0.005);

@@ -12,11 +12,14 @@
  *   the seed's figures follow from it: 750 + 975 = 1,725 (the seed: "more than 1750") under IB CC,
  *   750 + 975/4 ≈ 994 with four paths ("1000 Mbps approx.").
  * Each reading also with messages of 4 packets on average (`messagePackets`), the seed's senders
- * splitting messages into MTU packets (§4.2.3; its message size is not given).
+ * splitting messages into MTU packets (§4.2.3; its message size is not given), and with every packet
+ * of an input buffer over the threshold marked (`markingScope: 'buffer'`, §4.1: "switches will mark
+ * all packets belonging to the virtual-channel buffer that exceeded the threshold value").
  *
  *   nice -n 10 npx tsx benchmarks/analysis/drb-fig10.ts          (3 replications, 4 ms after 0.6 ms)
  */
 import { simulate } from '../../src/sim/index.js';
+import '../../src/studies/index.js'; // registers the seed studies' scenarios
 import { machineLine } from '../harness.js';
 
 const REPS = Number(process.env.REPS ?? 3);
@@ -31,6 +34,9 @@ const READINGS = [
   ['B: 975 Mb/s on links 1–5 over 150', { load: 150, hotSpotSources: 1, hotSpotLoad: 975, hotSpotNodes: [12] }],
   ['A, messages of 4 packets', { load: 300, hotSpotSources: 4, hotSpotLoad: 750, messagePackets: 4 }],
   ['B, messages of 4 packets', { load: 150, hotSpotSources: 1, hotSpotLoad: 975, hotSpotNodes: [12], messagePackets: 4 }],
+  ['A, every packet in the buffer marked', { load: 300, hotSpotSources: 4, hotSpotLoad: 750, markingScope: 'buffer' }],
+  ['A, buffer marked, messages of 4', { load: 300, hotSpotSources: 4, hotSpotLoad: 750, markingScope: 'buffer', messagePackets: 4 }],
+  ['B, buffer marked, messages of 4', { load: 150, hotSpotSources: 1, hotSpotLoad: 975, hotSpotNodes: [12], markingScope: 'buffer', messagePackets: 4 }],
 ] as const;
 const MECHANISMS = [
   ['IB CC (seed)', { routing: 'static', cc: 'ibcc-drb-paper' }],

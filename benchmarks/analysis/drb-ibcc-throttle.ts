@@ -10,6 +10,7 @@
  *   UNTIL=0.005 REPS=3 node --import tsx benchmarks/analysis/drb-ibcc-throttle.ts
  */
 import { simulate } from '../../src/sim/index.js';
+import '../../src/studies/index.js'; // registers the seed studies' scenarios
 import { machineLine } from '../harness.js';
 
 const UNTIL = Number(process.env.UNTIL ?? 0.002);

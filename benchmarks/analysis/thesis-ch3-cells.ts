@@ -11,6 +11,7 @@
  *   REPS=4 UNTIL=0.02 nice -n 10 npx tsx benchmarks/analysis/thesis-ch3-cells.ts
  */
 import { simulate } from '../../src/sim/index.js';
+import '../../src/studies/index.js'; // registers the seed studies' scenarios
 import { machineLine } from '../harness.js';
 
 type Interval = { mean: number; halfWidth: number };

@@ -121,6 +121,13 @@ export interface DrbScenarioParams {
    * (GE arrivals with Ca² = 2m − 1, the offered load unchanged).
    */
   readonly messagePackets: number;
+  /**
+   * Which packets an input VL buffer over the threshold marks: 'departing' (each packet leaving while
+   * the buffer is over it) or 'buffer' (when an arrival finds the buffer at or over it, every packet
+   * then in the buffer: §4.1, "switches will mark all packets belonging to the virtual-channel buffer
+   * that exceeded the threshold value"). Only with `markingOccupancy: 'input'`.
+   */
+  readonly markingScope: 'departing' | 'buffer';
 }
 
 const DEFAULTS: DrbScenarioParams = {
@@ -142,6 +149,7 @@ const DEFAULTS: DrbScenarioParams = {
   ccRecovery: null,
   alternatives: 'dimension-order',
   messagePackets: 1,
+  markingScope: 'departing',
 };
 
 /** Link rate (Gb/s), packet size (bytes), the seed's timer and marking threshold. */
@@ -204,7 +212,9 @@ export function parseDrbScenario(params: unknown): DrbScenarioParams {
   const ccRecovery = p.ccRecovery === undefined || p.ccRecovery === null ? null : oneOf('ccRecovery', p.ccRecovery, ['quiet', 'timer'] as const);
   const alternatives = p.alternatives === undefined ? DEFAULTS.alternatives : oneOf('alternatives', p.alternatives, ['dimension-order', 'up-down'] as const);
   const messagePackets = p.messagePackets === undefined ? DEFAULTS.messagePackets : numberInRange('messagePackets', p.messagePackets, 1, 1e6);
-  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad, markingOccupancy, escape, ccRecovery, alternatives, messagePackets };
+  const markingScope = p.markingScope === undefined ? DEFAULTS.markingScope : oneOf('markingScope', p.markingScope, ['departing', 'buffer'] as const);
+  if (markingScope === 'buffer' && markingOccupancy !== 'input') throw new InvalidParameterError('markingScope', "'departing' unless markingOccupancy is 'input'", markingScope);
+  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad, markingOccupancy, escape, ccRecovery, alternatives, messagePackets, markingScope };
 }
 
 /** Node index i = y·W + x ↔ host `h{x}_{y}`. */
@@ -279,7 +289,7 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
     ...(drb
       ? { multipath: orders ? { paths: lids, alternatives: meshDimensionOrderLids(w, h, torus) } : { paths: p.paths, escape: p.escape } }
       : {}),
-    marking: marked ? { kind: 'ibcc', threshold: 15, thresholdFraction: THRESHOLD_FRACTION, occupancy: p.markingOccupancy } : { kind: 'none' },
+    marking: marked ? { kind: 'ibcc', threshold: 15, thresholdFraction: THRESHOLD_FRACTION, occupancy: p.markingOccupancy, ...(p.markingScope === 'buffer' ? { scope: 'buffer' as const } : {}) } : { kind: 'none' },
     deadlockUs: 1000,
     latencyHistogram: { hiUs: 10000, bins: 10 },
     flows,
@@ -376,6 +386,7 @@ registerScenario<DrbScenarioParams>({
     { flag: '--marking-occupancy <basis>', param: 'markingOccupancy', kind: 'string', description: "input|output: the occupancy the 80 % threshold is compared with (drb; default input, the seed's reading)" },
     { flag: '--escape <kind>', param: 'escape', kind: 'string', description: "per-lid|shared: a VL per alternative path, or one for all (drb; default per-lid)" },
     { flag: '--alternatives <kind>', param: 'alternatives', kind: 'string', description: "dimension-order|up-down: how DRB's alternative LIDs are routed (drb; default dimension-order: YX and the long ways round, VLs of their own)" },
+    { flag: '--marking-scope <which>', param: 'markingScope', kind: 'string', description: "departing|buffer: an input VL buffer over the threshold marks the packets leaving it, or every packet in it (drb; default departing)" },
     { flag: '--message-packets <m>', param: 'messagePackets', kind: 'number', description: 'mean packets per message, sent back to back (drb; default 1)' },
     { flag: '--cc-recovery <rule>', param: 'ccRecovery', kind: 'string', description: "quiet|timer: IB CC's timer lowers the throttle level only after a period without BECN, or at every expiry (drb; default quiet with ibcc-drb-paper, timer with ibcc)" },
     { flag: '--hot-spot-at-us <t>', param: 'hotSpotAtUs', kind: 'number', description: 'start of the hot-spot flows, µs of simulated time (drb; default none)' },
