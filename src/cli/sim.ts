@@ -214,9 +214,9 @@ export function registerSim(program: Command): void {
     .option('--replications <n>', 'independent replications, >= 2 (default 10)')
     .option('--jobs <n>', 'arrivals (jobs offered) measured per replication (gege1n, credit-tandem; default 1000000)')
     .option('--until <t>', "simulated time measured per replication, instead of --jobs, in the model's time unit (the reciprocal of its rates; gege1n, credit-tandem). Deprecated for the fabric scenarios, where it is the old spelling of --until-us in seconds")
-    .option('--until-us <µs>', 'simulated time measured per replication of a fabric scenario, in µs (default 50000 for congestion-spreading, 10000 for fabric)')
+    .option('--until-us <µs>', 'simulated time measured per replication of a fabric scenario, in µs (default 50000 for congestion-spreading, 10000 for fabric, 5000 for drb, 100000 for ibcc-fat-tree: the paper\'s 0.1 s timeslot)')
     .option('--warmup <w>', 'warm-up deleted before measuring, in jobs with --jobs or in the unit of --until (default 10 % of the run). Deprecated for the fabric scenarios: the old spelling of --warmup-us in seconds')
-    .option('--warmup-us <µs>', 'warm-up of a fabric scenario, in µs (default 10 % of the run)')
+    .option('--warmup-us <µs>', 'warm-up of a fabric scenario, in µs (default 10 % of the run; 0 for ibcc-fat-tree: the paper measures from t = 0)')
     .option('--confidence <c>', 'confidence level of the intervals (default 0.95)')
     .option('--json', 'print the metrics as { mean, halfWidth, confidence } under the analytic field names, with the run facts')
     .option('--common-random-numbers', 'in a sweep, run every point with --seed itself (default: a seed per point derived from --seed and its parameters)');

@@ -7,7 +7,7 @@
  * occupancy, capacity and packet sizes in one unit of the caller's choice (bytes, credits, packets).
  */
 import { InvalidParameterError } from '../core/errors.js';
-import { finiteNumber, integerAtLeast, knownKeys, nonNegativeNumber, numberInRange, plainObject, positiveRate } from '../core/guards.js';
+import { finiteNumber, integerAtLeast, knownKeys, nonNegativeNumber, numberInRange, oneOf, plainObject, positiveRate } from '../core/guards.js';
 import type { RandomStream } from '../core/random.js';
 
 /**
@@ -195,14 +195,27 @@ export interface IbCcSourceParams {
    * notifications are received") uses 10 with a table of 5 µs steps.
    */
   readonly becnsPerIncrease?: number;
+  /**
+   * What a CCTI_Timer expiry does (default 'timer'): 'timer' lowers CCTI by 1 at every expiry, the
+   * timer running freely (the specification as Gran et al. read it: "when the timer expires the CCTI
+   * is decremented by one"); 'quiet' lowers it only if no BECN arrived since the previous expiry
+   * (the DRB paper (Lugones et al.), §3: "Whenever the timer expires, if no congestion notifications are
+   * received injection is gradually recovered"). An expiry's period is [previous expiry, expiry): a
+   * BECN at the very time of an expiry counts for the next one (expiries at `now` come first).
+   */
+  readonly recovery?: IbCcRecovery;
 }
+
+/** What a CCTI_Timer expiry does; see {@link IbCcSourceParams.recovery}. */
+export type IbCcRecovery = 'timer' | 'quiet';
 
 /**
  * The source side of IB CC for one flow (a QP, or an SL when CC works per SL): a CCT index CCTI
  * that each BECN raises by CCTI_Increase (up to CCTI_Limit) and each CCTI_Timer expiry lowers by 1
  * (down to CCTI_Min); the flow's rate limit is B/(1 + IRD) with IRD = table[CCTI] (the DRB paper (Lugones et al.)).
  *
- * The timer runs freely: it expires at timerStart + k·timerPeriod whether or not BECNs arrive.
+ * The timer runs freely: it expires at timerStart + k·timerPeriod whether or not BECNs arrive; with
+ * `recovery: 'quiet'` an expiry that follows a BECN in its period leaves CCTI where it is.
  * The host model tells the source only the time: {@link onBecn}(now) when a BECN arrives,
  * {@link advance}(now) (alias {@link onTimer}) to apply the expiries up to now — it can schedule that
  * call at {@link nextTimerExpiry} — and reads {@link currentRateLimit}(). Expiries at exactly `now`
@@ -223,7 +236,10 @@ export class IbCcSource {
   readonly timerPeriod: number;
   readonly timerStart: number;
   readonly becnsPerIncrease: number;
+  readonly recovery: IbCcRecovery;
   private index: number;
+  /** A BECN arrived since the last expiry applied (read only with recovery 'quiet'). */
+  private becnSinceExpiry = false;
   private becnsPending = 0;
   private expiries = 0;
   private lastTime = -Infinity;
@@ -231,7 +247,7 @@ export class IbCcSource {
   /** @throws InvalidParameterError for a parameter outside its rule (see {@link IbCcSourceParams}). */
   constructor(params: IbCcSourceParams) {
     const p = plainObject('params', params);
-    knownKeys('params', p, ['bandwidth', 'table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'timerPeriod', 'timerStart', 'becnsPerIncrease']);
+    knownKeys('params', p, ['bandwidth', 'table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'timerPeriod', 'timerStart', 'becnsPerIncrease', 'recovery']);
     this.bandwidth = positiveRate('bandwidth', p.bandwidth);
     let table: number[];
     if (p.table === undefined) {
@@ -253,6 +269,7 @@ export class IbCcSource {
       p.timerPeriod === undefined ? IB_CC_SEED_PARAMETERS.cctiTimer * IBA_CCTI_TIMER_UNIT : positiveRate('timerPeriod', p.timerPeriod);
     this.timerStart = p.timerStart === undefined ? 0 : finiteNumber('timerStart', p.timerStart);
     this.becnsPerIncrease = p.becnsPerIncrease === undefined ? 1 : integerAtLeast('becnsPerIncrease', p.becnsPerIncrease, 1);
+    this.recovery = p.recovery === undefined ? 'timer' : oneOf('recovery', p.recovery, ['timer', 'quiet'] as const);
     this.index = this.cctiMin;
   }
 
@@ -267,7 +284,8 @@ export class IbCcSource {
   }
 
   /**
-   * Applies every timer expiry at or before `now`: each lowers CCTI by 1, not below CCTI_Min.
+   * Applies every timer expiry at or before `now`: each lowers CCTI by 1, not below CCTI_Min (with
+   * recovery 'quiet', except the first expiry after a BECN).
    * @throws InvalidParameterError if now is earlier than the last time given (state unchanged).
    */
   advance(now: number): void {
@@ -279,8 +297,13 @@ export class IbCcSource {
     // Expiry j is at timerStart + j·period; count them in integers so the phase does not drift.
     let due = Math.floor((now - this.timerStart) / this.timerPeriod);
     if (this.timerStart + (due + 1) * this.timerPeriod <= now) due++; // rounding of the division
-    const k = due - this.expiries;
+    let k = due - this.expiries;
     this.expiries = due;
+    if (this.becnSinceExpiry) {
+      // 'quiet': the first of these expiries closes a period with a BECN in it and lowers nothing.
+      this.becnSinceExpiry = false;
+      k--;
+    }
     this.index = Math.max(this.cctiMin, this.index - k);
   }
 
@@ -296,6 +319,7 @@ export class IbCcSource {
    */
   onBecn(now: number): void {
     this.advance(now);
+    if (this.recovery === 'quiet') this.becnSinceExpiry = true;
     if (++this.becnsPending < this.becnsPerIncrease) return;
     this.becnsPending = 0;
     this.index = Math.min(this.cctiLimit, this.index + this.cctiIncrease);

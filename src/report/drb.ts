@@ -66,10 +66,10 @@ export const DRB_DIFFERENCES: readonly string[] = [
   'Packets of 2048 bytes, VL buffers of 4 packets, one packet per message, Poisson arrivals: the seed gives none of them (differences 2–4).',
   'Run length: milliseconds, not the seed\'s seconds; past saturation latency grows with the run, so compare mechanisms of one run length (difference 5).',
   'Mesh of 32 nodes read as 4 columns × 8 rows; the 8×4 reading gives DRB no gain (difference 6).',
-  'About 2 usable disjoint paths per pair on the torus (1.6 on the mesh), not the seed\'s 4: per-LID tables under an up*/down* deadlock restriction (difference 7).',
-  'Deadlock avoidance (dateline VLs, a VL per alternative path) is ours; DRB\'s ports hold more packets than static routing\'s (difference 8).',
+  'Alternative paths: the other dimension orders of the torus or mesh as the SM\'s extra LIDs (per-destination tables), 3.2 usable disjoint paths per pair on the torus (perfect shuffle: 26 of 62 pairs have 4), 1.7 on the mesh, where the seed searches disjoint paths per pair by DFS (difference 7).',
+  'Deadlock avoidance (dateline VLs, the Y-then-X orders on two more VLs) is ours; DRB\'s ports hold more packets than static routing\'s (difference 8).',
   'Marking at 80 % of the input VL buffer, at root or victim alike (difference 9); notifications decay by half per 100 µs timer, Eq. 1 on B_i + 1 (difference 10).',
-  'IBA CC: 5 µs more inter-packet delay per 10 BECNs, one step back per 100 µs; it throttles little at these loads (difference 11).',
+  'IBA CC: 5 µs more inter-packet delay per 10 BECNs, one step back per 100 µs period without a BECN (with a free-running timer it never rises above 1 at these loads); its level settles at a mean of 2–3 and it changes static routing\'s results by a few per cent (difference 11).',
   'Hot spot: 4 flows of 750 Mb/s from row 0 sharing its +x links, started at 1.8 ms; the seed\'s network and links 1–5 are not drawn (difference 12).',
 ];
 
@@ -122,7 +122,7 @@ export const drbLoadExperiment: Experiment<DrbLoadPoint> = {
   title: 'DRB against IBA CC: latency and received load over the offered load (DRB seed Figs. 8–9)',
   source: 'seed drb-… (Lugones et al.), §§5.1–5.2, Figs. 8–9; docs/drb.md',
   description: [
-    'The fabric\'s `drb` scenario: one host per switch, 2.5 Gb/s links, perfect-shuffle traffic (1-bit left rotation of the source index) at an offered load per node. "DRB": dynamic routing balancing over up to 4 disjoint paths, throttling off (the seed: "message throttling is deactivated"); "IBA CC": dimension-order routing with the seed\'s IB CC variant (5 µs more inter-packet delay per 10 notifications). Switches mark at 80 % of the VL buffer; timers 100 µs.',
+    'The fabric\'s `drb` scenario: one host per switch, 2.5 Gb/s links, perfect-shuffle traffic (1-bit left rotation of the source index) at an offered load per node. "DRB": dynamic routing balancing over up to 4 disjoint paths (the mesh\'s or torus\'s other dimension orders, each class on VLs of its own), throttling off (the seed: "message throttling is deactivated"); "IBA CC": dimension-order routing with the seed\'s IB CC variant (5 µs more inter-packet delay per 10 notifications, one step back per 100 µs timer period without a notification: "if no congestion notifications are received injection is gradually recovered"). Switches mark at 80 % of the VL buffer; timers 100 µs. The seed\'s mesh of 32 gives no shape: 4×8 here; docs/drb.md sets the 8×4 numbering beside it, under which DRB gains nothing.',
     'The seed\'s numbers, quoted from its text: torus throughput "near 35%" higher with DRB (§5.1, Fig. 8 (a)); latency "a reduction of 66% and 42%" on the torus and the mesh (§5.2, Figs. 8 (b), 9 (b)); at low load "DRB behavior is quite similar to IBA CC". The last figure sets our gains at each load beside them (the seed gives one number per curve, drawn at every load; our gains are of the means, without an interval).',
     ...differences,
   ],
@@ -174,7 +174,7 @@ export const drbHotSpotExperiment: Experiment<DrbHotSpotPoint> = {
   source: 'seed drb-… (Lugones et al.), §5.3, Fig. 10; docs/drb.md',
   description: [
     `Torus 8×8 (4×4 with --quick), perfect shuffle at ${HOT_SPOT.baseLoad} Mb/s per node; at ${HOT_SPOT.atUs / 1e3} ms four hot-spot flows of 750 Mb/s start from nodes 0–3 (row 0) to the far half of the middle row, sharing row 0's +x links under dimension order (the seed: "Hot-spot is produced in links 1,2,3,4 and 5 incrementing the communication load in 230%"). The figure gives the throughput of the busiest switch-to-switch link in each 0.4 ms interval of the ${HOT_SPOT.until * 1e3} ms measured after a ${HOT_SPOT.warmup * 1e3} ms warm-up.`,
-    'TIME IS SCALED: the seed\'s axis runs in seconds (its hot spot at 42.5 s); ours in milliseconds of simulated time, the hot spot at 1.8 ms. The seed\'s peaks, quoted from §5.3: IBA CC "needs more than 1750 Mbps to handle the Hot-spot, while in DRB case, network needs 1000 Mbps approx.", drawn after the hot spot starts. docs/drb.md reports that we do not reproduce this: the hot links stay below the marking threshold, DRB opens almost no path, and both mechanisms\' busiest links run near the link rate.',
+    'TIME IS SCALED: the seed\'s axis runs in seconds (its hot spot at 42.5 s); ours in milliseconds of simulated time, the hot spot at 1.8 ms. The seed\'s peaks, quoted from §5.3: IBA CC "needs more than 1750 Mbps to handle the Hot-spot, while in DRB case, network needs 1000 Mbps approx.", drawn after the hot spot starts. docs/drb.md reports that we do not reproduce this under either of its readings: with these 750 Mb/s hot-spot flows the shared link saturates, DRB opens paths only for a few hundred µs at a time and delivers the hot flows\' whole load where IBA CC holds back about 40 % of it, and both busiest links run near the link rate (DRB ÷ IBA CC 0.97–0.99); with the other reading (750 Mb/s base raised to 230 % on five links) no buffer reaches the marking threshold and neither mechanism acts.',
     ...differences,
   ],
   referenceNote: 'seed drb-… §5.3 (Fig. 10): IBA CC more than 1750 Mb/s, DRB about 1000 Mb/s on the busiest link after the hot spot.',

@@ -80,6 +80,30 @@ describe("IB CC: the seed's variant", () => {
     expect(src.ccti).toBe(2);
   });
 
+  it("recovery 'quiet': an expiry lowers CCTI only after a period without BECN (seed §3); 'timer' at every expiry", () => {
+    const quiet = new IbCcSource({ bandwidth: 1, timerPeriod: 1e-4, recovery: 'quiet' });
+    const timer = new IbCcSource({ bandwidth: 1, timerPeriod: 1e-4 });
+    for (const src of [quiet, timer]) {
+      src.onBecn(0.5e-4);
+      src.onBecn(0.6e-4); // CCTI 2
+    }
+    quiet.advance(1e-4); // the period [0, 1e-4) had BECNs: no step back
+    timer.advance(1e-4);
+    expect([quiet.ccti, timer.ccti]).toEqual([2, 1]);
+    quiet.advance(3.5e-4); // [1e-4, 2e-4) and [2e-4, 3e-4) quiet: two steps back
+    timer.advance(3.5e-4);
+    expect([quiet.ccti, timer.ccti]).toEqual([0, 0]);
+    // A BECN at the very time of an expiry counts for the next period (the expiry is applied first).
+    const edge = new IbCcSource({ bandwidth: 1, timerPeriod: 1e-4, recovery: 'quiet' });
+    edge.onBecn(0.5e-4);
+    edge.onBecn(1e-4); // CCTI 2; the expiry at 1e-4 closes a period with a BECN
+    edge.advance(2e-4); // the period [1e-4, 2e-4) holds the BECN at 1e-4
+    expect(edge.ccti).toBe(2);
+    edge.advance(3.5e-4);
+    expect(edge.ccti).toBe(1);
+    expect(thrownBy(InvalidParameterError, () => new IbCcSource({ bandwidth: 1, recovery: 'sometimes' as never })).parameter).toBe('recovery');
+  });
+
   it('thresholdFraction 0.8: marked from 80 % of the buffer (seed §5)', () => {
     const m = new IbCcSwitchMarker({ threshold: 15, capacity: 8192, thresholdFraction: 0.8 });
     expect(m.thresholdOccupancy).toBeCloseTo(6553.6, 9);

@@ -7,6 +7,7 @@
 import { integerAtLeast } from '../../core/guards.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import type { FabricLinkSpec, FabricTopologySpec } from '../topology.js';
+import { dimensionOrderTables } from '../routing/meshRoutes.js';
 
 /** Options shared by the generators: the link parameters applied to every link. */
 export interface FabricLinkOptions {
@@ -150,32 +151,8 @@ export function meshTopology(width: number, height: number, options: FabricMeshO
       if (y + 1 < height || (torus && height > 1)) links.push(link(`${name(x, y)}:4`, `${name(x, (y + 1) % height)}:5`, options));
     }
   }
-  const forwarding: Record<string, Record<string, number>> = {};
-  const virtualLanes: Record<string, Record<string, number>> = {};
   const datelines = torus && (options.datelines ?? false);
-  /** Whether the rest of the path from `from` to `to` in direction `dir` still crosses the wrap-around. */
-  const crosses = (from: number, to: number, dir: number): boolean => (dir > 0 ? to < from : to > from);
-  const step = (from: number, to: number, size: number): number => {
-    if (from === to) return 0;
-    if (!torus) return to > from ? 1 : -1;
-    const forward = (to - from + size) % size;
-    return forward <= size - forward ? 1 : -1;
-  };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const row: Record<string, number> = {};
-      const vls: Record<string, number> = {};
-      for (let ty = 0; ty < height; ty++) {
-        for (let tx = 0; tx < width; tx++) {
-          const dx = step(x, tx, width);
-          const dy = step(y, ty, height);
-          row[`h${tx}_${ty}`] = dx > 0 ? 2 : dx < 0 ? 3 : dy > 0 ? 4 : dy < 0 ? 5 : 1;
-          vls[`h${tx}_${ty}`] = dx !== 0 ? Number(crosses(x, tx, dx)) : dy !== 0 ? Number(crosses(y, ty, dy)) : 0;
-        }
-      }
-      forwarding[name(x, y)] = row;
-      virtualLanes[name(x, y)] = vls;
-    }
-  }
+  // X then Y, the shorter way round (ties +), dateline VL offsets: meshRoutes.ts's order of LID 0.
+  const { forwarding, virtualLanes } = dimensionOrderTables(width, height, torus, { first: 'x', x: 'short', y: 'short' }, 0);
   return datelines ? { switches, hosts, links, forwarding, virtualLanes } : { switches, hosts, links, forwarding };
 }

@@ -30,6 +30,7 @@
  */
 import { minOf } from '../../core/arrays.js';
 import { InvalidParameterError } from '../../core/errors.js';
+import { disjointLids } from './disjointLids.js';
 import { namedTables, virtualLaneOffsets } from './forwardingTables.js';
 import type { FabricTopology } from '../topology.js';
 
@@ -74,6 +75,13 @@ export interface MultipathOptions {
    * orientation from the first switch and one VL for all alternatives (fewer VLs, fewer disjoint paths).
    */
   readonly escape?: 'per-lid' | 'shared';
+  /**
+   * The alternative LIDs' tables given by the caller (LIDs 1, 2, …: forwarding ports and VL offsets by
+   * switch and host name, e.g. a mesh's other dimension orders, meshRoutes.ts), in place of the
+   * up*∕down* routes; `escape` is then ignored. The caller answers for their deadlock freedom.
+   * At most paths − 1 are used; fewer given: fewer LIDs.
+   */
+  readonly alternatives?: readonly LidTables[];
 }
 
 /** What {@link multipathRoutes} returns. */
@@ -86,7 +94,8 @@ export interface MultipathRoutes {
   readonly vlCount: number;
   /**
    * usable[s][d] = the LID offsets whose routes from host s to host d are pairwise link-disjoint
-   * (host indices in topology order; LID 0 first). Its length is the pair's number of disjoint paths.
+   * (host indices in topology order; LID 0 first, then chosen shortest first). Its length is the
+   * pair's number of disjoint paths.
    */
   readonly usable: readonly (readonly (readonly number[])[])[];
   /** Fewest and mean disjoint paths over all pairs of distinct hosts. */
@@ -176,9 +185,28 @@ export function multipathRoutes(topology: FabricTopology, paths: number, options
     for (const [port, v] of adj[u]!) row[port] = v;
     return row;
   });
-  const primary = new Int32Array(S * H);
-  for (let u = 0; u < S; u++) for (let d = 0; d < H; d++) primary[u * H + d] = neighbourOf[u]![topology.forwardingPorts[u * H + d]!]!;
-  next.push(primary);
+  const nextOf = (ports: Int32Array): Int32Array => {
+    const row = new Int32Array(S * H);
+    for (let u = 0; u < S; u++) for (let d = 0; d < H; d++) row[u * H + d] = neighbourOf[u]![ports[u * H + d]!] ?? -1;
+    return row;
+  };
+  next.push(nextOf(topology.forwardingPorts));
+  if (options.alternatives !== undefined) {
+    const given = options.alternatives.slice(0, paths - 1);
+    given.forEach((alt, i) => {
+      const ports = new Int32Array(S * H);
+      topology.switches.forEach((sw, u) =>
+        hosts.forEach((h, d) => {
+          const port = alt.forwarding[sw.name]?.[h]!;
+          if (!Number.isInteger(port) || port < 1 || port > sw.ports) throw new InvalidParameterError(`alternatives[${i}].forwarding.${sw.name}.${h}`, `a port of ${sw.name} (1..${sw.ports})`, port);
+          ports[u * H + d] = port;
+        }),
+      );
+      lids.push(lidArrays(topology, ports, virtualLaneOffsets(alt.virtualLanes, topology.switches, topology.hosts)));
+      next.push(nextOf(ports));
+    });
+    return { lids, escapeVl, vlCount: vlCountOf(Uint8Array.from(lids.flatMap((l) => Array.from(l.vlOffsets)))), ...disjointLids(next, hosts, hostAt, S) };
+  }
   for (let k = 1; k < paths; k++) next.push(new Int32Array(S * H));
 
   const P = S + 1;
@@ -254,41 +282,7 @@ export function multipathRoutes(topology: FabricTopology, paths: number, options
     lids.push(lidArrays(topology, ports, new Uint8Array(S * H).fill(vlOf(k))));
   }
 
-  // Usable LIDs per pair: greedy, each kept LID's links disjoint from the kept ones.
-  const usable: number[][][] = [];
-  let min = Infinity;
-  let sum = 0;
-  for (let s = 0; s < H; s++) {
-    const row: number[][] = [];
-    for (let d = 0; d < H; d++) {
-      if (s === d) {
-        row.push([0]);
-        continue;
-      }
-      const taken = new Set<number>();
-      const kept: number[] = [];
-      const seen = new Set<string>();
-      for (let k = 0; k < paths; k++) {
-        const links: number[] = [];
-        for (let u = hostAt.get(hosts[s]!)!, n = 0; n <= S; n++) {
-          const v = next[k]![u * H + d]!;
-          if (v < 0) break;
-          links.push(u * S + v);
-          u = v;
-        }
-        const key = links.join(',');
-        if (seen.has(key) || links.some((l) => taken.has(l))) continue;
-        seen.add(key);
-        for (const l of links) taken.add(l);
-        kept.push(k);
-      }
-      row.push(kept);
-      min = Math.min(min, kept.length);
-      sum += kept.length;
-    }
-    usable.push(row);
-  }
-  return { lids, escapeVl, vlCount: paths === 1 ? escapeVl : vlOf(paths - 1) + 1, usable, disjoint: { min: H > 1 ? min : 1, mean: H > 1 ? sum / (H * (H - 1)) : 1 } };
+  return { lids, escapeVl, vlCount: paths === 1 ? escapeVl : vlOf(paths - 1) + 1, ...disjointLids(next, hosts, hostAt, S) };
 }
 
 /** The fabric's compiled routing: forwarding and VL offsets per LID, as typed arrays. */
@@ -329,7 +323,10 @@ export function compileRouting(topology: FabricTopology, multipath: MultipathSpe
   }
   let routes: MultipathRoutes;
   try {
-    routes = multipathRoutes(topology, multipath.paths, multipath.escape === undefined ? {} : { escape: multipath.escape });
+    routes = multipathRoutes(topology, multipath.paths, {
+      ...(multipath.escape === undefined ? {} : { escape: multipath.escape }),
+      ...(multipath.alternatives === undefined ? {} : { alternatives: multipath.alternatives }),
+    });
   } catch (e) {
     if (e instanceof InvalidParameterError) throw new InvalidParameterError(`multipath.${e.parameter}`, e.rule, e.value);
     throw e;

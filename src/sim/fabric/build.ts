@@ -274,7 +274,7 @@ export function buildFabric(options: FabricOptions): Fabric {
     for (let k = 1; k <= s.ports; k++) portNames.push(`${s.name}:${k}`);
   });
   for (const h of topology.hosts) portNames.push(h.name);
-  if (o.multipath !== undefined) knownKeys('multipath', plainObject('multipath', o.multipath), ['paths', 'escape']);
+  if (o.multipath !== undefined) knownKeys('multipath', plainObject('multipath', o.multipath), ['paths', 'escape', 'alternatives']);
   const routing = compileRouting(topology, o.multipath as MultipathSpec | undefined, switchBase);
   const fwd = routing.fwd;
   const switchLatency = switchLatencyNs * 1e-9;

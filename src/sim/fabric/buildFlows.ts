@@ -4,7 +4,7 @@
  * response functions or IB CC through rateControl.ts). Part of the checking front door (build.ts).
  */
 import { maxOf } from '../../core/arrays.js';
-import { aimd, fimd, IbCcSource, lipd, pipd, type ResponseFunction } from '../../congestion/index.js';
+import { aimd, fimd, IbCcSource, lipd, pipd, type IbCcRecovery, type ResponseFunction } from '../../congestion/index.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { capacityOrInfinity, integerAtLeast, knownKeys, oneOf, plainObject, positiveRate } from '../../core/guards.js';
 import type { RandomStream } from '../../core/random.js';
@@ -36,13 +36,16 @@ export interface ResponseRateOptions {
   readonly rMin: number;
   /** R_max, in the rate unit (default: the source link's rate in that unit). */
   readonly rMax?: number;
-  /** Bytes in one rate unit, 1..MTU (default the MTU: rates in MTU-sized packets per second; the thesis reading of docs/fabric.md: 64). */
+  /** Bytes in one rate unit, 1..10^9 (default the MTU: rates in MTU-sized packets per second; the thesis reading of docs/fabric.md: 64). */
   readonly unitBytes?: number;
   /** The rate before the first ACK: 'rMax' (default) or 'rMin' (thesis §3.3.3). */
   readonly start?: 'rMin' | 'rMax';
   /** What a rate change does to the gap before the next packet: 'shorten' (default), 'fixed' or 'rescale' ({@link GapRule}). */
   readonly gap?: GapRule;
 }
+
+/** The largest rate unit of the response functions, bytes (10^9: a typo guard, not a model limit). */
+export const MAX_RATE_UNIT_BYTES = 1e9;
 
 /**
  * A flow's injection control (docs/models.md §10). The response functions' rates are in `unitBytes`-byte
@@ -65,6 +68,8 @@ export type RateControlSpec =
       readonly timerUs?: number;
       /** BECNs per CCTI step (default 1; the DRB paper (Lugones et al.)'s variant: 10). */
       readonly becnsPerIncrease?: number;
+      /** What a CCTI_Timer expiry does: 'timer' (default; lowers CCTI every time) or 'quiet' (only after a period without BECN; {@link IbCcRecovery}). */
+      readonly recovery?: IbCcRecovery;
     };
 
 /** One flow of packets from a host to a host (or to uniformly random hosts). */
@@ -164,16 +169,17 @@ function rateController(field: string, spec: RateControlSpec | undefined, linkRa
     case 'lipd':
     case 'aimd': {
       const unitBytes = o.unitBytes === undefined ? mtu : integerAtLeast(`${field}.unitBytes`, o.unitBytes, 1);
-      if (unitBytes > mtu) throw new InvalidParameterError(`${field}.unitBytes`, `an integer in 1..the MTU (${mtu})`, unitBytes);
+      // Any unit: one larger than the MTU gives rates in fractions of a packet per second (the bound only catches typos).
+      if (unitBytes > MAX_RATE_UNIT_BYTES) throw new InvalidParameterError(`${field}.unitBytes`, `an integer in 1..${MAX_RATE_UNIT_BYTES} bytes`, unitBytes);
       const start = o.start === undefined ? 'rMax' : oneOf(`${field}.start`, o.start, ['rMin', 'rMax'] as const);
       const gapRule = o.gap === undefined ? 'shorten' : oneOf(`${field}.gap`, o.gap, GAP_RULES);
       const fn = responseFunction(field, o, linkRate / unitBytes);
       return new ResponseInjectionControl(fn, { unitsPerPacket: mtu / unitBytes, initialRate: start === 'rMin' ? fn.rMin : fn.rMax, gapRule });
     }
     case 'ibcc': {
-      knownKeys(field, o, ['kind', 'table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'timerUs', 'becnsPerIncrease']);
+      knownKeys(field, o, ['kind', 'table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'timerUs', 'becnsPerIncrease', 'recovery']);
       const params: Record<string, unknown> = { bandwidth: linkRate / mtu, timerStart: now };
-      for (const k of ['table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'becnsPerIncrease'] as const) if (o[k] !== undefined) params[k] = o[k];
+      for (const k of ['table', 'cctiIncrease', 'cctiLimit', 'cctiMin', 'becnsPerIncrease', 'recovery'] as const) if (o[k] !== undefined) params[k] = o[k];
       if (o.timerUs !== undefined) params.timerPeriod = positiveRate(`${field}.timerUs`, o.timerUs) * 1e-6;
       try {
         return new IbCcInjectionControl(new IbCcSource(params as never));

@@ -49,6 +49,13 @@ export type CompiledMarking =
       readonly perPortVl: readonly (IbCcSwitchMarker | null)[];
       /** Compare the input VL buffer's bytes, not the port-VL's, with the threshold, at root or victim alike (the DRB paper (Lugones et al.)'s reading). */
       readonly inputOccupancy: boolean;
+      /**
+       * With inputOccupancy: when an arrival takes the input VL buffer to the threshold, every packet
+       * then in the buffer is marked (the DRB paper (Lugones et al.), §4.1: "switches will mark all packets belonging
+       * to the virtual-channel buffer that exceeded the threshold value"); else only packets leaving
+       * while it is over the threshold.
+       */
+      readonly markBuffer: boolean;
     };
 
 /** One flow as the fabric runs it (built and validated by the front door). */

@@ -56,6 +56,7 @@ import { PacketPool } from './packets.js';
 import { ReceiveCap } from './host/receiveCap.js';
 import { Sink } from './host/sink.js';
 import { TrafficHostAdapters } from './host/trafficAdapter.js';
+import { IbCcInjectionControl } from './host/rateControl.js';
 
 /**
  * A fabric ready to run. Built by {@link buildFabric} (the checking front door); the constructor
@@ -189,6 +190,36 @@ export class Fabric {
   /** Paths open now for each flow with a path selection (DRB), in flow order. */
   openPaths(): number[] {
     return this.flows.filter((f) => f.pathSelection !== null).map((f) => f.pathSelection!.openPaths);
+  }
+
+  /**
+   * Each connected port's transmitter busy time, keyed by port name (as {@link measurements}' ports):
+   * `counted` (s), the busy time counted since the statistics were last reset (a transmission counts
+   * whole when it starts), and `ahead` (s), the part of the transmission in progress still to come
+   * after now. So `counted − ahead` is the busy time up to now, and its difference between two calls
+   * is the busy time between them, at most their distance: a link's throughput over an interval is
+   * that difference × its rate, never above the rate. (The warm-up's reset runs at the first event
+   * after it: just after a run to the warm-up's end, the busy time since the reset is −`ahead`.)
+   */
+  busyTimes(): Map<string, { readonly counted: number; readonly ahead: number }> {
+    const now = this.engine.now;
+    const out = new Map<string, { readonly counted: number; readonly ahead: number }>();
+    const peer = this.links.peer;
+    for (let g = 0; g < peer.length; g++) {
+      if (peer[g]! < 0) continue;
+      out.set(this.portNames[g]!, { counted: this.stats.txBusyTime[g]!, ahead: this.links.busyAhead(g, now) });
+    }
+    return out;
+  }
+
+  /**
+   * The throttle level (CCTI) now of each flow under InfiniBand CC, in flow order. (The flow's timer
+   * events fire at every expiry while CCTI is above CCTI_Min, so the level read is current.)
+   */
+  throttleLevels(): number[] {
+    const out: number[] = [];
+    for (const f of this.flows) if (f.rateControl instanceof IbCcInjectionControl) out.push(f.rateControl.source.ccti);
+    return out;
   }
 
   /**

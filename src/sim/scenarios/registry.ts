@@ -86,6 +86,11 @@ export interface ScenarioDefinition<P = unknown> {
   /** Run length when the caller gives none (default { jobs: 1_000_000 }, or { until: 1000 } if only 'until'). */
   readonly defaultLength?: RunLength;
   /**
+   * The warm-up when the caller gives none, in the unit of the run length (default 10 % of the run).
+   * A study whose paper measures from t = 0 says 0 here.
+   */
+  readonly defaultWarmup?: number;
+  /**
    * The longest run accepted, so a typo (`--until 1e308`) is an error instead of a run that never
    * ends. Default {@link DEFAULT_MAX_LENGTH}: 10^9 jobs, or 10^9 units of the model's time.
    */

@@ -113,7 +113,7 @@ export function checkSimulateOptions(
     throw new InvalidParameterError(`${field}.${kind}`, `absent: scenario '${definition.name}' runs by ${lengths.join(' or ')}`, o[kind]);
   }
   const size = length.until ?? length.jobs!;
-  let warmup = 0.1 * size;
+  let warmup = definition.defaultWarmup ?? 0.1 * size;
   if (kind === 'jobs') warmup = Math.round(warmup);
   if (o.warmup !== undefined) {
     if (typeof o.warmup !== 'number' || !Number.isFinite(o.warmup) || o.warmup < 0 || (kind === 'jobs' && !Number.isInteger(o.warmup))) {

@@ -223,7 +223,7 @@ registerScenario<CongestionSpreadingParams>({
     { flag: '--victim-load <fraction>', param: 'victimLoad', kind: 'number', description: "victim's offered load, fraction of the link rate (congestion-spreading; default 0.4)" },
     { flag: '--link-gbps <rate>', param: 'linkGbps', kind: 'number', description: 'link data rate in Gb/s (congestion-spreading; default 2.5)' },
     { flag: '--buffer-packets <n>', param: 'bufferPackets', kind: 'integer', description: 'input buffer per VL in packets (congestion-spreading; default 4)' },
-    { flag: '--rate-unit-bytes <b>', param: 'rateUnitBytes', kind: 'integer', description: 'bytes per unit of the response functions\' rates, R_min and R_max (congestion-spreading; default 64; 2048 = packets/s; rates are reported in 64-byte blocks/s either way)' },
+    { flag: '--rate-unit-bytes <b>', param: 'rateUnitBytes', kind: 'integer', description: 'bytes per unit of the response functions\' rates, R_min and R_max (congestion-spreading; default 64; 2048 = packets/s; 1000000 = MB/s, where PIPD increases gradually; any integer up to 10^9; rates are reported in 64-byte blocks/s either way)' },
     { flag: '--start-rate <min|max>', param: 'startRate', kind: 'string', description: 'controlled sources start at R_min or R_max (congestion-spreading; default min)' },
     { flag: '--window-packets <n>', param: 'windowPackets', kind: 'capacity', description: 'unacknowledged packets a controlled flow may have out, or inf (congestion-spreading; default inf)' },
     {

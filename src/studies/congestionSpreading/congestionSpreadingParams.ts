@@ -8,6 +8,7 @@ import { InvalidParameterError } from '../../core/errors.js';
 import { capacityOrInfinity, integerAtLeast, knownKeys, numberInRange, oneOf, plainObject } from '../../core/guards.js';
 import { GAP_RULES, type GapRule } from '../../sim/fabric/plugins.js';
 import { linkRateGbps } from '../../network/topology.js';
+import { MAX_RATE_UNIT_BYTES } from '../../sim/fabric/buildFlows.js';
 
 /** The rate-control choices of the scenario. */
 export const RATE_CONTROLS = ['none', 'pipd', 'fimd', 'lipd', 'aimd', 'ibcc'] as const;
@@ -64,7 +65,8 @@ export interface CongestionSpreadingParams {
   /**
    * Bytes in one unit of the response functions' rates (default 64: rates in 64-byte blocks per
    * second, read from the thesis's own averages — docs/fabric.md § the rate unit); the packet size
-   * gives rates in packets per second.
+   * gives rates in packets per second, 10^6 MB/s (the unit in which PIPD's increase is gradual,
+   * R_min^m ≤ R_max). Any integer in 1..10^9.
    */
   readonly rateUnitBytes: number;
   /** Where a controlled source starts: 'min' (default, thesis §3.3.3: "At the beginning, injection rate r is set to R_min") or 'max'. */
@@ -177,7 +179,10 @@ export function parseCongestionSpreading(params: unknown): CongestionSpreadingPa
   const packetBytes = p.packetBytes === undefined ? d.packetBytes : integerAtLeast('packetBytes', p.packetBytes, 256);
   if (packetBytes > 4096) throw new InvalidParameterError('packetBytes', 'an integer in 256..4096', packetBytes);
   const rateUnitBytes = p.rateUnitBytes === undefined ? d.rateUnitBytes : integerAtLeast('rateUnitBytes', p.rateUnitBytes, 1);
-  if (rateUnitBytes > packetBytes) throw new InvalidParameterError('rateUnitBytes', `an integer in 1..packetBytes (${packetBytes})`, rateUnitBytes);
+  // The unit only scales the laws' rates (R_min, R_max, r): a unit larger than a packet is a rate of
+  // fractions of a packet per second, as real as any (10^6: MB/s, the unit in which PIPD's increase is
+  // gradual, docs/fabric.md). The bound only catches typos.
+  if (rateUnitBytes > MAX_RATE_UNIT_BYTES) throw new InvalidParameterError('rateUnitBytes', `an integer in 1..${MAX_RATE_UNIT_BYTES} bytes`, rateUnitBytes);
   if (p.victimSl !== undefined && p.victimSl !== 0 && p.victimSl !== 1) throw new InvalidParameterError('victimSl', '0 (low priority) or 1 (high)', p.victimSl);
   const ibccThreshold = p.ibccThreshold === undefined ? d.ibccThreshold : integerAtLeast('ibccThreshold', p.ibccThreshold, 0);
   if (ibccThreshold > 15) throw new InvalidParameterError('ibccThreshold', 'an integer in 0..15', ibccThreshold);

@@ -16,16 +16,26 @@
  *   timer 100 µs — "timer expiration is set at 100 us, for both"); `cc: 'ibcc-drb-paper'`: the seed's
  *   variant ("Injection Rate Delay … is incremented in 5 µs, each time that 10 congestion
  *   notifications are received"): one step per 10 BECNs, each step 5 µs more inter-packet delay;
- * - `routing: 'drb'`: up to `paths` (4) disjoint LIDs per destination (multipath.ts); one new path
- *   per 10 notifications, closing after a quiet 100 µs timer period (congestion/drb.ts);
- * - arrivals Poisson at `load` Mb/s per node (the seed does not name the process); send queues
+ * - `cc: 'ibcc-drb-paper'` recovers one step per timer period without a BECN (§3: "Whenever the timer
+ *   expires, if no congestion notifications are received injection is gradually recovered";
+ *   `ccRecovery: 'timer'`: at every expiry);
+ * - `routing: 'drb'`: up to `paths` (4) disjoint LIDs per pair, the shortest first, among the
+ *   mesh's or torus's dimension orders (network/routing/meshRoutes.ts; `alternatives: 'up-down'`:
+ *   up*∕down* LIDs, multipath.ts); one new path per 10 notifications, closing after a quiet 100 µs
+ *   timer period (congestion/drb.ts);
+ * - arrivals Poisson at `load` Mb/s per node (the seed does not name the process), messages of
+ *   `messagePackets` packets (default 1) back to back; send queues
  *   unbounded (latency counts the wait at the source, as the seed's: "time spent in message
  *   delivery from its generation").
  *
- * Metrics: `latencyUs` (mean over delivered packets), `throughputMbps` (received per sending node),
- * `offeredMbps` (offered per sending node), `linkUtilization` (mean, max, and per switch-to-switch
- * port), `openPaths` (mean open paths per flow in each of `samples` equal intervals of the run),
- * `peakLinkMbps` (the busiest link's throughput in each interval: the seed's Fig. 10),
+ * Metrics: `latencyUs` (mean over delivered packets, hot-spot flows included), `throughputMbps`
+ * (received per sending node of the pattern; the hot-spot flows not counted), `offeredMbps`
+ * (offered per sending node of the pattern), `hotSpotThroughputMbps` (received per hot-spot flow),
+ * `linkUtilization` (mean, max, and per switch-to-switch port), `openPaths` (mean open paths per
+ * flow in each of `samples` equal intervals of the run), `throttleLevel` and `throttleLevelMax`
+ * (mean and largest CCTI of the IB CC flows at the end of each interval; 0 without CC),
+ * `peakLinkMbps` (the busiest link's throughput in each interval — its busy time in the interval ×
+ * the link rate, so never above the rate: the seed's Fig. 10),
  * `disjointPaths` (fewest and mean usable paths of the flows: fewer than `paths` where the topology
  * has no more).
  */
@@ -39,6 +49,7 @@ import { buildFabric } from '../../sim/fabric/build.js';
 import type { FlowSpec, RateControlSpec } from '../../sim/fabric/buildFlows.js';
 import type { Fabric } from '../../sim/fabric/fabric.js';
 import { meshTopology } from '../../network/generators/generators.js';
+import { alternativeOrders, meshDimensionOrderLids } from '../../network/routing/meshRoutes.js';
 
 /** Traffic patterns of the scenario: the permutations, or uniformly random destinations. */
 export const DRB_PATTERNS = [...PERMUTATION_PATTERNS, 'uniform'] as const;
@@ -88,6 +99,35 @@ export interface DrbScenarioParams {
    * `bufferPackets`, so 'per-lid' also gives DRB more buffer space per port than static routing.
    */
   readonly escape: 'per-lid' | 'shared';
+  /**
+   * What IB CC's timer does at each expiry: 'quiet' (lower the throttle level only when no BECN
+   * arrived in the period: the seed's §3, "Whenever the timer expires, if no congestion notifications
+   * are received injection is gradually recovered") or 'timer' (lower it at every expiry, the timer
+   * running freely). Default: 'quiet' with `cc: 'ibcc-drb-paper'`, 'timer' with `cc: 'ibcc'`.
+   */
+  readonly ccRecovery: 'quiet' | 'timer' | null;
+  /**
+   * How the alternative LIDs are routed: 'dimension-order' (default: the other dimension orders of the
+   * mesh or torus, Y then X and on a torus the long way round, each on VLs of its own — the seed's
+   * "virtual channels in order to avoid Deadlock", §4.2.2; up to 4 disjoint paths on the torus, 2 on
+   * the mesh; meshRoutes.ts) or 'up-down' (up*∕down* routes over spanning trees, multipath.ts: about
+   * 2 usable paths per pair).
+   */
+  readonly alternatives: 'dimension-order' | 'up-down';
+  /**
+   * Mean packets per message, ≥ 1 (default 1: a message is one packet). The seed's senders split each
+   * message "in several packets according with the MTU" (§4.2.3) and give no message size; m > 1
+   * sends messages at Poisson epochs, each of a geometric number of packets with mean m, back to back
+   * (GE arrivals with Ca² = 2m − 1, the offered load unchanged).
+   */
+  readonly messagePackets: number;
+  /**
+   * Which packets an input VL buffer over the threshold marks: 'departing' (each packet leaving while
+   * the buffer is over it) or 'buffer' (when an arrival finds the buffer at or over it, every packet
+   * then in the buffer: §4.1, "switches will mark all packets belonging to the virtual-channel buffer
+   * that exceeded the threshold value"). Only with `markingOccupancy: 'input'`.
+   */
+  readonly markingScope: 'departing' | 'buffer';
 }
 
 const DEFAULTS: DrbScenarioParams = {
@@ -106,6 +146,10 @@ const DEFAULTS: DrbScenarioParams = {
   hotSpotLoad: 750,
   markingOccupancy: 'input',
   escape: 'per-lid',
+  ccRecovery: null,
+  alternatives: 'dimension-order',
+  messagePackets: 1,
+  markingScope: 'departing',
 };
 
 /** Link rate (Gb/s), packet size (bytes), the seed's timer and marking threshold. */
@@ -165,18 +209,23 @@ export function parseDrbScenario(params: unknown): DrbScenarioParams {
   const hotSpotLoad = p.hotSpotLoad === undefined ? DEFAULTS.hotSpotLoad : numberInRange('hotSpotLoad', p.hotSpotLoad, 0, linkMbps);
   const markingOccupancy = p.markingOccupancy === undefined ? DEFAULTS.markingOccupancy : oneOf('markingOccupancy', p.markingOccupancy, ['input', 'output'] as const);
   const escape = p.escape === undefined ? DEFAULTS.escape : oneOf('escape', p.escape, ['per-lid', 'shared'] as const);
-  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad, markingOccupancy, escape };
+  const ccRecovery = p.ccRecovery === undefined || p.ccRecovery === null ? null : oneOf('ccRecovery', p.ccRecovery, ['quiet', 'timer'] as const);
+  const alternatives = p.alternatives === undefined ? DEFAULTS.alternatives : oneOf('alternatives', p.alternatives, ['dimension-order', 'up-down'] as const);
+  const messagePackets = p.messagePackets === undefined ? DEFAULTS.messagePackets : numberInRange('messagePackets', p.messagePackets, 1, 1e6);
+  const markingScope = p.markingScope === undefined ? DEFAULTS.markingScope : oneOf('markingScope', p.markingScope, ['departing', 'buffer'] as const);
+  if (markingScope === 'buffer' && markingOccupancy !== 'input') throw new InvalidParameterError('markingScope', "'departing' unless markingOccupancy is 'input'", markingScope);
+  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad, markingOccupancy, escape, ccRecovery, alternatives, messagePackets, markingScope };
 }
 
 /** Node index i = y·W + x ↔ host `h{x}_{y}`. */
 const hostName = (i: number, w: number): string => `h${i % w}_${Math.floor(i / w)}`;
 
-function rateControl(cc: DrbScenarioParams['cc']): RateControlSpec | undefined {
+function rateControl(cc: DrbScenarioParams['cc'], recovery: DrbScenarioParams['ccRecovery']): RateControlSpec | undefined {
   if (cc === 'none') return undefined;
   const rMax = (LINK_GBPS * 1e9) / 8 / PACKET_BYTES;
-  if (cc === 'ibcc') return { kind: 'ibcc', timerUs: TIMER_US };
+  if (cc === 'ibcc') return { kind: 'ibcc', timerUs: TIMER_US, recovery: recovery ?? 'timer' };
   // 5 µs more between packets per step: rate 1/(1/B + k·5 µs) = B/(1 + k·5 µs·B), so IRD_k = k·5 µs·B.
-  return { kind: 'ibcc', timerUs: TIMER_US, becnsPerIncrease: 10, table: Array.from({ length: 128 }, (_, k) => k * 5e-6 * rMax) };
+  return { kind: 'ibcc', timerUs: TIMER_US, becnsPerIncrease: 10, table: Array.from({ length: 128 }, (_, k) => k * 5e-6 * rMax), recovery: recovery ?? 'quiet' };
 }
 
 /**
@@ -190,16 +239,18 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
   const torus = p.topology === 'torus';
   const packetsPerSecond = (mbps: number): number => (mbps * 1e6) / 8 / PACKET_BYTES;
   const drb = p.routing === 'drb';
+  const arrivals = (mbps: number): FlowSpec['traffic'] =>
+    p.messagePackets === 1 ? { kind: 'poisson', rate: packetsPerSecond(mbps) } : { kind: 'ge', rate: packetsPerSecond(mbps), ca2: 2 * p.messagePackets - 1 };
   const flows: FlowSpec[] = [];
   for (let s = 0; s < n; s++) {
     const d = p.pattern === 'uniform' ? -1 : permutationDestination(p.pattern as PermutationPattern, s, n);
     if (d === s) continue;
-    const rc = rateControl(p.cc);
+    const rc = rateControl(p.cc, p.ccRecovery);
     flows.push({
       name: `n${s}`,
       source: hostName(s, w),
       destination: d < 0 ? 'uniform' : hostName(d, w),
-      traffic: { kind: 'poisson', rate: packetsPerSecond(p.load) },
+      traffic: arrivals(p.load),
       ...(rc === undefined ? {} : { rateControl: rc }),
       ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10 } } : {}),
     });
@@ -213,23 +264,32 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
         name: `hot${k}`,
         source: hostName(s, w),
         destination: hostName(d, w),
-        traffic: { kind: 'poisson', rate: packetsPerSecond(p.hotSpotLoad) },
+        traffic: arrivals(p.hotSpotLoad),
         startUs: p.hotSpotAtUs,
-        ...(p.cc === 'none' ? {} : { rateControl: rateControl(p.cc)! }),
+        ...(p.cc === 'none' ? {} : { rateControl: rateControl(p.cc, p.ccRecovery)! }),
         ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10 } } : {}),
       });
     }
   }
   const marked = drb || p.cc !== 'none';
   const topology = meshTopology(w, h, { torus, datelines: torus, rateGbps: LINK_GBPS });
+  const orders = p.alternatives === 'dimension-order';
+  // Dimension order needs 2 VLs on a torus (datelines), 1 on a mesh; DRB adds its alternatives':
+  // as many again for the Y-then-X orders (meshRoutes.ts), or one per up*/down* LID (one for all
+  // when shared). With the dimension orders every LID the SM can give (LMC 3: 8) is routed, and
+  // each pair's DRB source takes the first `paths` of its disjoint ones.
+  const perClass = torus ? 2 : 1;
+  const lids = orders ? 1 + alternativeOrders(torus).length : p.paths;
+  const extraVls = !drb ? 0 : orders ? perClass : p.escape === 'shared' ? 1 : p.paths - 1;
   return buildFabric({
     topology,
-    // Dimension order needs 2 VLs on a torus (datelines), 1 on a mesh; DRB adds its alternatives'.
-    vls: (torus ? 2 : 1) + (drb ? (p.escape === 'shared' ? 1 : p.paths - 1) : 0),
+    vls: perClass + extraVls,
     mtu: PACKET_BYTES,
     bufferBytes: p.bufferPackets * PACKET_BYTES,
-    ...(drb ? { multipath: { paths: p.paths, escape: p.escape } } : {}),
-    marking: marked ? { kind: 'ibcc', threshold: 15, thresholdFraction: THRESHOLD_FRACTION, occupancy: p.markingOccupancy } : { kind: 'none' },
+    ...(drb
+      ? { multipath: orders ? { paths: lids, alternatives: meshDimensionOrderLids(w, h, torus) } : { paths: p.paths, escape: p.escape } }
+      : {}),
+    marking: marked ? { kind: 'ibcc', threshold: 15, thresholdFraction: THRESHOLD_FRACTION, occupancy: p.markingOccupancy, ...(p.markingScope === 'buffer' ? { scope: 'buffer' as const } : {}) } : { kind: 'none' },
     deadlockUs: 1000,
     latencyHistogram: { hiUs: 10000, bins: 10 },
     flows,
@@ -244,34 +304,44 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
   const until = context.length.until!;
   const end = context.warmup + until;
   const openPaths: number[] = [];
+  const throttleLevel: number[] = [];
+  const throttleLevelMax: number[] = [];
   const peakLinkMbps: number[] = [];
-  let lastPackets: number[] = [];
   fabric.run(context.warmup, context.warmup);
   const switchPort = (name: string): boolean => /^s[0-9]+_[0-9]+:[2-5]$/.test(name);
+  // The busiest link of each interval by its transmitter's busy time in the interval (a packet
+  // crossing the interval's end counts for the part sent in it), × the link rate: at most the rate.
+  // The statistics reset at the warm-up's end runs with the next events: the busy time counted from
+  // it starts at minus the transmissions then in progress still to come.
+  let lastBusy = new Map(Array.from(fabric.busyTimes(), ([name, b]) => [name, -b.ahead]));
   for (let k = 1; k <= params.samples; k++) {
     const t = context.warmup + (until * k) / params.samples;
     fabric.run(t, context.warmup);
-    const m = fabric.measurements();
-    const packets = m.ports.map((q) => (switchPort(q.name) ? q.packets : 0));
+    const busy = new Map(Array.from(fabric.busyTimes(), ([name, b]) => [name, b.counted - b.ahead]));
     let peak = 0;
-    packets.forEach((x, i) => (peak = Math.max(peak, x - (lastPackets[i] ?? 0))));
-    lastPackets = packets;
-    peakLinkMbps.push((peak * PACKET_BYTES * 8) / (until / params.samples) / 1e6);
+    for (const [name, b] of busy) if (switchPort(name)) peak = Math.max(peak, b - lastBusy.get(name)!);
+    lastBusy = busy;
+    peakLinkMbps.push((peak / (until / params.samples)) * LINK_GBPS * 1e3);
     const open = fabric.openPaths();
     openPaths.push(open.length > 0 ? open.reduce((a, b) => a + b, 0) / open.length : 1);
+    const levels = fabric.throttleLevels();
+    throttleLevel.push(levels.length > 0 ? levels.reduce((a, b) => a + b, 0) / levels.length : 0);
+    throttleLevelMax.push(maxOf([0, ...levels]));
   }
   void end;
   const m = fabric.measurements();
-  const senders = m.flows.filter((f) => !f.name.startsWith('hot'));
+  // Latency over every delivered packet; received and offered load per node over the pattern's
+  // senders only, the hot-spot flows reported apart (per flow).
   let delivered = 0;
   let latencySum = 0;
-  let bits = 0;
-  let offered = 0;
+  const load = { base: { bits: 0, offered: 0, flows: 0 }, hot: { bits: 0, offered: 0, flows: 0 } };
   for (const f of m.flows) {
     delivered += f.delivered;
     if (f.delivered > 0) latencySum += f.meanLatencyUs * f.delivered;
-    bits += f.throughputGbps * 1e3;
-    offered += (f.offered * PACKET_BYTES * 8) / m.duration / 1e6;
+    const into = f.name.startsWith('hot') ? load.hot : load.base;
+    into.bits += f.throughputGbps * 1e3;
+    into.offered += (f.offered * PACKET_BYTES * 8) / m.duration / 1e6;
+    into.flows++;
   }
   const links = m.ports.filter((q) => switchPort(q.name));
   const utilization = Object.fromEntries(links.map((q) => [q.name, q.utilization]));
@@ -280,10 +350,13 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
   return {
     metrics: {
       latencyUs: delivered > 0 ? latencySum / delivered : 0,
-      throughputMbps: bits / senders.length,
-      offeredMbps: offered / senders.length,
+      throughputMbps: load.base.bits / load.base.flows,
+      offeredMbps: load.base.offered / load.base.flows,
+      hotSpotThroughputMbps: load.hot.flows > 0 ? load.hot.bits / load.hot.flows : 0,
       linkUtilization: { mean: u.reduce((a, b) => a + b, 0) / Math.max(1, u.length), max: maxOf([0, ...u]), perLink: utilization },
       openPaths,
+      throttleLevel,
+      throttleLevelMax,
       peakLinkMbps,
       disjointPaths: disjoint,
     },
@@ -300,7 +373,7 @@ registerScenario<DrbScenarioParams>({
   lengths: ['until'],
   defaultLength: { until: 0.005 },
   timeUnit: 's',
-  metricUnits: 'latencyUs µs, throughputMbps and offeredMbps Mb/s per sending node, linkUtilization a fraction of the time, openPaths paths per flow, peakLinkMbps Mb/s',
+  metricUnits: 'latencyUs µs, throughputMbps and offeredMbps Mb/s per sending node of the pattern, hotSpotThroughputMbps Mb/s per hot-spot flow, throttleLevel and throttleLevelMax CCTI, linkUtilization a fraction of the time, openPaths paths per flow, peakLinkMbps Mb/s',
   cliOptions: [
     { flag: '--topology <kind>', param: 'topology', kind: 'string', description: 'torus|mesh (drb; default torus)' },
     { flag: '--size <WxH>', param: 'size', kind: 'string', description: "switches as WxH (drb; default 8x8; the seed's mesh of 32: 4x8, see docs/drb.md)" },
@@ -312,6 +385,10 @@ registerScenario<DrbScenarioParams>({
     { flag: '--buffer-packets <n>', param: 'bufferPackets', kind: 'integer', description: 'input buffer per VL in packets (congestion-spreading default 16; drb default 4)' },
     { flag: '--marking-occupancy <basis>', param: 'markingOccupancy', kind: 'string', description: "input|output: the occupancy the 80 % threshold is compared with (drb; default input, the seed's reading)" },
     { flag: '--escape <kind>', param: 'escape', kind: 'string', description: "per-lid|shared: a VL per alternative path, or one for all (drb; default per-lid)" },
+    { flag: '--alternatives <kind>', param: 'alternatives', kind: 'string', description: "dimension-order|up-down: how DRB's alternative LIDs are routed (drb; default dimension-order: YX and the long ways round, VLs of their own)" },
+    { flag: '--marking-scope <which>', param: 'markingScope', kind: 'string', description: "departing|buffer: an input VL buffer over the threshold marks the packets leaving it, or every packet in it (drb; default departing)" },
+    { flag: '--message-packets <m>', param: 'messagePackets', kind: 'number', description: 'mean packets per message, sent back to back (drb; default 1)' },
+    { flag: '--cc-recovery <rule>', param: 'ccRecovery', kind: 'string', description: "quiet|timer: IB CC's timer lowers the throttle level only after a period without BECN, or at every expiry (drb; default quiet with ibcc-drb-paper, timer with ibcc)" },
     { flag: '--hot-spot-at-us <t>', param: 'hotSpotAtUs', kind: 'number', description: 'start of the hot-spot flows, µs of simulated time (drb; default none)' },
     { flag: '--hot-spot-sources <n>', param: 'hotSpotSources', kind: 'integer', description: 'hot-spot flows, from nodes 0, 1, … (drb; default 4)' },
     { flag: '--hot-spot-load <mbps>', param: 'hotSpotLoad', kind: 'number', description: 'load of each hot-spot flow, Mb/s (drb; default 750)' },

@@ -59,3 +59,17 @@ describe('ibcc-fat-tree, radix 8', () => {
     expect(m.totalThroughputGbps!.mean).toBeCloseTo(8 * m.averageReceiveGbps!.mean, 6);
   });
 });
+
+describe('ibcc-fat-tree run window', () => {
+  it("defaults to Gran et al.'s window: 0.1 s measured from t = 0 (§V-C: \"during a simulated timeslot of 0.1 s\")", async () => {
+    const { checkSimulateOptions, findScenario } = await import('../../../src/sim/scenarios/index.js');
+    const run = checkSimulateOptions(findScenario('ibcc-fat-tree')!, {});
+    expect(run.length).toEqual({ until: 0.1 });
+    expect(run.warmup).toBe(0);
+    // An explicit window is kept; without a warm-up it still measures from t = 0.
+    expect(checkSimulateOptions(findScenario('ibcc-fat-tree')!, { until: 0.015, warmup: 0.005 }).warmup).toBe(0.005);
+    expect(checkSimulateOptions(findScenario('ibcc-fat-tree')!, { until: 0.015 }).warmup).toBe(0);
+    // Other fabric scenarios keep 10 % of the run.
+    expect(checkSimulateOptions(findScenario('drb')!, { until: 0.01 }).warmup).toBeCloseTo(0.001, 15);
+  });
+});

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { meshTopology, fatTreeTopology, validateFabricTopology, type FabricTopology } from '../../../src/network/index.js';
 import { multipathRoutes, type LidTables } from '../../../src/network/routing/multipath.js';
+import { meshDimensionOrderLids } from '../../../src/network/routing/meshRoutes.js';
 
 /** Channels (node:port@vl) of every route of the given LIDs, hop by hop; [routes, peerOf]. */
 function routes(topo: FabricTopology, lids: readonly LidTables[]): string[][] {
@@ -117,5 +118,33 @@ describe('multipathRoutes', () => {
   it('paths outside 1..8 → error naming paths', () => {
     const topo = validateFabricTopology(meshTopology(3, 3));
     expect(() => multipathRoutes(topo, 9)).toThrow(/paths/);
+  });
+});
+
+describe('dimension-order alternatives (meshRoutes.ts)', () => {
+  for (const [name, w, h, torus] of [
+    ['torus 4×4', 4, 4, true],
+    ['torus 8×8', 8, 8, true],
+    ['mesh 4×8', 4, 8, false],
+  ] as const) {
+    it(`${name}: every LID reaches every host, and all classes together have no dependency cycle`, () => {
+      const topo = validateFabricTopology(meshTopology(w, h, { torus, datelines: torus }));
+      const m = multipathRoutes(topo, 4, { alternatives: meshDimensionOrderLids(w, h, torus) });
+      expect(m.lids.length).toBe(torus ? 4 : 2);
+      expect(multipathRoutes(topo, 8, { alternatives: meshDimensionOrderLids(w, h, torus) }).lids.length).toBe(torus ? 8 : 2);
+      expect(hasCycle(routes(topo, multipathRoutes(topo, 8, { alternatives: meshDimensionOrderLids(w, h, torus) }).lids))).toBe(false);
+      expect(hasCycle(routes(topo, m.lids))).toBe(false);
+    });
+  }
+
+  it('torus: a pair differing in both coordinates has 4 link-disjoint paths; one in a row has 2', () => {
+    const topo = validateFabricTopology(meshTopology(8, 8, { torus: true, datelines: true }));
+    const m = multipathRoutes(topo, 8, { alternatives: meshDimensionOrderLids(8, 8, true) });
+    const index = (x: number, y: number): number => y * 8 + x;
+    // (0,0) → (2,3): shorter ways (+, +): XY and YX short (LIDs 0, 1), YX always + = YX short (a
+    // duplicate), XY and YX always − (LIDs 3, 5: 6 + 5 hops each).
+    expect(m.usable[index(0, 0)]![index(2, 3)]).toEqual([0, 1, 3, 5]);
+    // (0,0) → (2,0), one row: + the short way and − the long way round.
+    expect(m.usable[index(0, 0)]![index(2, 0)]!.length).toBe(2);
   });
 });

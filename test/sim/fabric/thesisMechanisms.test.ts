@@ -108,6 +108,16 @@ describe('the rate unit and the start rate', () => {
     expect(rc.rate).toBe(4000 / 32);
   });
 
+  it('buildFabric: unitBytes 10^6 (MB/s, larger than a packet) → R_min = 1.220703125 MB/s is 596.05 packets of 2 KB per second', () => {
+    // 2.5 Gb/s = 312.5 MB/s; R_min = 312.5/256 MB/s = 10^6·312.5/256/2048 packets/s (exact arithmetic).
+    const fabric = buildFabric({
+      topology: singleSwitchTopology(2),
+      flows: [{ name: 'f', source: 'h0', destination: 'h1', rateControl: { kind: 'pipd', rMin: 312.5 / 256, m: 4, unitBytes: 1e6, start: 'rMin' } }],
+    });
+    fabric.run(1e-7);
+    expect(fabric.measurements().flows[0]!.meanInjectionRate).toBeCloseTo((1e6 * 312.5) / 256 / 2048, 9);
+  });
+
   it('buildFabric: unitBytes 64 and start rMin put a 2 KB-packet flow at R_min = link/64/256 blocks/s, i.e. R/256 packets/s', () => {
     const fabric = buildFabric({
       topology: singleSwitchTopology(2),
@@ -117,7 +127,8 @@ describe('the rate unit and the start rate', () => {
     expect(fabric.measurements().flows[0]!.meanInjectionRate).toBeCloseTo(R / 256, 9);
     const bad = (rateControl: unknown) =>
       buildFabric({ topology: singleSwitchTopology(2), flows: [{ name: 'f', source: 'h0', destination: 'h1', rateControl: rateControl as never }] });
-    expect(() => bad({ kind: 'fimd', rMin: 1, n: 4, unitBytes: 4096 })).toThrow(/flows\[0\]\.rateControl\.unitBytes/);
+    expect(() => bad({ kind: 'fimd', rMin: 1, n: 4, unitBytes: 2e9 })).toThrow(/flows\[0\]\.rateControl\.unitBytes/);
+    expect(() => bad({ kind: 'fimd', rMin: 1, n: 4, unitBytes: 0 })).toThrow(/flows\[0\]\.rateControl\.unitBytes/);
     expect(() => bad({ kind: 'pipd', rMin: 2, m: 4, start: 'low' })).toThrow(/flows\[0\]\.rateControl\.start/);
   });
 });

@@ -38,10 +38,14 @@ export interface CompiledHostOptions {
  */
 export function compileHostOptions(o: Record<string, unknown>, mtu: number, flowCount: number): CompiledHostOptions {
   const inputQueueing = o.inputQueueing === undefined ? 'fifo' : oneOf('inputQueueing', o.inputQueueing, ['fifo', 'voq'] as const);
-  const marking = o.marking as { kind?: unknown } | undefined;
+  const marking = o.marking as { kind?: unknown; scope?: unknown } | undefined;
   if (inputQueueing === 'voq' && typeof marking === 'object' && marking !== null && marking.kind === 'ecn') {
     // The thesis's ECN rule reacts to a FIFO input buffer filling (every output waited for in it).
     throw new InvalidParameterError('inputQueueing', "'fifo' with ECN marking (its buffer-full rule is defined on FIFO buffers)", inputQueueing);
+  }
+  if (inputQueueing === 'voq' && typeof marking === 'object' && marking !== null && marking.kind === 'ibcc' && marking.scope === 'buffer') {
+    // Marking every packet of an input buffer walks it as one FIFO.
+    throw new InvalidParameterError('inputQueueing', "'fifo' with IB CC marking scope 'buffer' (it marks the packets of a FIFO input buffer)", inputQueueing);
   }
   const injectionRate = o.hostInjectionGbps === undefined ? Infinity : linkBytesPerSecond(linkRateGbps('hostInjectionGbps', o.hostInjectionGbps));
   const receiveRate = o.hostReceiveGbps === undefined ? Infinity : linkBytesPerSecond(linkRateGbps('hostReceiveGbps', o.hostReceiveGbps));

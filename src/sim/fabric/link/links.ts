@@ -152,6 +152,11 @@ export class Links {
    * leave (a host: now). (A time in the pool, not an argument: a double passed to a call V8 does
    * not inline is boxed into a heap number.)
    */
+  /** Seconds of port g's transmission in progress still to come after `now` (0 when idle). */
+  busyAhead(g: number, now: number): number {
+    return this.outBusy[g] === 1 && this.outEnd[g]! > now ? this.outEnd[g]! - now : 0;
+  }
+
   transmit(g: number, pv: number, p: number): void {
     const c = this.c;
     const pool = this.pool;

@@ -51,6 +51,14 @@ export type MarkingSpec =
        * the bytes held in the input VL buffer the packet leaves, whatever the credits downstream).
        */
       readonly occupancy?: 'output' | 'input';
+      /**
+       * Which packets an input VL buffer over the threshold marks (with `occupancy: 'input'` and FIFO
+       * input buffers): 'departing' (default: each packet leaving while the buffer is over it) or
+       * 'buffer' (when an arrival takes the buffer to the threshold, every packet then in it — the DRB
+       * paper (Lugones et al.) §4.1: "switches will mark all packets belonging to the virtual-channel buffer that
+       * exceeded the threshold value").
+       */
+      readonly scope?: 'departing' | 'buffer';
     };
 
 /**
@@ -84,9 +92,12 @@ export function compileMarking(
       perVl,
     };
   } else if (markingSpec.kind === 'ibcc') {
-    knownKeys('marking', markingSpec, ['kind', 'threshold', 'markingRate', 'packetSize', 'victimMaskOnHostPorts', 'thresholdFraction', 'occupancy']);
+    knownKeys('marking', markingSpec, ['kind', 'threshold', 'markingRate', 'packetSize', 'victimMaskOnHostPorts', 'thresholdFraction', 'occupancy', 'scope']);
     const occupancy = markingSpec.occupancy ?? 'output';
     if (occupancy !== 'output' && occupancy !== 'input') throw new InvalidParameterError('marking.occupancy', "one of 'output', 'input'", occupancy);
+    const scope = markingSpec.scope ?? 'departing';
+    if (scope !== 'departing' && scope !== 'buffer') throw new InvalidParameterError('marking.scope', "one of 'departing', 'buffer'", scope);
+    if (scope === 'buffer' && occupancy !== 'input') throw new InvalidParameterError('marking.scope', "'departing' unless marking.occupancy is 'input'", scope);
     const victimOnHosts = markingSpec.victimMaskOnHostPorts ?? true;
     if (typeof victimOnHosts !== 'boolean') throw new InvalidParameterError('marking.victimMaskOnHostPorts', 'a boolean', victimOnHosts);
     const perPortVl: (IbCcSwitchMarker | null)[] = [];
@@ -115,7 +126,7 @@ export function compileMarking(
         }
       }
     }
-    marking = { kind: 'ibcc', perPortVl, inputOccupancy: occupancy === 'input' };
+    marking = { kind: 'ibcc', perPortVl, inputOccupancy: occupancy === 'input', markBuffer: scope === 'buffer' };
   } else {
     throw new InvalidParameterError('marking.kind', "one of 'none', 'ecn', 'ibcc'", markingSpec.kind);
   }
@@ -191,6 +202,17 @@ export class FabricMarking {
           }
         }
       }
+    } else if (marking.kind === 'ibcc' && marking.markBuffer) {
+      // An arrival leaves the buffer at or over the threshold (thresholdFraction × the VL buffer, the
+      // same for every port-VL): every packet then in it is marked, each counted once for the
+      // port-VL it waits for (a packet marked upstream already carries its mark).
+      if (this.queues.blocks[q]! * CREDIT_BLOCK_BYTES >= this.ibccThreshold[out * this.V + pool.outVl[p]!]!) {
+        for (let r = this.queues.headOf(q); r !== NONE; r = pool.next[r]!) {
+          if (pool.mark[r] === 1) continue;
+          pool.mark[r] = 1;
+          this.stats.portMarks[pool.out[r]! * this.V + pool.outVl[r]!]!++;
+        }
+      }
     }
   }
 
@@ -204,6 +226,7 @@ export class FabricMarking {
       if (marking.perSwitch[s]!.onDequeue(marking.perVl ? port * this.V + pool.vl[p]! : port)) this.mark(pv, p);
     }
     this.pvBytes[pv]! -= pool.size[p]!;
+    if (marking.kind === 'ibcc' && marking.markBuffer) return; // marked in the buffer (enqueued)
     if (marking.kind === 'ibcc') {
       // Occupancy of the port-VL: the bytes in the switch's input buffers waiting for this output
       // and VL, the departing packet excluded. Root (has credits) = it could send another MTU at
