@@ -42,6 +42,10 @@ interface Args {
   out: string;
   work: string;
   maxReplications: number;
+  /** CPU seconds a point may spend on replications beyond the first five (0: none). */
+  extendCpuS: number;
+  /** Rewrite existing case files (from the stored replications, plus any extension). */
+  redo: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -57,6 +61,8 @@ function parseArgs(argv: string[]): Args {
     out: get('out') ?? 'test/fixtures/fabric-model',
     work: get('work') ?? '/tmp/fabric-model-reference',
     maxReplications: Number(get('max-replications') ?? 40),
+    extendCpuS: Number(get('extend-cpu-s') ?? 0),
+    redo: argv.includes('--redo'),
   };
 }
 
@@ -142,11 +148,6 @@ function saturation(dir: string, net: Network, pattern: Pattern, sl: SlConfig, o
   return { load: lo, steps };
 }
 
-/** CPU ms a point may spend on replications beyond the first five: 60 s up to 16 hosts, 30 s up to 64, none above. */
-function extensionBudgetMs(hosts: number): number {
-  return hosts <= 16 ? 60_000 : hosts <= 64 ? 30_000 : 0;
-}
-
 function log(s: string): void {
   process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${s}\n`);
 }
@@ -174,7 +175,7 @@ function slShares(p: PointSummary): Record<string, unknown> {
 function runCase(args: Args, net: Network, pattern: Pattern, sl: SlConfig): void {
   const name = `${net.name}-${pattern}-${sl}`;
   const fixture = join(args.out, `${name}.json`);
-  if (existsSync(fixture)) {
+  if (existsSync(fixture) && !args.redo) {
     log(`${name}: done already`);
     return;
   }
@@ -205,7 +206,7 @@ function runCase(args: Args, net: Network, pattern: Pattern, sl: SlConfig): void
     let recs = replications(pdir, params, SEED_POINTS, 0, 5, untilS, warmupS);
     let summary = summarizePoint(recs, vls, small);
     // more replications while fewer than 80 % of the flows' latencies are within 2 %, within the network's CPU budget per point
-    const capMs = extensionBudgetMs(net.topology.hosts.length);
+    const capMs = 1000 * args.extendCpuS;
     while (label !== '1%' && summary.latencyQualified[0] < 0.8 * summary.latencyQualified[1] && recs.length < args.maxReplications) {
       const spent = recs.reduce((a, r) => a + r.cpuMs, 0);
       const ratios = Object.values(summary.flows).filter((f) => f[2]! > 0).map((f) => f[3]! / f[2]!).sort((a, b) => a - b);
