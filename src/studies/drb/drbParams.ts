@@ -85,6 +85,20 @@ export interface DrbScenarioParams {
    * that exceeded the threshold value"). Only with `markingOccupancy: 'input'`.
    */
   readonly markingScope: 'departing' | 'buffer';
+  /**
+   * Where the hot-spot flows go when `hotSpotNodes` is empty: 'links' (default: source (x, 0) to
+   * ((x + W/2) mod W, ⌊H/2⌋), the flows sharing row 0's +x links — a hot spot "in links") or 'node'
+   * (every hot-spot flow to the centre node (⌊W/2⌋, ⌊H/2⌋): the classical "Hot-spot traffic
+   * pattern", "several packets compete for resources in a focused network area" (§5.3), whose
+   * "links 1,2,3,4 and 5" are read as the node's four network links and its host link).
+   */
+  readonly hotSpotTarget: 'links' | 'node';
+  /**
+   * Factor in [0, 1] applied to each DRB path's notification count B_i at every timer expiry
+   * (default 0.5, our choice so old notifications fade); 1 counts them without decay, as Eq. 1's
+   * "the number of congestion notifications received by path C_i" reads literally.
+   */
+  readonly drbDecay: number;
 }
 
 const DEFAULTS: DrbScenarioParams = {
@@ -107,6 +121,8 @@ const DEFAULTS: DrbScenarioParams = {
   alternatives: 'dimension-order',
   messagePackets: 1,
   markingScope: 'departing',
+  hotSpotTarget: 'links',
+  drbDecay: 0.5,
 };
 
 /** Link rate (Gb/s), packet size (bytes), the seed's timer and marking threshold. */
@@ -171,27 +187,42 @@ export function parseDrbScenario(params: unknown): DrbScenarioParams {
   const messagePackets = p.messagePackets === undefined ? DEFAULTS.messagePackets : numberInRange('messagePackets', p.messagePackets, 1, 1e6);
   const markingScope = p.markingScope === undefined ? DEFAULTS.markingScope : oneOf('markingScope', p.markingScope, ['departing', 'buffer'] as const);
   if (markingScope === 'buffer' && markingOccupancy !== 'input') throw new InvalidParameterError('markingScope', "'departing' unless markingOccupancy is 'input'", markingScope);
-  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad, markingOccupancy, escape, ccRecovery, alternatives, messagePackets, markingScope };
+  const hotSpotTarget = p.hotSpotTarget === undefined ? DEFAULTS.hotSpotTarget : oneOf('hotSpotTarget', p.hotSpotTarget, ['links', 'node'] as const);
+  const drbDecay = p.drbDecay === undefined ? DEFAULTS.drbDecay : numberInRange('drbDecay', p.drbDecay, 0, 1);
+  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad, markingOccupancy, escape, ccRecovery, alternatives, messagePackets, markingScope, hotSpotTarget, drbDecay };
 }
 
+/**
+ * The destination node of hot-spot flow k (from node k) for validated params: `hotSpotNodes` in turn
+ * if given, else by `hotSpotTarget`.
+ * @example hotSpotDestination(parseDrbScenario({ hotSpotTarget: 'node' }), 2); // → 36 (node (4, 4) of the 8×8 torus)
+ */
+export function hotSpotDestination(p: DrbScenarioParams, k: number): number {
+  const [w, h] = parseSize(p.size, p.topology === 'torus');
+  if (p.hotSpotNodes.length > 0) return p.hotSpotNodes[k % p.hotSpotNodes.length]!;
+  const row = Math.floor(h / 2) * w;
+  return p.hotSpotTarget === 'node' ? row + Math.floor(w / 2) : row + (((k % w) + Math.floor(w / 2)) % w);
+}
 
 /** The `drb` scenario's command-line options. */
 export const DRB_CLI_OPTIONS: readonly ScenarioCliOption[] = [
-    { flag: '--topology <kind>', param: 'topology', kind: 'string', description: 'torus|mesh (drb; default torus)' },
-    { flag: '--size <WxH>', param: 'size', kind: 'string', description: "switches as WxH (drb; default 8x8; the seed's mesh of 32: 4x8, see docs/drb.md)" },
-    { flag: '--routing <kind>', param: 'routing', kind: 'string', description: 'static|drb (drb; default static)' },
-    { flag: '--cc <kind>', param: 'cc', kind: 'string', description: `${DRB_CC.join('|')} (drb; default none)` },
-    { flag: '--pattern <name>', param: 'pattern', kind: 'string', description: `${DRB_PATTERNS.join('|')} (drb; default perfect-shuffle)` },
-    { flag: '--load <mbps>', param: 'load', kind: 'number', description: 'offered load per node in Mb/s, up to the link rate 2500; a list sweeps it (drb; default 400)' },
-    { flag: '--paths <n>', param: 'paths', kind: 'integer', description: 'DRB paths per destination, 1..8 (drb; default 4)' },
-    { flag: '--buffer-packets <n>', param: 'bufferPackets', kind: 'integer', description: 'input buffer per VL in packets (congestion-spreading default 16; drb default 4)' },
-    { flag: '--marking-occupancy <basis>', param: 'markingOccupancy', kind: 'string', description: "input|output: the occupancy the 80 % threshold is compared with (drb; default input, the seed's reading)" },
-    { flag: '--escape <kind>', param: 'escape', kind: 'string', description: "per-lid|shared: a VL per alternative path, or one for all (drb; default per-lid)" },
-    { flag: '--alternatives <kind>', param: 'alternatives', kind: 'string', description: "dimension-order|up-down: how DRB's alternative LIDs are routed (drb; default dimension-order: YX and the long ways round, VLs of their own)" },
-    { flag: '--marking-scope <which>', param: 'markingScope', kind: 'string', description: "departing|buffer: an input VL buffer over the threshold marks the packets leaving it, or every packet in it (drb; default departing)" },
-    { flag: '--message-packets <m>', param: 'messagePackets', kind: 'number', description: 'mean packets per message, sent back to back (drb; default 1)' },
-    { flag: '--cc-recovery <rule>', param: 'ccRecovery', kind: 'string', description: "quiet|timer: IB CC's timer lowers the throttle level only after a period without BECN, or at every expiry (drb; default quiet with ibcc-drb-paper, timer with ibcc)" },
-    { flag: '--hot-spot-at-us <t>', param: 'hotSpotAtUs', kind: 'number', description: 'start of the hot-spot flows, µs of simulated time (drb; default none)' },
-    { flag: '--hot-spot-sources <n>', param: 'hotSpotSources', kind: 'integer', description: 'hot-spot flows, from nodes 0, 1, … (drb; default 4)' },
-    { flag: '--hot-spot-load <mbps>', param: 'hotSpotLoad', kind: 'number', description: 'load of each hot-spot flow, Mb/s (drb; default 750)' },
+  { flag: '--topology <kind>', param: 'topology', kind: 'string', description: 'torus|mesh (drb; default torus)' },
+  { flag: '--size <WxH>', param: 'size', kind: 'string', description: "switches as WxH (drb; default 8x8; the seed's mesh of 32: 4x8, see docs/drb.md)" },
+  { flag: '--routing <kind>', param: 'routing', kind: 'string', description: 'static|drb (drb; default static)' },
+  { flag: '--cc <kind>', param: 'cc', kind: 'string', description: `${DRB_CC.join('|')} (drb; default none)` },
+  { flag: '--pattern <name>', param: 'pattern', kind: 'string', description: `${DRB_PATTERNS.join('|')} (drb; default perfect-shuffle)` },
+  { flag: '--load <mbps>', param: 'load', kind: 'number', description: 'offered load per node in Mb/s, up to the link rate 2500; a list sweeps it (drb; default 400)' },
+  { flag: '--paths <n>', param: 'paths', kind: 'integer', description: 'DRB paths per destination, 1..8 (drb; default 4)' },
+  { flag: '--buffer-packets <n>', param: 'bufferPackets', kind: 'integer', description: 'input buffer per VL in packets (congestion-spreading default 16; drb default 4)' },
+  { flag: '--marking-occupancy <basis>', param: 'markingOccupancy', kind: 'string', description: "input|output: the occupancy the 80 % threshold is compared with (drb; default input, the seed's reading)" },
+  { flag: '--escape <kind>', param: 'escape', kind: 'string', description: "per-lid|shared: a VL per alternative path, or one for all (drb; default per-lid)" },
+  { flag: '--alternatives <kind>', param: 'alternatives', kind: 'string', description: "dimension-order|up-down: how DRB's alternative LIDs are routed (drb; default dimension-order: YX and the long ways round, VLs of their own)" },
+  { flag: '--marking-scope <which>', param: 'markingScope', kind: 'string', description: "departing|buffer: an input VL buffer over the threshold marks the packets leaving it, or every packet in it (drb; default departing)" },
+  { flag: '--message-packets <m>', param: 'messagePackets', kind: 'number', description: 'mean packets per message, sent back to back (drb; default 1)' },
+  { flag: '--cc-recovery <rule>', param: 'ccRecovery', kind: 'string', description: "quiet|timer: IB CC's timer lowers the throttle level only after a period without BECN, or at every expiry (drb; default quiet with ibcc-drb-paper, timer with ibcc)" },
+  { flag: '--hot-spot-at-us <t>', param: 'hotSpotAtUs', kind: 'number', description: 'start of the hot-spot flows, µs of simulated time (drb; default none)' },
+  { flag: '--hot-spot-sources <n>', param: 'hotSpotSources', kind: 'integer', description: 'hot-spot flows, from nodes 0, 1, … (drb; default 4)' },
+  { flag: '--hot-spot-load <mbps>', param: 'hotSpotLoad', kind: 'number', description: 'load of each hot-spot flow, Mb/s (drb; default 750)' },
+  { flag: '--hot-spot-target <where>', param: 'hotSpotTarget', kind: 'string', description: "links|node: hot-spot flows sharing row 0's links, or all to the centre node (drb; default links)" },
+  { flag: '--drb-decay <f>', param: 'drbDecay', kind: 'number', description: "factor in [0, 1] on DRB's notification counts per 100 µs timer period; 1: no decay, Eq. 1 literally (drb; default 0.5)" },
 ];

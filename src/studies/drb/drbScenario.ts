@@ -35,7 +35,10 @@
  * flow in each of `samples` equal intervals of the run), `throttleLevel` and `throttleLevelMax`
  * (mean and largest CCTI of the IB CC flows at the end of each interval; 0 without CC),
  * `peakLinkMbps` (the busiest link's throughput in each interval — its busy time in the interval ×
- * the link rate, so never above the rate: the seed's Fig. 10),
+ * the link rate, so never above the rate: the seed's Fig. 10), `hotSpotPeakLinkMbps` (the busiest
+ * link's mean throughput from the hot spot's start — the window's start if earlier, or without a hot
+ * spot — to the window's end: the seed's Fig. 10 read over the whole hot spot, its points being
+ * averages over intervals of seconds; 0 if the hot spot starts after the window),
  * `disjointPaths` (fewest and mean usable paths of the flows: fewer than `paths` where the topology
  * has no more).
  */
@@ -48,9 +51,9 @@ import type { FlowSpec, RateControlSpec } from '../../sim/fabric/buildFlows.js';
 import type { Fabric } from '../../sim/fabric/fabric.js';
 import { meshTopology } from '../../network/generators/generators.js';
 import { alternativeOrders, meshDimensionOrderLids } from '../../network/routing/meshRoutes.js';
-import { DRB_CLI_OPTIONS, LINK_GBPS, PACKET_BYTES, parseDrbScenario, parseSize, THRESHOLD_FRACTION, TIMER_US, type DrbScenarioParams } from './drbParams.js';
+import { DRB_CLI_OPTIONS, hotSpotDestination, LINK_GBPS, PACKET_BYTES, parseDrbScenario, parseSize, THRESHOLD_FRACTION, TIMER_US, type DrbScenarioParams } from './drbParams.js';
 
-export { DRB_CC, DRB_PATTERNS, parseDrbScenario, type DrbScenarioParams } from './drbParams.js';
+export { DRB_CC, DRB_PATTERNS, hotSpotDestination, parseDrbScenario, type DrbScenarioParams } from './drbParams.js';
 
 /** Node index i = y·W + x ↔ host `h{x}_{y}`. */
 const hostName = (i: number, w: number): string => `h${i % w}_${Math.floor(i / w)}`;
@@ -87,13 +90,13 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
       destination: d < 0 ? 'uniform' : hostName(d, w),
       traffic: arrivals(p.load),
       ...(rc === undefined ? {} : { rateControl: rc }),
-      ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10 } } : {}),
+      ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10, decay: p.drbDecay } } : {}),
     });
   }
   if (p.hotSpotAtUs !== null) {
     for (let k = 0; k < p.hotSpotSources; k++) {
       const s = k;
-      const d = p.hotSpotNodes.length > 0 ? p.hotSpotNodes[k % p.hotSpotNodes.length]! : Math.floor(h / 2) * w + ((s % w) + Math.floor(w / 2)) % w;
+      const d = hotSpotDestination(p, k);
       if (d === s) continue;
       flows.push({
         name: `hot${k}`,
@@ -102,7 +105,7 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
         traffic: arrivals(p.hotSpotLoad),
         startUs: p.hotSpotAtUs,
         ...(p.cc === 'none' ? {} : { rateControl: rateControl(p.cc, p.ccRecovery)! }),
-        ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10 } } : {}),
+        ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10, decay: p.drbDecay } } : {}),
       });
     }
   }
@@ -149,10 +152,19 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
   // The statistics reset at the warm-up's end runs with the next events: the busy time counted from
   // it starts at minus the transmissions then in progress still to come.
   let lastBusy = new Map(Array.from(fabric.busyTimes(), ([name, b]) => [name, -b.ahead]));
+  // The busiest link over the whole hot spot: busy times from its start (the window's if earlier).
+  const hotFrom = Math.max(context.warmup, params.hotSpotAtUs === null ? 0 : params.hotSpotAtUs * 1e-6);
+  let hotBase = hotFrom <= context.warmup ? lastBusy : null;
+  const busyNow = () => new Map(Array.from(fabric.busyTimes(), ([name, b]) => [name, b.counted - b.ahead]));
   for (let k = 1; k <= params.samples; k++) {
     const t = context.warmup + (until * k) / params.samples;
+    if (hotBase === null && hotFrom < t) {
+      fabric.run(hotFrom, context.warmup);
+      hotBase = busyNow();
+    }
     fabric.run(t, context.warmup);
-    const busy = new Map(Array.from(fabric.busyTimes(), ([name, b]) => [name, b.counted - b.ahead]));
+    const busy = busyNow();
+    if (hotBase === null && hotFrom === t) hotBase = busy;
     let peak = 0;
     for (const [name, b] of busy) if (switchPort(name)) peak = Math.max(peak, b - lastBusy.get(name)!);
     lastBusy = busy;
@@ -163,7 +175,9 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
     throttleLevel.push(levels.length > 0 ? levels.reduce((a, b) => a + b, 0) / levels.length : 0);
     throttleLevelMax.push(maxOf([0, ...levels]));
   }
-  void end;
+  let hotPeak = 0;
+  if (hotBase !== null && hotFrom < end) for (const [name, b] of lastBusy) if (switchPort(name)) hotPeak = Math.max(hotPeak, b - hotBase.get(name)!);
+  const hotSpotPeakLinkMbps = hotFrom < end ? (hotPeak / (end - hotFrom)) * LINK_GBPS * 1e3 : 0;
   const m = fabric.measurements();
   // Latency over every delivered packet; received and offered load per node over the pattern's
   // senders only, the hot-spot flows reported apart (per flow).
@@ -193,6 +207,7 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
       throttleLevel,
       throttleLevelMax,
       peakLinkMbps,
+      hotSpotPeakLinkMbps,
       disjointPaths: disjoint,
     },
     simulatedTime: m.duration,
@@ -208,6 +223,6 @@ registerScenario<DrbScenarioParams>({
   lengths: ['until'],
   defaultLength: { until: 0.005 },
   timeUnit: 's',
-  metricUnits: 'latencyUs µs, throughputMbps and offeredMbps Mb/s per sending node of the pattern, hotSpotThroughputMbps Mb/s per hot-spot flow, throttleLevel and throttleLevelMax CCTI, linkUtilization a fraction of the time, openPaths paths per flow, peakLinkMbps Mb/s',
+  metricUnits: 'latencyUs µs, throughputMbps and offeredMbps Mb/s per sending node of the pattern, hotSpotThroughputMbps Mb/s per hot-spot flow, throttleLevel and throttleLevelMax CCTI, linkUtilization a fraction of the time, openPaths paths per flow, peakLinkMbps and hotSpotPeakLinkMbps Mb/s',
   cliOptions: DRB_CLI_OPTIONS,
 });
