@@ -41,6 +41,7 @@ export {
   DRB_CC,
   DRB_PATTERNS,
   drbFabric,
+  hotSpotDestination,
   parseDrbScenario,
   replicateDrbScenario,
   type DrbScenarioParams,

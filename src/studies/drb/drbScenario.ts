@@ -35,187 +35,25 @@
  * flow in each of `samples` equal intervals of the run), `throttleLevel` and `throttleLevelMax`
  * (mean and largest CCTI of the IB CC flows at the end of each interval; 0 without CC),
  * `peakLinkMbps` (the busiest link's throughput in each interval — its busy time in the interval ×
- * the link rate, so never above the rate: the seed's Fig. 10),
+ * the link rate, so never above the rate: the seed's Fig. 10), `hotSpotPeakLinkMbps` (the busiest
+ * link's mean throughput from the hot spot's start — the window's start if earlier, or without a hot
+ * spot — to the window's end: the seed's Fig. 10 read over the whole hot spot, its points being
+ * averages over intervals of seconds; 0 if the hot spot starts after the window),
  * `disjointPaths` (fewest and mean usable paths of the flows: fewer than `paths` where the topology
  * has no more).
  */
 import { maxOf } from '../../core/arrays.js';
-import { InvalidParameterError } from '../../core/errors.js';
-import { integerAtLeast, knownKeys, numberInRange, oneOf, plainObject } from '../../core/guards.js';
 import { registerScenario, type ReplicationContext, type ReplicationOutput } from '../../sim/scenarios/registry.js';
 import type { RandomStreams } from '../../sim/random/streams.js';
-import { checkPermutationNodes, permutationDestination, PERMUTATION_PATTERNS, type PermutationPattern } from '../../sim/traffic/patterns.js';
+import { permutationDestination, type PermutationPattern } from '../../sim/traffic/patterns.js';
 import { buildFabric } from '../../sim/fabric/build.js';
 import type { FlowSpec, RateControlSpec } from '../../sim/fabric/buildFlows.js';
 import type { Fabric } from '../../sim/fabric/fabric.js';
 import { meshTopology } from '../../network/generators/generators.js';
 import { alternativeOrders, meshDimensionOrderLids } from '../../network/routing/meshRoutes.js';
+import { DRB_CLI_OPTIONS, hotSpotDestination, LINK_GBPS, PACKET_BYTES, parseDrbScenario, parseSize, THRESHOLD_FRACTION, TIMER_US, type DrbScenarioParams } from './drbParams.js';
 
-/** Traffic patterns of the scenario: the permutations, or uniformly random destinations. */
-export const DRB_PATTERNS = [...PERMUTATION_PATTERNS, 'uniform'] as const;
-/** Congestion control choices. */
-export const DRB_CC = ['none', 'ibcc', 'ibcc-drb-paper'] as const;
-
-/** Parameters of `drb` (all optional; defaults below). */
-export interface DrbScenarioParams {
-  /** 'torus' (default) or 'mesh'. */
-  readonly topology: 'torus' | 'mesh';
-  /** Switches as 'WxH' (default '8x8': the seed's 64-node torus; its 32-node mesh: '4x8', docs/drb.md). */
-  readonly size: string;
-  /** 'static' (dimension order; default) or 'drb'. */
-  readonly routing: 'static' | 'drb';
-  readonly cc: (typeof DRB_CC)[number];
-  /** Default 'perfect-shuffle' (the seed's workload). */
-  readonly pattern: (typeof DRB_PATTERNS)[number];
-  /** Offered load per node, Mb/s, in (0, link rate] (default 400). */
-  readonly load: number;
-  /** Paths per destination for DRB, 1..8 (default 4: "a maximum of four alternative disjoint paths"). */
-  readonly paths: number;
-  /** Input buffer per VL in packets (default 4). */
-  readonly bufferPackets: number;
-  /** Intervals of the open-path and peak-link time series (default 10). */
-  readonly samples: number;
-  /** Hot spot: from this time (µs after the warm-up's start, i.e. simulated time) the hot-spot flows start (default: none). */
-  readonly hotSpotAtUs: number | null;
-  /**
-   * Hot-spot destination node indices, taken in turn by the sources (default: none given — source
-   * (x, 0) sends to ((x + W/2) mod W, ⌊H/2⌋), so under dimension order the hot-spot flows share the
-   * +x links of row 0: a hot spot "in links", as the seed's Fig. 10 has it).
-   */
-  readonly hotSpotNodes: readonly number[];
-  /** Number of hot-spot flows (default 4), from nodes 0, 1, … (row 0 first). */
-  readonly hotSpotSources: number;
-  /** Load of each hot-spot flow, Mb/s (default 750: the seed's "(750 Mbps)"). */
-  readonly hotSpotLoad: number;
-  /**
-   * What the 80 % threshold is compared with: 'input' (default; the seed: "switches will mark all
-   * packets belonging to the virtual-channel buffer that exceeded the threshold value") or 'output'
-   * (the IB CC specification's port-VL occupancy, roots only).
-   */
-  readonly markingOccupancy: 'input' | 'output';
-  /**
-   * VLs of the alternative paths (multipath.ts): 'per-lid' (default: one VL and up*∕down*
-   * orientation each, paths − 1 VLs) or 'shared' (one VL for all). Every VL has its own buffer of
-   * `bufferPackets`, so 'per-lid' also gives DRB more buffer space per port than static routing.
-   */
-  readonly escape: 'per-lid' | 'shared';
-  /**
-   * What IB CC's timer does at each expiry: 'quiet' (lower the throttle level only when no BECN
-   * arrived in the period: the seed's §3, "Whenever the timer expires, if no congestion notifications
-   * are received injection is gradually recovered") or 'timer' (lower it at every expiry, the timer
-   * running freely). Default: 'quiet' with `cc: 'ibcc-drb-paper'`, 'timer' with `cc: 'ibcc'`.
-   */
-  readonly ccRecovery: 'quiet' | 'timer' | null;
-  /**
-   * How the alternative LIDs are routed: 'dimension-order' (default: the other dimension orders of the
-   * mesh or torus, Y then X and on a torus the long way round, each on VLs of its own — the seed's
-   * "virtual channels in order to avoid Deadlock", §4.2.2; up to 4 disjoint paths on the torus, 2 on
-   * the mesh; meshRoutes.ts) or 'up-down' (up*∕down* routes over spanning trees, multipath.ts: about
-   * 2 usable paths per pair).
-   */
-  readonly alternatives: 'dimension-order' | 'up-down';
-  /**
-   * Mean packets per message, ≥ 1 (default 1: a message is one packet). The seed's senders split each
-   * message "in several packets according with the MTU" (§4.2.3) and give no message size; m > 1
-   * sends messages at Poisson epochs, each of a geometric number of packets with mean m, back to back
-   * (GE arrivals with Ca² = 2m − 1, the offered load unchanged).
-   */
-  readonly messagePackets: number;
-  /**
-   * Which packets an input VL buffer over the threshold marks: 'departing' (each packet leaving while
-   * the buffer is over it) or 'buffer' (when an arrival finds the buffer at or over it, every packet
-   * then in the buffer: §4.1, "switches will mark all packets belonging to the virtual-channel buffer
-   * that exceeded the threshold value"). Only with `markingOccupancy: 'input'`.
-   */
-  readonly markingScope: 'departing' | 'buffer';
-}
-
-const DEFAULTS: DrbScenarioParams = {
-  topology: 'torus',
-  size: '8x8',
-  routing: 'static',
-  cc: 'none',
-  pattern: 'perfect-shuffle',
-  load: 400,
-  paths: 4,
-  bufferPackets: 4,
-  samples: 10,
-  hotSpotAtUs: null,
-  hotSpotNodes: [],
-  hotSpotSources: 4,
-  hotSpotLoad: 750,
-  markingOccupancy: 'input',
-  escape: 'per-lid',
-  ccRecovery: null,
-  alternatives: 'dimension-order',
-  messagePackets: 1,
-  markingScope: 'departing',
-};
-
-/** Link rate (Gb/s), packet size (bytes), the seed's timer and marking threshold. */
-const LINK_GBPS = 2.5;
-const PACKET_BYTES = 2048;
-const TIMER_US = 100;
-const THRESHOLD_FRACTION = 0.8;
-
-function parseSize(size: unknown, torus: boolean): [number, number] {
-  const m = typeof size === 'string' ? /^([0-9]+)x([0-9]+)$/.exec(size) : null;
-  const lo = torus ? 3 : 1;
-  if (m === null || Number(m[1]) < lo || Number(m[2]) < lo || Number(m[1]) * Number(m[2]) < 2 || Number(m[1]) * Number(m[2]) > 256) {
-    throw new InvalidParameterError('size', `'WxH' with integers W, H >= ${lo} and 2..256 switches (the multipath tables cost O(paths · n³) to build)`, size);
-  }
-  return [Number(m[1]), Number(m[2])];
-}
-
-/**
- * Validates `drb` params and fills in defaults.
- * @throws InvalidParameterError naming the parameter (a load above the link rate, a permutation
- *   pattern on a node count it cannot use, …).
- * @example parseDrbScenario({ routing: 'drb' }).paths; // → 4
- */
-export function parseDrbScenario(params: unknown): DrbScenarioParams {
-  const p = plainObject('params', params ?? {});
-  knownKeys('params', p, Object.keys(DEFAULTS));
-  const topology = p.topology === undefined ? DEFAULTS.topology : oneOf('topology', p.topology, ['torus', 'mesh'] as const);
-  const size = p.size === undefined ? DEFAULTS.size : (p.size as string);
-  const [w, h] = parseSize(size, topology === 'torus');
-  const routing = p.routing === undefined ? DEFAULTS.routing : oneOf('routing', p.routing, ['static', 'drb'] as const);
-  const cc = p.cc === undefined ? DEFAULTS.cc : oneOf('cc', p.cc, DRB_CC);
-  const pattern = p.pattern === undefined ? DEFAULTS.pattern : oneOf('pattern', p.pattern, DRB_PATTERNS);
-  if (pattern !== 'uniform') checkPermutationNodes(pattern, w * h, 'size');
-  if (pattern === 'uniform' && routing === 'drb') {
-    throw new InvalidParameterError('pattern', "a permutation pattern with routing 'drb' (DRB keeps its paths per source–destination pair; 'uniform' has none)", pattern);
-  }
-  const linkMbps = LINK_GBPS * 1000;
-  const load = p.load === undefined ? DEFAULTS.load : numberInRange('load', p.load, 0, linkMbps);
-  if (!(load > 0)) throw new InvalidParameterError('load', `a load in (0, ${linkMbps}] Mb/s per node (the link rate)`, load);
-  const paths = p.paths === undefined ? DEFAULTS.paths : integerAtLeast('paths', p.paths, 1);
-  if (paths > 8) throw new InvalidParameterError('paths', 'an integer in 1..8', paths);
-  const bufferPackets = p.bufferPackets === undefined ? DEFAULTS.bufferPackets : integerAtLeast('bufferPackets', p.bufferPackets, 1);
-  const samples = p.samples === undefined ? DEFAULTS.samples : integerAtLeast('samples', p.samples, 1);
-  if (samples > 1000) throw new InvalidParameterError('samples', 'an integer in 1..1000', samples);
-  const hotSpotAtUs = p.hotSpotAtUs === undefined || p.hotSpotAtUs === null ? null : numberInRange('hotSpotAtUs', p.hotSpotAtUs, 0, 1e12);
-  const nodes = w * h;
-  let hotSpotNodes: number[] = [];
-  if (p.hotSpotNodes !== undefined) {
-    if (!Array.isArray(p.hotSpotNodes)) throw new InvalidParameterError('hotSpotNodes', 'an array of node indices', p.hotSpotNodes);
-    hotSpotNodes = p.hotSpotNodes.map((n: unknown, i: number) => {
-      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n >= nodes) throw new InvalidParameterError(`hotSpotNodes[${i}]`, `a node index in 0..${nodes - 1}`, n);
-      return n;
-    });
-  }
-  const hotSpotSources = p.hotSpotSources === undefined ? DEFAULTS.hotSpotSources : integerAtLeast('hotSpotSources', p.hotSpotSources, 1);
-  if (hotSpotSources > nodes) throw new InvalidParameterError('hotSpotSources', `an integer in 1..${nodes} (the node count)`, hotSpotSources);
-  const hotSpotLoad = p.hotSpotLoad === undefined ? DEFAULTS.hotSpotLoad : numberInRange('hotSpotLoad', p.hotSpotLoad, 0, linkMbps);
-  const markingOccupancy = p.markingOccupancy === undefined ? DEFAULTS.markingOccupancy : oneOf('markingOccupancy', p.markingOccupancy, ['input', 'output'] as const);
-  const escape = p.escape === undefined ? DEFAULTS.escape : oneOf('escape', p.escape, ['per-lid', 'shared'] as const);
-  const ccRecovery = p.ccRecovery === undefined || p.ccRecovery === null ? null : oneOf('ccRecovery', p.ccRecovery, ['quiet', 'timer'] as const);
-  const alternatives = p.alternatives === undefined ? DEFAULTS.alternatives : oneOf('alternatives', p.alternatives, ['dimension-order', 'up-down'] as const);
-  const messagePackets = p.messagePackets === undefined ? DEFAULTS.messagePackets : numberInRange('messagePackets', p.messagePackets, 1, 1e6);
-  const markingScope = p.markingScope === undefined ? DEFAULTS.markingScope : oneOf('markingScope', p.markingScope, ['departing', 'buffer'] as const);
-  if (markingScope === 'buffer' && markingOccupancy !== 'input') throw new InvalidParameterError('markingScope', "'departing' unless markingOccupancy is 'input'", markingScope);
-  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad, markingOccupancy, escape, ccRecovery, alternatives, messagePackets, markingScope };
-}
+export { DRB_CC, DRB_PATTERNS, hotSpotDestination, parseDrbScenario, type DrbScenarioParams } from './drbParams.js';
 
 /** Node index i = y·W + x ↔ host `h{x}_{y}`. */
 const hostName = (i: number, w: number): string => `h${i % w}_${Math.floor(i / w)}`;
@@ -252,13 +90,13 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
       destination: d < 0 ? 'uniform' : hostName(d, w),
       traffic: arrivals(p.load),
       ...(rc === undefined ? {} : { rateControl: rc }),
-      ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10 } } : {}),
+      ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10, decay: p.drbDecay } } : {}),
     });
   }
   if (p.hotSpotAtUs !== null) {
     for (let k = 0; k < p.hotSpotSources; k++) {
       const s = k;
-      const d = p.hotSpotNodes.length > 0 ? p.hotSpotNodes[k % p.hotSpotNodes.length]! : Math.floor(h / 2) * w + ((s % w) + Math.floor(w / 2)) % w;
+      const d = hotSpotDestination(p, k);
       if (d === s) continue;
       flows.push({
         name: `hot${k}`,
@@ -267,7 +105,7 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
         traffic: arrivals(p.hotSpotLoad),
         startUs: p.hotSpotAtUs,
         ...(p.cc === 'none' ? {} : { rateControl: rateControl(p.cc, p.ccRecovery)! }),
-        ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10 } } : {}),
+        ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10, decay: p.drbDecay } } : {}),
       });
     }
   }
@@ -314,10 +152,19 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
   // The statistics reset at the warm-up's end runs with the next events: the busy time counted from
   // it starts at minus the transmissions then in progress still to come.
   let lastBusy = new Map(Array.from(fabric.busyTimes(), ([name, b]) => [name, -b.ahead]));
+  // The busiest link over the whole hot spot: busy times from its start (the window's if earlier).
+  const hotFrom = Math.max(context.warmup, params.hotSpotAtUs === null ? 0 : params.hotSpotAtUs * 1e-6);
+  let hotBase = hotFrom <= context.warmup ? lastBusy : null;
+  const busyNow = () => new Map(Array.from(fabric.busyTimes(), ([name, b]) => [name, b.counted - b.ahead]));
   for (let k = 1; k <= params.samples; k++) {
     const t = context.warmup + (until * k) / params.samples;
+    if (hotBase === null && hotFrom < t) {
+      fabric.run(hotFrom, context.warmup);
+      hotBase = busyNow();
+    }
     fabric.run(t, context.warmup);
-    const busy = new Map(Array.from(fabric.busyTimes(), ([name, b]) => [name, b.counted - b.ahead]));
+    const busy = busyNow();
+    if (hotBase === null && hotFrom === t) hotBase = busy;
     let peak = 0;
     for (const [name, b] of busy) if (switchPort(name)) peak = Math.max(peak, b - lastBusy.get(name)!);
     lastBusy = busy;
@@ -328,7 +175,9 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
     throttleLevel.push(levels.length > 0 ? levels.reduce((a, b) => a + b, 0) / levels.length : 0);
     throttleLevelMax.push(maxOf([0, ...levels]));
   }
-  void end;
+  let hotPeak = 0;
+  if (hotBase !== null && hotFrom < end) for (const [name, b] of lastBusy) if (switchPort(name)) hotPeak = Math.max(hotPeak, b - hotBase.get(name)!);
+  const hotSpotPeakLinkMbps = hotFrom < end ? (hotPeak / (end - hotFrom)) * LINK_GBPS * 1e3 : 0;
   const m = fabric.measurements();
   // Latency over every delivered packet; received and offered load per node over the pattern's
   // senders only, the hot-spot flows reported apart (per flow).
@@ -358,6 +207,7 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
       throttleLevel,
       throttleLevelMax,
       peakLinkMbps,
+      hotSpotPeakLinkMbps,
       disjointPaths: disjoint,
     },
     simulatedTime: m.duration,
@@ -373,24 +223,6 @@ registerScenario<DrbScenarioParams>({
   lengths: ['until'],
   defaultLength: { until: 0.005 },
   timeUnit: 's',
-  metricUnits: 'latencyUs µs, throughputMbps and offeredMbps Mb/s per sending node of the pattern, hotSpotThroughputMbps Mb/s per hot-spot flow, throttleLevel and throttleLevelMax CCTI, linkUtilization a fraction of the time, openPaths paths per flow, peakLinkMbps Mb/s',
-  cliOptions: [
-    { flag: '--topology <kind>', param: 'topology', kind: 'string', description: 'torus|mesh (drb; default torus)' },
-    { flag: '--size <WxH>', param: 'size', kind: 'string', description: "switches as WxH (drb; default 8x8; the seed's mesh of 32: 4x8, see docs/drb.md)" },
-    { flag: '--routing <kind>', param: 'routing', kind: 'string', description: 'static|drb (drb; default static)' },
-    { flag: '--cc <kind>', param: 'cc', kind: 'string', description: `${DRB_CC.join('|')} (drb; default none)` },
-    { flag: '--pattern <name>', param: 'pattern', kind: 'string', description: `${DRB_PATTERNS.join('|')} (drb; default perfect-shuffle)` },
-    { flag: '--load <mbps>', param: 'load', kind: 'number', description: 'offered load per node in Mb/s, up to the link rate 2500; a list sweeps it (drb; default 400)' },
-    { flag: '--paths <n>', param: 'paths', kind: 'integer', description: 'DRB paths per destination, 1..8 (drb; default 4)' },
-    { flag: '--buffer-packets <n>', param: 'bufferPackets', kind: 'integer', description: 'input buffer per VL in packets (congestion-spreading default 16; drb default 4)' },
-    { flag: '--marking-occupancy <basis>', param: 'markingOccupancy', kind: 'string', description: "input|output: the occupancy the 80 % threshold is compared with (drb; default input, the seed's reading)" },
-    { flag: '--escape <kind>', param: 'escape', kind: 'string', description: "per-lid|shared: a VL per alternative path, or one for all (drb; default per-lid)" },
-    { flag: '--alternatives <kind>', param: 'alternatives', kind: 'string', description: "dimension-order|up-down: how DRB's alternative LIDs are routed (drb; default dimension-order: YX and the long ways round, VLs of their own)" },
-    { flag: '--marking-scope <which>', param: 'markingScope', kind: 'string', description: "departing|buffer: an input VL buffer over the threshold marks the packets leaving it, or every packet in it (drb; default departing)" },
-    { flag: '--message-packets <m>', param: 'messagePackets', kind: 'number', description: 'mean packets per message, sent back to back (drb; default 1)' },
-    { flag: '--cc-recovery <rule>', param: 'ccRecovery', kind: 'string', description: "quiet|timer: IB CC's timer lowers the throttle level only after a period without BECN, or at every expiry (drb; default quiet with ibcc-drb-paper, timer with ibcc)" },
-    { flag: '--hot-spot-at-us <t>', param: 'hotSpotAtUs', kind: 'number', description: 'start of the hot-spot flows, µs of simulated time (drb; default none)' },
-    { flag: '--hot-spot-sources <n>', param: 'hotSpotSources', kind: 'integer', description: 'hot-spot flows, from nodes 0, 1, … (drb; default 4)' },
-    { flag: '--hot-spot-load <mbps>', param: 'hotSpotLoad', kind: 'number', description: 'load of each hot-spot flow, Mb/s (drb; default 750)' },
-  ],
+  metricUnits: 'latencyUs µs, throughputMbps and offeredMbps Mb/s per sending node of the pattern, hotSpotThroughputMbps Mb/s per hot-spot flow, throttleLevel and throttleLevelMax CCTI, linkUtilization a fraction of the time, openPaths paths per flow, peakLinkMbps and hotSpotPeakLinkMbps Mb/s',
+  cliOptions: DRB_CLI_OPTIONS,
 });
