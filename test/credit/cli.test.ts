@@ -93,7 +93,10 @@ describe('ibqos credit', () => {
     [['--method', 'fast'], /^ibqos: --method must be one of 'auto', .*got "fast"\n$/],
     [['--tolerance', 'x'], 'ibqos: --tolerance must be a number, got "x"\n'],
     [['--tolerance', '0'], 'ibqos: --tolerance (options.tolerance) must be a finite number in (0, 1e-3], got 0\n'],
-    [['--n', 'inf', '--m', '3000'], /^ibqos: --m \(downstreamCapacity\) must be an integer at most 2000 when upstreamCapacity is Infinity .*, got 3000\n$/],
+    [['--threads', '0'], 'ibqos: --threads (options.threads) must be an integer in 1..1024, got 0\n'],
+    [['--threads', 'two'], 'ibqos: --threads must be an integer, got "two"\n'],
+    [['--threads', '1.5'], 'ibqos: --threads must be an integer, got "1.5"\n'],
+    [['--n', 'inf', '--m', '3000'], /^ibqos: --m \(downstreamCapacity\) must be an integer at most 2048 when upstreamCapacity is Infinity .*, got 3000\n$/],
     [['--n', 'inf', '--method', 'dense'], /^ibqos: --method \(options.method\) must be a method for a finite upstreamCapacity/],
   ])('bad value %j → stderr, exit code 2, no stack, nothing on stdout', async (args, message) => {
     const { code, out, err } = await cli('credit', ...args);

@@ -1,20 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { seededStream } from '../../src/core/random.js';
 import { gemmAdd } from '../../src/linalg/float64Dense.js';
-import { gemmModuleBytes, wasmGemmAdd, wasmScratch } from '../../src/linalg/wasmGemm.js';
+import { wasmGemmAdd, wasmMemoryShared, wasmScratch } from '../../src/linalg/wasmGemm.js';
+import { gemmModuleBytes } from '../../src/linalg/wasmGemmModule.js';
 
 // The WebAssembly JS API is not in tsconfig's lib (ES2022); declared as far as used here.
 declare const WebAssembly: {
   validate(bytes: Uint8Array): boolean;
-  Module: { new (bytes: Uint8Array): object; exports(module: object): { kind: string; name: string }[] };
+  Module: {
+    new (bytes: Uint8Array): object;
+    exports(module: object): { kind: string; name: string }[];
+    imports(module: object): { kind: string; module: string; name: string }[];
+  };
 };
 
 describe('gemmModuleBytes', () => {
-  it('the assembled module → valid WebAssembly exporting gemm and memory (Node 20 has SIMD)', () => {
-    const bytes = gemmModuleBytes();
+  it.each([true, false])('shared = %s → valid WebAssembly exporting gemm, importing env.memory (Node 20 has SIMD and threads)', (shared) => {
+    const bytes = gemmModuleBytes(shared);
     expect(WebAssembly.validate(bytes)).toBe(true);
-    const names = WebAssembly.Module.exports(new WebAssembly.Module(bytes)).map((e) => `${e.kind}:${e.name}`);
-    expect(names.sort()).toEqual(['function:gemm', 'memory:memory']);
+    const module = new WebAssembly.Module(bytes);
+    expect(WebAssembly.Module.exports(module).map((e) => `${e.kind}:${e.name}`)).toEqual(['function:gemm']);
+    expect(WebAssembly.Module.imports(module).map((e) => `${e.kind}:${e.module}.${e.name}`)).toEqual(['memory:env.memory']);
+  });
+
+  it('on Node 20 the kernel runs in a shared memory (so products can be split over threads)', () => {
+    expect(wasmScratch(1)).not.toBeNull();
+    expect(wasmMemoryShared()).toBe(true);
+    expect(wasmScratch(1)!.buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 });
 
