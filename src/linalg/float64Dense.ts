@@ -301,6 +301,7 @@ export function eliminateMMatrix(
   // in the panel's columns; then one product updates the trailing block.
   for (let kb = 0; kb < count; kb += NBE) {
     const ke = Math.min(kb + NBE, count);
+    // the panel rows [kb, ke), over their whole width, pivot by pivot
     for (let k = kb; k < ke; k++) {
       const rk = k * n;
       let d = s[k]!;
@@ -308,15 +309,28 @@ export function eliminateMMatrix(
       if (!(d > 0)) return false;
       pivot[k] = d;
       const sk = s[k]!;
-      for (let i = k + 1; i < n; i++) {
+      for (let i = k + 1; i < ke; i++) {
         const ri = i * n;
         const wik = a[ri + k]!;
         if (wik === 0) continue;
         const f = wik / d;
         a[ri + k] = f;
         s[i] += f * sk;
-        const end = i < ke ? n : ke;
-        for (let j = k + 1; j < end; j++) a[ri + j] += f * a[rk + j]!;
+        for (let j = k + 1; j < n; j++) a[ri + j] += f * a[rk + j]!;
+      }
+    }
+    // the rows below, in the panel's columns only: row by row (contiguous), each entry receiving
+    // the pivots' updates in the same order and from the same values as pivot by pivot
+    for (let i = ke; i < n; i++) {
+      const ri = i * n;
+      for (let k = kb; k < ke; k++) {
+        const wik = a[ri + k]!;
+        if (wik === 0) continue;
+        const rk = k * n;
+        const f = wik / pivot[k]!;
+        a[ri + k] = f;
+        s[i] += f * s[k]!;
+        for (let j = k + 1; j < ke; j++) a[ri + j] += f * a[rk + j]!;
       }
     }
     // trailing block rows/cols ≥ ke: += F[ke.., kb..ke) · A[kb..ke, ke..), over the columns where
