@@ -6,7 +6,7 @@
  *   the full k-sum, and the kernel's value of an entry does not depend on which column range or
  *   block shape computed it (wasmGemmModule.ts): the split changes who computes an entry, never
  *   how. The tests compare the Float64Array contents for exact equality.
- * - **Dynamic chunks.** A product is cut into about three chunks per thread; the calling thread
+ * - **Dynamic chunks.** A product is cut into about eight chunks per thread; the calling thread
  *   and the workers take chunks from one shared counter until none is left, then the caller waits
  *   for the chunks the workers took. A worker that is still starting, or that the operating system
  *   has not scheduled (other processes on the machine), simply takes fewer chunks: the caller
@@ -169,7 +169,10 @@ export function parallelGemm(
   if (threads <= 1 || n < 16 || k > WORKER_PANEL_K || m * n * k < PARALLEL_MIN_WORK) return false;
   const p = startPool(kernel, threads - 1);
   if (p === null) return false;
-  const chunk = Math.max(8, Math.ceil(n / (3 * threads) / 8) * 8, Math.ceil(n / INDEX_MASK / 8) * 8);
+  // about eight chunks per thread, of whole 8-column panels (the kernel's unit: a chunk's size
+  // changes nothing in how fast its columns are computed), so that a thread the operating system
+  // leaves waiting holds up the others for one small chunk at most
+  const chunk = Math.max(8, Math.ceil(n / (8 * threads) / 8) * 8, Math.ceil(n / INDEX_MASK / 8) * 8);
   const total = Math.ceil(n / chunk);
   const ctrl = p.ctrl;
   p.seq = (p.seq + 1) & SEQ_MASK;

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/program.js';
 import { solveCreditChain } from '../../src/credit/index.js';
+import { stopGemmThreads } from '../../src/linalg/gemmThreads.js';
 import { params } from './helpers.js';
 
 function sink(write: (s: string) => void): NodeJS.WriteStream {
@@ -72,6 +73,14 @@ describe('ibqos credit', () => {
     expect(r.stable).toBe(false);
     expect(r.meanQueueLength.upstream).toBe('Infinity');
     expect(r.params.upstreamCapacity).toBe('Infinity');
+  });
+
+  it('--threads 1 and --threads 2 → the same JSON, digit for digit (m = 200: past the one-thread bound)', async () => {
+    const one = await cli('credit', '--n', 'inf', '--m', '200', '--lambda', '5.5', '--mu2', '6', '--threads', '1', '--json');
+    const two = await cli('credit', '--n', 'inf', '--m', '200', '--lambda', '5.5', '--mu2', '6', '--threads', '2', '--json');
+    expect(one.code).toBe(0);
+    expect(two.out).toBe(one.out);
+    await stopGemmThreads();
   });
 
   it('--method chooses the method, shown in the method column', async () => {
