@@ -11,7 +11,7 @@
  * matMul and invertMMatrix copy theirs in — with results equal bit for bit to the JavaScript
  * kernel below, about 5× faster at n = 513.
  */
-import { wasmGemmAdd, wasmScratch } from './wasmGemm.js';
+import { wasmGemmAdd, wasmScratch, wasmSolveLeaf } from './wasmGemm.js';
 
 /**
  * C[m×n] += A[m×k]·B[k×n], row-major with leading dimensions and offsets (all entries of the
@@ -395,6 +395,7 @@ function splitPoint(lo: number, hi: number): number {
  */
 function forwardRows(a: Float64Array, n: number, b: Float64Array, k: number, panel: Float64Array, lo: number, hi: number): void {
   if (hi - lo <= NBS) {
+    if (wasmSolveLeaf(a, n, b, k, lo, hi, null, panel)) return;
     for (let i = lo; i < hi; i++) {
       const ri = i * k;
       for (let p = lo; p < i; p++) {
@@ -420,6 +421,7 @@ function backRows(
   a: Float64Array, pivot: Float64Array, n: number, b: Float64Array, k: number, panel: Float64Array, lo: number, hi: number,
 ): void { // prettier-ignore
   if (hi - lo <= NBS) {
+    if (wasmSolveLeaf(a, n, b, k, lo, hi, pivot, panel)) return;
     for (let i = hi - 1; i >= lo; i--) {
       const ri = i * k;
       for (let p = i + 1; p < hi; p++) {

@@ -31,8 +31,13 @@ declare const WebAssembly: {
   Memory: new (descriptor: { initial: number; maximum?: number; shared?: boolean }) => WasmMemory;
 };
 
+/** `leafForward` / `leafBack` (wasmSolveLeaves.ts): a lda b ldb rows cols piv. */
+type LeafFunction = (a: number, lda: number, b: number, ldb: number, rows: number, cols: number, piv: number) => void;
+
 interface Kernel extends SharedGemmKernel {
   readonly memory: WasmMemory;
+  readonly leafForward: LeafFunction;
+  readonly leafBack: LeafFunction;
   /** Whether the memory is shared (worker threads can then take part). */
   readonly shared: boolean;
 }
@@ -53,8 +58,8 @@ function load(): Kernel | null {
       const memory = new WebAssembly.Memory({ initial: BASE_PAGES + 1, ...(shared ? { maximum: MAX_MEMORY_PAGES, shared } : {}) });
       const module = new WebAssembly.Module(bytes);
       const instance = new WebAssembly.Instance(module, { env: { memory } });
-      const gemm = (instance.exports as { gemm: GemmFunction }).gemm;
-      kernel = { module, memory, gemm, shared };
+      const exports = instance.exports as { gemm: GemmFunction; leafForward: LeafFunction; leafBack: LeafFunction };
+      kernel = { module, memory, gemm: exports.gemm, leafForward: exports.leafForward, leafBack: exports.leafBack, shared };
       warmUp(kernel);
       break;
     } catch {
@@ -124,6 +129,30 @@ export function wasmGemmAdd(
   const [pa, pb, pc] = [a.byteOffset + 8 * aOff, b.byteOffset + 8 * bOff, c.byteOffset + 8 * cOff];
   if (!(kern.shared && parallelGemm(kern, m, n, k, pa, lda, pb, ldb, pc, ldc, panel.byteOffset))) {
     kern.gemm(m, n, k, pa, lda, pb, ldb, pc, ldc, panel.byteOffset);
+  }
+  return true;
+}
+
+/**
+ * A leaf of the triangular solves of float64Dense.ts (`solveEliminated`) in WebAssembly, bit for
+ * bit the JavaScript loops: rows [lo, hi) of B (n × k, row-major) against the factors in `a`
+ * (n × n): forward (I − F) when `pivot` is null, else back (diag(pivot) − W), whose pivots
+ * pivot[lo..hi) are copied into `panel` first. False, doing nothing, unless a, b and panel are
+ * views of the kernel's memory.
+ */
+export function wasmSolveLeaf(
+  a: Float64Array, n: number, b: Float64Array, k: number, lo: number, hi: number, pivot: Float64Array | null, panel: Float64Array,
+): boolean { // prettier-ignore
+  const kern = kernel;
+  if (!kern) return false;
+  const buf = kern.memory.buffer;
+  if (a.buffer !== buf || b.buffer !== buf || panel.buffer !== buf || panel.length < hi - lo) return false;
+  const pa = a.byteOffset + 8 * (lo * n + lo);
+  const pb = b.byteOffset + 8 * lo * k;
+  if (pivot === null) kern.leafForward(pa, n, pb, k, hi - lo, k, 0);
+  else {
+    panel.set(pivot.subarray(lo, hi));
+    kern.leafBack(pa, n, pb, k, hi - lo, k, panel.byteOffset);
   }
   return true;
 }

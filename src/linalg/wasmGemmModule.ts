@@ -11,61 +11,11 @@
  * columns over several threads gives the one-thread result exactly.
  */
 
-// --- a minimal encoder for the WebAssembly binary format (core spec 1.0 + fixed-width SIMD) ---
-
-function uleb(v: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = v & 0x7f;
-    v >>>= 7;
-    if (v !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (v !== 0);
-  return out;
-}
-
-function sleb(v: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const byte = v & 0x7f;
-    v >>= 7;
-    const done = (v === 0 && (byte & 0x40) === 0) || (v === -1 && (byte & 0x40) !== 0);
-    out.push(done ? byte : byte | 0x80);
-    if (done) return out;
-  }
-}
-
-type Code = number[];
-const I32 = 0x7f;
-const F64 = 0x7c;
-const V128 = 0x7b;
-const get = (l: number): Code => [0x20, ...uleb(l)];
-const set = (l: number): Code => [0x21, ...uleb(l)];
-const i32 = (v: number): Code => [0x41, ...sleb(v)];
-const add = [0x6a];
-const sub = [0x6b];
-const mul = [0x6c];
-const and = [0x71];
-const shl = [0x74];
-const geS = [0x4e];
-const geU = [0x4f];
-const gtS = [0x4a];
-const f64Load = (offset = 0): Code => [0x2b, 3, ...uleb(offset)];
-const f64Store = (offset = 0): Code => [0x39, 3, ...uleb(offset)];
-const f64Add = [0xa0];
-const f64Mul = [0xa2];
-const f64Zero = [0x44, 0, 0, 0, 0, 0, 0, 0, 0];
-const vLoad = (offset = 0): Code => [0xfd, 0x00, 4, ...uleb(offset)];
-const vStore = (offset = 0): Code => [0xfd, 0x0b, 4, ...uleb(offset)];
-const vZero = [0xfd, 0x0c, ...new Array<number>(16).fill(0)];
-/** v128.load64_splat: one load that fills both lanes (no shuffle, unlike f64x2.splat of a load) */
-const loadSplat = (offset = 0): Code => [0xfd, 0x0a, 3, ...uleb(offset)];
-const vAdd = [0xfd, 0xf0, 0x01];
-const vMul = [0xfd, 0xf2, 0x01];
-/** `while (!cond) { body }` as block { loop { br_if exit (cond); body; br loop } } */
-const loopUntil = (cond: Code, body: Code): Code => [0x02, 0x40, 0x03, 0x40, ...cond, 0x0d, 1, ...body, 0x0c, 0, 0x0b, 0x0b];
-/** local += constant */
-const bump = (l: number, by: number | Code): Code => [...get(l), ...(typeof by === 'number' ? i32(by) : by), ...add, ...set(l)];
+import {
+  add, and, bump, F64, f64Add, f64Load, f64Mul, f64Store, f64Zero, geS, geU, get, gtS, I32, i32, loadSplat, loopUntil,
+  mul, name, section, set, shl, sub, uleb, V128, vAdd, vLoad, vMul, vStore, vZero, type Code,
+} from './wasmEncoder.js';
+import { leafBackBody, leafForwardBody, LEAF_PARAMS } from './wasmSolveLeaves.js';
 
 // Parameters: m n k a lda b ldb c ldc panel (pointers are byte addresses, strides in elements).
 const [M, N, K, A, LDA, B, LDB, C, LDC, PANEL] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -221,32 +171,29 @@ function gemmBody(): Code {
   ]; // prettier-ignore
 }
 
-function section(id: number, content: Code): Code {
-  return [id, ...uleb(content.length), ...content];
-}
-
-function name(s: string): Code {
-  return [...uleb(s.length), ...Array.from(s, (ch) => ch.charCodeAt(0))];
-}
-
 /** Largest memory of the module, in 64 KiB pages: 4 GiB, all a 32-bit WebAssembly memory can address. */
 export const MAX_MEMORY_PAGES = 65536;
 
 /**
- * The module's bytes: one exported function `gemm` working in an imported memory `env.memory` —
- * shared (`shared` true: declared with a maximum of {@link MAX_MEMORY_PAGES} pages, so that worker
- * threads can run the same function on the same memory, gemmThreads.ts) or not.
+ * The module's bytes: the exported functions `gemm`, `leafForward` and `leafBack`
+ * (wasmSolveLeaves.ts) working in an imported memory `env.memory` — shared (`shared` true:
+ * declared with a maximum of {@link MAX_MEMORY_PAGES} pages, so that worker threads can run the
+ * same functions on the same memory, gemmThreads.ts) or not.
  */
 export function gemmModuleBytes(shared = true): Uint8Array {
-  const body = [...[3, ...uleb(13), I32, ...uleb(13), V128, ...uleb(1), F64], ...gemmBody(), 0x0b];
+  const bodies = [
+    [...[3, ...uleb(13), I32, ...uleb(13), V128, ...uleb(1), F64], ...gemmBody(), 0x0b],
+    [...leafForwardBody(), 0x0b],
+    [...leafBackBody(), 0x0b],
+  ];
   const limits = shared ? [0x03, ...uleb(1), ...uleb(MAX_MEMORY_PAGES)] : [0x00, ...uleb(1)];
   const bytes = [
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-    ...section(1, [1, 0x60, 10, ...new Array<number>(10).fill(I32), 0]),
+    ...section(1, [2, 0x60, 10, ...new Array<number>(10).fill(I32), 0, 0x60, LEAF_PARAMS, ...new Array<number>(LEAF_PARAMS).fill(I32), 0]),
     ...section(2, [1, ...name('env'), ...name('memory'), 0x02, ...limits]),
-    ...section(3, [1, 0]),
-    ...section(7, [1, ...name('gemm'), 0x00, 0]),
-    ...section(10, [1, ...uleb(body.length), ...body]),
+    ...section(3, [3, 0, 1, 1]),
+    ...section(7, [3, ...name('gemm'), 0x00, 0, ...name('leafForward'), 0x00, 1, ...name('leafBack'), 0x00, 2]),
+    ...section(10, [3, ...bodies.flatMap((body) => [...uleb(body.length), ...body])]),
   ]; // prettier-ignore
   return Uint8Array.from(bytes);
 }
