@@ -121,6 +121,7 @@ export function gemmThreads(): number {
 export function withGemmThreads<T>(threads: number, run: () => T): T {
   const before = active;
   active = Math.max(1, Math.min(threads, MAX_GEMM_THREADS));
+  [waited, computed, backoff] = [0, 0, 0];
   try {
     return run();
   } finally {
@@ -167,6 +168,10 @@ export function parallelGemm(
 ): boolean { // prettier-ignore
   const threads = active;
   if (threads <= 1 || n < 16 || k > WORKER_PANEL_K || m * n * k < PARALLEL_MIN_WORK) return false;
+  if (backoff > 0) {
+    backoff--;
+    return false;
+  }
   const p = startPool(kernel, threads - 1);
   if (p === null) return false;
   // about eight chunks per thread, of whole 8-column panels (the kernel's unit: a chunk's size
@@ -183,6 +188,7 @@ export function parallelGemm(
   Atomics.store(ctrl, JOB, p.seq << INDEX_BITS);
   Atomics.notify(ctrl, JOB);
   const gemm = kernel.gemm;
+  const start = performance.now();
   for (;;) {
     const w = Atomics.load(ctrl, JOB);
     const idx = w & INDEX_MASK;
@@ -192,8 +198,35 @@ export function parallelGemm(
     gemm(m, Math.min(chunk, n - j0), k, a, lda, b + 8 * j0, ldb, c + 8 * j0, ldc, panel);
     Atomics.add(ctrl, DONE, 1);
   }
+  const own = performance.now();
   for (let d = Atomics.load(ctrl, DONE); d < total; d = Atomics.load(ctrl, DONE)) Atomics.wait(ctrl, DONE, d);
+  noteWait(own - start, performance.now() - own);
   return true;
+}
+
+/**
+ * Back-off for a machine whose cores are taken by other processes: a worker the operating system
+ * deschedules while it holds a chunk makes the caller wait for a whole time slice, and a solve on
+ * two threads then runs slower than on one (measured here at a load average of 12–14:
+ * (∞, 512) in 4.2 s on two threads, 3.9 s on one). When the caller has waited, over the recent
+ * products, longer than it computed, the next BACKOFF_PRODUCTS products run on the calling thread
+ * alone; then the workers are tried again. On a quiet machine the wait is at most a chunk's time,
+ * so this never triggers. Each {@link withGemmThreads} starts afresh. Results are the same either way.
+ */
+const BACKOFF_PRODUCTS = 64;
+let waited = 0;
+let computed = 0;
+let backoff = 0;
+
+function noteWait(own: number, wait: number): void {
+  // exponential averages over the last ~16 products
+  waited = 0.9375 * waited + wait;
+  computed = 0.9375 * computed + own;
+  if (waited > computed) {
+    backoff = BACKOFF_PRODUCTS;
+    waited = 0;
+    computed = 0;
+  }
 }
 
 /** Workers started, workers that have finished starting, and chunks the workers have computed. */
