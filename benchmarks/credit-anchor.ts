@@ -7,6 +7,7 @@
  *
  *   npm run bench:credit-anchor                       (∞, 256 / 512 / 1024), both rate sets
  *   npm run bench:credit-anchor -- --m 256,512,1024,2048
+ *   npm run bench:credit-anchor -- --m 2048 --rates thesis      one rate set (thesis | heavy)
  *
  * The anchor runs under Debian's python3 (/usr/bin/python3) with Debian's python3-numpy on
  * Debian's OpenBLAS, installed with apt-get (as root) when missing, with python3-threadpoolctl to
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const at = args.indexOf('--m');
   const sizes = at >= 0 ? args[at + 1]!.split(',').map(Number) : [256, 512, 1024];
+  const only = args.indexOf('--rates');
+  const rateSets = RATES.filter((r) => only < 0 || args[only + 1]!.split(',').includes(r.name));
   const threads = availableParallelism();
   ensureNumpy();
   console.log(`ibqos credit (∞, m) vs numpy cyclic reduction — ${machineLine()}`);
@@ -114,7 +117,7 @@ async function main(): Promise<void> {
   console.log(`| ${header.join(' | ')} |`);
   console.log(`|${header.map(() => '---').join('|')}|`);
   let blas = '';
-  for (const r of RATES) {
+  for (const r of rateSets) {
     for (const m of sizes) {
       const repeats = m <= 512 ? 3 : 1;
       const one = runOurs(r.lambda, r.mu1, r.mu2, m, repeats, 1);
