@@ -11,7 +11,7 @@
  * matMul and invertMMatrix copy theirs in — with results equal bit for bit to the JavaScript
  * kernel below, about 5× faster at n = 513.
  */
-import { wasmGemmAdd, wasmScratch, wasmSolveLeaf } from './wasmGemm.js';
+import { wasmGemmAdd, wasmPanelRow, wasmScratch, wasmSolveLeaf } from './wasmGemm.js';
 
 /**
  * C[m×n] += A[m×k]·B[k×n], row-major with leading dimensions and offsets (all entries of the
@@ -301,9 +301,12 @@ export function eliminateMMatrix(
   // in the panel's columns; then one product updates the trailing block.
   for (let kb = 0; kb < count; kb += NBE) {
     const ke = Math.min(kb + NBE, count);
-    // the panel rows [kb, ke), over their whole width, pivot by pivot
+    // the panel rows [kb, ke), over their whole width, pivot by pivot — or, in the WebAssembly
+    // memory, pivot by pivot in the panel's columns while each row's columns ≥ ke are brought up
+    // to date by the earlier pivots just before its own (the same updates in the same order)
     for (let k = kb; k < ke; k++) {
       const rk = k * n;
+      const width = wasmPanelRow(a, n, kb, ke, k) ? ke : n;
       let d = s[k]!;
       for (let j = k + 1; j < n; j++) d += a[rk + j]!;
       if (!(d > 0)) return false;
@@ -316,7 +319,7 @@ export function eliminateMMatrix(
         const f = wik / d;
         a[ri + k] = f;
         s[i] += f * sk;
-        for (let j = k + 1; j < n; j++) a[ri + j] += f * a[rk + j]!;
+        for (let j = k + 1; j < width; j++) a[ri + j] += f * a[rk + j]!;
       }
     }
     // the rows below, in the panel's columns only: row by row (contiguous), each entry receiving

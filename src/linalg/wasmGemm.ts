@@ -149,10 +149,23 @@ export function wasmSolveLeaf(
   if (a.buffer !== buf || b.buffer !== buf || panel.buffer !== buf || panel.length < hi - lo) return false;
   const pa = a.byteOffset + 8 * (lo * n + lo);
   const pb = b.byteOffset + 8 * lo * k;
-  if (pivot === null) kern.leafForward(pa, n, pb, k, hi - lo, k, 0);
+  if (pivot === null) kern.leafForward(pa, n, pb, k, hi - lo, k, 1);
   else {
     panel.set(pivot.subarray(lo, hi));
     kern.leafBack(pa, n, pb, k, hi - lo, k, panel.byteOffset);
   }
+  return true;
+}
+
+/**
+ * Row `row` of the panel rows [kb, ke) of an elimination (float64Dense.ts, `eliminateMMatrix`), in
+ * its columns [ke, n), brought up to date with the panel's multipliers a[row·n + p], kb ≤ p < row:
+ * row += a[row·n + p] · (row p), p increasing — bit for bit the JavaScript loop. False, doing
+ * nothing, unless `a` is a view of the kernel's memory.
+ */
+export function wasmPanelRow(a: Float64Array, n: number, kb: number, ke: number, row: number): boolean {
+  const kern = kernel;
+  if (!kern || a.buffer !== kern.memory.buffer) return false;
+  if (ke < n) kern.leafForward(a.byteOffset + 8 * (kb * n + kb), n, a.byteOffset + 8 * (kb * n + ke), n, row - kb + 1, n - ke, row - kb);
   return true;
 }

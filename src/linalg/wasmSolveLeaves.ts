@@ -2,8 +2,10 @@
  * The leaves of the triangular solves of float64Dense.ts (`solveEliminated`: at most 8 rows,
  * substituted directly) in WebAssembly SIMD, exported by the module of wasmGemmModule.ts:
  *
- * - `leafForward(a, lda, b, ldb, rows, cols, _)`: for i = 1..rows−1 and p = 0..i−1 with
- *   f = A[i][p] ≠ 0, row i of B += f · row p of B — the forward substitution with I − F;
+ * - `leafForward(a, lda, b, ldb, rows, cols, first)`: for i = max(first, 1)..rows−1 and
+ *   p = 0..i−1 with f = A[i][p] ≠ 0, row i of B += f · row p of B — the forward substitution with
+ *   I − F (first = 1; a larger `first` brings rows first..rows−1 alone up to date, as the
+ *   elimination's panels need);
  * - `leafBack(a, lda, b, ldb, rows, cols, piv)`: for i = rows−1 down to 0, for p = i+1..rows−1
  *   with w = A[i][p] ≠ 0, row i of B += w · row p of B; then row i ×= 1/piv[i] — the back
  *   substitution with diag(piv) − W.
@@ -13,11 +15,11 @@
  * lanes are scalar IEEE arithmetic; no fused multiply-add), so the results are equal bit for bit.
  */
 import {
-  add, and, bump, F64, f64Add, f64Div, f64Load, f64Mul, f64Ne, f64One, f64Store, f64Zero, geS, geU, get, I32, i32,
+  add, and, bump, F64, f64Add, f64Div, f64Load, f64Mul, f64Ne, f64One, f64Store, f64Zero, geS, geU, get, gtS, I32, i32,
   ifThen, loopUntil, ltS, mul, set, shl, splat, sub, V128, vAdd, vLoad, vMul, vStore, uleb, type Code,
 } from './wasmEncoder.js';
 
-/** Parameters of both leaf functions: a lda b ldb rows cols piv. */
+/** Parameters of both leaf functions: a lda b ldb rows cols piv (leafBack) / first (leafForward). */
 export const LEAF_PARAMS = 7;
 const [A, LDA, B, LDB, ROWS, COLS, PIV] = [0, 1, 2, 3, 4, 5, 6];
 // locals: i32 i p ri rp j je, f64 f, v128 fv
@@ -63,7 +65,10 @@ export function leafForwardBody(): Code {
   return [
     ...LOCALS,
     ...prologue,
+    // i = max(first, 1)
     ...i32(1), ...set(I),
+    ...get(PIV), ...i32(1), ...gtS,
+    ...ifThen([...get(PIV), ...set(I)]),
     ...loopUntil([...get(I), ...get(ROWS), ...geS], [
       ...rowI,
       ...i32(0), ...set(P),
