@@ -57,8 +57,13 @@ export interface CreditSolveOptions {
 
 /**
  * Chains whose dense blocks are smaller than this (b = m + 1 phases for n = ∞, min(n, m) + 1 for a
- * finite chain) run on one thread whatever `threads` says. Measured (benchmarks/README.md): see
- * there for the figures behind this bound.
+ * finite chain) run on one thread whatever `threads` says, so that small chains never pay for
+ * starting a worker. The figures behind it (benchmarks/README.md): a worker's constructor took
+ * 7–52 ms of the calling thread here (load average 12) and the worker was ready 70–150 ms later,
+ * while a one-core solve takes ≈ 5 ms at m = 64, ≈ 15–20 ms at m = 128 and ≈ 30 ms at m = 160
+ * (the measured 0.12–0.16 s at m = 256 scaled by m³): below ≈ 160 phases the first solve of a
+ * process cannot gain from a second thread. (A quiet-machine sweep of the crossover could not be
+ * made: the load average stayed at 12–14 through issue 35's session.)
  */
 export const THREADED_MIN_PHASES = 160;
 
