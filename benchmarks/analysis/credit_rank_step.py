@@ -27,28 +27,9 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "anchors"))
-from credit_cr_numpy import blocks  # noqa: E402
+from credit_cr_numpy import blocks, queue_lengths as metrics  # noqa: E402
 
 EPS = np.finfo(float).eps
-
-
-def metrics(lam, a1, b0, g):
-    """L1, L2 from G, as in the anchor."""
-    b = a1.shape[0]
-    u = -a1 - lam * g
-    r = lam * np.linalg.inv(u)
-    c = b0 + lam * g
-    mat = c.T.copy()
-    mat[0, :] = 0.0
-    mat[0, 0] = 1.0
-    rhs = np.zeros(b)
-    rhs[0] = 1.0
-    pi0 = np.linalg.solve(mat, rhs)
-    imr = np.eye(b) - r
-    s = np.linalg.solve(imr.T, pi0)
-    mom = np.linalg.solve(imr.T, s - pi0)
-    mass = s.sum()
-    return mom.sum() / mass, (s * np.arange(b)).sum() / mass
 
 
 def truncate(block, tol):

@@ -56,6 +56,13 @@ def solve(lam, mu1, mu2, m):
         up = up @ xu
         it += 1
     g = np.linalg.solve(-hat, a2)
+    l1, l2 = queue_lengths(lam, a1, b0, g)
+    return l1, l2, it
+
+
+def queue_lengths(lam, a1, b0, g):
+    """L1, L2 from G: R = lam*(-A1 - lam*G)^-1, pi0 from pi0*(B0 + lam*G) = 0, then the level sums."""
+    b = a1.shape[0]
     u = -a1 - lam * g
     r = lam * np.linalg.inv(u)
     c = b0 + lam * g
@@ -70,9 +77,7 @@ def solve(lam, mu1, mu2, m):
     s = np.linalg.solve(imr.T, pi0)  # pi0 (I-R)^-1
     mom = np.linalg.solve(imr.T, s - pi0)  # pi0 R (I-R)^-2
     mass = s.sum()
-    l1 = mom.sum() / mass
-    l2 = (s * np.arange(b)).sum() / mass
-    return l1, l2, it
+    return mom.sum() / mass, (s * np.arange(b)).sum() / mass
 
 
 def main():
