@@ -59,7 +59,8 @@ const CHUNK = 4;
 const ARGS = 5; // m n k a lda b ldb c ldc
 const READY = 14;
 const WORKER_CHUNKS = 15;
-const CONTROL_INTS = 16;
+const FAILED = 16;
+const CONTROL_INTS = 17;
 const INDEX_BITS = 11;
 const INDEX_MASK = (1 << INDEX_BITS) - 1;
 const SEQ_MASK = (1 << (32 - INDEX_BITS)) - 1;
@@ -85,8 +86,12 @@ for (;;) {
   const c = ctrl[${ARGS + 7}], ldc = ctrl[${ARGS + 8}];
   if (Atomics.compareExchange(ctrl, ${JOB}, w, w + 1) !== w) continue;
   const j0 = idx * chunk;
-  gemm(m, Math.min(chunk, n - j0), k, a, lda, b + 8 * j0, ldb, c + 8 * j0, ldc, panel);
-  Atomics.add(ctrl, ${WORKER_CHUNKS}, 1);
+  try {
+    gemm(m, Math.min(chunk, n - j0), k, a, lda, b + 8 * j0, ldb, c + 8 * j0, ldc, panel);
+    Atomics.add(ctrl, ${WORKER_CHUNKS}, 1);
+  } catch {
+    Atomics.store(ctrl, ${FAILED}, 1); // the caller throws rather than return a product with a hole
+  }
   if (Atomics.add(ctrl, ${DONE}, 1) + 1 === total) Atomics.notify(ctrl, ${DONE});
 }
 `;
@@ -201,6 +206,8 @@ export function parallelGemm(
   const own = performance.now();
   for (let d = Atomics.load(ctrl, DONE); d < total; d = Atomics.load(ctrl, DONE)) Atomics.wait(ctrl, DONE, d);
   noteWait(own - start, performance.now() - own);
+  // never expected (a worker computes what the caller would, in the same memory); said, not hidden
+  if (Atomics.load(ctrl, FAILED) !== 0) throw new Error('gemmThreads: a worker thread failed while computing part of a product');
   return true;
 }
 

@@ -73,6 +73,31 @@ describe('gemmAdd split over threads', () => {
     }
   });
 
+  it('operands in memory grown after the workers started (beyond 64 MB) → the workers take part, same result', () => {
+    const before = wasmScratch(1)!.buffer.byteLength;
+    const [m, n, k] = [64, 512, 64];
+    const offset = Math.max(before / 8, 8_000_000); // doubles: past the old end of the memory
+    const rnd = seededStream(99);
+    const s = wasmScratch(offset + m * k + k * n + m * n + 8 * k)!;
+    expect(s.buffer.byteLength).toBeGreaterThan(before);
+    const a = s.subarray(offset, offset + m * k);
+    const b = s.subarray(offset + m * k, offset + m * k + k * n);
+    const c = s.subarray(offset + m * k + k * n, offset + m * k + k * n + m * n);
+    const panel = s.subarray(offset + m * k + k * n + m * n);
+    for (let q = 0; q < m * k; q++) a[q] = rnd.next();
+    for (let q = 0; q < k * n; q++) b[q] = rnd.next();
+    const expected = new Float64Array(m * n);
+    gemmAdd(m, n, k, a.slice(), 0, k, b.slice(), 0, n, expected, 0, n); // plain arrays: JavaScript
+    const chunks = gemmThreadStats().workerChunks;
+    for (let tries = 0; tries < 20; tries++) {
+      c.fill(0);
+      withGemmThreads(2, () => gemmAdd(m, n, k, a, 0, k, b, 0, n, c, 0, n, panel));
+      expect(identical(c, expected)).toBe(true);
+      if (gemmThreadStats().workerChunks > chunks) break;
+    }
+    expect(gemmThreadStats().workerChunks).toBeGreaterThan(chunks);
+  });
+
   it('a product below PARALLEL_MIN_WORK multiply-adds → computed on the calling thread alone', () => {
     const before = gemmThreadStats().workerChunks;
     const small = product(32, 64, 32, 2, 7); // 65 536 multiply-adds
