@@ -17,7 +17,7 @@ benchmarks/anchors/credit_cr_numpy.py). For each rate set at m = 512 it runs
    shifted CholeskyQR3 (Fukaya, Kannan, Nakatsukasa, Yamamoto, Yanagisawa 2020) in place of
    Householder QR: the loss of orthogonality ||Q^T Q - I||, the backward error ||A - QR|| / ||A||
    and the error of the recompressed block against the SVD truncation, for the four products of
-   every step.
+   every step; and, for comparison, with Householder QR (numpy.linalg.qr).
 
     python3 benchmarks/analysis/credit_rank_step.py
 """
@@ -178,6 +178,8 @@ def main():
         gram_check(lam, mu1, mu2, m, 1e-16, scholqr3)
         print("  the same with all three CholeskyQR passes shifted:")
         gram_check(lam, mu1, mu2, m, 1e-16, scholqr3_all_shifted)
+        print("  the same with Householder QR (LAPACK, numpy.linalg.qr):")
+        gram_check(lam, mu1, mu2, m, 1e-16, np.linalg.qr)
 
 
 if __name__ == "__main__":
