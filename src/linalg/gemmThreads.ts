@@ -68,9 +68,9 @@ const SEQ_MASK = (1 << (32 - INDEX_BITS)) - 1;
 /** The workers' program (a CommonJS script: no module loading, no TypeScript loader needed). */
 const WORKER_SOURCE = `
 const { workerData } = require('node:worker_threads');
-const { module, memory, control, panel } = workerData;
+const { gemmModule, memory, control, panel } = workerData;
 const ctrl = new Int32Array(control);
-const gemm = new WebAssembly.Instance(module, { env: { memory } }).exports.gemm;
+const gemm = new WebAssembly.Instance(gemmModule, { env: { memory } }).exports.gemm;
 // warm-up in the worker's own panel region (see wasmGemm.ts, warmUp)
 for (let r = 0; r < 12; r++) gemm(48, 48, 48, panel, 48, panel + 18432, 48, panel + 36864, 48, panel + 55296);
 Atomics.add(ctrl, ${READY}, 1);
@@ -147,7 +147,7 @@ function startPool(kernel: SharedGemmKernel, workers: number): Pool | null {
       const worker = new Worker(WORKER_SOURCE, {
         eval: true,
         execArgv: [],
-        workerData: { module: kernel.module, memory: kernel.memory, control: pool.ctrl.buffer, panel: id * 8 * WORKER_PANEL_K * 8 },
+        workerData: { gemmModule: kernel.module, memory: kernel.memory, control: pool.ctrl.buffer, panel: id * 8 * WORKER_PANEL_K * 8 },
       });
       worker.unref();
       worker.on('error', () => undefined); // a worker that dies takes no more chunks; the caller does them
