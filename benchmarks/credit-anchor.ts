@@ -1,21 +1,29 @@
 /**
- * Issue 22: ibqos's unbounded-source credit chain side by side with plain cyclic reduction in numpy
- * + OpenBLAS on one thread (benchmarks/anchors/credit_cr_numpy.py), in one run on one machine,
- * printing both times, their ratio and how far apart L1 and L2 are (two independent solvers).
+ * Issues 22 and 35: ibqos's unbounded-source credit chain side by side with plain cyclic reduction
+ * in numpy + OpenBLAS (benchmarks/anchors/credit_cr_numpy.py), in one run on one machine: ibqos
+ * on one thread and on its default threads (the machine's available parallelism), numpy on one
+ * OpenBLAS thread and on OpenBLAS's default threads; the ratios, and how far apart the two
+ * solvers' L1 and L2 are.
  *
- *   npm run bench:credit-anchor                 (∞, 512) for both rate sets
- *   npm run bench:credit-anchor -- --m 256,512,2048
+ *   npm run bench:credit-anchor                       (∞, 256 / 512 / 1024), both rate sets
+ *   npm run bench:credit-anchor -- --m 256,512,1024,2048
+ *   npm run bench:credit-anchor -- --m 2048 --rates thesis      one rate set (thesis | heavy)
  *
- * The anchor runs under Debian's python3 (/usr/bin/python3) with Debian's python3-numpy on Debian's OpenBLAS,
- * installed with `apt-get install -y python3-numpy libopenblas0-pthread` (as root) when missing. OPENBLAS_CORETYPE and
- * OPENBLAS_L2_SIZE are removed from the anchor's environment, as the machine notes ask for a fair
- * comparison; OPENBLAS_NUM_THREADS=1. ibqos's side: best of `solveCreditChain(…, { method })` in
- * this process (first call included), the anchor's: best of 3 whole solves.
+ * The anchor runs under Debian's python3 (/usr/bin/python3) with Debian's python3-numpy on
+ * Debian's OpenBLAS, installed with apt-get (as root) when missing, with python3-threadpoolctl to
+ * report which OpenBLAS kernel runs. OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE are removed from the
+ * anchor's environment only (the machine notes ask for that for a fair comparison: they slow a
+ * current OpenBLAS). Each (rates, m) runs ibqos (1 thread, then default), then numpy (1, then
+ * default), back to back, so that the ratios compare like with like under the same load; the
+ * load average is printed before and after. Times: best of 3 whole solves for m ≤ 512, else one
+ * (ibqos's first call, with the JIT warm-up and the workers' start, included in the best-of).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { solveCreditChain } from '../src/credit/index.js';
+import { stopGemmThreads } from '../src/linalg/gemmThreads.js';
 import { machineLine } from './harness.js';
 
 const PYTHON = '/usr/bin/python3';
@@ -32,27 +40,35 @@ interface AnchorResult {
   readonly L2: number;
   readonly numpy: string;
   readonly blas: string;
+  readonly kernel: string;
+  readonly blasThreads: number | null;
 }
 
 function ensureNumpy(): void {
-  const probe = spawnSync(PYTHON, ['-c', 'import numpy'], { encoding: 'utf8' });
+  const probe = spawnSync(PYTHON, ['-c', 'import numpy, threadpoolctl'], { encoding: 'utf8' });
   if (probe.status === 0) return;
-  console.log('installing python3-numpy (apt-get) for the anchor …');
+  console.log('installing python3-numpy and python3-threadpoolctl (apt-get) for the anchor …');
   spawnSync('apt-get', ['update'], { stdio: 'ignore', timeout: 600_000 }); // failure not fatal
-  const r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'python3-numpy', 'libopenblas0-pthread'], {
-    encoding: 'utf8',
-    timeout: 600_000,
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+  const r = spawnSync(
+    'apt-get',
+    ['install', '-y', '--no-install-recommends', 'python3-numpy', 'python3-threadpoolctl', 'libopenblas0-pthread'],
+    { encoding: 'utf8', timeout: 600_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } },
+  );
   if (r.status !== 0 || !existsSync(PYTHON)) {
-    throw new Error(`cannot install python3-numpy: ${r.stderr?.trim() || r.error?.message}; as root: apt-get install -y python3-numpy`);
+    throw new Error(
+      `cannot install python3-numpy: ${r.stderr?.trim() || r.error?.message}; as root: apt-get install -y python3-numpy python3-threadpoolctl`,
+    );
   }
 }
 
-function runAnchor(lambda: number, mu1: number, mu2: number, m: number, repeats: number): AnchorResult {
-  const env: Record<string, string | undefined> = { ...process.env, OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1' };
+/** numpy's cyclic reduction; `threads` 1, or undefined for OpenBLAS's default. */
+function runAnchor(lambda: number, mu1: number, mu2: number, m: number, repeats: number, threads: 1 | undefined): AnchorResult {
+  const env: Record<string, string | undefined> = { ...process.env };
   delete env.OPENBLAS_CORETYPE;
   delete env.OPENBLAS_L2_SIZE;
+  delete env.OPENBLAS_NUM_THREADS;
+  delete env.OMP_NUM_THREADS;
+  if (threads === 1) Object.assign(env, { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1' });
   const r = spawnSync(PYTHON, [ANCHOR, String(lambda), String(mu1), String(mu2), String(m), String(repeats)], {
     encoding: 'utf8',
     env,
@@ -62,46 +78,70 @@ function runAnchor(lambda: number, mu1: number, mu2: number, m: number, repeats:
   return JSON.parse(r.stdout) as AnchorResult;
 }
 
-function runOurs(lambda: number, mu1: number, mu2: number, m: number, repeats: number) {
+function runOurs(lambda: number, mu1: number, mu2: number, m: number, repeats: number, threads: number) {
   let best = Infinity;
   let result;
   for (let k = 0; k < repeats; k++) {
     const t0 = performance.now();
     result = solveCreditChain(
       { lambda, mu1, mu2, upstreamCapacity: Infinity, downstreamCapacity: m },
-      { method: 'geometric' },
+      { method: 'geometric', threads },
     );
     best = Math.min(best, (performance.now() - t0) / 1000);
   }
   return { seconds: best, result: result! };
 }
 
-function main(): void {
+function loadAverage(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return '?';
+  }
+}
+
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const at = args.indexOf('--m');
-  const sizes = at >= 0 ? args[at + 1]!.split(',').map(Number) : [512];
+  const sizes = at >= 0 ? args[at + 1]!.split(',').map(Number) : [256, 512, 1024];
+  const only = args.indexOf('--rates');
+  const rateSets = RATES.filter((r) => only < 0 || args[only + 1]!.split(',').includes(r.name));
+  const threads = availableParallelism();
   ensureNumpy();
   console.log(`ibqos credit (∞, m) vs numpy cyclic reduction — ${machineLine()}`);
-  const header = ['rates', 'm', 'ibqos (s)', 'numpy CR (s)', 'ratio ibqos/numpy', 'L1 rel. diff', 'L2 rel. diff', 'residual'];
+  console.log(`load average before: ${loadAverage()}; ibqos default threads = ${threads}`);
+  const header = [
+    'rates', 'm', 'ibqos 1 thr (s)', `ibqos ${threads} thr (s)`, 'numpy 1 thr (s)', 'numpy default (s)',
+    `ibqos ${threads} / numpy default`, 'ibqos 1 / numpy 1', 'L1 rel. diff', 'L2 rel. diff', 'residual',
+  ]; // prettier-ignore
   console.log(`| ${header.join(' | ')} |`);
   console.log(`|${header.map(() => '---').join('|')}|`);
   let blas = '';
-  for (const r of RATES) {
+  for (const r of rateSets) {
     for (const m of sizes) {
       const repeats = m <= 512 ? 3 : 1;
-      const ours = runOurs(r.lambda, r.mu1, r.mu2, m, repeats);
-      const anchor = runAnchor(r.lambda, r.mu1, r.mu2, m, repeats);
-      blas = `numpy ${anchor.numpy}, ${anchor.blas}`;
-      const l1 = ours.result.meanQueueLength.upstream;
-      const l2 = ours.result.meanQueueLength.downstream;
+      const one = runOurs(r.lambda, r.mu1, r.mu2, m, repeats, 1);
+      const many = runOurs(r.lambda, r.mu1, r.mu2, m, repeats, threads);
+      const np1 = runAnchor(r.lambda, r.mu1, r.mu2, m, repeats, 1);
+      const npDefault = runAnchor(r.lambda, r.mu1, r.mu2, m, repeats, undefined);
+      blas = `numpy ${npDefault.numpy}, ${npDefault.blas}, OpenBLAS kernel ${npDefault.kernel} (threadpoolctl), default threads ${npDefault.blasThreads}`;
+      const l1 = many.result.meanQueueLength.upstream;
+      const l2 = many.result.meanQueueLength.downstream;
+      const rel = (x: number, y: number) => (Math.abs(x - y) / Math.abs(y)).toExponential(1);
       console.log(
-        `| ${r.name} (${r.lambda}, ${r.mu1}, ${r.mu2}) | ${m} | ${ours.seconds.toFixed(3)} | ${anchor.seconds.toFixed(3)} | ` +
-          `${(ours.seconds / anchor.seconds).toFixed(2)} | ${(Math.abs(l1 - anchor.L1) / anchor.L1).toExponential(1)} | ` +
-          `${(Math.abs(l2 - anchor.L2) / anchor.L2).toExponential(1)} | ${ours.result.diagnostics.residual.toExponential(1)} |`,
+        `| ${r.name} (${r.lambda}, ${r.mu1}, ${r.mu2}) | ${m} | ${one.seconds.toFixed(3)} | ${many.seconds.toFixed(3)} | ` +
+          `${np1.seconds.toFixed(3)} | ${npDefault.seconds.toFixed(3)} | ${(many.seconds / npDefault.seconds).toFixed(2)} | ` +
+          `${(one.seconds / np1.seconds).toFixed(2)} | ${rel(l1, npDefault.L1)} | ${rel(l2, npDefault.L2)} | ` +
+          `${many.result.diagnostics.residual.toExponential(1)} |`,
       );
+      if (one.result.meanQueueLength.upstream !== l1 || one.result.meanQueueLength.downstream !== l2) {
+        console.log(`  ibqos with 1 and ${threads} threads differ (they must not): L1 ${one.result.meanQueueLength.upstream} / ${l1}`);
+      }
     }
   }
-  console.log(`anchor: ${blas}, one thread, OPENBLAS_CORETYPE unset`);
+  console.log(`anchor: ${blas}; OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset for the anchor`);
+  console.log(`load average after: ${loadAverage()}`);
+  await stopGemmThreads();
 }
 
-main();
+await main();

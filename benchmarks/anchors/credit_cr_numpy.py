@@ -1,24 +1,26 @@
 #!/usr/bin/env python3
-"""Anchor for benchmarks/credit-anchor.ts (issue 22): plain cyclic reduction (Bini & Meini 1996) in
-numpy + OpenBLAS, one thread, for the credit chain with an unbounded upstream queue (docs/models.md
+"""Anchor for benchmarks/credit-anchor.ts (issues 22, 35): plain cyclic reduction (Bini & Meini 1996)
+in numpy + OpenBLAS for the credit chain with an unbounded upstream queue (docs/models.md
 §6.1): levels i = upstream count, phases j = 0..m; up A0 = lam*I, local A1 (mu2: j -> j-1, minus the
 diagonal), down A2 = mu1*(j -> j+1, j < m); level 0 has no forwarding.
 
 Independent of the TypeScript code. G by cyclic reduction with LU solves, R = lam*(-A1 - lam*G)^-1,
 pi0 from pi0*(B0 + lam*G) = 0, then L1 = pi0 R (I-R)^-2 e, L2 = pi0 (I-R)^-1 j, normalised.
-Prints one JSON line: seconds (best of `repeats`, whole solve), L1, L2, iterations, BLAS info.
+Prints one JSON line: seconds (best of `repeats`, whole solve), L1, L2, iterations, BLAS info
+(with python3-threadpoolctl: the OpenBLAS kernel actually running, e.g. "Zen" or "Haswell", and its
+thread count).
 
-    OPENBLAS_NUM_THREADS=1 python3 benchmarks/anchors/credit_cr_numpy.py LAM MU1 MU2 M [REPEATS]
+    python3 benchmarks/anchors/credit_cr_numpy.py LAM MU1 MU2 M [REPEATS]
 
-Needs python3-numpy (Debian); the benchmark installs it with apt-get when missing.
+The BLAS thread count is the environment's (OPENBLAS_NUM_THREADS=1 for one thread; unset for
+OpenBLAS's default, one per core). Needs python3-numpy (Debian); the benchmark installs it with
+apt-get when missing.
 """
 import json
 import os
 import sys
 import time
 
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-os.environ.setdefault("OMP_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 
 
@@ -54,6 +56,13 @@ def solve(lam, mu1, mu2, m):
         up = up @ xu
         it += 1
     g = np.linalg.solve(-hat, a2)
+    l1, l2 = queue_lengths(lam, a1, b0, g)
+    return l1, l2, it
+
+
+def queue_lengths(lam, a1, b0, g):
+    """L1, L2 from G: R = lam*(-A1 - lam*G)^-1, pi0 from pi0*(B0 + lam*G) = 0, then the level sums."""
+    b = a1.shape[0]
     u = -a1 - lam * g
     r = lam * np.linalg.inv(u)
     c = b0 + lam * g
@@ -68,9 +77,7 @@ def solve(lam, mu1, mu2, m):
     s = np.linalg.solve(imr.T, pi0)  # pi0 (I-R)^-1
     mom = np.linalg.solve(imr.T, s - pi0)  # pi0 R (I-R)^-2
     mass = s.sum()
-    l1 = mom.sum() / mass
-    l2 = (s * np.arange(b)).sum() / mass
-    return l1, l2, it
+    return mom.sum() / mass, (s * np.arange(b)).sum() / mass
 
 
 def main():
@@ -96,9 +103,20 @@ def main():
         blas["name"] = "; ".join(sorted(paths)) or blas.get("name", "?")
     except OSError:
         pass
+    kernel = "?"
+    blas_threads = None
+    try:  # Debian's python3-threadpoolctl: which OpenBLAS kernel runs, on how many threads
+        from threadpoolctl import threadpool_info
+        for pool in threadpool_info():
+            if pool.get("user_api") == "blas":
+                kernel = pool.get("architecture", "?")
+                blas_threads = pool.get("num_threads")
+    except ImportError:
+        pass
     print(json.dumps({
         "seconds": best, "L1": l1, "L2": l2, "iterations": it,
         "numpy": np.__version__, "blas": blas.get("name", "?"),
+        "kernel": kernel, "blasThreads": blas_threads,
         "coretype": os.environ.get("OPENBLAS_CORETYPE", "(unset)"),
         "threads": os.environ.get("OPENBLAS_NUM_THREADS"),
     }))

@@ -29,6 +29,7 @@ interface CreditOptions {
   readonly m: string;
   readonly method: string;
   readonly tolerance?: string;
+  readonly threads?: string;
   readonly json?: boolean;
 }
 
@@ -61,6 +62,7 @@ const OPTION_OF: Record<string, string> = {
   downstreamCapacity: '--m',
   'options.method': '--method',
   'options.tolerance': '--tolerance',
+  'options.threads': '--threads',
 };
 
 function parseTolerance(text: string | undefined): number | undefined {
@@ -70,9 +72,17 @@ function parseTolerance(text: string | undefined): number | undefined {
   return t;
 }
 
+/** `--threads`: an integer (its range is the library's rule, options.threads). */
+function parseThreads(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\s*[+-]?\d+\s*$/.test(text)) throw new InvalidParameterError('--threads', 'an integer', text);
+  return Number(text);
+}
+
 function solveAll(o: CreditOptions): CreditChainResult[] {
   const method = oneOf('--method', o.method, CREDIT_METHODS) as CreditMethod;
   const tolerance = parseTolerance(o.tolerance);
+  const threads = parseThreads(o.threads);
   const points = cartesian([
     ['lambda', parseSweep('--lambda', o.lambda)],
     ['mu1', parseSweep('--mu1', o.mu1)],
@@ -83,7 +93,11 @@ function solveAll(o: CreditOptions): CreditChainResult[] {
   return mapWithProgress(points, (p) => {
     const params = { lambda: p.lambda, mu1: p.mu1, mu2: p.mu2, upstreamCapacity: p.n, downstreamCapacity: p.m };
     try {
-      return solveCreditChain(params, { method, ...(tolerance === undefined ? {} : { tolerance }) });
+      return solveCreditChain(params, {
+        method,
+        ...(tolerance === undefined ? {} : { tolerance }),
+        ...(threads === undefined ? {} : { threads }),
+      });
     } catch (e) {
       throw asOptionError(e, OPTION_OF);
     }
@@ -102,6 +116,7 @@ export function registerCredit(program: Command): void {
     .option('--m <values>', 'capacity m of Node 2 = number of credits (integer >= 1), swept like --lambda', '2:11')
     .option('--method <name>', `${CREDIT_METHODS.join(' | ')}`, 'auto')
     .option('--tolerance <t>', 'tolerance of the iterative kernels (default 1e-12)')
+    .option('--threads <k>', 'threads for the dense products of geometric and structured, 1..1024 (default: the available cores; same answer whatever k)')
     .option('--json', 'print the result records (library field names) as a JSON array; Infinity as "Infinity"')
     .addHelpText(
       'after',

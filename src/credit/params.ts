@@ -8,6 +8,7 @@
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { capacityOrInfinity, integerAtLeast, knownKeys, oneOf, plainObject, positiveRate } from '../core/guards.js';
+import { defaultGemmThreads } from '../linalg/gemmThreads.js';
 
 /** The chain's parameters, as a plain JSON-friendly object. */
 export interface CreditChainParams {
@@ -43,7 +44,31 @@ export interface CreditSolveOptions {
    * The direct methods (`dense`, `exact`) ignore it.
    */
   readonly tolerance?: number;
+  /**
+   * Threads for the dense products of `geometric` and `structured` (an integer in 1..1024; default
+   * the machine's available parallelism, `os.availableParallelism()`). The answer is the same bit
+   * for bit whatever the count: each product is split by columns, every entry computed as on one
+   * thread. Used only for chains with at least {@link THREADED_MIN_PHASES} phases (smaller ones
+   * run on one thread: starting a worker costs more than it saves), and at most 16 threads take
+   * part in a product. The other methods ignore it.
+   */
+  readonly threads?: number;
 }
+
+/**
+ * Chains whose dense blocks are smaller than this (b = m + 1 phases for n = ∞, min(n, m) + 1 for a
+ * finite chain) run on one thread whatever `threads` says, so that small chains never pay for
+ * starting a worker. The figures behind it (benchmarks/README.md): a worker's constructor took
+ * 7–52 ms of the calling thread here (load average 12) and the worker was ready 70–150 ms later,
+ * while a one-core solve takes ≈ 5 ms at m = 64, ≈ 15–20 ms at m = 128 and ≈ 30 ms at m = 160
+ * (the measured 0.12–0.16 s at m = 256 scaled by m³): below ≈ 160 phases the first solve of a
+ * process cannot gain from a second thread. (A quiet-machine sweep of the crossover could not be
+ * made: the load average stayed at 12–14 through issue 35's session.)
+ */
+export const THREADED_MIN_PHASES = 160;
+
+/** Largest value of {@link CreditSolveOptions.threads}. */
+export const MAX_CREDIT_THREADS = 1024;
 
 /** Default of {@link CreditSolveOptions.tolerance}. */
 export const DEFAULT_CREDIT_TOLERANCE = 1e-12;
@@ -60,7 +85,7 @@ export interface CheckedCreditParams {
 /** Largest number of states (n+1)(m+1) of a finite chain any method will build. */
 export const MAX_FINITE_STATES = 50_000_000;
 /** Largest number of phases m+1 the geometric method accepts (its rate matrix R is dense). */
-export const MAX_GEOMETRIC_PHASES = 2001;
+export const MAX_GEOMETRIC_PHASES = 2049;
 
 const PARAM_KEYS = ['lambda', 'mu1', 'mu2', 'upstreamCapacity', 'downstreamCapacity'] as const;
 
@@ -95,18 +120,19 @@ export function checkCreditParams(params: unknown): CheckedCreditParams {
 export interface CheckedCreditOptions {
   readonly method: CreditMethod;
   readonly tolerance: number;
+  readonly threads: number;
 }
 
 /**
  * Checks the options object (`undefined` means all defaults).
  *
- * @throws InvalidParameterError for an unknown key, an unknown method, or a tolerance that is not
- *   a finite number in (0, 1e-3].
+ * @throws InvalidParameterError for an unknown key, an unknown method, a tolerance that is not
+ *   a finite number in (0, 1e-3], or a thread count that is not an integer in 1..1024.
  */
 export function checkCreditOptions(options: unknown): CheckedCreditOptions {
-  if (options === undefined) return { method: 'auto', tolerance: DEFAULT_CREDIT_TOLERANCE };
+  if (options === undefined) return { method: 'auto', tolerance: DEFAULT_CREDIT_TOLERANCE, threads: defaultGemmThreads() };
   const o = plainObject('options', options);
-  knownKeys('options', o, ['method', 'tolerance']);
+  knownKeys('options', o, ['method', 'tolerance', 'threads']);
   const method = o.method === undefined ? 'auto' : oneOf('options.method', o.method, CREDIT_METHODS);
   let tolerance = DEFAULT_CREDIT_TOLERANCE;
   if (o.tolerance !== undefined) {
@@ -116,7 +142,15 @@ export function checkCreditOptions(options: unknown): CheckedCreditOptions {
     }
     tolerance = t;
   }
-  return { method, tolerance };
+  let threads = defaultGemmThreads();
+  if (o.threads !== undefined) {
+    const t = o.threads;
+    if (typeof t !== 'number' || !Number.isSafeInteger(t) || t < 1 || t > MAX_CREDIT_THREADS) {
+      throw new InvalidParameterError('options.threads', `an integer in 1..${MAX_CREDIT_THREADS}`, t);
+    }
+    threads = t;
+  }
+  return { method, tolerance, threads };
 }
 
 /** Number of states (n+1)(m+1) of a finite chain. */

@@ -1,291 +1,77 @@
 /**
- * A WebAssembly SIMD (f64x2) version of the register-blocked product C += A·B, for the dense
- * kernels of float64Dense.ts, with the scratch memory it works in.
+ * The WebAssembly SIMD (f64x2) product C += A·B for the dense kernels of float64Dense.ts, with the
+ * scratch memory it works in. The module (wasmGemmModule.ts) does exactly what the JavaScript
+ * `gemmAdd` does, in the same order, so the results equal the JavaScript kernel's bit for bit;
+ * only the speed differs. Measured on Node 20 (AMD EPYC, one core) at n = 513: ≈ 14 ms against
+ * 68 ms, about 19–20 GFLOP/s against 3.9 (4 × 4 blocks: 18; with f64x2.splat of a scalar load
+ * instead of v128.load64_splat: 16).
  *
- * The module is assembled here, at first use, from the instruction list below — no binary is
- * shipped or downloaded. The kernel does exactly what the JavaScript `gemmAdd` does, in the same
- * order: 2 × 8 blocks of C over a packed 8-column panel of B (4 × 4 blocks over a 4-column panel
- * for the last columns), each entry's k-sum accumulated in
- * increasing k from 0 and then added to C, with separate multiplies and adds (no fused
- * multiply-add). Since IEEE arithmetic on f64x2 lanes is the scalar arithmetic lane by lane, the
- * results equal the JavaScript kernel's bit for bit; only the speed differs. Measured on Node 20
- * (AMD EPYC, one core) at n = 513: ≈ 14 ms against 68 ms, about 19–20 GFLOP/s against 3.9
- * (4 × 4 blocks: 18; with f64x2.splat of a scalar load instead of v128.load64_splat: 16).
+ * The memory is a shared WebAssembly memory where the runtime allows it, so that large products
+ * can be split over worker threads (gemmThreads.ts: `withGemmThreads`), again bit for bit the
+ * one-thread result; its first {@link WORKER_PANELS_BYTES} bytes are the workers' packing
+ * panels, and the scratch handed out starts after them.
  *
- * Operands must live in the module's own linear memory: {@link wasmScratch} hands out a view of
- * it, and callers copy their matrices in. Where WebAssembly SIMD is unavailable,
- * {@link wasmScratch} returns null and the callers keep to JavaScript.
+ * Operands must live in the module's memory: {@link wasmScratch} hands out a view of it, and
+ * callers copy their matrices in. Where WebAssembly SIMD is unavailable, {@link wasmScratch}
+ * returns null and the callers keep to JavaScript.
  */
+import { parallelGemm, WORKER_PANELS_BYTES, type GemmFunction, type SharedGemmKernel } from './gemmThreads.js';
+import { gemmModuleBytes, MAX_MEMORY_PAGES } from './wasmGemmModule.js';
 
 // The WebAssembly JS API, as far as used here: tsconfig's lib (ES2022) does not declare it and
 // @types/node 20 does not either.
 interface WasmMemory {
-  readonly buffer: ArrayBuffer;
+  readonly buffer: ArrayBuffer | SharedArrayBuffer;
   grow(pages: number): number;
 }
 declare const WebAssembly: {
   validate(bytes: Uint8Array): boolean;
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => { readonly exports: object };
+  Memory: new (descriptor: { initial: number; maximum?: number; shared?: boolean }) => WasmMemory;
 };
 
-// --- a minimal encoder for the WebAssembly binary format (core spec 1.0 + fixed-width SIMD) ---
+/** `leafForward` / `leafBack` (wasmSolveLeaves.ts): a lda b ldb rows cols piv. */
+type LeafFunction = (a: number, lda: number, b: number, ldb: number, rows: number, cols: number, piv: number) => void;
 
-function uleb(v: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = v & 0x7f;
-    v >>>= 7;
-    if (v !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (v !== 0);
-  return out;
-}
-
-function sleb(v: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const byte = v & 0x7f;
-    v >>= 7;
-    const done = (v === 0 && (byte & 0x40) === 0) || (v === -1 && (byte & 0x40) !== 0);
-    out.push(done ? byte : byte | 0x80);
-    if (done) return out;
-  }
-}
-
-type Code = number[];
-const I32 = 0x7f;
-const F64 = 0x7c;
-const V128 = 0x7b;
-const get = (l: number): Code => [0x20, ...uleb(l)];
-const set = (l: number): Code => [0x21, ...uleb(l)];
-const i32 = (v: number): Code => [0x41, ...sleb(v)];
-const add = [0x6a];
-const sub = [0x6b];
-const mul = [0x6c];
-const and = [0x71];
-const shl = [0x74];
-const geS = [0x4e];
-const geU = [0x4f];
-const gtS = [0x4a];
-const f64Load = (offset = 0): Code => [0x2b, 3, ...uleb(offset)];
-const f64Store = (offset = 0): Code => [0x39, 3, ...uleb(offset)];
-const f64Add = [0xa0];
-const f64Mul = [0xa2];
-const f64Zero = [0x44, 0, 0, 0, 0, 0, 0, 0, 0];
-const vLoad = (offset = 0): Code => [0xfd, 0x00, 4, ...uleb(offset)];
-const vStore = (offset = 0): Code => [0xfd, 0x0b, 4, ...uleb(offset)];
-const vZero = [0xfd, 0x0c, ...new Array<number>(16).fill(0)];
-/** v128.load64_splat: one load that fills both lanes (no shuffle, unlike f64x2.splat of a load) */
-const loadSplat = (offset = 0): Code => [0xfd, 0x0a, 3, ...uleb(offset)];
-const vAdd = [0xfd, 0xf0, 0x01];
-const vMul = [0xfd, 0xf2, 0x01];
-/** `while (!cond) { body }` as block { loop { br_if exit (cond); body; br loop } } */
-const loopUntil = (cond: Code, body: Code): Code => [0x02, 0x40, 0x03, 0x40, ...cond, 0x0d, 1, ...body, 0x0c, 0, 0x0b, 0x0b];
-/** local += constant */
-const bump = (l: number, by: number | Code): Code => [...get(l), ...(typeof by === 'number' ? i32(by) : by), ...add, ...set(l)];
-
-// Parameters: m n k a lda b ldb c ldc panel (pointers are byte addresses, strides in elements).
-const [M, N, K, A, LDA, B, LDB, C, LDC, PANEL] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-// i32 locals
-const [J, I, P, N4, BP, Q, QE, R0, R1, R2, R3, O, N8] = [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22];
-// v128 locals: accumulators (for 4 × 4 blocks c{row}{columns 0–1, 2–3}; for 2 × 8 blocks
-// c{row}{columns 0–1, 2–3, 4–5, 6–7}), the panel's pairs, the splat
-const ACC = [23, 24, 25, 26, 27, 28, 29, 30];
-const [BA, BB, BC, BD, X] = [31, 32, 33, 34, 35];
-const T = 36; // f64
-
-/** C[o + row·ldc .. +3] += accumulators of that row */
-function storeRow(row: number): Code {
-  return [
-    ...get(O), ...get(O), ...vLoad(), ...get(ACC[2 * row]!), ...vAdd, ...vStore(),
-    ...get(O), ...get(O), ...vLoad(16), ...get(ACC[2 * row + 1]!), ...vAdd, ...vStore(16),
-  ]; // prettier-ignore
-}
-
-/** o = c + i·ldc + j·8 */
-const rowStart: Code = [...get(C), ...get(I), ...get(LDC), ...mul, ...get(J), ...i32(3), ...shl, ...add, ...add, ...set(O)];
-
-/** C[o .. o+7] += accumulators acc[0..3] (one row of a 2 × 8 block) */
-function storeRow8(acc: number[]): Code {
-  return acc.flatMap((l, c) => [...get(O), ...get(O), ...vLoad(16 * c), ...get(l), ...vAdd, ...vStore(16 * c)]);
-}
-
-/** Rows i, i+1 (or row i alone) × columns j..j+7 from the 8-column panel. */
-function block8(twoRows: boolean): Code {
-  const pairs = [BA, BB, BC, BD];
-  const accRows = twoRows ? [ACC.slice(0, 4), ACC.slice(4, 8)] : [ACC.slice(0, 4)];
-  const rowPtr = [R0, R1];
-  return [
-    ...get(A), ...get(I), ...get(LDA), ...mul, ...add, ...set(R0),
-    ...(twoRows ? [...get(R0), ...get(LDA), ...add, ...set(R1)] : []),
-    ...accRows.flat().flatMap((l) => [...vZero, ...set(l)]),
-    ...get(PANEL), ...set(Q),
-    ...loopUntil([...get(Q), ...get(QE), ...geU], [
-      ...pairs.flatMap((l, c) => [...get(Q), ...vLoad(16 * c), ...set(l)]),
-      ...accRows.flatMap((acc, row) => [
-        ...get(rowPtr[row]!), ...loadSplat(), ...set(X),
-        ...acc.flatMap((l, c) => [...get(l), ...get(X), ...get(pairs[c]!), ...vMul, ...vAdd, ...set(l)]),
-      ]),
-      ...accRows.flatMap((_, row) => bump(rowPtr[row]!, 8)),
-      ...bump(Q, 64),
-    ]),
-    ...rowStart,
-    ...storeRow8(accRows[0]!),
-    ...(twoRows ? [...bump(O, get(LDC)), ...storeRow8(accRows[1]!)] : []),
-    ...bump(I, twoRows ? 2 : 1),
-  ]; // prettier-ignore
-}
-
-function gemmBody(): Code {
-  const rows = [R0, R1, R2, R3];
-  const block4: Code = [
-    ...get(A), ...get(I), ...get(LDA), ...mul, ...add, ...set(R0),
-    ...get(R0), ...get(LDA), ...add, ...set(R1),
-    ...get(R1), ...get(LDA), ...add, ...set(R2),
-    ...get(R2), ...get(LDA), ...add, ...set(R3),
-    ...ACC.flatMap((l) => [...vZero, ...set(l)]),
-    ...get(PANEL), ...set(Q),
-    ...loopUntil([...get(Q), ...get(QE), ...geU], [
-      ...get(Q), ...vLoad(), ...set(BA),
-      ...get(Q), ...vLoad(16), ...set(BB),
-      ...rows.flatMap((r, row) => [
-        ...get(r), ...loadSplat(), ...set(X),
-        ...get(ACC[2 * row]!), ...get(X), ...get(BA), ...vMul, ...vAdd, ...set(ACC[2 * row]!),
-        ...get(ACC[2 * row + 1]!), ...get(X), ...get(BB), ...vMul, ...vAdd, ...set(ACC[2 * row + 1]!),
-      ]),
-      ...rows.flatMap((r) => bump(r, 8)),
-      ...bump(Q, 32),
-    ]),
-    ...rowStart,
-    ...storeRow(0),
-    ...[1, 2, 3].flatMap((row) => [...bump(O, get(LDC)), ...storeRow(row)]),
-    ...bump(I, 4),
-  ]; // prettier-ignore
-  const block1: Code = [
-    ...get(A), ...get(I), ...get(LDA), ...mul, ...add, ...set(R0),
-    ...vZero, ...set(ACC[0]!), ...vZero, ...set(ACC[1]!),
-    ...get(PANEL), ...set(Q),
-    ...loopUntil([...get(Q), ...get(QE), ...geU], [
-      ...get(R0), ...loadSplat(), ...set(X),
-      ...get(ACC[0]!), ...get(X), ...get(Q), ...vLoad(), ...vMul, ...vAdd, ...set(ACC[0]!),
-      ...get(ACC[1]!), ...get(X), ...get(Q), ...vLoad(16), ...vMul, ...vAdd, ...set(ACC[1]!),
-      ...bump(R0, 8),
-      ...bump(Q, 32),
-    ]),
-    ...rowStart,
-    ...storeRow(0),
-    ...bump(I, 1),
-  ]; // prettier-ignore
-  const scalarColumn: Code = [
-    ...i32(0), ...set(I),
-    ...loopUntil([...get(I), ...get(M), ...geS], [
-      ...get(A), ...get(I), ...get(LDA), ...mul, ...add, ...set(R0),
-      ...get(B), ...get(J), ...i32(3), ...shl, ...add, ...set(BP),
-      ...f64Zero, ...[0x21, ...uleb(T)],
-      ...i32(0), ...set(P),
-      ...loopUntil([...get(P), ...get(K), ...geS], [
-        ...get(T), ...get(R0), ...f64Load(), ...get(BP), ...f64Load(), ...f64Mul, ...f64Add, ...set(T),
-        ...bump(R0, 8),
-        ...bump(BP, get(LDB)),
-        ...bump(P, 1),
-      ]),
-      ...rowStart,
-      ...get(O), ...get(O), ...f64Load(), ...get(T), ...f64Add, ...f64Store(),
-      ...bump(I, 1),
-    ]),
-    ...bump(J, 1),
-  ]; // prettier-ignore
-  return [
-    ...get(LDA), ...i32(3), ...shl, ...set(LDA),
-    ...get(LDB), ...i32(3), ...shl, ...set(LDB),
-    ...get(LDC), ...i32(3), ...shl, ...set(LDC),
-    ...get(N), ...i32(-4), ...and, ...set(N4),
-    ...get(N), ...i32(-8), ...and, ...set(N8),
-    ...i32(0), ...set(J),
-    // columns in panels of 8: blocks of 2 rows × 8 columns, then a last single row
-    ...loopUntil([...get(J), ...get(N8), ...geS], [
-      ...get(B), ...get(J), ...i32(3), ...shl, ...add, ...set(BP),
-      ...get(PANEL), ...set(Q),
-      ...get(PANEL), ...get(K), ...i32(6), ...shl, ...add, ...set(QE),
-      ...loopUntil([...get(Q), ...get(QE), ...geU], [
-        ...[0, 16, 32, 48].flatMap((off) => [...get(Q), ...get(BP), ...vLoad(off), ...vStore(off)]),
-        ...bump(BP, get(LDB)),
-        ...bump(Q, 64),
-      ]),
-      ...i32(0), ...set(I),
-      ...loopUntil([...get(I), ...i32(1), ...add, ...get(M), ...geS], block8(true)),
-      ...loopUntil([...get(I), ...get(M), ...geS], block8(false)),
-      ...bump(J, 8),
-    ]),
-    // at most one panel of 4 columns: blocks of 4 × 4, then single rows
-    ...loopUntil([...get(J), ...get(N4), ...geS], [
-      // pack B[0..k, j..j+4) into the panel
-      ...get(B), ...get(J), ...i32(3), ...shl, ...add, ...set(BP),
-      ...get(PANEL), ...set(Q),
-      ...get(PANEL), ...get(K), ...i32(5), ...shl, ...add, ...set(QE),
-      ...loopUntil([...get(Q), ...get(QE), ...geU], [
-        ...get(Q), ...get(BP), ...vLoad(), ...vStore(),
-        ...get(Q), ...get(BP), ...vLoad(16), ...vStore(16),
-        ...bump(BP, get(LDB)),
-        ...bump(Q, 32),
-      ]),
-      ...i32(0), ...set(I),
-      ...loopUntil([...get(I), ...i32(3), ...add, ...get(M), ...i32(1), ...sub, ...gtS], block4),
-      ...loopUntil([...get(I), ...get(M), ...geS], block1),
-      ...bump(J, 4),
-    ]),
-    ...loopUntil([...get(J), ...get(N), ...geS], scalarColumn),
-  ]; // prettier-ignore
-}
-
-function section(id: number, content: Code): Code {
-  return [id, ...uleb(content.length), ...content];
-}
-
-function name(s: string): Code {
-  return [...uleb(s.length), ...Array.from(s, (ch) => ch.charCodeAt(0))];
-}
-
-/** The module's bytes: one function `gemm`, one exported memory. */
-export function gemmModuleBytes(): Uint8Array {
-  const body = [...[3, ...uleb(13), I32, ...uleb(13), V128, ...uleb(1), F64], ...gemmBody(), 0x0b];
-  const bytes = [
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-    ...section(1, [1, 0x60, 10, ...new Array<number>(10).fill(I32), 0]),
-    ...section(3, [1, 0]),
-    ...section(5, [1, 0x00, 1]),
-    ...section(7, [2, ...name('gemm'), 0x00, 0, ...name('memory'), 0x02, 0]),
-    ...section(10, [1, ...uleb(body.length), ...body]),
-  ]; // prettier-ignore
-  return Uint8Array.from(bytes);
-}
-
-type GemmExport = (
-  m: number, n: number, k: number,
-  a: number, lda: number, b: number, ldb: number, c: number, ldc: number, panel: number,
-) => void; // prettier-ignore
-
-interface Kernel {
+interface Kernel extends SharedGemmKernel {
   readonly memory: WasmMemory;
-  readonly gemm: GemmExport;
+  readonly leafForward: LeafFunction;
+  readonly leafBack: LeafFunction;
+  /** Whether the memory is shared (worker threads can then take part). */
+  readonly shared: boolean;
 }
+
+/** Pages (64 KiB) before the scratch: the workers' panels. */
+const BASE_PAGES = Math.ceil(WORKER_PANELS_BYTES / 65536);
+const SCRATCH_BASE = BASE_PAGES * 65536;
 
 let kernel: Kernel | null | undefined;
 
 function load(): Kernel | null {
   if (kernel !== undefined) return kernel;
-  try {
-    const bytes = gemmModuleBytes();
-    if (typeof WebAssembly !== 'object' || !WebAssembly.validate(bytes)) return (kernel = null);
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), {});
-    const exports = instance.exports as unknown as { memory: WasmMemory; gemm: GemmExport };
-    kernel = { memory: exports.memory, gemm: exports.gemm };
-    warmUp(kernel);
-  } catch {
-    kernel = null;
+  kernel = null;
+  for (const shared of [true, false]) {
+    try {
+      const bytes = gemmModuleBytes(shared);
+      if (typeof WebAssembly !== 'object' || !WebAssembly.validate(bytes)) continue;
+      const memory = new WebAssembly.Memory({ initial: BASE_PAGES + 1, ...(shared ? { maximum: MAX_MEMORY_PAGES, shared } : {}) });
+      const module = new WebAssembly.Module(bytes);
+      const instance = new WebAssembly.Instance(module, { env: { memory } });
+      const exports = instance.exports as { gemm: GemmFunction; leafForward: LeafFunction; leafBack: LeafFunction };
+      kernel = { module, memory, gemm: exports.gemm, leafForward: exports.leafForward, leafBack: exports.leafBack, shared };
+      warmUp(kernel);
+      break;
+    } catch {
+      kernel = null;
+    }
   }
   return kernel;
+}
+
+/** Whether the kernel runs in a shared memory (so that products can use worker threads). */
+export function wasmMemoryShared(): boolean {
+  return load()?.shared ?? false;
 }
 
 /**
@@ -296,7 +82,7 @@ function load(): Kernel | null {
  * at m = 512 in a fresh process 1.18 s without this, ≈ 1.1 s with it).
  */
 function warmUp(k: Kernel): void {
-  const n = 48; // A, B, C and the panel (8n) fit in the initial 64 KiB page (all zeros)
+  const n = 48; // A, B, C and the panel (8n) fit in the first 64 KiB (all zeros; no worker exists yet)
   const c = 2 * n * n * 8;
   for (let r = 0; r < 12; r++) k.gemm(n, n, n, 0, n, n * n * 8, n, c, n, c + n * n * 8);
 }
@@ -310,7 +96,7 @@ function warmUp(k: Kernel): void {
 export function wasmScratch(doubles: number): Float64Array | null {
   const k = load();
   if (k === null) return null;
-  const bytes = doubles * 8;
+  const bytes = SCRATCH_BASE + doubles * 8;
   const have = k.memory.buffer.byteLength;
   if (bytes > have) {
     try {
@@ -319,12 +105,13 @@ export function wasmScratch(doubles: number): Float64Array | null {
       return null;
     }
   }
-  return new Float64Array(k.memory.buffer, 0, doubles);
+  return new Float64Array(k.memory.buffer, SCRATCH_BASE, doubles);
 }
 
 /**
  * C[m×n] += A[m×k]·B[k×n] in WebAssembly when a, b, c and panel (at least 8k doubles) are all
  * views of the kernel's memory (see {@link wasmScratch}); returns false, doing nothing, otherwise.
+ * Large products are split over the threads in force (gemmThreads.ts), with the same result.
  */
 export function wasmGemmAdd(
   m: number, n: number, k: number,
@@ -339,9 +126,46 @@ export function wasmGemmAdd(
   if (panel.length < 8 * k) return false;
   const buf = kern.memory.buffer;
   if (a.buffer !== buf || b.buffer !== buf || c.buffer !== buf || panel.buffer !== buf) return false;
-  kern.gemm(
-    m, n, k,
-    a.byteOffset + 8 * aOff, lda, b.byteOffset + 8 * bOff, ldb, c.byteOffset + 8 * cOff, ldc, panel.byteOffset,
-  ); // prettier-ignore
+  const [pa, pb, pc] = [a.byteOffset + 8 * aOff, b.byteOffset + 8 * bOff, c.byteOffset + 8 * cOff];
+  if (!(kern.shared && parallelGemm(kern, m, n, k, pa, lda, pb, ldb, pc, ldc, panel.byteOffset))) {
+    kern.gemm(m, n, k, pa, lda, pb, ldb, pc, ldc, panel.byteOffset);
+  }
+  return true;
+}
+
+/**
+ * A leaf of the triangular solves of float64Dense.ts (`solveEliminated`) in WebAssembly, bit for
+ * bit the JavaScript loops: rows [lo, hi) of B (n × k, row-major) against the factors in `a`
+ * (n × n): forward (I − F) when `pivot` is null, else back (diag(pivot) − W), whose pivots
+ * pivot[lo..hi) are copied into `panel` first. False, doing nothing, unless a, b and panel are
+ * views of the kernel's memory.
+ */
+export function wasmSolveLeaf(
+  a: Float64Array, n: number, b: Float64Array, k: number, lo: number, hi: number, pivot: Float64Array | null, panel: Float64Array,
+): boolean { // prettier-ignore
+  const kern = kernel;
+  if (!kern) return false;
+  const buf = kern.memory.buffer;
+  if (a.buffer !== buf || b.buffer !== buf || panel.buffer !== buf || panel.length < hi - lo) return false;
+  const pa = a.byteOffset + 8 * (lo * n + lo);
+  const pb = b.byteOffset + 8 * lo * k;
+  if (pivot === null) kern.leafForward(pa, n, pb, k, hi - lo, k, 1);
+  else {
+    panel.set(pivot.subarray(lo, hi));
+    kern.leafBack(pa, n, pb, k, hi - lo, k, panel.byteOffset);
+  }
+  return true;
+}
+
+/**
+ * Row `row` of the panel rows [kb, ke) of an elimination (float64Dense.ts, `eliminateMMatrix`), in
+ * its columns [ke, n), brought up to date with the panel's multipliers a[row·n + p], kb ≤ p < row:
+ * row += a[row·n + p] · (row p), p increasing — bit for bit the JavaScript loop. False, doing
+ * nothing, unless `a` is a view of the kernel's memory.
+ */
+export function wasmPanelRow(a: Float64Array, n: number, kb: number, ke: number, row: number): boolean {
+  const kern = kernel;
+  if (!kern || a.buffer !== kern.memory.buffer) return false;
+  if (ke < n) kern.leafForward(a.byteOffset + 8 * (kb * n + kb), n, a.byteOffset + 8 * (kb * n + ke), n, row - kb + 1, n - ke, row - kb);
   return true;
 }

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/program.js';
 import { solveCreditChain } from '../../src/credit/index.js';
+import { stopGemmThreads } from '../../src/linalg/gemmThreads.js';
 import { params } from './helpers.js';
 
 function sink(write: (s: string) => void): NodeJS.WriteStream {
@@ -74,6 +75,14 @@ describe('ibqos credit', () => {
     expect(r.params.upstreamCapacity).toBe('Infinity');
   });
 
+  it('--threads 1 and --threads 2 → the same JSON, digit for digit (m = 200: past the one-thread bound)', async () => {
+    const one = await cli('credit', '--n', 'inf', '--m', '200', '--lambda', '5.5', '--mu2', '6', '--threads', '1', '--json');
+    const two = await cli('credit', '--n', 'inf', '--m', '200', '--lambda', '5.5', '--mu2', '6', '--threads', '2', '--json');
+    expect(one.code).toBe(0);
+    expect(two.out).toBe(one.out);
+    await stopGemmThreads();
+  });
+
   it('--method chooses the method, shown in the method column', async () => {
     for (const method of ['dense', 'exact', 'structured', 'multilevel']) {
       const { code, out } = await cli('credit', '--m', '3', '--method', method);
@@ -93,7 +102,10 @@ describe('ibqos credit', () => {
     [['--method', 'fast'], /^ibqos: --method must be one of 'auto', .*got "fast"\n$/],
     [['--tolerance', 'x'], 'ibqos: --tolerance must be a number, got "x"\n'],
     [['--tolerance', '0'], 'ibqos: --tolerance (options.tolerance) must be a finite number in (0, 1e-3], got 0\n'],
-    [['--n', 'inf', '--m', '3000'], /^ibqos: --m \(downstreamCapacity\) must be an integer at most 2000 when upstreamCapacity is Infinity .*, got 3000\n$/],
+    [['--threads', '0'], 'ibqos: --threads (options.threads) must be an integer in 1..1024, got 0\n'],
+    [['--threads', 'two'], 'ibqos: --threads must be an integer, got "two"\n'],
+    [['--threads', '1.5'], 'ibqos: --threads must be an integer, got "1.5"\n'],
+    [['--n', 'inf', '--m', '3000'], /^ibqos: --m \(downstreamCapacity\) must be an integer at most 2048 when upstreamCapacity is Infinity .*, got 3000\n$/],
     [['--n', 'inf', '--method', 'dense'], /^ibqos: --method \(options.method\) must be a method for a finite upstreamCapacity/],
   ])('bad value %j → stderr, exit code 2, no stack, nothing on stdout', async (args, message) => {
     const { code, out, err } = await cli('credit', ...args);

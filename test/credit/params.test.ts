@@ -69,6 +69,12 @@ describe('solveCreditChain rejects bad inputs with the parameter, the rule and t
     [{ tolerance: NaN }, 'options.tolerance', /got NaN/],
     [{ tolerance: 0.5 }, 'options.tolerance', /got 0.5/],
     [{ tol: 1e-9 }, 'options.tol', /absent/],
+    [{ threads: 0 }, 'options.threads', /^options.threads must be an integer in 1..1024, got 0$/],
+    [{ threads: 1.5 }, 'options.threads', /an integer in 1..1024, got 1.5$/],
+    [{ threads: '2' }, 'options.threads', /an integer in 1..1024, got "2"$/],
+    [{ threads: 1025 }, 'options.threads', /an integer in 1..1024, got 1025$/],
+    [{ threads: Infinity }, 'options.threads', /got Infinity$/],
+    [{ threads: NaN }, 'options.threads', /got NaN$/],
   ])('options %o → %s', (options, parameter, message) => {
     const e = rejection(() => solveCreditChain(good, options as never));
     expect(e.parameter).toBe(parameter);
@@ -85,7 +91,7 @@ describe('a method that does not apply → InvalidParameterError on options.meth
     ['geometric', params(1, 2, 3, 10, 3), /only with upstreamCapacity = Infinity/],
     ['exact', params(1, 2, 3, 100, 4), /at most 500 states .* \(here n = 100, m = 4: 505 states\)/],
     ['dense', params(1, 2, 3, 400, 4), /at most 2000 states .* \(here n = 400, m = 4: 2005 states\)/],
-    ['geometric', params(1, 2, 3, Infinity, 2001), /downstreamCapacity at most 2000/],
+    ['geometric', params(1, 2, 3, Infinity, 2049), /downstreamCapacity at most 2048/],
   ])('%s on %o', (method, p, rule) => {
     const e = rejection(() => solveCreditChain(p, { method: method as never }));
     expect(e.parameter).toBe('options.method');
@@ -95,11 +101,11 @@ describe('a method that does not apply → InvalidParameterError on options.meth
 });
 
 describe("auto with upstreamCapacity = Infinity and more phases than 'geometric' takes", () => {
-  it('m = 2001 → InvalidParameterError on downstreamCapacity (not on a method the user did not choose)', () => {
-    const e = rejection(() => solveCreditChain(params(1, 2, 3, Infinity, 2001)));
+  it('m = 2049 → InvalidParameterError on downstreamCapacity (not on a method the user did not choose)', () => {
+    const e = rejection(() => solveCreditChain(params(1, 2, 3, Infinity, 2049)));
     expect(e.parameter).toBe('downstreamCapacity');
-    expect(e.value).toBe(2001);
-    expect(e.message).toMatch(/^downstreamCapacity must be an integer at most 2000 when upstreamCapacity is Infinity .*, got 2001$/);
+    expect(e.value).toBe(2049);
+    expect(e.message).toMatch(/^downstreamCapacity must be an integer at most 2048 when upstreamCapacity is Infinity .*, got 2049$/);
   });
 });
 
