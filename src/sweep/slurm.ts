@@ -11,7 +11,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidParameterError } from '../core/errors.js';
 import { sweepTasks, type SweepTask } from './plan.js';
-import { fromJson, readManifest, toJson, writeAtomic, writeTaskFailure, writeTaskRecord } from './store.js';
+import { fromJson, readManifest, toJson, writeAtomic, writeTaskFailure } from './store.js';
+import { writeTaskRecord } from './taskFile.js';
 import { runSweepTask } from './task.js';
 
 /** Options of the job array. */

@@ -5,6 +5,7 @@
  * "halfWidth": 0.1 } }`), optionally split into `params` and `metrics` objects — the shape the
  * simulator's results take. Non-finite numbers may be written as the strings "Infinity", "NaN"…
  */
+import { jsonDepth, MAX_JSON_DEPTH } from '../core/jsonDepth.js';
 import { ResultsFormatError } from './resultsError.js';
 import { isEstimate } from './metrics.js';
 import { rowsToResults, type ImportedResults, type TableRow } from './results.js';
@@ -91,6 +92,8 @@ function flatten(value: Record<string, unknown>, prefix: string, out: Record<str
 export function parseResultsJson(input: string, mapping: ResultsMapping, options: JsonImportOptions = {}): ImportedResults {
   const file = options.file;
   const text = input.replace(/^\ufeff/, ''); // a byte-order mark is not JSON
+  const { depth, line: deepAt } = jsonDepth(text, MAX_JSON_DEPTH);
+  if (depth > MAX_JSON_DEPTH) throw new ResultsFormatError('json', deepAt, `nested deeper than ${MAX_JSON_DEPTH} levels (JSON results nest a few levels)`, file);
   let data: unknown;
   try {
     data = JSON.parse(text);

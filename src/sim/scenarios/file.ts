@@ -7,6 +7,7 @@
  */
 import { InvalidParameterError } from '../../core/errors.js';
 import { knownKeys, plainObject } from '../../core/guards.js';
+import { checkJsonDepth } from '../../core/jsonDepth.js';
 import { getScenario } from './registry.js';
 import type { ScenarioSpec, SimulateOptions } from './simulate.js';
 
@@ -50,6 +51,7 @@ export function scenarioFromJson(data: unknown, source = 'file'): { spec: Scenar
  *   {@link scenarioFromJson}.
  */
 export function parseScenarioFile(text: string, source = 'file'): { spec: ScenarioSpec; options: SimulateOptions } {
+  checkJsonDepth(source, text);
   let data: unknown;
   try {
     data = JSON.parse(text);
