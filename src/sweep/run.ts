@@ -2,11 +2,12 @@
  * `runSweep`: plans a sweep, opens (or resumes) its results directory and runs the tasks not yet
  * done on the chosen backend; a local sweep that ends with every task done is gathered at once.
  */
+import { resolve } from 'node:path';
 import { InvalidParameterError } from '../core/errors.js';
 import { writeGathered, type SweepPointResult } from './gather.js';
 import { planSweep, sweepTasks, type SweepPlan, type SweepSpec } from './plan.js';
 import { runLocalPool, checkPoolOptions, type PoolOptions } from './pool.js';
-import { checkSlurmAvailable, checkSlurmOptions, submitSlurm, type SlurmOptions, type SlurmSubmission } from './slurm.js';
+import { checkSlurmAvailable, checkSlurmOptions, slurmLogPattern, submitSlurm, type SlurmOptions, type SlurmSubmission } from './slurm.js';
 import { openSweepDir, storedTasks, type TaskFailure } from './store.js';
 import { scanTaskFiles, type DamagedTask } from './taskFile.js';
 import { taskJob } from './task.js';
@@ -66,6 +67,7 @@ async function runSweepRecord(spec: SweepSpec, options: RunSweepOptions): Promis
   const plan = planSweep(spec);
   if (backend === 'slurm') {
     checkSlurmOptions(options.slurm ?? {});
+    slurmLogPattern(resolve(options.out)); // a path the batch script cannot hold is refused before anything is made
     checkSlurmAvailable();
   } else checkPoolOptions(options);
   const { resumed, manifest } = openSweepDir(options.out, plan);
