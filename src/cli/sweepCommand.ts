@@ -208,7 +208,7 @@ async function sweepAction(o: SweepCliOptions, cmd: Command): Promise<void> {
 }
 
 /** Registers `ibqos sweep`. */
-export function registerSweep(program: Command): void {
+export function registerSweep(program: Command, argv: readonly string[] = []): void {
   const command = program
     .command('sweep')
     .description('run a scenario over a grid of parameters × replications on worker threads or a Slurm job array; resumable')
@@ -236,6 +236,6 @@ export function registerSweep(program: Command): void {
     .option('--json', 'print the gathered points as JSON')
     .addOption(new Option('--array-task', 'internal: run this Slurm array task\'s share').hideHelp())
     .addOption(new Option('--array-plan <file>', 'internal: the array plan file').hideHelp());
-  declareScenarioOptions(command);
+  declareScenarioOptions(command, argv);
   command.action(sweepAction);
 }

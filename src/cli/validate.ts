@@ -20,9 +20,9 @@ import type { ImportedResults } from '../validate/results.js';
 import { validateResults } from '../validate/validateModel.js';
 import { checkOutputFile, commandOutput, maxInputBytes, maxInputOption, readInputFile, writeOutputFile } from './output.js';
 import { parseSingle } from './sweep.js';
+import { VALIDATION_FAILED } from './exitCodes.js';
 
-/** The CommanderError code of a negative verdict: `run` turns it into exit 1 (usage errors are 2). */
-export const VALIDATION_FAILED = 'ibqos.validate.failed';
+export { VALIDATION_FAILED };
 
 interface ValidateOptions {
   readonly model: string;
