@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { nonNegativeNumber, positiveRate } from '../core/guards.js';
 import { formatNumber } from '../present/number.js';
-import { findScenario, getScenario, parseScenarioFile, scenarioNames, type ScenarioCliOption } from '../sim/index.js';
+import { DEFAULT_MAX_LENGTH, findScenario, getScenario, parseScenarioFile, scenarioNames, type ScenarioCliOption } from '../sim/index.js';
 import '../studies/index.js'; // registers the seed studies' scenarios (they stand above the simulator)
 import { maxInputBytes, maxInputOption, readInputFile } from './output.js';
 import { parseList, parseSingle, parseSweep } from './sweep.js';
@@ -240,6 +240,10 @@ function runTimes(o: RunOptionText, scenario: string, warn: (s: string) => void)
     // Checked here, in the unit typed: simulate() would name --until and show the value in seconds.
     if (name === 'until') positiveRate('--until-us', us);
     else nonNegativeNumber('--warmup-us', us);
+    const maxSeconds = getScenario(scenario).maxLength?.until ?? DEFAULT_MAX_LENGTH.until;
+    if (us * SECONDS_PER_US > maxSeconds) {
+      throw new InvalidParameterError(`--${name}-us`, `at most ${formatNumber(maxSeconds / SECONDS_PER_US)} µs (${formatNumber(maxSeconds)} s of simulated time) per replication for scenario '${scenario}'`, usText);
+    }
     return us * SECONDS_PER_US;
   };
   const until = read('until');
