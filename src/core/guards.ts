@@ -90,3 +90,14 @@ export function knownKeys(name: string, value: Record<string, unknown>, allowed:
     }
   }
 }
+
+/**
+ * Sets `record[key] = value` as an own data property, whatever the key: an assignment with the key
+ * `__proto__` would set the record's prototype instead (and lose the value), so records keyed by a
+ * user's names (flows, hosts, columns) are filled through this.
+ *
+ * @example const m: Record<string, number> = {}; defineOwn(m, '__proto__', 1); Object.keys(m); // ['__proto__']
+ */
+export function defineOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}

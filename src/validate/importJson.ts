@@ -6,6 +6,7 @@
  * simulator's results take. Non-finite numbers may be written as the strings "Infinity", "NaN"…
  */
 import { jsonDepth, MAX_JSON_DEPTH } from '../core/jsonDepth.js';
+import { defineOwn } from '../core/guards.js';
 import { ResultsFormatError } from './resultsError.js';
 import { isEstimate } from './metrics.js';
 import { rowsToResults, type ImportedResults, type TableRow } from './results.js';
@@ -72,12 +73,12 @@ function flatten(value: Record<string, unknown>, prefix: string, out: Record<str
   for (const [k, v] of Object.entries(value)) {
     const key = prefix === '' && (k === 'params' || k === 'metrics') ? '' : prefix === '' ? k : `${prefix}.${k}`;
     if (isEstimate(v)) {
-      out[key] = v.mean;
-      if (v.halfWidth !== undefined) out[`${key}.halfWidth`] = v.halfWidth;
-      if (v.confidence !== undefined) out[`${key}.confidence`] = v.confidence;
+      defineOwn(out, key, v.mean);
+      if (v.halfWidth !== undefined) defineOwn(out, `${key}.halfWidth`, v.halfWidth);
+      if (v.confidence !== undefined) defineOwn(out, `${key}.confidence`, v.confidence);
     } else if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
       flatten(v as Record<string, unknown>, key, out);
-    } else if (key !== '') out[key] = v;
+    } else if (key !== '') defineOwn(out, key, v);
   }
 }
 

@@ -10,7 +10,7 @@
  *   lag-1 correlation of the batch means is returned as a check (|r| ≲ 0.2 is reassuring).
  */
 import { InvalidParameterError } from '../../core/errors.js';
-import { integerAtLeast } from '../../core/guards.js';
+import { defineOwn, integerAtLeast } from '../../core/guards.js';
 import { studentTQuantile } from './studentT.js';
 
 /** A point estimate with the half-width of its confidence interval: [mean − halfWidth, mean + halfWidth]. */
@@ -177,12 +177,7 @@ export function summarizeReplications(records: readonly MetricTree[], confidence
     for (const k of keys) {
       const have = nodes.flatMap((v, r) => (Object.hasOwn(v as object, k) && (v as Record<string, MetricTree>)[k] !== undefined ? [r] : []));
       // Defined, not assigned: a metric named __proto__ stays an own key (an assignment would set the prototype).
-      Object.defineProperty(out, k, {
-        value: walk(have.map((r) => (nodes[r] as Record<string, MetricTree>)[k]!), have.map((r) => rows[r]!), `${path}.${k}`),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      defineOwn(out, k, walk(have.map((r) => (nodes[r] as Record<string, MetricTree>)[k]!), have.map((r) => rows[r]!), `${path}.${k}`));
     }
     return out;
   };
