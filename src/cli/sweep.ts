@@ -96,8 +96,26 @@ function parseRange(option: string, item: string, options: SweepOptions): number
   return out;
 }
 
-/** Every combination of the swept values, in the order the keys are given (last varies fastest). */
+/**
+ * The most combinations one command computes and prints (a guard against a mistyped range, not a
+ * hardware limit: 10^5 rows is already a table nobody reads, and a million credit chains with their
+ * state probabilities would not fit in memory nor their JSON in one string).
+ */
+export const MAX_GRID_POINTS = 100_000;
+
+/**
+ * Every combination of the swept values, in the order the keys are given (last varies fastest).
+ *
+ * @throws InvalidParameterError naming the swept options (`--lambda × --m`) when there would be
+ *   more than {@link MAX_GRID_POINTS} combinations.
+ */
 export function cartesian<K extends string, V = number>(axes: ReadonlyArray<readonly [K, readonly V[]]>): Record<K, V>[] {
+  const count = axes.reduce((n, [, values]) => n * values.length, 1);
+  if (count > MAX_GRID_POINTS) {
+    const swept = axes.filter(([, values]) => values.length > 1);
+    const name = swept.map(([key]) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(' × ');
+    throw new InvalidParameterError(name, `lists and ranges giving at most ${MAX_GRID_POINTS} combinations in one command (split the sweep)`, swept.map(([key, values]) => `${key}: ${values.length} values`).join(', '));
+  }
   let points: Record<string, V>[] = [{}];
   for (const [key, values] of axes) {
     const next: Record<string, V>[] = [];

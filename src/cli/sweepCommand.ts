@@ -117,7 +117,14 @@ async function sweepAction(o: SweepCliOptions, cmd: Command): Promise<void> {
   if (o.arrayTask === true) {
     if (o.arrayPlan === undefined) throw new InvalidParameterError('--array-plan', 'the plan file written by the Slurm backend', '');
     const index = Number(process.env.SLURM_ARRAY_TASK_ID);
-    const r = runArrayShare(out, o.arrayPlan, index);
+    let r: { ran: number; failed: number };
+    try {
+      r = runArrayShare(out, o.arrayPlan, index);
+    } catch (e) {
+      if (e instanceof InvalidParameterError && e.parameter === 'array-plan') throw new InvalidParameterError('--array-plan', e.rule, e.value);
+      if (e instanceof InvalidParameterError && e.parameter === 'out') throw new InvalidParameterError('--out', e.rule, e.value);
+      throw e;
+    }
     warn(`array task ${index}: ${r.ran} tasks, ${r.failed} failed\n`);
     return;
   }

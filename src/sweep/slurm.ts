@@ -6,7 +6,7 @@
  * same sweep submits only what is not done, so a cancelled or killed array task loses nothing.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidParameterError, printable } from '../core/errors.js';
@@ -227,6 +227,30 @@ export function submitSlurm(dir: string, tasks: readonly SweepTask[], options: S
   return { jobId, script, plan: planFile, arrayTasks, tasks: tasks.length };
 }
 
+/** The largest array plan file read, bytes (a plan lists task ids: 10^7 tasks take some 80 MB). */
+const MAX_PLAN_BYTES = 256 * 2 ** 20;
+
+/** Reads and checks an array plan file. @throws InvalidParameterError naming array-plan. */
+function readArrayPlan(planFile: string): ArrayPlan {
+  const bad = (why: string): never => {
+    throw new InvalidParameterError('array-plan', `the plan file written by the Slurm backend (${why})`, planFile);
+  };
+  let plan: ArrayPlan | undefined;
+  try {
+    const stat = statSync(planFile);
+    if (!stat.isFile()) bad('not a regular file');
+    if (stat.size > MAX_PLAN_BYTES) bad(`larger than ${MAX_PLAN_BYTES / 2 ** 20} MB`);
+    plan = fromJson(readFileSync(planFile, 'utf8'), 'array-plan') as ArrayPlan;
+  } catch (e) {
+    if (e instanceof InvalidParameterError) throw e;
+    bad((e as NodeJS.ErrnoException).code ?? 'not JSON');
+  }
+  if (typeof plan !== 'object' || plan === null || !Array.isArray(plan.tasks) || !plan.tasks.every((t) => Number.isSafeInteger(t) && t >= 0) || !Number.isSafeInteger(plan.arrayTasks) || plan.arrayTasks < 1 || !Number.isSafeInteger(plan.retries) || plan.retries < 0) {
+    bad('tasks, arrayTasks and retries');
+  }
+  return plan!;
+}
+
 /**
  * Runs array index `index`'s share of a plan file (what `ibqos sweep --array-task` does inside a
  * Slurm array task): the plan's entries index, index + n, …; each task tried up to 1 + retries
@@ -236,7 +260,7 @@ export function submitSlurm(dir: string, tasks: readonly SweepTask[], options: S
  */
 export function runArrayShare(dir: string, planFile: string, index: number): { ran: number; failed: number } {
   const manifest = readManifest(dir);
-  const plan = fromJson(readFileSync(planFile, 'utf8')) as ArrayPlan;
+  const plan = readArrayPlan(planFile);
   if (!Number.isSafeInteger(index) || index < 0 || index >= plan.arrayTasks) {
     throw new InvalidParameterError('SLURM_ARRAY_TASK_ID', `an integer in 0..${plan.arrayTasks - 1}`, index);
   }
@@ -244,7 +268,8 @@ export function runArrayShare(dir: string, planFile: string, index: number): { r
   let ran = 0;
   let failed = 0;
   for (let k = index; k < plan.tasks.length; k += plan.arrayTasks) {
-    const task = all[plan.tasks[k]!]!;
+    const task = all[plan.tasks[k]!];
+    if (task === undefined) throw new InvalidParameterError('array-plan', `task ids of this sweep (0..${all.length - 1})`, plan.tasks[k]);
     let error = '';
     let attempts = 0;
     for (; attempts <= plan.retries; attempts++) {
