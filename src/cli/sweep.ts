@@ -97,11 +97,11 @@ function parseRange(option: string, item: string, options: SweepOptions): number
 }
 
 /**
- * The most combinations one command computes and prints (a guard against a mistyped range, not a
- * hardware limit: 10^5 rows is already a table nobody reads, and a million credit chains with their
- * state probabilities would not fit in memory nor their JSON in one string).
+ * The most combinations one command computes and prints, as many as one range may hold: a guard
+ * against a mistyped range, not a hardware limit (`--lambda 1:130000` with the default ten values
+ * of `--m` asked for 1.3 million credit chains, and their JSON ran out of memory).
  */
-export const MAX_GRID_POINTS = 100_000;
+export const MAX_GRID_POINTS = 1_000_000;
 
 /**
  * Every combination of the swept values, in the order the keys are given (last varies fastest).
