@@ -61,6 +61,7 @@ function slurmCommand(command: string, args: readonly string[], timeoutMs: numbe
  * @throws InvalidParameterError naming `option`.
  */
 export function checkSlurmPath(option: string, path: string): string {
+  if (typeof path !== 'string') throw new InvalidParameterError(option, 'a path', path);
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(path)) {
     throw new InvalidParameterError(option, 'a path without control characters (a newline, a tab) or backslashes, for --backend slurm', path);
@@ -127,6 +128,8 @@ const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
  * @throws InvalidParameterError naming `out` for a path that cannot be written safely.
  */
 export function slurmScript(dir: string, planFile: string, arrayTasks: number, options: SlurmOptions, node = process.execPath, cli = builtCli()): string {
+  if (typeof dir !== 'string') throw new InvalidParameterError('out', 'a results directory path', dir);
+  checkSlurmOptions(options);
   const throttle = options.throttle ?? 64;
   checkSlurmPath('out', dir);
   checkSlurmPath('out', planFile);
@@ -150,6 +153,7 @@ export function slurmScript(dir: string, planFile: string, arrayTasks: number, o
 
 /** Checks the array options. */
 export function checkSlurmOptions(o: SlurmOptions): void {
+  if (typeof o !== 'object' || o === null) throw new InvalidParameterError('slurm', 'an options object', o);
   const int = (name: string, v: number | undefined, lo: number, hi: number): void => {
     if (v !== undefined && (!Number.isSafeInteger(v) || v < lo || v > hi)) throw new InvalidParameterError(name, `an integer in ${lo}..${hi}`, v);
   };
@@ -196,6 +200,8 @@ export function jobStates(jobId: string, timeoutMs = SLURM_COMMAND_TIMEOUT_MS): 
  * @throws InvalidParameterError when a job of this sweep is still queued or running, or sbatch fails (its message).
  */
 export function submitSlurm(dir: string, tasks: readonly SweepTask[], options: SlurmOptions = {}): SlurmSubmission {
+  if (typeof dir !== 'string' || dir === '') throw new InvalidParameterError('out', 'a results directory path', dir);
+  if (!Array.isArray(tasks)) throw new InvalidParameterError('tasks', 'an array of sweep tasks', tasks);
   checkSlurmOptions(options);
   const timeoutMs = options.commandTimeoutMs ?? SLURM_COMMAND_TIMEOUT_MS;
   const root = resolve(dir);

@@ -5,6 +5,7 @@
  * comments. The separator is ',' unless the header has more ';' or tabs.
  */
 import { parse } from 'csv-parse/sync';
+import { textParameter } from '../core/guards.js';
 import { ResultsFormatError } from './resultsError.js';
 import { rowsToResults, type ImportedResults, type TableRow } from './results.js';
 import type { ResultsMapping } from './mapping.js';
@@ -69,6 +70,7 @@ function unclosedQuoteLine(text: string): number | undefined {
  *   // { mean: 0.71, halfWidth: 0.02, confidence: 0.95 }
  */
 export function parseResultsCsv(text: string, mapping: ResultsMapping, options: CsvImportOptions = {}): ImportedResults {
+  textParameter('text', text);
   const file = options.file;
   let records: { record: string[]; info: { lines: number } }[];
   try {

@@ -6,7 +6,7 @@
  * simulator's results take. Non-finite numbers may be written as the strings "Infinity", "NaN"…
  */
 import { jsonDepth, MAX_JSON_DEPTH } from '../core/jsonDepth.js';
-import { defineOwn } from '../core/guards.js';
+import { defineOwn, textParameter } from '../core/guards.js';
 import { ResultsFormatError } from './resultsError.js';
 import { isEstimate } from './metrics.js';
 import { rowsToResults, type ImportedResults, type TableRow } from './results.js';
@@ -91,6 +91,7 @@ function flatten(value: Record<string, unknown>, prefix: string, out: Record<str
  * parseResultsJson('[{"m": 2, "L1": {"mean": 0.71, "halfWidth": 0.02}}]', defaultMapping('credit'))
  */
 export function parseResultsJson(input: string, mapping: ResultsMapping, options: JsonImportOptions = {}): ImportedResults {
+  textParameter('input', input);
   const file = options.file;
   const text = input.replace(/^\ufeff/, ''); // a byte-order mark is not JSON
   const { depth, line: deepAt } = jsonDepth(text, MAX_JSON_DEPTH);

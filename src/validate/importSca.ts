@@ -24,6 +24,7 @@
  * since they belong in `.vec` files.
  */
 import { InvalidParameterError } from '../core/errors.js';
+import { textParameter } from '../core/guards.js';
 import { confidenceInterval } from '../sim/stats/intervals.js';
 import { ResultsFormatError } from './resultsError.js';
 import type { Estimate } from './metrics.js';
@@ -151,6 +152,7 @@ interface MutableRun {
  * @example parseSca('version 3\nrun r1\nscalar Net.q "mean length" 2.5\n').runs[0].scalars[0].name // 'mean length'
  */
 export function parseSca(text: string, file?: string): ScaFile {
+  textParameter('text', text);
   const fail = (line: number, reason: string): never => {
     throw new ResultsFormatError('sca', line, reason, file);
   };
@@ -443,5 +445,6 @@ export function estimateOf(samples: readonly number[], confidence = 0.95): Estim
  * @throws ResultsFormatError as those two do.
  */
 export function parseResultsSca(text: string, mapping: ResultsMapping, options: ScaResultsOptions = {}): ImportedResults {
+  textParameter('text', text);
   return scaToResults(parseSca(text, options.file), mapping, options);
 }

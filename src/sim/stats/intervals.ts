@@ -10,7 +10,7 @@
  *   lag-1 correlation of the batch means is returned as a check (|r| ≲ 0.2 is reassuring).
  */
 import { InvalidParameterError } from '../../core/errors.js';
-import { defineOwn, integerAtLeast } from '../../core/guards.js';
+import { defineOwn, integerAtLeast, seriesParameter } from '../../core/guards.js';
 import { studentTQuantile } from './studentT.js';
 
 /** A point estimate with the half-width of its confidence interval: [mean − halfWidth, mean + halfWidth]. */
@@ -40,6 +40,7 @@ function checkConfidence(confidence: number): number {
  */
 export function confidenceInterval(values: ArrayLike<number>, confidence = 0.95): ConfidenceInterval {
   checkConfidence(confidence);
+  seriesParameter('values', values);
   const n = values.length;
   if (n === 0) throw new InvalidParameterError('values', 'a non-empty list of estimates', values);
   return studentInterval(values, confidence, tFactor(n, confidence));
@@ -88,6 +89,7 @@ export function batchMeans(
   series: ArrayLike<number>,
   options: { readonly batches?: number; readonly confidence?: number } = {},
 ): BatchMeansInterval {
+  seriesParameter('series', series);
   const batches = integerAtLeast('batches', options.batches ?? 20, 2);
   const confidence = checkConfidence(options.confidence ?? 0.95);
   const size = Math.floor(series.length / batches);
