@@ -50,6 +50,9 @@ interface SweepCliOptions extends RunOptionText {
   readonly [key: string]: unknown;
 }
 
+/** From this many tasks a sweep says up front how many it runs. */
+const LARGE_SWEEP_TASKS = 1000;
+
 const integer = (name: string, text: string | undefined): number | undefined => (text === undefined ? undefined : parseSingle(name, text, { integer: true }));
 
 /**
@@ -146,6 +149,11 @@ async function sweepAction(o: SweepCliOptions, cmd: Command): Promise<void> {
   const args = scenarioArgs({ ...o, scenario: o.scenario }, cmd);
   const run = runOptions(o, args.fileRun, args.scenario, warn);
   const { seed, replications, ...length } = run;
+  // An up-front word on a large sweep (cheap: the grid's size), before minutes of work begin.
+  const tasks = args.axes.reduce((n, [, values]) => n * values.length, 1) * ((replications as number | undefined) ?? 10);
+  if (tasks >= LARGE_SWEEP_TASKS) {
+    warn(`sweep: ${tasks} tasks (points × replications); progress on stderr when it is a terminal, --status from another shell meanwhile\n`);
+  }
   let result: SweepRun;
   let bar: ReturnType<typeof sweepProgress> | undefined;
   try {

@@ -27,7 +27,7 @@ describe('ibqos loads only what the command needs', () => {
     const loaded = loadedModules(['credit', '--lambda', '5', '--mu1', '6', '--mu2', '8', '--n', '12', '--m', '12']);
     expect(loaded).toContain('src/credit/solve.ts');
     expect(loaded).toContain('src/cli/credit.ts');
-    for (const unwanted of ['src/sim/', 'src/sweep/', 'src/report/', 'src/validate/', 'src/admission/', 'src/cli/sim.ts', 'src/cli/report.ts', 'ml-matrix', 'cli-progress', 'mathjs']) {
+    for (const unwanted of ['src/sim/', 'src/network/', 'src/studies/', 'src/sweep/', 'src/report/', 'src/validate/', 'src/admission/', 'src/cli/sim.ts', 'src/cli/report.ts', 'ml-matrix', 'cli-progress', 'mathjs']) {
       expect(loaded.filter((m) => m.startsWith(unwanted)), unwanted).toEqual([]);
     }
   });

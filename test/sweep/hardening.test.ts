@@ -103,3 +103,14 @@ describe('replications whose metric keys differ', () => {
     expect(g.err).toMatch(/--out: task 1 \(point 0, replication 1\), metrics\.meanQueueLength must be a number/);
   });
 });
+
+describe('a large sweep says up front how large it is', () => {
+  it('1000 tasks → a line on stderr with the count before they run; 2 tasks → none', async () => {
+    const out = join(tempDirForTest('sweep-big'), 's');
+    const big = await runCli(['sweep', '--scenario', 'gege1n', '--lambda', '1:200', '--mu', '500', '--replications', '5', '--jobs', '50', '--workers', '2', '--out', out]);
+    expect(big.code, big.err).toBe(0);
+    expect(big.err).toMatch(/^sweep: 1000 tasks \(points × replications\)/);
+    const small = await runCli(['sweep', ...grid, '--out', join(tempDirForTest('sweep-big'), 's')]);
+    expect(small.err).toBe('');
+  });
+});
