@@ -99,6 +99,9 @@ export function readManifest(dir: string, option = 'out'): SweepManifest {
  */
 export function openSweepDir(dir: string, plan: SweepPlan, option = 'out', now = new Date()): { manifest: SweepManifest; resumed: boolean } {
   if (typeof dir !== 'string' || dir === '') throw new InvalidParameterError(option, 'a directory path', dir);
+  if (typeof plan !== 'object' || plan === null || plan.format !== 'ibqos-sweep' || typeof plan.key !== 'string') {
+    throw new InvalidParameterError('plan', 'a sweep plan (from planSweep)', plan);
+  }
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new InvalidParameterError(option, 'a directory (new, empty or holding this sweep), not a file', dir);
   if (existsSync(manifestPath(dir))) {
     const manifest = readManifest(dir, option);

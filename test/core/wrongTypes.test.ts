@@ -52,3 +52,15 @@ describe('front doors given the wrong types', () => {
     expect((error as Error).message).toMatch(message);
   });
 });
+
+describe('openSweepDir without a plan', () => {
+  it('openSweepDir(dir, undefined) → InvalidParameterError naming plan, nothing made', async () => {
+    const { openSweepDir } = await import('../../src/sweep/store.js');
+    const { existsSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tempDirForTest } = await import('../helpers/tempDir.js');
+    const dir = join(tempDirForTest('wrong-types'), 'x');
+    expect(() => openSweepDir(dir, undefined as never)).toThrow(/^plan must be a sweep plan/);
+    expect(existsSync(dir)).toBe(false);
+  });
+});
