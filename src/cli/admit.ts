@@ -19,6 +19,7 @@ import {
   type ReleaseResult,
 } from '../admission/index.js';
 import { InvalidParameterError } from '../core/errors.js';
+import { checkJsonDepth } from '../core/jsonDepth.js';
 import { formatTable } from '../present/table.js';
 import { commandOutput, maxInputBytes, maxInputOption, readInputFile } from './output.js';
 import { header } from './vocabulary.js';
@@ -43,6 +44,7 @@ export type AdmitRecord =
 
 function readJson(option: string, path: string, maxBytes: number): unknown {
   const text = readInputFile(option, path, maxBytes);
+  checkJsonDepth(`${option} (${path})`, text);
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {

@@ -1,18 +1,34 @@
 /**
  * The `ibqos` command line. Each subcommand lives in its own file and registers itself here;
- * nothing in the library imports this folder. `bin.ts` is the executable entry.
+ * nothing in the library imports this folder. `main.ts` is the executable entry.
+ *
+ * A command's module is loaded only when that command runs (a dynamic import per command): `ibqos
+ * credit` loads the credit chain's solvers, not the simulator, the report or the validators, so it
+ * answers in a fraction of the time the whole library takes to load (benchmarks/cli-startup.ts).
+ * The top-level help, `help`, an unknown command and `--version` load every command.
  */
 import { Command, CommanderError } from 'commander';
 import { IbqosError, printable } from '../core/errors.js';
-import { registerCredit } from './credit.js';
-import { registerMe } from './me.js';
-import { registerRate } from './rate.js';
-import { registerReport } from './report.js';
-import { registerValidate, VALIDATION_FAILED } from './validate.js';
-import { registerAdmit } from './admit.js';
-import { registerSim } from './sim.js';
-import { registerTopology } from './topology.js';
-import { registerSweep } from './sweepCommand.js';
+import { VALIDATION_FAILED } from './exitCodes.js';
+
+/** How a command module adds its command; `argv` is the command line (a command may shape its help by it). */
+type Register = (program: Command, argv: readonly string[]) => void;
+
+/** Every command, in the order of the help, with the module that registers it. */
+const COMMANDS: ReadonlyArray<readonly [string, () => Promise<Register>]> = [
+  ['credit', async () => (await import('./credit.js')).registerCredit],
+  ['me', async () => (await import('./me.js')).registerMe],
+  ['rate', async () => (await import('./rate.js')).registerRate],
+  ['validate', async () => (await import('./validate.js')).registerValidate],
+  ['report', async () => (await import('./report.js')).registerReport],
+  ['admit', async () => (await import('./admit.js')).registerAdmit],
+  ['sim', async () => (await import('./sim.js')).registerSim],
+  ['topology', async () => (await import('./topology.js')).registerTopology],
+  ['sweep', async () => (await import('./sweepCommand.js')).registerSweep],
+];
+
+/** The names of the commands (no module loaded). */
+export const COMMAND_NAMES: readonly string[] = COMMANDS.map(([name]) => name);
 
 /** Writable sinks for a run: process.stdout/stderr, or anything with a `write(string)`. */
 export interface OutputStreams {
@@ -21,10 +37,12 @@ export interface OutputStreams {
 }
 
 /**
- * Builds the command tree. The output streams are configured before the subcommands are added,
- * because commander copies a parent's output settings into each subcommand when it is created.
+ * Builds the command tree: with `argv` naming a command first, that command alone (its module
+ * alone loaded); otherwise every command. The output streams are configured before the subcommands
+ * are added, because commander copies a parent's output settings into each subcommand when it is
+ * created.
  */
-export function buildProgram(streams: OutputStreams = { out: process.stdout, err: process.stderr }): Command {
+export async function buildProgram(streams: OutputStreams = { out: process.stdout, err: process.stderr }, argv: readonly string[] = []): Promise<Command> {
   const program = new Command('ibqos')
     .description('Performance analysis of InfiniBand quality-of-service mechanisms')
     .version('0.1.0')
@@ -34,15 +52,10 @@ export function buildProgram(streams: OutputStreams = { out: process.stdout, err
     })
     .showHelpAfterError()
     .exitOverride();
-  registerCredit(program);
-  registerMe(program);
-  registerRate(program);
-  registerValidate(program);
-  registerReport(program);
-  registerAdmit(program);
-  registerSim(program);
-  registerTopology(program);
-  registerSweep(program);
+  const only = COMMANDS.find(([name]) => name === argv[0]);
+  const loaders = only === undefined ? COMMANDS : [only];
+  const registers = await Promise.all(loaders.map(([, load]) => load()));
+  for (const register of registers) register(program, argv);
   return program;
 }
 
@@ -57,13 +70,13 @@ export async function run(
   out: OutputStreams['out'] = process.stdout,
   err: OutputStreams['err'] = process.stderr,
 ): Promise<number> {
-  const program = buildProgram({ out, err });
   // commander's `help <name>` prints the main help for a name that is no command; say so instead.
-  if (argv[0] === 'help' && argv[1] !== undefined && !argv[1].startsWith('-') && !program.commands.some((c) => c.name() === argv[1] || c.aliases().includes(argv[1]!))) {
-    err.write(`error: unknown command '${printable(argv[1], 40)}' (commands: ${program.commands.map((c) => c.name()).join(', ')})\n`);
+  if (argv[0] === 'help' && argv[1] !== undefined && !argv[1].startsWith('-') && !COMMAND_NAMES.includes(argv[1])) {
+    err.write(`error: unknown command '${printable(argv[1], 40)}' (commands: ${COMMAND_NAMES.join(', ')})\n`);
     return 2;
   }
   try {
+    const program = await buildProgram({ out, err }, argv);
     await program.parseAsync([...argv], { from: 'user' });
     return 0;
   } catch (e) {

@@ -1,9 +1,14 @@
 /**
  * A progress bar on stderr for sweeps that take a while: shown only when stderr is a terminal
  * (never in pipes, files, CI logs or tests) and only once a sweep has run for half a second, so
- * quick commands print nothing extra. Uses cli-progress.
+ * quick commands print nothing extra. Uses cli-progress, loaded only when a bar is drawn (a
+ * command that draws none does not pay for loading it).
  */
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+import type * as CliProgress from 'cli-progress';
+
+let cliProgressModule: typeof CliProgress | undefined;
+const cliProgress = (): typeof CliProgress => (cliProgressModule ??= createRequire(import.meta.url)('cli-progress') as typeof CliProgress);
 
 export interface Progress {
   /** One parameter point done. */
@@ -21,16 +26,14 @@ export function sweepProgress(total: number, stream: NodeJS.WriteStream = proces
   const enabled = total > 1 && stream.isTTY === true;
   const started = Date.now();
   let done = 0;
-  let bar: cliProgress.SingleBar | null = null;
+  let bar: CliProgress.SingleBar | null = null;
   return {
     tick() {
       done++;
       if (!enabled) return;
       if (bar === null && Date.now() - started >= 500 && done < total) {
-        bar = new cliProgress.SingleBar(
-          { stream, clearOnComplete: true, hideCursor: true, format: `ibqos {bar} {value}/{total} ${unit}, eta {eta_formatted}` },
-          cliProgress.Presets.shades_classic,
-        );
+        const { SingleBar, Presets } = cliProgress();
+        bar = new SingleBar({ stream, clearOnComplete: true, hideCursor: true, format: `ibqos {bar} {value}/{total} ${unit}, eta {eta_formatted}` }, Presets.shades_classic);
         bar.start(total, done);
       } else bar?.update(done);
     },

@@ -5,7 +5,7 @@
  *
  *     ibqos report --out report --quick
  */
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants, lstatSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -22,6 +22,16 @@ import { WorkerPool, simulateOnPool } from '../sweep/index.js';
 import { commandOutput, fileOptionError } from './output.js';
 import { sweepProgress } from './progress.js';
 import { parseSingle } from './sweep.js';
+
+/** A directory entry of that name exists (a symbolic link counts, dangling or not: it is never followed). */
+function isPresent(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 interface ReportOptions {
   readonly out: string;
@@ -88,7 +98,7 @@ export function registerReport(program: Command): void {
       const quick = opts.quick === true;
       const experiments = selectExperiments([...thesisExperiments(), ...granExperiments(), ...drbExperiments({ quick }), ...alfaroExperiments()], opts.only);
       // An earlier report is replaced only with --force (checked before the directory is made).
-      const earlier = reportFileNames(experiments).filter((name) => existsSync(join(outDir, name)));
+      const earlier = reportFileNames(experiments).filter((name) => isPresent(join(outDir, name)));
       if (earlier.length > 0 && opts.force !== true) {
         throw new InvalidParameterError('--out', 'a directory without an earlier report (or give --force to replace it)', `${opts.out} (holds ${earlier[0]})`);
       }

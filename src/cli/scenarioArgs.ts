@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { nonNegativeNumber, positiveRate } from '../core/guards.js';
 import { formatNumber } from '../present/number.js';
-import { findScenario, getScenario, parseScenarioFile, scenarioNames, type ScenarioCliOption } from '../sim/index.js';
+import { DEFAULT_MAX_LENGTH, findScenario, getScenario, parseScenarioFile, scenarioNames, type ScenarioCliOption } from '../sim/index.js';
 import '../studies/index.js'; // registers the seed studies' scenarios (they stand above the simulator)
 import { maxInputBytes, maxInputOption, readInputFile } from './output.js';
 import { parseList, parseSingle, parseSweep } from './sweep.js';
@@ -67,11 +67,29 @@ function flagOf(attribute: string): string {
   return `--${attribute}`;
 }
 
-/** Declares every registered scenario's options on `command` (each once) and lists the scenarios in its help. */
-export function declareScenarioOptions(command: Command): void {
+/**
+ * The registered scenario a `--help` command line asks about (`--scenario NAME --help`), or
+ * undefined: then every scenario's options are declared.
+ */
+export function helpScenario(argv: readonly string[]): string | undefined {
+  if (!argv.includes('--help') && !argv.includes('-h')) return undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i] === '--scenario' ? argv[i + 1] : argv[i]!.startsWith('--scenario=') ? argv[i]!.slice('--scenario='.length) : undefined;
+    if (name !== undefined && findScenario(name) !== undefined) return name;
+  }
+  return undefined;
+}
+
+/**
+ * Declares every registered scenario's options on `command` (each once) and lists the scenarios in
+ * its help — or, for `--scenario NAME --help` (see {@link helpScenario}), that scenario's options
+ * only, so its help is a page, not a wall of every scenario's options.
+ */
+export function declareScenarioOptions(command: Command, argv: readonly string[] = []): void {
   maxInputOption(command);
+  const only = helpScenario(argv);
   const declared = new Set<string>();
-  for (const name of scenarioNames()) {
+  for (const name of only === undefined ? scenarioNames() : [only]) {
     for (const option of findScenario(name)!.cliOptions ?? []) {
       const attribute = attributeOf(option.flag);
       if (declared.has(attribute)) continue;
@@ -79,9 +97,13 @@ export function declareScenarioOptions(command: Command): void {
       command.option(option.flag, option.description);
     }
   }
+  if (only !== undefined) {
+    command.addHelpText('after', `\nThe scenario options above are those of '${only}' (${findScenario(only)!.description}); \`ibqos ${command.name()} --help\` lists every scenario's.\n`);
+    return;
+  }
   command.addHelpText(
     'after',
-    `\nScenarios (each takes only its own options; an option of another scenario is an error):\n${scenarioNames()
+    `\nScenarios (each takes only its own options; an option of another scenario is an error; \`--scenario NAME --help\` shows one scenario's options):\n${scenarioNames()
       .map((n) => `  ${n}: ${findScenario(n)!.description}`)
       .join('\n')}\n`,
   );
@@ -218,6 +240,10 @@ function runTimes(o: RunOptionText, scenario: string, warn: (s: string) => void)
     // Checked here, in the unit typed: simulate() would name --until and show the value in seconds.
     if (name === 'until') positiveRate('--until-us', us);
     else nonNegativeNumber('--warmup-us', us);
+    const maxSeconds = getScenario(scenario).maxLength?.until ?? DEFAULT_MAX_LENGTH.until;
+    if (us * SECONDS_PER_US > maxSeconds) {
+      throw new InvalidParameterError(`--${name}-us`, `at most ${formatNumber(maxSeconds / SECONDS_PER_US)} µs (${formatNumber(maxSeconds)} s of simulated time) per replication for scenario '${scenario}'`, usText);
+    }
     return us * SECONDS_PER_US;
   };
   const until = read('until');

@@ -205,7 +205,7 @@ function unstableTandemNote(r: SimulationResult): string | undefined {
 }
 
 /** Registers `ibqos sim`. */
-export function registerSim(program: Command): void {
+export function registerSim(program: Command, argv: readonly string[] = []): void {
   const command = program
     .command('sim')
     .description('simulate a scenario over independent replications: every metric with its confidence interval')
@@ -220,7 +220,7 @@ export function registerSim(program: Command): void {
     .option('--confidence <c>', 'confidence level of the intervals (default 0.95)')
     .option('--json', 'print the metrics as { mean, halfWidth, confidence } under the analytic field names, with the run facts')
     .option('--common-random-numbers', 'in a sweep, run every point with --seed itself (default: a seed per point derived from --seed and its parameters)');
-  declareScenarioOptions(command);
+  declareScenarioOptions(command, argv);
   command.action((opts: SimCliOptions, cmd: Command) => {
     const { write, warn } = commandOutput(cmd);
     const { results, sweepSeed } = runSim(opts, cmd, warn);

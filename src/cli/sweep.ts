@@ -96,8 +96,26 @@ function parseRange(option: string, item: string, options: SweepOptions): number
   return out;
 }
 
-/** Every combination of the swept values, in the order the keys are given (last varies fastest). */
+/**
+ * The most combinations one command computes and prints, as many as one range may hold: a guard
+ * against a mistyped range, not a hardware limit (`--lambda 1:130000` with the default ten values
+ * of `--m` asked for 1.3 million credit chains, and their JSON ran out of memory).
+ */
+export const MAX_GRID_POINTS = 1_000_000;
+
+/**
+ * Every combination of the swept values, in the order the keys are given (last varies fastest).
+ *
+ * @throws InvalidParameterError naming the swept options (`--lambda × --m`) when there would be
+ *   more than {@link MAX_GRID_POINTS} combinations.
+ */
 export function cartesian<K extends string, V = number>(axes: ReadonlyArray<readonly [K, readonly V[]]>): Record<K, V>[] {
+  const count = axes.reduce((n, [, values]) => n * values.length, 1);
+  if (count > MAX_GRID_POINTS) {
+    const swept = axes.filter(([, values]) => values.length > 1);
+    const name = swept.map(([key]) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(' × ');
+    throw new InvalidParameterError(name, `lists and ranges giving at most ${MAX_GRID_POINTS} combinations in one command (split the sweep)`, swept.map(([key, values]) => `${key}: ${values.length} values`).join(', '));
+  }
   let points: Record<string, V>[] = [{}];
   for (const [key, values] of axes) {
     const next: Record<string, V>[] = [];

@@ -22,7 +22,7 @@ import {
   type SweepPointResult,
   type SweepRun,
 } from '../sweep/index.js';
-import { flattenIntervals } from '../sweep/gather.js';
+import { gatheredColumns } from '../sweep/gather.js';
 import { jobStates as runJobStates } from '../sweep/slurm.js';
 import { commandOutput } from './output.js';
 import { sweepProgress } from './progress.js';
@@ -50,24 +50,34 @@ interface SweepCliOptions extends RunOptionText {
   readonly [key: string]: unknown;
 }
 
+/** From this many tasks a sweep says up front how many it runs. */
+const LARGE_SWEEP_TASKS = 1000;
+
 const integer = (name: string, text: string | undefined): number | undefined => (text === undefined ? undefined : parseSingle(name, text, { integer: true }));
 
-/** The gathered points as a table: swept parameters, then each scalar metric as mean ± half-width. */
+/**
+ * The gathered points as a table: swept parameters, then each scalar metric as mean ± half-width;
+ * a metric some replications did not report says over how many it is (`(2 of 3)`), and one no
+ * replication of a point reported shows '—'.
+ */
 export function formatGathered(points: readonly SweepPointResult[]): string {
   if (points.length === 0) return '';
   const axes = Object.keys(points[0]!.point);
-  const names = flattenIntervals(points[0]!.metrics).filter((c) => !c.metric.includes('[')).map((c) => c.metric);
-  const rows = points.map((p) => ({ p, cells: new Map(flattenIntervals(p.metrics).map((c) => [c.metric, c])) }));
+  const { names, cells } = gatheredColumns(points);
+  const rows = points.map((p, i) => ({ p, cells: cells[i]! }));
   const first = points[0]!.run;
+  const shown = (r: (typeof rows)[number], n: string): string => {
+    const c = r.cells.get(n);
+    if (c === undefined) return '—';
+    const text = `${formatNumber(c.mean)} ± ${formatNumber(c.halfWidth, 2)}`;
+    return c.replications < r.p.run.replications ? `${text} (${c.replications} of ${r.p.run.replications})` : text;
+  };
   return (
     `scenario ${points[0]!.scenario}: ${points.length} points × ${first.replications} replications (seeds derived from seed ${first.sweepSeed}); ` +
     `mean ± half-width at ${formatNumber(100 * first.confidence)} % (Student-t)\n` +
     formatTable(rows, [
       ...axes.map((a) => ({ header: paramHeader(a), value: (r: (typeof rows)[number]) => (typeof r.p.point[a] === 'number' ? (r.p.point[a] as number) : String(r.p.point[a])) })),
-      ...names.map((n) => ({
-        header: metricHeader(n, physicalTime(points[0]!.scenario)),
-        value: (r: (typeof rows)[number]) => `${formatNumber(r.cells.get(n)!.mean)} ± ${formatNumber(r.cells.get(n)!.halfWidth, 2)}`,
-      })),
+      ...names.map((n) => ({ header: metricHeader(n, physicalTime(points[0]!.scenario)), value: (r: (typeof rows)[number]) => shown(r, n) })),
     ])
   );
 }
@@ -76,8 +86,9 @@ function statusText(out: string): string {
   const s = sweepStatus(out, '--out');
   const lines = [
     `sweep in ${out}: scenario '${s.manifest.scenario}', ${s.manifest.points.length} points × ${s.manifest.replications} replications = ${s.total} tasks`,
-    `done ${s.done}, failed ${s.failed.length}, not run ${s.pending.length}`,
+    `done ${s.done}, failed ${s.failed.length}, not run ${s.pending.length}` + (s.damaged.length > 0 ? `, damaged ${s.damaged.length} (run again on resume)` : ''),
     ...s.failed.slice(0, 20).map((f) => `  task ${f.task} failed after ${f.attempts} attempts: ${f.error}`),
+    ...s.damaged.slice(0, 20).map((d) => `  task ${d.task}: ${d.file} is damaged: ${d.reason}`),
   ];
   for (const job of submittedJobs(out)) {
     const states = jobStatesSafe(job);
@@ -109,7 +120,14 @@ async function sweepAction(o: SweepCliOptions, cmd: Command): Promise<void> {
   if (o.arrayTask === true) {
     if (o.arrayPlan === undefined) throw new InvalidParameterError('--array-plan', 'the plan file written by the Slurm backend', '');
     const index = Number(process.env.SLURM_ARRAY_TASK_ID);
-    const r = runArrayShare(out, o.arrayPlan, index);
+    let r: { ran: number; failed: number };
+    try {
+      r = runArrayShare(out, o.arrayPlan, index);
+    } catch (e) {
+      if (e instanceof InvalidParameterError && e.parameter === 'array-plan') throw new InvalidParameterError('--array-plan', e.rule, e.value);
+      if (e instanceof InvalidParameterError && e.parameter === 'out') throw new InvalidParameterError('--out', e.rule, e.value);
+      throw e;
+    }
     warn(`array task ${index}: ${r.ran} tasks, ${r.failed} failed\n`);
     return;
   }
@@ -131,6 +149,11 @@ async function sweepAction(o: SweepCliOptions, cmd: Command): Promise<void> {
   const args = scenarioArgs({ ...o, scenario: o.scenario }, cmd);
   const run = runOptions(o, args.fileRun, args.scenario, warn);
   const { seed, replications, ...length } = run;
+  // An up-front word on a large sweep (cheap: the grid's size), before minutes of work begin.
+  const tasks = args.axes.reduce((n, [, values]) => n * values.length, 1) * ((replications as number | undefined) ?? 10);
+  if (tasks >= LARGE_SWEEP_TASKS) {
+    warn(`sweep: ${tasks} tasks (points × replications); progress on stderr when it is a terminal, --status from another shell meanwhile\n`);
+  }
   let result: SweepRun;
   let bar: ReturnType<typeof sweepProgress> | undefined;
   try {
@@ -156,6 +179,7 @@ async function sweepAction(o: SweepCliOptions, cmd: Command): Promise<void> {
           ...(o.mem === undefined ? {} : { mem: o.mem }),
           ...(o.partition === undefined ? {} : { partition: o.partition }),
         },
+        ...(o.workers === undefined ? {} : { onNote: (note: string) => warn(`--workers: ${note}\n`) }),
         onTask: (_ended, total) => {
           bar ??= sweepProgress(total, process.stderr, 'tasks');
           bar.tick();
@@ -172,6 +196,8 @@ async function sweepAction(o: SweepCliOptions, cmd: Command): Promise<void> {
     bar?.stop();
   }
   if (result.resumed) warn(`resuming the sweep in ${out}: ${result.skipped} of ${result.total} tasks were done\n`);
+  for (const d of result.damaged.slice(0, 20)) warn(`task ${d.task} run again: ${d.file} was damaged (${d.reason})\n`);
+  if (result.damaged.length > 20) warn(`… ${result.damaged.length} damaged task files in all, each run again\n`);
   if (result.submission !== undefined) {
     const s = result.submission;
     warn(`submitted ${s.tasks} tasks as Slurm job ${s.jobId} (${s.arrayTasks} array tasks; script ${s.script})\n`);
@@ -197,7 +223,7 @@ async function sweepAction(o: SweepCliOptions, cmd: Command): Promise<void> {
 }
 
 /** Registers `ibqos sweep`. */
-export function registerSweep(program: Command): void {
+export function registerSweep(program: Command, argv: readonly string[] = []): void {
   const command = program
     .command('sweep')
     .description('run a scenario over a grid of parameters × replications on worker threads or a Slurm job array; resumable')
@@ -225,6 +251,6 @@ export function registerSweep(program: Command): void {
     .option('--json', 'print the gathered points as JSON')
     .addOption(new Option('--array-task', 'internal: run this Slurm array task\'s share').hideHelp())
     .addOption(new Option('--array-plan <file>', 'internal: the array plan file').hideHelp());
-  declareScenarioOptions(command);
+  declareScenarioOptions(command, argv);
   command.action(sweepAction);
 }

@@ -16,6 +16,7 @@ import { closeSync, existsSync, linkSync, openSync, renameSync, statSync, unlink
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
+import { checkJsonDepth } from '../core/jsonDepth.js';
 import {
   ClusterFormatError,
   clusterScenario,
@@ -161,6 +162,7 @@ function runImport(o: ImportOptions, cmd: Command): void {
 
 function readTopologyFile(path: string, maxBytes: number): { topology: FabricTopologySpec; imported: ImportedRecord | undefined } {
   const text = readInputFile('file', path, maxBytes);
+  checkJsonDepth(`file (${path})`, text);
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -8,6 +8,7 @@
 import { extname } from 'node:path';
 import { CommanderError, type Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
+import { checkJsonDepth } from '../core/jsonDepth.js';
 import { oneOf } from '../core/guards.js';
 import { parseResultJson, resultsToJson } from '../present/json.js';
 import { comparisonSvg, comparisonText } from '../validate/compare.js';
@@ -19,9 +20,9 @@ import type { ImportedResults } from '../validate/results.js';
 import { validateResults } from '../validate/validateModel.js';
 import { checkOutputFile, commandOutput, maxInputBytes, maxInputOption, readInputFile, writeOutputFile } from './output.js';
 import { parseSingle } from './sweep.js';
+import { VALIDATION_FAILED } from './exitCodes.js';
 
-/** The CommanderError code of a negative verdict: `run` turns it into exit 1 (usage errors are 2). */
-export const VALIDATION_FAILED = 'ibqos.validate.failed';
+export { VALIDATION_FAILED };
 
 interface ValidateOptions {
   readonly model: string;
@@ -113,7 +114,9 @@ export function registerValidate(program: Command): void {
       }
       let params: unknown;
       try {
-        params = parseResultJson(readInputFile('--params', opts.params, maxBytes));
+        const text = readInputFile('--params', opts.params, maxBytes);
+        checkJsonDepth(`--params (${opts.params})`, text);
+        params = parseResultJson(text);
       } catch (e) {
         if (e instanceof SyntaxError) throw new InvalidParameterError('--params', 'a JSON object of model parameters', `${opts.params} (${e.message})`);
         throw e;

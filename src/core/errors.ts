@@ -42,6 +42,7 @@ export function describeValue(value: unknown): string {
     return String(value);
   }
   if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'symbol') return value.toString();
   if (value === undefined) return 'undefined';
   if (typeof value === 'function') return 'a function';
   try {

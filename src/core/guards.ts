@@ -90,3 +90,35 @@ export function knownKeys(name: string, value: Record<string, unknown>, allowed:
     }
   }
 }
+
+/**
+ * Sets `record[key] = value` as an own data property, whatever the key: an assignment with the key
+ * `__proto__` would set the record's prototype instead (and lose the value), so records keyed by a
+ * user's names (flows, hosts, columns) are filled through this.
+ *
+ * @example const m: Record<string, number> = {}; defineOwn(m, '__proto__', 1); Object.keys(m); // ['__proto__']
+ */
+export function defineOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * Checks that a parameter is a string (file text, a name): the importers' front door, so a wrong
+ * type is an InvalidParameterError naming it, not a TypeError from deep inside.
+ *
+ * @throws InvalidParameterError naming `name`.
+ */
+export function textParameter(name: string, value: unknown): string {
+  if (typeof value !== 'string') throw new InvalidParameterError(name, 'a string (the text of the file)', value);
+  return value;
+}
+
+/**
+ * Checks that a parameter is an array or a typed array of numbers' length (a series of estimates).
+ *
+ * @throws InvalidParameterError naming `name`.
+ */
+export function seriesParameter(name: string, value: unknown): ArrayLike<number> {
+  if (!(Array.isArray(value) || ArrayBuffer.isView(value))) throw new InvalidParameterError(name, 'an array of numbers', value);
+  return value as unknown as ArrayLike<number>;
+}

@@ -9,9 +9,20 @@
  * (I − ℵ + eB)^T P^T = B^T is solved by LU with partial pivoting: the same P with half the work and
  * less rounding. O(S³) time, O(S²) memory: meant for small chains and as a cross-check.
  */
-import { LuDecomposition, Matrix } from 'ml-matrix';
+import { createRequire } from 'node:module';
+import type * as MlMatrix from 'ml-matrix';
 import { creditGeneratorKernel } from './generator.js';
 import type { CheckedCreditParams } from './params.js';
+
+/**
+ * ml-matrix, loaded the first time the dense method runs (its CommonJS build, synchronously): a
+ * tenth of a second of start-up that `ibqos credit` and every other use of the credit chain would
+ * otherwise pay for a method they mostly do not call (issue 33).
+ */
+let mlMatrix: typeof MlMatrix | undefined;
+function loadMlMatrix(): typeof MlMatrix {
+  return (mlMatrix ??= createRequire(import.meta.url)('ml-matrix') as typeof MlMatrix);
+}
 
 /** Largest chain the `dense` method accepts (an S×S dense matrix and an O(S³) factorisation). */
 export const MAX_DENSE_STATES = 2000;
@@ -19,6 +30,7 @@ export const MAX_DENSE_STATES = 2000;
 /** P in i-major order. Assumes checked parameters with finite n; never throws for them. */
 export function denseCreditKernel(params: CheckedCreditParams): Float64Array {
   const { lambda, mu1, mu2, n, m } = params;
+  const { Matrix, LuDecomposition } = loadMlMatrix();
   const g = creditGeneratorKernel(lambda, mu1, mu2, n, m);
   const size = g.size;
   let q = 0;

@@ -3,8 +3,8 @@
  * parameters and records, figure data; ±Infinity as strings) and one CSV per figure, named
  * `<experiment>-<figure>.csv`, with columns series, source, x, x_label, y, half_width, x_name, y_name.
  */
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { makeDirectory, writeFileAtomic } from '../core/files.js';
 import { stringify } from 'csv-stringify/sync';
 import type { FigureResult, ReportData } from './types.js';
 import { renderReportHtml } from './html.js';
@@ -57,31 +57,13 @@ export function reportFileNames(experiments: readonly { readonly id: string; rea
   return ['report.html', 'report.json', ...experiments.flatMap((e) => e.figures.map((f) => figureFileName(e.id, f.id)))];
 }
 
-/**
- * Creates a directory and its missing parents, one level at a time from the nearest existing
- * ancestor. Node 20's `mkdirSync(path, { recursive: true })` loops for ever where mkdir keeps
- * failing with ENOENT (`/proc/nope`, issue 23); here that error is thrown.
- *
- * @throws the system error (code ENOENT, ENOTDIR, EACCES, …) of the level that cannot be made.
- */
-export function makeDirectory(path: string): void {
-  const missing: string[] = [];
-  for (let dir = resolve(path); ; dir = dirname(dir)) {
-    try {
-      if (statSync(dir).isDirectory()) break;
-      throw Object.assign(new Error(`not a directory: ${dir}`), { code: 'ENOTDIR' });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(dir) === dir) throw e;
-      missing.push(dir);
-    }
-  }
-  for (const dir of missing.reverse()) mkdirSync(dir);
-}
+export { makeDirectory };
 
 /**
  * Writes report.html, report.json and the figure CSVs into `outDir` (created if missing). File
  * names made from experiment and figure ids go through {@link safeFileName}, so every file is
- * inside `outDir`.
+ * inside `outDir`; each is written whole and renamed into place, so a symbolic link of that name in
+ * `outDir` is replaced, never followed out of it.
  *
  * @returns the paths written.
  */
@@ -90,7 +72,7 @@ export function writeReport(report: ReportData, outDir: string): string[] {
   const written: string[] = [];
   const put = (name: string, text: string) => {
     const path = join(outDir, name);
-    writeFileSync(path, text);
+    writeFileAtomic(path, text);
     written.push(path);
   };
   put('report.html', renderReportHtml(report));

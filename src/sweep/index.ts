@@ -3,7 +3,8 @@
 export { planSweep, sweepTasks, MAX_SWEEP_TASKS, type SweepSpec, type SweepPlan, type SweepTask } from './plan.js';
 export { runReplication, runSweepTask, type ReplicationJob, type TaskRecord } from './task.js';
 export { openSweepDir, readManifest, type SweepManifest, type TaskFailure } from './store.js';
-export { WorkerPool, runLocalPool, simulateOnPool, type PoolOptions, type PoolOutcome } from './pool.js';
+export { readCheckedRecord, type DamagedTask } from './taskFile.js';
+export { WorkerPool, runLocalPool, simulateOnPool, cappedWorkers, machineWorkerCap, WORKER_MEMORY_MIB, type PoolOptions, type PoolOutcome } from './pool.js';
 export { gatherSweep, sweepStatus, sweepCsv, writeGathered, type SweepPointResult, type SweepStatus } from './gather.js';
 export { slurmScript, submitSlurm, runArrayShare, waitForJob, jobStates, submittedJobs, checkSlurmAvailable, type SlurmOptions, type SlurmSubmission } from './slurm.js';
 export { runSweep, type RunSweepOptions, type SweepRun } from './run.js';

@@ -9,7 +9,7 @@
  *   numbers, bit for bit (each replication draws from its own streams either way).
  */
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -30,12 +30,43 @@ export interface PoolOptions {
   readonly retries?: number;
   /** Called after each task ends (done or finally failed) with (ended, total). */
   readonly onTask?: (ended: number, total: number) => void;
+  /** Called once, before any task runs, when the workers were lowered (see {@link cappedWorkers}), with why. */
+  readonly onNote?: (note: string) => void;
 }
 
 /** What the pool did: tasks done and tasks that failed every attempt. */
 export interface PoolOutcome {
   readonly done: number;
   readonly failed: readonly TaskFailure[];
+}
+
+/** Memory set aside per worker thread when capping the workers by the machine's memory, in MiB (2^20 bytes). */
+export const WORKER_MEMORY_MIB = 512;
+
+/**
+ * The most worker threads this machine can use: one per core it offers (`os.availableParallelism()`;
+ * more threads than cores only share the cores and add memory), and at most one per
+ * {@link WORKER_MEMORY_MIB} MiB of its memory (`os.totalmem()`). Never below 1.
+ */
+export function machineWorkerCap(): { workers: number; cores: number; memoryMiB: number } {
+  const cores = availableParallelism();
+  const memoryMiB = Math.floor(totalmem() / 2 ** 20);
+  return { workers: Math.max(1, Math.min(cores, Math.floor(memoryMiB / WORKER_MEMORY_MIB))), cores, memoryMiB };
+}
+
+/**
+ * The threads a pool starts for `tasks` tasks when `requested` were asked for: at most one per task
+ * and at most {@link machineWorkerCap}; with the reason when that is fewer than requested.
+ */
+export function cappedWorkers(requested: number, tasks: number): { workers: number; note?: string } {
+  const machine = machineWorkerCap();
+  const workers = Math.max(1, Math.min(requested, tasks, machine.workers));
+  if (workers >= requested) return { workers };
+  const why =
+    workers === tasks && tasks < machine.workers
+      ? `${tasks} task${tasks === 1 ? '' : 's'} to run`
+      : `this machine: ${machine.cores} cores, ${Math.round(machine.memoryMiB / 1024)} GiB at ${WORKER_MEMORY_MIB} MiB a worker → at most ${machine.workers}`;
+  return { workers, note: `${requested} workers lowered to ${workers} (${why})` };
 }
 
 /** Checks the pool's options; returns them with the defaults. */
@@ -74,9 +105,12 @@ export class WorkerPool {
   private nextId = 0;
   private closed = false;
 
-  /** @param workers threads, ≥ 1 (default: the machine's available parallelism). */
+  /**
+   * @param workers threads, an integer in 1..1024 (default: the machine's available parallelism);
+   *   at most {@link machineWorkerCap} are started (more would only share the cores).
+   */
   constructor(workers?: number) {
-    this.size = checkPoolOptions({ ...(workers === undefined ? {} : { workers }) }).workers;
+    this.size = Math.min(checkPoolOptions({ ...(workers === undefined ? {} : { workers }) }).workers, machineWorkerCap().workers);
   }
 
   /** Runs one replication on a free thread; resolves with the worker's reply (never rejects for the job's own errors). */
@@ -148,7 +182,9 @@ export async function runLocalPool(dir: string, tasks: readonly SweepTask[], job
   const { workers, retries } = checkPoolOptions(options);
   const failed: TaskFailure[] = [];
   if (tasks.length === 0) return { done: 0, failed };
-  const pool = new WorkerPool(Math.min(workers, tasks.length));
+  const capped = cappedWorkers(workers, tasks.length);
+  if (capped.note !== undefined) options.onNote?.(capped.note);
+  const pool = new WorkerPool(capped.workers);
   let done = 0;
   let ended = 0;
   try {

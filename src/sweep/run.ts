@@ -2,12 +2,14 @@
  * `runSweep`: plans a sweep, opens (or resumes) its results directory and runs the tasks not yet
  * done on the chosen backend; a local sweep that ends with every task done is gathered at once.
  */
+import { resolve } from 'node:path';
 import { InvalidParameterError } from '../core/errors.js';
 import { writeGathered, type SweepPointResult } from './gather.js';
 import { planSweep, sweepTasks, type SweepPlan, type SweepSpec } from './plan.js';
 import { runLocalPool, checkPoolOptions, type PoolOptions } from './pool.js';
-import { checkSlurmAvailable, checkSlurmOptions, submitSlurm, type SlurmOptions, type SlurmSubmission } from './slurm.js';
-import { doneTasks, openSweepDir, type TaskFailure } from './store.js';
+import { checkSlurmAvailable, checkSlurmOptions, slurmLogPattern, submitSlurm, type SlurmOptions, type SlurmSubmission } from './slurm.js';
+import { openSweepDir, storedTasks, type TaskFailure } from './store.js';
+import { scanTaskFiles, type DamagedTask } from './taskFile.js';
 import { taskJob } from './task.js';
 import { sweepRunDisplay } from './display.js';
 import { notebookProgress } from '../present/liveProgress.js';
@@ -31,6 +33,8 @@ export interface SweepRun {
   readonly total: number;
   /** Tasks found done before this run. */
   readonly skipped: number;
+  /** Task files found damaged (cut, empty, binary, edited, another task's): run again now (local) or submitted. */
+  readonly damaged: readonly DamagedTask[];
   /** Tasks run now (local) or submitted (slurm). */
   readonly ran: number;
   /** Tasks that failed every attempt in this run (local). */
@@ -63,13 +67,15 @@ async function runSweepRecord(spec: SweepSpec, options: RunSweepOptions): Promis
   const plan = planSweep(spec);
   if (backend === 'slurm') {
     checkSlurmOptions(options.slurm ?? {});
+    slurmLogPattern(resolve(options.out)); // a path the batch script cannot hold is refused before anything is made
     checkSlurmAvailable();
   } else checkPoolOptions(options);
-  const { resumed } = openSweepDir(options.out, plan);
-  const done = doneTasks(options.out);
+  const { resumed, manifest } = openSweepDir(options.out, plan);
   const tasks = sweepTasks(plan);
+  // Every stored record is read back: a damaged one is run again, never counted as done.
+  const { done, damaged } = scanTaskFiles(options.out, manifest, tasks, storedTasks(options.out));
   const pending = tasks.filter((t) => !done.has(t.id));
-  const base = { plan, out: options.out, resumed, total: tasks.length, skipped: tasks.length - pending.length };
+  const base = { plan, out: options.out, resumed, total: tasks.length, skipped: tasks.length - pending.length, damaged };
   if (pending.length === 0) {
     const g = writeGathered(options.out);
     return { ...base, ran: 0, failed: [], points: g.points, files: { json: g.json, csv: g.csv } };

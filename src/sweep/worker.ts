@@ -6,7 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { ReplicationOutput } from '../sim/index.js';
 import type { SweepTask } from './plan.js';
-import { writeTaskRecord } from './store.js';
+import { writeTaskRecord } from './taskFile.js';
 import { runReplication, taskRecord, type ReplicationJob } from './task.js';
 
 /** A message from the pool. */

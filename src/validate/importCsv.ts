@@ -1,9 +1,11 @@
 /**
- * Simulation results as CSV: a header line, then one row per experiment point. Parsed by
+ * Simulation results as CSV: a header line, then one row per experiment point, the last row ended
+ * by a line break (how a complete file ends: a file cut inside its last value has none). Parsed by
  * csv-parse (quoted fields, embedded separators and newlines, CRLF); lines starting with '#' are
  * comments. The separator is ',' unless the header has more ';' or tabs.
  */
 import { parse } from 'csv-parse/sync';
+import { textParameter } from '../core/guards.js';
 import { ResultsFormatError } from './resultsError.js';
 import { rowsToResults, type ImportedResults, type TableRow } from './results.js';
 import type { ResultsMapping } from './mapping.js';
@@ -61,12 +63,14 @@ function unclosedQuoteLine(text: string): number | undefined {
  *
  * @param mapping from {@link defaultMapping} or {@link withMapping}.
  * @throws ResultsFormatError with the line number for an unbalanced quote, a row with the wrong
- *   number of fields, a cell that is not a number, or a header with no metric column.
+ *   number of fields, a cell that is not a number, a header with no metric column, or a last row
+ *   without the line break that ends a complete file.
  * @example
  * parseResultsCsv('m,L1,L1_hw\n2,0.71,0.02\n', defaultMapping('credit')).points[0].metrics['meanQueueLength.upstream']
  *   // { mean: 0.71, halfWidth: 0.02, confidence: 0.95 }
  */
 export function parseResultsCsv(text: string, mapping: ResultsMapping, options: CsvImportOptions = {}): ImportedResults {
+  textParameter('text', text);
   const file = options.file;
   let records: { record: string[]; info: { lines: number } }[];
   try {
@@ -104,10 +108,12 @@ export function parseResultsCsv(text: string, mapping: ResultsMapping, options: 
     seen.add(h);
   }
   if (body.length === 0) throw new ResultsFormatError('csv', head!.info.lines, 'the file has a header but no rows', file);
-  // A writer that crashed mid-row leaves a last line without its newline, ending in an empty cell.
+  // A complete CSV file ends with a line break after its last row (RFC 4180 allows its absence, but
+  // every writer of results puts one): a writer that crashed mid-row leaves a last line without it,
+  // whose last value may be cut ('0.7' of '0.71') and still parse as a number.
   const last = body[body.length - 1]!;
-  if (!/[\r\n]$/.test(text) && last.record[last.record.length - 1] === '') {
-    throw new ResultsFormatError('csv', last.info.lines, 'the last row ends in an empty cell without a newline: the file looks cut off', file);
+  if (!/[\r\n][ \t]*$/.test(text)) {
+    throw new ResultsFormatError('csv', last.info.lines, 'the last row has no line break after it: the file looks cut off (a complete CSV file ends with a newline)', file);
   }
   const rows: TableRow[] = body.map(({ record, info }) => ({
     line: info.lines,

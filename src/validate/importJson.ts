@@ -5,6 +5,8 @@
  * "halfWidth": 0.1 } }`), optionally split into `params` and `metrics` objects — the shape the
  * simulator's results take. Non-finite numbers may be written as the strings "Infinity", "NaN"…
  */
+import { jsonDepth, MAX_JSON_DEPTH } from '../core/jsonDepth.js';
+import { defineOwn, textParameter } from '../core/guards.js';
 import { ResultsFormatError } from './resultsError.js';
 import { isEstimate } from './metrics.js';
 import { rowsToResults, type ImportedResults, type TableRow } from './results.js';
@@ -71,12 +73,12 @@ function flatten(value: Record<string, unknown>, prefix: string, out: Record<str
   for (const [k, v] of Object.entries(value)) {
     const key = prefix === '' && (k === 'params' || k === 'metrics') ? '' : prefix === '' ? k : `${prefix}.${k}`;
     if (isEstimate(v)) {
-      out[key] = v.mean;
-      if (v.halfWidth !== undefined) out[`${key}.halfWidth`] = v.halfWidth;
-      if (v.confidence !== undefined) out[`${key}.confidence`] = v.confidence;
+      defineOwn(out, key, v.mean);
+      if (v.halfWidth !== undefined) defineOwn(out, `${key}.halfWidth`, v.halfWidth);
+      if (v.confidence !== undefined) defineOwn(out, `${key}.confidence`, v.confidence);
     } else if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
       flatten(v as Record<string, unknown>, key, out);
-    } else if (key !== '') out[key] = v;
+    } else if (key !== '') defineOwn(out, key, v);
   }
 }
 
@@ -89,8 +91,11 @@ function flatten(value: Record<string, unknown>, prefix: string, out: Record<str
  * parseResultsJson('[{"m": 2, "L1": {"mean": 0.71, "halfWidth": 0.02}}]', defaultMapping('credit'))
  */
 export function parseResultsJson(input: string, mapping: ResultsMapping, options: JsonImportOptions = {}): ImportedResults {
+  textParameter('input', input);
   const file = options.file;
   const text = input.replace(/^\ufeff/, ''); // a byte-order mark is not JSON
+  const { depth, line: deepAt } = jsonDepth(text, MAX_JSON_DEPTH);
+  if (depth > MAX_JSON_DEPTH) throw new ResultsFormatError('json', deepAt, `nested deeper than ${MAX_JSON_DEPTH} levels (JSON results nest a few levels)`, file);
   let data: unknown;
   try {
     data = JSON.parse(text);

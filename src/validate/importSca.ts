@@ -19,10 +19,12 @@
  * Tokens are separated by spaces or tabs; a token with spaces or special characters is written in
  * double quotes with backslash escapes (\" \\ \n \t \r \xHH). Values may be `nan`, `inf`, `-inf`.
  * A file may hold several runs, and several files joined with `cat` (each with its `version`
- * line) are one file. Lines of other record types (`vector`, data lines) are rejected,
+ * line) are one file. A complete file ends with a line break (OMNeT++ ends every line with one): a
+ * last line without it is a file cut off, and is refused. Lines of other record types (`vector`, data lines) are rejected,
  * since they belong in `.vec` files.
  */
 import { InvalidParameterError } from '../core/errors.js';
+import { textParameter } from '../core/guards.js';
 import { confidenceInterval } from '../sim/stats/intervals.js';
 import { ResultsFormatError } from './resultsError.js';
 import type { Estimate } from './metrics.js';
@@ -145,10 +147,12 @@ interface MutableRun {
  * @throws ResultsFormatError naming the line for an unknown keyword, the wrong number of tokens, a
  *   value that is not a number, a `field`/`bin` outside a statistic, a result before any `run`, a
  *   `version` other than 2 or 3, a `version` line that is neither first nor right before a `run`
- *   (files joined with `cat` repeat it) or that changes the version, or a malformed quoted string.
+ *   (files joined with `cat` repeat it) or that changes the version, a malformed quoted string, or
+ *   a last line without its line break (a cut file).
  * @example parseSca('version 3\nrun r1\nscalar Net.q "mean length" 2.5\n').runs[0].scalars[0].name // 'mean length'
  */
 export function parseSca(text: string, file?: string): ScaFile {
+  textParameter('text', text);
   const fail = (line: number, reason: string): never => {
     throw new ResultsFormatError('sca', line, reason, file);
   };
@@ -252,6 +256,13 @@ export function parseSca(text: string, file?: string): ScaFile {
   });
   if (repeatedVersionLine !== undefined) fail(repeatedVersionLine, "'version' must be the first line (or, in files joined together, come right before a 'run' line)");
   if (runs.length === 0) fail(0, "the file has no 'run' line");
+  // How a complete scalar file ends: OMNeT++ ends every line with a line break, so a last line
+  // without one was cut — inside a value, perhaps ('2.3' of '2.34' still parses as a number).
+  if (!/\n[ \t]*$/.test(text)) {
+    let last = lines.length;
+    while (last > 1 && lines[last - 1]!.trim() === '') last--;
+    fail(last, 'the last line has no line break after it: the file looks cut off (OMNeT++ ends every line of a scalar file with one)');
+  }
   return { version: version ?? 2, runs };
 }
 
@@ -434,5 +445,6 @@ export function estimateOf(samples: readonly number[], confidence = 0.95): Estim
  * @throws ResultsFormatError as those two do.
  */
 export function parseResultsSca(text: string, mapping: ResultsMapping, options: ScaResultsOptions = {}): ImportedResults {
+  textParameter('text', text);
   return scaToResults(parseSca(text, options.file), mapping, options);
 }

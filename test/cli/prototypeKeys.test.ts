@@ -4,7 +4,7 @@
  * entry point is fed the keys `__proto__`, `constructor` and `prototype`; none may pollute, crash
  * (exit 3) or blame the wrong thing.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateFabricTopology } from '../../src/network/index.js';
@@ -57,5 +57,38 @@ describe('user names never reach Object.prototype', () => {
     ];
     expect(polluted()).toBe(false);
     for (const code of codes) expect([0, 1, 2]).toContain(code);
+  });
+});
+
+describe('metrics of flows, hosts and switches named __proto__ or constructor are kept (issue 33)', () => {
+  /** docs/examples/fabric-two-switch.json with host A1 → __proto__, switch B → constructor, flows local → __proto__, remote → constructor. */
+  function renamedFabric(): string {
+    const text = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'examples', 'fabric-two-switch.json'), 'utf8')
+      .replace(/"A1(["|:])/g, '"__proto__$1')
+      .replace(/"B(["|:])/g, '"constructor$1')
+      .replace('"name": "local"', '"name": "__proto__"')
+      .replace('"name": "remote"', '"name": "constructor"');
+    return jsonFile(text);
+  }
+
+  it('sim: the table and the JSON hold throughput.__proto__, throughput.constructor, utilization.__proto__ and constructor:3', async () => {
+    const file = renamedFabric();
+    const table = await runCli(['sim', '--scenario', file, '--until-us', '1000', '--replications', '2']);
+    expect(table.code, table.err).toBe(0);
+    for (const row of ['throughput.__proto__', 'throughput.constructor', 'latency.__proto__', 'utilization.__proto__', 'utilization.constructor:3']) expect(table.out).toMatch(new RegExp(`^ *${row.replace('.', '\\.')} `, 'm'));
+    const json = JSON.parse((await runCli(['sim', '--scenario', file, '--until-us', '1000', '--replications', '2', '--json'])).out) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(json.throughput!)).toEqual(['__proto__', 'constructor', 'victim']);
+    expect(Object.keys(json.utilization!)).toContain('__proto__');
+    expect(Object.getOwnPropertyDescriptor(json.throughput, '__proto__')!.value).toMatchObject({ confidence: 0.95 });
+    expect(polluted()).toBe(false);
+  });
+
+  it('sweep on worker threads → results.json and results.csv hold them too', async () => {
+    const out = join(tempDirForTest('proto-sweep'), 's');
+    const r = await runCli(['sweep', '--scenario', renamedFabric(), '--until-us', '500', '--replications', '2', '--workers', '1', '--out', out]);
+    expect(r.code, r.err).toBe(0);
+    const points = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { metrics: Record<string, Record<string, unknown>> }[];
+    expect(Object.keys(points[0]!.metrics.throughput!)).toEqual(['__proto__', 'constructor', 'victim']);
+    expect(readFileSync(join(out, 'results.csv'), 'utf8').split('\n')[0]).toContain('throughput.__proto__,throughput.__proto___hw,throughput.constructor');
   });
 });

@@ -3,7 +3,7 @@
  * simulators, `thesisSimulators()`, plug in the same way; `ibqos report` and browser.test.ts use
  * them); the files written; and `ibqos report --quick`.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -181,6 +181,17 @@ describe('with stand-in simulators (the library simulator plugs in the same way)
     expect(rows[0]!.y_name).toBe('throughput X (packets per time unit)');
     const fig = good.experiments[0]!.figures[2]!;
     expect(rows.map((r) => Number(r.y))).toEqual(fig.rows.map((r) => r.y));
+  });
+
+  it('writeReport into a folder whose report.html is a symbolic link out of it → the link is replaced, its target untouched (issue 33)', () => {
+    const dir = tempDirForTest('report');
+    const outside = join(tempDirForTest('report'), 'victim.txt');
+    writeFileSync(outside, 'keep me');
+    symlinkSync(outside, join(dir, 'report.html'));
+    writeReport(good, dir);
+    expect(readFileSync(outside, 'utf8')).toBe('keep me');
+    expect(lstatSync(join(dir, 'report.html')).isSymbolicLink()).toBe(false);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<svg ');
   });
 });
 

@@ -160,9 +160,35 @@ describe('confidence intervals', () => {
     ]) as unknown as { L: { upstream: { mean: number } }; P: { mean: number }[] };
     expect(s.L.upstream.mean).toBe(2);
     expect(s.P[1]!.mean).toBe(0.625);
-    expect(() => summarizeReplications([{ a: 1 }, { b: 1 }])).toThrow('records[1].a must be present');
-    expect(() => summarizeReplications([{ a: [1] }, { a: [1, 2] }])).toThrow(/records\[1\].a/);
+    expect(() => summarizeReplications([{ a: 1 }, { a: { b: 1 } }])).toThrow('records[1].a must be a number, as in records[0]');
+    expect(() => summarizeReplications([{ a: [1] }, { a: [[1]] }])).toThrow(/records\[1\].a\[0\] must be a number/);
     expect(() => summarizeReplications([])).toThrow(InvalidParameterError);
+  });
+
+  it('summarizeReplications of records whose keys differ (a port idle in one replication) → the union, each partial metric with its count (issue 33)', () => {
+    const s = summarizeReplications([
+      { a: 1, port: { x: 1 }, P: [1, 2] },
+      { a: 3, P: [3] },
+      { a: 5, port: { x: 3 }, b: 7, P: [5, 6] },
+    ]) as unknown as Record<string, unknown>;
+    expect(Object.keys(s)).toEqual(['a', 'port', 'P', 'b']);
+    // Complete metrics keep their shape exactly (no count).
+    expect(s.a).toEqual(confidenceInterval([1, 3, 5]));
+    // 12.7062 = t(0.975, 1): x = 1, 3 → mean 2, sd √2, half-width 12.7062·√2/√2.
+    const x = (s.port as { x: { mean: number; halfWidth: number; replications: number } }).x;
+    expect(x.mean).toBe(2);
+    expect(x.halfWidth).toBeCloseTo(12.706204736, 6);
+    expect(x.replications).toBe(2);
+    expect(s.b).toEqual({ mean: 7, halfWidth: Infinity, confidence: 0.95, replications: 1 });
+    expect((s.P as { mean: number; replications?: number }[]).map((c) => [c.mean, c.replications])).toEqual([[3, undefined], [4, 2]]);
+  });
+
+  it('summarizeReplications of metrics named __proto__ and constructor → kept as own keys (issue 33)', () => {
+    const rec = JSON.parse('{"__proto__": 1, "constructor": 2}') as Record<string, number>;
+    const s = summarizeReplications([rec, JSON.parse('{"__proto__": 3, "constructor": 4}') as Record<string, number>]) as unknown as Record<string, { mean: number }>;
+    expect(Object.keys(s)).toEqual(['__proto__', 'constructor']);
+    expect(Object.getOwnPropertyDescriptor(s, '__proto__')!.value.mean).toBe(2);
+    expect(JSON.stringify(s)).toContain('"__proto__":{"mean":2');
   });
 });
 

@@ -58,6 +58,16 @@ describe('runSweep on a Slurm job array', () => {
     expect(JSON.stringify(slurm)).toBe(JSON.stringify(local.points));
   }, 180_000);
 
+  it("a results folder named with a space, a quote, $(…) and % → the real sbatch runs the array there, its logs inside the folder (issue 33)", async () => {
+    const out = join(tempDir(), "it's $(touch pwned) 50%A");
+    const r = await runSweep({ ...spec, axes: [['lambda', [3]]] }, { out, backend: 'slurm' });
+    await waitForJob(r.submission!.jobId, { pollMs: 300, timeoutMs: 120_000 });
+    expect(sweepStatus(out).done).toBe(2);
+    const logs = readdirSync(join(out, 'slurm')).filter((n) => n.endsWith('.out'));
+    expect(logs.map((n) => n.replace(/^\d+_/, ''))).toEqual(['0.out', '1.out']);
+    expect(existsSync(join(process.cwd(), 'pwned'))).toBe(false);
+  }, 180_000);
+
   it('an array task killed mid-run → its tasks are missing; resubmitting completes the sweep, nothing lost or duplicated', async () => {
     const out = join(tempDir(), 'k');
     // Tasks of ~0.5 s: 2 array tasks of 2 tasks each; one array task's process is killed.

@@ -79,3 +79,27 @@ describe('parseResultsCsv on malformed input: a ResultsFormatError with the line
     expect(formatError(() => parseResultsCsv('\n# only a comment\n', credit)).message).toMatch(/no header/);
   });
 });
+
+describe('a CSV file cut off (issue 33): how a complete file ends is checked', () => {
+  const whole = 'm,L1,L1_hw\n2,7.41,0.11\n3,5.52,0.13\n';
+  it('cut inside its last value (5.5 of 5.52), or after it before the line break → a ResultsFormatError on the last line', () => {
+    for (const cut of [whole.slice(0, -5), whole.slice(0, -1), whole.slice(0, -4)]) {
+      const e = formatError(() => parseResultsCsv(cut, credit, { file: 'runs.csv' }));
+      expect(e.line).toBe(3);
+      expect(e.message).toMatch(/^runs\.csv, line 3: the last row has no line break after it: the file looks cut off/);
+    }
+  });
+
+  it('every cut of a whole file short of its end → refused or fewer rows, never a changed value', () => {
+    const full = parseResultsCsv(whole, credit).points;
+    for (let n = 1; n < whole.length; n++) {
+      let points: typeof full;
+      try {
+        points = parseResultsCsv(whole.slice(0, n), credit).points;
+      } catch {
+        continue;
+      }
+      points.forEach((p, i) => expect(p.metrics, `cut at ${n}`).toEqual(full[i]!.metrics));
+    }
+  });
+});

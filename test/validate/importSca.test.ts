@@ -208,3 +208,24 @@ describe('estimateOf (Welford mean, Student-t half-width)', () => {
     expect(e.halfWidth!).toBeCloseTo((4.302652729749462 * 1) / Math.sqrt(3), 6);
   });
 });
+
+describe('a scalar file cut off (issue 33)', () => {
+  const whole = 'version 3\nrun r0\nitervar lambda 2\nscalar Net.q L 2.34\n';
+  it('cut inside its last value (2.3 of 2.34) → a ResultsFormatError on the last line, naming the file', () => {
+    const e = formatError(() => parseResultsSca(whole.slice(0, -2), defaultMapping('threshold'), { file: 'r.sca' }));
+    expect(e.line).toBe(4);
+    expect(e.message).toMatch(/^r\.sca, line 4: the last line has no line break after it: the file looks cut off/);
+  });
+
+  it('every cut short of the end → refused, or (at a line break) fewer lines, never a changed value', () => {
+    for (let n = 1; n < whole.length; n++) {
+      let value: number | undefined;
+      try {
+        value = parseSca(whole.slice(0, n)).runs[0]!.scalars[0]?.value;
+      } catch {
+        continue;
+      }
+      expect(value === undefined || value === 2.34, `cut at ${n}`).toBe(true);
+    }
+  });
+});

@@ -6,7 +6,8 @@
  * checked in one place, with errors that name the source and the field.
  */
 import { InvalidParameterError } from '../../core/errors.js';
-import { knownKeys, plainObject } from '../../core/guards.js';
+import { knownKeys, plainObject, textParameter } from '../../core/guards.js';
+import { checkJsonDepth } from '../../core/jsonDepth.js';
 import { getScenario } from './registry.js';
 import type { ScenarioSpec, SimulateOptions } from './simulate.js';
 
@@ -50,6 +51,8 @@ export function scenarioFromJson(data: unknown, source = 'file'): { spec: Scenar
  *   {@link scenarioFromJson}.
  */
 export function parseScenarioFile(text: string, source = 'file'): { spec: ScenarioSpec; options: SimulateOptions } {
+  textParameter(source, text);
+  checkJsonDepth(source, text);
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -119,6 +119,11 @@ export function checkSimulateOptions(
     if (typeof o.warmup !== 'number' || !Number.isFinite(o.warmup) || o.warmup < 0 || (kind === 'jobs' && !Number.isInteger(o.warmup))) {
       throw new InvalidParameterError(`${field}.warmup`, kind === 'jobs' ? 'an integer >= 0 (arrivals, like jobs)' : 'a finite number >= 0 (time, like until)', o.warmup);
     }
+    // The warm-up is simulated too: it has the run length's bound (1e15 µs would never end).
+    if (o.warmup > max) {
+      const unit = kind === 'jobs' ? 'jobs' : (definition.timeUnit ?? 'time units');
+      throw new InvalidParameterError(`${field}.warmup`, `at most ${max} ${unit} for scenario '${definition.name}' (the longest run allowed)`, o.warmup);
+    }
     warmup = o.warmup;
   }
   const confidence = o.confidence === undefined ? 0.95 : (o.confidence as number);

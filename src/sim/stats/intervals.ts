@@ -10,7 +10,7 @@
  *   lag-1 correlation of the batch means is returned as a check (|r| ≲ 0.2 is reassuring).
  */
 import { InvalidParameterError } from '../../core/errors.js';
-import { integerAtLeast } from '../../core/guards.js';
+import { defineOwn, integerAtLeast, seriesParameter } from '../../core/guards.js';
 import { studentTQuantile } from './studentT.js';
 
 /** A point estimate with the half-width of its confidence interval: [mean − halfWidth, mean + halfWidth]. */
@@ -40,6 +40,7 @@ function checkConfidence(confidence: number): number {
  */
 export function confidenceInterval(values: ArrayLike<number>, confidence = 0.95): ConfidenceInterval {
   checkConfidence(confidence);
+  seriesParameter('values', values);
   const n = values.length;
   if (n === 0) throw new InvalidParameterError('values', 'a non-empty list of estimates', values);
   return studentInterval(values, confidence, tFactor(n, confidence));
@@ -88,6 +89,7 @@ export function batchMeans(
   series: ArrayLike<number>,
   options: { readonly batches?: number; readonly confidence?: number } = {},
 ): BatchMeansInterval {
+  seriesParameter('series', series);
   const batches = integerAtLeast('batches', options.batches ?? 20, 2);
   const confidence = checkConfidence(options.confidence ?? 0.95);
   const size = Math.floor(series.length / batches);
@@ -115,66 +117,93 @@ export type MetricTree = number | readonly MetricTree[] | { readonly [key: strin
 /** The same shape with each number replaced by its interval. */
 export type IntervalTree = ConfidenceInterval | readonly IntervalTree[] | { readonly [key: string]: IntervalTree };
 
+/** An interval over fewer replications than were run: a metric some replications did not report. */
+export interface PartialInterval extends ConfidenceInterval {
+  /** How many replications reported this metric (fewer than all; the interval is over these alone). */
+  readonly replications: number;
+}
+
 /**
  * Summarises replications field by field: every number of the common shape becomes the
  * {@link ConfidenceInterval} of its values across the replications.
  *
- * @param records one {@link MetricTree} per replication, all of the same shape.
- * @throws InvalidParameterError for no records, records of different shapes, or a bad confidence.
+ * Records whose keys differ (a port idle in one replication reports no metrics for it) are
+ * combined over the union of their keys, in order of first appearance: a key that some
+ * replications lack gets the interval of the replications that have it, with their count in
+ * `replications` ({@link PartialInterval}; a count of 1 gives halfWidth Infinity, as one estimate
+ * gives no width). Arrays of different lengths are combined the same way, entry by entry. Every
+ * other field is as before: a metric all replications report has no `replications` field.
+ *
+ * @param records one {@link MetricTree} per replication.
+ * @throws InvalidParameterError for no records, a field that is a number in one record and a
+ *   record or an array in another, or a bad confidence.
  * @example summarizeReplications([{ L: 1 }, { L: 3 }]); // { L: { mean: 2, halfWidth: 12.706…, confidence: 0.95 } }
+ * @example summarizeReplications([{ L: 1, P: 2 }, { L: 3 }]).P; // { mean: 2, halfWidth: Infinity, confidence: 0.95, replications: 1 }
  */
 export function summarizeReplications(records: readonly MetricTree[], confidence = 0.95): IntervalTree {
   checkConfidence(confidence);
   if (!Array.isArray(records) || records.length === 0) {
     throw new InvalidParameterError('records', 'a non-empty array of replication results', records);
   }
-  // Every number has one value per record: one t quantile serves them all (a bisection of some
-  // 20 µs, which a table of 10^5 probabilities would otherwise repeat 10^5 times).
-  const t = tFactor(records.length, confidence);
-  const walk = (nodes: readonly MetricTree[], path: string): IntervalTree => {
+  const all = records.length;
+  // One t quantile per count of replications (all of them, nearly always): a bisection of some
+  // 20 µs, which a table of 10^5 probabilities would otherwise repeat 10^5 times.
+  const factors = new Map<number, number>();
+  const factor = (n: number): number => {
+    let t = factors.get(n);
+    if (t === undefined) factors.set(n, (t = tFactor(n, confidence)));
+    return t;
+  };
+  // nodes[i] is the value of replication rows[i] (the replications that have this field).
+  const walk = (nodes: readonly MetricTree[], rows: readonly number[], path: string): IntervalTree => {
     const first = nodes[0]!;
+    const kind = (v: MetricTree): string => (typeof v === 'number' ? 'a number' : Array.isArray(v) ? 'an array' : typeof v === 'object' && v !== null ? 'a record' : typeof v);
+    nodes.forEach((v, i) => {
+      if (kind(v) !== kind(first)) throw new InvalidParameterError(`records[${rows[i]}]${path}`, `${kind(first)}, as in records[${rows[0]}]`, v);
+    });
     if (typeof first === 'number') {
-      const values = nodes.map((v, r) => {
-        if (typeof v !== 'number') throw new InvalidParameterError(`records[${r}]${path}`, 'a number, as in records[0]', v);
-        return v;
-      });
-      return studentInterval(values, confidence, t);
+      const interval = studentInterval(nodes as readonly number[], confidence, factor(nodes.length));
+      return nodes.length === all ? interval : ({ ...interval, replications: nodes.length } as PartialInterval);
     }
     if (Array.isArray(first)) {
-      const n = first.length;
-      nodes.forEach((v, r) => {
-        if (!Array.isArray(v) || v.length !== n) {
-          throw new InvalidParameterError(`records[${r}]${path}`, `an array of length ${n}, as in records[0]`, v);
-        }
+      const length = Math.max(...nodes.map((v) => (v as readonly MetricTree[]).length));
+      return Array.from({ length }, (_, i) => {
+        const have = nodes.flatMap((v, r) => (i < (v as readonly MetricTree[]).length ? [r] : []));
+        return walk(have.map((r) => (nodes[r] as readonly MetricTree[])[i]!), have.map((r) => rows[r]!), `${path}[${i}]`);
       });
-      return Array.from({ length: n }, (_, i) => walk(nodes.map((v) => (v as readonly MetricTree[])[i]!), `${path}[${i}]`));
     }
-    const keys = Object.keys(first);
     const out: Record<string, IntervalTree> = {};
+    const keys: string[] = [];
+    const seen = new Set<string>();
+    for (const v of nodes) for (const k of Object.keys(v)) if (!seen.has(k)) (seen.add(k), keys.push(k));
     for (const k of keys) {
-      out[k] = walk(
-        nodes.map((v, r) => {
-          const child = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, MetricTree>)[k] : undefined;
-          if (child === undefined) throw new InvalidParameterError(`records[${r}]${path}.${k}`, 'present, as in records[0]', child);
-          return child;
-        }),
-        `${path}.${k}`,
-      );
+      const have = nodes.flatMap((v, r) => (Object.hasOwn(v as object, k) && (v as Record<string, MetricTree>)[k] !== undefined ? [r] : []));
+      // Defined, not assigned: a metric named __proto__ stays an own key (an assignment would set the prototype).
+      defineOwn(out, k, walk(have.map((r) => (nodes[r] as Record<string, MetricTree>)[k]!), have.map((r) => rows[r]!), `${path}.${k}`));
     }
     return out;
   };
-  return walk(records, '');
+  return walk(records, records.map((_, r) => r), '');
+}
+
+/** A scalar metric of an interval tree: its path, its interval, and the replications it is over when fewer than all. */
+export interface FlatInterval {
+  readonly metric: string;
+  readonly mean: number;
+  readonly halfWidth: number;
+  /** Present only for a {@link PartialInterval}. */
+  readonly replications?: number;
 }
 
 /** Scalar metrics of an interval tree as rows 'a.b' → interval (array entries as 'a[2]'). */
-export function flattenIntervals(tree: IntervalTree, prefix = '', out: { metric: string; mean: number; halfWidth: number }[] = []): { metric: string; mean: number; halfWidth: number }[] {
+export function flattenIntervals(tree: IntervalTree, prefix = '', out: FlatInterval[] = []): FlatInterval[] {
   if (Array.isArray(tree)) {
     tree.forEach((child, i) => flattenIntervals(child as IntervalTree, `${prefix}[${i}]`, out));
     return out;
   }
   const node = tree as Record<string, unknown>;
   if (typeof node.mean === 'number' && typeof node.halfWidth === 'number' && typeof node.confidence === 'number') {
-    out.push({ metric: prefix, mean: node.mean, halfWidth: node.halfWidth });
+    out.push(typeof node.replications === 'number' ? { metric: prefix, mean: node.mean, halfWidth: node.halfWidth, replications: node.replications } : { metric: prefix, mean: node.mean, halfWidth: node.halfWidth });
     return out;
   }
   for (const [k, v] of Object.entries(node)) flattenIntervals(v as IntervalTree, prefix === '' ? k : `${prefix}.${k}`, out);

@@ -11,6 +11,7 @@
  * tell, and the result says so.
  */
 import { InvalidParameterError } from '../../core/errors.js';
+import { seriesParameter } from '../../core/guards.js';
 
 /** What {@link mser5} found. */
 export interface WarmupEstimate {
@@ -28,6 +29,7 @@ export interface WarmupEstimate {
  * @example mser5([10, 9, 8, 7, 6, ...Array(95).fill(1)]).truncate; // 5
  */
 export function mser5(series: ArrayLike<number>): WarmupEstimate {
+  seriesParameter('series', series);
   const b = 5;
   const n = Math.floor(series.length / b);
   if (n < 2) throw new InvalidParameterError('series', 'at least 10 observations', series.length);

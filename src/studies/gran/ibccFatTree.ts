@@ -114,6 +114,17 @@ export function parseIbccFatTree(params: unknown): IbccFatTreeParams {
   const lifetime = v.hotspotLifetimeMs;
   if (lifetime !== Infinity) positiveRate('hotspotLifetimeMs', lifetime);
   const linkGbps = linkRateGbps('linkGbps', v.linkGbps);
+  // The fabric's time advances packet by packet: hotspots that moved before one MTU packet could
+  // cross a link would move between packets, and (at 1e-8 ms) the run would draw hotspot sets for
+  // ever instead of advancing (issue 33). One MTU's transmission time is the shortest lifetime.
+  const shortestMs = (MTU * 8) / (linkGbps * 1e9) * 1e3;
+  if (lifetime !== Infinity && (lifetime as number) < shortestMs) {
+    throw new InvalidParameterError(
+      'hotspotLifetimeMs',
+      `Infinity or at least ${Number(shortestMs.toPrecision(6))} ms, one ${MTU}-byte packet's transmission time at linkGbps = ${linkGbps} (the fabric advances packet by packet; a shorter lifetime would move the hotspots between packets)`,
+      lifetime,
+    );
+  }
   const injectionGbps = linkRateGbps('injectionGbps', v.injectionGbps);
   if (injectionGbps > linkGbps) throw new InvalidParameterError('injectionGbps', `a rate in (0, linkGbps = ${linkGbps}] Gb/s`, injectionGbps);
   const bufferBytes = integerAtLeast('bufferBytes', v.bufferBytes, MTU);

@@ -241,6 +241,10 @@ describe('ibcc-fat-tree parameters', () => {
     [{ cc: 'maybe' }, 'cc', /on/],
     [{ inputQueueing: 'lifo' }, 'inputQueueing', /voq/],
     [{ hotspotLifetimeMs: 0 }, 'hotspotLifetimeMs', /./],
+    // Issue 33: these never advanced. 2048 B · 8 / 16 Gb/s = 1.024 µs = 0.001024 ms.
+    [{ hotspotLifetimeMs: 1e-300 }, 'hotspotLifetimeMs', /at least 0\.001024 ms, one 2048-byte packet's transmission time at linkGbps = 16/],
+    [{ hotspotLifetimeMs: 1e-8 }, 'hotspotLifetimeMs', /at least 0\.001024 ms/],
+    [{ hotspotLifetimeMs: 1e-4, linkGbps: 100 }, 'hotspotLifetimeMs', /at least 0\.00016384 ms/],
     [{ injectionGbps: 20 }, 'injectionGbps', /linkGbps/],
     [{ bogus: 1 }, 'params', /./],
   ])('%j → an error naming %s', (params, name, rule) => {
