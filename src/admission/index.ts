@@ -70,3 +70,11 @@ export {
   type TopologySpec,
 } from './topology.js';
 export { verdictDisplay } from './display.js';
+export {
+  FABRIC_POLICY_KEYS,
+  brokerTopologyOfFabric,
+  isFabricTopologyFile,
+  routeHostRequest,
+  type FabricAdmissionPolicy,
+  type FabricBrokerTopology,
+} from './fabricTopology.js';

@@ -6,9 +6,9 @@
  * models ask the same question here.
  *
  * @example
- *   const topo = validateFabricTopology(twoSwitchTopology(1, 1));
- *   pathHops(topo, 'h0', 'h1', { sl: 0, slToVl: [0] })
- *   // → [{ node: 'h0', port: 1, to: 'S0', rateGbps: 2.5, vl: 0 }, { node: 'S0', port: …, to: 'S1', … }, …]
+ *   const topo = validateFabricTopology(twoSwitchTopology());
+ *   pathHops(topo, 'A1', 'Bv', { sl: 0, slToVl: [0] }).map((h) => `${h.node}:${h.port}→${h.to}`)
+ *   // → ['A1:1→A', 'A:1→B', 'B:4→Bv'] (each hop also has rateGbps 2.5 and vl 0)
  */
 import { InvalidParameterError } from '../../core/errors.js';
 import type { FabricTopology } from '../topology.js';
