@@ -9,7 +9,7 @@
  * Min-hop from A to h1 is A:3 → C (two links) rather than A:2 → B → C (three).
  */
 import { describe, expect, it } from 'vitest';
-import { fabricRoute, pathHops, validateFabricTopology, type FabricTopologySpec } from '../../src/network/index.js';
+import { fabricRoute, minHopForwarding, pathHops, validateFabricTopology, type FabricTopologySpec } from '../../src/network/index.js';
 
 const spec: FabricTopologySpec = {
   switches: [
@@ -54,6 +54,14 @@ describe('pathHops', () => {
     const slToVl = [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1];
     expect(pathHops(topo, 'h0', 'h1', { sl: 1, slToVl }).map((h) => h.vl)).toEqual([1, 3, 1, 1]);
     expect(pathHops(topo, 'h1', 'h2', { sl: 2, slToVl }).map((h) => `${h.node}:${h.port}@${h.vl}`)).toEqual(['h1:1@0', 'C:2@0', 'B:3@0']);
+  });
+
+  it("minHopForwarding: the shortest routes whatever the file's tables say (A's entry for h1 is port 3, not the given 2)", () => {
+    const fw = minHopForwarding({ ...spec, forwarding: { A: { h1: 2 } } });
+    expect(fw.A!.h1).toBe(3);
+    expect(fw.A!.h0).toBe(1);
+    expect(fw.B!.h1).toBe(2);
+    expect(fw.C!.h0).toBe(3);
   });
 
   it('bad queries name the field, the rule and the value', () => {

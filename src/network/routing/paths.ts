@@ -11,7 +11,7 @@
  *   // → ['A1:1→A', 'A:1→B', 'B:4→Bv'] (each hop also has rateGbps 2.5 and vl 0)
  */
 import { InvalidParameterError } from '../../core/errors.js';
-import type { FabricTopology } from '../topology.js';
+import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from '../topology.js';
 
 /** One hop of a path: the output port that sends it and the link it drives. */
 export interface PathHop {
@@ -102,4 +102,17 @@ export function fabricRoute(topology: FabricTopology, from: string, to: string):
   return walk(topology, from, 'from', to, 'to')
     .slice(1)
     .map((h) => `${h.node}:${h.port}`);
+}
+
+/**
+ * The floor's min-hop forwarding tables of a topology, whatever tables it gives: among the
+ * shortest routes to each host the d-mod-k choice (routing/forwardingTables.ts), the routing every
+ * topology without tables of its own gets.
+ *
+ * @throws InvalidParameterError naming the field of a malformed topology.
+ * @example minHopForwarding({ ...net, forwarding: lfts }).leaf0.node05 // the shortest route's port, not the LFT's
+ */
+export function minHopForwarding(spec: FabricTopologySpec): Readonly<Record<string, Readonly<Record<string, number>>>> {
+  const { switches, hosts, links } = spec;
+  return validateFabricTopology({ switches, hosts, links }).forwarding;
 }
