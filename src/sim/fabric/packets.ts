@@ -115,14 +115,12 @@ export class PacketQueues {
     return tail === NONE;
   }
 
-  /** Removes and returns queue q's head packet (q is not empty); the packet's `next` is cleared. */
+  /** Removes and returns queue q's head packet (q is not empty; the packet's `next` is left as it was: append sets it). */
   shift(q: number, pool: PacketPool): number {
-    const next = pool.next;
     const p = this.head[q]!;
-    const n = next[p]!;
+    const n = pool.next[p]!;
     this.head[q] = n;
     if (n === NONE) this.tail[q] = NONE;
-    next[p] = NONE;
     return p;
   }
 }
