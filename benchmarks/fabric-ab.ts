@@ -16,6 +16,7 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { hopsPerCpuSecond } from './harness.js';
 
 interface Run {
   run(until: number): void;
@@ -60,11 +61,7 @@ for (const c of CASES) {
     for (let i = 0; i < 2; i++) {
       const which = (i + k) % 2;
       const f = fabrics[which]!;
-      const h0 = f.measurements().packetHops;
-      const c0 = process.cpuUsage();
-      f.run(t);
-      const u = process.cpuUsage(c0);
-      rates[which]!.push((f.measurements().packetHops - h0) / ((u.user + u.system) / 1e6) / 1e6);
+      rates[which]!.push(hopsPerCpuSecond(() => f.measurements().packetHops, () => f.run(t)));
     }
   }
   const ratios = rates[0]!.map((r, i) => rates[1]![i]! / r);

@@ -110,7 +110,7 @@ export class HostAdapters {
     this.candPos = new Int32Array(V);
     this.candBytes = new Float64Array(V);
     this.windows = new InjectionWindows(c.flows);
-    this.control = new SourceControl(c, engine, stats, this.windows, this, this.hostBase, handlers.timer, handlers.pathTimer);
+    this.control = new SourceControl(c, engine, stats, this.windows, this, this.hostBase, handlers);
     this.fNext = this.control.fNext;
     this.fVl = Uint8Array.from(c.flows, (f) => f.vl);
     this.vlFifos = c.hostQueueing === 'vl-fifo' ? new HostVlFifos(H, V) : null;

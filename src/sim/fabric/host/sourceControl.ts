@@ -30,27 +30,33 @@ export class SourceControl {
   private readonly port: SourcePorts;
   /** Global port number of host 0's port. */
   private readonly hostBase: number;
-  private readonly timerHandler: number;
-  private readonly pathTimerHandler: number;
+  /** The engine handlers of flow f's rate timer and path timer (argument f). */
+  private readonly timers: { readonly timer: number; readonly pathTimer: number };
   /** Earliest start of flow f's next packet (the rate limiter; the host adapter sets it at each start). */
   readonly fNext: Float64Array;
   private readonly fTimerAt: Float64Array;
   private readonly fPathTimerAt: Float64Array;
 
-  /** `timer` and `pathTimer`: the engine handlers of flow f's rate and path timers (argument f). */
-  constructor(c: CompiledFabric, engine: Engine, stats: FabricStats, windows: InjectionWindows, port: SourcePorts, hostBase: number, timer: number, pathTimer: number) {
+  constructor(
+    c: CompiledFabric,
+    engine: Engine,
+    stats: FabricStats,
+    windows: InjectionWindows,
+    port: SourcePorts,
+    hostBase: number,
+    timers: { readonly timer: number; readonly pathTimer: number },
+  ) {
     this.c = c;
     this.engine = engine;
-    this.stats = stats;
-    this.windows = windows;
-    this.port = port;
-    this.hostBase = hostBase;
-    this.timerHandler = timer;
-    this.pathTimerHandler = pathTimer;
     const F = c.flows.length;
     this.fNext = new Float64Array(F);
     this.fTimerAt = new Float64Array(F).fill(Infinity);
     this.fPathTimerAt = new Float64Array(F).fill(Infinity);
+    this.stats = stats;
+    this.windows = windows;
+    this.port = port;
+    this.hostBase = hostBase;
+    this.timers = timers;
   }
 
   /** An ACK of flow f arrived at its source; `ack` as encoded by the sink ({@link encodeAck}). */
@@ -91,7 +97,7 @@ export class SourceControl {
     const t = sel.nextTimer;
     if (t < this.fPathTimerAt[f]!) {
       this.fPathTimerAt[f] = t;
-      this.engine.post(Math.max(t, this.engine.now), this.pathTimerHandler, f, 0);
+      this.engine.post(Math.max(t, this.engine.now), this.timers.pathTimer, f, 0);
     }
   }
 
@@ -120,7 +126,7 @@ export class SourceControl {
     const t = rc.nextTimer;
     if (t < this.fTimerAt[f]!) {
       this.fTimerAt[f] = t;
-      this.engine.post(Math.max(t, now), this.timerHandler, f, 0);
+      this.engine.post(Math.max(t, now), this.timers.timer, f, 0);
     }
   }
 }
