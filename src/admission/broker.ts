@@ -17,7 +17,8 @@ import { knownKeys, plainObject } from '../core/guards.js';
 import { gcd, lcm, ratioToNumber } from '../linalg/rational.js';
 import { delayBoundBytes, vlGuarantees, type VlGuarantee } from './delay.js';
 import { DOUBLE_FORM_LIMIT, inForm, toBig, type ExactInt } from './exactInt.js';
-import { HighPriorityTable, MIN_REQUEST_DISTANCE, roundDistance, TABLE_ENTRIES, TABLE_WEIGHT_CAPACITY, type ArbitrationEntry, type TableSequence } from './table.js';
+import { HighPriorityTable, TABLE_ENTRIES, type ArbitrationEntry } from './table.js';
+import { MIN_REQUEST_DISTANCE, roundDistance, TABLE_WEIGHT_CAPACITY, type TableSequence } from './tableSets.js';
 import {
   exact,
   exactToString,

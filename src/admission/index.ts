@@ -12,21 +12,18 @@ export {
   type ReleaseResult,
   type TableState,
 } from './broker.js';
+export { HighPriorityTable, MAX_ENTRY_WEIGHT, TABLE_ENTRIES, type ArbitrationEntry } from './table.js';
 export {
-  HighPriorityTable,
-  MAX_ENTRY_WEIGHT,
   MIN_REQUEST_DISTANCE,
   TABLE_DISTANCES,
-  TABLE_ENTRIES,
   TABLE_WEIGHT_CAPACITY,
   WEIGHT_UNIT_BYTES,
   bitReverse,
   fillInOrder,
   roundDistance,
   sequenceEntries,
-  type ArbitrationEntry,
   type TableSequence,
-} from './table.js';
+} from './tableSets.js';
 export { HIGH_LIMIT_UNIT_BYTES, VlArbiter, type VlArbiterConfig } from './arbiter.js';
 export { delayBoundBytes, vlGuarantees, type DelayBoundInput, type VlGuarantee } from './delay.js';
 export {
