@@ -3,15 +3,8 @@
  * their fill-in (docs/models.md §9), OpenSM's table strings, and the run-time VL arbiter that the
  * simulator's output ports use.
  */
-export {
-  BandwidthBroker,
-  type AdmissionRequest,
-  type AdmissionVerdict,
-  type LinkState,
-  type RejectionReason,
-  type ReleaseResult,
-  type TableState,
-} from './broker.js';
+export { BandwidthBroker } from './broker.js';
+export type { AdmissionRequest, AdmissionVerdict, LinkState, RejectionReason, ReleaseResult, TableState } from './brokerRecords.js';
 export { HighPriorityTable, MAX_ENTRY_WEIGHT, TABLE_ENTRIES, type ArbitrationEntry } from './table.js';
 export {
   MIN_REQUEST_DISTANCE,
