@@ -28,7 +28,7 @@ export {
   type IrregularTopologyOptions,
 } from './generators/irregular.js';
 export { upDownForwarding } from './routing/upDown.js';
-export { fabricRoute, minHopForwarding, pathHops, type PathHop, type PathQueryOptions } from './routing/paths.js';
+export { fabricRoute, dModKForwarding, pathHops, type PathHop, type PathQueryOptions } from './routing/paths.js';
 export { checkRadix, foldedClosHosts, foldedClosTopology } from './generators/foldedClos.js';
 export {
   compileRouting,

@@ -9,7 +9,7 @@
  * Min-hop from A to h1 is A:3 → C (two links) rather than A:2 → B → C (three).
  */
 import { describe, expect, it } from 'vitest';
-import { fabricRoute, minHopForwarding, pathHops, validateFabricTopology, type FabricTopologySpec } from '../../src/network/index.js';
+import { fabricRoute, dModKForwarding, pathHops, validateFabricTopology, type FabricTopologySpec } from '../../src/network/index.js';
 
 const spec: FabricTopologySpec = {
   switches: [
@@ -56,8 +56,8 @@ describe('pathHops', () => {
     expect(pathHops(topo, 'h1', 'h2', { sl: 2, slToVl }).map((h) => `${h.node}:${h.port}@${h.vl}`)).toEqual(['h1:1@0', 'C:2@0', 'B:3@0']);
   });
 
-  it("minHopForwarding: the shortest routes whatever the file's tables say (A's entry for h1 is port 3, not the given 2)", () => {
-    const fw = minHopForwarding({ ...spec, forwarding: { A: { h1: 2 } } });
+  it("dModKForwarding: the shortest routes whatever the file's tables say (A's entry for h1 is port 3, not the given 2)", () => {
+    const fw = dModKForwarding({ ...spec, forwarding: { A: { h1: 2 } } });
     expect(fw.A!.h1).toBe(3);
     expect(fw.A!.h0).toBe(1);
     expect(fw.B!.h1).toBe(2);

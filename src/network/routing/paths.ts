@@ -105,14 +105,15 @@ export function fabricRoute(topology: FabricTopology, from: string, to: string):
 }
 
 /**
- * The floor's min-hop forwarding tables of a topology, whatever tables it gives: among the
- * shortest routes to each host the d-mod-k choice (routing/forwardingTables.ts), the routing every
- * topology without tables of its own gets.
+ * The floor's default forwarding tables of a topology, whatever tables it gives: among the
+ * shortest routes to each host the d-mod-k choice (routing/forwardingTables.ts), what
+ * {@link validateFabricTopology} fills in where a topology has no tables. (OpenSM's engines —
+ * `minhop`, `updn`, `ftree` — are routing/engines.ts's `routeFabric`.)
  *
  * @throws InvalidParameterError naming the field of a malformed topology.
- * @example minHopForwarding({ ...net, forwarding: lfts }).leaf0.node05 // the shortest route's port, not the LFT's
+ * @example dModKForwarding({ ...net, forwarding: lfts }).leaf0.node05 // the shortest route's port, not the LFT's
  */
-export function minHopForwarding(spec: FabricTopologySpec): Readonly<Record<string, Readonly<Record<string, number>>>> {
+export function dModKForwarding(spec: FabricTopologySpec): Readonly<Record<string, Readonly<Record<string, number>>>> {
   const { switches, hosts, links } = spec;
   return validateFabricTopology({ switches, hosts, links }).forwarding;
 }
