@@ -15,6 +15,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { hopsPerCpuSecond } from './harness.js';
 
 interface Run {
   run(until: number, warmUp?: number): void;
@@ -43,11 +44,7 @@ for (let k = 0; k < segments; k++) {
   for (let i = 0; i < 2; i++) {
     const which = (i + k) % 2; // alternate which tree goes first
     const f = fabrics[which]!;
-    const h0 = f.measurements().packetHops;
-    const c0 = process.cpuUsage();
-    f.run(t);
-    const c = process.cpuUsage(c0);
-    rates[which]!.push((f.measurements().packetHops - h0) / ((c.user + c.system) / 1e6) / 1e6);
+    rates[which]!.push(hopsPerCpuSecond(() => f.measurements().packetHops, () => f.run(t)));
   }
 }
 const median = (x: number[]): number => [...x].sort((p, q) => p - q)[x.length >> 1]!;

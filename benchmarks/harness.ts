@@ -51,3 +51,15 @@ export function callsPerSecond(label: string, seconds: number, fn: (i: number) =
   console.log(`${label.padEnd(options.labelWidth ?? 44)} ${perSecond.toExponential(3).padStart(10)} ${unit}  (${ns} ns each)`);
   return perSecond;
 }
+
+/**
+ * Runs `advance` and returns the packet-hops it added per CPU-second of this process, in millions
+ * (`hops` read before and after): one segment of the A/B scripts (gran-ab.ts, fabric-ab.ts).
+ */
+export function hopsPerCpuSecond(hops: () => number, advance: () => void): number {
+  const h0 = hops();
+  const c0 = process.cpuUsage();
+  advance();
+  const c = process.cpuUsage(c0);
+  return (hops() - h0) / ((c.user + c.system) / 1e6) / 1e6;
+}

@@ -5,7 +5,8 @@
  * uses it as it is.
  */
 import { MAX_DATA_VL } from '../network/qos/opensm.js';
-import { TABLE_ENTRIES, WEIGHT_UNIT_BYTES, type ArbitrationEntry } from './table.js';
+import { TABLE_ENTRIES, type ArbitrationEntry } from '../network/qos/arbitrationTable.js';
+import { WEIGHT_UNIT_BYTES } from './tableSets.js';
 import { InvalidParameterError } from '../core/errors.js';
 import type { VlArbiterConfig } from '../network/qos/arbitrationTable.js';
 

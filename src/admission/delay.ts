@@ -5,7 +5,8 @@
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { HIGH_LIMIT_UNIT_BYTES } from './arbiter.js';
-import { MAX_ENTRY_WEIGHT, TABLE_ENTRIES, WEIGHT_UNIT_BYTES, type ArbitrationEntry } from './table.js';
+import { MAX_ENTRY_WEIGHT, TABLE_ENTRIES, type ArbitrationEntry } from '../network/qos/arbitrationTable.js';
+import { WEIGHT_UNIT_BYTES } from './tableSets.js';
 
 /** Inputs of {@link delayBoundBytes}. */
 export interface DelayBoundInput {

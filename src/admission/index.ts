@@ -3,30 +3,20 @@
  * their fill-in (docs/models.md §9), OpenSM's table strings, and the run-time VL arbiter that the
  * simulator's output ports use.
  */
+export { BandwidthBroker } from './broker.js';
+export type { AdmissionRequest, AdmissionVerdict, LinkState, RejectionReason, ReleaseResult, TableState } from './brokerRecords.js';
+export { HighPriorityTable, MAX_ENTRY_WEIGHT, TABLE_ENTRIES, type ArbitrationEntry } from './table.js';
 export {
-  BandwidthBroker,
-  type AdmissionRequest,
-  type AdmissionVerdict,
-  type LinkState,
-  type RejectionReason,
-  type ReleaseResult,
-  type TableState,
-} from './broker.js';
-export {
-  HighPriorityTable,
-  MAX_ENTRY_WEIGHT,
   MIN_REQUEST_DISTANCE,
   TABLE_DISTANCES,
-  TABLE_ENTRIES,
   TABLE_WEIGHT_CAPACITY,
   WEIGHT_UNIT_BYTES,
   bitReverse,
   fillInOrder,
   roundDistance,
   sequenceEntries,
-  type ArbitrationEntry,
   type TableSequence,
-} from './table.js';
+} from './tableSets.js';
 export { HIGH_LIMIT_UNIT_BYTES, VlArbiter, type VlArbiterConfig } from './arbiter.js';
 export { delayBoundBytes, vlGuarantees, type DelayBoundInput, type VlGuarantee } from './delay.js';
 export {
@@ -70,3 +60,11 @@ export {
   type TopologySpec,
 } from './topology.js';
 export { verdictDisplay } from './display.js';
+export {
+  FABRIC_POLICY_KEYS,
+  brokerTopologyOfFabric,
+  isFabricTopologyFile,
+  routeHostRequest,
+  type FabricAdmissionPolicy,
+  type FabricBrokerTopology,
+} from './fabricTopology.js';

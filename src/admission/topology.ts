@@ -12,7 +12,7 @@ import { fractionFromNumber, gcd } from '../linalg/rational.js';
 import { HIGH_LIMIT_UNIT_BYTES } from './arbiter.js';
 import { MAX_DATA_VL, parseHighLimit, parseOpenSmVlarb } from '../network/qos/opensm.js';
 import { packetFormat, type PacketFormat, type PacketFormatSpec } from './overhead.js';
-import type { ArbitrationEntry } from './table.js';
+import type { ArbitrationEntry } from '../network/qos/arbitrationTable.js';
 
 /** A bandwidth, share or fraction: a finite number or an exact decimal/fraction string. */
 export type ExactInput = number | string;

@@ -6,7 +6,9 @@
  *
  * `t.json` is a topology (see `validateTopology`); `r.json` an array whose items are requests
  * `{ "id", "path", "sl", "bandwidth", "distance"?, "delay"? }` or releases `{ "release": id }`, processed in
- * order. Default output: tables of verdicts, link loads and each port's high-priority table with
+ * order. `t.json` may instead be a fabric topology (src/network; what `ibqos topology import` writes):
+ * requests then name `"source"` and `"destination"` hosts in place of `"path"`, the path is the routed
+ * one, bandwidths are in Gb/s, and `--policy p.json` gives the broker's rules (admission/fabricTopology.ts). Default output: tables of verdicts, link loads and each port's high-priority table with
  * its VLs' shares and delay bounds. `--json`: `{ "verdicts": [...], "links": [...], "tables": [...] }`.
  * `--opensm`: each port's `qos_vlarb_high`, `qos_vlarb_low` and `qos_high_limit` lines.
  */
@@ -14,10 +16,16 @@ import { maxOf } from '../core/arrays.js';
 import type { Command } from 'commander';
 import {
   BandwidthBroker,
+  FABRIC_POLICY_KEYS,
+  brokerTopologyOfFabric,
   formatOpenSmArbitration,
+  isFabricTopologyFile,
+  routeHostRequest,
   type AdmissionVerdict,
+  type FabricAdmissionPolicy,
   type ReleaseResult,
 } from '../admission/index.js';
+import { knownKeys, plainObject } from '../core/guards.js';
 import { InvalidParameterError } from '../core/errors.js';
 import { checkJsonDepth } from '../core/jsonDepth.js';
 import { formatTable } from '../present/table.js';
@@ -29,6 +37,7 @@ interface AdmitOptions {
   readonly requests: string;
   readonly json?: boolean;
   readonly opensm?: boolean;
+  readonly policy?: string;
   readonly maxInputMb?: string;
 }
 
@@ -57,7 +66,7 @@ function readJson(option: string, path: string, maxBytes: number): unknown {
  * release of an id that is not admitted is an error, unless the last request with that id in the
  * file was refused.
  */
-export function replayRequests(broker: BandwidthBroker, items: unknown): AdmitRecord[] {
+export function replayRequests(broker: BandwidthBroker, items: unknown, route: (item: unknown) => unknown = (item) => item): AdmitRecord[] {
   if (!Array.isArray(items)) throw new InvalidParameterError('requests', 'a JSON array of requests and releases', items);
   const refused = new Set<string | number>();
   return items.map((item: unknown, k: number): AdmitRecord => {
@@ -73,7 +82,7 @@ export function replayRequests(broker: BandwidthBroker, items: unknown): AdmitRe
         if (!broker.has(id) && refused.delete(id)) return { id, released: false, reason: 'not-admitted' };
         return { ...broker.release(id), released: true as const };
       }
-      const verdict = broker.admit(item as never);
+      const verdict = broker.admit(route(item) as never);
       if (verdict.admitted) refused.delete(verdict.id);
       else refused.add(verdict.id);
       return verdict;
@@ -147,6 +156,13 @@ function openSmReport(broker: BandwidthBroker): string {
     .join('\n\n');
 }
 
+/** The broker's rules on a fabric topology, from `--policy`. */
+function readPolicy(path: string, maxBytes: number): FabricAdmissionPolicy {
+  const policy = plainObject('--policy', readJson('--policy', path, maxBytes));
+  knownKeys('--policy', policy, FABRIC_POLICY_KEYS);
+  return policy as FabricAdmissionPolicy;
+}
+
 /** Registers `ibqos admit`. */
 export function registerAdmit(program: Command): void {
   maxInputOption(program.command('admit'))
@@ -154,13 +170,25 @@ export function registerAdmit(program: Command): void {
     .addHelpText('after', '\nUnits (docs/glossary.md): bw is the topology\'s bandwidth unit; arbitration weights count 64-byte units; delays in seconds.\n')
     .requiredOption('--topology <file>', 'topology JSON: { "links": [{ "id", "bandwidth" }], "slShares"?, "slToVl"?, "bestEffortReserve"?, "arbitration"?, "switches"? }; bandwidths in any one unit (e.g. Mb/s), which requests use too')
     .requiredOption('--requests <file>', 'JSON array of { "id", "path", "sl", "bandwidth", "distance"?, "delay"? } and { "release": id }, processed in order; bandwidth in the topology\'s unit, distance >= 2, rounded down to a power of two <= 64 (default 64), delay per hop in seconds')
+    .option('--policy <file>', 'with a fabric topology (switches, hosts, links; or the scenario file `ibqos topology import` writes): the broker\'s rules as JSON { "slShares"?, "slToVl"?, "bestEffortReserve"?, "arbitration"?, "packet"? }')
     .option('--json', 'print { "verdicts": [...], "links": [...], "tables": [...] }')
     .option('--opensm', "print each port's tables as opensm.conf lines (qos_vlarb_high, qos_vlarb_low, qos_high_limit)")
     .action((opts: AdmitOptions, cmd: Command) => {
       if (opts.json && opts.opensm) throw new InvalidParameterError('--json / --opensm', 'one of the two, not both', true);
       const maxBytes = maxInputBytes(opts.maxInputMb);
-      const broker = new BandwidthBroker(readJson('--topology', opts.topology, maxBytes) as never);
-      const records = replayRequests(broker, readJson('--requests', opts.requests, maxBytes));
+      const file = readJson('--topology', opts.topology, maxBytes);
+      let broker: BandwidthBroker;
+      let route: ((item: unknown) => unknown) | undefined;
+      if (isFabricTopologyFile(file)) {
+        const policy = opts.policy === undefined ? {} : readPolicy(opts.policy, maxBytes);
+        const fabric = brokerTopologyOfFabric(file, policy);
+        broker = new BandwidthBroker(fabric.topology);
+        route = (item) => routeHostRequest(fabric, item);
+      } else {
+        if (opts.policy !== undefined) throw new InvalidParameterError('--policy', 'given only with a fabric topology (switches, hosts, links)', opts.policy);
+        broker = new BandwidthBroker(file as never);
+      }
+      const records = replayRequests(broker, readJson('--requests', opts.requests, maxBytes), route);
       const { write } = commandOutput(cmd);
       if (opts.json) {
         write(`${JSON.stringify({ verdicts: records, links: broker.links(), tables: broker.tablesState() }, null, 2)}\n`);

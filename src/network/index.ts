@@ -2,7 +2,6 @@
 export {
   FABRIC_DEFAULT_DELAY_NS,
   FABRIC_DEFAULT_RATE_GBPS,
-  fabricRoute,
   validateFabricTopology,
   type FabricHostSpec,
   type FabricLinkSpec,
@@ -29,6 +28,7 @@ export {
   type IrregularTopologyOptions,
 } from './generators/irregular.js';
 export { upDownForwarding } from './routing/upDown.js';
+export { fabricRoute, dModKForwarding, pathHops, type PathHop, type PathQueryOptions } from './routing/paths.js';
 export { checkRadix, foldedClosHosts, foldedClosTopology } from './generators/foldedClos.js';
 export {
   compileRouting,

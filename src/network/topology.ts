@@ -314,32 +314,3 @@ export function validateFabricTopology(topology: unknown): FabricTopology {
   validated.add(result);
   return result;
 }
-
-/**
- * The route a packet from host `from` to host `to` takes: the list of `"switch:outPort"` hops read
- * off the forwarding tables.
- *
- * @throws InvalidParameterError if either host is unknown.
- * @example fabricRoute(topo, 'h0', 'h1'); // → ['S:2']
- */
-export function fabricRoute(topology: FabricTopology, from: string, to: string): string[] {
-  const hosts = new Set(topology.hosts.map((h) => h.name));
-  if (!hosts.has(from)) bad('from', 'a host of the topology', from);
-  if (!hosts.has(to)) bad('to', 'a host of the topology', to);
-  const peer = new Map<string, string>();
-  for (const l of topology.links) {
-    peer.set(`${l.a.node}:${l.a.port}`, l.b.node);
-    peer.set(`${l.b.node}:${l.b.port}`, l.a.node);
-  }
-  const switchIndex = new Map(topology.switches.map((s, i) => [s.name, i]));
-  const H = topology.hosts.length;
-  const toIndex = topology.hosts.findIndex((h) => h.name === to);
-  const hops: string[] = [];
-  let at = peer.get(`${from}:1`)!;
-  while (at !== to) {
-    const port = topology.forwardingPorts[switchIndex.get(at)! * H + toIndex]!;
-    hops.push(`${at}:${port}`);
-    at = peer.get(`${at}:${port}`)!;
-  }
-  return hops;
-}

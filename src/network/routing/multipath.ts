@@ -33,6 +33,7 @@ import { InvalidParameterError } from '../../core/errors.js';
 import { disjointLids } from './disjointLids.js';
 import { namedTables, virtualLaneOffsets } from './forwardingTables.js';
 import type { FabricTopology } from '../topology.js';
+import { bfsLevels, upDownCosts, upDownGraph, upDownOrientation } from './upDown.js';
 
 /** Tables of one LID: `forwarding[switch][host]` output port, `virtualLanes[switch][host]` VL offset. */
 export interface LidTables {
@@ -103,7 +104,9 @@ export interface MultipathRoutes {
 }
 
 /**
- * Computes `paths` LIDs per destination (see the module comment).
+ * Computes `paths` LIDs per destination (see the module comment): the alternative LIDs by the
+ * weighted up*∕down* phases of upDown.ts, a link an earlier LID of the destination uses weighing
+ * more than any path that avoids it.
  *
  * Cost: O(paths · H · S²) time for H hosts on S switches (a quadratic Dijkstra per destination and
  * LID) — a few seconds for 256 switches and 4 paths.
@@ -120,39 +123,15 @@ export function multipathRoutes(topology: FabricTopology, paths: number, options
     throw new InvalidParameterError('escape', "one of 'per-lid', 'shared'", options.escape);
   }
   const S = topology.switches.length;
-  const index = new Map(topology.switches.map((s, i) => [s.name, i]));
-  /** adj[u] = [port, neighbour switch index] over switch-to-switch links. */
-  const adj: [number, number][][] = Array.from({ length: S }, () => []);
-  const hostAt = new Map<string, number>();
-  for (const l of topology.links) {
-    const a = index.get(l.a.node);
-    const b = index.get(l.b.node);
-    if (a !== undefined && b !== undefined) {
-      adj[a]!.push([l.a.port, b]);
-      adj[b]!.push([l.b.port, a]);
-    } else if (a !== undefined) hostAt.set(l.b.node, a);
-    else if (b !== undefined) hostAt.set(l.a.node, b);
-  }
-  for (const list of adj) list.sort((x, y) => x[0] - y[0]);
-  /** BFS hop distances from switch r. */
-  const bfs = (r: number): Int32Array => {
-    const level = new Int32Array(S).fill(-1);
-    level[r] = 0;
-    const queue = [r];
-    for (let i = 0; i < queue.length; i++) {
-      for (const [, v] of adj[queue[i]!]!) {
-        if (level[v]! < 0) {
-          level[v] = level[queue[i]!]! + 1;
-          queue.push(v);
-        }
-      }
-    }
-    return level;
-  };
+  const graph = upDownGraph(topology);
+  /** host name → its switch index. */
+  const hostAt = new Map(topology.hosts.map((h, d) => [h.name, graph.hostAt[d]!.sw]));
+  /** adj[u]: switch u's switch neighbours, by port. */
+  const adj = graph.adj.map((list) => [...list].sort((x, y) => x.port - y.port));
   // One up*/down* orientation per alternative LID, each rooted as far as possible from the roots
   // before it (switch 0 first), so the LIDs' routes take different shapes.
   const roots: number[] = [0];
-  const levels: Int32Array[] = [bfs(0)];
+  const levels: Int32Array[] = [bfsLevels(adj, 0)];
   for (let k = 2; k < paths; k++) {
     let best = 0;
     let far = -1;
@@ -164,8 +143,9 @@ export function multipathRoutes(topology: FabricTopology, paths: number, options
       }
     }
     roots.push(best);
-    levels.push(bfs(best));
+    levels.push(bfsLevels(adj, best));
   }
+  const orientations = roots.map((r) => upDownOrientation(adj, r));
 
   const hosts = topology.hosts.map((h) => h.name);
   const H = hosts.length;
@@ -178,11 +158,11 @@ export function multipathRoutes(topology: FabricTopology, paths: number, options
   const lids: LidArrays[] = [lidArrays(topology, topology.forwardingPorts, zeroVls)];
   /** next[k][u·H + d] = next switch (−1: the host itself) of LID k. */
   const next: Int32Array[] = [];
-  const portTo = (u: number, v: number): number => adj[u]!.find(([, w]) => w === v)![0];
+  const portTo = (u: number, v: number): number => adj[u]!.find(({ to }) => to === v)!.port;
   // neighbourOf[u][port]: the switch behind port `port` of switch u (−1: a host or no link).
   const neighbourOf = topology.switches.map((s, u) => {
     const row = new Int32Array(s.ports + 1).fill(-1);
-    for (const [port, v] of adj[u]!) row[port] = v;
+    for (const { port, to } of adj[u]!) row[port] = to;
     return row;
   });
   const nextOf = (ports: Int32Array): Int32Array => {
@@ -213,64 +193,22 @@ export function multipathRoutes(topology: FabricTopology, paths: number, options
   const dd = new Float64Array(S);
   const D = new Float64Array(S);
   const hop = new Int32Array(S);
-  hosts.forEach((h, d) => {
-    const t = hostAt.get(h)!;
+  hosts.forEach((_, d) => {
+    const t = graph.hostAt[d]!.sw;
     const used = new Set<number>();
     const mark = (k: number): void => {
       for (let u = 0; u < S; u++) if (u !== t) used.add(u * S + next[k]![u * H + d]!);
     };
     mark(0);
     for (let k = 1; k < paths; k++) {
-      const level = levels[shared ? 0 : k - 1]!;
-      const rank = (u: number): number => level[u]! * S + u;
-      const isUp = (u: number, v: number): boolean => rank(v) < rank(u);
-      const order = Array.from({ length: S }, (_, u) => u);
       const w = (u: number, v: number): number => (used.has(u * S + v) ? P : 1);
-      // Down-only distances to t (Dijkstra on the reversed down links; S is small: O(S²)).
-      dd.fill(Infinity);
-      hop.fill(-1);
-      dd[t] = 0;
-      const done = new Uint8Array(S);
-      for (;;) {
-        let v = -1;
-        for (let i = 0; i < S; i++) if (!done[i] && dd[i]! < Infinity && (v < 0 || dd[i]! < dd[v]!)) v = i;
-        if (v < 0) break;
-        done[v] = 1;
-        for (const [, u] of adj[v]!) {
-          // Link u→v is a down link when v ranks below… i.e. it is not up.
-          if (isUp(u, v)) continue;
-          const c = dd[v]! + w(u, v);
-          if (c < dd[u]!) {
-            dd[u] = c;
-            hop[u] = v;
-          }
-        }
-      }
-      // Up phase: in rank order (the root first) each switch that cannot reach t going down climbs
-      // to the up-neighbour with the cheapest way on.
-      const byRank = order.slice().sort((a, b) => rank(a) - rank(b));
-      for (const u of byRank) {
-        if (dd[u]! < Infinity) {
-          D[u] = dd[u]!;
-          continue;
-        }
-        let best = Infinity;
-        for (const [, v] of adj[u]!) {
-          if (!isUp(u, v)) continue;
-          const c = w(u, v) + D[v]!;
-          if (c < best) {
-            best = c;
-            hop[u] = v;
-          }
-        }
-        D[u] = best;
-      }
+      upDownCosts(adj, orientations[shared ? 0 : k - 1]!, t, w, dd, D, hop);
       const row = next[k]!;
       for (let u = 0; u < S; u++) row[u * H + d] = u === t ? -1 : hop[u]!;
       mark(k);
     }
   });
-  const hostSwitch = Int32Array.from(hosts, (h) => hostAt.get(h)!);
+  const hostSwitch = Int32Array.from(graph.hostAt, (a) => a!.sw);
   for (let k = 1; k < paths; k++) {
     const ports = new Int32Array(S * H);
     for (let u = 0; u < S; u++) {

@@ -85,3 +85,42 @@ export class PacketPool {
     this.lid = grow8(this.lid);
   }
 }
+
+/**
+ * FIFO queues of packets linked through the pool's `next` field, one head and one tail per queue
+ * (NONE when empty): the one queue type of the fabric — the switch's FIFO input VL buffers
+ * (switch/inputFifo.ts), its output VL buffers (switch/outputBuffered.ts), the host's per-flow send
+ * queues (host/hostAdapter.ts) and per-VL FIFOs (host/hostVlFifo.ts). The VoQs keep their heads and
+ * tails in records of their own, beside their request links, for locality (switch/inputVoq.ts).
+ */
+export class PacketQueues {
+  /** Queue q's first packet (NONE: empty). */
+  readonly head: Int32Array;
+  /** Queue q's last packet (NONE: empty). */
+  readonly tail: Int32Array;
+
+  constructor(queues: number) {
+    this.head = new Int32Array(queues).fill(NONE);
+    this.tail = new Int32Array(queues).fill(NONE);
+  }
+
+  /** Appends packet p to queue q; returns whether q was empty. */
+  append(q: number, p: number, pool: PacketPool): boolean {
+    const next = pool.next;
+    next[p] = NONE;
+    const tail = this.tail[q]!;
+    if (tail === NONE) this.head[q] = p;
+    else next[tail] = p;
+    this.tail[q] = p;
+    return tail === NONE;
+  }
+
+  /** Removes and returns queue q's head packet (q is not empty; the packet's `next` is left as it was: append sets it). */
+  shift(q: number, pool: PacketPool): number {
+    const p = this.head[q]!;
+    const n = pool.next[p]!;
+    this.head[q] = n;
+    if (n === NONE) this.tail[q] = NONE;
+    return p;
+  }
+}

@@ -18,7 +18,7 @@ import type { RandomStream } from '../../core/random.js';
 import { BandwidthBroker } from '../../admission/broker.js';
 import { delayBoundBytes } from '../../admission/delay.js';
 import { packetFormat, type PacketFormat } from '../../admission/overhead.js';
-import type { RejectionReason } from '../../admission/broker.js';
+import type { RejectionReason } from '../../admission/brokerRecords.js';
 import type { TopologySpec } from '../../admission/topology.js';
 import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from '../../network/topology.js';
 

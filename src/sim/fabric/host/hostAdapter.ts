@@ -5,17 +5,19 @@
  * {@link InjectionControl} (ACKs and timers), and the host port's VL arbitration across its flows with
  * one round-robin pointer over the host's flows (the first flow of each VL after it offers its head),
  * or with `hostQueueing: 'vl-fifo'` one FIFO per VL (hostVlFifo.ts). A flow with a {@link PathSelection} (multipath, DRB) picks
- * each packet's LID offset when the packet leaves. The receiving side is sink.ts.
+ * each packet's LID offset when the packet leaves; the flows' response to ACKs and timers is
+ * sourceControl.ts. The receiving side is sink.ts.
  */
 import type { Engine } from '../../engine/engine.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from '../compiled.js';
 import type { Links } from '../link/links.js';
 import type { FabricStats } from '../measure/measurements.js';
-import type { PacketPool } from '../packets.js';
+import { PacketQueues, type PacketPool } from '../packets.js';
 import { InjectionWindows } from './injectionWindow.js';
 import type { PathSelection } from './pathSelection.js';
 import type { InjectionControl } from '../plugins.js';
-import { ackLatency, ackLid, type encodeAck } from './sink.js';
+import type { encodeAck } from './sink.js';
+import { SourceControl } from './sourceControl.js';
 import { EV_WAKE } from '../events.js';
 import { HostVlFifos } from './hostVlFifo.js';
 
@@ -41,14 +43,14 @@ export class HostAdapters {
   private readonly V: number;
   private readonly H: number;
   private readonly hostBase: number;
+  /** Flow f's send queue (queue f). */
+  private readonly sendQueues: PacketQueues;
+  /** sendQueues.head, read by every arbitration scan. */
   private readonly fHead: Int32Array;
-  private readonly fTail: Int32Array;
   /** Packets in flow f's send queue, the one in transmission included. */
   readonly fCount: Int32Array;
-  /** Earliest start of flow f's next packet (rate limiter). */
+  /** Earliest start of flow f's next packet (rate limiter): the source control's array. */
   private readonly fNext: Float64Array;
-  private readonly fTimerAt: Float64Array;
-  private readonly fPathTimerAt: Float64Array;
   private readonly hostFlowStart: Int32Array;
   private readonly hostFlowList: Int32Array;
   private readonly hostRr: Int32Array;
@@ -66,6 +68,8 @@ export class HostAdapters {
   private readonly fVl: Uint8Array;
   /** The window limits of the rate-controlled flows (injectionWindow.ts). */
   private readonly windows: InjectionWindows;
+  /** The flows' rate control and path selection, with their timers (sourceControl.ts). */
+  private readonly control: SourceControl;
   /** With `hostQueueing: 'vl-fifo'`: the per-VL FIFOs that replace the flows' queues (else null). */
   readonly vlFifos: HostVlFifos | null;
   /** Packets ever injected into the network. */
@@ -87,12 +91,9 @@ export class HostAdapters {
     const G = c.peer.length;
     this.hostBase = G - H;
     const F = c.flows.length;
-    this.fHead = new Int32Array(F).fill(NONE);
-    this.fTail = new Int32Array(F).fill(NONE);
+    this.sendQueues = new PacketQueues(F);
+    this.fHead = this.sendQueues.head;
     this.fCount = new Int32Array(F);
-    this.fNext = new Float64Array(F);
-    this.fTimerAt = new Float64Array(F).fill(Infinity);
-    this.fPathTimerAt = new Float64Array(F).fill(Infinity);
     this.hostFlowStart = new Int32Array(H + 1);
     for (const f of c.flows) this.hostFlowStart[f.source + 1]!++;
     for (let h = 0; h < H; h++) this.hostFlowStart[h + 1]! += this.hostFlowStart[h]!;
@@ -109,6 +110,8 @@ export class HostAdapters {
     this.candPos = new Int32Array(V);
     this.candBytes = new Float64Array(V);
     this.windows = new InjectionWindows(c.flows);
+    this.control = new SourceControl(c, engine, stats, this.windows, this, this.hostBase, handlers);
+    this.fNext = this.control.fNext;
     this.fVl = Uint8Array.from(c.flows, (f) => f.vl);
     this.vlFifos = c.hostQueueing === 'vl-fifo' ? new HostVlFifos(H, V) : null;
   }
@@ -156,12 +159,8 @@ export class HostAdapters {
     }
     pool.dst[p] = dst;
     pool.created[p] = this.engine.now;
-    if (this.vlFifos !== null) this.vlFifos.push(flow.source * this.V + flow.vl, p, pool);
-    else {
-      if (this.fTail[f] === NONE) this.fHead[f] = p;
-      else pool.next[this.fTail[f]!] = p;
-      this.fTail[f] = p;
-    }
+    if (this.vlFifos !== null) this.vlFifos.append(flow.source * this.V + flow.vl, p, pool);
+    else this.sendQueues.append(f, p, pool);
     this.sendQueueChange(f, 1);
   }
 
@@ -222,11 +221,7 @@ export class HostAdapters {
     const f = this.cand[v]!;
     // Round robin: next time start after this flow.
     this.hostRr[h] = (this.candPos[v]! + 1) % n;
-    const p = this.fHead[f]!;
-    const next = pool.next[p]!;
-    this.fHead[f] = next;
-    if (next === NONE) this.fTail[f] = NONE;
-    pool.next[p] = NONE;
+    const p = this.sendQueues.shift(f, pool);
     this.send(g, h, v, f, p, now);
   }
 
@@ -247,7 +242,7 @@ export class HostAdapters {
     const sel = flow.pathSelection;
     if (sel !== null) {
       pool.lid[p] = sel.nextLid(now);
-      this.afterPathEvent(f, sel);
+      this.control.afterPathEvent(f, sel);
     }
     this.links.outCurQ[g] = -1 - f;
     this.injected++;
@@ -332,80 +327,25 @@ export class HostAdapters {
   }
 
   /** Host port g asks to be woken at `at` (the earliest of its pending wake-ups is kept). */
-  private wakeUp(g: number, at: number): void {
+  wakeUp(g: number, at: number): void {
     if (at < this.wakeAt[g]!) {
       this.wakeAt[g] = at;
       this.engine.post(at, this.h.event, EV_WAKE | g, 0);
     }
   }
 
-  /** An ACK of flow f arrived at its source; `ack` as encoded by the sink ({@link encodeAck}). */
+  /** An ACK of flow f arrived at its source; `ack` as encoded by the sink ({@link encodeAck}): to the flow's source control. */
   onAck(f: number, ack: number): void {
-    const flow = this.c.flows[f]!;
-    const now = this.engine.now;
-    const marked = (ack & 1) === 1;
-    const sel = flow.pathSelection;
-    if (sel !== null) {
-      sel.onAck(ackLid(ack), marked, ackLatency(ack), now);
-      this.afterPathEvent(f, sel);
-    }
-    const rc = flow.rateControl;
-    if (rc === null) return;
-    const before = rc.rate;
-    rc.onAck(marked, now);
-    if (rc.gapRule === 'restart') {
-      // The gap restarts at the ACK: the next packet goes one packet time at the new rate later.
-      const at = now + 1 / rc.rate;
-      const sooner = at < this.fNext[f]!;
-      this.fNext[f] = at;
-      if (sooner) this.wakeUp(this.hostBase + flow.source, at);
-    }
-    this.afterRateEvent(f, rc, before);
-    if (this.windows.acked(f)) this.tryOutput(this.hostBase + flow.source);
+    this.control.onAck(f, ack);
   }
 
   /** Flow f's path-selection timer. */
   onPathTimer(f: number): void {
-    const sel = this.c.flows[f]!.pathSelection!;
-    this.fPathTimerAt[f] = Infinity;
-    if (sel.nextTimer <= this.engine.now) sel.onTimer(this.engine.now);
-    this.afterPathEvent(f, sel);
-  }
-
-  private afterPathEvent(f: number, sel: PathSelection): void {
-    const t = sel.nextTimer;
-    if (t < this.fPathTimerAt[f]!) {
-      this.fPathTimerAt[f] = t;
-      this.engine.post(Math.max(t, this.engine.now), this.h.pathTimer, f, 0);
-    }
+    this.control.onPathTimer(f);
   }
 
   /** Flow f's rate-control timer. */
   onTimer(f: number): void {
-    const rc = this.c.flows[f]!.rateControl!;
-    this.fTimerAt[f] = Infinity;
-    const before = rc.rate;
-    if (rc.nextTimer <= this.engine.now) rc.onTimer(this.engine.now);
-    this.afterRateEvent(f, rc, before);
-  }
-
-  private afterRateEvent(f: number, rc: InjectionControl, before: number): void {
-    const now = this.engine.now;
-    if (rc.rate !== before) {
-      this.stats.fRate[f]!.update(now, rc.rate);
-      // A faster rate may release a packet waiting on the old inter-packet gap sooner ('shorten',
-      // the default); 'rescale' also lengthens it after a slower one; 'fixed' leaves it.
-      const rule = rc.gapRule ?? 'shorten';
-      const last = this.fNext[f]!;
-      if (last > now && (rule === 'rescale' || (rule === 'shorten' && rc.rate > before))) {
-        this.fNext[f] = now + (last - now) * (before / rc.rate);
-        if (rc.rate > before) this.tryOutput(this.hostBase + this.c.flows[f]!.source);
-      }
-    }
-    const t = rc.nextTimer;
-    if (t < this.fTimerAt[f]!) {
-      this.fTimerAt[f] = t;
-      this.engine.post(Math.max(t, now), this.h.timer, f, 0);
-    }
+    this.control.onTimer(f);
   }
 }

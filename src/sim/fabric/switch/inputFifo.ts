@@ -7,14 +7,16 @@
  */
 import { NONE } from '../compiled.js';
 import type { InputQueues } from './inputQueues.js';
-import type { PacketPool } from '../packets.js';
+import { PacketQueues, type PacketPool } from '../packets.js';
 
 /** The FIFO input VL buffers of every switch port, with their output requests (queue = buffer). */
 export class FifoInputQueues implements InputQueues {
   private readonly V: number;
   private readonly pool: PacketPool;
+  /** The FIFOs (queue q = buffer q). */
+  private readonly fifo: PacketQueues;
+  /** fifo.head, read on every request. */
   private readonly head: Int32Array;
-  private readonly tail: Int32Array;
   /** Credit blocks held per buffer. */
   readonly blocks: Int32Array;
   /** The output that buffer q's head packet requests (NONE: none). */
@@ -34,8 +36,8 @@ export class FifoInputQueues implements InputQueues {
     this.V = vls;
     this.queuesPerPort = vls;
     this.pool = pool;
-    this.head = new Int32Array(queues).fill(NONE);
-    this.tail = new Int32Array(queues).fill(NONE);
+    this.fifo = new PacketQueues(queues);
+    this.head = this.fifo.head;
     this.blocks = new Int32Array(queues);
     this.requested = new Int32Array(queues).fill(NONE);
     this.reqNext = new Int32Array(queues).fill(NONE);
@@ -52,11 +54,7 @@ export class FifoInputQueues implements InputQueues {
    */
   push(q: number, p: number): boolean {
     const pool = this.pool;
-    pool.next[p] = NONE;
-    const wasEmpty = this.head[q] === NONE;
-    if (wasEmpty) this.head[q] = p;
-    else pool.next[this.tail[q]!] = p;
-    this.tail[q] = p;
+    const wasEmpty = this.fifo.append(q, p, pool);
     this.blocks[q]! += pool.blocks[p]!;
     return wasEmpty;
   }
@@ -70,10 +68,8 @@ export class FifoInputQueues implements InputQueues {
   /** Removes and returns buffer q's head packet; the next packet, if any, requests its output. */
   popHead(q: number): number {
     const pool = this.pool;
-    const p = this.head[q]!;
-    const next = pool.next[p]!;
-    this.head[q] = next;
-    if (next === NONE) this.tail[q] = NONE;
+    const p = this.fifo.shift(q, pool);
+    const next = this.head[q]!;
     this.unregister(q);
     if (next !== NONE) this.register(q, pool.out[next]!, pool.outVl[next]!);
     return p;

@@ -30,7 +30,7 @@ import type { InputQueues } from './inputQueues.js';
 import type { Links } from '../link/links.js';
 import type { FabricMarking } from './marking.js';
 import type { FabricStats } from '../measure/measurements.js';
-import type { PacketPool } from '../packets.js';
+import { PacketQueues, type PacketPool } from '../packets.js';
 import { SwitchInputs } from './switchInputs.js';
 
 /** The switches of the fabric with input and output VL buffers (see the file's comment; the input side, switchInputs.ts). */
@@ -48,8 +48,9 @@ export class OutputBufferedCrossbar extends SwitchInputs {
   /** The VL the crossbar output served last (round robin). */
   private readonly xLast: Int32Array;
   /** Output VL buffers (g·V + v): FIFO of packets (linked by pool.next) and blocks held. */
+  private readonly outputs: PacketQueues;
+  /** outputs.head, read by every scan. */
   private readonly oHead: Int32Array;
-  private readonly oTail: Int32Array;
   readonly outputBlocks: Int32Array;
   /**
    * Per output VL buffer: since when its head packet has been ready (credits downstream; NaN: not
@@ -79,8 +80,8 @@ export class OutputBufferedCrossbar extends SwitchInputs {
     this.xQ = new Int32Array(G).fill(NONE);
     this.xPkt = new Int32Array(G).fill(NONE);
     this.xLast = new Int32Array(G);
-    this.oHead = new Int32Array(G * c.vls).fill(NONE);
-    this.oTail = new Int32Array(G * c.vls).fill(NONE);
+    this.outputs = new PacketQueues(G * c.vls);
+    this.oHead = this.outputs.head;
     this.outputBlocks = new Int32Array(G * c.vls);
     this.readySince = new Float64Array(G * c.vls).fill(NaN);
     this.maxReadyWait = new Float64Array(G * c.vls);
@@ -131,10 +132,7 @@ export class OutputBufferedCrossbar extends SwitchInputs {
     if (tailHere > end) end = tailHere;
     // The packet is in the output buffer from its header on (cut-through); its tail is there at `end`.
     this.pool.tail[p] = end;
-    this.pool.next[p] = NONE;
-    if (this.oTail[pv] === NONE) this.oHead[pv] = p;
-    else this.pool.next[this.oTail[pv]!] = p;
-    this.oTail[pv] = p;
+    this.outputs.append(pv, p, this.pool);
     this.outputBlocks[pv]! += this.pool.blocks[p]!;
     this.markReady(pv);
     this.engine.post(end, this.hXfer, g, 0);
@@ -186,9 +184,7 @@ export class OutputBufferedCrossbar extends SwitchInputs {
     const waited = this.engine.now - this.readySince[pv]!;
     if (waited > this.maxReadyWait[pv]!) this.maxReadyWait[pv] = waited;
     this.readySince[pv] = NaN;
-    const p = this.oHead[pv]!;
-    this.oHead[pv] = this.pool.next[p]!;
-    if (this.oHead[pv] === NONE) this.oTail[pv] = NONE;
+    const p = this.outputs.shift(pv, this.pool);
     links.outCurQ[g] = pv;
     links.transmit(g, pv, p);
     this.markReady(pv);
