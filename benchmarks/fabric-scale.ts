@@ -1,8 +1,9 @@
 /**
  * Does a packet-hop cost more in a bigger fabric? (issue 32). The k-ary fat-trees k = 16 (1,024 hosts,
  * 320 switches) and k = 32 (8,192 hosts, 1,280 switches) of the generator (src/network/generators),
- * one VL, every host sending Poisson traffic of 2 KB packets at 50 % of its link's rate to one fixed
- * other host: a random permutation (seeded, no host to itself). Each case runs in its own child
+ * the fabric's defaults (two data VLs, of which SL 0's VL 0 carries everything; 8 KB per input VL),
+ * every host sending Poisson traffic of 2 KB packets at 50 % of its link's rate to one fixed other
+ * host: a random permutation (seeded, no host to itself), the case issue 32 measured. Each case runs in its own child
  * process: build (topology, forwarding tables, fabric), a warm-up, then a fixed simulated window whose
  * CPU time (process.cpuUsage) gives the packet-hops per CPU-second. Rounds alternate k (k = 16 first
  * in odd rounds), so the load of a shared machine falls on both alike; each round prints its own
@@ -45,7 +46,6 @@ async function child(k: number, tree: string, warmUs: number, windowUs: number):
   const dest = randomDerangement(hosts.length, 12345);
   const fabric = F.buildFabric({
     topology,
-    vls: 1,
     seed: 1,
     flows: hosts.map((h, i) => ({
       name: h.name,
