@@ -3,8 +3,8 @@
  * 320 switches) and k = 32 (8,192 hosts, 1,280 switches) of the generator (src/network/generators),
  * the fabric's defaults (two data VLs, of which SL 0's VL 0 carries everything; 8 KB per input VL),
  * every host sending Poisson traffic of 2 KB packets at 50 % of its link's rate to one fixed other
- * host: a random permutation (seeded, no host to itself), the case issue 32 measured. Each case runs in its own child
- * process: build (topology, forwarding tables, fabric), a warm-up, then a fixed simulated window whose
+ * host: a random permutation (seeded, no host to itself), the case issue 32 measured. Each case runs
+ * in its own child process: build (topology, forwarding tables, fabric), a warm-up, then a fixed simulated window whose
  * CPU time (process.cpuUsage) gives the packet-hops per CPU-second. Rounds alternate k (k = 16 first
  * in odd rounds), so the load of a shared machine falls on both alike; each round prints its own
  * ratio k = 32 / k = 16. Also printed: events per packet-hop, build time, peak RSS of the child.
@@ -18,6 +18,7 @@
  * ratio of the second tree to the first is the A/B figure.
  */
 import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { machineLine } from './harness.js';
@@ -132,7 +133,7 @@ if (args[0] === '--child') {
         });
         const r = JSON.parse(out.trim().split('\n').pop()!) as Result;
         byTree.set(`${tree}|${k}`, r);
-        const load = (await import('node:os')).loadavg()[0]!.toFixed(1);
+        const load = loadavg()[0]!.toFixed(1);
         console.log(
           `| ${round} | ${tree} | ${k} | ${r.hosts} | ${r.buildSeconds.toFixed(2)} | ${r.hops} | ${(r.events / r.hops).toFixed(3)} | ${r.cpuSeconds.toFixed(2)} | ${rate(r).toFixed(3)} | ${r.peakRssMiB.toFixed(0)} | ${load} |`,
         );
