@@ -112,10 +112,19 @@ export function completeForwarding(
       count[s] = c;
       divisor[s] = c ** Math.max(0, eccentricity - d);
     }
-    for (const h of here) {
-      for (let s = 0; s < S; s++) {
-        ports[s * H + h] = s === root ? hostPort[h]! : candidates[s * widest + (Math.floor(h / divisor[s]!) % count[s]!)]!;
+    // Row by row (switch s, then its entries of the hosts here): the writes of one row are close
+    // together, where host by host each write was a row (4·H bytes) away from the last (at k = 32,
+    // 10.5 M writes each to another cache line: most of the build).
+    for (let s = 0; s < S; s++) {
+      const row = s * H;
+      if (s === root) {
+        for (const h of here) ports[row + h] = hostPort[h]!;
+        continue;
       }
+      const first = s * widest;
+      const c = count[s]!;
+      const div = divisor[s]!;
+      for (const h of here) ports[row + h] = candidates[first + (Math.floor(h / div) % c)]!;
     }
   }
   if (given === undefined) return ports;

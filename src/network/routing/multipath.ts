@@ -292,6 +292,7 @@ function globalPorts(ports: Int32Array, switchBase: readonly number[], H: number
 /** The largest VL offset used, plus one. */
 function vlCountOf(fwdVl: Uint8Array): number {
   let top = 0;
-  for (const v of fwdVl) if (v > top) top = v;
+  // (an indexed loop: the array iterator took 4 % of a k = 32 fat-tree's build, 10.5 M entries)
+  for (let i = 0; i < fwdVl.length; i++) if (fwdVl[i]! > top) top = fwdVl[i]!;
   return top + 1;
 }

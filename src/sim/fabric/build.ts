@@ -1,10 +1,10 @@
 /**
  * The fabric's checking front door: {@link buildFabric} validates a topology, flows and hardware
- * options (every default documented below), wires the admission module's {@link VlArbiter} into every
+ * options (every default documented below), wires the admission module's VL arbitration (switch/outputArbiters.ts) into every
  * output port, the congestion module's markers into the switches and its control laws into the
  * flows, and returns a {@link Fabric} ready to run.
  */
-import { VlArbiter, type VlArbiterConfig } from '../../admission/index.js';
+import type { VlArbiterConfig } from '../../admission/index.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { integerAtLeast, knownKeys, plainObject, positiveRate } from '../../core/guards.js';
 import type { RandomStream } from '../../core/random.js';
@@ -19,6 +19,7 @@ import { compileRouting, type MultipathSpec } from '../../network/routing/multip
 import { compileMarking, type MarkingSpec } from './switch/marking.js';
 import { portArbitrations } from './switch/portArbitration.js';
 import type { OutputArbiter } from './plugins.js';
+import { outputArbiterFactory } from './switch/outputArbiters.js';
 import { checkDeliveryObserver, checkPacketHeaderBytes, compilePortArbiters, type DeliveryObserver } from './qos.js';
 import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from '../../network/topology.js';
 
@@ -121,26 +122,6 @@ export interface FabricOptions {
    * of buffers, each waiting for credits of the next.
    */
   readonly deadlockUs?: number;
-}
-
-/** The admission module's {@link VlArbiter} behind the fabric's {@link OutputArbiter}. */
-class TableArbiter implements OutputArbiter {
-  private ready = 0;
-  private bytes: Float64Array = new Float64Array(0);
-  private readonly arbiter: VlArbiter;
-  private readonly head = (vl: number): number => ((this.ready >> vl) & 1 ? this.bytes[vl]! : 0);
-
-  constructor(config: VlArbiterConfig) {
-    this.arbiter = new VlArbiter(config);
-  }
-
-  pick(readyMask: number, headBytes: Float64Array): number {
-    this.ready = readyMask;
-    this.bytes = headBytes;
-    const vl = this.arbiter.select(this.head);
-    if (vl >= 0) this.arbiter.sent(vl, headBytes[vl]!);
-    return vl;
-  }
 }
 
 const OPTION_KEYS = [
@@ -305,7 +286,7 @@ export function buildFabric(options: FabricOptions): Fabric {
     latencyHistogram = { hiUs: positiveRate('latencyHistogram.hiUs', h.hiUs), bins: integerAtLeast('latencyHistogram.bins', h.bins, 1) };
   }
   // Per port: its own portArbitration entry, else hostArbitration on host ports and arbitration on switch ports.
-  const arbiters: OutputArbiter[] = compilePortArbiters(o.portArbitration, portNames, (g) => (g >= hostBase ? hostArbitration : arbitration), (config) => new TableArbiter(config));
+  const arbiters: OutputArbiter[] = compilePortArbiters(o.portArbitration, portNames, (g) => (g >= hostBase ? hostArbitration : arbitration), outputArbiterFactory());
   const compiled: CompiledFabric = {
     vls,
     mtu: mtu + headerBytes,

@@ -1,0 +1,158 @@
+/**
+ * Does a packet-hop cost more in a bigger fabric? (issue 32). The k-ary fat-trees k = 16 (1,024 hosts,
+ * 320 switches) and k = 32 (8,192 hosts, 1,280 switches) of the generator (src/network/generators),
+ * the fabric's defaults (two data VLs, of which SL 0's VL 0 carries everything; 8 KB per input VL),
+ * every host sending Poisson traffic of 2 KB packets at 50 % of its link's rate to one fixed other
+ * host: a random permutation (seeded, no host to itself), the case issue 32 measured. Each case runs
+ * in its own child process: build (topology, forwarding tables, fabric), a warm-up, then a fixed simulated window whose
+ * CPU time (process.cpuUsage) gives the packet-hops per CPU-second. Rounds alternate k (k = 16 first
+ * in odd rounds), so the load of a shared machine falls on both alike; each round prints its own
+ * ratio k = 32 / k = 16. Also printed: events per packet-hop, build time, peak RSS of the child.
+ *
+ *     nice -n 10 npm run bench:scale -- [rounds] [warm-up µs] [window k=16 µs] [window k=32 µs] [TREE…]
+ *     nice -n 10 npm run bench:scale -- 3 50 1000 200
+ *     nice -n 10 npm run bench:scale -- 3 50 1000 200 /tmp/ab/main .
+ *
+ * With TREEs (directories holding a version's src/ beside the project's package.json, e.g. a
+ * worktree), every round runs each k on each tree, the trees' order alternating too: the per-round
+ * ratio of the second tree to the first is the A/B figure.
+ */
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { machineLine } from './harness.js';
+
+interface Result {
+  readonly k: number;
+  readonly tree: string;
+  readonly hosts: number;
+  readonly buildSeconds: number;
+  readonly hops: number;
+  readonly events: number;
+  readonly cpuSeconds: number;
+  readonly wallSeconds: number;
+  readonly peakRssMiB: number;
+}
+
+const R = 2.5e9 / 8 / 2048; // MTU packets per second of a 2.5 Gb/s link
+
+/** Child: one (tree, k) case; prints one JSON line. */
+async function child(k: number, tree: string, warmUs: number, windowUs: number): Promise<void> {
+  const N = await import(pathToFileURL(resolve(tree, 'src/network/index.ts')).href);
+  const F = await import(pathToFileURL(resolve(tree, 'src/sim/fabric/index.ts')).href);
+  const t0 = process.hrtime.bigint();
+  const topology = N.fatTreeTopology(k);
+  const hosts: { name: string }[] = topology.hosts;
+  const dest = randomDerangement(hosts.length, 12345);
+  const fabric = F.buildFabric({
+    topology,
+    seed: 1,
+    flows: hosts.map((h, i) => ({
+      name: h.name,
+      source: h.name,
+      destination: hosts[dest[i]!]!.name,
+      traffic: { kind: 'poisson', rate: 0.5 * R },
+      sendQueuePackets: 256,
+    })),
+  });
+  const buildSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const warm = warmUs * 1e-6;
+  fabric.run(warm, warm);
+  // The counters reset at `warm` itself, an event of the next run call: the window's packet-hops are
+  // the final figure as it stands; the events (counted from the start) are a difference.
+  const events0 = fabric.measurements().events;
+  const c0 = process.cpuUsage();
+  const w0 = process.hrtime.bigint();
+  fabric.run(warm + windowUs * 1e-6);
+  const c = process.cpuUsage(c0);
+  const wallSeconds = Number(process.hrtime.bigint() - w0) / 1e9;
+  const m = fabric.measurements();
+  const result: Result = {
+    k,
+    tree,
+    hosts: hosts.length,
+    buildSeconds,
+    hops: m.packetHops,
+    events: m.events - events0,
+    cpuSeconds: (c.user + c.system) / 1e6,
+    wallSeconds,
+    peakRssMiB: process.resourceUsage().maxRSS / 1024,
+  };
+  console.log(JSON.stringify(result));
+}
+
+/** A permutation of 0..n−1 with no fixed point (Sattolo's algorithm: one cycle of all n). */
+function randomDerangement(n: number, seed: number): Int32Array {
+  // xorshift32: a benchmark's own stream, so the project's random streams stay untouched
+  let s = seed >>> 0 || 1;
+  const next = (): number => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 2 ** 32;
+  };
+  const p = Int32Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(next() * i); // j < i: Sattolo, a single n-cycle, so p[i] ≠ i
+    const t = p[i]!;
+    p[i] = p[j]!;
+    p[j] = t;
+  }
+  return p;
+}
+
+const args = process.argv.slice(2);
+if (args[0] === '--child') {
+  await child(Number(args[1]), args[2]!, Number(args[3]), Number(args[4]));
+} else {
+  const [roundsArg = '3', warmArg = '50', w16Arg = '1000', w32Arg = '200', ...treeArgs] = args;
+  const here = resolve(fileURLToPath(import.meta.url), '../..');
+  const trees = treeArgs.length > 0 ? treeArgs.map((t) => resolve(t)) : [here];
+  const rounds = Number(roundsArg);
+  const windows: Record<number, number> = { 16: Number(w16Arg), 32: Number(w32Arg) };
+  const script = fileURLToPath(import.meta.url);
+  console.log(`# fabric scale — ${machineLine()}; warm-up ${warmArg} µs; windows k=16 ${w16Arg} µs, k=32 ${w32Arg} µs`);
+  console.log('| round | tree | k | hosts | build (s) | packet-hops | events/hop | CPU (s) | M packet-hops/CPU-s | peak RSS (MiB) | load |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  const rate = (r: Result): number => r.hops / r.cpuSeconds / 1e6;
+  const scale: number[][] = trees.map(() => []);
+  const ab: number[][] = [[], []];
+  for (let round = 1; round <= rounds; round++) {
+    const ks = round % 2 === 1 ? [16, 32] : [32, 16];
+    const byTree = new Map<string, Result>();
+    for (const k of ks) {
+      const order = (round + (k === 32 ? 1 : 0)) % 2 === 1 ? trees : [...trees].reverse();
+      for (const tree of order) {
+        const out = execFileSync(process.execPath, ['--import', 'tsx', script, '--child', String(k), tree, warmArg, String(windows[k])], {
+          cwd: tree,
+          encoding: 'utf8',
+          maxBuffer: 1 << 24,
+        });
+        const r = JSON.parse(out.trim().split('\n').pop()!) as Result;
+        byTree.set(`${tree}|${k}`, r);
+        const load = loadavg()[0]!.toFixed(1);
+        console.log(
+          `| ${round} | ${tree} | ${k} | ${r.hosts} | ${r.buildSeconds.toFixed(2)} | ${r.hops} | ${(r.events / r.hops).toFixed(3)} | ${r.cpuSeconds.toFixed(2)} | ${rate(r).toFixed(3)} | ${r.peakRssMiB.toFixed(0)} | ${load} |`,
+        );
+      }
+    }
+    trees.forEach((tree, i) => {
+      const s = rate(byTree.get(`${tree}|32`)!) / rate(byTree.get(`${tree}|16`)!);
+      scale[i]!.push(s);
+      console.log(`round ${round}: ${tree} k=32 / k=16 = ${s.toFixed(3)}`);
+    });
+    if (trees.length === 2) {
+      for (const [j, k] of [16, 32].entries()) {
+        const x = rate(byTree.get(`${trees[1]}|${k}`)!) / rate(byTree.get(`${trees[0]}|${k}`)!);
+        ab[j]!.push(x);
+        console.log(`round ${round}: k=${k} second tree / first = ${x.toFixed(3)}`);
+      }
+    }
+  }
+  const median = (x: number[]): number => [...x].sort((p, q) => p - q)[x.length >> 1]!;
+  trees.forEach((tree, i) => console.log(`median k=32 / k=16 (${tree}): ${median(scale[i]!).toFixed(3)}`));
+  if (trees.length === 2) [16, 32].forEach((k, j) => console.log(`median second / first, k=${k}: ${median(ab[j]!).toFixed(3)}`));
+}
