@@ -19,7 +19,7 @@
  * (`S-0002c90000000001`); a CA with more than one connected port gives one host per port,
  * `<name>_p<port>`.
  */
-import { maxOf } from '../../core/arrays.js';
+import { appendAll, maxOf } from '../../core/arrays.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import type { VlArbiterConfig } from '../qos/arbitrationTable.js';
 import type { FabricLinkSpec, FabricSwitchSpec, FabricTopologySpec } from '../topology.js';
@@ -120,7 +120,7 @@ export function importCluster(sources: ClusterSources): ImportedCluster {
     routing = { source: 'lfts' };
     if (routed.lmcUnused) notes.push('ports with LMC > 0 have several LIDs; the simulation forwards by each host\'s base LID only');
   } else {
-    warnings.push(...shared);
+    appendAll(warnings, shared);
     const routed = routeFabric(validateFabricTopology(topology), sources.routingEngine ?? ['minhop']);
     topology = { ...topology, forwarding: routed.forwarding };
     routing = { source: 'engine', engine: routed.engine, failed: routed.failed };
@@ -295,7 +295,7 @@ function arbitrationOf(p: PortQos): VlArbiterConfig {
 
 function qosOf(text: string, file: string, notes: string[], warnings: ImportWarning[]): ImportedQos {
   const q = readOpenSmQos(text, file);
-  warnings.push(...q.warnings);
+  appendAll(warnings, q.warnings);
   const ca = q.ports.ca;
   const swe = q.ports.swe;
   if (q.enabled === false) notes.push(`${file} sets qos FALSE: OpenSM does not program these tables then; they are imported as written`);

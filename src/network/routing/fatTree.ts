@@ -25,6 +25,7 @@
  * GUID, handles root and compute-node GUID files and routes switch LIDs; none of that is modelled.
  */
 import type { SwitchGraph } from './switchGraph.js';
+import { appendAll } from '../../core/arrays.js';
 
 /** A fat-tree's shape, or why a topology is not one. */
 export interface FatTreeShape {
@@ -148,7 +149,7 @@ export function fatTreePorts(g: SwitchGraph, shape: FatTreeShape): Int32Array {
   };
   // Destinations leaf by leaf, in switch order, hosts in order on each.
   const order: number[] = [];
-  for (const leaf of byRank[0]!) order.push(...g.hostsAt[leaf]!);
+  for (const leaf of byRank[0]!) appendAll(order, g.hostsAt[leaf]!);
   const stack: number[] = [];
   for (const h of order) {
     const leaf = g.hostSwitch[h]!;

@@ -9,6 +9,7 @@
  *   independent (Law §9.5.3); valid when batches are long compared with the correlation time. The
  *   lag-1 correlation of the batch means is returned as a check (|r| ≲ 0.2 is reassuring).
  */
+import { maxOf } from '../../core/arrays.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { defineOwn, integerAtLeast, seriesParameter } from '../../core/guards.js';
 import { studentTQuantile } from './studentT.js';
@@ -166,7 +167,7 @@ export function summarizeReplications(records: readonly MetricTree[], confidence
       return nodes.length === all ? interval : ({ ...interval, replications: nodes.length } as PartialInterval);
     }
     if (Array.isArray(first)) {
-      const length = Math.max(...nodes.map((v) => (v as readonly MetricTree[]).length));
+      const length = maxOf(nodes.map((v) => (v as readonly MetricTree[]).length));
       return Array.from({ length }, (_, i) => {
         const have = nodes.flatMap((v, r) => (i < (v as readonly MetricTree[]).length ? [r] : []));
         return walk(have.map((r) => (nodes[r] as readonly MetricTree[])[i]!), have.map((r) => rows[r]!), `${path}[${i}]`);
