@@ -1,0 +1,92 @@
+/**
+ * The fabric, analytically: {@link solveFabric} decomposes a resolved network (network.ts) into
+ * finite single-server queues — each port's VLs behind their arbitration, each switch input buffer
+ * with its credits — and iterates flow rates (max-min), effective service times (credit waits) and
+ * two-moment streams to a fixed point (docs/models.md §13). Results in the simulator's units and
+ * metric names (result.ts).
+ */
+import { InvalidParameterError } from '../core/errors.js';
+import { compileModel } from './compile.js';
+import { accumulateLoads, channelService, inputBuffers, newState, portWaits, propagate } from './iterate.js';
+import { maxMinRates, type Allocation } from './maxmin.js';
+import type { SolvedModel } from './solved.js';
+import { vlShares } from './arbitration.js';
+import type { ModelNetwork } from './network.js';
+import type { FabricModelResult } from './result.js';
+import { modelResult } from './assemble.js';
+import { fabricModelDisplay } from './display.js';
+
+/** Options of {@link solveFabric}; every one has a default. */
+export interface SolveFabricOptions {
+  /** Stop when the largest relative change of a service time or a rate is below this (default 1e-7). */
+  readonly tolerance?: number;
+  /** Most iterations (default 200); not converged → every flow flagged `not-converged`. */
+  readonly maxIterations?: number;
+  /** Damping of the credit waits, 0 < ω ≤ 1 (default 0.5). */
+  readonly damping?: number;
+}
+
+/**
+ * Solves a resolved network. Flows' rates are max-min fair over the links, the channels' shares and
+ * the input buffers' head times; latencies are fixed part + queueing per hop + credit waits.
+ *
+ * @throws InvalidParameterError naming the option for a bad tolerance, iteration count or damping.
+ * @example
+ * const r = solveFabric(net); // net: a ModelNetwork (scenario.ts builds one from a `fabric` scenario)
+ * r.metrics.latency['f0']; // mean latency of flow f0, µs
+ */
+export function solveFabric(net: ModelNetwork, options: SolveFabricOptions = {}): FabricModelResult {
+  const tolerance = options.tolerance ?? 1e-7;
+  if (!(tolerance > 0 && tolerance < 1)) throw new InvalidParameterError('tolerance', 'a number in (0, 1)', tolerance);
+  const maxIterations = options.maxIterations ?? 200;
+  if (!Number.isInteger(maxIterations) || maxIterations < 1) throw new InvalidParameterError('maxIterations', 'an integer >= 1', maxIterations);
+  const omega = options.damping ?? 0.5;
+  if (!(omega > 0 && omega <= 1)) throw new InvalidParameterError('damping', 'a number in (0, 1]', omega);
+  return fabricModelDisplay(modelResult(solveModel(net, tolerance, maxIterations, omega)));
+}
+
+/** The fixed point itself (no validation of the network: scenario.ts and tests build sound ones). */
+export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: number, omega: number): SolvedModel {
+  const m = compileModel(net);
+  const s = newState(m);
+  // Service times before any rate is known: each channel's size mix with every flow weighted 1.
+  for (let f = 0; f < m.F; f++) s.rate[f] = 1;
+  accumulateLoads(m, s);
+  channelService(m, s);
+  const shares = net.ports.map((p, i) => {
+    const bytes = new Float64Array(m.V);
+    for (let v = 0; v < m.V; v++) bytes[v] = s.lam[i * m.V + v]! > 0 ? s.b1[i * m.V + v]! / s.lam[i * m.V + v]! : 2048;
+    return vlShares(p.arbitration, bytes, m.V);
+  });
+  let alloc: Allocation | undefined;
+  let residual = Infinity;
+  let iterations = 0;
+  const previous = new Float64Array(m.F);
+  while (iterations < maxIterations) {
+    iterations++;
+    alloc = maxMinRates(m, { seff: s.seff, channelCapacity: s.capacity, headTime: s.headTime }, alloc);
+    let rateChange = 0;
+    for (let f = 0; f < m.F; f++) {
+      const r = alloc.rate[f]!;
+      if (iterations > 1) rateChange = Math.max(rateChange, Math.abs(r - previous[f]!) / Math.max(r, 1e-300));
+      previous[f] = r;
+      s.rate[f] = r;
+    }
+    s.wants.fill(0);
+    for (let f = 0; f < m.F; f++) {
+      const b = alloc.bottleneck[f]!;
+      if (b < 0) continue;
+      if (b < m.P) s.wants.fill(1, b * m.V, (b + 1) * m.V);
+      else if (b < m.P + m.C) s.wants[b - m.P] = 1;
+    }
+    accumulateLoads(m, s);
+    channelService(m, s);
+    propagate(m, s);
+    portWaits(m, s, shares);
+    const change = inputBuffers(m, s, omega);
+    channelService(m, s);
+    residual = Math.max(change, rateChange);
+    if (iterations > 1 && residual < tolerance) break;
+  }
+  return { net, m, s, alloc: alloc!, iterations, residual, converged: residual < tolerance, tolerance };
+}
