@@ -14,6 +14,8 @@ export interface CompiledModel {
   /** Channels: P·V. */
   readonly C: number;
   readonly F: number;
+  /** Virtual output queues at the switch inputs (no head-of-line blocking). */
+  readonly voq: boolean;
   /** Per flow: its first hop in the hop arrays; hopStart[F] = total hops. */
   readonly hopStart: Int32Array;
   /** Per hop: the channel it is sent on. */
@@ -122,5 +124,5 @@ export function compileModel(net: ModelNetwork): CompiledModel {
     bufferBlocks[i] = p.downstreamBufferBytes === Infinity ? Infinity : Math.floor(p.downstreamBufferBytes / 64);
     creditLoop[i] = 2 * p.delay + p.downstreamLatency;
   });
-  return { V, P, C, F, hopStart, hopChannel, hopTurn, turnIn, turnOut, turnsStart, turnsOf, intoStart, intoOf, hostChannel, serviceSecondFactor, rate, bufferBlocks, creditLoop, lambda, ca2, m1, m2, sendQueue };
+  return { V, P, C, F, voq: net.voq === true, hopStart, hopChannel, hopTurn, turnIn, turnOut, turnsStart, turnsOf, intoStart, intoOf, hostChannel, serviceSecondFactor, rate, bufferBlocks, creditLoop, lambda, ca2, m1, m2, sendQueue };
 }

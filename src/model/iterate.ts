@@ -186,12 +186,23 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       }
       const sEff = sMean / avail;
       const residual = (acc[2]! / l) / (2 * sMean) / avail;
+      let aggregate = 0;
+      if (m.voq) {
+        // Virtual output queues: the packets for this output wait in one queue per input, served in turn:
+        // the output behaves as one queue of all of them (an output-queued switch), bounded by the buffers.
+        const q = finiteQueue(l, mu, acc[3]! / l, cs2, Infinity);
+        aggregate = Number.isFinite(q.responseTime) ? q.responseTime - 1 / mu : (n * sEff) / 2;
+      }
       for (let v = 0; v < V; v++) {
         const c = base + v;
         const lev = sh.level[v]! < 0 ? 1 : sh.level[v]!;
         if (lev !== level) continue;
         for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
           const t = m.intoOf[i]!;
+          if (m.voq) {
+            s.headWait[t] = split[v]! * aggregate + lowerTerm;
+            continue;
+          }
           const others = l - s.lamT[t]!;
           let w = 0;
           if (others > 0 && n > 1) {
@@ -234,6 +245,11 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     }
     const cs2 = Math.max(0, S2 / (S * S) - 1);
     const loop = m.creditLoop[p]!;
+    if (m.voq) {
+      voqBuffer(m, s, u, l, loop, omega);
+      change = Math.max(change, Math.abs(S - s.headTime[u]!) / Math.max(S, EPS));
+      continue;
+    }
     const hold = S + loop;
     const hold2 = S2 + 2 * S * loop + loop * loop;
     const perPacket = Math.ceil(s.b1[u]! / l / 64);
@@ -280,4 +296,42 @@ export function propagate(m: CompiledModel, s: ModelState): void {
     const cs2 = Math.max(0, s.seff2[c]! / (seff * seff) - 1);
     s.cd2[c] = rho * rho * cs2 + (1 - rho * rho) * ca2;
   }
+}
+
+/** Erlang's loss formula B(a, N) by its stable recursion B(a, n) = aB/(n + aB). */
+function erlangB(a: number, n: number): number {
+  let b = 1;
+  for (let k = 1; k <= n; k++) b = (a * b) / (k + a * b);
+  return b;
+}
+
+/**
+ * A switch input buffer with virtual output queues (docs/models.md §13.5): its packets leave
+ * independently, each after its own sojourn (its wait at its output and its service), so the buffer
+ * is a loss system of `slots` servers: the channel feeding it finds it full with Erlang's B(λ·sojourn,
+ * slots) and then waits for the first of the slots to free (sojourn / slots). The input port feeds one
+ * output at a time: its head time is the mean effective service of the outputs it feeds.
+ */
+function voqBuffer(m: CompiledModel, s: ModelState, u: number, l: number, loop: number, omega: number): void {
+  let S = 0;
+  let sojourn = loop;
+  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
+    const t = m.turnsOf[i]!;
+    const pr = s.lamT[t]! / l;
+    if (!(pr > 0)) continue;
+    const c = m.turnOut[t]!;
+    S += pr * s.seff[c]!;
+    sojourn += pr * (s.headWait[t]! + s.seff[c]!);
+  }
+  const p = (u / m.V) | 0;
+  const slots = Math.max(1, Math.floor(m.bufferBlocks[p]! / Math.max(1, Math.ceil(s.b1[u]! / l / 64))));
+  const blocked = erlangB(l * sojourn, slots);
+  const resid = sojourn / slots;
+  s.blocked[u] = blocked;
+  s.resid[u] = resid;
+  s.beta[u] = omega * blocked * resid + (1 - omega) * s.beta[u]!;
+  s.headTime[u] = S;
+  s.fifoWait[u] = 0;
+  s.fifoLoad[u] = l * S;
+  s.fifoCd2[u] = s.cd2[u]!;
 }

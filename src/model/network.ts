@@ -66,4 +66,10 @@ export interface ModelNetwork {
   readonly vls: number;
   /** Virtual cut-through (true) or store-and-forward (false). */
   readonly cutThrough: boolean;
+  /**
+   * Switch input buffers: false (default) one FIFO per input port and VL, whose head blocks the
+   * packets behind it; true virtual output queues (no head-of-line blocking; the input port still
+   * feeds one output at a time).
+   */
+  readonly voq?: boolean;
 }
