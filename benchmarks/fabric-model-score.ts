@@ -46,6 +46,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
     const ms = performance.now() - t0;
     const lat: number[] = [];
     const wait: number[] = [];
+    const signed: number[] = [];
     let scored = 0;
     for (const [name, v] of Object.entries(point.flows)) {
       const model = r.metrics.latency[name];
@@ -53,6 +54,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
       if (scorable(v[2]!, v[3]!)) {
         scored++;
         lat.push(Math.abs(model - v[2]!) / v[2]!);
+        signed.push((model - v[2]!) / v[2]!);
         const b = base?.flows[name];
         if (b && point.label !== '1%') {
           const simWait = v[2]! - b[2]!;
@@ -65,9 +67,9 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
       return baseModel!.metrics.latency[name]!;
     }
     var baseModel = base ? solveFabric(fabricModelNetwork(at(base.flowRatePps))) : undefined;
-    rows.push({ case: c.case, point: point.label, load: point.load, flows: Object.keys(point.flows).length, scored, latMax: Math.max(...lat), latMedian: median(lat), waitMax: wait.length ? Math.max(...wait) : NaN, waitMedian: median(wait), iterations: r.diagnostics.iterations, converged: r.diagnostics.converged, ms });
+    rows.push({ case: c.case, point: point.label, load: point.load, flows: Object.keys(point.flows).length, scored, latMax: Math.max(...lat), latMedian: median(lat), latBias: median(signed), waitMax: wait.length ? Math.max(...wait) : NaN, waitMedian: median(wait), iterations: r.diagnostics.iterations, converged: r.diagnostics.converged, ms });
   }
-  const sat = saturationLoad(at, c.rateGbps);
+  const sat = saturationLoad(at, c.rateGbps, 2048, (c as unknown as { flowsPerSender: number }).flowsPerSender);
   rows.push({ case: c.case, point: 'saturation', simLoad: c.saturation.load, simAccepted: c.saturation.overload.acceptedLoad[0], modelLoad: sat.load, cappedBy: sat.cappedBy });
 }
 if (json) console.log(JSON.stringify(rows, null, 1));

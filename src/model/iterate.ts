@@ -37,6 +37,8 @@ export interface ModelState {
   readonly fifoLoad: Float64Array; // λ·S of that buffer
   readonly lamT: Float64Array; // per turn
   readonly headWait: Float64Array; // per turn (s)
+  readonly headWaitProb: Float64Array; // per turn: probability the head waits at all
+  readonly floorExtra: Float64Array; // per turn: wait added by the output-queued floor (s), reported only
 }
 
 /** Fresh state for a compiled model. */
@@ -48,6 +50,8 @@ export function newState(m: CompiledModel): ModelState {
     ca2in: c().fill(1), cd2: c().fill(1), hostWait: c(), hostOffered: c(), hostBlocking: c(), capacity: c().fill(1), wants: new Uint8Array(m.C), headTime: c(), fifoWait: c(), fifoCd2: c().fill(1), fifoLoad: c(),
     lamT: new Float64Array(m.turnIn.length),
     headWait: new Float64Array(m.turnIn.length),
+    headWaitProb: new Float64Array(m.turnIn.length),
+    floorExtra: new Float64Array(m.turnIn.length),
   };
 }
 
@@ -201,18 +205,57 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           const t = m.intoOf[i]!;
           if (m.voq) {
             s.headWait[t] = split[v]! * aggregate + lowerTerm;
+            s.headWaitProb[t] = Math.min(1, acc[1]!);
             continue;
           }
           const others = l - s.lamT[t]!;
           let w = 0;
+          let busy = 0;
           if (others > 0 && n > 1) {
             const q = finiteQueue(others, mu, 1, cs2, n - 1);
             w = (q.meanQueueLength - q.utilization) * sEff + q.utilization * residual;
+            busy = q.utilization;
           }
+          s.headWaitProb[t] = busy;
           s.headWait[t] = split[v]! * w + lowerTerm;
         }
       }
+      if (!m.voq) conservationFloor(m, s, base, level, sh, split, l, mu, acc[3]! / l, cs2, lowerTerm);
     }
+  }
+}
+
+/**
+ * The output-queued floor (docs/models.md §13.4): an output fed by FIFO input buffers is not work
+ * conserving (it may idle while packets for it wait behind heads bound elsewhere), so by the
+ * conservation law (Kleinrock 1965) its packets wait on average at least as long as in an
+ * output-queued switch with the same arrivals, W_OQ. Where the head waits and buffer waits of the
+ * packets bound for this port's VLs of one level average less, the difference is added to the
+ * latency of every packet bound there (per VL, after the weighted split); it is reported, not fed
+ * back into the head times (fed back, it made the fixed point run away near saturation). Not for an output fed by one input:
+ * its packets arrive spaced by their own transmissions, which the two-moment W_OQ does not know.
+ */
+function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number): void {
+  const q = finiteQueue(l, mu, ca2, cs2, Infinity);
+  if (!Number.isFinite(q.responseTime)) return;
+  const wOq = q.responseTime - 1 / mu;
+  for (let v = 0; v < m.V; v++) {
+    const lev = sh.level[v]! < 0 ? 1 : sh.level[v]!;
+    const c = base + v;
+    const lc = s.lam[c]!;
+    if (lev !== level || !(lc > 0)) continue;
+    let mean = 0;
+    let inputs = 0;
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+      const t = m.intoOf[i]!;
+      if (s.lamT[t]! > 0) inputs++;
+      mean += (s.lamT[t]! / lc) * (s.headWait[t]! + s.fifoWait[m.turnIn[t]!]!);
+    }
+    // One input alone: its packets come spaced by their own transmissions and do not queue again (§13.5).
+    if (inputs < 2) continue;
+    const floor = split[v]! * wOq + lowerTerm;
+    const extra = Math.max(0, floor - mean);
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) s.floorExtra[m.intoOf[i]!] = extra;
   }
 }
 
@@ -241,7 +284,9 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
       const c = m.turnOut[t]!;
       const h = s.headWait[t]!;
       S += pr * (h + s.seff[c]!);
-      S2 += pr * (s.seff2[c]! + 2 * h * s.seff[c]! + 2 * h * h);
+      // The head waits with probability q (the output busy with others), then about exponentially: E[H²] = 2H²/q.
+      const q = Math.max(s.headWaitProb[t]!, EPS);
+      S2 += pr * (s.seff2[c]! + 2 * h * s.seff[c]! + (2 * h * h) / q);
     }
     const cs2 = Math.max(0, S2 / (S * S) - 1);
     const loop = m.creditLoop[p]!;
@@ -254,8 +299,20 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     const hold2 = S2 + 2 * S * loop + loop * loop;
     const perPacket = Math.ceil(s.b1[u]! / l / 64);
     const slots = Math.max(1, Math.floor(m.bufferBlocks[p]! / Math.max(1, perPacket)));
-    const full = finiteQueue(l, 1 / hold, s.cd2[u]!, Math.max(0, hold2 / (hold * hold) - 1), slots);
-    const own = finiteQueue(l, 1 / S, s.cd2[u]!, cs2, slots);
+    // The packets come off link u: each inter-arrival time holds the arriving packet's transmission x.
+    // Lindley's recursion W' = max(0, W + S − A) is unchanged when x is taken from both S and A, so the
+    // buffer waits as a queue with inter-arrivals A − x and service S − x (docs/models.md §13.5): a
+    // stream alone on equal links does not queue again (the two-moment forms alone would say it does).
+    const x = s.xbar[u]!;
+    const gap = 1 / l - x;
+    const shift = gap > 0 ? x : 0;
+    const lt = 1 / (1 / l - shift);
+    const ca2t = s.cd2[u]! * (lt / l) * (lt / l);
+    const varS = Math.max(0, S2 - S * S);
+    const St = Math.max(S - shift, EPS * S);
+    const ht = hold - shift;
+    const full = finiteQueue(lt, 1 / ht, ca2t, Math.max(0, (varS + 0) / (ht * ht)), slots);
+    const own = finiteQueue(lt, 1 / St, ca2t, varS / (St * St), slots);
     const blocked = full.blockingProbability;
     const resid = hold2 / (2 * hold);
     const beta = omega * blocked * resid + (1 - omega) * s.beta[u]!;
@@ -264,7 +321,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     s.resid[u] = resid;
     s.beta[u] = beta;
     s.headTime[u] = S;
-    s.fifoWait[u] = Math.max(0, own.responseTime - S);
+    s.fifoWait[u] = Math.max(0, own.responseTime - St);
     const rho = Math.min(1, l * S);
     s.fifoLoad[u] = l * S;
     s.fifoCd2[u] = rho * rho * cs2 + (1 - rho * rho) * s.cd2[u]!;
