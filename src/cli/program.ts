@@ -11,6 +11,7 @@ import { registerReport } from './report.js';
 import { registerValidate, VALIDATION_FAILED } from './validate.js';
 import { registerAdmit } from './admit.js';
 import { registerSim } from './sim.js';
+import { registerModel } from './model.js';
 import { registerTopology } from './topology.js';
 import { registerSweep } from './sweepCommand.js';
 
@@ -41,6 +42,7 @@ export function buildProgram(streams: OutputStreams = { out: process.stdout, err
   registerReport(program);
   registerAdmit(program);
   registerSim(program);
+  registerModel(program);
   registerTopology(program);
   registerSweep(program);
   return program;

@@ -4,3 +4,5 @@ export type { ChannelResult, FabricModelDiagnostics, FabricModelMetrics, FabricM
 export { solveFabric, type SolveFabricOptions } from './solve.js';
 export { finiteQueue, twoMomentMeanQueue, type QueueMoments } from './queue.js';
 export { fabricModelDisplay } from './display.js';
+export { fabricModelNetwork, FABRIC_PARAM_KEYS } from './scenario.js';
+export { saturationLoad, type SaturationLoad } from './saturation.js';

@@ -137,7 +137,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
     }
     gpsCapacities(sh, demand, V, cap);
     for (let v = 0; v < V; v++) s.capacity[base + v] = Math.min(1, Math.max(cap[v]!, EPS));
-    // Weighted split within a level: g_v ∝ (ρ_v/φ_v), normalised so that Σ ρ_v g_v = Σ ρ_v.
+    // Weighted split within a level: g_v ∝ (ρ_v/φ_v), normalised so that Σ ρ_v g_v = Σ ρ_v (conservation).
     for (let level = 0; level < 2; level++) {
       let num = 0;
       let den = 0;
@@ -152,7 +152,10 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       }
       for (let v = 0; v < V; v++) {
         const lev = sh.level[v]! < 0 ? 1 : sh.level[v]!;
-        if (lev === level) split[v] = den > 0 ? (split[v]! * num) / den : 1;
+        // The weights act only while another VL of the level is backlogged too: the split is taken in
+        // proportion to the level's load (the chance a waiting packet finds the port busy), from FCFS
+        // (ρ → 0) to the weighted split (ρ → 1).
+        if (lev === level) split[v] = den > 0 ? 1 + ((split[v]! * num) / den - 1) * Math.min(1, num) : 1;
       }
     }
     for (let level = 0; level < 2; level++) {
@@ -229,10 +232,11 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
  * The output-queued floor (docs/models.md §13.4): an output fed by FIFO input buffers is not work
  * conserving (it may idle while packets for it wait behind heads bound elsewhere), so by the
  * conservation law (Kleinrock 1965) its packets wait on average at least as long as in an
- * output-queued switch with the same arrivals, W_OQ. Where the head waits and buffer waits of the
- * packets bound for this port's VLs of one level average less, the difference is added to the
- * latency of every packet bound there (per VL, after the weighted split); it is reported, not fed
- * back into the head times (fed back, it made the fixed point run away near saturation). Not for an output fed by one input:
+ * output-queued switch with the same arrivals, W_OQ (per VL, after the weighted split). A buffer
+ * whose packets all go to this output blocks nothing, so for its packets W_OQ is the wait itself;
+ * for a buffer with several destinations W_OQ is a floor under head wait + buffer wait. The
+ * difference is reported in the latency, not fed back into the head times (fed back, it made the
+ * fixed point run away near saturation). Not for an output fed by one input:
  * its packets arrive spaced by their own transmissions, which the two-moment W_OQ does not know.
  */
 function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number): void {
@@ -244,18 +248,24 @@ function conservationFloor(m: CompiledModel, s: ModelState, base: number, level:
     const c = base + v;
     const lc = s.lam[c]!;
     if (lev !== level || !(lc > 0)) continue;
-    let mean = 0;
     let inputs = 0;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t = m.intoOf[i]!;
+      s.floorExtra[t] = 0;
       if (s.lamT[t]! > 0) inputs++;
-      mean += (s.lamT[t]! / lc) * (s.headWait[t]! + s.fifoWait[m.turnIn[t]!]!);
     }
     // One input alone: its packets come spaced by their own transmissions and do not queue again (§13.5).
     if (inputs < 2) continue;
     const floor = split[v]! * wOq + lowerTerm;
-    const extra = Math.max(0, floor - mean);
-    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) s.floorExtra[m.intoOf[i]!] = extra;
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+      const t = m.intoOf[i]!;
+      const u = m.turnIn[t]!;
+      let destinations = 0;
+      for (let k = m.turnsStart[u]!; k < m.turnsStart[u + 1]!; k++) if (s.lamT[m.turnsOf[k]!]! > 0) destinations++;
+      const own = s.headWait[t]! + s.fifoWait[u]!;
+      // A buffer whose packets all go to this output blocks nothing: the output-queued wait is its wait.
+      s.floorExtra[t] = destinations === 1 ? floor - own : Math.max(0, floor - own);
+    }
   }
 }
 
