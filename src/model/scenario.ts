@@ -9,7 +9,7 @@
 import { VlArbiter, type VlArbiterConfig } from '../admission/arbiter.js';
 import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, plainObject } from '../core/guards.js';
-import { validateFabricTopology, type FabricTopology } from '../sim/fabric/topology.js';
+import { validateFabricTopology, type FabricTopology } from '../network/topology.js';
 import { parseFlow } from './flowSpec.js';
 import type { ModelFlow, ModelNetwork, ModelPort } from './network.js';
 
