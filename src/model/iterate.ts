@@ -197,7 +197,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       if (m.voq) {
         // Virtual output queues: the packets for this output wait in one queue per input, served in turn:
         // the output behaves as one queue of all of them (an output-queued switch), bounded by the buffers.
-        const q = finiteQueue(l, mu, acc[3]! / l, cs2, Infinity);
+        const q = finiteQueue(l, mu, acc[3]! / l, cs2, Infinity, true);
         aggregate = Number.isFinite(q.responseTime) ? q.responseTime - 1 / mu : (n * sEff) / 2;
       }
       for (let v = 0; v < V; v++) {
@@ -215,7 +215,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           let w = 0;
           let busy = 0;
           if (others > 0 && n > 1) {
-            const q = finiteQueue(others, mu, 1, cs2, n - 1);
+            const q = finiteQueue(others, mu, 1, cs2, n - 1, true);
             w = (q.meanQueueLength - q.utilization) * sEff + q.utilization * residual;
             busy = q.utilization;
           }
@@ -240,7 +240,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
  * its packets arrive spaced by their own transmissions, which the two-moment W_OQ does not know.
  */
 function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number): void {
-  const q = finiteQueue(l, mu, ca2, cs2, Infinity);
+  const q = finiteQueue(l, mu, ca2, cs2, Infinity, true);
   if (!Number.isFinite(q.responseTime)) return;
   const wOq = q.responseTime - 1 / mu;
   for (let v = 0; v < m.V; v++) {
@@ -321,8 +321,8 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     const varS = Math.max(0, S2 - S * S);
     const St = Math.max(S - shift, EPS * S);
     const ht = hold - shift;
-    const full = finiteQueue(lt, 1 / ht, ca2t, Math.max(0, (varS + 0) / (ht * ht)), slots);
-    const own = finiteQueue(lt, 1 / St, ca2t, varS / (St * St), slots);
+    const full = finiteQueue(lt, 1 / ht, ca2t, varS / (ht * ht), slots, true);
+    const own = finiteQueue(lt, 1 / St, ca2t, varS / (St * St), slots, true);
     const blocked = full.blockingProbability;
     const resid = hold2 / (2 * hold);
     const beta = omega * blocked * resid + (1 - omega) * s.beta[u]!;

@@ -3,16 +3,14 @@
  * fabric model's resources (docs/models.md §13.2): every unfrozen flow's rate (packets/s) rises
  * together; a resource saturates when Σ a·r reaches its capacity, freezing the flows that cross it;
  * a flow whose demand is met freezes at its demand. Resources: each port's link (a = packet time),
- * each channel (port, VL) with its arbitration share (a = effective service time, credit waits
- * included), and each switch input buffer (a = the head packet's mean time at the head, a FIFO being
+ * each channel (port, VL) with its arbitration share (a = packet time; credit waits are a symptom of
+ * a bottleneck downstream, not a capacity of their own), and each switch input buffer (a = the head packet's mean time at the head, a FIFO being
  * one server). Kernel: trusts its input, allocates only its work arrays.
  */
 import type { CompiledModel } from './compile.js';
 
 /** Coefficients and capacities the allocation reads (all per packet or fractions of time). */
 export interface AllocationInput {
-  /** Per channel: effective service time of a packet (s), credit waits included. */
-  readonly seff: Float64Array;
   /** Per channel: its share of its port (GPS over VLs), a fraction ≤ 1. */
   readonly channelCapacity: Float64Array;
   /** Per channel: mean time a packet spends at the head of the input buffer at its far end (s; 0 if none). */
@@ -57,7 +55,7 @@ export function maxMinRates(m: CompiledModel, a: AllocationInput, out?: Allocati
       const c = hopChannel[h]!;
       const p = (c / V) | 0;
       slope[p]! += m1[f]! / portRate[p]!;
-      slope[P + c]! += a.seff[c]!;
+      slope[P + c]! += m1[f]! / portRate[p]!;
       if (hopTurn[h]! >= 0) slope[P + C + turnIn[hopTurn[h]!]!]! += a.headTime[turnIn[hopTurn[h]!]!]!;
     }
   }
@@ -101,8 +99,8 @@ export function maxMinRates(m: CompiledModel, a: AllocationInput, out?: Allocati
         const p = (c / V) | 0;
         used[p]! += r * (m1[f]! / portRate[p]!);
         slope[p]! -= m1[f]! / portRate[p]!;
-        used[P + c]! += r * a.seff[c]!;
-        slope[P + c]! -= a.seff[c]!;
+        used[P + c]! += r * (m1[f]! / portRate[p]!);
+        slope[P + c]! -= m1[f]! / portRate[p]!;
         if (hopTurn[h]! >= 0) {
           const u = turnIn[hopTurn[h]!]!;
           used[P + C + u]! += r * a.headTime[u]!;

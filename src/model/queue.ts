@@ -86,9 +86,13 @@ function productForm(lambda: number, g: number, x: number, y: number, q: number,
  * (ρ/2)(1 + (Ca² + ρCs²)/(1 − ρ)) for Ca² ≥ 1 (exact for M/G/1 at Ca² = 1, any Cs²), and for
  * Ca² < 1 the QNA form ρ + ρ²(Ca² + Cs²)/(2(1 − ρ)) with the Kraemer–Langenbach-Belz factor
  * exp(−2(1 − ρ)(1 − Ca²)²/(3ρ(Ca² + Cs²))) (Whitt, BSTJ 62(9) 1983, eq. 45); the two agree at Ca² = 1.
+ * `smooth`: a stream whose variability is not in batches (a merge or departure inside the network):
+ * the QNA form ρ + ρ²(Ca² + Cs²)/(2(1 − ρ)) for Ca² ≥ 1 too (the GE form's extra ρ(Ca² − 1)/(2(1 − ρ))
+ * is the wait of a GE batch's own members, which such a stream does not have).
  */
-export function twoMomentMeanQueue(rho: number, ca2: number, cs2: number): number {
-  if (ca2 >= 1) return (rho / 2) * (1 + (ca2 + rho * cs2) / (1 - rho));
+export function twoMomentMeanQueue(rho: number, ca2: number, cs2: number, smooth = false): number {
+  if (ca2 >= 1 && !smooth) return (rho / 2) * (1 + (ca2 + rho * cs2) / (1 - rho));
+  if (ca2 >= 1) return rho + (rho * rho * (ca2 + cs2)) / (2 * (1 - rho));
   const c = ca2 + cs2;
   const klb = c > 0 ? Math.exp((-2 * (1 - rho) * (1 - ca2) * (1 - ca2)) / (3 * rho * c)) : 0;
   return rho + (rho * rho * c * klb) / (2 * (1 - rho));
@@ -100,19 +104,19 @@ export function twoMomentMeanQueue(rho: number, ca2: number, cs2: number): numbe
  *
  * - Ca² ≥ 1 and Cs² ≥ 1: the maximum-entropy GE/GE/1/N of docs/models.md §3 exactly (x, g, y from
  *   src/me's coefficient kernels, blocking with δ_0 = σ/D); N = ∞: GE/GE/1 (ρ ≥ 1 → infinite L).
- * - otherwise (smooth streams, deterministic links): the maximum-entropy form with x and g of the
+ * - otherwise (`smooth` streams inside the network, Ca² or Cs² below 1: deterministic links): the maximum-entropy form with x and g of the
  *   infinite queue whose L is {@link twoMomentMeanQueue}, y from flow balance λ(1 − P(N)) = μ(1 − P(0))
  *   (Kouvatsos' older route, docs/models.md §3), blocking π_N = P(N).
  */
-export function finiteQueue(lambda: number, mu: number, ca2: number, cs2: number, capacity: number): QueueMoments {
+export function finiteQueue(lambda: number, mu: number, ca2: number, cs2: number, capacity: number, smooth = false): QueueMoments {
   const rho = lambda / mu;
   if (!(lambda > 0)) return { utilization: 0, meanQueueLength: 0, fullProbability: 0, blockingProbability: 0, throughput: 0, responseTime: 1 / mu };
   if (capacity === Infinity) {
     if (!(rho < 1)) return { utilization: 1, meanQueueLength: Infinity, fullProbability: 0, blockingProbability: 0, throughput: mu, responseTime: Infinity };
-    const l = twoMomentMeanQueue(rho, ca2, cs2);
+    const l = twoMomentMeanQueue(rho, ca2, cs2, smooth);
     return { utilization: rho, meanQueueLength: l, fullProbability: 0, blockingProbability: 0, throughput: lambda, responseTime: l / lambda };
   }
-  if (ca2 >= 1 && cs2 >= 1) {
+  if (ca2 >= 1 && cs2 >= 1 && !smooth) {
     const tau = 2 / (1 + ca2);
     const sigma = 2 / (1 + cs2);
     const x = xCoefficient(lambda, mu, tau, sigma);
@@ -121,7 +125,7 @@ export function finiteQueue(lambda: number, mu: number, ca2: number, cs2: number
     return productForm(lambda, g, x, y, 1 - tau, sigma / dConstant(tau, sigma), capacity);
   }
   const r = Math.min(rho, RHO_MAX);
-  const l = twoMomentMeanQueue(r, ca2, cs2);
+  const l = twoMomentMeanQueue(r, ca2, cs2, smooth);
   const x = 1 - r / l;
   const g = (r * (1 - x)) / (x * (1 - r));
   if (!(x > 0) || !(g > 0)) {

@@ -56,7 +56,8 @@ export interface PortResult {
 
 /** How the fixed point went. */
 export interface FabricModelDiagnostics {
-  readonly method: 'decomposition';
+  /** 'decomposition', or 'exact credit chain' where the network is the chain of thesis ch. 4 (tandem.ts). */
+  readonly method: 'decomposition' | 'exact credit chain';
   readonly iterations: number;
   /** Largest relative change of an effective service time or a rate in the last iteration. */
   readonly residual: number;

@@ -15,6 +15,7 @@ import type { ModelNetwork } from './network.js';
 import type { FabricModelResult } from './result.js';
 import { modelResult } from './assemble.js';
 import { fabricModelDisplay } from './display.js';
+import { creditTandem, withExactTandem } from './tandem.js';
 
 /** Options of {@link solveFabric}; every one has a default. */
 export interface SolveFabricOptions {
@@ -42,7 +43,9 @@ export function solveFabric(net: ModelNetwork, options: SolveFabricOptions = {})
   if (!Number.isInteger(maxIterations) || maxIterations < 1) throw new InvalidParameterError('maxIterations', 'an integer >= 1', maxIterations);
   const omega = options.damping ?? 0.5;
   if (!(omega > 0 && omega <= 1)) throw new InvalidParameterError('damping', 'a number in (0, 1]', omega);
-  return fabricModelDisplay(modelResult(solveModel(net, tolerance, maxIterations, omega)));
+  const result = modelResult(solveModel(net, tolerance, maxIterations, omega));
+  const chain = creditTandem(net);
+  return fabricModelDisplay(chain === null ? result : withExactTandem(result, chain, net.flows[0]!.meanBytes));
 }
 
 /** The fixed point itself (no validation of the network: scenario.ts and tests build sound ones). */
@@ -64,7 +67,7 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   const previous = new Float64Array(m.F);
   while (iterations < maxIterations) {
     iterations++;
-    alloc = maxMinRates(m, { seff: s.seff, channelCapacity: s.capacity, headTime: s.headTime }, alloc);
+    alloc = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime }, alloc);
     let rateChange = 0;
     for (let f = 0; f < m.F; f++) {
       const r = alloc.rate[f]!;
