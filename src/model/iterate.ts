@@ -301,8 +301,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     const cs2 = Math.max(0, S2 / (S * S) - 1);
     const loop = m.creditLoop[p]!;
     if (m.voq) {
-      voqBuffer(m, s, u, l, loop, omega);
-      change = Math.max(change, Math.abs(S - s.headTime[u]!) / Math.max(S, EPS));
+      change = Math.max(change, voqBuffer(m, s, u, l, loop, omega));
       continue;
     }
     const hold = S + loop;
@@ -377,9 +376,10 @@ function erlangB(a: number, n: number): number {
  * independently, each after its own sojourn (its wait at its output and its service), so the buffer
  * is a loss system of `slots` servers: the channel feeding it finds it full with Erlang's B(λ·sojourn,
  * slots) and then waits for the first of the slots to free (sojourn / slots). The input port feeds one
- * output at a time: its head time is the mean effective service of the outputs it feeds.
+ * output at a time: its head time is the mean effective service of the outputs it feeds. Returns the
+ * relative change of β and of the head time.
  */
-function voqBuffer(m: CompiledModel, s: ModelState, u: number, l: number, loop: number, omega: number): void {
+function voqBuffer(m: CompiledModel, s: ModelState, u: number, l: number, loop: number, omega: number): number {
   let S = 0;
   let sojourn = loop;
   for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
@@ -394,11 +394,14 @@ function voqBuffer(m: CompiledModel, s: ModelState, u: number, l: number, loop: 
   const slots = Math.max(1, Math.floor(m.bufferBlocks[p]! / Math.max(1, Math.ceil(s.b1[u]! / l / 64))));
   const blocked = erlangB(l * sojourn, slots);
   const resid = sojourn / slots;
+  const beta = omega * blocked * resid + (1 - omega) * s.beta[u]!;
+  const change = Math.max(Math.abs(beta - s.beta[u]!) / Math.max(s.xbar[u]!, EPS), Math.abs(S - s.headTime[u]!) / Math.max(S, EPS));
   s.blocked[u] = blocked;
   s.resid[u] = resid;
-  s.beta[u] = omega * blocked * resid + (1 - omega) * s.beta[u]!;
+  s.beta[u] = beta;
   s.headTime[u] = S;
   s.fifoWait[u] = 0;
   s.fifoLoad[u] = l * S;
   s.fifoCd2[u] = s.cd2[u]!;
+  return change;
 }

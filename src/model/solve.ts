@@ -6,8 +6,8 @@
  * metric names (result.ts).
  */
 import { InvalidParameterError } from '../core/errors.js';
-import { compileModel } from './compile.js';
-import { accumulateLoads, channelService, inputBuffers, newState, portWaits, propagate } from './iterate.js';
+import { compileModel, type CompiledModel } from './compile.js';
+import { accumulateLoads, channelService, inputBuffers, newState, portWaits, propagate, type ModelState } from './iterate.js';
 import { maxMinRates, type Allocation } from './maxmin.js';
 import type { SolvedModel } from './solved.js';
 import { vlShares } from './arbitration.js';
@@ -61,35 +61,75 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
     for (let v = 0; v < m.V; v++) bytes[v] = s.lam[i * m.V + v]! > 0 ? s.b1[i * m.V + v]! / s.lam[i * m.V + v]! : 2048;
     return vlShares(p.arbitration, bytes, m.V);
   });
-  let alloc: Allocation | undefined;
   let residual = Infinity;
   let iterations = 0;
   const previous = new Float64Array(m.F);
+  let alloc: Allocation = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime });
+  let capped = applyRates(m, s, alloc, previous);
+  accumulateLoads(m, s);
   while (iterations < maxIterations) {
     iterations++;
-    alloc = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime }, alloc);
-    let rateChange = 0;
-    for (let f = 0; f < m.F; f++) {
-      const r = alloc.rate[f]!;
-      if (iterations > 1) rateChange = Math.max(rateChange, Math.abs(r - previous[f]!) / Math.max(r, 1e-300));
-      previous[f] = r;
-      s.rate[f] = r;
-    }
-    s.wants.fill(0);
-    for (let f = 0; f < m.F; f++) {
-      const b = alloc.bottleneck[f]!;
-      if (b < 0) continue;
-      if (b < m.P) s.wants.fill(1, b * m.V, (b + 1) * m.V);
-      else if (b < m.P + m.C) s.wants[b - m.P] = 1;
-    }
-    accumulateLoads(m, s);
     channelService(m, s);
     propagate(m, s);
     portWaits(m, s, shares);
     const change = inputBuffers(m, s, omega);
     channelService(m, s);
+    // The flows' rates move only where a resource is over its capacity or a flow is capped: then
+    // progressive filling again (one pass over every hop); otherwise the loads stand.
+    let rateChange = 0;
+    if (capped || overloaded(m, s)) {
+      alloc = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime }, alloc);
+      rateChange = rateDifference(m, alloc, previous);
+      capped = applyRates(m, s, alloc, previous);
+      if (rateChange > 0) accumulateLoads(m, s);
+    }
     residual = Math.max(change, rateChange);
     if (iterations > 1 && residual < tolerance) break;
   }
-  return { net, m, s, alloc: alloc!, iterations, residual, converged: residual < tolerance, tolerance };
+  return { net, m, s, alloc, iterations, residual, converged: residual < tolerance, tolerance };
+}
+
+/** Largest relative change of a flow's rate from `previous`. */
+function rateDifference(m: CompiledModel, alloc: Allocation, previous: Float64Array): number {
+  let d = 0;
+  for (let f = 0; f < m.F; f++) {
+    const r = alloc.rate[f]!;
+    const diff = Math.abs(r - previous[f]!);
+    if (diff > 0) d = Math.max(d, diff / Math.max(r, 1e-300));
+  }
+  return d;
+}
+
+/** Copies the allocation into the state (rates, and which channels hold capped flows); true if any flow is capped. */
+function applyRates(m: CompiledModel, s: ModelState, alloc: Allocation, previous: Float64Array): boolean {
+  let capped = false;
+  s.wants.fill(0);
+  for (let f = 0; f < m.F; f++) {
+    const r = alloc.rate[f]!;
+    previous[f] = r;
+    s.rate[f] = r;
+    const b = alloc.bottleneck[f]!;
+    if (b < 0) continue;
+    capped = true;
+    if (b < m.P) s.wants.fill(1, b * m.V, (b + 1) * m.V);
+    else if (b < m.P + m.C) s.wants[b - m.P] = 1;
+  }
+  return capped;
+}
+
+/** Whether a link, a channel's share or an input buffer's head time is over its capacity at the current loads. */
+function overloaded(m: CompiledModel, s: ModelState): boolean {
+  const over = 1 + 1e-12;
+  for (let p = 0; p < m.P; p++) {
+    let u = 0;
+    for (let v = 0; v < m.V; v++) {
+      const c = p * m.V + v;
+      const x = s.lam[c]! * s.xbar[c]!;
+      if (x > s.capacity[c]! * over) return true;
+      u += x;
+    }
+    if (u > over) return true;
+  }
+  for (let c = 0; c < m.C; c++) if (s.lam[c]! * s.headTime[c]! > over) return true;
+  return false;
 }
