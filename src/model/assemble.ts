@@ -58,8 +58,8 @@ interface FlowParts {
   credit: number;
   capped: boolean;
   cappedBy: string;
-  flags: Set<FlowFlag>;
-  reasons: Set<string>;
+  flags: FlowFlag[];
+  reasons: string[];
 }
 
 /** Assembles the result (see the module comment). */
@@ -74,52 +74,52 @@ export function modelResult(sm: SolvedModel): FabricModelResult {
     const hops: number[] = [];
     let credit = 0;
     let worst = 0;
-    let worstAt = '';
+    let worstAt = -1;
     let tree = 0;
-    let treeAt = '';
+    let treeAt = -1;
     for (let h = m.hopStart[f]!; h < m.hopStart[f + 1]!; h++) {
       const c = m.hopChannel[h]!;
       const t = m.hopTurn[h]!;
       credit += s.beta[c]!;
-      const load = s.lam[c]! * s.seff[c]! / s.capacity[c]!;
-      if (load > worst) ((worst = load), (worstAt = resourceName(sm, m.P + c)));
+      const load = (s.lam[c]! * s.seff[c]!) / s.capacity[c]!;
+      if (load > worst) ((worst = load), (worstAt = m.P + c));
       if (t < 0) hops.push(s.hostWait[c]!);
       else {
         const u = m.turnIn[t]!;
         hops.push(s.fifoWait[u]! + s.headWait[t]! + s.floorExtra[t]!);
-        if (s.fifoLoad[u]! > worst) ((worst = s.fifoLoad[u]!), (worstAt = resourceName(sm, m.P + m.C + u)));
+        if (s.fifoLoad[u]! > worst) ((worst = s.fifoLoad[u]!), (worstAt = m.P + m.C + u));
       }
-      if (s.blocked[c]! > tree) ((tree = s.blocked[c]!), (treeAt = resourceName(sm, m.P + m.C + c)));
+      if (s.blocked[c]! > tree) ((tree = s.blocked[c]!), (treeAt = m.P + m.C + c));
     }
     const fixed = fixedLatency(sm, f);
     const queueing = hops.reduce((a, b) => a + b, 0);
-    const flags = new Set<FlowFlag>();
-    const reasons = new Set<string>();
+    const flags: FlowFlag[] = [];
+    const reasons: string[] = [];
     const capped = alloc.bottleneck[f]! >= 0;
-    const cappedBy = resourceName(sm, alloc.bottleneck[f]!);
+    const cappedBy = capped ? resourceName(sm, alloc.bottleneck[f]!) : '';
     if (capped) {
-      flags.add('saturated');
-      reasons.add(`capped by ${cappedBy}: the model's numbers at saturation are a bound, not a prediction`);
+      flags.push('saturated');
+      reasons.push(`capped by ${cappedBy}: the model's numbers at saturation are a bound, not a prediction`);
     } else if (worst > NEAR_SATURATION) {
-      flags.add('near-saturation');
-      reasons.add(`load ${worst.toFixed(3)} at ${worstAt}: queueing estimates lose accuracy as the load nears 1`);
+      flags.push('near-saturation');
+      reasons.push(`load ${worst.toFixed(3)} at ${resourceName(sm, worstAt)}: queueing estimates lose accuracy as the load nears 1`);
     }
     if (tree > CONGESTION_TREE) {
-      flags.add('congestion-tree');
-      reasons.add(`${treeAt} full ${(100 * tree).toFixed(1)} % of arrivals: back-pressure couples queues the model treats as independent`);
+      flags.push('congestion-tree');
+      reasons.push(`${resourceName(sm, treeAt)} full ${(100 * tree).toFixed(1)} % of arrivals: back-pressure couples queues the model treats as independent`);
     }
     const latency = fixed + queueing + credit;
     if (!Number.isFinite(latency)) {
-      flags.add('unstable');
-      reasons.add('the send queue is unbounded and its load is 1: the simulated latency grows with the run');
+      flags.push('unstable');
+      reasons.push('the send queue is unbounded and its load is 1: the simulated latency grows with the run');
     }
     if (flow.rateControlled) {
-      flags.add('rate-control');
-      reasons.add('rate (congestion) control is not modelled: the flow is taken at its offered rate, capped by max-min');
+      flags.push('rate-control');
+      reasons.push('rate (congestion) control is not modelled: the flow is taken at its offered rate, capped by max-min');
     }
     if (!sm.converged) {
-      flags.add('not-converged');
-      reasons.add(`fixed point not converged: residual ${sm.residual.toExponential(2)} after ${sm.iterations} iterations`);
+      flags.push('not-converged');
+      reasons.push(`fixed point not converged: residual ${sm.residual.toExponential(2)} after ${sm.iterations} iterations`);
     }
     const key = flow.group ?? flow.name;
     const parts: FlowParts = { rate: r, bytes: m.m1[f]!, offered: flow.lambda, latency, fixed, hops, credit, capped, cappedBy, flags, reasons };
@@ -129,6 +129,25 @@ export function modelResult(sm: SolvedModel): FabricModelResult {
   }
   const flows: FlowResult[] = [];
   for (const [name, list] of byName) {
+    if (list.length === 1) {
+      const p = list[0]!;
+      flows.push(
+        Object.freeze({
+          name,
+          offeredGbps: (p.offered * p.bytes * 8) / 1e9,
+          throughput: (p.rate * p.bytes * 8) / 1e9,
+          latency: p.latency * 1e6,
+          fixedLatency: p.fixed * 1e6,
+          queueingPerHop: Object.freeze(p.hops.map((w) => w * 1e6)),
+          creditWait: p.credit * 1e6,
+          capped: p.capped,
+          cappedBy: p.cappedBy,
+          flags: Object.freeze(p.flags),
+          reasons: Object.freeze(p.reasons),
+        }),
+      );
+      continue;
+    }
     const total = list.reduce((a, p) => a + p.rate, 0);
     const w = (p: FlowParts) => (total > 0 ? p.rate / total : 1 / list.length);
     const mean = (pick: (p: FlowParts) => number) => list.reduce((a, p) => a + w(p) * pick(p), 0);
@@ -145,8 +164,8 @@ export function modelResult(sm: SolvedModel): FabricModelResult {
         creditWait: mean((p) => p.credit) * 1e6,
         capped: list.some((p) => p.capped),
         cappedBy: [...new Set(list.map((p) => p.cappedBy).filter((x) => x))].join(', '),
-        flags: Object.freeze([...new Set(list.flatMap((p) => [...p.flags]))]),
-        reasons: Object.freeze([...new Set(list.flatMap((p) => [...p.reasons]))]),
+        flags: Object.freeze([...new Set(list.flatMap((p) => p.flags))]),
+        reasons: Object.freeze([...new Set(list.flatMap((p) => p.reasons))]),
       }),
     );
   }

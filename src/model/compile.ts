@@ -65,7 +65,12 @@ export function compileModel(net: ModelNetwork): CompiledModel {
   hopStart[F] = H;
   const hopChannel = new Int32Array(H);
   const hopTurn = new Int32Array(H).fill(-1);
-  const turnKey = new Map<number, number>();
+  // Turns by (in, out) in an open-addressing table (a Map of 10⁶ numeric keys is the slow part otherwise).
+  let size = 1024;
+  while (size < 2 * H) size *= 2;
+  const keyIn = new Int32Array(size).fill(-1);
+  const keyOut = new Int32Array(size);
+  const keyTurn = new Int32Array(size);
   const tin: number[] = [];
   const tout: number[] = [];
   const lambda = new Float64Array(F);
@@ -86,15 +91,16 @@ export function compileModel(net: ModelNetwork): CompiledModel {
       const h = hopStart[f]! + k;
       hopChannel[h] = c;
       if (prev >= 0) {
-        const key = prev * C + c;
-        let t = turnKey.get(key);
-        if (t === undefined) {
-          t = tin.length;
-          turnKey.set(key, t);
+        let slot = (Math.imul(prev, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & (size - 1);
+        while (keyIn[slot] !== -1 && (keyIn[slot] !== prev || keyOut[slot] !== c)) slot = (slot + 1) & (size - 1);
+        if (keyIn[slot] === -1) {
+          keyIn[slot] = prev;
+          keyOut[slot] = c;
+          keyTurn[slot] = tin.length;
           tin.push(prev);
           tout.push(c);
         }
-        hopTurn[h] = t;
+        hopTurn[h] = keyTurn[slot]!;
       }
       prev = c;
     }
