@@ -42,7 +42,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   model: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me'],
   studies: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'sim'],
   sweep: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'sim', 'studies'],
-  validate: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim'],
+  validate: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'model'],
   report: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'model', 'studies', 'validate', 'sweep'],
   cli: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'model', 'studies', 'validate', 'report', 'sweep'],
   '.': ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'model', 'studies', 'validate', 'report', 'sweep'],
