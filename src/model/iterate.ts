@@ -113,6 +113,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
   const demand = new Float64Array(V);
   const cap = new Float64Array(V);
   const split = new Float64Array(V);
+  const byInput = new Float64Array(m.P);
+  const turnsOfInput = new Int32Array(m.P);
   for (let p = 0; p < m.P; p++) {
     const base = p * V;
     let any = false;
@@ -184,12 +186,23 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
         }
         continue;
       }
-      // Switch port: heads of the other input buffers of this level.
+      // Switch port: heads of the other input buffers of this level. Packets that came over the same
+      // link (another VL) arrived one after another: they contend less than strangers (below).
       let n = 0;
+      let nTurns = 0;
       for (let v = 0; v < V; v++) {
         const c = base + v;
         const lev = sh.level[v]! < 0 ? 1 : sh.level[v]!;
-        if (lev === level) for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) if (s.lamT[m.intoOf[i]!]! > 0) n++;
+        if (lev !== level) continue;
+        for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+          const t = m.intoOf[i]!;
+          if (!(s.lamT[t]! > 0)) continue;
+          const pu = (m.turnIn[t]! / V) | 0;
+          if (byInput[pu] === 0) n++;
+          byInput[pu]! += s.lamT[t]!;
+          turnsOfInput[pu]!++;
+          nTurns++;
+        }
       }
       const sEff = sMean / avail;
       const residual = (acc[2]! / l) / (2 * sMean) / avail;
@@ -211,11 +224,19 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
             s.headWaitProb[t] = Math.min(1, acc[1]!);
             continue;
           }
-          const others = l - s.lamT[t]!;
+          // The same link's packets to this output are spaced by their transmissions in proportion to
+          // the share of the link's traffic that comes here (a thinned stream loses its spacing).
+          const pu = (m.turnIn[t]! / V) | 0;
+          let linkTotal = 0;
+          for (let w = 0; w < V; w++) linkTotal += s.lam[pu * V + w]!;
+          const same = byInput[pu]!;
+          const others = l - s.lamT[t]! - (same - s.lamT[t]!) * Math.min(1, same / linkTotal);
           let w = 0;
           let busy = 0;
-          if (others > 0 && n > 1) {
-            const q = finiteQueue(others, mu, 1, cs2, n - 1, true);
+          // At most one head per input buffer of the other ports can be ahead of this one.
+          const heads = nTurns - turnsOfInput[pu]!;
+          if (others > 0 && heads > 0) {
+            const q = finiteQueue(others, mu, 1, cs2, heads, true);
             w = (q.meanQueueLength - q.utilization) * sEff + q.utilization * residual;
             busy = q.utilization;
           }
@@ -223,7 +244,15 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           s.headWait[t] = split[v]! * w + lowerTerm;
         }
       }
-      if (!m.voq) conservationFloor(m, s, base, level, sh, split, l, mu, acc[3]! / l, cs2, lowerTerm);
+      if (!m.voq && n > 1) conservationFloor(m, s, base, level, sh, split, l, mu, acc[3]! / l, cs2, lowerTerm);
+      else if (!m.voq) for (let v = 0; v < V; v++) for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) s.floorExtra[m.intoOf[i]!] = 0;
+      for (let v = 0; v < V; v++) {
+        for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
+          const pu = (m.turnIn[m.intoOf[i]!]! / V) | 0;
+          byInput[pu] = 0;
+          turnsOfInput[pu] = 0;
+        }
+      }
     }
   }
 }
@@ -236,8 +265,9 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
  * whose packets all go to this output blocks nothing, so for its packets W_OQ is the wait itself;
  * for a buffer with several destinations W_OQ is a floor under head wait + buffer wait. The
  * difference is reported in the latency, not fed back into the head times (fed back, it made the
- * fixed point run away near saturation). Not for an output fed by one input:
- * its packets arrive spaced by their own transmissions, which the two-moment W_OQ does not know.
+ * fixed point run away near saturation). Only for an output fed by two input ports or more (the
+ * caller's test): one link's packets arrive spaced by their own transmissions, which the two-moment
+ * W_OQ does not know.
  */
 function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number): void {
   const q = finiteQueue(l, mu, ca2, cs2, Infinity, true);
@@ -248,14 +278,7 @@ function conservationFloor(m: CompiledModel, s: ModelState, base: number, level:
     const c = base + v;
     const lc = s.lam[c]!;
     if (lev !== level || !(lc > 0)) continue;
-    let inputs = 0;
-    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
-      const t = m.intoOf[i]!;
-      s.floorExtra[t] = 0;
-      if (s.lamT[t]! > 0) inputs++;
-    }
-    // One input alone: its packets come spaced by their own transmissions and do not queue again (§13.5).
-    if (inputs < 2) continue;
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) s.floorExtra[m.intoOf[i]!] = 0;
     const floor = split[v]! * wOq + lowerTerm;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t = m.intoOf[i]!;
