@@ -69,6 +69,18 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
     var baseModel = base ? solveFabric(fabricModelNetwork(at(base.flowRatePps))) : undefined;
     rows.push({ case: c.case, point: point.label, load: point.load, flows: Object.keys(point.flows).length, scored, latMax: Math.max(...lat), latMedian: median(lat), latBias: median(signed), waitMax: wait.length ? Math.max(...wait) : NaN, waitMedian: median(wait), iterations: r.diagnostics.iterations, converged: r.diagnostics.converged, ms });
   }
+  // Offered load 1 (the reference's overload point): accepted load per SL and SL 1's share of busy ports.
+  const fps = (c as unknown as { flowsPerSender: number }).flowsPerSender;
+  const senders = (c as unknown as { senders: number }).senders;
+  const over = solveFabric(fabricModelNetwork(at((c.rateGbps * 1e9) / (2048 * 8) / fps)));
+  const perSl = [0, 0];
+  for (const f of over.flows) perSl[f.name.endsWith('-sl1') ? 1 : 0]! += f.throughput / senders / c.rateGbps;
+  const busy = over.ports.filter((p) => p.utilization >= 0.97).map((p) => {
+    const vl1 = over.channels.filter((ch) => ch.port === p.name && ch.vl % 2 === 1).reduce((a, ch) => a + ch.utilization, 0);
+    return vl1 / p.utilization;
+  });
+  const ref = c.saturation.overload as unknown as { acceptedLoadPerSl?: [number, number][]; slShareOnBusyPorts?: { switch: { ports: number; sl1ShareMedian?: number } } };
+  rows.push({ case: c.case, point: 'overload', modelPerSl: fps === 2 ? perSl : [perSl[0]], simPerSl: ref.acceptedLoadPerSl?.map((x) => x[0]), modelSl1ShareMedian: fps === 2 ? median(busy) : NaN, simSl1ShareMedian: ref.slShareOnBusyPorts?.switch.sl1ShareMedian, busyPorts: busy.length });
   const sat = saturationLoad(at, c.rateGbps, 2048, (c as unknown as { flowsPerSender: number }).flowsPerSender);
   rows.push({ case: c.case, point: 'saturation', simLoad: c.saturation.load, simAccepted: c.saturation.overload.acceptedLoad[0], modelLoad: sat.load, cappedBy: sat.cappedBy });
 }
