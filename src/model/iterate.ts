@@ -100,6 +100,8 @@ export function channelService(m: CompiledModel, s: ModelState): void {
 }
 
 const EPS = 1e-9;
+/** Count the wait behind a full first-hop buffer in that buffer (infinite) instead of as credit waits at the host. */
+const RELOCATE = true;
 
 /**
  * Step 3: per port and priority level, the waiting for the port: hosts' send queues as one finite
@@ -130,8 +132,11 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       const level = sh.level[v]! < 0 ? 1 : sh.level[v]!;
       const acc = lv[level]!;
       acc[0]! += l;
-      acc[1]! += l * s.seff[c]!;
-      acc[2]! += l * s.seff2[c]!;
+      // Host ports count transmissions only: the wait behind a full switch buffer is counted in that
+      // buffer's own queue, taken without its capacity (§13.5: blocking moves the wait, not removes it).
+      const host = m.hostChannel[c] === 1 && RELOCATE;
+      acc[1]! += l * (host ? s.xbar[c]! : s.seff[c]!);
+      acc[2]! += l * (host ? s.x2[c]! : s.seff2[c]!);
       acc[3]! += (m.hostChannel[c] ? s.hostOffered[c]! : l) * s.ca2in[c]!;
       acc[4]! += s.sendCap[c]!;
       if (level === 0) rhoHigh += l * s.seff[c]!;
@@ -344,7 +349,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     const St = Math.max(S - shift, EPS * S);
     const ht = hold - shift;
     const full = finiteQueue(lt, 1 / ht, ca2t, varS / (ht * ht), slots, true);
-    const own = finiteQueue(lt, 1 / St, ca2t, varS / (St * St), slots, true);
+    const own = finiteQueue(lt, 1 / St, ca2t, varS / (St * St), RELOCATE && m.hostChannel[u] === 1 ? Infinity : slots, true);
     const blocked = full.blockingProbability;
     const resid = hold2 / (2 * hold);
     const beta = omega * blocked * resid + (1 - omega) * s.beta[u]!;
