@@ -47,3 +47,16 @@ describe('solveFabric: one link, one flow', () => {
     expect(r.saturation.cappingResources).toEqual(['h0']);
   });
 });
+
+describe('solveFabric: the record', () => {
+  it('is plain data (JSON round trip keeps every field) and displays itself in a notebook: facts, flows and ports tables', () => {
+    const r = solveFabric(oneLink(0.5e6, 1, 4));
+    expect(JSON.parse(JSON.stringify(r)).metrics).toEqual(JSON.parse(JSON.stringify(r.metrics)));
+    const display = (r as unknown as Record<symbol, () => Record<string, string>>)[Symbol.for('Jupyter.display')]!;
+    const bundle = display.call(r);
+    expect(bundle['text/plain']).toMatch(/^The fabric, analytically/);
+    expect(bundle['text/plain']).toMatch(/converged in \d+ iterations/);
+    expect(bundle['text/html']).toContain('<table');
+    expect(Object.isFrozen(r.flows[0])).toBe(true);
+  });
+});
