@@ -8,52 +8,9 @@
 import type { CompiledModel } from './compile.js';
 import { finiteQueue } from './queue.js';
 import { gpsCapacities, type VlShares } from './arbitration.js';
-
-/** Everything the iteration reads and writes (per channel unless said). */
-export interface ModelState {
-  readonly rate: Float64Array; // per flow, packets/s
-  readonly lam: Float64Array;
-  readonly b1: Float64Array;
-  readonly b2: Float64Array;
-  readonly ca2acc: Float64Array;
-  readonly sendCap: Float64Array;
-  readonly xbar: Float64Array;
-  readonly x2: Float64Array;
-  readonly seff: Float64Array;
-  readonly seff2: Float64Array;
-  readonly beta: Float64Array; // credit wait per packet (s)
-  readonly blocked: Float64Array; // probability a packet finds the far-end buffer full
-  readonly resid: Float64Array;
-  readonly ca2in: Float64Array;
-  readonly cd2: Float64Array;
-  readonly hostWait: Float64Array; // host channels: waiting in the send queues (s)
-  readonly hostOffered: Float64Array; // host channels: packets/s offered to the send queues (finite queues see the offered rate)
-  readonly hostBlocking: Float64Array; // host channels: probability a finite send queue refuses a packet
-  readonly capacity: Float64Array; // GPS share of the port
-  readonly wants: Uint8Array; // 1: some flow is capped at this channel or its port
-  readonly headTime: Float64Array; // S of the input buffer at the far end (s)
-  readonly fifoWait: Float64Array; // waiting in that buffer behind earlier packets (s)
-  readonly fifoCd2: Float64Array;
-  readonly fifoLoad: Float64Array; // λ·S of that buffer
-  readonly lamT: Float64Array; // per turn
-  readonly headWait: Float64Array; // per turn (s)
-  readonly headWaitProb: Float64Array; // per turn: probability the head waits at all
-  readonly floorExtra: Float64Array; // per turn: wait added by the output-queued floor (s), reported only
-}
-
-/** Fresh state for a compiled model. */
-export function newState(m: CompiledModel): ModelState {
-  const c = () => new Float64Array(m.C);
-  return {
-    rate: new Float64Array(m.F),
-    lam: c(), b1: c(), b2: c(), ca2acc: c(), sendCap: c(), xbar: c(), x2: c(), seff: c(), seff2: c(), beta: c(), blocked: c(), resid: c(),
-    ca2in: c().fill(1), cd2: c().fill(1), hostWait: c(), hostOffered: c(), hostBlocking: c(), capacity: c().fill(1), wants: new Uint8Array(m.C), headTime: c(), fifoWait: c(), fifoCd2: c().fill(1), fifoLoad: c(),
-    lamT: new Float64Array(m.turnIn.length),
-    headWait: new Float64Array(m.turnIn.length),
-    headWaitProb: new Float64Array(m.turnIn.length),
-    floorExtra: new Float64Array(m.turnIn.length),
-  };
-}
+import { conservationFloor } from './floor.js';
+import { EPS, type ModelState } from './state.js';
+import { voqBuffer } from './voq.js';
 
 /** Step 1: channel and turn loads from the flows' rates (a flow with rate 0 counts with weight `seed` for its sizes). */
 export function accumulateLoads(m: CompiledModel, s: ModelState): void {
@@ -99,7 +56,6 @@ export function channelService(m: CompiledModel, s: ModelState): void {
   }
 }
 
-const EPS = 1e-9;
 /** Count the wait behind a full first-hop buffer in that buffer (infinite) instead of as credit waits at the host. */
 const RELOCATE = true;
 
@@ -263,41 +219,6 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
 }
 
 /**
- * The output-queued floor (docs/models.md §13.4): an output fed by FIFO input buffers is not work
- * conserving (it may idle while packets for it wait behind heads bound elsewhere), so by the
- * conservation law (Kleinrock 1965) its packets wait on average at least as long as in an
- * output-queued switch with the same arrivals, W_OQ (per VL, after the weighted split). A buffer
- * whose packets all go to this output blocks nothing, so for its packets W_OQ is the wait itself;
- * for a buffer with several destinations W_OQ is a floor under head wait + buffer wait. The
- * difference is reported in the latency, not fed back into the head times (fed back, it made the
- * fixed point run away near saturation). Only for an output fed by two input ports or more (the
- * caller's test): one link's packets arrive spaced by their own transmissions, which the two-moment
- * W_OQ does not know.
- */
-function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number): void {
-  const q = finiteQueue(l, mu, ca2, cs2, Infinity, true);
-  if (!Number.isFinite(q.responseTime)) return;
-  const wOq = q.responseTime - 1 / mu;
-  for (let v = 0; v < m.V; v++) {
-    const lev = sh.level[v]! < 0 ? 1 : sh.level[v]!;
-    const c = base + v;
-    const lc = s.lam[c]!;
-    if (lev !== level || !(lc > 0)) continue;
-    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) s.floorExtra[m.intoOf[i]!] = 0;
-    const floor = split[v]! * wOq + lowerTerm;
-    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
-      const t = m.intoOf[i]!;
-      const u = m.turnIn[t]!;
-      let destinations = 0;
-      for (let k = m.turnsStart[u]!; k < m.turnsStart[u + 1]!; k++) if (s.lamT[m.turnsOf[k]!]! > 0) destinations++;
-      const own = s.headWait[t]! + s.fifoWait[u]!;
-      // A buffer whose packets all go to this output blocks nothing: the output-queued wait is its wait.
-      s.floorExtra[t] = destinations === 1 ? floor - own : Math.max(0, floor - own);
-    }
-  }
-}
-
-/**
  * Step 4: each switch input buffer (behind channel u) as a finite FIFO queue: arrivals λ_u with the
  * channel's departure SCV, service = the head's time (head wait + the next channel's effective
  * service, mixed over its turns), capacity = the buffer's credits in packets, the credit loop added
@@ -392,44 +313,3 @@ export function propagate(m: CompiledModel, s: ModelState): void {
   }
 }
 
-/** Erlang's loss formula B(a, N) by its stable recursion B(a, n) = aB/(n + aB). */
-function erlangB(a: number, n: number): number {
-  let b = 1;
-  for (let k = 1; k <= n; k++) b = (a * b) / (k + a * b);
-  return b;
-}
-
-/**
- * A switch input buffer with virtual output queues (docs/models.md §13.5): its packets leave
- * independently, each after its own sojourn (its wait at its output and its service), so the buffer
- * is a loss system of `slots` servers: the channel feeding it finds it full with Erlang's B(λ·sojourn,
- * slots) and then waits for the first of the slots to free (sojourn / slots). The input port feeds one
- * output at a time: its head time is the mean effective service of the outputs it feeds. Returns the
- * relative change of β and of the head time.
- */
-function voqBuffer(m: CompiledModel, s: ModelState, u: number, l: number, loop: number, omega: number): number {
-  let S = 0;
-  let sojourn = loop;
-  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
-    const t = m.turnsOf[i]!;
-    const pr = s.lamT[t]! / l;
-    if (!(pr > 0)) continue;
-    const c = m.turnOut[t]!;
-    S += pr * s.seff[c]!;
-    sojourn += pr * (s.headWait[t]! + s.seff[c]!);
-  }
-  const p = (u / m.V) | 0;
-  const slots = Math.max(1, Math.floor(m.bufferBlocks[p]! / Math.max(1, Math.ceil(s.b1[u]! / l / 64))));
-  const blocked = erlangB(l * sojourn, slots);
-  const resid = sojourn / slots;
-  const beta = omega * blocked * resid + (1 - omega) * s.beta[u]!;
-  const change = Math.max(Math.abs(beta - s.beta[u]!) / Math.max(s.xbar[u]!, EPS), Math.abs(S - s.headTime[u]!) / Math.max(S, EPS));
-  s.blocked[u] = blocked;
-  s.resid[u] = resid;
-  s.beta[u] = beta;
-  s.headTime[u] = S;
-  s.fifoWait[u] = 0;
-  s.fifoLoad[u] = l * S;
-  s.fifoCd2[u] = s.cd2[u]!;
-  return change;
-}

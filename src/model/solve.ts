@@ -7,7 +7,8 @@
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { compileModel, type CompiledModel } from './compile.js';
-import { accumulateLoads, channelService, inputBuffers, newState, portWaits, propagate, type ModelState } from './iterate.js';
+import { accumulateLoads, channelService, inputBuffers, portWaits, propagate } from './iterate.js';
+import { newState, type ModelState } from './state.js';
 import { maxMinRates, type Allocation } from './maxmin.js';
 import type { SolvedModel } from './solved.js';
 import { vlShares } from './arbitration.js';
