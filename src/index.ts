@@ -11,5 +11,6 @@ export * from './congestion/index.js';
 export * from './admission/index.js';
 export * from './network/index.js';
 export * from './sim/index.js';
+export * from './model/index.js';
 export * from './studies/index.js';
 export * from './sweep/index.js';

@@ -19,7 +19,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['network', 'distributions', 'congestion'], // network: topology, routing, importers (under the broker and the simulator)
   ['admission', 'markov'],
   ['credit', 'me', 'sim'], // the analytic solvers and the simulator, side by side
-  ['studies'], // the seed studies, run on the simulator
+  ['model', 'studies'], // the fabric analytically; the seed studies, run on the simulator
   ['sweep', 'validate'], // sweep runs the simulator at scale; validate sees both sides
   ['report'],
   ['cli'],
@@ -39,16 +39,17 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   credit: ['core', 'present', 'linalg', 'markov'],
   me: ['core', 'present', 'linalg', 'distributions', 'markov'],
   sim: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion'],
+  model: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me'],
   studies: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'sim'],
   sweep: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'sim', 'studies'],
-  validate: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim'],
-  report: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'studies', 'validate', 'sweep'],
-  cli: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'studies', 'validate', 'report', 'sweep'],
-  '.': ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'studies', 'validate', 'report', 'sweep'],
+  validate: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'model'],
+  report: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'model', 'studies', 'validate', 'sweep'],
+  cli: ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'model', 'studies', 'validate', 'report', 'sweep'],
+  '.': ['core', 'present', 'linalg', 'network', 'distributions', 'admission', 'congestion', 'markov', 'credit', 'me', 'sim', 'model', 'studies', 'validate', 'report', 'sweep'],
 };
 
 /** The analytic solvers: the simulator must not see them (it checks them). */
-const ANALYTIC = ['markov', 'credit', 'me'];
+const ANALYTIC = ['markov', 'credit', 'me', 'model'];
 
 const floorOf = (folder: string) => FLOORS.findIndex((floor) => floor.includes(folder));
 const folderOf = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : '.');

@@ -97,8 +97,8 @@ beforeAll(() => {
 }, 900_000);
 
 describe('docs/*.ipynb in a real Deno kernel', () => {
-  it('there is a notebook per family: credit and ME, admission, fabric and congestion, sweeps, validate', () => {
-    expect(notebooks).toEqual(['admission.ipynb', 'credit-me.ipynb', 'fabric-congestion.ipynb', 'sweeps.ipynb', 'validate.ipynb']);
+  it('there is a notebook per family: credit and ME, admission, fabric and congestion, the fabric model, sweeps, validate', () => {
+    expect(notebooks).toEqual(['admission.ipynb', 'credit-me.ipynb', 'fabric-congestion.ipynb', 'fabric-model.ipynb', 'sweeps.ipynb', 'validate.ipynb']);
   });
 
   it.each(notebooks)('%s: every code cell ran; errors only where tagged raises-exception, and those are the library’s clear errors', (nb) => {
@@ -155,6 +155,16 @@ describe('docs/*.ipynb in a real Deno kernel', () => {
     expect(join2(progress.data!['text/html'])).toContain('<progress value="6" max="6"');
     const sim = shownAs('fabric-congestion.ipynb', 'Simulation of fabric: 6 replications');
     expect(text(sim)).toMatch(/throughput\.priority\s+[\d.]+\s+[\d.e-]+/);
+  });
+
+  it('fabric-model: the model result displays its flows and ports; the saturation load and each SL at 100 % are printed', () => {
+    const shown = shownAs('fabric-model.ipynb', 'The fabric, analytically');
+    expect(shown).toBeDefined();
+    expect(join2(shown.data?.['text/html'])).toContain('<table');
+    const lines = printed('fabric-model.ipynb');
+    expect(lines).toMatch(/^saturation: \d+\.\d % of each host's link/m);
+    expect(lines).toMatch(/^SL 0 carries \d\.\d+ Gb\/s per host/m);
+    expect(lines).toMatch(/^SL 1 carries \d\.\d+ Gb\/s per host/m);
   });
 
   it('sweeps: a live progress bar, then the points with their intervals as a table and a plot; M/M/1/10 model values in the comparison', () => {

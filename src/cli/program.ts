@@ -23,6 +23,7 @@ const COMMANDS: ReadonlyArray<readonly [string, () => Promise<Register>]> = [
   ['report', async () => (await import('./report.js')).registerReport],
   ['admit', async () => (await import('./admit.js')).registerAdmit],
   ['sim', async () => (await import('./sim.js')).registerSim],
+  ['model', async () => (await import('./model.js')).registerModel],
   ['topology', async () => (await import('./topology.js')).registerTopology],
   ['sweep', async () => (await import('./sweepCommand.js')).registerSweep],
 ];

@@ -19,6 +19,7 @@ import { defaultMapping, parseMappingPairs, resolveMappingKeys, RESULT_MODELS, w
 import type { ImportedResults } from '../validate/results.js';
 import { validateResults } from '../validate/validateModel.js';
 import { checkOutputFile, commandOutput, maxInputBytes, maxInputOption, readInputFile, writeOutputFile } from './output.js';
+import { validateFabricCommand, type FabricValidateCli } from './validateFabric.js';
 import { parseSingle } from './sweep.js';
 import { VALIDATION_FAILED } from './exitCodes.js';
 
@@ -92,7 +93,7 @@ function checkMapped(model: ResultModel, file: string, map: readonly string[], r
 export function registerValidate(program: Command): void {
   maxInputOption(program.command('validate'))
     .description("compare a simulator's results (CSV, JSON or OMNeT++ .sca) with a model; exit 0 pass, 1 fail")
-    .requiredOption('--model <name>', `${RESULT_MODELS.join(' | ')}`)
+    .requiredOption('--model <name>', `${RESULT_MODELS.join(' | ')} | fabric`)
     .requiredOption('--params <file>', 'JSON file with the model parameters (as in `ibqos credit` / `ibqos me`, or the library\'s names); result columns override them per point')
     .requiredOption('--results <file>', 'the simulation results: .csv/.tsv, .json or .sca (OMNeT++ result-file version 2 or 3)')
     .option('--format <name>', 'csv | json | sca (default: from the file extension)')
@@ -103,7 +104,14 @@ export function registerValidate(program: Command): void {
     .option('--plot <file>', 'write the plots (one panel per metric) as an SVG file')
     .option('--force', 'replace an existing --plot file')
     .option('--json', 'print the comparison as JSON')
+    .option('--against <ibqos>', "--model fabric: compare with 'model' (the analytic fabric model, default) or 'sim' (ibqos's simulator)")
+    .option('--replications <n>', "--model fabric --against sim: replications (default 5)")
+    .option('--until-us <µs>', '--model fabric --against sim: measured time per replication, µs (default 10000)')
     .action((opts: ValidateOptions, cmd: Command) => {
+      if (opts.model === 'fabric') {
+        validateFabricCommand(opts as unknown as FabricValidateCli, maxInputBytes(opts.maxInputMb), commandOutput(cmd).write, VALIDATION_FAILED);
+        return;
+      }
       const model = oneOf('--model', opts.model, RESULT_MODELS);
       const tolerance = number('--tolerance', opts.tolerance);
       const absoluteTolerance = number('--absolute-tolerance', opts.absoluteTolerance);

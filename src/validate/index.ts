@@ -9,3 +9,4 @@ export * from './importJson.js';
 export * from './importSca.js';
 export * from './compare.js';
 export * from './validateModel.js';
+export * from './fabric.js';

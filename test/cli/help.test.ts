@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const COMMANDS = ['credit', 'me', 'rate', 'validate', 'report', 'admit', 'sim'];
+const COMMANDS = ['credit', 'me', 'rate', 'validate', 'report', 'admit', 'sim', 'model'];
 
 describe('ibqos --help', () => {
   it.each([[], ...COMMANDS.map((c) => [c])])('%j --help → exit 0; the pages it names exist', async (...command) => {

@@ -1,0 +1,226 @@
+/**
+ * The fabric model's result records from the solved state (docs/models.md §13.6): per flow the fixed
+ * part of the latency, the queueing per hop and the credit waits, the flags where the method's
+ * assumptions break; per channel and port the simulator's utilisation and credit-stall measures;
+ * flows that share a simulator name (a `uniform` destination) merged by their rates.
+ */
+import type { ChannelResult, FabricModelResult, FlowFlag, FlowResult, PortResult } from './result.js';
+import type { SolvedModel } from './solved.js';
+
+/** Load above which a flow is flagged `near-saturation` (the decomposition's errors grow as ρ → 1). */
+export const NEAR_SATURATION = 0.9;
+/** Far-end buffer blocking above which a flow is flagged `congestion-tree` (back-pressure couples the queues). */
+export const CONGESTION_TREE = 0.05;
+
+/** The no-load latency of a packet of `bytes` along a path (s): cut-through or store-and-forward (docs/models.md §13.6). */
+export function fixedLatency(sm: SolvedModel, f: number): number {
+  const { net, m } = sm;
+  const flow = net.flows[f]!;
+  let start = 0;
+  let end = 0;
+  for (let k = 0; k < flow.path.length; k++) {
+    const port = net.ports[flow.path[k]!]!;
+    const x = m.m1[f]! / port.rate;
+    if (k === 0) {
+      end = x;
+    } else {
+      const prev = net.ports[flow.path[k - 1]!]!;
+      const hop = prev.delay + prev.downstreamLatency;
+      if (net.cutThrough) {
+        start += hop;
+        end = Math.max(start + x, end + hop);
+      } else {
+        start = end + hop;
+        end = start + x;
+      }
+    }
+  }
+  return end + net.ports[flow.path[flow.path.length - 1]!]!.delay;
+}
+
+function resourceName(sm: SolvedModel, r: number): string {
+  const { m, net } = sm;
+  if (r < 0) return '';
+  if (r < m.P) return net.ports[r]!.name;
+  if (r < m.P + m.C) return `${net.ports[((r - m.P) / m.V) | 0]!.name} VL ${(r - m.P) % m.V}`;
+  const u = r - m.P - m.C;
+  return `input buffer after ${net.ports[(u / m.V) | 0]!.name} VL ${u % m.V}`;
+}
+
+interface FlowParts {
+  rate: number;
+  /** Bytes per packet. */
+  bytes: number;
+  offered: number;
+  latency: number;
+  fixed: number;
+  hops: number[];
+  credit: number;
+  capped: boolean;
+  cappedBy: string;
+  flags: FlowFlag[];
+  reasons: string[];
+}
+
+/** Assembles the result (see the module comment). */
+export function modelResult(sm: SolvedModel): FabricModelResult {
+  const { net, m, s, alloc } = sm;
+  const byName = new Map<string, FlowParts[]>();
+  for (let f = 0; f < m.F; f++) {
+    const flow = net.flows[f]!;
+    const c0 = m.hopChannel[m.hopStart[f]!]!;
+    // A finite send queue refuses packets: the carried rate is λ(1 − π) of the source queue.
+    const r = m.sendQueue[f]! < Infinity && m.lambda[f]! < Infinity ? Math.min(alloc.rate[f]!, m.lambda[f]! * (1 - s.hostBlocking[c0]!)) : alloc.rate[f]!;
+    const hops: number[] = [];
+    let credit = 0;
+    let worst = 0;
+    let worstAt = -1;
+    let tree = 0;
+    let treeAt = -1;
+    for (let h = m.hopStart[f]!; h < m.hopStart[f + 1]!; h++) {
+      const c = m.hopChannel[h]!;
+      const t = m.hopTurn[h]!;
+      credit += s.beta[c]!;
+      const load = (s.lam[c]! * s.seff[c]!) / s.capacity[c]!;
+      if (load > worst) ((worst = load), (worstAt = m.P + c));
+      if (t < 0) hops.push(s.hostWait[c]!);
+      else {
+        const u = m.turnIn[t]!;
+        hops.push(s.fifoWait[u]! + s.headWait[t]! + s.floorExtra[t]!);
+        if (s.fifoLoad[u]! > worst) ((worst = s.fifoLoad[u]!), (worstAt = m.P + m.C + u));
+      }
+      if (s.blocked[c]! > tree) ((tree = s.blocked[c]!), (treeAt = m.P + m.C + c));
+    }
+    const fixed = fixedLatency(sm, f);
+    const queueing = hops.reduce((a, b) => a + b, 0);
+    const flags: FlowFlag[] = [];
+    const reasons: string[] = [];
+    const capped = alloc.bottleneck[f]! >= 0;
+    const cappedBy = capped ? resourceName(sm, alloc.bottleneck[f]!) : '';
+    if (capped) {
+      flags.push('saturated');
+      reasons.push(`capped by ${cappedBy}: the model's numbers at saturation are a bound, not a prediction`);
+    } else if (worst > NEAR_SATURATION) {
+      flags.push('near-saturation');
+      reasons.push(`load ${worst.toFixed(3)} at ${resourceName(sm, worstAt)}: queueing estimates lose accuracy as the load nears 1`);
+    }
+    if (tree > CONGESTION_TREE) {
+      flags.push('congestion-tree');
+      reasons.push(`${resourceName(sm, treeAt)} full ${(100 * tree).toFixed(1)} % of arrivals: back-pressure couples queues the model treats as independent`);
+    }
+    const latency = fixed + queueing + credit;
+    if (!Number.isFinite(latency)) {
+      flags.push('unstable');
+      reasons.push('the send queue is unbounded and its load is 1: the simulated latency grows with the run');
+    }
+    if (flow.rateControlled) {
+      flags.push('rate-control');
+      reasons.push('rate (congestion) control is not modelled: the flow is taken at its offered rate, capped by max-min');
+    }
+    if (!sm.converged) {
+      flags.push('not-converged');
+      reasons.push(`fixed point not converged: residual ${sm.residual.toExponential(2)} after ${sm.iterations} iterations`);
+    }
+    const key = flow.group ?? flow.name;
+    const parts: FlowParts = { rate: r, bytes: m.m1[f]!, offered: flow.lambda, latency, fixed, hops, credit, capped, cappedBy, flags, reasons };
+    const list = byName.get(key);
+    if (list) list.push(parts);
+    else byName.set(key, [parts]);
+  }
+  const flows: FlowResult[] = [];
+  for (const [name, list] of byName) {
+    if (list.length === 1) {
+      const p = list[0]!;
+      flows.push(
+        Object.freeze({
+          name,
+          offeredGbps: (p.offered * p.bytes * 8) / 1e9,
+          throughput: (p.rate * p.bytes * 8) / 1e9,
+          latency: p.latency * 1e6,
+          fixedLatency: p.fixed * 1e6,
+          queueingPerHop: Object.freeze(p.hops.map((w) => w * 1e6)),
+          creditWait: p.credit * 1e6,
+          capped: p.capped,
+          cappedBy: p.cappedBy,
+          flags: Object.freeze(p.flags),
+          reasons: Object.freeze(p.reasons),
+        }),
+      );
+      continue;
+    }
+    const total = list.reduce((a, p) => a + p.rate, 0);
+    const w = (p: FlowParts) => (total > 0 ? p.rate / total : 1 / list.length);
+    const mean = (pick: (p: FlowParts) => number) => list.reduce((a, p) => a + w(p) * pick(p), 0);
+    const gbps = (pick: (p: FlowParts) => number) => list.reduce((a, p) => a + (pick(p) * p.bytes * 8) / 1e9, 0);
+    const hopsLen = Math.max(...list.map((p) => p.hops.length));
+    flows.push(
+      Object.freeze({
+        name,
+        offeredGbps: gbps((p) => p.offered),
+        throughput: gbps((p) => p.rate),
+        latency: mean((p) => p.latency) * 1e6,
+        fixedLatency: mean((p) => p.fixed) * 1e6,
+        queueingPerHop: Object.freeze(Array.from({ length: hopsLen }, (_, k) => mean((p) => p.hops[k] ?? 0) * 1e6)),
+        creditWait: mean((p) => p.credit) * 1e6,
+        capped: list.some((p) => p.capped),
+        cappedBy: [...new Set(list.map((p) => p.cappedBy).filter((x) => x))].join(', '),
+        flags: Object.freeze([...new Set(list.flatMap((p) => p.flags))]),
+        reasons: Object.freeze([...new Set(list.flatMap((p) => p.reasons))]),
+      }),
+    );
+  }
+  const channels: ChannelResult[] = [];
+  const ports: PortResult[] = [];
+  for (let p = 0; p < m.P; p++) {
+    let util = 0;
+    let stall = 0;
+    let any = false;
+    for (let v = 0; v < m.V; v++) {
+      const c = p * m.V + v;
+      const l = s.lam[c]!;
+      if (!(l > 0)) continue;
+      any = true;
+      const u = l * s.xbar[c]!;
+      util += u;
+      const wait = m.hostChannel[c] ? s.hostWait[c]! : waitFor(sm, c);
+      const cs = Math.min(1, l * s.beta[c]!);
+      channels.push(Object.freeze({ port: net.ports[p]!.name, vl: v, packetRate: l, utilization: u, meanQueue: l * (wait + s.seff[c]!), creditStall: cs, downstreamFullProbability: s.blocked[c]! }));
+    }
+    if (!any) continue;
+    // The port stalls for credits when a VL waits for credits and no other VL has a packet to send.
+    for (let v = 0; v < m.V; v++) {
+      const c = p * m.V + v;
+      let others = 0;
+      for (let w = 0; w < m.V; w++) if (w !== v) others += s.lam[p * m.V + w]! * s.seff[p * m.V + w]!;
+      stall += Math.min(1, s.lam[c]! * s.beta[c]!) * Math.max(0, 1 - others);
+    }
+    ports.push(Object.freeze({ name: net.ports[p]!.name, utilization: Math.min(1, util), creditStall: Math.min(1, stall) }));
+  }
+  const capped = flows.filter((f) => f.capped);
+  return {
+    model: 'fabric decomposition',
+    flows: Object.freeze(flows),
+    channels: Object.freeze(channels),
+    ports: Object.freeze(ports),
+    saturation: Object.freeze({ saturated: capped.length > 0, cappedFlows: Object.freeze(capped.map((f) => f.name)), cappingResources: Object.freeze([...new Set(capped.flatMap((f) => f.cappedBy.split(', ')))]) }),
+    metrics: Object.freeze({
+      throughput: Object.freeze(Object.fromEntries(flows.map((f) => [f.name, f.throughput]))),
+      latency: Object.freeze(Object.fromEntries(flows.map((f) => [f.name, f.latency]))),
+      utilization: Object.freeze(Object.fromEntries(ports.map((p) => [p.name, p.utilization]))),
+      creditStall: Object.freeze(Object.fromEntries(ports.map((p) => [p.name, p.creditStall]))),
+    }),
+    diagnostics: Object.freeze({ method: 'decomposition', iterations: sm.iterations, residual: sm.residual, converged: sm.converged, tolerance: sm.tolerance, channels: m.C, turns: m.turnIn.length, flows: m.F }),
+  };
+}
+
+/** Mean wait of the packets bound for switch channel c (head wait and buffer queueing, by turn). */
+function waitFor(sm: SolvedModel, c: number): number {
+  const { m, s } = sm;
+  let w = 0;
+  const l = s.lam[c]!;
+  for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+    const t = m.intoOf[i]!;
+    w += (s.lamT[t]! / l) * (s.headWait[t]! + s.floorExtra[t]! + s.fifoWait[m.turnIn[t]!]!);
+  }
+  return w;
+}

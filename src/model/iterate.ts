@@ -1,0 +1,315 @@
+/**
+ * One pass of the fabric model's fixed point (docs/models.md §13.3–13.5), on the arrays of
+ * {@link ModelState}: loads from the flows' rates, each channel's effective service (credit waits
+ * included), the waiting for each port per priority level (host send queues; heads of switch input
+ * buffers contending for an output), each switch input buffer as a finite FIFO queue whose head time
+ * is its service, and the two-moment propagation of the streams. Kernel: no validation, no throwing.
+ */
+import type { CompiledModel } from './compile.js';
+import { finiteQueue } from './queue.js';
+import { gpsCapacities, type VlShares } from './arbitration.js';
+import { conservationFloor } from './floor.js';
+import { EPS, type ModelState } from './state.js';
+import { voqBuffer } from './voq.js';
+
+/** Step 1: channel and turn loads from the flows' rates (a flow with rate 0 counts with weight `seed` for its sizes). */
+export function accumulateLoads(m: CompiledModel, s: ModelState): void {
+  const { hopStart, hopChannel, hopTurn, m1, m2, ca2, sendQueue } = m;
+  s.lam.fill(0); s.b1.fill(0); s.b2.fill(0); s.ca2acc.fill(0); s.sendCap.fill(0); s.lamT.fill(0); s.hostOffered.fill(0);
+  for (let f = 0; f < m.F; f++) {
+    const r = s.rate[f]!;
+    const h0 = hopStart[f]!;
+    const c0 = hopChannel[h0]!;
+    s.sendCap[c0]! += sendQueue[f]!;
+    // A finite send queue sees the offered rate (it refuses the excess); an unbounded one the carried rate.
+    const offered = sendQueue[f]! < Infinity && m.lambda[f]! < Infinity ? m.lambda[f]! : r;
+    s.hostOffered[c0]! += offered;
+    if (!(r > 0)) continue;
+    s.ca2acc[c0]! += offered * ca2[f]!;
+    const a = m1[f]!;
+    const b = m2[f]!;
+    for (let h = h0; h < hopStart[f + 1]!; h++) {
+      const c = hopChannel[h]!;
+      s.lam[c]! += r;
+      s.b1[c]! += r * a;
+      s.b2[c]! += r * b;
+      const t = hopTurn[h]!;
+      if (t >= 0) s.lamT[t]! += r;
+    }
+  }
+}
+
+/** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
+export function channelService(m: CompiledModel, s: ModelState): void {
+  for (let c = 0; c < m.C; c++) {
+    const l = s.lam[c]!;
+    if (!(l > 0)) continue;
+    const p = (c / m.V) | 0;
+    const r = m.rate[p]!;
+    const x = s.b1[c]! / (l * r);
+    const x2 = (m.serviceSecondFactor[p]! * s.b2[c]!) / (l * r * r);
+    s.xbar[c] = x;
+    s.x2[c] = x2;
+    const beta = s.beta[c]!;
+    s.seff[c] = x + beta;
+    s.seff2[c] = x2 + 2 * x * beta + 2 * s.blocked[c]! * s.resid[c]! * s.resid[c]!;
+  }
+}
+
+/** Count the wait behind a full first-hop buffer in that buffer (infinite) instead of as credit waits at the host. */
+const RELOCATE = true;
+
+/**
+ * Step 3: per port and priority level, the waiting for the port: hosts' send queues as one finite
+ * queue per level; for switch ports, per turn, the wait of an input buffer's head for the output
+ * behind the heads of the other input buffers (at most one each: a finite population). Within a
+ * level the wait is split among VLs by their weights (conservation law); a lower level's packet in
+ * service adds its residual (non-preemptive priority, Cobham 1954). Also the GPS capacities.
+ */
+export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlShares[]): void {
+  const V = m.V;
+  const demand = new Float64Array(V);
+  const cap = new Float64Array(V);
+  const split = new Float64Array(V);
+  const byInput = new Float64Array(m.P);
+  const turnsOfInput = new Int32Array(m.P);
+  for (let p = 0; p < m.P; p++) {
+    const base = p * V;
+    let any = false;
+    for (let v = 0; v < V; v++) if (s.lam[base + v]! > 0) any = true;
+    if (!any) continue;
+    const sh = shares[p]!;
+    // Per level: λ, Σλs, Σλs², Σλ·Ca², active VLs.
+    let rhoHigh = 0;
+    const lv = [new Float64Array(5), new Float64Array(5)];
+    for (let v = 0; v < V; v++) {
+      const c = base + v;
+      const l = s.lam[c]!;
+      const level = sh.level[v]! < 0 ? 1 : sh.level[v]!;
+      const acc = lv[level]!;
+      acc[0]! += l;
+      // Host ports count transmissions only: the wait behind a full switch buffer is counted in that
+      // buffer's own queue, taken without its capacity (§13.5: blocking moves the wait, not removes it).
+      const host = m.hostChannel[c] === 1 && RELOCATE;
+      acc[1]! += l * (host ? s.xbar[c]! : s.seff[c]!);
+      acc[2]! += l * (host ? s.x2[c]! : s.seff2[c]!);
+      acc[3]! += (m.hostChannel[c] ? s.hostOffered[c]! : l) * s.ca2in[c]!;
+      acc[4]! += s.sendCap[c]!;
+      if (level === 0) rhoHigh += l * s.seff[c]!;
+      demand[v] = s.wants[c] && l > 0 ? Infinity : l * s.seff[c]!;
+    }
+    gpsCapacities(sh, demand, V, cap);
+    for (let v = 0; v < V; v++) s.capacity[base + v] = Math.min(1, Math.max(cap[v]!, EPS));
+    // Weighted split within a level: g_v ∝ (ρ_v/φ_v), normalised so that Σ ρ_v g_v = Σ ρ_v (conservation).
+    for (let level = 0; level < 2; level++) {
+      let num = 0;
+      let den = 0;
+      for (let v = 0; v < V; v++) {
+        const lev = sh.level[v]! < 0 ? 1 : sh.level[v]!;
+        if (lev !== level) continue;
+        const rho = s.lam[base + v]! * s.seff[base + v]!;
+        const phi = sh.roundBytes[v]! > 0 ? sh.roundBytes[v]! : 1;
+        split[v] = rho / phi;
+        num += rho;
+        den += rho * split[v]!;
+      }
+      for (let v = 0; v < V; v++) {
+        const lev = sh.level[v]! < 0 ? 1 : sh.level[v]!;
+        // The weights act only while another VL of the level is backlogged too: the split is taken in
+        // proportion to the level's load (the chance a waiting packet finds the port busy), from FCFS
+        // (ρ → 0) to the weighted split (ρ → 1).
+        if (lev === level) split[v] = den > 0 ? 1 + ((split[v]! * num) / den - 1) * Math.min(1, num) : 1;
+      }
+    }
+    for (let level = 0; level < 2; level++) {
+      const acc = lv[level]!;
+      const l = acc[0]!;
+      if (!(l > 0)) continue;
+      const sMean = acc[1]! / l;
+      const cs2 = Math.max(0, (acc[2]! / l) / (sMean * sMean) - 1);
+      const before = level === 1 ? rhoHigh : 0;
+      const avail = Math.max(EPS, 1 - before);
+      const mu = avail / sMean;
+      const rhoHere = before + acc[1]!;
+      const lower = level === 0 ? lv[1]![2]! / 2 : 0;
+      const lowerTerm = lower / (avail * Math.max(EPS, 1 - rhoHere));
+      if (m.hostChannel[base]) {
+        let offered = 0;
+        for (let v = 0; v < V; v++) if ((sh.level[v]! < 0 ? 1 : sh.level[v]!) === level) offered += s.hostOffered[base + v]!;
+        const q = finiteQueue(offered, mu, acc[3]! / offered, cs2, acc[4]! > 0 ? acc[4]! : Infinity);
+        const w = q.responseTime - 1 / mu;
+        for (let v = 0; v < V; v++) {
+          const lev = sh.level[v]! < 0 ? 1 : sh.level[v]!;
+          if (lev === level) {
+            s.hostWait[base + v] = split[v]! * w + lowerTerm;
+            s.hostBlocking[base + v] = q.blockingProbability;
+          }
+        }
+        continue;
+      }
+      // Switch port: heads of the other input buffers of this level. Packets that came over the same
+      // link (another VL) arrived one after another: they contend less than strangers (below).
+      let n = 0;
+      let nTurns = 0;
+      for (let v = 0; v < V; v++) {
+        const c = base + v;
+        const lev = sh.level[v]! < 0 ? 1 : sh.level[v]!;
+        if (lev !== level) continue;
+        for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+          const t = m.intoOf[i]!;
+          if (!(s.lamT[t]! > 0)) continue;
+          const pu = (m.turnIn[t]! / V) | 0;
+          if (byInput[pu] === 0) n++;
+          byInput[pu]! += s.lamT[t]!;
+          turnsOfInput[pu]!++;
+          nTurns++;
+        }
+      }
+      const sEff = sMean / avail;
+      const residual = (acc[2]! / l) / (2 * sMean) / avail;
+      let aggregate = 0;
+      if (m.voq) {
+        // Virtual output queues: the packets for this output wait in one queue per input, served in turn:
+        // the output behaves as one queue of all of them (an output-queued switch), bounded by the buffers.
+        const q = finiteQueue(l, mu, acc[3]! / l, cs2, Infinity, true);
+        aggregate = Number.isFinite(q.responseTime) ? q.responseTime - 1 / mu : (n * sEff) / 2;
+      }
+      for (let v = 0; v < V; v++) {
+        const c = base + v;
+        const lev = sh.level[v]! < 0 ? 1 : sh.level[v]!;
+        if (lev !== level) continue;
+        for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+          const t = m.intoOf[i]!;
+          if (m.voq) {
+            s.headWait[t] = split[v]! * aggregate + lowerTerm;
+            s.headWaitProb[t] = Math.min(1, acc[1]!);
+            continue;
+          }
+          // The same link's packets to this output are spaced by their transmissions in proportion to
+          // the share of the link's traffic that comes here (a thinned stream loses its spacing).
+          const pu = (m.turnIn[t]! / V) | 0;
+          let linkTotal = 0;
+          for (let w = 0; w < V; w++) linkTotal += s.lam[pu * V + w]!;
+          const same = byInput[pu]!;
+          const others = l - s.lamT[t]! - (same - s.lamT[t]!) * Math.min(1, same / linkTotal);
+          let w = 0;
+          let busy = 0;
+          // At most one head per input buffer of the other ports can be ahead of this one.
+          const heads = nTurns - turnsOfInput[pu]!;
+          if (others > 0 && heads > 0) {
+            const q = finiteQueue(others, mu, 1, cs2, heads, true);
+            w = (q.meanQueueLength - q.utilization) * sEff + q.utilization * residual;
+            busy = q.utilization;
+          }
+          s.headWaitProb[t] = busy;
+          s.headWait[t] = split[v]! * w + lowerTerm;
+        }
+      }
+      if (!m.voq && n > 1) conservationFloor(m, s, base, level, sh, split, l, mu, acc[3]! / l, cs2, lowerTerm);
+      else if (!m.voq) for (let v = 0; v < V; v++) for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) s.floorExtra[m.intoOf[i]!] = 0;
+      for (let v = 0; v < V; v++) {
+        for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
+          const pu = (m.turnIn[m.intoOf[i]!]! / V) | 0;
+          byInput[pu] = 0;
+          turnsOfInput[pu] = 0;
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Step 4: each switch input buffer (behind channel u) as a finite FIFO queue: arrivals λ_u with the
+ * channel's departure SCV, service = the head's time (head wait + the next channel's effective
+ * service, mixed over its turns), capacity = the buffer's credits in packets, the credit loop added
+ * to the time a slot is held. Gives the credit wait β_u of channel u (damped by ω) and the buffer's
+ * own queueing. Returns the largest relative change of β or S.
+ */
+export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): number {
+  let change = 0;
+  for (let u = 0; u < m.C; u++) {
+    const l = s.lam[u]!;
+    const p = (u / m.V) | 0;
+    if (!(l > 0) || m.bufferBlocks[p] === Infinity || m.turnsStart[u] === m.turnsStart[u + 1]) {
+      s.headTime[u] = 0;
+      continue;
+    }
+    let S = 0;
+    let S2 = 0;
+    for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
+      const t = m.turnsOf[i]!;
+      const pr = s.lamT[t]! / l;
+      if (!(pr > 0)) continue;
+      const c = m.turnOut[t]!;
+      const h = s.headWait[t]!;
+      S += pr * (h + s.seff[c]!);
+      // The head waits with probability q (the output busy with others), then about exponentially: E[H²] = 2H²/q.
+      const q = Math.max(s.headWaitProb[t]!, EPS);
+      S2 += pr * (s.seff2[c]! + 2 * h * s.seff[c]! + (2 * h * h) / q);
+    }
+    const cs2 = Math.max(0, S2 / (S * S) - 1);
+    const loop = m.creditLoop[p]!;
+    if (m.voq) {
+      change = Math.max(change, voqBuffer(m, s, u, l, loop, omega));
+      continue;
+    }
+    const hold = S + loop;
+    const hold2 = S2 + 2 * S * loop + loop * loop;
+    const perPacket = Math.ceil(s.b1[u]! / l / 64);
+    const slots = Math.max(1, Math.floor(m.bufferBlocks[p]! / Math.max(1, perPacket)));
+    // The packets come off link u: each inter-arrival time holds the arriving packet's transmission x.
+    // Lindley's recursion W' = max(0, W + S − A) is unchanged when x is taken from both S and A, so the
+    // buffer waits as a queue with inter-arrivals A − x and service S − x (docs/models.md §13.5): a
+    // stream alone on equal links does not queue again (the two-moment forms alone would say it does).
+    const x = s.xbar[u]!;
+    const gap = 1 / l - x;
+    const shift = gap > 0 ? x : 0;
+    const lt = 1 / (1 / l - shift);
+    const ca2t = s.cd2[u]! * (lt / l) * (lt / l);
+    const varS = Math.max(0, S2 - S * S);
+    const St = Math.max(S - shift, EPS * S);
+    const ht = hold - shift;
+    const full = finiteQueue(lt, 1 / ht, ca2t, varS / (ht * ht), slots, true);
+    const own = finiteQueue(lt, 1 / St, ca2t, varS / (St * St), RELOCATE && m.hostChannel[u] === 1 ? Infinity : slots, true);
+    const blocked = full.blockingProbability;
+    const resid = hold2 / (2 * hold);
+    const beta = omega * blocked * resid + (1 - omega) * s.beta[u]!;
+    change = Math.max(change, Math.abs(beta - s.beta[u]!) / Math.max(s.xbar[u]!, EPS), Math.abs(S - s.headTime[u]!) / Math.max(S, EPS));
+    s.blocked[u] = blocked;
+    s.resid[u] = resid;
+    s.beta[u] = beta;
+    s.headTime[u] = S;
+    s.fifoWait[u] = Math.max(0, own.responseTime - St);
+    const rho = Math.min(1, l * S);
+    s.fifoLoad[u] = l * S;
+    s.fifoCd2[u] = rho * rho * cs2 + (1 - rho * rho) * s.cd2[u]!;
+  }
+  return change;
+}
+
+/** Step 5: two-moment propagation (Whitt's QNA): merge into each channel, departure SCV Cd² = ρ²Cs² + (1 − ρ²)Ca². */
+export function propagate(m: CompiledModel, s: ModelState): void {
+  for (let c = 0; c < m.C; c++) {
+    const l = s.lam[c]!;
+    if (!(l > 0)) continue;
+    let ca2: number;
+    if (m.hostChannel[c]) ca2 = s.ca2acc[c]! / s.hostOffered[c]!;
+    else {
+      ca2 = 0;
+      for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+        const t = m.intoOf[i]!;
+        const lt = s.lamT[t]!;
+        if (!(lt > 0)) continue;
+        const u = m.turnIn[t]!;
+        const pr = lt / s.lam[u]!;
+        ca2 += (lt / l) * (pr * s.fifoCd2[u]! + 1 - pr);
+      }
+    }
+    s.ca2in[c] = ca2;
+    const seff = s.seff[c]!;
+    const rho = Math.min(1, l * seff);
+    const cs2 = Math.max(0, s.seff2[c]! / (seff * seff) - 1);
+    s.cd2[c] = rho * rho * cs2 + (1 - rho * rho) * ca2;
+  }
+}
+

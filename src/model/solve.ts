@@ -1,0 +1,136 @@
+/**
+ * The fabric, analytically: {@link solveFabric} decomposes a resolved network (network.ts) into
+ * finite single-server queues — each port's VLs behind their arbitration, each switch input buffer
+ * with its credits — and iterates flow rates (max-min), effective service times (credit waits) and
+ * two-moment streams to a fixed point (docs/models.md §13). Results in the simulator's units and
+ * metric names (result.ts).
+ */
+import { InvalidParameterError } from '../core/errors.js';
+import { compileModel, type CompiledModel } from './compile.js';
+import { accumulateLoads, channelService, inputBuffers, portWaits, propagate } from './iterate.js';
+import { newState, type ModelState } from './state.js';
+import { maxMinRates, type Allocation } from './maxmin.js';
+import type { SolvedModel } from './solved.js';
+import { vlShares } from './arbitration.js';
+import type { ModelNetwork } from './network.js';
+import type { FabricModelResult } from './result.js';
+import { modelResult } from './assemble.js';
+import { fabricModelDisplay } from './display.js';
+import { creditTandem, withExactTandem } from './tandem.js';
+
+/** Options of {@link solveFabric}; every one has a default. */
+export interface SolveFabricOptions {
+  /** Stop when the largest relative change of a service time or a rate is below this (default 1e-7). */
+  readonly tolerance?: number;
+  /** Most iterations (default 200); not converged → every flow flagged `not-converged`. */
+  readonly maxIterations?: number;
+  /** Damping of the credit waits, 0 < ω ≤ 1 (default 0.5). */
+  readonly damping?: number;
+}
+
+/**
+ * Solves a resolved network. Flows' rates are max-min fair over the links, the channels' shares and
+ * the input buffers' head times; latencies are fixed part + queueing per hop + credit waits.
+ *
+ * @throws InvalidParameterError naming the option for a bad tolerance, iteration count or damping.
+ * @example
+ * const r = solveFabric(net); // net: a ModelNetwork (scenario.ts builds one from a `fabric` scenario)
+ * r.metrics.latency['f0']; // mean latency of flow f0, µs
+ */
+export function solveFabric(net: ModelNetwork, options: SolveFabricOptions = {}): FabricModelResult {
+  const tolerance = options.tolerance ?? 1e-7;
+  if (!(tolerance > 0 && tolerance < 1)) throw new InvalidParameterError('tolerance', 'a number in (0, 1)', tolerance);
+  const maxIterations = options.maxIterations ?? 200;
+  if (!Number.isInteger(maxIterations) || maxIterations < 1) throw new InvalidParameterError('maxIterations', 'an integer >= 1', maxIterations);
+  const omega = options.damping ?? 0.5;
+  if (!(omega > 0 && omega <= 1)) throw new InvalidParameterError('damping', 'a number in (0, 1]', omega);
+  const result = modelResult(solveModel(net, tolerance, maxIterations, omega));
+  const chain = creditTandem(net);
+  return fabricModelDisplay(chain === null ? result : withExactTandem(result, chain, net.flows[0]!.meanBytes));
+}
+
+/** The fixed point itself (no validation of the network: scenario.ts and tests build sound ones). */
+export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: number, omega: number): SolvedModel {
+  const m = compileModel(net);
+  const s = newState(m);
+  // Service times before any rate is known: each channel's size mix with every flow weighted 1.
+  for (let f = 0; f < m.F; f++) s.rate[f] = 1;
+  accumulateLoads(m, s);
+  channelService(m, s);
+  const shares = net.ports.map((p, i) => {
+    const bytes = new Float64Array(m.V);
+    for (let v = 0; v < m.V; v++) bytes[v] = s.lam[i * m.V + v]! > 0 ? s.b1[i * m.V + v]! / s.lam[i * m.V + v]! : 2048;
+    return vlShares(p.arbitration, bytes, m.V);
+  });
+  let residual = Infinity;
+  let iterations = 0;
+  const previous = new Float64Array(m.F);
+  let alloc: Allocation = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime });
+  let capped = applyRates(m, s, alloc, previous);
+  accumulateLoads(m, s);
+  while (iterations < maxIterations) {
+    iterations++;
+    channelService(m, s);
+    propagate(m, s);
+    portWaits(m, s, shares);
+    const change = inputBuffers(m, s, omega);
+    channelService(m, s);
+    // The flows' rates move only where a resource is over its capacity or a flow is capped: then
+    // progressive filling again (one pass over every hop); otherwise the loads stand.
+    let rateChange = 0;
+    if (capped || overloaded(m, s)) {
+      alloc = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime }, alloc);
+      rateChange = rateDifference(m, alloc, previous);
+      capped = applyRates(m, s, alloc, previous);
+      if (rateChange > 0) accumulateLoads(m, s);
+    }
+    residual = Math.max(change, rateChange);
+    if (iterations > 1 && residual < tolerance) break;
+  }
+  return { net, m, s, alloc, iterations, residual, converged: residual < tolerance, tolerance };
+}
+
+/** Largest relative change of a flow's rate from `previous`. */
+function rateDifference(m: CompiledModel, alloc: Allocation, previous: Float64Array): number {
+  let d = 0;
+  for (let f = 0; f < m.F; f++) {
+    const r = alloc.rate[f]!;
+    const diff = Math.abs(r - previous[f]!);
+    if (diff > 0) d = Math.max(d, diff / Math.max(r, 1e-300));
+  }
+  return d;
+}
+
+/** Copies the allocation into the state (rates, and which channels hold capped flows); true if any flow is capped. */
+function applyRates(m: CompiledModel, s: ModelState, alloc: Allocation, previous: Float64Array): boolean {
+  let capped = false;
+  s.wants.fill(0);
+  for (let f = 0; f < m.F; f++) {
+    const r = alloc.rate[f]!;
+    previous[f] = r;
+    s.rate[f] = r;
+    const b = alloc.bottleneck[f]!;
+    if (b < 0) continue;
+    capped = true;
+    if (b < m.P) s.wants.fill(1, b * m.V, (b + 1) * m.V);
+    else if (b < m.P + m.C) s.wants[b - m.P] = 1;
+  }
+  return capped;
+}
+
+/** Whether a link, a channel's share or an input buffer's head time is over its capacity at the current loads. */
+function overloaded(m: CompiledModel, s: ModelState): boolean {
+  const over = 1 + 1e-12;
+  for (let p = 0; p < m.P; p++) {
+    let u = 0;
+    for (let v = 0; v < m.V; v++) {
+      const c = p * m.V + v;
+      const x = s.lam[c]! * s.xbar[c]!;
+      if (x > s.capacity[c]! * over) return true;
+      u += x;
+    }
+    if (u > over) return true;
+  }
+  for (let c = 0; c < m.C; c++) if (s.lam[c]! * s.headTime[c]! > over) return true;
+  return false;
+}

@@ -1,0 +1,18 @@
+/** The fabric model's solved state, handed from the fixed point (solve.ts) to the result records (assemble.ts). */
+import type { CompiledModel } from './compile.js';
+import type { ModelState } from './state.js';
+import type { Allocation } from './maxmin.js';
+import type { ModelNetwork } from './network.js';
+
+/** The solved state, for assemble.ts. */
+export interface SolvedModel {
+  readonly net: ModelNetwork;
+  readonly m: CompiledModel;
+  readonly s: ModelState;
+  readonly alloc: Allocation;
+  readonly iterations: number;
+  readonly residual: number;
+  readonly converged: boolean;
+  readonly tolerance: number;
+}
+

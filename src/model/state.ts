@@ -1,0 +1,52 @@
+/** The fabric model's state between the steps of the fixed point (iterate.ts), per channel unless said. */
+import type { CompiledModel } from './compile.js';
+
+/** Guard against 0 in denominators and capacities. */
+export const EPS = 1e-9;
+
+/** Everything the iteration reads and writes (per channel unless said). */
+export interface ModelState {
+  readonly rate: Float64Array; // per flow, packets/s
+  readonly lam: Float64Array;
+  readonly b1: Float64Array;
+  readonly b2: Float64Array;
+  readonly ca2acc: Float64Array;
+  readonly sendCap: Float64Array;
+  readonly xbar: Float64Array;
+  readonly x2: Float64Array;
+  readonly seff: Float64Array;
+  readonly seff2: Float64Array;
+  readonly beta: Float64Array; // credit wait per packet (s)
+  readonly blocked: Float64Array; // probability a packet finds the far-end buffer full
+  readonly resid: Float64Array;
+  readonly ca2in: Float64Array;
+  readonly cd2: Float64Array;
+  readonly hostWait: Float64Array; // host channels: waiting in the send queues (s)
+  readonly hostOffered: Float64Array; // host channels: packets/s offered to the send queues (finite queues see the offered rate)
+  readonly hostBlocking: Float64Array; // host channels: probability a finite send queue refuses a packet
+  readonly capacity: Float64Array; // GPS share of the port
+  readonly wants: Uint8Array; // 1: some flow is capped at this channel or its port
+  readonly headTime: Float64Array; // S of the input buffer at the far end (s)
+  readonly fifoWait: Float64Array; // waiting in that buffer behind earlier packets (s)
+  readonly fifoCd2: Float64Array;
+  readonly fifoLoad: Float64Array; // λ·S of that buffer
+  readonly lamT: Float64Array; // per turn
+  readonly headWait: Float64Array; // per turn (s)
+  readonly headWaitProb: Float64Array; // per turn: probability the head waits at all
+  readonly floorExtra: Float64Array; // per turn: wait added by the output-queued floor (s), reported only
+}
+
+/** Fresh state for a compiled model. */
+export function newState(m: CompiledModel): ModelState {
+  const c = () => new Float64Array(m.C);
+  return {
+    rate: new Float64Array(m.F),
+    lam: c(), b1: c(), b2: c(), ca2acc: c(), sendCap: c(), xbar: c(), x2: c(), seff: c(), seff2: c(), beta: c(), blocked: c(), resid: c(),
+    ca2in: c().fill(1), cd2: c().fill(1), hostWait: c(), hostOffered: c(), hostBlocking: c(), capacity: c().fill(1), wants: new Uint8Array(m.C), headTime: c(), fifoWait: c(), fifoCd2: c().fill(1), fifoLoad: c(),
+    lamT: new Float64Array(m.turnIn.length),
+    headWait: new Float64Array(m.turnIn.length),
+    headWaitProb: new Float64Array(m.turnIn.length),
+    floorExtra: new Float64Array(m.turnIn.length),
+  };
+}
+
