@@ -4,6 +4,7 @@
  * assumptions break; per channel and port the simulator's utilisation and credit-stall measures;
  * flows that share a simulator name (a `uniform` destination) merged by their rates.
  */
+import { maxOf } from '../core/arrays.js';
 import type { ChannelResult, FabricModelResult, FlowFlag, FlowResult, PortResult } from './result.js';
 import type { SolvedModel } from './solved.js';
 
@@ -152,7 +153,7 @@ export function modelResult(sm: SolvedModel): FabricModelResult {
     const w = (p: FlowParts) => (total > 0 ? p.rate / total : 1 / list.length);
     const mean = (pick: (p: FlowParts) => number) => list.reduce((a, p) => a + w(p) * pick(p), 0);
     const gbps = (pick: (p: FlowParts) => number) => list.reduce((a, p) => a + (pick(p) * p.bytes * 8) / 1e9, 0);
-    const hopsLen = Math.max(...list.map((p) => p.hops.length));
+    const hopsLen = maxOf(list.map((p) => p.hops.length));
     flows.push(
       Object.freeze({
         name,

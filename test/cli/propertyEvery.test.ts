@@ -114,7 +114,7 @@ function files(dir: string): string[] {
 describe('every option of every command under generated hostile values', () => {
   it('the command tree is read: every command and its options, hidden ones included', () => {
     const names = COMMANDS.map((c) => c.path.join(' '));
-    expect(names).toEqual(['credit', 'me', 'rate', 'validate', 'report', 'admit', 'sim', 'topology import', 'topology show', 'sweep']);
+    expect(names).toEqual(['credit', 'me', 'rate', 'validate', 'report', 'admit', 'sim', 'model', 'topology import', 'topology show', 'sweep']);
     expect(COMMANDS.find((c) => c.path[0] === 'sweep')!.options.map((o) => o.flag)).toContain('--array-plan');
   });
 
