@@ -68,6 +68,15 @@ class PacedAcks implements InjectionControl {
 }
 
 /** Part 1: one replication of the PIPD default with every controlled class's ACKs recorded. */
+/** Bc's delivered Gb/s in replication `rep` (seed 1), with or without the paced-ACK counterfactual. */
+function bcDelivered(params: Record<string, unknown>, rep: number, paced: boolean): number {
+  const fabric = congestionSpreadingFabric(parseCongestionSpreading(params), new RandomStreams(1), rep);
+  const flows = (fabric as unknown as { compiled: { flows: { name: string; rateControl: InjectionControl | null }[] } }).compiled.flows;
+  if (paced) for (const f of flows) if (f.rateControl !== null && f.name !== 'victim') f.rateControl = new PacedAcks(f.rateControl);
+  fabric.run(WARMUP + UNTIL, WARMUP);
+  return fabric.measurements().flows.filter((x) => x.name !== 'victim').reduce((s, x) => s + x.throughputGbps, 0);
+}
+
 function probe(params: Record<string, unknown>, label: string, paced = false): void {
   const p = parseCongestionSpreading(params);
   const fabric = congestionSpreadingFabric(p, new RandomStreams(1), 0);
@@ -183,6 +192,17 @@ if (process.env.PART !== '2') {
   probe({ rateControl: 'pipd', windowPackets: 1 }, 'PIPD, one packet in flight');
   probe(BASE, 'PIPD, ACKs applied one per 1/r (counterfactual, §3.3.2)', true);
   probe({ rateControl: 'pipd', rateControlLow: 'fimd' }, 'PIPD r2, FIMD r1, ACKs applied one per 1/r (counterfactual)', true);
+  console.log(`\n| Bc delivered Gb/s, replications 0..${REPS - 1} | today's source | ACKs applied one per 1/r |\n|---|---|---|`);
+  for (const [label, params] of [['PIPD (Table 3.2)', BASE], ['PIPD r2, FIMD r1 (Table 3.3)', { rateControl: 'pipd', rateControlLow: 'fimd' }]] as const) {
+    const today: number[] = [];
+    const paced: number[] = [];
+    for (let r = 0; r < REPS; r++) {
+      today.push(bcDelivered(params, r, false));
+      paced.push(bcDelivered(params, r, true));
+    }
+    const avg = (xs: number[]): string => (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(3);
+    console.log(`| ${label} | ${avg(today)} (${today.map((x) => x.toFixed(3)).join(', ')}) | ${avg(paced)} (${paced.map((x) => x.toFixed(3)).join(', ')}) |`);
+  }
 }
 if (process.env.PART !== '1') {
   console.log(`\n## One difference at a time (PIPD; thesis Table 3.2 cells: ${THESIS_BC_GBPS.toFixed(3)} Gb/s on Bc)\n`);
