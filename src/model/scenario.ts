@@ -12,6 +12,7 @@ import { knownKeys, plainObject } from '../core/guards.js';
 import { validateFabricTopology, type FabricTopology } from '../network/topology.js';
 import { parseFlow } from './flowSpec.js';
 import type { ModelFlow, ModelNetwork, ModelPort } from './network.js';
+import { slToVlTable } from '../network/qos/slToVl.js';
 
 /** Every key of the simulator's `fabric` params (FabricOptions without seed, streams, replication). */
 export const FABRIC_PARAM_KEYS = [
@@ -81,15 +82,7 @@ export function fabricModelNetwork(params: unknown): ModelNetwork {
     injection = o.hostInjectionGbps as number;
     if (typeof injection !== 'number' || !(injection > 0) || !Number.isFinite(injection)) throw new InvalidParameterError('hostInjectionGbps', 'a finite number > 0 (Gb/s)', o.hostInjectionGbps);
   }
-  let slToVl: number[];
-  if (o.slToVl === undefined) slToVl = Array.from({ length: 16 }, (_, sl) => sl % vls);
-  else {
-    if (!Array.isArray(o.slToVl) || o.slToVl.length !== 16) throw new InvalidParameterError('slToVl', 'an array of 16 VLs', o.slToVl);
-    slToVl = o.slToVl.map((v: unknown, i: number) => {
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= vls) throw new InvalidParameterError(`slToVl[${i}]`, `a VL in 0..${vls - 1}`, v);
-      return v;
-    });
-  }
+  const slToVl = slToVlTable(vls, o.slToVl);
   const switchArb: VlArbiterConfig =
     o.arbitration === undefined ? { high: [], low: Array.from({ length: vls }, (_, vl) => ({ vl, weight: 1 })), limitOfHighPriority: 255 } : arbitrationOf('arbitration', o.arbitration);
   const hostArb = o.hostArbitration === undefined ? switchArb : arbitrationOf('hostArbitration', o.hostArbitration);

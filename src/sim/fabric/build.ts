@@ -22,6 +22,7 @@ import type { OutputArbiter } from './plugins.js';
 import { outputArbiterFactory } from './switch/outputArbiters.js';
 import { checkDeliveryObserver, checkPacketHeaderBytes, compilePortArbiters, type DeliveryObserver } from './qos.js';
 import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from '../../network/topology.js';
+import { slToVlTable } from '../../network/qos/slToVl.js';
 
 /** Everything {@link buildFabric} needs. */
 export interface FabricOptions {
@@ -200,15 +201,7 @@ export function buildFabric(options: FabricOptions): Fabric {
   }
   if (o.cutThrough !== undefined && typeof o.cutThrough !== 'boolean') throw new InvalidParameterError('cutThrough', 'a boolean', o.cutThrough);
   const cutThrough = o.cutThrough ?? true;
-  let slToVl: number[];
-  if (o.slToVl === undefined) slToVl = Array.from({ length: 16 }, (_, sl) => sl % vls);
-  else {
-    if (!Array.isArray(o.slToVl) || o.slToVl.length !== 16) throw new InvalidParameterError('slToVl', 'an array of 16 VLs', o.slToVl);
-    slToVl = o.slToVl.map((v: unknown, i: number) => {
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= vls) throw new InvalidParameterError(`slToVl[${i}]`, `a VL in 0..${vls - 1}`, v);
-      return v;
-    });
-  }
+  const slToVl = slToVlTable(vls, o.slToVl);
   let streams: RandomStreams;
   if (o.streams !== undefined) {
     if (!(o.streams instanceof RandomStreams)) throw new InvalidParameterError('streams', 'a RandomStreams', o.streams);
