@@ -159,6 +159,7 @@ export function caseParams(net: Network, pattern: Pattern, sl: SlConfig, load: n
 
 /** Whether the topology's given forwarding equals the one the simulator would compute (so a file may omit it). */
 export function forwardingIsComputed(topology: FabricTopologySpec): boolean {
+  if ((topology as { virtualLanes?: unknown }).virtualLanes !== undefined) return false; // VL offsets stand on given entries only
   const given = validateFabricTopology(topology).forwardingPorts;
   const { forwarding: _f, ...rest } = topology as FabricTopologySpec & { forwarding?: unknown };
   const computed = validateFabricTopology(rest as FabricTopologySpec).forwardingPorts;
