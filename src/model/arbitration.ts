@@ -25,6 +25,12 @@ export interface VlShares {
   readonly highCap: number;
 }
 
+/** The priority level a VL's queue is charged at: its table's level, an unserved VL counted as low (1). */
+export function servedLevel(shares: VlShares, v: number): number {
+  const level = shares.level[v]!;
+  return level < 0 ? 1 : level;
+}
+
 /**
  * Digests a port's tables for packets of mean size `bytes[v]` on VL v.
  * @example vlShares({ high: [], low: [{ vl: 0, weight: 64 }, { vl: 1, weight: 32 }], limitOfHighPriority: 255 }, [2048, 2048], 2).roundBytes // → [4096, 2048]

@@ -1,5 +1,5 @@
 /** The output-queued floor under a switch output's waits (docs/models.md §13.4); part of iterate.ts's port step. */
-import type { VlShares } from './arbitration.js';
+import { servedLevel, type VlShares } from './arbitration.js';
 import type { CompiledModel } from './compile.js';
 import { finiteQueue } from './queue.js';
 import type { ModelState } from './state.js';
@@ -21,7 +21,7 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
   if (!Number.isFinite(q.responseTime)) return;
   const wOq = q.responseTime - 1 / mu;
   for (let v = 0; v < m.V; v++) {
-    const lev = sh.level[v]! < 0 ? 1 : sh.level[v]!;
+    const lev = servedLevel(sh, v);
     const c = base + v;
     const lc = s.lam[c]!;
     if (lev !== level || !(lc > 0)) continue;

@@ -7,7 +7,7 @@
  */
 import type { CompiledModel } from './compile.js';
 import { finiteQueue } from './queue.js';
-import { gpsCapacities, type VlShares } from './arbitration.js';
+import { gpsCapacities, servedLevel, type VlShares } from './arbitration.js';
 import { conservationFloor } from './floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer } from './voq.js';
@@ -85,7 +85,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
     for (let v = 0; v < V; v++) {
       const c = base + v;
       const l = s.lam[c]!;
-      const level = sh.level[v]! < 0 ? 1 : sh.level[v]!;
+      const level = servedLevel(sh, v);
       const acc = lv[level]!;
       acc[0]! += l;
       // Host ports count transmissions only: the wait behind a full switch buffer is counted in that
@@ -105,7 +105,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       let num = 0;
       let den = 0;
       for (let v = 0; v < V; v++) {
-        const lev = sh.level[v]! < 0 ? 1 : sh.level[v]!;
+        const lev = servedLevel(sh, v);
         if (lev !== level) continue;
         const rho = s.lam[base + v]! * s.seff[base + v]!;
         const phi = sh.roundBytes[v]! > 0 ? sh.roundBytes[v]! : 1;
@@ -114,7 +114,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
         den += rho * split[v]!;
       }
       for (let v = 0; v < V; v++) {
-        const lev = sh.level[v]! < 0 ? 1 : sh.level[v]!;
+        const lev = servedLevel(sh, v);
         // The weights act only while another VL of the level is backlogged too: the split is taken in
         // proportion to the level's load (the chance a waiting packet finds the port busy), from FCFS
         // (ρ → 0) to the weighted split (ρ → 1).
@@ -135,11 +135,11 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       const lowerTerm = lower / (avail * Math.max(EPS, 1 - rhoHere));
       if (m.hostChannel[base]) {
         let offered = 0;
-        for (let v = 0; v < V; v++) if ((sh.level[v]! < 0 ? 1 : sh.level[v]!) === level) offered += s.hostOffered[base + v]!;
+        for (let v = 0; v < V; v++) if (servedLevel(sh, v) === level) offered += s.hostOffered[base + v]!;
         const q = finiteQueue(offered, mu, acc[3]! / offered, cs2, acc[4]! > 0 ? acc[4]! : Infinity);
         const w = q.responseTime - 1 / mu;
         for (let v = 0; v < V; v++) {
-          const lev = sh.level[v]! < 0 ? 1 : sh.level[v]!;
+          const lev = servedLevel(sh, v);
           if (lev === level) {
             s.hostWait[base + v] = split[v]! * w + lowerTerm;
             s.hostBlocking[base + v] = q.blockingProbability;
@@ -153,7 +153,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       let nTurns = 0;
       for (let v = 0; v < V; v++) {
         const c = base + v;
-        const lev = sh.level[v]! < 0 ? 1 : sh.level[v]!;
+        const lev = servedLevel(sh, v);
         if (lev !== level) continue;
         for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
           const t = m.intoOf[i]!;
@@ -176,7 +176,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       }
       for (let v = 0; v < V; v++) {
         const c = base + v;
-        const lev = sh.level[v]! < 0 ? 1 : sh.level[v]!;
+        const lev = servedLevel(sh, v);
         if (lev !== level) continue;
         for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
           const t = m.intoOf[i]!;
