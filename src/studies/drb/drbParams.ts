@@ -101,9 +101,9 @@ export interface DrbScenarioParams {
   readonly drbDecay: number;
   /**
    * How a DRB source shares its traffic over its open paths: 'notifications' (default: Eq. 1, path
-   * C_i with weight 1/(B_i + 1), B_i its notifications) or 'latency' (weight 1/latency of the path's
-   * last acknowledged packet: the original DRB, §2: "alternative paths are evaluated and selected
-   * based on the value of received latency").
+   * C_i with weight 1/(B_i + 1), B_i its notifications) or 'latency' (weight 1/latency, the path's
+   * latency averaged over its ACKs with weight 1/8 (DrbSource's latencyWeight): the original DRB,
+   * §2: "alternative paths are evaluated and selected based on the value of received latency").
    */
   readonly drbShare: 'notifications' | 'latency';
 }
