@@ -16,6 +16,9 @@
  *    or 2 Gb/s (its data rate, under which Table 3.3's A r1 = 18 537 is not below R_min) — for Table
  *    3.2 (PIPD) and Table 3.3 (PIPD r2, FIMD r1): the root link's delivered load, the four class
  *    rates and high ÷ low, beside the thesis's.
+ * 3. The run length (the thesis states none) under today's defaults and under the per-port buffer
+ *    with the 2 Gb/s data rate: runs of 5, 10 and 50 ms from t = 0 (sources start at R_min, §3.3.3),
+ *    REPS replications, both tables.
  *
  *   nice -n 10 npx tsx benchmarks/analysis/thesis-ch3-readings.ts      (50 ms after 5 ms, seed 1, 4 replications; about 1 minute)
  */
@@ -113,6 +116,25 @@ function readings(): void {
   }
 }
 
+/** Part 3: run lengths from t = 0. */
+function lengths(): void {
+  console.log(`\n## Run length from t = 0 (${REPS} replications; Bc delivered Gb/s, ÷ thesis)\n`);
+  console.log('| table | set-up | 5 ms | 10 ms | 50 ms |\n|---|---|---|---|---|');
+  for (const table of ['3.2', '3.3'] as const) {
+    const thesis = gbps(sum(THESIS[table]));
+    for (const [label, extra] of [['defaults', {}], ['2 packets per VL, 2 Gb/s', { bufferPackets: 2, linkGbps: 2 }]] as const) {
+      const cells = [0.005, 0.01, 0.05].map((until) => {
+        const mt = simulate({ scenario: 'congestion-spreading', params: { ...TABLES[table], ...extra } }, { seed: 1, replications: REPS, until, warmup: 0 }).metrics as unknown as Metrics;
+        const bc = mt.throughput!.local!.mean + mt.throughput!.remote!.mean;
+        return `${bc.toFixed(3)} (${(bc / thesis).toFixed(2)})`;
+      });
+      console.log(`| ${table} | ${label} | ${cells.join(' | ')} |`);
+    }
+  }
+}
+
 console.log(`# Thesis ch. 3: the carried load, second pass — ${machineLine()}`);
-if (process.env.PART !== '2') for (const table of ['3.2', '3.3'] as const) statistics(table);
-if (process.env.PART !== '1') readings();
+const part = process.env.PART;
+if (part === undefined || part === '1') for (const table of ['3.2', '3.3'] as const) statistics(table);
+if (part === undefined || part === '2') readings();
+if (part === undefined || part === '3') lengths();
