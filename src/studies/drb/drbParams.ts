@@ -99,6 +99,13 @@ export interface DrbScenarioParams {
    * "the number of congestion notifications received by path C_i" reads literally.
    */
   readonly drbDecay: number;
+  /**
+   * How a DRB source shares its traffic over its open paths: 'notifications' (default: Eq. 1, path
+   * C_i with weight 1/(B_i + 1), B_i its notifications) or 'latency' (weight 1/latency, the path's
+   * latency averaged over its ACKs with weight 1/8 (DrbSource's latencyWeight): the original DRB,
+   * §2: "alternative paths are evaluated and selected based on the value of received latency").
+   */
+  readonly drbShare: 'notifications' | 'latency';
 }
 
 const DEFAULTS: DrbScenarioParams = {
@@ -123,6 +130,7 @@ const DEFAULTS: DrbScenarioParams = {
   markingScope: 'departing',
   hotSpotTarget: 'links',
   drbDecay: 0.5,
+  drbShare: 'notifications',
 };
 
 /** Link rate (Gb/s), packet size (bytes), the seed's timer and marking threshold. */
@@ -189,7 +197,8 @@ export function parseDrbScenario(params: unknown): DrbScenarioParams {
   if (markingScope === 'buffer' && markingOccupancy !== 'input') throw new InvalidParameterError('markingScope', "'departing' unless markingOccupancy is 'input'", markingScope);
   const hotSpotTarget = p.hotSpotTarget === undefined ? DEFAULTS.hotSpotTarget : oneOf('hotSpotTarget', p.hotSpotTarget, ['links', 'node'] as const);
   const drbDecay = p.drbDecay === undefined ? DEFAULTS.drbDecay : numberInRange('drbDecay', p.drbDecay, 0, 1);
-  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad, markingOccupancy, escape, ccRecovery, alternatives, messagePackets, markingScope, hotSpotTarget, drbDecay };
+  const drbShare = p.drbShare === undefined ? DEFAULTS.drbShare : oneOf('drbShare', p.drbShare, ['notifications', 'latency'] as const);
+  return { topology, size, routing, cc, pattern, load, paths, bufferPackets, samples, hotSpotAtUs, hotSpotNodes, hotSpotSources, hotSpotLoad, markingOccupancy, escape, ccRecovery, alternatives, messagePackets, markingScope, hotSpotTarget, drbDecay, drbShare };
 }
 
 /**
@@ -225,4 +234,5 @@ export const DRB_CLI_OPTIONS: readonly ScenarioCliOption[] = [
   { flag: '--hot-spot-load <mbps>', param: 'hotSpotLoad', kind: 'number', description: 'load of each hot-spot flow, Mb/s (drb; default 750)' },
   { flag: '--hot-spot-target <where>', param: 'hotSpotTarget', kind: 'string', description: "links|node: hot-spot flows sharing row 0's links, or all to the centre node (drb; default links)" },
   { flag: '--drb-decay <f>', param: 'drbDecay', kind: 'number', description: "factor in [0, 1] on DRB's notification counts per 100 µs timer period; 1: no decay, Eq. 1 literally (drb; default 0.5)" },
+  { flag: '--drb-share <rule>', param: 'drbShare', kind: 'string', description: "notifications|latency: DRB's traffic over its open paths by Eq. 1 (1/(notifications + 1)) or by 1/latency, the original DRB's (drb; default notifications)" },
 ];

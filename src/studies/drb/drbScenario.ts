@@ -90,7 +90,7 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
       destination: d < 0 ? 'uniform' : hostName(d, w),
       traffic: arrivals(p.load),
       ...(rc === undefined ? {} : { rateControl: rc }),
-      ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10, decay: p.drbDecay } } : {}),
+      ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10, decay: p.drbDecay, share: p.drbShare } } : {}),
     });
   }
   if (p.hotSpotAtUs !== null) {
@@ -105,7 +105,7 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
         traffic: arrivals(p.hotSpotLoad),
         startUs: p.hotSpotAtUs,
         ...(p.cc === 'none' ? {} : { rateControl: rateControl(p.cc, p.ccRecovery)! }),
-        ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10, decay: p.drbDecay } } : {}),
+        ...(drb ? { pathSelection: { kind: 'drb', maxPaths: p.paths, timerUs: TIMER_US, notificationsPerPath: 10, decay: p.drbDecay, share: p.drbShare } } : {}),
       });
     }
   }
