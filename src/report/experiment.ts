@@ -13,6 +13,7 @@ import { PALETTE, renderPlot, type PlotSeries, type PlotSpec } from '../present/
 import { compare, type ComparisonResult } from '../validate/compare.js';
 import { isEstimate, metricValue } from '../validate/metrics.js';
 import { figureDisplay, reportDisplay } from './display.js';
+import { drawScatter } from './scatter.js';
 import type {
   AnalyticContrast,
   AnyExperiment,
@@ -132,7 +133,7 @@ export async function runExperiments(experiments: readonly AnyExperiment[], opti
       id: e.id,
       title: e.title,
       source: e.source,
-      description: e.description,
+      description: [...e.description, ...(e.findings?.(points) ?? [])],
       ...(e.referenceNote ? { referenceNote: e.referenceNote } : {}),
       points,
       simulated: simulate !== undefined,
@@ -215,6 +216,7 @@ export function pointLabel(point: ExperimentPoint): string {
 }
 
 function drawFigure(e: Experiment<ExperimentPoint>, f: FigureDefinition<ExperimentPoint>, points: ExperimentResult['points']): FigureResult {
+  if (f.kind === 'scatter') return drawScatter(e.id, f, points);
   const rows: FigureRow[] = [];
   const series: PlotSeries[] = [];
   // One colour per curve set (group × metric): its analytic line, the thesis's dashed reading, the

@@ -61,7 +61,29 @@ export interface CategoryFigure<P extends ExperimentPoint> {
   readonly include?: (point: P) => boolean;
 }
 
-export type FigureDefinition<P extends ExperimentPoint> = SweepFigure<P> | CategoryFigure<P>;
+/**
+ * A scatter of pairs, one marker per pair (e.g. per flow: x the simulator's latency, y the model's),
+ * with the identity line y = x: markers on it are exact agreement. Pairs come from each point's
+ * records (analytic and reference); one series per group of points.
+ */
+export interface ScatterFigure<P extends ExperimentPoint> {
+  readonly kind: 'scatter';
+  readonly id: string;
+  readonly title: string;
+  readonly subtitle?: string;
+  readonly xLabel: string;
+  readonly xUnit?: string;
+  readonly yLabel: string;
+  readonly yUnit?: string;
+  /** The pairs [x, y] of a point (its analytic and reference records as the experiment gave them). */
+  readonly pairs: (point: { readonly point: P; readonly analytic: Readonly<Record<string, unknown>>; readonly reference?: Readonly<Record<string, unknown>> }) => readonly (readonly [number, number])[];
+  /** Splits the points into series (e.g. by load); default one series. */
+  readonly group?: (point: P) => string;
+  /** Only these points; default all. */
+  readonly include?: (point: P) => boolean;
+}
+
+export type FigureDefinition<P extends ExperimentPoint> = SweepFigure<P> | CategoryFigure<P> | ScatterFigure<P>;
 
 /** Two analytic series side by side, e.g. the thesis's reading of a formula against the exact one. */
 export interface AnalyticContrast<P extends ExperimentPoint> {
@@ -126,6 +148,8 @@ export interface Experiment<P extends ExperimentPoint = ExperimentPoint> {
   readonly source: string;
   /** Paragraphs of plain text for the report. */
   readonly description: readonly string[];
+  /** Paragraphs computed from the results, appended to the description (e.g. where a model's error exceeds its bound). */
+  readonly findings?: (points: ExperimentResult['points']) => readonly string[];
   readonly points: (options: { readonly quick: boolean }) => readonly P[];
   /** A short label of a point for tables; default `key=value, …` over all its fields. */
   readonly label?: (point: P) => string;
