@@ -13,7 +13,7 @@ import { PALETTE, renderPlot, type PlotSeries, type PlotSpec } from '../present/
 import { compare, type ComparisonResult } from '../validate/compare.js';
 import { isEstimate, metricValue } from '../validate/metrics.js';
 import { figureDisplay, reportDisplay } from './display.js';
-import { drawScatter } from './scatter.js';
+import { axesPlotSpec, drawScatter } from './scatter.js';
 import type {
   AnalyticContrast,
   AnyExperiment,
@@ -257,15 +257,7 @@ function drawFigure(e: Experiment<ExperimentPoint>, f: FigureDefinition<Experime
         }
       }
     }
-    const spec: PlotSpec = {
-      title: f.title,
-      ...(f.subtitle ? { subtitle: f.subtitle } : {}),
-      xLabel: f.xLabel,
-      ...(f.xUnit ? { xUnit: f.xUnit } : {}),
-      yLabel: f.yLabel,
-      ...(f.yUnit ? { yUnit: f.yUnit } : {}),
-      series,
-    };
+    const spec = axesPlotSpec(f, series);
     return figureDisplay({ id: f.id, experiment: e.id, title: f.title, spec, svg: renderPlot(spec), rows, xName: f.xLabel, yName: f.yLabel });
   }
   const drawn = points.filter((p) => (f.include ? f.include(p.point) : true));

@@ -32,8 +32,8 @@ export function flowCases(quick: boolean): readonly string[] {
 export function saturationCases(quick: boolean): readonly string[] {
   const patterns = ['uniform', 'transpose', 'bitcomp', 'shuffle'];
   if (quick) return patterns.map((p) => `4ary2tree-${p}-1sl`);
-  const nets = ['4ary2tree', '4ary3tree', '8ary2tree', 'mesh8x8', 'torus8x8', 'alfaro16'];
-  return nets.flatMap((n) => patterns.flatMap((p) => ['1sl', '2sl'].map((s) => `${n}-${p}-${s}`)));
+  const nets = ['4ary2tree', '4ary3tree', '8ary2tree', 'mesh8x8', 'torus8x8'];
+  return [...nets.flatMap((n) => patterns.flatMap((p) => ['1sl', '2sl'].map((s) => `${n}-${p}-${s}`))), 'alfaro16-uniform-1sl', 'alfaro16-bitcomp-1sl'];
 }
 
 const pct = (x: number) => `${x.toFixed(1)} %`;

@@ -5,10 +5,23 @@
  */
 import { PALETTE, renderPlot, type PlotSeries, type PlotSpec } from '../present/svgPlot.js';
 import { figureDisplay } from './display.js';
-import type { ExperimentPoint, ExperimentResult, FigureResult, FigureRow, ScatterFigure } from './types.js';
+import type { ExperimentPoint, ExperimentResult, FigureAxes, FigureResult, FigureRow, ScatterFigure } from './types.js';
 
 /** The identity line's series name. */
 export const IDENTITY = 'y = x';
+
+/** The plot of a figure with two numeric axes: its titles, axes and units, and the series. */
+export function axesPlotSpec(f: FigureAxes, series: readonly PlotSeries[]): PlotSpec {
+  return {
+    title: f.title,
+    ...(f.subtitle ? { subtitle: f.subtitle } : {}),
+    xLabel: f.xLabel,
+    ...(f.xUnit ? { xUnit: f.xUnit } : {}),
+    yLabel: f.yLabel,
+    ...(f.yUnit ? { yUnit: f.yUnit } : {}),
+    series,
+  };
+}
 
 /** Draws a scatter figure of experiment `experiment` from its points' records. */
 export function drawScatter(experiment: string, f: ScatterFigure<ExperimentPoint>, points: ExperimentResult['points']): FigureResult {
@@ -33,14 +46,6 @@ export function drawScatter(experiment: string, f: ScatterFigure<ExperimentPoint
     series.push({ name: IDENTITY, color: '#888888', mode: 'line', dashed: true, points: identity.map((v) => ({ x: v, y: v })) });
     for (const v of identity) rows.push({ series: IDENTITY, source: 'reference', x: v, y: v });
   }
-  const spec: PlotSpec = {
-    title: f.title,
-    ...(f.subtitle ? { subtitle: f.subtitle } : {}),
-    xLabel: f.xLabel,
-    ...(f.xUnit ? { xUnit: f.xUnit } : {}),
-    yLabel: f.yLabel,
-    ...(f.yUnit ? { yUnit: f.yUnit } : {}),
-    series,
-  };
+  const spec = axesPlotSpec(f, series);
   return figureDisplay({ id: f.id, experiment, title: f.title, spec, svg: renderPlot(spec), rows, xName: f.xLabel, yName: f.yLabel });
 }

@@ -25,9 +25,8 @@ export interface SimulationOptions {
  */
 export type PointSimulator<P extends ExperimentPoint = ExperimentPoint> = (point: P, options: SimulationOptions) => unknown | Promise<unknown>;
 
-/** A figure over a sweep: y = a metric, x = a function of the point, one curve per group and source. */
-export interface SweepFigure<P extends ExperimentPoint> {
-  readonly kind: 'sweep';
+/** What every plotted figure with two numeric axes names: its id, titles and axes with their units. */
+export interface FigureAxes {
   readonly id: string;
   readonly title: string;
   readonly subtitle?: string;
@@ -35,6 +34,11 @@ export interface SweepFigure<P extends ExperimentPoint> {
   readonly xUnit?: string;
   readonly yLabel: string;
   readonly yUnit?: string;
+}
+
+/** A figure over a sweep: y = a metric, x = a function of the point, one curve per group and source. */
+export interface SweepFigure<P extends ExperimentPoint> extends FigureAxes {
+  readonly kind: 'sweep';
   readonly x: (point: P) => number;
   /** Metric paths drawn (one curve per metric, group and source). */
   readonly metrics: readonly { readonly path: string; readonly label: string }[];
@@ -66,15 +70,8 @@ export interface CategoryFigure<P extends ExperimentPoint> {
  * with the identity line y = x: markers on it are exact agreement. Pairs come from each point's
  * records (analytic and reference); one series per group of points.
  */
-export interface ScatterFigure<P extends ExperimentPoint> {
+export interface ScatterFigure<P extends ExperimentPoint> extends FigureAxes {
   readonly kind: 'scatter';
-  readonly id: string;
-  readonly title: string;
-  readonly subtitle?: string;
-  readonly xLabel: string;
-  readonly xUnit?: string;
-  readonly yLabel: string;
-  readonly yUnit?: string;
   /** The pairs [x, y] of a point (its analytic and reference records as the experiment gave them). */
   readonly pairs: (point: { readonly point: P; readonly analytic: Readonly<Record<string, unknown>>; readonly reference?: Readonly<Record<string, unknown>> }) => readonly (readonly [number, number])[];
   /** Splits the points into series (e.g. by load); default one series. */
