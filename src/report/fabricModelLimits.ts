@@ -190,6 +190,6 @@ function hotspotFindings(points: ExperimentResult['points']): string[] {
         return `${p.point.cls} flows (${m.flows}): throughput ${g3(s.throughput)} → ${g3(m.throughput)} Gb/s (${e(m.throughput, s.throughput)}), latency ${g3(s.latency)} → ${g3(m.latency)} µs (${e(m.latency, s.latency)}); flagged congestion-tree ${m.congestionTree}, saturated ${m.saturated}${cc === 'on' ? `, rate-control ${m.rateControl}` : ''}`;
       });
     const converged = (points.find((p) => `${p.point.cc}|${p.point.load}` === key)!.analytic[MODEL] as { converged: number }).converged;
-    return `IB CC ${cc}, load ${load} (simulator → model, medians): ${parts.join('; ')}.${converged ? '' : ' The model did not converge (every flow flagged not-converged).'}`;
+    return `IB CC ${cc}, load ${load} (simulator → model, the class's medians and the error between them): ${parts.join('; ')}.${converged ? '' : ' The model did not converge (every flow flagged not-converged).'}`;
   });
 }
