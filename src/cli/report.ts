@@ -79,7 +79,7 @@ export function selectExperiments(all: readonly AnyExperiment[], only: string | 
 export function registerReport(program: Command): void {
   program
     .command('report')
-    .description("run the thesis's experiments (ch. 4 credit chain, ch. 5 ET/AJT, ch. 3 PIPD/FIMD) Gran et al.'s IB CC study (Table II, Figs. 5, 8, 9) and the DRB seed's Figs. 8–10 and write report.html, report.json and CSVs")
+    .description("run the thesis's experiments (ch. 4 credit chain, ch. 5 ET/AJT, ch. 3 PIPD/FIMD) Gran et al.'s IB CC study (Table II, Figs. 5, 8, 9), the DRB seed's Figs. 8–10, Alfaro et al.'s Table 2 and Fig. 3 and the analytic fabric model against stored simulator runs, and write report.html, report.json and CSVs")
     .option('--out <dir>', 'output directory (created if missing)', 'ibqos-report')
     .option('--quick', 'fewer points and short simulations: seconds')
     .option('--seed <n>', 'base seed of the simulations', '1')
