@@ -6,6 +6,7 @@ import { solveMergeChain } from '../../src/model/exactMerge.js';
 import { solveTwoSwitchChain, twoSwitchScenario, type TwoSwitchChainParams } from '../../src/model/exactTwoSwitch.js';
 import { fabricModelNetwork } from '../../src/model/index.js';
 import { solveModel } from '../../src/model/solve.js';
+import { simulate } from '../../src/sim/index.js';
 
 const rel = (a: number, b: number) => Math.abs(a - b) / b;
 
@@ -54,6 +55,18 @@ describe('solveTwoSwitchChain: h0, h1 → S1 → S2 → h3 with h2 joining at S2
     expect(rel(c.responseTime[0], c.responseTime[1])).toBeLessThan(1e-9);
     const d = solveTwoSwitchChain({ lambda: [0.2, 0, 0.2], mu: [1, 1, 1], mu12: 1, muOut: 1, n: 1, m: 1 });
     expect([d.throughput[1], Number.isNaN(d.responseTime[1])]).toEqual([0, true]);
+  });
+
+  it('the simulator on the same network (twoSwitchScenario) agrees with the chain within its 95 % interval and 1.5 % (the tie rule: random in the chain, older first in the simulator)', () => {
+    // Three flows, one-packet buffers: the case where the chain's FIFO of labelled packets at S2 matters most.
+    const p: TwoSwitchChainParams = { lambda: [0.2, 0.2, 0.2], mu: [2, 2, 2], mu12: 1.5, muOut: 1, n: 2, m: 1 };
+    const c = solveTwoSwitchChain(p);
+    const r = simulate({ scenario: 'fabric', params: twoSwitchScenario(p) }, { seed: 3, replications: 5, until: 0.05, warmup: 0.005 });
+    const latency = (r.metrics as { latency: Record<string, { mean: number; halfWidth: number }> }).latency;
+    for (const [name, i] of [['f0', 0], ['f1', 1], ['f2', 2]] as const) {
+      const sim = latency[name]!;
+      expect(Math.abs(sim.mean - c.responseTime[i]), name).toBeLessThan(sim.halfWidth + 0.015 * c.responseTime[i]);
+    }
   });
 
   it('refuses buffers its FIFO code does not cover', () => {
