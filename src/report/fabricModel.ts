@@ -72,7 +72,7 @@ export function fabricModelExperiments(options: { readonly quick?: boolean; read
     label: (p) => `${p.case} at ${p.load}`,
     analytic: (p) => {
       const c = comparison(p);
-      return { [MODEL]: { latencyError: c.latencyError, scored: c.scored, flows: c.flows, converged: c.converged ? 1 : 0, latencyPairs: c.latency } };
+      return { [MODEL]: { latencyError: c.latencyError, scored: c.scored, flows: c.flows, converged: c.converged ? 1 : 0, latencyPairs: c.latency, scoredErrors: c.scoredErrors } };
     },
     reference: (p) => ({ [SIM]: { saturationLoad: read(p.case)!.saturation.load } }),
     referenceNote: "the simulator's stored runs (test/fixtures/fabric-model/<case>.json): per flow the mean latency over ≥ 5 replications, at loads relative to the simulator's saturation load.",
@@ -93,6 +93,18 @@ export function fabricModelExperiments(options: { readonly quick?: boolean; read
           { path: 'latencyError.median', label: 'median' },
           { path: 'latencyError.max', label: 'largest' },
         ],
+      },
+      {
+        kind: 'scatter',
+        id: 'latency-error-flows',
+        title: 'Latency error of each scored flow, per load',
+        subtitle: '(model − sim) / sim, one marker per scored flow (half-width within 2 % of the mean); the acceptance: within ±10 %',
+        xLabel: 'offered load / simulated saturation load',
+        yLabel: 'latency error',
+        yUnit: '%',
+        identity: false,
+        group: (p) => p.case,
+        pairs: ({ point, analytic }) => (analytic[MODEL] as { scoredErrors: readonly number[] }).scoredErrors.map((e) => [point.loadFraction, e] as const),
       },
       ...[...new Set(flowCases(quick).map((c) => c.split('-')[0]!))].map((net) => ({
         kind: 'scatter' as const,

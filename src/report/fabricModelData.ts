@@ -66,6 +66,8 @@ export interface PointComparison {
   readonly throughput: readonly (readonly [number, number])[];
   /** Latency error |model − sim| / sim over the scored flows (half-width within 2 % of the mean), %. */
   readonly latencyError: { readonly median: number; readonly max: number };
+  /** The scored flows' signed latency errors (model − sim) / sim, %. */
+  readonly scoredErrors: readonly number[];
   readonly scored: number;
   readonly flows: number;
   readonly converged: boolean;
@@ -84,18 +86,20 @@ export function quantile(values: readonly number[], p: number): number {
 export function comparePoint(model: FabricModelResult, point: { readonly flows: Readonly<Record<string, readonly number[]>> }): PointComparison {
   const latency: [number, number][] = [];
   const throughput: [number, number][] = [];
-  const errors: number[] = [];
+  const signed: number[] = [];
   for (const f of model.flows) {
     const s = point.flows[f.name];
     if (s === undefined) continue;
     throughput.push([s[0]!, f.throughput]);
     if (!(s[2]! > 0)) continue;
     latency.push([s[2]!, f.latency]);
-    if (s[3]! <= 0.02 * s[2]!) errors.push((100 * Math.abs(f.latency - s[2]!)) / s[2]!);
+    if (s[3]! <= 0.02 * s[2]!) signed.push((100 * (f.latency - s[2]!)) / s[2]!);
   }
+  const errors = signed.map(Math.abs);
   return {
     latency,
     throughput,
+    scoredErrors: signed,
     latencyError: { median: quantile(errors, 0.5), max: errors.length ? Math.max(...errors) : Number.NaN },
     scored: errors.length,
     flows: latency.length,

@@ -1,7 +1,7 @@
 /**
  * A {@link ScatterFigure} drawn: one marker series per group of points, each marker a pair (x, y),
- * and the identity line y = x across the range of both axes, so that a marker's distance from the
- * line is the disagreement. The figure's rows (its CSV) hold every marker.
+ * and (unless the figure says not) the identity line y = x across the range of both axes, so that a
+ * marker's distance from the line is the disagreement. The figure's rows (its CSV) hold every marker.
  */
 import { PALETTE, renderPlot, type PlotSeries, type PlotSpec } from '../present/svgPlot.js';
 import { figureDisplay } from './display.js';
@@ -41,7 +41,7 @@ export function drawScatter(experiment: string, f: ScatterFigure<ExperimentPoint
     }
     series.push({ name: g, color: PALETTE[k % PALETTE.length]!, mode: 'markers', filled: true, points: pairs.map(([x, y]) => ({ x, y })) });
   });
-  if (Number.isFinite(lo)) {
+  if (Number.isFinite(lo) && f.identity !== false) {
     const identity = [lo, hi === lo ? lo + 1 : hi];
     series.push({ name: IDENTITY, color: '#888888', mode: 'line', dashed: true, points: identity.map((v) => ({ x: v, y: v })) });
     for (const v of identity) rows.push({ series: IDENTITY, source: 'reference', x: v, y: v });

@@ -67,7 +67,8 @@ export interface CategoryFigure<P extends ExperimentPoint> {
 
 /**
  * A scatter of pairs, one marker per pair (e.g. per flow: x the simulator's latency, y the model's),
- * with the identity line y = x: markers on it are exact agreement. Pairs come from each point's
+ * with the identity line y = x: markers on it are exact agreement (or without it, e.g. each flow's
+ * error against the load). Pairs come from each point's
  * records (analytic and reference); one series per group of points.
  */
 export interface ScatterFigure<P extends ExperimentPoint> extends FigureAxes {
@@ -78,6 +79,8 @@ export interface ScatterFigure<P extends ExperimentPoint> extends FigureAxes {
   readonly group?: (point: P) => string;
   /** Only these points; default all. */
   readonly include?: (point: P) => boolean;
+  /** Draw the identity line y = x (default true; false for a distribution such as errors against the load). */
+  readonly identity?: boolean;
 }
 
 export type FigureDefinition<P extends ExperimentPoint> = SweepFigure<P> | CategoryFigure<P> | ScatterFigure<P>;

@@ -62,7 +62,7 @@ describe('solveTwoSwitchChain: h0, h1 → S1 → S2 → h3 with h2 joining at S2
     const p: TwoSwitchChainParams = { lambda: [0.2, 0.2, 0.2], mu: [2, 2, 2], mu12: 1.5, muOut: 1, n: 2, m: 1 };
     const c = solveTwoSwitchChain(p);
     const r = simulate({ scenario: 'fabric', params: twoSwitchScenario(p) }, { seed: 3, replications: 5, until: 0.05, warmup: 0.005 });
-    const latency = (r.metrics as { latency: Record<string, { mean: number; halfWidth: number }> }).latency;
+    const latency = (r.metrics as unknown as { latency: Record<string, { mean: number; halfWidth: number }> }).latency;
     for (const [name, i] of [['f0', 0], ['f1', 1], ['f2', 2]] as const) {
       const sim = latency[name]!;
       expect(Math.abs(sim.mean - c.responseTime[i]), name).toBeLessThan(sim.halfWidth + 0.015 * c.responseTime[i]);

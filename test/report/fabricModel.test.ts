@@ -27,7 +27,7 @@ describe('the fabric-model section, quick, on the stored runs', () => {
   it('draws the figures of the list, in order, each with its identity line where it is a scatter', () => {
     expect(report.experiments.flatMap((e) => e.figures.map((f) => `${e.id}-${f.id}`))).toEqual([...FABRIC_MODEL_FIGURES]);
     for (const e of report.experiments) {
-      for (const f of e.figures.filter((g) => g.id !== 'latency-error')) {
+      for (const f of e.figures.filter((g) => !g.id.startsWith('latency-error'))) {
         expect(f.rows.filter((r) => r.series === IDENTITY), f.id).toHaveLength(2);
         expect(f.rows.filter((r) => r.series !== IDENTITY).length, f.id).toBeGreaterThan(0);
       }
@@ -66,6 +66,14 @@ describe('the fabric-model section, quick, on the stored runs', () => {
       if (errors.at(-1)! > 0.1 || median > 0.05) expect(failing, label).toContain(label);
       else expect(holding, label).toContain(label);
     }
+  });
+
+  it('the error strip: one marker per scored flow at its load, no identity line', () => {
+    const e = experiment('fabric-model-flows');
+    const f = e.figures.find((g) => g.id === 'latency-error-flows')!;
+    expect(f.rows.some((r) => r.series === IDENTITY)).toBe(false);
+    const scored = e.points.reduce((t, p) => t + (p.analytic['fabric model'] as { scored: number }).scored, 0);
+    expect(f.rows).toHaveLength(scored);
   });
 
   it("saturation: x is the simulator's stored saturation load of each case", () => {

@@ -39,6 +39,7 @@ export const FABRIC_MODEL_FIGURES = [
   'fabric-model-hotspot-latency-cc-off',
   'fabric-model-hotspot-latency-cc-on',
   'fabric-model-flows-latency-error',
+  'fabric-model-flows-latency-error-flows',
   'fabric-model-flows-latency-4ary2tree',
   'fabric-model-flows-latency-mesh8x8',
   'fabric-model-flows-latency-torus8x8',

@@ -204,7 +204,7 @@ describe('ibqos report', () => {
     expect(files).toHaveLength(2 + THESIS_FIGURES.length + GRAN_FIGURES.length + DRB_FIGURES.length + ALFARO_FIGURES.length + FABRIC_MODEL_FIGURES.length);
     for (const f of files) expect(existsSync(f)).toBe(true);
     expect(err).toMatch(/^report: credit-chain \(10 points\)$/m);
-    expect(err).toMatch(/^report: 15 experiments, 39 figures, 11 with simulation$/m); // src/sim: credit-tandem, gege1n, congestion-spreading, ibcc-fat-tree, drb, alfaro; the fabric-model section against stored runs
+    expect(err).toMatch(/^report: 15 experiments, 40 figures, 11 with simulation$/m); // src/sim: credit-tandem, gege1n, congestion-spreading, ibcc-fat-tree, drb, alfaro; the fabric-model section against stored runs
     expect(err).toMatch(/^report: alfaro-table-2 \(2 points; QUICK: 8 switches, 30 refusals close an SL; not comparable with the paper\)$/m);
     expect(err).toMatch(/^report: gran-table-2 \(4 points; QUICK: radix 4, 8 hosts, 1 hotspot, 2 ms after a 1 ms warm-up\)$/m);
     expect(err).toMatch(/^report: drb-load \(6 points\)$/m);
