@@ -62,6 +62,9 @@ export function fabricModelExperiments(options: { readonly quick?: boolean; read
     source: 'issue 31; docs/fabric-model.md; stored runs test/fixtures/fabric-model (benchmarks/fabric-model-reference/make.ts)',
     description: [
       "The analytic fabric model (`solveFabric`, docs/models.md §13), run here on the very `fabric` scenarios the simulator ran, against the simulator's stored runs (at least five replications per point, 95 % Student-t half-widths): Gran's radix-36 fat-tree of 648 hosts without hotspots (uniform traffic, VoQ switches), DRB's 8 × 8 mesh and torus (dimension order; the torus with dateline VLs), Alfaro's irregular network of 16 eight-port switches (up*/down*), and a 4-ary 2-tree, at 1 % load and at 50, 70 and 90 % of each case's simulated saturation load. Each marker is one flow: x the simulator's mean latency, y the model's; on the dashed line they agree. A flow is scored only where the simulator's half-width is within 2 % of its mean (the issue's rule); the error plot gives the median and the largest error over the scored flows.",
+      quick
+        ? 'This quick report draws the 4-ary 2-tree under uniform traffic in place of Gran\'s 648 hosts (419,256 flows once the uniform destinations are expanded: seconds of model time per point) and the 64-host networks under bit complement (64 flows); the full report (`ibqos report` without --quick) adds Gran\'s fat-tree and the uniform 64-host cases.'
+        : "This full report draws Gran's 648 hosts and the 64-host networks under uniform traffic and bit complement, and the 4-ary 2-tree with two SLs (a weighted VLArb table, 1 : 3).",
       "The acceptance asks for every flow within 10 % (median 5 % or less) up to 90 % of saturation. The findings below are computed from this run.",
     ],
     points: ({ quick }) =>
