@@ -128,6 +128,10 @@ export function fabricModelLimitExperiments(options: { readonly quick: boolean; 
     const names = Object.keys(r.stored.classes).filter((n) => r.stored.classes[n] === p.cls);
     const byName = new Map(r.model.flows.map((f) => [f.name, f]));
     const flagged = (flag: string) => names.filter((n) => byName.get(n)!.flags.includes(flag as never)).length;
+    // Hurt in the simulator: under 95 % delivered, or a latency over twice the class-`other` median (as hotspot.ts counts).
+    const calm = quantile(Object.keys(r.stored.classes).filter((n) => r.stored.classes[n] === 'other').map((n) => r.stored.flows[n]![2]!), 0.5);
+    const hurt = names.filter((n) => r.stored.flows[n]![4]! < 0.95 || r.stored.flows[n]![2]! > 2 * calm);
+    const warned = (n: string) => byName.get(n)!.flags.some((g) => g === 'congestion-tree' || g === 'saturated');
     return {
       sim: { throughput: quantile(names.map((n) => r.stored.flows[n]![0]!), 0.5), latency: quantile(names.map((n) => r.stored.flows[n]![2]!), 0.5) },
       model: {
@@ -137,6 +141,9 @@ export function fabricModelLimitExperiments(options: { readonly quick: boolean; 
         congestionTree: flagged('congestion-tree'),
         saturated: flagged('saturated'),
         rateControl: flagged('rate-control'),
+        hurt: hurt.length,
+        hurtFlagged: hurt.filter(warned).length,
+        flaggedNotHurt: names.filter((n) => !hurt.includes(n) && warned(n)).length,
         converged: r.model.diagnostics.converged ? 1 : 0,
       },
       pairs: names.map((n) => [r.stored.flows[n]!, byName.get(n)!] as const),
@@ -176,7 +183,10 @@ export function fabricModelLimitExperiments(options: { readonly quick: boolean; 
   return [twoSwitch, hotspot];
 }
 
-/** One sentence per run: each class's medians, simulator against model, and the flags the model set. */
+/**
+ * One sentence per run: each class's medians, simulator against model, the flags the model set, and
+ * whether they fall on the flows the simulator shows hurt (flagged = congestion-tree or saturated).
+ */
 function hotspotFindings(points: ExperimentResult['points']): string[] {
   const runs = [...new Set(points.map((p) => `${p.point.cc}|${p.point.load}`))];
   return runs.map((key) => {
@@ -185,9 +195,9 @@ function hotspotFindings(points: ExperimentResult['points']): string[] {
       .filter((p) => `${p.point.cc}|${p.point.load}` === key)
       .map((p) => {
         const s = p.reference![SIM] as { throughput: number; latency: number };
-        const m = p.analytic[MODEL] as { throughput: number; latency: number; flows: number; congestionTree: number; saturated: number; rateControl: number; converged: number };
+        const m = p.analytic[MODEL] as { throughput: number; latency: number; flows: number; congestionTree: number; saturated: number; rateControl: number; converged: number; hurt: number; hurtFlagged: number; flaggedNotHurt: number };
         const e = (a: number, b: number) => pct((100 * (a - b)) / b);
-        return `${p.point.cls} flows (${m.flows}): throughput ${g3(s.throughput)} → ${g3(m.throughput)} Gb/s (${e(m.throughput, s.throughput)}), latency ${g3(s.latency)} → ${g3(m.latency)} µs (${e(m.latency, s.latency)}); flagged congestion-tree ${m.congestionTree}, saturated ${m.saturated}${cc === 'on' ? `, rate-control ${m.rateControl}` : ''}`;
+        return `${p.point.cls} flows (${m.flows}): throughput ${g3(s.throughput)} → ${g3(m.throughput)} Gb/s (${e(m.throughput, s.throughput)}), latency ${g3(s.latency)} → ${g3(m.latency)} µs (${e(m.latency, s.latency)}); flagged congestion-tree ${m.congestionTree}, saturated ${m.saturated}${cc === 'on' ? `, rate-control ${m.rateControl}` : ''}; hurt in the simulator ${m.hurt}, of them flagged ${m.hurtFlagged}; flagged but not hurt ${m.flaggedNotHurt}`;
       });
     const converged = (points.find((p) => `${p.point.cc}|${p.point.load}` === key)!.analytic[MODEL] as { converged: number }).converged;
     return `IB CC ${cc}, load ${load} (simulator → model, the class's medians and the error between them): ${parts.join('; ')}.${converged ? '' : ' The model did not converge (every flow flagged not-converged).'}`;

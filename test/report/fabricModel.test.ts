@@ -95,7 +95,7 @@ describe('the fabric-model section, quick, on the stored runs', () => {
     const e = experiment('fabric-model-hotspot');
     const runs = e.description.filter((d) => d.startsWith('IB CC '));
     expect(runs).toHaveLength(4);
-    for (const r of runs) expect(r).toMatch(/hotspot flows \(\d+\): .*victim flows \(\d+\): .*other flows \(\d+\): /);
+    for (const r of runs) expect(r).toMatch(/hotspot flows \(\d+\): .*hurt in the simulator \d+, of them flagged \d+; .*victim flows \(\d+\): .*other flows \(\d+\): /);
     expect(runs.filter((r) => r.startsWith('IB CC on')).every((r) => /rate-control \d+/.test(r))).toBe(true);
   });
 });
