@@ -13,7 +13,7 @@ import { modelResult } from '../src/model/assemble.js';
 import { solveModel } from '../src/model/solve.js';
 import { singleSwitchTopology } from '../src/network/index.js';
 import { solveMergeChain } from '../src/model/exactMerge.js';
-import { solveTwoSwitchChain, twoSwitchScenario, type TwoSwitchChainParams } from '../src/model/exactTwoSwitch.js';
+import { solveTwoSwitchChain, twoSwitchScenario, TWO_SWITCH_CASES, type TwoSwitchChainParams } from '../src/model/exactTwoSwitch.js';
 
 const cases = [
   [5, 6, 8, 12, 2],
@@ -55,14 +55,7 @@ for (const [lambda, mu, mu2, n, m] of [
 
 // Two switches in a row (src/model/exactTwoSwitch.ts): h0, h1 → S1 → S2 → h3, h2 joining at S2.
 console.log('\ntwo switches: λ0 λ1 λ2, μ host links, μ12, μout, n, m (states) | per flow: W decomposition, exact, error; X decomposition, exact, error');
-for (const p of [
-  { lambda: [0.3, 0, 0.3], mu: [1, 1, 1], mu12: 1, muOut: 1, n: 3, m: 2 },
-  { lambda: [0.2, 0, 0.4], mu: [1, 1, 1], mu12: 1, muOut: 1, n: 4, m: 1 },
-  { lambda: [0.4, 0, 0.2], mu: [2, 1, 2], mu12: 1, muOut: 1.5, n: 3, m: 2 },
-  { lambda: [0.15, 0.15, 0.15], mu: [1, 1, 1], mu12: 1, muOut: 1, n: 2, m: 1 },
-  { lambda: [0.2, 0.2, 0.2], mu: [2, 2, 2], mu12: 1.5, muOut: 1, n: 2, m: 1 },
-  { lambda: [0.1, 0.1, 0.3], mu: [1, 1, 1], mu12: 0.6, muOut: 1, n: 1, m: 2 },
-] as const satisfies readonly TwoSwitchChainParams[]) {
+for (const p of [...TWO_SWITCH_CASES, { lambda: [0.1, 0.1, 0.3], mu: [1, 1, 1], mu12: 0.6, muOut: 1, n: 1, m: 2 } satisfies TwoSwitchChainParams]) {
   const c = solveTwoSwitchChain(p);
   const r = modelResult(solveModel(fabricModelNetwork(twoSwitchScenario(p)), 1e-10, 500, 0.5));
   const e = (a: number, b: number) => `${(((a - b) / b) * 100).toFixed(1)} %`;

@@ -8,7 +8,7 @@
  *   nice -n 10 npx tsx benchmarks/fabric-model-two-switch-sim.ts [--replications 5] [--packets 200000]
  */
 import { confidenceInterval, type FabricScenarioParams } from '../src/index.js';
-import { solveTwoSwitchChain, twoSwitchScenario, type TwoSwitchChainParams } from '../src/model/exactTwoSwitch.js';
+import { solveTwoSwitchChain, twoSwitchScenario, TWO_SWITCH_CASES } from '../src/model/exactTwoSwitch.js';
 import { replicate } from './fabric-model-reference/replicate.js';
 
 const arg = (name: string, fallback: number) => {
@@ -17,16 +17,9 @@ const arg = (name: string, fallback: number) => {
 };
 const replications = arg('replications', 5);
 const packets = arg('packets', 200000);
-const cases: readonly TwoSwitchChainParams[] = [
-  { lambda: [0.3, 0, 0.3], mu: [1, 1, 1], mu12: 1, muOut: 1, n: 3, m: 2 },
-  { lambda: [0.2, 0, 0.4], mu: [1, 1, 1], mu12: 1, muOut: 1, n: 4, m: 1 },
-  { lambda: [0.4, 0, 0.2], mu: [2, 1, 2], mu12: 1, muOut: 1.5, n: 3, m: 2 },
-  { lambda: [0.15, 0.15, 0.15], mu: [1, 1, 1], mu12: 1, muOut: 1, n: 2, m: 1 },
-  { lambda: [0.2, 0.2, 0.2], mu: [2, 2, 2], mu12: 1.5, muOut: 1, n: 2, m: 1 },
-];
 console.log(`${replications} replications, about ${packets} packets offered in total per replication (a tenth more as warm-up)`);
 console.log('case | per flow: sojourn exact, simulated ± 95 % hw (difference); throughput exact, simulated (difference)   (µs, packets per µs)');
-for (const p of cases) {
+for (const p of TWO_SWITCH_CASES) {
   const c = solveTwoSwitchChain(p);
   const total = p.lambda.reduce((a, b) => a + b, 0);
   const untilS = packets / total / 1e6;

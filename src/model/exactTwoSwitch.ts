@@ -47,6 +47,19 @@ export interface TwoSwitchChainResult {
   readonly residual: number;
 }
 
+/**
+ * The cases docs/fabric-model.md tabulates (the decomposition and the simulator beside the chain;
+ * rates per µs): two or three flows, buffers of one or two packets, the S1 → S2 link or the last one
+ * the bottleneck.
+ */
+export const TWO_SWITCH_CASES: readonly TwoSwitchChainParams[] = [
+  { lambda: [0.3, 0, 0.3], mu: [1, 1, 1], mu12: 1, muOut: 1, n: 3, m: 2 },
+  { lambda: [0.2, 0, 0.4], mu: [1, 1, 1], mu12: 1, muOut: 1, n: 4, m: 1 },
+  { lambda: [0.4, 0, 0.2], mu: [2, 1, 2], mu12: 1, muOut: 1.5, n: 3, m: 2 },
+  { lambda: [0.15, 0.15, 0.15], mu: [1, 1, 1], mu12: 1, muOut: 1, n: 2, m: 1 },
+  { lambda: [0.2, 0.2, 0.2], mu: [2, 2, 2], mu12: 1.5, muOut: 1, n: 2, m: 1 },
+];
+
 // Positions in the state tuple.
 const Q = 0; // q0, q1, q2 at 0, 1, 2
 const B = 3; // b0, b1 at 3, 4

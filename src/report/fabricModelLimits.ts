@@ -8,18 +8,9 @@
 import { fabricModelNetwork, solveFabric, type FabricModelResult } from '../model/index.js';
 import { modelResult } from '../model/assemble.js';
 import { solveModel } from '../model/solve.js';
-import { solveTwoSwitchChain, twoSwitchScenario, type TwoSwitchChainParams } from '../model/exactTwoSwitch.js';
+import { solveTwoSwitchChain, twoSwitchScenario, TWO_SWITCH_CASES as TWO_SWITCH, type TwoSwitchChainParams } from '../model/exactTwoSwitch.js';
 import { quantile, readHotspot, type StoredHotspot } from './fabricModelData.js';
 import type { AnyExperiment, Experiment, ExperimentResult } from './types.js';
-
-/** The two-switch cases (rates per µs; docs/fabric-model.md's table). */
-const TWO_SWITCH: readonly TwoSwitchChainParams[] = [
-  { lambda: [0.3, 0, 0.3], mu: [1, 1, 1], mu12: 1, muOut: 1, n: 3, m: 2 },
-  { lambda: [0.2, 0, 0.4], mu: [1, 1, 1], mu12: 1, muOut: 1, n: 4, m: 1 },
-  { lambda: [0.4, 0, 0.2], mu: [2, 1, 2], mu12: 1, muOut: 1.5, n: 3, m: 2 },
-  { lambda: [0.15, 0.15, 0.15], mu: [1, 1, 1], mu12: 1, muOut: 1, n: 2, m: 1 },
-  { lambda: [0.2, 0.2, 0.2], mu: [2, 2, 2], mu12: 1.5, muOut: 1, n: 2, m: 1 },
-];
 
 type ChainPoint = { readonly index: number; readonly m: number; readonly flows: number };
 type HotspotPoint = { readonly cc: string; readonly load: number; readonly cls: string };
