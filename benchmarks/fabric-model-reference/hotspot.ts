@@ -5,6 +5,11 @@
  * runs with their errors in docs and report").
  *
  *   nice -n 10 npx tsx benchmarks/fabric-model-reference/hotspot.ts [--radix 12] [--replications 5] [--loads 0.3,0.6]
+ *     [--cc off,on] [--until-ms 5] [--warmup-ms 2] [--write-params]
+ *
+ * The stored runs were made with --until-ms 10 --warmup-ms 5 at radix 12 and 36. A case whose file
+ * exists is read, not rerun (the table is printed from it, the model run live); --write-params
+ * rewrites the stored scenario params of existing files.
  *
  * The network is the study's: a two-level folded Clos of radix k (`foldedClosTopology`, k = 36 is
  * Gran's 648 hosts), 16 Gb/s links (4x DDR data rate), 10 ns cables, 100 ns switches, VoQ input
