@@ -13,6 +13,7 @@ import { modelResult } from '../src/model/assemble.js';
 import { solveModel } from '../src/model/solve.js';
 import { singleSwitchTopology } from '../src/network/index.js';
 import { solveMergeChain } from '../src/model/exactMerge.js';
+import { solveTwoSwitchChain, twoSwitchScenario, TWO_SWITCH_CASES, type TwoSwitchChainParams } from '../src/model/exactTwoSwitch.js';
 
 const cases = [
   [5, 6, 8, 12, 2],
@@ -50,4 +51,18 @@ for (const [lambda, mu, mu2, n, m] of [
   const x = (f.throughput * 1e3) / (2048 * 8);
   const e = (a: number, b: number) => `${(((a - b) / b) * 100).toFixed(1)} %`;
   console.log(`${lambda} ${mu} ${mu2} ${n} ${m} | ${f.latency.toFixed(4)} ${c.responseTime[0].toFixed(4)} ${e(f.latency, c.responseTime[0])} | ${x.toFixed(4)} ${c.throughput[0].toFixed(4)} ${e(x, c.throughput[0])}`);
+}
+
+// Two switches in a row (src/model/exactTwoSwitch.ts): h0, h1 → S1 → S2 → h3, h2 joining at S2.
+console.log('\ntwo switches: λ0 λ1 λ2, μ host links, μ12, μout, n, m (states) | per flow: W decomposition, exact, error; X decomposition, exact, error');
+for (const p of [...TWO_SWITCH_CASES, { lambda: [0.1, 0.1, 0.3], mu: [1, 1, 1], mu12: 0.6, muOut: 1, n: 1, m: 2 } satisfies TwoSwitchChainParams]) {
+  const c = solveTwoSwitchChain(p);
+  const r = modelResult(solveModel(fabricModelNetwork(twoSwitchScenario(p)), 1e-10, 500, 0.5));
+  const e = (a: number, b: number) => `${(((a - b) / b) * 100).toFixed(1)} %`;
+  const cells = r.flows.map((f) => {
+    const i = Number(f.name.slice(1));
+    const x = (f.throughput * 1e3) / (2048 * 8);
+    return `${f.name}: ${f.latency.toFixed(3)} ${c.responseTime[i]!.toFixed(3)} ${e(f.latency, c.responseTime[i]!)}; ${x.toFixed(4)} ${c.throughput[i]!.toFixed(4)} ${e(x, c.throughput[i]!)}`;
+  });
+  console.log(`${p.lambda.join(' ')}, ${p.mu.join('/')}, ${p.mu12}, ${p.muOut}, ${p.n}, ${p.m} (${c.states}) | ${cells.join(' | ')}`);
 }

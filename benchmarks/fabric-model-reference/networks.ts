@@ -14,13 +14,17 @@
  * - Gran et al.'s radix-36 two-level folded Clos (648 hosts): `foldedClosTopology(36)` with Gran's
  *   links (16 Gb/s of data, 4x DDR) and VoQ input buffers (docs/gran.md), uniform traffic only.
  *
+ * - Alfaro et al.'s irregular network of 16 switches (64 hosts): `irregularTopology` as the `alfaro`
+ *   scenario draws it at seed 1, replication 0 (stream `alfaro/topology`): 8-port switches, 4 hosts
+ *   each, a random 4-regular switch graph, up*\/down* routing; 2.5 Gb/s links.
+ *
  * Patterns on host indices 0..N−1 (N a power of two): uniform (every packet to a uniformly chosen
  * other host, the fabric's `destination: 'uniform'`), transpose (the library's
  * `permutationDestination`), perfect shuffle (the same), bit complement (d = N − 1 − s, written
  * here: the library has no such pattern). A host that is its own image under a permutation sends
  * nothing.
  */
-import { foldedClosTopology, meshTopology, permutationDestination, validateFabricTopology, type FabricScenarioParams, type FabricTopologySpec } from '../../src/index.js';
+import { foldedClosTopology, irregularTopology, meshTopology, permutationDestination, RandomStreams, validateFabricTopology, type FabricScenarioParams, type FabricTopologySpec } from '../../src/index.js';
 
 /** Packet size of every flow, bytes (the fabric's default MTU). */
 export const PACKET_BYTES = 2048;
@@ -93,6 +97,10 @@ export function network(name: string): Network {
     case 'gran648': {
       const topology = foldedClosTopology(36, { rateGbps: 16 });
       return { name, topology, rateGbps: 16, dateline: false, extra: { inputQueueing: 'voq' }, patterns: ['uniform'] };
+    }
+    case 'alfaro16': {
+      const topology = irregularTopology({ switches: 16, rateGbps: sdr }, new RandomStreams(1).stream('alfaro/topology', 0));
+      return { name, topology, rateGbps: sdr, dateline: false, extra: {}, patterns: ['uniform', 'bitcomp'] };
     }
     default:
       throw new Error(`unknown network ${name}`);

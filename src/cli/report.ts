@@ -12,6 +12,7 @@ import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { alfaroExperiments, alfaroSimulators, alfaroSizeNote } from '../report/alfaroStudy.js';
 import { drbExperiments, drbSimulators } from '../report/drb.js';
+import { fabricModelExperiments } from '../report/fabricModel.js';
 import { runExperiments } from '../report/experiment.js';
 import type { AnyExperiment } from '../report/types.js';
 import { granExperiments, granSimulators, granSizeNote } from '../report/gran.js';
@@ -54,7 +55,7 @@ function integer(option: string, text: string, min: number): number {
 }
 
 /** The report's sections: a name for each seed's experiments (ids start with it, the thesis's excepted). */
-const SECTIONS = ['thesis', 'gran', 'drb', 'alfaro'] as const;
+const SECTIONS = ['thesis', 'gran', 'drb', 'alfaro', 'fabric-model'] as const;
 const THESIS_IDS = ['credit-chain', 'entry-threshold', 'arrival-job-threshold', 'congestion-spreading'];
 
 /**
@@ -78,7 +79,7 @@ export function selectExperiments(all: readonly AnyExperiment[], only: string | 
 export function registerReport(program: Command): void {
   program
     .command('report')
-    .description("run the thesis's experiments (ch. 4 credit chain, ch. 5 ET/AJT, ch. 3 PIPD/FIMD) Gran et al.'s IB CC study (Table II, Figs. 5, 8, 9) and the DRB seed's Figs. 8–10 and write report.html, report.json and CSVs")
+    .description("run the thesis's experiments (ch. 4 credit chain, ch. 5 ET/AJT, ch. 3 PIPD/FIMD) Gran et al.'s IB CC study (Table II, Figs. 5, 8, 9), the DRB seed's Figs. 8–10, Alfaro et al.'s Table 2 and Fig. 3 and the analytic fabric model against stored simulator runs, and write report.html, report.json and CSVs")
     .option('--out <dir>', 'output directory (created if missing)', 'ibqos-report')
     .option('--quick', 'fewer points and short simulations: seconds')
     .option('--seed <n>', 'base seed of the simulations', '1')
@@ -96,7 +97,7 @@ export function registerReport(program: Command): void {
       if (opts.out.trim() === '') throw new InvalidParameterError('--out', 'a directory name (not empty)', opts.out);
       const outDir = resolve(opts.out);
       const quick = opts.quick === true;
-      const experiments = selectExperiments([...thesisExperiments(), ...granExperiments(), ...drbExperiments({ quick }), ...alfaroExperiments()], opts.only);
+      const experiments = selectExperiments([...thesisExperiments(), ...granExperiments(), ...drbExperiments({ quick }), ...alfaroExperiments(), ...fabricModelExperiments({ quick })], opts.only);
       // An earlier report is replaced only with --force (checked before the directory is made).
       const earlier = reportFileNames(experiments).filter((name) => isPresent(join(outDir, name)));
       if (earlier.length > 0 && opts.force !== true) {

@@ -13,6 +13,7 @@ import { PALETTE, renderPlot, type PlotSeries, type PlotSpec } from '../present/
 import { compare, type ComparisonResult } from '../validate/compare.js';
 import { isEstimate, metricValue } from '../validate/metrics.js';
 import { figureDisplay, reportDisplay } from './display.js';
+import { axesPlotSpec, drawScatter } from './scatter.js';
 import type {
   AnalyticContrast,
   AnyExperiment,
@@ -132,7 +133,7 @@ export async function runExperiments(experiments: readonly AnyExperiment[], opti
       id: e.id,
       title: e.title,
       source: e.source,
-      description: e.description,
+      description: [...e.description, ...(e.findings?.(points) ?? [])],
       ...(e.referenceNote ? { referenceNote: e.referenceNote } : {}),
       points,
       simulated: simulate !== undefined,
@@ -215,6 +216,7 @@ export function pointLabel(point: ExperimentPoint): string {
 }
 
 function drawFigure(e: Experiment<ExperimentPoint>, f: FigureDefinition<ExperimentPoint>, points: ExperimentResult['points']): FigureResult {
+  if (f.kind === 'scatter') return drawScatter(e.id, f, points);
   const rows: FigureRow[] = [];
   const series: PlotSeries[] = [];
   // One colour per curve set (group × metric): its analytic line, the thesis's dashed reading, the
@@ -255,15 +257,7 @@ function drawFigure(e: Experiment<ExperimentPoint>, f: FigureDefinition<Experime
         }
       }
     }
-    const spec: PlotSpec = {
-      title: f.title,
-      ...(f.subtitle ? { subtitle: f.subtitle } : {}),
-      xLabel: f.xLabel,
-      ...(f.xUnit ? { xUnit: f.xUnit } : {}),
-      yLabel: f.yLabel,
-      ...(f.yUnit ? { yUnit: f.yUnit } : {}),
-      series,
-    };
+    const spec = axesPlotSpec(f, series);
     return figureDisplay({ id: f.id, experiment: e.id, title: f.title, spec, svg: renderPlot(spec), rows, xName: f.xLabel, yName: f.yLabel });
   }
   const drawn = points.filter((p) => (f.include ? f.include(p.point) : true));

@@ -84,7 +84,8 @@ export function referenceTableHtml(t: ReferenceTableResult): string {
 /** What an experiment shows: analytic curves, simulated values, both, or only published values. */
 function experimentBadge(e: ExperimentResult): string {
   const analytic = e.points.some((p) => Object.keys(p.analytic).length > 0);
-  if (analytic) return e.simulated ? 'analytic and simulated' : 'analytic only: no simulator plugged in yet';
+  const reference = e.points.some((p) => Object.keys(p.reference ?? {}).length > 0);
+  if (analytic) return e.simulated ? 'analytic and simulated' : reference ? 'analytic against reference values' : 'analytic only: no simulator plugged in yet';
   return e.simulated ? 'simulated: no analytic model exists' : 'published values only: no analytic model, no simulator plugged in';
 }
 

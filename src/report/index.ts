@@ -8,3 +8,4 @@ export * from './display.js';
 export * from './write.js';
 export * from './alfaro.js';
 export * from './alfaroStudy.js';
+export { fabricModelExperiments } from './fabricModel.js';

@@ -25,9 +25,8 @@ export interface SimulationOptions {
  */
 export type PointSimulator<P extends ExperimentPoint = ExperimentPoint> = (point: P, options: SimulationOptions) => unknown | Promise<unknown>;
 
-/** A figure over a sweep: y = a metric, x = a function of the point, one curve per group and source. */
-export interface SweepFigure<P extends ExperimentPoint> {
-  readonly kind: 'sweep';
+/** What every plotted figure with two numeric axes names: its id, titles and axes with their units. */
+export interface FigureAxes {
   readonly id: string;
   readonly title: string;
   readonly subtitle?: string;
@@ -35,6 +34,11 @@ export interface SweepFigure<P extends ExperimentPoint> {
   readonly xUnit?: string;
   readonly yLabel: string;
   readonly yUnit?: string;
+}
+
+/** A figure over a sweep: y = a metric, x = a function of the point, one curve per group and source. */
+export interface SweepFigure<P extends ExperimentPoint> extends FigureAxes {
+  readonly kind: 'sweep';
   readonly x: (point: P) => number;
   /** Metric paths drawn (one curve per metric, group and source). */
   readonly metrics: readonly { readonly path: string; readonly label: string }[];
@@ -61,7 +65,25 @@ export interface CategoryFigure<P extends ExperimentPoint> {
   readonly include?: (point: P) => boolean;
 }
 
-export type FigureDefinition<P extends ExperimentPoint> = SweepFigure<P> | CategoryFigure<P>;
+/**
+ * A scatter of pairs, one marker per pair (e.g. per flow: x the simulator's latency, y the model's),
+ * with the identity line y = x: markers on it are exact agreement (or without it, e.g. each flow's
+ * error against the load). Pairs come from each point's
+ * records (analytic and reference); one series per group of points.
+ */
+export interface ScatterFigure<P extends ExperimentPoint> extends FigureAxes {
+  readonly kind: 'scatter';
+  /** The pairs [x, y] of a point (its analytic and reference records as the experiment gave them). */
+  readonly pairs: (point: { readonly point: P; readonly analytic: Readonly<Record<string, unknown>>; readonly reference?: Readonly<Record<string, unknown>> }) => readonly (readonly [number, number])[];
+  /** Splits the points into series (e.g. by load); default one series. */
+  readonly group?: (point: P) => string;
+  /** Only these points; default all. */
+  readonly include?: (point: P) => boolean;
+  /** Draw the identity line y = x (default true; false for a distribution such as errors against the load). */
+  readonly identity?: boolean;
+}
+
+export type FigureDefinition<P extends ExperimentPoint> = SweepFigure<P> | CategoryFigure<P> | ScatterFigure<P>;
 
 /** Two analytic series side by side, e.g. the thesis's reading of a formula against the exact one. */
 export interface AnalyticContrast<P extends ExperimentPoint> {
@@ -126,6 +148,8 @@ export interface Experiment<P extends ExperimentPoint = ExperimentPoint> {
   readonly source: string;
   /** Paragraphs of plain text for the report. */
   readonly description: readonly string[];
+  /** Paragraphs computed from the results, appended to the description (e.g. where a model's error exceeds its bound). */
+  readonly findings?: (points: ExperimentResult['points']) => readonly string[];
   readonly points: (options: { readonly quick: boolean }) => readonly P[];
   /** A short label of a point for tables; default `key=value, …` over all its fields. */
   readonly label?: (point: P) => string;

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runExperiments, thesisExperiments, thesisSimulators, writeReport } from '../../src/index.js';
+import { fabricModelExperiments, runExperiments, thesisExperiments, thesisSimulators, writeReport } from '../../src/index.js';
 import { CHROMIUM_ARGS, ensureChromium } from '../helpers/chromium.js';
 import { tempDirForFile } from '../helpers/tempDir.js';
-import { THESIS_FIGURES } from './figures.js';
+import { FABRIC_MODEL_FIGURES, THESIS_FIGURES } from './figures.js';
 
 /** The SVG DOM methods used in the page (the project's tsconfig has no DOM library). */
 interface Graphic {
@@ -43,8 +43,9 @@ describe('report.html in headless Chromium', () => {
 
   beforeAll(async () => {
     const executablePath = ensureChromium();
-    // The report `ibqos report --quick` writes: the library's simulators, so every figure has CI error bars.
-    const report = await runExperiments(thesisExperiments(), { quick: true, simulators: thesisSimulators() });
+    // The report `ibqos report --quick` writes: the library's simulators, so every thesis figure has CI
+    // error bars; and the fabric-model section (scatters against stored runs, no error bars).
+    const report = await runExperiments([...thesisExperiments(), ...fabricModelExperiments({ quick: true })], { quick: true, simulators: thesisSimulators() });
     writeReport(report, outDir);
     context = await chromium.launchPersistentContext(userDataDir, { executablePath, headless: true, args: [...CHROMIUM_ARGS], offline: true });
   }, 20 * 60_000);
@@ -82,7 +83,7 @@ describe('report.html in headless Chromium', () => {
         };
       }),
     );
-    expect(figures.map((f) => f.id)).toEqual(THESIS_FIGURES);
+    expect(figures.map((f) => f.id)).toEqual([...THESIS_FIGURES, ...FABRIC_MODEL_FIGURES]);
     for (const f of figures) {
       expect(f.width, f.id).toBeGreaterThan(200);
       expect(f.height, f.id).toBeGreaterThan(200);
@@ -93,7 +94,7 @@ describe('report.html in headless Chromium', () => {
     // Every figure carries simulated points with their confidence intervals: 10 points × 3 metrics
     // in the first, one bar per point and metric elsewhere (a bar of zero height is not counted).
     expect(figures[0]!.bars).toBe(30);
-    for (const f of figures) expect(f.bars, f.id).toBeGreaterThan(0);
+    for (const f of figures.slice(0, THESIS_FIGURES.length)) expect(f.bars, f.id).toBeGreaterThan(0);
     // The comparison section renders its own plots too.
     expect(await page.$$eval('.ibqos-comparison svg', (s) => s.length)).toBeGreaterThan(0);
     expect(problems).toEqual([]);

@@ -30,3 +30,19 @@ export const GRAN_FIGURES = ['gran-table-2-receive-rates', 'gran-windy-non-hotsp
 
 /** The figures of the report's Alfaro section (Alfaro et al., Table 2 and Fig. 3), in report order. */
 export const ALFARO_FIGURES = ['alfaro-table-2-utilization', 'alfaro-table-2-connections', 'alfaro-deadlines-deadline-d', 'alfaro-deadlines-deadline-d10', 'alfaro-deadlines-deadline-d100'] as const;
+
+/** The figures of the report's fabric-model section with --quick (issue 31), in report order. */
+export const FABRIC_MODEL_FIGURES = [
+  'fabric-model-two-switch-sojourn',
+  'fabric-model-hotspot-throughput-cc-off',
+  'fabric-model-hotspot-throughput-cc-on',
+  'fabric-model-hotspot-latency-cc-off',
+  'fabric-model-hotspot-latency-cc-on',
+  'fabric-model-flows-latency-error',
+  'fabric-model-flows-latency-error-flows',
+  'fabric-model-flows-latency-4ary2tree',
+  'fabric-model-flows-latency-mesh8x8',
+  'fabric-model-flows-latency-torus8x8',
+  'fabric-model-flows-latency-alfaro16',
+  'fabric-model-saturation-loads',
+] as const;

@@ -7,12 +7,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { selectExperiments } from '../../src/cli/report.js';
-import { alfaroExperiments, alfaroTableExperiment, drbExperiments, thesisExperiments } from '../../src/index.js';
+import { alfaroExperiments, alfaroTableExperiment, drbExperiments, fabricModelExperiments, thesisExperiments } from '../../src/index.js';
 import { granExperiments } from '../../src/report/gran.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDirForTest } from '../helpers/tempDir.js';
 
-const all = [...thesisExperiments(), ...granExperiments(), ...drbExperiments({ quick: true }), ...alfaroExperiments()];
+const all = [...thesisExperiments(), ...granExperiments(), ...drbExperiments({ quick: true }), ...alfaroExperiments(), ...fabricModelExperiments({ quick: true })];
 
 describe('selectExperiments (report --only)', () => {
   it('no --only → every experiment, in report order', () => {
@@ -22,6 +22,7 @@ describe('selectExperiments (report --only)', () => {
   it('a section → its experiments; the thesis section → the four thesis experiments', () => {
     expect(selectExperiments(all, 'gran').map((e) => e.id)).toEqual(['gran-table-2', 'gran-windy', 'gran-moving']);
     expect(selectExperiments(all, 'thesis').map((e) => e.id)).toEqual(['credit-chain', 'entry-threshold', 'arrival-job-threshold', 'congestion-spreading']);
+    expect(selectExperiments(all, 'fabric-model').map((e) => e.id)).toEqual(['fabric-model-two-switch', 'fabric-model-hotspot', 'fabric-model-flows', 'fabric-model-saturation']);
   });
 
   it('a list of a section and an id → both, in report order, each once', () => {
@@ -29,7 +30,7 @@ describe('selectExperiments (report --only)', () => {
   });
 
   it('an unknown item → InvalidParameterError naming --only, the rule and the value', () => {
-    expect(() => selectExperiments(all, 'gran,grn')).toThrow(/--only must be a list of sections \(thesis, gran, drb, alfaro\) or experiment ids \(.*gran-table-2.*\), got "gran,grn"/);
+    expect(() => selectExperiments(all, 'gran,grn')).toThrow(/--only must be a list of sections \(thesis, gran, drb, alfaro, fabric-model\) or experiment ids \(.*gran-table-2.*\), got "gran,grn"/);
     expect(() => selectExperiments(all, '')).toThrow(/--only/);
   });
 

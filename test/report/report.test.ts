@@ -21,7 +21,7 @@ import {
 } from '../../src/index.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDirForTest } from '../helpers/tempDir.js';
-import { ALFARO_FIGURES, DRB_FIGURES, GRAN_FIGURES, THESIS_FIGURES } from './figures.js';
+import { ALFARO_FIGURES, DRB_FIGURES, FABRIC_MODEL_FIGURES, GRAN_FIGURES, THESIS_FIGURES } from './figures.js';
 
 describe('runExperiments(thesisExperiments()) without a simulator', async () => {
   const report = await runExperiments(thesisExperiments(), { quick: true });
@@ -201,10 +201,10 @@ describe('ibqos report', () => {
     const { code, out, err } = await runCli(['report', '--quick', '--out', dir]);
     expect(code).toBe(0);
     const files = out.trim().split('\n');
-    expect(files).toHaveLength(2 + THESIS_FIGURES.length + GRAN_FIGURES.length + DRB_FIGURES.length + ALFARO_FIGURES.length);
+    expect(files).toHaveLength(2 + THESIS_FIGURES.length + GRAN_FIGURES.length + DRB_FIGURES.length + ALFARO_FIGURES.length + FABRIC_MODEL_FIGURES.length);
     for (const f of files) expect(existsSync(f)).toBe(true);
     expect(err).toMatch(/^report: credit-chain \(10 points\)$/m);
-    expect(err).toMatch(/^report: 11 experiments, 28 figures, 11 with simulation$/m); // src/sim: credit-tandem, gege1n, congestion-spreading, ibcc-fat-tree, drb, alfaro
+    expect(err).toMatch(/^report: 15 experiments, 40 figures, 11 with simulation$/m); // src/sim: credit-tandem, gege1n, congestion-spreading, ibcc-fat-tree, drb, alfaro; the fabric-model section against stored runs
     expect(err).toMatch(/^report: alfaro-table-2 \(2 points; QUICK: 8 switches, 30 refusals close an SL; not comparable with the paper\)$/m);
     expect(err).toMatch(/^report: gran-table-2 \(4 points; QUICK: radix 4, 8 hosts, 1 hotspot, 2 ms after a 1 ms warm-up\)$/m);
     expect(err).toMatch(/^report: drb-load \(6 points\)$/m);
@@ -217,6 +217,7 @@ describe('ibqos report', () => {
       '<span class="badge">simulated: no analytic model exists</span>',
       ...Array(2).fill('<span class="badge">simulated: no analytic model exists</span>'),
       ...Array(2).fill('<span class="badge">simulated: no analytic model exists</span>'),
+      ...Array(4).fill('<span class="badge">analytic against reference values</span>'),
     ]);
   }, 300_000); // the whole quick report: about a minute of CPU, several under a loaded machine
 
