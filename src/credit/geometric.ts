@@ -38,6 +38,7 @@ import {
   vecMat,
 } from '../linalg/float64Dense.js';
 import { stationaryFromOffDiagonal } from '../linalg/gth.js';
+import { splitReduction, splitWorkspace, type SplitStepRecord } from './splitReduction.js';
 
 /**
  * Level-geometric solution: P(i, ·) = π0 · R^i for i ≥ 0 (levels i = upstream count, phases
@@ -60,6 +61,14 @@ export interface GeometricKernelResult {
   readonly iterations: number;
   /** False if cyclic reduction stopped at its iteration cap with G not stochastic to the tolerance. */
   readonly converged: boolean;
+}
+
+/** Options of {@link geometricKernel} beyond the tolerance (issue 35's measurements). */
+export interface GeometricKernelOptions {
+  /** Run the reduction on the one-level split (splitReduction.ts), truncating at `tolerance`. */
+  readonly split?: { readonly tolerance: number; readonly onSteps?: (steps: readonly SplitStepRecord[]) => void };
+  /** Receives the wall time (ms) of every dense reduction step. */
+  readonly stepTimes?: number[];
 }
 
 /**
@@ -96,7 +105,9 @@ export function geometricKernel(
   mu2: number,
   m: number,
   tolerance: number,
+  options: GeometricKernelOptions = {},
 ): GeometricKernelResult {
+  const { split, stepTimes } = options;
   const b = m + 1;
   if (!(lambda < saturationThroughput(mu1, mu2, m))) {
     const empty = new Float64Array(0);
@@ -151,6 +162,9 @@ export function geometricKernel(
   // The loop's matrices: DU = [Dn; Up] stacked (2b × b), XY = [X | Y] (b × 2b), PQ = DU·XY
   // (2b × 2b: [Dn·X | Dn·Y] over [Up·X | Up·Y]), and the factors of N — in the WebAssembly memory
   // when available, where the products run ≈ 5× faster (same values either way).
+  // (the split reduction's work space is reserved first: growing the memory later would detach
+  // these views)
+  if (split !== undefined) scratchRegions(splitWorkspace(b));
   const region = scratchRegions(9 * bb + 8 * b);
   const du = region(0, 2 * bb);
   const xy = region(2 * bb, 2 * bb);
@@ -184,7 +198,23 @@ export function geometricKernel(
   const pivot = new Float64Array(b);
   const v = new Float64Array(b);
   const b2 = 2 * b;
+  if (split !== undefined && upMax > negligible) {
+    // the rank-structured reduction (splitReduction.ts) from here; the dense one if a pivot fails
+    const start = { w: w.slice(), wHat: wHat.slice(), dn: du.slice(0, bb), up: du.slice(bb, 2 * bb) };
+    const reduced = splitReduction(b, start, iterations, negligible, MAX_ITERATIONS, split.tolerance);
+    if (reduced !== null) {
+      wHat.set(reduced.wHat);
+      upE.set(reduced.upE);
+      upMax = maxOf(upE);
+      iterations = reduced.iterations;
+      split.onSteps?.(reduced.steps);
+    } else {
+      du.set(start.dn);
+      du.set(start.up, bb);
+    }
+  }
   while (upMax > negligible && iterations < MAX_ITERATIONS) {
+    const t0 = stepTimes === undefined ? 0 : performance.now();
     for (let r = 0; r < b; r++) rowSums[r] = dnE[r]! + upE[r]!;
     fac.set(w);
     if (!eliminateMMatrix(fac, rowSums, pivot, b, b, panel)) break;
@@ -208,6 +238,7 @@ export function geometricKernel(
       upE.set(rowSums);
       upMax = maxOf(upE); // ≥ every entry
       iterations++;
+      stepTimes?.push(performance.now() - t0);
       break;
     }
     // [X | Y] = N⁻¹[Dn | Up], then [Dn; Up]·[X | Y] (Dn and Up are triangular after the first step)
@@ -216,6 +247,7 @@ export function geometricKernel(
     reductionUpdate(b, pq, w, du, dnE, upE);
     upMax = maxOf(du.subarray(bb, 2 * bb));
     iterations++;
+    stepTimes?.push(performance.now() - t0);
   }
   // G = N̂⁻¹·μ1E, N̂·e = (μ1E + Up)·e
   const hatRows = new Float64Array(b);
