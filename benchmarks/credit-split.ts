@@ -30,6 +30,7 @@ const ms = arg('m', '512,1024').split(',').map(Number);
 const tol = Number(arg('tol', '1e-15'));
 const threads = Number(arg('threads', '1'));
 const only = arg('rates', '');
+const graded = arg('graded', '0') === '1';
 
 function metrics(r: ReturnType<typeof geometricKernel>): { L1: number; L2: number } {
   let L1 = 0;
@@ -43,7 +44,7 @@ function metrics(r: ReturnType<typeof geometricKernel>): { L1: number; L2: numbe
 
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
 console.log(machineLine());
-console.log(`threads ${threads}, truncation tolerance ${tol} (relative to the diagonal blocks' Frobenius norm)`);
+console.log(`threads ${threads}, truncation tolerance ${tol} (relative to the diagonal blocks' Frobenius norm), graded ${graded}`);
 withGemmThreads(threads, () => {
   geometricKernel(5, 6, 8, 128, 1e-12); // warm-up of both paths
   geometricKernel(5, 6, 8, 128, 1e-12, { split: { tolerance: tol } });
@@ -63,8 +64,9 @@ withGemmThreads(threads, () => {
       globalThis.gc?.();
       let split: readonly SplitStepRecord[] = [];
       const t = performance.now();
-      const rs = geometricKernel(lambda, mu1, mu2, m, 1e-12, { split: { tolerance: tol, onSteps: (s) => (split = s) } });
+      const rs = geometricKernel(lambda, mu1, mu2, m, 1e-12, { split: { tolerance: tol, graded, onSteps: (s) => (split = s) } });
       const splitS = (performance.now() - t) / 1000;
+      if (split.length === 0) console.log('  the split reduction failed (a pivot): the dense one ran');
       const d2 = runDense();
       const dense = d1.s <= d2.s ? d1 : d2;
       const a = metrics(dense.r);

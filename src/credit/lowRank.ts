@@ -57,12 +57,23 @@ export class Arena {
 export const EMPTY: LowRank = { u: new Float64Array(0), vt: new Float64Array(0), k: 0 };
 
 /**
+ * A grading of a block: the block M is recompressed as M̃ = diag(row)⁻¹·M·diag(col) and scaled
+ * back, so that the truncation and the rounding of the new factors are small relative to M̃'s
+ * entries rather than to M's norm (see splitStep.ts, "grading").
+ */
+export interface Grade {
+  readonly row: Float64Array;
+  readonly col: Float64Array;
+}
+
+/**
  * Recompresses C = U·Vᵀ (U rows × K, Vᵀ K × cols, row-major) to the least rank r the pivoted QR
  * finds with ‖C − U_r·V_rᵀ‖_F ≤ tolerance. The result (U_r with orthogonal columns scaled by R,
  * V_r orthonormal) is allocated in `ar`; the work space above it is given back.
  */
 export function recompress(
   ar: Arena, u: Float64Array, vt: Float64Array, rows: number, cols: number, K: number, tolerance: number, panel: Float64Array,
+  grade?: Grade,
 ): LowRank { // prettier-ignore
   if (K === 0) return EMPTY;
   const t0 = performance.now();
@@ -71,7 +82,15 @@ export function recompress(
   const outVt = ar.alloc(cap * cols);
   const mark = ar.mark();
   const ut = ar.alloc(K * rows); // U's columns, contiguous
-  for (let i = 0; i < rows; i++) for (let c = 0; c < K; c++) ut[c * rows + i] = u[i * K + c]!;
+  for (let i = 0; i < rows; i++) {
+    const g = grade === undefined ? 1 : 1 / grade.row[i]!;
+    for (let c = 0; c < K; c++) ut[c * rows + i] = u[i * K + c]! * g;
+  }
+  if (grade !== undefined) {
+    const scaled = ar.alloc(K * cols);
+    for (let k = 0; k < K; k++) for (let j = 0; j < cols; j++) scaled[k * cols + j] = vt[k * cols + j]! * grade.col[j]!;
+    vt = scaled;
+  }
   const tauU = new Float64Array(K);
   householderQr(ut, K, rows, tauU);
   const kr = Math.min(K, rows);
@@ -88,12 +107,19 @@ export function recompress(
   for (let j = 0; j < r; j++) for (let i = 0; i < K; i++) y[j * rows + i] = rU[i * K + j]!;
   applyQ(ut, kr, rows, tauU, y, r);
   for (let i = 0; i < rows; i++) for (let j = 0; j < r; j++) outU[i * r + j] = y[j * rows + i]!;
+  if (grade !== undefined) ungrade(outU, outVt, rows, cols, r, grade);
   ar.reset(mark);
   recompressionStats.ms += performance.now() - t0;
   recompressionStats.count++;
   recompressionStats.columnsIn += K;
   recompressionStats.columnsOut += r;
   return { u: outU.subarray(0, rows * r), vt: outVt.subarray(0, r * cols), k: r };
+}
+
+/** U ← diag(row)·U, Vᵀ ← Vᵀ·diag(col)⁻¹. */
+function ungrade(u: Float64Array, vt: Float64Array, rows: number, cols: number, r: number, grade: Grade): void {
+  for (let i = 0; i < rows; i++) for (let j = 0; j < r; j++) u[i * r + j] *= grade.row[i]!;
+  for (let j = 0; j < r; j++) for (let c = 0; c < cols; c++) vt[j * cols + c] /= grade.col[c]!;
 }
 
 /**
@@ -120,20 +146,25 @@ function truncateRows(
  * its rows), allocated in `ar`.
  */
 export function compressDense(
-  ar: Arena, m: Float64Array, off: number, ld: number, rows: number, cols: number, tolerance: number,
+  ar: Arena, m: Float64Array, off: number, ld: number, rows: number, cols: number, tolerance: number, grade?: Grade,
 ): LowRank { // prettier-ignore
   const cap = Math.min(rows, cols);
   const outU = ar.alloc(rows * cap);
   const outVt = ar.alloc(cap * cols);
   const mark = ar.mark();
   const f = ar.alloc(rows * cols);
-  for (let i = 0; i < rows; i++) f.set(m.subarray(off + i * ld, off + i * ld + cols), i * cols);
+  for (let i = 0; i < rows; i++) {
+    f.set(m.subarray(off + i * ld, off + i * ld + cols), i * cols);
+    if (grade !== undefined) for (let j = 0; j < cols; j++) f[i * cols + j] *= grade.col[j]! / grade.row[i]!;
+  }
   const entries: Array<[number, number, number]> = [];
   const r = truncateRows(f, rows, cols, tolerance, outVt, (row, j, value) => entries.push([row, j, value]));
   ar.reset(mark);
   const u = outU.subarray(0, rows * r);
   for (const [row, j, value] of entries) u[row * r + j] = value;
-  return { u, vt: outVt.subarray(0, r * cols), k: r };
+  const vt = outVt.subarray(0, r * cols);
+  if (grade !== undefined) ungrade(u, vt, rows, cols, r, grade);
+  return { u, vt, k: r };
 }
 
 /** U·Vᵀ added into c[off + i·ld + j] (rows × cols). */

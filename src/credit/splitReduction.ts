@@ -38,6 +38,8 @@ export interface SplitReductionResult {
   readonly wHat: Float64Array;
   /** Up·e after the last step. */
   readonly upE: Float64Array;
+  /** The largest entry of Up after the last step. */
+  readonly upMax: number;
   readonly iterations: number;
   readonly steps: readonly SplitStepRecord[];
 }
@@ -50,27 +52,34 @@ export interface DenseIterates {
   readonly up: Float64Array;
 }
 
-const arenaSize = (b: number): number => 8 * b * b + 1500 * b;
+const arenaSize = (b: number): number => 8 * b * b + 1500 * b + (b < 300 ? 30 * b * b : 0);
 
 /** Doubles of WebAssembly scratch the split reduction takes (from the scratch's start). */
 export const splitWorkspace = (b: number): number => 8 * b + 2 * arenaSize(b);
 
 const rankOf = (m: SplitMatrix): number => Math.max(m.a12.k, m.a21.k);
 
-function rowSums(cx: SplitContext, m: SplitMatrix): Float64Array {
-  return splitMatVec(cx, m, new Float64Array(cx.p + cx.q).fill(1), new Float64Array(cx.p + cx.q));
-}
 
-/** The largest entry of M (its off-diagonal blocks formed in the work space for the purpose). */
-function maxEntry(cx: SplitContext, m: SplitMatrix): number {
+/**
+ * The largest entry of D·M·D⁻¹ (M's off-diagonal blocks formed in the work space for the purpose).
+ */
+function maxEntry(cx: SplitContext, m: SplitMatrix, g: Float64Array): number {
   const { p, q, ar } = cx;
   let max = 0;
-  for (const a of [m.a11, m.a22]) for (let k = 0; k < a.length; k++) if (a[k]! > max) max = a[k]!;
+  const blocks = [[m.a11, 0, 0, p, p], [m.a22, p, p, q, q]] as Array<[Float64Array, number, number, number, number]>;
   const mark = ar.mark();
-  for (const [f, rows, cols] of [[m.a12, p, q], [m.a21, q, p]] as const) {
-    const d = ar.alloc(rows * cols);
-    addLowRankInto(f, rows, cols, d, 0, cols, cx.panel);
-    for (let k = 0; k < d.length; k++) if (d[k]! > max) max = d[k]!;
+  for (const [f, r0, c0, rows, cols] of [[m.a12, 0, p, p, q], [m.a21, p, 0, q, p]] as const) {
+    const dense = ar.alloc(rows * cols);
+    addLowRankInto(f, rows, cols, dense, 0, cols, cx.panel);
+    blocks.push([dense, r0, c0, rows, cols]);
+  }
+  for (const [a, r0, c0, rows, cols] of blocks) {
+    for (let i = 0; i < rows; i++) {
+      for (let j = 0; j < cols; j++) {
+        const x = (a[i * cols + j]! * g[r0 + i]!) / g[c0 + j]!;
+        if (x > max) max = x;
+      }
+    }
   }
   ar.reset(mark);
   return max;
@@ -83,6 +92,7 @@ function maxEntry(cx: SplitContext, m: SplitMatrix): number {
  */
 export function splitReduction(
   b: number, start: DenseIterates, done: number, negligible: number, maxIterations: number, tolerance: number,
+  grading?: Float64Array,
 ): SplitReductionResult | null { // prettier-ignore
   const p = Math.ceil(b / 2);
   const q = b - p;
@@ -90,14 +100,16 @@ export function splitReduction(
   const mem = wasmScratch(splitWorkspace(b)) ?? new Float64Array(splitWorkspace(b));
   const panel = mem.subarray(0, 8 * b);
   const arenas = [new Arena(mem, 8 * b, 8 * b + size), new Arena(mem, 8 * b + size, 8 * b + 2 * size)];
-  const context = (k: number): SplitContext => ({ p, q, ar: arenas[k]!, panel, tolerance });
+  const grade12 = grading === undefined ? undefined : { row: grading.slice(0, p), col: grading.slice(p) };
+  const context = (k: number): SplitContext => ({ p, q, ar: arenas[k]!, panel, tolerance, grade12 });
   // the starting iterates, split into arena 1
   let cx = context(1);
-  const toSplit = (d: Float64Array, offDiagonal: boolean): SplitMatrix => {
+  const ones = new Float64Array(b).fill(1);
+  const toSplit = (m: Float64Array, offDiagonal: boolean): SplitMatrix => {
     const a11 = cx.ar.alloc(p * p);
     const a22 = cx.ar.alloc(q * q);
-    for (let i = 0; i < p; i++) a11.set(d.subarray(i * b, i * b + p), i * p);
-    for (let i = 0; i < q; i++) a22.set(d.subarray((p + i) * b + p, (p + i) * b + b), i * q);
+    for (let i = 0; i < p; i++) a11.set(m.subarray(i * b, i * b + p), i * p);
+    for (let i = 0; i < q; i++) a22.set(m.subarray((p + i) * b + p, (p + i) * b + b), i * q);
     if (offDiagonal) {
       for (let i = 0; i < p; i++) a11[i * p + i] = 0;
       for (let i = 0; i < q; i++) a22[i * q + i] = 0;
@@ -109,17 +121,17 @@ export function splitReduction(
     return {
       a11,
       a22,
-      a12: compressDense(cx.ar, d, p, b, p, q, tol),
-      a21: compressDense(cx.ar, d, p * b, b, q, p, tol),
+      a12: compressDense(cx.ar, m, p, b, p, q, tol, grade12),
+      a21: compressDense(cx.ar, m, p * b, b, q, p, tol),
     };
   };
   let w = toSplit(start.w, true);
   let wHat = toSplit(start.wHat, true);
   let dn = toSplit(start.dn, false);
   let up = toSplit(start.up, false);
-  let dnE = rowSums(cx, dn);
-  let upE = rowSums(cx, up);
-  let upMax = maxEntry(cx, up);
+  const upSums = (): Float64Array => splitMatVec(cx, up, ones, new Float64Array(b));
+  let upE = upSums();
+  let upMax = maxEntry(cx, up, ones);
   let iterations = done;
   const steps: SplitStepRecord[] = [];
   while (upMax > negligible && iterations < maxIterations) {
@@ -128,8 +140,10 @@ export function splitReduction(
     const c0 = recompressionStats.count;
     cx = context(steps.length % 2); // the previous step's iterates live in the other arena
     cx.ar.reset();
-    const s = new Float64Array(b);
-    for (let r = 0; r < b; r++) s[r] = dnE[r]! + upE[r]!;
+    // N·e = (Dn + Up)·e (each censored chain's rows sum to zero)
+    const s = splitMatVec(cx, dn, ones, new Float64Array(b));
+    const t = splitMatVec(cx, up, ones, new Float64Array(b));
+    for (let r = 0; r < b; r++) s[r] += t[r]!;
     const ph = { factor: 0, solve: 0, multiply: 0, add: 0 };
     let tp = performance.now();
     const lap = (k: keyof typeof ph): void => {
@@ -137,10 +151,10 @@ export function splitReduction(
       ph[k] += now - tp;
       tp = now;
     };
-    const f = factorSplit(cx, w, s);
+    const f = factorSplit(cx, w, s, ones);
     if (f === null) return null;
     // the next Up's row sums Up·N⁻¹·(Up·e): when negligible, only N̂ ← N̂ − Up·X remains
-    const next = splitMatVec(cx, up, solveSplitVector(cx, f, upE.slice()), new Float64Array(b));
+    const next = splitMatVec(cx, up, solveSplitVector(cx, f, t), new Float64Array(b));
     const last = Math.max(...next) <= negligible;
     lap('factor');
     const x = solveSplit(cx, f, dn);
@@ -162,9 +176,8 @@ export function splitReduction(
       lap('multiply');
       wHat = addSplit(cx, wHat, [upX]);
       w = addSplit(cx, w, [dnY, upX]);
-      dnE = rowSums(cx, dn);
-      upE = rowSums(cx, up);
-      upMax = maxEntry(cx, up);
+      upE = upSums();
+      upMax = maxEntry(cx, up, ones);
       lap('add');
     }
     iterations++;
@@ -178,5 +191,5 @@ export function splitReduction(
     });
     if (last) break;
   }
-  return { wHat: denseOfSplit(cx, wHat), upE, iterations, steps };
+  return { wHat: denseOfSplit(cx, wHat), upE, upMax, iterations, steps };
 }

@@ -14,7 +14,7 @@
  * step trades the dense kernel's entrywise accuracy for the truncation tolerance.
  */
 import { eliminateMMatrix, gemmAdd, solveEliminated } from '../linalg/float64Dense.js';
-import { addLowRankInto, Arena, concatLowRank, EMPTY, recompress, type LowRank } from './lowRank.js';
+import { addLowRankInto, Arena, concatLowRank, EMPTY, recompress, type Grade, type LowRank } from './lowRank.js';
 
 /** A b × b matrix split at p: dense a11 (p × p), a22 (q × q); a12 (p × q), a21 (q × p) low-rank. */
 export interface SplitMatrix {
@@ -32,14 +32,18 @@ export interface SplitContext {
   /** 8·b doubles of the WebAssembly memory for the products. */
   readonly panel: Float64Array;
   readonly tolerance: number;
+  /** The grading of the upper off-diagonal block (rows 0..p, columns p..b), if any. */
+  readonly grade12?: Grade;
 }
 
 /** N factored blockwise: N11 and S eliminated, T = N11⁻¹·U12 (W12 = U12·V12ᵀ), and W itself. */
 export interface SplitFactors {
   readonly f1: Float64Array;
   readonly piv1: Float64Array;
+  readonly v1: Float64Array;
   readonly fS: Float64Array;
   readonly pivS: Float64Array;
+  readonly v2: Float64Array;
   readonly t: Float64Array;
   readonly w: SplitMatrix;
 }
@@ -97,44 +101,78 @@ function lowRankMatVec(f: LowRank, rows: number, cols: number, x: Float64Array, 
   }
 }
 
-/** N = diag(d) − W with row sums s, blockwise; null if a pivot is not positive. */
-export function factorSplit(cx: SplitContext, w: SplitMatrix, s: Float64Array): SplitFactors | null {
+/**
+ * N = diag(d) − W factored blockwise, given W and the weighted row sums s = N·v (v > 0; v = e
+ * without grading). Each diagonal block B is eliminated as B·diag(v_B), whose off-diagonal part is
+ * W_B·diag(v_B) and whose row sums B·v_B are known: N11·v1 = s1 + W12·v2 and, for the Schur
+ * complement S = N22 − W21·N11⁻¹·W12, S·v2 = s2 + W21·N11⁻¹·s1 (as N11⁻¹W12·v2 = v1 − N11⁻¹s1);
+ * then B⁻¹ = diag(v_B)·(B·diag(v_B))⁻¹. Null if a pivot is not positive.
+ */
+export function factorSplit(cx: SplitContext, w: SplitMatrix, s: Float64Array, v: Float64Array): SplitFactors | null {
   const { p, q, ar } = cx;
-  const ones = new Float64Array(Math.max(p, q)).fill(1);
+  const v1 = v.slice(0, p);
+  const v2 = v.slice(p);
   const s1 = s.slice(0, p);
-  lowRankMatVec(w.a12, p, q, ones, 0, s1, 0); // N11·e = s1 + W12·e
+  lowRankMatVec(w.a12, p, q, v2, 0, s1, 0);
   const f1 = copy(cx, w.a11);
+  scaleColumns(f1, p, v1);
   const piv1 = new Float64Array(p);
-  if (!eliminateMMatrix(f1, s1, piv1, p, p, cx.panel)) return null;
+  if (!eliminateMMatrix(f1, s1, piv1, p, p, cx.panel)) { if (process.env.DBG) console.log('DBG f1 fail', Array.from(piv1).findIndex((x) => !(x > 0)), Math.min(...s.slice(0, p)), Math.min(...v1)); return null; }
   const k12 = w.a12.k;
   const k21 = w.a21.k;
+  const partial = { f1, piv1, v1 };
   const t = copy(cx, w.a12.u);
-  solveEliminated(f1, piv1, p, t, k12, cx.panel);
+  solve11(cx, partial, t, k12);
   const t1 = ar.alloc(p);
   t1.set(s.subarray(0, p));
-  solveEliminated(f1, piv1, p, t1, 1, cx.panel);
-  // S: off-diagonal part W22 + U21·(V21ᵀ·T)·V12ᵀ, row sums s2 + U21·(V21ᵀ·t1)
+  solve11(cx, partial, t1, 1);
+  // S: off-diagonal part W22 + U21·(V21ᵀ·T)·V12ᵀ, weighted row sums s2 + U21·(V21ᵀ·t1)
   const fS = copy(cx, w.a22);
   if (k12 > 0 && k21 > 0) {
     const core = mul(cx, k21, k12, p, w.a21.vt, t);
     const left = mul(cx, q, k12, k21, w.a21.u, core);
     gemm(cx, q, q, k12, left, k12, w.a12.vt, q, fS, 0, q);
   }
+  for (let i = 0; i < q; i++) fS[i * q + i] = 0;
+  scaleColumns(fS, q, v2);
   const sS = s.slice(p);
   lowRankMatVec(w.a21, q, p, t1, 0, sS, 0);
   const pivS = new Float64Array(q);
-  if (!eliminateMMatrix(fS, sS, pivS, q, q, cx.panel)) return null;
-  return { f1, piv1, fS, pivS, t, w };
+  if (!eliminateMMatrix(fS, sS, pivS, q, q, cx.panel)) { if (process.env.DBG) console.log('DBG fS fail', Array.from(pivS).findIndex((x) => !(x > 0)), 'sS min', Math.min(...sS), 's2', Math.min(...s.slice(p)), Math.max(...s.slice(p))); return null; }
+  return { f1, piv1, v1, fS, pivS, v2, t, w };
+}
+
+function scaleColumns(a: Float64Array, n: number, v: Float64Array): void {
+  for (let i = 0; i < n; i++) for (let c = 0; c < n; c++) a[i * n + c] *= v[c]!;
+}
+
+/** y ← N11⁻¹·y (p × k): the eliminated N11·diag(v1), then the rows scaled by v1. */
+function solve11(cx: SplitContext, f: { f1: Float64Array; piv1: Float64Array; v1: Float64Array }, y: Float64Array, k: number): void {
+  solveEliminated(f.f1, f.piv1, cx.p, y, k, cx.panel);
+  scaleRows(y, cx.p, k, f.v1);
+}
+
+/** y ← S⁻¹·y (q × k). */
+function solveS(cx: SplitContext, f: SplitFactors, y: Float64Array, k: number): void {
+  solveEliminated(f.fS, f.pivS, cx.q, y, k, cx.panel);
+  scaleRows(y, cx.q, k, f.v2);
+}
+
+function scaleRows(y: Float64Array, rows: number, k: number, v: Float64Array): void {
+  for (let i = 0; i < rows; i++) {
+    const x = v[i]!;
+    if (x !== 1) for (let c = 0; c < k; c++) y[i * k + c] *= x;
+  }
 }
 
 /** x ← N⁻¹·x (length b). */
 export function solveSplitVector(cx: SplitContext, f: SplitFactors, x: Float64Array): Float64Array {
   const { p, q } = cx;
   const z1 = x.slice(0, p);
-  solveEliminated(f.f1, f.piv1, p, z1, 1);
+  solve11(cx, f, z1, 1);
   const x2 = x.slice(p);
   lowRankMatVec(f.w.a21, q, p, z1, 0, x2, 0);
-  solveEliminated(f.fS, f.pivS, q, x2, 1);
+  solveS(cx, f, x2, 1);
   // x1 = z1 + T·(V12ᵀ·x2)
   const k12 = f.w.a12.k;
   for (let j = 0; j < k12; j++) {
@@ -154,20 +192,20 @@ export function solveSplit(cx: SplitContext, f: SplitFactors, bm: SplitMatrix): 
   const [k12, k21, kb12] = [w.a12.k, w.a21.k, bm.a12.k];
   // column block 1: Z1 = N11⁻¹B11;  X21 = S⁻¹(B21 + W21·Z1) = S⁻¹[Ub21 | U21]·[Vb21ᵀ; V21ᵀZ1]
   const z1 = copy(cx, bm.a11);
-  solveEliminated(f.f1, f.piv1, p, z1, p, cx.panel);
+  solve11(cx, f, z1, p);
   // column block 2: Zb = N11⁻¹Ub12;  X22 = S⁻¹(B22 + U21·(V21ᵀ·Zb)·Vb12ᵀ)
   const zb = copy(cx, bm.a12.u);
-  solveEliminated(f.f1, f.piv1, p, zb, kb12, cx.panel);
+  solve11(cx, f, zb, kb12);
   const x22 = copy(cx, bm.a22);
   if (k21 > 0 && kb12 > 0) {
     const core = mul(cx, k21, kb12, p, w.a21.vt, zb);
     const left = mul(cx, q, kb12, k21, w.a21.u, core);
     gemm(cx, q, q, kb12, left, kb12, bm.a12.vt, q, x22, 0, q);
   }
-  solveEliminated(f.fS, f.pivS, q, x22, q, cx.panel);
+  solveS(cx, f, x22, q);
   const tol = cx.tolerance * Math.hypot(frobenius(z1), frobenius(x22));
   const l21 = concatLowRank(ar, q, p, [bm.a21, { u: w.a21.u, vt: mul(cx, k21, p, p, w.a21.vt, z1), k: k21 }]);
-  solveEliminated(f.fS, f.pivS, q, l21.u, l21.k, cx.panel);
+  solveS(cx, f, l21.u, l21.k);
   const x21 = recompress(ar, l21.u, l21.vt, q, p, l21.k, tol, cx.panel);
   // X11 = Z1 + T·(V12ᵀ·X21)
   if (k12 > 0 && x21.k > 0) {
@@ -180,7 +218,7 @@ export function solveSplit(cx: SplitContext, f: SplitFactors, bm: SplitMatrix): 
     { u: zb, vt: bm.a12.vt, k: kb12 },
     { u: f.t, vt: mul(cx, k12, q, q, w.a12.vt, x22), k: k12 },
   ]);
-  const x12 = recompress(ar, l12.u, l12.vt, p, q, l12.k, tol, cx.panel);
+  const x12 = recompress(ar, l12.u, l12.vt, p, q, l12.k, tol, cx.panel, cx.grade12);
   return { a11: z1, a22: x22, a12: x12, a21: x21 };
 }
 
@@ -205,7 +243,7 @@ export function multiplySplit(cx: SplitContext, a: SplitMatrix, bm: SplitMatrix)
     { u: mul(cx, p, bm.a12.k, p, a.a11, bm.a12.u), vt: bm.a12.vt, k: bm.a12.k },
     { u: a.a12.u, vt: mul(cx, a.a12.k, q, q, a.a12.vt, bm.a22), k: a.a12.k },
   ]);
-  const c12 = recompress(ar, l12.u, l12.vt, p, q, l12.k, tol, cx.panel);
+  const c12 = recompress(ar, l12.u, l12.vt, p, q, l12.k, tol, cx.panel, cx.grade12);
   const l21 = concatLowRank(ar, q, p, [
     { u: a.a21.u, vt: mul(cx, a.a21.k, p, p, a.a21.vt, bm.a11), k: a.a21.k },
     { u: mul(cx, q, bm.a21.k, q, a.a22, bm.a21.u), vt: bm.a21.vt, k: bm.a21.k },
@@ -231,7 +269,7 @@ export function addSplit(cx: SplitContext, w: SplitMatrix, terms: readonly Split
   return {
     a11,
     a22,
-    a12: recompress(ar, s12.u, s12.vt, p, q, s12.k, tol, cx.panel),
+    a12: recompress(ar, s12.u, s12.vt, p, q, s12.k, tol, cx.panel, cx.grade12),
     a21: recompress(ar, s21.u, s21.vt, q, p, s21.k, tol, cx.panel),
   };
 }
