@@ -4,13 +4,14 @@
  * every step, the recompressions' share, the largest off-diagonal rank of each iterate after the
  * step, and how far L1 and L2 move from the dense (reference) kernel's.
  *
- *   node --expose-gc --import tsx benchmarks/credit-split.ts [--m 512,1024] [--tol 1e-15] [--threads 1]
+ *   node --expose-gc --import tsx benchmarks/credit-split.ts [--m 512,1024] [--tol 1e-16] [--threads 1]
+ *     [--graded 1|0] [--rates thesis|heavy]
  *
  * Each (rates, m): the dense solve, then the split one, then the dense one again (best of the two
  * dense runs is kept, so that a load change shows). Run with nice -n 10 on a shared machine.
  */
 import { loadavg } from 'node:os';
-import { geometricKernel } from '../src/credit/geometric.js';
+import { geometricKernel, SPLIT_TOLERANCE } from '../src/credit/geometric.js';
 import type { SplitStepRecord } from '../src/credit/splitReduction.js';
 import { arenaHighWater } from '../src/credit/lowRank.js';
 import { stopGemmThreads, withGemmThreads } from '../src/linalg/gemmThreads.js';
@@ -27,10 +28,10 @@ function arg(name: string, fallback: string): string {
 }
 
 const ms = arg('m', '512,1024').split(',').map(Number);
-const tol = Number(arg('tol', '1e-15'));
+const tol = Number(arg('tol', String(SPLIT_TOLERANCE)));
 const threads = Number(arg('threads', '1'));
 const only = arg('rates', '');
-const graded = arg('graded', '0') === '1';
+const graded = arg('graded', '1') === '1';
 
 function metrics(r: ReturnType<typeof geometricKernel>): { L1: number; L2: number } {
   let L1 = 0;

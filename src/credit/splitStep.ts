@@ -117,7 +117,7 @@ export function factorSplit(cx: SplitContext, w: SplitMatrix, s: Float64Array, v
   const f1 = copy(cx, w.a11);
   scaleColumns(f1, p, v1);
   const piv1 = new Float64Array(p);
-  if (!eliminateMMatrix(f1, s1, piv1, p, p, cx.panel)) { if (process.env.DBG) console.log('DBG f1 fail', Array.from(piv1).findIndex((x) => !(x > 0)), Math.min(...s.slice(0, p)), Math.min(...v1)); return null; }
+  if (!eliminateMMatrix(f1, s1, piv1, p, p, cx.panel)) return null;
   const k12 = w.a12.k;
   const k21 = w.a21.k;
   const partial = { f1, piv1, v1 };
@@ -138,7 +138,7 @@ export function factorSplit(cx: SplitContext, w: SplitMatrix, s: Float64Array, v
   const sS = s.slice(p);
   lowRankMatVec(w.a21, q, p, t1, 0, sS, 0);
   const pivS = new Float64Array(q);
-  if (!eliminateMMatrix(fS, sS, pivS, q, q, cx.panel)) { if (process.env.DBG) console.log('DBG fS fail', Array.from(pivS).findIndex((x) => !(x > 0)), 'sS min', Math.min(...sS), 's2', Math.min(...s.slice(p)), Math.max(...s.slice(p))); return null; }
+  if (!eliminateMMatrix(fS, sS, pivS, q, q, cx.panel)) return null;
   return { f1, piv1, v1, fS, pivS, v2, t, w };
 }
 
