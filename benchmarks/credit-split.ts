@@ -11,8 +11,8 @@
  * dense runs is kept, so that a load change shows). Run with nice -n 10 on a shared machine.
  */
 import { loadavg } from 'node:os';
-import { geometricKernel, SPLIT_TOLERANCE } from '../src/credit/geometric.js';
-import type { SplitStepRecord } from '../src/credit/splitReduction.js';
+import { geometricKernel } from '../src/credit/geometric.js';
+import { SPLIT_TOLERANCE, type SplitStepRecord } from '../src/credit/splitReduction.js';
 import { arenaHighWater } from '../src/credit/lowRank.js';
 import { stopGemmThreads, withGemmThreads } from '../src/linalg/gemmThreads.js';
 import { machineLine } from './harness.js';

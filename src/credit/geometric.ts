@@ -35,10 +35,10 @@ import {
   solveEliminated,
   solveEliminatedRow,
   solveRowVector,
-  vecMat,
 } from '../linalg/float64Dense.js';
 import { stationaryFromOffDiagonal } from '../linalg/gth.js';
-import { splitReduction, splitWorkspace, type SplitStepRecord } from './splitReduction.js';
+import { levelResidual } from './geometricResidual.js';
+import { SPLIT_TOLERANCE, splitGrading, splitReduction, splitWorkspace, type SplitStepRecord } from './splitReduction.js';
 
 /**
  * Level-geometric solution: P(i, ·) = π0 · R^i for i ≥ 0 (levels i = upstream count, phases
@@ -98,29 +98,6 @@ export function saturationThroughput(mu1: number, mu2: number, m: number): numbe
     pm = (1 - s) / (1 - Math.pow(s, m + 1));
   }
   return mu1 * (1 - pm);
-}
-
-/**
- * Truncation tolerance of the rank-structured reduction, relative to the Frobenius norm of each
- * iterate's diagonal blocks: 1e-15 left L2 4.6e-13 off at (∞, 256) in heavy traffic, 1e-16
- * within 5e-14 (benchmarks/credit-split.ts).
- */
-export const SPLIT_TOLERANCE = 1e-16;
-
-/**
- * The grading of the split's upper off-diagonal blocks, d_j = c^(j − m/2) with c = √max(1, μ2/λ)
- * (c^(m/2) capped at e^230): each block M12 is recompressed as diag(d)⁻¹·M12·diag(d), whose
- * entries M12[r][c]·c^(c−r) no longer fall off away from the diagonal, so that its truncation and
- * rounding errors fall off as the entries do. Those blocks carry mass from low phases j to high
- * ones, whose probabilities fall off like (λ/μ2)^j: ungraded, their errors of ≈ 1e-16·‖M‖ left
- * L2 1e-12 (m = 512) and 3.5e-12 (m = 1024) off at the thesis's rates; graded with c = μ2/λ
- * every level sum was entrywise accurate (2e-14 at 3e-27) but the blocks' ranks grew to 70–90;
- * with its square root L2 is exact to the last digit at m = 512 and 1024 and the ranks stay
- * ≤ 30 (benchmarks/credit-split.ts).
- */
-function splitGrading(lambda: number, mu2: number, m: number): Float64Array {
-  const c = Math.min(0.5 * Math.log(Math.max(1, mu2 / lambda)), 460 / Math.max(m, 1));
-  return Float64Array.from({ length: m + 1 }, (_, j) => Math.exp(c * (j - m / 2)));
 }
 
 /** Cyclic reduction stops after this many doublings (2^60 levels: never reached when stable). */
@@ -392,38 +369,5 @@ function stochasticDefect(g: Float64Array, b: number): number {
   rowSumsInto(g, 0, b, sums);
   let worst = 0;
   for (let r = 0; r < b; r++) worst = Math.max(worst, Math.abs(1 - sums[r]!));
-  return worst;
-}
-
-/**
- * ‖πQ‖∞ over the balance equations of levels 0..40 (deeper levels' residuals are bounded by
- * these times a decaying factor ‖π0 R^i‖).
- */
-function levelResidual(
-  lambda: number,
-  mu1: number,
-  mu2: number,
-  m: number,
-  level0: Float64Array,
-  rate: Float64Array,
-): number {
-  const b = m + 1;
-  const levels = [level0];
-  for (let i = 1; i <= 41; i++) levels.push(vecMat(levels[i - 1]!, rate, new Float64Array(b), b));
-  let worst = 0;
-  for (let i = 0; i <= 40; i++) {
-    const cur = levels[i]!;
-    const up = levels[i + 1]!;
-    for (let j = 0; j < b; j++) {
-      // inflow into (i, j): arrival from (i−1, j), forwarding from (i+1, j−1), departure from (i, j+1)
-      let r = 0;
-      if (i >= 1) r += lambda * levels[i - 1]![j]!;
-      if (j >= 1) r += mu1 * up[j - 1]!;
-      if (j < m) r += mu2 * cur[j + 1]!;
-      const out = lambda + (i >= 1 && j < m ? mu1 : 0) + (j >= 1 ? mu2 : 0);
-      r -= out * cur[j]!;
-      worst = Math.max(worst, Math.abs(r));
-    }
-  }
   return worst;
 }
