@@ -5,7 +5,7 @@
  * step, and how far L1 and L2 move from the dense (reference) kernel's.
  *
  *   node --expose-gc --import tsx benchmarks/credit-split.ts [--m 512,1024] [--tol 1e-16] [--threads 1]
- *     [--graded 1|0] [--rates thesis|heavy]
+ *     [--graded 1|0] [--rates thesis|heavy] [--dense 0 (the split alone)]
  *
  * Each (rates, m): the dense solve, then the split one, then the dense one again (best of the two
  * dense runs is kept, so that a load change shows). Run with nice -n 10 on a shared machine.
@@ -32,6 +32,7 @@ const tol = Number(arg('tol', String(SPLIT_TOLERANCE)));
 const threads = Number(arg('threads', '1'));
 const only = arg('rates', '');
 const graded = arg('graded', '1') === '1';
+const withDense = arg('dense', '1') === '1';
 
 function metrics(r: ReturnType<typeof geometricKernel>): { L1: number; L2: number } {
   let L1 = 0;
@@ -61,6 +62,18 @@ withGemmThreads(threads, () => {
         const r = geometricKernel(lambda, mu1, mu2, m, 1e-12, { stepTimes: steps });
         return { s: (performance.now() - t) / 1000, steps, r };
       };
+      if (!withDense) {
+        // the split alone (m = 2048: the dense solve takes minutes), its steps and ranks
+        let steps: readonly SplitStepRecord[] = [];
+        const t = performance.now();
+        geometricKernel(lambda, mu1, mu2, m, 1e-12, { split: { tolerance: tol, graded, onSteps: (s) => (steps = s) } });
+        console.log(`split solve ${((performance.now() - t) / 1000).toFixed(3)} s`);
+        for (const [k, s] of steps.entries()) {
+          const r = s.ranks;
+          console.log(`  ${k + 2}  ${s.ms.toFixed(1)} ms, recompressions ${s.recompressMs.toFixed(1)} ms (${s.recompressions})  ranks ${r.n} ${r.nHat} ${r.dn} ${r.up} ${r.x} ${r.y}`);
+        }
+        continue;
+      }
       const d1 = runDense();
       globalThis.gc?.();
       let split: readonly SplitStepRecord[] = [];

@@ -282,7 +282,9 @@ export function geometricKernel(
     for (let c = 0; c < b; c++) if (c !== r) wR[r * b + c] = lambda * g[r * b + c]!;
     if (r >= 1) wR[r * b + r - 1] += mu2;
   }
-  const uInv = invertMMatrix(wR, dnRow, b)!;
+  // (after the split reduction, whose N̂ is accurate only normwise anyway, U⁻¹ is taken as N̂⁻¹ —
+  // N̂ converges to U — saving one inversion; the dense kernel keeps the entrywise-accurate one)
+  const uInv = reducedBySplit ? nHatInv : invertMMatrix(wR, dnRow, b)!;
   const rate = new Float64Array(bb);
   for (let k = 0; k < bb; k++) rate[k] = lambda * uInv[k]!;
 
