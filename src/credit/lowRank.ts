@@ -40,11 +40,15 @@ export class Arena {
     this.top = start;
   }
   alloc(length: number): Float64Array {
+    return this.allocRaw(length).fill(0);
+  }
+  /** As {@link Arena.alloc}, the contents left as they are (for arrays written in full). */
+  allocRaw(length: number): Float64Array {
     const at = this.top;
     if (at + length > this.end) throw new Error(`rank-structured step: work space exhausted (${this.end - this.start} doubles)`);
     this.top = at + length;
     if (this.top - this.start > arenaHighWater.doubles) arenaHighWater.doubles = this.top - this.start;
-    return this.mem.subarray(at, at + length).fill(0);
+    return this.mem.subarray(at, at + length);
   }
   mark(): number {
     return this.top;
@@ -81,7 +85,7 @@ export function recompress(
   const outU = ar.alloc(rows * cap);
   const outVt = ar.alloc(cap * cols);
   const mark = ar.mark();
-  const ut = ar.alloc(K * rows); // U's columns, contiguous
+  const ut = ar.allocRaw(K * rows); // U's columns, contiguous
   for (let i = 0; i < rows; i++) {
     const g = grade === undefined ? 1 : 1 / grade.row[i]!;
     for (let c = 0; c < K; c++) ut[c * rows + i] = u[i * K + c]! * g;
@@ -177,8 +181,8 @@ export function addLowRankInto(
 /** Concatenates factor pairs [U_1 | U_2 | …] and [Vᵀ_1; Vᵀ_2; …] in `ar`: the sum of the terms. */
 export function concatLowRank(ar: Arena, rows: number, cols: number, terms: readonly LowRank[]): LowRank {
   const K = terms.reduce((s, t) => s + t.k, 0);
-  const u = ar.alloc(rows * K);
-  const vt = ar.alloc(K * cols);
+  const u = ar.allocRaw(rows * K);
+  const vt = ar.allocRaw(K * cols);
   let at = 0;
   for (const t of terms) {
     for (let i = 0; i < rows; i++) for (let c = 0; c < t.k; c++) u[i * K + at + c] = t.u[i * t.k + c]!;

@@ -84,25 +84,22 @@ const rankOf = (m: SplitMatrix): number => Math.max(m.a12.k, m.a21.k);
 
 
 /**
- * The largest entry of D·M·D⁻¹ (M's off-diagonal blocks formed in the work space for the purpose).
+ * The largest entry of Up, the dense kernel's convergence test, from its row sums `upE` when they
+ * decide it (an entry ≥ 0 is at most its row's sum and the largest is at least the largest row sum
+ * / b), else with the off-diagonal blocks formed in the work space for the purpose.
  */
-function maxEntry(cx: SplitContext, m: SplitMatrix, g: Float64Array): number {
+function upMaxEntry(cx: SplitContext, m: SplitMatrix, upE: Float64Array, negligible: number): number {
   const { p, q, ar } = cx;
   let max = 0;
-  const blocks = [[m.a11, 0, 0, p, p], [m.a22, p, p, q, q]] as Array<[Float64Array, number, number, number, number]>;
+  for (let r = 0; r < upE.length; r++) if (upE[r]! > max) max = upE[r]!;
+  if (max > upE.length * negligible || max <= negligible) return max;
+  max = 0;
+  for (const a of [m.a11, m.a22]) for (let k = 0; k < a.length; k++) if (a[k]! > max) max = a[k]!;
   const mark = ar.mark();
-  for (const [f, r0, c0, rows, cols] of [[m.a12, 0, p, p, q], [m.a21, p, 0, q, p]] as const) {
+  for (const [f, rows, cols] of [[m.a12, p, q], [m.a21, q, p]] as const) {
     const dense = ar.alloc(rows * cols);
     addLowRankInto(f, rows, cols, dense, 0, cols, cx.panel);
-    blocks.push([dense, r0, c0, rows, cols]);
-  }
-  for (const [a, r0, c0, rows, cols] of blocks) {
-    for (let i = 0; i < rows; i++) {
-      for (let j = 0; j < cols; j++) {
-        const x = (a[i * cols + j]! * g[r0 + i]!) / g[c0 + j]!;
-        if (x > max) max = x;
-      }
-    }
+    for (let k = 0; k < dense.length; k++) if (dense[k]! > max) max = dense[k]!;
   }
   ar.reset(mark);
   return max;
@@ -154,7 +151,7 @@ export function splitReduction(
   let up = toSplit(start.up, false);
   const upSums = (): Float64Array => splitMatVec(cx, up, ones, new Float64Array(b));
   let upE = upSums();
-  let upMax = maxEntry(cx, up, ones);
+  let upMax = upMaxEntry(cx, up, upE, negligible);
   let iterations = done;
   const steps: SplitStepRecord[] = [];
   while (upMax > negligible && iterations < maxIterations) {
@@ -200,7 +197,7 @@ export function splitReduction(
       wHat = addSplit(cx, wHat, [upX]);
       w = addSplit(cx, w, [dnY, upX]);
       upE = upSums();
-      upMax = maxEntry(cx, up, ones);
+      upMax = upMaxEntry(cx, up, upE, negligible);
       lap('add');
     }
     iterations++;

@@ -63,7 +63,7 @@ function mul(cx: SplitContext, m: number, n: number, k: number, a: Float64Array,
 }
 
 function copy(cx: SplitContext, a: Float64Array): Float64Array {
-  const c = cx.ar.alloc(a.length);
+  const c = cx.ar.allocRaw(a.length);
   c.set(a);
   return c;
 }
