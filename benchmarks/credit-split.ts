@@ -33,6 +33,7 @@ const threads = Number(arg('threads', '1'));
 const only = arg('rates', '');
 const graded = arg('graded', '1') === '1';
 const withDense = arg('dense', '1') === '1';
+const denseSteps = Number(arg('dense-steps', '0'));
 
 function metrics(r: ReturnType<typeof geometricKernel>): { L1: number; L2: number } {
   let L1 = 0;
@@ -78,7 +79,7 @@ withGemmThreads(threads, () => {
       globalThis.gc?.();
       let split: readonly SplitStepRecord[] = [];
       const t = performance.now();
-      const rs = geometricKernel(lambda, mu1, mu2, m, 1e-12, { split: { tolerance: tol, graded, onSteps: (s) => (split = s) } });
+      const rs = geometricKernel(lambda, mu1, mu2, m, 1e-12, { split: { tolerance: tol, graded, denseSteps, onSteps: (s) => (split = s) } });
       const splitS = (performance.now() - t) / 1000;
       if (split.length === 0) console.log('  the split reduction failed (a pivot): the dense one ran');
       const d2 = runDense();

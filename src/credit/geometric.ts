@@ -76,6 +76,8 @@ export interface GeometricKernelOptions {
   readonly split?: {
     readonly tolerance?: number;
     readonly graded?: boolean;
+    /** Dense steps after the first before the split takes over (default 0). */
+    readonly denseSteps?: number;
     readonly onSteps?: (steps: readonly SplitStepRecord[]) => void;
   };
   /** Receives the wall time (ms) of every dense reduction step. */
@@ -211,25 +213,30 @@ export function geometricKernel(
   const v = new Float64Array(b);
   const b2 = 2 * b;
   let reducedBySplit = false;
-  if (split !== undefined && upMax > negligible) {
-    // the rank-structured reduction (splitReduction.ts) from here; the dense one if a pivot fails
+  let splitTried = split === undefined;
+  // the rank-structured reduction (splitReduction.ts) from here; the dense one if a pivot fails
+  const trySplit = (s: NonNullable<GeometricKernelOptions['split']>): void => {
+    splitTried = true;
     const start = { w: w.slice(), wHat: wHat.slice(), dn: du.slice(0, bb), up: du.slice(bb, 2 * bb) };
-    const grading = split.graded === false ? undefined : splitGrading(lambda, mu2, m);
-    const tol = split.tolerance ?? SPLIT_TOLERANCE;
-    const reduced = splitReduction(b, start, iterations, negligible, MAX_ITERATIONS, tol, grading);
+    const grading = s.graded === false ? undefined : splitGrading(lambda, mu2, m);
+    const reduced = splitReduction(b, start, iterations, negligible, MAX_ITERATIONS, s.tolerance ?? SPLIT_TOLERANCE, grading);
     if (reduced !== null) {
       wHat.set(reduced.wHat);
       upE.set(reduced.upE);
       upMax = reduced.upMax;
       iterations = reduced.iterations;
       reducedBySplit = true;
-      split.onSteps?.(reduced.steps);
+      s.onSteps?.(reduced.steps);
     } else {
       du.set(start.dn);
       du.set(start.up, bb);
     }
-  }
-  while (!reducedBySplit && upMax > negligible && iterations < MAX_ITERATIONS) {
+  };
+  while (upMax > negligible && iterations < MAX_ITERATIONS) {
+    if (!splitTried && iterations >= 1 + (split!.denseSteps ?? 0)) {
+      trySplit(split!);
+      if (reducedBySplit) break;
+    }
     const t0 = stepTimes === undefined ? 0 : performance.now();
     for (let r = 0; r < b; r++) rowSums[r] = dnE[r]! + upE[r]!;
     fac.set(w);
