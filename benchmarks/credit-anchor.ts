@@ -8,6 +8,11 @@
  *   npm run bench:credit-anchor                       (∞, 256 / 512 / 1024), both rate sets
  *   npm run bench:credit-anchor -- --m 256,512,1024,2048
  *   npm run bench:credit-anchor -- --m 2048 --rates thesis      one rate set (thesis | heavy)
+ *   npm run bench:credit-anchor -- --method geometric           a method by name (default: auto)
+ *
+ * The last columns name the method that ran and, when it is not the dense `geometric` kernel (the
+ * reference: entrywise accurate), how far its L1 and L2 are from that kernel's (an untimed
+ * extra solve, m ≤ 1024).
  *
  * The anchor runs under Debian's python3 (/usr/bin/python3) with Debian's python3-numpy on
  * Debian's OpenBLAS, installed with apt-get (as root) when missing, with python3-threadpoolctl to
@@ -23,6 +28,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { solveCreditChain } from '../src/credit/index.js';
+import type { CreditMethod } from '../src/credit/params.js';
 import { stopGemmThreads } from '../src/linalg/gemmThreads.js';
 import { machineLine } from './harness.js';
 
@@ -78,14 +84,16 @@ function runAnchor(lambda: number, mu1: number, mu2: number, m: number, repeats:
   return JSON.parse(r.stdout) as AnchorResult;
 }
 
-function runOurs(lambda: number, mu1: number, mu2: number, m: number, repeats: number, threads: number) {
+function runOurs(
+  lambda: number, mu1: number, mu2: number, m: number, repeats: number, threads: number, method: CreditMethod,
+) { // prettier-ignore
   let best = Infinity;
   let result;
   for (let k = 0; k < repeats; k++) {
     const t0 = performance.now();
     result = solveCreditChain(
       { lambda, mu1, mu2, upstreamCapacity: Infinity, downstreamCapacity: m },
-      { method: 'geometric', threads },
+      { method, threads },
     );
     best = Math.min(best, (performance.now() - t0) / 1000);
   }
@@ -107,12 +115,15 @@ async function main(): Promise<void> {
   const only = args.indexOf('--rates');
   const rateSets = RATES.filter((r) => only < 0 || args[only + 1]!.split(',').includes(r.name));
   const threads = availableParallelism();
+  const mAt = args.indexOf('--method');
+  const method = (mAt >= 0 ? args[mAt + 1]! : 'auto') as CreditMethod;
   ensureNumpy();
   console.log(`ibqos credit (∞, m) vs numpy cyclic reduction — ${machineLine()}`);
   console.log(`load average before: ${loadAverage()}; ibqos default threads = ${threads}`);
   const header = [
     'rates', 'm', 'ibqos 1 thr (s)', `ibqos ${threads} thr (s)`, 'numpy 1 thr (s)', 'numpy default (s)',
     `ibqos ${threads} / numpy default`, 'ibqos 1 / numpy 1', 'L1 rel. diff', 'L2 rel. diff', 'residual',
+    'method', 'L1 / L2 vs geometric',
   ]; // prettier-ignore
   console.log(`| ${header.join(' | ')} |`);
   console.log(`|${header.map(() => '---').join('|')}|`);
@@ -120,19 +131,25 @@ async function main(): Promise<void> {
   for (const r of rateSets) {
     for (const m of sizes) {
       const repeats = m <= 512 ? 3 : 1;
-      const one = runOurs(r.lambda, r.mu1, r.mu2, m, repeats, 1);
-      const many = runOurs(r.lambda, r.mu1, r.mu2, m, repeats, threads);
+      const one = runOurs(r.lambda, r.mu1, r.mu2, m, repeats, 1, method);
+      const many = runOurs(r.lambda, r.mu1, r.mu2, m, repeats, threads, method);
       const np1 = runAnchor(r.lambda, r.mu1, r.mu2, m, repeats, 1);
       const npDefault = runAnchor(r.lambda, r.mu1, r.mu2, m, repeats, undefined);
       blas = `numpy ${npDefault.numpy}, ${npDefault.blas}, OpenBLAS kernel ${npDefault.kernel} (threadpoolctl), default threads ${npDefault.blasThreads}`;
       const l1 = many.result.meanQueueLength.upstream;
       const l2 = many.result.meanQueueLength.downstream;
       const rel = (x: number, y: number) => (Math.abs(x - y) / Math.abs(y)).toExponential(1);
+      // the dense, entrywise-accurate kernel (the reference), untimed, when another method ran (m ≤ 1024)
+      const reference = (res: typeof many.result): string => {
+        if (res.diagnostics.method === 'geometric' || m > 1024) return '–';
+        const d = runOurs(r.lambda, r.mu1, r.mu2, m, 1, threads, 'geometric').result;
+        return `${rel(l1, d.meanQueueLength.upstream)} / ${rel(l2, d.meanQueueLength.downstream)}`;
+      };
       console.log(
         `| ${r.name} (${r.lambda}, ${r.mu1}, ${r.mu2}) | ${m} | ${one.seconds.toFixed(3)} | ${many.seconds.toFixed(3)} | ` +
           `${np1.seconds.toFixed(3)} | ${npDefault.seconds.toFixed(3)} | ${(many.seconds / npDefault.seconds).toFixed(2)} | ` +
           `${(one.seconds / np1.seconds).toFixed(2)} | ${rel(l1, npDefault.L1)} | ${rel(l2, npDefault.L2)} | ` +
-          `${many.result.diagnostics.residual.toExponential(1)} |`,
+          `${many.result.diagnostics.residual.toExponential(1)} | ${many.result.diagnostics.method} | ${reference(many.result)} |`,
       );
       if (one.result.meanQueueLength.upstream !== l1 || one.result.meanQueueLength.downstream !== l2) {
         console.log(`  ibqos with 1 and ${threads} threads differ (they must not): L1 ${one.result.meanQueueLength.upstream} / ${l1}`);

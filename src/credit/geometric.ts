@@ -35,9 +35,10 @@ import {
   solveEliminated,
   solveEliminatedRow,
   solveRowVector,
-  vecMat,
 } from '../linalg/float64Dense.js';
 import { stationaryFromOffDiagonal } from '../linalg/gth.js';
+import { levelResidual } from './geometricResidual.js';
+import { SPLIT_TOLERANCE, splitGrading, splitReduction, splitWorkspace, type SplitStepRecord } from './splitReduction.js';
 
 /**
  * Level-geometric solution: P(i, ·) = π0 · R^i for i ≥ 0 (levels i = upstream count, phases
@@ -60,6 +61,27 @@ export interface GeometricKernelResult {
   readonly iterations: number;
   /** False if cyclic reduction stopped at its iteration cap with G not stochastic to the tolerance. */
   readonly converged: boolean;
+  /** Which reduction ran: the dense one, or the rank-structured one (splitReduction.ts). */
+  readonly reduction: 'dense' | 'split';
+}
+
+/** Options of {@link geometricKernel} beyond the tolerance (issue 35's measurements). */
+export interface GeometricKernelOptions {
+  /**
+   * Run the reduction on the one-level split (splitReduction.ts), truncating at `tolerance`
+   * (default {@link SPLIT_TOLERANCE}) relative to each iterate's diagonal blocks, the upper
+   * off-diagonal blocks graded (`graded`, default true; see there); `onSteps` receives the
+   * measured steps.
+   */
+  readonly split?: {
+    readonly tolerance?: number;
+    readonly graded?: boolean;
+    /** Dense steps after the first before the split takes over (default 0). */
+    readonly denseSteps?: number;
+    readonly onSteps?: (steps: readonly SplitStepRecord[]) => void;
+  };
+  /** Receives the wall time (ms) of every dense reduction step. */
+  readonly stepTimes?: number[];
 }
 
 /**
@@ -96,7 +118,9 @@ export function geometricKernel(
   mu2: number,
   m: number,
   tolerance: number,
+  options: GeometricKernelOptions = {},
 ): GeometricKernelResult {
+  const { split, stepTimes } = options;
   const b = m + 1;
   if (!(lambda < saturationThroughput(mu1, mu2, m))) {
     const empty = new Float64Array(0);
@@ -110,6 +134,7 @@ export function geometricKernel(
       residual: NaN,
       iterations: 0,
       converged: true,
+      reduction: 'dense',
     };
   }
   const a1 = new Float64Array(b * b);
@@ -151,6 +176,9 @@ export function geometricKernel(
   // The loop's matrices: DU = [Dn; Up] stacked (2b × b), XY = [X | Y] (b × 2b), PQ = DU·XY
   // (2b × 2b: [Dn·X | Dn·Y] over [Up·X | Up·Y]), and the factors of N — in the WebAssembly memory
   // when available, where the products run ≈ 5× faster (same values either way).
+  // (the split reduction's work space is reserved first: growing the memory later would detach
+  // these views)
+  if (split !== undefined) scratchRegions(splitWorkspace(b));
   const region = scratchRegions(9 * bb + 8 * b);
   const du = region(0, 2 * bb);
   const xy = region(2 * bb, 2 * bb);
@@ -184,7 +212,32 @@ export function geometricKernel(
   const pivot = new Float64Array(b);
   const v = new Float64Array(b);
   const b2 = 2 * b;
+  let reducedBySplit = false;
+  let splitTried = split === undefined;
+  // the rank-structured reduction (splitReduction.ts) from here; the dense one if a pivot fails
+  const trySplit = (s: NonNullable<GeometricKernelOptions['split']>): void => {
+    splitTried = true;
+    const start = { w: w.slice(), wHat: wHat.slice(), dn: du.slice(0, bb), up: du.slice(bb, 2 * bb) };
+    const grading = s.graded === false ? undefined : splitGrading(lambda, mu2, m);
+    const reduced = splitReduction(b, start, iterations, negligible, MAX_ITERATIONS, s.tolerance ?? SPLIT_TOLERANCE, grading);
+    if (reduced !== null) {
+      wHat.set(reduced.wHat);
+      upE.set(reduced.upE);
+      upMax = reduced.upMax;
+      iterations = reduced.iterations;
+      reducedBySplit = true;
+      s.onSteps?.(reduced.steps);
+    } else {
+      du.set(start.dn);
+      du.set(start.up, bb);
+    }
+  };
   while (upMax > negligible && iterations < MAX_ITERATIONS) {
+    if (!splitTried && iterations >= 1 + (split!.denseSteps ?? 0)) {
+      trySplit(split!);
+      if (reducedBySplit) break;
+    }
+    const t0 = stepTimes === undefined ? 0 : performance.now();
     for (let r = 0; r < b; r++) rowSums[r] = dnE[r]! + upE[r]!;
     fac.set(w);
     if (!eliminateMMatrix(fac, rowSums, pivot, b, b, panel)) break;
@@ -208,6 +261,7 @@ export function geometricKernel(
       upE.set(rowSums);
       upMax = maxOf(upE); // ≥ every entry
       iterations++;
+      stepTimes?.push(performance.now() - t0);
       break;
     }
     // [X | Y] = N⁻¹[Dn | Up], then [Dn; Up]·[X | Y] (Dn and Up are triangular after the first step)
@@ -216,6 +270,7 @@ export function geometricKernel(
     reductionUpdate(b, pq, w, du, dnE, upE);
     upMax = maxOf(du.subarray(bb, 2 * bb));
     iterations++;
+    stepTimes?.push(performance.now() - t0);
   }
   // G = N̂⁻¹·μ1E, N̂·e = (μ1E + Up)·e
   const hatRows = new Float64Array(b);
@@ -234,13 +289,18 @@ export function geometricKernel(
     for (let c = 0; c < b; c++) if (c !== r) wR[r * b + c] = lambda * g[r * b + c]!;
     if (r >= 1) wR[r * b + r - 1] += mu2;
   }
-  const uInv = invertMMatrix(wR, dnRow, b)!;
+  // (after the split reduction, whose N̂ is accurate only normwise anyway, U⁻¹ is taken as N̂⁻¹ —
+  // N̂ converges to U — saving one inversion; the dense kernel keeps the entrywise-accurate one)
+  const uInv = reducedBySplit ? nHatInv : invertMMatrix(wR, dnRow, b)!;
   const rate = new Float64Array(bb);
   for (let k = 0; k < bb; k++) rate[k] = lambda * uInv[k]!;
 
   const { level0, levelSum, levelMoment } = levelVectors(lambda, mu1, m, wR, rate);
   const residual = levelResidual(lambda, mu1, mu2, m, level0, rate);
-  return { stable: true, phases: b, level0, rate, levelSum, levelMoment, residual, iterations, converged };
+  return {
+    stable: true, phases: b, level0, rate, levelSum, levelMoment, residual, iterations, converged,
+    reduction: reducedBySplit ? 'split' : 'dense',
+  }; // prettier-ignore
 }
 
 /**
@@ -318,38 +378,5 @@ function stochasticDefect(g: Float64Array, b: number): number {
   rowSumsInto(g, 0, b, sums);
   let worst = 0;
   for (let r = 0; r < b; r++) worst = Math.max(worst, Math.abs(1 - sums[r]!));
-  return worst;
-}
-
-/**
- * ‖πQ‖∞ over the balance equations of levels 0..40 (deeper levels' residuals are bounded by
- * these times a decaying factor ‖π0 R^i‖).
- */
-function levelResidual(
-  lambda: number,
-  mu1: number,
-  mu2: number,
-  m: number,
-  level0: Float64Array,
-  rate: Float64Array,
-): number {
-  const b = m + 1;
-  const levels = [level0];
-  for (let i = 1; i <= 41; i++) levels.push(vecMat(levels[i - 1]!, rate, new Float64Array(b), b));
-  let worst = 0;
-  for (let i = 0; i <= 40; i++) {
-    const cur = levels[i]!;
-    const up = levels[i + 1]!;
-    for (let j = 0; j < b; j++) {
-      // inflow into (i, j): arrival from (i−1, j), forwarding from (i+1, j−1), departure from (i, j+1)
-      let r = 0;
-      if (i >= 1) r += lambda * levels[i - 1]![j]!;
-      if (j >= 1) r += mu1 * up[j - 1]!;
-      if (j < m) r += mu2 * cur[j + 1]!;
-      const out = lambda + (i >= 1 && j < m ? mu1 : 0) + (j >= 1 ? mu2 : 0);
-      r -= out * cur[j]!;
-      worst = Math.max(worst, Math.abs(r));
-    }
-  }
   return worst;
 }

@@ -25,7 +25,7 @@ export interface CreditChainParams {
 }
 
 /** The methods of {@link solveCreditChain}. */
-export const CREDIT_METHODS = ['auto', 'dense', 'exact', 'structured', 'multilevel', 'geometric'] as const;
+export const CREDIT_METHODS = ['auto', 'dense', 'exact', 'structured', 'multilevel', 'geometric', 'geometric-split'] as const;
 export type CreditMethod = (typeof CREDIT_METHODS)[number];
 /** A method that actually solves (everything but `auto`). */
 export type CreditSolverMethod = Exclude<CreditMethod, 'auto'>;
@@ -33,7 +33,8 @@ export type CreditSolverMethod = Exclude<CreditMethod, 'auto'>;
 /** Options of {@link solveCreditChain}. */
 export interface CreditSolveOptions {
   /**
-   * Default `'auto'`: `geometric` when n = ∞; `structured` when ⌈log2(max(n,m)+1)⌉·(min(n,m)+1)³ ≤ 2e9
+   * Default `'auto'`: when n = ∞, `geometric-split` for m ≥ 384 with λ ≤ 0.95 × the saturation
+   * throughput, `geometric` otherwise (near the stability boundary and for smaller m); `structured` when ⌈log2(max(n,m)+1)⌉·(min(n,m)+1)³ ≤ 2e9
    * (a direct method, full relative accuracy, about 2 s at most); `multilevel` otherwise.
    */
   readonly method?: CreditMethod;

@@ -61,15 +61,21 @@ function structuredShape(p: CheckedCreditParams): { halvings: number; b: number;
  * - `multilevel`: iterative aggregation–disaggregation for very large finite chains (both n and m
  *   in the hundreds or more); stops at ‖πQ‖∞ ≤ tolerance.
  * - `geometric`: n = Infinity, matrix-geometric, at most 2049 phases (m ≤ 2048); an unstable chain
- *   (λ ≥ μ1·P(j < m)) gives `stable: false`, L1 = L = R = Infinity, T = μ1·P(j < m).
- * - `auto` (default): `geometric` when n = Infinity; `structured` when ⌈log2(max(n, m) + 1)⌉·(min(n, m) + 1)³
+ *   (λ ≥ μ1·P(j < m)) gives `stable: false`, L1 = L = R = Infinity, T = μ1·P(j < m). Its cyclic
+ *   reduction is dense and subtraction-free: every probability to full relative accuracy.
+ * - `geometric-split`: the same with the rank-structured reduction (the iterates' off-diagonal
+ *   halves kept as low-rank factors, docs/credit.md): 2–3× faster at m = 512–1024, accurate to
+ *   ≈ 1e-16 relative to each iterate's norm (L1, L2 within 1e-15 of `geometric`'s at the
+ *   benchmark's rates) but not entrywise.
+ * - `auto` (default): when n = Infinity, `geometric-split` for m ≥ 384 with λ ≤ 0.95·μ1·P(j < m),
+ *   else `geometric`; `structured` when ⌈log2(max(n, m) + 1)⌉·(min(n, m) + 1)³
  *   ≤ 2e9 (so (300, 300) and (1000, 500) are direct); `multilevel` otherwise. `diagnostics.method`
  *   says which ran.
  *
  * @param params `{ lambda, mu1, mu2, upstreamCapacity, downstreamCapacity }`: rates finite > 0 (per
  *   unit time); n = upstreamCapacity an integer ≥ 1 or Infinity; m = downstreamCapacity an integer ≥ 1.
  * @param options `{ method = 'auto', tolerance = 1e-12, threads = os.availableParallelism() }`;
- *   `threads` (an integer in 1..1024) splits the dense products of `geometric` and `structured`
+ *   `threads` (an integer in 1..1024) splits the dense products of `geometric(-split)` and `structured`
  *   over worker threads for chains of at least 160 phases, with the same answer bit for bit.
  * @throws InvalidParameterError for a bad parameter or option, or a method that does not apply.
  * @throws NoConvergenceError when a kernel's answer fails the residual check
@@ -130,23 +136,35 @@ function solveChain(params: CreditChainParams, options?: CreditSolveOptions): Cr
       if (!(residual <= acceptable)) throw new NoConvergenceError(method, iterations ?? 0, residual, acceptable);
       return finiteCreditResult(p, probabilities, { method, requestedMethod, residual, ...(iterations !== undefined ? { iterations } : {}) });
     }
-    case 'geometric': {
+    case 'geometric':
+    case 'geometric-split': {
       // Stability from the closed form (docs/models.md §6.1), so an unstable chain never reaches the kernel.
       if (!(p.lambda < saturationThroughput(p.mu1, p.mu2, p.m))) {
         return unstableCreditResult(p, { method, requestedMethod, residual: 0 });
       }
       const g = withGemmThreads(p.m + 1 >= THREADED_MIN_PHASES ? threads : 1, () =>
-        geometricKernel(p.lambda, p.mu1, p.mu2, p.m, tolerance),
+        geometricKernel(p.lambda, p.mu1, p.mu2, p.m, tolerance, method === 'geometric-split' ? { split: {} } : {}),
       );
       if (!g.stable || !g.converged || !(g.residual <= acceptable) || !levelSumOk(g.levelSum, g.level0, p.m)) {
         // The closed form says stable, so the kernel failed (this can happen extremely close to the
         // stability boundary, where the matrix-geometric iteration converges arbitrarily slowly).
-        throw new NoConvergenceError('geometric', g.iterations, g.stable ? g.residual : NaN, acceptable);
+        throw new NoConvergenceError(method, g.iterations, g.stable ? g.residual : NaN, acceptable);
       }
-      return geometricCreditResult(p, g, { method, requestedMethod, residual: g.residual, iterations: g.iterations });
+      // (the split reduction hands over to the dense one when a pivot fails: say what ran)
+      const ran = g.reduction === 'split' ? 'geometric-split' : 'geometric';
+      return geometricCreditResult(p, g, { method: ran, requestedMethod, residual: g.residual, iterations: g.iterations });
     }
   }
 }
+
+/**
+ * `auto` takes the rank-structured reduction (`geometric-split`) from m = 384 on, where it was
+ * measured faster than the dense one (benchmarks/credit-split.ts: its loop 0.6–0.7 of the dense
+ * one at m = 512, 0.33–0.4 at m = 1024; slower at m = 256), and away from the stability boundary:
+ * there the dense, entrywise-accurate kernel stays (the 50-digit references of the tests).
+ */
+const SPLIT_MIN_M = 384;
+const SPLIT_MAX_LOAD = 0.95;
 
 /** The method that will solve the chain, or an InvalidParameterError naming the rule broken. */
 export function chooseMethod(p: CheckedCreditParams, requested: CreditMethod): CreditSolverMethod {
@@ -167,7 +185,9 @@ export function chooseMethod(p: CheckedCreditParams, requested: CreditMethod): C
             p.m,
           );
         }
-        return 'geometric';
+        return p.m >= SPLIT_MIN_M && p.lambda <= SPLIT_MAX_LOAD * saturationThroughput(p.mu1, p.mu2, p.m)
+          ? 'geometric-split'
+          : 'geometric';
       }
       {
         const { halvings, b } = structuredShape(p);
@@ -194,9 +214,10 @@ export function chooseMethod(p: CheckedCreditParams, requested: CreditMethod): C
       if (!finite) fail("a method for a finite upstreamCapacity; use 'geometric' or 'auto' when it is Infinity");
       return 'multilevel';
     case 'geometric':
+    case 'geometric-split':
       if (finite) fail("used only with upstreamCapacity = Infinity; use 'structured' or 'auto' for a finite one");
-      if (p.m + 1 > MAX_GEOMETRIC_PHASES) fail(`used with downstreamCapacity at most ${MAX_GEOMETRIC_PHASES - 1} for 'geometric'`);
-      return 'geometric';
+      if (p.m + 1 > MAX_GEOMETRIC_PHASES) fail(`used with downstreamCapacity at most ${MAX_GEOMETRIC_PHASES - 1} for '${requested}'`);
+      return requested;
   }
 }
 
