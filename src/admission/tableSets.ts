@@ -15,6 +15,7 @@
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { MAX_ENTRY_WEIGHT, TABLE_ENTRIES } from '../network/qos/arbitrationTable.js';
+import { checkKind } from '../core/shapes.js';
 
 /** Bytes per weight unit. */
 export const WEIGHT_UNIT_BYTES = 64;
@@ -57,6 +58,7 @@ export function bitReverse(j: number, bits: number): number {
  * @throws RangeError unless d is one of 1, 2, 4, …, 64 (a kernel helper; the front doors check).
  */
 export function fillInOrder(distance: number): number[] {
+  checkKind('distance', distance, 'number');
   const level = LEVEL_OF_DISTANCE.get(distance);
   if (level === undefined) throw new RangeError(`distance must be one of ${TABLE_DISTANCES.join(', ')}`);
   return Array.from({ length: distance }, (_, j) => bitReverse(j, level));

@@ -24,6 +24,7 @@
 import { InvalidParameterError } from '../core/errors.js';
 import { integerAtLeast, knownKeys, oneOf, plainObject } from '../core/guards.js';
 import { recoveryDetail, type ResponseFunction } from './responseFunctions.js';
+import { optionsParameter, recordParameter } from '../core/shapes.js';
 
 /** Relative slack of every comparison (rounding of pow/exp in the functions). */
 export const CONDITION_TOLERANCE = 1e-9;
@@ -99,6 +100,8 @@ export function geometricGrid(lo: number, hi: number, count: number): number[] {
  * @example checkConditions(fimd({ rMin: 1000, rMax: 256000, n: 4 })).conditions; // → {"avoidsCongestion":true,"fair":true,"efficient":true}
  */
 export function checkConditions(fn: ResponseFunction, options: CheckConditionsOptions = {}): ConditionsReport {
+  recordParameter('fn', fn, { rMin: 'number', rMax: 'number', increase: 'function', decrease: 'function', recoveryTime: 'function' });
+  optionsParameter('options', options);
   const o = plainObject('options', options);
   knownKeys('options', o, ['points', 'range']);
   const points = o.points === undefined ? 256 : integerAtLeast('options.points', o.points, 2);

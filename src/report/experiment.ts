@@ -29,6 +29,7 @@ import type {
   ReferenceTableResult,
   ReportData,
 } from './types.js';
+import { recordParameter } from '../core/shapes.js';
 
 /** Options of {@link runExperiments}. */
 export interface RunExperimentsOptions {
@@ -210,6 +211,7 @@ function comparisonAxes(
 
 /** A short label of a point: `lambda=5, case=ET`. */
 export function pointLabel(point: ExperimentPoint): string {
+  recordParameter('point', point);
   return Object.entries(point)
     .map(([k, v]) => `${k}=${Array.isArray(v) ? `(${v.join(',')})` : v}`)
     .join(', ');
