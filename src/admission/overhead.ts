@@ -58,6 +58,7 @@ export interface PacketFormat {
  * @example packetHeaderBytes(false)  // → 26
  */
 export function packetHeaderBytes(globalRouteHeader = false): number {
+  checkKind('globalRouteHeader', globalRouteHeader, 'boolean');
   return LRH_BYTES + BTH_BYTES + ICRC_BYTES + VCRC_BYTES + (globalRouteHeader ? GRH_BYTES : 0);
 }
 

@@ -16,6 +16,7 @@
 import { InvalidParameterError } from '../core/errors.js';
 import { MAX_ENTRY_WEIGHT, TABLE_ENTRIES } from '../network/qos/arbitrationTable.js';
 import { checkKind } from '../core/shapes.js';
+import { integerAtLeast } from '../core/guards.js';
 
 /** Bytes per weight unit. */
 export const WEIGHT_UNIT_BYTES = 64;
@@ -46,6 +47,8 @@ export interface TableSequence {
 
 /** j's bits (i of them) in reverse order. */
 export function bitReverse(j: number, bits: number): number {
+  checkKind('j', j, 'number');
+  checkKind('bits', bits, 'number');
   let r = 0;
   for (let b = 0; b < bits; b++) r |= ((j >> b) & 1) << (bits - 1 - b);
   return r;
@@ -66,6 +69,8 @@ export function fillInOrder(distance: number): number[] {
 
 /** The entry indices of E_{i,j} for d = 2^i. */
 export function sequenceEntries(distance: number, first: number): number[] {
+  integerAtLeast('distance', distance, 1);
+  integerAtLeast('first', first, 0);
   const out: number[] = [];
   for (let e = first; e < TABLE_ENTRIES; e += distance) out.push(e);
   return out;

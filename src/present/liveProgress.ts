@@ -59,6 +59,8 @@ export function progressBundle(label: string, done: number, total: number, secon
  * @param minIntervalMs the least time between two updates sent to the front end (default 200 ms)
  */
 export function notebookProgress(label: string, minIntervalMs = 200): ProgressDisplay | undefined {
+  checkKind('label', label, 'string');
+  checkKind('minIntervalMs', minIntervalMs, 'number');
   const kernel = jupyterKernel();
   if (kernel === undefined) return undefined;
   const display_id = `ibqos-progress-${++displays}-${Date.now()}`;

@@ -13,7 +13,7 @@
 import { canonicalKey, deriveSeed, simulate, type ScenarioRunner } from '../sim/index.js';
 import '../studies/index.js'; // registers the study's scenario this section runs by name
 import type { AnyExperiment, Experiment, ExperimentPoint, PointSimulator } from './types.js';
-import { recordParameter } from '../core/shapes.js';
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /** A point of Figs. 8–9: one topology at one offered load; both mechanisms run at it. */
 export interface DrbLoadPoint extends ExperimentPoint {
@@ -225,6 +225,7 @@ export const drbHotSpotExperiment: Experiment<DrbHotSpotPoint> = {
  * the paper-sized study.
  */
 export function drbExperiments(options: { readonly quick?: boolean } = {}): readonly AnyExperiment[] {
+  recordParameter('options', options);
   const note = options.quick === true ? QUICK_NOTE : FULL_NOTE;
   return [drbLoadExperiment, drbHotSpotExperiment].map((e) => ({ ...e, description: [note, ...e.description] }) as AnyExperiment);
 }
@@ -252,6 +253,7 @@ const means = (m: unknown): Means => {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each simulator takes its own experiment's point type
 export function drbSimulators(runner: ScenarioRunner = simulate): Readonly<Record<string, PointSimulator<any>>> {
+  checkKind('runner', runner, 'function');
   const load: PointSimulator<DrbLoadPoint> = async (p, options) => {
     const length = options.quick ? RUN.quick : RUN.full;
     const [drb, ibcc] = await Promise.all(

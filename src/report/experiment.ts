@@ -29,7 +29,7 @@ import type {
   ReferenceTableResult,
   ReportData,
 } from './types.js';
-import { recordParameter } from '../core/shapes.js';
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /** Options of {@link runExperiments}. */
 export interface RunExperimentsOptions {
@@ -81,6 +81,8 @@ function valueAt(record: unknown, path: string, x: number, xLabel?: string): { x
 
 /** Runs the experiments (analytic parts, and simulated parts where a simulator exists) and draws their figures. */
 export async function runExperiments(experiments: readonly AnyExperiment[], options: RunExperimentsOptions = {}): Promise<ReportData> {
+  checkKind('experiments', experiments, 'array');
+  recordParameter('options', options);
   const quick = options.quick ?? false;
   const seed = options.seed ?? 1;
   const replications = options.replications === undefined ? (quick ? 3 : 10) : checkReplications('options.replications', options.replications);

@@ -37,11 +37,13 @@ export interface TableRow {
 
 /** Columns that may hold the half-width of column `c`'s interval, in order. */
 export function halfWidthColumns(c: string): string[] {
+  checkKind('column', c, 'string');
   return [`${c}.halfWidth`, `${c}_halfWidth`, `${c}_hw`, `${c}:halfWidth`, `${c} hw`];
 }
 
 /** Columns that may hold the confidence level of column `c`'s interval, in order. */
 export function confidenceColumns(c: string): string[] {
+  checkKind('column', c, 'string');
   return [`${c}.confidence`, `${c}_confidence`, 'confidence'];
 }
 

@@ -22,8 +22,13 @@ export const BAD_ARGUMENTS: readonly (readonly [label: string, args: () => unkno
 export interface ProbeOutcome {
   readonly name: string;
   readonly args: string;
-  /** 'project': an IbqosError naming what was wrong; 'returned': no throw; 'raw': anything else. */
-  readonly kind: 'project' | 'returned' | 'raw';
+  /**
+   * 'project': an IbqosError naming what was wrong (an InvalidParameterError whose message starts
+   * with its parameter's name, or another of the project's errors); 'unnamed': an
+   * InvalidParameterError whose parameter is not a name (a guard given no name); 'returned': no
+   * throw; 'raw': anything else (TypeError, RangeError, SyntaxError, …).
+   */
+  readonly kind: 'project' | 'unnamed' | 'returned' | 'raw';
   readonly detail: string;
 }
 
@@ -50,18 +55,19 @@ async function settle(value: unknown): Promise<unknown> {
 function classify(name: string, args: string, error: unknown): ProbeOutcome {
   if (error instanceof InvalidParameterError) {
     const named = typeof error.parameter === 'string' && error.parameter.length > 0 && error.message.startsWith(error.parameter);
-    return { name, args, kind: named ? 'project' : 'raw', detail: error.message };
+    return { name, args, kind: named ? 'project' : 'unnamed', detail: error.message };
   }
   if (error instanceof IbqosError) return { name, args, kind: 'project', detail: `${error.name}: ${error.message}` };
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return { name, args, kind: 'raw', detail: text.split('\n')[0]!.slice(0, 200) };
 }
 
-/** Calls `exports[name]` with every entry of {@link BAD_ARGUMENTS}; awaits a returned promise (for at most 2 s). */
-export async function probeExport(name: string, f: (...a: unknown[]) => unknown): Promise<ProbeOutcome[]> {
+/** Calls `f` with every entry of {@link BAD_ARGUMENTS} but those whose label is in `skip`; awaits a returned promise (for at most 2 s). */
+export async function probeExport(name: string, f: (...a: unknown[]) => unknown, skip: ReadonlySet<string> = new Set()): Promise<ProbeOutcome[]> {
   const outcomes: ProbeOutcome[] = [];
   const asClass = isClass(f);
   for (const [label, makeArgs] of BAD_ARGUMENTS) {
+    if (skip.has(label)) continue;
     const args = makeArgs();
     if (process.env.IBQOS_PROBE_TRACE) process.stderr.write(`${name}${label}\n`);
     try {
