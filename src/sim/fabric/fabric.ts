@@ -91,7 +91,7 @@ export class Fabric {
   private watchedTransmissions = -1;
 
   constructor(compiled: CompiledFabric) {
-    recordParameter('compiled', compiled, { vls: 'number' });
+    recordParameter('compiled', compiled, { vls: 'number', peer: 'arrayLike' });
     const c = compiled;
     this.compiled = c;
     const G = c.peer.length;
