@@ -43,7 +43,7 @@ const ACCEPTS: readonly (readonly [names: readonly string[], kinds: readonly Kin
   ],
   [['Engine', 'StateOccupancy', 'TimeWeighted', 'WorkerPool', 'alfaroSimulators', 'drbSimulators', 'thesisSimulators', 'defaultCongestionControlTable', 'packetHeaderBytes'], NONE_OR_UNDEFINED, 'every parameter has a default'],
   [
-    ['DrbSource', 'drbExperiments', 'twoSwitchTopology', 'parseAlfaroParams', 'parseCongestionSpreading', 'parseDrbScenario', 'parseIbccFatTree', 'parseSantosCongestion'],
+    ['DrbSource', 'drbExperiments', 'fabricModelExperiments', 'twoSwitchTopology', 'parseAlfaroParams', 'parseCongestionSpreading', 'parseDrbScenario', 'parseIbccFatTree', 'parseSantosCongestion'],
     DEFAULTS,
     'an options or parameters object whose every field has a default',
   ],
