@@ -4,9 +4,10 @@
  * door given the wrong type must throw the project's typed error naming the parameter, never a
  * TypeError or RangeError from deep inside).
  *
- * Used by test/core/exportsWrongTypes.test.ts; also runnable on its own to print the table:
- * `npx tsx test/helpers/exportProbe.ts` (run it from a temporary directory: a function that
- * wrongly accepts `'x'` as a path could write there).
+ * Used by test/core/exportsWrongTypes.test.ts, which runs it in a temporary directory (a function
+ * that wrongly took `'x'` for a path could write there). `IBQOS_PROBE_TRACE=1` writes each call to
+ * stderr before making it, to find one that does not return (a synchronous loop cannot be timed
+ * out: exactToString('x') looped for ever before its check).
  */
 import { IbqosError, InvalidParameterError } from '../../src/core/errors.js';
 
