@@ -9,6 +9,7 @@ import { TABLE_ENTRIES, type ArbitrationEntry } from '../network/qos/arbitration
 import { WEIGHT_UNIT_BYTES } from './tableSets.js';
 import { InvalidParameterError } from '../core/errors.js';
 import type { VlArbiterConfig } from '../network/qos/arbitrationTable.js';
+import { recordParameter } from '../core/shapes.js';
 
 /** What a {@link VlArbiter} is built from (its home is the network floor, network/qos/arbitrationTable.ts). */
 export type { VlArbiterConfig };
@@ -74,6 +75,7 @@ export class VlArbiter {
   private last = NONE;
 
   constructor(config: VlArbiterConfig) {
+    recordParameter('config', config, { high: 'array', low: 'array', limitOfHighPriority: 'number' });
     this.hN = loadTable('config.high', config.high, this.hVl, this.hW);
     this.lN = loadTable('config.low', config.low, this.lVl, this.lW);
     const L = config.limitOfHighPriority;

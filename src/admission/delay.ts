@@ -7,6 +7,7 @@ import { InvalidParameterError } from '../core/errors.js';
 import { HIGH_LIMIT_UNIT_BYTES } from './arbiter.js';
 import { MAX_ENTRY_WEIGHT, TABLE_ENTRIES, type ArbitrationEntry } from '../network/qos/arbitrationTable.js';
 import { WEIGHT_UNIT_BYTES } from './tableSets.js';
+import { checkKind, optionsParameter, recordParameter } from '../core/shapes.js';
 
 /** Inputs of {@link delayBoundBytes}. */
 export interface DelayBoundInput {
@@ -35,6 +36,7 @@ export interface DelayBoundInput {
  * @example delayBoundBytes({ distance: 2, mtu: 2048, limitOfHighPriority: 255 })  // → 2048 + 18304 = 20352
  */
 export function delayBoundBytes(input: DelayBoundInput): number {
+  recordParameter('input', input);
   const { distance: d, mtu: M, limitOfHighPriority: L } = input;
   if (!Number.isInteger(d) || d < 1 || d > TABLE_ENTRIES) {
     throw new InvalidParameterError('distance', `an integer 1..${TABLE_ENTRIES}`, d);
@@ -81,6 +83,8 @@ export function vlGuarantees(
   entries: readonly ArbitrationEntry[],
   options: { readonly mtu?: number; readonly limitOfHighPriority?: number } = {},
 ): VlGuarantee[] {
+  checkKind('entries', entries, 'array');
+  optionsParameter('options', options);
   const mtu = options.mtu ?? 2048;
   const limitOfHighPriority = options.limitOfHighPriority ?? 255;
   const total = entries.reduce((s, e) => s + e.weight, 0);

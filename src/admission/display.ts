@@ -7,6 +7,7 @@
 import { METRIC_COLUMNS, recordBundle, withRecordDisplay } from '../present/recordDisplay.js';
 import type { MimeBundle } from '../present/display.js';
 import { renderPlot } from '../present/svgPlot.js';
+import { recordParameter } from '../core/shapes.js';
 
 /** What the display reads of a verdict (declared here: broker.ts imports this file). */
 interface Verdict {
@@ -37,6 +38,7 @@ interface TableRow {
 
 /** The verdict with its display method. Returns the verdict itself. */
 export function verdictDisplay<T extends Verdict>(verdict: T): T {
+  recordParameter('verdict', verdict, { admitted: 'boolean' });
   return withRecordDisplay(verdict, (v) => ({
     title: v.admitted
       ? `Request ${v.id}: admitted`

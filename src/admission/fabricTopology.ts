@@ -15,6 +15,7 @@ import { validateFabricTopology, type FabricTopology } from '../network/topology
 import { pathHops } from '../network/routing/paths.js';
 import type { ArbitrationSpec, ExactInput, TopologySpec } from './topology.js';
 import type { PacketFormatSpec } from './overhead.js';
+import { recordParameter } from '../core/shapes.js';
 
 /** The broker's rules on a fabric topology: the link format's keys other than its links and switches. */
 export interface FabricAdmissionPolicy {
@@ -94,6 +95,7 @@ export const FABRIC_POLICY_KEYS = ['slShares', 'slToVl', 'bestEffortReserve', 'a
  *   `path` (given beside `source`).
  */
 export function routeHostRequest(fabric: FabricBrokerTopology, item: unknown): unknown {
+  recordParameter('fabric', fabric, { path: 'function' });
   if (typeof item !== 'object' || item === null || !('source' in item || 'destination' in item)) return item;
   const { source, destination, ...rest } = item as Record<string, unknown>;
   if ('path' in rest) throw new InvalidParameterError('path', 'absent when the request names its source and destination hosts', rest.path);

@@ -12,6 +12,7 @@
  * overhead that the packet header means decreases").
  */
 import { InvalidParameterError } from '../core/errors.js';
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /** Local route header, bytes (IBA vol. 1 §7.7). */
 export const LRH_BYTES = 8;
@@ -57,6 +58,7 @@ export interface PacketFormat {
  * @example packetHeaderBytes(false)  // → 26
  */
 export function packetHeaderBytes(globalRouteHeader = false): number {
+  checkKind('globalRouteHeader', globalRouteHeader, 'boolean');
   return LRH_BYTES + BTH_BYTES + ICRC_BYTES + VCRC_BYTES + (globalRouteHeader ? GRH_BYTES : 0);
 }
 
@@ -97,5 +99,7 @@ export function packetFormat(spec: unknown, field = 'packet'): PacketFormat {
  * @example wireBandwidth(1, packetFormat({ payloadBytes: 256 }))  // → 1.1015625
  */
 export function wireBandwidth(payloadBandwidth: number, format: PacketFormat): number {
+  checkKind('payloadBandwidth', payloadBandwidth, 'number');
+  recordParameter('format', format, { payloadBytes: 'number', headerBytes: 'number', wireBytes: 'number' });
   return (payloadBandwidth * format.wireBytes) / format.payloadBytes;
 }

@@ -23,6 +23,7 @@ import { InvalidParameterError } from '../core/errors.js';
 import { ceilDiv, DOUBLE_FORM_LIMIT, floorDiv, inForm, toBig, type ExactInt } from './exactInt.js';
 import { MAX_ENTRY_WEIGHT, TABLE_ENTRIES, type ArbitrationEntry } from '../network/qos/arbitrationTable.js';
 import { freeBlockSizes, freeBlocksWellFormed, freeLeaves, LEAF_OF_ENTRY, MASK_HI, MASK_LO, MIN_REQUEST_DISTANCE, ORDER, sequenceEntries, TABLE_WEIGHT_CAPACITY, type TableSequence } from './tableSets.js';
+import { checkKind } from '../core/shapes.js';
 
 export { MAX_ENTRY_WEIGHT, TABLE_ENTRIES, type ArbitrationEntry };
 
@@ -94,6 +95,7 @@ export class HighPriorityTable {
    *   bigint; a bigint, or a number whose 16320-fold passes 2^53, selects the big form).
    */
   constructor(bandwidth: number | bigint) {
+    if (typeof bandwidth !== 'bigint') checkKind('bandwidth', bandwidth, 'number');
     const b = toBig(bandwidth as ExactInt);
     this.bandwidth = inForm(b, false);
     if (typeof bandwidth === 'bigint' || b * BigInt(TABLE_WEIGHT_CAPACITY) > BigInt(DOUBLE_FORM_LIMIT)) this.toBigForm(b);

@@ -15,6 +15,8 @@
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { MAX_ENTRY_WEIGHT, TABLE_ENTRIES } from '../network/qos/arbitrationTable.js';
+import { checkKind } from '../core/shapes.js';
+import { integerAtLeast } from '../core/guards.js';
 
 /** Bytes per weight unit. */
 export const WEIGHT_UNIT_BYTES = 64;
@@ -45,6 +47,8 @@ export interface TableSequence {
 
 /** j's bits (i of them) in reverse order. */
 export function bitReverse(j: number, bits: number): number {
+  checkKind('j', j, 'number');
+  checkKind('bits', bits, 'number');
   let r = 0;
   for (let b = 0; b < bits; b++) r |= ((j >> b) & 1) << (bits - 1 - b);
   return r;
@@ -57,6 +61,7 @@ export function bitReverse(j: number, bits: number): number {
  * @throws RangeError unless d is one of 1, 2, 4, …, 64 (a kernel helper; the front doors check).
  */
 export function fillInOrder(distance: number): number[] {
+  checkKind('distance', distance, 'number');
   const level = LEVEL_OF_DISTANCE.get(distance);
   if (level === undefined) throw new RangeError(`distance must be one of ${TABLE_DISTANCES.join(', ')}`);
   return Array.from({ length: distance }, (_, j) => bitReverse(j, level));
@@ -64,6 +69,8 @@ export function fillInOrder(distance: number): number[] {
 
 /** The entry indices of E_{i,j} for d = 2^i. */
 export function sequenceEntries(distance: number, first: number): number[] {
+  integerAtLeast('distance', distance, 1);
+  integerAtLeast('first', first, 0);
   const out: number[] = [];
   for (let e = first; e < TABLE_ENTRIES; e += distance) out.push(e);
   return out;

@@ -7,6 +7,7 @@
  */
 import Fraction from 'fraction.js';
 import { InvalidParameterError } from '../core/errors.js';
+import { recordParameter } from '../core/shapes.js';
 import { knownKeys, plainObject } from '../core/guards.js';
 import { fractionFromNumber, gcd } from '../linalg/rational.js';
 import { HIGH_LIMIT_UNIT_BYTES } from './arbiter.js';
@@ -194,6 +195,8 @@ export function exactToNumber(x: Exact): number {
  * "n/d" ("10506/15").
  */
 export function exactToString(x: Exact): string {
+  recordParameter('x', x, { n: 'bigint', d: 'bigint' });
+  if (x.d <= 0n) throw new InvalidParameterError('x.d', 'a bigint > 0 (the denominator)', x.d);
   const { n, d } = exact(x.n, x.d);
   let rest = d;
   let twos = 0;

@@ -17,7 +17,8 @@ import { resultsToJson } from '../present/json.js';
 import { formatNumber } from '../present/number.js';
 import { formatTable, type Column } from '../present/table.js';
 import { asOptionError, commandOutput } from './output.js';
-import { mapWithProgress } from './progress.js';
+import { announceWork, mapWithProgress } from './progress.js';
+import { creditWork, LARGE_STATES } from './workEstimate.js';
 import { cartesian, parseSweep } from './sweep.js';
 import { header } from './vocabulary.js';
 
@@ -79,7 +80,7 @@ function parseThreads(text: string | undefined): number | undefined {
   return Number(text);
 }
 
-function solveAll(o: CreditOptions): CreditChainResult[] {
+function solveAll(o: CreditOptions, warn: (text: string) => void): CreditChainResult[] {
   const method = oneOf('--method', o.method, CREDIT_METHODS) as CreditMethod;
   const tolerance = parseTolerance(o.tolerance);
   const threads = parseThreads(o.threads);
@@ -90,6 +91,7 @@ function solveAll(o: CreditOptions): CreditChainResult[] {
     ['n', parseSweep('--n', o.n, { integer: true, allowInfinity: true })],
     ['m', parseSweep('--m', o.m, { integer: true })],
   ] as const);
+  announceWork('credit', creditWork(points), LARGE_STATES, warn, points.length > 1 ? 'progress on stderr when it is a terminal' : 'no progress is shown meanwhile');
   return mapWithProgress(points, (p) => {
     const params = { lambda: p.lambda, mu1: p.mu1, mu2: p.mu2, upstreamCapacity: p.n, downstreamCapacity: p.m };
     try {
@@ -125,8 +127,8 @@ export function registerCredit(program: Command): void {
         'probability Pcb (Node 1 holds a packet but no credit). The thesis writes T and R for X and W.\n',
     )
     .action((opts: CreditOptions, cmd: Command) => {
-      const results = solveAll(opts);
       const { write, warn } = commandOutput(cmd);
+      const results = solveAll(opts, warn);
       write(`${opts.json ? resultsToJson(results) : formatTable(results, COLUMNS)}\n`);
       // The table prints inf for an unstable chain; say why, as `ibqos sim` does (--json has `stable`).
       if (!opts.json) {

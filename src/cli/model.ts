@@ -15,6 +15,11 @@ import { resultsToJson } from '../present/json.js';
 import { formatTable } from '../present/table.js';
 import { parseScenarioFile } from '../sim/index.js';
 import { commandOutput, maxInputBytes, maxInputOption, readInputFile } from './output.js';
+import { announceWork } from './progress.js';
+import { LARGE_FLOW_HOP_UPDATES, modelWork } from './workEstimate.js';
+
+/** The fixed point's iteration limit when --max-iterations is not given (solveFabric's default). */
+const MODEL_DEFAULT_ITERATIONS = 200;
 
 interface ModelCliOptions {
   readonly scenario: string;
@@ -89,13 +94,15 @@ export function registerModel(program: Command): void {
     .option('--json', 'print the result record (flows, channels, ports, saturation, metrics keyed as ibqos sim, diagnostics)');
   maxInputOption(command);
   command.action((opts: ModelCliOptions, cmd: Command) => {
-    const { write } = commandOutput(cmd);
+    const { write, warn } = commandOutput(cmd);
     let params = readFabricParams(opts.scenario, maxInputBytes(opts.maxInputMb));
     const rate = numberOption('--rate', opts.rate, (v) => Number.isFinite(v) && v > 0, 'a finite number > 0 (packets/s)');
     if (rate !== undefined) params = withPoissonRate(params, rate);
     const tolerance = numberOption('--tolerance', opts.tolerance, (v) => v > 0 && v < 1, 'a number in (0, 1)');
     const maxIterations = numberOption('--max-iterations', opts.maxIterations, (v) => Number.isInteger(v) && v >= 1, 'an integer >= 1');
-    const result = solveFabric(fabricModelNetwork(params), { ...(tolerance === undefined ? {} : { tolerance }), ...(maxIterations === undefined ? {} : { maxIterations }) });
+    const net = fabricModelNetwork(params);
+    announceWork('model', modelWork(net.flows, maxIterations ?? MODEL_DEFAULT_ITERATIONS), LARGE_FLOW_HOP_UPDATES, warn, 'no progress is shown meanwhile');
+    const result = solveFabric(net, { ...(tolerance === undefined ? {} : { tolerance }), ...(maxIterations === undefined ? {} : { maxIterations }) });
     write(`${opts.json ? resultsToJson(result) : formatModel(result)}\n`);
   });
 }

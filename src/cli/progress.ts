@@ -1,8 +1,10 @@
 /**
- * A progress bar on stderr for sweeps that take a while: shown only when stderr is a terminal
- * (never in pipes, files, CI logs or tests) and only once a sweep has run for half a second, so
- * quick commands print nothing extra. Uses cli-progress, loaded only when a bar is drawn (a
- * command that draws none does not pay for loading it).
+ * Progress for long runs. A progress bar on stderr for sweeps and runs of many points or
+ * replications that take a while: shown only when stderr is a terminal (never in pipes, files, CI
+ * logs or tests) and only once a run has gone on for half a second, so quick commands print nothing
+ * extra. Uses cli-progress, loaded only when a bar is drawn (a command that draws none does not pay
+ * for loading it). And an up-front word on stderr ({@link announceWork}) when the work a command
+ * is about to do is large: a sweep's tasks, a simulation's packets, a chain's states (issue 33).
  */
 import { createRequire } from 'node:module';
 import type * as CliProgress from 'cli-progress';
@@ -59,4 +61,45 @@ export function mapWithProgress<T, R>(items: readonly T[], fn: (item: T) => R): 
   } finally {
     progress.stop();
   }
+}
+
+/** A command's estimate of the work it is about to do, for {@link announceWork}. */
+export interface WorkEstimate {
+  /** How much, in `unit`. */
+  readonly amount: number;
+  /** What is counted: 'tasks', 'packets', 'states', … */
+  readonly unit: string;
+  /** How it was counted, e.g. 'points × replications'. */
+  readonly detail: string;
+  /** A rough rate on one core of this project's machine, `unit` per second (benchmarks/README.md), for a time estimate; none given, no time is said. */
+  readonly perSecond?: number;
+}
+
+/** A count for a message: an integer as it is below a million, else two significant digits ('2.4e+8'). */
+function count(n: number): string {
+  return n < 1e6 ? String(Math.round(n)) : n.toPrecision(2);
+}
+
+/** Seconds as a rough duration: '40 s', '12 min', '3.5 h'. */
+function roughDuration(seconds: number): string {
+  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min`;
+  return `${(seconds / 3600).toPrecision(2)} h`;
+}
+
+/**
+ * Says up front on stderr how much work a run is about to do, once the estimate reaches
+ * `threshold` (in the estimate's unit): a user who gave huge but legal input learns it before
+ * minutes pass in silence; small runs print nothing. Writes only through `warn` (stderr), so
+ * `--json` on stdout is untouched.
+ *
+ * @returns whether it said anything.
+ * @example announceWork('sweep', { amount: 1000, unit: 'tasks', detail: 'points × replications' }, 1000, warn)
+ * // sweep: 1000 tasks (points × replications); progress on stderr when it is a terminal
+ */
+export function announceWork(command: string, work: WorkEstimate, threshold: number, warn: (text: string) => void, after = 'progress on stderr when it is a terminal'): boolean {
+  if (!(work.amount >= threshold)) return false;
+  const time = work.perSecond === undefined ? '' : `, roughly ${roughDuration(work.amount / work.perSecond)} on one core`;
+  warn(`${command}: ${count(work.amount)} ${work.unit} (${work.detail})${time}; ${after}\n`);
+  return true;
 }

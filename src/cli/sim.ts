@@ -32,10 +32,11 @@ import {
 } from '../sim/index.js';
 import '../studies/index.js'; // registers the seed studies' scenarios (they stand above the simulator)
 import { commandOutput } from './output.js';
-import { sweepProgress } from './progress.js';
+import { announceWork, sweepProgress } from './progress.js';
 import { declareScenarioOptions, physicalTime, runOptions, scenarioArgs, scenarioError, SECONDS_PER_US, type RunOptionText } from './scenarioArgs.js';
 import { cartesian } from './sweep.js';
 import { metricHeader, metricUnit, paramHeader } from './vocabulary.js';
+import { LARGE_ARRIVALS, LARGE_PACKETS, simWork } from './simWork.js';
 
 interface SimCliOptions extends RunOptionText {
   readonly scenario: string;
@@ -72,6 +73,11 @@ function runSim(o: SimCliOptions, cmd: Command, warn: (s: string) => void): SimR
   // Points: the cartesian product of the swept options, the last one varying fastest.
   const points = cartesian(axes);
   const replications = typeof run.replications === 'number' ? run.replications : 10;
+  // An up-front word on a long run (issue 33): its arrivals or packets, before minutes of silence.
+  const given = run as { jobs?: number; until?: number; warmup?: number };
+  const length = given.jobs === undefined && given.until === undefined ? findScenario(scenario)?.defaultLength : given;
+  const work = simWork({ points: points.map((point) => ({ ...params, ...point })), ...length, ...(given.warmup === undefined ? {} : { warmup: given.warmup }), replications });
+  if (work !== undefined) announceWork('sim', work, work.unit.startsWith('packets') ? LARGE_PACKETS : LARGE_ARRIVALS, warn);
   const progress = sweepProgress(replications * points.length, process.stderr, 'replications');
   // A sweep's points get independent seeds derived from the base seed and each point's params
   // (a bad base seed is left for simulate() to report as --seed).

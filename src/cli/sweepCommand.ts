@@ -25,7 +25,7 @@ import {
 import { gatheredColumns } from '../sweep/gather.js';
 import { jobStates as runJobStates } from '../sweep/slurm.js';
 import { commandOutput } from './output.js';
-import { sweepProgress } from './progress.js';
+import { announceWork, sweepProgress } from './progress.js';
 import { declareScenarioOptions, physicalTime, runOptions, scenarioArgs, scenarioError, type RunOptionText } from './scenarioArgs.js';
 import { metricHeader, paramHeader } from './vocabulary.js';
 import { parseSingle } from './sweep.js';
@@ -151,9 +151,7 @@ async function sweepAction(o: SweepCliOptions, cmd: Command): Promise<void> {
   const { seed, replications, ...length } = run;
   // An up-front word on a large sweep (cheap: the grid's size), before minutes of work begin.
   const tasks = args.axes.reduce((n, [, values]) => n * values.length, 1) * ((replications as number | undefined) ?? 10);
-  if (tasks >= LARGE_SWEEP_TASKS) {
-    warn(`sweep: ${tasks} tasks (points × replications); progress on stderr when it is a terminal, --status from another shell meanwhile\n`);
-  }
+  announceWork('sweep', { amount: tasks, unit: 'tasks', detail: 'points × replications' }, LARGE_SWEEP_TASKS, warn, 'progress on stderr when it is a terminal, --status from another shell meanwhile');
   let result: SweepRun;
   let bar: ReturnType<typeof sweepProgress> | undefined;
   try {

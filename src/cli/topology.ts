@@ -31,6 +31,8 @@ import {
 import { parseFabricScenario } from '../sim/index.js';
 import { commandOutput, fileOptionError, maxInputBytes, maxInputOption, readInputFile } from './output.js';
 import { parseSingle } from './sweep.js';
+import { announceWork } from './progress.js';
+import { importWork, LARGE_IMPORT_MB } from './workEstimate.js';
 
 interface ImportOptions {
   readonly ibnetdiscover: string;
@@ -113,6 +115,7 @@ function runImport(o: ImportOptions, cmd: Command): void {
   if (o.routingEngine !== undefined && o.lfts !== undefined) throw new InvalidParameterError('--routing-engine', 'given only without --lfts (the LFTs are the routes)', o.routingEngine);
   const routingEngine = o.routingEngine === undefined ? undefined : parseRoutingEngines(o.routingEngine, '--routing-engine');
   const maxBytes = maxInputBytes(o.maxInputMb);
+  announceWork('topology import', importWork([o.ibnetdiscover, o.lfts, o.qos]), LARGE_IMPORT_MB, commandOutput(cmd).warn, 'no progress is shown meanwhile');
   const cluster = importCluster({
     ibnetdiscover: readInputFile('--ibnetdiscover', o.ibnetdiscover, maxBytes),
     ...(o.lfts !== undefined ? { lfts: readInputFile('--lfts', o.lfts, maxBytes) } : {}),

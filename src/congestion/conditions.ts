@@ -24,6 +24,7 @@
 import { InvalidParameterError } from '../core/errors.js';
 import { integerAtLeast, knownKeys, oneOf, plainObject } from '../core/guards.js';
 import { recoveryDetail, type ResponseFunction } from './responseFunctions.js';
+import { checkKind, optionsParameter, recordParameter } from '../core/shapes.js';
 
 /** Relative slack of every comparison (rounding of pow/exp in the functions). */
 export const CONDITION_TOLERANCE = 1e-9;
@@ -78,6 +79,9 @@ export interface ConditionsReport {
 
 /** `count` rates spaced geometrically from lo to hi, both included (lo if lo = hi). */
 export function geometricGrid(lo: number, hi: number, count: number): number[] {
+  checkKind('lo', lo, 'number');
+  checkKind('hi', hi, 'number');
+  integerAtLeast('count', count, 1);
   if (count === 1 || lo === hi) return [lo];
   const out = new Array<number>(count);
   // In logs throughout: hi/lo and exp(ratio·k) overflow for a range such as 1e-300..1e300.
@@ -99,6 +103,8 @@ export function geometricGrid(lo: number, hi: number, count: number): number[] {
  * @example checkConditions(fimd({ rMin: 1000, rMax: 256000, n: 4 })).conditions; // → {"avoidsCongestion":true,"fair":true,"efficient":true}
  */
 export function checkConditions(fn: ResponseFunction, options: CheckConditionsOptions = {}): ConditionsReport {
+  recordParameter('fn', fn, { rMin: 'number', rMax: 'number', increase: 'function', decrease: 'function', recoveryTime: 'function' });
+  optionsParameter('options', options);
   const o = plainObject('options', options);
   knownKeys('options', o, ['points', 'range']);
   const points = o.points === undefined ? 256 : integerAtLeast('options.points', o.points, 2);

@@ -6,6 +6,7 @@
 import { formatNumber } from '../present/number.js';
 import { METRIC_COLUMNS, withRecordDisplay } from '../present/recordDisplay.js';
 import { renderPlot } from '../present/svgPlot.js';
+import { recordParameter } from '../core/shapes.js';
 
 /** What the display reads of a trajectory (declared here: trajectory.ts imports this file). */
 interface Trajectory {
@@ -21,6 +22,7 @@ const MAX_PLOTTED_POINTS = 2000;
 
 /** The trajectory with its display method. Returns the trajectory itself. */
 export function trajectoryDisplay<T extends Trajectory>(trajectory: T): T {
+  recordParameter('trajectory', trajectory, { points: 'array', params: 'object' });
   return withRecordDisplay(trajectory, (t) => {
     const rates = t.points.map((p) => p.rate);
     const last = t.points[t.points.length - 1]!;

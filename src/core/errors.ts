@@ -26,6 +26,7 @@ export class IbqosError extends Error {
  * @example printable('a\u0000b') // 'a\\u0000b'
  */
 export function printable(text: string, max = 120): string {
+  if (typeof text !== 'string') return describeValue(text);
   const head = text.length > max ? text.slice(0, max) : text;
   // eslint-disable-next-line no-control-regex
   const shown = head.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffd]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -79,6 +80,11 @@ export class InvalidModelError extends IbqosError {
   }
 }
 
+/** A number in exponent form for a message (3 decimals); anything else as {@link describeValue} shows it. */
+function exponential(x: unknown): string {
+  return typeof x === 'number' ? x.toExponential(3) : describeValue(x);
+}
+
 /** An iterative method stopped before reaching its tolerance. */
 export class NoConvergenceError extends IbqosError {
   readonly method: string;
@@ -88,8 +94,8 @@ export class NoConvergenceError extends IbqosError {
 
   constructor(method: string, iterations: number, residual: number, tolerance: number) {
     super(
-      `${method} did not converge: residual ${residual.toExponential(3)} after ${iterations} iterations ` +
-        `(tolerance ${tolerance.toExponential(3)})`,
+      `${method} did not converge: residual ${exponential(residual)} after ${iterations} iterations ` +
+        `(tolerance ${exponential(tolerance)})`,
     );
     this.method = method;
     this.iterations = iterations;

@@ -8,6 +8,7 @@
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { checkKind } from './shapes.js';
 
 /**
  * Creates a directory and its missing parents, one level at a time from the nearest existing
@@ -19,6 +20,7 @@ import { threadId } from 'node:worker_threads';
  * @example makeDirectory('out/sweep/tasks');
  */
 export function makeDirectory(path: string): void {
+  checkKind('path', path, 'string');
   const missing: string[] = [];
   for (let dir = resolve(path); ; dir = dirname(dir)) {
     try {

@@ -64,6 +64,7 @@ export function scvAtLeastOne(name: string, value: unknown): number {
 
 /** One of a fixed set of strings. */
 export function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
+  if (!Array.isArray(allowed)) throw new InvalidParameterError('allowed', 'an array of strings', allowed);
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
     throw new InvalidParameterError(name, `one of ${allowed.map((a) => `'${a}'`).join(', ')}`, value);
   }
@@ -80,6 +81,8 @@ export function plainObject(name: string, value: unknown): Record<string, unknow
 
 /** Rejects keys an options object does not know, so a typo never passes silently. */
 export function knownKeys(name: string, value: Record<string, unknown>, allowed: readonly string[]): void {
+  plainObject(name, value);
+  if (!Array.isArray(allowed)) throw new InvalidParameterError('allowed', 'an array of strings', allowed);
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key)) {
       throw new InvalidParameterError(
@@ -99,6 +102,8 @@ export function knownKeys(name: string, value: Record<string, unknown>, allowed:
  * @example const m: Record<string, number> = {}; defineOwn(m, '__proto__', 1); Object.keys(m); // ['__proto__']
  */
 export function defineOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  if (typeof record !== 'object' || record === null) throw new InvalidParameterError('record', 'an object', record);
+  if (typeof key !== 'string') throw new InvalidParameterError('key', 'a string', key);
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
 

@@ -9,12 +9,14 @@ import { METRIC_COLUMNS, withRecordDisplay, type MetricRow } from '../present/re
 import { renderPlot } from '../present/svgPlot.js';
 import { creditLevelProbabilities } from './distribution.js';
 import type { CreditChainResult } from './result.js';
+import { recordParameter } from '../core/shapes.js';
 
 /** Levels of an infinite Node 1 shown in the plot: until the mass left is below 1e-6, at most this many. */
 const MAX_PLOTTED_LEVELS = 200;
 
 /** The result with its display method (metrics table; plot of P(i) and P(j)). Returns the result itself. */
 export function creditChainDisplay(result: CreditChainResult): CreditChainResult {
+  recordParameter('result', result, { params: 'object', meanQueueLength: 'object' });
   return withRecordDisplay(result, (r) => {
     const p = r.params;
     const rows: MetricRow[] = [

@@ -39,6 +39,7 @@ import {
 import { stationaryFromOffDiagonal } from '../linalg/gth.js';
 import { levelResidual } from './geometricResidual.js';
 import { SPLIT_TOLERANCE, splitGrading, splitReduction, splitWorkspace, type SplitStepRecord } from './splitReduction.js';
+import { checkKind } from '../core/shapes.js';
 
 /**
  * Level-geometric solution: P(i, ·) = π0 · R^i for i ≥ 0 (levels i = upstream count, phases
@@ -90,6 +91,9 @@ export interface GeometricKernelOptions {
  * P(j) ∝ (μ1/μ2)^j.
  */
 export function saturationThroughput(mu1: number, mu2: number, m: number): number {
+  checkKind('mu1', mu1, 'number');
+  checkKind('mu2', mu2, 'number');
+  checkKind('m', m, 'number');
   // P(j = m) = r^m / Σ_{k=0}^m r^k with r = μ1/μ2, computed without overflow for large m.
   const r = mu1 / mu2;
   let pm: number;

@@ -2,6 +2,7 @@
  * Matrix-free residual of the finite credit chain: ‖p·Q‖∞ computed from the transition table of
  * docs/models.md §6.1 without building Q. O(S) time, no allocation.
  */
+import { checkKind } from '../core/shapes.js';
 
 /**
  * ‖p·Q‖∞ for a candidate vector p in i-major order (p[i·(m+1)+j] = P(i, j)). Returns NaN when p
@@ -15,6 +16,12 @@ export function creditResidual(
   m: number,
   p: ArrayLike<number>,
 ): number {
+  checkKind('lambda', lambda, 'number');
+  checkKind('mu1', mu1, 'number');
+  checkKind('mu2', mu2, 'number');
+  checkKind('n', n, 'number');
+  checkKind('m', m, 'number');
+  checkKind('p', p, 'arrayLike');
   const w = m + 1;
   if (p.length !== (n + 1) * w) return NaN;
   let max = 0;

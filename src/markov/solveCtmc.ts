@@ -9,6 +9,7 @@
 import { InvalidModelError, InvalidParameterError } from '../core/errors.js';
 import { gthKernel } from '../linalg/gth.js';
 import { checkGenerator, stationaryResidual, type SparseGenerator, toDenseRows } from './sparse.js';
+import { recordParameter } from '../core/shapes.js';
 
 export interface CtmcSolution {
   /** Stationary probabilities π, Σ π = 1. */
@@ -26,6 +27,7 @@ export interface CtmcSolution {
  * @example solveCtmc([[-1, 1], [2, -2]]).probabilities // [2/3, 1/3]
  */
 export function solveCtmc(generator: SparseGenerator | readonly (readonly number[])[]): CtmcSolution {
+  if (!Array.isArray(generator)) recordParameter('generator', generator, { size: 'number', rowStart: 'arrayLike', column: 'arrayLike', value: 'arrayLike' });
   const rows = Array.isArray(generator)
     ? checkDense(generator as readonly (readonly number[])[])
     : (checkGenerator(generator as SparseGenerator), toDenseRows(generator as SparseGenerator));

@@ -7,6 +7,7 @@
  * the diagonal.
  */
 import { InvalidModelError, InvalidParameterError } from '../core/errors.js';
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /** A generator matrix in CSR form: row r holds entries rowStart[r] .. rowStart[r+1]−1. */
 export interface SparseGenerator {
@@ -79,6 +80,7 @@ export function generatorFromTransitions(size: number, transitions: Iterable<Tra
  * @throws InvalidModelError naming the first offending row.
  */
 export function checkGenerator(q: SparseGenerator, tolerance = 1e-12): void {
+  recordParameter('q', q, { size: 'number', rowStart: 'arrayLike', column: 'arrayLike', value: 'arrayLike' });
   for (let r = 0; r < q.size; r++) {
     let sum = 0;
     let out = 0;
@@ -98,6 +100,8 @@ export function checkGenerator(q: SparseGenerator, tolerance = 1e-12): void {
 
 /** ‖πQ‖∞: the residual of the stationary equations for a candidate π. */
 export function stationaryResidual(q: SparseGenerator, pi: ArrayLike<number>): number {
+  recordParameter('q', q, { size: 'number', rowStart: 'arrayLike', column: 'arrayLike', value: 'arrayLike' });
+  checkKind('pi', pi, 'arrayLike');
   const y = new Float64Array(q.size);
   for (let r = 0; r < q.size; r++) {
     const p = pi[r]!;
@@ -111,6 +115,7 @@ export function stationaryResidual(q: SparseGenerator, pi: ArrayLike<number>): n
 
 /** Expands a sparse generator into a dense row-major array of rows (for small chains). */
 export function toDenseRows(q: SparseGenerator): number[][] {
+  recordParameter('q', q, { size: 'number', rowStart: 'arrayLike', column: 'arrayLike', value: 'arrayLike' });
   const rows = Array.from({ length: q.size }, () => new Array<number>(q.size).fill(0));
   for (let r = 0; r < q.size; r++) {
     for (let k = q.rowStart[r]!; k < q.rowStart[r + 1]!; k++) rows[r]![q.column[k]!] = q.value[k]!;

@@ -8,12 +8,14 @@ import { formatNumber } from '../present/number.js';
 import { METRIC_COLUMNS, withRecordDisplay, type MetricRow } from '../present/recordDisplay.js';
 import { renderPlot } from '../present/svgPlot.js';
 import type { GeCoefficients, GeQueueResult } from './types.js';
+import { recordParameter } from '../core/shapes.js';
 
 /** States shown in the plot of an infinite queue's listed head. */
 const MAX_PLOTTED_STATES = 200;
 
 /** The result with its display method. Returns the result itself. */
 export function geQueueDisplay(result: GeQueueResult): GeQueueResult {
+  recordParameter('result', result, { model: 'string', lambda: 'number' });
   return withRecordDisplay(result, (r) => {
     const rows: MetricRow[] = [
       { name: 'mean queue length (L)', value: r.meanQueueLength, unit: 'jobs' },

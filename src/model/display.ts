@@ -7,12 +7,14 @@
 import { formatNumber } from '../present/number.js';
 import { withRecordDisplay } from '../present/recordDisplay.js';
 import type { FabricModelResult, FlowResult, PortResult } from './result.js';
+import { recordParameter } from '../core/shapes.js';
 
 /** Rows shown per table (the record holds them all). */
 const MAX_ROWS = 40;
 
 /** The result with its display method. Returns the result itself. */
 export function fabricModelDisplay(result: FabricModelResult): FabricModelResult {
+  recordParameter('result', result, { flows: 'array', ports: 'array' });
   return withRecordDisplay(result, (r) => {
     const d = r.diagnostics;
     const facts = [

@@ -6,6 +6,7 @@
  */
 import { fabricModelNetwork } from './scenario.js';
 import { solveFabric } from './solve.js';
+import { checkKind } from '../core/shapes.js';
 
 /** The saturation load and what caps it there. */
 export interface SaturationLoad {
@@ -22,6 +23,8 @@ export interface SaturationLoad {
  * the caller's builder. Bracket [0.01, 1.2] of the link rate, to 1e-3.
  */
 export function saturationLoad(paramsAt: (pps: number) => unknown, rateGbps: number, packetBytes = 2048, flowsPerHost = 1): SaturationLoad {
+  checkKind('paramsAt', paramsAt, 'function');
+  checkKind('rateGbps', rateGbps, 'number');
   const pps = (load: number) => (load * rateGbps * 1e9) / (packetBytes * 8) / flowsPerHost;
   const capped = (load: number) => solveFabric(fabricModelNetwork(paramsAt(pps(load))), { maxIterations: 100 });
   let lo = 0.01;

@@ -17,6 +17,7 @@ import type { FabricModelResult } from './result.js';
 import { modelResult } from './assemble.js';
 import { fabricModelDisplay } from './display.js';
 import { creditTandem, withExactTandem } from './tandem.js';
+import { optionsParameter, recordParameter } from '../core/shapes.js';
 
 /** Options of {@link solveFabric}; every one has a default. */
 export interface SolveFabricOptions {
@@ -38,6 +39,8 @@ export interface SolveFabricOptions {
  * r.metrics.latency['f0']; // mean latency of flow f0, µs
  */
 export function solveFabric(net: ModelNetwork, options: SolveFabricOptions = {}): FabricModelResult {
+  recordParameter('net', net, { ports: 'array', flows: 'array', vls: 'number' });
+  optionsParameter('options', options);
   const tolerance = options.tolerance ?? 1e-7;
   if (!(tolerance > 0 && tolerance < 1)) throw new InvalidParameterError('tolerance', 'a number in (0, 1)', tolerance);
   const maxIterations = options.maxIterations ?? 200;

@@ -5,6 +5,7 @@
  * and showing the bundle it returns; {@link withJupyterDisplay} adds that method to a result record
  * without making it part of the record (not enumerable: JSON and equality checks see the plain data).
  */
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /** A Jupyter display bundle: MIME type → content. */
 export interface MimeBundle {
@@ -29,6 +30,7 @@ export interface DisplayParts {
  * @example mimeBundle({ text: 'L = 2', html: '<b>L</b> = 2' }) // { 'text/plain': 'L = 2', 'text/html': '<b>L</b> = 2' }
  */
 export function mimeBundle(parts: DisplayParts): MimeBundle {
+  recordParameter('parts', parts, { text: 'string' });
   return {
     'text/plain': parts.text,
     ...(parts.html === undefined ? {} : { 'text/html': parts.html }),
@@ -42,6 +44,8 @@ export function mimeBundle(parts: DisplayParts): MimeBundle {
  * record. Returns the record itself.
  */
 export function withJupyterDisplay<T extends object>(record: T, display: () => MimeBundle): T {
+  if (typeof record !== 'object' || record === null) checkKind('record', record, 'object');
+  checkKind('display', display, 'function');
   Object.defineProperty(record, JUPYTER_DISPLAY, { value: display, enumerable: false });
   return record;
 }

@@ -10,6 +10,7 @@
  */
 import { escapeXml } from './escape.js';
 import type { MimeBundle } from './display.js';
+import { checkKind } from '../core/shapes.js';
 
 /** The part of `Deno.jupyter` used here. */
 interface JupyterKernelApi {
@@ -40,6 +41,10 @@ let displays = 0;
 
 /** The bundle of a progress bar: an HTML `<progress>` with its count, and the same as text. */
 export function progressBundle(label: string, done: number, total: number, seconds: number, note?: string): MimeBundle {
+  checkKind('label', label, 'string');
+  checkKind('done', done, 'number');
+  checkKind('total', total, 'number');
+  checkKind('seconds', seconds, 'number');
   const count = `${done}/${total} ${label}, ${seconds.toFixed(1)} s${note ? ` — ${note}` : ''}`;
   return {
     'text/plain': `ibqos: ${count}`,
@@ -54,6 +59,8 @@ export function progressBundle(label: string, done: number, total: number, secon
  * @param minIntervalMs the least time between two updates sent to the front end (default 200 ms)
  */
 export function notebookProgress(label: string, minIntervalMs = 200): ProgressDisplay | undefined {
+  checkKind('label', label, 'string');
+  checkKind('minIntervalMs', minIntervalMs, 'number');
   const kernel = jupyterKernel();
   if (kernel === undefined) return undefined;
   const display_id = `ibqos-progress-${++displays}-${Date.now()}`;

@@ -1,7 +1,9 @@
 /** Numbers as tables, summaries and HTML show them. */
+import { checkKind } from '../core/shapes.js';
 
 /** Formats a number for a table: integers as they are, others with `digits` significant digits. */
 export function formatNumber(value: number, digits = 6): string {
+  checkKind('value', value, 'number');
   if (Number.isNaN(value)) return 'NaN';
   if (value === Infinity) return 'inf';
   if (value === -Infinity) return '-inf';

@@ -8,6 +8,7 @@ import { mimeBundle, withJupyterDisplay, type MimeBundle } from './display.js';
 import { escapeXml } from './escape.js';
 import { formatNumber } from './number.js';
 import { formatTable, htmlTable, type Column, type HtmlCell } from './table.js';
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /** One table of a record's display. */
 export interface DisplayTable<Row> {
@@ -31,6 +32,7 @@ export interface RecordDisplaySpec {
 
 /** The MIME bundle of a {@link RecordDisplaySpec}. */
 export function recordBundle(spec: RecordDisplaySpec): MimeBundle {
+  recordParameter('spec', spec, { title: 'string', tables: 'array' });
   const text = [spec.title, ...(spec.facts ? [spec.facts] : [])];
   const html = [`<div class="ibqos-record"><h4 style="margin:.3em 0">${escapeXml(spec.title)}</h4>`];
   if (spec.facts) html.push(`<p style="margin:.2em 0">${escapeXml(spec.facts)}</p>`);
@@ -48,6 +50,8 @@ export function recordBundle(spec: RecordDisplaySpec): MimeBundle {
 
 /** Attaches the display of `spec(record)` to the record (built only when a notebook shows it). Returns the record. */
 export function withRecordDisplay<T extends object>(record: T, spec: (record: T) => RecordDisplaySpec): T {
+  if (typeof record !== 'object' || record === null) checkKind('record', record, 'object');
+  checkKind('spec', spec, 'function');
   return withJupyterDisplay(record, () => recordBundle(spec(record)));
 }
 
@@ -67,5 +71,7 @@ export const METRIC_COLUMNS: readonly Column<MetricRow, number | string>[] = [
 
 /** A mean with the half-width of its confidence interval: "1.563 ± 0.0102". */
 export function formatInterval(mean: number, halfWidth: number): string {
+  checkKind('mean', mean, 'number');
+  checkKind('halfWidth', halfWidth, 'number');
   return Number.isFinite(halfWidth) ? `${formatNumber(mean)} ± ${formatNumber(halfWidth, 3)}` : `${formatNumber(mean)} (no interval)`;
 }

@@ -13,6 +13,7 @@
 import { appendAll, maxOf, minOf } from '../core/arrays.js';
 import { escapeXml } from './escape.js';
 import { fitText } from './textFit.js';
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /** One point of a series; `halfWidth` draws an error bar y ± halfWidth. Non-finite y is skipped. */
 export interface PlotPoint {
@@ -89,6 +90,8 @@ export function niceTicks(min: number, max: number, count = 5): number[] {
 
 /** A tick label: as few decimals as the tick step needs; exponent form for very large or small values. */
 export function formatTick(value: number, step: number): string {
+  checkKind('value', value, 'number');
+  checkKind('step', step, 'number');
   if (value === 0) return '0';
   const abs = Math.abs(value);
   if (abs >= 1e6 || abs < 1e-4) return value.toExponential(Math.max(0, Math.min(6, Math.floor(Math.log10(abs) + 1e-9) - Math.floor(Math.log10(step) + 1e-9))));
@@ -110,6 +113,7 @@ const sizeAttr = (size: number): string => (size === 12 ? '' : ` font-size="${si
  * @example renderPlot({ title: 'T', xLabel: 'm', yLabel: 'L', series: [{ name: 'a', points: [{ x: 1, y: 2 }] }] })
  */
 export function renderPlot(spec: PlotSpec): string {
+  recordParameter('spec', spec, { title: 'string', xLabel: 'string', yLabel: 'string', series: 'array' });
   const width = spec.width ?? 640;
   const plotHeight = spec.height ?? 400;
   // Titles wrap onto a few lines and shrink to the width (they were clipped at both ends, issue 23);
@@ -266,6 +270,7 @@ export function renderPlot(spec: PlotSpec): string {
 
 /** Stacks several SVG plots vertically into one SVG document (for a file with one panel per metric). */
 export function stackSvg(svgs: readonly string[]): string {
+  checkKind('svgs', svgs, 'array');
   let y = 0;
   let width = 0;
   const parts: string[] = [];

@@ -6,6 +6,7 @@
 import { maxOf } from '../core/arrays.js';
 import { escapeXml } from './escape.js';
 import { formatNumber } from './number.js';
+import { checkKind, optionsParameter } from '../core/shapes.js';
 
 /** One column: its header and how a row's cell is read. */
 export interface Column<Row, Cell = number | string> {
@@ -17,6 +18,8 @@ export interface Column<Row, Cell = number | string> {
 
 /** Renders rows as an aligned text table: right-aligned columns, a header and a rule. */
 export function formatTable<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {
+  checkKind('rows', rows, 'array');
+  checkKind('columns', columns, 'array');
   const cells = rows.map((row) =>
     columns.map((c) => {
       const v = c.value(row);
@@ -51,6 +54,9 @@ export interface HtmlTableOptions<Row> {
  * @example htmlTable([{ a: 1 }], [{ header: 'a', value: (r) => r.a }])
  */
 export function htmlTable<Row>(rows: readonly Row[], columns: readonly Column<Row, HtmlCell>[], options: HtmlTableOptions<Row> = {}): string {
+  checkKind('rows', rows, 'array');
+  checkKind('columns', columns, 'array');
+  optionsParameter('options', options);
   const attribute = (name: string, value: string | undefined) => (value ? ` ${name}="${escapeXml(value)}"` : '');
   const cell = (v: HtmlCell, digits: number | undefined) =>
     typeof v === 'number' ? escapeXml(formatNumber(v, digits)) : typeof v === 'string' ? escapeXml(v) : v.html;

@@ -4,6 +4,7 @@
  * its longest line fits. The estimate is deliberately generous (see {@link CHAR_WIDTH_EM}), so a
  * text that fits by estimate fits when a browser draws it in Helvetica or Arial.
  */
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /**
  * Estimated advance width of one character, in ems (times the font size). Helvetica's and Arial's
@@ -15,6 +16,8 @@ export const CHAR_WIDTH_EM = 0.6;
 
 /** The estimated width of a text in pixels: characters × font size × {@link CHAR_WIDTH_EM} (× 1.1 when bold). */
 export function estimateTextWidth(text: string, fontSize: number, bold = false): number {
+  checkKind('text', text, 'string');
+  checkKind('fontSize', fontSize, 'number');
   return [...text].length * fontSize * CHAR_WIDTH_EM * (bold ? 1.1 : 1);
 }
 
@@ -44,6 +47,8 @@ export interface FittedText {
  * @example fitText('a long subtitle', { fontSize: 12, maxWidth: 60, maxLines: 2 }) // { lines: ['a long', 'subtitle'], fontSize: 12 }
  */
 export function fitText(text: string, options: FitTextOptions): FittedText {
+  checkKind('text', text, 'string');
+  recordParameter('options', options, { fontSize: 'number', maxWidth: 'number' });
   const { fontSize, maxWidth, bold = false } = options;
   const maxLines = Math.max(1, Math.floor(options.maxLines ?? 1));
   const fits = (line: string, size: number) => estimateTextWidth(line, size, bold) <= maxWidth;

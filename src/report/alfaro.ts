@@ -6,6 +6,7 @@
  */
 import { ALFARO_JITTER_LABELS } from '../studies/alfaro/carry.js';
 import { renderPlot, stackSvg, type PlotSeries } from '../present/svgPlot.js';
+import { checkKind } from '../core/shapes.js';
 
 /** The carried metrics of one packet size (as the scenario returns them). */
 export interface AlfaroCarriedFigures {
@@ -22,6 +23,7 @@ export interface AlfaroCarriedFigures {
  * @example alfaroFiguresSvg([]).startsWith('<svg')  // → true
  */
 export function alfaroFiguresSvg(runs: readonly AlfaroCarriedFigures[]): string {
+  checkKind('runs', runs, 'array');
   const panels: string[] = [];
   for (const run of runs) {
     const sls = Object.keys(run.withinDeadline).sort((a, b) => Number(a) - Number(b));

@@ -10,6 +10,7 @@
 import { canonicalKey, deriveSeed, simulate, type ScenarioRunner } from '../sim/index.js';
 import '../studies/index.js'; // registers the study's scenario this section runs by name
 import type { AnyExperiment, Experiment, PointSimulator } from './types.js';
+import { checkKind } from '../core/shapes.js';
 
 /** A point: the packet size and the network size. */
 type AlfaroPoint = {
@@ -38,6 +39,7 @@ function size(quick: boolean): { switches: number; attempts: number; sizes: read
 
 /** What the progress lines say about the size. */
 export function alfaroSizeNote(quick: boolean): string {
+  checkKind('quick', quick, 'boolean');
   return quick ? 'QUICK: 8 switches, 30 refusals close an SL; not comparable with the paper' : '16 switches, 1000 refusals close an SL';
 }
 
@@ -140,6 +142,7 @@ export function alfaroExperiments(): readonly AnyExperiment[] {
 
 /** Their simulators: the `alfaro` scenario at the point, each point its own seed (derived from the base seed and the params). */
 export function alfaroSimulators(runner: ScenarioRunner = simulate): Readonly<Record<string, PointSimulator<AlfaroPoint>>> {
+  checkKind('runner', runner, 'function');
   const run = (carry: boolean): PointSimulator<AlfaroPoint> => (point, options) => {
     const spec = { scenario: 'alfaro', params: { switches: point.switches, attempts: point.attempts, packetBytes: point.packetBytes, ...(carry ? { carry: true } : {}) } };
     const seed = deriveSeed(options.seed, canonicalKey(spec));

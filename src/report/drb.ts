@@ -13,6 +13,7 @@
 import { canonicalKey, deriveSeed, simulate, type ScenarioRunner } from '../sim/index.js';
 import '../studies/index.js'; // registers the study's scenario this section runs by name
 import type { AnyExperiment, Experiment, ExperimentPoint, PointSimulator } from './types.js';
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /** A point of Figs. 8–9: one topology at one offered load; both mechanisms run at it. */
 export interface DrbLoadPoint extends ExperimentPoint {
@@ -80,6 +81,8 @@ const pct = (x: number): number => Math.round(x * 10) / 10;
 
 /** The gains of DRB over IBA CC at a point, from the two runs' means: received load up, latency down (%). */
 export function drbGains(drb: { throughputMbps: number; latencyUs: number }, ibcc: { throughputMbps: number; latencyUs: number }): { throughputPercent: number; latencyReductionPercent: number } {
+  recordParameter('drb', drb, { throughputMbps: 'number', latencyUs: 'number' });
+  recordParameter('ibcc', ibcc, { throughputMbps: 'number', latencyUs: 'number' });
   return { throughputPercent: pct((drb.throughputMbps / ibcc.throughputMbps - 1) * 100), latencyReductionPercent: pct((1 - drb.latencyUs / ibcc.latencyUs) * 100) };
 }
 
@@ -222,6 +225,7 @@ export const drbHotSpotExperiment: Experiment<DrbHotSpotPoint> = {
  * the paper-sized study.
  */
 export function drbExperiments(options: { readonly quick?: boolean } = {}): readonly AnyExperiment[] {
+  recordParameter('options', options);
   const note = options.quick === true ? QUICK_NOTE : FULL_NOTE;
   return [drbLoadExperiment, drbHotSpotExperiment].map((e) => ({ ...e, description: [note, ...e.description] }) as AnyExperiment);
 }
@@ -249,6 +253,7 @@ const means = (m: unknown): Means => {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each simulator takes its own experiment's point type
 export function drbSimulators(runner: ScenarioRunner = simulate): Readonly<Record<string, PointSimulator<any>>> {
+  checkKind('runner', runner, 'function');
   const load: PointSimulator<DrbLoadPoint> = async (p, options) => {
     const length = options.quick ? RUN.quick : RUN.full;
     const [drb, ibcc] = await Promise.all(

@@ -29,6 +29,7 @@ import type {
   ReferenceTableResult,
   ReportData,
 } from './types.js';
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /** Options of {@link runExperiments}. */
 export interface RunExperimentsOptions {
@@ -80,6 +81,8 @@ function valueAt(record: unknown, path: string, x: number, xLabel?: string): { x
 
 /** Runs the experiments (analytic parts, and simulated parts where a simulator exists) and draws their figures. */
 export async function runExperiments(experiments: readonly AnyExperiment[], options: RunExperimentsOptions = {}): Promise<ReportData> {
+  checkKind('experiments', experiments, 'array');
+  recordParameter('options', options);
   const quick = options.quick ?? false;
   const seed = options.seed ?? 1;
   const replications = options.replications === undefined ? (quick ? 3 : 10) : checkReplications('options.replications', options.replications);
@@ -210,6 +213,7 @@ function comparisonAxes(
 
 /** A short label of a point: `lambda=5, case=ET`. */
 export function pointLabel(point: ExperimentPoint): string {
+  recordParameter('point', point);
   return Object.entries(point)
     .map(([k, v]) => `${k}=${Array.isArray(v) ? `(${v.join(',')})` : v}`)
     .join(', ');

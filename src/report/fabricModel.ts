@@ -12,6 +12,7 @@
 import { caseReader, comparePoint, modelAt, modelSaturation, type PointComparison } from './fabricModelData.js';
 import { fabricModelLimitExperiments } from './fabricModelLimits.js';
 import type { AnyExperiment, Experiment, ExperimentResult } from './types.js';
+import { recordParameter } from '../core/shapes.js';
 
 /** A point of the per-flow experiment: a stored case at one of its loads. */
 type FlowPoint = { readonly case: string; readonly load: string; readonly loadFraction: number };
@@ -40,6 +41,7 @@ const pct = (x: number) => `${x.toFixed(1)} %`;
 
 /** The section's experiments, in report order; the stored runs are read from `dir` (default: the repository's). */
 export function fabricModelExperiments(options: { readonly quick?: boolean; readonly dir?: string } = {}): readonly AnyExperiment[] {
+  recordParameter('options', options);
   const quick = options.quick ?? false;
   const read = caseReader(options.dir);
   const missing = (names: readonly string[]) => names.filter((n) => read(n) === undefined);

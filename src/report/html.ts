@@ -7,6 +7,7 @@ import { formatNumber } from '../present/number.js';
 import { htmlTable, type Column, type HtmlCell } from '../present/table.js';
 import { comparisonHtml } from '../validate/compare.js';
 import type { ContrastResult, ExperimentResult, FigureResult, ReferenceTableResult, ReportData } from './types.js';
+import { recordParameter } from '../core/shapes.js';
 
 const STYLE = `
 body { font-family: Helvetica, Arial, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em; color: #222; line-height: 1.45; }
@@ -30,6 +31,7 @@ type FigureX = readonly [x: number, label: string];
  * `y ± half-width` (empty where the series has no value at that x).
  */
 export function figureColumns(figure: FigureResult): { readonly rows: readonly FigureX[]; readonly columns: readonly Column<FigureX, string>[] } {
+  recordParameter('figure', figure, { id: 'string', title: 'string', rows: 'array', xName: 'string', yName: 'string' });
   const series = [...new Set(figure.rows.map((r) => r.series))];
   const rows = [...new Map(figure.rows.map((r) => [r.x, r.xLabel ?? formatNumber(r.x)])).entries()].sort((a, b) => a[0] - b[0]);
   const cell = (s: string, x: number) => {
@@ -45,12 +47,14 @@ export function figureColumns(figure: FigureResult): { readonly rows: readonly F
 
 /** A figure's data as an HTML table: one row per x, one column per series. */
 export function figureTableHtml(figure: FigureResult): string {
+  recordParameter('figure', figure, { id: 'string', title: 'string', rows: 'array', xName: 'string', yName: 'string' });
   const { rows, columns } = figureColumns(figure);
   return htmlTable(rows, columns, { className: 'figure-data' });
 }
 
 /** A contrast as a table: one row per point, each metric's two values and their signed relative difference. */
 export function contrastTableHtml(c: ContrastResult): string {
+  recordParameter('contrast', c, { title: 'string', metrics: 'array', rows: 'array' });
   const pct = (v: number) => `${v >= 0 ? '+' : ''}${formatNumber(100 * v, 3)} %`;
   type Row = ContrastResult['rows'][number];
   const columns: Column<Row, HtmlCell>[] = [
@@ -70,6 +74,7 @@ export function contrastTableHtml(c: ContrastResult): string {
 
 /** A reference table: per point and metric, the published value, the simulated one (± half-width) and their ratio. */
 export function referenceTableHtml(t: ReferenceTableResult): string {
+  recordParameter('table', t, { title: 'string', rows: 'array' });
   type Row = ReferenceTableResult['rows'][number];
   const columns: Column<Row, HtmlCell>[] = [
     { header: 'point', value: (r) => r.point },
@@ -115,6 +120,7 @@ function experimentHtml(e: ExperimentResult, index: number): string {
 
 /** Renders a report as a self-contained HTML document. */
 export function renderReportHtml(report: ReportData): string {
+  recordParameter('report', report, { title: 'string', experiments: 'array' });
   return [
     '<!DOCTYPE html>',
     '<html lang="en"><head><meta charset="utf-8">',
@@ -128,6 +134,7 @@ export function renderReportHtml(report: ReportData): string {
 
 /** The report's body as an HTML fragment without styles (for a notebook cell's output). */
 export function renderReportFragment(report: ReportData): string {
+  recordParameter('report', report, { title: 'string', experiments: 'array' });
   return [
     `<h1>${escapeXml(report.title)}</h1>`,
     `<p class="note">Generated ${escapeXml(report.generated)} by ibqos${report.quick ? ' (quick mode)' : ''}; seed ${report.seed}, ${report.replications} replications per simulated point. ` +

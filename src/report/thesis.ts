@@ -20,6 +20,7 @@ import { gege1nThreshold } from '../me/index.js';
 import { canonicalKey, deriveSeed, scenarioPointSimulator, simulate, type ScenarioRunner } from '../sim/index.js';
 import '../studies/index.js'; // registers the study's scenario this section runs by name
 import type { AnyExperiment, Experiment, ExperimentPoint, PointSimulator } from './types.js';
+import { checkKind } from '../core/shapes.js';
 
 /** A credit-chain point: the parameters of solveCreditChain with the command line's short names. */
 export interface CreditPoint extends ExperimentPoint {
@@ -340,6 +341,7 @@ export function thesisExperiments(): readonly AnyExperiment[] {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each simulator takes its own experiment's point type
 export function thesisSimulators(runner: ScenarioRunner = simulate): Readonly<Record<string, PointSimulator<any>>> {
+  checkKind('runner', runner, 'function');
   const jobs = { full: 200_000, quick: 20_000 };
   const credit = scenarioPointSimulator<CreditPoint>('credit-tandem', creditParams, jobs, runner);
   const threshold = scenarioPointSimulator<ThresholdPoint>('gege1n', thresholdParams, jobs, runner);

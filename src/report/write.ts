@@ -9,12 +9,14 @@ import { stringify } from 'csv-stringify/sync';
 import type { FigureResult, ReportData } from './types.js';
 import { renderReportHtml } from './html.js';
 import { resultsToJson } from '../present/json.js';
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /**
  * A figure's data as CSV text (header and one row per plotted value). `x_name` and `y_name` say
  * what the axes hold, with their units (the plot's axis titles), so a CSV read alone is understood.
  */
 export function figureCsv(figure: FigureResult): string {
+  recordParameter('figure', figure, { id: 'string', title: 'string', rows: 'array', xName: 'string', yName: 'string' });
   const { spec } = figure;
   const xName = spec.xUnit ? `${spec.xLabel} (${spec.xUnit})` : spec.xLabel;
   const yName = spec.yUnit ? `${spec.yLabel} (${spec.yUnit})` : spec.yLabel;
@@ -26,6 +28,7 @@ export function figureCsv(figure: FigureResult): string {
 
 /** The JSON-friendly content of a report (figures without their SVG). */
 export function reportRecord(report: ReportData): unknown {
+  recordParameter('report', report, { title: 'string', experiments: 'array' });
   return {
     ...report,
     experiments: report.experiments.map((e) => ({
@@ -43,17 +46,21 @@ export function reportRecord(report: ReportData): unknown {
  * @example safeFileName('../../etc/passwd') // '_.._etc_passwd'
  */
 export function safeFileName(name: string): string {
+  checkKind('name', name, 'string');
   const safe = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\./, '_');
   return safe === '' ? '_' : safe;
 }
 
 /** The CSV file name of a figure: `<experiment>-<figure>.csv`, each part through {@link safeFileName}. */
 export function figureFileName(experiment: string, figure: string): string {
+  checkKind('experiment', experiment, 'string');
+  checkKind('figure', figure, 'string');
   return `${safeFileName(experiment)}-${safeFileName(figure)}.csv`;
 }
 
 /** The names of the files {@link writeReport} writes for these experiments and figures. */
 export function reportFileNames(experiments: readonly { readonly id: string; readonly figures: readonly { readonly id: string }[] }[]): string[] {
+  checkKind('experiments', experiments, 'array');
   return ['report.html', 'report.json', ...experiments.flatMap((e) => e.figures.map((f) => figureFileName(e.id, f.id)))];
 }
 
@@ -68,6 +75,8 @@ export { makeDirectory };
  * @returns the paths written.
  */
 export function writeReport(report: ReportData, outDir: string): string[] {
+  recordParameter('report', report, { title: 'string', experiments: 'array' });
+  checkKind('outDir', outDir, 'string');
   makeDirectory(outDir);
   const written: string[] = [];
   const put = (name: string, text: string) => {

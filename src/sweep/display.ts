@@ -8,6 +8,7 @@ import { formatNumber } from '../present/number.js';
 import { formatInterval, withRecordDisplay, type RecordDisplaySpec } from '../present/recordDisplay.js';
 import { renderPlot, stackSvg, type PlotSeries } from '../present/svgPlot.js';
 import { flattenIntervals, type IntervalTree } from '../sim/index.js';
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 // What the display reads of a gathered point and of a run (declared here: gather.ts and run.ts import this file).
 interface SweepPointResult {
@@ -33,11 +34,13 @@ const PLOTTED_METRICS = 3;
 
 /** The gathered points with their display method. Returns the array itself. */
 export function sweepPointsDisplay<T extends readonly SweepPointResult[]>(points: T): T {
+  checkKind('points', points, 'array');
   return withRecordDisplay(points, (p) => sweepSpec(p, `Sweep of ${p[0]?.scenario ?? 'nothing'}: ${p.length} points`, ''));
 }
 
 /** The run with its display method (the points' table and plot when every task is done). Returns the run itself. */
 export function sweepRunDisplay<T extends SweepRun>(run: T): T {
+  recordParameter('run', run, { plan: 'object' });
   return withRecordDisplay(run, (r) => {
     const facts = `${r.total} tasks (${r.plan.points.length} points × ${r.plan.replications} replications): ${r.skipped} found done${r.resumed ? ' (resumed)' : ''}, ${r.ran} ${r.submission ? 'submitted' : 'run'} now, ${r.failed.length} failed; results in ${r.out}`;
     const title = `Sweep of ${r.plan.scenario}`;

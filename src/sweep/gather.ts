@@ -16,6 +16,7 @@ import { failedTasks, readManifest, storedTasks, toJson, writeAtomic, type Sweep
 import { damagedList, readCheckedRecord, scanTaskFiles, type DamagedTask } from './taskFile.js';
 import type { TaskRecord } from './task.js';
 import { sweepPointsDisplay } from './display.js';
+import { checkKind } from '../core/shapes.js';
 
 /** One point of a gathered sweep: the record `simulate` would give for it. */
 export interface SweepPointResult {
@@ -167,6 +168,7 @@ export function gatheredColumns(points: readonly SweepPointResult[]): { names: s
  * `<metric>_n`, the replications its interval is over (0 and nan cells where none did).
  */
 export function sweepCsv(points: readonly SweepPointResult[]): string {
+  checkKind('points', points, 'array');
   if (points.length === 0) return '';
   const axes = Object.keys(points[0]!.point);
   const { names, partial, cells } = gatheredColumns(points);

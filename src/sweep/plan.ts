@@ -10,6 +10,7 @@
 import { InvalidParameterError } from '../core/errors.js';
 import { integerAtLeast, knownKeys, plainObject } from '../core/guards.js';
 import { canonicalKey, checkSeed, checkSimulateOptions, deriveSeed, getScenario } from '../sim/index.js';
+import { recordParameter } from '../core/shapes.js';
 import '../studies/index.js'; // registers the seed studies' scenarios (they stand above the simulator)
 
 /** What to sweep: the input of {@link planSweep} and of `runSweep`. */
@@ -118,6 +119,7 @@ export function planSweep(spec: SweepSpec): SweepPlan {
 
 /** The tasks of a plan, in order (point-major). */
 export function sweepTasks(plan: Pick<SweepPlan, 'points' | 'replications'>): SweepTask[] {
+  recordParameter('plan', plan, { points: 'array', replications: 'number' });
   const tasks: SweepTask[] = [];
   for (let point = 0; point < plan.points.length; point++) {
     for (let replication = 0; replication < plan.replications; replication++) {

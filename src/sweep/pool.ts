@@ -21,6 +21,7 @@ import { writeTaskFailure, type TaskFailure } from './store.js';
 import type { ReplicationJob } from './task.js';
 import type { WorkerReply, WorkerRequest } from './worker.js';
 import { notebookProgress } from '../present/liveProgress.js';
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /** Options of {@link runLocalPool}. */
 export interface PoolOptions {
@@ -59,6 +60,8 @@ export function machineWorkerCap(): { workers: number; cores: number; memoryMiB:
  * and at most {@link machineWorkerCap}; with the reason when that is fewer than requested.
  */
 export function cappedWorkers(requested: number, tasks: number): { workers: number; note?: string } {
+  checkKind('requested', requested, 'number');
+  checkKind('tasks', tasks, 'number');
   const machine = machineWorkerCap();
   const workers = Math.max(1, Math.min(requested, tasks, machine.workers));
   if (workers >= requested) return { workers };
@@ -179,6 +182,10 @@ export class WorkerPool {
  * `dir` by the worker that ran it, each final failure by this function.
  */
 export async function runLocalPool(dir: string, tasks: readonly SweepTask[], jobOf: (task: SweepTask) => ReplicationJob, options: PoolOptions = {}): Promise<PoolOutcome> {
+  checkKind('dir', dir, 'string');
+  checkKind('tasks', tasks, 'array');
+  checkKind('jobOf', jobOf, 'function');
+  recordParameter('options', options);
   const { workers, retries } = checkPoolOptions(options);
   const failed: TaskFailure[] = [];
   if (tasks.length === 0) return { done: 0, failed };
@@ -221,6 +228,9 @@ export async function runLocalPool(dir: string, tasks: readonly SweepTask[], job
  *   replication's own error when one fails.
  */
 export async function simulateOnPool(pool: WorkerPool, spec: ScenarioSpec, options: Omit<SimulateOptions, 'onReplication'> = {}): Promise<SimulationResult> {
+  recordParameter('pool', pool, { run: 'function' });
+  recordParameter('spec', spec);
+  recordParameter('options', options);
   const definition = getScenario(spec.scenario, 'spec.scenario');
   let params: unknown;
   try {

@@ -13,6 +13,7 @@ import { scanTaskFiles, type DamagedTask } from './taskFile.js';
 import { taskJob } from './task.js';
 import { sweepRunDisplay } from './display.js';
 import { notebookProgress } from '../present/liveProgress.js';
+import { recordParameter } from '../core/shapes.js';
 
 /** Options of {@link runSweep}. */
 export interface RunSweepOptions extends PoolOptions {
@@ -57,6 +58,8 @@ export interface SweepRun {
  * r.points?.[1].metrics; // { meanQueueLength: { mean, halfWidth, confidence }, … }
  */
 export async function runSweep(spec: SweepSpec, options: RunSweepOptions): Promise<SweepRun> {
+  recordParameter('spec', spec);
+  recordParameter('options', options, { out: 'string' });
   return sweepRunDisplay(await runSweepRecord(spec, options));
 }
 

@@ -15,6 +15,7 @@ import { sweepTasks, type SweepTask } from './plan.js';
 import { fromJson, readManifest, toJson, writeAtomic, writeTaskFailure } from './store.js';
 import { writeTaskRecord } from './taskFile.js';
 import { runSweepTask } from './task.js';
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /** Options of the job array. */
 export interface SlurmOptions {
@@ -171,6 +172,7 @@ export function checkSlurmOptions(o: SlurmOptions): void {
 
 /** Job ids submitted for this sweep, oldest first. */
 export function submittedJobs(dir: string): string[] {
+  checkKind('dir', dir, 'string');
   try {
     return (fromJson(readFileSync(join(dir, 'slurm', 'jobs.json'), 'utf8')) as { jobs: string[] }).jobs;
   } catch {
@@ -184,6 +186,8 @@ export function submittedJobs(dir: string): string[] {
  * @throws InvalidParameterError naming the backend when squeue does not answer within `timeoutMs`.
  */
 export function jobStates(jobId: string, timeoutMs = SLURM_COMMAND_TIMEOUT_MS): Map<string, string> {
+  checkKind('jobId', jobId, 'string');
+  checkKind('timeoutMs', timeoutMs, 'number');
   const r = slurmCommand('squeue', ['-h', '-r', '-j', jobId, '-o', '%i %T'], timeoutMs);
   const states = new Map<string, string>();
   if (r.status !== 0) return states; // a job purged from the controller is over
@@ -265,6 +269,9 @@ function readArrayPlan(planFile: string): ArrayPlan {
  * @returns tasks run and tasks that failed.
  */
 export function runArrayShare(dir: string, planFile: string, index: number): { ran: number; failed: number } {
+  checkKind('dir', dir, 'string');
+  checkKind('planFile', planFile, 'string');
+  checkKind('index', index, 'number');
   const manifest = readManifest(dir);
   const plan = readArrayPlan(planFile);
   if (!Number.isSafeInteger(index) || index < 0 || index >= plan.arrayTasks) {
@@ -298,6 +305,8 @@ export function runArrayShare(dir: string, planFile: string, index: number): { r
 
 /** Waits until no array task of `jobId` is known to squeue; calls `onPoll` with the states at each poll. */
 export async function waitForJob(jobId: string, options: { pollMs?: number; timeoutMs?: number; commandTimeoutMs?: number; onPoll?: (states: Map<string, string>) => void } = {}): Promise<void> {
+  checkKind('jobId', jobId, 'string');
+  recordParameter('options', options);
   const poll = options.pollMs ?? 2000;
   const deadline = Date.now() + (options.timeoutMs ?? Infinity);
   for (;;) {

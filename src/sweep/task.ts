@@ -8,6 +8,7 @@ import { InvalidParameterError } from '../core/errors.js';
 import { RandomStreams, checkSimulateOptions, getScenario, type MetricTree, type ReplicationOutput } from '../sim/index.js';
 import '../studies/index.js'; // registers the seed studies' scenarios (they stand above the simulator)
 import type { SweepPlan, SweepTask } from './plan.js';
+import { recordParameter } from '../core/shapes.js';
 
 /** One replication, as data (what crosses to a worker thread). */
 export interface ReplicationJob {
@@ -21,6 +22,7 @@ export interface ReplicationJob {
 
 /** Runs one replication; adds its wall-clock time in ms. @throws as the scenario's parse and replicate. */
 export function runReplication(job: ReplicationJob): ReplicationOutput & { readonly wallMs: number } {
+  recordParameter('job', job, { scenario: 'string', seed: 'number' });
   const definition = getScenario(job.scenario);
   const parsed = definition.parse(job.params);
   const run = checkSimulateOptions(definition, { replications: 2, ...job.run, seed: job.seed });
@@ -53,6 +55,8 @@ export function taskJob(plan: SweepPlan, task: SweepTask): ReplicationJob {
 
 /** Runs one task of a plan. @throws as {@link taskJob} and the scenario. */
 export function runSweepTask(plan: SweepPlan, task: SweepTask): TaskRecord {
+  recordParameter('plan', plan, { scenario: 'string', points: 'array', seeds: 'array' });
+  recordParameter('task', task, { id: 'number', point: 'number', replication: 'number' });
   const job = taskJob(plan, task);
   return taskRecord(task, job.seed, runReplication(job));
 }

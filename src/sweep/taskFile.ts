@@ -17,6 +17,7 @@ import { InvalidParameterError } from '../core/errors.js';
 import type { SweepPlan, SweepTask } from './plan.js';
 import { failurePath, fromJson, toJson, writeAtomic } from './store.js';
 import type { TaskRecord } from './task.js';
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /** The digest a record's file carries: SHA-256 (hex) of {@link toJson} of the record without it. */
 export const RECORD_DIGEST = 'sha256';
@@ -103,6 +104,9 @@ export function readCheckedRecord(
   plan: Pick<SweepPlan, 'seeds'> & { readonly recordDigest?: string },
   task: SweepTask,
 ): { record: TaskRecord } | { damaged: DamagedTask } | undefined {
+  checkKind('dir', dir, 'string');
+  recordParameter('plan', plan, { seeds: 'array' });
+  recordParameter('task', task, { id: 'number', point: 'number', replication: 'number' });
   const file = taskFilePath(dir, task.id);
   const damaged = (reason: string) => ({ damaged: { task: task.id, file, reason } });
   let bytes: Buffer;

@@ -16,6 +16,7 @@ import { PALETTE, renderPlot, stackSvg, type PlotSeries, type PlotSpec } from '.
 import { formatTable, htmlTable, type Column, type HtmlCell } from '../present/table.js';
 import { absoluteError, errorMeasure, insideInterval, relativeError } from './errorMeasures.js';
 import { isEstimate, metricPaths, metricValue } from './metrics.js';
+import { recordParameter } from '../core/shapes.js';
 
 /** Options of {@link compare}; every field optional. */
 export interface CompareOptions {
@@ -214,6 +215,7 @@ export function compare(analytic: unknown, simulated: unknown, options: CompareO
 
 /** The per-point comparison as a text table (one row per point and metric) with a summary line per metric. */
 export function comparisonText(result: ComparisonResult): string {
+  recordParameter('result', result, { title: 'string', metrics: 'array' });
   type TextRow = { readonly m: MetricComparison; readonly p: MetricPointComparison };
   const rows: TextRow[] = result.metrics.flatMap((m) => m.points.map((p) => ({ m, p })));
   const table = formatTable(rows, [
@@ -246,6 +248,7 @@ export function comparisonText(result: ComparisonResult): string {
  * error bars in one colour, points in increasing x, each series with its legend entry.
  */
 export function comparisonPlots(result: ComparisonResult): PlotSpec[] {
+  recordParameter('result', result, { title: 'string', metrics: 'array' });
   return result.metrics.map((m) => {
     const xOf = (p: MetricPointComparison) => (result.x ? result.x.values[p.index]! : p.index);
     const configurationOf = (p: MetricPointComparison) => result.configurations?.[p.index] ?? '';
@@ -281,11 +284,13 @@ export function comparisonPlots(result: ComparisonResult): PlotSpec[] {
 
 /** One SVG plot per metric ({@link comparisonPlots}), stacked. */
 export function comparisonSvg(result: ComparisonResult): string {
+  recordParameter('result', result, { title: 'string', metrics: 'array' });
   return stackSvg(comparisonPlots(result).map(renderPlot));
 }
 
 /** The comparison as an HTML fragment: a verdict, a summary table per metric and the per-point table. */
 export function comparisonHtml(result: ComparisonResult): string {
+  recordParameter('result', result, { title: 'string', metrics: 'array' });
   const verdict = (passed: boolean): HtmlCell => (passed ? 'pass' : { html: '<b>FAIL</b>' });
   const summary: Column<MetricComparison, HtmlCell>[] = [
     { header: 'metric', value: (m) => m.metric },

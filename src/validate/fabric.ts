@@ -13,6 +13,7 @@ import { parse } from 'csv-parse/sync';
 import { InvalidParameterError } from '../core/errors.js';
 import { fabricModelNetwork, solveFabric } from '../model/index.js';
 import { simulate, type IntervalTree } from '../sim/index.js';
+import { checkKind } from '../core/shapes.js';
 
 /** The two per-flow metrics compared. */
 export const FABRIC_METRICS = ['latency', 'throughput'] as const;
@@ -23,6 +24,8 @@ export type FlowValues = Partial<Record<FabricMetric, Map<string, number>>>;
 
 /** Reads a user's per-flow results (see the module comment); errors name the file, line and field. */
 export function parseFlowResults(text: string, file: string, format: 'csv' | 'json'): FlowValues {
+  checkKind('text', text, 'string');
+  checkKind('file', file, 'string');
   const out: FlowValues = {};
   if (format === 'json') {
     let data: unknown;

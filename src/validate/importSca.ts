@@ -30,6 +30,7 @@ import { ResultsFormatError } from './resultsError.js';
 import type { Estimate } from './metrics.js';
 import type { ResultsMapping } from './mapping.js';
 import { numberToken, type ImportedResults, type ResultPoint } from './results.js';
+import { checkKind, optionsParameter, recordParameter } from '../core/shapes.js';
 
 /** A `scalar` line with the `attr` lines after it. */
 export interface ScaScalar {
@@ -311,6 +312,9 @@ function selector(pattern: string): (module: string, name: string) => boolean {
  *   InvalidParameterError for a confidence level outside (0, 1).
  */
 export function scaToResults(sca: ScaFile, mapping: ResultsMapping, options: ScaResultsOptions = {}): ImportedResults {
+  recordParameter('sca', sca, { runs: 'array' });
+  recordParameter('mapping', mapping, { metrics: 'object', params: 'object' });
+  optionsParameter('options', options);
   const confidence = options.confidence === undefined ? 0.95 : confidenceLevel('options.confidence', options.confidence);
   const file = options.file;
   const paramsOf = (run: ScaRun): Record<string, number> => {
@@ -401,6 +405,7 @@ function scaParameterNumber(text: string): number | undefined {
 
 /** Iteration variables of a run: its `itervar` lines, else those listed in its `iterationvars` attribute ("$m=2, $lambda=5"), as OMNeT++ 4 wrote them. */
 export function runIterationVariables(run: ScaRun): Record<string, string> {
+  recordParameter('run', run, { itervars: 'object', attributes: 'object' });
   if (Object.keys(run.itervars).length > 0) return { ...run.itervars };
   const out: Record<string, string> = {};
   for (const m of (run.attributes.iterationvars ?? '').matchAll(/\$(\w+)=([^,]*)/g)) out[m[1]!] = m[2]!.trim();
@@ -432,6 +437,7 @@ function confidenceLevel(name: string, value: unknown): number {
  * @throws InvalidParameterError for a confidence level outside (0, 1).
  */
 export function estimateOf(samples: readonly number[], confidence = 0.95): Estimate {
+  checkKind('samples', samples, 'array');
   confidenceLevel('confidence', confidence);
   if (samples.length < 2) return { mean: samples[0] ?? 0 };
   // Welford mean and t_{(1+c)/2, r−1}·s/√r: the simulator's own replication interval.

@@ -6,6 +6,7 @@
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { oneOf, plainObject } from '../core/guards.js';
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /** The models `validate` can compute analytic values for. */
 export const RESULT_MODELS = ['credit', 'gege1n', 'threshold'] as const;
@@ -98,6 +99,7 @@ export function withMapping(base: ResultsMapping, overrides: Readonly<Record<str
  * @example parseMappingPairs(['L1=q1.len,L2=q2.len']) // { L1: 'q1.len', L2: 'q2.len' }
  */
 export function parseMappingPairs(texts: readonly string[], option = '--map'): Record<string, string> {
+  checkKind('texts', texts, 'array');
   const out: Record<string, string> = {};
   for (const text of texts) {
     for (const pair of text.split(',')) {
@@ -116,6 +118,8 @@ export function parseMappingPairs(texts: readonly string[], option = '--map'): R
  * `meanQueueLength.upstream=x`, because `L1` is one of that metric's default names.
  */
 export function resolveMappingKeys(base: ResultsMapping, overrides: Readonly<Record<string, string>>): Record<string, string> {
+  recordParameter('base', base, { metrics: 'object', params: 'object' });
+  recordParameter('overrides', overrides);
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(overrides)) {
     const metric = Object.entries(base.metrics).find(([path, names]) => path === key || names.includes(key));

@@ -5,6 +5,7 @@
  * An analytic value is a number; a simulated one is a number or an {@link Estimate} with its
  * confidence interval, as the simulator reports it.
  */
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /** A simulated value with its confidence interval: mean ± halfWidth at level `confidence`. */
 export interface Estimate {
@@ -26,6 +27,7 @@ export function isEstimate(value: unknown): value is Estimate {
 
 /** A simulated value as an {@link Estimate} (a bare number has no interval). */
 export function toEstimate(value: SimulatedValue): Estimate {
+  if (typeof value !== 'number') recordParameter('value', value, { mean: 'number' });
   return typeof value === 'number' ? { mean: value } : value;
 }
 
@@ -36,6 +38,7 @@ export function toEstimate(value: SimulatedValue): Estimate {
  * @example metricValue({ meanQueueLength: { upstream: 2 } }, 'meanQueueLength.upstream') // 2
  */
 export function metricValue(record: unknown, path: string): unknown {
+  checkKind('path', path, 'string');
   if (typeof record !== 'object' || record === null) return undefined;
   const r = record as Record<string, unknown>;
   if (path in r) return r[path];

@@ -7,6 +7,7 @@ import { describeValue } from '../core/errors.js';
 import { ResultsFormatError } from './resultsError.js';
 import type { Estimate } from './metrics.js';
 import type { ResultsMapping } from './mapping.js';
+import { checkKind, recordParameter } from '../core/shapes.js';
 
 /** One experiment point of a user's results. */
 export interface ResultPoint {
@@ -36,11 +37,13 @@ export interface TableRow {
 
 /** Columns that may hold the half-width of column `c`'s interval, in order. */
 export function halfWidthColumns(c: string): string[] {
+  checkKind('column', c, 'string');
   return [`${c}.halfWidth`, `${c}_halfWidth`, `${c}_hw`, `${c}:halfWidth`, `${c} hw`];
 }
 
 /** Columns that may hold the confidence level of column `c`'s interval, in order. */
 export function confidenceColumns(c: string): string[] {
+  checkKind('column', c, 'string');
   return [`${c}.confidence`, `${c}_confidence`, 'confidence'];
 }
 
@@ -51,6 +54,7 @@ export function confidenceColumns(c: string): string[] {
  * @example numberToken('-inf') // -Infinity
  */
 export function numberToken(token: string): number | undefined {
+  checkKind('token', token, 'string');
   const lower = token.toLowerCase();
   if (lower === 'nan' || lower === '-nan') return Number.NaN;
   if (lower === 'inf' || lower === '+inf' || lower === 'infinity' || lower === '+infinity') return Infinity;
@@ -66,6 +70,9 @@ export function numberToken(token: string): number | undefined {
  * @throws ResultsFormatError naming the line and column for any other text.
  */
 export function cellNumber(value: unknown, format: string, line: number, column: string, file?: string): number | undefined {
+  checkKind('format', format, 'string');
+  checkKind('line', line, 'number');
+  checkKind('column', column, 'string');
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'number') return value;
   if (typeof value === 'string') {
@@ -99,6 +106,11 @@ export function rowsToResults(
   mapping: ResultsMapping,
   file?: string,
 ): ImportedResults {
+  checkKind('format', format, 'string');
+  checkKind('rows', rows, 'array');
+  checkKind('header', header, 'array');
+  checkKind('headerLine', headerLine, 'number');
+  recordParameter('mapping', mapping, { metrics: 'object', params: 'object' });
   const headerSet = new Set(header);
   const used = new Set<string>();
   const metricColumns: [string, string, string | undefined, string | undefined][] = [];

@@ -32,6 +32,7 @@ export function checkRadix(name: string, radix: unknown): number {
 
 /** Number of hosts of the two-level folded Clos of radix k: k²/2 (648 for k = 36). */
 export function foldedClosHosts(radix: number): number {
+  checkRadix('radix', radix);
   return (radix * radix) / 2;
 }
 

@@ -8,6 +8,7 @@ import { integerAtLeast } from '../../core/guards.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import type { FabricLinkSpec, FabricTopologySpec } from '../topology.js';
 import { dimensionOrderTables } from '../routing/meshRoutes.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** Options shared by the generators: the link parameters applied to every link. */
 export interface FabricLinkOptions {
@@ -34,6 +35,7 @@ export function link(a: string, b: string, o: FabricLinkOptions): FabricLinkSpec
  * @example twoSwitchTopology().hosts.length; // → 5
  */
 export function twoSwitchTopology(options: FabricLinkOptions = {}): FabricTopologySpec {
+  recordParameter('options', options);
   return {
     switches: [
       { name: 'A', ports: 3 },

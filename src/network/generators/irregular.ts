@@ -11,6 +11,7 @@ import { InvalidParameterError } from '../../core/errors.js';
 import type { RandomStream } from '../../core/random.js';
 import { FABRIC_DEFAULT_DELAY_NS, FABRIC_DEFAULT_RATE_GBPS, type FabricLinkSpec, type FabricTopologySpec } from '../topology.js';
 import { upDownForwarding } from '../routing/upDown.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** Options of {@link irregularTopology}. */
 export interface IrregularTopologyOptions {
@@ -39,6 +40,8 @@ export const IRREGULAR_MAX_SWITCHES = 64;
  *   [t.switches.length, t.hosts.length, t.links.length]; // → [8, 32, 48]
  */
 export function irregularTopology(options: IrregularTopologyOptions, rng: RandomStream): FabricTopologySpec {
+  recordParameter('options', options);
+  recordParameter('rng', rng, { next: 'function' });
   const n = options.switches;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < IRREGULAR_MIN_SWITCHES || n > IRREGULAR_MAX_SWITCHES) {
     throw new InvalidParameterError('switches', `an integer ${IRREGULAR_MIN_SWITCHES}..${IRREGULAR_MAX_SWITCHES} (the seed's network sizes)`, n);

@@ -29,6 +29,7 @@ import { ClusterFormatError, type ImportWarning } from './importError.js';
 import { parseIbnetdiscover, type IbnetDiscovery, type IbnetNode } from './ibnetdiscover.js';
 import { parseLfts } from './lfts.js';
 import { readOpenSmQos, type PortQos } from './opensmQos.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** The texts to import and the names to give them in messages. */
 export interface ClusterSources {
@@ -99,6 +100,7 @@ function fabricName(description: string): string {
  *   port without a link.
  */
 export function importCluster(sources: ClusterSources): ImportedCluster {
+  recordParameter('sources', sources);
   const files = { ibnetdiscover: 'ibnetdiscover', lfts: 'lfts', qos: 'qos', ...sources.files };
   const discovery = parseIbnetdiscover(sources.ibnetdiscover, files.ibnetdiscover);
   const warnings: ImportWarning[] = [...discovery.warnings];

@@ -6,6 +6,7 @@
  */
 import { InvalidParameterError } from '../../core/errors.js';
 import type { ImportedCluster } from './cluster.js';
+import { optionsParameter, recordParameter } from '../../core/shapes.js';
 
 /** Options of {@link clusterScenario}. */
 export interface ClusterScenarioOptions {
@@ -22,6 +23,8 @@ export interface ClusterScenarioOptions {
  * @throws InvalidParameterError naming `load` when it is not in (0, 1].
  */
 export function clusterScenario(cluster: ImportedCluster, options: ClusterScenarioOptions = {}): Record<string, unknown> {
+  recordParameter('cluster', cluster, { topology: 'object', lids: 'object' });
+  optionsParameter('options', options);
   const load = options.load ?? 0.3;
   if (typeof load !== 'number' || !(load > 0 && load <= 1)) throw new InvalidParameterError('load', 'a fraction in (0, 1]', load);
   const mtu = options.mtu ?? 2048;

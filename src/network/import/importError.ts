@@ -4,6 +4,7 @@
  * so a user can open the file at the place that is wrong.
  */
 import { IbqosError } from '../../core/errors.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** Which tool's text a {@link ClusterFormatError} is about. */
 export type ClusterFormat = 'ibnetdiscover' | 'lfts' | 'qos';
@@ -41,6 +42,7 @@ export interface ImportWarning {
 
 /** "file, line N: message", the same layout as a {@link ClusterFormatError}'s message. */
 export function formatImportWarning(w: ImportWarning): string {
+  recordParameter('warning', w, { file: 'string', line: 'number', message: 'string' });
   return `${w.file}${w.line > 0 ? `, line ${w.line}` : ''}: ${w.message}`;
 }
 

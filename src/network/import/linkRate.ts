@@ -7,6 +7,7 @@
  * 4 × 53.125 × 64/66 = 206.06 Gb/s rather than the marketing figure of 200.
  */
 import { InvalidParameterError } from '../../core/errors.js';
+import { checkKind } from '../../core/shapes.js';
 
 /** Lane signalling rate (Gb/s) and coding efficiency of each speed code. */
 export const IB_SPEEDS: Readonly<Record<string, { readonly laneGbaud: number; readonly coding: '8b/10b' | '64b/66b' }>> = Object.freeze(
@@ -45,6 +46,7 @@ export function linkDataRateGbps(width: number, speed: string): number {
  * {@link linkDataRateGbps}, used by the writers).
  */
 export function linkCodeOfRate(rateGbps: number): string | undefined {
+  checkKind('rateGbps', rateGbps, 'number');
   // Widths outer with 4x first (the common cable), so 32 Gb/s reads 4xQDR rather than 8xDDR.
   for (const width of [4, 1, 2, 8, 12]) {
     for (const speed of Object.keys(IB_SPEEDS)) {

@@ -22,6 +22,7 @@ import type { ArbitrationEntry } from '../qos/arbitrationTable.js';
 import { parseHighLimit, parseOpenSmVlarb } from '../qos/opensm.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { ClusterFormatError, importLines, type ImportWarning } from './importError.js';
+import { checkKind } from '../../core/shapes.js';
 
 /** The QoS settings of one port type, every option resolved. */
 export interface PortQos {
@@ -65,6 +66,7 @@ const OPTION = /^qos_(?:(ca|swe|sw0|rtr|sw2sw)_)?(max_vls|high_limit|vlarb_high|
 
 /** Parses `qos_sl2vl`: 16 comma-separated VLs 0..15. */
 export function parseOpenSmSl2vl(text: string, name = 'sl2vl'): number[] {
+  checkKind('text', text, 'string');
   const parts = text.split(',').map((s) => s.trim());
   if (parts.length !== 16) throw new InvalidParameterError(name, 'a list of 16 VLs (one per SL 0..15) separated by commas', text);
   return parts.map((p, sl) => {
@@ -75,6 +77,7 @@ export function parseOpenSmSl2vl(text: string, name = 'sl2vl'): number[] {
 
 /** Writes an SL→VL table as OpenSM's `qos_sl2vl` value. */
 export function formatOpenSmSl2vl(slToVl: readonly number[]): string {
+  checkKind('slToVl', slToVl, 'array');
   return slToVl.join(',');
 }
 

@@ -8,6 +8,7 @@
 import { InvalidParameterError } from '../../core/errors.js';
 import type { FabricTopology } from '../topology.js';
 import { linkCodeOfRate } from './linkRate.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** GUIDs and LIDs the writers give a topology's nodes. */
 export interface ClusterIdentities {
@@ -19,6 +20,7 @@ export interface ClusterIdentities {
 
 /** Switch i gets GUID 0x0002c9000000…(i+1) and LID i+1; host j GUID 0x0002c9010000…(j+1), LID S+j+1. */
 export function clusterIdentities(topology: FabricTopology): ClusterIdentities {
+  recordParameter('topology', topology, { switches: 'array', hosts: 'array', links: 'array' });
   const guid = new Map<string, string>();
   const lid = new Map<string, number>();
   topology.switches.forEach((s, i) => {
@@ -45,6 +47,7 @@ function portGuid(nodeGuid: string): string {
  *   data rate (e.g. 32 = 4xQDR, 100 = 4xEDR).
  */
 export function writeIbnetdiscover(topology: FabricTopology, ids: ClusterIdentities = clusterIdentities(topology)): string {
+  recordParameter('topology', topology, { switches: 'array', hosts: 'array', links: 'array' });
   const isSwitch = new Set(topology.switches.map((s) => s.name));
   const id = (name: string): string => `${isSwitch.has(name) ? 'S' : 'H'}-${ids.guid.get(name)!}`;
   const ports = new Map<string, { port: number; peer: string; peerPort: number; code: string }[]>();
@@ -87,6 +90,7 @@ export function writeIbnetdiscover(topology: FabricTopology, ids: ClusterIdentit
  * tables and are left out.
  */
 export function writeLfts(topology: FabricTopology, style: 'ibroute' | 'opensm' = 'ibroute', ids: ClusterIdentities = clusterIdentities(topology)): string {
+  recordParameter('topology', topology, { switches: 'array', hosts: 'array', links: 'array' });
   const out: string[] = [];
   const top = topology.switches.length + topology.hosts.length;
   for (const s of topology.switches) {
@@ -123,6 +127,7 @@ export function writeLfts(topology: FabricTopology, style: 'ibroute' | 'opensm' 
  * @throws InvalidParameterError as {@link writeIbnetdiscover} for a rate with no InfiniBand code.
  */
 export function writeIbnetdiscoverPorts(topology: FabricTopology, ids: ClusterIdentities = clusterIdentities(topology)): string {
+  recordParameter('topology', topology, { switches: 'array', hosts: 'array', links: 'array' });
   const isSwitch = new Set(topology.switches.map((s) => s.name));
   const peers = new Map<string, { peer: string; peerPort: number; code: string }>();
   topology.links.forEach((l, i) => {

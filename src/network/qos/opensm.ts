@@ -5,6 +5,7 @@
  */
 import { InvalidParameterError } from '../../core/errors.js';
 import { MAX_ENTRY_WEIGHT, TABLE_ENTRIES, type ArbitrationEntry } from './arbitrationTable.js';
+import { checkKind, recordParameter } from '../../core/shapes.js';
 
 /** Largest data VL (VL 15 is the management lane, never in an arbitration table). */
 export const MAX_DATA_VL = 14;
@@ -51,6 +52,7 @@ export function parseOpenSmVlarb(text: string, name = 'vlarb'): ArbitrationEntry
  * @example formatOpenSmVlarb([{ vl: 0, weight: 4 }, { vl: 0, weight: 0 }, { vl: 2, weight: 64 }])  // → "0:4,0:0,2:64"
  */
 export function formatOpenSmVlarb(entries: readonly ArbitrationEntry[]): string {
+  checkKind('entries', entries, 'array');
   let last = entries.length - 1;
   while (last >= 0 && entries[last]!.weight === 0) last--;
   return entries
@@ -85,6 +87,7 @@ export interface OpenSmArbitration {
  * `qos_high_limit …` (newline-separated, no trailing newline).
  */
 export function formatOpenSmArbitration(a: OpenSmArbitration): string {
+  recordParameter('arbitration', a, { high: 'array', low: 'array' });
   return [
     `qos_vlarb_high ${formatOpenSmVlarb(a.high)}`,
     `qos_vlarb_low ${formatOpenSmVlarb(a.low)}`,
@@ -99,6 +102,7 @@ export function formatOpenSmArbitration(a: OpenSmArbitration): string {
  * @throws InvalidParameterError for a malformed value.
  */
 export function parseOpenSmArbitration(text: string): OpenSmArbitration {
+  checkKind('text', text, 'string');
   let high: ArbitrationEntry[] = parseOpenSmVlarb('');
   let low: ArbitrationEntry[] = parseOpenSmVlarb('');
   let limitOfHighPriority = 0;

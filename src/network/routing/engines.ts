@@ -16,6 +16,7 @@ import { upDownForwarding } from './upDown.js';
 import { detectFatTree, fatTreePorts, type FatTreeShape } from './fatTree.js';
 import { minHopPorts } from './minHop.js';
 import { switchGraph, type SwitchGraph } from './switchGraph.js';
+import { checkKind, recordParameter } from '../../core/shapes.js';
 
 /** The engines this library implements. */
 export const ROUTING_ENGINES = ['minhop', 'updn', 'ftree'] as const;
@@ -39,6 +40,7 @@ export interface RoutedFabric {
  * @throws InvalidParameterError naming `option` for an empty list or an unknown name.
  */
 export function parseRoutingEngines(text: string, option = 'routingEngine'): RoutingEngine[] {
+  checkKind('text', text, 'string');
   const names = text.split(',').map((s) => s.trim());
   for (const n of names) {
     if (!(ROUTING_ENGINES as readonly string[]).includes(n)) throw new InvalidParameterError(option, `a comma-separated list of routing engines among ${ROUTING_ENGINES.join(', ')} (OpenSM's names)`, text);
@@ -70,6 +72,7 @@ function named(topology: FabricTopology, ports: Int32Array): Record<string, Reco
  * @example routeFabric(validateFabricTopology(fatTreeTopology(4)), ['ftree']).engine; // → 'ftree'
  */
 export function routeFabric(topology: FabricTopology, chain: readonly RoutingEngine[] = ['minhop']): RoutedFabric {
+  recordParameter('topology', topology, { switches: 'array', hosts: 'array', links: 'array' });
   const g = switchGraph(topology);
   const fatTree = detectFatTree(g, topology.switches.map((s) => s.name));
   const failed: { engine: RoutingEngine; reason: string }[] = [];

@@ -26,6 +26,7 @@
  */
 import type { SwitchGraph } from './switchGraph.js';
 import { appendAll } from '../../core/arrays.js';
+import { checkKind, recordParameter } from '../../core/shapes.js';
 
 /** A fat-tree's shape, or why a topology is not one. */
 export interface FatTreeShape {
@@ -59,6 +60,8 @@ function groupShape(g: SwitchGraph, rank: Int32Array, u: number, dir: 1 | -1): s
 
 /** Detects a fat-tree (see the module comment). */
 export function detectFatTree(g: SwitchGraph, names: readonly string[]): FatTreeShape {
+  recordParameter('graph', g, { S: 'number', H: 'number', ports: 'arrayLike', peer: 'arrayLike' });
+  checkKind('names', names, 'array');
   const { S } = g;
   const rank = new Int32Array(S).fill(-1);
   const queue: number[] = [];
@@ -126,6 +129,8 @@ export function detectFatTree(g: SwitchGraph, names: readonly string[]): FatTree
  * @param shape what {@link detectFatTree} returned for `g` (isFatTree true).
  */
 export function fatTreePorts(g: SwitchGraph, shape: FatTreeShape): Int32Array {
+  recordParameter('graph', g, { S: 'number', H: 'number', ports: 'arrayLike', peer: 'arrayLike' });
+  recordParameter('shape', shape);
   const { S, H } = g;
   const { rank } = shape;
   const out = new Int32Array(S * H);

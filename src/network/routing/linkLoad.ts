@@ -8,6 +8,7 @@
  * Cost: per destination host, one walk from each switch with hosts: O(hosts · switches · hops).
  */
 import type { SwitchGraph } from './switchGraph.js';
+import { checkKind, recordParameter } from '../../core/shapes.js';
 
 /** Link loads of a routing under uniform all-to-all traffic (see the module comment). */
 export interface UniformLinkLoad {
@@ -25,6 +26,9 @@ export interface UniformLinkLoad {
  * @param names switch names, for `maxAt`.
  */
 export function uniformLinkLoad(g: SwitchGraph, ports: Int32Array, names: readonly string[]): UniformLinkLoad {
+  recordParameter('graph', g, { S: 'number', H: 'number', ports: 'arrayLike', peer: 'arrayLike' });
+  checkKind('ports', ports, 'arrayLike');
+  checkKind('names', names, 'array');
   const { S, H } = g;
   // slot[u][port] = index of that port in g.ports[u].
   const slot = g.ports.map((p) => {

@@ -20,12 +20,14 @@
  * Cost: one breadth-first search per switch with hosts, then O(switches · hosts · radix).
  */
 import { hopsFrom, type SwitchGraph } from './switchGraph.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /**
  * Min-hop forwarding: the output port of switch s towards host h at [s·H + h].
  * @throws Error never for a connected graph (a validated topology is connected).
  */
 export function minHopPorts(g: SwitchGraph): Int32Array {
+  recordParameter('graph', g, { S: 'number', H: 'number', ports: 'arrayLike', peer: 'arrayLike' });
   const { S, H } = g;
   // dist[t·S + u] = hops from switch u to switch t, for switches t with hosts.
   const dist = new Int32Array(S * S).fill(-1);

@@ -34,6 +34,7 @@ import { disjointLids } from './disjointLids.js';
 import { namedTables, virtualLaneOffsets } from './forwardingTables.js';
 import type { FabricTopology } from '../topology.js';
 import { bfsLevels, upDownCosts, upDownGraph, upDownOrientation } from './upDown.js';
+import { checkKind, recordParameter } from '../../core/shapes.js';
 
 /** Tables of one LID: `forwarding[switch][host]` output port, `virtualLanes[switch][host]` VL offset. */
 export interface LidTables {
@@ -252,6 +253,8 @@ export interface MultipathSpec extends MultipathOptions {
  * @throws InvalidParameterError naming `multipath.paths` or `multipath.escape`.
  */
 export function compileRouting(topology: FabricTopology, multipath: MultipathSpec | undefined, switchBase: readonly number[]): CompiledRouting {
+  recordParameter('topology', topology, { switches: 'array', hosts: 'array', links: 'array' });
+  checkKind('switchBase', switchBase, 'array');
   const S = topology.switches.length;
   const H = topology.hosts.length;
   if (multipath === undefined) {

@@ -12,6 +12,7 @@
  */
 import { InvalidParameterError } from '../../core/errors.js';
 import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from '../topology.js';
+import { checkKind, recordParameter } from '../../core/shapes.js';
 
 /** One hop of a path: the output port that sends it and the link it drives. */
 export interface PathHop {
@@ -99,6 +100,9 @@ export function pathHops(topology: FabricTopology, source: string, destination: 
  * @example fabricRoute(topo, 'h0', 'h1'); // → ['S:2']
  */
 export function fabricRoute(topology: FabricTopology, from: string, to: string): string[] {
+  recordParameter('topology', topology, { switches: 'array', hosts: 'array', links: 'array' });
+  checkKind('from', from, 'string');
+  checkKind('to', to, 'string');
   return walk(topology, from, 'from', to, 'to')
     .slice(1)
     .map((h) => `${h.node}:${h.port}`);
@@ -114,6 +118,7 @@ export function fabricRoute(topology: FabricTopology, from: string, to: string):
  * @example dModKForwarding({ ...net, forwarding: lfts }).leaf0.node05 // the shortest route's port, not the LFT's
  */
 export function dModKForwarding(spec: FabricTopologySpec): Readonly<Record<string, Readonly<Record<string, number>>>> {
+  recordParameter('spec', spec, { switches: 'array', hosts: 'array', links: 'array' });
   const { switches, hosts, links } = spec;
   return validateFabricTopology({ switches, hosts, links }).forwarding;
 }

@@ -4,6 +4,7 @@
  * the hop distances between switches. Indices are those of `topology.switches` and `topology.hosts`.
  */
 import type { FabricTopology } from '../topology.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** A validated topology as integer arrays (see the module comment). */
 export interface SwitchGraph {
@@ -26,6 +27,7 @@ export interface SwitchGraph {
 
 /** Builds the {@link SwitchGraph} of a validated topology. */
 export function switchGraph(topology: FabricTopology): SwitchGraph {
+  recordParameter('topology', topology, { switches: 'array', hosts: 'array', links: 'array' });
   const S = topology.switches.length;
   const H = topology.hosts.length;
   const switchIndex = new Map(topology.switches.map((s, i) => [s.name, i]));

@@ -20,6 +20,7 @@
  */
 import { InvalidParameterError } from '../../core/errors.js';
 import type { FabricPortRef, FabricTopology, FabricTopologySpec } from '../topology.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** A switch-to-switch link end: the neighbour and the local port that reaches it. */
 export interface SwitchNeighbour {
@@ -184,6 +185,7 @@ export function upDownCosts(
  *   const fw = upDownForwarding(net); // fw.s0.h0 === 1: h0 hangs on port 1 of s0
  */
 export function upDownForwarding(topology: FabricTopologySpec | FabricTopology): Record<string, Record<string, number>> {
+  recordParameter('topology', topology, { switches: 'array', hosts: 'array', links: 'array' });
   const N = topology.switches.length;
   const { adj, hostAt } = upDownGraph(topology);
   const orientation = upDownOrientation(adj, 0);

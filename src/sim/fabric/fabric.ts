@@ -57,6 +57,7 @@ import { ReceiveCap } from './host/receiveCap.js';
 import { Sink } from './host/sink.js';
 import { TrafficHostAdapters } from './host/trafficAdapter.js';
 import { IbCcInjectionControl } from './host/rateControl.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /**
  * A fabric ready to run. Built by {@link buildFabric} (the checking front door); the constructor
@@ -90,6 +91,7 @@ export class Fabric {
   private watchedTransmissions = -1;
 
   constructor(compiled: CompiledFabric) {
+    recordParameter('compiled', compiled, { vls: 'number', peer: 'arrayLike' });
     const c = compiled;
     this.compiled = c;
     const G = c.peer.length;

@@ -17,6 +17,7 @@ import { InvalidParameterError } from '../../core/errors.js';
 import { plainObject } from '../../core/guards.js';
 import { registerScenario, type ReplicationContext, type ReplicationOutput } from '../scenarios/registry.js';
 import { buildFabric, type FabricOptions } from './build.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** Params of the `fabric` scenario: {@link FabricOptions} without `seed`, `streams`, `replication`. */
 export type FabricScenarioParams = Omit<FabricOptions, 'seed' | 'streams' | 'replication'>;
@@ -40,6 +41,8 @@ export function parseFabricScenario(params: unknown): FabricScenarioParams {
 
 /** One replication of the `fabric` scenario (see the module comment for the metrics). */
 export function replicateFabricScenario(params: FabricScenarioParams, context: ReplicationContext): ReplicationOutput {
+  recordParameter('params', params, { topology: 'object', flows: 'array' });
+  recordParameter('context', context, { streams: 'object', replication: 'number' });
   const fabric = buildFabric({ ...params, streams: context.streams, replication: context.replication });
   fabric.run(context.warmup + context.length.until!, context.warmup);
   const m = fabric.measurements();

@@ -25,6 +25,7 @@ import { InvalidParameterError } from '../../core/errors.js';
 import { integerAtLeast, knownKeys, plainObject, positiveRate } from '../../core/guards.js';
 import type { SimRandom } from '../random/streams.js';
 import type { TandemRecorder } from './recorders.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** Parameters, with the names of `CreditChainParams`. */
 export interface CreditTandemSimParams {
@@ -102,6 +103,11 @@ export class CreditTandemKernel {
     private readonly service: SimRandom,
     private readonly recorder: TandemRecorder,
   ) {
+    recordParameter('spec', spec);
+    recordParameter('arrivals', arrivals, { next: 'function' });
+    recordParameter('forwarding', forwarding, { next: 'function' });
+    recordParameter('service', service, { next: 'function' });
+    recordParameter('recorder', recorder, { arrival: 'function', forward: 'function', departure: 'function' });
     this.tA = -Math.log(1 - arrivals.next()) / spec.lambda;
   }
 

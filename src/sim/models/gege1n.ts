@@ -37,6 +37,7 @@ import { InvalidParameterError } from '../../core/errors.js';
 import { integerAtLeast, knownKeys, oneOf, plainObject, positiveRate, scvAtLeastOne } from '../../core/guards.js';
 import type { SimRandom } from '../random/streams.js';
 import type { QueueRecorder } from './recorders.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** Parameters of the simulated GE-type queue (the names of `solveGeQueueExact`'s params). */
 export interface GeQueueSimParams {
@@ -217,6 +218,10 @@ export class GeQueueKernel {
     private readonly service: SimRandom,
     private readonly recorder: QueueRecorder,
   ) {
+    recordParameter('spec', spec, { thresholds: 'array', mu: 'array', starts: 'array' });
+    recordParameter('arrivals', arrivals, { next: 'function' });
+    recordParameter('service', service, { next: 'function' });
+    recordParameter('recorder', recorder, { batch: 'function', departure: 'function' });
     this.capacity = spec.capacity;
     this.whole = spec.batchAcceptance === 'whole';
     const tau = 2 / (1 + spec.ca2);

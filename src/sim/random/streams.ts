@@ -24,6 +24,7 @@ import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus'
 import { InvalidParameterError } from '../../core/errors.js';
 import type { RandomStream } from '../../core/random.js';
 import type { JumpableRandomGenerator } from 'pure-rand/types/JumpableRandomGenerator';
+import { checkKind, recordParameter } from '../../core/shapes.js';
 
 const MASK64 = (1n << 64n) - 1n;
 
@@ -68,6 +69,8 @@ export class SimRandom implements RandomStream {
 
   /** @internal use {@link RandomStreams.stream}. */
   constructor(name: string, generator: JumpableRandomGenerator) {
+    checkKind('name', name, 'string');
+    recordParameter('generator', generator, { next: 'function' });
     this.name = name;
     this.generator = generator;
   }

@@ -15,6 +15,7 @@ import { GeQueueKernel, checkGeQueueSimParams, type GeQueueSimSpec } from '../mo
 import { QueueStatistics, TandemStatistics } from '../stats/queueStatistics.js';
 import type { MetricTree } from '../stats/intervals.js';
 import { registerScenario, type ReplicationContext, type ReplicationOutput } from './registry.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** Runs a kernel's warm-up, resets the recorder, runs the measured part; returns the end time. */
 function warmThenMeasure(
@@ -39,6 +40,8 @@ function warmThenMeasure(
 
 /** One replication of the GE-type queue (the `gege1n` scenario's `replicate`). @example replicateGeQueue(checkGeQueueSimParams(p), { streams, replication: 0, length: { jobs: 1e5 }, warmup: 1e4 }).metrics */
 export function replicateGeQueue(spec: GeQueueSimSpec, context: ReplicationContext): ReplicationOutput {
+  recordParameter('spec', spec);
+  recordParameter('context', context, { streams: 'object', replication: 'number' });
   const { streams, replication } = context;
   const k = spec.capacity;
   const stats = new QueueStatistics(Number.isFinite(k) ? k + 1 : 64);
@@ -67,6 +70,8 @@ export function replicateGeQueue(spec: GeQueueSimSpec, context: ReplicationConte
 
 /** One replication of the credit tandem (the `credit-tandem` scenario's `replicate`). @example replicateCreditTandem(checkCreditTandemSimParams(p), { streams, replication: 0, length: { until: 1e4 }, warmup: 1e3 }).metrics */
 export function replicateCreditTandem(spec: CreditTandemSimSpec, context: ReplicationContext): ReplicationOutput {
+  recordParameter('spec', spec);
+  recordParameter('context', context, { streams: 'object', replication: 'number' });
   const { streams, replication } = context;
   const stats = new TandemStatistics(spec.upstreamCapacity, spec.downstreamCapacity);
   const kernel = new CreditTandemKernel(

@@ -6,6 +6,7 @@
 import { formatNumber } from '../../present/number.js';
 import { withRecordDisplay } from '../../present/recordDisplay.js';
 import { flattenIntervals, type IntervalTree } from '../stats/intervals.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** What the display reads of a `SimulationResult` (declared here: simulate.ts imports this file). */
 export interface SimulationRecord {
@@ -24,6 +25,7 @@ export interface SimulationRecord {
 
 /** The result with its display method. Returns the result itself. */
 export function simulationDisplay<T extends SimulationRecord>(result: T): T {
+  recordParameter('result', result, { run: 'object', metrics: 'object' });
   return withRecordDisplay(result, (r) => {
     const run = r.run;
     const length = run.length.until !== undefined ? `${formatNumber(run.length.until)} time units` : `${formatNumber(run.length.jobs ?? NaN)} jobs`;

@@ -7,6 +7,7 @@ import { integerAtLeast } from '../../core/guards.js';
 import { canonicalKey, deriveSeed } from '../random/streams.js';
 import type { IntervalTree } from '../stats/intervals.js';
 import { simulate, type ScenarioSpec, type SimulateOptions, type SimulationResult } from './simulate.js';
+import { checkKind, recordParameter } from '../../core/shapes.js';
 
 /** Runs a scenario as `simulate` does, now or later (a worker pool's `simulateOnPool`). */
 export type ScenarioRunner = (spec: ScenarioSpec, options: SimulateOptions) => SimulationResult | Promise<SimulationResult>;
@@ -45,6 +46,10 @@ export function scenarioPointSimulator<P>(
   jobs: { readonly full?: number; readonly quick?: number } = {},
   runner: ScenarioRunner = simulate,
 ): (point: P, options: PointRunOptions) => IntervalTree | Promise<IntervalTree> {
+  checkKind('scenario', scenario, 'string');
+  checkKind('toParams', toParams, 'function');
+  recordParameter('jobs', jobs);
+  checkKind('runner', runner, 'function');
   const full = integerAtLeast('jobs.full', jobs.full ?? 1_000_000, 1);
   const quick = integerAtLeast('jobs.quick', jobs.quick ?? 100_000, 1);
   return (point, options) => {

@@ -14,6 +14,7 @@
 import { InvalidParameterError } from '../../core/errors.js';
 import type { RandomStreams } from '../random/streams.js';
 import type { MetricTree } from '../stats/intervals.js';
+import { checkKind } from '../../core/shapes.js';
 
 /** How long one replication runs: a simulated time, or a number of arrivals (jobs offered). */
 export type RunLength = { readonly until: number; readonly jobs?: undefined } | { readonly jobs: number; readonly until?: undefined };
@@ -127,6 +128,7 @@ export function registerScenario<P>(definition: ScenarioDefinition<P>): void {
 
 /** The registered scenario of that name, or undefined. */
 export function findScenario(name: string): ScenarioDefinition<unknown> | undefined {
+  checkKind('name', name, 'string');
   return REGISTRY.get(name);
 }
 

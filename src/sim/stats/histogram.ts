@@ -3,6 +3,7 @@
  */
 import { InvalidParameterError } from '../../core/errors.js';
 import { finiteNumber, integerAtLeast } from '../../core/guards.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /**
  * @example
@@ -22,6 +23,7 @@ export class Histogram {
 
   /** @throws InvalidParameterError unless lo < hi are finite and bins is an integer ≥ 1. */
   constructor(options: { readonly lo: number; readonly hi: number; readonly bins: number }) {
+    recordParameter('options', options);
     this.lo = finiteNumber('lo', options.lo);
     this.hi = finiteNumber('hi', options.hi);
     if (!(this.hi > this.lo)) throw new InvalidParameterError('hi', `a number > lo = ${this.lo}`, options.hi);

@@ -13,6 +13,7 @@ import { maxOf } from '../../core/arrays.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { defineOwn, integerAtLeast, seriesParameter } from '../../core/guards.js';
 import { studentTQuantile } from './studentT.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** A point estimate with the half-width of its confidence interval: [mean − halfWidth, mean + halfWidth]. */
 export interface ConfidenceInterval {
@@ -198,6 +199,7 @@ export interface FlatInterval {
 
 /** Scalar metrics of an interval tree as rows 'a.b' → interval (array entries as 'a[2]'). */
 export function flattenIntervals(tree: IntervalTree, prefix = '', out: FlatInterval[] = []): FlatInterval[] {
+  if (!Array.isArray(tree)) recordParameter('tree', tree);
   if (Array.isArray(tree)) {
     tree.forEach((child, i) => flattenIntervals(child as IntervalTree, `${prefix}[${i}]`, out));
     return out;

@@ -7,6 +7,7 @@
  * durations: relative rounding error below (events)·2^−53, about 1e-9 after 10^7 events).
  */
 import type { QueueRecorder, TandemRecorder } from '../models/recorders.js';
+import { checkKind } from '../../core/shapes.js';
 
 /**
  * Observes a single queue: time per state, offered/lost jobs, departures.
@@ -31,6 +32,9 @@ export class QueueStatistics implements QueueRecorder {
 
   /** @param states initial size of the per-state table (grows when larger states occur). */
   constructor(states: number, startTime = 0, initialState = 0) {
+    checkKind('states', states, 'number');
+    checkKind('startTime', startTime, 'number');
+    checkKind('initialState', initialState, 'number');
     this.occupancy = new Float64Array(Math.max(states, initialState + 1, 1));
     this.start = startTime;
     this.last = startTime;
@@ -143,6 +147,10 @@ export class TandemStatistics implements TandemRecorder {
    * @param maxTableStates keep the (i, j) table only if (n+1)(m+1) ≤ this (default 1e6).
    */
   constructor(n: number, m: number, startTime = 0, maxTableStates = 1_000_000) {
+    checkKind('n', n, 'number');
+    checkKind('m', m, 'number');
+    checkKind('startTime', startTime, 'number');
+    checkKind('maxTableStates', maxTableStates, 'number');
     this.m = m;
     this.rowLength = m + 1;
     this.table = Number.isFinite(n) && (n + 1) * (m + 1) <= maxTableStates ? new Float64Array((n + 1) * (m + 1)) : null;

@@ -5,6 +5,7 @@
  * Both accept a `reset(time)` that forgets everything before `time`: this is how warm-up deletion
  * is done (the run layer calls it at the end of the warm-up; the model never knows).
  */
+import { checkKind } from '../../core/shapes.js';
 
 /**
  * The time average of a piecewise-constant signal. `update(time, value)` says the signal takes
@@ -31,6 +32,8 @@ export class TimeWeighted {
 
   /** @param startTime when observation starts; @param initialValue the value from then on. */
   constructor(startTime = 0, initialValue = 0) {
+    checkKind('startTime', startTime, 'number');
+    checkKind('initialValue', initialValue, 'number');
     this.start = startTime;
     this.last = startTime;
     this.value = initialValue;
@@ -96,6 +99,9 @@ export class StateOccupancy {
    * @param startTime when observation starts; @param initialState the state from then on (an integer ≥ 0).
    */
   constructor(capacity = 16, startTime = 0, initialState = 0) {
+    checkKind('capacity', capacity, 'number');
+    checkKind('startTime', startTime, 'number');
+    checkKind('initialState', initialState, 'number');
     this.time = new Float64Array(Math.max(1, capacity, initialState + 1));
     this.start = startTime;
     this.last = startTime;

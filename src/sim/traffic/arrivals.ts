@@ -12,6 +12,7 @@
 import { InvalidParameterError } from '../../core/errors.js';
 import { positiveRate, scvAtLeastOne } from '../../core/guards.js';
 import type { RandomStream } from '../../core/random.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** A point process of arrival epochs with batch sizes. */
 export interface ArrivalProcess {
@@ -75,6 +76,8 @@ export class GeArrivals implements ArrivalProcess {
   private readonly stream: RandomStream;
 
   constructor(params: { readonly rate: number; readonly ca2: number }, stream: RandomStream) {
+    recordParameter('params', params);
+    recordParameter('stream', stream, { next: 'function' });
     this.rate = positiveRate('rate', params.rate);
     this.ca2 = scvAtLeastOne('ca2', params.ca2);
     this.tau = 2 / (1 + this.ca2);
@@ -105,6 +108,7 @@ export class ConstantRateArrivals implements ArrivalProcess {
   private first: number;
 
   constructor(params: { readonly rate: number; readonly phase?: number }) {
+    recordParameter('params', params);
     this.rate = positiveRate('rate', params.rate);
     this.interval = 1 / this.rate;
     const phase = params.phase ?? this.interval;
@@ -159,6 +163,8 @@ export class OnOffArrivals implements ArrivalProcess {
     },
     stream: RandomStream,
   ) {
+    recordParameter('params', params);
+    recordParameter('stream', stream, { next: 'function' });
     this.peakRate = positiveRate('peakRate', params.peakRate);
     this.meanOn = positiveRate('meanOn', params.meanOn);
     this.meanOff = positiveRate('meanOff', params.meanOff);

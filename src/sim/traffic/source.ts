@@ -6,6 +6,7 @@
 import { InvalidParameterError } from '../../core/errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ArrivalProcess } from './arrivals.js';
+import { checkKind, optionsParameter, recordParameter } from '../../core/shapes.js';
 
 /** Options of {@link attachSource}. */
 export interface SourceOptions {
@@ -38,6 +39,10 @@ export function attachSource(
   onArrival: (batch: number, engine: Engine) => void,
   options: SourceOptions = {},
 ): AttachedSource {
+  recordParameter('engine', engine, { schedule: 'function' });
+  recordParameter('process', process, { next: 'function' });
+  checkKind('onArrival', onArrival, 'function');
+  optionsParameter('options', options);
   const stopAt = options.stopAt ?? Infinity;
   if (typeof stopAt !== 'number' || Number.isNaN(stopAt)) throw new InvalidParameterError('stopAt', 'a number', options.stopAt);
   const priority = options.priority ?? 0;

@@ -27,6 +27,7 @@ import { CREDIT_BLOCK_BYTES } from '../../sim/fabric/compiled.js';
 import type { FlowSpec } from '../../sim/fabric/buildFlows.js';
 import type { MetricTree } from '../../sim/stats/intervals.js';
 import { ALFARO_SERVICE_LEVELS, type AlfaroAdmission } from './workload.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** The jitter intervals' edges, in IATs (seven intervals; the central one is [−1/4, 1/4]). */
 export const ALFARO_JITTER_EDGES = [-1, -0.5, -0.25, 0.25, 0.5, 1] as const;
@@ -88,6 +89,8 @@ export interface AlfaroCarryResult {
  * steady state.
  */
 export function carryAlfaroConnections(admission: AlfaroAdmission, options: AlfaroCarryOptions): AlfaroCarryResult {
+  recordParameter('admission', admission, { connections: 'array', format: 'object' });
+  recordParameter('options', options);
   const { connections, format, broker, fabric: topology } = admission;
   const spec = admission.topology;
   const overhead = options.overhead ?? true;

@@ -18,6 +18,7 @@ import { registerScenario, type ReplicationContext, type ReplicationOutput } fro
 import type { MetricTree } from '../../sim/stats/intervals.js';
 import { carryAlfaroConnections } from './carry.js';
 import { admitAlfaroWorkload, ALFARO_SERVICE_LEVELS } from './workload.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** Params of the `alfaro` scenario (defaults in brackets). */
 export interface AlfaroParams {
@@ -91,6 +92,8 @@ export function parseAlfaroParams(params: unknown): AlfaroParams {
 
 /** One replication: a new network, the workload admitted, and with `carry` the fabric run. */
 export function replicateAlfaro(params: AlfaroParams, context: ReplicationContext): ReplicationOutput {
+  recordParameter('params', params);
+  recordParameter('context', context, { streams: 'object', replication: 'number' });
   const { streams, replication } = context;
   const topology = irregularTopology({ switches: params.switches, routing: params.routing }, streams.stream('alfaro/topology', replication));
   const admission = admitAlfaroWorkload({

@@ -21,6 +21,7 @@ import { packetFormat, type PacketFormat } from '../../admission/overhead.js';
 import type { RejectionReason } from '../../admission/brokerRecords.js';
 import type { TopologySpec } from '../../admission/topology.js';
 import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from '../../network/topology.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** One QoS service level of the seed's Table 1. */
 export interface AlfaroServiceLevel {
@@ -147,6 +148,7 @@ function positiveInteger(name: string, value: unknown, rule: string): number {
  *   the fabric refuses (e.g. forwarding that does not reach a host).
  */
 export function admitAlfaroWorkload(options: AlfaroWorkloadOptions): AlfaroAdmission {
+  recordParameter('options', options);
   const attempts = positiveInteger('attempts', options.attempts, 'an integer >= 1 (refusals in a row that close an SL)');
   const format = packetFormat(
     options.headerBytes === undefined ? { payloadBytes: options.packetBytes } : { payloadBytes: options.packetBytes, headerBytes: options.headerBytes },

@@ -37,6 +37,7 @@ import {
   type CongestionSpreadingParams,
   type RateControlName,
 } from './congestionSpreadingParams.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** Bytes in the unit the scenario reports rates in: 64-byte blocks per second (docs/fabric.md § the rate unit). */
 export const REPORT_UNIT_BYTES = 64;
@@ -49,6 +50,7 @@ export const CONGESTION_SPREADING_CLASSES = ['localHigh', 'localLow', 'remoteHig
 
 /** R_max in the response functions' unit: the link rate in rate units per second. */
 export function congestionSpreadingRateMax(p: CongestionSpreadingParams): number {
+  recordParameter('params', p, { linkGbps: 'number', rateUnitBytes: 'number' });
   return (p.linkGbps * 1e9) / 8 / p.rateUnitBytes;
 }
 
@@ -107,6 +109,7 @@ function flows(p: CongestionSpreadingParams): FlowSpec[] {
  * @example congestionSpreadingFabric(parseCongestionSpreading({ rateControl: 'fimd' })).run(0.01);
  */
 export function congestionSpreadingFabric(params: CongestionSpreadingParams, streams?: RandomStreams, replication = 0): Fabric {
+  recordParameter('params', params);
   const p = params;
   const laws = [p.rateControlHigh, p.rateControlLow];
   const marking: MarkingSpec = laws.includes('ibcc')
@@ -146,6 +149,8 @@ export function congestionSpreadingFabric(params: CongestionSpreadingParams, str
  * out.metrics.throughput.local; // ≈ 1.25 (half of 2.5 Gb/s: Bc is shared by four classes, 2 : 1 by priority)
  */
 export function replicateCongestionSpreading(params: CongestionSpreadingParams, context: ReplicationContext): ReplicationOutput {
+  recordParameter('params', params);
+  recordParameter('context', context, { streams: 'object', replication: 'number' });
   const p = params;
   // Rates are reported in 64-byte blocks per second whatever unit the response functions work in.
   const toUnit = p.packetBytes / REPORT_UNIT_BYTES;

@@ -7,6 +7,7 @@ import { InvalidParameterError } from '../../core/errors.js';
 import { integerAtLeast, knownKeys, numberInRange, oneOf, plainObject } from '../../core/guards.js';
 import type { ScenarioCliOption } from '../../sim/scenarios/registry.js';
 import { checkPermutationNodes, PERMUTATION_PATTERNS } from '../../sim/traffic/patterns.js';
+import { checkKind, recordParameter } from '../../core/shapes.js';
 
 /** Traffic patterns of the scenario: the permutations, or uniformly random destinations. */
 export const DRB_PATTERNS = [...PERMUTATION_PATTERNS, 'uniform'] as const;
@@ -207,6 +208,8 @@ export function parseDrbScenario(params: unknown): DrbScenarioParams {
  * @example hotSpotDestination(parseDrbScenario({ hotSpotTarget: 'node' }), 2); // → 36 (node (4, 4) of the 8×8 torus)
  */
 export function hotSpotDestination(p: DrbScenarioParams, k: number): number {
+  recordParameter('params', p);
+  checkKind('k', k, 'number');
   const [w, h] = parseSize(p.size, p.topology === 'torus');
   if (p.hotSpotNodes.length > 0) return p.hotSpotNodes[k % p.hotSpotNodes.length]!;
   const row = Math.floor(h / 2) * w;

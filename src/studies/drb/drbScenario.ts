@@ -52,6 +52,7 @@ import type { Fabric } from '../../sim/fabric/fabric.js';
 import { meshTopology } from '../../network/generators/generators.js';
 import { alternativeOrders, meshDimensionOrderLids } from '../../network/routing/meshRoutes.js';
 import { DRB_CLI_OPTIONS, hotSpotDestination, LINK_GBPS, PACKET_BYTES, parseDrbScenario, parseSize, THRESHOLD_FRACTION, TIMER_US, type DrbScenarioParams } from './drbParams.js';
+import { recordParameter } from '../../core/shapes.js';
 
 export { DRB_CC, DRB_PATTERNS, hotSpotDestination, parseDrbScenario, type DrbScenarioParams } from './drbParams.js';
 
@@ -71,6 +72,7 @@ function rateControl(cc: DrbScenarioParams['cc'], recovery: DrbScenarioParams['c
  * @example drbFabric(parseDrbScenario({ size: '4x4' })).run(1e-3);
  */
 export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, replication = 0): Fabric {
+  recordParameter('params', params);
   const p = params;
   const [w, h] = parseSize(p.size, p.topology === 'torus');
   const n = w * h;
@@ -138,6 +140,8 @@ export function drbFabric(params: DrbScenarioParams, streams?: RandomStreams, re
 
 /** One replication of `drb` (metrics: see the module comment). */
 export function replicateDrbScenario(params: DrbScenarioParams, context: ReplicationContext): ReplicationOutput {
+  recordParameter('params', params);
+  recordParameter('context', context, { streams: 'object', replication: 'number' });
   const fabric = drbFabric(params, context.streams, context.replication);
   const until = context.length.until!;
   const end = context.warmup + until;

@@ -36,6 +36,7 @@ import type { IbCcQpTable } from '../../congestion/ibccQp.js';
 import { DOUBLE_ZERO } from '../../core/fields.js';
 import type { RandomStream } from '../../core/random.js';
 import type { HostTraffic } from '../../sim/fabric/host/hostTraffic.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** Host roles: idle, V (uniform), C (all to the hotspot), B (p to the hotspot, the rest uniform). */
 export const GranRole = Object.freeze({ Idle: 0, V: 1, C: 2, B: 3 } as const);
@@ -121,6 +122,7 @@ export class GranTraffic implements HostTraffic {
   readonly received: Float64Array;
 
   constructor(config: GranTrafficConfig) {
+    recordParameter('config', config, { roles: 'object', contributors: 'array' });
     const c = (this.cfg = config);
     const H = (this.H = c.roles.length);
     this.packetBytes = c.packetBytes;

@@ -33,6 +33,7 @@ import type { Fabric } from '../../sim/fabric/fabric.js';
 import { checkRadix, foldedClosHosts, foldedClosTopology } from '../../network/generators/foldedClos.js';
 import { GranRole, GranTraffic } from './granTraffic.js';
 import { linkRateGbps } from '../../network/topology.js';
+import { checkKind, recordParameter } from '../../core/shapes.js';
 
 /** Parameters of `ibcc-fat-tree` (all optional; defaults are Gran et al.'s set-up, §IV–V). */
 export interface IbccFatTreeParams {
@@ -156,6 +157,9 @@ export function parseIbccFatTree(params: unknown): IbccFatTreeParams {
  * nodes, the rest V nodes; contributors are dealt into hotspot subsets in that random order.
  */
 export function ibccFatTreeTraffic(p: IbccFatTreeParams, streams: RandomStreams, replication: number): GranTraffic {
+  recordParameter('params', p);
+  recordParameter('streams', streams, { stream: 'function' });
+  checkKind('replication', replication, 'number');
   const H = foldedClosHosts(p.radix);
   const roles = new Uint8Array(H);
   const order = Array.from({ length: H }, (_, h) => h);
@@ -187,6 +191,8 @@ export function ibccFatTreeTraffic(p: IbccFatTreeParams, streams: RandomStreams,
 
 /** The fabric of one replication and its traffic. */
 export function ibccFatTreeFabric(p: IbccFatTreeParams, streams: RandomStreams, replication = 0): { fabric: Fabric; traffic: GranTraffic } {
+  recordParameter('params', p);
+  recordParameter('streams', streams, { stream: 'function' });
   const traffic = ibccFatTreeTraffic(p, streams, replication);
   const fabric = buildFabric({
     topology: foldedClosTopology(p.radix, { rateGbps: p.linkGbps, delayNs: p.delayNs }),
@@ -208,6 +214,8 @@ export function ibccFatTreeFabric(p: IbccFatTreeParams, streams: RandomStreams, 
 
 /** One replication of `ibcc-fat-tree` (see the module comment for the metrics). */
 export function replicateIbccFatTree(params: IbccFatTreeParams, context: ReplicationContext): ReplicationOutput {
+  recordParameter('params', params);
+  recordParameter('context', context, { streams: 'object', replication: 'number' });
   const { fabric, traffic } = ibccFatTreeFabric(params, context.streams, context.replication);
   const end = context.warmup + context.length.until!;
   fabric.run(end, context.warmup);

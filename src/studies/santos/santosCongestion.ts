@@ -24,6 +24,7 @@ import { buildFabric } from '../../sim/fabric/build.js';
 import type { RateControlSpec } from '../../sim/fabric/buildFlows.js';
 import { twoSwitchTopology } from '../../network/generators/generators.js';
 import { linkRateGbps } from '../../network/topology.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** The response functions `santos-congestion` runs (Santos et al. compare FIMD, LIPD and AIMD). */
 export const SANTOS_RATE_CONTROLS = ['none', 'fimd', 'lipd', 'aimd', 'pipd'] as const;
@@ -93,6 +94,8 @@ const FLOWS = ['local', 'remote', 'victim'] as const;
  * flow (time-average rate limit, 64-byte blocks/s; the link rate when uncontrolled).
  */
 export function replicateSantosCongestion(params: SantosCongestionParams, context: ReplicationContext): ReplicationOutput {
+  recordParameter('params', params);
+  recordParameter('context', context, { streams: 'object', replication: 'number' });
   const p = params;
   const rc = sourceControl(p);
   const fabric = buildFabric({

@@ -10,6 +10,7 @@ import { DrbSource, type DrbShare } from '../../../congestion/index.js';
 import { InvalidParameterError } from '../../../core/errors.js';
 import { knownKeys, plainObject, positiveRate } from '../../../core/guards.js';
 import type { RandomStream } from '../../../core/random.js';
+import { checkKind, recordParameter } from '../../../core/shapes.js';
 
 /**
  * A flow's path selection (buildFabric `flows[i].pathSelection`): `static` (LID 0 always; the
@@ -62,6 +63,9 @@ export class DrbPathSelection implements PathSelection {
     readonly lids: readonly number[],
     private readonly stream: RandomStream,
   ) {
+    recordParameter('drb', drb);
+    checkKind('lids', lids, 'array');
+    recordParameter('stream', stream, { next: 'function' });
     this.lidToPath = new Int32Array(maxOf(lids) + 1).fill(-1);
     lids.forEach((lid, i) => (this.lidToPath[lid] = i));
   }

@@ -7,6 +7,7 @@
  */
 import { IbCcSource, RateController, type ResponseFunction } from '../../../congestion/index.js';
 import type { GapRule, InjectionControl } from '../plugins.js';
+import { optionsParameter, recordParameter } from '../../../core/shapes.js';
 
 /** Options of {@link ResponseInjectionControl}. */
 export interface ResponseInjectionOptions {
@@ -39,6 +40,8 @@ export class ResponseInjectionControl implements InjectionControl {
   readonly gapRule: GapRule;
 
   constructor(fn: ResponseFunction, options: ResponseInjectionOptions = {}) {
+    recordParameter('fn', fn, { rMin: 'number', rMax: 'number', increase: 'function', decrease: 'function', recoveryTime: 'function' });
+    optionsParameter('options', options);
     this.controller = new RateController(fn, options.initialRate ?? fn.rMax);
     this.unitsPerPacket = options.unitsPerPacket ?? 1;
     this.gapRule = options.gapRule ?? 'shorten';
@@ -71,6 +74,7 @@ export class IbCcInjectionControl implements InjectionControl {
   rate = 0;
 
   constructor(source: IbCcSource) {
+    recordParameter('source', source, { currentRateLimit: 'function' });
     this.source = source;
     this.rate = source.currentRateLimit();
   }

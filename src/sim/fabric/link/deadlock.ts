@@ -10,6 +10,7 @@ import { IbqosError } from '../../../core/errors.js';
 import { NONE } from '../compiled.js';
 import type { Links } from './links.js';
 import type { PacketPool } from '../packets.js';
+import { checkKind } from '../../../core/shapes.js';
 
 /** Seconds as µs for a message, to 6 significant digits. */
 const fmt = (seconds: number): string => String(Number((seconds * 1e6).toPrecision(6)));
@@ -23,7 +24,7 @@ export class FabricDeadlockError extends IbqosError {
 
   constructor(cycle: readonly string[], time: number, stalledFor: number) {
     super(
-      cycle.length > 0
+      Array.isArray(cycle) && cycle.length > 0
         ? `fabric deadlock at t = ${fmt(time)} µs: no packet moved for ${fmt(stalledFor)} µs; cycle of buffers, each waiting for credits of the next: ${cycle.join(' → ')} → ${cycle[0]}`
         : `fabric stalled at t = ${fmt(time)} µs: no packet moved for ${fmt(stalledFor)} µs while packets wait, and no cycle of buffers was found`,
     );
@@ -40,6 +41,7 @@ export class FabricDeadlockError extends IbqosError {
  * @example findWaitCycle(Int32Array.from([1, 2, 1, -1])); // → [1, 2]
  */
 export function findWaitCycle(next: Int32Array): number[] {
+  checkKind('next', next, 'arrayLike');
   const state = new Uint8Array(next.length); // 0 unseen, 1 on the current walk, 2 done
   for (let start = 0; start < next.length; start++) {
     if (state[start] !== 0 || next[start]! < 0) continue;

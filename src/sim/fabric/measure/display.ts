@@ -7,12 +7,14 @@ import { formatNumber } from '../../../present/number.js';
 import { withRecordDisplay } from '../../../present/recordDisplay.js';
 import { renderPlot } from '../../../present/svgPlot.js';
 import type { FabricMeasurements, FlowMeasurements, PortMeasurements } from './measurements.js';
+import { recordParameter } from '../../../core/shapes.js';
 
 /** Flows drawn in the histogram plot (the table has them all). */
 const PLOTTED_FLOWS = 8;
 
 /** The measurements with their display method. Returns them. */
 export function fabricMeasurementsDisplay(measurements: FabricMeasurements): FabricMeasurements {
+  recordParameter('measurements', measurements, { flows: 'array', ports: 'array' });
   return withRecordDisplay(measurements, (m) => {
     const ports = m.ports.filter((p) => p.packets > 0 || p.creditStallTime > 0);
     const histograms = m.flows.filter((f) => f.delivered > 0).slice(0, PLOTTED_FLOWS);
