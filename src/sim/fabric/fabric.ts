@@ -262,7 +262,7 @@ export class Fabric {
   private onArrive(g: number, p: number): void {
     const links = this.links;
     links.arrived(g, p);
-    const s = links.portSwitch[g]!;
+    const s = links.switchOf(g);
     if (s < 0) {
       if (this.receiveCap !== null) this.receiveCap.arrive(g, p);
       else this.deliver(p);
@@ -286,18 +286,15 @@ export class Fabric {
   /** Port g's transmission ended. */
   private onTxEnd(g: number): void {
     const links = this.links;
-    if (links.foldCount[g] !== 0) links.applyFolded(g);
-    links.outBusy[g] = 0;
-    const q = links.outCurQ[g]!;
-    const p = links.outCurPkt[g]!;
-    links.outCurPkt[g] = NONE;
+    const q = links.currentQueue(g);
+    const p = links.endTransmission(g);
     if (q < 0) this.hosts.txEnd(g, -1 - q);
     else this.crossbar.txEnd(g, q, p);
   }
 
   /** Port g (host or switch) starts its next packet if it is idle and one may go. */
   private tryOutput(g: number): void {
-    if (this.links.portSwitch[g]! < 0) this.hosts.tryOutput(g);
+    if (this.links.switchOf(g) < 0) this.hosts.tryOutput(g);
     else this.crossbar.tryOutput(g);
   }
 
@@ -363,8 +360,7 @@ export class Fabric {
     // tail has left, and it is already in the network: count it there too.
     // (Host traffic has no send queues: its packets exist from the moment they are sent.)
     let sending = 0;
-    const outCurPkt = this.links.outCurPkt;
-    if (this.traffic === null) for (let g = this.hostBase; g < outCurPkt.length; g++) if (outCurPkt[g] !== NONE) sending++;
+    if (this.traffic === null) for (let g = this.hostBase; g < this.portNames.length; g++) if (this.links.currentPacket(g) !== NONE) sending++;
     const delivered = this.sink.delivered + (this.traffic?.delivered ?? 0);
     return { injected: this.hosts.injected, delivered, inNetwork: this.pool.live - queued + sending };
   }

@@ -188,7 +188,7 @@ export class HostAdapters {
       this.tryOutputVlFifo(g, this.vlFifos);
       return;
     }
-    if (this.links.outBusy[g] !== 0) return;
+    if (this.links.busy(g) !== 0) return;
     const pool = this.pool;
     const h = g - this.hostBase;
     const lo = this.hostFlowStart[h]!;
@@ -244,7 +244,7 @@ export class HostAdapters {
       pool.lid[p] = sel.nextLid(now);
       this.control.afterPathEvent(f, sel);
     }
-    this.links.outCurQ[g] = -1 - f;
+    this.links.setCurrentQueue(g, -1 - f);
     this.injected++;
     pool.tail[p] = now;
     this.links.transmit(g, g * this.V + v, p);
@@ -275,7 +275,7 @@ export class HostAdapters {
       this.candBytes[v] = pool.size[p]!;
       if (Number.isNaN(fifos.readySince[base + v]!)) fifos.readySince[base + v] = now;
     }
-    if (links.outBusy[g] !== 0) return;
+    if (links.busy(g) !== 0) return;
     if (this.hostFree[h]! > now) {
       this.wakeUp(g, this.hostFree[h]!);
       return;
@@ -303,7 +303,7 @@ export class HostAdapters {
       if (t < this.scanWake) this.scanWake = t;
       return false;
     }
-    if (this.links.credits[g * this.V + v]! < this.pool.blocks[p]!) {
+    if (this.links.credits(g, v) < this.pool.blocks[p]!) {
       this.scanCreditBlocked = true;
       return false;
     }

@@ -80,10 +80,10 @@ export class TrafficHostAdapters {
   /** Host port g starts a packet if it is idle, has credits, its cap allows and its traffic offers one. */
   tryOutput(g: number): void {
     const links = this.links;
-    if (links.outBusy[g] !== 0) return;
+    if (links.busy(g) !== 0) return;
     const now = this.engine.now;
     const pv = g * this.c.vls;
-    if (links.credits[pv]! < this.blocks) {
+    if (links.credits(g, 0) < this.blocks) {
       this.stats.stallBegins(g);
       return;
     }
@@ -111,7 +111,7 @@ export class TrafficHostAdapters {
     traffic.sent(h, d, now);
     this.hostFree[h] = now + size / this.c.injectionRate;
     // −1 − F: a host packet of no flow (the fabric's txEnd tells host flows by −1 − f).
-    links.outCurQ[g] = -1 - this.c.flows.length;
+    links.setCurrentQueue(g, -1 - this.c.flows.length);
     this.injected++;
     pool.tail[p] = now;
     links.transmit(g, pv, p);

@@ -40,28 +40,28 @@ export class Crossbar extends SwitchInputs {
     const q = g * this.V + pool.vl[p]!;
     // (Already routed when it was sent, with Links.enableIdleFold.)
     const out = this.links.routesOnWire ? pool.out[p]! : this.forwarding.route(s, p, pool);
-    this.links.headingTo[out]!--; // (read only with Links.enableIdleFold)
-    if (this.enqueue(s, q, out, p) && this.links.outBusy[out] === 0) this.tryOutput(out);
+    if (this.links.routesOnWire) this.links.arrivedHeadingTo(out);
+    if (this.enqueue(s, q, out, p) && this.links.busy(out) === 0) this.tryOutput(out);
   }
 
   /** Switch output port g starts the next packet if it is idle and one may go. */
   tryOutput(g: number): void {
     const links = this.links;
-    if (links.outBusy[g] !== 0) return;
+    if (links.busy(g) !== 0) return;
     const V = this.V;
     const queues = this.queues;
     let ready = 0;
     let creditBlocked = false;
     const requested = queues.requestedVls[g]!;
     // Credit returns held for this idle port (Links.enableIdleFold) arrived before any request could.
-    if (requested !== 0 && links.foldCount[g] !== 0) links.applyFolded(g);
+    if (requested !== 0 && links.folds(g) !== 0) links.applyFolded(g);
     // Only the VLs some head packet requests on this output (bit v of requestedVls[g]).
     for (let mask = requested; mask !== 0; mask &= mask - 1) {
       const v = 31 - Math.clz32(mask & -mask);
       const r = queues.firstRequest(g, v, this.inBusy);
       if (r === NONE) continue;
       const p = queues.headOf(r);
-      if (links.credits[g * V + v]! >= this.pool.blocks[p]!) {
+      if (links.credits(g, v) >= this.pool.blocks[p]!) {
         ready |= 1 << v;
         this.cand[v] = r;
         this.candBytes[v] = this.pool.size[p]!;
@@ -79,7 +79,7 @@ export class Crossbar extends SwitchInputs {
 
   private startTx(g: number, q: number, v: number): void {
     const p = this.leaveInput(g, q, v);
-    this.links.outCurQ[g] = q;
+    this.links.setCurrentQueue(g, q);
     // Every byte crosses the switch in the switch latency: the tail cannot leave before it arrived
     // plus that latency (at equal link rates this is the header's start + one transmission time).
     this.pool.tail[p]! += this.switchLatency;
@@ -91,7 +91,7 @@ export class Crossbar extends SwitchInputs {
     const V = this.V;
     const queues = this.queues;
     const inPort = this.inputFreed(q, p);
-    const outBusy = this.links.outBusy;
+    const links = this.links;
     const first = queues.firstQueue(inPort);
     const n = queues.queuesPerPort;
     if (n === V) {
@@ -99,7 +99,7 @@ export class Crossbar extends SwitchInputs {
       this.tryOutput(g);
       for (let w = first; w < first + n; w++) {
         const o = queues.requestOf(w);
-        if (o !== NONE && outBusy[o] === 0) this.tryOutput(o);
+        if (o !== NONE && links.busy(o) === 0) this.tryOutput(o);
       }
       return;
     }
@@ -113,11 +113,11 @@ export class Crossbar extends SwitchInputs {
     const end = first + n;
     for (let w = queues.nextRequest(q + 1, end); w < end; w = queues.nextRequest(w + 1, end)) {
       const o = queues.requestOf(w);
-      if (outBusy[o] === 0) this.tryOutput(o);
+      if (links.busy(o) === 0) this.tryOutput(o);
     }
     for (let w = queues.nextRequest(first, q); w < q; w = queues.nextRequest(w + 1, q)) {
       const o = queues.requestOf(w);
-      if (outBusy[o] === 0) this.tryOutput(o);
+      if (links.busy(o) === 0) this.tryOutput(o);
     }
     this.tryOutput(g);
   }

@@ -236,7 +236,7 @@ export class FabricMarking {
       const input = marking.inputOccupancy;
       const occupancy = input ? this.queues.blocks[q]! * CREDIT_BLOCK_BYTES : this.pvBytes[pv]!;
       if (!(occupancy >= this.ibccThreshold[pv]!)) return; // not congested: the marker would not mark
-      const hasCredits = input || this.links.credits[pv]! - pool.blocks[p]! >= this.mtuBlocks;
+      const hasCredits = input || this.links.credits((pv / this.V) | 0, pv % this.V) - pool.blocks[p]! >= this.mtuBlocks;
       if (marking.perPortVl[pv]!.onDeparture(occupancy, hasCredits, pool.size[p]!)) this.mark(pv, p);
     }
   }

@@ -165,14 +165,14 @@ export class OutputBufferedCrossbar extends SwitchInputs {
     for (let v = 0; v < V; v++) {
       const p = this.oHead[g * V + v]!;
       if (p === NONE) continue;
-      if (links.credits[g * V + v]! >= this.pool.blocks[p]!) {
+      if (links.credits(g, v) >= this.pool.blocks[p]!) {
         ready |= 1 << v;
         this.candBytes[v] = this.pool.size[p]!;
         if (Number.isNaN(this.readySince[g * V + v]!)) this.readySince[g * V + v] = this.engine.now;
       } else creditBlocked = true;
     }
     // (The scan above runs even while the link is busy: a head made ready by credits starts waiting now.)
-    if (links.outBusy[g] !== 0) return;
+    if (links.busy(g) !== 0) return;
     if (ready === 0) {
       if (creditBlocked) this.stats.stallBegins(g);
       return;
@@ -185,7 +185,7 @@ export class OutputBufferedCrossbar extends SwitchInputs {
     if (waited > this.maxReadyWait[pv]!) this.maxReadyWait[pv] = waited;
     this.readySince[pv] = NaN;
     const p = this.outputs.shift(pv, this.pool);
-    links.outCurQ[g] = pv;
+    links.setCurrentQueue(g, pv);
     links.transmit(g, pv, p);
     this.markReady(pv);
   }
@@ -193,7 +193,7 @@ export class OutputBufferedCrossbar extends SwitchInputs {
   /** Output VL buffer pv's head, if it has its credits, is ready from now on (unless it already was). */
   private markReady(pv: number): void {
     const p = this.oHead[pv]!;
-    if (p !== NONE && Number.isNaN(this.readySince[pv]!) && this.links.credits[pv]! >= this.pool.blocks[p]!) this.readySince[pv] = this.engine.now;
+    if (p !== NONE && Number.isNaN(this.readySince[pv]!) && this.links.credits((pv / this.V) | 0, pv % this.V) >= this.pool.blocks[p]!) this.readySince[pv] = this.engine.now;
   }
 
   /** Output link g finished sending packet p of output VL buffer pv: its blocks are free. */
