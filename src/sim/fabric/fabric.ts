@@ -271,14 +271,14 @@ export class Fabric {
 
   /** Packet p is taken by its destination host. */
   private deliver(p: number): void {
-    if (this.pool.flow[p]! < 0) this.traffic!.deliver(p);
+    if (this.pool.flow(p) < 0) this.traffic!.deliver(p);
     else this.sink.deliver(p);
   }
 
   /** Host port g's sink has taken packet p under the receive cap: delivered, its credits go back. */
   private taken(g: number, p: number): void {
-    const vl = this.pool.vl[p]!;
-    const blocks = this.pool.blocks[p]!;
+    const vl = this.pool.vl(p);
+    const blocks = this.pool.blocks(p);
     this.deliver(p);
     this.links.returnCredits(g, vl, blocks);
   }

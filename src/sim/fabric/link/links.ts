@@ -211,7 +211,7 @@ export class Links {
 
   /**
    * Puts packet p on the wire of port g (port-VL pv), taking its credits; under cut-through its
-   * transmission ends no earlier than `pool.tail[p]` as the caller set it: the time its tail can
+   * transmission ends no earlier than `pool.tail(p)` as the caller set it: the time its tail can
    * leave (a host: now). (A time in the pool, not an argument: a double passed to a call V8 does
    * not inline is boxed into a heap number.)
    */
@@ -225,9 +225,9 @@ export class Links {
     const rf = g * this.W;
     const vr = r + P_VL + P_PER_VL * (pv - g * this.V);
     const now = this.engine.now;
-    const size = pool.size[p]!;
-    const tailHere = pool.tail[p]!;
-    const blocks = pool.blocks[p]!;
+    const size = pool.size(p);
+    const tailHere = pool.tail(p);
+    const blocks = pool.blocks(p);
     this.transmissions++;
     rec[vr + V_CREDITS]! -= blocks;
     rec[vr + V_IN_FLIGHT]! += blocks;
@@ -242,7 +242,7 @@ export class Links {
     stats.txPacketsVl[pv]!++;
     const peer = rec[r + P_PEER]!;
     const d = recF[rf + D_DELAY]!;
-    pool.tail[p] = end + d;
+    pool.setTail(p, end + d);
     const s = rec[r + P_PEER_SWITCH]!;
     let at: number;
     if (s < 0) at = end + d;
@@ -257,7 +257,7 @@ export class Links {
   arrived(g: number, p: number): void {
     const rec = this.rec;
     const S = this.S;
-    rec[rec[g * S + P_PEER]! * S + P_VL + P_PER_VL * this.pool.vl[p]! + V_IN_FLIGHT]! -= this.pool.blocks[p]!;
+    rec[rec[g * S + P_PEER]! * S + P_VL + P_PER_VL * this.pool.vl(p) + V_IN_FLIGHT]! -= this.pool.blocks(p);
   }
 
   /**

@@ -37,9 +37,9 @@ export class Crossbar extends SwitchInputs {
   /** Packet p's header has reached switch s through input port g (its blocks already off the wire). */
   arrive(s: number, g: number, p: number): void {
     const pool = this.pool;
-    const q = g * this.V + pool.vl[p]!;
+    const q = g * this.V + pool.vl(p);
     // (Already routed when it was sent, with Links.enableIdleFold.)
-    const out = this.links.routesOnWire ? pool.out[p]! : this.forwarding.route(s, p, pool);
+    const out = this.links.routesOnWire ? pool.out(p) : this.forwarding.route(s, p, pool);
     if (this.links.routesOnWire) this.links.arrivedHeadingTo(out);
     if (this.enqueue(s, q, out, p) && this.links.busy(out) === 0) this.tryOutput(out);
   }
@@ -61,10 +61,10 @@ export class Crossbar extends SwitchInputs {
       const r = queues.firstRequest(g, v, this.inBusy);
       if (r === NONE) continue;
       const p = queues.headOf(r);
-      if (links.credits(g, v) >= this.pool.blocks[p]!) {
+      if (links.credits(g, v) >= this.pool.blocks(p)) {
         ready |= 1 << v;
         this.cand[v] = r;
-        this.candBytes[v] = this.pool.size[p]!;
+        this.candBytes[v] = this.pool.size(p);
       } else creditBlocked = true;
     }
     if (ready === 0) {
@@ -82,7 +82,7 @@ export class Crossbar extends SwitchInputs {
     this.links.setCurrentQueue(g, q);
     // Every byte crosses the switch in the switch latency: the tail cannot leave before it arrived
     // plus that latency (at equal link rates this is the header's start + one transmission time).
-    this.pool.tail[p]! += this.switchLatency;
+    this.pool.setTail(p, this.pool.tail(p) + this.switchLatency);
     this.links.transmit(g, g * this.V + v, p);
   }
 

@@ -88,10 +88,10 @@ export class StaticForwarding {
 
   /** Routes packet p at switch s: sets its output port and the VL of its next hop; returns the port. */
   route(s: number, p: number, pool: PacketPool): number {
-    const i = (pool.lid[p]! * this.S + s) * this.H + pool.dst[p]!;
+    const i = (pool.lid(p) * this.S + s) * this.H + pool.dst(p);
     const out = this.fwd[i]!;
-    pool.out[p] = out;
-    pool.outVl[p] = this.fwdVl === null ? pool.vl[p]! : pool.baseVl[p]! + this.fwdVl[i]!;
+    pool.setOut(p, out);
+    pool.setOutVl(p, this.fwdVl === null ? pool.vl(p) : pool.baseVl(p) + this.fwdVl[i]!);
     return out;
   }
 }

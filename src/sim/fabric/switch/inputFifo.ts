@@ -49,20 +49,20 @@ export class FifoInputQueues implements InputQueues {
   }
 
   /**
-   * Appends packet p (its output already in `pool.out[p]`) to buffer q; when the buffer was empty
+   * Appends packet p (its output already in `pool.out(p)`) to buffer q; when the buffer was empty
    * its request for that output is registered. Returns true if the buffer was empty.
    */
   push(q: number, p: number): boolean {
     const pool = this.pool;
     const wasEmpty = this.fifo.append(q, p, pool);
-    this.blocks[q]! += pool.blocks[p]!;
+    this.blocks[q]! += pool.blocks(p);
     return wasEmpty;
   }
 
   /** Registers buffer q's head request once the buffer's arrival bookkeeping is done. */
   request(q: number): void {
     const p = this.head[q]!;
-    this.register(q, this.pool.out[p]!, this.pool.outVl[p]!);
+    this.register(q, this.pool.out(p), this.pool.outVl(p));
   }
 
   /** Removes and returns buffer q's head packet; the next packet, if any, requests its output. */
@@ -71,7 +71,7 @@ export class FifoInputQueues implements InputQueues {
     const p = this.fifo.shift(q, pool);
     const next = this.head[q]!;
     this.unregister(q);
-    if (next !== NONE) this.register(q, pool.out[next]!, pool.outVl[next]!);
+    if (next !== NONE) this.register(q, pool.out(next), pool.outVl(next));
     return p;
   }
 

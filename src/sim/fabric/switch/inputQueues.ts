@@ -20,7 +20,7 @@ export interface InputQueues {
   requestedVl(r: number): number;
   /** Queues per input port: they are numbered firstQueue(g) … firstQueue(g) + queuesPerPort − 1. */
   readonly queuesPerPort: number;
-  /** Appends packet p (output in `pool.out[p]`) to buffer b; true if its queue was empty (then call {@link request}). */
+  /** Appends packet p (output in `pool.out(p)`) to buffer b; true if its queue was empty (then call {@link request}). */
   push(b: number, p: number): boolean;
   /** Registers the request of the queue that the last {@link push} into buffer b made non-empty. */
   request(b: number): void;
