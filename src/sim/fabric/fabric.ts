@@ -347,8 +347,7 @@ export class Fabric {
    * must equal the buffer's capacity in blocks at every instant.
    */
   auditCredits(): CreditAudit[] {
-    const blocks = this.queues.blocks;
-    return this.links.audit((q) => blocks[q]!);
+    return this.links.audit((q) => this.queues.blocksOf(q));
   }
 
   /** Packets ever injected by hosts, delivered, and currently inside the network (not in send queues). */

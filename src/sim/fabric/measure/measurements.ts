@@ -108,17 +108,17 @@ export class FabricStats {
   /** Since when port g has been idle with packets waiting only for credits (−1: it is not). */
   readonly stallSince: Float64Array;
   readonly portMarks: Float64Array;
-  /** Packets held per input VL buffer (arrived, tail not yet gone). */
-  private readonly qPk: Int32Array;
   /**
-   * Packets held per input VL buffer, time-weighted: the core's {@link TimeWeighted} arithmetic
-   * (a Neumaier-compensated integral) kept for every buffer in one array, [last change, sum,
-   * compensation, unused] at 4q, the value being qPk[q] — one cache line for two buffers instead of
-   * an object per buffer (two updates per packet-hop). All buffers share one start, {@link qOccStart}.
+   * Packets held per input VL buffer (arrived, tail not yet gone), time-weighted: the core's
+   * {@link TimeWeighted} arithmetic (a Neumaier-compensated integral) kept for every buffer in one
+   * array, [last change, sum, compensation, then two integers: the packets held now and the most
+   * held] at 4q — one cache line for two buffers instead of an object per buffer or an array per
+   * field (two updates per packet-hop). All buffers share one start, {@link qOccStart}.
    */
   private readonly qOcc: Float64Array;
   private qOccStart = DOUBLE_ZERO;
-  private readonly qMax: Int32Array;
+  /** qOcc's buffer as integers: packets held by buffer q at 8q + 6, the most held at 8q + 7. */
+  private readonly qCount: Int32Array;
   readonly fBytes: Float64Array;
   readonly fLatency: Tally[];
   readonly fLatencyHistogram: Histogram[];
@@ -140,9 +140,8 @@ export class FabricStats {
     this.stallSince = new Float64Array(G).fill(-1);
     this.portMarks = new Float64Array(G * V);
     const Q = G * V;
-    this.qPk = new Int32Array(Q);
     this.qOcc = new Float64Array(4 * Q);
-    this.qMax = new Int32Array(Q);
+    this.qCount = new Int32Array(this.qOcc.buffer);
     this.fBytes = new Float64Array(F);
     this.fLatency = Array.from({ length: F }, () => new Tally());
     this.fLatencyHistogram = Array.from({ length: F }, () => new Histogram({ lo: 0, hi: c.latencyHistogram.hiUs, bins: c.latencyHistogram.bins }));
@@ -169,9 +168,10 @@ export class FabricStats {
 
   /** Input VL buffer q gains (delta = 1) or loses (−1) a packet now. */
   bufferChange(q: number, delta: number): void {
-    const before = this.qPk[q]!;
+    const count = this.qCount;
+    const before = count[8 * q + 6]!;
     const m = before + delta;
-    this.qPk[q] = m;
+    count[8 * q + 6] = m;
     // TimeWeighted.update(now, m), inlined on the array (the same operations in the same order).
     const occ = this.qOcc;
     const i = 4 * q;
@@ -182,7 +182,7 @@ export class FabricStats {
     occ[i + 2]! += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
     occ[i + 1] = t;
     occ[i] = now;
-    if (m > this.qMax[q]!) this.qMax[q] = m;
+    if (m > count[8 * q + 7]!) count[8 * q + 7] = m;
   }
 
   /** Time-average packets held by input VL buffer q from the last reset to `now` (TimeWeighted.mean's arithmetic). */
@@ -190,7 +190,7 @@ export class FabricStats {
     const span = now - this.qOccStart;
     const occ = this.qOcc;
     const i = 4 * q;
-    return span > 0 ? (occ[i + 1]! + occ[i + 2]! + this.qPk[q]! * (now - occ[i]!)) / span : NaN;
+    return span > 0 ? (occ[i + 1]! + occ[i + 2]! + this.qCount[8 * q + 6]! * (now - occ[i]!)) / span : NaN;
   }
 
   /** Flow f's send queue now holds n packets (time-weighted from the flow's start). */
@@ -213,7 +213,7 @@ export class FabricStats {
       this.qOcc[i + 1] = 0;
       this.qOcc[i + 2] = 0;
     }
-    for (let q = 0; q < this.qMax.length; q++) this.qMax[q] = this.qPk[q]!;
+    for (let q = 0; q < this.qOcc.length / 4; q++) this.qCount[8 * q + 7] = this.qCount[8 * q + 6]!;
     for (let g = 0; g < this.G; g++) if (this.stallSince[g]! >= 0) this.stallSince[g] = now;
     this.fBytes.fill(0);
     for (const t of this.fLatency) t.reset();
@@ -291,7 +291,7 @@ export class FabricStats {
       if (c.peer[g]! < 0) continue;
       for (let v = 0; v < V; v++) {
         const q = g * V + v;
-        buffers.push({ name: c.portNames[g]!, vl: v, meanOccupancy: duration > 0 ? this.meanOccupancy(q, now) : 0, maxOccupancy: this.qMax[q]! });
+        buffers.push({ name: c.portNames[g]!, vl: v, meanOccupancy: duration > 0 ? this.meanOccupancy(q, now) : 0, maxOccupancy: this.qCount[8 * q + 7]! });
       }
     }
     return { duration, packetHops, events, flows, ports, buffers };

@@ -6,8 +6,8 @@
  * statistics and credits buffer numbers.
  */
 export interface InputQueues {
-  /** Credit blocks held per buffer. */
-  readonly blocks: Int32Array;
+  /** Credit blocks held by buffer b. */
+  blocksOf(b: number): number;
   /** Bit v of requestedVls[g]: some queue's head requests output g on VL v. */
   readonly requestedVls: Int32Array;
   /** Queue r's head packet (NONE: empty). */

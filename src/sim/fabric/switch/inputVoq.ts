@@ -118,6 +118,10 @@ export class VoqInputQueues implements InputQueues {
     return p;
   }
 
+  blocksOf(b: number): number {
+    return this.blocks[b]!;
+  }
+
   headOf(r: number): number {
     return this.rec[REC * r + HEAD]!;
   }

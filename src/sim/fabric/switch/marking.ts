@@ -184,7 +184,7 @@ export class FabricMarking {
       const v = marking.perVl ? pool.vl(p) : 0;
       ecn.onEnqueue((out - base) * width + v);
       const queues = this.queues;
-      const blocks = queues.blocks[q]!;
+      const blocks = queues.blocksOf(q);
       const full = this.capBlocks - blocks < this.mtuBlocks;
       const wasFull = this.capBlocks - (blocks - pool.blocks(p)) < this.mtuBlocks;
       if (full && !wasFull && marking.congestedOnly) {
@@ -206,7 +206,7 @@ export class FabricMarking {
       // An arrival leaves the buffer at or over the threshold (thresholdFraction × the VL buffer, the
       // same for every port-VL): every packet then in it is marked, each counted once for the
       // port-VL it waits for (a packet marked upstream already carries its mark).
-      if (this.queues.blocks[q]! * CREDIT_BLOCK_BYTES >= this.ibccThreshold[out * this.V + pool.outVl(p)]!) {
+      if (this.queues.blocksOf(q) * CREDIT_BLOCK_BYTES >= this.ibccThreshold[out * this.V + pool.outVl(p)]!) {
         for (let r = this.queues.headOf(q); r !== NONE; r = pool.next(r)) {
           if (pool.mark(r) === 1) continue;
           pool.setMark(r, 1);
@@ -234,7 +234,7 @@ export class FabricMarking {
       // With inputOccupancy: the bytes held in the input VL buffer it leaves (itself included: its
       // blocks are freed when its tail has gone), any credits.
       const input = marking.inputOccupancy;
-      const occupancy = input ? this.queues.blocks[q]! * CREDIT_BLOCK_BYTES : this.pvBytes[pv]!;
+      const occupancy = input ? this.queues.blocksOf(q) * CREDIT_BLOCK_BYTES : this.pvBytes[pv]!;
       if (!(occupancy >= this.ibccThreshold[pv]!)) return; // not congested: the marker would not mark
       const hasCredits = input || this.links.credits((pv / this.V) | 0, pv % this.V) - pool.blocks(p) >= this.mtuBlocks;
       if (marking.perPortVl[pv]!.onDeparture(occupancy, hasCredits, pool.size(p))) this.mark(pv, p);
