@@ -26,7 +26,7 @@
  * events pending the wheel is stopped (all its groups go into the heap): a heap that small is
  * cheaper. None of it changes the order; it decides only where a group waits.
  */
-import { GroupHeap } from './groupHeap.js';
+import { F_PRIO, F_SEQ, F_TIME, GroupHeap, I_GNEXT, I_NEXT, SLOT_F, SLOT_I } from './groupHeap.js';
 
 /** Groups taken per window after which the wheel's bucket width is estimated again. */
 const TUNE_WINDOW = 4096;
@@ -69,33 +69,32 @@ export class TimingWheel<T> extends GroupHeap<T> {
   protected wheelOpen(slot: number, seq: number, b: number): void {
     const time = this.key[0]!;
     const priority = this.key[1]!;
-    const sTime = this.sTime;
-    const sPrio = this.sPrio;
-    const gNext = this.gNext;
-    sTime[slot] = time;
-    sPrio[slot] = priority;
-    this.sSeq[slot] = seq;
-    this.sNext[slot] = -1;
+    const slotF = this.slotF;
+    const slotI = this.slotI;
+    slotF[slot * SLOT_F + F_TIME] = time;
+    slotF[slot * SLOT_F + F_PRIO] = priority;
+    this.slotF[slot * SLOT_F + F_SEQ] = seq;
+    this.slotI[slot * SLOT_I + I_NEXT] = -1;
     this.wheelGroups++;
     let g = this.bHead[b]!;
     if (g < 0) {
       this.bHead[b] = slot;
-      gNext[slot] = -1;
+      slotI[slot * SLOT_I + I_GNEXT] = -1;
       this.bBits[b >> 5]! |= 1 << (b & 31);
       return;
     }
     let prev = -1;
     let steps = 0;
     do {
-      const gt = sTime[g]!;
-      if (gt > time || (gt === time && sPrio[g]! > priority)) break;
+      const gt = slotF[g * SLOT_F + F_TIME]!;
+      if (gt > time || (gt === time && slotF[g * SLOT_F + F_PRIO]! > priority)) break;
       prev = g;
-      g = gNext[g]!;
+      g = slotI[g * SLOT_I + I_GNEXT]!;
       steps++;
     } while (g >= 0);
-    gNext[slot] = g;
+    slotI[slot * SLOT_I + I_GNEXT] = g;
     if (prev < 0) this.bHead[b] = slot;
-    else gNext[prev] = slot;
+    else slotI[prev * SLOT_I + I_GNEXT] = slot;
     // long walks: buckets too wide for the times pending; estimate the width again soon
     if (steps > 8 && this.tuneLeft > 0) {
       this.tuneLen -= this.tuneLeft;
@@ -107,21 +106,21 @@ export class TimingWheel<T> extends GroupHeap<T> {
   protected takeWheel(): number {
     const b = this.curBucket;
     const top = this.bHead[b]!;
-    const next = this.sNext[top]!;
+    const next = this.slotI[top * SLOT_I + I_NEXT]!;
     if (next >= 0) {
       // the next event heads the group: it takes the group's link and first sequence (a rebuild
       // that stops the wheel moves a partly taken group into the heap with it)
       this.bHead[b] = next;
-      this.gNext[next] = this.gNext[top]!;
-      this.sSeq[next] = this.sSeq[top]!;
+      this.slotI[next * SLOT_I + I_GNEXT] = this.slotI[top * SLOT_I + I_GNEXT]!;
+      this.slotF[next * SLOT_F + F_SEQ] = this.slotF[top * SLOT_F + F_SEQ]!;
       return top;
     }
-    const g = this.gNext[top]!;
+    const g = this.slotI[top * SLOT_I + I_GNEXT]!;
     this.bHead[b] = g;
     if (g < 0) this.bBits[b >> 5]! &= ~(1 << (b & 31));
     this.wheelGroups--;
-    const t = this.sTime[top]!;
-    this.sTime[top] = NaN; // no key equals NaN: `recent` no longer finds it
+    const t = this.slotF[top * SLOT_F + F_TIME]!;
+    this.slotF[top * SLOT_F + F_TIME] = NaN; // no key equals NaN: `recent` no longer finds it
     if (--this.tuneLeft < 0) this.tune(t);
     return top;
   }
@@ -186,7 +185,7 @@ export class TimingWheel<T> extends GroupHeap<T> {
   private rebuild(inv: number, buckets: number, cur: number): void {
     const groups: number[] = [];
     for (let k = 0; k < this.buckets; k++) {
-      for (let g = this.bHead[(this.curBucket + k) & this.mask]!; g >= 0; g = this.gNext[g]!) groups.push(g);
+      for (let g = this.bHead[(this.curBucket + k) & this.mask]!; g >= 0; g = this.slotI[g * SLOT_I + I_GNEXT]!) groups.push(g);
     }
     const wasOn = this.wheelOn;
     this.wheelOn = buckets > 0;
@@ -199,22 +198,22 @@ export class TimingWheel<T> extends GroupHeap<T> {
     this.bBits = new Int32Array(buckets >> 5);
     const last = new Int32Array(buckets).fill(-1);
     for (const g of groups) {
-      const time = this.sTime[g]!;
+      const time = this.slotF[g * SLOT_F + F_TIME]!;
       const d = Math.floor(time * inv) - cur;
       if (d >= 0 && d < buckets) {
         // groups come in key order and buckets keep it: append at the bucket's end
         if (last[d]! < 0) {
           this.bHead[d] = g;
           this.bBits[d >> 5]! |= 1 << (d & 31);
-        } else this.gNext[last[d]!] = g;
-        this.gNext[g] = -1;
+        } else this.slotI[(last[d]!) * SLOT_I + I_GNEXT] = g;
+        this.slotI[g * SLOT_I + I_GNEXT] = -1;
         last[d] = g;
         continue;
       }
       this.wheelGroups--;
       this.key[0] = time;
-      this.key[1] = this.sPrio[g]!;
-      this.siftUp(this.sSeq[g]!, g);
+      this.key[1] = this.slotF[g * SLOT_F + F_PRIO]!;
+      this.siftUp(this.slotF[g * SLOT_F + F_SEQ]!, g);
     }
     if (!wasOn) this.wheelGroups = 0;
   }
