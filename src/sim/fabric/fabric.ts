@@ -209,7 +209,7 @@ export class Fabric {
     const peer = this.links.peer;
     for (let g = 0; g < peer.length; g++) {
       if (peer[g]! < 0) continue;
-      out.set(this.portNames[g]!, { counted: this.stats.txBusyTime[g]!, ahead: this.links.busyAhead(g, now) });
+      out.set(this.portNames[g]!, { counted: this.stats.busyTime(g), ahead: this.links.busyAhead(g, now) });
     }
     return out;
   }

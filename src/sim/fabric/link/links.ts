@@ -268,8 +268,9 @@ export class Links {
     let end = now + duration;
     if (c.cutThrough && tailHere > end) end = tailHere;
     recF[rf + D_END] = end;
-    stats.txBusyTime[g]! += end - now;
-    stats.txPacketsVl[pv]!++;
+    const sr = g * stats.portStride;
+    stats.port[sr]! += end - now; // PORT_BUSY (measurements.ts)
+    stats.port[sr + 3 + pv - g * this.V]!++; // PORT_PACKETS + v
     const peer = rec[r + P_PEER]!;
     const d = recF[rf + D_DELAY]!;
     pool.setTail(p, end + d);

@@ -92,6 +92,12 @@ export interface CreditAudit {
   readonly creditsReturning: number;
 }
 
+/** Fields of a port's record in {@link FabricStats.port} (exported for links.ts, which counts transmissions). */
+export const PORT_BUSY = 0;
+export const PORT_STALL_SINCE = 1;
+export const PORT_STALL_TIME = 2;
+export const PORT_PACKETS = 3;
+
 /** The recorders of one fabric run (indices: port g, queue/port-VL g·V + v, flow f). */
 export class FabricStats {
   private readonly c: CompiledFabric;
@@ -101,12 +107,15 @@ export class FabricStats {
   private readonly G: number;
   /** Start of the measurement window (seconds; DOUBLE_ZERO, core/fields.ts, as every time here). */
   measureStart = DOUBLE_ZERO;
-  /** Packets sent per port and VL (index g·V + v); port totals and packet-hops are sums of it. */
-  readonly txPacketsVl: Float64Array;
-  readonly txBusyTime: Float64Array;
-  private readonly stallTime: Float64Array;
-  /** Since when port g has been idle with packets waiting only for credits (−1: it is not). */
-  readonly stallSince: Float64Array;
+  /**
+   * Each port's transmit recorders side by side, one record of `portStride` doubles per port
+   * (issue 32: locality): at g·portStride + PORT_BUSY the busy time counted, + PORT_STALL_SINCE since
+   * when the port has been idle with packets waiting only for credits (−1: it is not), +
+   * PORT_STALL_TIME the credit-stall time, + PORT_PACKETS + v the packets sent on VL v (port totals
+   * and packet-hops are sums of them).
+   */
+  readonly port: Float64Array;
+  readonly portStride: number;
   readonly portMarks: Float64Array;
   /**
    * Packets held per input VL buffer (arrived, tail not yet gone), time-weighted: the core's
@@ -134,10 +143,9 @@ export class FabricStats {
     const V = (this.V = c.vls);
     const G = (this.G = c.peer.length);
     const F = c.flows.length;
-    this.txPacketsVl = new Float64Array(G * V);
-    this.txBusyTime = new Float64Array(G);
-    this.stallTime = new Float64Array(G);
-    this.stallSince = new Float64Array(G).fill(-1);
+    const PS = (this.portStride = PORT_PACKETS + V);
+    this.port = new Float64Array(G * PS);
+    for (let g = 0; g < G; g++) this.port[g * PS + PORT_STALL_SINCE] = -1;
     this.portMarks = new Float64Array(G * V);
     const Q = G * V;
     this.qOcc = new Float64Array(4 * Q);
@@ -152,17 +160,25 @@ export class FabricStats {
     this.fQueue = c.flows.map((flow) => new TimeWeighted(flow.start, 0));
   }
 
+  /** Port g's transmitter busy time counted since the last reset (s). */
+  busyTime(g: number): number {
+    return this.port[g * this.portStride + PORT_BUSY]!;
+  }
+
   /** Port g is idle with packets waiting only for credits, from now unless it already was. */
   stallBegins(g: number): void {
-    if (this.stallSince[g]! < 0) this.stallSince[g] = this.engine.now;
+    const i = g * this.portStride + PORT_STALL_SINCE;
+    if (this.port[i]! < 0) this.port[i] = this.engine.now;
   }
 
   /** Port g sends again: its credit stall, if any, ends now. */
   endStall(g: number): void {
-    const since = this.stallSince[g]!;
+    const r = g * this.portStride;
+    const port = this.port;
+    const since = port[r + PORT_STALL_SINCE]!;
     if (since >= 0) {
-      this.stallTime[g]! += this.engine.now - since;
-      this.stallSince[g] = -1;
+      port[r + PORT_STALL_TIME]! += this.engine.now - since;
+      port[r + PORT_STALL_SINCE] = -1;
     }
   }
 
@@ -203,9 +219,14 @@ export class FabricStats {
   /** Ends the warm-up: every recorder starts again at `now`. */
   reset(now: number): void {
     this.measureStart = now;
-    this.txPacketsVl.fill(0);
-    this.txBusyTime.fill(0);
-    this.stallTime.fill(0);
+    const PS = this.portStride;
+    for (let g = 0; g < this.G; g++) {
+      const r = g * PS;
+      this.port.fill(0, r + PORT_PACKETS, r + PS);
+      this.port[r + PORT_BUSY] = 0;
+      this.port[r + PORT_STALL_TIME] = 0;
+      if (this.port[r + PORT_STALL_SINCE]! >= 0) this.port[r + PORT_STALL_SINCE] = now;
+    }
     this.portMarks.fill(0);
     this.qOccStart = now;
     for (let i = 0; i < this.qOcc.length; i += 4) {
@@ -214,7 +235,6 @@ export class FabricStats {
       this.qOcc[i + 2] = 0;
     }
     for (let q = 0; q < this.qOcc.length / 4; q++) this.qCount[8 * q + 7] = this.qCount[8 * q + 6]!;
-    for (let g = 0; g < this.G; g++) if (this.stallSince[g]! >= 0) this.stallSince[g] = now;
     this.fBytes.fill(0);
     for (const t of this.fLatency) t.reset();
     for (const h of this.fLatencyHistogram) h.reset();
@@ -270,16 +290,18 @@ export class FabricStats {
     let packetHops = 0;
     for (let g = 0; g < this.G; g++) {
       if (c.peer[g]! < 0) continue;
-      const stall = this.stallTime[g]! + (this.stallSince[g]! >= 0 ? now - this.stallSince[g]! : 0);
+      const r = g * this.portStride;
+      const since = this.port[r + PORT_STALL_SINCE]!;
+      const stall = this.port[r + PORT_STALL_TIME]! + (since >= 0 ? now - since : 0);
       const marksPerVl = Array.from(this.portMarks.subarray(g * V, (g + 1) * V));
-      const packetsPerVl = Array.from(this.txPacketsVl.subarray(g * V, (g + 1) * V));
+      const packetsPerVl = Array.from(this.port.subarray(r + PORT_PACKETS, r + PORT_PACKETS + V));
       const packets = sum(packetsPerVl);
       packetHops += packets;
       ports.push({
         name: c.portNames[g]!,
         packets,
         packetsPerVl,
-        utilization: duration > 0 ? Math.min(1, this.txBusyTime[g]! / duration) : 0,
+        utilization: duration > 0 ? Math.min(1, this.port[r + PORT_BUSY]! / duration) : 0,
         creditStallTime: stall,
         marks: sum(marksPerVl),
         marksPerVl,

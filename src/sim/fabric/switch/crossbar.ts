@@ -14,11 +14,16 @@ import type { FabricMarking } from './marking.js';
 import type { FabricStats } from '../measure/measurements.js';
 import type { PacketPool } from '../packets.js';
 import { SwitchInputs } from './switchInputs.js';
+import { roundRobinTable } from './outputArbiters.js';
 
 /** The switches of the fabric: input side (switchInputs.ts), crossbar and output arbitration. */
 export class Crossbar extends SwitchInputs {
   private readonly switchLatency: number;
   private readonly forwarding: StaticForwarding;
+  /** The round-robin table every switch port shares (outputArbiters.ts's roundRobinTable), or null. */
+  private readonly rrTable: Uint8Array | null;
+  /** With rrTable: per switch port, the table entry served last (−1: none yet), as its RoundRobinArbiter's. */
+  private readonly rrLast: Int32Array;
 
   constructor(
     c: CompiledFabric,
@@ -32,6 +37,25 @@ export class Crossbar extends SwitchInputs {
     super(c, links, queues, marking, pool, stats);
     this.switchLatency = c.switchLatency;
     this.forwarding = forwarding;
+    const switchPorts = c.peer.length - c.hostCount;
+    this.rrTable = switchPorts > 0 ? roundRobinTable(c.arbiters, switchPorts) : null;
+    this.rrLast = new Int32Array(this.rrTable === null ? 0 : switchPorts).fill(-1);
+  }
+
+  /** RoundRobinArbiter.pick for switch port g on the shared table (its position in rrLast). */
+  private pickRoundRobin(g: number, ready: number, table: Uint8Array): number {
+    const n = table.length;
+    const bytes = this.candBytes;
+    let e = this.rrLast[g]!;
+    for (let k = 0; k < n; k++) {
+      e = e + 1 === n ? 0 : e + 1;
+      const vl = table[e]!;
+      if ((ready >> vl) & 1 && bytes[vl]! > 0) {
+        this.rrLast[g] = e;
+        return vl;
+      }
+    }
+    return -1;
   }
 
   /** Packet p's header has reached switch s through input port g (its blocks already off the wire). */
@@ -71,7 +95,8 @@ export class Crossbar extends SwitchInputs {
       if (creditBlocked) this.stats.stallBegins(g);
       return;
     }
-    const v = V === 1 ? 0 : this.arbiters[g]!.pick(ready, this.candBytes);
+    const table = this.rrTable;
+    const v = V === 1 ? 0 : table !== null ? this.pickRoundRobin(g, ready, table) : this.arbiters[g]!.pick(ready, this.candBytes);
     if (v < 0) return;
     this.stats.endStall(g);
     this.startTx(g, this.cand[v]!, v);
