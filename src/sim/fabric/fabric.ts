@@ -43,7 +43,7 @@ import { routedPortFlags } from './measure/routedPorts.js';
 import { Crossbar } from './switch/crossbar.js';
 import { OutputBufferedCrossbar } from './switch/outputBuffered.js';
 import { FabricDeadlockError, findWaitCycle, waitForGraph } from './link/deadlock.js';
-import { StaticForwarding } from './switch/forwarding.js';
+import { flowPaths, StaticForwarding } from './switch/forwarding.js';
 import { HostAdapters } from './host/hostAdapter.js';
 import { FifoInputQueues } from './switch/inputFifo.js';
 import type { InputQueues } from './switch/inputQueues.js';
@@ -123,7 +123,7 @@ export class Fabric {
     // Without marking the crossbar makes no marking calls at all (the per-port-VL bytes that
     // FabricMarking keeps are read only by IB CC).
     const marking = c.marking.kind === 'none' ? null : new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
-    const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount);
+    const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount, flowPaths(c, this.links.portSwitch));
     if (c.outputBufferBytes === 0 && c.inputQueueing === 'voq' && creditsBeatArrivals(c, this.links)) {
       this.links.enableIdleFold(forwarding, this.queues.requestedVls);
     }

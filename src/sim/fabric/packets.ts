@@ -8,7 +8,7 @@
  */
 import { NONE } from './compiled.js';
 
-/** Bytes per packet record; doubles at 0, 8, 16; 32-bit integers at 24 … 43; bytes at 44 … 48. */
+/** Bytes per packet record; doubles at 0, 8, 16; 32-bit integers at 24 … 43; bytes at 44 … 49. */
 const RECORD = 64;
 const F = RECORD / 8;
 const I = RECORD / 4;
@@ -28,6 +28,7 @@ const VL = 45;
 const BASE_VL = 46;
 const OUT_VL = 47;
 const LID = 48;
+const HOP = 49;
 
 /** The packet pool. */
 export class PacketPool {
@@ -131,7 +132,15 @@ export class PacketPool {
     this.u8[p * RECORD + LID] = x;
   }
 
-  /** A fresh packet number (unlinked, unmarked). */
+  /** Switches passed so far on the flow's path (forwarding.ts's flowPaths). */
+  hop(p: number): number {
+    return this.u8[p * RECORD + HOP]!;
+  }
+  setHop(p: number, x: number): void {
+    this.u8[p * RECORD + HOP] = x;
+  }
+
+  /** A fresh packet number (unlinked, unmarked, at hop 0). */
   alloc(): number {
     let p = this.freeHead;
     if (p !== NONE) {
@@ -143,6 +152,7 @@ export class PacketPool {
     this.live++;
     this.i32[p * I + NEXT] = NONE;
     this.u8[p * RECORD + MARK] = 0;
+    this.u8[p * RECORD + HOP] = 0;
     return p;
   }
 
