@@ -60,13 +60,10 @@ export class Sink {
     const flow = this.c.flows[f]!;
     const now = this.engine.now;
     this.delivered++;
-    stats.fBytes[f]! += pool.size(p);
     const seconds = now - pool.created(p);
     const lat = seconds * 1e6;
-    stats.fLatency[f]!.add(lat);
-    stats.fLatencyHistogram[f]!.add(lat);
     const marked = pool.mark(p);
-    if (marked) stats.fMarked[f]!++;
+    stats.delivered(f, pool.size(p), lat, marked);
     if (this.c.onDeliver !== null) this.c.onDeliver(f, pool.created(p), now);
     if (flow.rateControl !== null || flow.pathSelection !== null) {
       const ack = this.c.ackDelay;

@@ -6,7 +6,6 @@
  */
 import { DOUBLE_ZERO } from '../../../core/fields.js';
 import { Histogram } from '../../stats/histogram.js';
-import { Tally } from '../../stats/tally.js';
 import { TimeWeighted } from '../../stats/timeWeighted.js';
 import type { Engine } from '../../engine/engine.js';
 import type { CompiledFabric } from '../compiled.js';
@@ -98,6 +97,16 @@ export const PORT_STALL_SINCE = 1;
 export const PORT_STALL_TIME = 2;
 export const PORT_PACKETS = 3;
 
+/** Fields of a flow's delivery record (FabricStats.fRec). */
+const FLOW_STRIDE = 8;
+const F_COUNT = 0;
+const F_MEAN = 1;
+const F_M2 = 2;
+const F_MAX = 3;
+const F_BYTES = 4;
+const F_MARKED = 5;
+const F_OVER = 6;
+
 /** The recorders of one fabric run (indices: port g, queue/port-VL g·V + v, flow f). */
 export class FabricStats {
   private readonly c: CompiledFabric;
@@ -128,10 +137,18 @@ export class FabricStats {
   private qOccStart = DOUBLE_ZERO;
   /** qOcc's buffer as integers: packets held by buffer q at 8q + 6, the most held at 8q + 7. */
   private readonly qCount: Int32Array;
-  readonly fBytes: Float64Array;
-  readonly fLatency: Tally[];
-  readonly fLatencyHistogram: Histogram[];
-  readonly fMarked: Float64Array;
+  /**
+   * Per flow, what its deliveries recorded, one record of FLOW_STRIDE doubles (issue 32: locality,
+   * where a Tally, a Histogram and two arrays were five objects a delivery touched): count, the
+   * latency's mean and sum of squared deviations (µs; the core's Tally arithmetic, Welford), its
+   * largest value, bytes delivered, marked packets, latencies beyond the histogram's last bin.
+   */
+  private readonly fRec: Float64Array;
+  /** Per flow, the latency histogram's counts (bins of the core's Histogram arithmetic over [0, hiUs)): flow f's bin k at f·bins + k. */
+  private readonly fHist: Float64Array;
+  private readonly histBins: number;
+  private readonly histHi: number;
+  private readonly histScale: number;
   readonly fDrops: Float64Array;
   readonly fOffered: Float64Array;
   readonly fRate: TimeWeighted[];
@@ -150,14 +167,37 @@ export class FabricStats {
     const Q = G * V;
     this.qOcc = new Float64Array(4 * Q);
     this.qCount = new Int32Array(this.qOcc.buffer);
-    this.fBytes = new Float64Array(F);
-    this.fLatency = Array.from({ length: F }, () => new Tally());
-    this.fLatencyHistogram = Array.from({ length: F }, () => new Histogram({ lo: 0, hi: c.latencyHistogram.hiUs, bins: c.latencyHistogram.bins }));
-    this.fMarked = new Float64Array(F);
+    this.fRec = new Float64Array(F * FLOW_STRIDE);
+    for (let f = 0; f < F; f++) this.fRec[f * FLOW_STRIDE + F_MAX] = -Infinity;
+    // (the Histogram constructor checks the options, as before)
+    const h = new Histogram({ lo: 0, hi: c.latencyHistogram.hiUs, bins: c.latencyHistogram.bins });
+    this.histBins = h.bins;
+    this.histHi = h.hi;
+    this.histScale = h.bins / (h.hi - 0);
+    this.fHist = new Float64Array(F * h.bins);
     this.fDrops = new Float64Array(F);
     this.fOffered = new Float64Array(F);
     this.fRate = c.flows.map((flow) => new TimeWeighted(flow.start, flow.rateControl === null ? 0 : flow.rateControl.rate));
     this.fQueue = c.flows.map((flow) => new TimeWeighted(flow.start, 0));
+  }
+
+  /**
+   * A packet of flow f delivered now: `bytes`, its latency (µs), marked (1) or not. The Tally's and
+   * the Histogram's arithmetic (stats/tally.ts, stats/histogram.ts, lo = 0), on the flow's record.
+   */
+  delivered(f: number, bytes: number, latencyUs: number, marked: number): void {
+    const rec = this.fRec;
+    const r = f * FLOW_STRIDE;
+    rec[r + F_BYTES]! += bytes;
+    const x = latencyUs;
+    const n = ++rec[r + F_COUNT]!;
+    const d = x - rec[r + F_MEAN]!;
+    rec[r + F_MEAN]! += d / n;
+    rec[r + F_M2]! += d * (x - rec[r + F_MEAN]!);
+    if (x > rec[r + F_MAX]!) rec[r + F_MAX] = x;
+    if (x >= this.histHi) rec[r + F_OVER]!++;
+    else if (x >= 0) this.fHist[f * this.histBins + Math.min(this.histBins - 1, Math.floor((x - 0) * this.histScale))]!++;
+    if (marked) rec[r + F_MARKED]!++;
   }
 
   /** Port g's transmitter busy time counted since the last reset (s). */
@@ -235,10 +275,9 @@ export class FabricStats {
       this.qOcc[i + 2] = 0;
     }
     for (let q = 0; q < this.qOcc.length / 4; q++) this.qCount[8 * q + 7] = this.qCount[8 * q + 6]!;
-    this.fBytes.fill(0);
-    for (const t of this.fLatency) t.reset();
-    for (const h of this.fLatencyHistogram) h.reset();
-    this.fMarked.fill(0);
+    this.fRec.fill(0);
+    for (let f = 0; f < this.c.flows.length; f++) this.fRec[f * FLOW_STRIDE + F_MAX] = -Infinity;
+    this.fHist.fill(0);
     this.fDrops.fill(0);
     this.fOffered.fill(0);
     for (let f = 0; f < this.c.flows.length; f++) {
@@ -260,24 +299,25 @@ export class FabricStats {
       const rc = flow.rateControl;
       const since = Math.max(this.measureStart, flow.start);
       const span = now - since;
-      const latency = this.fLatency[f]!;
-      // Every delivered packet adds one latency observation: the tally's count is the delivered count.
-      const n = latency.count;
-      const histogram = this.fLatencyHistogram[f]!;
+      const r = f * FLOW_STRIDE;
+      const rec = this.fRec;
+      // Every delivered packet adds one latency observation: its count is the delivered count.
+      const n = rec[r + F_COUNT]!;
+      const bins = this.histBins;
       return {
         name: flow.name,
         delivered: n,
-        throughputGbps: duration > 0 ? (this.fBytes[f]! * 8) / duration / 1e9 : 0,
+        throughputGbps: duration > 0 ? (rec[r + F_BYTES]! * 8) / duration / 1e9 : 0,
         throughputPackets: duration > 0 ? n / duration : 0,
-        meanLatencyUs: n > 0 ? latency.mean : NaN,
-        latencyVarianceUs2: n > 1 ? latency.variance : NaN,
-        maxLatencyUs: n > 0 ? latency.max : NaN,
+        meanLatencyUs: n > 0 ? rec[r + F_MEAN]! : NaN,
+        latencyVarianceUs2: n > 1 ? rec[r + F_M2]! / (n - 1) : NaN,
+        maxLatencyUs: n > 0 ? rec[r + F_MAX]! : NaN,
         latencyHistogramUs: {
-          binWidth: (histogram.hi - histogram.lo) / histogram.bins,
-          counts: Array.from(histogram.counts),
-          overflow: histogram.overflow,
+          binWidth: (this.histHi - 0) / bins,
+          counts: Array.from(this.fHist.subarray(f * bins, (f + 1) * bins)),
+          overflow: rec[r + F_OVER]!,
         },
-        marked: this.fMarked[f]!,
+        marked: rec[r + F_MARKED]!,
         sourceDrops: this.fDrops[f]!,
         offered: this.fOffered[f]!,
         meanInjectionRate: rc === null ? Infinity : span > 0 ? this.fRate[f]!.mean(now) : rc.rate,
