@@ -124,7 +124,7 @@ export class Fabric {
     // FabricMarking keeps are read only by IB CC).
     const marking = c.marking.kind === 'none' ? null : new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
     const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount, flowPaths(c, this.links.portSwitch));
-    if (c.outputBufferBytes === 0 && c.inputQueueing === 'voq' && creditsBeatArrivals(c, this.links)) {
+    if (this.queues instanceof VoqInputQueues && c.outputBufferBytes === 0 && creditsBeatArrivals(c, this.links)) {
       this.links.enableIdleFold(forwarding, this.queues.requestedVls);
     }
     this.crossbar =

@@ -76,10 +76,10 @@ export class Crossbar extends SwitchInputs {
     const queues = this.queues;
     let ready = 0;
     let creditBlocked = false;
-    const requested = queues.requestedVls[g]!;
+    const requested = queues.requestedVlsOf(g);
     // Credit returns held for this idle port (Links.enableIdleFold) arrived before any request could.
     if (requested !== 0 && links.folds(g) !== 0) links.applyFolded(g);
-    // Only the VLs some head packet requests on this output (bit v of requestedVls[g]).
+    // Only the VLs some head packet requests on this output (bit v of requestedVlsOf(g)).
     for (let mask = requested; mask !== 0; mask &= mask - 1) {
       const v = 31 - Math.clz32(mask & -mask);
       const r = queues.firstRequest(g, v, this.inBusy);

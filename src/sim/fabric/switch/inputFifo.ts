@@ -26,8 +26,10 @@ const REQ_VL = 6;
 /** As output port-VL r = out·V + vl (the record of the buffer with that number): first and last request. */
 const REQ_HEAD = 7;
 const REQ_TAIL = 8;
+/** As output port g (the record of buffer g·V, beside its VL 0's requests): bit v set when some head requests g on VL v. */
+const REQ_VLS = 9;
 /** Integers per record. */
-const R = 9;
+const R = 10;
 
 /** The FIFO input VL buffers of every switch port, with their output requests (queue = buffer). */
 export class FifoInputQueues implements InputQueues {
@@ -35,9 +37,6 @@ export class FifoInputQueues implements InputQueues {
   private readonly pool: PacketPool;
   /** The records (field k of buffer q at q·R + k). */
   private readonly rec: Int32Array;
-  /** Bit v of requestedVls[g]: some buffer's head requests output g on VL v (so the crossbar skips idle VLs). */
-  readonly requestedVls: Int32Array;
-
   readonly queuesPerPort: number;
 
   constructor(queues: number, vls: number, pool: PacketPool) {
@@ -48,8 +47,8 @@ export class FifoInputQueues implements InputQueues {
     for (let q = 0; q < queues; q++) {
       rec[q * R + BLOCKS] = 0;
       rec[q * R + REQ_VL] = 0;
+      rec[q * R + REQ_VLS] = 0;
     }
-    this.requestedVls = new Int32Array(Math.ceil(queues / vls));
   }
 
   /**
@@ -104,6 +103,11 @@ export class FifoInputQueues implements InputQueues {
     return out;
   }
 
+  /** Bit v: some buffer's head requests output g on VL v (so the crossbar skips idle VLs). */
+  requestedVlsOf(g: number): number {
+    return this.rec[g * this.V * R + REQ_VLS]!;
+  }
+
   blocksOf(q: number): number {
     return this.rec[q * R + BLOCKS]!;
   }
@@ -150,7 +154,7 @@ export class FifoInputQueues implements InputQueues {
     rec[x + REQ_PREV] = tail;
     if (tail === NONE) {
       rec[r + REQ_HEAD] = q;
-      this.requestedVls[out]! |= 1 << vl;
+      rec[out * this.V * R + REQ_VLS]! |= 1 << vl;
     } else rec[tail * R + REQ_NEXT] = q;
     rec[r + REQ_TAIL] = q;
   }
@@ -165,7 +169,7 @@ export class FifoInputQueues implements InputQueues {
     const next = rec[x + REQ_NEXT]!;
     if (prev === NONE) {
       rec[r + REQ_HEAD] = next;
-      if (next === NONE) this.requestedVls[out]! &= ~(1 << vl);
+      if (next === NONE) rec[out * this.V * R + REQ_VLS]! &= ~(1 << vl);
     } else rec[prev * R + REQ_NEXT] = next;
     if (next === NONE) rec[r + REQ_TAIL] = prev;
     else rec[next * R + REQ_PREV] = prev;

@@ -8,8 +8,8 @@
 export interface InputQueues {
   /** Credit blocks held by buffer b. */
   blocksOf(b: number): number;
-  /** Bit v of requestedVls[g]: some queue's head requests output g on VL v. */
-  readonly requestedVls: Int32Array;
+  /** Bit v of requestedVlsOf(g): some queue's head requests output g on VL v. */
+  requestedVlsOf(g: number): number;
   /** Queue r's head packet (NONE: empty). */
   headOf(r: number): number;
   /** The output queue r's head packet requests (NONE: none). */

@@ -118,6 +118,10 @@ export class VoqInputQueues implements InputQueues {
     return p;
   }
 
+  requestedVlsOf(g: number): number {
+    return this.requestedVls[g]!;
+  }
+
   blocksOf(b: number): number {
     return this.blocks[b]!;
   }

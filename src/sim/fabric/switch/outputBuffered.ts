@@ -107,7 +107,7 @@ export class OutputBufferedCrossbar extends SwitchInputs {
     const V = this.V;
     const queues = this.queues;
     let ready = 0;
-    for (let mask = queues.requestedVls[g]!; mask !== 0; mask &= mask - 1) {
+    for (let mask = queues.requestedVlsOf(g); mask !== 0; mask &= mask - 1) {
       const v = 31 - Math.clz32(mask & -mask);
       const r = queues.firstRequest(g, v, this.inBusy);
       if (r === NONE) continue;
