@@ -139,11 +139,11 @@ export class HostAdapters {
   private newPacket(f: number): void {
     const flow = this.c.flows[f]!;
     const pool = this.pool;
-    this.stats.fOffered[f]!++;
     if (this.fCount[f]! >= flow.sendQueuePackets) {
-      this.stats.fDrops[f]!++;
+      this.stats.offered(f, 1);
       return;
     }
+    this.stats.offered(f, 0);
     const p = pool.alloc();
     const size = flow.sizes.sample() + this.c.headerBytes;
     pool.setSize(p, size);

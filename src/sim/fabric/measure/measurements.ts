@@ -107,6 +107,17 @@ const F_BYTES = 4;
 const F_MARKED = 5;
 const F_OVER = 6;
 
+/** Fields of a flow's source record (FabricStats.fSrc). */
+const SOURCE_STRIDE = 8;
+const S_FLOW_START = 0;
+const S_START = 1;
+const S_LAST = 2;
+const S_VALUE = 3;
+const S_SUM = 4;
+const S_COMP = 5;
+const S_OFFERED = 6;
+const S_DROPS = 7;
+
 /** The recorders of one fabric run (indices: port g, queue/port-VL g·V + v, flow f). */
 export class FabricStats {
   private readonly c: CompiledFabric;
@@ -149,10 +160,13 @@ export class FabricStats {
   private readonly histBins: number;
   private readonly histHi: number;
   private readonly histScale: number;
-  readonly fDrops: Float64Array;
-  readonly fOffered: Float64Array;
   readonly fRate: TimeWeighted[];
-  private readonly fQueue: TimeWeighted[];
+  /**
+   * Per flow, its source's recorders in one record of SOURCE_STRIDE doubles (locality, as fRec): the
+   * flow's start, then its send queue time-weighted as the core's TimeWeighted (start of the
+   * average, last change, packets held, compensated sum), then packets offered and refused.
+   */
+  private readonly fSrc: Float64Array;
 
   constructor(c: CompiledFabric, engine: Engine) {
     this.c = c;
@@ -175,10 +189,13 @@ export class FabricStats {
     this.histHi = h.hi;
     this.histScale = h.bins / (h.hi - 0);
     this.fHist = new Float64Array(F * h.bins);
-    this.fDrops = new Float64Array(F);
-    this.fOffered = new Float64Array(F);
     this.fRate = c.flows.map((flow) => new TimeWeighted(flow.start, flow.rateControl === null ? 0 : flow.rateControl.rate));
-    this.fQueue = c.flows.map((flow) => new TimeWeighted(flow.start, 0));
+    this.fSrc = new Float64Array(F * SOURCE_STRIDE);
+    c.flows.forEach((flow, f) => {
+      this.fSrc[f * SOURCE_STRIDE + S_FLOW_START] = flow.start;
+      this.fSrc[f * SOURCE_STRIDE + S_START] = flow.start;
+      this.fSrc[f * SOURCE_STRIDE + S_LAST] = flow.start;
+    });
   }
 
   /**
@@ -241,6 +258,14 @@ export class FabricStats {
     if (m > count[8 * q + 7]!) count[8 * q + 7] = m;
   }
 
+  /** Flow f's send queue's time-average from the last reset to `now` (TimeWeighted.mean's arithmetic). */
+  private meanSendQueue(f: number, now: number): number {
+    const src = this.fSrc;
+    const r = f * SOURCE_STRIDE;
+    const span = now - src[r + S_START]!;
+    return span > 0 ? (src[r + S_SUM]! + src[r + S_COMP]! + src[r + S_VALUE]! * (now - src[r + S_LAST]!)) / span : NaN;
+  }
+
   /** Time-average packets held by input VL buffer q from the last reset to `now` (TimeWeighted.mean's arithmetic). */
   private meanOccupancy(q: number, now: number): number {
     const span = now - this.qOccStart;
@@ -252,8 +277,24 @@ export class FabricStats {
   /** Flow f's send queue now holds n packets (time-weighted from the flow's start). */
   sendQueueChange(f: number, n: number): void {
     const now = this.engine.now;
-    const start = this.c.flows[f]!.start;
-    this.fQueue[f]!.update(now > start ? now : start, n);
+    const src = this.fSrc;
+    const r = f * SOURCE_STRIDE;
+    const start = src[r + S_FLOW_START]!;
+    const time = now > start ? now : start;
+    // TimeWeighted.update(time, n) on the record (the same operations in the same order)
+    const sum = src[r + S_SUM]!;
+    const term = src[r + S_VALUE]! * (time - src[r + S_LAST]!);
+    const t = sum + term;
+    src[r + S_COMP]! += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
+    src[r + S_SUM] = t;
+    src[r + S_LAST] = time;
+    src[r + S_VALUE] = n;
+  }
+
+  /** A packet is offered to flow f's send queue (refused: `dropped` 1). */
+  offered(f: number, dropped: number): void {
+    this.fSrc[f * SOURCE_STRIDE + S_OFFERED]!++;
+    if (dropped) this.fSrc[f * SOURCE_STRIDE + S_DROPS]!++;
   }
 
   /** Ends the warm-up: every recorder starts again at `now`. */
@@ -278,12 +319,16 @@ export class FabricStats {
     this.fRec.fill(0);
     for (let f = 0; f < this.c.flows.length; f++) this.fRec[f * FLOW_STRIDE + F_MAX] = -Infinity;
     this.fHist.fill(0);
-    this.fDrops.fill(0);
-    this.fOffered.fill(0);
     for (let f = 0; f < this.c.flows.length; f++) {
       const at = Math.max(now, this.c.flows[f]!.start);
       this.fRate[f]!.reset(at);
-      this.fQueue[f]!.reset(at);
+      const r = f * SOURCE_STRIDE;
+      this.fSrc[r + S_START] = at;
+      this.fSrc[r + S_LAST] = at;
+      this.fSrc[r + S_SUM] = 0;
+      this.fSrc[r + S_COMP] = 0;
+      this.fSrc[r + S_OFFERED] = 0;
+      this.fSrc[r + S_DROPS] = 0;
     }
   }
 
@@ -318,10 +363,10 @@ export class FabricStats {
           overflow: rec[r + F_OVER]!,
         },
         marked: rec[r + F_MARKED]!,
-        sourceDrops: this.fDrops[f]!,
-        offered: this.fOffered[f]!,
+        sourceDrops: this.fSrc[f * SOURCE_STRIDE + S_DROPS]!,
+        offered: this.fSrc[f * SOURCE_STRIDE + S_OFFERED]!,
         meanInjectionRate: rc === null ? Infinity : span > 0 ? this.fRate[f]!.mean(now) : rc.rate,
-        meanSendQueue: span > 0 ? this.fQueue[f]!.mean(now) : sendQueue[f]!,
+        meanSendQueue: span > 0 ? this.meanSendQueue(f, now) : sendQueue[f]!,
       };
     });
     const sum = (a: readonly number[]): number => a.reduce((x, y) => x + y, 0);
