@@ -19,10 +19,10 @@
  * groups wherever they are (wheel or heap): it appends to the key's newest group, as before.
  *
  * The width adapts to the workload: every TUNE_WINDOW groups taken it is set to the mean gap between
- * them (WIDTH_PER_GAP), the number of buckets to the pending events (a power of two), and the wheel
+ * them (WIDTH_PER_GAP), the number of buckets to BUCKETS_PER_PENDING × the pending events (a power of two), and the wheel
  * is built again (groups in order into the new buckets, those past its end into the heap keyed by
  * their first event's sequence) when the width is a factor 2 off or the buckets a factor 4; a walk
- * of more than 8 groups in one bucket ends the window early. With fewer than MIN_WHEEL_PENDING
+ * of more than LONG_WALK groups in one bucket ends the window early. With fewer than MIN_WHEEL_PENDING
  * events pending the wheel is stopped (all its groups go into the heap): a heap that small is
  * cheaper. None of it changes the order; it decides only where a group waits.
  */
@@ -47,6 +47,21 @@ const WIDTH_PER_GAP = 1;
 const MIN_WHEEL_PENDING = 32;
 /** Fewest and most buckets of the wheel (powers of two). */
 const MIN_BUCKETS = 256;
+/**
+ * Buckets per pending event (at least): the wheel then spans about four times the mean lead time of
+ * the pending events (Little: pending = rate × lead, width = 1 / rate), so a transmission's end and a
+ * source's next arrival fall inside it. With one bucket per event (until issue 32) the span was the
+ * mean lead itself: at k = 32, 4.7 µs against a 6.5 µs transmission, and 29,000 of the 30,000
+ * pending groups waited in the heap (benchmarks/README.md, issue 32).
+ */
+const BUCKETS_PER_PENDING = 4;
+/**
+ * A walk over more groups than this in one bucket ends the tuning window early. 8 until issue 32:
+ * with the wider wheel, transmissions of one size at one rate end within a few ulps of each other
+ * in clusters of distinct times, walks of 9 were common, and each early window measured a gap
+ * inside a cluster (near 0), so the width swung by 2× and the wheel was rebuilt ~660 times per simulated ms.
+ */
+const LONG_WALK = 64;
 const MAX_BUCKETS = 1 << 20;
 /** Largest |bucket number| the wheel is built for (bucket numbers stay exact integers). */
 const MAX_BUCKET_NUMBER = 2 ** 50;
@@ -105,7 +120,7 @@ export class TimingWheel<T> extends GroupHeap<T> {
     if (prev < 0) this.bHead[b] = slot;
     else slotI[prev * SLOT_I + I_GNEXT] = slot;
     // long walks: buckets too wide for the times pending; estimate the width again soon
-    if (steps > 8 && this.tuneLeft > 0) {
+    if (steps > LONG_WALK && this.tuneLeft > 0) {
       this.tuneLen -= this.tuneLeft;
       this.tuneLeft = 0;
     }
@@ -178,7 +193,7 @@ export class TimingWheel<T> extends GroupHeap<T> {
     if (!(gap > 0 && gap < Infinity)) return;
     const inv = 1 / (WIDTH_PER_GAP * gap);
     let buckets = MIN_BUCKETS;
-    while (buckets < this.pending && buckets < MAX_BUCKETS) buckets *= 2;
+    while (buckets < BUCKETS_PER_PENDING * this.pending && buckets < MAX_BUCKETS) buckets *= 2;
     const cur = Math.floor(t * inv);
     if (!(inv > 0 && inv < Infinity && Math.abs(cur) < MAX_BUCKET_NUMBER)) return;
     if (this.wheelOn && inv < 2 * this.inv && 2 * inv > this.inv && buckets < 4 * this.buckets && 4 * buckets > this.buckets) return;
