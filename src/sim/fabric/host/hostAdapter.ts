@@ -140,10 +140,10 @@ export class HostAdapters {
     const flow = this.c.flows[f]!;
     const pool = this.pool;
     if (this.fCount[f]! >= flow.sendQueuePackets) {
-      this.stats.offered(f, 1);
+      this.stats.flowRecorders.offered(f, 1);
       return;
     }
-    this.stats.offered(f, 0);
+    this.stats.flowRecorders.offered(f, 0);
     const p = pool.alloc();
     const size = flow.sizes.sample() + this.c.headerBytes;
     pool.setSize(p, size);
@@ -167,7 +167,7 @@ export class HostAdapters {
   private sendQueueChange(f: number, delta: number): void {
     const n = this.fCount[f]! + delta;
     this.fCount[f] = n;
-    this.stats.sendQueueChange(f, n);
+    this.stats.flowRecorders.sendQueueChange(f, n);
   }
 
   /** Host port g's wake-up (a flow's rate-limiter gap is over). */

@@ -63,7 +63,7 @@ export class Sink {
     const seconds = now - pool.created(p);
     const lat = seconds * 1e6;
     const marked = pool.mark(p);
-    stats.delivered(f, pool.size(p), lat, marked);
+    stats.flowRecorders.delivered(f, pool.size(p), lat, marked);
     if (this.c.onDeliver !== null) this.c.onDeliver(f, pool.created(p), now);
     if (flow.rateControl !== null || flow.pathSelection !== null) {
       const ack = this.c.ackDelay;

@@ -5,10 +5,10 @@
  * here changes what the fabric does. The warm-up resets them ({@link FabricStats.reset}).
  */
 import { DOUBLE_ZERO } from '../../../core/fields.js';
-import { Histogram } from '../../stats/histogram.js';
 import { TimeWeighted } from '../../stats/timeWeighted.js';
 import type { Engine } from '../../engine/engine.js';
 import type { CompiledFabric } from '../compiled.js';
+import { FlowRecorders } from './flowRecorders.js';
 
 /** Measured figures of one run, from the end of the warm-up to the end of the run. */
 export interface FabricMeasurements {
@@ -97,27 +97,6 @@ export const PORT_STALL_SINCE = 1;
 export const PORT_STALL_TIME = 2;
 export const PORT_PACKETS = 3;
 
-/** Fields of a flow's delivery record (FabricStats.fRec). */
-const FLOW_STRIDE = 8;
-const F_COUNT = 0;
-const F_MEAN = 1;
-const F_M2 = 2;
-const F_MAX = 3;
-const F_BYTES = 4;
-const F_MARKED = 5;
-const F_OVER = 6;
-
-/** Fields of a flow's source record (FabricStats.fSrc). */
-const SOURCE_STRIDE = 8;
-const S_FLOW_START = 0;
-const S_START = 1;
-const S_LAST = 2;
-const S_VALUE = 3;
-const S_SUM = 4;
-const S_COMP = 5;
-const S_OFFERED = 6;
-const S_DROPS = 7;
-
 /** The recorders of one fabric run (indices: port g, queue/port-VL g·V + v, flow f). */
 export class FabricStats {
   private readonly c: CompiledFabric;
@@ -148,32 +127,15 @@ export class FabricStats {
   private qOccStart = DOUBLE_ZERO;
   /** qOcc's buffer as integers: packets held by buffer q at 8q + 6, the most held at 8q + 7. */
   private readonly qCount: Int32Array;
-  /**
-   * Per flow, what its deliveries recorded, one record of FLOW_STRIDE doubles (issue 32: locality,
-   * where a Tally, a Histogram and two arrays were five objects a delivery touched): count, the
-   * latency's mean and sum of squared deviations (µs; the core's Tally arithmetic, Welford), its
-   * largest value, bytes delivered, marked packets, latencies beyond the histogram's last bin.
-   */
-  private readonly fRec: Float64Array;
-  /** Per flow, the latency histogram's counts (bins of the core's Histogram arithmetic over [0, hiUs)): flow f's bin k at f·bins + k. */
-  private readonly fHist: Float64Array;
-  private readonly histBins: number;
-  private readonly histHi: number;
-  private readonly histScale: number;
+  /** Per flow: deliveries, send queue, offered and refused packets (flowRecorders.ts). */
+  readonly flowRecorders: FlowRecorders;
   readonly fRate: TimeWeighted[];
-  /**
-   * Per flow, its source's recorders in one record of SOURCE_STRIDE doubles (locality, as fRec): the
-   * flow's start, then its send queue time-weighted as the core's TimeWeighted (start of the
-   * average, last change, packets held, compensated sum), then packets offered and refused.
-   */
-  private readonly fSrc: Float64Array;
 
   constructor(c: CompiledFabric, engine: Engine) {
     this.c = c;
     this.engine = engine;
     const V = (this.V = c.vls);
     const G = (this.G = c.peer.length);
-    const F = c.flows.length;
     const PS = (this.portStride = PORT_PACKETS + V);
     this.port = new Float64Array(G * PS);
     for (let g = 0; g < G; g++) this.port[g * PS + PORT_STALL_SINCE] = -1;
@@ -181,40 +143,8 @@ export class FabricStats {
     const Q = G * V;
     this.qOcc = new Float64Array(4 * Q);
     this.qCount = new Int32Array(this.qOcc.buffer);
-    this.fRec = new Float64Array(F * FLOW_STRIDE);
-    for (let f = 0; f < F; f++) this.fRec[f * FLOW_STRIDE + F_MAX] = -Infinity;
-    // (the Histogram constructor checks the options, as before)
-    const h = new Histogram({ lo: 0, hi: c.latencyHistogram.hiUs, bins: c.latencyHistogram.bins });
-    this.histBins = h.bins;
-    this.histHi = h.hi;
-    this.histScale = h.bins / (h.hi - 0);
-    this.fHist = new Float64Array(F * h.bins);
+    this.flowRecorders = new FlowRecorders(c, engine);
     this.fRate = c.flows.map((flow) => new TimeWeighted(flow.start, flow.rateControl === null ? 0 : flow.rateControl.rate));
-    this.fSrc = new Float64Array(F * SOURCE_STRIDE);
-    c.flows.forEach((flow, f) => {
-      this.fSrc[f * SOURCE_STRIDE + S_FLOW_START] = flow.start;
-      this.fSrc[f * SOURCE_STRIDE + S_START] = flow.start;
-      this.fSrc[f * SOURCE_STRIDE + S_LAST] = flow.start;
-    });
-  }
-
-  /**
-   * A packet of flow f delivered now: `bytes`, its latency (µs), marked (1) or not. The Tally's and
-   * the Histogram's arithmetic (stats/tally.ts, stats/histogram.ts, lo = 0), on the flow's record.
-   */
-  delivered(f: number, bytes: number, latencyUs: number, marked: number): void {
-    const rec = this.fRec;
-    const r = f * FLOW_STRIDE;
-    rec[r + F_BYTES]! += bytes;
-    const x = latencyUs;
-    const n = ++rec[r + F_COUNT]!;
-    const d = x - rec[r + F_MEAN]!;
-    rec[r + F_MEAN]! += d / n;
-    rec[r + F_M2]! += d * (x - rec[r + F_MEAN]!);
-    if (x > rec[r + F_MAX]!) rec[r + F_MAX] = x;
-    if (x >= this.histHi) rec[r + F_OVER]!++;
-    else if (x >= 0) this.fHist[f * this.histBins + Math.min(this.histBins - 1, Math.floor((x - 0) * this.histScale))]!++;
-    if (marked) rec[r + F_MARKED]!++;
   }
 
   /** Port g's transmitter busy time counted since the last reset (s). */
@@ -258,43 +188,12 @@ export class FabricStats {
     if (m > count[8 * q + 7]!) count[8 * q + 7] = m;
   }
 
-  /** Flow f's send queue's time-average from the last reset to `now` (TimeWeighted.mean's arithmetic). */
-  private meanSendQueue(f: number, now: number): number {
-    const src = this.fSrc;
-    const r = f * SOURCE_STRIDE;
-    const span = now - src[r + S_START]!;
-    return span > 0 ? (src[r + S_SUM]! + src[r + S_COMP]! + src[r + S_VALUE]! * (now - src[r + S_LAST]!)) / span : NaN;
-  }
-
   /** Time-average packets held by input VL buffer q from the last reset to `now` (TimeWeighted.mean's arithmetic). */
   private meanOccupancy(q: number, now: number): number {
     const span = now - this.qOccStart;
     const occ = this.qOcc;
     const i = 4 * q;
     return span > 0 ? (occ[i + 1]! + occ[i + 2]! + this.qCount[8 * q + 6]! * (now - occ[i]!)) / span : NaN;
-  }
-
-  /** Flow f's send queue now holds n packets (time-weighted from the flow's start). */
-  sendQueueChange(f: number, n: number): void {
-    const now = this.engine.now;
-    const src = this.fSrc;
-    const r = f * SOURCE_STRIDE;
-    const start = src[r + S_FLOW_START]!;
-    const time = now > start ? now : start;
-    // TimeWeighted.update(time, n) on the record (the same operations in the same order)
-    const sum = src[r + S_SUM]!;
-    const term = src[r + S_VALUE]! * (time - src[r + S_LAST]!);
-    const t = sum + term;
-    src[r + S_COMP]! += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
-    src[r + S_SUM] = t;
-    src[r + S_LAST] = time;
-    src[r + S_VALUE] = n;
-  }
-
-  /** A packet is offered to flow f's send queue (refused: `dropped` 1). */
-  offered(f: number, dropped: number): void {
-    this.fSrc[f * SOURCE_STRIDE + S_OFFERED]!++;
-    if (dropped) this.fSrc[f * SOURCE_STRIDE + S_DROPS]!++;
   }
 
   /** Ends the warm-up: every recorder starts again at `now`. */
@@ -316,19 +215,10 @@ export class FabricStats {
       this.qOcc[i + 2] = 0;
     }
     for (let q = 0; q < this.qOcc.length / 4; q++) this.qCount[8 * q + 7] = this.qCount[8 * q + 6]!;
-    this.fRec.fill(0);
-    for (let f = 0; f < this.c.flows.length; f++) this.fRec[f * FLOW_STRIDE + F_MAX] = -Infinity;
-    this.fHist.fill(0);
+    this.flowRecorders.reset(now);
     for (let f = 0; f < this.c.flows.length; f++) {
       const at = Math.max(now, this.c.flows[f]!.start);
       this.fRate[f]!.reset(at);
-      const r = f * SOURCE_STRIDE;
-      this.fSrc[r + S_START] = at;
-      this.fSrc[r + S_LAST] = at;
-      this.fSrc[r + S_SUM] = 0;
-      this.fSrc[r + S_COMP] = 0;
-      this.fSrc[r + S_OFFERED] = 0;
-      this.fSrc[r + S_DROPS] = 0;
     }
   }
 
@@ -344,29 +234,22 @@ export class FabricStats {
       const rc = flow.rateControl;
       const since = Math.max(this.measureStart, flow.start);
       const span = now - since;
-      const r = f * FLOW_STRIDE;
-      const rec = this.fRec;
-      // Every delivered packet adds one latency observation: its count is the delivered count.
-      const n = rec[r + F_COUNT]!;
-      const bins = this.histBins;
+      const d = this.flowRecorders.figures(f, now);
+      const n = d.delivered;
       return {
         name: flow.name,
         delivered: n,
-        throughputGbps: duration > 0 ? (rec[r + F_BYTES]! * 8) / duration / 1e9 : 0,
+        throughputGbps: duration > 0 ? (d.bytes * 8) / duration / 1e9 : 0,
         throughputPackets: duration > 0 ? n / duration : 0,
-        meanLatencyUs: n > 0 ? rec[r + F_MEAN]! : NaN,
-        latencyVarianceUs2: n > 1 ? rec[r + F_M2]! / (n - 1) : NaN,
-        maxLatencyUs: n > 0 ? rec[r + F_MAX]! : NaN,
-        latencyHistogramUs: {
-          binWidth: (this.histHi - 0) / bins,
-          counts: Array.from(this.fHist.subarray(f * bins, (f + 1) * bins)),
-          overflow: rec[r + F_OVER]!,
-        },
-        marked: rec[r + F_MARKED]!,
-        sourceDrops: this.fSrc[f * SOURCE_STRIDE + S_DROPS]!,
-        offered: this.fSrc[f * SOURCE_STRIDE + S_OFFERED]!,
+        meanLatencyUs: d.meanLatencyUs,
+        latencyVarianceUs2: d.latencyVarianceUs2,
+        maxLatencyUs: d.maxLatencyUs,
+        latencyHistogramUs: d.latencyHistogramUs,
+        marked: d.marked,
+        sourceDrops: d.sourceDrops,
+        offered: d.offered,
         meanInjectionRate: rc === null ? Infinity : span > 0 ? this.fRate[f]!.mean(now) : rc.rate,
-        meanSendQueue: span > 0 ? this.meanSendQueue(f, now) : sendQueue[f]!,
+        meanSendQueue: span > 0 ? d.meanSendQueue : sendQueue[f]!,
       };
     });
     const sum = (a: readonly number[]): number => a.reduce((x, y) => x + y, 0);
