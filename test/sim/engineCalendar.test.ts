@@ -6,9 +6,11 @@
  * groups), priorities mixed inside one time, events scheduled at the current time while its group
  * is being run, cancellations inside groups, and runs stopped and resumed at `until`.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/index.js';
 import { ListCalendar } from '../helpers/listCalendar.js';
+import * as slotLayout from '../../src/sim/engine/groupHeap.js';
 
 /** What a workload does when event `id` runs: its children (delay, priority, closure or not, cancel one). */
 interface Child {
@@ -193,5 +195,21 @@ describe('Engine handler ids', () => {
       [ids[0], 0],
       [ids[1], 10],
     ]);
+  });
+});
+
+describe('event slot record layout', () => {
+  it('calendar.ts, timingWheel.ts and engine.ts copy groupHeap.ts\'s slot constants with the same values', () => {
+    const names = ['SLOT_F', 'F_TIME', 'F_PRIO', 'F_SEQ', 'SLOT_I', 'I_NEXT', 'I_HANDLER', 'I_A', 'I_B', 'I_GNEXT'] as const;
+    let copies = 0;
+    for (const file of ['calendar', 'timingWheel', 'engine']) {
+      const text = readFileSync(new URL(`../../src/sim/engine/${file}.ts`, import.meta.url), 'utf8');
+      for (const m of text.matchAll(/^const (\w+) = (\d+);$/gm)) {
+        if (!(names as readonly string[]).includes(m[1]!)) continue;
+        copies++;
+        expect(Number(m[2]), `${file}.ts ${m[1]}`).toBe(slotLayout[m[1] as (typeof names)[number]]);
+      }
+    }
+    expect(copies).toBeGreaterThanOrEqual(15);
   });
 });

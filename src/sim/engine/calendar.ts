@@ -37,6 +37,13 @@
  * change how many groups there are, never the order.
  */
 import { TimingWheel } from './timingWheel.js';
+// The slot record's layout, groupHeap.ts's SLOT_F … I_GNEXT, copied: an imported constant is a module
+// variable that V8's optimized code loads at every use (measured: the fabric at k = 32 ran 20 % slower).
+const F_PRIO = 1;
+const F_TIME = 0;
+const I_NEXT = 6;
+const SLOT_F = 6;
+const SLOT_I = 12;
 
 /** log2 of the number of entries of the table of recently scheduled events. */
 const RECENT_BITS = 10;
@@ -106,16 +113,15 @@ export class EventCalendar<T> extends TimingWheel<T> {
     const r = (x ^ (x >>> 15)) >>> (32 - RECENT_BITS);
     const t = this.recent[r]!;
     this.recent[r] = slot;
-    this.sNext[slot] = -1;
+    this.slotI[slot * SLOT_I + I_NEXT] = -1;
     // (read before `slot` gets its key: t may be `slot` itself, freed and taken again)
-    const sTime = this.sTime;
-    const sPrio = this.sPrio;
-    const hit = t >= 0 && sTime[t] === time && sPrio[t] === priority;
-    sTime[slot] = time;
-    sPrio[slot] = priority;
+    const slotF = this.slotF;
+    const hit = t >= 0 && slotF[t * SLOT_F + F_TIME] === time && slotF[t * SLOT_F + F_PRIO] === priority;
+    slotF[slot * SLOT_F + F_TIME] = time;
+    slotF[slot * SLOT_F + F_PRIO] = priority;
     if (!hit) return false;
     this.hits++;
-    this.sNext[t] = slot;
+    this.slotI[t * SLOT_I + I_NEXT] = slot;
     return true;
   }
 
@@ -148,10 +154,10 @@ export class EventCalendar<T> extends TimingWheel<T> {
     }
     let h = this.bHead[this.curBucket]!;
     if (h < 0) h = this.bHead[this.advance()]!;
-    const wt = this.sTime[h]!;
+    const wt = this.slotF[h * SLOT_F + F_TIME]!;
     if (this.n > 0) {
       const ht = this.hTime[0]!;
-      if (ht < wt || (ht === wt && this.hPrio[0]! <= this.sPrio[h]!)) {
+      if (ht < wt || (ht === wt && this.hPrio[0]! <= this.slotF[h * SLOT_F + F_PRIO]!)) {
         this.fromWheel = false;
         return ht;
       }
@@ -182,12 +188,12 @@ export class EventCalendar<T> extends TimingWheel<T> {
       this.popGroup();
       return ~top;
     }
-    const next = this.sNext[top]!;
+    const next = this.slotI[top * SLOT_I + I_NEXT]!;
     if (next >= 0) {
       this.hSlot[0] = next;
       return top;
     }
-    this.sTime[top] = NaN; // no key equals NaN: `recent` no longer finds it
+    this.slotF[top * SLOT_F + F_TIME] = NaN; // no key equals NaN: `recent` no longer finds it
     this.popGroup();
     return top;
   }

@@ -33,6 +33,12 @@
 import { InvalidParameterError } from '../../core/errors.js';
 import { knownKeys, plainObject } from '../../core/guards.js';
 import { EventCalendar } from './calendar.js';
+// The slot record's layout, groupHeap.ts's SLOT_F … I_GNEXT, copied: an imported constant is a module
+// variable that V8's optimized code loads at every use (measured: the fabric at k = 32 ran 20 % slower).
+const I_A = 8;
+const I_B = 9;
+const I_HANDLER = 7;
+const SLOT_I = 12;
 
 /** An action run by the engine at its event's time. */
 export type EventAction = (engine: Engine) => void;
@@ -216,9 +222,9 @@ export class Engine extends EventCalendar<ScheduledEvent> {
       this.refusePost(time, handler, a, b, priority);
     }
     const slot = this.takeSlot();
-    this.sHandler[slot] = handler;
-    this.sA[slot] = a;
-    this.sB[slot] = b;
+    this.slotI[slot * SLOT_I + I_HANDLER] = handler;
+    this.slotI[slot * SLOT_I + I_A] = a;
+    this.slotI[slot * SLOT_I + I_B] = b;
     this.insert(time, priority, slot);
   }
 
@@ -297,13 +303,13 @@ export class Engine extends EventCalendar<ScheduledEvent> {
       const time = this.nextTime(); // Infinity when the calendar is empty
       if (!(time < until)) break;
       const slot = this.takeTop();
-      const h = this.sHandler[slot]!;
+      const h = this.slotI[slot * SLOT_I + I_HANDLER]!;
       if (h >= 0) {
         this.clock = time;
         this.processed++;
         events++;
-        const a = this.sA[slot]!;
-        const b = this.sB[slot]!;
+        const a = this.slotI[slot * SLOT_I + I_A]!;
+        const b = this.slotI[slot * SLOT_I + I_B]!;
         this.releaseSlot(slot);
         this.handlers[h]!(a, b, this, h);
         continue;
@@ -333,7 +339,7 @@ export class Engine extends EventCalendar<ScheduledEvent> {
     }
     const event = new ScheduledEvent(time, priority, this.counter, action);
     const slot = this.takeSlot();
-    this.sHandler[slot] = -1;
+    this.slotI[slot * SLOT_I + I_HANDLER] = -1;
     this.sObj[slot] = event;
     this.insert(time, priority, slot);
     return event;
@@ -343,11 +349,11 @@ export class Engine extends EventCalendar<ScheduledEvent> {
   private fireTop(): void {
     this.clock = this.nextTime();
     const slot = this.takeTop();
-    const h = this.sHandler[slot]!;
+    const h = this.slotI[slot * SLOT_I + I_HANDLER]!;
     this.processed++;
     if (h >= 0) {
-      const a = this.sA[slot]!;
-      const b = this.sB[slot]!;
+      const a = this.slotI[slot * SLOT_I + I_A]!;
+      const b = this.slotI[slot * SLOT_I + I_B]!;
       this.releaseSlot(slot);
       this.handlers[h]!(a, b, this, h);
       return;
@@ -363,7 +369,7 @@ export class Engine extends EventCalendar<ScheduledEvent> {
   private dropCancelled(): void {
     while (this.nextTime() !== Infinity) {
       const slot = this.topSlot();
-      if (this.sHandler[slot]! >= 0 || this.sObj[slot]!.action !== null) return;
+      if (this.slotI[slot * SLOT_I + I_HANDLER]! >= 0 || this.sObj[slot]!.action !== null) return;
       this.takeTop();
       this.sObj[slot] = null;
       this.releaseSlot(slot);

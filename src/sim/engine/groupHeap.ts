@@ -7,13 +7,13 @@
  *
  * Layout — three tables, indexed by small integers:
  * - slots: one per pending event: its payload (handler id, a, b; or a closure event object, handler
- *   id −1), its key (time, priority) and `sNext`, the next slot of its group; free slots are chained
- *   through sA;
+ *   id −1), its key (time, priority) and its `next`, the next slot of its group; free slots are chained
+ *   through the field of `a`; a slot is one record (its fields side by side);
  * - a timing wheel of buckets over the near future (timingWheel.ts), each bucket a list of groups
- *   in key order linked through `gNext`;
+ *   in key order linked through their first slots' group links;
  * - a binary min-heap of the other groups keyed (time, priority, sequence of the group's first
  *   event), in parallel typed arrays; a heap entry is the slot of the group's first pending event.
- * A group is the pending events of one (time, priority) chained through sNext, a FIFO: events of one
+ * A group is the pending events of one (time, priority) chained through their `next`, a FIFO: events of one
  * (time, priority) run in scheduling order, and a new event has the largest sequence so far, so
  * appending it at the tail keeps the group sorted; a group is taken from its head (the next slot
  * takes the head's heap entry, key unchanged), never searched. There is no group record: a group is
@@ -21,19 +21,36 @@
  */
 import { grownFloat64, grownInt32 } from '../../core/arrays.js';
 
+/**
+ * Doubles per slot record, and its fields: key (time, priority), sequence (wheel groups). calendar.ts,
+ * timingWheel.ts and engine.ts keep copies of these numbers (an imported constant costs a load per
+ * use in optimized code); engineCalendar.test.ts checks them against these.
+ */
+export const SLOT_F = 6;
+export const F_TIME = 0;
+export const F_PRIO = 1;
+export const F_SEQ = 2;
+/** The same record as 32-bit integers (SLOT_I = 2 · SLOT_F) and its integer fields (after the doubles). */
+export const SLOT_I = 2 * SLOT_F;
+export const I_NEXT = 6;
+export const I_HANDLER = 7;
+export const I_A = 8;
+export const I_B = 9;
+export const I_GNEXT = 10;
+
 /** Pending events' slots and the heap of groups; `T`: the closure-event objects. */
 export class GroupHeap<T> {
   /** Events in the calendar. */
   protected pending = 0;
-  // slots: next slot of its group (or of the free list), handler id (−1: object in sObj), a, b,
-  // and the key (time NaN: not pending, equal to nothing)
-  protected sNext: Int32Array<ArrayBuffer>;
-  protected sHandler: Int32Array<ArrayBuffer>;
-  protected sA: Int32Array<ArrayBuffer>;
-  protected sB: Int32Array<ArrayBuffer>;
+  // slots: one record per slot (doubles at slot·SLOT_F + F_…, the same bytes as integers at
+  // slot·SLOT_I + I_…): the key (time NaN: not pending, equal to nothing), the sequence of an event
+  // that opened a wheel group, the next slot of its group (or of the free list: through I_A),
+  // handler id (−1: object in sObj), a, b, and for a wheel group's first pending event the next group
+  // of its bucket (timingWheel.ts). One record, not an array per field: an event taken long after it
+  // was posted costs one or two cache misses, not eight (issue 32, at k = 32 ~30,000 events pending).
+  protected slotF: Float64Array<ArrayBuffer>;
+  protected slotI: Int32Array<ArrayBuffer>;
   protected sObj: (T | null)[];
-  protected sTime: Float64Array<ArrayBuffer>;
-  protected sPrio: Float64Array<ArrayBuffer>;
   private freeSlot = -1;
   private usedSlots = 0;
   // heap of groups: keys (time, priority, sequence of the first event) and the head slot per position
@@ -45,64 +62,49 @@ export class GroupHeap<T> {
   /** (time, priority) of the event being inserted, and the same 16 bytes as integers to hash. */
   protected readonly key = new Float64Array(2);
   protected readonly keyBits = new Int32Array(this.key.buffer);
-  // per slot, for the wheel (timingWheel.ts): for a wheel group's first pending event, the next group
-  // of its bucket; the sequence of an event that opened a wheel group (a rebuild that moves the group
-  // into the heap keys it so). Here because they grow with the slots.
-  protected gNext: Int32Array<ArrayBuffer>;
-  protected sSeq: Float64Array<ArrayBuffer>;
-
   constructor() {
     const cap = 64;
-    this.sNext = new Int32Array(cap);
-    this.sHandler = new Int32Array(cap);
-    this.sA = new Int32Array(cap);
-    this.sB = new Int32Array(cap);
+    this.slotF = new Float64Array(cap * SLOT_F);
+    this.slotI = new Int32Array(this.slotF.buffer);
+    for (let k = 0; k < cap; k++) this.slotF[k * SLOT_F + F_TIME] = NaN;
     this.sObj = new Array<T | null>(cap).fill(null);
-    this.sTime = new Float64Array(cap).fill(NaN);
-    this.sPrio = new Float64Array(cap);
     this.hTime = new Float64Array(cap);
     this.hPrio = new Float64Array(cap);
     this.hSeq = new Float64Array(cap);
     this.hSlot = new Int32Array(cap);
-    this.gNext = new Int32Array(cap);
-    this.sSeq = new Float64Array(cap);
   }
 
   protected takeSlot(): number {
     let slot = this.freeSlot;
     if (slot >= 0) {
-      this.freeSlot = this.sA[slot]!;
+      this.freeSlot = this.slotI[slot * SLOT_I + I_A]!;
       return slot;
     }
-    if (this.usedSlots === this.sNext.length) this.grow();
+    if (this.usedSlots === this.sObj.length) this.grow();
     slot = this.usedSlots++;
     return slot;
   }
 
-  /** Frees `slot` (after its payload was read: the free list is chained through sA). */
+  /** Frees `slot` (after its payload was read: the free list is chained through its field I_A). */
   protected releaseSlot(slot: number): void {
-    this.sA[slot] = this.freeSlot;
+    this.slotI[slot * SLOT_I + I_A] = this.freeSlot;
     this.freeSlot = slot;
   }
 
   private grow(): void {
-    const cap = this.sNext.length * 2;
-    this.sNext = grownInt32(this.sNext, cap);
-    this.sHandler = grownInt32(this.sHandler, cap);
-    this.sA = grownInt32(this.sA, cap);
-    this.sB = grownInt32(this.sB, cap);
-    for (let k = this.sObj.length; k < cap; k++) this.sObj.push(null);
-    const sTime = new Float64Array(cap).fill(NaN);
-    sTime.set(this.sTime);
-    this.sTime = sTime;
-    this.sPrio = grownFloat64(this.sPrio, cap);
+    const old = this.sObj.length;
+    const cap = old * 2;
+    const slotF = new Float64Array(cap * SLOT_F);
+    slotF.set(this.slotF);
+    for (let k = old; k < cap; k++) slotF[k * SLOT_F + F_TIME] = NaN;
+    this.slotF = slotF;
+    this.slotI = new Int32Array(slotF.buffer);
+    for (let k = old; k < cap; k++) this.sObj.push(null);
     // the heap holds at most one entry per pending event: it grows with the slots
     this.hTime = grownFloat64(this.hTime, cap);
     this.hPrio = grownFloat64(this.hPrio, cap);
     this.hSeq = grownFloat64(this.hSeq, cap);
     this.hSlot = grownInt32(this.hSlot, cap);
-    this.gNext = grownInt32(this.gNext, cap);
-    this.sSeq = grownFloat64(this.sSeq, cap);
   }
 
   /**

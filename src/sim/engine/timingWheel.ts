@@ -19,14 +19,23 @@
  * groups wherever they are (wheel or heap): it appends to the key's newest group, as before.
  *
  * The width adapts to the workload: every TUNE_WINDOW groups taken it is set to the mean gap between
- * them (WIDTH_PER_GAP), the number of buckets to the pending events (a power of two), and the wheel
+ * them (WIDTH_PER_GAP), the number of buckets to BUCKETS_PER_PENDING × the pending events (a power of two), and the wheel
  * is built again (groups in order into the new buckets, those past its end into the heap keyed by
  * their first event's sequence) when the width is a factor 2 off or the buckets a factor 4; a walk
- * of more than 8 groups in one bucket ends the window early. With fewer than MIN_WHEEL_PENDING
+ * of more than LONG_WALK groups in one bucket ends the window early. With fewer than MIN_WHEEL_PENDING
  * events pending the wheel is stopped (all its groups go into the heap): a heap that small is
  * cheaper. None of it changes the order; it decides only where a group waits.
  */
 import { GroupHeap } from './groupHeap.js';
+// The slot record's layout, groupHeap.ts's SLOT_F … I_GNEXT, copied: an imported constant is a module
+// variable that V8's optimized code loads at every use (measured: the fabric at k = 32 ran 20 % slower).
+const F_PRIO = 1;
+const F_SEQ = 2;
+const F_TIME = 0;
+const I_GNEXT = 10;
+const I_NEXT = 6;
+const SLOT_F = 6;
+const SLOT_I = 12;
 
 /** Groups taken per window after which the wheel's bucket width is estimated again. */
 const TUNE_WINDOW = 4096;
@@ -38,6 +47,21 @@ const WIDTH_PER_GAP = 1;
 const MIN_WHEEL_PENDING = 32;
 /** Fewest and most buckets of the wheel (powers of two). */
 const MIN_BUCKETS = 256;
+/**
+ * Buckets per pending event (at least): the wheel then spans about four times the mean lead time of
+ * the pending events (Little: pending = rate × lead, width = 1 / rate), so a transmission's end and a
+ * source's next arrival fall inside it. With one bucket per event (until issue 32) the span was the
+ * mean lead itself: at k = 32, 4.7 µs against a 6.5 µs transmission, and 29,000 of the 30,000
+ * pending groups waited in the heap (benchmarks/README.md, issue 32).
+ */
+const BUCKETS_PER_PENDING = 4;
+/**
+ * A walk over more groups than this in one bucket ends the tuning window early. 8 until issue 32:
+ * with the wider wheel, transmissions of one size at one rate end within a few ulps of each other
+ * in clusters of distinct times, walks of 9 were common, and each early window measured a gap
+ * inside a cluster (near 0), so the width swung by 2× and the wheel was rebuilt ~660 times per simulated ms.
+ */
+const LONG_WALK = 64;
 const MAX_BUCKETS = 1 << 20;
 /** Largest |bucket number| the wheel is built for (bucket numbers stay exact integers). */
 const MAX_BUCKET_NUMBER = 2 ** 50;
@@ -69,35 +93,34 @@ export class TimingWheel<T> extends GroupHeap<T> {
   protected wheelOpen(slot: number, seq: number, b: number): void {
     const time = this.key[0]!;
     const priority = this.key[1]!;
-    const sTime = this.sTime;
-    const sPrio = this.sPrio;
-    const gNext = this.gNext;
-    sTime[slot] = time;
-    sPrio[slot] = priority;
-    this.sSeq[slot] = seq;
-    this.sNext[slot] = -1;
+    const slotF = this.slotF;
+    const slotI = this.slotI;
+    slotF[slot * SLOT_F + F_TIME] = time;
+    slotF[slot * SLOT_F + F_PRIO] = priority;
+    this.slotF[slot * SLOT_F + F_SEQ] = seq;
+    this.slotI[slot * SLOT_I + I_NEXT] = -1;
     this.wheelGroups++;
     let g = this.bHead[b]!;
     if (g < 0) {
       this.bHead[b] = slot;
-      gNext[slot] = -1;
+      slotI[slot * SLOT_I + I_GNEXT] = -1;
       this.bBits[b >> 5]! |= 1 << (b & 31);
       return;
     }
     let prev = -1;
     let steps = 0;
     do {
-      const gt = sTime[g]!;
-      if (gt > time || (gt === time && sPrio[g]! > priority)) break;
+      const gt = slotF[g * SLOT_F + F_TIME]!;
+      if (gt > time || (gt === time && slotF[g * SLOT_F + F_PRIO]! > priority)) break;
       prev = g;
-      g = gNext[g]!;
+      g = slotI[g * SLOT_I + I_GNEXT]!;
       steps++;
     } while (g >= 0);
-    gNext[slot] = g;
+    slotI[slot * SLOT_I + I_GNEXT] = g;
     if (prev < 0) this.bHead[b] = slot;
-    else gNext[prev] = slot;
+    else slotI[prev * SLOT_I + I_GNEXT] = slot;
     // long walks: buckets too wide for the times pending; estimate the width again soon
-    if (steps > 8 && this.tuneLeft > 0) {
+    if (steps > LONG_WALK && this.tuneLeft > 0) {
       this.tuneLen -= this.tuneLeft;
       this.tuneLeft = 0;
     }
@@ -107,21 +130,21 @@ export class TimingWheel<T> extends GroupHeap<T> {
   protected takeWheel(): number {
     const b = this.curBucket;
     const top = this.bHead[b]!;
-    const next = this.sNext[top]!;
+    const next = this.slotI[top * SLOT_I + I_NEXT]!;
     if (next >= 0) {
       // the next event heads the group: it takes the group's link and first sequence (a rebuild
       // that stops the wheel moves a partly taken group into the heap with it)
       this.bHead[b] = next;
-      this.gNext[next] = this.gNext[top]!;
-      this.sSeq[next] = this.sSeq[top]!;
+      this.slotI[next * SLOT_I + I_GNEXT] = this.slotI[top * SLOT_I + I_GNEXT]!;
+      this.slotF[next * SLOT_F + F_SEQ] = this.slotF[top * SLOT_F + F_SEQ]!;
       return top;
     }
-    const g = this.gNext[top]!;
+    const g = this.slotI[top * SLOT_I + I_GNEXT]!;
     this.bHead[b] = g;
     if (g < 0) this.bBits[b >> 5]! &= ~(1 << (b & 31));
     this.wheelGroups--;
-    const t = this.sTime[top]!;
-    this.sTime[top] = NaN; // no key equals NaN: `recent` no longer finds it
+    const t = this.slotF[top * SLOT_F + F_TIME]!;
+    this.slotF[top * SLOT_F + F_TIME] = NaN; // no key equals NaN: `recent` no longer finds it
     if (--this.tuneLeft < 0) this.tune(t);
     return top;
   }
@@ -170,7 +193,7 @@ export class TimingWheel<T> extends GroupHeap<T> {
     if (!(gap > 0 && gap < Infinity)) return;
     const inv = 1 / (WIDTH_PER_GAP * gap);
     let buckets = MIN_BUCKETS;
-    while (buckets < this.pending && buckets < MAX_BUCKETS) buckets *= 2;
+    while (buckets < BUCKETS_PER_PENDING * this.pending && buckets < MAX_BUCKETS) buckets *= 2;
     const cur = Math.floor(t * inv);
     if (!(inv > 0 && inv < Infinity && Math.abs(cur) < MAX_BUCKET_NUMBER)) return;
     if (this.wheelOn && inv < 2 * this.inv && 2 * inv > this.inv && buckets < 4 * this.buckets && 4 * buckets > this.buckets) return;
@@ -186,7 +209,7 @@ export class TimingWheel<T> extends GroupHeap<T> {
   private rebuild(inv: number, buckets: number, cur: number): void {
     const groups: number[] = [];
     for (let k = 0; k < this.buckets; k++) {
-      for (let g = this.bHead[(this.curBucket + k) & this.mask]!; g >= 0; g = this.gNext[g]!) groups.push(g);
+      for (let g = this.bHead[(this.curBucket + k) & this.mask]!; g >= 0; g = this.slotI[g * SLOT_I + I_GNEXT]!) groups.push(g);
     }
     const wasOn = this.wheelOn;
     this.wheelOn = buckets > 0;
@@ -199,22 +222,22 @@ export class TimingWheel<T> extends GroupHeap<T> {
     this.bBits = new Int32Array(buckets >> 5);
     const last = new Int32Array(buckets).fill(-1);
     for (const g of groups) {
-      const time = this.sTime[g]!;
+      const time = this.slotF[g * SLOT_F + F_TIME]!;
       const d = Math.floor(time * inv) - cur;
       if (d >= 0 && d < buckets) {
         // groups come in key order and buckets keep it: append at the bucket's end
         if (last[d]! < 0) {
           this.bHead[d] = g;
           this.bBits[d >> 5]! |= 1 << (d & 31);
-        } else this.gNext[last[d]!] = g;
-        this.gNext[g] = -1;
+        } else this.slotI[(last[d]!) * SLOT_I + I_GNEXT] = g;
+        this.slotI[g * SLOT_I + I_GNEXT] = -1;
         last[d] = g;
         continue;
       }
       this.wheelGroups--;
       this.key[0] = time;
-      this.key[1] = this.sPrio[g]!;
-      this.siftUp(this.sSeq[g]!, g);
+      this.key[1] = this.slotF[g * SLOT_F + F_PRIO]!;
+      this.siftUp(this.slotF[g * SLOT_F + F_SEQ]!, g);
     }
     if (!wasOn) this.wheelGroups = 0;
   }

@@ -43,7 +43,7 @@ import { routedPortFlags } from './measure/routedPorts.js';
 import { Crossbar } from './switch/crossbar.js';
 import { OutputBufferedCrossbar } from './switch/outputBuffered.js';
 import { FabricDeadlockError, findWaitCycle, waitForGraph } from './link/deadlock.js';
-import { StaticForwarding } from './switch/forwarding.js';
+import { flowPaths, StaticForwarding } from './switch/forwarding.js';
 import { HostAdapters } from './host/hostAdapter.js';
 import { FifoInputQueues } from './switch/inputFifo.js';
 import type { InputQueues } from './switch/inputQueues.js';
@@ -123,8 +123,8 @@ export class Fabric {
     // Without marking the crossbar makes no marking calls at all (the per-port-VL bytes that
     // FabricMarking keeps are read only by IB CC).
     const marking = c.marking.kind === 'none' ? null : new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
-    const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount);
-    if (c.outputBufferBytes === 0 && c.inputQueueing === 'voq' && creditsBeatArrivals(c, this.links)) {
+    const forwarding = new StaticForwarding(c.fwd, c.fwdVl, c.switchCount, c.hostCount, flowPaths(c, this.links.portSwitch));
+    if (this.queues instanceof VoqInputQueues && c.outputBufferBytes === 0 && creditsBeatArrivals(c, this.links)) {
       this.links.enableIdleFold(forwarding, this.queues.requestedVls);
     }
     this.crossbar =
@@ -209,7 +209,7 @@ export class Fabric {
     const peer = this.links.peer;
     for (let g = 0; g < peer.length; g++) {
       if (peer[g]! < 0) continue;
-      out.set(this.portNames[g]!, { counted: this.stats.txBusyTime[g]!, ahead: this.links.busyAhead(g, now) });
+      out.set(this.portNames[g]!, { counted: this.stats.busyTime(g), ahead: this.links.busyAhead(g, now) });
     }
     return out;
   }
@@ -262,7 +262,7 @@ export class Fabric {
   private onArrive(g: number, p: number): void {
     const links = this.links;
     links.arrived(g, p);
-    const s = links.portSwitch[g]!;
+    const s = links.switchOf(g);
     if (s < 0) {
       if (this.receiveCap !== null) this.receiveCap.arrive(g, p);
       else this.deliver(p);
@@ -271,14 +271,14 @@ export class Fabric {
 
   /** Packet p is taken by its destination host. */
   private deliver(p: number): void {
-    if (this.pool.flow[p]! < 0) this.traffic!.deliver(p);
+    if (this.pool.flow(p) < 0) this.traffic!.deliver(p);
     else this.sink.deliver(p);
   }
 
   /** Host port g's sink has taken packet p under the receive cap: delivered, its credits go back. */
   private taken(g: number, p: number): void {
-    const vl = this.pool.vl[p]!;
-    const blocks = this.pool.blocks[p]!;
+    const vl = this.pool.vl(p);
+    const blocks = this.pool.blocks(p);
     this.deliver(p);
     this.links.returnCredits(g, vl, blocks);
   }
@@ -286,18 +286,15 @@ export class Fabric {
   /** Port g's transmission ended. */
   private onTxEnd(g: number): void {
     const links = this.links;
-    if (links.foldCount[g] !== 0) links.applyFolded(g);
-    links.outBusy[g] = 0;
-    const q = links.outCurQ[g]!;
-    const p = links.outCurPkt[g]!;
-    links.outCurPkt[g] = NONE;
+    const q = links.currentQueue(g);
+    const p = links.endTransmission(g);
     if (q < 0) this.hosts.txEnd(g, -1 - q);
     else this.crossbar.txEnd(g, q, p);
   }
 
   /** Port g (host or switch) starts its next packet if it is idle and one may go. */
   private tryOutput(g: number): void {
-    if (this.links.portSwitch[g]! < 0) this.hosts.tryOutput(g);
+    if (this.links.switchOf(g) < 0) this.hosts.tryOutput(g);
     else this.crossbar.tryOutput(g);
   }
 
@@ -350,8 +347,7 @@ export class Fabric {
    * must equal the buffer's capacity in blocks at every instant.
    */
   auditCredits(): CreditAudit[] {
-    const blocks = this.queues.blocks;
-    return this.links.audit((q) => blocks[q]!);
+    return this.links.audit((q) => this.queues.blocksOf(q));
   }
 
   /** Packets ever injected by hosts, delivered, and currently inside the network (not in send queues). */
@@ -363,8 +359,7 @@ export class Fabric {
     // tail has left, and it is already in the network: count it there too.
     // (Host traffic has no send queues: its packets exist from the moment they are sent.)
     let sending = 0;
-    const outCurPkt = this.links.outCurPkt;
-    if (this.traffic === null) for (let g = this.hostBase; g < outCurPkt.length; g++) if (outCurPkt[g] !== NONE) sending++;
+    if (this.traffic === null) for (let g = this.hostBase; g < this.portNames.length; g++) if (this.links.currentPacket(g) !== NONE) sending++;
     const delivered = this.sink.delivered + (this.traffic?.delivered ?? 0);
     return { injected: this.hosts.injected, delivered, inNetwork: this.pool.live - queued + sending };
   }

@@ -139,26 +139,26 @@ export class HostAdapters {
   private newPacket(f: number): void {
     const flow = this.c.flows[f]!;
     const pool = this.pool;
-    this.stats.fOffered[f]!++;
     if (this.fCount[f]! >= flow.sendQueuePackets) {
-      this.stats.fDrops[f]!++;
+      this.stats.flowRecorders.offered(f, 1);
       return;
     }
+    this.stats.flowRecorders.offered(f, 0);
     const p = pool.alloc();
     const size = flow.sizes.sample() + this.c.headerBytes;
-    pool.size[p] = size;
-    pool.blocks[p] = Math.ceil(size / CREDIT_BLOCK_BYTES);
-    pool.flow[p] = f;
-    pool.vl[p] = flow.vl;
-    pool.baseVl[p] = flow.vl;
-    pool.lid[p] = 0;
+    pool.setSize(p, size);
+    pool.setBlocks(p, Math.ceil(size / CREDIT_BLOCK_BYTES));
+    pool.setFlow(p, f);
+    pool.setVl(p, flow.vl);
+    pool.setBaseVl(p, flow.vl);
+    pool.setLid(p, 0);
     let dst = flow.destination;
     if (dst < 0) {
       dst = Math.floor(flow.destinationStream!.next() * (this.H - 1));
       if (dst >= flow.source) dst++;
     }
-    pool.dst[p] = dst;
-    pool.created[p] = this.engine.now;
+    pool.setDst(p, dst);
+    pool.setCreated(p, this.engine.now);
     if (this.vlFifos !== null) this.vlFifos.append(flow.source * this.V + flow.vl, p, pool);
     else this.sendQueues.append(f, p, pool);
     this.sendQueueChange(f, 1);
@@ -167,7 +167,7 @@ export class HostAdapters {
   private sendQueueChange(f: number, delta: number): void {
     const n = this.fCount[f]! + delta;
     this.fCount[f] = n;
-    this.stats.sendQueueChange(f, n);
+    this.stats.flowRecorders.sendQueueChange(f, n);
   }
 
   /** Host port g's wake-up (a flow's rate-limiter gap is over). */
@@ -188,7 +188,7 @@ export class HostAdapters {
       this.tryOutputVlFifo(g, this.vlFifos);
       return;
     }
-    if (this.links.outBusy[g] !== 0) return;
+    if (this.links.busy(g) !== 0) return;
     const pool = this.pool;
     const h = g - this.hostBase;
     const lo = this.hostFlowStart[h]!;
@@ -214,7 +214,7 @@ export class HostAdapters {
       ready |= 1 << v;
       this.cand[v] = f;
       this.candPos[v] = pos;
-      this.candBytes[v] = pool.size[p]!;
+      this.candBytes[v] = pool.size(p);
     }
     const v = this.pickVl(g, ready);
     if (v < 0) return;
@@ -235,18 +235,18 @@ export class HostAdapters {
     const flow = this.c.flows[f]!;
     const rc = flow.rateControl;
     if (rc !== null) {
-      this.fNext[f] = now + pool.size[p]! / this.c.mtu / rc.rate;
+      this.fNext[f] = now + pool.size(p) / this.c.mtu / rc.rate;
       this.windows.sent(f);
     }
-    if (this.injectionCapped) this.hostFree[h] = now + pool.size[p]! / this.c.injectionRate;
+    if (this.injectionCapped) this.hostFree[h] = now + pool.size(p) / this.c.injectionRate;
     const sel = flow.pathSelection;
     if (sel !== null) {
-      pool.lid[p] = sel.nextLid(now);
+      pool.setLid(p, sel.nextLid(now));
       this.control.afterPathEvent(f, sel);
     }
-    this.links.outCurQ[g] = -1 - f;
+    this.links.setCurrentQueue(g, -1 - f);
     this.injected++;
-    pool.tail[p] = now;
+    pool.setTail(p, now);
     this.links.transmit(g, g * this.V + v, p);
     if (flow.arrivals === null && now < flow.stop) this.newPacket(f);
   }
@@ -269,13 +269,13 @@ export class HostAdapters {
     for (let v = 0; v < V; v++) {
       const p = fifos.head[base + v]!;
       if (p === NONE) continue;
-      const f = pool.flow[p]!;
+      const f = pool.flow(p);
       if (!this.headReady(g, v, f, p, now)) continue;
       ready |= 1 << v;
-      this.candBytes[v] = pool.size[p]!;
+      this.candBytes[v] = pool.size(p);
       if (Number.isNaN(fifos.readySince[base + v]!)) fifos.readySince[base + v] = now;
     }
-    if (links.outBusy[g] !== 0) return;
+    if (links.busy(g) !== 0) return;
     if (this.hostFree[h]! > now) {
       this.wakeUp(g, this.hostFree[h]!);
       return;
@@ -283,11 +283,11 @@ export class HostAdapters {
     const v = this.pickVl(g, ready);
     if (v < 0) return;
     const p = fifos.pop(base + v, pool, now);
-    this.send(g, h, v, pool.flow[p]!, p, now);
+    this.send(g, h, v, pool.flow(p), p, now);
     // The next head of the VL, if it may go and has its credits, is ready from this start on (what
     // headReady notes for a scan is not read again before the next scan resets it).
     const n = fifos.head[base + v]!;
-    if (n !== NONE && this.headReady(g, v, pool.flow[n]!, n, now)) fifos.readySince[base + v] = now;
+    if (n !== NONE && this.headReady(g, v, pool.flow(n), n, now)) fifos.readySince[base + v] = now;
   }
 
   /**
@@ -303,7 +303,7 @@ export class HostAdapters {
       if (t < this.scanWake) this.scanWake = t;
       return false;
     }
-    if (this.links.credits[g * this.V + v]! < this.pool.blocks[p]!) {
+    if (this.links.credits(g, v) < this.pool.blocks(p)) {
       this.scanCreditBlocked = true;
       return false;
     }

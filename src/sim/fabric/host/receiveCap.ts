@@ -36,7 +36,7 @@ export class ReceiveCap {
   /** Packet p has its tail in at host port g now (its size read from the pool, not passed: a double argument is boxed). */
   arrive(g: number, p: number): void {
     const c = this.c;
-    const size = this.pool.size[p]!;
+    const size = this.pool.size(p);
     const h = g - this.hostBase;
     const now = this.engine.now;
     const header = now - size / c.rate[c.peer[g]!]!;

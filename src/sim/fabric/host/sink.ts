@@ -56,21 +56,18 @@ export class Sink {
   deliver(p: number): void {
     const pool = this.pool;
     const stats = this.stats;
-    const f = pool.flow[p]!;
+    const f = pool.flow(p);
     const flow = this.c.flows[f]!;
     const now = this.engine.now;
     this.delivered++;
-    stats.fBytes[f]! += pool.size[p]!;
-    const seconds = now - pool.created[p]!;
+    const seconds = now - pool.created(p);
     const lat = seconds * 1e6;
-    stats.fLatency[f]!.add(lat);
-    stats.fLatencyHistogram[f]!.add(lat);
-    const marked = pool.mark[p]!;
-    if (marked) stats.fMarked[f]!++;
-    if (this.c.onDeliver !== null) this.c.onDeliver(f, pool.created[p]!, now);
+    const marked = pool.mark(p);
+    stats.flowRecorders.delivered(f, pool.size(p), lat, marked);
+    if (this.c.onDeliver !== null) this.c.onDeliver(f, pool.created(p), now);
     if (flow.rateControl !== null || flow.pathSelection !== null) {
       const ack = this.c.ackDelay;
-      this.engine.post(now + ack.values[ack.index[flow.source * this.H + pool.dst[p]!]!]!, this.hAck, f, encodeAck(marked, pool.lid[p]!, seconds));
+      this.engine.post(now + ack.values[ack.index[flow.source * this.H + pool.dst(p)]!]!, this.hAck, f, encodeAck(marked, pool.lid(p), seconds));
     }
     pool.release(p);
   }

@@ -80,10 +80,10 @@ export class TrafficHostAdapters {
   /** Host port g starts a packet if it is idle, has credits, its cap allows and its traffic offers one. */
   tryOutput(g: number): void {
     const links = this.links;
-    if (links.outBusy[g] !== 0) return;
+    if (links.busy(g) !== 0) return;
     const now = this.engine.now;
     const pv = g * this.c.vls;
-    if (links.credits[pv]! < this.blocks) {
+    if (links.credits(g, 0) < this.blocks) {
       this.stats.stallBegins(g);
       return;
     }
@@ -102,30 +102,30 @@ export class TrafficHostAdapters {
     const pool = this.pool;
     const p = pool.alloc();
     const size = traffic.packetBytes;
-    pool.size[p] = size;
-    pool.blocks[p] = this.blocks;
-    pool.flow[p] = -1 - h;
-    pool.vl[p] = 0;
-    pool.dst[p] = d;
-    pool.created[p] = now;
+    pool.setSize(p, size);
+    pool.setBlocks(p, this.blocks);
+    pool.setFlow(p, -1 - h);
+    pool.setVl(p, 0);
+    pool.setDst(p, d);
+    pool.setCreated(p, now);
     traffic.sent(h, d, now);
     this.hostFree[h] = now + size / this.c.injectionRate;
     // −1 − F: a host packet of no flow (the fabric's txEnd tells host flows by −1 − f).
-    links.outCurQ[g] = -1 - this.c.flows.length;
+    links.setCurrentQueue(g, -1 - this.c.flows.length);
     this.injected++;
-    pool.tail[p] = now;
+    pool.setTail(p, now);
     links.transmit(g, pv, p);
   }
 
   /** Packet p (of this traffic) reached its destination's sink: counted, and a marked one echoed as a BECN. */
   deliver(p: number): void {
     const pool = this.pool;
-    const source = -1 - pool.flow[p]!;
-    const destination = pool.dst[p]!;
+    const source = -1 - pool.flow(p);
+    const destination = pool.dst(p);
     const now = this.engine.now;
     this.delivered++;
-    this.traffic.delivered(source, destination, pool.size[p]!, now);
-    if (pool.mark[p] === 1 && this.traffic.congestionControlled) {
+    this.traffic.delivered(source, destination, pool.size(p), now);
+    if (pool.mark(p) === 1 && this.traffic.congestionControlled) {
       const ack = this.c.ackDelay;
       this.engine.post(now + ack.values[ack.index[source * this.H + destination]!]!, this.h.event, EV_BECN | source, destination);
     }

@@ -70,8 +70,8 @@ export function waitForGraph(links: Links, head: Int32Array, pool: PacketPool, V
     const p = head[q]!;
     if (p === NONE || links.portSwitch[(q / V) | 0]! < 0) continue;
     waiting = true;
-    const target = links.peer[pool.out[p]!]!;
-    if (target >= 0 && links.portSwitch[target]! >= 0) next[q] = target * V + pool.outVl[p]!;
+    const target = links.peer[pool.out(p)]!;
+    if (target >= 0 && links.portSwitch[target]! >= 0) next[q] = target * V + pool.outVl(p);
   }
   return waiting ? next : null;
 }

@@ -14,6 +14,38 @@ import type { StaticForwarding } from '../switch/forwarding.js';
 import type { FabricStats, CreditAudit } from '../measure/measurements.js';
 import type { PacketPool } from '../packets.js';
 
+/*
+ * A port's record (issue 32: locality): its link state — transmitter, wire, the credit counters of
+ * each VL — side by side in one record of W = 8 + 2V doubles, read as 32-bit integers (`rec`, port
+ * g's field k at g·S + k, S = 2W) or as doubles (`recF`, at g·W + k) over one buffer. As dozens of
+ * separate arrays, a packet-hop read a cache line per field and port (at k = 32, 49,152 ports: a
+ * miss each); a record fills two lines or three. (Constants of this file: an imported constant is
+ * a module variable that V8's optimized code loads at every use.)
+ */
+/** Integers: 1 while transmitting; the queue of the packet in transmission (input VL buffer g'·V + v, or −1 − f for host flow f); that packet (NONE: idle). */
+const P_BUSY = 0;
+const P_CUR_Q = 1;
+const P_CUR_PKT = 2;
+/** Credit returns folded into the end of transmission (returnCredits); peer port (−1: none); the port's and the peer's switch (−1: host). */
+const P_FOLDS = 3;
+const P_PEER = 4;
+const P_SWITCH = 5;
+const P_PEER_SWITCH = 6;
+/** Packets on a wire that will request this switch output port at their next switch (idle folding); 1: exponential service. */
+const P_HEADING = 7;
+const P_EXPONENTIAL = 8;
+/** Doubles (integers 10–15): end of the transmission in progress (s), rate (bytes/s), propagation delay (s) of the outgoing direction. */
+const D_END = 5;
+const D_RATE = 6;
+const D_DELAY = 7;
+/** VL v's integers from P_VL + P_PER_VL · v: credits held by the sender, blocks on the wire, credits travelling back, credits folded. */
+const P_VL = 16;
+const P_PER_VL = 4;
+const V_CREDITS = 0;
+const V_IN_FLIGHT = 1;
+const V_RETURNING = 2;
+const V_FOLD_BLOCKS = 3;
+
 /** Receive credits towards a host: effectively unlimited. */
 const HOST_CREDITS = 1 << 30;
 
@@ -46,36 +78,31 @@ export class Links {
   readonly switchBase: Int32Array;
   /** Capacity of a switch input VL buffer, in credit blocks. */
   readonly capBlocks: number;
-  /** 1 while port g transmits. */
-  readonly outBusy: Uint8Array;
-  /** The queue the packet in transmission on port g came from: an input VL buffer g'·V + v, or −1 − f for host flow f. */
-  readonly outCurQ: Int32Array;
-  /** The packet in transmission on port g (NONE: idle). */
-  readonly outCurPkt: Int32Array;
-  /** Credits (blocks) held by the sender of port-VL pv. */
-  readonly credits: Int32Array;
-  private readonly inFlight: Int32Array;
-  private readonly returning: Int32Array;
-  /** When port g's transmission in progress ends (valid while outBusy[g] = 1). */
-  private readonly outEnd: Float64Array;
+  /** The ports' records (portRecord.ts) as integers: port g's field k at g·S + k. */
+  private readonly rec: Int32Array;
+  /** The same records as doubles: port g's field k at g·W + k. */
+  private readonly recF: Float64Array;
+  /** Integers and doubles per record. */
+  private readonly S: number;
+  private readonly W: number;
+  /** Whether any link has exponential service (else no per-packet test of the port's flag). */
+  private readonly anyExponential: boolean;
   /**
-   * Credit returns folded into the sender's end of transmission (see {@link returnCredits}): blocks
-   * per port-VL, how many returns per port and the time each would have arrived (FOLD_SLOTS a port).
+   * Credit returns folded into the sender's end of transmission (see {@link returnCredits}): the
+   * blocks per port-VL and the count per port are in the records; the time each would have arrived
+   * here (FOLD_SLOTS a port).
    */
   private readonly fold: boolean;
-  private readonly foldBlocks: Int32Array;
-  readonly foldCount: Uint8Array;
   private readonly foldAt: Float64Array;
   /** Folded credit returns applied so far (each stands for one engine event it saved). */
   private foldedApplied = 0;
   /**
    * Idle folding (see {@link enableIdleFold}): the switches' forwarding, the bit mask of VLs each
-   * output is requested on (the input queues' requestedVls), and per switch output port the packets
-   * on a wire that will request it at their next switch.
+   * output is requested on (the input queues' requestedVls); per switch output port the packets on
+   * a wire that will request it at their next switch are counted in the records.
    */
   private idleForwarding: StaticForwarding | null = null;
   private requestedVls: Int32Array = new Int32Array(0);
-  readonly headingTo: Int32Array;
   /**
    * With idle folding, a packet sent towards a switch is routed there as it is sent (its output port
    * and next VL set in the pool: nothing reads them between its departure and its arrival), so the
@@ -109,25 +136,85 @@ export class Links {
       this.switchBase[s] = g;
       for (let k = 0; k < ports; k++) this.portSwitch[g++] = s;
     });
-    this.outBusy = new Uint8Array(G);
-    this.outCurQ = new Int32Array(G).fill(NONE);
-    this.outCurPkt = new Int32Array(G).fill(NONE);
-    const Q = G * V;
-    this.credits = new Int32Array(Q);
+    const W = (this.W = (P_VL + P_PER_VL * V) / 2);
+    const S = (this.S = 2 * W);
+    const buffer = new ArrayBuffer(G * W * 8);
+    const rec = (this.rec = new Int32Array(buffer));
+    const recF = (this.recF = new Float64Array(buffer));
+    let anyExponential = false;
     for (let p = 0; p < G; p++) {
       const peer = c.peer[p]!;
+      const r = p * S;
+      rec[r + P_CUR_Q] = NONE;
+      rec[r + P_CUR_PKT] = NONE;
+      rec[r + P_PEER] = peer;
+      rec[r + P_SWITCH] = this.portSwitch[p]!;
+      rec[r + P_PEER_SWITCH] = peer < 0 ? NONE : this.portSwitch[peer]!;
+      rec[r + P_EXPONENTIAL] = c.exponential[p]!;
+      if (c.exponential[p] === 1) anyExponential = true;
+      recF[p * W + D_RATE] = c.rate[p]!;
+      recF[p * W + D_DELAY] = c.delay[p]!;
       for (let v = 0; v < V; v++) {
-        this.credits[p * V + v] = peer < 0 ? 0 : this.portSwitch[peer]! >= 0 || c.receiveRate < Infinity ? capBlocks : HOST_CREDITS;
+        rec[r + P_VL + P_PER_VL * v + V_CREDITS] = peer < 0 ? 0 : this.portSwitch[peer]! >= 0 || c.receiveRate < Infinity ? capBlocks : HOST_CREDITS;
       }
     }
-    this.inFlight = new Int32Array(Q);
-    this.returning = new Int32Array(Q);
-    this.outEnd = new Float64Array(G);
+    this.anyExponential = anyExponential;
     this.fold = foldCredits;
-    this.foldBlocks = new Int32Array(foldCredits ? Q : 0);
-    this.foldCount = new Uint8Array(G);
     this.foldAt = new Float64Array(foldCredits ? G * FOLD_SLOTS : 0);
-    this.headingTo = new Int32Array(G);
+  }
+
+  /** 1 while port g transmits, else 0. */
+  busy(g: number): number {
+    return this.rec[g * this.S + P_BUSY]!;
+  }
+
+  /** Credits (blocks) held by the sender of port g on VL v. */
+  credits(g: number, v: number): number {
+    return this.rec[g * this.S + P_VL + P_PER_VL * v + V_CREDITS]!;
+  }
+
+  /** The switch of port g (−1: a host port). */
+  switchOf(g: number): number {
+    return this.rec[g * this.S + P_SWITCH]!;
+  }
+
+  /** Credit returns held for port g (folded; see {@link returnCredits}). */
+  folds(g: number): number {
+    return this.rec[g * this.S + P_FOLDS]!;
+  }
+
+  /** Notes the queue the packet port g starts now comes from (an input VL buffer, or −1 − f for host flow f). */
+  setCurrentQueue(g: number, q: number): void {
+    this.rec[g * this.S + P_CUR_Q] = q;
+  }
+
+  /** The queue of the packet in transmission on port g (as set by {@link setCurrentQueue}). */
+  currentQueue(g: number): number {
+    return this.rec[g * this.S + P_CUR_Q]!;
+  }
+
+  /** The packet in transmission on port g (NONE: idle). */
+  currentPacket(g: number): number {
+    return this.rec[g * this.S + P_CUR_PKT]!;
+  }
+
+  /**
+   * Port g's transmission ends: the credit returns folded into it arrive, the port is idle; returns
+   * the packet it sent (its queue: {@link currentQueue}).
+   */
+  endTransmission(g: number): number {
+    const r = g * this.S;
+    const rec = this.rec;
+    if (rec[r + P_FOLDS] !== 0) this.applyFolded(g);
+    rec[r + P_BUSY] = 0;
+    const p = rec[r + P_CUR_PKT]!;
+    rec[r + P_CUR_PKT] = NONE;
+    return p;
+  }
+
+  /** One fewer packet on a wire will request switch output port g (idle folding's count). */
+  arrivedHeadingTo(g: number): void {
+    this.rec[g * this.S + P_HEADING]!--;
   }
 
   /**
@@ -146,54 +233,62 @@ export class Links {
     this.requestedVls = requestedVls;
   }
 
+  /** Seconds of port g's transmission in progress still to come after `now` (0 when idle). */
+  busyAhead(g: number, now: number): number {
+    const end = this.recF[g * this.W + D_END]!;
+    return this.rec[g * this.S + P_BUSY] === 1 && end > now ? end - now : 0;
+  }
+
   /**
    * Puts packet p on the wire of port g (port-VL pv), taking its credits; under cut-through its
-   * transmission ends no earlier than `pool.tail[p]` as the caller set it: the time its tail can
+   * transmission ends no earlier than `pool.tail(p)` as the caller set it: the time its tail can
    * leave (a host: now). (A time in the pool, not an argument: a double passed to a call V8 does
    * not inline is boxed into a heap number.)
    */
-  /** Seconds of port g's transmission in progress still to come after `now` (0 when idle). */
-  busyAhead(g: number, now: number): number {
-    return this.outBusy[g] === 1 && this.outEnd[g]! > now ? this.outEnd[g]! - now : 0;
-  }
-
   transmit(g: number, pv: number, p: number): void {
     const c = this.c;
     const pool = this.pool;
     const stats = this.stats;
+    const rec = this.rec;
+    const recF = this.recF;
+    const r = g * this.S;
+    const rf = g * this.W;
+    const vr = r + P_VL + P_PER_VL * (pv - g * this.V);
     const now = this.engine.now;
-    const size = pool.size[p]!;
-    const tailHere = pool.tail[p]!;
+    const size = pool.size(p);
+    const tailHere = pool.tail(p);
+    const blocks = pool.blocks(p);
     this.transmissions++;
-    this.credits[pv]! -= pool.blocks[p]!;
-    this.inFlight[pv]! += pool.blocks[p]!;
-    this.outBusy[g] = 1;
-    this.outCurPkt[g] = p;
-    let duration = size / c.rate[g]!;
-    if (c.exponential[g] === 1) duration = -Math.log(1 - c.serviceStream.next()) * duration;
+    rec[vr + V_CREDITS]! -= blocks;
+    rec[vr + V_IN_FLIGHT]! += blocks;
+    rec[r + P_BUSY] = 1;
+    rec[r + P_CUR_PKT] = p;
+    let duration = size / recF[rf + D_RATE]!;
+    if (this.anyExponential && rec[r + P_EXPONENTIAL] === 1) duration = -Math.log(1 - c.serviceStream.next()) * duration;
     let end = now + duration;
     if (c.cutThrough && tailHere > end) end = tailHere;
-    this.outEnd[g] = end;
-    stats.txBusyTime[g]! += end - now;
-    stats.txPacketsVl[pv]!++;
-    const peer = this.peer[g]!;
-    const d = this.delay[g]!;
-    pool.tail[p] = end + d;
+    recF[rf + D_END] = end;
+    const sr = g * stats.portStride;
+    stats.port[sr]! += end - now; // PORT_BUSY (measurements.ts)
+    stats.port[sr + 3 + pv - g * this.V]!++; // PORT_PACKETS + v
+    const peer = rec[r + P_PEER]!;
+    const d = recF[rf + D_DELAY]!;
+    pool.setTail(p, end + d);
+    const s = rec[r + P_PEER_SWITCH]!;
     let at: number;
-    if (this.portSwitch[peer]! < 0) at = end + d;
+    if (s < 0) at = end + d;
     else at = (c.cutThrough ? now : end) + d + c.switchLatency;
     this.engine.post(end, this.h.event, EV_TX_END | g, 0);
     this.engine.post(at, this.h.event, EV_ARRIVE | peer, p);
     const fwd = this.idleForwarding;
-    if (fwd !== null) {
-      const s = this.portSwitch[peer]!;
-      if (s >= 0) this.headingTo[fwd.route(s, p, pool)]!++;
-    }
+    if (fwd !== null && s >= 0) rec[fwd.route(s, p, pool) * this.S + P_HEADING]!++;
   }
 
   /** Packet p has arrived at port g: its blocks are no longer on the wire. */
   arrived(g: number, p: number): void {
-    this.inFlight[this.peer[g]! * this.V + this.pool.vl[p]!]! -= this.pool.blocks[p]!;
+    const rec = this.rec;
+    const S = this.S;
+    rec[rec[g * S + P_PEER]! * S + P_VL + P_PER_VL * this.pool.vl(p) + V_IN_FLIGHT]! -= this.pool.blocks(p);
   }
 
   /**
@@ -210,24 +305,27 @@ export class Links {
    * model's.
    */
   returnCredits(inPort: number, v: number, blocks: number): void {
-    const g = this.peer[inPort]!;
-    const up = g * this.V + v;
-    this.returning[up]! += blocks;
-    const at = this.engine.now + this.delay[inPort]!;
+    const rec = this.rec;
+    const S = this.S;
+    const g = rec[inPort * S + P_PEER]!;
+    const r = g * S;
+    const vr = r + P_VL + P_PER_VL * v;
+    rec[vr + V_RETURNING]! += blocks;
+    const at = this.engine.now + this.recF[inPort * this.W + D_DELAY]!;
     if (
       this.fold &&
-      ((this.outBusy[g] !== 0 && this.outEnd[g]! > at) ||
-        (this.idleForwarding !== null && this.outBusy[g] === 0 && this.portSwitch[g]! >= 0 && this.requestedVls[g] === 0 && this.headingTo[g] === 0))
+      ((rec[r + P_BUSY] !== 0 && this.recF[g * this.W + D_END]! > at) ||
+        (this.idleForwarding !== null && rec[r + P_BUSY] === 0 && rec[r + P_SWITCH]! >= 0 && this.requestedVls[g] === 0 && rec[r + P_HEADING] === 0))
     ) {
-      const n = this.foldCount[g]!;
+      const n = rec[r + P_FOLDS]!;
       if (n < FOLD_SLOTS) {
         this.foldAt[g * FOLD_SLOTS + n] = at;
-        this.foldCount[g] = n + 1;
-        this.foldBlocks[up]! += blocks;
+        rec[r + P_FOLDS] = n + 1;
+        rec[vr + V_FOLD_BLOCKS]! += blocks;
         return;
       }
     }
-    this.engine.post(at, this.h.event, EV_CREDIT | up, blocks);
+    this.engine.post(at, this.h.event, EV_CREDIT | (g * this.V + v), blocks);
   }
 
   /**
@@ -235,34 +333,38 @@ export class Links {
    * idle switch port is offered with a request, before anything reads its credits).
    */
   applyFolded(g: number): void {
-    const V = this.V;
-    for (let pv = g * V; pv < g * V + V; pv++) {
-      const blocks = this.foldBlocks[pv]!;
+    const rec = this.rec;
+    const r = g * this.S;
+    for (let v = 0; v < this.V; v++) {
+      const vr = r + P_VL + P_PER_VL * v;
+      const blocks = rec[vr + V_FOLD_BLOCKS]!;
       if (blocks !== 0) {
-        this.foldBlocks[pv] = 0;
-        this.returning[pv]! -= blocks;
-        this.credits[pv]! += blocks;
+        rec[vr + V_FOLD_BLOCKS] = 0;
+        rec[vr + V_RETURNING]! -= blocks;
+        rec[vr + V_CREDITS]! += blocks;
       }
     }
-    this.foldedApplied += this.foldCount[g]!;
-    this.foldCount[g] = 0;
+    this.foldedApplied += rec[r + P_FOLDS]!;
+    rec[r + P_FOLDS] = 0;
   }
 
   /** Credit returns folded (no engine event) that would have arrived before `now`: the events they saved. */
   foldedEvents(now: number): number {
     let n = this.foldedApplied;
-    const count = this.foldCount;
-    for (let g = 0; g < count.length; g++) {
-      for (let i = 0; i < count[g]!; i++) if (this.foldAt[g * FOLD_SLOTS + i]! < now) n++;
+    for (let g = 0; g < this.peer.length; g++) {
+      const count = this.rec[g * this.S + P_FOLDS]!;
+      for (let i = 0; i < count; i++) if (this.foldAt[g * FOLD_SLOTS + i]! < now) n++;
     }
     return n;
   }
 
   /** Credits for port-VL pv reached the sender; returns the sending port. */
   creditsArrived(pv: number, blocks: number): number {
-    this.returning[pv]! -= blocks;
-    this.credits[pv]! += blocks;
-    return (pv / this.V) | 0;
+    const g = (pv / this.V) | 0;
+    const vr = g * this.S + P_VL + P_PER_VL * (pv - g * this.V);
+    this.rec[vr + V_RETURNING]! -= blocks;
+    this.rec[vr + V_CREDITS]! += blocks;
+    return g;
   }
 
   /** The credit ledger rows of every link direction into a switch; `buffered(q)` = blocks held by input VL buffer q. */
@@ -273,14 +375,15 @@ export class Links {
       const peer = this.peer[g]!;
       if (peer < 0 || this.portSwitch[peer]! < 0) continue;
       for (let v = 0; v < V; v++) {
+        const vr = g * this.S + P_VL + P_PER_VL * v;
         rows.push({
           port: this.c.portNames[g]!,
           vl: v,
           capacity: this.capBlocks,
-          credits: this.credits[g * V + v]!,
-          inFlight: this.inFlight[g * V + v]!,
+          credits: this.rec[vr + V_CREDITS]!,
+          inFlight: this.rec[vr + V_IN_FLIGHT]!,
           buffered: buffered(peer * V + v),
-          creditsReturning: this.returning[g * V + v]!,
+          creditsReturning: this.rec[vr + V_RETURNING]!,
         });
       }
     }

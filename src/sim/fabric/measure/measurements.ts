@@ -5,11 +5,10 @@
  * here changes what the fabric does. The warm-up resets them ({@link FabricStats.reset}).
  */
 import { DOUBLE_ZERO } from '../../../core/fields.js';
-import { Histogram } from '../../stats/histogram.js';
-import { Tally } from '../../stats/tally.js';
 import { TimeWeighted } from '../../stats/timeWeighted.js';
 import type { Engine } from '../../engine/engine.js';
 import type { CompiledFabric } from '../compiled.js';
+import { FlowRecorders } from './flowRecorders.js';
 
 /** Measured figures of one run, from the end of the warm-up to the end of the run. */
 export interface FabricMeasurements {
@@ -92,6 +91,12 @@ export interface CreditAudit {
   readonly creditsReturning: number;
 }
 
+/** Fields of a port's record in {@link FabricStats.port} (exported for links.ts, which counts transmissions). */
+export const PORT_BUSY = 0;
+export const PORT_STALL_SINCE = 1;
+export const PORT_STALL_TIME = 2;
+export const PORT_PACKETS = 3;
+
 /** The recorders of one fabric run (indices: port g, queue/port-VL g·V + v, flow f). */
 export class FabricStats {
   private readonly c: CompiledFabric;
@@ -101,77 +106,75 @@ export class FabricStats {
   private readonly G: number;
   /** Start of the measurement window (seconds; DOUBLE_ZERO, core/fields.ts, as every time here). */
   measureStart = DOUBLE_ZERO;
-  /** Packets sent per port and VL (index g·V + v); port totals and packet-hops are sums of it. */
-  readonly txPacketsVl: Float64Array;
-  readonly txBusyTime: Float64Array;
-  private readonly stallTime: Float64Array;
-  /** Since when port g has been idle with packets waiting only for credits (−1: it is not). */
-  readonly stallSince: Float64Array;
-  readonly portMarks: Float64Array;
-  /** Packets held per input VL buffer (arrived, tail not yet gone). */
-  private readonly qPk: Int32Array;
   /**
-   * Packets held per input VL buffer, time-weighted: the core's {@link TimeWeighted} arithmetic
-   * (a Neumaier-compensated integral) kept for every buffer in one array, [last change, sum,
-   * compensation, unused] at 4q, the value being qPk[q] — one cache line for two buffers instead of
-   * an object per buffer (two updates per packet-hop). All buffers share one start, {@link qOccStart}.
+   * Each port's transmit recorders side by side, one record of `portStride` doubles per port
+   * (issue 32: locality): at g·portStride + PORT_BUSY the busy time counted, + PORT_STALL_SINCE since
+   * when the port has been idle with packets waiting only for credits (−1: it is not), +
+   * PORT_STALL_TIME the credit-stall time, + PORT_PACKETS + v the packets sent on VL v (port totals
+   * and packet-hops are sums of them).
+   */
+  readonly port: Float64Array;
+  readonly portStride: number;
+  readonly portMarks: Float64Array;
+  /**
+   * Packets held per input VL buffer (arrived, tail not yet gone), time-weighted: the core's
+   * {@link TimeWeighted} arithmetic (a Neumaier-compensated integral) kept for every buffer in one
+   * array, [last change, sum, compensation, then two integers: the packets held now and the most
+   * held] at 4q — one cache line for two buffers instead of an object per buffer or an array per
+   * field (two updates per packet-hop). All buffers share one start, {@link qOccStart}.
    */
   private readonly qOcc: Float64Array;
   private qOccStart = DOUBLE_ZERO;
-  private readonly qMax: Int32Array;
-  readonly fBytes: Float64Array;
-  readonly fLatency: Tally[];
-  readonly fLatencyHistogram: Histogram[];
-  readonly fMarked: Float64Array;
-  readonly fDrops: Float64Array;
-  readonly fOffered: Float64Array;
+  /** qOcc's buffer as integers: packets held by buffer q at 8q + 6, the most held at 8q + 7. */
+  private readonly qCount: Int32Array;
+  /** Per flow: deliveries, send queue, offered and refused packets (flowRecorders.ts). */
+  readonly flowRecorders: FlowRecorders;
   readonly fRate: TimeWeighted[];
-  private readonly fQueue: TimeWeighted[];
 
   constructor(c: CompiledFabric, engine: Engine) {
     this.c = c;
     this.engine = engine;
     const V = (this.V = c.vls);
     const G = (this.G = c.peer.length);
-    const F = c.flows.length;
-    this.txPacketsVl = new Float64Array(G * V);
-    this.txBusyTime = new Float64Array(G);
-    this.stallTime = new Float64Array(G);
-    this.stallSince = new Float64Array(G).fill(-1);
+    const PS = (this.portStride = PORT_PACKETS + V);
+    this.port = new Float64Array(G * PS);
+    for (let g = 0; g < G; g++) this.port[g * PS + PORT_STALL_SINCE] = -1;
     this.portMarks = new Float64Array(G * V);
     const Q = G * V;
-    this.qPk = new Int32Array(Q);
     this.qOcc = new Float64Array(4 * Q);
-    this.qMax = new Int32Array(Q);
-    this.fBytes = new Float64Array(F);
-    this.fLatency = Array.from({ length: F }, () => new Tally());
-    this.fLatencyHistogram = Array.from({ length: F }, () => new Histogram({ lo: 0, hi: c.latencyHistogram.hiUs, bins: c.latencyHistogram.bins }));
-    this.fMarked = new Float64Array(F);
-    this.fDrops = new Float64Array(F);
-    this.fOffered = new Float64Array(F);
+    this.qCount = new Int32Array(this.qOcc.buffer);
+    this.flowRecorders = new FlowRecorders(c, engine);
     this.fRate = c.flows.map((flow) => new TimeWeighted(flow.start, flow.rateControl === null ? 0 : flow.rateControl.rate));
-    this.fQueue = c.flows.map((flow) => new TimeWeighted(flow.start, 0));
+  }
+
+  /** Port g's transmitter busy time counted since the last reset (s). */
+  busyTime(g: number): number {
+    return this.port[g * this.portStride + PORT_BUSY]!;
   }
 
   /** Port g is idle with packets waiting only for credits, from now unless it already was. */
   stallBegins(g: number): void {
-    if (this.stallSince[g]! < 0) this.stallSince[g] = this.engine.now;
+    const i = g * this.portStride + PORT_STALL_SINCE;
+    if (this.port[i]! < 0) this.port[i] = this.engine.now;
   }
 
   /** Port g sends again: its credit stall, if any, ends now. */
   endStall(g: number): void {
-    const since = this.stallSince[g]!;
+    const r = g * this.portStride;
+    const port = this.port;
+    const since = port[r + PORT_STALL_SINCE]!;
     if (since >= 0) {
-      this.stallTime[g]! += this.engine.now - since;
-      this.stallSince[g] = -1;
+      port[r + PORT_STALL_TIME]! += this.engine.now - since;
+      port[r + PORT_STALL_SINCE] = -1;
     }
   }
 
   /** Input VL buffer q gains (delta = 1) or loses (−1) a packet now. */
   bufferChange(q: number, delta: number): void {
-    const before = this.qPk[q]!;
+    const count = this.qCount;
+    const before = count[8 * q + 6]!;
     const m = before + delta;
-    this.qPk[q] = m;
+    count[8 * q + 6] = m;
     // TimeWeighted.update(now, m), inlined on the array (the same operations in the same order).
     const occ = this.qOcc;
     const i = 4 * q;
@@ -182,7 +185,7 @@ export class FabricStats {
     occ[i + 2]! += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
     occ[i + 1] = t;
     occ[i] = now;
-    if (m > this.qMax[q]!) this.qMax[q] = m;
+    if (m > count[8 * q + 7]!) count[8 * q + 7] = m;
   }
 
   /** Time-average packets held by input VL buffer q from the last reset to `now` (TimeWeighted.mean's arithmetic). */
@@ -190,22 +193,20 @@ export class FabricStats {
     const span = now - this.qOccStart;
     const occ = this.qOcc;
     const i = 4 * q;
-    return span > 0 ? (occ[i + 1]! + occ[i + 2]! + this.qPk[q]! * (now - occ[i]!)) / span : NaN;
-  }
-
-  /** Flow f's send queue now holds n packets (time-weighted from the flow's start). */
-  sendQueueChange(f: number, n: number): void {
-    const now = this.engine.now;
-    const start = this.c.flows[f]!.start;
-    this.fQueue[f]!.update(now > start ? now : start, n);
+    return span > 0 ? (occ[i + 1]! + occ[i + 2]! + this.qCount[8 * q + 6]! * (now - occ[i]!)) / span : NaN;
   }
 
   /** Ends the warm-up: every recorder starts again at `now`. */
   reset(now: number): void {
     this.measureStart = now;
-    this.txPacketsVl.fill(0);
-    this.txBusyTime.fill(0);
-    this.stallTime.fill(0);
+    const PS = this.portStride;
+    for (let g = 0; g < this.G; g++) {
+      const r = g * PS;
+      this.port.fill(0, r + PORT_PACKETS, r + PS);
+      this.port[r + PORT_BUSY] = 0;
+      this.port[r + PORT_STALL_TIME] = 0;
+      if (this.port[r + PORT_STALL_SINCE]! >= 0) this.port[r + PORT_STALL_SINCE] = now;
+    }
     this.portMarks.fill(0);
     this.qOccStart = now;
     for (let i = 0; i < this.qOcc.length; i += 4) {
@@ -213,18 +214,11 @@ export class FabricStats {
       this.qOcc[i + 1] = 0;
       this.qOcc[i + 2] = 0;
     }
-    for (let q = 0; q < this.qMax.length; q++) this.qMax[q] = this.qPk[q]!;
-    for (let g = 0; g < this.G; g++) if (this.stallSince[g]! >= 0) this.stallSince[g] = now;
-    this.fBytes.fill(0);
-    for (const t of this.fLatency) t.reset();
-    for (const h of this.fLatencyHistogram) h.reset();
-    this.fMarked.fill(0);
-    this.fDrops.fill(0);
-    this.fOffered.fill(0);
+    for (let q = 0; q < this.qOcc.length / 4; q++) this.qCount[8 * q + 7] = this.qCount[8 * q + 6]!;
+    this.flowRecorders.reset(now);
     for (let f = 0; f < this.c.flows.length; f++) {
       const at = Math.max(now, this.c.flows[f]!.start);
       this.fRate[f]!.reset(at);
-      this.fQueue[f]!.reset(at);
     }
   }
 
@@ -240,28 +234,22 @@ export class FabricStats {
       const rc = flow.rateControl;
       const since = Math.max(this.measureStart, flow.start);
       const span = now - since;
-      const latency = this.fLatency[f]!;
-      // Every delivered packet adds one latency observation: the tally's count is the delivered count.
-      const n = latency.count;
-      const histogram = this.fLatencyHistogram[f]!;
+      const d = this.flowRecorders.figures(f, now);
+      const n = d.delivered;
       return {
         name: flow.name,
         delivered: n,
-        throughputGbps: duration > 0 ? (this.fBytes[f]! * 8) / duration / 1e9 : 0,
+        throughputGbps: duration > 0 ? (d.bytes * 8) / duration / 1e9 : 0,
         throughputPackets: duration > 0 ? n / duration : 0,
-        meanLatencyUs: n > 0 ? latency.mean : NaN,
-        latencyVarianceUs2: n > 1 ? latency.variance : NaN,
-        maxLatencyUs: n > 0 ? latency.max : NaN,
-        latencyHistogramUs: {
-          binWidth: (histogram.hi - histogram.lo) / histogram.bins,
-          counts: Array.from(histogram.counts),
-          overflow: histogram.overflow,
-        },
-        marked: this.fMarked[f]!,
-        sourceDrops: this.fDrops[f]!,
-        offered: this.fOffered[f]!,
+        meanLatencyUs: d.meanLatencyUs,
+        latencyVarianceUs2: d.latencyVarianceUs2,
+        maxLatencyUs: d.maxLatencyUs,
+        latencyHistogramUs: d.latencyHistogramUs,
+        marked: d.marked,
+        sourceDrops: d.sourceDrops,
+        offered: d.offered,
         meanInjectionRate: rc === null ? Infinity : span > 0 ? this.fRate[f]!.mean(now) : rc.rate,
-        meanSendQueue: span > 0 ? this.fQueue[f]!.mean(now) : sendQueue[f]!,
+        meanSendQueue: span > 0 ? d.meanSendQueue : sendQueue[f]!,
       };
     });
     const sum = (a: readonly number[]): number => a.reduce((x, y) => x + y, 0);
@@ -270,16 +258,18 @@ export class FabricStats {
     let packetHops = 0;
     for (let g = 0; g < this.G; g++) {
       if (c.peer[g]! < 0) continue;
-      const stall = this.stallTime[g]! + (this.stallSince[g]! >= 0 ? now - this.stallSince[g]! : 0);
+      const r = g * this.portStride;
+      const since = this.port[r + PORT_STALL_SINCE]!;
+      const stall = this.port[r + PORT_STALL_TIME]! + (since >= 0 ? now - since : 0);
       const marksPerVl = Array.from(this.portMarks.subarray(g * V, (g + 1) * V));
-      const packetsPerVl = Array.from(this.txPacketsVl.subarray(g * V, (g + 1) * V));
+      const packetsPerVl = Array.from(this.port.subarray(r + PORT_PACKETS, r + PORT_PACKETS + V));
       const packets = sum(packetsPerVl);
       packetHops += packets;
       ports.push({
         name: c.portNames[g]!,
         packets,
         packetsPerVl,
-        utilization: duration > 0 ? Math.min(1, this.txBusyTime[g]! / duration) : 0,
+        utilization: duration > 0 ? Math.min(1, this.port[r + PORT_BUSY]! / duration) : 0,
         creditStallTime: stall,
         marks: sum(marksPerVl),
         marksPerVl,
@@ -291,7 +281,7 @@ export class FabricStats {
       if (c.peer[g]! < 0) continue;
       for (let v = 0; v < V; v++) {
         const q = g * V + v;
-        buffers.push({ name: c.portNames[g]!, vl: v, meanOccupancy: duration > 0 ? this.meanOccupancy(q, now) : 0, maxOccupancy: this.qMax[q]! });
+        buffers.push({ name: c.portNames[g]!, vl: v, meanOccupancy: duration > 0 ? this.meanOccupancy(q, now) : 0, maxOccupancy: this.qCount[8 * q + 7]! });
       }
     }
     return { duration, packetHops, events, flows, ports, buffers };

@@ -14,11 +14,16 @@ import type { FabricMarking } from './marking.js';
 import type { FabricStats } from '../measure/measurements.js';
 import type { PacketPool } from '../packets.js';
 import { SwitchInputs } from './switchInputs.js';
+import { roundRobinTable } from './outputArbiters.js';
 
 /** The switches of the fabric: input side (switchInputs.ts), crossbar and output arbitration. */
 export class Crossbar extends SwitchInputs {
   private readonly switchLatency: number;
   private readonly forwarding: StaticForwarding;
+  /** The round-robin table every switch port shares (outputArbiters.ts's roundRobinTable), or null. */
+  private readonly rrTable: Uint8Array | null;
+  /** With rrTable: per switch port, the table entry served last (−1: none yet), as its RoundRobinArbiter's. */
+  private readonly rrLast: Int32Array;
 
   constructor(
     c: CompiledFabric,
@@ -32,46 +37,66 @@ export class Crossbar extends SwitchInputs {
     super(c, links, queues, marking, pool, stats);
     this.switchLatency = c.switchLatency;
     this.forwarding = forwarding;
+    const switchPorts = c.peer.length - c.hostCount;
+    this.rrTable = switchPorts > 0 ? roundRobinTable(c.arbiters, switchPorts) : null;
+    this.rrLast = new Int32Array(this.rrTable === null ? 0 : switchPorts).fill(-1);
+  }
+
+  /** RoundRobinArbiter.pick for switch port g on the shared table (its position in rrLast). */
+  private pickRoundRobin(g: number, ready: number, table: Uint8Array): number {
+    const n = table.length;
+    const bytes = this.candBytes;
+    let e = this.rrLast[g]!;
+    for (let k = 0; k < n; k++) {
+      e = e + 1 === n ? 0 : e + 1;
+      const vl = table[e]!;
+      if ((ready >> vl) & 1 && bytes[vl]! > 0) {
+        this.rrLast[g] = e;
+        return vl;
+      }
+    }
+    return -1;
   }
 
   /** Packet p's header has reached switch s through input port g (its blocks already off the wire). */
   arrive(s: number, g: number, p: number): void {
     const pool = this.pool;
-    const q = g * this.V + pool.vl[p]!;
+    const q = g * this.V + pool.vl(p);
     // (Already routed when it was sent, with Links.enableIdleFold.)
-    const out = this.links.routesOnWire ? pool.out[p]! : this.forwarding.route(s, p, pool);
-    this.links.headingTo[out]!--; // (read only with Links.enableIdleFold)
-    if (this.enqueue(s, q, out, p) && this.links.outBusy[out] === 0) this.tryOutput(out);
+    const out = this.links.routesOnWire ? pool.out(p) : this.forwarding.route(s, p, pool);
+    if (this.links.routesOnWire) this.links.arrivedHeadingTo(out);
+    if (this.enqueue(s, q, out, p) && this.links.busy(out) === 0) this.tryOutput(out);
   }
 
   /** Switch output port g starts the next packet if it is idle and one may go. */
   tryOutput(g: number): void {
     const links = this.links;
-    if (links.outBusy[g] !== 0) return;
+    if (links.busy(g) !== 0) return;
     const V = this.V;
     const queues = this.queues;
     let ready = 0;
     let creditBlocked = false;
-    const requested = queues.requestedVls[g]!;
+    const requested = queues.requestedVlsOf(g);
     // Credit returns held for this idle port (Links.enableIdleFold) arrived before any request could.
-    if (requested !== 0 && links.foldCount[g] !== 0) links.applyFolded(g);
-    // Only the VLs some head packet requests on this output (bit v of requestedVls[g]).
+    if (requested !== 0 && links.folds(g) !== 0) links.applyFolded(g);
+    // Only the VLs some head packet requests on this output (bit v of requestedVlsOf(g)).
     for (let mask = requested; mask !== 0; mask &= mask - 1) {
       const v = 31 - Math.clz32(mask & -mask);
       const r = queues.firstRequest(g, v, this.inBusy);
       if (r === NONE) continue;
       const p = queues.headOf(r);
-      if (links.credits[g * V + v]! >= this.pool.blocks[p]!) {
+      if (links.credits(g, v) >= this.pool.blocks(p)) {
         ready |= 1 << v;
         this.cand[v] = r;
-        this.candBytes[v] = this.pool.size[p]!;
+        this.candBytes[v] = this.pool.size(p);
       } else creditBlocked = true;
     }
     if (ready === 0) {
       if (creditBlocked) this.stats.stallBegins(g);
       return;
     }
-    const v = V === 1 ? 0 : this.arbiters[g]!.pick(ready, this.candBytes);
+    const table = this.rrTable;
+    const v = V === 1 ? 0 : table !== null ? this.pickRoundRobin(g, ready, table) : this.arbiters[g]!.pick(ready, this.candBytes);
     if (v < 0) return;
     this.stats.endStall(g);
     this.startTx(g, this.cand[v]!, v);
@@ -79,10 +104,10 @@ export class Crossbar extends SwitchInputs {
 
   private startTx(g: number, q: number, v: number): void {
     const p = this.leaveInput(g, q, v);
-    this.links.outCurQ[g] = q;
+    this.links.setCurrentQueue(g, q);
     // Every byte crosses the switch in the switch latency: the tail cannot leave before it arrived
     // plus that latency (at equal link rates this is the header's start + one transmission time).
-    this.pool.tail[p]! += this.switchLatency;
+    this.pool.setTail(p, this.pool.tail(p) + this.switchLatency);
     this.links.transmit(g, g * this.V + v, p);
   }
 
@@ -91,7 +116,7 @@ export class Crossbar extends SwitchInputs {
     const V = this.V;
     const queues = this.queues;
     const inPort = this.inputFreed(q, p);
-    const outBusy = this.links.outBusy;
+    const links = this.links;
     const first = queues.firstQueue(inPort);
     const n = queues.queuesPerPort;
     if (n === V) {
@@ -99,7 +124,7 @@ export class Crossbar extends SwitchInputs {
       this.tryOutput(g);
       for (let w = first; w < first + n; w++) {
         const o = queues.requestOf(w);
-        if (o !== NONE && outBusy[o] === 0) this.tryOutput(o);
+        if (o !== NONE && links.busy(o) === 0) this.tryOutput(o);
       }
       return;
     }
@@ -113,11 +138,11 @@ export class Crossbar extends SwitchInputs {
     const end = first + n;
     for (let w = queues.nextRequest(q + 1, end); w < end; w = queues.nextRequest(w + 1, end)) {
       const o = queues.requestOf(w);
-      if (outBusy[o] === 0) this.tryOutput(o);
+      if (links.busy(o) === 0) this.tryOutput(o);
     }
     for (let w = queues.nextRequest(first, q); w < q; w = queues.nextRequest(w + 1, q)) {
       const o = queues.requestOf(w);
-      if (outBusy[o] === 0) this.tryOutput(o);
+      if (links.busy(o) === 0) this.tryOutput(o);
     }
     this.tryOutput(g);
   }

@@ -4,7 +4,7 @@
  * out-of-band ACK path that follows them back. Multipath tables (a block per LID offset) and per-hop
  * VL offsets (dateline VLs) are read by {@link StaticForwarding.route}.
  */
-import type { PairValues } from '../compiled.js';
+import type { CompiledFabric, PairValues } from '../compiled.js';
 import type { PacketPool } from '../packets.js';
 
 /** An ACK's size and how it crosses the switches, for {@link ackDelays} (default: out of band, size 0). */
@@ -64,21 +64,69 @@ export function pairValues(table: Float64Array): PairValues {
   return { index: position.size <= 256 ? Uint8Array.from(index) : index, values: Float64Array.from(position.keys()) };
 }
 
+/** Most path entries {@link flowPaths} keeps (4 bytes each); beyond, the table alone routes. */
+const MAX_PATH_ENTRIES = 1 << 24;
+
+/**
+ * The out ports of each flow's path, hop by hop, read from the tables once (issue 32): at k = 32 the
+ * table is 42 MB and each packet-hop's read of it a cache and TLB miss, where the paths of all flows
+ * fit in a few hundred KB. Entry f·stride + k: the out port of flow f's packets at the k-th switch on
+ * their way (LID offset 0), or −1 for every hop of a flow the table routes itself: a flow with a
+ * uniform destination or a path selection, a fabric with VL offsets, or a route that does not reach
+ * its destination within `switchCount` switches. Null when no flow has a path (or too many entries).
+ */
+export function flowPaths(c: CompiledFabric, switchOfPort: Int32Array): { readonly paths: Int32Array; readonly stride: number } | null {
+  if (c.fwdVl !== null || c.flows.length === 0) return null;
+  const H = c.hostCount;
+  const hostBase = c.peer.length - H;
+  const walk = (f: number, out: number[] | null): number => {
+    const flow = c.flows[f]!;
+    if (flow.destination < 0 || flow.pathSelection !== null) return 0;
+    let at = c.peer[hostBase + flow.source]!;
+    let hops = 0;
+    while (at >= 0 && at < hostBase) {
+      if (hops === c.switchCount) return 0;
+      const g = c.fwd[switchOfPort[at]! * H + flow.destination]!;
+      if (g < 0) return 0;
+      if (out !== null) out.push(g);
+      hops++;
+      at = c.peer[g]!;
+    }
+    return at === hostBase + flow.destination ? hops : 0;
+  };
+  let stride = 0;
+  for (let f = 0; f < c.flows.length; f++) stride = Math.max(stride, walk(f, null));
+  // (a packet counts its hops in a byte: paths of more than 255 switches stay with the table)
+  if (stride === 0 || stride > 255 || c.flows.length * stride > MAX_PATH_ENTRIES) return null;
+  const paths = new Int32Array(c.flows.length * stride).fill(-1);
+  const hops: number[] = [];
+  for (let f = 0; f < c.flows.length; f++) {
+    hops.length = 0;
+    if (walk(f, hops) > 0) paths.set(hops, f * stride);
+  }
+  return { paths, stride };
+}
+
 /**
  * Forwarding at run time: one out port per switch, destination host and LID offset (the destination
- * address a packet carries), and the VL offset of that hop.
+ * address a packet carries), and the VL offset of that hop; the packets of a flow with a path
+ * ({@link flowPaths}) read their out port from it (the same port: read from the same table).
  */
 export class StaticForwarding {
   private readonly fwd: Int32Array;
   private readonly fwdVl: Uint8Array | null;
   private readonly S: number;
   private readonly H: number;
+  private readonly paths: Int32Array;
+  private readonly stride: number;
 
-  constructor(fwd: Int32Array, fwdVl: Uint8Array | null, switchCount: number, hostCount: number) {
+  constructor(fwd: Int32Array, fwdVl: Uint8Array | null, switchCount: number, hostCount: number, paths: { readonly paths: Int32Array; readonly stride: number } | null = null) {
     this.fwd = fwd;
     this.fwdVl = fwdVl;
     this.S = switchCount;
     this.H = hostCount;
+    this.paths = paths?.paths ?? new Int32Array(0);
+    this.stride = paths?.stride ?? 0;
   }
 
   /** The global out port of switch s towards host `dst` (LID offset 0). */
@@ -88,10 +136,21 @@ export class StaticForwarding {
 
   /** Routes packet p at switch s: sets its output port and the VL of its next hop; returns the port. */
   route(s: number, p: number, pool: PacketPool): number {
-    const i = (pool.lid[p]! * this.S + s) * this.H + pool.dst[p]!;
+    const f = pool.flow(p);
+    if (f >= 0 && this.stride > 0) {
+      const hop = pool.hop(p);
+      const out = this.paths[f * this.stride + hop]!;
+      if (out >= 0) {
+        pool.setHop(p, hop + 1);
+        pool.setOut(p, out);
+        pool.setOutVl(p, pool.vl(p)); // no VL offsets (flowPaths)
+        return out;
+      }
+    }
+    const i = (pool.lid(p) * this.S + s) * this.H + pool.dst(p);
     const out = this.fwd[i]!;
-    pool.out[p] = out;
-    pool.outVl[p] = this.fwdVl === null ? pool.vl[p]! : pool.baseVl[p]! + this.fwdVl[i]!;
+    pool.setOut(p, out);
+    pool.setOutVl(p, this.fwdVl === null ? pool.vl(p) : pool.baseVl(p) + this.fwdVl[i]!);
     return out;
   }
 }

@@ -6,10 +6,10 @@
  * statistics and credits buffer numbers.
  */
 export interface InputQueues {
-  /** Credit blocks held per buffer. */
-  readonly blocks: Int32Array;
-  /** Bit v of requestedVls[g]: some queue's head requests output g on VL v. */
-  readonly requestedVls: Int32Array;
+  /** Credit blocks held by buffer b. */
+  blocksOf(b: number): number;
+  /** Bit v of requestedVlsOf(g): some queue's head requests output g on VL v. */
+  requestedVlsOf(g: number): number;
   /** Queue r's head packet (NONE: empty). */
   headOf(r: number): number;
   /** The output queue r's head packet requests (NONE: none). */
@@ -20,7 +20,7 @@ export interface InputQueues {
   requestedVl(r: number): number;
   /** Queues per input port: they are numbered firstQueue(g) … firstQueue(g) + queuesPerPort − 1. */
   readonly queuesPerPort: number;
-  /** Appends packet p (output in `pool.out[p]`) to buffer b; true if its queue was empty (then call {@link request}). */
+  /** Appends packet p (output in `pool.out(p)`) to buffer b; true if its queue was empty (then call {@link request}). */
   push(b: number, p: number): boolean;
   /** Registers the request of the queue that the last {@link push} into buffer b made non-empty. */
   request(b: number): void;

@@ -89,33 +89,41 @@ export class VoqInputQueues implements InputQueues {
   push(b: number, p: number): boolean {
     const pool = this.pool;
     const rec = this.rec;
-    const out = pool.out[p]!;
+    const out = pool.out(p);
     const r = b * this.M + out - this.switchBaseOfPort[out]!;
     this.lastQueue = r;
-    pool.next[p] = NONE;
+    pool.setNext(p, NONE);
     const wasEmpty = rec[REC * r + HEAD] === NONE;
     if (wasEmpty) rec[REC * r + HEAD] = p;
-    else pool.next[rec[REC * r + TAIL]!] = p;
+    else pool.setNext(rec[REC * r + TAIL]!, p);
     rec[REC * r + TAIL] = p;
-    this.blocks[b]! += pool.blocks[p]!;
+    this.blocks[b]! += pool.blocks(p);
     return wasEmpty;
   }
 
   request(_b: number): void {
     const r = this.lastQueue;
-    this.register(r, this.pool.outVl[this.rec[REC * r + HEAD]!]!);
+    this.register(r, this.pool.outVl(this.rec[REC * r + HEAD]!));
   }
 
   popHead(r: number): number {
     const pool = this.pool;
     const rec = this.rec;
     const p = rec[REC * r + HEAD]!;
-    const next = pool.next[p]!;
+    const next = pool.next(p);
     rec[REC * r + HEAD] = next;
     if (next === NONE) rec[REC * r + TAIL] = NONE;
     this.unregister(r);
-    if (next !== NONE) this.register(r, pool.outVl[next]!);
+    if (next !== NONE) this.register(r, pool.outVl(next));
     return p;
+  }
+
+  requestedVlsOf(g: number): number {
+    return this.requestedVls[g]!;
+  }
+
+  blocksOf(b: number): number {
+    return this.blocks[b]!;
   }
 
   headOf(r: number): number {

@@ -174,28 +174,28 @@ export class FabricMarking {
   /** Packet p has joined input VL buffer q of switch s, waiting for output `out`. */
   enqueued(s: number, q: number, out: number, p: number): void {
     const pool = this.pool;
-    this.pvBytes[out * this.V + pool.outVl[p]!]! += pool.size[p]!;
+    this.pvBytes[out * this.V + pool.outVl(p)]! += pool.size(p);
     const marking = this.marking;
     if (marking.kind === 'ecn') {
       const ecn = marking.perSwitch[s]!;
       const base = this.links.switchBase[s]!;
       // The marker's outputs: ports (o − base), or (port, VL) pairs ((o − base)·V + v) with per-VL counters.
       const width = marking.perVl ? this.V : 1;
-      const v = marking.perVl ? pool.vl[p]! : 0;
+      const v = marking.perVl ? pool.vl(p) : 0;
       ecn.onEnqueue((out - base) * width + v);
       const queues = this.queues;
-      const blocks = queues.blocks[q]!;
+      const blocks = queues.blocksOf(q);
       const full = this.capBlocks - blocks < this.mtuBlocks;
-      const wasFull = this.capBlocks - (blocks - pool.blocks[p]!) < this.mtuBlocks;
+      const wasFull = this.capBlocks - (blocks - pool.blocks(p)) < this.mtuBlocks;
       if (full && !wasFull && marking.congestedOnly) {
         // The congested output: the one the buffer's head packet waits for, which holds it full.
-        ecn.onBufferFull((pool.out[queues.headOf(q)]! - base) * width + v);
+        ecn.onBufferFull((pool.out(queues.headOf(q)) - base) * width + v);
       } else if (full && !wasFull) {
         // Each output waited for by a packet in the buffer, once, in buffer order (Santos et al.;
         // thesis §3.3.1). A pass stamp marks the outputs already reported: one walk of the buffer.
         const pass = ++this.ecnPass;
-        for (let r = queues.headOf(q); r !== NONE; r = pool.next[r]!) {
-          const o = pool.out[r]!;
+        for (let r = queues.headOf(q); r !== NONE; r = pool.next(r)) {
+          const o = pool.out(r);
           if (this.outPortSeen[o] !== pass) {
             this.outPortSeen[o] = pass;
             ecn.onBufferFull((o - base) * width + v);
@@ -206,11 +206,11 @@ export class FabricMarking {
       // An arrival leaves the buffer at or over the threshold (thresholdFraction × the VL buffer, the
       // same for every port-VL): every packet then in it is marked, each counted once for the
       // port-VL it waits for (a packet marked upstream already carries its mark).
-      if (this.queues.blocks[q]! * CREDIT_BLOCK_BYTES >= this.ibccThreshold[out * this.V + pool.outVl[p]!]!) {
-        for (let r = this.queues.headOf(q); r !== NONE; r = pool.next[r]!) {
-          if (pool.mark[r] === 1) continue;
-          pool.mark[r] = 1;
-          this.stats.portMarks[pool.out[r]! * this.V + pool.outVl[r]!]!++;
+      if (this.queues.blocksOf(q) * CREDIT_BLOCK_BYTES >= this.ibccThreshold[out * this.V + pool.outVl(p)]!) {
+        for (let r = this.queues.headOf(q); r !== NONE; r = pool.next(r)) {
+          if (pool.mark(r) === 1) continue;
+          pool.setMark(r, 1);
+          this.stats.portMarks[pool.out(r) * this.V + pool.outVl(r)]!++;
         }
       }
     }
@@ -223,9 +223,9 @@ export class FabricMarking {
     if (marking.kind === 'ecn') {
       const s = this.links.portSwitch[g]!;
       const port = g - this.links.switchBase[s]!;
-      if (marking.perSwitch[s]!.onDequeue(marking.perVl ? port * this.V + pool.vl[p]! : port)) this.mark(pv, p);
+      if (marking.perSwitch[s]!.onDequeue(marking.perVl ? port * this.V + pool.vl(p) : port)) this.mark(pv, p);
     }
-    this.pvBytes[pv]! -= pool.size[p]!;
+    this.pvBytes[pv]! -= pool.size(p);
     if (marking.kind === 'ibcc' && marking.markBuffer) return; // marked in the buffer (enqueued)
     if (marking.kind === 'ibcc') {
       // Occupancy of the port-VL: the bytes in the switch's input buffers waiting for this output
@@ -234,16 +234,16 @@ export class FabricMarking {
       // With inputOccupancy: the bytes held in the input VL buffer it leaves (itself included: its
       // blocks are freed when its tail has gone), any credits.
       const input = marking.inputOccupancy;
-      const occupancy = input ? this.queues.blocks[q]! * CREDIT_BLOCK_BYTES : this.pvBytes[pv]!;
+      const occupancy = input ? this.queues.blocksOf(q) * CREDIT_BLOCK_BYTES : this.pvBytes[pv]!;
       if (!(occupancy >= this.ibccThreshold[pv]!)) return; // not congested: the marker would not mark
-      const hasCredits = input || this.links.credits[pv]! - pool.blocks[p]! >= this.mtuBlocks;
-      if (marking.perPortVl[pv]!.onDeparture(occupancy, hasCredits, pool.size[p]!)) this.mark(pv, p);
+      const hasCredits = input || this.links.credits((pv / this.V) | 0, pv % this.V) - pool.blocks(p) >= this.mtuBlocks;
+      if (marking.perPortVl[pv]!.onDeparture(occupancy, hasCredits, pool.size(p))) this.mark(pv, p);
     }
   }
 
   /** Marks packet p leaving on port-VL pv. */
   private mark(pv: number, p: number): void {
-    this.pool.mark[p] = 1;
+    this.pool.setMark(p, 1);
     this.stats.portMarks[pv]!++;
   }
 }

@@ -46,7 +46,8 @@ export class TableArbiter implements OutputArbiter {
 export class RoundRobinArbiter implements OutputArbiter {
   /** The entry served last (−1: none yet). */
   private last = -1;
-  private readonly entries: Uint8Array;
+  /** The low table's VLs of weight 1 in order (shared; {@link roundRobinTable} reads it). */
+  readonly entries: Uint8Array;
 
   /** `entries`: the VL of each low-table entry of weight 1, in table order (not copied; never changed). */
   constructor(entries: Uint8Array) {
@@ -67,6 +68,22 @@ export class RoundRobinArbiter implements OutputArbiter {
     }
     return -1;
   }
+}
+
+/**
+ * The one round-robin table of every switch port (ports 0 … switchPorts − 1 of `arbiters`) when each
+ * has a {@link RoundRobinArbiter} over the same shared table (the default tables), else null. The
+ * crossbar then keeps each port's position in an array of its own (issue 32: an arbiter object per
+ * port was a cache miss or two per packet-hop at k = 32) and chooses exactly as the arbiter would.
+ */
+export function roundRobinTable(arbiters: readonly OutputArbiter[], switchPorts: number): Uint8Array | null {
+  const first = arbiters[0];
+  if (!(first instanceof RoundRobinArbiter)) return null;
+  for (let g = 1; g < switchPorts; g++) {
+    const a = arbiters[g];
+    if (!(a instanceof RoundRobinArbiter) || a.entries !== first.entries) return null;
+  }
+  return first.entries;
 }
 
 /**

@@ -90,7 +90,7 @@ export class OutputBufferedCrossbar extends SwitchInputs {
 
   /** Packet p's header has reached switch s through input port g. */
   arrive(s: number, g: number, p: number): void {
-    const q = g * this.V + this.pool.vl[p]!;
+    const q = g * this.V + this.pool.vl(p);
     const out = this.forwarding.route(s, p, this.pool);
     if (this.enqueue(s, q, out, p)) this.tryTransfer(out);
   }
@@ -107,11 +107,11 @@ export class OutputBufferedCrossbar extends SwitchInputs {
     const V = this.V;
     const queues = this.queues;
     let ready = 0;
-    for (let mask = queues.requestedVls[g]!; mask !== 0; mask &= mask - 1) {
+    for (let mask = queues.requestedVlsOf(g); mask !== 0; mask &= mask - 1) {
       const v = 31 - Math.clz32(mask & -mask);
       const r = queues.firstRequest(g, v, this.inBusy);
       if (r === NONE) continue;
-      if (this.outputBlocks[g * V + v]! + this.pool.blocks[queues.headOf(r)]! > this.capBlocks) continue;
+      if (this.outputBlocks[g * V + v]! + this.pool.blocks(queues.headOf(r)) > this.capBlocks) continue;
       ready |= 1 << v;
       this.cand[v] = r;
     }
@@ -127,13 +127,13 @@ export class OutputBufferedCrossbar extends SwitchInputs {
     this.xQ[g] = q;
     this.xPkt[g] = p;
     const now = this.engine.now;
-    let end = now + this.pool.size[p]! / (this.c.rate[g]! * this.c.crossbarSpeedup);
-    const tailHere = this.pool.tail[p]! + this.c.switchLatency;
+    let end = now + this.pool.size(p) / (this.c.rate[g]! * this.c.crossbarSpeedup);
+    const tailHere = this.pool.tail(p) + this.c.switchLatency;
     if (tailHere > end) end = tailHere;
     // The packet is in the output buffer from its header on (cut-through); its tail is there at `end`.
-    this.pool.tail[p] = end;
+    this.pool.setTail(p, end);
     this.outputs.append(pv, p, this.pool);
-    this.outputBlocks[pv]! += this.pool.blocks[p]!;
+    this.outputBlocks[pv]! += this.pool.blocks(p);
     this.markReady(pv);
     this.engine.post(end, this.hXfer, g, 0);
     this.tryLink(g);
@@ -165,14 +165,14 @@ export class OutputBufferedCrossbar extends SwitchInputs {
     for (let v = 0; v < V; v++) {
       const p = this.oHead[g * V + v]!;
       if (p === NONE) continue;
-      if (links.credits[g * V + v]! >= this.pool.blocks[p]!) {
+      if (links.credits(g, v) >= this.pool.blocks(p)) {
         ready |= 1 << v;
-        this.candBytes[v] = this.pool.size[p]!;
+        this.candBytes[v] = this.pool.size(p);
         if (Number.isNaN(this.readySince[g * V + v]!)) this.readySince[g * V + v] = this.engine.now;
       } else creditBlocked = true;
     }
     // (The scan above runs even while the link is busy: a head made ready by credits starts waiting now.)
-    if (links.outBusy[g] !== 0) return;
+    if (links.busy(g) !== 0) return;
     if (ready === 0) {
       if (creditBlocked) this.stats.stallBegins(g);
       return;
@@ -185,7 +185,7 @@ export class OutputBufferedCrossbar extends SwitchInputs {
     if (waited > this.maxReadyWait[pv]!) this.maxReadyWait[pv] = waited;
     this.readySince[pv] = NaN;
     const p = this.outputs.shift(pv, this.pool);
-    links.outCurQ[g] = pv;
+    links.setCurrentQueue(g, pv);
     links.transmit(g, pv, p);
     this.markReady(pv);
   }
@@ -193,12 +193,12 @@ export class OutputBufferedCrossbar extends SwitchInputs {
   /** Output VL buffer pv's head, if it has its credits, is ready from now on (unless it already was). */
   private markReady(pv: number): void {
     const p = this.oHead[pv]!;
-    if (p !== NONE && Number.isNaN(this.readySince[pv]!) && this.links.credits[pv]! >= this.pool.blocks[p]!) this.readySince[pv] = this.engine.now;
+    if (p !== NONE && Number.isNaN(this.readySince[pv]!) && this.links.credits((pv / this.V) | 0, pv % this.V) >= this.pool.blocks(p)) this.readySince[pv] = this.engine.now;
   }
 
   /** Output link g finished sending packet p of output VL buffer pv: its blocks are free. */
   txEnd(g: number, pv: number, p: number): void {
-    this.outputBlocks[pv]! -= this.pool.blocks[p]!;
+    this.outputBlocks[pv]! -= this.pool.blocks(p);
     this.tryLink(g);
     this.tryTransfer(g);
   }

@@ -58,7 +58,7 @@ export abstract class SwitchInputs {
   protected leaveInput(g: number, q: number, v: number): number {
     const queues = this.queues;
     const p = queues.popHead(q);
-    this.pool.vl[p] = v;
+    this.pool.setVl(p, v);
     if (this.marking !== null) this.marking.departing(g, g * this.V + v, p, queues.bufferOf(q));
     this.inBusy[queues.inputOf(q)] = 1;
     return p;
@@ -70,7 +70,7 @@ export abstract class SwitchInputs {
     const queues = this.queues;
     const b = queues.bufferOf(q);
     const inPort = (b / V) | 0;
-    const blocks = this.pool.blocks[p]!;
+    const blocks = this.pool.blocks(p);
     queues.freed(q, blocks);
     this.stats.bufferChange(b, -1);
     this.inBusy[inPort] = 0;

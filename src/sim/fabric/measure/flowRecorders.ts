@@ -1,0 +1,162 @@
+/**
+ * The per-flow recorders of a fabric run that every packet touches (issue 32: locality): what a
+ * flow's deliveries recorded and what its source recorded, one record of doubles per flow each,
+ * where a Tally, a Histogram, a TimeWeighted and three arrays were six objects per flow, a cache
+ * line each. The arithmetic is the core's: the Tally's (Welford), the Histogram's (lo = 0) and the
+ * TimeWeighted's (Neumaier-compensated integral), the same operations in the same order, so the
+ * figures are the same to the last digit. Statistics only observe; {@link FabricStats} (measurements.ts)
+ * reports them.
+ */
+import { Histogram } from '../../stats/histogram.js';
+import type { Engine } from '../../engine/engine.js';
+import type { CompiledFabric } from '../compiled.js';
+
+// A flow's delivery record (fRec, f·FLOW_STRIDE + field): packets delivered, the latency's mean and
+// sum of squared deviations (µs), its largest value, bytes delivered, marked packets, latencies
+// beyond the histogram's last bin.
+const FLOW_STRIDE = 8;
+const F_COUNT = 0;
+const F_MEAN = 1;
+const F_M2 = 2;
+const F_MAX = 3;
+const F_BYTES = 4;
+const F_MARKED = 5;
+const F_OVER = 6;
+// A flow's source record (fSrc, f·SOURCE_STRIDE + field): the flow's start, its send queue
+// time-weighted (start of the average, last change, packets held, sum, compensation), packets
+// offered and refused.
+const SOURCE_STRIDE = 8;
+const S_FLOW_START = 0;
+const S_START = 1;
+const S_LAST = 2;
+const S_VALUE = 3;
+const S_SUM = 4;
+const S_COMP = 5;
+const S_OFFERED = 6;
+const S_DROPS = 7;
+
+/** One flow's recorded figures (see {@link FlowRecorders.figures}). */
+export interface FlowFigures {
+  readonly delivered: number;
+  readonly bytes: number;
+  readonly meanLatencyUs: number;
+  readonly latencyVarianceUs2: number;
+  readonly maxLatencyUs: number;
+  readonly latencyHistogramUs: { readonly binWidth: number; readonly counts: readonly number[]; readonly overflow: number };
+  readonly marked: number;
+  readonly sourceDrops: number;
+  readonly offered: number;
+  /** Time-average of the send queue since the last reset (NaN over an empty span). */
+  readonly meanSendQueue: number;
+}
+
+/** The per-flow delivery and source recorders. */
+export class FlowRecorders {
+  private readonly engine: Engine;
+  private readonly fRec: Float64Array;
+  /** The latency histograms' counts: flow f's bin k at f·bins + k. */
+  private readonly fHist: Float64Array;
+  private readonly fSrc: Float64Array;
+  private readonly flows: number;
+  private readonly histBins: number;
+  private readonly histHi: number;
+  private readonly histScale: number;
+
+  constructor(c: CompiledFabric, engine: Engine) {
+    this.engine = engine;
+    const F = (this.flows = c.flows.length);
+    // (the Histogram constructor checks the options, as before)
+    const h = new Histogram({ lo: 0, hi: c.latencyHistogram.hiUs, bins: c.latencyHistogram.bins });
+    this.histBins = h.bins;
+    this.histHi = h.hi;
+    this.histScale = h.bins / (h.hi - 0);
+    this.fHist = new Float64Array(F * h.bins);
+    this.fRec = new Float64Array(F * FLOW_STRIDE);
+    for (let f = 0; f < F; f++) this.fRec[f * FLOW_STRIDE + F_MAX] = -Infinity;
+    this.fSrc = new Float64Array(F * SOURCE_STRIDE);
+    c.flows.forEach((flow, f) => {
+      this.fSrc[f * SOURCE_STRIDE + S_FLOW_START] = flow.start;
+      this.fSrc[f * SOURCE_STRIDE + S_START] = flow.start;
+      this.fSrc[f * SOURCE_STRIDE + S_LAST] = flow.start;
+    });
+  }
+
+  /** A packet of flow f delivered now: `bytes`, its latency (µs), marked (1) or not. */
+  delivered(f: number, bytes: number, latencyUs: number, marked: number): void {
+    const rec = this.fRec;
+    const r = f * FLOW_STRIDE;
+    rec[r + F_BYTES]! += bytes;
+    const x = latencyUs;
+    const n = ++rec[r + F_COUNT]!;
+    const d = x - rec[r + F_MEAN]!;
+    rec[r + F_MEAN]! += d / n;
+    rec[r + F_M2]! += d * (x - rec[r + F_MEAN]!);
+    if (x > rec[r + F_MAX]!) rec[r + F_MAX] = x;
+    if (x >= this.histHi) rec[r + F_OVER]!++;
+    else if (x >= 0) this.fHist[f * this.histBins + Math.min(this.histBins - 1, Math.floor((x - 0) * this.histScale))]!++;
+    if (marked) rec[r + F_MARKED]!++;
+  }
+
+  /** A packet is offered to flow f's send queue (refused: `dropped` 1). */
+  offered(f: number, dropped: number): void {
+    this.fSrc[f * SOURCE_STRIDE + S_OFFERED]!++;
+    if (dropped) this.fSrc[f * SOURCE_STRIDE + S_DROPS]!++;
+  }
+
+  /** Flow f's send queue now holds n packets (time-weighted from the flow's start). */
+  sendQueueChange(f: number, n: number): void {
+    const now = this.engine.now;
+    const src = this.fSrc;
+    const r = f * SOURCE_STRIDE;
+    const start = src[r + S_FLOW_START]!;
+    const time = now > start ? now : start;
+    // TimeWeighted.update(time, n) on the record (the same operations in the same order)
+    const sum = src[r + S_SUM]!;
+    const term = src[r + S_VALUE]! * (time - src[r + S_LAST]!);
+    const t = sum + term;
+    src[r + S_COMP]! += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
+    src[r + S_SUM] = t;
+    src[r + S_LAST] = time;
+    src[r + S_VALUE] = n;
+  }
+
+  /** Ends the warm-up: every flow's recorders start again at max(now, its start). */
+  reset(now: number): void {
+    this.fRec.fill(0);
+    this.fHist.fill(0);
+    for (let f = 0; f < this.flows; f++) {
+      this.fRec[f * FLOW_STRIDE + F_MAX] = -Infinity;
+      const r = f * SOURCE_STRIDE;
+      const at = Math.max(now, this.fSrc[r + S_FLOW_START]!);
+      this.fSrc[r + S_START] = at;
+      this.fSrc[r + S_LAST] = at;
+      this.fSrc[r + S_SUM] = 0;
+      this.fSrc[r + S_COMP] = 0;
+      this.fSrc[r + S_OFFERED] = 0;
+      this.fSrc[r + S_DROPS] = 0;
+    }
+  }
+
+  /** Flow f's figures since the last reset, at `now` (the Tally's, Histogram's and TimeWeighted's readings). */
+  figures(f: number, now: number): FlowFigures {
+    const rec = this.fRec;
+    const r = f * FLOW_STRIDE;
+    const n = rec[r + F_COUNT]!;
+    const bins = this.histBins;
+    const src = this.fSrc;
+    const q = f * SOURCE_STRIDE;
+    const span = now - src[q + S_START]!;
+    return {
+      delivered: n,
+      bytes: rec[r + F_BYTES]!,
+      meanLatencyUs: n > 0 ? rec[r + F_MEAN]! : NaN,
+      latencyVarianceUs2: n > 1 ? rec[r + F_M2]! / (n - 1) : NaN,
+      maxLatencyUs: n > 0 ? rec[r + F_MAX]! : NaN,
+      latencyHistogramUs: { binWidth: (this.histHi - 0) / bins, counts: Array.from(this.fHist.subarray(f * bins, (f + 1) * bins)), overflow: rec[r + F_OVER]! },
+      marked: rec[r + F_MARKED]!,
+      sourceDrops: src[q + S_DROPS]!,
+      offered: src[q + S_OFFERED]!,
+      meanSendQueue: span > 0 ? (src[q + S_SUM]! + src[q + S_COMP]! + src[q + S_VALUE]! * (now - src[q + S_LAST]!)) / span : NaN,
+    };
+  }
+}
