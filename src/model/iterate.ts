@@ -73,6 +73,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
   const split = new Float64Array(V);
   const byInput = new Float64Array(m.P);
   const turnsOfInput = new Int32Array(m.P);
+  const waitingByInput = new Float64Array(m.P);
   for (let p = 0; p < m.P; p++) {
     const base = p * V;
     let any = false;
@@ -151,6 +152,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       // link (another VL) arrived one after another: they contend less than strangers (below).
       let n = 0;
       let nTurns = 0;
+      let waitingAll = 0;
       for (let v = 0; v < V; v++) {
         const c = base + v;
         const lev = servedLevel(sh, v);
@@ -161,6 +163,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           const pu = (m.turnIn[t]! / V) | 0;
           if (byInput[pu] === 0) n++;
           byInput[pu]! += s.lamT[t]!;
+          waitingByInput[pu]! += s.lamT[t]! * s.headWait[t]!;
+          waitingAll += s.lamT[t]! * s.headWait[t]!;
           turnsOfInput[pu]!++;
           nTurns++;
         }
@@ -198,7 +202,17 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           let w2 = 0;
           // At most one head per input buffer of the other ports can be ahead of this one.
           const heads = nTurns - turnsOfInput[pu]!;
-          if (others > 0 && heads > 0) {
+          if (MVA && others > 0 && heads > 0) {
+            // Mean value analysis over the heads (Little per head stream, the arrival theorem: a head sees
+            // the others' heads, not itself): the output is busy with the others' packets for their share
+            // of its time, and each other input's waiting heads, λ_t'·H_t' of them on average (last
+            // iteration's H), are ahead; at most one per input buffer, so a dominant input cannot queue.
+            const mine = s.lamT[t]! * s.headWait[t]!;
+            const ahead = waitingAll - waitingByInput[pu]! + (waitingByInput[pu]! - mine) * (1 - Math.min(1, same / linkTotal));
+            busy = Math.min(1, others * sMean) / avail;
+            w = busy * residual + Math.max(0, ahead) * sEff;
+            w2 = 2 * w * w + (others * sEff * sEff * sEff * (1 + cs2) * (1 + 2 * cs2)) / (3 * Math.max(EPS, 1 - busy));
+          } else if (others > 0 && heads > 0) {
             const q = finiteQueue(others, mu, 1, cs2, heads, true);
             w = (q.meanQueueLength - q.utilization) * sEff + q.utilization * residual;
             busy = q.utilization;
@@ -217,6 +231,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           const pu = (m.turnIn[m.intoOf[i]!]! / V) | 0;
           byInput[pu] = 0;
           turnsOfInput[pu] = 0;
+          waitingByInput[pu] = 0;
         }
       }
     }
@@ -378,6 +393,7 @@ function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out: Float6
   }
 }
 const TAKACS = true;
+const MVA = true;
 const FLOOR = true;
 const TANDEM_ALL = true;
 const DIFF_HOST = false;
