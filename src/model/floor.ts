@@ -16,10 +16,10 @@ import type { ModelState } from './state.js';
  * caller's test): one link's packets arrive spaced by their own transmissions, which the two-moment
  * W_OQ does not know.
  */
-export function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number): void {
+export function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number, distinct = 1): void {
   const q = finiteQueue(l, mu, ca2, cs2, Infinity, true);
   if (!Number.isFinite(q.responseTime)) return;
-  const wOq = q.responseTime - 1 / mu;
+  const wOq = distinct * (q.responseTime - 1 / mu);
   for (let v = 0; v < m.V; v++) {
     const lev = servedLevel(sh, v);
     const c = base + v;

@@ -153,6 +153,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       let n = 0;
       let nTurns = 0;
       let waitingAll = 0;
+      let pairs = 0;
       for (let v = 0; v < V; v++) {
         const c = base + v;
         const lev = servedLevel(sh, v);
@@ -162,6 +163,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           if (!(s.lamT[t]! > 0)) continue;
           const pu = (m.turnIn[t]! / V) | 0;
           if (byInput[pu] === 0) n++;
+          pairs += s.lamT[t]! * (2 * byInput[pu]! + s.lamT[t]!);
           byInput[pu]! += s.lamT[t]!;
           waitingByInput[pu]! += s.lamT[t]! * s.headWait[t]!;
           waitingAll += s.lamT[t]! * s.headWait[t]!;
@@ -224,7 +226,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           s.headWait2[t] = TAKACS ? split[v]! * split[v]! * w2 + 2 * split[v]! * w * lowerTerm + lowerTerm * lowerTerm : (2 * s.headWait[t]! * s.headWait[t]!) / Math.max(busy, EPS);
         }
       }
-      if (FLOOR && !m.voq && n > 1) conservationFloor(m, s, base, level, sh, split, l, mu, acc[3]! / l, cs2, lowerTerm);
+      if (FLOOR && !m.voq && n > 1) conservationFloor(m, s, base, level, sh, split, l, mu, OQ_POISSON ? 1 : acc[3]! / l, cs2, lowerTerm, OQ_SPACED ? 1 - pairs / (l * l) : 1);
       else if (!m.voq) for (let v = 0; v < V; v++) for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) s.floorExtra[m.intoOf[i]!] = 0;
       for (let v = 0; v < V; v++) {
         for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
@@ -394,6 +396,8 @@ function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out: Float6
 }
 const TAKACS = true;
 const MVA = true;
+const OQ_SPACED = true;
+const OQ_POISSON = true;
 const FLOOR = true;
 const TANDEM_ALL = true;
 const DIFF_HOST = false;
