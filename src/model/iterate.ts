@@ -11,6 +11,7 @@ import { gpsCapacities, servedLevel, type VlShares } from './arbitration.js';
 import { conservationFloor } from './floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer } from './voq.js';
+import { headWaitMva, otherVlsReadout, slowerOut, tandemBufferWait } from './heads.js';
 
 /** Step 1: channel and turn loads from the flows' rates (a flow with rate 0 counts with weight `seed` for its sizes). */
 export function accumulateLoads(m: CompiledModel, s: ModelState): void {
@@ -204,29 +205,19 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           let w2 = 0;
           // At most one head per input buffer of the other ports can be ahead of this one.
           const heads = nTurns - turnsOfInput[pu]!;
-          if (MVA && others > 0 && heads > 0) {
-            // Mean value analysis over the heads (Little per head stream, the arrival theorem: a head sees
-            // the others' heads, not itself): the output is busy with the others' packets for their share
-            // of its time, and each other input's waiting heads, λ_t'·H_t' of them on average (last
-            // iteration's H), are ahead; at most one per input buffer, so a dominant input cannot queue.
+          if (others > 0 && heads > 0) {
             const mine = s.lamT[t]! * s.headWait[t]!;
             const ahead = waitingAll - waitingByInput[pu]! + (waitingByInput[pu]! - mine) * (1 - Math.min(1, same / linkTotal));
-            busy = Math.min(1, others * sMean) / avail;
-            w = busy * residual + Math.max(0, ahead) * sEff;
-            w2 = 2 * w * w + (others * sEff * sEff * sEff * (1 + cs2) * (1 + 2 * cs2)) / (3 * Math.max(EPS, 1 - busy));
-          } else if (others > 0 && heads > 0) {
-            const q = finiteQueue(others, mu, 1, cs2, heads, true);
-            w = (q.meanQueueLength - q.utilization) * sEff + q.utilization * residual;
-            busy = q.utilization;
-            // Takács: E[W²] = 2E[W]² + λE[s³]/(3(1 − ρ)), E[s³] of the gamma law with the service's two moments.
-            w2 = 2 * w * w + (others * sEff * sEff * sEff * (1 + cs2) * (1 + 2 * cs2)) / (3 * Math.max(EPS, 1 - busy));
+            [w, busy, w2] = headWaitMva(others, ahead, sMean, avail, residual, cs2);
           }
           s.headWaitProb[t] = busy;
           s.headWait[t] = split[v]! * w + lowerTerm;
-          s.headWait2[t] = TAKACS ? split[v]! * split[v]! * w2 + 2 * split[v]! * w * lowerTerm + lowerTerm * lowerTerm : (2 * s.headWait[t]! * s.headWait[t]!) / Math.max(busy, EPS);
+          s.headWait2[t] = split[v]! * split[v]! * w2 + 2 * split[v]! * w * lowerTerm + lowerTerm * lowerTerm;
         }
       }
-      if (FLOOR && !m.voq && n > 1) conservationFloor(m, s, base, level, sh, split, l, mu, OQ_POISSON ? 1 : acc[3]! / l, cs2, lowerTerm, OQ_SPACED ? 1 - pairs / (l * l) : 1);
+      // The floor's arrivals: Poisson streams from distinct links (a link's own packets never queue behind
+      // each other): the pairs from distinct inputs, 1 − Σ_i λ_i²/λ² (Karol, Hluchyj and Morgan 1987).
+      if (!m.voq && n > 1) conservationFloor(m, s, base, level, sh, split, l, mu, 1, cs2, lowerTerm, 1 - pairs / (l * l));
       else if (!m.voq) for (let v = 0; v < V; v++) for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) s.floorExtra[m.intoOf[i]!] = 0;
       for (let v = 0; v < V; v++) {
         for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
@@ -260,7 +251,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     let S = 0;
     let S2 = 0;
     // The input port feeds one output at a time: a head also waits while the port sends another VL's packet.
-    const busyOther = m.V > 1 && PORT_BUSY;
+    const busyOther = m.V > 1;
     if (busyOther) {
       const n = 2 * (m.turnsStart[u + 1]! - m.turnsStart[u]!);
       if (readout.length < n) readout = new Float64Array(2 * n);
@@ -274,8 +265,8 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
       const k = i - m.turnsStart[u]!;
       // Only while the output itself is free: a head whose output is busy waits for it anyway.
       const free = 1 - Math.min(1, s.headWaitProb[t]!);
-      const e = busyOther ? free * Math.max(0, readout[2 * k]!) : 0;
-      const e2 = busyOther ? free * Math.max(0, readout[2 * k + 1]!) : 0;
+      const e = busyOther ? free * readout[2 * k]! : 0;
+      const e2 = busyOther ? free * readout[2 * k + 1]! : 0;
       const h0 = s.headWait[t]!;
       const h = h0 + e;
       const h2 = s.headWait2[t]! + 2 * h0 * e + e2;
@@ -317,97 +308,13 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     s.beta[u] = beta;
     s.headTime[u] = S;
     s.fifoWait[u] = Math.max(0, own.responseTime - St);
-    if (TANDEM && (TANDEM_ALL || m.hostChannel[u] === 1) && slowerOut(m, s, u)) {
-      // Link u then this FIFO, each packet's head time at least its transmission x on link u:
-      // d2_n = max(e_n + x, d2_{n−1}) + S_n, so the wait for link u + the buffer wait is the wait of one
-      // queue of service S; the buffer's share is that less the wait of the same arrivals for service x.
-      const host = m.hostChannel[u] === 1;
-      const arr = host ? s.hostOffered[u]! : l;
-      const tot = finiteQueue(arr, 1 / S, s.ca2in[u]!, cs2, Infinity, !host);
-      const wTot = Number.isFinite(tot.responseTime) ? tot.responseTime - S : Infinity;
-      let wUp = 0;
-      if (host && !DIFF_HOST) wUp = s.hostWait[u]!;
-      else {
-        const x2 = s.x2[u]!;
-        const up = finiteQueue(arr, 1 / x, s.ca2in[u]!, Math.max(0, x2 / (x * x) - 1), Infinity, !host);
-        wUp = up.responseTime - x;
-      }
-      s.fifoWait[u] = Math.max(s.fifoWait[u]!, wTot - wUp);
-    }
+    // Link u then this FIFO (docs/models.md §13.5): the wait for link u and in the buffer together are one queue's of service S.
+    if (slowerOut(m, s, u)) s.fifoWait[u] = Math.max(s.fifoWait[u]!, tandemBufferWait(m, s, u, S, cs2));
     const rho = Math.min(1, l * S);
     s.fifoLoad[u] = l * S;
     s.fifoCd2[u] = rho * rho * cs2 + (1 - rho * rho) * s.cd2[u]!;
   }
   return change;
-}
-
-const TANDEM = true;
-const PORT_BUSY = true;
-const DELAYED = true;
-
-/**
- * The input port behind channel u sends one packet at a time (the simulator's crossbar rule): a head of
- * VL v for output port q finds it busy with another VL's packet for another output with probability
- * Σ λ_w E[x_w] over those packets and then waits the residual, so on average e = Σ λ_w E[x_w²]/2 and
- * E[e²] = Σ λ_w E[x_w³]/3 (x_w the transmission out of the switch; E[x³] of the gamma law with x's two
- * moments). Packets of the other VLs for the same output q are not counted: output q's arbitration
- * already has them ahead of or behind this head. Writes e and E[e²] of u's turns into `out` at 2i, 2i + 1.
- */
-function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out: Float64Array): void {
-  const v = u % m.V;
-  const base = u - v;
-  let e = 0;
-  let e2 = 0;
-  const first = m.turnsStart[u]!;
-  const n = m.turnsStart[u + 1]! - first;
-  for (let k = 0; k < 2 * n; k++) out[k] = 0;
-  for (let w = 0; w < m.V; w++) {
-    const uw = base + w;
-    if (w === v || !(s.lam[uw]! > 0)) continue;
-    // A packet that left as it came is spaced from the next arrival by its own transmission on the same
-    // link: only a delayed one (it waited behind its buffer or for its output) overlaps a later head.
-    const behind = Math.min(1, s.lam[uw]! * Math.max(0, s.headTime[uw]! - s.xbar[uw]!));
-    for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
-      const t = m.turnsOf[i]!;
-      const delayed = 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
-      const lt = s.lamT[t]! * (DELAYED ? delayed : 1);
-      if (!(lt > 0)) continue;
-      const c = m.turnOut[t]!;
-      const x = s.xbar[c]!;
-      const x2 = s.x2[c]!;
-      const c2 = Math.max(0, x2 / (x * x) - 1);
-      const a = (lt * x2) / 2;
-      const b = (lt * x * x * x * (1 + c2) * (1 + 2 * c2)) / 3;
-      e += a;
-      e2 += b;
-      const q = (c / m.V) | 0;
-      // Subtract it again from this buffer's turns to the same output port.
-      for (let k = 0; k < n; k++) {
-        if (((m.turnOut[m.turnsOf[first + k]!]! / m.V) | 0) !== q) continue;
-        out[2 * k]! -= a;
-        out[2 * k + 1]! -= b;
-      }
-    }
-  }
-  for (let k = 0; k < n; k++) {
-    out[2 * k]! += e;
-    out[2 * k + 1]! += e2;
-  }
-}
-const TAKACS = true;
-const MVA = true;
-const OQ_SPACED = true;
-const OQ_POISSON = true;
-const FLOOR = true;
-const TANDEM_ALL = true;
-const DIFF_HOST = false;
-/** True when every output the buffer behind u feeds sends a packet no faster than link u delivered it. */
-function slowerOut(m: CompiledModel, s: ModelState, u: number): boolean {
-  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
-    const t = m.turnsOf[i]!;
-    if (s.lamT[t]! > 0 && s.seff[m.turnOut[t]!]! < s.xbar[u]! * (1 - 1e-9)) return false;
-  }
-  return true;
 }
 
 /** Step 5: two-moment propagation (Whitt's QNA): merge into each channel, departure SCV Cd² = ρ²Cs² + (1 − ρ²)Ca². */
