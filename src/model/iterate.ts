@@ -164,7 +164,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           if (!(s.lamT[t]! > 0)) continue;
           const pu = (m.turnIn[t]! / V) | 0;
           if (byInput[pu] === 0) n++;
-          pairs += s.lamT[t]! * (2 * byInput[pu]! + s.lamT[t]!);
+          // Same-link pairs do not queue when the link's transmissions are fixed and no shorter than this port's.
+          if (m.serviceSecondFactor[pu] === 1 && m.rate[pu]! <= m.rate[p]! * (1 + 1e-9)) pairs += s.lamT[t]! * (2 * byInput[pu]! + s.lamT[t]!);
           byInput[pu]! += s.lamT[t]!;
           waitingByInput[pu]! += s.lamT[t]! * s.headWait[t]!;
           waitingAll += s.lamT[t]! * s.headWait[t]!;
@@ -216,7 +217,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
         }
       }
       // The floor's arrivals: Poisson streams from distinct links (a link's own packets never queue behind
-      // each other): the pairs from distinct inputs, 1 − Σ_i λ_i²/λ² (Karol, Hluchyj and Morgan 1987).
+      // each other when its transmissions are fixed and no shorter): only the pairs from distinct inputs
+      // queue, 1 − Σ_i λ_i²/λ² of them (Karol, Hluchyj and Morgan 1987, output queueing).
       if (!m.voq && n > 1) conservationFloor(m, s, base, level, sh, split, l, mu, 1, cs2, lowerTerm, 1 - pairs / (l * l));
       else if (!m.voq) for (let v = 0; v < V; v++) for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) s.floorExtra[m.intoOf[i]!] = 0;
       for (let v = 0; v < V; v++) {
