@@ -37,7 +37,9 @@ export function headWaitMva(others: number, ahead: number, sMean: number, avail:
  * left as it came is spaced from the next arrival by its own transmission on the same link, so a
  * packet of VL w counts with the chance that it waited (for its output, or behind its buffer's earlier
  * packets: λ_w(S_w − x)). Packets of the other VLs for the same output q are not counted: output q's
- * arbitration already has them. Writes e and E[e²] of u's k-th turn into `out` at 2k, 2k + 1.
+ * arbitration already has them. With virtual output queues the buffer's own packets for other outputs
+ * count too (they leave independently, through the same port). Writes e and E[e²] of u's k-th turn
+ * into `out` at 2k, 2k + 1.
  */
 export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out: Float64Array): void {
   const v = u % m.V;
@@ -49,7 +51,7 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
   for (let k = 0; k < 2 * n; k++) out[k] = 0;
   for (let w = 0; w < m.V; w++) {
     const uw = base + w;
-    if (w === v || !(s.lam[uw]! > 0)) continue;
+    if ((w === v && !m.voq) || !(s.lam[uw]! > 0)) continue;
     const behind = Math.min(1, s.lam[uw]! * Math.max(0, s.headTime[uw]! - s.xbar[uw]!));
     for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
       const t = m.turnsOf[i]!;

@@ -253,7 +253,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     let S = 0;
     let S2 = 0;
     // The input port feeds one output at a time: a head also waits while the port sends another VL's packet.
-    const busyOther = m.V > 1;
+    const busyOther = m.V > 1 || m.voq;
     if (busyOther) {
       const n = 2 * (m.turnsStart[u + 1]! - m.turnsStart[u]!);
       if (readout.length < n) readout = new Float64Array(2 * n);
