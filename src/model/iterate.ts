@@ -95,6 +95,15 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       const host = m.hostChannel[c] === 1 && RELOCATE;
       acc[1]! += l * (host ? s.xbar[c]! : s.seff[c]!);
       acc[2]! += l * (host ? s.x2[c]! : s.seff2[c]!);
+      if (!host) {
+        // The output idles while a head it would serve waits for its own input port (§13.4).
+        for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+          const t = m.intoOf[i]!;
+          const e = s.portWait[t]!;
+          acc[1]! += s.lamT[t]! * e;
+          acc[2]! += s.lamT[t]! * (2 * s.seff[c]! * e + 2 * e * e);
+        }
+      }
       acc[3]! += (m.hostChannel[c] ? s.hostOffered[c]! : l) * s.ca2in[c]!;
       acc[4]! += s.sendCap[c]!;
       if (level === 0) rhoHigh += l * s.seff[c]!;
@@ -274,6 +283,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
       const h2 = s.headWait2[t]! + 2 * h0 * e + e2;
       s.headWait[t] = h;
       s.headWait2[t] = h2;
+      s.portWait[t] = e;
       S += pr * (h + s.seff[c]!);
       S2 += pr * (s.seff2[c]! + 2 * h * s.seff[c]! + h2);
     }

@@ -34,6 +34,7 @@ export interface ModelState {
   readonly headWait: Float64Array; // per turn (s)
   readonly headWaitProb: Float64Array; // per turn: probability the head waits at all
   readonly headWait2: Float64Array; // per turn: second moment of the head wait (s²)
+  readonly portWait: Float64Array; // per turn: the head's wait for its own input port (s), part of headWait
   readonly floorExtra: Float64Array; // per turn: wait added by the output-queued floor (s), reported only
 }
 
@@ -48,6 +49,7 @@ export function newState(m: CompiledModel): ModelState {
     headWait: new Float64Array(m.turnIn.length),
     headWaitProb: new Float64Array(m.turnIn.length),
     headWait2: new Float64Array(m.turnIn.length),
+    portWait: new Float64Array(m.turnIn.length),
     floorExtra: new Float64Array(m.turnIn.length),
   };
 }
