@@ -39,16 +39,15 @@ export function headWaitMva(others: number, ahead: number, sMean: number, avail:
  * packets: λ_w(S_w − x)). Packets of the other VLs for the same output q are not counted: output q's
  * arbitration already has them. With virtual output queues the buffer's own packets for other outputs
  * count too (they leave independently, through the same port). Writes e and E[e²] of u's k-th turn
- * into `out` at 2k, 2k + 1.
+ * into `out` at 2k, 2k + 1; `byPort` is zeroed scratch of 2 × ports, left zeroed.
  */
-export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out: Float64Array): void {
+export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out: Float64Array, byPort: Float64Array): void {
   const v = u % m.V;
   const base = u - v;
   let e = 0;
   let e2 = 0;
   const first = m.turnsStart[u]!;
   const n = m.turnsStart[u + 1]! - first;
-  for (let k = 0; k < 2 * n; k++) out[k] = 0;
   for (let w = 0; w < m.V; w++) {
     const uw = base + w;
     if ((w === v && !m.voq) || !(s.lam[uw]! > 0)) continue;
@@ -64,18 +63,25 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
       const b = (lt * third(x, Math.max(0, s.x2[c]! / (x * x) - 1))) / 3;
       e += a;
       e2 += b;
-      // Taken back from this buffer's turns to the same output port.
+      // Per output port, to be taken back from this buffer's turns to that port.
       const q = (c / m.V) | 0;
-      for (let k = 0; k < n; k++) {
-        if (((m.turnOut[m.turnsOf[first + k]!]! / m.V) | 0) !== q) continue;
-        out[2 * k]! -= a;
-        out[2 * k + 1]! -= b;
-      }
+      byPort[2 * q]! += a;
+      byPort[2 * q + 1]! += b;
     }
   }
   for (let k = 0; k < n; k++) {
-    out[2 * k] = Math.max(0, out[2 * k]! + e);
-    out[2 * k + 1] = Math.max(0, out[2 * k + 1]! + e2);
+    const q = (m.turnOut[m.turnsOf[first + k]!]! / m.V) | 0;
+    out[2 * k] = Math.max(0, e - byPort[2 * q]!);
+    out[2 * k + 1] = Math.max(0, e2 - byPort[2 * q + 1]!);
+  }
+  // Clear the scratch (only the ports touched).
+  for (let w = 0; w < m.V; w++) {
+    const uw = base + w;
+    for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
+      const q = (m.turnOut[m.turnsOf[i]!]! / m.V) | 0;
+      byPort[2 * q] = 0;
+      byPort[2 * q + 1] = 0;
+    }
   }
 }
 

@@ -252,6 +252,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
 export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): number {
   let change = 0;
   let readout = new Float64Array(16);
+  const byPort = m.V > 1 || m.voq ? new Float64Array(2 * m.P) : readout;
   for (let u = 0; u < m.C; u++) {
     const l = s.lam[u]!;
     const p = (u / m.V) | 0;
@@ -266,7 +267,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     if (busyOther) {
       const n = 2 * (m.turnsStart[u + 1]! - m.turnsStart[u]!);
       if (readout.length < n) readout = new Float64Array(2 * n);
-      otherVlsReadout(m, s, u, readout);
+      otherVlsReadout(m, s, u, readout, byPort);
     }
     for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
       const t = m.turnsOf[i]!;
