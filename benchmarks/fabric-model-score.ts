@@ -30,7 +30,7 @@ const latencyOnly = args.includes('--latency-only');
 
 type Interval = [number, number];
 interface Point { label: string; load: number; flowRatePps: number; flows: Record<string, number[]> }
-interface Case { case: string; scenarioFile: string; saturation: { load: number; overload: { acceptedLoad: Interval; slShareOnBusyPorts?: { switch: { sl1ShareMedian: number } } } }; points: Point[]; rateGbps: number }
+interface Case { case: string; scenarioFile: string; vls: number; saturation: { load: number; overload: { acceptedLoad: Interval; slShareOnBusyPorts?: { switch: { sl1ShareMedian: number } } } }; points: Point[]; rateGbps: number }
 
 const median = (xs: number[]) => {
   if (xs.length === 0) return NaN;
@@ -83,7 +83,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
   const perSl = [0, 0];
   for (const f of over.flows) perSl[f.name.endsWith('-sl1') ? 1 : 0]! += f.throughput / senders / c.rateGbps;
   const busy = over.ports.filter((p) => p.utilization >= 0.97).map((p) => {
-    const vl1 = over.channels.filter((ch) => ch.port === p.name && ch.vl % 2 === 1).reduce((a, ch) => a + ch.utilization, 0);
+    const vl1 = over.channels.filter((ch) => ch.port === p.name && ch.vl >= c.vls / 2).reduce((a, ch) => a + ch.utilization, 0);
     return vl1 / p.utilization;
   });
   const ref = c.saturation.overload as unknown as { acceptedLoadPerSl?: [number, number][]; slShareOnBusyPorts?: { switch: { ports: number; sl1ShareMedian?: number } } };
