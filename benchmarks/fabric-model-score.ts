@@ -5,7 +5,11 @@
  * simulator's 95 % half-width is within 2 % of its mean (the issue's acceptance); the saturation load
  * beside the simulator's; each SL's share of the busy links under 2sl. Prints a table; `--json` the records.
  *
- *     npx tsx benchmarks/fabric-model-score.ts [--dir test/fixtures/fabric-model] [--cases a,b] [--json]
+ *     npx tsx benchmarks/fabric-model-score.ts [--dir test/fixtures/fabric-model] [--cases a,b] [--skip a,b] [--latency-only] [--json]
+ *
+ * `--latency-only`: the load points alone (no overload point, no saturation bisection), and a last
+ * line counting the 50–90 % points that hold (latency: max ≤ 10 %, median ≤ 5 %; queueing delay:
+ * max ≤ 20 %, median ≤ 10 %) among those with scored flows.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,11 +24,13 @@ const opt = (name: string) => {
 };
 const dir = opt('--dir') ?? join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model');
 const only = opt('--cases')?.split(',');
+const skip = opt('--skip')?.split(',') ?? [];
 const json = args.includes('--json');
+const latencyOnly = args.includes('--latency-only');
 
 type Interval = [number, number];
 interface Point { label: string; load: number; flowRatePps: number; flows: Record<string, number[]> }
-interface Case { case: string; scenarioFile: string; saturation: { load: number; overload: { acceptedLoad: Interval; slShareOnBusyPorts?: { switch: { sl1ShareMedian: number } } } }; points: Point[]; rateGbps: number }
+interface Case { case: string; scenarioFile: string; vls: number; saturation: { load: number; overload: { acceptedLoad: Interval; slShareOnBusyPorts?: { switch: { sl1ShareMedian: number } } } }; points: Point[]; rateGbps: number }
 
 const median = (xs: number[]) => {
   if (xs.length === 0) return NaN;
@@ -36,7 +42,7 @@ const scorable = (m: number, hw: number) => m > 0 && Math.abs(hw) <= 0.02 * m;
 const rows: Record<string, unknown>[] = [];
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
   const c = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Case;
-  if (only && !only.includes(c.case)) continue;
+  if ((only && !only.includes(c.case)) || skip.includes(c.case)) continue;
   const scenario = JSON.parse(readFileSync(join(dir, c.scenarioFile), 'utf8'));
   const at = (pps: number) => ({ ...scenario.params, flows: scenario.params.flows.map((f: Record<string, unknown>) => ({ ...f, traffic: { kind: 'poisson', rate: pps } })) });
   const base = c.points.find((p) => p.label === '1%');
@@ -69,6 +75,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
     var baseModel = base ? solveFabric(fabricModelNetwork(at(base.flowRatePps))) : undefined;
     rows.push({ case: c.case, point: point.label, load: point.load, flows: Object.keys(point.flows).length, scored, latMax: Math.max(...lat), latMedian: median(lat), latBias: median(signed), waitMax: wait.length ? Math.max(...wait) : NaN, waitMedian: median(wait), iterations: r.diagnostics.iterations, converged: r.diagnostics.converged, ms });
   }
+  if (latencyOnly) continue;
   // Offered load 1 (the reference's overload point): accepted load per SL and SL 1's share of busy ports.
   const fps = (c as unknown as { flowsPerSender: number }).flowsPerSender;
   const senders = (c as unknown as { senders: number }).senders;
@@ -76,7 +83,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
   const perSl = [0, 0];
   for (const f of over.flows) perSl[f.name.endsWith('-sl1') ? 1 : 0]! += f.throughput / senders / c.rateGbps;
   const busy = over.ports.filter((p) => p.utilization >= 0.97).map((p) => {
-    const vl1 = over.channels.filter((ch) => ch.port === p.name && ch.vl % 2 === 1).reduce((a, ch) => a + ch.utilization, 0);
+    const vl1 = over.channels.filter((ch) => ch.port === p.name && ch.vl >= c.vls / 2).reduce((a, ch) => a + ch.utilization, 0);
     return vl1 / p.utilization;
   });
   const ref = c.saturation.overload as unknown as { acceptedLoadPerSl?: [number, number][]; slShareOnBusyPorts?: { switch: { ports: number; sl1ShareMedian?: number } } };
@@ -86,3 +93,9 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
 }
 if (json) console.log(JSON.stringify(rows, null, 1));
 else for (const r of rows) console.log(Object.entries(r).map(([k, v]) => `${k}=${typeof v === 'number' ? +v.toPrecision(4) : v}`).join(' '));
+if (!json) {
+  const loaded = rows.filter((r) => ['50%', '70%', '90%'].includes(r.point as string) && (r.scored as number) > 0);
+  const latHolds = loaded.filter((r) => (r.latMax as number) <= 0.1 && (r.latMedian as number) <= 0.05).length;
+  const waitHolds = loaded.filter((r) => (r.waitMax as number) <= 0.2 && (r.waitMedian as number) <= 0.1).length;
+  console.log(`points 50-90 % with scored flows: ${loaded.length}; latency holds ${latHolds}; queueing delay holds ${waitHolds}`);
+}

@@ -8,18 +8,19 @@ import type { ModelState } from './state.js';
  * The output-queued floor (docs/models.md §13.4): an output fed by FIFO input buffers is not work
  * conserving (it may idle while packets for it wait behind heads bound elsewhere), so by the
  * conservation law (Kleinrock 1965) its packets wait on average at least as long as in an
- * output-queued switch with the same arrivals, W_OQ (per VL, after the weighted split). A buffer
- * whose packets all go to this output blocks nothing, so for its packets W_OQ is the wait itself;
- * for a buffer with several destinations W_OQ is a floor under head wait + buffer wait. The
+ * output-queued switch with the same arrivals, W_OQ (per VL, after the weighted split): a floor under
+ * each turn's head wait + buffer wait, never shortening it (the buffer's own queue, models.md §13.5,
+ * may know better: a buffer whose packets all go here still waits for the other inputs' heads). W_OQ
+ * counts only pairs of packets from distinct links (`distinct`, Karol, Hluchyj and Morgan 1987). The
  * difference is reported in the latency, not fed back into the head times (fed back, it made the
  * fixed point run away near saturation). Only for an output fed by two input ports or more (the
  * caller's test): one link's packets arrive spaced by their own transmissions, which the two-moment
  * W_OQ does not know.
  */
-export function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number): void {
+export function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number, distinct = 1): void {
   const q = finiteQueue(l, mu, ca2, cs2, Infinity, true);
   if (!Number.isFinite(q.responseTime)) return;
-  const wOq = q.responseTime - 1 / mu;
+  const wOq = distinct * (q.responseTime - 1 / mu);
   for (let v = 0; v < m.V; v++) {
     const lev = servedLevel(sh, v);
     const c = base + v;
@@ -30,11 +31,9 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t = m.intoOf[i]!;
       const u = m.turnIn[t]!;
-      let destinations = 0;
-      for (let k = m.turnsStart[u]!; k < m.turnsStart[u + 1]!; k++) if (s.lamT[m.turnsOf[k]!]! > 0) destinations++;
       const own = s.headWait[t]! + s.fifoWait[u]!;
-      // A buffer whose packets all go to this output blocks nothing: the output-queued wait is its wait.
-      s.floorExtra[t] = destinations === 1 ? floor - own : Math.max(0, floor - own);
+      // A lower bound only (conservation): it never shortens a wait the buffer's own queue gives.
+      s.floorExtra[t] = Math.max(0, floor - own);
     }
   }
 }

@@ -11,6 +11,7 @@ import { gpsCapacities, servedLevel, type VlShares } from './arbitration.js';
 import { conservationFloor } from './floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer } from './voq.js';
+import { headWaitMva, otherVlsReadout, slowerOut, tandemBufferWait } from './heads.js';
 
 /** Step 1: channel and turn loads from the flows' rates (a flow with rate 0 counts with weight `seed` for its sizes). */
 export function accumulateLoads(m: CompiledModel, s: ModelState): void {
@@ -73,6 +74,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
   const split = new Float64Array(V);
   const byInput = new Float64Array(m.P);
   const turnsOfInput = new Int32Array(m.P);
+  const waitingByInput = new Float64Array(m.P);
   for (let p = 0; p < m.P; p++) {
     const base = p * V;
     let any = false;
@@ -93,6 +95,15 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       const host = m.hostChannel[c] === 1 && RELOCATE;
       acc[1]! += l * (host ? s.xbar[c]! : s.seff[c]!);
       acc[2]! += l * (host ? s.x2[c]! : s.seff2[c]!);
+      if (!host) {
+        // The output idles while a head it would serve waits for its own input port (§13.4).
+        for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+          const t = m.intoOf[i]!;
+          const e = s.portWait[t]!;
+          acc[1]! += s.lamT[t]! * e;
+          acc[2]! += s.lamT[t]! * (2 * s.seff[c]! * e + 2 * e * e);
+        }
+      }
       acc[3]! += (m.hostChannel[c] ? s.hostOffered[c]! : l) * s.ca2in[c]!;
       acc[4]! += s.sendCap[c]!;
       if (level === 0) rhoHigh += l * s.seff[c]!;
@@ -151,6 +162,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       // link (another VL) arrived one after another: they contend less than strangers (below).
       let n = 0;
       let nTurns = 0;
+      let waitingAll = 0;
+      let pairs = 0;
       for (let v = 0; v < V; v++) {
         const c = base + v;
         const lev = servedLevel(sh, v);
@@ -160,7 +173,11 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           if (!(s.lamT[t]! > 0)) continue;
           const pu = (m.turnIn[t]! / V) | 0;
           if (byInput[pu] === 0) n++;
+          // Same-link pairs do not queue when the link's transmissions are fixed and no shorter than this port's.
+          if (m.serviceSecondFactor[pu] === 1 && m.rate[pu]! <= m.rate[p]! * (1 + 1e-9)) pairs += s.lamT[t]! * (2 * byInput[pu]! + s.lamT[t]!);
           byInput[pu]! += s.lamT[t]!;
+          waitingByInput[pu]! += s.lamT[t]! * s.headWait[t]!;
+          waitingAll += s.lamT[t]! * s.headWait[t]!;
           turnsOfInput[pu]!++;
           nTurns++;
         }
@@ -183,6 +200,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           if (m.voq) {
             s.headWait[t] = split[v]! * aggregate + lowerTerm;
             s.headWaitProb[t] = Math.min(1, acc[1]!);
+            s.headWait2[t] = (2 * s.headWait[t]! * s.headWait[t]!) / Math.max(s.headWaitProb[t]!, EPS);
             continue;
           }
           // The same link's packets to this output are spaced by their transmissions in proportion to
@@ -194,24 +212,30 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           const others = l - s.lamT[t]! - (same - s.lamT[t]!) * Math.min(1, same / linkTotal);
           let w = 0;
           let busy = 0;
+          let w2 = 0;
           // At most one head per input buffer of the other ports can be ahead of this one.
           const heads = nTurns - turnsOfInput[pu]!;
           if (others > 0 && heads > 0) {
-            const q = finiteQueue(others, mu, 1, cs2, heads, true);
-            w = (q.meanQueueLength - q.utilization) * sEff + q.utilization * residual;
-            busy = q.utilization;
+            const mine = s.lamT[t]! * s.headWait[t]!;
+            const ahead = waitingAll - waitingByInput[pu]! + (waitingByInput[pu]! - mine) * (1 - Math.min(1, same / linkTotal));
+            [w, busy, w2] = headWaitMva(others, ahead, sMean, avail, residual, cs2);
           }
           s.headWaitProb[t] = busy;
           s.headWait[t] = split[v]! * w + lowerTerm;
+          s.headWait2[t] = split[v]! * split[v]! * w2 + 2 * split[v]! * w * lowerTerm + lowerTerm * lowerTerm;
         }
       }
-      if (!m.voq && n > 1) conservationFloor(m, s, base, level, sh, split, l, mu, acc[3]! / l, cs2, lowerTerm);
+      // The floor's arrivals: Poisson streams from distinct links (a link's own packets never queue behind
+      // each other when its transmissions are fixed and no shorter): only the pairs from distinct inputs
+      // queue, 1 − Σ_i λ_i²/λ² of them (Karol, Hluchyj and Morgan 1987, output queueing).
+      if (!m.voq && n > 1) conservationFloor(m, s, base, level, sh, split, l, mu, 1, cs2, lowerTerm, 1 - pairs / (l * l));
       else if (!m.voq) for (let v = 0; v < V; v++) for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) s.floorExtra[m.intoOf[i]!] = 0;
       for (let v = 0; v < V; v++) {
         for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
           const pu = (m.turnIn[m.intoOf[i]!]! / V) | 0;
           byInput[pu] = 0;
           turnsOfInput[pu] = 0;
+          waitingByInput[pu] = 0;
         }
       }
     }
@@ -227,6 +251,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
  */
 export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): number {
   let change = 0;
+  let readout = new Float64Array(16);
+  const byPort = m.V > 1 || m.voq ? new Float64Array(2 * m.P) : readout;
   for (let u = 0; u < m.C; u++) {
     const l = s.lam[u]!;
     const p = (u / m.V) | 0;
@@ -236,16 +262,31 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     }
     let S = 0;
     let S2 = 0;
+    // The input port feeds one output at a time: a head also waits while the port sends another VL's packet.
+    const busyOther = m.V > 1 || m.voq;
+    if (busyOther) {
+      const n = 2 * (m.turnsStart[u + 1]! - m.turnsStart[u]!);
+      if (readout.length < n) readout = new Float64Array(2 * n);
+      otherVlsReadout(m, s, u, readout, byPort);
+    }
     for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
       const t = m.turnsOf[i]!;
       const pr = s.lamT[t]! / l;
       if (!(pr > 0)) continue;
       const c = m.turnOut[t]!;
-      const h = s.headWait[t]!;
+      const k = i - m.turnsStart[u]!;
+      // Only while the output itself is free: a head whose output is busy waits for it anyway.
+      const free = 1 - Math.min(1, s.headWaitProb[t]!);
+      const e = busyOther ? free * readout[2 * k]! : 0;
+      const e2 = busyOther ? free * readout[2 * k + 1]! : 0;
+      const h0 = s.headWait[t]!;
+      const h = h0 + e;
+      const h2 = s.headWait2[t]! + 2 * h0 * e + e2;
+      s.headWait[t] = h;
+      s.headWait2[t] = h2;
+      s.portWait[t] = e;
       S += pr * (h + s.seff[c]!);
-      // The head waits with probability q (the output busy with others), then about exponentially: E[H²] = 2H²/q.
-      const q = Math.max(s.headWaitProb[t]!, EPS);
-      S2 += pr * (s.seff2[c]! + 2 * h * s.seff[c]! + (2 * h * h) / q);
+      S2 += pr * (s.seff2[c]! + 2 * h * s.seff[c]! + h2);
     }
     const cs2 = Math.max(0, S2 / (S * S) - 1);
     const loop = m.creditLoop[p]!;
@@ -280,6 +321,8 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     s.beta[u] = beta;
     s.headTime[u] = S;
     s.fifoWait[u] = Math.max(0, own.responseTime - St);
+    // Link u then this FIFO (docs/models.md §13.5): the wait for link u and in the buffer together are one queue's of service S.
+    if (slowerOut(m, s, u)) s.fifoWait[u] = Math.max(s.fifoWait[u]!, tandemBufferWait(m, s, u, S, cs2));
     const rho = Math.min(1, l * S);
     s.fifoLoad[u] = l * S;
     s.fifoCd2[u] = rho * rho * cs2 + (1 - rho * rho) * s.cd2[u]!;

@@ -33,6 +33,8 @@ export interface ModelState {
   readonly lamT: Float64Array; // per turn
   readonly headWait: Float64Array; // per turn (s)
   readonly headWaitProb: Float64Array; // per turn: probability the head waits at all
+  readonly headWait2: Float64Array; // per turn: second moment of the head wait (s²)
+  readonly portWait: Float64Array; // per turn: the head's wait for its own input port (s), part of headWait
   readonly floorExtra: Float64Array; // per turn: wait added by the output-queued floor (s), reported only
 }
 
@@ -46,6 +48,8 @@ export function newState(m: CompiledModel): ModelState {
     lamT: new Float64Array(m.turnIn.length),
     headWait: new Float64Array(m.turnIn.length),
     headWaitProb: new Float64Array(m.turnIn.length),
+    headWait2: new Float64Array(m.turnIn.length),
+    portWait: new Float64Array(m.turnIn.length),
     floorExtra: new Float64Array(m.turnIn.length),
   };
 }

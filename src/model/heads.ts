@@ -1,0 +1,114 @@
+/**
+ * The head of a switch's FIFO input buffer and the buffer behind it (docs/models.md §13.4–13.5): the
+ * head's wait for its output by mean value analysis over the other inputs' heads, its wait for its own
+ * input port while that port sends another VL's packet, and the buffer's wait from the tandem identity
+ * of link and FIFO. Part of iterate.ts's port and buffer steps; kernels: no validation, no throwing.
+ */
+import type { CompiledModel } from './compile.js';
+import { finiteQueue } from './queue.js';
+import { EPS, type ModelState } from './state.js';
+
+/** E[s³] of the gamma law with mean `x` and SCV `c2` (exact for deterministic, c2 = 0, and exponential, c2 = 1). */
+const third = (x: number, c2: number) => x * x * x * (1 + c2) * (1 + 2 * c2);
+
+/**
+ * A head's wait for its output (seconds) by mean value analysis over the heads (Little per head stream
+ * and the arrival theorem: a head sees the others' heads, not itself): the output is busy with the
+ * others' packets for their share of its time, `busy` = λ_others·s̄/avail, and then the head waits the
+ * residual; the others' waiting heads, `ahead` = Σ λ_t'·H_t' over the other inputs (at most one head per
+ * input buffer: a dominant input cannot queue), are served first, one service s̄/avail each:
+ * W = busy·R + ahead·s̄/avail. Second moment by Takács, E[W²] = 2W² + λ_others E[s³]/(3(1 − busy)).
+ * Returns [W, busy, E[W²]]. `avail` is the share of the port the level has (higher levels removed),
+ * `residual` the level's residual service R (seconds), `cs2` its service SCV.
+ */
+export function headWaitMva(others: number, ahead: number, sMean: number, avail: number, residual: number, cs2: number): [number, number, number] {
+  const sEff = sMean / avail;
+  const busy = Math.min(1, others * sMean) / avail;
+  const w = busy * residual + Math.max(0, ahead) * sEff;
+  const w2 = 2 * w * w + (others * third(sEff, cs2)) / (3 * Math.max(EPS, 1 - busy));
+  return [w, busy, w2];
+}
+
+/**
+ * The input port behind channel u sends one packet at a time (the simulator's crossbar rule): a head of
+ * VL v for output port q finds it busy with another VL's packet for another output with probability
+ * Σ λ_w E[x_w] over those packets and then waits the residual, so on average e = Σ λ_w E[x_w²]/2 and
+ * E[e²] = Σ λ_w E[x_w³]/3 (x_w the transmission out of the switch). Only delayed packets count: one that
+ * left as it came is spaced from the next arrival by its own transmission on the same link, so a
+ * packet of VL w counts with the chance that it waited (for its output, or behind its buffer's earlier
+ * packets: λ_w(S_w − x)). Packets of the other VLs for the same output q are not counted: output q's
+ * arbitration already has them. With virtual output queues the buffer's own packets for other outputs
+ * count too (they leave independently, through the same port). Writes e and E[e²] of u's k-th turn
+ * into `out` at 2k, 2k + 1; `byPort` is zeroed scratch of 2 × ports, left zeroed.
+ */
+export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out: Float64Array, byPort: Float64Array): void {
+  const v = u % m.V;
+  const base = u - v;
+  let e = 0;
+  let e2 = 0;
+  const first = m.turnsStart[u]!;
+  const n = m.turnsStart[u + 1]! - first;
+  for (let w = 0; w < m.V; w++) {
+    const uw = base + w;
+    if ((w === v && !m.voq) || !(s.lam[uw]! > 0)) continue;
+    const behind = Math.min(1, s.lam[uw]! * Math.max(0, s.headTime[uw]! - s.xbar[uw]!));
+    for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
+      const t = m.turnsOf[i]!;
+      const delayed = 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
+      const lt = s.lamT[t]! * delayed;
+      if (!(lt > 0)) continue;
+      const c = m.turnOut[t]!;
+      const x = s.xbar[c]!;
+      const a = (lt * s.x2[c]!) / 2;
+      const b = (lt * third(x, Math.max(0, s.x2[c]! / (x * x) - 1))) / 3;
+      e += a;
+      e2 += b;
+      // Per output port, to be taken back from this buffer's turns to that port.
+      const q = (c / m.V) | 0;
+      byPort[2 * q]! += a;
+      byPort[2 * q + 1]! += b;
+    }
+  }
+  for (let k = 0; k < n; k++) {
+    const q = (m.turnOut[m.turnsOf[first + k]!]! / m.V) | 0;
+    out[2 * k] = Math.max(0, e - byPort[2 * q]!);
+    out[2 * k + 1] = Math.max(0, e2 - byPort[2 * q + 1]!);
+  }
+  // Clear the scratch (only the ports touched).
+  for (let w = 0; w < m.V; w++) {
+    const uw = base + w;
+    for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
+      const q = (m.turnOut[m.turnsOf[i]!]! / m.V) | 0;
+      byPort[2 * q] = 0;
+      byPort[2 * q + 1] = 0;
+    }
+  }
+}
+
+/** True when every output the buffer behind u feeds takes at least link u's transmission time per packet (the tandem identity's condition). */
+export function slowerOut(m: CompiledModel, s: ModelState, u: number): boolean {
+  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
+    const t = m.turnsOf[i]!;
+    if (s.lamT[t]! > 0 && s.seff[m.turnOut[t]!]! < s.xbar[u]! * (1 - 1e-9)) return false;
+  }
+  return true;
+}
+
+/**
+ * The wait in the FIFO buffer behind channel u from the tandem identity (docs/models.md §13.5): link u
+ * (transmission x, FIFO and work-conserving) then the buffer (head time S_n ≥ x per packet) give
+ * d2_n = max(e_n + x, d2_{n−1}) + S_n (e_n: the packet is ready for link u), so the wait for link u and
+ * in the buffer together are those of one queue of service S with link u's arrivals; the buffer's part
+ * is that less the same arrivals' wait for service x. A host's link: the send queue's own wait is
+ * taken off (its arrivals are the sources'). Seconds; Infinity when the head time saturates the buffer.
+ */
+export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: number, cs2: number): number {
+  const l = s.lam[u]!;
+  const host = m.hostChannel[u] === 1;
+  const arrivals = host ? s.hostOffered[u]! : l;
+  const total = finiteQueue(arrivals, 1 / S, s.ca2in[u]!, cs2, Infinity, !host);
+  if (!Number.isFinite(total.responseTime)) return Infinity;
+  const x = s.xbar[u]!;
+  const link = host ? s.hostWait[u]! : finiteQueue(arrivals, 1 / x, s.ca2in[u]!, Math.max(0, s.x2[u]! / (x * x) - 1), Infinity, true).responseTime - x;
+  return total.responseTime - S - link;
+}
