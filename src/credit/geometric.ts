@@ -241,6 +241,7 @@ export function geometricKernel(
     lap('splitReduction');
     if (reduced !== null) {
       splitInverse = reduced.nHatInv;
+      if (times !== undefined) times.splitInverse = reduced.inverseMs;
       upE.set(reduced.upE);
       upMax = reduced.upMax;
       iterations = reduced.iterations;

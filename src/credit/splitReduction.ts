@@ -36,6 +36,8 @@ export interface SplitStepRecord {
 export interface SplitReductionResult {
   /** N̂⁻¹, dense b × b (JavaScript memory), N̂·e = hatBase + Up·e (splitInverse.ts). */
   readonly nHatInv: Float64Array;
+  /** Wall time (ms) of N̂⁻¹ from the split form. */
+  readonly inverseMs: number;
   /** Up·e after the last step. */
   readonly upE: Float64Array;
   /** The largest entry of Up after the last step. */
@@ -212,10 +214,11 @@ export function splitReduction(
     if (last) break;
   }
   // N̂⁻¹ in the other arena (the previous step's iterates are no longer needed)
+  const ti = performance.now();
   const tail = context(steps.length % 2);
   tail.ar.reset();
   const hatRows = Float64Array.from(hatBase, (x, j) => x + upE[j]!);
   const nHatInv = splitInverse(tail, wHat, hatRows);
   if (nHatInv === null) return null;
-  return { nHatInv, upE, upMax, iterations, steps };
+  return { nHatInv, inverseMs: performance.now() - ti, upE, upMax, iterations, steps };
 }
