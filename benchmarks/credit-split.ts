@@ -7,6 +7,8 @@
  *   node --expose-gc --import tsx benchmarks/credit-split.ts [--m 512,1024] [--tol 1e-16] [--threads 1]
  *     [--graded 1|0] [--rates thesis|heavy] [--dense 0 (the split alone)]
  *
+ * With --dense 0 the split solve alone, and where its time goes (the kernel's `times`: first step,
+ * split reduction with N̂⁻¹ from the split form, π0, level sums, residual).
  * Each (rates, m): the dense solve, then the split one, then the dense one again (best of the two
  * dense runs is kept, so that a load change shows). Run with nice -n 10 on a shared machine.
  */
@@ -66,9 +68,12 @@ withGemmThreads(threads, () => {
       if (!withDense) {
         // the split alone (m = 2048: the dense solve takes minutes), its steps and ranks
         let steps: readonly SplitStepRecord[] = [];
+        const times: Record<string, number> = {};
         const t = performance.now();
-        geometricKernel(lambda, mu1, mu2, m, 1e-12, { split: { tolerance: tol, graded, onSteps: (s) => (steps = s) } });
+        geometricKernel(lambda, mu1, mu2, m, 1e-12, { split: { tolerance: tol, graded, onSteps: (s) => (steps = s) }, times });
         console.log(`split solve ${((performance.now() - t) / 1000).toFixed(3)} s`);
+        // the solve's parts (ms): first step, split reduction (its steps, N̂⁻¹ from the split form), then the tail
+        console.log(`  parts (ms): ${Object.entries(times).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
         for (const [k, s] of steps.entries()) {
           const r = s.ranks;
           console.log(`  ${k + 2}  ${s.ms.toFixed(1)} ms, recompressions ${s.recompressMs.toFixed(1)} ms (${s.recompressions})  ranks ${r.n} ${r.nHat} ${r.dn} ${r.up} ${r.x} ${r.y}`);

@@ -33,10 +33,8 @@ import {
   rowSumsInto,
   scratchRegions,
   solveEliminated,
-  solveEliminatedRow,
-  solveRowVector,
 } from '../linalg/float64Dense.js';
-import { stationaryFromOffDiagonal } from '../linalg/gth.js';
+import { levelVectors } from './geometricLevels.js';
 import { levelResidual } from './geometricResidual.js';
 import { SPLIT_TOLERANCE, splitGrading, splitReduction, splitWorkspace, type SplitStepRecord } from './splitReduction.js';
 import { checkKind } from '../core/shapes.js';
@@ -83,6 +81,12 @@ export interface GeometricKernelOptions {
   };
   /** Receives the wall time (ms) of every dense reduction step. */
   readonly stepTimes?: number[];
+  /**
+   * Receives the wall time (ms) of the solve's parts: first (the O(m²) first step), beforeSplit,
+   * splitReduction (with N̂⁻¹ from the split form), reduction (the dense loop), g (N̂⁻¹ and G),
+   * rate (R), level0, levelSums, residual.
+   */
+  readonly times?: Record<string, number>;
 }
 
 /**
@@ -124,7 +128,14 @@ export function geometricKernel(
   tolerance: number,
   options: GeometricKernelOptions = {},
 ): GeometricKernelResult {
-  const { split, stepTimes } = options;
+  const { split, stepTimes, times } = options;
+  let tp = performance.now();
+  const lap = (k: string): void => {
+    if (times === undefined) return;
+    const now = performance.now();
+    times[k] = (times[k] ?? 0) + now - tp;
+    tp = now;
+  };
   const b = m + 1;
   if (!(lambda < saturationThroughput(mu1, mu2, m))) {
     const empty = new Float64Array(0);
@@ -206,6 +217,7 @@ export function geometricKernel(
     }
   }
   let iterations = 1;
+  lap('first');
   const negligible = 1e-20 * scale;
   const dnE = new Float64Array(b);
   const upE = new Float64Array(b);
@@ -217,15 +229,19 @@ export function geometricKernel(
   const v = new Float64Array(b);
   const b2 = 2 * b;
   let reducedBySplit = false;
+  let splitInverse: Float64Array | null = null; // N̂⁻¹ from the split form (splitInverse.ts)
   let splitTried = split === undefined;
   // the rank-structured reduction (splitReduction.ts) from here; the dense one if a pivot fails
   const trySplit = (s: NonNullable<GeometricKernelOptions['split']>): void => {
     splitTried = true;
+    lap('beforeSplit');
     const start = { w: w.slice(), wHat: wHat.slice(), dn: du.slice(0, bb), up: du.slice(bb, 2 * bb) };
     const grading = s.graded === false ? undefined : splitGrading(lambda, mu2, m);
-    const reduced = splitReduction(b, start, iterations, negligible, MAX_ITERATIONS, s.tolerance ?? SPLIT_TOLERANCE, grading);
+    const reduced = splitReduction(b, start, iterations, negligible, MAX_ITERATIONS, s.tolerance ?? SPLIT_TOLERANCE, grading, dnRow);
+    lap('splitReduction');
     if (reduced !== null) {
-      wHat.set(reduced.wHat);
+      splitInverse = reduced.nHatInv;
+      if (times !== undefined) times.splitInverse = reduced.inverseMs;
       upE.set(reduced.upE);
       upMax = reduced.upMax;
       iterations = reduced.iterations;
@@ -276,15 +292,17 @@ export function geometricKernel(
     iterations++;
     stepTimes?.push(performance.now() - t0);
   }
+  lap('reduction');
   // G = N̂⁻¹·μ1E, N̂·e = (μ1E + Up)·e
   const hatRows = new Float64Array(b);
   for (let j = 0; j < b; j++) hatRows[j] = dnRow[j]! + upE[j]!;
-  const nHatInv = invertMMatrix(wHat, hatRows, b)!;
+  const nHatInv = splitInverse ?? invertMMatrix(wHat, hatRows, b)!;
   const g = new Float64Array(bb);
   for (let r = 0; r < b; r++) for (let c = 1; c < b; c++) g[r * b + c] = mu1 * nHatInv[r * b + c - 1]!;
   // Up negligible, or (close to the stability boundary, where Up decays slowly) G stochastic to
   // the tolerance when the iteration cap was reached.
   const converged = upMax <= negligible || stochasticDefect(g, b) <= tolerance;
+  lap('g');
 
   // R = λU⁻¹, U = −A1 − λG: again an M-matrix with exactly known row sums, U·e = μ1·[j < m]
   // (G·e = e), off-diagonal part μ2 (j → j−1) + λG.
@@ -299,75 +317,14 @@ export function geometricKernel(
   const rate = new Float64Array(bb);
   for (let k = 0; k < bb; k++) rate[k] = lambda * uInv[k]!;
 
-  const { level0, levelSum, levelMoment } = levelVectors(lambda, mu1, m, wR, rate);
+  lap('rate');
+  const { level0, levelSum, levelMoment } = levelVectors(lambda, mu1, m, wR, rate, lap);
   const residual = levelResidual(lambda, mu1, mu2, m, level0, rate);
+  lap('residual');
   return {
     stable: true, phases: b, level0, rate, levelSum, levelMoment, residual, iterations, converged,
     reduction: reducedBySplit ? 'split' : 'dense',
   }; // prettier-ignore
-}
-
-/**
- * π0, Σ_i π_i and Σ_i i·π_i from U = −A1 − λG, given by its off-diagonal part wR (U·e = μ1·[j < m]).
- *
- * π0 solves π0·(B0 + λG) = 0, the generator of the chain censored on level 0; its off-diagonal
- * part is wR too, with zero row sums. It is eliminated in reverse phase order (as GTH does, so
- * π0[0] = 1 before normalising) and π0 = e_last·(I − F)⁻¹, subtraction-free.
- * With I − R = (U − λI)·U⁻¹ and π0·U = π0·D, D = diag(μ1·[j < m]) (from the censored equation):
- *   x = π0(I − R)⁻¹ solves x(U − λI) = π0·D,   y = x·R(I − R)⁻¹ solves y(U − λI) = λx,
- * both with non-negative right-hand sides. U − λI is an M-matrix (a Z-matrix whose inverse
- * U⁻¹(I − R)⁻¹ is ≥ 0) with row sums μ1 − λ > 0 for j < m and −λ for j = m, so its elimination in
- * phase order is subtraction-free up to the last pivot, which carries the conditioning of I − R.
- * If that pivot does not come out positive (rounding, right at the stability boundary), the
- * vectors come from an LU factorisation of I − R instead. Normalised by π0(I − R)⁻¹e = 1.
- */
-function levelVectors(
-  lambda: number,
-  mu1: number,
-  m: number,
-  wR: Float64Array,
-  rate: Float64Array,
-): { level0: Float64Array; levelSum: Float64Array; levelMoment: Float64Array } {
-  const b = m + 1;
-  const bb = b * b;
-  const region = scratchRegions(bb + 8 * b);
-  const fac = region(0, bb);
-  const panel = region(bb, 8 * b);
-  const pivot = new Float64Array(b);
-  // π0: the stationary vector of the censored generator, whose off-diagonal part is wR
-  let level0 = stationaryFromOffDiagonal(wR, b, fac, panel) ?? new Float64Array(b).fill(NaN);
-
-  let levelSum: Float64Array;
-  let levelMoment: Float64Array;
-  fac.set(wR);
-  const sums = new Float64Array(b).fill(mu1 - lambda);
-  sums[m] = -lambda;
-  if (eliminateMMatrix(fac, sums, pivot, b, b, panel)) {
-    const rhs = level0.map((p, j) => (j < m ? mu1 * p : 0));
-    levelSum = solveEliminatedRow(fac, pivot, b, rhs);
-    levelMoment = solveEliminatedRow(
-      fac,
-      pivot,
-      b,
-      levelSum.map((x) => lambda * x),
-    );
-  } else {
-    const iMinusR = new Float64Array(bb);
-    for (let k = 0; k < bb; k++) iMinusR[k] = -rate[k]!;
-    for (let k = 0; k < b; k++) iMinusR[k * b + k] += 1;
-    levelSum = solveRowVector(iMinusR, level0, b)!;
-    // Σ i π0 R^i = π0 R (I − R)^{-2} = (levelSum − π0)(I − R)^{-1}
-    levelMoment = solveRowVector(
-      iMinusR,
-      levelSum.map((x, k) => x - level0[k]!),
-      b,
-    )!;
-  }
-  const mass = levelSum.reduce((x, y) => x + y, 0);
-  level0 = level0.map((x) => x / mass);
-  levelSum = levelSum.map((x) => x / mass);
-  levelMoment = levelMoment.map((x) => x / mass);
-  return { level0, levelSum, levelMoment };
 }
 
 function maxOf(a: Float64Array): number {

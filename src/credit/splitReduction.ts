@@ -2,14 +2,13 @@
  * Cyclic reduction for G with every iterate in the one-level split form of splitStep.ts (issue 35):
  * the loop of geometric.ts — X = N⁻¹Dn, Y = N⁻¹Up, N ← N − Dn·Y − Up·X, N̂ ← N̂ − Up·X,
  * Dn ← Dn·X, Up ← Up·Y until Up is negligible — on split matrices, from the dense iterates after
- * the first (hand-made) step. Returns N̂'s off-diagonal part dense, for the dense kernel to finish
- * (G = N̂⁻¹·μ1E, R, π0), and per step the time, the recompressions' share and the ranks.
+ * the first (hand-made) step. Returns N̂⁻¹ dense (from the split form: splitInverse.ts), for the
+ * dense kernel to finish (G = N̂⁻¹·μ1E, R, π0), and per step the time, the recompressions' share and the ranks.
  */
 import { wasmScratch } from '../linalg/wasmGemm.js';
 import { addLowRankInto, Arena, compressDense, recompressionStats } from './lowRank.js';
 import {
   addSplit,
-  denseOfSplit,
   factorSplit,
   multiplySplit,
   solveSplit,
@@ -18,6 +17,7 @@ import {
   type SplitContext,
   type SplitMatrix,
 } from './splitStep.js';
+import { splitInverse } from './splitInverse.js';
 
 /** One step of the split reduction, measured. */
 export interface SplitStepRecord {
@@ -34,8 +34,10 @@ export interface SplitStepRecord {
 }
 
 export interface SplitReductionResult {
-  /** N̂'s off-diagonal part, dense b × b (JavaScript memory). */
-  readonly wHat: Float64Array;
+  /** N̂⁻¹, dense b × b (JavaScript memory), N̂·e = hatBase + Up·e (splitInverse.ts). */
+  readonly nHatInv: Float64Array;
+  /** Wall time (ms) of N̂⁻¹ from the split form. */
+  readonly inverseMs: number;
   /** Up·e after the last step. */
   readonly upE: Float64Array;
   /** The largest entry of Up after the last step. */
@@ -112,7 +114,7 @@ function upMaxEntry(cx: SplitContext, m: SplitMatrix, upE: Float64Array, negligi
  */
 export function splitReduction(
   b: number, start: DenseIterates, done: number, negligible: number, maxIterations: number, tolerance: number,
-  grading?: Float64Array,
+  grading: Float64Array | undefined, hatBase: Float64Array,
 ): SplitReductionResult | null { // prettier-ignore
   const p = Math.ceil(b / 2);
   const q = b - p;
@@ -211,5 +213,12 @@ export function splitReduction(
     });
     if (last) break;
   }
-  return { wHat: denseOfSplit(cx, wHat), upE, upMax, iterations, steps };
+  // N̂⁻¹ in the other arena (the previous step's iterates are no longer needed)
+  const ti = performance.now();
+  const tail = context(steps.length % 2);
+  tail.ar.reset();
+  const hatRows = Float64Array.from(hatBase, (x, j) => x + upE[j]!);
+  const nHatInv = splitInverse(tail, wHat, hatRows);
+  if (nHatInv === null) return null;
+  return { nHatInv, inverseMs: performance.now() - ti, upE, upMax, iterations, steps };
 }

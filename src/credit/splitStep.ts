@@ -147,13 +147,13 @@ function scaleColumns(a: Float64Array, n: number, v: Float64Array): void {
 }
 
 /** y ← N11⁻¹·y (p × k): the eliminated N11·diag(v1), then the rows scaled by v1. */
-function solve11(cx: SplitContext, f: { f1: Float64Array; piv1: Float64Array; v1: Float64Array }, y: Float64Array, k: number): void {
+export function solve11(cx: SplitContext, f: { f1: Float64Array; piv1: Float64Array; v1: Float64Array }, y: Float64Array, k: number): void {
   solveEliminated(f.f1, f.piv1, cx.p, y, k, cx.panel);
   scaleRows(y, cx.p, k, f.v1);
 }
 
 /** y ← S⁻¹·y (q × k). */
-function solveS(cx: SplitContext, f: SplitFactors, y: Float64Array, k: number): void {
+export function solveS(cx: SplitContext, f: SplitFactors, y: Float64Array, k: number): void {
   solveEliminated(f.fS, f.pivS, cx.q, y, k, cx.panel);
   scaleRows(y, cx.q, k, f.v2);
 }
