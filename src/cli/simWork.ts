@@ -8,6 +8,7 @@
  */
 import { FABRIC_DEFAULT_RATE_GBPS } from '../network/topology.js';
 import type { WorkEstimate } from './progress.js';
+import { maxOf } from '../core/arrays.js';
 
 /**
  * Customers per second of the queue simulators on one core: benchmarks/README.md gives about 5
@@ -46,7 +47,7 @@ function fabricPacketRate(params: Readonly<Record<string, unknown>>): number | u
   if (typeof topology !== 'object' || topology === null || !Array.isArray(flows)) return undefined;
   const mtu = num(params.mtu) ?? 2048;
   const links = (topology as { links?: unknown }).links;
-  const fastest = Array.isArray(links) ? Math.max(FABRIC_DEFAULT_RATE_GBPS, ...links.map((l) => num((l as { rateGbps?: unknown })?.rateGbps) ?? 0)) : FABRIC_DEFAULT_RATE_GBPS;
+  const fastest = Array.isArray(links) ? Math.max(FABRIC_DEFAULT_RATE_GBPS, maxOf(links.map((l) => num((l as { rateGbps?: unknown })?.rateGbps) ?? 0))) : FABRIC_DEFAULT_RATE_GBPS;
   const linkPps = (fastest * 1e9) / 8 / mtu;
   let pps = 0;
   for (const f of flows) pps += flowPacketRate((f as { traffic?: unknown })?.traffic) ?? linkPps;

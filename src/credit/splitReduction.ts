@@ -18,6 +18,7 @@ import {
   type SplitMatrix,
 } from './splitStep.js';
 import { splitInverse } from './splitInverse.js';
+import { maxOf } from '../core/arrays.js';
 
 /** One step of the split reduction, measured. */
 export interface SplitStepRecord {
@@ -177,7 +178,7 @@ export function splitReduction(
     if (f === null) return null;
     // the next Up's row sums Up·N⁻¹·(Up·e): when negligible, only N̂ ← N̂ − Up·X remains
     const next = splitMatVec(cx, up, solveSplitVector(cx, f, t), new Float64Array(b));
-    const last = Math.max(...next) <= negligible;
+    const last = maxOf(next) <= negligible;
     lap('factor');
     const x = solveSplit(cx, f, dn);
     lap('solve');
@@ -187,7 +188,7 @@ export function splitReduction(
     if (last) {
       wHat = addSplit(cx, wHat, [upX]);
       upE = next;
-      upMax = Math.max(...upE);
+      upMax = maxOf(upE);
       lap('add');
     } else {
       y = solveSplit(cx, f, up);

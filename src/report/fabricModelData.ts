@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { fabricModelNetwork, solveFabric, saturationLoad, type FabricModelResult } from '../model/index.js';
+import { maxOf } from '../core/arrays.js';
 
 /** The folder of the stored simulator runs (the repository's test/fixtures/fabric-model). */
 export const FABRIC_REFERENCE_DIR = fileURLToPath(new URL('../../test/fixtures/fabric-model/', import.meta.url));
@@ -100,7 +101,7 @@ export function comparePoint(model: FabricModelResult, point: { readonly flows: 
     latency,
     throughput,
     scoredErrors: signed,
-    latencyError: { median: quantile(errors, 0.5), max: errors.length ? Math.max(...errors) : Number.NaN },
+    latencyError: { median: quantile(errors, 0.5), max: errors.length ? maxOf(errors) : Number.NaN },
     scored: errors.length,
     flows: latency.length,
     converged: model.diagnostics.converged,

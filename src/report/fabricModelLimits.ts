@@ -11,6 +11,7 @@ import { solveModel } from '../model/solve.js';
 import { solveTwoSwitchChain, twoSwitchScenario, TWO_SWITCH_CASES as TWO_SWITCH, type TwoSwitchChainParams } from '../model/exactTwoSwitch.js';
 import { quantile, readHotspot, type StoredHotspot } from './fabricModelData.js';
 import type { AnyExperiment, Experiment, ExperimentResult } from './types.js';
+import { maxOf, minOf } from '../core/arrays.js';
 
 type ChainPoint = { readonly index: number; readonly m: number; readonly flows: number };
 type HotspotPoint = { readonly cc: string; readonly load: number; readonly cls: string };
@@ -82,7 +83,7 @@ export function fabricModelLimitExperiments(options: { readonly quick: boolean; 
         return 100 * (d - e) / e;
       }));
       const over = errs.filter((e) => Math.abs(e) > 10).length;
-      return [`Sojourn error of the decomposition, per flow: from ${pct(Math.min(...errs))} to ${pct(Math.max(...errs))}; ${over} of ${errs.length} flows off by more than 10 % — where credits bind hard (one-packet buffers, a flow joining at the second switch) blocking couples the queues more than an effective service time carries.`];
+      return [`Sojourn error of the decomposition, per flow: from ${pct(minOf(errs))} to ${pct(maxOf(errs))}; ${over} of ${errs.length} flows off by more than 10 % — where credits bind hard (one-packet buffers, a flow joining at the second switch) blocking couples the queues more than an effective service time carries.`];
     },
     figures: [
       {
