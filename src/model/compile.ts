@@ -1,11 +1,12 @@
 /**
  * The fabric model's indexes over a {@link ModelNetwork} (docs/models.md §13.1): channels (port, VL),
  * the input buffer behind each channel whose far end is a switch, the turns (input buffer → output
- * channel) each flow takes inside a switch, and each flow's hops in flat typed arrays, so that one
- * iteration of the fixed point is a few passes over arrays. Trusts its input (scenario.ts and
- * solve.ts check it).
+ * channel) the flows take inside a switch, and the flows' paths as a route table with shared ends
+ * (routes.ts), in flat typed arrays, so that one iteration of the fixed point is a few passes over
+ * arrays. Trusts its input (scenario.ts and solve.ts check it).
  */
 import type { ModelNetwork } from './network.js';
+import { routesOf, upstreamOrder } from './routes.js';
 
 /** The flat form of a network; channel c = port·V + VL. */
 export interface CompiledModel {
@@ -16,12 +17,20 @@ export interface CompiledModel {
   readonly F: number;
   /** Virtual output queues at the switch inputs (no head-of-line blocking). */
   readonly voq: boolean;
-  /** Per flow: its first hop in the hop arrays; hopStart[F] = total hops. */
-  readonly hopStart: Int32Array;
-  /** Per hop: the channel it is sent on. */
-  readonly hopChannel: Int32Array;
-  /** Per hop: the turn it takes to reach its channel (−1 on the first hop, at the source host). */
-  readonly hopTurn: Int32Array;
+  /** Route nodes (routes.ts): a hop and the rest of the path after it, shared by the flows whose paths end alike. */
+  readonly N: number;
+  /** Per node: the channel of its hop. */
+  readonly nodeChannel: Int32Array;
+  /** Per node: the next hop's node (−1 at the last hop). */
+  readonly nodeNext: Int32Array;
+  /** Per node: the turn from its channel into the next hop's channel (−1 at the last hop). */
+  readonly nodeTurn: Int32Array;
+  /** The nodes, each before its next hop's node (sums over flows flow down this order, maxima up it). */
+  readonly order: Int32Array;
+  /** Per flow: its first node. */
+  readonly flowFirst: Int32Array;
+  /** Per flow: its hops. */
+  readonly flowHops: Int32Array;
   /** Per turn: the channel whose far-end input buffer the packets wait in. */
   readonly turnIn: Int32Array;
   /** Per turn: the output channel they wait for. */
@@ -56,23 +65,39 @@ export function compileModel(net: ModelNetwork): CompiledModel {
   const P = net.ports.length;
   const C = P * V;
   const F = net.flows.length;
-  const hopStart = new Int32Array(F + 1);
-  let H = 0;
-  for (let f = 0; f < F; f++) {
-    hopStart[f] = H;
-    H += net.flows[f]!.path.length;
-  }
-  hopStart[F] = H;
-  const hopChannel = new Int32Array(H);
-  const hopTurn = new Int32Array(H).fill(-1);
-  // Turns by (in, out) in an open-addressing table (a Map of 10⁶ numeric keys is the slow part otherwise).
+  const routes = routesOf(net);
+  const { channel: nodeChannel, next: nodeNext, first: flowFirst } = routes;
+  const N = nodeChannel.length;
+  const { order, depth } = upstreamOrder(routes);
+  const flowHops = new Int32Array(F);
+  for (let f = 0; f < F; f++) flowHops[f] = depth[flowFirst[f]!]!;
+  // Turns by (in, out) in an open-addressing table, one probe per node with a next hop.
   let size = 1024;
-  while (size < 2 * H) size *= 2;
+  while (size < 2 * N) size *= 2;
   const keyIn = new Int32Array(size).fill(-1);
   const keyOut = new Int32Array(size);
   const keyTurn = new Int32Array(size);
-  const tin: number[] = [];
-  const tout: number[] = [];
+  const nodeTurn = new Int32Array(N).fill(-1);
+  let T = 0;
+  const tin = new Int32Array(N);
+  const tout = new Int32Array(N);
+  for (let n = 0; n < N; n++) {
+    const after = nodeNext[n]!;
+    if (after < 0) continue;
+    const prev = nodeChannel[n]!;
+    const c = nodeChannel[after]!;
+    let slot = (Math.imul(prev, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & (size - 1);
+    while (keyIn[slot] !== -1 && (keyIn[slot] !== prev || keyOut[slot] !== c)) slot = (slot + 1) & (size - 1);
+    if (keyIn[slot] === -1) {
+      keyIn[slot] = prev;
+      keyOut[slot] = c;
+      keyTurn[slot] = T;
+      tin[T] = prev;
+      tout[T] = c;
+      T++;
+    }
+    nodeTurn[n] = keyTurn[slot]!;
+  }
   const lambda = new Float64Array(F);
   const ca2 = new Float64Array(F);
   const m1 = new Float64Array(F);
@@ -85,28 +110,9 @@ export function compileModel(net: ModelNetwork): CompiledModel {
     m1[f] = flow.meanBytes;
     m2[f] = flow.secondMomentBytes;
     sendQueue[f] = flow.sendQueuePackets;
-    let prev = -1;
-    for (let k = 0; k < flow.path.length; k++) {
-      const c = flow.path[k]! * V + flow.vls[k]!;
-      const h = hopStart[f]! + k;
-      hopChannel[h] = c;
-      if (prev >= 0) {
-        let slot = (Math.imul(prev, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & (size - 1);
-        while (keyIn[slot] !== -1 && (keyIn[slot] !== prev || keyOut[slot] !== c)) slot = (slot + 1) & (size - 1);
-        if (keyIn[slot] === -1) {
-          keyIn[slot] = prev;
-          keyOut[slot] = c;
-          keyTurn[slot] = tin.length;
-          tin.push(prev);
-          tout.push(c);
-        }
-        hopTurn[h] = keyTurn[slot]!;
-      }
-      prev = c;
-    }
   }
-  const turnIn = Int32Array.from(tin);
-  const turnOut = Int32Array.from(tout);
+  const turnIn = tin.slice(0, T);
+  const turnOut = tout.slice(0, T);
   const group = (key: Int32Array): [Int32Array, Int32Array] => {
     const start = new Int32Array(C + 1);
     for (let t = 0; t < key.length; t++) start[key[t]! + 1]!++;
@@ -130,5 +136,5 @@ export function compileModel(net: ModelNetwork): CompiledModel {
     bufferBlocks[i] = p.downstreamBufferBytes === Infinity ? Infinity : Math.floor(p.downstreamBufferBytes / 64);
     creditLoop[i] = 2 * p.delay + p.downstreamLatency;
   });
-  return { V, P, C, F, voq: net.voq === true, hopStart, hopChannel, hopTurn, turnIn, turnOut, turnsStart, turnsOf, intoStart, intoOf, hostChannel, serviceSecondFactor, rate, bufferBlocks, creditLoop, lambda, ca2, m1, m2, sendQueue };
+  return { V, P, C, F, voq: net.voq === true, N, nodeChannel, nodeNext, nodeTurn, order, flowFirst, flowHops, turnIn, turnOut, turnsStart, turnsOf, intoStart, intoOf, hostChannel, serviceSecondFactor, rate, bufferBlocks, creditLoop, lambda, ca2, m1, m2, sendQueue };
 }

@@ -1,6 +1,6 @@
 /**
  * One pass of the fabric model's fixed point (docs/models.md §13.3–13.5), on the arrays of
- * {@link ModelState}: loads from the flows' rates, each channel's effective service (credit waits
+ * {@link ModelState} (the loads from the flows' rates are loads.ts's): each channel's effective service (credit waits
  * included), the waiting for each port per priority level (host send queues; heads of switch input
  * buffers contending for an output), each switch input buffer as a finite FIFO queue whose head time
  * is its service, and the two-moment propagation of the streams. Kernel: no validation, no throwing.
@@ -12,33 +12,6 @@ import { conservationFloor } from './floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer } from './voq.js';
 import { headWaitMva, otherVlsReadout, slowerOut, tandemBufferWait } from './heads.js';
-
-/** Step 1: channel and turn loads from the flows' rates (a flow with rate 0 counts with weight `seed` for its sizes). */
-export function accumulateLoads(m: CompiledModel, s: ModelState): void {
-  const { hopStart, hopChannel, hopTurn, m1, m2, ca2, sendQueue } = m;
-  s.lam.fill(0); s.b1.fill(0); s.b2.fill(0); s.ca2acc.fill(0); s.sendCap.fill(0); s.lamT.fill(0); s.hostOffered.fill(0);
-  for (let f = 0; f < m.F; f++) {
-    const r = s.rate[f]!;
-    const h0 = hopStart[f]!;
-    const c0 = hopChannel[h0]!;
-    s.sendCap[c0]! += sendQueue[f]!;
-    // A finite send queue sees the offered rate (it refuses the excess); an unbounded one the carried rate.
-    const offered = sendQueue[f]! < Infinity && m.lambda[f]! < Infinity ? m.lambda[f]! : r;
-    s.hostOffered[c0]! += offered;
-    if (!(r > 0)) continue;
-    s.ca2acc[c0]! += offered * ca2[f]!;
-    const a = m1[f]!;
-    const b = m2[f]!;
-    for (let h = h0; h < hopStart[f + 1]!; h++) {
-      const c = hopChannel[h]!;
-      s.lam[c]! += r;
-      s.b1[c]! += r * a;
-      s.b2[c]! += r * b;
-      const t = hopTurn[h]!;
-      if (t >= 0) s.lamT[t]! += r;
-    }
-  }
-}
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
 export function channelService(m: CompiledModel, s: ModelState): void {

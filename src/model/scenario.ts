@@ -11,6 +11,8 @@ import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, plainObject } from '../core/guards.js';
 import { validateFabricTopology, type FabricTopology } from '../network/topology.js';
 import { parseFlow } from './flowSpec.js';
+import { LftRouter } from './lftRoutes.js';
+import { attachRoutes } from './routes.js';
 import type { ModelFlow, ModelNetwork, ModelPort } from './network.js';
 import { slToVlTable } from '../network/qos/slToVl.js';
 
@@ -128,25 +130,7 @@ export function fabricModelNetwork(params: unknown): ModelNetwork {
     }
   }
   const unused: ModelPort = { name: '', rate: 1, delay: 0, exponential: false, host: false, downstreamBufferBytes: Infinity, downstreamLatency: 0, arbitration: switchArb };
-  const H = topology.hosts.length;
-  const route = (src: string, dst: string, baseVl: number, field: string): { path: number[]; vls: number[] } => {
-    const path = [hostBase + hostIndex.get(src)!];
-    const lanes = [baseVl];
-    const d = hostIndex.get(dst)!;
-    let at = peerNode[path[0]!]!;
-    for (let guard = 0; at !== dst; guard++) {
-      if (guard > G) throw new InvalidParameterError(field, 'a destination the forwarding tables reach without a loop', dst);
-      const s = switchIndex.get(at)!;
-      const port = topology.forwardingPorts[s * H + d]!;
-      const g = switchBase[s]! + port - 1;
-      const vl = baseVl + (topology.virtualLanes?.[at]?.[dst] ?? 0);
-      if (vl >= vls) throw new InvalidParameterError('vls', `at least ${vl + 1}: ${field} leaves ${at} on VL ${vl}`, vls);
-      path.push(g);
-      lanes.push(vl);
-      at = peerNode[g]!;
-    }
-    return { path, vls: lanes };
-  };
+  const router = new LftRouter(topology, { switchBase, hostBase, peerNode, switchIndex, hostIndex }, vls);
   if (!Array.isArray(o.flows)) throw new InvalidParameterError('flows', 'an array of flows', o.flows);
   const seen = new Set<string>();
   const flows: ModelFlow[] = [];
@@ -168,10 +152,13 @@ export function fabricModelNetwork(params: unknown): ModelNetwork {
       rateControlled: f.rateControlled,
     };
     const targets = f.destination === 'uniform' ? topology.hosts.map((h) => h.name).filter((h) => h !== f.source) : [f.destination];
+    const src = hostIndex.get(f.source)!;
     for (const dst of targets) {
-      const r = route(f.source, dst, vl, `${field}.destination`);
+      const r = router.pathFrom(router.addFlow(src, hostIndex.get(dst)!, vl, `${field}.destination`));
       flows.push({ name: targets.length > 1 ? `${f.name}→${dst}` : f.name, group: f.name, path: r.path, vls: r.vls, lambda: f.lambda / targets.length, ...common });
     }
   });
+  // The paths again as the shared route table, for the solver (routes.ts).
+  attachRoutes(flows, router.table());
   return { ports: ports.map((p) => p ?? unused), flows, vls, cutThrough: (o.cutThrough as boolean | undefined) ?? true, voq: inputQueueing === 'voq' };
 }

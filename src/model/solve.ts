@@ -7,7 +7,8 @@
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { compileModel, type CompiledModel } from './compile.js';
-import { accumulateLoads, channelService, inputBuffers, portWaits, propagate } from './iterate.js';
+import { channelService, inputBuffers, portWaits, propagate } from './iterate.js';
+import { accumulateLoads } from './loads.js';
 import { newState, type ModelState } from './state.js';
 import { maxMinRates, type Allocation } from './maxmin.js';
 import type { SolvedModel } from './solved.js';
@@ -49,7 +50,11 @@ export function solveFabric(net: ModelNetwork, options: SolveFabricOptions = {})
   if (!(omega > 0 && omega <= 1)) throw new InvalidParameterError('damping', 'a number in (0, 1]', omega);
   const result = modelResult(solveModel(net, tolerance, maxIterations, omega));
   const chain = creditTandem(net);
-  return fabricModelDisplay(chain === null ? result : withExactTandem(result, chain, net.flows[0]!.meanBytes));
+  if (chain === null) return fabricModelDisplay(result);
+  const exact = withExactTandem(result, chain, net.flows[0]!.meanBytes);
+  const f = exact.flows[0]!;
+  Object.defineProperty(exact, 'perFlow', { value: Object.freeze({ throughput: Float64Array.of(f.throughput), latency: Float64Array.of(f.latency) }), enumerable: false });
+  return fabricModelDisplay(exact);
 }
 
 /** The fixed point itself (no validation of the network: scenario.ts and tests build sound ones). */

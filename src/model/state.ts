@@ -36,6 +36,9 @@ export interface ModelState {
   readonly headWait2: Float64Array; // per turn: second moment of the head wait (s²)
   readonly portWait: Float64Array; // per turn: the head's wait for its own input port (s), part of headWait
   readonly floorExtra: Float64Array; // per turn: wait added by the output-queued floor (s), reported only
+  readonly nodeRate: Float64Array; // per route node: scratch of the sums over flows (loads.ts, maxmin.ts)
+  readonly nodeBytes: Float64Array; // per route node: scratch
+  readonly nodeBytes2: Float64Array; // per route node: scratch
 }
 
 /** Fresh state for a compiled model. */
@@ -51,6 +54,9 @@ export function newState(m: CompiledModel): ModelState {
     headWait2: new Float64Array(m.turnIn.length),
     portWait: new Float64Array(m.turnIn.length),
     floorExtra: new Float64Array(m.turnIn.length),
+    nodeRate: new Float64Array(m.N),
+    nodeBytes: new Float64Array(m.N),
+    nodeBytes2: new Float64Array(m.N),
   };
 }
 

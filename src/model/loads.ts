@@ -1,0 +1,47 @@
+/**
+ * Step 1 of the fabric model's fixed point (docs/models.md §13.3): each channel's and each turn's
+ * load from the flows' rates — λ, Σλ·(mean size), Σλ·(second moment) — and the source ports' send
+ * queue sums. Summed over the route table (routes.ts): each flow adds its rate to its first node
+ * once, and the node sums flow down the shared ends in one pass, O(flows + nodes) instead of
+ * O(flows × hops) (the profile of the 648-host all-to-all: the per-hop pass was most of a solve).
+ * Kernel: no validation.
+ */
+import type { CompiledModel } from './compile.js';
+import type { ModelState } from './state.js';
+
+/** Channel and turn loads from `s.rate` (see the module comment). */
+export function accumulateLoads(m: CompiledModel, s: ModelState): void {
+  const { flowFirst, nodeChannel, nodeNext, nodeTurn, order, m1, m2, ca2, sendQueue, lambda } = m;
+  const { rate, nodeRate: nr, nodeBytes: nb, nodeBytes2: nb2, lam, b1, b2, lamT, sendCap, hostOffered, ca2acc } = s;
+  lam.fill(0); b1.fill(0); b2.fill(0); ca2acc.fill(0); sendCap.fill(0); lamT.fill(0); hostOffered.fill(0);
+  nr.fill(0); nb.fill(0); nb2.fill(0);
+  for (let f = 0; f < m.F; f++) {
+    const r = rate[f]!;
+    const n = flowFirst[f]!;
+    const c0 = nodeChannel[n]!;
+    sendCap[c0]! += sendQueue[f]!;
+    // A finite send queue sees the offered rate (it refuses the excess); an unbounded one the carried rate.
+    const offered = sendQueue[f]! < Infinity && lambda[f]! < Infinity ? lambda[f]! : r;
+    hostOffered[c0]! += offered;
+    if (!(r > 0)) continue;
+    ca2acc[c0]! += offered * ca2[f]!;
+    nr[n]! += r;
+    nb[n]! += r * m1[f]!;
+    nb2[n]! += r * m2[f]!;
+  }
+  for (let i = 0; i < order.length; i++) {
+    const n = order[i]!;
+    const r = nr[n]!;
+    if (!(r > 0)) continue;
+    const c = nodeChannel[n]!;
+    lam[c]! += r;
+    b1[c]! += nb[n]!;
+    b2[c]! += nb2[n]!;
+    const after = nodeNext[n]!;
+    if (after < 0) continue;
+    lamT[nodeTurn[n]!]! += r;
+    nr[after]! += r;
+    nb[after]! += nb[n]!;
+    nb2[after]! += nb2[n]!;
+  }
+}
