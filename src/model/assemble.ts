@@ -8,7 +8,7 @@
  * costs more than the solve itself on 10⁵ flows and more (the profile).
  */
 import { maxOf } from '../core/arrays.js';
-import { flowSums, type FlowSums } from './flowSums.js';
+import { flowSums, perFlowNumbers, type FlowSums } from './flowSums.js';
 import type { ChannelResult, FabricModelResult, FlowFlag, FlowResult, PortResult } from './result.js';
 import type { SolvedModel } from './solved.js';
 
@@ -151,15 +151,9 @@ interface FlowParts {
 /** Assembles the result (see the module comment). */
 export function modelResult(sm: SolvedModel): FabricModelResult {
   const { net, m, s } = sm;
-  const sums = flowSums(sm);
-  const throughput = new Float64Array(m.F);
-  const latency = new Float64Array(m.F);
-  for (let f = 0; f < m.F; f++) {
-    throughput[f] = (sums.rate[f]! * m.m1[f]! * 8) / 1e9;
-    latency[f] = (sums.fixed[f]! + sums.queueing[f]! + sums.credit[f]!) * 1e6;
-  }
+  const { throughput, latency } = perFlowNumbers(sm);
   let flowRecords: readonly FlowResult[] | undefined;
-  const flows = () => (flowRecords ??= Object.freeze(records(sm, sums)));
+  const flows = () => (flowRecords ??= Object.freeze(records(sm, flowSums(sm))));
   let saturation: FabricModelResult['saturation'] | undefined;
   let metrics: FabricModelResult['metrics'] | undefined;
   const channels: ChannelResult[] = [];

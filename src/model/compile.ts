@@ -6,7 +6,7 @@
  * arrays. Trusts its input (scenario.ts and solve.ts check it).
  */
 import type { ModelNetwork } from './network.js';
-import { routesOf, upstreamOrder } from './routes.js';
+import { flowTableOf } from './routes.js';
 
 /** The flat form of a network; channel c = port·V + VL. */
 export interface CompiledModel {
@@ -21,16 +21,12 @@ export interface CompiledModel {
   readonly N: number;
   /** Per node: the channel of its hop. */
   readonly nodeChannel: Int32Array;
-  /** Per node: the next hop's node (−1 at the last hop). */
+  /** Per node: the next hop's node, always an earlier one (−1 at the last hop): n = N−1 … 0 visits each node before its next hop. */
   readonly nodeNext: Int32Array;
   /** Per node: the turn from its channel into the next hop's channel (−1 at the last hop). */
   readonly nodeTurn: Int32Array;
-  /** The nodes, each before its next hop's node (sums over flows flow down this order, maxima up it). */
-  readonly order: Int32Array;
   /** Per flow: its first node. */
   readonly flowFirst: Int32Array;
-  /** Per flow: its hops. */
-  readonly flowHops: Int32Array;
   /** Per turn: the channel whose far-end input buffer the packets wait in. */
   readonly turnIn: Int32Array;
   /** Per turn: the output channel they wait for. */
@@ -65,30 +61,52 @@ export function compileModel(net: ModelNetwork): CompiledModel {
   const P = net.ports.length;
   const C = P * V;
   const F = net.flows.length;
-  const routes = routesOf(net);
+  const { routes, numbers } = flowTableOf(net);
   const { channel: nodeChannel, next: nodeNext, first: flowFirst } = routes;
   const N = nodeChannel.length;
-  const { order, depth } = upstreamOrder(routes);
-  const flowHops = new Int32Array(F);
-  for (let f = 0; f < F; f++) flowHops[f] = depth[flowFirst[f]!]!;
-  // Turns by (in, out) in an open-addressing table, one probe per node with a next hop.
-  let size = 1024;
-  while (size < 2 * N) size *= 2;
-  const keyIn = new Int32Array(size).fill(-1);
-  const keyOut = new Int32Array(size);
-  const keyTurn = new Int32Array(size);
+  // Turns by (in, out) in an open-addressing table, one probe per node with a next hop; the table
+  // and the turn arrays grow as turns are found (there are far fewer turns than nodes).
+  let size = 1 << 12;
+  let keyIn = new Int32Array(size).fill(-1);
+  let keyOut = new Int32Array(size);
+  let keyTurn = new Int32Array(size);
+  let tin = new Int32Array(size >> 1);
+  let tout = new Int32Array(size >> 1);
   const nodeTurn = new Int32Array(N).fill(-1);
   let T = 0;
-  const tin = new Int32Array(N);
-  const tout = new Int32Array(N);
+  const probe = (prev: number, c: number): number => {
+    let slot = (Math.imul(prev, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & (size - 1);
+    while (keyIn[slot] !== -1 && (keyIn[slot] !== prev || keyOut[slot] !== c)) slot = (slot + 1) & (size - 1);
+    return slot;
+  };
   for (let n = 0; n < N; n++) {
     const after = nodeNext[n]!;
     if (after < 0) continue;
     const prev = nodeChannel[n]!;
     const c = nodeChannel[after]!;
-    let slot = (Math.imul(prev, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & (size - 1);
-    while (keyIn[slot] !== -1 && (keyIn[slot] !== prev || keyOut[slot] !== c)) slot = (slot + 1) & (size - 1);
+    let slot = probe(prev, c);
     if (keyIn[slot] === -1) {
+      if (2 * (T + 1) > size) {
+        // Double the table and the turn arrays; re-insert the turns found so far.
+        size *= 2;
+        keyIn = new Int32Array(size).fill(-1);
+        keyOut = new Int32Array(size);
+        keyTurn = new Int32Array(size);
+        const grow = (a: Int32Array) => {
+          const b = new Int32Array(size >> 1);
+          b.set(a.subarray(0, T));
+          return b;
+        };
+        tin = grow(tin);
+        tout = grow(tout);
+        for (let t = 0; t < T; t++) {
+          const k = probe(tin[t]!, tout[t]!);
+          keyIn[k] = tin[t]!;
+          keyOut[k] = tout[t]!;
+          keyTurn[k] = t;
+        }
+        slot = probe(prev, c);
+      }
       keyIn[slot] = prev;
       keyOut[slot] = c;
       keyTurn[slot] = T;
@@ -98,21 +116,21 @@ export function compileModel(net: ModelNetwork): CompiledModel {
     }
     nodeTurn[n] = keyTurn[slot]!;
   }
-  const lambda = new Float64Array(F);
-  const ca2 = new Float64Array(F);
-  const m1 = new Float64Array(F);
-  const m2 = new Float64Array(F);
-  const sendQueue = new Float64Array(F);
-  for (let f = 0; f < F; f++) {
-    const flow = net.flows[f]!;
-    lambda[f] = flow.lambda;
-    ca2[f] = flow.ca2;
-    m1[f] = flow.meanBytes;
-    m2[f] = flow.secondMomentBytes;
-    sendQueue[f] = flow.sendQueuePackets;
+  const { lambda, ca2, meanBytes: m1, secondMomentBytes: m2, sendQueuePackets: sendQueue } = numbers;
+  // Turns numbered by output channel (then in order found), so that the passes over each output's
+  // turns (the port waits, the merge of streams) read the per-turn arrays in order.
+  const rank = new Int32Array(C + 1);
+  for (let t = 0; t < T; t++) rank[tout[t]! + 1]!++;
+  for (let c = 0; c < C; c++) rank[c + 1]! += rank[c]!;
+  const renumber = new Int32Array(T);
+  for (let t = 0; t < T; t++) renumber[t] = rank[tout[t]!]!++;
+  const turnIn = new Int32Array(T);
+  const turnOut = new Int32Array(T);
+  for (let t = 0; t < T; t++) {
+    turnIn[renumber[t]!] = tin[t]!;
+    turnOut[renumber[t]!] = tout[t]!;
   }
-  const turnIn = tin.slice(0, T);
-  const turnOut = tout.slice(0, T);
+  for (let n = 0; n < N; n++) if (nodeTurn[n]! >= 0) nodeTurn[n] = renumber[nodeTurn[n]!]!;
   const group = (key: Int32Array): [Int32Array, Int32Array] => {
     const start = new Int32Array(C + 1);
     for (let t = 0; t < key.length; t++) start[key[t]! + 1]!++;
@@ -136,5 +154,5 @@ export function compileModel(net: ModelNetwork): CompiledModel {
     bufferBlocks[i] = p.downstreamBufferBytes === Infinity ? Infinity : Math.floor(p.downstreamBufferBytes / 64);
     creditLoop[i] = 2 * p.delay + p.downstreamLatency;
   });
-  return { V, P, C, F, voq: net.voq === true, N, nodeChannel, nodeNext, nodeTurn, order, flowFirst, flowHops, turnIn, turnOut, turnsStart, turnsOf, intoStart, intoOf, hostChannel, serviceSecondFactor, rate, bufferBlocks, creditLoop, lambda, ca2, m1, m2, sendQueue };
+  return { V, P, C, F, voq: net.voq === true, N, nodeChannel, nodeNext, nodeTurn, flowFirst, turnIn, turnOut, turnsStart, turnsOf, intoStart, intoOf, hostChannel, serviceSecondFactor, rate, bufferBlocks, creditLoop, lambda, ca2, m1, m2, sendQueue };
 }

@@ -48,6 +48,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
   const byInput = new Float64Array(m.P);
   const turnsOfInput = new Int32Array(m.P);
   const waitingByInput = new Float64Array(m.P);
+  const lv = [new Float64Array(5), new Float64Array(5)];
   for (let p = 0; p < m.P; p++) {
     const base = p * V;
     let any = false;
@@ -56,7 +57,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
     const sh = shares[p]!;
     // Per level: λ, Σλs, Σλs², Σλ·Ca², active VLs.
     let rhoHigh = 0;
-    const lv = [new Float64Array(5), new Float64Array(5)];
+    for (let k = 0; k < 5; k++) lv[0]![k] = lv[1]![k] = 0;
     for (let v = 0; v < V; v++) {
       const c = base + v;
       const l = s.lam[c]!;

@@ -53,7 +53,7 @@ export class LftRouter {
 
   /**
    * Adds a flow from host `src` to host `dst` (indexes) on base VL `baseVl`; returns its first node.
-   * @throws InvalidParameterError naming `field` for a loop in the tables, or `vls` for a VL offset beyond the VLs.
+   * @throws InvalidParameterError naming `${field}.destination` for a loop in the tables, or `vls` for a VL offset beyond the VLs.
    */
   addFlow(src: number, dst: number, baseVl: number, field: string): number {
     const { topology, ports, vls } = this;
@@ -71,7 +71,7 @@ export class LftRouter {
       const outs: number[] = [];
       let tail = -1;
       for (let guard = 0; at !== dstName; guard++) {
-        if (guard > this.ports.peerNode.length) throw new InvalidParameterError(field, 'a destination the forwarding tables reach without a loop', dstName);
+        if (guard > this.ports.peerNode.length) throw new InvalidParameterError(`${field}.destination`, 'a destination the forwarding tables reach without a loop', dstName);
         const s = ports.switchIndex.get(at)!;
         if (memo[s]! >= 0) {
           tail = memo[s]!;
@@ -80,7 +80,7 @@ export class LftRouter {
         const port = topology.forwardingPorts[s * H + dst]!;
         const g = ports.switchBase[s]! + port - 1;
         const vl = baseVl + (topology.virtualLanes?.[at]?.[dstName] ?? 0);
-        if (vl >= vls) throw new InvalidParameterError('vls', `at least ${vl + 1}: ${field} leaves ${at} on VL ${vl}`, vls);
+        if (vl >= vls) throw new InvalidParameterError('vls', `at least ${vl + 1}: ${field}.destination leaves ${at} on VL ${vl}`, vls);
         walk.push(s);
         outs.push(g * vls + vl);
         at = ports.peerNode[g]!;

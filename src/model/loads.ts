@@ -11,8 +11,9 @@ import type { ModelState } from './state.js';
 
 /** Channel and turn loads from `s.rate` (see the module comment). */
 export function accumulateLoads(m: CompiledModel, s: ModelState): void {
-  const { flowFirst, nodeChannel, nodeNext, nodeTurn, order, m1, m2, ca2, sendQueue, lambda } = m;
-  const { rate, nodeRate: nr, nodeBytes: nb, nodeBytes2: nb2, lam, b1, b2, lamT, sendCap, hostOffered, ca2acc } = s;
+  const { flowFirst, nodeChannel, nodeNext, nodeTurn, m1, m2, ca2, sendQueue, lambda } = m;
+  const { rate, lam, b1, b2, lamT, sendCap, hostOffered, ca2acc } = s;
+  const { a: nr, b: nb, c: nb2 } = s.scratch;
   lam.fill(0); b1.fill(0); b2.fill(0); ca2acc.fill(0); sendCap.fill(0); lamT.fill(0); hostOffered.fill(0);
   nr.fill(0); nb.fill(0); nb2.fill(0);
   for (let f = 0; f < m.F; f++) {
@@ -29,8 +30,8 @@ export function accumulateLoads(m: CompiledModel, s: ModelState): void {
     nb[n]! += r * m1[f]!;
     nb2[n]! += r * m2[f]!;
   }
-  for (let i = 0; i < order.length; i++) {
-    const n = order[i]!;
+  // Each node before its next hop's (next[n] < n).
+  for (let n = m.N - 1; n >= 0; n--) {
     const r = nr[n]!;
     if (!(r > 0)) continue;
     const c = nodeChannel[n]!;

@@ -8,6 +8,7 @@
  * one server). Kernel: trusts its input, allocates only its work arrays.
  */
 import type { CompiledModel } from './compile.js';
+import type { NodeScratch } from './state.js';
 
 /** Coefficients and capacities the allocation reads (all per packet or fractions of time). */
 export interface AllocationInput {
@@ -33,8 +34,8 @@ const SATURATED = 1 - 1e-12;
  * a solve of 10⁵ flows and more (the profile). Flows whose demands are met before any resource can
  * saturate freeze together in one round; a resource's saturation is one round, as in the textbook.
  */
-export function maxMinRates(m: CompiledModel, a: AllocationInput, out?: Allocation): Allocation {
-  const { P, C, F, V, N, order, nodeChannel, nodeNext, flowFirst, rate: portRate, m1, lambda } = m;
+export function maxMinRates(m: CompiledModel, a: AllocationInput, scratch: NodeScratch, out?: Allocation): Allocation {
+  const { P, C, F, V, N, nodeChannel, nodeNext, flowFirst, rate: portRate, m1, lambda } = m;
   const R = P + 2 * C;
   const rate = out?.rate ?? new Float64Array(F);
   const bottleneck = out?.bottleneck ?? new Int32Array(F);
@@ -48,12 +49,7 @@ export function maxMinRates(m: CompiledModel, a: AllocationInput, out?: Allocati
     cap[P + C + c] = 1;
   }
   // Per node: Σ m1 and the count of the unfrozen flows through it; Σ r·m1 and Σ r of the flows frozen this round; the first full resource after it.
-  const nodeBytes = new Float64Array(N);
-  const nodeCount = new Float64Array(N);
-  const frozenBytes = new Float64Array(N);
-  const frozenRate = new Float64Array(N);
-  const after = new Int32Array(N);
-  const active = new Int32Array(F);
+  const { a: nodeBytes, b: nodeCount, c: frozenBytes, d: frozenRate, after, active } = scratch;
   let left = 0;
   for (let f = 0; f < F; f++) {
     rate[f] = 0;
@@ -73,8 +69,7 @@ export function maxMinRates(m: CompiledModel, a: AllocationInput, out?: Allocati
       nodeCount[flowFirst[f]!]! += 1;
       if (lambda[f]! < lowest) lowest = lambda[f]!;
     }
-    for (let i = 0; i < N; i++) {
-      const n = order[i]!;
+    for (let n = N - 1; n >= 0; n--) {
       const k = nodeCount[n]!;
       if (k === 0) continue;
       const c = nodeChannel[n]!;
@@ -121,8 +116,7 @@ export function maxMinRates(m: CompiledModel, a: AllocationInput, out?: Allocati
       }
       // Per node, the first full resource met after its own port and channel, in path order (a hop's
       // port, its channel, then the input buffer it left).
-      for (let i = N - 1; i >= 0; i--) {
-        const n = order[i]!;
+      for (let n = 0; n < N; n++) {
         const nx = nodeNext[n]!;
         let by = -1;
         if (nx >= 0) {
@@ -152,8 +146,7 @@ export function maxMinRates(m: CompiledModel, a: AllocationInput, out?: Allocati
     }
     left = kept;
     // The frozen flows' loads, down the shared ends.
-    for (let i = 0; i < N; i++) {
-      const n = order[i]!;
+    for (let n = N - 1; n >= 0; n--) {
       const r = frozenRate[n]!;
       if (r === 0) continue;
       const c = nodeChannel[n]!;

@@ -12,29 +12,67 @@
  */
 import type { ModelNetwork } from './network.js';
 
-/** The nodes of the shared route table; channel c = port·V + VL. */
+/**
+ * The nodes of the shared route table; channel c = port·V + VL. A node's next hop is always an
+ * earlier node (next[n] < n: the builders make the end of a path first), so walking the nodes from
+ * the last to the first visits every node before its next hop, and from the first to the last after.
+ */
 export interface RouteTable {
   /** Per node: the channel of its hop. */
   readonly channel: Int32Array;
-  /** Per node: the node of the next hop, −1 at the last hop. */
+  /** Per node: the node of the next hop (< n), −1 at the last hop. */
   readonly next: Int32Array;
   /** Per flow: its first node. */
   readonly first: Int32Array;
 }
 
-/** Tables the front end built, by the flows array they describe (a new array is a new network). */
-const attached = new WeakMap<readonly unknown[], RouteTable>();
+/** The flows' numbers in typed arrays, per flow (see ModelFlow). */
+export interface FlowArrays {
+  readonly lambda: Float64Array;
+  readonly ca2: Float64Array;
+  readonly meanBytes: Float64Array;
+  readonly secondMomentBytes: Float64Array;
+  readonly sendQueuePackets: Float64Array;
+}
 
-/** Records that `table` describes the paths of `flows` (the front end's own arrays only). */
-export function attachRoutes(flows: readonly unknown[], table: RouteTable): void {
+/** A network's flows as the solver reads them. */
+export interface FlowTable {
+  readonly routes: RouteTable;
+  readonly numbers: FlowArrays;
+}
+
+/** Tables the front end built, by the flows array they describe (a new array is a new network). */
+const attached = new WeakMap<readonly unknown[], FlowTable>();
+
+/** Records that `table` describes `flows` (the front end's own arrays only: nobody else holds them). */
+export function attachFlowTable(flows: readonly unknown[], table: FlowTable): void {
   attached.set(flows, table);
 }
 
-/** The route table of a network: the one attached to its flows array, else built from the paths. */
-export function routesOf(net: ModelNetwork): RouteTable {
+/** The flow table of a network: the one attached to its flows array, else built from the flows. */
+export function flowTableOf(net: ModelNetwork): FlowTable {
   const table = attached.get(net.flows);
-  if (table !== undefined && table.first.length === net.flows.length) return table;
-  return routesFromPaths(net);
+  if (table !== undefined && table.routes.first.length === net.flows.length) return table;
+  return { routes: routesFromPaths(net), numbers: flowArrays(net) };
+}
+
+/** The flows' numbers copied into typed arrays. */
+export function flowArrays(net: ModelNetwork): FlowArrays {
+  const F = net.flows.length;
+  const lambda = new Float64Array(F);
+  const ca2 = new Float64Array(F);
+  const meanBytes = new Float64Array(F);
+  const secondMomentBytes = new Float64Array(F);
+  const sendQueuePackets = new Float64Array(F);
+  for (let f = 0; f < F; f++) {
+    const flow = net.flows[f]!;
+    lambda[f] = flow.lambda;
+    ca2[f] = flow.ca2;
+    meanBytes[f] = flow.meanBytes;
+    secondMomentBytes[f] = flow.secondMomentBytes;
+    sendQueuePackets[f] = flow.sendQueuePackets;
+  }
+  return { lambda, ca2, meanBytes, secondMomentBytes, sendQueuePackets };
 }
 
 /**
@@ -75,35 +113,4 @@ export function routesFromPaths(net: ModelNetwork): RouteTable {
     first[f] = node;
   }
   return { channel: channel.slice(0, N), next: next.slice(0, N), first };
-}
-
-/**
- * The nodes ordered so that each comes before its next hop's node (by decreasing hops left, a
- * counting sort), and the hops left per node (1 at a last hop).
- */
-export function upstreamOrder(table: RouteTable): { readonly order: Int32Array; readonly depth: Int32Array } {
-  const { next } = table;
-  const N = next.length;
-  const depth = new Int32Array(N);
-  const stack = new Int32Array(N);
-  let deepest = 0;
-  for (let n = 0; n < N; n++) {
-    if (depth[n] !== 0) continue;
-    // Walk to a node whose depth is known (or the last hop), then fill the depths back.
-    let top = 0;
-    let at = n;
-    while (at >= 0 && depth[at] === 0) {
-      stack[top++] = at;
-      at = next[at]!;
-    }
-    let d = at >= 0 ? depth[at]! : 0;
-    while (top > 0) depth[stack[--top]!] = ++d;
-    if (d > deepest) deepest = d;
-  }
-  const start = new Int32Array(deepest + 2);
-  for (let n = 0; n < N; n++) start[deepest - depth[n]! + 1]!++;
-  for (let k = 0; k <= deepest; k++) start[k + 1]! += start[k]!;
-  const order = new Int32Array(N);
-  for (let n = 0; n < N; n++) order[start[deepest - depth[n]!]!++] = n;
-  return { order, depth };
 }

@@ -12,7 +12,7 @@ import { knownKeys, plainObject } from '../core/guards.js';
 import { validateFabricTopology, type FabricTopology } from '../network/topology.js';
 import { parseFlow } from './flowSpec.js';
 import { LftRouter } from './lftRoutes.js';
-import { attachRoutes } from './routes.js';
+import { attachFlowTable, flowArrays } from './routes.js';
 import type { ModelFlow, ModelNetwork, ModelPort } from './network.js';
 import { slToVlTable } from '../network/qos/slToVl.js';
 
@@ -144,21 +144,17 @@ export function fabricModelNetwork(params: unknown): ModelNetwork {
       throw new InvalidParameterError(`${field}.destination`, "another host of the topology or 'uniform'", f.destination);
     }
     const vl = slToVl[f.sl]!;
-    const common = {
-      ca2: f.ca2,
-      meanBytes: f.meanBytes + header,
-      secondMomentBytes: f.secondMomentBytes + 2 * header * f.meanBytes + header * header,
-      sendQueuePackets: f.sendQueuePackets,
-      rateControlled: f.rateControlled,
-    };
+    const meanBytes = f.meanBytes + header;
+    const secondMomentBytes = f.secondMomentBytes + 2 * header * f.meanBytes + header * header;
     const targets = f.destination === 'uniform' ? topology.hosts.map((h) => h.name).filter((h) => h !== f.source) : [f.destination];
     const src = hostIndex.get(f.source)!;
     for (const dst of targets) {
-      const r = router.pathFrom(router.addFlow(src, hostIndex.get(dst)!, vl, `${field}.destination`));
-      flows.push({ name: targets.length > 1 ? `${f.name}→${dst}` : f.name, group: f.name, path: r.path, vls: r.vls, lambda: f.lambda / targets.length, ...common });
+      const r = router.pathFrom(router.addFlow(src, hostIndex.get(dst)!, vl, field));
+      const name = targets.length > 1 ? `${f.name}→${dst}` : f.name;
+      flows.push({ name, group: f.name, path: r.path, vls: r.vls, lambda: f.lambda / targets.length, ca2: f.ca2, meanBytes, secondMomentBytes, sendQueuePackets: f.sendQueuePackets, rateControlled: f.rateControlled });
     }
   });
   // The paths again as the shared route table, for the solver (routes.ts).
-  attachRoutes(flows, router.table());
+  attachFlowTable(flows, { routes: router.table(), numbers: flowArrays({ ports: [], flows, vls, cutThrough: true }) });
   return { ports: ports.map((p) => p ?? unused), flows, vls, cutThrough: (o.cutThrough as boolean | undefined) ?? true, voq: inputQueueing === 'voq' };
 }

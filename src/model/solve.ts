@@ -72,9 +72,8 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   });
   let residual = Infinity;
   let iterations = 0;
-  const previous = new Float64Array(m.F);
-  let alloc: Allocation = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime });
-  let capped = applyRates(m, s, alloc, previous);
+  let alloc: Allocation = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime }, s.scratch);
+  let capped = applyRates(m, s, alloc);
   accumulateLoads(m, s);
   while (iterations < maxIterations) {
     iterations++;
@@ -87,9 +86,9 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
     // progressive filling again (one pass over every hop); otherwise the loads stand.
     let rateChange = 0;
     if (capped || overloaded(m, s)) {
-      alloc = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime }, alloc);
-      rateChange = rateDifference(m, alloc, previous);
-      capped = applyRates(m, s, alloc, previous);
+      alloc = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime }, s.scratch, alloc);
+      rateChange = rateDifference(m, alloc, s.rate);
+      capped = applyRates(m, s, alloc);
       if (rateChange > 0) accumulateLoads(m, s);
     }
     residual = Math.max(change, rateChange);
@@ -98,7 +97,7 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   return { net, m, s, alloc, iterations, residual, converged: residual < tolerance, tolerance };
 }
 
-/** Largest relative change of a flow's rate from `previous`. */
+/** Largest relative change of a flow's rate from `previous` (the state's rates before the allocation is applied). */
 function rateDifference(m: CompiledModel, alloc: Allocation, previous: Float64Array): number {
   let d = 0;
   for (let f = 0; f < m.F; f++) {
@@ -110,12 +109,11 @@ function rateDifference(m: CompiledModel, alloc: Allocation, previous: Float64Ar
 }
 
 /** Copies the allocation into the state (rates, and which channels hold capped flows); true if any flow is capped. */
-function applyRates(m: CompiledModel, s: ModelState, alloc: Allocation, previous: Float64Array): boolean {
+function applyRates(m: CompiledModel, s: ModelState, alloc: Allocation): boolean {
   let capped = false;
   s.wants.fill(0);
   for (let f = 0; f < m.F; f++) {
     const r = alloc.rate[f]!;
-    previous[f] = r;
     s.rate[f] = r;
     const b = alloc.bottleneck[f]!;
     if (b < 0) continue;
