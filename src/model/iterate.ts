@@ -138,7 +138,11 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       let nTurns = 0;
       let waitingAll = 0;
       let pairs = 0;
-      for (let v = 0; v < V; v++) {
+      // Virtual output queues: the packets for this output wait in one queue per input, served in turn:
+      // the output behaves as one queue of all of them (an output-queued switch), bounded by the buffers.
+      // Its heads are counted only when that queue is unstable (the pass over the turns is most of a port's time).
+      const oq = m.voq ? finiteQueue(l, mu, acc[3]! / l, cs2, Infinity, true) : undefined;
+      for (let v = 0; v < V && (oq === undefined || !Number.isFinite(oq.responseTime)); v++) {
         const c = base + v;
         const lev = servedLevel(sh, v);
         if (lev !== level) continue;
@@ -159,12 +163,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       const sEff = sMean / avail;
       const residual = (acc[2]! / l) / (2 * sMean) / avail;
       let aggregate = 0;
-      if (m.voq) {
-        // Virtual output queues: the packets for this output wait in one queue per input, served in turn:
-        // the output behaves as one queue of all of them (an output-queued switch), bounded by the buffers.
-        const q = finiteQueue(l, mu, acc[3]! / l, cs2, Infinity, true);
-        aggregate = Number.isFinite(q.responseTime) ? q.responseTime - 1 / mu : (n * sEff) / 2;
-      }
+      if (oq !== undefined) aggregate = Number.isFinite(oq.responseTime) ? oq.responseTime - 1 / mu : (n * sEff) / 2;
       for (let v = 0; v < V; v++) {
         const c = base + v;
         const lev = servedLevel(sh, v);
@@ -204,7 +203,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       // queue, 1 − Σ_i λ_i²/λ² of them (Karol, Hluchyj and Morgan 1987, output queueing).
       if (!m.voq && n > 1) conservationFloor(m, s, base, level, sh, split, l, mu, 1, cs2, lowerTerm, 1 - pairs / (l * l));
       else if (!m.voq) for (let v = 0; v < V; v++) for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) s.floorExtra[m.intoOf[i]!] = 0;
-      for (let v = 0; v < V; v++) {
+      for (let v = 0; v < V && nTurns > 0; v++) {
         for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
           const pu = (m.turnIn[m.intoOf[i]!]! / V) | 0;
           byInput[pu] = 0;
