@@ -192,6 +192,8 @@ export function modelResult(sm: SolvedModel): FabricModelResult {
     ports: Object.freeze(ports),
     get saturation() {
       if (saturation) return saturation;
+      // No flow capped: the verdict without the records.
+      if (!sm.alloc.bottleneck.some((b) => b >= 0)) return (saturation = Object.freeze({ saturated: false, cappedFlows: Object.freeze([]), cappingResources: Object.freeze([]) }));
       const capped = flows().filter((f) => f.capped);
       return (saturation = Object.freeze({ saturated: capped.length > 0, cappedFlows: Object.freeze(capped.map((f) => f.name)), cappingResources: Object.freeze([...new Set(capped.flatMap((f) => f.cappedBy.split(', ')))]) }));
     },

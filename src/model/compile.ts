@@ -6,6 +6,7 @@
  * arrays. Trusts its input (scenario.ts and solve.ts check it).
  */
 import type { ModelNetwork } from './network.js';
+import { PairIndex } from './pairIndex.js';
 import { flowTableOf } from './routes.js';
 
 /** The flat form of a network; channel c = port·V + VL. */
@@ -64,58 +65,15 @@ export function compileModel(net: ModelNetwork): CompiledModel {
   const { routes, numbers } = flowTableOf(net);
   const { channel: nodeChannel, next: nodeNext, first: flowFirst } = routes;
   const N = nodeChannel.length;
-  // Turns by (in, out) in an open-addressing table, one probe per node with a next hop; the table
-  // and the turn arrays grow as turns are found (there are far fewer turns than nodes).
-  let size = 1 << 12;
-  let keyIn = new Int32Array(size).fill(-1);
-  let keyOut = new Int32Array(size);
-  let keyTurn = new Int32Array(size);
-  let tin = new Int32Array(size >> 1);
-  let tout = new Int32Array(size >> 1);
+  // Turns by (in, out), one look-up per node with a next hop (there are far fewer turns than nodes).
+  const turns = new PairIndex();
   const nodeTurn = new Int32Array(N).fill(-1);
-  let T = 0;
-  const probe = (prev: number, c: number): number => {
-    let slot = (Math.imul(prev, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & (size - 1);
-    while (keyIn[slot] !== -1 && (keyIn[slot] !== prev || keyOut[slot] !== c)) slot = (slot + 1) & (size - 1);
-    return slot;
-  };
   for (let n = 0; n < N; n++) {
     const after = nodeNext[n]!;
-    if (after < 0) continue;
-    const prev = nodeChannel[n]!;
-    const c = nodeChannel[after]!;
-    let slot = probe(prev, c);
-    if (keyIn[slot] === -1) {
-      if (2 * (T + 1) > size) {
-        // Double the table and the turn arrays; re-insert the turns found so far.
-        size *= 2;
-        keyIn = new Int32Array(size).fill(-1);
-        keyOut = new Int32Array(size);
-        keyTurn = new Int32Array(size);
-        const grow = (a: Int32Array) => {
-          const b = new Int32Array(size >> 1);
-          b.set(a.subarray(0, T));
-          return b;
-        };
-        tin = grow(tin);
-        tout = grow(tout);
-        for (let t = 0; t < T; t++) {
-          const k = probe(tin[t]!, tout[t]!);
-          keyIn[k] = tin[t]!;
-          keyOut[k] = tout[t]!;
-          keyTurn[k] = t;
-        }
-        slot = probe(prev, c);
-      }
-      keyIn[slot] = prev;
-      keyOut[slot] = c;
-      keyTurn[slot] = T;
-      tin[T] = prev;
-      tout[T] = c;
-      T++;
-    }
-    nodeTurn[n] = keyTurn[slot]!;
+    if (after >= 0) nodeTurn[n] = turns.of(nodeChannel[n]!, nodeChannel[after]!);
   }
+  const T = turns.count;
+  const { a: tin, b: tout } = turns.pairs();
   const { lambda, ca2, meanBytes: m1, secondMomentBytes: m2, sendQueuePackets: sendQueue } = numbers;
   // Turns numbered by output channel (then in order found), so that the passes over each output's
   // turns (the port waits, the merge of streams) read the per-turn arrays in order.

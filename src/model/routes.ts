@@ -11,6 +11,7 @@
  * written by hand, or a flows array made anew). Kernels: no validation.
  */
 import type { ModelNetwork } from './network.js';
+import { PairIndex } from './pairIndex.js';
 
 /**
  * The nodes of the shared route table; channel c = port·V + VL. A node's next hop is always an
@@ -76,41 +77,20 @@ export function flowArrays(net: ModelNetwork): FlowArrays {
 }
 
 /**
- * Builds the table from each flow's `path` and `vls`, sharing every common end: a node is keyed by
- * (channel, next node) in an open-addressing table, the path walked from its last hop.
+ * Builds the table from each flow's `path` and `vls`, sharing every common end: a node is numbered
+ * by (channel, next node), the path walked from its last hop (so next < n).
  */
 export function routesFromPaths(net: ModelNetwork): RouteTable {
   const V = net.vls;
   const F = net.flows.length;
-  let hops = 0;
-  for (let f = 0; f < F; f++) hops += net.flows[f]!.path.length;
-  let size = 1024;
-  while (size < 2 * hops) size *= 2;
-  const keyChannel = new Int32Array(size).fill(-1);
-  const keyNext = new Int32Array(size);
-  const keyNode = new Int32Array(size);
-  const channel = new Int32Array(hops);
-  const next = new Int32Array(hops);
+  const nodes = new PairIndex();
   const first = new Int32Array(F);
-  let N = 0;
   for (let f = 0; f < F; f++) {
     const flow = net.flows[f]!;
     let node = -1;
-    for (let k = flow.path.length - 1; k >= 0; k--) {
-      const c = flow.path[k]! * V + flow.vls[k]!;
-      let slot = (Math.imul(c, 0x9e3779b1) ^ Math.imul(node + 1, 0x85ebca6b)) & (size - 1);
-      while (keyChannel[slot] !== -1 && (keyChannel[slot] !== c || keyNext[slot] !== node)) slot = (slot + 1) & (size - 1);
-      if (keyChannel[slot] === -1) {
-        keyChannel[slot] = c;
-        keyNext[slot] = node;
-        keyNode[slot] = N;
-        channel[N] = c;
-        next[N] = node;
-        N++;
-      }
-      node = keyNode[slot]!;
-    }
+    for (let k = flow.path.length - 1; k >= 0; k--) node = nodes.of(flow.path[k]! * V + flow.vls[k]!, node);
     first[f] = node;
   }
-  return { channel: channel.slice(0, N), next: next.slice(0, N), first };
+  const { a: channel, b: next } = nodes.pairs();
+  return { channel, next, first };
 }
