@@ -89,13 +89,34 @@ export function compileModel(net: ModelNetwork): CompiledModel {
     turnOut[renumber[t]!] = tout[t]!;
   }
   for (let n = 0; n < N; n++) if (nodeTurn[n]! >= 0) nodeTurn[n] = renumber[nodeTurn[n]!]!;
+  // The order in which the flows, taken one by one and hop by hop, first take each turn: the sums over
+  // an input buffer's or an output's turns keep it, so that saturated networks, where the rounding of
+  // those sums decides (loads at 1 ± 10⁻¹⁶), give the numbers of the hop-by-hop form.
+  const depth = new Int32Array(N);
+  for (let n = 0; n < N; n++) depth[n] = 1 + (nodeNext[n]! >= 0 ? depth[nodeNext[n]!]! : 0);
+  const minFlow = new Int32Array(N).fill(F);
+  for (let f = F - 1; f >= 0; f--) minFlow[flowFirst[f]!] = f;
+  for (let n = N - 1; n >= 0; n--) {
+    const nx = nodeNext[n]!;
+    if (nx >= 0 && minFlow[n]! < minFlow[nx]!) minFlow[nx] = minFlow[n]!;
+  }
+  const keyFlow = new Int32Array(T).fill(F);
+  const keyHop = new Int32Array(T);
+  for (let n = 0; n < N; n++) {
+    const t = nodeTurn[n]!;
+    if (t < 0) continue;
+    const f = minFlow[n]!;
+    const hop = depth[flowFirst[f]!]! - depth[n]!;
+    if (f < keyFlow[t]! || (f === keyFlow[t]! && hop < keyHop[t]!)) ((keyFlow[t] = f), (keyHop[t] = hop));
+  }
+  const firstSeen = countingSort(countingSort(identity(T), keyHop), keyFlow);
   const group = (key: Int32Array): [Int32Array, Int32Array] => {
     const start = new Int32Array(C + 1);
     for (let t = 0; t < key.length; t++) start[key[t]! + 1]!++;
     for (let c = 0; c < C; c++) start[c + 1]! += start[c]!;
     const fill = start.slice(0, C);
     const of = new Int32Array(key.length);
-    for (let t = 0; t < key.length; t++) of[fill[key[t]!]!++] = t;
+    for (let i = 0; i < T; i++) of[fill[key[firstSeen[i]!]!]!++] = firstSeen[i]!;
     return [start, of];
   };
   const [turnsStart, turnsOf] = group(turnIn);
@@ -113,4 +134,53 @@ export function compileModel(net: ModelNetwork): CompiledModel {
     creditLoop[i] = 2 * p.delay + p.downstreamLatency;
   });
   return { V, P, C, F, voq: net.voq === true, N, nodeChannel, nodeNext, nodeTurn, flowFirst, turnIn, turnOut, turnsStart, turnsOf, intoStart, intoOf, hostChannel, serviceSecondFactor, rate, bufferBlocks, creditLoop, lambda, ca2, m1, m2, sendQueue };
+}
+
+/** 0, 1, …, n − 1. */
+function identity(n: number): Int32Array {
+  const a = new Int32Array(n);
+  for (let i = 0; i < n; i++) a[i] = i;
+  return a;
+}
+
+/** `items` stably sorted by key[item] (non-negative integers), a counting sort. */
+function countingSort(items: Int32Array, key: Int32Array): Int32Array {
+  let most = 0;
+  for (let i = 0; i < items.length; i++) if (key[items[i]!]! > most) most = key[items[i]!]!;
+  const start = new Int32Array(most + 2);
+  for (let i = 0; i < items.length; i++) start[key[items[i]!]! + 1]!++;
+  for (let k = 0; k <= most; k++) start[k + 1]! += start[k]!;
+  const out = new Int32Array(items.length);
+  for (let i = 0; i < items.length; i++) out[start[key[items[i]!]!]!++] = items[i]!;
+  return out;
+}
+
+/** Each flow's hops laid out flat, hop by hop (for the hop-by-hop forms: maxminHops.ts, loads.ts). */
+export interface HopArrays {
+  /** Per flow: its first hop; hopStart[F] = total hops. */
+  readonly hopStart: Int32Array;
+  /** Per hop: its channel. */
+  readonly hopChannel: Int32Array;
+  /** Per hop: the turn it takes into its channel (−1 on the first hop). */
+  readonly hopTurn: Int32Array;
+}
+
+/** The flows' hops off the route table, O(hops). */
+export function hopArrays(m: CompiledModel): HopArrays {
+  const hopStart = new Int32Array(m.F + 1);
+  let H = 0;
+  for (let f = 0; f < m.F; f++) {
+    hopStart[f] = H;
+    for (let n = m.flowFirst[f]!; n >= 0; n = m.nodeNext[n]!) H++;
+  }
+  hopStart[m.F] = H;
+  const hopChannel = new Int32Array(H);
+  const hopTurn = new Int32Array(H);
+  for (let f = 0, h = 0; f < m.F; f++) {
+    for (let n = m.flowFirst[f]!, t = -1; n >= 0; t = m.nodeTurn[n]!, n = m.nodeNext[n]!, h++) {
+      hopChannel[h] = m.nodeChannel[n]!;
+      hopTurn[h] = t;
+    }
+  }
+  return { hopStart, hopChannel, hopTurn };
 }

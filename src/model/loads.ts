@@ -6,11 +6,16 @@
  * O(flows × hops) (the profile of the 648-host all-to-all: the per-hop pass was most of a solve).
  * Kernel: no validation.
  */
-import type { CompiledModel } from './compile.js';
+import type { CompiledModel, HopArrays } from './compile.js';
 import type { ModelState } from './state.js';
 
-/** Channel and turn loads from `s.rate` (see the module comment). */
-export function accumulateLoads(m: CompiledModel, s: ModelState): void {
+/**
+ * Channel and turn loads from `s.rate` (see the module comment). With `hops` (an allocation that
+ * caps flows), the sums are taken flow by flow and hop by hop instead, in the order the model has
+ * always used: capped flows fill links to 1 ± 10⁻¹⁶, where the rounding of the sums decides.
+ */
+export function accumulateLoads(m: CompiledModel, s: ModelState, hops?: HopArrays): void {
+  if (hops !== undefined) return loadsByHop(m, s, hops);
   const { flowFirst, nodeChannel, nodeNext, nodeTurn, m1, m2, ca2, sendQueue, lambda } = m;
   const { rate, lam, b1, b2, lamT, sendCap, hostOffered, ca2acc } = s;
   const { a: nr, b: nb, c: nb2 } = s.scratch;
@@ -44,5 +49,32 @@ export function accumulateLoads(m: CompiledModel, s: ModelState): void {
     nr[after]! += r;
     nb[after]! += nb[n]!;
     nb2[after]! += nb2[n]!;
+  }
+}
+
+/** The loads hop by hop (see {@link accumulateLoads}). */
+function loadsByHop(m: CompiledModel, s: ModelState, hops: HopArrays): void {
+  const { hopStart, hopChannel, hopTurn } = hops;
+  const { m1, m2, ca2, sendQueue } = m;
+  s.lam.fill(0); s.b1.fill(0); s.b2.fill(0); s.ca2acc.fill(0); s.sendCap.fill(0); s.lamT.fill(0); s.hostOffered.fill(0);
+  for (let f = 0; f < m.F; f++) {
+    const r = s.rate[f]!;
+    const h0 = hopStart[f]!;
+    const c0 = hopChannel[h0]!;
+    s.sendCap[c0]! += sendQueue[f]!;
+    const offered = sendQueue[f]! < Infinity && m.lambda[f]! < Infinity ? m.lambda[f]! : r;
+    s.hostOffered[c0]! += offered;
+    if (!(r > 0)) continue;
+    s.ca2acc[c0]! += offered * ca2[f]!;
+    const a = m1[f]!;
+    const b = m2[f]!;
+    for (let h = h0; h < hopStart[f + 1]!; h++) {
+      const c = hopChannel[h]!;
+      s.lam[c]! += r;
+      s.b1[c]! += r * a;
+      s.b2[c]! += r * b;
+      const t = hopTurn[h]!;
+      if (t >= 0) s.lamT[t]! += r;
+    }
   }
 }

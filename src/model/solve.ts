@@ -6,7 +6,8 @@
  * metric names (result.ts).
  */
 import { InvalidParameterError } from '../core/errors.js';
-import { compileModel, type CompiledModel } from './compile.js';
+import { compileModel, hopArrays, type CompiledModel, type HopArrays } from './compile.js';
+import { maxMinRatesByHop } from './maxminHops.js';
 import { channelService, inputBuffers, portWaits, propagate } from './iterate.js';
 import { accumulateLoads } from './loads.js';
 import { newState, type ModelState } from './state.js';
@@ -72,9 +73,18 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   });
   let residual = Infinity;
   let iterations = 0;
-  let alloc: Allocation = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime }, s.scratch);
+  // Max-min over the route table; where it caps a flow, again hop by hop (maxminHops.ts: capped flows
+  // fill links to 1 ± 10⁻¹⁶, and the queues turn on the rounding), and the loads hop by hop too.
+  let hops: HopArrays | undefined;
+  const allocate = (out?: Allocation): Allocation => {
+    const fast = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime }, s.scratch, out);
+    if (!fast.bottleneck.some((b) => b >= 0)) return fast;
+    hops ??= hopArrays(m);
+    return maxMinRatesByHop(m, hops, { channelCapacity: s.capacity, headTime: s.headTime }, fast);
+  };
+  let alloc = allocate();
   let capped = applyRates(m, s, alloc);
-  accumulateLoads(m, s);
+  accumulateLoads(m, s, capped ? hops : undefined);
   while (iterations < maxIterations) {
     iterations++;
     channelService(m, s);
@@ -83,13 +93,13 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
     const change = inputBuffers(m, s, omega);
     channelService(m, s);
     // The flows' rates move only where a resource is over its capacity or a flow is capped: then
-    // progressive filling again (one pass over every hop); otherwise the loads stand.
+    // progressive filling again; otherwise the loads stand.
     let rateChange = 0;
     if (capped || overloaded(m, s)) {
-      alloc = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime }, s.scratch, alloc);
+      alloc = allocate(alloc);
       rateChange = rateDifference(m, alloc, s.rate);
       capped = applyRates(m, s, alloc);
-      if (rateChange > 0) accumulateLoads(m, s);
+      if (rateChange > 0) accumulateLoads(m, s, capped ? hops : undefined);
     }
     residual = Math.max(change, rateChange);
     if (iterations > 1 && residual < tolerance) break;
