@@ -1,13 +1,14 @@
 /**
- * The model's progressive filling over the shared route table (maxmin.ts) against the textbook form
- * written here hop by hop (Bertsekas & Gallager, Data Networks §6.5.2: every unfrozen flow rises
- * together, a resource saturates when Σ a·r reaches its capacity, freezing the flows through it; a
+ * The model's progressive filling over the shared route table (maxmin.ts) and hop by hop
+ * (maxminHops.ts) against the textbook form written here (Bertsekas & Gallager, Data Networks
+ * §6.5.2: every unfrozen flow rises together, a resource saturates when Σ a·r reaches its capacity, freezing the flows through it; a
  * flow whose demand is met freezes at its demand), on random networks; and the front end's route
  * table (built off the forwarding tables) against the flows' own paths.
  */
 import { describe, expect, it } from 'vitest';
-import { compileModel, type CompiledModel } from '../../src/model/compile.js';
+import { compileModel, hopArrays, type CompiledModel } from '../../src/model/compile.js';
 import { maxMinRates } from '../../src/model/maxmin.js';
+import { maxMinRatesByHop } from '../../src/model/maxminHops.js';
 import { newState } from '../../src/model/state.js';
 import { routesFromPaths } from '../../src/model/routes.js';
 import { fabricModelNetwork, type ModelNetwork, type ModelPort } from '../../src/model/index.js';
@@ -96,10 +97,13 @@ describe('maxMinRates over the route table', () => {
     const capacity = Float64Array.from({ length: m.C }, () => 0.3 + 0.7 * rnd());
     const headTime = Float64Array.from({ length: m.C }, () => (rnd() < 0.5 ? 0 : 2e-6 * rnd()));
     const got = maxMinRates(m, { channelCapacity: capacity, headTime }, newState(m).scratch);
+    const byHop = maxMinRatesByHop(m, hopArrays(m), { channelCapacity: capacity, headTime });
     const want = textbook(net, capacity, headTime);
     for (let f = 0; f < m.F; f++) {
       expect(Math.abs(got.rate[f]! - want.rate[f]!) / want.rate[f]!, `flow ${f}`).toBeLessThan(1e-12);
       expect(got.bottleneck[f], `flow ${f}`).toBe(want.by[f]);
+      expect(Math.abs(byHop.rate[f]! - want.rate[f]!) / want.rate[f]!, `flow ${f}, hop by hop`).toBeLessThan(1e-12);
+      expect(byHop.bottleneck[f], `flow ${f}, hop by hop`).toBe(want.by[f]);
     }
     expect(want.by.some((b) => b >= 0)).toBe(true);
   });
