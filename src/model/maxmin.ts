@@ -25,7 +25,21 @@ export interface Allocation {
   readonly bottleneck: Int32Array;
 }
 
-const SATURATED = 1 - 1e-12;
+/** A resource counts as full within this fraction of its capacity. */
+export const SATURATED = 1 - 1e-12;
+
+/** The resources' capacities (ports and input buffers 1, channels their shares) and zeroed loads, slopes and full marks. */
+export function resources(m: CompiledModel, a: AllocationInput): { R: number; cap: Float64Array; used: Float64Array; slope: Float64Array; full: Uint8Array } {
+  const { P, C } = m;
+  const R = P + 2 * C;
+  const cap = new Float64Array(R);
+  for (let p = 0; p < P; p++) cap[p] = 1;
+  for (let c = 0; c < C; c++) {
+    cap[P + c] = a.channelCapacity[c]!;
+    cap[P + C + c] = 1;
+  }
+  return { R, cap, used: new Float64Array(R), slope: new Float64Array(R), full: new Uint8Array(R) };
+}
 
 /**
  * Progressive filling; `out` may be reused between calls. Summed over the route table (routes.ts):
@@ -36,18 +50,9 @@ const SATURATED = 1 - 1e-12;
  */
 export function maxMinRates(m: CompiledModel, a: AllocationInput, scratch: NodeScratch, out?: Allocation): Allocation {
   const { P, C, F, V, N, nodeChannel, nodeNext, flowFirst, rate: portRate, m1, lambda } = m;
-  const R = P + 2 * C;
+  const { R, cap, used, slope, full } = resources(m, a);
   const rate = out?.rate ?? new Float64Array(F);
   const bottleneck = out?.bottleneck ?? new Int32Array(F);
-  const cap = new Float64Array(R);
-  const used = new Float64Array(R);
-  const slope = new Float64Array(R);
-  const full = new Uint8Array(R);
-  for (let p = 0; p < P; p++) cap[p] = 1;
-  for (let c = 0; c < C; c++) {
-    cap[P + c] = a.channelCapacity[c]!;
-    cap[P + C + c] = 1;
-  }
   // Per node: Σ m1 and the count of the unfrozen flows through it; Σ r·m1 and Σ r of the flows frozen this round; the first full resource after it.
   const { a: nodeBytes, b: nodeCount, c: frozenBytes, d: frozenRate, after, active } = scratch;
   let left = 0;

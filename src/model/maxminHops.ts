@@ -6,26 +6,15 @@
  * (O(flows × hops) a round; maxmin.ts says first whether any flow is capped). Kernel: trusts its input.
  */
 import type { CompiledModel, HopArrays } from './compile.js';
-import type { Allocation, AllocationInput } from './maxmin.js';
-
-const SATURATED = 1 - 1e-12;
+import { resources, SATURATED, type Allocation, type AllocationInput } from './maxmin.js';
 
 /** Progressive filling over `hops`; `out` may be reused between calls. */
 export function maxMinRatesByHop(m: CompiledModel, hops: HopArrays, a: AllocationInput, out?: Allocation): Allocation {
   const { P, C, F, V, turnIn, rate: portRate, m1, lambda } = m;
   const { hopStart, hopChannel, hopTurn } = hops;
-  const R = P + 2 * C;
+  const { R, cap, used, slope, full } = resources(m, a);
   const rate = out?.rate ?? new Float64Array(F);
   const bottleneck = out?.bottleneck ?? new Int32Array(F);
-  const cap = new Float64Array(R);
-  const used = new Float64Array(R);
-  const slope = new Float64Array(R);
-  const full = new Uint8Array(R);
-  for (let p = 0; p < P; p++) cap[p] = 1;
-  for (let c = 0; c < C; c++) {
-    cap[P + c] = a.channelCapacity[c]!;
-    cap[P + C + c] = 1;
-  }
   const frozen = new Uint8Array(F);
   let left = F;
   for (let f = 0; f < F; f++) {
