@@ -17,7 +17,7 @@ import { vlShares } from './arbitration.js';
 import type { ModelNetwork } from './network.js';
 import type { FabricModelResult } from './result.js';
 import { modelResult } from './assemble.js';
-import { fabricModelDisplay } from './display.js';
+import { withFabricModelDisplay } from './display.js';
 import { creditTandem, withExactTandem } from './tandem.js';
 import { optionsParameter, recordParameter } from '../core/shapes.js';
 
@@ -51,11 +51,11 @@ export function solveFabric(net: ModelNetwork, options: SolveFabricOptions = {})
   if (!(omega > 0 && omega <= 1)) throw new InvalidParameterError('damping', 'a number in (0, 1]', omega);
   const result = modelResult(solveModel(net, tolerance, maxIterations, omega));
   const chain = creditTandem(net);
-  if (chain === null) return fabricModelDisplay(result);
+  if (chain === null) return withFabricModelDisplay(result);
   const exact = withExactTandem(result, chain, net.flows[0]!.meanBytes);
   const f = exact.flows[0]!;
   Object.defineProperty(exact, 'perFlow', { value: Object.freeze({ throughput: Float64Array.of(f.throughput), latency: Float64Array.of(f.latency) }), enumerable: false });
-  return fabricModelDisplay(exact);
+  return withFabricModelDisplay(exact);
 }
 
 /** The fixed point itself (no validation of the network: scenario.ts and tests build sound ones). */
