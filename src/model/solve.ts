@@ -77,6 +77,8 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   // fill links to 1 ± 10⁻¹⁶, and the queues turn on the rounding), and the loads hop by hop too.
   let hops: HopArrays | undefined;
   const allocate = (out?: Allocation): Allocation => {
+    // Once a flow has been capped in this solve, straight to the hop-by-hop form (the same answer when nothing is capped).
+    if (hops !== undefined) return maxMinRatesByHop(m, hops, { channelCapacity: s.capacity, headTime: s.headTime }, out);
     const fast = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime }, s.scratch, out);
     if (!fast.bottleneck.some((b) => b >= 0)) return fast;
     hops ??= hopArrays(m);
@@ -84,7 +86,7 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   };
   let alloc = allocate();
   let capped = applyRates(m, s, alloc);
-  accumulateLoads(m, s, capped ? hops : undefined);
+  accumulateLoads(m, s, hops);
   while (iterations < maxIterations) {
     iterations++;
     channelService(m, s);
@@ -99,7 +101,7 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
       alloc = allocate(alloc);
       rateChange = rateDifference(m, alloc, s.rate);
       capped = applyRates(m, s, alloc);
-      if (rateChange > 0) accumulateLoads(m, s, capped ? hops : undefined);
+      if (rateChange > 0) accumulateLoads(m, s, hops);
     }
     residual = Math.max(change, rateChange);
     if (iterations > 1 && residual < tolerance) break;
