@@ -87,34 +87,8 @@ export function gpsCapacities(shares: VlShares, demand: ArrayLike<number>, vls: 
   }
   const highLimit = lowDemand > 0 ? shares.highCap : 1;
   const highTotal = Math.min(1, highDemand, Math.max(highLimit, 1 - lowDemand));
-  const fill = (lvl: number, capacity: number, weighted: boolean) => {
-    // Water-filling by weights (round bytes) or equally for the high table's share.
-    let left = capacity;
-    const active: number[] = [];
-    for (let v = 0; v < vls; v++) if (shares.level[v] === lvl && demand[v]! > 0) active.push(v);
-    while (active.length > 0 && left > 1e-15) {
-      let w = 0;
-      for (const v of active) w += weighted ? shares.roundBytes[v]! : 1;
-      let done = true;
-      for (let i = active.length - 1; i >= 0; i--) {
-        const v = active[i]!;
-        const give = (left * (weighted ? shares.roundBytes[v]! : 1)) / w;
-        if (demand[v]! - out[v]! <= give) {
-          done = false;
-          left -= demand[v]! - out[v]!;
-          out[v] = demand[v]!;
-          active.splice(i, 1);
-        }
-      }
-      if (done) {
-        for (const v of active) out[v]! += (left * (weighted ? shares.roundBytes[v]! : 1)) / w;
-        left = 0;
-      }
-    }
-    return capacity - left;
-  };
-  const usedHigh = fill(0, highTotal, true);
-  fill(1, 1 - usedHigh, true);
+  const usedHigh = waterFill(shares, demand, vls, out, 0, highTotal, true);
+  waterFill(shares, demand, vls, out, 1, 1 - usedHigh, true);
   // A VL that got all it asked for could take whatever the others leave: that is its capacity.
   let total = 0;
   for (let v = 0; v < vls; v++) total += out[v]!;
@@ -122,4 +96,40 @@ export function gpsCapacities(shares: VlShares, demand: ArrayLike<number>, vls: 
     if (shares.level[v] < 0) continue;
     if (!(out[v]! < demand[v]! * (1 - 1e-12))) out[v] = 1 - (total - out[v]!);
   }
+}
+
+/** The VLs still filling in {@link waterFill}, in VL order (a VL has at most 15 data VLs). */
+const filling = new Int32Array(16);
+
+/**
+ * Water-filling of `capacity` over the VLs of level `lvl` by weights (round bytes) or equally, into
+ * `out`; returns what was given. A module-level function rather than a closure inside
+ * {@link gpsCapacities}: it runs per port and iteration, and under the benchmarks' TypeScript loader
+ * each closure made costs a property definition (the profile of the 648-host all-to-all).
+ */
+function waterFill(shares: VlShares, demand: ArrayLike<number>, vls: number, out: Float64Array, lvl: number, capacity: number, weighted: boolean): number {
+  let left = capacity;
+  let count = 0;
+  for (let v = 0; v < vls; v++) if (shares.level[v] === lvl && demand[v]! > 0) filling[count++] = v;
+  while (count > 0 && left > 1e-15) {
+    let w = 0;
+    for (let i = 0; i < count; i++) w += weighted ? shares.roundBytes[filling[i]!]! : 1;
+    let done = true;
+    for (let i = count - 1; i >= 0; i--) {
+      const v = filling[i]!;
+      const give = (left * (weighted ? shares.roundBytes[v]! : 1)) / w;
+      if (demand[v]! - out[v]! <= give) {
+        done = false;
+        left -= demand[v]! - out[v]!;
+        out[v] = demand[v]!;
+        filling.copyWithin(i, i + 1, count);
+        count--;
+      }
+    }
+    if (done) {
+      for (let i = 0; i < count; i++) out[filling[i]!]! += (left * (weighted ? shares.roundBytes[filling[i]!]! : 1)) / w;
+      left = 0;
+    }
+  }
+  return capacity - left;
 }

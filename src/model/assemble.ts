@@ -2,9 +2,13 @@
  * The fabric model's result records from the solved state (docs/models.md §13.6): per flow the fixed
  * part of the latency, the queueing per hop and the credit waits, the flags where the method's
  * assumptions break; per channel and port the simulator's utilisation and credit-stall measures;
- * flows that share a simulator name (a `uniform` destination) merged by their rates.
+ * flows that share a simulator name (a `uniform` destination) merged by their rates. The per-flow
+ * numbers come from flowSums.ts in typed arrays with the solve; the per-flow records (`flows`, the
+ * `metrics` by name, the saturation verdict) are built on first access, since one record per flow
+ * costs more than the solve itself on 10⁵ flows and more (the profile).
  */
 import { maxOf } from '../core/arrays.js';
+import { flowSums, perFlowNumbers, type FlowSums } from './flowSums.js';
 import type { ChannelResult, FabricModelResult, FlowFlag, FlowResult, PortResult } from './result.js';
 import type { SolvedModel } from './solved.js';
 
@@ -13,75 +17,21 @@ export const NEAR_SATURATION = 0.9;
 /** Far-end buffer blocking above which a flow is flagged `congestion-tree` (back-pressure couples the queues). */
 export const CONGESTION_TREE = 0.05;
 
-/** The no-load latency of a packet of `bytes` along a path (s): cut-through or store-and-forward (docs/models.md §13.6). */
-export function fixedLatency(sm: SolvedModel, f: number): number {
-  const { net, m } = sm;
-  const flow = net.flows[f]!;
-  let start = 0;
-  let end = 0;
-  for (let k = 0; k < flow.path.length; k++) {
-    const port = net.ports[flow.path[k]!]!;
-    const x = m.m1[f]! / port.rate;
-    if (k === 0) {
-      end = x;
-    } else {
-      const prev = net.ports[flow.path[k - 1]!]!;
-      const hop = prev.delay + prev.downstreamLatency;
-      if (net.cutThrough) {
-        start += hop;
-        end = Math.max(start + x, end + hop);
-      } else {
-        start = end + hop;
-        end = start + x;
-      }
-    }
-  }
-  return end + net.ports[flow.path[flow.path.length - 1]!]!.delay;
-}
-
-function resourceName(sm: SolvedModel, r: number): string {
-  const { m, net } = sm;
-  if (r < 0) return '';
-  if (r < m.P) return net.ports[r]!.name;
-  if (r < m.P + m.C) return `${net.ports[((r - m.P) / m.V) | 0]!.name} VL ${(r - m.P) % m.V}`;
-  const u = r - m.P - m.C;
-  return `input buffer after ${net.ports[(u / m.V) | 0]!.name} VL ${u % m.V}`;
-}
-
-interface FlowParts {
-  rate: number;
-  /** Bytes per packet. */
-  bytes: number;
-  offered: number;
-  latency: number;
-  fixed: number;
-  hops: number[];
-  credit: number;
-  capped: boolean;
-  cappedBy: string;
-  flags: FlowFlag[];
-  reasons: string[];
-}
-
-/** Assembles the result (see the module comment). */
-export function modelResult(sm: SolvedModel): FabricModelResult {
+/** One record per simulated flow, 'uniform' destinations merged (see the module comment). */
+function records(sm: SolvedModel, sums: FlowSums): FlowResult[] {
   const { net, m, s, alloc } = sm;
   const byName = new Map<string, FlowParts[]>();
   for (let f = 0; f < m.F; f++) {
     const flow = net.flows[f]!;
-    const c0 = m.hopChannel[m.hopStart[f]!]!;
-    // A finite send queue refuses packets: the carried rate is λ(1 − π) of the source queue.
-    const r = m.sendQueue[f]! < Infinity && m.lambda[f]! < Infinity ? Math.min(alloc.rate[f]!, m.lambda[f]! * (1 - s.hostBlocking[c0]!)) : alloc.rate[f]!;
+    const r = sums.rate[f]!;
+    // The path hop by hop: the waits per hop, the most loaded queue, the fullest buffer downstream.
     const hops: number[] = [];
-    let credit = 0;
     let worst = 0;
     let worstAt = -1;
     let tree = 0;
     let treeAt = -1;
-    for (let h = m.hopStart[f]!; h < m.hopStart[f + 1]!; h++) {
-      const c = m.hopChannel[h]!;
-      const t = m.hopTurn[h]!;
-      credit += s.beta[c]!;
+    for (let n = m.flowFirst[f]!, t = -1; n >= 0; t = m.nodeTurn[n]!, n = m.nodeNext[n]!) {
+      const c = m.nodeChannel[n]!;
       const load = (s.lam[c]! * s.seff[c]!) / s.capacity[c]!;
       if (load > worst) ((worst = load), (worstAt = m.P + c));
       if (t < 0) hops.push(s.hostWait[c]!);
@@ -92,8 +42,9 @@ export function modelResult(sm: SolvedModel): FabricModelResult {
       }
       if (s.blocked[c]! > tree) ((tree = s.blocked[c]!), (treeAt = m.P + m.C + c));
     }
-    const fixed = fixedLatency(sm, f);
-    const queueing = hops.reduce((a, b) => a + b, 0);
+    const fixed = sums.fixed[f]!;
+    const queueing = sums.queueing[f]!;
+    const credit = sums.credit[f]!;
     const flags: FlowFlag[] = [];
     const reasons: string[] = [];
     const capped = alloc.bottleneck[f]! >= 0;
@@ -170,6 +121,41 @@ export function modelResult(sm: SolvedModel): FabricModelResult {
       }),
     );
   }
+  return flows;
+}
+
+function resourceName(sm: SolvedModel, r: number): string {
+  const { m, net } = sm;
+  if (r < 0) return '';
+  if (r < m.P) return net.ports[r]!.name;
+  if (r < m.P + m.C) return `${net.ports[((r - m.P) / m.V) | 0]!.name} VL ${(r - m.P) % m.V}`;
+  const u = r - m.P - m.C;
+  return `input buffer after ${net.ports[(u / m.V) | 0]!.name} VL ${u % m.V}`;
+}
+
+interface FlowParts {
+  rate: number;
+  /** Bytes per packet. */
+  bytes: number;
+  offered: number;
+  latency: number;
+  fixed: number;
+  hops: number[];
+  credit: number;
+  capped: boolean;
+  cappedBy: string;
+  flags: FlowFlag[];
+  reasons: string[];
+}
+
+/** Assembles the result (see the module comment). */
+export function modelResult(sm: SolvedModel): FabricModelResult {
+  const { net, m, s } = sm;
+  const { throughput, latency } = perFlowNumbers(sm);
+  let flowRecords: readonly FlowResult[] | undefined;
+  const flows = () => (flowRecords ??= Object.freeze(records(sm, flowSums(sm))));
+  let saturation: FabricModelResult['saturation'] | undefined;
+  let metrics: FabricModelResult['metrics'] | undefined;
   const channels: ChannelResult[] = [];
   const ports: PortResult[] = [];
   for (let p = 0; p < m.P; p++) {
@@ -197,21 +183,32 @@ export function modelResult(sm: SolvedModel): FabricModelResult {
     }
     ports.push(Object.freeze({ name: net.ports[p]!.name, utilization: Math.min(1, util), creditStall: Math.min(1, stall) }));
   }
-  const capped = flows.filter((f) => f.capped);
-  return {
+  const result: FabricModelResult = {
     model: 'fabric decomposition',
-    flows: Object.freeze(flows),
+    get flows() {
+      return flows();
+    },
     channels: Object.freeze(channels),
     ports: Object.freeze(ports),
-    saturation: Object.freeze({ saturated: capped.length > 0, cappedFlows: Object.freeze(capped.map((f) => f.name)), cappingResources: Object.freeze([...new Set(capped.flatMap((f) => f.cappedBy.split(', ')))]) }),
-    metrics: Object.freeze({
-      throughput: Object.freeze(Object.fromEntries(flows.map((f) => [f.name, f.throughput]))),
-      latency: Object.freeze(Object.fromEntries(flows.map((f) => [f.name, f.latency]))),
-      utilization: Object.freeze(Object.fromEntries(ports.map((p) => [p.name, p.utilization]))),
-      creditStall: Object.freeze(Object.fromEntries(ports.map((p) => [p.name, p.creditStall]))),
-    }),
+    get saturation() {
+      if (saturation) return saturation;
+      // No flow capped: the verdict without the records.
+      if (!sm.alloc.bottleneck.some((b) => b >= 0)) return (saturation = Object.freeze({ saturated: false, cappedFlows: Object.freeze([]), cappingResources: Object.freeze([]) }));
+      const capped = flows().filter((f) => f.capped);
+      return (saturation = Object.freeze({ saturated: capped.length > 0, cappedFlows: Object.freeze(capped.map((f) => f.name)), cappingResources: Object.freeze([...new Set(capped.flatMap((f) => f.cappedBy.split(', ')))]) }));
+    },
+    get metrics() {
+      return (metrics ??= Object.freeze({
+        throughput: Object.freeze(Object.fromEntries(flows().map((f) => [f.name, f.throughput]))),
+        latency: Object.freeze(Object.fromEntries(flows().map((f) => [f.name, f.latency]))),
+        utilization: Object.freeze(Object.fromEntries(ports.map((p) => [p.name, p.utilization]))),
+        creditStall: Object.freeze(Object.fromEntries(ports.map((p) => [p.name, p.creditStall]))),
+      }));
+    },
     diagnostics: Object.freeze({ method: 'decomposition', iterations: sm.iterations, residual: sm.residual, converged: sm.converged, tolerance: sm.tolerance, channels: m.C, turns: m.turnIn.length, flows: m.F }),
-  };
+  } as FabricModelResult;
+  Object.defineProperty(result, 'perFlow', { value: Object.freeze({ throughput, latency }), enumerable: false });
+  return result;
 }
 
 /** Mean wait of the packets bound for switch channel c (head wait and buffer queueing, by turn). */

@@ -1,11 +1,13 @@
 /**
  * The fabric model's indexes over a {@link ModelNetwork} (docs/models.md §13.1): channels (port, VL),
  * the input buffer behind each channel whose far end is a switch, the turns (input buffer → output
- * channel) each flow takes inside a switch, and each flow's hops in flat typed arrays, so that one
- * iteration of the fixed point is a few passes over arrays. Trusts its input (scenario.ts and
- * solve.ts check it).
+ * channel) the flows take inside a switch, and the flows' paths as a route table with shared ends
+ * (routes.ts), in flat typed arrays, so that one iteration of the fixed point is a few passes over
+ * arrays. Trusts its input (scenario.ts and solve.ts check it).
  */
 import type { ModelNetwork } from './network.js';
+import { PairIndex } from './pairIndex.js';
+import { flowTableOf } from './routes.js';
 
 /** The flat form of a network; channel c = port·V + VL. */
 export interface CompiledModel {
@@ -16,12 +18,16 @@ export interface CompiledModel {
   readonly F: number;
   /** Virtual output queues at the switch inputs (no head-of-line blocking). */
   readonly voq: boolean;
-  /** Per flow: its first hop in the hop arrays; hopStart[F] = total hops. */
-  readonly hopStart: Int32Array;
-  /** Per hop: the channel it is sent on. */
-  readonly hopChannel: Int32Array;
-  /** Per hop: the turn it takes to reach its channel (−1 on the first hop, at the source host). */
-  readonly hopTurn: Int32Array;
+  /** Route nodes (routes.ts): a hop and the rest of the path after it, shared by the flows whose paths end alike. */
+  readonly N: number;
+  /** Per node: the channel of its hop. */
+  readonly nodeChannel: Int32Array;
+  /** Per node: the next hop's node, always an earlier one (−1 at the last hop): n = N−1 … 0 visits each node before its next hop. */
+  readonly nodeNext: Int32Array;
+  /** Per node: the turn from its channel into the next hop's channel (−1 at the last hop). */
+  readonly nodeTurn: Int32Array;
+  /** Per flow: its first node. */
+  readonly flowFirst: Int32Array;
   /** Per turn: the channel whose far-end input buffer the packets wait in. */
   readonly turnIn: Int32Array;
   /** Per turn: the output channel they wait for. */
@@ -56,64 +62,61 @@ export function compileModel(net: ModelNetwork): CompiledModel {
   const P = net.ports.length;
   const C = P * V;
   const F = net.flows.length;
-  const hopStart = new Int32Array(F + 1);
-  let H = 0;
-  for (let f = 0; f < F; f++) {
-    hopStart[f] = H;
-    H += net.flows[f]!.path.length;
+  const { routes, numbers } = flowTableOf(net);
+  const { channel: nodeChannel, next: nodeNext, first: flowFirst } = routes;
+  const N = nodeChannel.length;
+  // Turns by (in, out), one look-up per node with a next hop (there are far fewer turns than nodes).
+  const turns = new PairIndex();
+  const nodeTurn = new Int32Array(N).fill(-1);
+  for (let n = 0; n < N; n++) {
+    const after = nodeNext[n]!;
+    if (after >= 0) nodeTurn[n] = turns.of(nodeChannel[n]!, nodeChannel[after]!);
   }
-  hopStart[F] = H;
-  const hopChannel = new Int32Array(H);
-  const hopTurn = new Int32Array(H).fill(-1);
-  // Turns by (in, out) in an open-addressing table (a Map of 10⁶ numeric keys is the slow part otherwise).
-  let size = 1024;
-  while (size < 2 * H) size *= 2;
-  const keyIn = new Int32Array(size).fill(-1);
-  const keyOut = new Int32Array(size);
-  const keyTurn = new Int32Array(size);
-  const tin: number[] = [];
-  const tout: number[] = [];
-  const lambda = new Float64Array(F);
-  const ca2 = new Float64Array(F);
-  const m1 = new Float64Array(F);
-  const m2 = new Float64Array(F);
-  const sendQueue = new Float64Array(F);
-  for (let f = 0; f < F; f++) {
-    const flow = net.flows[f]!;
-    lambda[f] = flow.lambda;
-    ca2[f] = flow.ca2;
-    m1[f] = flow.meanBytes;
-    m2[f] = flow.secondMomentBytes;
-    sendQueue[f] = flow.sendQueuePackets;
-    let prev = -1;
-    for (let k = 0; k < flow.path.length; k++) {
-      const c = flow.path[k]! * V + flow.vls[k]!;
-      const h = hopStart[f]! + k;
-      hopChannel[h] = c;
-      if (prev >= 0) {
-        let slot = (Math.imul(prev, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b)) & (size - 1);
-        while (keyIn[slot] !== -1 && (keyIn[slot] !== prev || keyOut[slot] !== c)) slot = (slot + 1) & (size - 1);
-        if (keyIn[slot] === -1) {
-          keyIn[slot] = prev;
-          keyOut[slot] = c;
-          keyTurn[slot] = tin.length;
-          tin.push(prev);
-          tout.push(c);
-        }
-        hopTurn[h] = keyTurn[slot]!;
-      }
-      prev = c;
-    }
+  const T = turns.count;
+  const { a: tin, b: tout } = turns.pairs();
+  const { lambda, ca2, meanBytes: m1, secondMomentBytes: m2, sendQueuePackets: sendQueue } = numbers;
+  // Turns numbered by output channel (then in order found), so that the passes over each output's
+  // turns (the port waits, the merge of streams) read the per-turn arrays in order.
+  const rank = new Int32Array(C + 1);
+  for (let t = 0; t < T; t++) rank[tout[t]! + 1]!++;
+  for (let c = 0; c < C; c++) rank[c + 1]! += rank[c]!;
+  const renumber = new Int32Array(T);
+  for (let t = 0; t < T; t++) renumber[t] = rank[tout[t]!]!++;
+  const turnIn = new Int32Array(T);
+  const turnOut = new Int32Array(T);
+  for (let t = 0; t < T; t++) {
+    turnIn[renumber[t]!] = tin[t]!;
+    turnOut[renumber[t]!] = tout[t]!;
   }
-  const turnIn = Int32Array.from(tin);
-  const turnOut = Int32Array.from(tout);
+  for (let n = 0; n < N; n++) if (nodeTurn[n]! >= 0) nodeTurn[n] = renumber[nodeTurn[n]!]!;
+  // The order in which the flows, taken one by one and hop by hop, first take each turn: the sums over
+  // an input buffer's or an output's turns keep it, so that saturated networks, where the rounding of
+  // those sums decides (loads at 1 ± 10⁻¹⁶), give the numbers of the hop-by-hop form.
+  const depth = new Int32Array(N);
+  for (let n = 0; n < N; n++) depth[n] = 1 + (nodeNext[n]! >= 0 ? depth[nodeNext[n]!]! : 0);
+  const minFlow = new Int32Array(N).fill(F);
+  for (let f = F - 1; f >= 0; f--) minFlow[flowFirst[f]!] = f;
+  for (let n = N - 1; n >= 0; n--) {
+    const nx = nodeNext[n]!;
+    if (nx >= 0 && minFlow[n]! < minFlow[nx]!) minFlow[nx] = minFlow[n]!;
+  }
+  const keyFlow = new Int32Array(T).fill(F);
+  const keyHop = new Int32Array(T);
+  for (let n = 0; n < N; n++) {
+    const t = nodeTurn[n]!;
+    if (t < 0) continue;
+    const f = minFlow[n]!;
+    const hop = depth[flowFirst[f]!]! - depth[n]!;
+    if (f < keyFlow[t]! || (f === keyFlow[t]! && hop < keyHop[t]!)) ((keyFlow[t] = f), (keyHop[t] = hop));
+  }
+  const firstSeen = countingSort(countingSort(identity(T), keyHop), keyFlow);
   const group = (key: Int32Array): [Int32Array, Int32Array] => {
     const start = new Int32Array(C + 1);
     for (let t = 0; t < key.length; t++) start[key[t]! + 1]!++;
     for (let c = 0; c < C; c++) start[c + 1]! += start[c]!;
     const fill = start.slice(0, C);
     const of = new Int32Array(key.length);
-    for (let t = 0; t < key.length; t++) of[fill[key[t]!]!++] = t;
+    for (let i = 0; i < T; i++) of[fill[key[firstSeen[i]!]!]!++] = firstSeen[i]!;
     return [start, of];
   };
   const [turnsStart, turnsOf] = group(turnIn);
@@ -130,5 +133,54 @@ export function compileModel(net: ModelNetwork): CompiledModel {
     bufferBlocks[i] = p.downstreamBufferBytes === Infinity ? Infinity : Math.floor(p.downstreamBufferBytes / 64);
     creditLoop[i] = 2 * p.delay + p.downstreamLatency;
   });
-  return { V, P, C, F, voq: net.voq === true, hopStart, hopChannel, hopTurn, turnIn, turnOut, turnsStart, turnsOf, intoStart, intoOf, hostChannel, serviceSecondFactor, rate, bufferBlocks, creditLoop, lambda, ca2, m1, m2, sendQueue };
+  return { V, P, C, F, voq: net.voq === true, N, nodeChannel, nodeNext, nodeTurn, flowFirst, turnIn, turnOut, turnsStart, turnsOf, intoStart, intoOf, hostChannel, serviceSecondFactor, rate, bufferBlocks, creditLoop, lambda, ca2, m1, m2, sendQueue };
+}
+
+/** 0, 1, …, n − 1. */
+function identity(n: number): Int32Array {
+  const a = new Int32Array(n);
+  for (let i = 0; i < n; i++) a[i] = i;
+  return a;
+}
+
+/** `items` stably sorted by key[item] (non-negative integers), a counting sort. */
+function countingSort(items: Int32Array, key: Int32Array): Int32Array {
+  let most = 0;
+  for (let i = 0; i < items.length; i++) if (key[items[i]!]! > most) most = key[items[i]!]!;
+  const start = new Int32Array(most + 2);
+  for (let i = 0; i < items.length; i++) start[key[items[i]!]! + 1]!++;
+  for (let k = 0; k <= most; k++) start[k + 1]! += start[k]!;
+  const out = new Int32Array(items.length);
+  for (let i = 0; i < items.length; i++) out[start[key[items[i]!]!]!++] = items[i]!;
+  return out;
+}
+
+/** Each flow's hops laid out flat, hop by hop (for the hop-by-hop forms: maxminHops.ts, loads.ts). */
+export interface HopArrays {
+  /** Per flow: its first hop; hopStart[F] = total hops. */
+  readonly hopStart: Int32Array;
+  /** Per hop: its channel. */
+  readonly hopChannel: Int32Array;
+  /** Per hop: the turn it takes into its channel (−1 on the first hop). */
+  readonly hopTurn: Int32Array;
+}
+
+/** The flows' hops off the route table, O(hops). */
+export function hopArrays(m: CompiledModel): HopArrays {
+  const hopStart = new Int32Array(m.F + 1);
+  let H = 0;
+  for (let f = 0; f < m.F; f++) {
+    hopStart[f] = H;
+    for (let n = m.flowFirst[f]!; n >= 0; n = m.nodeNext[n]!) H++;
+  }
+  hopStart[m.F] = H;
+  const hopChannel = new Int32Array(H);
+  const hopTurn = new Int32Array(H);
+  for (let f = 0, h = 0; f < m.F; f++) {
+    for (let n = m.flowFirst[f]!, t = -1; n >= 0; t = m.nodeTurn[n]!, n = m.nodeNext[n]!, h++) {
+      hopChannel[h] = m.nodeChannel[n]!;
+      hopTurn[h] = t;
+    }
+  }
+  return { hopStart, hopChannel, hopTurn };
 }

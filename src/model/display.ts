@@ -15,6 +15,14 @@ const MAX_ROWS = 40;
 /** The result with its display method. Returns the result itself. */
 export function fabricModelDisplay(result: FabricModelResult): FabricModelResult {
   recordParameter('result', result, { flows: 'array', ports: 'array' });
+  return withFabricModelDisplay(result);
+}
+
+/**
+ * The same without the check, for the solver's own results: the check reads `flows`, which a solved
+ * result builds only on first access (one record per flow costs more than the solve).
+ */
+export function withFabricModelDisplay(result: FabricModelResult): FabricModelResult {
   return withRecordDisplay(result, (r) => {
     const d = r.diagnostics;
     const facts = [

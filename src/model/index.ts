@@ -1,6 +1,6 @@
 // Public exports of src/model: the fabric, analytically (docs/models.md §13).
 export type { ModelFlow, ModelNetwork, ModelPort } from './network.js';
-export type { ChannelResult, FabricModelDiagnostics, FabricModelMetrics, FabricModelResult, FlowFlag, FlowResult, PortResult } from './result.js';
+export type { ChannelResult, FabricModelDiagnostics, FabricModelMetrics, FabricModelResult, FlowFlag, FlowResult, PerFlowArrays, PortResult } from './result.js';
 export { solveFabric, type SolveFabricOptions } from './solve.js';
 export { finiteQueue, twoMomentMeanQueue, type QueueMoments } from './queue.js';
 export { fabricModelDisplay } from './display.js';

@@ -1,6 +1,6 @@
 /**
  * One pass of the fabric model's fixed point (docs/models.md §13.3–13.5), on the arrays of
- * {@link ModelState}: loads from the flows' rates, each channel's effective service (credit waits
+ * {@link ModelState} (the loads from the flows' rates are loads.ts's): each channel's effective service (credit waits
  * included), the waiting for each port per priority level (host send queues; heads of switch input
  * buffers contending for an output), each switch input buffer as a finite FIFO queue whose head time
  * is its service, and the two-moment propagation of the streams. Kernel: no validation, no throwing.
@@ -12,33 +12,6 @@ import { conservationFloor } from './floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer } from './voq.js';
 import { headWaitMva, otherVlsReadout, slowerOut, tandemBufferWait } from './heads.js';
-
-/** Step 1: channel and turn loads from the flows' rates (a flow with rate 0 counts with weight `seed` for its sizes). */
-export function accumulateLoads(m: CompiledModel, s: ModelState): void {
-  const { hopStart, hopChannel, hopTurn, m1, m2, ca2, sendQueue } = m;
-  s.lam.fill(0); s.b1.fill(0); s.b2.fill(0); s.ca2acc.fill(0); s.sendCap.fill(0); s.lamT.fill(0); s.hostOffered.fill(0);
-  for (let f = 0; f < m.F; f++) {
-    const r = s.rate[f]!;
-    const h0 = hopStart[f]!;
-    const c0 = hopChannel[h0]!;
-    s.sendCap[c0]! += sendQueue[f]!;
-    // A finite send queue sees the offered rate (it refuses the excess); an unbounded one the carried rate.
-    const offered = sendQueue[f]! < Infinity && m.lambda[f]! < Infinity ? m.lambda[f]! : r;
-    s.hostOffered[c0]! += offered;
-    if (!(r > 0)) continue;
-    s.ca2acc[c0]! += offered * ca2[f]!;
-    const a = m1[f]!;
-    const b = m2[f]!;
-    for (let h = h0; h < hopStart[f + 1]!; h++) {
-      const c = hopChannel[h]!;
-      s.lam[c]! += r;
-      s.b1[c]! += r * a;
-      s.b2[c]! += r * b;
-      const t = hopTurn[h]!;
-      if (t >= 0) s.lamT[t]! += r;
-    }
-  }
-}
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
 export function channelService(m: CompiledModel, s: ModelState): void {
@@ -75,6 +48,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
   const byInput = new Float64Array(m.P);
   const turnsOfInput = new Int32Array(m.P);
   const waitingByInput = new Float64Array(m.P);
+  const lv = [new Float64Array(5), new Float64Array(5)];
   for (let p = 0; p < m.P; p++) {
     const base = p * V;
     let any = false;
@@ -83,7 +57,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
     const sh = shares[p]!;
     // Per level: λ, Σλs, Σλs², Σλ·Ca², active VLs.
     let rhoHigh = 0;
-    const lv = [new Float64Array(5), new Float64Array(5)];
+    for (let k = 0; k < 5; k++) lv[0]![k] = lv[1]![k] = 0;
     for (let v = 0; v < V; v++) {
       const c = base + v;
       const l = s.lam[c]!;
@@ -164,7 +138,11 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       let nTurns = 0;
       let waitingAll = 0;
       let pairs = 0;
-      for (let v = 0; v < V; v++) {
+      // Virtual output queues: the packets for this output wait in one queue per input, served in turn:
+      // the output behaves as one queue of all of them (an output-queued switch), bounded by the buffers.
+      // Its heads are counted only when that queue is unstable (the pass over the turns is most of a port's time).
+      const oq = m.voq ? finiteQueue(l, mu, acc[3]! / l, cs2, Infinity, true) : undefined;
+      for (let v = 0; v < V && (oq === undefined || !Number.isFinite(oq.responseTime)); v++) {
         const c = base + v;
         const lev = servedLevel(sh, v);
         if (lev !== level) continue;
@@ -185,12 +163,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       const sEff = sMean / avail;
       const residual = (acc[2]! / l) / (2 * sMean) / avail;
       let aggregate = 0;
-      if (m.voq) {
-        // Virtual output queues: the packets for this output wait in one queue per input, served in turn:
-        // the output behaves as one queue of all of them (an output-queued switch), bounded by the buffers.
-        const q = finiteQueue(l, mu, acc[3]! / l, cs2, Infinity, true);
-        aggregate = Number.isFinite(q.responseTime) ? q.responseTime - 1 / mu : (n * sEff) / 2;
-      }
+      if (oq !== undefined) aggregate = Number.isFinite(oq.responseTime) ? oq.responseTime - 1 / mu : (n * sEff) / 2;
       for (let v = 0; v < V; v++) {
         const c = base + v;
         const lev = servedLevel(sh, v);
@@ -230,7 +203,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       // queue, 1 − Σ_i λ_i²/λ² of them (Karol, Hluchyj and Morgan 1987, output queueing).
       if (!m.voq && n > 1) conservationFloor(m, s, base, level, sh, split, l, mu, 1, cs2, lowerTerm, 1 - pairs / (l * l));
       else if (!m.voq) for (let v = 0; v < V; v++) for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) s.floorExtra[m.intoOf[i]!] = 0;
-      for (let v = 0; v < V; v++) {
+      for (let v = 0; v < V && nTurns > 0; v++) {
         for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
           const pu = (m.turnIn[m.intoOf[i]!]! / V) | 0;
           byInput[pu] = 0;

@@ -8,6 +8,7 @@
  * one server). Kernel: trusts its input, allocates only its work arrays.
  */
 import type { CompiledModel } from './compile.js';
+import type { NodeScratch } from './state.js';
 
 /** Coefficients and capacities the allocation reads (all per packet or fractions of time). */
 export interface AllocationInput {
@@ -24,91 +25,153 @@ export interface Allocation {
   readonly bottleneck: Int32Array;
 }
 
-const SATURATED = 1 - 1e-12;
+/** A resource counts as full within this fraction of its capacity. */
+export const SATURATED = 1 - 1e-12;
 
-/** Progressive filling; `out` may be reused between calls. */
-export function maxMinRates(m: CompiledModel, a: AllocationInput, out?: Allocation): Allocation {
-  const { P, C, F, V, hopStart, hopChannel, hopTurn, turnIn, rate: portRate, m1, lambda } = m;
+/** The resources' capacities (ports and input buffers 1, channels their shares) and zeroed loads, slopes and full marks. */
+export function resources(m: CompiledModel, a: AllocationInput): { R: number; cap: Float64Array; used: Float64Array; slope: Float64Array; full: Uint8Array } {
+  const { P, C } = m;
   const R = P + 2 * C;
-  const rate = out?.rate ?? new Float64Array(F);
-  const bottleneck = out?.bottleneck ?? new Int32Array(F);
   const cap = new Float64Array(R);
-  const used = new Float64Array(R);
-  const slope = new Float64Array(R);
-  const full = new Uint8Array(R);
   for (let p = 0; p < P; p++) cap[p] = 1;
   for (let c = 0; c < C; c++) {
     cap[P + c] = a.channelCapacity[c]!;
     cap[P + C + c] = 1;
   }
-  const frozen = new Uint8Array(F);
-  let left = F;
+  return { R, cap, used: new Float64Array(R), slope: new Float64Array(R), full: new Uint8Array(R) };
+}
+
+/**
+ * Progressive filling; `out` may be reused between calls. Summed over the route table (routes.ts):
+ * each round adds the unfrozen flows at their first nodes and lets the sums flow down the shared
+ * ends, O(flows + nodes + resources) a round, where a pass over every hop of every flow was most of
+ * a solve of 10⁵ flows and more (the profile). Flows whose demands are met before any resource can
+ * saturate freeze together in one round; a resource's saturation is one round, as in the textbook.
+ */
+export function maxMinRates(m: CompiledModel, a: AllocationInput, scratch: NodeScratch, out?: Allocation): Allocation {
+  const { P, C, F, V, N, nodeChannel, nodeNext, flowFirst, rate: portRate, m1, lambda } = m;
+  const { R, cap, used, slope, full } = resources(m, a);
+  const rate = out?.rate ?? new Float64Array(F);
+  const bottleneck = out?.bottleneck ?? new Int32Array(F);
+  // Per node: Σ m1 and the count of the unfrozen flows through it; Σ r·m1 and Σ r of the flows frozen this round; the first full resource after it.
+  const { a: nodeBytes, b: nodeCount, c: frozenBytes, d: frozenRate, after, active } = scratch;
+  let left = 0;
   for (let f = 0; f < F; f++) {
     rate[f] = 0;
     bottleneck[f] = -1;
-    if (!(lambda[f]! > 0)) {
-      frozen[f] = 1;
-      left--;
-      continue;
-    }
-    for (let h = hopStart[f]!; h < hopStart[f + 1]!; h++) {
-      const c = hopChannel[h]!;
-      const p = (c / V) | 0;
-      slope[p]! += m1[f]! / portRate[p]!;
-      slope[P + c]! += m1[f]! / portRate[p]!;
-      if (hopTurn[h]! >= 0) slope[P + C + turnIn[hopTurn[h]!]!]! += a.headTime[turnIn[hopTurn[h]!]!]!;
-    }
+    if (lambda[f]! > 0) active[left++] = f;
   }
   // Unfrozen flows all stand at `level`; a resource's load is used + level·slope.
   let level = 0;
   while (left > 0) {
+    nodeBytes.fill(0);
+    nodeCount.fill(0);
+    slope.fill(0);
+    let lowest = Infinity;
+    for (let i = 0; i < left; i++) {
+      const f = active[i]!;
+      nodeBytes[flowFirst[f]!]! += m1[f]!;
+      nodeCount[flowFirst[f]!]! += 1;
+      if (lambda[f]! < lowest) lowest = lambda[f]!;
+    }
+    for (let n = N - 1; n >= 0; n--) {
+      const k = nodeCount[n]!;
+      if (k === 0) continue;
+      const c = nodeChannel[n]!;
+      const p = (c / V) | 0;
+      const x = nodeBytes[n]! / portRate[p]!;
+      slope[p]! += x;
+      slope[P + c]! += x;
+      const nx = nodeNext[n]!;
+      if (nx < 0) continue;
+      slope[P + C + c]! += a.headTime[c]! * k;
+      nodeBytes[nx]! += nodeBytes[n]!;
+      nodeCount[nx]! += k;
+    }
     // The next event: a resource saturating or a demand being met.
     let next = Infinity;
+    let quiet = Infinity; // below this level no resource comes within SATURATED of its capacity
     for (let r = 0; r < R; r++) {
       if (full[r] || !(slope[r]! > 0)) continue;
       const t = (cap[r]! - used[r]!) / slope[r]!;
       if (t < next) next = t;
+      const q = (cap[r]! * SATURATED - used[r]!) / slope[r]!;
+      if (q < quiet) quiet = q;
     }
-    for (let f = 0; f < F; f++) if (!frozen[f] && lambda[f]! < next) next = lambda[f]!;
-    if (next === Infinity) break; // nothing limits the remaining flows (cannot happen with a port on every path)
-    if (next < level) next = level;
-    for (let r = 0; r < R; r++) {
-      if (full[r] || !(slope[r]! > 0)) continue;
-      if (used[r]! + next * slope[r]! >= cap[r]! * SATURATED) full[r] = 1;
-    }
-    for (let f = 0; f < F; f++) {
-      if (frozen[f]) continue;
-      let by = -1;
-      if (!(lambda[f]! <= next)) {
-        for (let h = hopStart[f]!; h < hopStart[f + 1]! && by < 0; h++) {
-          const c = hopChannel[h]!;
+    frozenBytes.fill(0);
+    frozenRate.fill(0);
+    let kept = 0;
+    if (lowest < quiet) {
+      // Every demand below `quiet` is met before any resource fills: those flows freeze at their demands.
+      for (let i = 0; i < left; i++) {
+        const f = active[i]!;
+        const l = lambda[f]!;
+        if (l < quiet) {
+          freeze(f, l, -1);
+          if (l > level) level = l;
+        } else active[kept++] = f;
+      }
+    } else {
+      if (lowest < next) next = lowest;
+      if (next === Infinity) break; // nothing limits the remaining flows (cannot happen with a port on every path)
+      if (next < level) next = level;
+      for (let r = 0; r < R; r++) {
+        if (full[r] || !(slope[r]! > 0)) continue;
+        if (used[r]! + next * slope[r]! >= cap[r]! * SATURATED) full[r] = 1;
+      }
+      // Per node, the first full resource met after its own port and channel, in path order (a hop's
+      // port, its channel, then the input buffer it left).
+      for (let n = 0; n < N; n++) {
+        const nx = nodeNext[n]!;
+        let by = -1;
+        if (nx >= 0) {
+          const c = nodeChannel[nx]!;
           const p = (c / V) | 0;
           if (full[p]) by = p;
           else if (full[P + c]) by = P + c;
-          else if (hopTurn[h]! >= 0 && full[P + C + turnIn[hopTurn[h]!]!]) by = P + C + turnIn[hopTurn[h]!]!;
+          else if (full[P + C + nodeChannel[n]!]) by = P + C + nodeChannel[n]!;
+          else by = after[nx]!;
         }
-        if (by < 0) continue;
+        after[n] = by;
       }
-      const r = by < 0 ? lambda[f]! : next;
-      rate[f] = r;
-      bottleneck[f] = by;
-      frozen[f] = 1;
-      left--;
-      for (let h = hopStart[f]!; h < hopStart[f + 1]!; h++) {
-        const c = hopChannel[h]!;
+      for (let i = 0; i < left; i++) {
+        const f = active[i]!;
+        if (lambda[f]! <= next) {
+          freeze(f, lambda[f]!, -1);
+          continue;
+        }
+        const n = flowFirst[f]!;
+        const c = nodeChannel[n]!;
         const p = (c / V) | 0;
-        used[p]! += r * (m1[f]! / portRate[p]!);
-        slope[p]! -= m1[f]! / portRate[p]!;
-        used[P + c]! += r * (m1[f]! / portRate[p]!);
-        slope[P + c]! -= m1[f]! / portRate[p]!;
-        if (hopTurn[h]! >= 0) {
-          const u = turnIn[hopTurn[h]!]!;
-          used[P + C + u]! += r * a.headTime[u]!;
-          slope[P + C + u]! -= a.headTime[u]!;
-        }
+        const by = full[p] ? p : full[P + c] ? P + c : after[n]!;
+        if (by < 0) active[kept++] = f;
+        else freeze(f, next, by);
       }
+      level = next;
     }
-    level = next;
+    left = kept;
+    // The frozen flows' loads, down the shared ends.
+    for (let n = N - 1; n >= 0; n--) {
+      const r = frozenRate[n]!;
+      if (r === 0) continue;
+      const c = nodeChannel[n]!;
+      const p = (c / V) | 0;
+      const x = frozenBytes[n]! / portRate[p]!;
+      used[p]! += x;
+      used[P + c]! += x;
+      const nx = nodeNext[n]!;
+      if (nx < 0) continue;
+      used[P + C + c]! += r * a.headTime[c]!;
+      frozenRate[nx]! += r;
+      frozenBytes[nx]! += frozenBytes[n]!;
+    }
   }
   return { rate, bottleneck };
+
+  function freeze(f: number, r: number, by: number): void {
+    rate[f] = r;
+    bottleneck[f] = by;
+    frozenRate[flowFirst[f]!]! += r;
+    frozenBytes[flowFirst[f]!]! += r * m1[f]!;
+  }
 }

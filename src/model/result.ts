@@ -77,7 +77,19 @@ export interface FabricModelMetrics {
   readonly creditStall: Readonly<Record<string, number>>;
 }
 
-/** What {@link solveFabric} returns. */
+/** Per model flow, in the network's order ('uniform' destinations expanded): the numbers the records are made of. */
+export interface PerFlowArrays {
+  /** Carried throughput, Gb/s. */
+  readonly throughput: Float64Array;
+  /** Mean latency, µs. */
+  readonly latency: Float64Array;
+}
+
+/**
+ * What {@link solveFabric} returns. `flows`, `metrics` and `saturation` are built on first access
+ * (one record per flow costs more than the solve on 10⁵ flows); `perFlow` has the numbers with the
+ * solve, and is not enumerable (JSON carries the records).
+ */
 export interface FabricModelResult {
   readonly model: 'fabric decomposition';
   readonly flows: readonly FlowResult[];
@@ -87,4 +99,6 @@ export interface FabricModelResult {
   readonly saturation: { readonly saturated: boolean; readonly cappedFlows: readonly string[]; readonly cappingResources: readonly string[] };
   readonly metrics: FabricModelMetrics;
   readonly diagnostics: FabricModelDiagnostics;
+  /** Per model flow throughput and latency in typed arrays (not enumerable). */
+  readonly perFlow: PerFlowArrays;
 }

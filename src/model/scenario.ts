@@ -11,6 +11,8 @@ import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, plainObject } from '../core/guards.js';
 import { validateFabricTopology, type FabricTopology } from '../network/topology.js';
 import { parseFlow } from './flowSpec.js';
+import { LftRouter } from './lftRoutes.js';
+import { attachFlowTable, flowArrays } from './routes.js';
 import type { ModelFlow, ModelNetwork, ModelPort } from './network.js';
 import { slToVlTable } from '../network/qos/slToVl.js';
 
@@ -128,25 +130,7 @@ export function fabricModelNetwork(params: unknown): ModelNetwork {
     }
   }
   const unused: ModelPort = { name: '', rate: 1, delay: 0, exponential: false, host: false, downstreamBufferBytes: Infinity, downstreamLatency: 0, arbitration: switchArb };
-  const H = topology.hosts.length;
-  const route = (src: string, dst: string, baseVl: number, field: string): { path: number[]; vls: number[] } => {
-    const path = [hostBase + hostIndex.get(src)!];
-    const lanes = [baseVl];
-    const d = hostIndex.get(dst)!;
-    let at = peerNode[path[0]!]!;
-    for (let guard = 0; at !== dst; guard++) {
-      if (guard > G) throw new InvalidParameterError(field, 'a destination the forwarding tables reach without a loop', dst);
-      const s = switchIndex.get(at)!;
-      const port = topology.forwardingPorts[s * H + d]!;
-      const g = switchBase[s]! + port - 1;
-      const vl = baseVl + (topology.virtualLanes?.[at]?.[dst] ?? 0);
-      if (vl >= vls) throw new InvalidParameterError('vls', `at least ${vl + 1}: ${field} leaves ${at} on VL ${vl}`, vls);
-      path.push(g);
-      lanes.push(vl);
-      at = peerNode[g]!;
-    }
-    return { path, vls: lanes };
-  };
+  const router = new LftRouter(topology, { switchBase, hostBase, peerNode, switchIndex, hostIndex }, vls);
   if (!Array.isArray(o.flows)) throw new InvalidParameterError('flows', 'an array of flows', o.flows);
   const seen = new Set<string>();
   const flows: ModelFlow[] = [];
@@ -160,18 +144,17 @@ export function fabricModelNetwork(params: unknown): ModelNetwork {
       throw new InvalidParameterError(`${field}.destination`, "another host of the topology or 'uniform'", f.destination);
     }
     const vl = slToVl[f.sl]!;
-    const common = {
-      ca2: f.ca2,
-      meanBytes: f.meanBytes + header,
-      secondMomentBytes: f.secondMomentBytes + 2 * header * f.meanBytes + header * header,
-      sendQueuePackets: f.sendQueuePackets,
-      rateControlled: f.rateControlled,
-    };
+    const meanBytes = f.meanBytes + header;
+    const secondMomentBytes = f.secondMomentBytes + 2 * header * f.meanBytes + header * header;
     const targets = f.destination === 'uniform' ? topology.hosts.map((h) => h.name).filter((h) => h !== f.source) : [f.destination];
+    const src = hostIndex.get(f.source)!;
     for (const dst of targets) {
-      const r = route(f.source, dst, vl, `${field}.destination`);
-      flows.push({ name: targets.length > 1 ? `${f.name}→${dst}` : f.name, group: f.name, path: r.path, vls: r.vls, lambda: f.lambda / targets.length, ...common });
+      const r = router.pathFrom(router.addFlow(src, hostIndex.get(dst)!, vl, field));
+      const name = targets.length > 1 ? `${f.name}→${dst}` : f.name;
+      flows.push({ name, group: f.name, path: r.path, vls: r.vls, lambda: f.lambda / targets.length, ca2: f.ca2, meanBytes, secondMomentBytes, sendQueuePackets: f.sendQueuePackets, rateControlled: f.rateControlled });
     }
   });
+  // The paths again as the shared route table, for the solver (routes.ts).
+  attachFlowTable(flows, { routes: router.table(), numbers: flowArrays({ ports: [], flows, vls, cutThrough: true }) });
   return { ports: ports.map((p) => p ?? unused), flows, vls, cutThrough: (o.cutThrough as boolean | undefined) ?? true, voq: inputQueueing === 'voq' };
 }

@@ -6,8 +6,10 @@
  * metric names (result.ts).
  */
 import { InvalidParameterError } from '../core/errors.js';
-import { compileModel, type CompiledModel } from './compile.js';
-import { accumulateLoads, channelService, inputBuffers, portWaits, propagate } from './iterate.js';
+import { compileModel, hopArrays, type CompiledModel, type HopArrays } from './compile.js';
+import { maxMinRatesByHop } from './maxminHops.js';
+import { channelService, inputBuffers, portWaits, propagate } from './iterate.js';
+import { accumulateLoads } from './loads.js';
 import { newState, type ModelState } from './state.js';
 import { maxMinRates, type Allocation } from './maxmin.js';
 import type { SolvedModel } from './solved.js';
@@ -15,7 +17,7 @@ import { vlShares } from './arbitration.js';
 import type { ModelNetwork } from './network.js';
 import type { FabricModelResult } from './result.js';
 import { modelResult } from './assemble.js';
-import { fabricModelDisplay } from './display.js';
+import { withFabricModelDisplay } from './display.js';
 import { creditTandem, withExactTandem } from './tandem.js';
 import { optionsParameter, recordParameter } from '../core/shapes.js';
 
@@ -49,7 +51,11 @@ export function solveFabric(net: ModelNetwork, options: SolveFabricOptions = {})
   if (!(omega > 0 && omega <= 1)) throw new InvalidParameterError('damping', 'a number in (0, 1]', omega);
   const result = modelResult(solveModel(net, tolerance, maxIterations, omega));
   const chain = creditTandem(net);
-  return fabricModelDisplay(chain === null ? result : withExactTandem(result, chain, net.flows[0]!.meanBytes));
+  if (chain === null) return withFabricModelDisplay(result);
+  const exact = withExactTandem(result, chain, net.flows[0]!.meanBytes);
+  const f = exact.flows[0]!;
+  Object.defineProperty(exact, 'perFlow', { value: Object.freeze({ throughput: Float64Array.of(f.throughput), latency: Float64Array.of(f.latency) }), enumerable: false });
+  return withFabricModelDisplay(exact);
 }
 
 /** The fixed point itself (no validation of the network: scenario.ts and tests build sound ones). */
@@ -67,10 +73,20 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   });
   let residual = Infinity;
   let iterations = 0;
-  const previous = new Float64Array(m.F);
-  let alloc: Allocation = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime });
-  let capped = applyRates(m, s, alloc, previous);
-  accumulateLoads(m, s);
+  // Max-min over the route table; where it caps a flow, again hop by hop (maxminHops.ts: capped flows
+  // fill links to 1 ± 10⁻¹⁶, and the queues turn on the rounding), and the loads hop by hop too.
+  let hops: HopArrays | undefined;
+  const allocate = (out?: Allocation): Allocation => {
+    // Once a flow has been capped in this solve, straight to the hop-by-hop form (the same answer when nothing is capped).
+    if (hops !== undefined) return maxMinRatesByHop(m, hops, { channelCapacity: s.capacity, headTime: s.headTime }, out);
+    const fast = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime }, s.scratch, out);
+    if (!fast.bottleneck.some((b) => b >= 0)) return fast;
+    hops ??= hopArrays(m);
+    return maxMinRatesByHop(m, hops, { channelCapacity: s.capacity, headTime: s.headTime }, fast);
+  };
+  let alloc = allocate();
+  let capped = applyRates(m, s, alloc);
+  accumulateLoads(m, s, hops);
   while (iterations < maxIterations) {
     iterations++;
     channelService(m, s);
@@ -79,13 +95,13 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
     const change = inputBuffers(m, s, omega);
     channelService(m, s);
     // The flows' rates move only where a resource is over its capacity or a flow is capped: then
-    // progressive filling again (one pass over every hop); otherwise the loads stand.
+    // progressive filling again; otherwise the loads stand.
     let rateChange = 0;
     if (capped || overloaded(m, s)) {
-      alloc = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime }, alloc);
-      rateChange = rateDifference(m, alloc, previous);
-      capped = applyRates(m, s, alloc, previous);
-      if (rateChange > 0) accumulateLoads(m, s);
+      alloc = allocate(alloc);
+      rateChange = rateDifference(m, alloc, s.rate);
+      capped = applyRates(m, s, alloc);
+      if (rateChange > 0) accumulateLoads(m, s, hops);
     }
     residual = Math.max(change, rateChange);
     if (iterations > 1 && residual < tolerance) break;
@@ -93,7 +109,7 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   return { net, m, s, alloc, iterations, residual, converged: residual < tolerance, tolerance };
 }
 
-/** Largest relative change of a flow's rate from `previous`. */
+/** Largest relative change of a flow's rate from `previous` (the state's rates before the allocation is applied). */
 function rateDifference(m: CompiledModel, alloc: Allocation, previous: Float64Array): number {
   let d = 0;
   for (let f = 0; f < m.F; f++) {
@@ -105,12 +121,11 @@ function rateDifference(m: CompiledModel, alloc: Allocation, previous: Float64Ar
 }
 
 /** Copies the allocation into the state (rates, and which channels hold capped flows); true if any flow is capped. */
-function applyRates(m: CompiledModel, s: ModelState, alloc: Allocation, previous: Float64Array): boolean {
+function applyRates(m: CompiledModel, s: ModelState, alloc: Allocation): boolean {
   let capped = false;
   s.wants.fill(0);
   for (let f = 0; f < m.F; f++) {
     const r = alloc.rate[f]!;
-    previous[f] = r;
     s.rate[f] = r;
     const b = alloc.bottleneck[f]!;
     if (b < 0) continue;

@@ -36,6 +36,19 @@ export interface ModelState {
   readonly headWait2: Float64Array; // per turn: second moment of the head wait (s²)
   readonly portWait: Float64Array; // per turn: the head's wait for its own input port (s), part of headWait
   readonly floorExtra: Float64Array; // per turn: wait added by the output-queued floor (s), reported only
+  readonly scratch: NodeScratch;
+}
+
+/** Work arrays of the sums over the route table (loads.ts, maxmin.ts, flowSums.ts), made once per solve. */
+export interface NodeScratch {
+  /** Per route node. */
+  readonly a: Float64Array;
+  readonly b: Float64Array;
+  readonly c: Float64Array;
+  readonly d: Float64Array;
+  readonly after: Int32Array;
+  /** Per flow. */
+  readonly active: Int32Array;
 }
 
 /** Fresh state for a compiled model. */
@@ -51,6 +64,7 @@ export function newState(m: CompiledModel): ModelState {
     headWait2: new Float64Array(m.turnIn.length),
     portWait: new Float64Array(m.turnIn.length),
     floorExtra: new Float64Array(m.turnIn.length),
+    scratch: { a: new Float64Array(m.N), b: new Float64Array(m.N), c: new Float64Array(m.N), d: new Float64Array(m.N), after: new Int32Array(m.N), active: new Int32Array(m.F) },
   };
 }
 

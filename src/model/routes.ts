@@ -1,0 +1,96 @@
+/**
+ * The flows' paths as a route table with shared ends (docs/fabric-model.md, "Speed"): node n is one
+ * hop — a channel — together with the rest of the path after it (`next`), so flows whose paths end
+ * alike share the nodes of the common end. Routes read off forwarding tables send every packet for
+ * one destination on one VL along the same tree, so they need one node per switch and destination
+ * plus each flow's first hop: loads, the max-min filling and the per-flow sums then cost
+ * O(flows + nodes) instead of O(flows × hops).
+ *
+ * The front end (scenario.ts) builds the table from the forwarding tables and attaches it to the
+ * flows array it returns; {@link routesOf} builds it from the flows' paths otherwise (a network
+ * written by hand, or a flows array made anew). Kernels: no validation.
+ */
+import type { ModelNetwork } from './network.js';
+import { PairIndex } from './pairIndex.js';
+
+/**
+ * The nodes of the shared route table; channel c = port·V + VL. A node's next hop is always an
+ * earlier node (next[n] < n: the builders make the end of a path first), so walking the nodes from
+ * the last to the first visits every node before its next hop, and from the first to the last after.
+ */
+export interface RouteTable {
+  /** Per node: the channel of its hop. */
+  readonly channel: Int32Array;
+  /** Per node: the node of the next hop (< n), −1 at the last hop. */
+  readonly next: Int32Array;
+  /** Per flow: its first node. */
+  readonly first: Int32Array;
+}
+
+/** The flows' numbers in typed arrays, per flow (see ModelFlow). */
+export interface FlowArrays {
+  readonly lambda: Float64Array;
+  readonly ca2: Float64Array;
+  readonly meanBytes: Float64Array;
+  readonly secondMomentBytes: Float64Array;
+  readonly sendQueuePackets: Float64Array;
+}
+
+/** A network's flows as the solver reads them. */
+export interface FlowTable {
+  readonly routes: RouteTable;
+  readonly numbers: FlowArrays;
+}
+
+/** Tables the front end built, by the flows array they describe (a new array is a new network). */
+const attached = new WeakMap<readonly unknown[], FlowTable>();
+
+/** Records that `table` describes `flows` (the front end's own arrays only: nobody else holds them). */
+export function attachFlowTable(flows: readonly unknown[], table: FlowTable): void {
+  attached.set(flows, table);
+}
+
+/** The flow table of a network: the one attached to its flows array, else built from the flows. */
+export function flowTableOf(net: ModelNetwork): FlowTable {
+  const table = attached.get(net.flows);
+  if (table !== undefined && table.routes.first.length === net.flows.length) return table;
+  return { routes: routesFromPaths(net), numbers: flowArrays(net) };
+}
+
+/** The flows' numbers copied into typed arrays. */
+export function flowArrays(net: ModelNetwork): FlowArrays {
+  const F = net.flows.length;
+  const lambda = new Float64Array(F);
+  const ca2 = new Float64Array(F);
+  const meanBytes = new Float64Array(F);
+  const secondMomentBytes = new Float64Array(F);
+  const sendQueuePackets = new Float64Array(F);
+  for (let f = 0; f < F; f++) {
+    const flow = net.flows[f]!;
+    lambda[f] = flow.lambda;
+    ca2[f] = flow.ca2;
+    meanBytes[f] = flow.meanBytes;
+    secondMomentBytes[f] = flow.secondMomentBytes;
+    sendQueuePackets[f] = flow.sendQueuePackets;
+  }
+  return { lambda, ca2, meanBytes, secondMomentBytes, sendQueuePackets };
+}
+
+/**
+ * Builds the table from each flow's `path` and `vls`, sharing every common end: a node is numbered
+ * by (channel, next node), the path walked from its last hop (so next < n).
+ */
+export function routesFromPaths(net: ModelNetwork): RouteTable {
+  const V = net.vls;
+  const F = net.flows.length;
+  const nodes = new PairIndex();
+  const first = new Int32Array(F);
+  for (let f = 0; f < F; f++) {
+    const flow = net.flows[f]!;
+    let node = -1;
+    for (let k = flow.path.length - 1; k >= 0; k--) node = nodes.of(flow.path[k]! * V + flow.vls[k]!, node);
+    first[f] = node;
+  }
+  const { a: channel, b: next } = nodes.pairs();
+  return { channel, next, first };
+}
