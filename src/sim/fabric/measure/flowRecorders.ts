@@ -10,7 +10,6 @@
 import { Histogram } from '../../stats/histogram.js';
 import type { Engine } from '../../engine/engine.js';
 import type { CompiledFabric } from '../compiled.js';
-import type { FlowMeasurements } from './measurements.js';
 
 // A flow's delivery record (fRec, f·FLOW_STRIDE + field): packets delivered, the latency's mean and
 // sum of squared deviations (µs), its largest value, bytes delivered, marked packets, latencies
@@ -36,15 +35,20 @@ const S_COMP = 5;
 const S_OFFERED = 6;
 const S_DROPS = 7;
 
-/**
- * One flow's recorded figures (see {@link FlowRecorders.figures}): the raw counts behind
- * {@link FlowMeasurements}, with the same names and units, and the bytes delivered. `meanSendQueue`
- * is NaN over an empty span.
- */
-export type FlowFigures = Pick<
-  FlowMeasurements,
-  'delivered' | 'meanLatencyUs' | 'latencyVarianceUs2' | 'maxLatencyUs' | 'latencyHistogramUs' | 'marked' | 'sourceDrops' | 'offered' | 'meanSendQueue'
-> & { readonly bytes: number };
+/** One flow's recorded figures (see {@link FlowRecorders.figures}). */
+export interface FlowFigures {
+  readonly delivered: number;
+  readonly bytes: number;
+  readonly meanLatencyUs: number;
+  readonly latencyVarianceUs2: number;
+  readonly maxLatencyUs: number;
+  readonly latencyHistogramUs: { readonly binWidth: number; readonly counts: readonly number[]; readonly overflow: number };
+  readonly marked: number;
+  readonly sourceDrops: number;
+  readonly offered: number;
+  /** Time-average of the send queue since the last reset (NaN over an empty span). */
+  readonly meanSendQueue: number;
+}
 
 /** The per-flow delivery and source recorders. */
 export class FlowRecorders {
