@@ -1,5 +1,5 @@
 /**
- * Issue 35: the one-level rank-structured step of cyclic reduction (src/credit/splitStep.ts)
+ * Issue 35: the one-level rank-structured step of cyclic reduction (src/credit/split/splitStep.ts)
  * against the dense step, per step and for the whole (∞, m) solve, in the same run: wall time of
  * every step, the recompressions' share, the largest off-diagonal rank of each iterate after the
  * step, and how far L1 and L2 move from the dense (reference) kernel's.
@@ -13,9 +13,9 @@
  * dense runs is kept, so that a load change shows). Run with nice -n 10 on a shared machine.
  */
 import { loadavg } from 'node:os';
-import { geometricKernel } from '../src/credit/geometric.js';
-import { SPLIT_TOLERANCE, type SplitStepRecord } from '../src/credit/splitReduction.js';
-import { arenaHighWater } from '../src/credit/lowRank.js';
+import { geometricKernel } from '../src/credit/geometric/geometric.js';
+import { SPLIT_TOLERANCE, type SplitStepRecord } from '../src/credit/split/splitReduction.js';
+import { arenaHighWater } from '../src/credit/split/lowRank.js';
 import { stopGemmThreads, withGemmThreads } from '../src/linalg/gemmThreads.js';
 import { machineLine } from './harness.js';
 

@@ -12,8 +12,8 @@ import { fabricModelNetwork } from '../src/model/index.js';
 import { modelResult } from '../src/model/assemble.js';
 import { solveModel } from '../src/model/solve.js';
 import { singleSwitchTopology } from '../src/network/index.js';
-import { solveMergeChain } from '../src/model/exactMerge.js';
-import { solveTwoSwitchChain, twoSwitchScenario, TWO_SWITCH_CASES, type TwoSwitchChainParams } from '../src/model/exactTwoSwitch.js';
+import { solveMergeChain } from '../src/model/exact/exactMerge.js';
+import { solveTwoSwitchChain, twoSwitchScenario, TWO_SWITCH_CASES, type TwoSwitchChainParams } from '../src/model/exact/exactTwoSwitch.js';
 
 const cases = [
   [5, 6, 8, 12, 2],
@@ -34,7 +34,7 @@ for (const [lambda, mu1, mu2, n, m] of cases) {
   console.log(`${lambda} ${mu1} ${mu2} ${n} ${m} | ${f.latency.toFixed(4)} ${c.responseTime.toFixed(4)} ${e(f.latency, c.responseTime)} | ${x.toFixed(4)} ${c.throughput.toFixed(4)} ${e(x, c.throughput)}`);
 }
 
-// Two flows merging at one switch output (src/model/exactMerge.ts): h0 → S → h2, h1 → S → h2.
+// Two flows merging at one switch output (src/model/exact/exactMerge.ts): h0 → S → h2, h1 → S → h2.
 console.log('\ntwo flows into one output: λ per flow, μ host links, μ2 output, n, m | W decomposition, exact, error | X per flow decomposition, exact, error');
 for (const [lambda, mu, mu2, n, m] of [
   [0.2, 1, 1, 4, 1],
@@ -53,7 +53,7 @@ for (const [lambda, mu, mu2, n, m] of [
   console.log(`${lambda} ${mu} ${mu2} ${n} ${m} | ${f.latency.toFixed(4)} ${c.responseTime[0].toFixed(4)} ${e(f.latency, c.responseTime[0])} | ${x.toFixed(4)} ${c.throughput[0].toFixed(4)} ${e(x, c.throughput[0])}`);
 }
 
-// Two switches in a row (src/model/exactTwoSwitch.ts): h0, h1 → S1 → S2 → h3, h2 joining at S2.
+// Two switches in a row (src/model/exact/exactTwoSwitch.ts): h0, h1 → S1 → S2 → h3, h2 joining at S2.
 console.log('\ntwo switches: λ0 λ1 λ2, μ host links, μ12, μout, n, m (states) | per flow: W decomposition, exact, error; X decomposition, exact, error');
 for (const p of [...TWO_SWITCH_CASES, { lambda: [0.1, 0.1, 0.3], mu: [1, 1, 1], mu12: 0.6, muOut: 1, n: 1, m: 2 } satisfies TwoSwitchChainParams]) {
   const c = solveTwoSwitchChain(p);

@@ -1,5 +1,5 @@
 /**
- * The exact two-switch chain (src/model/exactTwoSwitch.ts) against the simulator on the same network
+ * The exact two-switch chain (src/model/exact/exactTwoSwitch.ts) against the simulator on the same network
  * (`twoSwitchScenario`: the `fabric` scenario with exponential links, store-and-forward, no delays):
  * an independent check of the chain beyond its limits (test/model/exactTwoSwitch.test.ts checks the
  * reductions only). The chain's idle outputs choose a waiting input at random, the simulator's the
@@ -8,7 +8,7 @@
  *   nice -n 10 npx tsx benchmarks/fabric-model-two-switch-sim.ts [--replications 5] [--packets 200000]
  */
 import { confidenceInterval, type FabricScenarioParams } from '../src/index.js';
-import { solveTwoSwitchChain, twoSwitchScenario, TWO_SWITCH_CASES } from '../src/model/exactTwoSwitch.js';
+import { solveTwoSwitchChain, twoSwitchScenario, TWO_SWITCH_CASES } from '../src/model/exact/exactTwoSwitch.js';
 import { replicate } from './fabric-model-reference/replicate.js';
 
 const arg = (name: string, fallback: number) => {

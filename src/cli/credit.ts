@@ -17,9 +17,9 @@ import { resultsToJson } from '../present/json.js';
 import { formatNumber } from '../present/number.js';
 import { formatTable, type Column } from '../present/table.js';
 import { asOptionError, commandOutput } from './output.js';
-import { announceWork, mapWithProgress } from './progress.js';
-import { creditWork, LARGE_STATES } from './workEstimate.js';
-import { cartesian, parseSweep } from './sweep.js';
+import { announceWork, mapWithProgress } from './work/progress.js';
+import { creditWork, LARGE_STATES } from './work/workEstimate.js';
+import { cartesian, parseSweep } from './sweep/sweep.js';
 import { header } from './vocabulary.js';
 
 interface CreditOptions {

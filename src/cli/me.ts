@@ -12,11 +12,11 @@ import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
 import { gege1, gege1nThreshold, solveGeQueueExact, type GeQueueResult } from '../me/index.js';
 import { asOptionError, commandOutput } from './output.js';
-import { mapWithProgress } from './progress.js';
+import { mapWithProgress } from './work/progress.js';
 import { resultsToJson } from '../present/json.js';
 import { formatNumber } from '../present/number.js';
 import { formatTable, type Column } from '../present/table.js';
-import { cartesian, parseList, parseSweep } from './sweep.js';
+import { cartesian, parseList, parseSweep } from './sweep/sweep.js';
 import { header } from './vocabulary.js';
 
 interface MeOptions {

@@ -15,8 +15,8 @@ import { resultsToJson } from '../present/json.js';
 import { formatTable } from '../present/table.js';
 import { parseScenarioFile } from '../sim/index.js';
 import { commandOutput, maxInputBytes, maxInputOption, readInputFile } from './output.js';
-import { announceWork } from './progress.js';
-import { LARGE_FLOW_HOP_UPDATES, modelWork } from './workEstimate.js';
+import { announceWork } from './work/progress.js';
+import { LARGE_FLOW_HOP_UPDATES, modelWork } from './work/workEstimate.js';
 
 /** The fixed point's iteration limit when --max-iterations is not given (solveFabric's default). */
 const MODEL_DEFAULT_ITERATIONS = 200;

@@ -6,7 +6,7 @@ import { closeSync, openSync, readSync, renameSync, statSync, unlinkSync, writeF
 import { basename, dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { InvalidParameterError } from '../core/errors.js';
-import { parseSingle } from './sweep.js';
+import { parseSingle } from './sweep/sweep.js';
 
 /** The sinks a subcommand writes to. */
 export interface CommandOutput {

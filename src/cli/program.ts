@@ -19,13 +19,13 @@ const COMMANDS: ReadonlyArray<readonly [string, () => Promise<Register>]> = [
   ['credit', async () => (await import('./credit.js')).registerCredit],
   ['me', async () => (await import('./me.js')).registerMe],
   ['rate', async () => (await import('./rate.js')).registerRate],
-  ['validate', async () => (await import('./validate.js')).registerValidate],
+  ['validate', async () => (await import('./validate/validate.js')).registerValidate],
   ['report', async () => (await import('./report.js')).registerReport],
   ['admit', async () => (await import('./admit.js')).registerAdmit],
   ['sim', async () => (await import('./sim.js')).registerSim],
   ['model', async () => (await import('./model.js')).registerModel],
   ['topology', async () => (await import('./topology.js')).registerTopology],
-  ['sweep', async () => (await import('./sweepCommand.js')).registerSweep],
+  ['sweep', async () => (await import('./sweep/sweepCommand.js')).registerSweep],
 ];
 
 /** The names of the commands (no module loaded). */

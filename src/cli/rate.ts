@@ -32,7 +32,7 @@ import { formatNumber } from '../present/number.js';
 import { formatTable, type Column } from '../present/table.js';
 import { asOptionError, commandOutput } from './output.js';
 import { header } from './vocabulary.js';
-import { parseSingle, parseSweep } from './sweep.js';
+import { parseSingle, parseSweep } from './sweep/sweep.js';
 
 interface RateOptions {
   readonly function: string;

@@ -21,8 +21,8 @@ import { makeDirectory, reportFileNames, writeReport } from '../report/write.js'
 import { checkReplications, checkSeed, simulate, type ScenarioRunner } from '../sim/index.js';
 import { WorkerPool, simulateOnPool } from '../sweep/index.js';
 import { commandOutput, fileOptionError } from './output.js';
-import { sweepProgress } from './progress.js';
-import { parseSingle } from './sweep.js';
+import { sweepProgress } from './work/progress.js';
+import { parseSingle } from './sweep/sweep.js';
 
 /** A directory entry of that name exists (a symbolic link counts, dangling or not: it is never followed). */
 function isPresent(path: string): boolean {

@@ -11,7 +11,7 @@ import { formatNumber } from '../present/number.js';
 import { DEFAULT_MAX_LENGTH, findScenario, getScenario, parseScenarioFile, scenarioNames, type ScenarioCliOption } from '../sim/index.js';
 import '../studies/index.js'; // registers the seed studies' scenarios (they stand above the simulator)
 import { maxInputBytes, maxInputOption, readInputFile } from './output.js';
-import { parseList, parseSingle, parseSweep } from './sweep.js';
+import { parseList, parseSingle, parseSweep } from './sweep/sweep.js';
 
 /** The long option name of a flag: '--rate-control <x>' → '--rate-control'. */
 export function optionName(flag: string): string {

@@ -32,11 +32,11 @@ import {
 } from '../sim/index.js';
 import '../studies/index.js'; // registers the seed studies' scenarios (they stand above the simulator)
 import { commandOutput } from './output.js';
-import { announceWork, sweepProgress } from './progress.js';
+import { announceWork, sweepProgress } from './work/progress.js';
 import { declareScenarioOptions, physicalTime, runOptions, scenarioArgs, scenarioError, SECONDS_PER_US, type RunOptionText } from './scenarioArgs.js';
-import { cartesian } from './sweep.js';
+import { cartesian } from './sweep/sweep.js';
 import { metricHeader, metricUnit, paramHeader } from './vocabulary.js';
-import { LARGE_ARRIVALS, LARGE_PACKETS, simWork } from './simWork.js';
+import { LARGE_ARRIVALS, LARGE_PACKETS, simWork } from './work/simWork.js';
 
 interface SimCliOptions extends RunOptionText {
   readonly scenario: string;

@@ -30,9 +30,9 @@ import {
 } from '../network/index.js';
 import { parseFabricScenario } from '../sim/index.js';
 import { commandOutput, fileOptionError, maxInputBytes, maxInputOption, readInputFile } from './output.js';
-import { parseSingle } from './sweep.js';
-import { announceWork } from './progress.js';
-import { importWork, LARGE_IMPORT_MB } from './workEstimate.js';
+import { parseSingle } from './sweep/sweep.js';
+import { announceWork } from './work/progress.js';
+import { importWork, LARGE_IMPORT_MB } from './work/workEstimate.js';
 
 interface ImportOptions {
   readonly ibnetdiscover: string;

@@ -16,7 +16,7 @@ export { MAX_EXACT_STATES } from './exact.js';
 export { creditChainGenerator, creditStateIndex } from './generator.js';
 export { creditResidual } from './stencil.js';
 export { creditLevelProbabilities, creditProbability } from './distribution.js';
-export { saturationThroughput } from './geometric.js';
+export { saturationThroughput } from './geometric/geometric.js';
 export type {
   CreditChainResult,
   CreditDiagnostics,

@@ -4,7 +4,7 @@
  */
 import { CompensatedSum } from '../linalg/sum.js';
 import type { CheckedCreditParams, CreditMethod, CreditSolverMethod } from './params.js';
-import { saturationThroughput, type GeometricKernelResult } from './geometric.js';
+import { saturationThroughput, type GeometricKernelResult } from './geometric/geometric.js';
 import { paramsRecord, type CreditChainResult, type CreditExactValues, type CreditThroughputForms } from './result.js';
 
 /** Sums over a finite distribution from which every metric follows. */

@@ -6,7 +6,7 @@ import { TOLERANCE } from '../core/tolerance.js';
 import { denseCreditKernel, MAX_DENSE_STATES } from './dense.js';
 import { exactCreditKernel, MAX_EXACT_STATES } from './exact.js';
 import { foldingKernel } from './folding.js';
-import { geometricKernel, saturationThroughput } from './geometric.js';
+import { geometricKernel, saturationThroughput } from './geometric/geometric.js';
 import { finiteCreditResult, geometricCreditResult, unstableCreditResult } from './metrics.js';
 import {
   checkCreditOptions,

@@ -8,7 +8,7 @@
  * costs more than the solve itself on 10⁵ flows and more (the profile).
  */
 import { maxOf } from '../core/arrays.js';
-import { flowSums, perFlowNumbers, type FlowSums } from './flowSums.js';
+import { flowSums, perFlowNumbers, type FlowSums } from './routes/flowSums.js';
 import type { ChannelResult, FabricModelResult, FlowFlag, FlowResult, PortResult } from './result.js';
 import type { SolvedModel } from './solved.js';
 

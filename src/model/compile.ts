@@ -6,8 +6,8 @@
  * arrays. Trusts its input (scenario.ts and solve.ts check it).
  */
 import type { ModelNetwork } from './network.js';
-import { PairIndex } from './pairIndex.js';
-import { flowTableOf } from './routes.js';
+import { PairIndex } from './routes/pairIndex.js';
+import { flowTableOf } from './routes/routes.js';
 
 /** The flat form of a network; channel c = port·V + VL. */
 export interface CompiledModel {

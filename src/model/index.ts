@@ -2,7 +2,7 @@
 export type { ModelFlow, ModelNetwork, ModelPort } from './network.js';
 export type { ChannelResult, FabricModelDiagnostics, FabricModelMetrics, FabricModelResult, FlowFlag, FlowResult, PerFlowArrays, PortResult } from './result.js';
 export { solveFabric, type SolveFabricOptions } from './solve.js';
-export { finiteQueue, twoMomentMeanQueue, type QueueMoments } from './queue.js';
+export { finiteQueue, twoMomentMeanQueue, type QueueMoments } from './queues/queue.js';
 export { fabricModelDisplay } from './display.js';
 export { fabricModelNetwork, FABRIC_PARAM_KEYS } from './scenario.js';
 export { saturationLoad, type SaturationLoad } from './saturation.js';

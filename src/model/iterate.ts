@@ -6,12 +6,12 @@
  * is its service, and the two-moment propagation of the streams. Kernel: no validation, no throwing.
  */
 import type { CompiledModel } from './compile.js';
-import { finiteQueue } from './queue.js';
-import { gpsCapacities, servedLevel, type VlShares } from './arbitration.js';
-import { conservationFloor } from './floor.js';
+import { finiteQueue } from './queues/queue.js';
+import { gpsCapacities, servedLevel, type VlShares } from './queues/arbitration.js';
+import { conservationFloor } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
-import { voqBuffer } from './voq.js';
-import { headWaitMva, otherVlsReadout, slowerOut, tandemBufferWait } from './heads.js';
+import { voqBuffer } from './queues/voq.js';
+import { headWaitMva, otherVlsReadout, slowerOut, tandemBufferWait } from './queues/heads.js';
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
 export function channelService(m: CompiledModel, s: ModelState): void {

@@ -11,8 +11,8 @@ import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, plainObject } from '../core/guards.js';
 import { validateFabricTopology, type FabricTopology } from '../network/topology.js';
 import { parseFlow } from './flowSpec.js';
-import { LftRouter } from './lftRoutes.js';
-import { attachFlowTable, flowArrays } from './routes.js';
+import { LftRouter } from './routes/lftRoutes.js';
+import { attachFlowTable, flowArrays } from './routes/routes.js';
 import type { ModelFlow, ModelNetwork, ModelPort } from './network.js';
 import { slToVlTable } from '../network/qos/slToVl.js';
 

@@ -7,13 +7,13 @@
  */
 import { InvalidParameterError } from '../core/errors.js';
 import { compileModel, hopArrays, type CompiledModel, type HopArrays } from './compile.js';
-import { maxMinRatesByHop } from './maxminHops.js';
+import { maxMinRatesByHop } from './routes/maxminHops.js';
 import { channelService, inputBuffers, portWaits, propagate } from './iterate.js';
-import { accumulateLoads } from './loads.js';
+import { accumulateLoads } from './routes/loads.js';
 import { newState, type ModelState } from './state.js';
-import { maxMinRates, type Allocation } from './maxmin.js';
+import { maxMinRates, type Allocation } from './routes/maxmin.js';
 import type { SolvedModel } from './solved.js';
-import { vlShares } from './arbitration.js';
+import { vlShares } from './queues/arbitration.js';
 import type { ModelNetwork } from './network.js';
 import type { FabricModelResult } from './result.js';
 import { modelResult } from './assemble.js';

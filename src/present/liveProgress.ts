@@ -2,7 +2,7 @@
  * Live progress in a notebook. Under Deno's Jupyter kernel, `Deno.jupyter.display(bundle,
  * { display_id, update: true })` replaces an output in place; {@link notebookProgress} uses it to
  * draw one progress bar per long run that updates as tasks end. Outside the kernel it returns
- * undefined: the command line draws its own bars on stderr (src/cli/progress.ts), and a library
+ * undefined: the command line draws its own bars on stderr (src/cli/work/progress.ts), and a library
  * called from a program or a test stays silent.
  *
  * The kernel sends a display message when the event loop gets a turn, so updates show live during

@@ -1,6 +1,6 @@
 /**
  * The fabric-model section's two ends: where the model can be checked exactly (the thesis's two
- * switches: an exact Markov chain of two switches in a row, src/model/exactTwoSwitch.ts, beside the
+ * switches: an exact Markov chain of two switches in a row, src/model/exact/exactTwoSwitch.ts, beside the
  * decomposition's own numbers) and where it fails (Gran's hotspots with and without IB CC: the
  * simulator's stored runs of benchmarks/fabric-model-reference/hotspot.ts, the model run live on the
  * same scenario, per flow class).
@@ -8,7 +8,7 @@
 import { fabricModelNetwork, solveFabric, type FabricModelResult } from '../model/index.js';
 import { modelResult } from '../model/assemble.js';
 import { solveModel } from '../model/solve.js';
-import { solveTwoSwitchChain, twoSwitchScenario, TWO_SWITCH_CASES as TWO_SWITCH, type TwoSwitchChainParams } from '../model/exactTwoSwitch.js';
+import { solveTwoSwitchChain, twoSwitchScenario, TWO_SWITCH_CASES as TWO_SWITCH, type TwoSwitchChainParams } from '../model/exact/exactTwoSwitch.js';
 import { quantile, readHotspot, type StoredHotspot } from './fabricModelData.js';
 import type { AnyExperiment, Experiment, ExperimentResult } from './types.js';
 import { maxOf, minOf } from '../core/arrays.js';
@@ -50,7 +50,7 @@ export function fabricModelLimitExperiments(options: { readonly quick: boolean; 
   const twoSwitch: Experiment<ChainPoint> = {
     id: 'fabric-model-two-switch',
     title: "The fabric model on two switches in a row, against the exact Markov chain",
-    source: 'issue 31 ("exact where it can be"); src/model/exactTwoSwitch.ts; docs/fabric-model.md, "Where the model is exact"',
+    source: 'issue 31 ("exact where it can be"); src/model/exact/exactTwoSwitch.ts; docs/fabric-model.md, "Where the model is exact"',
     description: [
       "The network: h0 and h1 → S1 → S2 → h3, with h2 joining at S2 (flows f0, f1 over both switches, f2 over S2 only; a rate of 0 leaves f1 out). Poisson arrivals, exponential links, store-and-forward, no delays, send queues of n packets, input buffers of m = 1 or 2 packets with credits: small enough for an exact continuous-time Markov chain (up to 918 states, solved by GTH). The chain's idle outputs pick a waiting input at random (the simulator takes the older request). Each marker is one flow: x the chain's mean sojourn (admission to delivery), y the decomposition's (the model without its exact one-link path).",
     ],
@@ -61,7 +61,7 @@ export function fabricModelLimitExperiments(options: { readonly quick: boolean; 
     },
     analytic: (p) => ({ [DECOMPOSITION]: chain(p.index).model, [EXACT]: chain(p.index).exact }),
     reference: (p) => ({ [EXACT]: chain(p.index).exact }),
-    referenceNote: 'the exact chain (src/model/exactTwoSwitch.ts; checked against the credit chain and the one-switch merge chain in their limits, test/model/exactTwoSwitch.test.ts), also drawn as an analytic series for the table.',
+    referenceNote: 'the exact chain (src/model/exact/exactTwoSwitch.ts; checked against the credit chain and the one-switch merge chain in their limits, test/model/exactTwoSwitch.test.ts), also drawn as an analytic series for the table.',
     comparedMetrics: [],
     contrasts: [
       {

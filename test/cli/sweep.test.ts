@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidParameterError } from '../../src/core/errors.js';
-import { cartesian, parseSingle, parseSweep } from '../../src/cli/sweep.js';
+import { cartesian, parseSingle, parseSweep } from '../../src/cli/sweep/sweep.js';
 
 describe('parseSweep', () => {
   it('a value, a list, a mixed list → the values in order', () => {

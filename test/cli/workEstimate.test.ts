@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { announceWork } from '../../src/cli/progress.js';
+import { announceWork } from '../../src/cli/work/progress.js';
 import { singleSwitchTopology } from '../../src/network/index.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDirForFile } from '../helpers/tempDir.js';

@@ -1,6 +1,6 @@
 /** Shared helpers of the credit-chain tests. */
 import { structuredKernel } from '../../src/credit/structured.js';
-import { geometricKernel } from '../../src/credit/geometric.js';
+import { geometricKernel } from '../../src/credit/geometric/geometric.js';
 import { relativeDifference } from '../../src/core/tolerance.js';
 
 /**

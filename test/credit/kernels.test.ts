@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { solveCreditChain } from '../../src/credit/index.js';
-import { geometricKernel, saturationThroughput } from '../../src/credit/geometric.js';
+import { geometricKernel, saturationThroughput } from '../../src/credit/geometric/geometric.js';
 import { foldingKernel } from '../../src/credit/folding.js';
 import { multilevelKernel } from '../../src/credit/multilevel.js';
 import { structuredKernel } from '../../src/credit/structured.js';

@@ -6,12 +6,12 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { solveCreditChain } from '../../src/credit/index.js';
-import { geometricKernel, saturationThroughput } from '../../src/credit/geometric.js';
+import { geometricKernel, saturationThroughput } from '../../src/credit/geometric/geometric.js';
 import { checkCreditParams } from '../../src/credit/params.js';
 import { chooseMethod } from '../../src/credit/solve.js';
-import { applyQ, householderQr } from '../../src/credit/householder.js';
-import { Arena, recompress } from '../../src/credit/lowRank.js';
-import type { SplitStepRecord } from '../../src/credit/splitReduction.js';
+import { applyQ, householderQr } from '../../src/credit/split/householder.js';
+import { Arena, recompress } from '../../src/credit/split/lowRank.js';
+import type { SplitStepRecord } from '../../src/credit/split/splitReduction.js';
 import { stopGemmThreads } from '../../src/linalg/gemmThreads.js';
 import { maxRelative, metricList } from './helpers.js';
 

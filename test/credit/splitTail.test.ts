@@ -4,10 +4,10 @@
  * `geometric-split` against the dense reference kernel's.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { geometricKernel } from '../../src/credit/geometric.js';
-import { Arena, compressDense } from '../../src/credit/lowRank.js';
-import { splitInverse } from '../../src/credit/splitInverse.js';
-import type { SplitContext } from '../../src/credit/splitStep.js';
+import { geometricKernel } from '../../src/credit/geometric/geometric.js';
+import { Arena, compressDense } from '../../src/credit/split/lowRank.js';
+import { splitInverse } from '../../src/credit/split/splitInverse.js';
+import type { SplitContext } from '../../src/credit/split/splitStep.js';
 import { invertMMatrix } from '../../src/linalg/float64Dense.js';
 import { stopGemmThreads } from '../../src/linalg/gemmThreads.js';
 

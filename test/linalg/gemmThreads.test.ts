@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededStream } from '../../src/core/random.js';
 import { foldingKernel } from '../../src/credit/folding.js';
-import { geometricKernel } from '../../src/credit/geometric.js';
+import { geometricKernel } from '../../src/credit/geometric/geometric.js';
 import { solveCreditChain } from '../../src/credit/index.js';
 import { gemmAdd } from '../../src/linalg/float64Dense.js';
 import {

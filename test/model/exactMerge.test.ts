@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { solveCreditChain } from '../../src/credit/index.js';
 import { modelResult } from '../../src/model/assemble.js';
-import { solveMergeChain } from '../../src/model/exactMerge.js';
+import { solveMergeChain } from '../../src/model/exact/exactMerge.js';
 import { fabricModelNetwork } from '../../src/model/index.js';
 import { solveModel } from '../../src/model/solve.js';
 import { singleSwitchTopology } from '../../src/network/index.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { solveCreditChain } from '../../src/credit/index.js';
 import { modelResult } from '../../src/model/assemble.js';
-import { labelFifo } from '../../src/model/exactChain.js';
-import { solveMergeChain } from '../../src/model/exactMerge.js';
-import { solveTwoSwitchChain, twoSwitchScenario, type TwoSwitchChainParams } from '../../src/model/exactTwoSwitch.js';
+import { labelFifo } from '../../src/model/exact/exactChain.js';
+import { solveMergeChain } from '../../src/model/exact/exactMerge.js';
+import { solveTwoSwitchChain, twoSwitchScenario, type TwoSwitchChainParams } from '../../src/model/exact/exactTwoSwitch.js';
 import { fabricModelNetwork } from '../../src/model/index.js';
 import { solveModel } from '../../src/model/solve.js';
 import { simulate } from '../../src/sim/index.js';

@@ -1,5 +1,5 @@
 /**
- * The head and FIFO formulas of src/model/heads.ts on networks whose answer is known in closed form.
+ * The head and FIFO formulas of src/model/queues/heads.ts on networks whose answer is known in closed form.
  */
 import { describe, expect, it } from 'vitest';
 import { fabricModelNetwork, solveFabric } from '../../src/model/index.js';

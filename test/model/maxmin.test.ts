@@ -7,10 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileModel, hopArrays, type CompiledModel } from '../../src/model/compile.js';
-import { maxMinRates } from '../../src/model/maxmin.js';
-import { maxMinRatesByHop } from '../../src/model/maxminHops.js';
+import { maxMinRates } from '../../src/model/routes/maxmin.js';
+import { maxMinRatesByHop } from '../../src/model/routes/maxminHops.js';
 import { newState } from '../../src/model/state.js';
-import { routesFromPaths } from '../../src/model/routes.js';
+import { routesFromPaths } from '../../src/model/routes/routes.js';
 import { fabricModelNetwork, type ModelNetwork, type ModelPort } from '../../src/model/index.js';
 import { fatTreeTopology } from '../../src/network/index.js';
 

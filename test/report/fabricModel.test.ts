@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runExperiments, type ReportData } from '../../src/index.js';
-import { solveTwoSwitchChain } from '../../src/model/exactTwoSwitch.js';
+import { solveTwoSwitchChain } from '../../src/model/exact/exactTwoSwitch.js';
 import { fabricModelExperiments, flowCases, saturationCases } from '../../src/report/fabricModel.js';
 import { IDENTITY } from '../../src/report/scatter.js';
 import { FABRIC_MODEL_FIXTURES } from '../helpers/fabricModelReference.js';
@@ -82,7 +82,7 @@ describe('the fabric-model section, quick, on the stored runs', () => {
     expect(xs.sort()).toEqual(saturationCases(true).map((c) => fixture(c).saturation.load).sort());
   });
 
-  it('the two-switch table holds the exact chain (src/model/exactTwoSwitch.ts) beside the decomposition, and the text the error range', () => {
+  it('the two-switch table holds the exact chain (src/model/exact/exactTwoSwitch.ts) beside the decomposition, and the text the error range', () => {
     const e = experiment('fabric-model-two-switch');
     const first = e.points[0]!;
     const exact = solveTwoSwitchChain({ lambda: [0.3, 0, 0.3], mu: [1, 1, 1], mu12: 1, muOut: 1, n: 3, m: 2 });

@@ -9,9 +9,9 @@
  * Rerunning the same command resumes: the tasks already done are skipped.
  */
 import { Option, type Command } from 'commander';
-import { InvalidParameterError } from '../core/errors.js';
-import { formatNumber } from '../present/number.js';
-import { formatTable } from '../present/table.js';
+import { InvalidParameterError } from '../../core/errors.js';
+import { formatNumber } from '../../present/number.js';
+import { formatTable } from '../../present/table.js';
 import {
   runArrayShare,
   runSweep,
@@ -21,13 +21,13 @@ import {
   writeGathered,
   type SweepPointResult,
   type SweepRun,
-} from '../sweep/index.js';
-import { gatheredColumns } from '../sweep/gather.js';
-import { jobStates as runJobStates } from '../sweep/slurm.js';
-import { commandOutput } from './output.js';
-import { announceWork, sweepProgress } from './progress.js';
-import { declareScenarioOptions, physicalTime, runOptions, scenarioArgs, scenarioError, type RunOptionText } from './scenarioArgs.js';
-import { metricHeader, paramHeader } from './vocabulary.js';
+} from '../../sweep/index.js';
+import { gatheredColumns } from '../../sweep/gather.js';
+import { jobStates as runJobStates } from '../../sweep/slurm.js';
+import { commandOutput } from '../output.js';
+import { announceWork, sweepProgress } from '../work/progress.js';
+import { declareScenarioOptions, physicalTime, runOptions, scenarioArgs, scenarioError, type RunOptionText } from '../scenarioArgs.js';
+import { metricHeader, paramHeader } from '../vocabulary.js';
 import { parseSingle } from './sweep.js';
 
 interface SweepCliOptions extends RunOptionText {

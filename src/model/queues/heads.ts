@@ -4,9 +4,9 @@
  * input port while that port sends another VL's packet, and the buffer's wait from the tandem identity
  * of link and FIFO. Part of iterate.ts's port and buffer steps; kernels: no validation, no throwing.
  */
-import type { CompiledModel } from './compile.js';
+import type { CompiledModel } from '../compile.js';
 import { finiteQueue } from './queue.js';
-import { EPS, type ModelState } from './state.js';
+import { EPS, type ModelState } from '../state.js';
 
 /** E[s³] of the gamma law with mean `x` and SCV `c2` (exact for deterministic, c2 = 0, and exponential, c2 = 1). */
 const third = (x: number, c2: number) => x * x * x * (1 + c2) * (1 + 2 * c2);

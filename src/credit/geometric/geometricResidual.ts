@@ -1,5 +1,5 @@
 /** The residual check of the geometric method (geometric.ts), in its own file. */
-import { gemmAdd, scratchRegions } from '../linalg/float64Dense.js';
+import { gemmAdd, scratchRegions } from '../../linalg/float64Dense.js';
 
 /**
  * ‖πQ‖∞ over the balance equations of levels 0..40 (deeper levels' residuals are bounded by

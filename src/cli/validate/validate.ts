@@ -7,21 +7,21 @@
  */
 import { extname } from 'node:path';
 import { CommanderError, type Command } from 'commander';
-import { InvalidParameterError } from '../core/errors.js';
-import { checkJsonDepth } from '../core/jsonDepth.js';
-import { oneOf } from '../core/guards.js';
-import { parseResultJson, resultsToJson } from '../present/json.js';
-import { comparisonSvg, comparisonText } from '../validate/compare.js';
-import { parseResultsCsv } from '../validate/importCsv.js';
-import { parseResultsJson } from '../validate/importJson.js';
-import { parseResultsSca } from '../validate/importSca.js';
-import { defaultMapping, parseMappingPairs, resolveMappingKeys, RESULT_MODELS, withMapping, type ResultModel } from '../validate/mapping.js';
-import type { ImportedResults } from '../validate/results.js';
-import { validateResults } from '../validate/validateModel.js';
-import { checkOutputFile, commandOutput, maxInputBytes, maxInputOption, readInputFile, writeOutputFile } from './output.js';
+import { InvalidParameterError } from '../../core/errors.js';
+import { checkJsonDepth } from '../../core/jsonDepth.js';
+import { oneOf } from '../../core/guards.js';
+import { parseResultJson, resultsToJson } from '../../present/json.js';
+import { comparisonSvg, comparisonText } from '../../validate/compare.js';
+import { parseResultsCsv } from '../../validate/importCsv.js';
+import { parseResultsJson } from '../../validate/importJson.js';
+import { parseResultsSca } from '../../validate/importSca.js';
+import { defaultMapping, parseMappingPairs, resolveMappingKeys, RESULT_MODELS, withMapping, type ResultModel } from '../../validate/mapping.js';
+import type { ImportedResults } from '../../validate/results.js';
+import { validateResults } from '../../validate/validateModel.js';
+import { checkOutputFile, commandOutput, maxInputBytes, maxInputOption, readInputFile, writeOutputFile } from '../output.js';
 import { validateFabricCommand, type FabricValidateCli } from './validateFabric.js';
-import { parseSingle } from './sweep.js';
-import { VALIDATION_FAILED } from './exitCodes.js';
+import { parseSingle } from '../sweep/sweep.js';
+import { VALIDATION_FAILED } from '../exitCodes.js';
 
 export { VALIDATION_FAILED };
 

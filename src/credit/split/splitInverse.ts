@@ -8,7 +8,7 @@
  * (N11 and S from their subtraction-free eliminations) and products of rank k: a quarter of the
  * dense inversion's ≈ 2b³ flops plus O(b²k). Normwise accurate, as the split iterates are.
  */
-import { gemmAdd } from '../linalg/float64Dense.js';
+import { gemmAdd } from '../../linalg/float64Dense.js';
 import { factorSplit, solve11, solveS, type SplitContext, type SplitMatrix } from './splitStep.js';
 
 /**

@@ -2,8 +2,8 @@
  * Parsing of sweepable numeric options: `5`, a list `a,b,c`, a range `a:b` (integers, inclusive)
  * or `a:b:step`; list items may themselves be ranges. `inf` is accepted where allowed.
  */
-import { appendAll } from '../core/arrays.js';
-import { InvalidParameterError } from '../core/errors.js';
+import { appendAll } from '../../core/arrays.js';
+import { InvalidParameterError } from '../../core/errors.js';
 
 export interface SweepOptions {
   /** Every value must be an integer. */

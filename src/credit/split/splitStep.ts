@@ -13,7 +13,7 @@
  * added. The low-rank blocks are only normwise accurate (their factors have mixed signs): this
  * step trades the dense kernel's entrywise accuracy for the truncation tolerance.
  */
-import { eliminateMMatrix, gemmAdd, solveEliminated } from '../linalg/float64Dense.js';
+import { eliminateMMatrix, gemmAdd, solveEliminated } from '../../linalg/float64Dense.js';
 import { addLowRankInto, Arena, concatLowRank, EMPTY, recompress, type Grade, type LowRank } from './lowRank.js';
 
 /** A b × b matrix split at p: dense a11 (p × p), a22 (q × q); a12 (p × q), a21 (q × p) low-rank. */

@@ -6,7 +6,7 @@
  * never reached), every transition is followed by the instantaneous choices of the outputs that
  * fell idle (`settle`), and the stationary distribution comes from src/markov (GTH).
  */
-import { generatorFromTransitions, solveCtmc, type Transition } from '../markov/index.js';
+import { generatorFromTransitions, solveCtmc, type Transition } from '../../markov/index.js';
 
 /** A state: small non-negative integers (queue lengths, which buffer an output serves, codes). */
 export type ChainState = readonly number[];

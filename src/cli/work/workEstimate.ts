@@ -4,7 +4,7 @@
  * {@link announceWork} before the run starts when they reach a threshold; quiet below it. Each is
  * cheap (a loop over the flows or the points, never a run), and each counts what the run's time
  * grows with:
- * - `ibqos sim`: arrivals or packets (src/cli/simWork.ts, apart: it reads the fabric's defaults,
+ * - `ibqos sim`: arrivals or packets (src/cli/work/simWork.ts, apart: it reads the fabric's defaults,
  *   which `ibqos credit` must not load);
  * - `ibqos credit`: states of the chains solved, Σ (n + 1)(m + 1) over the points;
  * - `ibqos model`: flow-hop updates, Σ path lengths × the iteration limit (an upper bound: the

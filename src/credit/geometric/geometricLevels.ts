@@ -2,8 +2,8 @@
  * The level vectors of the geometric method (geometric.ts): π0, Σ_i π_i and Σ_i i·π_i from
  * U = −A1 − λG, in their own file.
  */
-import { eliminateMMatrix, scratchRegions, solveEliminatedRow, solveRowVector } from '../linalg/float64Dense.js';
-import { stationaryFromOffDiagonal } from '../linalg/gth.js';
+import { eliminateMMatrix, scratchRegions, solveEliminatedRow, solveRowVector } from '../../linalg/float64Dense.js';
+import { stationaryFromOffDiagonal } from '../../linalg/gth.js';
 
 /**
  * π0, Σ_i π_i and Σ_i i·π_i from U = −A1 − λG, given by its off-diagonal part wR (U·e = μ1·[j < m]).

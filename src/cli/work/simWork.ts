@@ -1,14 +1,14 @@
 /**
- * The up-front estimate of an `ibqos sim` run (issue 33; the others are in src/cli/workEstimate.ts):
+ * The up-front estimate of an `ibqos sim` run (issue 33; the others are in src/cli/work/workEstimate.ts):
  * - a scenario run by arrivals (`--jobs`): arrivals = (jobs + warm-up) × replications × points;
  * - a fabric scenario (params with a topology and flows, e.g. an imported cluster): packets offered =
  *   Σ over flows of the flow's packet rate × (until + warm-up) × replications × points (a flow
  *   without a rate, or saturated, at the fastest link's rate in MTU packets: an upper bound);
  * - any other scenario run by time: none (its traffic is built inside the scenario).
  */
-import { FABRIC_DEFAULT_RATE_GBPS } from '../network/topology.js';
+import { FABRIC_DEFAULT_RATE_GBPS } from '../../network/topology.js';
 import type { WorkEstimate } from './progress.js';
-import { maxOf } from '../core/arrays.js';
+import { maxOf } from '../../core/arrays.js';
 
 /**
  * Customers per second of the queue simulators on one core: benchmarks/README.md gives about 5

@@ -10,7 +10,7 @@
  * A rank-revealing QR in place of an SVD of the core: its rank may exceed the optimal one by a
  * little, but its error bound is exact and it costs O(cols·K·r), with no iteration.
  */
-import { gemmAdd } from '../linalg/float64Dense.js';
+import { gemmAdd } from '../../linalg/float64Dense.js';
 import { applyQ, householderQr, pivotedQr } from './householder.js';
 
 /** C = U·Vᵀ, rows × cols: `u` is rows × k and `vt` k × cols, both row-major. */

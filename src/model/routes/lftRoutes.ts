@@ -5,8 +5,8 @@
  * every flow that reaches that switch; a flow adds only its first hop (its host's port). The
  * front end's part of the speed of the model (docs/fabric-model.md, "Speed").
  */
-import { InvalidParameterError } from '../core/errors.js';
-import type { FabricTopology } from '../network/topology.js';
+import { InvalidParameterError } from '../../core/errors.js';
+import type { FabricTopology } from '../../network/topology.js';
 import type { RouteTable } from './routes.js';
 
 /** What the router needs of the resolved ports (scenario.ts). */

@@ -33,11 +33,11 @@ import {
   rowSumsInto,
   scratchRegions,
   solveEliminated,
-} from '../linalg/float64Dense.js';
+} from '../../linalg/float64Dense.js';
 import { levelVectors } from './geometricLevels.js';
 import { levelResidual } from './geometricResidual.js';
-import { SPLIT_TOLERANCE, splitGrading, splitReduction, splitWorkspace, type SplitStepRecord } from './splitReduction.js';
-import { checkKind } from '../core/shapes.js';
+import { SPLIT_TOLERANCE, splitGrading, splitReduction, splitWorkspace, type SplitStepRecord } from '../split/splitReduction.js';
+import { checkKind } from '../../core/shapes.js';
 
 /**
  * Level-geometric solution: P(i, ·) = π0 · R^i for i ≥ 0 (levels i = upstream count, phases

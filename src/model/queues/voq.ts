@@ -1,6 +1,6 @@
 /** Switch input buffers with virtual output queues (docs/models.md §13.5); part of iterate.ts's buffer step. */
-import type { CompiledModel } from './compile.js';
-import { EPS, type ModelState } from './state.js';
+import type { CompiledModel } from '../compile.js';
+import { EPS, type ModelState } from '../state.js';
 
 /** Erlang's loss formula B(a, N) by its stable recursion B(a, n) = aB/(n + aB). */
 function erlangB(a: number, n: number): number {

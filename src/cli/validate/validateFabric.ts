@@ -6,12 +6,12 @@
  *     ibqos validate --model fabric --params scenario.json --results flows.csv --against sim
  */
 import { CommanderError } from 'commander';
-import { InvalidParameterError } from '../core/errors.js';
-import { formatTable } from '../present/table.js';
-import { resultsToJson } from '../present/json.js';
-import { parseFlowResults, validateFabric } from '../validate/index.js';
-import { readFabricParams } from './model.js';
-import { readInputFile } from './output.js';
+import { InvalidParameterError } from '../../core/errors.js';
+import { formatTable } from '../../present/table.js';
+import { resultsToJson } from '../../present/json.js';
+import { parseFlowResults, validateFabric } from '../../validate/index.js';
+import { readFabricParams } from '../model.js';
+import { readInputFile } from '../output.js';
 
 /** The options the fabric branch reads. */
 export interface FabricValidateCli {

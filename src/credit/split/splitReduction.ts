@@ -5,7 +5,7 @@
  * the first (hand-made) step. Returns N̂⁻¹ dense (from the split form: splitInverse.ts), for the
  * dense kernel to finish (G = N̂⁻¹·μ1E, R, π0), and per step the time, the recompressions' share and the ranks.
  */
-import { wasmScratch } from '../linalg/wasmGemm.js';
+import { wasmScratch } from '../../linalg/wasmGemm.js';
 import { addLowRankInto, Arena, compressDense, recompressionStats } from './lowRank.js';
 import {
   addSplit,
@@ -18,7 +18,7 @@ import {
   type SplitMatrix,
 } from './splitStep.js';
 import { splitInverse } from './splitInverse.js';
-import { maxOf } from '../core/arrays.js';
+import { maxOf } from '../../core/arrays.js';
 
 /** One step of the split reduction, measured. */
 export interface SplitStepRecord {

@@ -4,7 +4,7 @@
  * extension to the smooth streams of a network (Ca² or Cs² below 1), docs/models.md §13.3.
  * Kernels: no validation, no throwing, no allocation beyond the result record.
  */
-import { dConstant, gCoefficient, xCoefficient, yCoefficient } from '../me/coefficients.js';
+import { dConstant, gCoefficient, xCoefficient, yCoefficient } from '../../me/coefficients.js';
 
 /** What {@link finiteQueue} returns (rates per second, times in seconds, counts in packets). */
 export interface QueueMoments {

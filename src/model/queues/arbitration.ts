@@ -6,8 +6,8 @@
  *   a visit sends ⌈64w/s⌉ packets of s bytes), and the high table's limit;
  * - the priority level of each VL (0: high table, 1: low table only), used for the waiting times.
  */
-import type { VlArbiterConfig } from '../admission/arbiter.js';
-import { HIGH_LIMIT_UNIT_BYTES } from '../admission/arbiter.js';
+import type { VlArbiterConfig } from '../../admission/arbiter.js';
+import { HIGH_LIMIT_UNIT_BYTES } from '../../admission/arbiter.js';
 
 /** Bytes per weight unit of an arbitration entry (IBA: 64). */
 const WEIGHT_UNIT = 64;
