@@ -35,18 +35,30 @@ const S_COMP = 5;
 const S_OFFERED = 6;
 const S_DROPS = 7;
 
-/** One flow's recorded figures (see {@link FlowRecorders.figures}). */
+/**
+ * One flow's recorded figures (see {@link FlowRecorders.figures}); the simulator's per-flow
+ * measurements (measurements.ts's FlowMeasurements) are these, less `bytes`, plus the rates.
+ */
 export interface FlowFigures {
+  /** Packets delivered to the destination. */
   readonly delivered: number;
+  /** Bytes delivered to the destination. */
   readonly bytes: number;
+  /** Mean latency from creation to tail delivery, microseconds (NaN if nothing delivered). */
   readonly meanLatencyUs: number;
+  /** Latency sample variance, µs² (the core's Tally: Welford). */
   readonly latencyVarianceUs2: number;
+  /** Largest latency, µs. */
   readonly maxLatencyUs: number;
+  /** Latency distribution: counts of bins [k·binWidth, (k+1)·binWidth) µs, and those beyond the last. */
   readonly latencyHistogramUs: { readonly binWidth: number; readonly counts: readonly number[]; readonly overflow: number };
+  /** Delivered packets that carried an ECN/FECN mark. */
   readonly marked: number;
+  /** Packets refused by the full send queue. */
   readonly sourceDrops: number;
+  /** Packets offered (arrived at the send queue, refused ones included). */
   readonly offered: number;
-  /** Time-average of the send queue since the last reset (NaN over an empty span). */
+  /** Time-average number of packets in the send queue, the one in transmission included, since the last reset (NaN over an empty span). */
   readonly meanSendQueue: number;
 }
 

@@ -8,7 +8,7 @@ import { DOUBLE_ZERO } from '../../../core/fields.js';
 import { TimeWeighted } from '../../stats/timeWeighted.js';
 import type { Engine } from '../../engine/engine.js';
 import type { CompiledFabric } from '../compiled.js';
-import { FlowRecorders } from './flowRecorders.js';
+import { FlowRecorders, type FlowFigures } from './flowRecorders.js';
 
 /** Measured figures of one run, from the end of the warm-up to the end of the run. */
 export interface FabricMeasurements {
@@ -26,33 +26,15 @@ export interface FabricMeasurements {
   readonly buffers: readonly BufferMeasurements[];
 }
 
-/** Per-flow figures. */
-export interface FlowMeasurements {
+/** Per-flow figures: the recorded ones (flowRecorders.ts's FlowFigures, less the bytes) and the rates. */
+export interface FlowMeasurements extends Omit<FlowFigures, 'bytes'> {
   readonly name: string;
-  /** Packets delivered to the destination. */
-  readonly delivered: number;
   /** Delivered data rate, Gb/s. */
   readonly throughputGbps: number;
   /** Delivered packets per second. */
   readonly throughputPackets: number;
-  /** Mean latency from creation to tail delivery, microseconds (NaN if nothing delivered). */
-  readonly meanLatencyUs: number;
-  /** Latency sample variance, µs² (the core's Tally: Welford). */
-  readonly latencyVarianceUs2: number;
-  /** Largest latency, µs. */
-  readonly maxLatencyUs: number;
-  /** Latency distribution: counts of bins [k·binWidth, (k+1)·binWidth) µs, and those beyond the last. */
-  readonly latencyHistogramUs: { readonly binWidth: number; readonly counts: readonly number[]; readonly overflow: number };
-  /** Delivered packets that carried an ECN/FECN mark. */
-  readonly marked: number;
-  /** Packets refused by the full send queue. */
-  readonly sourceDrops: number;
-  /** Packets offered (arrived at the send queue, refused ones included). */
-  readonly offered: number;
   /** Time-average of the rate controller's limit, MTU packets per second (Infinity if none). */
   readonly meanInjectionRate: number;
-  /** Time-average number of packets in the send queue, the one in transmission included. */
-  readonly meanSendQueue: number;
 }
 
 /** Per-port (transmit side) figures. */
