@@ -6,6 +6,7 @@ export * from './mapping.js';
 export * from './results.js';
 export * from './importCsv.js';
 export * from './importJson.js';
+export * from './scaParse.js';
 export * from './importSca.js';
 export * from './compare.js';
 export * from './validateModel.js';
