@@ -8,6 +8,7 @@ import { METRIC_COLUMNS, recordBundle, withRecordDisplay } from '../present/reco
 import type { MimeBundle } from '../present/display.js';
 import { renderPlot } from '../present/svgPlot.js';
 import { recordParameter } from '../core/shapes.js';
+import type { LinkState } from './brokerRecords.js';
 
 /** What the display reads of a verdict (declared here: broker.ts imports this file). */
 interface Verdict {
@@ -19,15 +20,7 @@ interface Verdict {
 }
 
 /** What the display reads of a link's state. */
-interface LinkRow {
-  readonly id: string;
-  readonly port: string;
-  readonly bandwidth: number;
-  readonly capacity: number;
-  readonly load: number;
-  readonly utilization: number;
-  readonly connections: number;
-}
+type LinkRow = Pick<LinkState, 'id' | 'port' | 'bandwidth' | 'capacity' | 'load' | 'utilization' | 'connections'>;
 
 /** What the display reads of a port's tables. */
 interface TableRow {
