@@ -87,7 +87,7 @@ function runSim(o: SimCliOptions, cmd: Command, warn: (s: string) => void): SimR
     const results = points.map((point) => {
       const full = { ...params, ...point };
       const seed = derive ? deriveSeed(base as number, canonicalKey({ scenario, params: full })) : run.seed;
-      return simulate({ scenario, params: full }, { ...(run as SimulateOptions), ...(seed === undefined ? {} : { seed: seed as number }), onReplication: () => progress.tick() });
+      return simulate({ scenario, params: full }, { ...(run as SimulateOptions), ...(seed === undefined ? {} : { seed: seed as number }), onReplication: () => progress.tick(), onProgress: (f) => progress.partial(f) });
     });
     return derive ? { results, sweepSeed: base as number } : { results };
   } catch (e) {

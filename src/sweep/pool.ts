@@ -227,7 +227,7 @@ export async function runLocalPool(dir: string, tasks: readonly SweepTask[], job
  * @throws as `simulate` (checked here, before any thread runs), and an Error carrying a
  *   replication's own error when one fails.
  */
-export async function simulateOnPool(pool: WorkerPool, spec: ScenarioSpec, options: Omit<SimulateOptions, 'onReplication'> = {}): Promise<SimulationResult> {
+export async function simulateOnPool(pool: WorkerPool, spec: ScenarioSpec, options: Omit<SimulateOptions, 'onReplication' | 'onProgress'> = {}): Promise<SimulationResult> {
   recordParameter('pool', pool, { run: 'function' });
   recordParameter('spec', spec);
   recordParameter('options', options);

@@ -13,31 +13,52 @@ let cliProgressModule: typeof CliProgress | undefined;
 const cliProgress = (): typeof CliProgress => (cliProgressModule ??= createRequire(import.meta.url)('cli-progress') as typeof CliProgress);
 
 export interface Progress {
-  /** One parameter point done. */
+  /** One parameter point (or replication) done. */
   tick(): void;
+  /**
+   * The item under way is this far done, a fraction in [0, 1] (a long replication reporting its
+   * simulated time): the bar moves within an item, and shows for a run of one item too.
+   */
+  partial(fraction: number): void;
   /** The sweep is over: remove the bar. */
   stop(): void;
+}
+
+/** The bar's count: whole items as integers, an item under way to one decimal ('2.4/10'). */
+function barValue(v: number, _options: unknown, type: string): string {
+  return type === 'value' && !Number.isInteger(v) ? v.toFixed(1) : String(v);
 }
 
 /**
  * @param total number of parameter points in the sweep
  * @param stream where the bar goes (a TTY stream, normally process.stderr)
  * @param unit what is counted, shown after the count (default 'points')
+ * @param now the clock in ms (default Date.now), for tests
  */
-export function sweepProgress(total: number, stream: NodeJS.WriteStream = process.stderr, unit = 'points'): Progress {
-  const enabled = total > 1 && stream.isTTY === true;
-  const started = Date.now();
+export function sweepProgress(total: number, stream: NodeJS.WriteStream = process.stderr, unit = 'points', now: () => number = Date.now): Progress {
+  const tty = stream.isTTY === true;
+  const started = now();
   let done = 0;
+  let part = 0;
   let bar: CliProgress.SingleBar | null = null;
+  const show = (): void => {
+    const value = Math.min(total, done + part);
+    if (bar === null && now() - started >= 500 && value < total) {
+      const { SingleBar, Presets } = cliProgress();
+      bar = new SingleBar({ stream, clearOnComplete: true, hideCursor: true, formatValue: barValue, format: `ibqos {bar} {value}/{total} ${unit}, eta {eta_formatted}` }, Presets.shades_classic);
+      bar.start(total, value);
+    } else bar?.update(value);
+  };
   return {
     tick() {
       done++;
-      if (!enabled) return;
-      if (bar === null && Date.now() - started >= 500 && done < total) {
-        const { SingleBar, Presets } = cliProgress();
-        bar = new SingleBar({ stream, clearOnComplete: true, hideCursor: true, format: `ibqos {bar} {value}/{total} ${unit}, eta {eta_formatted}` }, Presets.shades_classic);
-        bar.start(total, done);
-      } else bar?.update(done);
+      part = 0;
+      if (tty && (total > 1 || bar !== null)) show();
+    },
+    partial(fraction: number) {
+      if (!(fraction >= 0 && fraction < 1)) return;
+      part = fraction;
+      if (tty) show();
     },
     stop() {
       bar?.stop();

@@ -18,6 +18,7 @@ import { plainObject } from '../../core/guards.js';
 import { registerScenario, type ReplicationContext, type ReplicationOutput } from '../scenarios/registry.js';
 import { buildFabric, type FabricOptions } from './build.js';
 import { recordParameter } from '../../core/shapes.js';
+import { runInSteps } from './runSteps.js';
 
 /** Params of the `fabric` scenario: {@link FabricOptions} without `seed`, `streams`, `replication`. */
 export type FabricScenarioParams = Omit<FabricOptions, 'seed' | 'streams' | 'replication'>;
@@ -44,7 +45,7 @@ export function replicateFabricScenario(params: FabricScenarioParams, context: R
   recordParameter('params', params, { topology: 'object', flows: 'array' });
   recordParameter('context', context, { streams: 'object', replication: 'number' });
   const fabric = buildFabric({ ...params, streams: context.streams, replication: context.replication });
-  fabric.run(context.warmup + context.length.until!, context.warmup);
+  runInSteps(fabric, context.warmup + context.length.until!, context.warmup, context.onProgress);
   const m = fabric.measurements();
   const byFlow = (pick: (i: number) => number): Record<string, number> => Object.fromEntries(m.flows.map((f, i) => [f.name, pick(i)]));
   const routed = new Set(fabric.routedPorts());

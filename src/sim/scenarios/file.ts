@@ -11,7 +11,7 @@ import { checkJsonDepth } from '../../core/jsonDepth.js';
 import { getScenario } from './registry.js';
 import type { ScenarioSpec, SimulateOptions } from './simulate.js';
 
-/** The run options a scenario file may hold (those of `simulate` but `onReplication`). */
+/** The run options a scenario file may hold (those of `simulate` but its callbacks `onReplication` and `onProgress`). */
 const RUN_OPTION_KEYS = ['seed', 'replications', 'jobs', 'until', 'warmup', 'confidence'] as const;
 
 /**

@@ -35,6 +35,13 @@ export interface ReplicationContext {
    * arrivals with `jobs`). The scenario runs it first, then resets its recorders.
    */
   readonly warmup: number;
+  /**
+   * Where the run layer wants to hear how far this replication has got: called now and then with
+   * the fraction of its simulated time (warm-up included) done, in [0, 1]. Optional for a scenario
+   * (a progress bar then moves by whole replications); one that calls it must run the same events
+   * in the same order with it as without it.
+   */
+  readonly onProgress?: (fraction: number) => void;
 }
 
 /** What one replication returns. */

@@ -38,6 +38,7 @@ import {
   type RateControlName,
 } from './congestionSpreadingParams.js';
 import { recordParameter } from '../../core/shapes.js';
+import { runInSteps } from '../../sim/fabric/runSteps.js';
 
 /** Bytes in the unit the scenario reports rates in: 64-byte blocks per second (docs/fabric.md § the rate unit). */
 export const REPORT_UNIT_BYTES = 64;
@@ -156,7 +157,7 @@ export function replicateCongestionSpreading(params: CongestionSpreadingParams, 
   const toUnit = p.packetBytes / REPORT_UNIT_BYTES;
   const rMax = (p.linkGbps * 1e9) / 8 / REPORT_UNIT_BYTES;
   const fabric = congestionSpreadingFabric(p, context.streams, context.replication);
-  fabric.run(context.warmup + context.length.until!, context.warmup);
+  runInSteps(fabric, context.warmup + context.length.until!, context.warmup, context.onProgress);
   const m = fabric.measurements();
   const byName = new Map(m.flows.map((f) => [f.name, f]));
   // A flow's classes: `local` = localHigh + localLow (classes 'both') or `local` itself ('split').

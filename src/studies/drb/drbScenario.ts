@@ -167,6 +167,7 @@ export function replicateDrbScenario(params: DrbScenarioParams, context: Replica
       hotBase = busyNow();
     }
     fabric.run(t, context.warmup);
+    context.onProgress?.(t / end);
     const busy = busyNow();
     if (hotBase === null && hotFrom === t) hotBase = busy;
     let peak = 0;

@@ -34,6 +34,7 @@ import { checkRadix, foldedClosHosts, foldedClosTopology } from '../../network/g
 import { GranRole, GranTraffic } from './granTraffic.js';
 import { linkRateGbps } from '../../network/topology.js';
 import { checkKind, recordParameter } from '../../core/shapes.js';
+import { runInSteps } from '../../sim/fabric/runSteps.js';
 
 /** Parameters of `ibcc-fat-tree` (all optional; defaults are Gran et al.'s set-up, §IV–V). */
 export interface IbccFatTreeParams {
@@ -218,7 +219,7 @@ export function replicateIbccFatTree(params: IbccFatTreeParams, context: Replica
   recordParameter('context', context, { streams: 'object', replication: 'number' });
   const { fabric, traffic } = ibccFatTreeFabric(params, context.streams, context.replication);
   const end = context.warmup + context.length.until!;
-  fabric.run(end, context.warmup);
+  runInSteps(fabric, end, context.warmup, context.onProgress);
   const m = fabric.measurements();
   const r = traffic.receiveRates(end);
   return {

@@ -25,6 +25,7 @@ import type { RateControlSpec } from '../../sim/fabric/buildFlows.js';
 import { twoSwitchTopology } from '../../network/generators/generators.js';
 import { linkRateGbps } from '../../network/topology.js';
 import { recordParameter } from '../../core/shapes.js';
+import { runInSteps } from '../../sim/fabric/runSteps.js';
 
 /** The response functions `santos-congestion` runs (Santos et al. compare FIMD, LIPD and AIMD). */
 export const SANTOS_RATE_CONTROLS = ['none', 'fimd', 'lipd', 'aimd', 'pipd'] as const;
@@ -112,7 +113,7 @@ export function replicateSantosCongestion(params: SantosCongestionParams, contex
       { name: 'victim', source: 'Av', destination: 'Bv', rateControl: rc },
     ],
   });
-  fabric.run(context.warmup + context.length.until!, context.warmup);
+  runInSteps(fabric, context.warmup + context.length.until!, context.warmup, context.onProgress);
   const m = fabric.measurements();
   // Rates reported in 64-byte blocks per second, as congestion-spreading reports them.
   const toBlocks = p.packetBytes / 64;
