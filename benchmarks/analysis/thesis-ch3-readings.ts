@@ -19,8 +19,13 @@
  * 3. The run length (the thesis states none) under today's defaults and under the per-port buffer
  *    with the 2 Gb/s data rate: runs of 5, 10 and 50 ms from t = 0 (sources start at R_min, §3.3.3),
  *    REPS replications, both tables.
+ * 4. (third pass) The endpoint's "capability" as a sink slower than the link: the sink each table
+ *    needs, and both sinks under both tables.
+ * 5. (third pass) Which buffer "becomes full": the input buffer or the output link's.
+ * Part 2 now also reads the buffer as one pool of 4 packets shared by the port's VLs.
  *
- *   nice -n 10 npx tsx benchmarks/analysis/thesis-ch3-readings.ts      (50 ms after 5 ms, seed 1, 4 replications; about 1 minute)
+ *   nice -n 10 npx tsx benchmarks/analysis/thesis-ch3-readings.ts      (50 ms after 5 ms, seed 1, 4 replications; a few minutes)
+ *   PART=2 (or 1, 3, 4, 5) runs one part.
  */
 import { simulate } from '../../src/sim/index.js';
 import '../../src/studies/index.js'; // registers the seed studies' scenarios
@@ -91,29 +96,102 @@ function statistics(table: keyof typeof TABLES): void {
 
 type Metrics = Record<string, Record<string, { mean: number }>>;
 
-/** Part 2: every combination of the three readings, for both tables. */
-function readings(): void {
-  console.log(`\n## The readings together (${REPS} replications of ${UNTIL * 1e3} ms after ${WARMUP * 1e3} ms, seed 1; rates in 64-byte blocks/s)\n`);
-  console.log('| table | buffer per VL | R_min high | link Gb/s | Bc delivered Gb/s | ÷ thesis | Σ rates Gb/s | ÷ thesis | A r1 | A r2 | B r1 | B r2 | high ÷ low A, B |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+/** One run of REPS replications: Bc delivered (Gb/s), the four class rates and marked fractions in CLASSES order. */
+interface Run {
+  readonly bc: number;
+  readonly cells: number[];
+  readonly marked: number[];
+}
+
+function run(params: Record<string, unknown>, until = UNTIL, warmup = WARMUP): Run {
+  const mt = simulate({ scenario: 'congestion-spreading', params }, { seed: 1, replications: REPS, until, warmup }).metrics as unknown as Metrics;
+  return {
+    bc: mt.throughput!.local!.mean + mt.throughput!.remote!.mean,
+    cells: CLASSES.map((c) => mt.classRate![c]!.mean),
+    marked: CLASSES.map((c) => mt.classMarkedFraction![c]!.mean),
+  };
+}
+
+/**
+ * The input buffer's readings: 4 packets per VL (today); §3.1's "4 packets of 2KB per port" split
+ * over the two VLs (2 per VL, per-VL credits); the same 4 packets as one pool shared dynamically by
+ * the port's VLs (complete sharing, the fabric's `inputBufferSharing: 'shared'`).
+ */
+const BUFFERS = [
+  { label: '4 per VL', params: { bufferPackets: 4 } },
+  { label: '2 per VL (4 per port, split)', params: { bufferPackets: 2 } },
+  { label: '4 per port, shared', params: { bufferPackets: 2, bufferSharing: 'shared' } },
+] as const;
+
+/** Prints both tables' rows of a set of readings and the summary of the pair (thesis first). */
+function printReadings(title: string, rows: readonly { label: string; params: Record<string, unknown> }[]): void {
+  console.log(`\n## ${title} (${REPS} replications of ${UNTIL * 1e3} ms after ${WARMUP * 1e3} ms, seed 1; rates in 64-byte blocks/s)\n`);
+  const runs = rows.map((r) => ({ label: r.label, t32: run({ ...TABLES['3.2'], ...r.params }), t33: run({ ...TABLES['3.3'], ...r.params }) }));
+  console.log('| table | reading | Bc delivered Gb/s | ÷ thesis | Σ rates ÷ thesis | A r1 | A r2 | B r1 | B r2 | high ÷ low A, B | marked A r1 / A r2 / B r1 / B r2 |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const table of ['3.2', '3.3'] as const) {
     const thesis = THESIS[table];
-    console.log(`| ${table} | thesis | | | | | ${gbps(sum(thesis)).toFixed(3)} | 1 | ${thesis.map((x) => Math.round(x)).join(' | ')} | ${(thesis[1] / thesis[0]).toFixed(2)}, ${(thesis[3] / thesis[2]).toFixed(2)} |`);
-    for (const bufferPackets of [4, 2]) {
-      for (const rateMinHighDivisor of [128, 256]) {
-        for (const linkGbps of [2.5, 2]) {
-          const params = { ...TABLES[table], bufferPackets, rateMinHighDivisor, linkGbps };
-          const mt = simulate({ scenario: 'congestion-spreading', params }, { seed: 1, replications: REPS, until: UNTIL, warmup: WARMUP }).metrics as unknown as Metrics;
-          const bc = mt.throughput!.local!.mean + mt.throughput!.remote!.mean;
-          const cells = CLASSES.map((c) => mt.classRate![c]!.mean);
-          const bcThesis = gbps(sum(thesis));
-          console.log(
-            `| ${table} | ${bufferPackets} | R_max/${rateMinHighDivisor} | ${linkGbps} | ${bc.toFixed(3)} | ${(bc / bcThesis).toFixed(2)} | ${gbps(sum(cells)).toFixed(3)} | ${(sum(cells) / sum(thesis)).toFixed(2)} | ${cells.map((x) => Math.round(x).toLocaleString('en')).join(' | ')} | ${(cells[1]! / cells[0]!).toFixed(2)}, ${(cells[3]! / cells[2]!).toFixed(2)} |`,
-          );
-        }
-      }
+    console.log(`| ${table} | thesis | ${gbps(sum(thesis)).toFixed(3)} (Σ cells) | 1 | 1 | ${thesis.map((x) => Math.round(x).toLocaleString('en')).join(' | ')} | ${(thesis[1] / thesis[0]).toFixed(2)}, ${(thesis[3] / thesis[2]).toFixed(2)} | |`);
+    for (const r of runs) {
+      const x = table === '3.2' ? r.t32 : r.t33;
+      const c = x.cells;
+      console.log(
+        `| ${table} | ${r.label} | ${x.bc.toFixed(3)} | ${(x.bc / gbps(sum(thesis))).toFixed(2)} | ${(sum(c) / sum(thesis)).toFixed(2)} | ${c.map((v) => Math.round(v).toLocaleString('en')).join(' | ')} | ${(c[1]! / c[0]!).toFixed(2)}, ${(c[3]! / c[2]!).toFixed(2)} | ${x.marked.map((v) => v.toFixed(2)).join(' / ')} |`,
+      );
     }
   }
+  // The pair: what the thesis's two tables say together (r1 PIPD ÷ FIMD, r2 and the marks from 3.2 to 3.3, the load).
+  const T = (i: number, t: '3.2' | '3.3') => THESIS[t][i]!;
+  console.log('\n| reading | r1 PIPD ÷ FIMD A, B | r2 3.3 ÷ 3.2 A, B | r2 marked 3.2 → 3.3 A; B | Bc 3.3 ÷ 3.2 |\n|---|---|---|---|---|');
+  console.log(`| thesis | ${(T(0, '3.2') / T(0, '3.3')).toFixed(2)}, ${(T(2, '3.2') / T(2, '3.3')).toFixed(2)} | ${(T(1, '3.3') / T(1, '3.2')).toFixed(2)}, ${(T(3, '3.3') / T(3, '3.2')).toFixed(2)} | implied p rises: 0.25 → 0.32; 0.14 → 0.19 | ${(sum(THESIS['3.3']) / sum(THESIS['3.2'])).toFixed(2)} |`);
+  for (const r of runs) {
+    const a = r.t32;
+    const b = r.t33;
+    console.log(
+      `| ${r.label} | ${(a.cells[0]! / b.cells[0]!).toFixed(2)}, ${(a.cells[2]! / b.cells[2]!).toFixed(2)} | ${(b.cells[1]! / a.cells[1]!).toFixed(2)}, ${(b.cells[3]! / a.cells[3]!).toFixed(2)} | ${a.marked[1]!.toFixed(2)} → ${b.marked[1]!.toFixed(2)}; ${a.marked[3]!.toFixed(2)} → ${b.marked[3]!.toFixed(2)} | ${(b.bc / a.bc).toFixed(2)} |`,
+    );
+  }
+}
+
+/** Part 2: every combination of the readings of the buffer, R_min-high and the link, for both tables. */
+function readings(): void {
+  const rows = BUFFERS.flatMap((b) =>
+    [128, 256].flatMap((rateMinHighDivisor) =>
+      [2.5, 2].map((linkGbps) => ({ label: `${b.label}, R_max/${rateMinHighDivisor}, ${linkGbps} Gb/s`, params: { ...b.params, rateMinHighDivisor, linkGbps } })),
+    ),
+  );
+  printReadings('The readings together', rows);
+}
+
+/**
+ * Part 4: the endpoint's "capability" (§3.4: "so that endpoint Bc can receive at 100% of its
+ * capability") read as a sink slower than the link. No value is fitted: a sink-limited Bc carries
+ * its sink's rate, so each table names the sink it would need (its Σ cells as Gb/s), and both are
+ * run under both tables. The fabric's cap holds for every host, Bv too, so the victim offers 4 % of
+ * the link (below both sinks) in these runs and in their control without a sink.
+ */
+function sinks(): void {
+  const need = { '3.2': gbps(sum(THESIS['3.2'])), '3.3': gbps(sum(THESIS['3.3'])) };
+  console.log(`\nSink each table needs (Σ cells, 64-byte blocks as Gb/s; ÷ R_max = 256 × its FIMD r1, any unit): Table 3.2 ${need['3.2'].toFixed(3)} Gb/s (${((sum(THESIS['3.2']) / (256 * THESIS['3.3'][2])) * 100).toFixed(1)}–${((sum(THESIS['3.2']) / (256 * THESIS['3.3'][0])) * 100).toFixed(1)} % of R_max), Table 3.3 ${need['3.3'].toFixed(3)} Gb/s (${((sum(THESIS['3.3']) / (256 * THESIS['3.3'][2])) * 100).toFixed(1)}–${((sum(THESIS['3.3']) / (256 * THESIS['3.3'][0])) * 100).toFixed(1)} %)`);
+  const rows = [
+    { label: 'no sink (victim 4 %)', params: { victimLoad: 0.04 } },
+    { label: `sink ${need['3.2'].toFixed(3)} Gb/s (Table 3.2's)`, params: { victimLoad: 0.04, receiveGbps: need['3.2'] } },
+    { label: `sink ${need['3.3'].toFixed(3)} Gb/s (Table 3.3's)`, params: { victimLoad: 0.04, receiveGbps: need['3.3'] } },
+  ];
+  printReadings("The endpoint's capability as a slower sink", rows);
+}
+
+/**
+ * Part 5: which buffer "becomes full" (§3.3.1) — the input buffer (today) or the output link's, read
+ * through §3.1's "the configuration of the switches with the input buffer is the same as that with
+ * output buffer in ATM networks" (the packets in the switch waiting for the output, cnt1's, against
+ * a buffer of an input buffer's size) — under each buffer reading.
+ */
+function markingBuffers(): void {
+  const rows = BUFFERS.flatMap((b) =>
+    (['input', 'output'] as const).map((markingBuffer) => ({ label: `${b.label}, ${markingBuffer} buffer marks`, params: { ...b.params, markingBuffer } })),
+  );
+  printReadings('Which buffer becomes full: input or output', rows);
 }
 
 /** Part 3: run lengths from t = 0. */
@@ -138,3 +216,5 @@ const part = process.env.PART;
 if (part === undefined || part === '1') for (const table of ['3.2', '3.3'] as const) statistics(table);
 if (part === undefined || part === '2') readings();
 if (part === undefined || part === '3') lengths();
+if (part === undefined || part === '4') sinks();
+if (part === undefined || part === '5') markingBuffers();

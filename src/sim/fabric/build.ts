@@ -6,7 +6,7 @@
  */
 import type { VlArbiterConfig } from '../../admission/index.js';
 import { InvalidParameterError } from '../../core/errors.js';
-import { integerAtLeast, knownKeys, plainObject, positiveRate } from '../../core/guards.js';
+import { integerAtLeast, knownKeys, oneOf, plainObject, positiveRate } from '../../core/guards.js';
 import type { RandomStream } from '../../core/random.js';
 import { RandomStreams } from '../random/streams.js';
 import { compileFlows, type FlowSpec } from './buildFlows.js';
@@ -33,6 +33,14 @@ export interface FabricOptions {
   readonly vls?: number;
   /** Bytes per input VL buffer (default 8192: four 2 KB packets, thesis ch. 3); ≥ the MTU. */
   readonly bufferBytes?: number;
+  /**
+   * How a port's input VL buffers hold packets: 'per-vl' (default; each VL its own `bufferBytes`,
+   * InfiniBand's per-VL credits) or 'shared' (complete sharing: one pool of V × `bufferBytes` per
+   * input port, any VL's packet taking blocks from it while the pool has room, with no reservation
+   * per VL; the sender holds the pool's free blocks as one credit count). ECN's "buffer becomes
+   * full" then reads the pool (marking.ts). docs/fabric.md § the carried load, third pass.
+   */
+  readonly inputBufferSharing?: 'per-vl' | 'shared';
   /**
    * Bytes per switch output VL buffer (default 0: none, the output link sends from the input buffers;
    * outputBuffered.ts): above 0 the crossbar moves packets into per-VL output buffers of this size
@@ -130,6 +138,7 @@ const OPTION_KEYS = [
   'flows',
   'vls',
   'bufferBytes',
+  'inputBufferSharing',
   'outputBufferBytes',
   'crossbarSpeedup',
   'mtu',
@@ -183,6 +192,7 @@ export function buildFabric(options: FabricOptions): Fabric {
     const rule = headerBytes > 0 ? `at least one MTU with its headers (${mtu + headerBytes} bytes)` : `at least one MTU (${mtu} bytes)`;
     throw new InvalidParameterError('bufferBytes', rule, bufferBytes);
   }
+  const sharing = o.inputBufferSharing === undefined ? 'per-vl' : oneOf('inputBufferSharing', o.inputBufferSharing, ['per-vl', 'shared'] as const);
   const outputBufferBytes = o.outputBufferBytes === undefined ? 0 : integerAtLeast('outputBufferBytes', o.outputBufferBytes, 0);
   if (outputBufferBytes > 0 && Math.floor(outputBufferBytes / CREDIT_BLOCK_BYTES) < Math.ceil((mtu + headerBytes) / CREDIT_BLOCK_BYTES)) {
     throw new InvalidParameterError('outputBufferBytes', `0 (none) or at least one MTU with its headers (${mtu + headerBytes} bytes)`, outputBufferBytes);
@@ -286,6 +296,7 @@ export function buildFabric(options: FabricOptions): Fabric {
     headerBytes,
     onDeliver: checkDeliveryObserver(o.onDeliver),
     bufferBytes,
+    sharedInputBuffer: sharing === 'shared',
     outputBufferBytes,
     crossbarSpeedup,
     switchLatency,

@@ -43,6 +43,8 @@ export type CompiledMarking =
       readonly congestedOnly: boolean;
       /** Counters per output link and VL (else per output link). */
       readonly perVl: boolean;
+      /** The buffer whose filling arms: the output's (the packets waiting for it, marking.ts `buffer: 'output'`), else the input buffer's. */
+      readonly outputBuffer: boolean;
     }
   | {
       readonly kind: 'ibcc';
@@ -93,6 +95,8 @@ export interface CompiledFabric extends CompiledHostOptions {
   /** Called for every delivered packet (qos.ts), or null. */
   readonly onDeliver: ((flow: number, created: number, delivered: number) => void) | null;
   readonly bufferBytes: number;
+  /** A port's input VL buffers share one pool of V × bufferBytes (build.ts `inputBufferSharing: 'shared'`). */
+  readonly sharedInputBuffer: boolean;
   /** Bytes per switch output VL buffer (0: no output buffers, crossbar.ts; above 0: outputBuffered.ts). */
   readonly outputBufferBytes: number;
   /** Crossbar transfer rate over the output link's rate (≥ 1; only with output buffers). */

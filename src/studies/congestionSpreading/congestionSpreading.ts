@@ -29,7 +29,9 @@ import type { MarkingSpec } from '../../sim/fabric/switch/marking.js';
 import type { Fabric } from '../../sim/fabric/fabric.js';
 import { twoSwitchTopology } from '../../network/generators/generators.js';
 import {
+  BUFFER_SHARINGS,
   CLASS_READINGS,
+  MARKING_BUFFERS,
   MARKING_COUNTERS,
   MARKING_OUTPUTS,
   RATE_CONTROLS,
@@ -117,12 +119,14 @@ export function congestionSpreadingFabric(params: CongestionSpreadingParams, str
     ? { kind: 'ibcc', threshold: p.ibccThreshold }
     : laws.every((l) => l === 'none')
       ? { kind: 'none' }
-      : { kind: 'ecn', outputs: p.markingOutputs, perVl: p.markingCounters === 'per-vl' };
+      : { kind: 'ecn', outputs: p.markingOutputs, perVl: p.markingCounters === 'per-vl', buffer: p.markingBuffer };
   return buildFabric({
     topology: twoSwitchTopology({ rateGbps: p.linkGbps }),
     vls: 2,
     mtu: Math.max(256, p.packetBytes),
     bufferBytes: p.bufferPackets * p.packetBytes,
+    inputBufferSharing: p.bufferSharing,
+    ...(p.receiveGbps === Infinity ? {} : { hostReceiveGbps: p.receiveGbps }),
     arbitration: { high: [{ vl: 1, weight: Math.ceil((2 * p.packetBytes) / 64) }], low: [{ vl: 0, weight: Math.ceil(p.packetBytes / 64) }], limitOfHighPriority: 1 },
     marking,
     ackBytes: p.ackBytes,
@@ -229,6 +233,12 @@ registerScenario<CongestionSpreadingParams>({
     { flag: '--victim-load <fraction>', param: 'victimLoad', kind: 'number', description: "victim's offered load, fraction of the link rate (congestion-spreading; default 0.4)" },
     { flag: '--link-gbps <rate>', param: 'linkGbps', kind: 'number', description: 'link data rate in Gb/s (congestion-spreading; default 2.5)' },
     { flag: '--buffer-packets <n>', param: 'bufferPackets', kind: 'integer', description: 'input buffer per VL in packets (congestion-spreading; default 4)' },
+    {
+      flag: '--buffer-sharing <how>',
+      param: 'bufferSharing',
+      kind: 'string',
+      description: `${BUFFER_SHARINGS.join('|')}: each VL its own buffer, or a port's VL buffers pooled, any VL taking any free block (congestion-spreading; default per-vl)`,
+    },
     { flag: '--rate-unit-bytes <b>', param: 'rateUnitBytes', kind: 'integer', description: 'bytes per unit of the response functions\' rates, R_min and R_max (congestion-spreading; default 64; 2048 = packets/s; 1000000 = MB/s, where PIPD increases gradually; any integer up to 10^9; rates are reported in 64-byte blocks/s either way)' },
     { flag: '--start-rate <min|max>', param: 'startRate', kind: 'string', description: 'controlled sources start at R_min or R_max (congestion-spreading; default min)' },
     { flag: '--window-packets <n>', param: 'windowPackets', kind: 'capacity', description: 'unacknowledged packets a controlled flow may have out, or inf (congestion-spreading; default inf)' },
@@ -240,7 +250,14 @@ registerScenario<CongestionSpreadingParams>({
     },
     { flag: '--marking-outputs <which>', param: 'markingOutputs', kind: 'string', description: `${MARKING_OUTPUTS.join('|')}: a full buffer arms the output its head waits for, or every output a packet in it waits for (congestion-spreading; default congested)` },
     { flag: '--marking-counters <where>', param: 'markingCounters', kind: 'string', description: `${MARKING_COUNTERS.join('|')}: ECN counters per output link for all VLs, or per output link and VL (congestion-spreading; default shared)` },
+    {
+      flag: '--marking-buffer <which>',
+      param: 'markingBuffer',
+      kind: 'string',
+      description: `${MARKING_BUFFERS.join('|')}: ECN arms when an input buffer becomes full, or when the packets waiting for an output fill a buffer of that size (congestion-spreading; default input)`,
+    },
     { flag: '--ack-bytes <b>', param: 'ackBytes', kind: 'integer', description: 'ACK size in bytes, its transmission time added to the way back; 0 = out of band (congestion-spreading; default 30)' },
+    { flag: '--receive-gbps <rate>', param: 'receiveGbps', kind: 'number', description: "every host's sink rate in Gb/s, Bv's too (congestion-spreading; default: none, a host takes each packet as it arrives)" },
     { flag: '--ibcc-threshold <w>', param: 'ibccThreshold', kind: 'integer', description: 'IB CC threshold weight 0..15 (congestion-spreading; default 4)' },
   ],
 });

@@ -30,6 +30,12 @@ export const CLASS_READINGS = ['both', 'split'] as const;
 /** Which outputs an ECN marking event arms (docs/fabric.md § marking). */
 export const MARKING_OUTPUTS = ['congested', 'waited-for'] as const;
 
+/** How a port's input VL buffers hold packets (docs/fabric.md § the carried load, third pass). */
+export const BUFFER_SHARINGS = ['per-vl', 'shared'] as const;
+
+/** Which buffer's filling arms the ECN counters (docs/fabric.md § the carried load, third pass). */
+export const MARKING_BUFFERS = ['input', 'output'] as const;
+
 /** Where the ECN counters live (docs/fabric.md § marking). */
 export const MARKING_COUNTERS = ['shared', 'per-vl'] as const;
 
@@ -56,6 +62,12 @@ export interface CongestionSpreadingParams {
   readonly packetBytes: number;
   /** Input buffer per VL, packets (default 4: "A typical InfiniBand switch can hold 4 packets of 2KB per port", §3.1). */
   readonly bufferPackets: number;
+  /**
+   * 'per-vl' (default: each VL its own `bufferPackets`, InfiniBand's per-VL credits) or 'shared'
+   * (the port's two VL buffers pooled, 2 × `bufferPackets` packets, any VL taking any free block:
+   * "4 packets of 2KB per port", §3.1, with `bufferPackets: 2`; the fabric's `inputBufferSharing`).
+   */
+  readonly bufferSharing: (typeof BUFFER_SHARINGS)[number];
   /**
    * R_min of the high-priority class = R_max ÷ this (default 128: §3.4 "R_min-high = R_max/128 for
    * the high priority flow r2"). 256 reads the Table 3.3 paragraph's "We set factor n = 4 and the
@@ -95,6 +107,13 @@ export interface CongestionSpreadingParams {
    */
   readonly markingCounters: (typeof MARKING_COUNTERS)[number];
   /**
+   * Which buffer "becomes full" (§3.3.1): 'input' (default: an input VL buffer, or the port's pool
+   * with `bufferSharing: 'shared'`) or 'output' (the packets in the switch waiting for the output
+   * link, cnt1's, against a buffer of an input buffer's size: §3.1's "the configuration of the
+   * switches with the input buffer is the same as that with output buffer in ATM networks").
+   */
+  readonly markingBuffer: (typeof MARKING_BUFFERS)[number];
+  /**
    * ACK size in bytes (default 30, an InfiniBand ACK: LRH 8 + BTH 12 + AETH 4 + ICRC 4 + VCRC 2; the
    * thesis: "The destination returns an acknowledgment packet"): its transmission time is added to the
    * ACK's way back. 0 = out of band. ACKs never queue (the reverse links carry nothing else here).
@@ -102,6 +121,12 @@ export interface CongestionSpreadingParams {
   readonly ackBytes: number;
   /** IB CC threshold weight 0..15 (default 4: a port-VL is congested when 3/4 of a VL buffer waits for it). */
   readonly ibccThreshold: number;
+  /**
+   * Every host's sink rate, Gb/s (default Infinity: a host takes each packet as it arrives). A rate
+   * reads §3.4's "so that endpoint Bc can receive at 100% of its capability" as a sink slower than
+   * the link; the thesis gives no value, and the fabric's cap (`hostReceiveGbps`) holds for Bv too.
+   */
+  readonly receiveGbps: number;
 }
 
 /** The defaults: the thesis's set-up (and the documented readings where it gives none). */
@@ -115,6 +140,7 @@ export const CONGESTION_SPREADING_DEFAULTS: CongestionSpreadingParams = {
   linkGbps: 2.5,
   packetBytes: 2048,
   bufferPackets: 4,
+  bufferSharing: 'per-vl',
   rateMinHighDivisor: 128,
   rateUnitBytes: 64,
   startRate: 'min',
@@ -122,8 +148,10 @@ export const CONGESTION_SPREADING_DEFAULTS: CongestionSpreadingParams = {
   rateGap: 'rescale',
   markingOutputs: 'congested',
   markingCounters: 'shared',
+  markingBuffer: 'input',
   ackBytes: 30,
   ibccThreshold: 4,
+  receiveGbps: Infinity,
 };
 
 /**
@@ -196,6 +224,7 @@ export function parseCongestionSpreading(params: unknown): CongestionSpreadingPa
     linkGbps: p.linkGbps === undefined ? d.linkGbps : linkRateGbps('linkGbps', p.linkGbps),
     packetBytes,
     bufferPackets: p.bufferPackets === undefined ? d.bufferPackets : integerAtLeast('bufferPackets', p.bufferPackets, 1),
+    bufferSharing: p.bufferSharing === undefined ? d.bufferSharing : oneOf('bufferSharing', p.bufferSharing, BUFFER_SHARINGS),
     rateMinHighDivisor: p.rateMinHighDivisor === undefined ? d.rateMinHighDivisor : integerAtLeast('rateMinHighDivisor', p.rateMinHighDivisor, 2),
     rateUnitBytes,
     startRate: p.startRate === undefined ? d.startRate : oneOf('startRate', p.startRate, ['min', 'max'] as const),
@@ -203,7 +232,9 @@ export function parseCongestionSpreading(params: unknown): CongestionSpreadingPa
     rateGap: p.rateGap === undefined ? d.rateGap : oneOf('rateGap', p.rateGap, GAP_RULES),
     markingOutputs: p.markingOutputs === undefined ? d.markingOutputs : oneOf('markingOutputs', p.markingOutputs, MARKING_OUTPUTS),
     markingCounters: p.markingCounters === undefined ? d.markingCounters : oneOf('markingCounters', p.markingCounters, MARKING_COUNTERS),
+    markingBuffer: p.markingBuffer === undefined ? d.markingBuffer : oneOf('markingBuffer', p.markingBuffer, MARKING_BUFFERS),
     ackBytes: p.ackBytes === undefined ? d.ackBytes : p.ackBytes === 0 ? 0 : integerAtLeast('ackBytes', p.ackBytes, 0),
     ibccThreshold,
+    receiveGbps: p.receiveGbps === undefined || p.receiveGbps === Infinity ? Infinity : linkRateGbps('receiveGbps', p.receiveGbps),
   };
 }

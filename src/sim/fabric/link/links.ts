@@ -4,6 +4,9 @@
  * direction and VL. A sender holds the free 64-byte blocks of the downstream VL buffer; a packet
  * starts only with credits for all of it; the blocks travel back upstream with the link's delay once
  * the packet's tail has left the downstream switch. Hosts sink at any rate (unlimited credits).
+ * With a shared input buffer (`sharedInputBuffer`) a port's VLs draw on one pool of V × capBlocks:
+ * the sender's counter of every VL then holds the pool's free blocks (kept equal: a transmission or
+ * a credit return on any VL moves all of them), so whoever reads credits(g, v) reads the pool.
  *
  * Indices: global port g (switch ports first, then one per host), port-VL g·V + v.
  */
@@ -78,6 +81,10 @@ export class Links {
   readonly switchBase: Int32Array;
   /** Capacity of a switch input VL buffer, in credit blocks. */
   readonly capBlocks: number;
+  /** Whether a port's VLs share one pool of {@link poolBlocks} (else each VL has capBlocks). */
+  readonly shared: boolean;
+  /** Blocks of the buffer a credit counter stands for: V × capBlocks when shared, else capBlocks. */
+  readonly poolBlocks: number;
   /** The ports' records (portRecord.ts) as integers: port g's field k at g·S + k. */
   private readonly rec: Int32Array;
   /** The same records as doubles: port g's field k at g·W + k. */
@@ -129,6 +136,8 @@ export class Links {
     this.peer = c.peer;
     this.delay = c.delay;
     this.capBlocks = capBlocks;
+    this.shared = c.sharedInputBuffer;
+    const poolBlocks = (this.poolBlocks = c.sharedInputBuffer ? capBlocks * V : capBlocks);
     this.portSwitch = new Int32Array(G).fill(NONE);
     this.switchBase = new Int32Array(c.switchCount);
     let g = 0;
@@ -155,7 +164,7 @@ export class Links {
       recF[p * W + D_RATE] = c.rate[p]!;
       recF[p * W + D_DELAY] = c.delay[p]!;
       for (let v = 0; v < V; v++) {
-        rec[r + P_VL + P_PER_VL * v + V_CREDITS] = peer < 0 ? 0 : this.portSwitch[peer]! >= 0 || c.receiveRate < Infinity ? capBlocks : HOST_CREDITS;
+        rec[r + P_VL + P_PER_VL * v + V_CREDITS] = peer < 0 ? 0 : this.portSwitch[peer]! >= 0 || c.receiveRate < Infinity ? poolBlocks : HOST_CREDITS;
       }
     }
     this.anyExponential = anyExponential;
@@ -259,7 +268,8 @@ export class Links {
     const tailHere = pool.tail(p);
     const blocks = pool.blocks(p);
     this.transmissions++;
-    rec[vr + V_CREDITS]! -= blocks;
+    if (this.shared) this.poolCredits(r, -blocks);
+    else rec[vr + V_CREDITS]! -= blocks;
     rec[vr + V_IN_FLIGHT]! += blocks;
     rec[r + P_BUSY] = 1;
     rec[r + P_CUR_PKT] = p;
@@ -341,7 +351,8 @@ export class Links {
       if (blocks !== 0) {
         rec[vr + V_FOLD_BLOCKS] = 0;
         rec[vr + V_RETURNING]! -= blocks;
-        rec[vr + V_CREDITS]! += blocks;
+        if (this.shared) this.poolCredits(r, blocks);
+        else rec[vr + V_CREDITS]! += blocks;
       }
     }
     this.foldedApplied += rec[r + P_FOLDS]!;
@@ -363,17 +374,37 @@ export class Links {
     const g = (pv / this.V) | 0;
     const vr = g * this.S + P_VL + P_PER_VL * (pv - g * this.V);
     this.rec[vr + V_RETURNING]! -= blocks;
-    this.rec[vr + V_CREDITS]! += blocks;
+    if (this.shared) this.poolCredits(g * this.S, blocks);
+    else this.rec[vr + V_CREDITS]! += blocks;
     return g;
   }
 
-  /** The credit ledger rows of every link direction into a switch; `buffered(q)` = blocks held by input VL buffer q. */
+  /** Shared input buffer: the pool's free blocks change by `blocks` on every VL's counter of the port at record r. */
+  private poolCredits(r: number, blocks: number): void {
+    for (let v = 0; v < this.V; v++) this.rec[r + P_VL + P_PER_VL * v + V_CREDITS]! += blocks;
+  }
+
+  /**
+   * The credit ledger rows of every link direction into a switch; `buffered(q)` = blocks held by
+   * input VL buffer q. With a shared input buffer one row per link direction, VL −1: the pool.
+   */
   audit(buffered: (q: number) => number): CreditAudit[] {
     const rows: CreditAudit[] = [];
     const V = this.V;
     for (let g = 0; g < this.peer.length; g++) {
       const peer = this.peer[g]!;
       if (peer < 0 || this.portSwitch[peer]! < 0) continue;
+      if (this.shared) {
+        const row = { port: this.c.portNames[g]!, vl: -1, capacity: this.poolBlocks, credits: this.credits(g, 0), inFlight: 0, buffered: 0, creditsReturning: 0 };
+        for (let v = 0; v < V; v++) {
+          const vr = g * this.S + P_VL + P_PER_VL * v;
+          row.inFlight += this.rec[vr + V_IN_FLIGHT]!;
+          row.buffered += buffered(peer * V + v);
+          row.creditsReturning += this.rec[vr + V_RETURNING]!;
+        }
+        rows.push(row);
+        continue;
+      }
       for (let v = 0; v < V; v++) {
         const vr = g * this.S + P_VL + P_PER_VL * v;
         rows.push({

@@ -65,6 +65,7 @@ export interface BufferMeasurements {
 /** One credit audit row: the blocks of one link direction and VL must add up to the buffer. */
 export interface CreditAudit {
   readonly port: string;
+  /** The VL, or −1: the port's shared pool, all VLs (`inputBufferSharing: 'shared'`). */
   readonly vl: number;
   readonly capacity: number;
   readonly credits: number;

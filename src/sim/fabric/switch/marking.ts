@@ -30,6 +30,14 @@ export type MarkingSpec =
       readonly outputs?: 'waited-for' | 'congested';
       /** Counters per output link and VL (true) or one pair per output link for all VLs (false, the default). */
       readonly perVl?: boolean;
+      /**
+       * Which buffer "becomes full" (§3.3.1): 'input' (default: an input VL buffer, or with a shared
+       * input buffer the port's pool) or 'output' (the output link's: the bytes in the switch waiting
+       * for it — cnt1's packets, per VL with `perVl` — read against a buffer of an input buffer's size,
+       * the thesis's "the configuration of the switches with the input buffer is the same as that with
+       * output buffer in ATM networks", §3.1); it then arms only that output. `outputs` is then moot.
+       */
+      readonly buffer?: 'input' | 'output';
     }
   | {
       readonly kind: 'ibcc';
@@ -81,7 +89,8 @@ export function compileMarking(
   let marking: CompiledMarking;
   if (markingSpec.kind === 'none') marking = { kind: 'none' };
   else if (markingSpec.kind === 'ecn') {
-    knownKeys('marking', markingSpec, ['kind', 'outputs', 'perVl']);
+    knownKeys('marking', markingSpec, ['kind', 'outputs', 'perVl', 'buffer']);
+    const buffer = markingSpec.buffer === undefined ? 'input' : oneOf('marking.buffer', markingSpec.buffer, ['input', 'output'] as const);
     const outputs = markingSpec.outputs === undefined ? 'waited-for' : oneOf('marking.outputs', markingSpec.outputs, ['waited-for', 'congested'] as const);
     const perVl = markingSpec.perVl ?? false;
     if (typeof perVl !== 'boolean') throw new InvalidParameterError('marking.perVl', 'a boolean', perVl);
@@ -90,6 +99,7 @@ export function compileMarking(
       perSwitch: topology.switches.map((s) => new EcnMarker(perVl ? s.ports * vls : s.ports)),
       congestedOnly: outputs === 'congested',
       perVl,
+      outputBuffer: buffer === 'output',
     };
   } else if (markingSpec.kind === 'ibcc') {
     knownKeys('marking', markingSpec, ['kind', 'threshold', 'markingRate', 'packetSize', 'victimMaskOnHostPorts', 'thresholdFraction', 'occupancy', 'scope']);
@@ -183,25 +193,18 @@ export class FabricMarking {
       const width = marking.perVl ? this.V : 1;
       const v = marking.perVl ? pool.vl(p) : 0;
       ecn.onEnqueue((out - base) * width + v);
-      const queues = this.queues;
-      const blocks = queues.blocksOf(q);
+      if (marking.outputBuffer) {
+        this.outputEnqueued(ecn, out, p, base, width, v, marking.perVl);
+        return;
+      }
+      if (this.links.shared) {
+        this.poolEnqueued(ecn, q, p, base, marking.perVl, marking.congestedOnly);
+        return;
+      }
+      const blocks = this.queues.blocksOf(q);
       const full = this.capBlocks - blocks < this.mtuBlocks;
       const wasFull = this.capBlocks - (blocks - pool.blocks(p)) < this.mtuBlocks;
-      if (full && !wasFull && marking.congestedOnly) {
-        // The congested output: the one the buffer's head packet waits for, which holds it full.
-        ecn.onBufferFull((pool.out(queues.headOf(q)) - base) * width + v);
-      } else if (full && !wasFull) {
-        // Each output waited for by a packet in the buffer, once, in buffer order (Santos et al.;
-        // thesis §3.3.1). A pass stamp marks the outputs already reported: one walk of the buffer.
-        const pass = ++this.ecnPass;
-        for (let r = queues.headOf(q); r !== NONE; r = pool.next(r)) {
-          const o = pool.out(r);
-          if (this.outPortSeen[o] !== pass) {
-            this.outPortSeen[o] = pass;
-            ecn.onBufferFull((o - base) * width + v);
-          }
-        }
-      }
+      if (full && !wasFull) this.arm(ecn, q, base, width, v, marking.congestedOnly);
     } else if (marking.kind === 'ibcc' && marking.markBuffer) {
       // An arrival leaves the buffer at or over the threshold (thresholdFraction × the VL buffer, the
       // same for every port-VL): every packet then in it is marked, each counted once for the
@@ -216,6 +219,80 @@ export class FabricMarking {
     }
   }
 
+  /**
+   * ECN: input VL buffer q became full; arms (cnt2 = cnt1) the output its head waits for
+   * (`congestedOnly`) or every output a packet in it waits for, once each; `v` the counter's VL.
+   */
+  private arm(ecn: EcnMarker, q: number, base: number, width: number, v: number, congestedOnly: boolean): void {
+    const pool = this.pool;
+    const queues = this.queues;
+    if (congestedOnly) {
+      // The congested output: the one the buffer's head packet waits for, which holds it full.
+      ecn.onBufferFull((pool.out(queues.headOf(q)) - base) * width + v);
+      return;
+    }
+    // Each output waited for by a packet in the buffer, once, in buffer order (Santos et al.;
+    // thesis §3.3.1). A pass stamp marks the outputs already reported: one walk of the buffer.
+    const pass = ++this.ecnPass;
+    for (let r = queues.headOf(q); r !== NONE; r = pool.next(r)) {
+      const o = pool.out(r);
+      if (this.outPortSeen[o] !== pass) {
+        this.outPortSeen[o] = pass;
+        ecn.onBufferFull((o - base) * width + v);
+      }
+    }
+  }
+
+  /**
+   * ECN by the output's buffer, as an output buffer of an input buffer's size (links.poolBlocks)
+   * fed from the packets waiting for it would fill: packet p now waits for output `out`; when the
+   * bytes in the switch waiting for it (for its VL with per-VL counters) leave less than an MTU of
+   * that size and did not before, that output arms.
+   */
+  private outputEnqueued(ecn: EcnMarker, out: number, p: number, base: number, width: number, v: number, perVl: boolean): void {
+    const V = this.V;
+    let bytes = 0;
+    if (perVl) bytes = this.pvBytes[out * V + this.pool.outVl(p)]!;
+    else for (let u = 0; u < V; u++) bytes += this.pvBytes[out * V + u]!;
+    const room = this.links.poolBlocks * CREDIT_BLOCK_BYTES;
+    const mtu = this.mtuBlocks * CREDIT_BLOCK_BYTES;
+    if (room - bytes < mtu && room - (bytes - this.pool.size(p)) >= mtu) ecn.onBufferFull((out - base) * width + v);
+  }
+
+  /**
+   * ECN by the output's buffer: packet p left for output port g (port-VL pv); if the bytes still
+   * waiting for it fill the output buffer again (less than an MTU of room), the buffer "becomes full"
+   * once more — an output buffer with a backlog behind it refills at each departure — and arms.
+   */
+  private outputRefilled(g: number, pv: number, p: number, perVl: boolean): void {
+    const V = this.V;
+    let bytes = 0;
+    if (perVl) bytes = this.pvBytes[pv]!;
+    else for (let u = 0; u < V; u++) bytes += this.pvBytes[g * V + u]!;
+    if (this.links.poolBlocks * CREDIT_BLOCK_BYTES - bytes >= this.mtuBlocks * CREDIT_BLOCK_BYTES) return;
+    const s = this.links.portSwitch[g]!;
+    const port = g - this.links.switchBase[s]!;
+    const m = this.marking as Extract<CompiledMarking, { kind: 'ecn' }>;
+    m.perSwitch[s]!.onBufferFull(perVl ? port * V + this.pool.vl(p) : port);
+  }
+
+  /**
+   * ECN with a shared input buffer: packet p joined VL buffer q; when the port's pool (its VL
+   * buffers together, V × capBlocks) can no longer take an MTU and could before, it "becomes full"
+   * (§3.3.1) and every non-empty VL buffer of the port arms as a full VL buffer would.
+   */
+  private poolEnqueued(ecn: EcnMarker, q: number, p: number, base: number, perVl: boolean, congestedOnly: boolean): void {
+    const V = this.V;
+    const first = q - (q % V);
+    let held = 0;
+    for (let u = first; u < first + V; u++) held += this.queues.blocksOf(u);
+    const cap = this.links.poolBlocks;
+    if (!(cap - held < this.mtuBlocks && cap - (held - this.pool.blocks(p)) >= this.mtuBlocks)) return;
+    for (let u = first; u < first + V; u++) {
+      if (this.queues.headOf(u) !== NONE) this.arm(ecn, u, base, perVl ? V : 1, perVl ? u - first : 0, congestedOnly);
+    }
+  }
+
   /** Packet p leaves input VL buffer q through switch port g on port-VL pv: ECN's cnt2 and IB CC may mark it. */
   departing(g: number, pv: number, p: number, q: number): void {
     const pool = this.pool;
@@ -226,6 +303,7 @@ export class FabricMarking {
       if (marking.perSwitch[s]!.onDequeue(marking.perVl ? port * this.V + pool.vl(p) : port)) this.mark(pv, p);
     }
     this.pvBytes[pv]! -= pool.size(p);
+    if (marking.kind === 'ecn' && marking.outputBuffer) this.outputRefilled(g, pv, p, marking.perVl);
     if (marking.kind === 'ibcc' && marking.markBuffer) return; // marked in the buffer (enqueued)
     if (marking.kind === 'ibcc') {
       // Occupancy of the port-VL: the bytes in the switch's input buffers waiting for this output
