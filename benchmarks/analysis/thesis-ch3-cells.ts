@@ -4,7 +4,8 @@
  * R_min^4 > R_max, one unmarked ACK takes R_min to R_max) and MB/s (`rateUnitBytes` 10^6: R_max =
  * 312.5, R_min^4 ≤ R_max, PIPD's increase gradual as §3.3.3 describes it). Rates are reported in
  * 64-byte blocks per second in both, so each cell stands beside the thesis's number with the ratio;
- * and, in the 64-byte unit, §3.1's "4 packets of 2KB per port" read per port (2 per VL).
+ * and, in the 64-byte unit, §3.1's "4 packets of 2KB per port" read per port: split over the VLs
+ * (2 per VL) or one pool of 4 shared by them (the fabric's `inputBufferSharing: 'shared'`).
  * Also: PIPD's high ÷ low beside Table 3.2's 3.17 (A) and 3.40 (B), and the load the four classes
  * carry on the root link Bc beside what the thesis's cells carry in the 64-byte reading.
  *
@@ -37,6 +38,7 @@ const READINGS = [
   ['64-byte blocks/s (default)', { rateUnitBytes: 64 }],
   ['MB/s (gradual PIPD)', { rateUnitBytes: 1e6 }],
   ['4 packets per port (2 per VL, §3.1)', { bufferPackets: 2 }],
+  ['4 packets per port, one pool shared by the VLs', { bufferPackets: 2, bufferSharing: 'shared' }],
 ] as const;
 const SCHEMES = [
   ['pipd', 'pipd', 'pipd', '3.2'],

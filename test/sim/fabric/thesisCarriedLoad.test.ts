@@ -3,8 +3,9 @@
  * Tables 3.2–3.3 put its four classes at about 11 % and 7 % of the root link Bc whatever the rate
  * unit (the cells ÷ R_max, R_max = 256 × R_min read off Table 3.3's FIMD r1), and ours carry more
  * under every reading of the text: 3.2 times Table 3.2's load with the defaults, 1.2–1.9 times with
- * §3.1's "4 packets of 2KB per port" (2 per VL) and the 2 Gb/s data rate, and more than 2.5 times
- * Table 3.3's. Reference values: the thesis's own cells; the bounds are the documented gaps with room
+ * §3.1's "4 packets of 2KB per port" (2 per VL) and the 2 Gb/s data rate, 2–2.9 times with the same 4
+ * packets as one pool shared by the VLs, and more than 2.5 times Table 3.3's; a sink slower than the
+ * link (§3.4's "capability") holds Bc at its rate under both tables' laws (third pass). Reference values: the thesis's own cells; the bounds are the documented gaps with room
  * for 4 replications' spread, so a change that closes (or widens) a gap fails here and the docs must
  * say so.
  */
@@ -43,5 +44,22 @@ describe("thesis ch. 3: the root link's carried load beside Tables 3.2–3.3", (
     expect(ratio32).toBeGreaterThan(1.2);
     expect(ratio32).toBeLessThan(1.9);
     expect(bc({ bufferPackets: 2, linkGbps: 2, rateControlLow: 'fimd' }) / gbps(T33)).toBeGreaterThan(2.5);
+  });
+
+  it('4 packets per port as one pool shared by the VLs: 2–2.9 times Table 3.2, more than 2.5 times Table 3.3', () => {
+    const ratio32 = bc({ bufferPackets: 2, bufferSharing: 'shared' }) / gbps(T32);
+    expect(ratio32).toBeGreaterThan(2);
+    expect(ratio32).toBeLessThan(2.9);
+    expect(bc({ bufferPackets: 2, bufferSharing: 'shared', rateControlLow: 'fimd' }) / gbps(T33)).toBeGreaterThan(2.5);
+  });
+
+  it("a sink at the rate Table 3.2 needs carries that rate under Table 3.3's laws too: one sink cannot give the thesis's fall (×0.66)", () => {
+    // The fabric's cap holds for Bv too: the victim offers 4 % of the link, below the sink.
+    const sink = { receiveGbps: gbps(T32), victimLoad: 0.04 };
+    const t32 = bc(sink);
+    const t33 = bc({ ...sink, rateControlLow: 'fimd' });
+    expect(t32 / gbps(T32)).toBeCloseTo(1, 1);
+    expect(t33 / t32).toBeGreaterThan(0.95);
+    expect(sum(T33) / sum(T32)).toBeCloseTo(0.66, 2);
   });
 });
