@@ -53,6 +53,7 @@ import { FabricMarking } from './switch/marking.js';
 import { FabricStats, type CreditAudit, type FabricMeasurements } from './measure/measurements.js';
 import { fabricMeasurementsDisplay } from './measure/display.js';
 import { PacketPool } from './packets.js';
+import { creditAudit } from './link/creditAudit.js';
 import { ReceiveCap } from './host/receiveCap.js';
 import { Sink } from './host/sink.js';
 import { TrafficHostAdapters } from './host/trafficAdapter.js';
@@ -347,7 +348,7 @@ export class Fabric {
    * must equal the buffer's capacity in blocks at every instant.
    */
   auditCredits(): CreditAudit[] {
-    return this.links.audit((q) => this.queues.blocksOf(q));
+    return creditAudit(this.links, this.compiled.vls, this.compiled.portNames, (q) => this.queues.blocksOf(q));
   }
 
   /** Packets ever injected by hosts, delivered, and currently inside the network (not in send queues). */

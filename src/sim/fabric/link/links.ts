@@ -14,7 +14,7 @@ import type { Engine } from '../../engine/engine.js';
 import { NONE, type CompiledFabric } from '../compiled.js';
 import { EV_ARRIVE, EV_CREDIT, EV_TX_END } from '../events.js';
 import type { StaticForwarding } from '../switch/forwarding.js';
-import type { FabricStats, CreditAudit } from '../measure/measurements.js';
+import type { FabricStats } from '../measure/measurements.js';
 import type { PacketPool } from '../packets.js';
 
 /*
@@ -180,6 +180,15 @@ export class Links {
   /** Credits (blocks) held by the sender of port g on VL v. */
   credits(g: number, v: number): number {
     return this.rec[g * this.S + P_VL + P_PER_VL * v + V_CREDITS]!;
+  }
+
+  /** Blocks of VL v on port g's wire, and credits travelling back to it (the credit audit's). */
+  inFlight(g: number, v: number): number {
+    return this.rec[g * this.S + P_VL + P_PER_VL * v + V_IN_FLIGHT]!;
+  }
+
+  creditsReturning(g: number, v: number): number {
+    return this.rec[g * this.S + P_VL + P_PER_VL * v + V_RETURNING]!;
   }
 
   /** The switch of port g (−1: a host port). */
@@ -382,42 +391,5 @@ export class Links {
   /** Shared input buffer: the pool's free blocks change by `blocks` on every VL's counter of the port at record r. */
   private poolCredits(r: number, blocks: number): void {
     for (let v = 0; v < this.V; v++) this.rec[r + P_VL + P_PER_VL * v + V_CREDITS]! += blocks;
-  }
-
-  /**
-   * The credit ledger rows of every link direction into a switch; `buffered(q)` = blocks held by
-   * input VL buffer q. With a shared input buffer one row per link direction, VL −1: the pool.
-   */
-  audit(buffered: (q: number) => number): CreditAudit[] {
-    const rows: CreditAudit[] = [];
-    const V = this.V;
-    for (let g = 0; g < this.peer.length; g++) {
-      const peer = this.peer[g]!;
-      if (peer < 0 || this.portSwitch[peer]! < 0) continue;
-      if (this.shared) {
-        const row = { port: this.c.portNames[g]!, vl: -1, capacity: this.poolBlocks, credits: this.credits(g, 0), inFlight: 0, buffered: 0, creditsReturning: 0 };
-        for (let v = 0; v < V; v++) {
-          const vr = g * this.S + P_VL + P_PER_VL * v;
-          row.inFlight += this.rec[vr + V_IN_FLIGHT]!;
-          row.buffered += buffered(peer * V + v);
-          row.creditsReturning += this.rec[vr + V_RETURNING]!;
-        }
-        rows.push(row);
-        continue;
-      }
-      for (let v = 0; v < V; v++) {
-        const vr = g * this.S + P_VL + P_PER_VL * v;
-        rows.push({
-          port: this.c.portNames[g]!,
-          vl: v,
-          capacity: this.capBlocks,
-          credits: this.rec[vr + V_CREDITS]!,
-          inFlight: this.rec[vr + V_IN_FLIGHT]!,
-          buffered: buffered(peer * V + v),
-          creditsReturning: this.rec[vr + V_RETURNING]!,
-        });
-      }
-    }
-    return rows;
   }
 }
