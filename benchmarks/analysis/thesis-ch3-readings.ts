@@ -200,7 +200,7 @@ function lengths(): void {
   console.log('| table | set-up | 5 ms | 10 ms | 50 ms |\n|---|---|---|---|---|');
   for (const table of ['3.2', '3.3'] as const) {
     const thesis = gbps(sum(THESIS[table]));
-    for (const [label, extra] of [['defaults', {}], ['2 packets per VL, 2 Gb/s', { bufferPackets: 2, linkGbps: 2 }]] as const) {
+    for (const [label, extra] of [['defaults', {}], ['2 packets per VL, 2 Gb/s', { bufferPackets: 2, linkGbps: 2 }], ['4 per port pooled, 2 Gb/s', { bufferPackets: 2, bufferSharing: 'shared', linkGbps: 2 }]] as const) {
       const cells = [0.005, 0.01, 0.05].map((until) => {
         const mt = simulate({ scenario: 'congestion-spreading', params: { ...TABLES[table], ...extra } }, { seed: 1, replications: REPS, until, warmup: 0 }).metrics as unknown as Metrics;
         const bc = mt.throughput!.local!.mean + mt.throughput!.remote!.mean;
