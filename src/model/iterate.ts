@@ -268,7 +268,6 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
       continue;
     }
     const hold = S + loop;
-    const hold2 = S2 + 2 * S * loop + loop * loop;
     const perPacket = Math.ceil(s.b1[u]! / l / 64);
     const slots = Math.max(1, Math.floor(m.bufferBlocks[p]! / Math.max(1, perPacket)));
     // The packets come off link u: each inter-arrival time holds the arriving packet's transmission x.
@@ -286,7 +285,13 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     const full = finiteQueue(lt, 1 / ht, ca2t, varS / (ht * ht), slots, true);
     const own = finiteQueue(lt, 1 / St, ca2t, varS / (St * St), RELOCATE && m.hostChannel[u] === 1 ? Infinity : slots, true);
     const blocked = full.blockingProbability;
-    const resid = hold2 / (2 * hold);
+    // A blocked packet's credit wait, in the shifted queue whose π it multiplies (docs/models.md §13.5):
+    // the shifted stream comes in GE batches (a link's back-to-back packets have A − x = 0), a batch
+    // going on with probability 1 − τ, τ = 2/(1 + Ca²); the first of a batch to be blocked waits the
+    // residual of the hold h − x, a later one was ready when its predecessor got a credit and waits a whole h − x.
+    const tau = Math.min(1, 2 / (1 + ca2t));
+    const hb = Math.max(ht, EPS * hold);
+    const resid = tau * ((varS + hb * hb) / (2 * hb)) + (1 - tau) * hb;
     const beta = omega * blocked * resid + (1 - omega) * s.beta[u]!;
     change = Math.max(change, Math.abs(beta - s.beta[u]!) / Math.max(s.xbar[u]!, EPS), Math.abs(S - s.headTime[u]!) / Math.max(S, EPS));
     s.blocked[u] = blocked;

@@ -34,7 +34,7 @@ function nodeSums(sm: SolvedModel): void {
     const c = nodeChannel[n]!;
     const port = net.ports[(c / V) | 0]!;
     const nx = nodeNext[n]!;
-    credit[n] = s.beta[c]!;
+    credit[n] = m.hostChannel[c] === 1 ? 0 : s.beta[c]!;
     delay[n] = port.delay;
     links[n] = net.cutThrough ? port.rate : 1 / port.rate;
     wait[n] = 0;
