@@ -34,7 +34,8 @@ function nodeSums(sm: SolvedModel): void {
     const c = nodeChannel[n]!;
     const port = net.ports[(c / V) | 0]!;
     const nx = nodeNext[n]!;
-    credit[n] = m.hostChannel[c] === 1 ? 0 : s.beta[c]!;
+    // A host's wait behind a full first FIFO buffer is in that buffer's wait (iterate.ts, RELOCATE), not again here; VoQ buffers count it only here.
+    credit[n] = m.hostChannel[c] === 1 && !m.voq ? 0 : s.beta[c]!;
     delay[n] = port.delay;
     links[n] = net.cutThrough ? port.rate : 1 / port.rate;
     wait[n] = 0;
