@@ -308,7 +308,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
   return change;
 }
 
-/** Step 5: two-moment propagation (Whitt's QNA): merge into each channel, departure SCV Cd² = ρ²Cs² + (1 − ρ²)Ca². */
+/** Step 5: two-moment propagation (Whitt's QNA): merge into each channel (the hybrid superposition), departure SCV Cd² = ρ²Cs² + (1 − ρ²)Ca². */
 export function propagate(m: CompiledModel, s: ModelState): void {
   for (let c = 0; c < m.C; c++) {
     const l = s.lam[c]!;
@@ -317,6 +317,7 @@ export function propagate(m: CompiledModel, s: ModelState): void {
     if (m.hostChannel[c]) ca2 = s.ca2acc[c]! / s.hostOffered[c]!;
     else {
       ca2 = 0;
+      let sq = 0;
       for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
         const t = m.intoOf[i]!;
         const lt = s.lamT[t]!;
@@ -324,6 +325,14 @@ export function propagate(m: CompiledModel, s: ModelState): void {
         const u = m.turnIn[t]!;
         const pr = lt / s.lam[u]!;
         ca2 += (lt / l) * (pr * s.fifoCd2[u]! + 1 - pr);
+        sq += (lt / l) * (lt / l);
+      }
+      // Whitt's hybrid superposition (QNA, BSTJ 62(9) 1983, eqs. 37–38): many streams merge into a process that is
+      // Poisson in the long run, which is what a busy queue sees: w = 1/(1 + 4(1 − ρ)²(v − 1)), v = 1/Σ(λ_i/λ)².
+      if (sq > 0) {
+        const rho = Math.min(1, l * s.seff[c]!);
+        const w = 1 / (1 + 4 * (1 - rho) * (1 - rho) * (1 / sq - 1));
+        ca2 = w * ca2 + 1 - w;
       }
     }
     s.ca2in[c] = ca2;
