@@ -327,7 +327,7 @@ export function propagate(m: CompiledModel, s: ModelState): void {
         ca2 += (lt / l) * (pr * s.fifoCd2[u]! + 1 - pr);
         sq += (lt / l) * (lt / l);
       }
-      // Whitt's hybrid superposition (QNA, BSTJ 62(9) 1983, eqs. 37–38): many streams merge into a process that is
+      // Whitt's hybrid superposition (QNA, BSTJ 62(9) 1983, §4): many streams merge into a process that is
       // Poisson in the long run, which is what a busy queue sees: w = 1/(1 + 4(1 − ρ)²(v − 1)), v = 1/Σ(λ_i/λ)².
       if (sq > 0) {
         const rho = Math.min(1, l * s.seff[c]!);
