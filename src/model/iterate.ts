@@ -191,7 +191,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           if (others > 0 && heads > 0) {
             const mine = s.lamT[t]! * s.headWait[t]!;
             const ahead = waitingAll - waitingByInput[pu]! + (waitingByInput[pu]! - mine) * (1 - Math.min(1, same / linkTotal));
-            [w, busy, w2] = headWaitMva(others, ahead, sMean, avail, residual, cs2);
+            [w, busy, w2] = headWaitMva(others, ahead, sMean, avail, residual, cs2, heads);
           }
           s.headWaitProb[t] = busy;
           s.headWait[t] = split[v]! * w + lowerTerm;
