@@ -7,7 +7,7 @@
  */
 import type { CompiledModel } from './compile.js';
 import { finiteQueue } from './queues/queue.js';
-import { gpsCapacities, servedLevel, type VlShares } from './queues/arbitration.js';
+import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from './queues/arbitration.js';
 import { conservationFloor } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer } from './queues/voq.js';
@@ -45,6 +45,9 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
   const demand = new Float64Array(V);
   const cap = new Float64Array(V);
   const split = new Float64Array(V);
+  const vlLam = new Float64Array(V);
+  const vlS1 = new Float64Array(V);
+  const vlS2 = new Float64Array(V);
   const byInput = new Float64Array(m.P);
   const turnsOfInput = new Int32Array(m.P);
   const waitingByInput = new Float64Array(m.P);
@@ -85,27 +88,15 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
     }
     gpsCapacities(sh, demand, V, cap);
     for (let v = 0; v < V; v++) s.capacity[base + v] = Math.min(1, Math.max(cap[v]!, EPS));
-    // Weighted split within a level: g_v ∝ (ρ_v/φ_v), normalised so that Σ ρ_v g_v = Σ ρ_v (conservation).
-    for (let level = 0; level < 2; level++) {
-      let num = 0;
-      let den = 0;
-      for (let v = 0; v < V; v++) {
-        const lev = servedLevel(sh, v);
-        if (lev !== level) continue;
-        const rho = s.lam[base + v]! * s.seff[base + v]!;
-        const phi = sh.roundBytes[v]! > 0 ? sh.roundBytes[v]! : 1;
-        split[v] = rho / phi;
-        num += rho;
-        den += rho * split[v]!;
-      }
-      for (let v = 0; v < V; v++) {
-        const lev = servedLevel(sh, v);
-        // The weights act only while another VL of the level is backlogged too: the split is taken in
-        // proportion to the level's load (the chance a waiting packet finds the port busy), from FCFS
-        // (ρ → 0) to the weighted split (ρ → 1).
-        if (lev === level) split[v] = den > 0 ? 1 + ((split[v]! * num) / den - 1) * Math.min(1, num) : 1;
-      }
+    // Weighted round robin within a level: each VL's share of the level's wait (arbitration.ts, §13.4).
+    for (let v = 0; v < V; v++) {
+      const c = base + v;
+      const host = m.hostChannel[c] === 1 && RELOCATE;
+      vlLam[v] = s.lam[c]!;
+      vlS1[v] = host ? s.xbar[c]! : s.seff[c]!;
+      vlS2[v] = host ? s.x2[c]! : s.seff2[c]!;
     }
+    for (let level = 0; level < 2; level++) wrrSplit(sh, level, vlLam, vlS1, vlS2, V, split);
     for (let level = 0; level < 2; level++) {
       const acc = lv[level]!;
       const l = acc[0]!;

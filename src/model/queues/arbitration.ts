@@ -133,3 +133,105 @@ function waterFill(shares: VlShares, demand: ArrayLike<number>, vls: number, out
   }
   return capacity - left;
 }
+
+/** Scratch of {@link wrrSplit} (a port has at most 15 data VLs). */
+const wrrW = new Float64Array(16);
+const wrrMva = new Float64Array(16);
+const wrrFavoured = new Uint8Array(16);
+
+/**
+ * The weighted round robin's split of one priority level's wait among its VLs (docs/models.md §13.4):
+ * writes g_v = W_v / W into `out[v]` for the VLs of level `lvl` (W the level's FCFS wait), with
+ * Σ ρ_v g_v = Σ ρ_v (Kleinrock's conservation law: the port is work conserving and non-preemptive).
+ *
+ * Mean value analysis of the table (the packet in service finishes; a visit sends the entry's weight
+ * in whole packets): a tagged packet of VL i waits the residual R of the packet in service, its own
+ * VL's packets ahead (ρ_i W_i of work, by Little and PASTA), and of each other VL j what j has — its
+ * work found waiting and arriving meanwhile, ρ_j(W_j + W_i) — but no more than the table lets j send
+ * while i's work ahead is sent, (φ_j/φ_i) ρ_i W_i (φ the bytes per round):
+ *     W_i = R + ρ_i W_i + Σ_{j≠i} min(ρ_j (W_j + W_i), (φ_j/φ_i) ρ_i W_i).
+ * A VL for which the table's bound binds against every other VL (a *favoured* VL, below its share)
+ * keeps its W_i = R/(1 − ρ_i Φ/φ_i) — its own share of the link with the link's residual. The
+ * others wait for all the work of the favoured ones, so their equations amplify any error by
+ * 1/(1 − ρ): they take what the conservation law leaves, in proportion to their MVA waits. Exact at
+ * the limits: equal weights and loads (FCFS), one weight → 0 (Cobham's two-class priority), ρ → 0.
+ * `lam`, `s1`, `s2` per VL (arrival rate, service mean and second moment, one unit of time).
+ */
+export function wrrSplit(shares: VlShares, lvl: number, lam: ArrayLike<number>, s1: ArrayLike<number>, s2: ArrayLike<number>, vls: number, out: Float64Array): void {
+  let rho = 0;
+  let R = 0;
+  let active = 0;
+  for (let v = 0; v < vls; v++) {
+    if (servedLevel(shares, v) !== lvl) continue;
+    out[v] = 1;
+    if (!(lam[v]! > 0)) continue;
+    rho += lam[v]! * s1[v]!;
+    R += (lam[v]! * s2[v]!) / 2;
+    active++;
+  }
+  if (active < 2 || !(rho < 1) || !(R > 0)) return;
+  const wFcfs = R / (1 - rho);
+  for (let v = 0; v < vls; v++) wrrW[v] = wFcfs;
+  const phi = (v: number) => (shares.roundBytes[v]! > 0 ? shares.roundBytes[v]! : 1);
+  // Gauss–Seidel over the VLs; each VL's equation is solved exactly (concave, piecewise linear, slope < 1).
+  for (let sweep = 0; sweep < 50; sweep++) {
+    let change = 0;
+    for (let i = 0; i < vls; i++) {
+      if (servedLevel(shares, i) !== lvl || !(lam[i]! > 0)) continue;
+      const ri = lam[i]! * s1[i]!;
+      const w = solveVl(shares, lvl, lam, s1, vls, i, ri, phi(i), R);
+      change = Math.max(change, Math.abs(w - wrrW[i]!) / wFcfs);
+      wrrW[i] = w;
+      wrrMva[i] = w;
+    }
+    if (change < 1e-10) break;
+  }
+  // Favoured VLs keep their MVA wait; the others share what the conservation law leaves.
+  let favouredWork = 0;
+  let otherWork = 0;
+  for (let i = 0; i < vls; i++) {
+    if (servedLevel(shares, i) !== lvl || !(lam[i]! > 0)) continue;
+    const ri = lam[i]! * s1[i]!;
+    let fav = 1;
+    for (let j = 0; j < vls; j++) {
+      if (j === i || servedLevel(shares, j) !== lvl || !(lam[j]! > 0)) continue;
+      const rj = lam[j]! * s1[j]!;
+      if ((phi(j) / phi(i)) * ri * wrrW[i]! > rj * (wrrW[j]! + wrrW[i]!)) fav = 0;
+    }
+    wrrFavoured[i] = fav;
+    if (fav) favouredWork += ri * wrrW[i]!;
+    else otherWork += ri * wrrW[i]!;
+  }
+  const total = rho * wFcfs;
+  const left = total - favouredWork;
+  const scaleOthers = otherWork > 0 && left > 0 ? left / otherWork : 0;
+  const scaleAll = total / (favouredWork + otherWork);
+  for (let i = 0; i < vls; i++) {
+    if (servedLevel(shares, i) !== lvl || !(lam[i]! > 0)) continue;
+    const w = otherWork > 0 && left > 0 ? (wrrFavoured[i] ? wrrW[i]! : scaleOthers * wrrW[i]!) : scaleAll * wrrW[i]!;
+    out[i] = w / wFcfs;
+  }
+}
+
+/** VL i's equation of {@link wrrSplit} given the others' waits in `wrrW`: the fixed point of a concave piecewise-linear map. */
+function solveVl(shares: VlShares, lvl: number, lam: ArrayLike<number>, s1: ArrayLike<number>, vls: number, i: number, ri: number, phiI: number, R: number): number {
+  // h(W) = A + B·W on the current branch set; start on the caps (W small), move a VL to its
+  // availability branch while the solution lies past its break point, until consistent.
+  let w = R;
+  for (let round = 0; round < 2 * vls + 2; round++) {
+    let A = R;
+    let B = ri;
+    for (let j = 0; j < vls; j++) {
+      if (j === i || servedLevel(shares, j) !== lvl || !(lam[j]! > 0)) continue;
+      const rj = lam[j]! * s1[j]!;
+      const capSlope = ((shares.roundBytes[j]! > 0 ? shares.roundBytes[j]! : 1) / phiI) * ri;
+      // min(rj (Wj + W), capSlope W) at W = w: take the smaller branch.
+      if (capSlope * w <= rj * (wrrW[j]! + w)) B += capSlope;
+      else ((A += rj * wrrW[j]!), (B += rj));
+    }
+    const next = A / Math.max(1e-12, 1 - B);
+    if (Math.abs(next - w) <= 1e-12 * Math.max(next, R)) return next;
+    w = next;
+  }
+  return w;
+}
