@@ -216,6 +216,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
 export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): number {
   let change = 0;
   let readout = new Float64Array(16);
+  let readoutAll = new Float64Array(16);
   const byPort = m.V > 1 || m.voq ? new Float64Array(2 * m.P) : readout;
   for (let u = 0; u < m.C; u++) {
     const l = s.lam[u]!;
@@ -230,19 +231,24 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     const busyOther = m.V > 1 || m.voq;
     if (busyOther) {
       const n = 2 * (m.turnsStart[u + 1]! - m.turnsStart[u]!);
-      if (readout.length < n) readout = new Float64Array(2 * n);
+      if (readout.length < n) ((readout = new Float64Array(2 * n)), (readoutAll = new Float64Array(2 * n)));
       otherVlsReadout(m, s, u, readout, byPort);
+      if (m.V > 1) otherVlsReadout(m, s, u, readoutAll, byPort, true);
     }
+    const fresh = 1 - Math.min(1, l * Math.max(0, s.headTime[u]! - s.xbar[u]!));
     for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
       const t = m.turnsOf[i]!;
       const pr = s.lamT[t]! / l;
       if (!(pr > 0)) continue;
       const c = m.turnOut[t]!;
       const k = i - m.turnsStart[u]!;
-      // Only while the output itself is free: a head whose output is busy waits for it anyway.
-      const free = 1 - Math.min(1, s.headWaitProb[t]!);
-      const e = busyOther ? free * readout[2 * k]! : 0;
-      const e2 = busyOther ? free * readout[2 * k + 1]! : 0;
+      // A packet that becomes head as it arrives and finds its output free waits for the port behind
+      // delayed packets only; one that waited (for its output, probability b, or behind its buffer's
+      // earlier packets) finds the port busy with any other VL's packet (§13.4).
+      const free = (1 - Math.min(1, s.headWaitProb[t]!)) * (m.V > 1 ? fresh : 1);
+      const all = m.V > 1 ? 1 - free : 0;
+      const e = busyOther ? free * readout[2 * k]! + all * readoutAll[2 * k]! : 0;
+      const e2 = busyOther ? free * readout[2 * k + 1]! + all * readoutAll[2 * k + 1]! : 0;
       const h0 = s.headWait[t]!;
       const h = h0 + e;
       const h2 = s.headWait2[t]! + 2 * h0 * e + e2;

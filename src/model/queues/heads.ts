@@ -46,9 +46,11 @@ export function headWaitMva(others: number, ahead: number, sMean: number, avail:
  * packets: λ_w(S_w − x)). Packets of the other VLs for the same output q are not counted: output q's
  * arbitration already has them. With virtual output queues the buffer's own packets for other outputs
  * count too (they leave independently, through the same port). Writes e and E[e²] of u's k-th turn
- * into `out` at 2k, 2k + 1; `byPort` is zeroed scratch of 2 × ports, left zeroed.
+ * into `out` at 2k, 2k + 1; `byPort` is zeroed scratch of 2 × ports, left zeroed. `everyPacket`: count
+ * every packet, delayed or not — the wait of a head that has already waited for its output, which an
+ * undelayed packet of another VL passing through finds as well (H31w, docs/models.md §13.4).
  */
-export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out: Float64Array, byPort: Float64Array): void {
+export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out: Float64Array, byPort: Float64Array, everyPacket = false): void {
   const v = u % m.V;
   const base = u - v;
   let e = 0;
@@ -61,7 +63,7 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
     const behind = Math.min(1, s.lam[uw]! * Math.max(0, s.headTime[uw]! - s.xbar[uw]!));
     for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
       const t = m.turnsOf[i]!;
-      const delayed = 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
+      const delayed = everyPacket ? 1 : 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
       const lt = s.lamT[t]! * delayed;
       if (!(lt > 0)) continue;
       const c = m.turnOut[t]!;
