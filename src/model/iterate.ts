@@ -49,6 +49,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
   const vlS1 = new Float64Array(V);
   const vlS2 = new Float64Array(V);
   const byInput = new Float64Array(m.P);
+  const byChannel = new Float64Array(m.C);
   const turnsOfInput = new Int32Array(m.P);
   const waitingByInput = new Float64Array(m.P);
   const lv = [new Float64Array(5), new Float64Array(5)];
@@ -129,6 +130,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       let nTurns = 0;
       let waitingAll = 0;
       let pairs = 0;
+      const spaced = 1 - Math.min(1, acc[1]!);
       // Virtual output queues: the packets for this output wait in one queue per input, served in turn:
       // the output behaves as one queue of all of them (an output-queued switch), bounded by the buffers.
       // Its heads are counted only when that queue is unstable (the pass over the turns is most of a port's time).
@@ -142,9 +144,13 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           if (!(s.lamT[t]! > 0)) continue;
           const pu = (m.turnIn[t]! / V) | 0;
           if (byInput[pu] === 0) n++;
-          // Same-link pairs do not queue when the link's transmissions are fixed and no shorter than this port's.
-          if (m.serviceSecondFactor[pu] === 1 && m.rate[pu]! <= m.rate[p]! * (1 + 1e-9)) pairs += s.lamT[t]! * (2 * byInput[pu]! + s.lamT[t]!);
+          // Same-link pairs do not queue when the link's transmissions are fixed and no shorter than this port's;
+          // a pair from two VL buffers of the link does when the earlier packet was delayed here (probability
+          // the output's load: the arbitration reorders them; §13.4).
+          const u = m.turnIn[t]!;
+          if (m.serviceSecondFactor[pu] === 1 && m.rate[pu]! <= m.rate[p]! * (1 + 1e-9)) pairs += s.lamT[t]! * (2 * byChannel[u]! + s.lamT[t]! + 2 * (byInput[pu]! - byChannel[u]!) * spaced);
           byInput[pu]! += s.lamT[t]!;
+          byChannel[u]! += s.lamT[t]!;
           waitingByInput[pu]! += s.lamT[t]! * s.headWait[t]!;
           waitingAll += s.lamT[t]! * s.headWait[t]!;
           turnsOfInput[pu]!++;
@@ -198,6 +204,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
         for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
           const pu = (m.turnIn[m.intoOf[i]!]! / V) | 0;
           byInput[pu] = 0;
+          byChannel[m.turnIn[m.intoOf[i]!]!] = 0;
           turnsOfInput[pu] = 0;
           waitingByInput[pu] = 0;
         }
