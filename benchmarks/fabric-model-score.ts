@@ -86,8 +86,10 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
     const vl1 = over.channels.filter((ch) => ch.port === p.name && ch.vl >= c.vls / 2).reduce((a, ch) => a + ch.utilization, 0);
     return vl1 / p.utilization;
   });
+  // The simulator's figure (make.ts's slShares) is over switch ports only ("S:n"), the upper median: the same here.
+  const busySwitch = over.ports.filter((p) => p.utilization >= 0.97 && p.name.includes(':')).map((p) => over.channels.filter((ch) => ch.port === p.name && ch.vl >= c.vls / 2).reduce((a, ch) => a + ch.utilization, 0) / p.utilization).sort((a, b) => a - b);
   const ref = c.saturation.overload as unknown as { acceptedLoadPerSl?: [number, number][]; slShareOnBusyPorts?: { switch: { ports: number; sl1ShareMedian?: number } } };
-  rows.push({ case: c.case, point: 'overload', modelPerSl: fps === 2 ? perSl : [perSl[0]], simPerSl: ref.acceptedLoadPerSl?.map((x) => x[0]), modelSl1ShareMedian: fps === 2 ? median(busy) : NaN, simSl1ShareMedian: ref.slShareOnBusyPorts?.switch.sl1ShareMedian, busyPorts: busy.length });
+  rows.push({ case: c.case, point: 'overload', modelPerSl: fps === 2 ? perSl : [perSl[0]], simPerSl: ref.acceptedLoadPerSl?.map((x) => x[0]), modelSl1ShareMedian: fps === 2 ? median(busy) : NaN, modelSl1ShareSwitch: fps === 2 && busySwitch.length ? busySwitch[Math.floor(busySwitch.length / 2)] : NaN, switchBusyPorts: busySwitch.length, simSl1ShareMedian: ref.slShareOnBusyPorts?.switch.sl1ShareMedian, busyPorts: busy.length });
   const sat = saturationLoad(at, c.rateGbps, 2048, (c as unknown as { flowsPerSender: number }).flowsPerSender);
   rows.push({ case: c.case, point: 'saturation', simLoad: c.saturation.load, simAccepted: c.saturation.overload.acceptedLoad[0], modelLoad: sat.load, cappedBy: sat.cappedBy });
 }

@@ -78,6 +78,31 @@ export function vlShares(config: VlArbiterConfig, bytes: ArrayLike<number>, vls:
  * its share; a VL whose demand is met gets what the others leave.
  */
 export function gpsCapacities(shares: VlShares, demand: ArrayLike<number>, vls: number, out: Float64Array): void {
+  gpsFill(shares, demand, vls, out);
+  // A VL that got all it asked for could take more: as much as it would get backlogged, the others
+  // asking what they ask (not what it leaves them: a greedy VL given the rest would hold the first to its
+  // present load, H31w, change 20).
+  let met = 0;
+  for (let v = 0; v < vls; v++) if (shares.level[v] >= 0 && !(out[v]! < demand[v]! * (1 - 1e-12))) met |= 1 << v;
+  if (met === 0) return;
+  for (let v = 0; v < vls; v++) gpsDemand[v] = demand[v]!;
+  for (let v = 0; v < vls; v++) {
+    if (!((met >> v) & 1)) continue;
+    gpsDemand[v] = Infinity;
+    gpsFill(shares, gpsDemand, vls, gpsOut);
+    gpsDemand[v] = demand[v]!;
+    gpsCap[v] = gpsOut[v]!;
+  }
+  for (let v = 0; v < vls; v++) if ((met >> v) & 1) out[v] = gpsCap[v]!;
+}
+
+/** Scratch of {@link gpsCapacities}. */
+const gpsDemand = new Float64Array(16);
+const gpsOut = new Float64Array(16);
+const gpsCap = new Float64Array(16);
+
+/** The GPS allocation itself (no capacities yet): high VLs first up to the limit, then the low VLs by weight. */
+function gpsFill(shares: VlShares, demand: ArrayLike<number>, vls: number, out: Float64Array): void {
   let highDemand = 0;
   let lowDemand = 0;
   for (let v = 0; v < vls; v++) {
@@ -89,13 +114,6 @@ export function gpsCapacities(shares: VlShares, demand: ArrayLike<number>, vls: 
   const highTotal = Math.min(1, highDemand, Math.max(highLimit, 1 - lowDemand));
   const usedHigh = waterFill(shares, demand, vls, out, 0, highTotal, true);
   waterFill(shares, demand, vls, out, 1, 1 - usedHigh, true);
-  // A VL that got all it asked for could take whatever the others leave: that is its capacity.
-  let total = 0;
-  for (let v = 0; v < vls; v++) total += out[v]!;
-  for (let v = 0; v < vls; v++) {
-    if (shares.level[v] < 0) continue;
-    if (!(out[v]! < demand[v]! * (1 - 1e-12))) out[v] = 1 - (total - out[v]!);
-  }
 }
 
 /** The VLs still filling in {@link waterFill}, in VL order (a VL has at most 15 data VLs). */
