@@ -48,6 +48,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
   const vlLam = new Float64Array(V);
   const vlS1 = new Float64Array(V);
   const vlS2 = new Float64Array(V);
+  const splitRho = new Float64Array(2);
   const byInput = new Float64Array(m.P);
   const byChannel = new Float64Array(m.C);
   const turnsOfInput = new Int32Array(m.P);
@@ -98,6 +99,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       vlS2[v] = host ? s.x2[c]! : s.seff2[c]!;
     }
     for (let level = 0; level < 2; level++) wrrSplit(sh, level, vlLam, vlS1, vlS2, V, split);
+    splitRho[0] = splitRho[1] = 0;
+    for (let v = 0; v < V; v++) splitRho[servedLevel(sh, v)]! += vlLam[v]! * vlS1[v]!;
     for (let level = 0; level < 2; level++) {
       const acc = lv[level]!;
       const l = acc[0]!;
@@ -191,8 +194,15 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
             [w, busy, w2] = headWaitMva(others, ahead, sMean, avail, residual, cs2, heads);
           }
           s.headWaitProb[t] = busy;
-          s.headWait[t] = split[v]! * w + lowerTerm;
-          s.headWait2[t] = split[v]! * split[v]! * w2 + 2 * split[v]! * w * lowerTerm + lowerTerm * lowerTerm;
+          // The residual of the packet in service is every VL's; the table reorders only the heads ahead:
+          // their part takes the split of the queue's work, g'_v = (g_v − (1 − ρ))/ρ (R = (1 − ρ)W, §13.4).
+          const res = busy * residual;
+          const rhoL = Math.min(1 - EPS, Math.max(EPS, splitRho[level]!));
+          const gq = Math.max(0, (split[v]! - (1 - rhoL)) / rhoL);
+          const wv = res + gq * (w - res);
+          const k = w > 0 ? wv / w : 0;
+          s.headWait[t] = wv + lowerTerm;
+          s.headWait2[t] = k * k * w2 + 2 * wv * lowerTerm + lowerTerm * lowerTerm;
         }
       }
       // The floor's arrivals: Poisson streams from distinct links (a link's own packets never queue behind
