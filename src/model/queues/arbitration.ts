@@ -81,7 +81,7 @@ export function gpsCapacities(shares: VlShares, demand: ArrayLike<number>, vls: 
   gpsFill(shares, demand, vls, out);
   // A VL that got all it asked for could take more: as much as it would get backlogged, the others
   // asking what they ask (not what it leaves them: a greedy VL given the rest would hold the first to its
-  // present load, H31w, change 20).
+  // present load; change 25 (H31w), docs/fabric-model.md).
   let met = 0;
   for (let v = 0; v < vls; v++) if (shares.level[v] >= 0 && !(out[v]! < demand[v]! * (1 - 1e-12))) met |= 1 << v;
   if (met === 0) return;
