@@ -120,7 +120,7 @@ export class Fabric {
     this.queues =
       c.inputQueueing === 'voq'
         ? new VoqInputQueues(G * c.vls, c.vls, maxOf(c.switchPorts), switchBaseOfPorts(this.links), this.pool)
-        : new FifoInputQueues(G * c.vls, c.vls, this.pool);
+        : new FifoInputQueues(G * c.vls, c.vls, this.pool, this.links.outputRequestRecords());
     // Without marking the crossbar makes no marking calls at all (the per-port-VL bytes that
     // FabricMarking keeps are read only by IB CC).
     const marking = c.marking.kind === 'none' ? null : new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);
@@ -242,7 +242,7 @@ export class Fabric {
         this.onArrive(x, b);
         return;
       case EV_TX_END:
-        this.onTxEnd(x);
+        this.onTxEnd(x, b);
         return;
       case EV_CREDIT:
         this.tryOutput(this.links.creditsArrived(x, b));
@@ -284,11 +284,9 @@ export class Fabric {
     this.links.returnCredits(g, vl, blocks);
   }
 
-  /** Port g's transmission ended. */
-  private onTxEnd(g: number): void {
-    const links = this.links;
-    const q = links.currentQueue(g);
-    const p = links.endTransmission(g);
+  /** Port g's transmission of a packet from queue q (Links.setCurrentQueue's, carried by the event) ended. */
+  private onTxEnd(g: number, q: number): void {
+    const p = this.links.endTransmission(g);
     if (q < 0) this.hosts.txEnd(g, -1 - q);
     else this.crossbar.txEnd(g, q, p);
   }

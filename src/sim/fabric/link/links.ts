@@ -14,16 +14,18 @@ import type { Engine } from '../../engine/engine.js';
 import { NONE, type CompiledFabric } from '../compiled.js';
 import { EV_ARRIVE, EV_CREDIT, EV_TX_END } from '../events.js';
 import type { StaticForwarding } from '../switch/forwarding.js';
+import type { OutputRequestRecords } from '../switch/inputFifo.js';
 import type { FabricStats } from '../measure/measurements.js';
+import { PORT_BUSY, PORT_PACKETS } from '../measure/measurements.js';
 import type { PacketPool } from '../packets.js';
 
 /*
  * A port's record (issue 32: locality): its link state — transmitter, wire, the credit counters of
- * each VL — side by side in one record of W = 8 + 2V doubles, read as 32-bit integers (`rec`, port
- * g's field k at g·S + k, S = 2W) or as doubles (`recF`, at g·W + k) over one buffer. As dozens of
- * separate arrays, a packet-hop read a cache line per field and port (at k = 32, 49,152 ports: a
- * miss each); a record fills two lines or three. (Constants of this file: an imported constant is
- * a module variable that V8's optimized code loads at every use.)
+ * each VL — then what else a packet-hop reads of the port as an output: the FIFO input buffers'
+ * requests of it (inputFifo.ts) and its transmit recorders (measurements.ts); W = 8 + 3V + 3 + V
+ * doubles, read as 32-bit integers (`rec`, port g's field k at g·S + k, S = 2W) or as doubles
+ * (`recF`, at g·W + k) over one buffer. (Constants of this file: an imported constant is a module
+ * variable that V8's optimized code loads at every use.)
  */
 /** Integers: 1 while transmitting; the queue of the packet in transmission (input VL buffer g'·V + v, or −1 − f for host flow f); that packet (NONE: idle). */
 const P_BUSY = 0;
@@ -41,13 +43,18 @@ const P_EXPONENTIAL = 8;
 const D_END = 5;
 const D_RATE = 6;
 const D_DELAY = 7;
-/** VL v's integers from P_VL + P_PER_VL · v: credits held by the sender, blocks on the wire, credits travelling back, credits folded. */
+/** With FIFO input buffers (inputFifo.ts's OutputRequestRecords): bit v set when some input buffer's head requests this output on VL v. */
+const P_REQ_VLS = 9;
+/** VL v's integers from P_VL + P_PER_VL · v: credits held by the sender, blocks on the wire, credits travelling back, credits folded; */
+/** with FIFO input buffers, the first and last input buffer requesting this output on VL v (NONE: none). */
 const P_VL = 16;
-const P_PER_VL = 4;
+const P_PER_VL = 6;
 const V_CREDITS = 0;
 const V_IN_FLIGHT = 1;
 const V_RETURNING = 2;
 const V_FOLD_BLOCKS = 3;
+const V_REQ_HEAD = 4;
+const V_REQ_TAIL = 5;
 
 /** Receive credits towards a host: effectively unlimited. */
 const HOST_CREDITS = 1 << 30;
@@ -55,10 +62,7 @@ const HOST_CREDITS = 1 << 30;
 /** Credit returns one port may hold folded into its end of transmission (more go as events). */
 const FOLD_SLOTS = 8;
 
-/**
- * The engine handler a link posts to (the fabric's dispatcher, events.ts): end of a transmission (g),
- * arrival at the far end (g, p), credits back at the sender (port-VL, blocks).
- */
+/** The engine handler a link posts to (the fabric's dispatcher, events.ts): end of transmission (g, queue), arrival (g, p), credits back (port-VL, blocks). */
 export interface LinkHandlers {
   readonly event: number;
 }
@@ -68,7 +72,6 @@ export class Links {
   private readonly c: CompiledFabric;
   private readonly engine: Engine;
   private readonly pool: PacketPool;
-  private readonly stats: FabricStats;
   private readonly h: LinkHandlers;
   private readonly V: number;
   /** Peer global port of every port (−1: unconnected). */
@@ -92,29 +95,22 @@ export class Links {
   /** Integers and doubles per record. */
   private readonly S: number;
   private readonly W: number;
+  /** The record's doubles of the port's busy time and of its packets on VL 0 (FabricStats.sharePortRecords). */
+  private readonly busyAt: number;
+  private readonly packetsAt: number;
   /** Whether any link has exponential service (else no per-packet test of the port's flag). */
   private readonly anyExponential: boolean;
-  /**
-   * Credit returns folded into the sender's end of transmission (see {@link returnCredits}): the
-   * blocks per port-VL and the count per port are in the records; the time each would have arrived
-   * here (FOLD_SLOTS a port).
-   */
+  /** Credit returns folded into the sender's end of transmission ({@link returnCredits}; blocks and count in the records): each one's arrival time, FOLD_SLOTS a port. */
   private readonly fold: boolean;
   private readonly foldAt: Float64Array;
   /** Folded credit returns applied so far (each stands for one engine event it saved). */
   private foldedApplied = 0;
-  /**
-   * Idle folding (see {@link enableIdleFold}): the switches' forwarding, the bit mask of VLs each
-   * output is requested on (the input queues' requestedVls); per switch output port the packets on
-   * a wire that will request it at their next switch are counted in the records.
-   */
+  /** Idle folding ({@link enableIdleFold}): the switches' forwarding, the VoQ's requested-VL bits per output (packets heading to it: in the records). */
   private idleForwarding: StaticForwarding | null = null;
   private requestedVls: Int32Array = new Int32Array(0);
   /**
-   * With idle folding, a packet sent towards a switch is routed there as it is sent (its output port
-   * and next VL set in the pool: nothing reads them between its departure and its arrival), so the
-   * count above and the switch share one forwarding-table read; the crossbar then does not route it
-   * again on arrival.
+   * With idle folding, a packet sent towards a switch is routed there as it is sent (its output and
+   * next VL in the pool: nothing reads them on the wire); the crossbar does not route it again.
    */
   routesOnWire = false;
   /** Transmissions started in the whole run (the deadlock watchdog's sign of progress). */
@@ -129,7 +125,6 @@ export class Links {
     this.c = c;
     this.engine = engine;
     this.pool = pool;
-    this.stats = stats;
     this.h = handlers;
     const V = (this.V = c.vls);
     const G = c.peer.length;
@@ -145,7 +140,13 @@ export class Links {
       this.switchBase[s] = g;
       for (let k = 0; k < ports; k++) this.portSwitch[g++] = s;
     });
-    const W = (this.W = (P_VL + P_PER_VL * V) / 2);
+    // the port's transmit recorders (measurements.ts's PORT_BUSY …) follow the link state
+    const statsAt = (P_VL + P_PER_VL * V) / 2;
+    // (fields, not the imported constants at every use: an imported constant is a module variable
+    // that V8's optimized code loads each time)
+    this.busyAt = statsAt + PORT_BUSY;
+    this.packetsAt = statsAt + PORT_PACKETS;
+    const W = (this.W = statsAt + PORT_PACKETS + V);
     const S = (this.S = 2 * W);
     const buffer = new ArrayBuffer(G * W * 8);
     const rec = (this.rec = new Int32Array(buffer));
@@ -165,11 +166,19 @@ export class Links {
       recF[p * W + D_DELAY] = c.delay[p]!;
       for (let v = 0; v < V; v++) {
         rec[r + P_VL + P_PER_VL * v + V_CREDITS] = peer < 0 ? 0 : this.portSwitch[peer]! >= 0 || c.receiveRate < Infinity ? poolBlocks : HOST_CREDITS;
+        rec[r + P_VL + P_PER_VL * v + V_REQ_HEAD] = NONE;
+        rec[r + P_VL + P_PER_VL * v + V_REQ_TAIL] = NONE;
       }
     }
     this.anyExponential = anyExponential;
+    stats.sharePortRecords(recF, W, statsAt);
     this.fold = foldCredits;
     this.foldAt = new Float64Array(foldCredits ? G * FOLD_SLOTS : 0);
+  }
+
+  /** Where FIFO input buffers keep their requests of each output (inputFifo.ts): in the output port's record. */
+  outputRequestRecords(): OutputRequestRecords {
+    return { i32: this.rec, stride: this.S, vls: P_REQ_VLS, vl0: P_VL, perVl: P_PER_VL, head: V_REQ_HEAD, tail: V_REQ_TAIL };
   }
 
   /** 1 while port g transmits, else 0. */
@@ -191,9 +200,9 @@ export class Links {
     return this.rec[g * this.S + P_VL + P_PER_VL * v + V_RETURNING]!;
   }
 
-  /** The switch of port g (−1: a host port). */
+  /** The switch of port g (−1: a host port), from its small array: an arrival needs nothing else of g's record (a cache miss fewer at k = 32). */
   switchOf(g: number): number {
-    return this.rec[g * this.S + P_SWITCH]!;
+    return this.portSwitch[g]!;
   }
 
   /** Credit returns held for port g (folded; see {@link returnCredits}). */
@@ -206,11 +215,6 @@ export class Links {
     this.rec[g * this.S + P_CUR_Q] = q;
   }
 
-  /** The queue of the packet in transmission on port g (as set by {@link setCurrentQueue}). */
-  currentQueue(g: number): number {
-    return this.rec[g * this.S + P_CUR_Q]!;
-  }
-
   /** The packet in transmission on port g (NONE: idle). */
   currentPacket(g: number): number {
     return this.rec[g * this.S + P_CUR_PKT]!;
@@ -218,7 +222,7 @@ export class Links {
 
   /**
    * Port g's transmission ends: the credit returns folded into it arrive, the port is idle; returns
-   * the packet it sent (its queue: {@link currentQueue}).
+   * the packet it sent (its queue: the event's, see {@link transmit}).
    */
   endTransmission(g: number): number {
     const r = g * this.S;
@@ -266,7 +270,6 @@ export class Links {
   transmit(g: number, pv: number, p: number): void {
     const c = this.c;
     const pool = this.pool;
-    const stats = this.stats;
     const rec = this.rec;
     const recF = this.recF;
     const r = g * this.S;
@@ -287,9 +290,8 @@ export class Links {
     let end = now + duration;
     if (c.cutThrough && tailHere > end) end = tailHere;
     recF[rf + D_END] = end;
-    const sr = g * stats.portStride;
-    stats.port[sr]! += end - now; // PORT_BUSY (measurements.ts)
-    stats.port[sr + 3 + pv - g * this.V]!++; // PORT_PACKETS + v
+    recF[rf + this.busyAt]! += end - now;
+    recF[rf + this.packetsAt + pv - g * this.V]!++;
     const peer = rec[r + P_PEER]!;
     const d = recF[rf + D_DELAY]!;
     pool.setTail(p, end + d);
@@ -297,7 +299,9 @@ export class Links {
     let at: number;
     if (s < 0) at = end + d;
     else at = (c.cutThrough ? now : end) + d + c.switchLatency;
-    this.engine.post(end, this.h.event, EV_TX_END | g, 0);
+    // The end carries the packet's queue: its handler reads the queue's record without first
+    // waiting for port g's (two cache misses at once instead of one after the other, at k = 32).
+    this.engine.post(end, this.h.event, EV_TX_END | g, rec[r + P_CUR_Q]!);
     this.engine.post(at, this.h.event, EV_ARRIVE | peer, p);
     const fwd = this.idleForwarding;
     if (fwd !== null && s >= 0) rec[fwd.route(s, p, pool) * this.S + P_HEADING]!++;
@@ -305,9 +309,8 @@ export class Links {
 
   /** Packet p has arrived at port g: its blocks are no longer on the wire. */
   arrived(g: number, p: number): void {
-    const rec = this.rec;
-    const S = this.S;
-    rec[rec[g * S + P_PEER]! * S + P_VL + P_PER_VL * this.pool.vl(p) + V_IN_FLIGHT]! -= this.pool.blocks(p);
+    // (the peer from its array, not g's record: see switchOf)
+    this.rec[this.peer[g]! * this.S + P_VL + P_PER_VL * this.pool.vl(p) + V_IN_FLIGHT]! -= this.pool.blocks(p);
   }
 
   /**
@@ -326,11 +329,13 @@ export class Links {
   returnCredits(inPort: number, v: number, blocks: number): void {
     const rec = this.rec;
     const S = this.S;
-    const g = rec[inPort * S + P_PEER]!;
+    // The peer and the delay from their own arrays, not inPort's record: at a packet's tail that
+    // record was last read at its head's arrival, a transmission earlier (a cache miss at k = 32).
+    const g = this.peer[inPort]!;
     const r = g * S;
     const vr = r + P_VL + P_PER_VL * v;
     rec[vr + V_RETURNING]! += blocks;
-    const at = this.engine.now + this.recF[inPort * this.W + D_DELAY]!;
+    const at = this.engine.now + this.delay[inPort]!;
     if (
       this.fold &&
       ((rec[r + P_BUSY] !== 0 && this.recF[g * this.W + D_END]! > at) ||

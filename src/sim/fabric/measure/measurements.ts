@@ -96,8 +96,10 @@ export class FabricStats {
    * PORT_STALL_TIME the credit-stall time, + PORT_PACKETS + v the packets sent on VL v (port totals
    * and packet-hops are sums of them).
    */
-  readonly port: Float64Array;
-  readonly portStride: number;
+  port: Float64Array;
+  portStride: number;
+  /** The first double of port 0's recorders in `port` (0; or in the links' port records, {@link sharePortRecords}). */
+  private portOffset = 0;
   readonly portMarks: Float64Array;
   /**
    * Packets held per input VL buffer (arrived, tail not yet gone), time-weighted: the core's
@@ -130,20 +132,36 @@ export class FabricStats {
     this.fRate = c.flows.map((flow) => new TimeWeighted(flow.start, flow.rateControl === null ? 0 : flow.rateControl.rate));
   }
 
+  /**
+   * Keeps the ports' transmit recorders in `f64`, `stride` doubles per port from double `offset`: the
+   * links' port records (links.ts), so that a transmission's start updates them beside the link state
+   * it reads anyway (issue 32: a record of the output port instead of two). Called before the run.
+   */
+  sharePortRecords(f64: Float64Array, stride: number, offset: number): void {
+    this.port = f64;
+    this.portStride = stride;
+    this.portOffset = offset;
+    for (let g = 0; g < this.G; g++) {
+      const r = g * stride + offset;
+      f64.fill(0, r, r + PORT_PACKETS + this.V);
+      f64[r + PORT_STALL_SINCE] = -1;
+    }
+  }
+
   /** Port g's transmitter busy time counted since the last reset (s). */
   busyTime(g: number): number {
-    return this.port[g * this.portStride + PORT_BUSY]!;
+    return this.port[g * this.portStride + this.portOffset + PORT_BUSY]!;
   }
 
   /** Port g is idle with packets waiting only for credits, from now unless it already was. */
   stallBegins(g: number): void {
-    const i = g * this.portStride + PORT_STALL_SINCE;
+    const i = g * this.portStride + this.portOffset + PORT_STALL_SINCE;
     if (this.port[i]! < 0) this.port[i] = this.engine.now;
   }
 
   /** Port g sends again: its credit stall, if any, ends now. */
   endStall(g: number): void {
-    const r = g * this.portStride;
+    const r = g * this.portStride + this.portOffset;
     const port = this.port;
     const since = port[r + PORT_STALL_SINCE]!;
     if (since >= 0) {
@@ -184,8 +202,8 @@ export class FabricStats {
     this.measureStart = now;
     const PS = this.portStride;
     for (let g = 0; g < this.G; g++) {
-      const r = g * PS;
-      this.port.fill(0, r + PORT_PACKETS, r + PS);
+      const r = g * PS + this.portOffset;
+      this.port.fill(0, r + PORT_PACKETS, r + PORT_PACKETS + this.V);
       this.port[r + PORT_BUSY] = 0;
       this.port[r + PORT_STALL_TIME] = 0;
       if (this.port[r + PORT_STALL_SINCE]! >= 0) this.port[r + PORT_STALL_SINCE] = now;
@@ -241,7 +259,7 @@ export class FabricStats {
     let packetHops = 0;
     for (let g = 0; g < this.G; g++) {
       if (c.peer[g]! < 0) continue;
-      const r = g * this.portStride;
+      const r = g * this.portStride + this.portOffset;
       const since = this.port[r + PORT_STALL_SINCE]!;
       const stall = this.port[r + PORT_STALL_TIME]! + (since >= 0 ? now - since : 0);
       const marksPerVl = Array.from(this.portMarks.subarray(g * V, (g + 1) * V));

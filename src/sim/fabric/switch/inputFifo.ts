@@ -2,7 +2,8 @@
  * Switch input queueing, FIFO variant: one FIFO per input port and VL (queue q = g·V + v), accounted
  * in credit blocks. The head packet of each non-empty FIFO requests the output its forwarding table
  * named; the requests of each output and VL wait in arrival order in a doubly linked list (the
- * crossbar serves the longest-waiting one whose input port is free). The virtual-output-queue
+ * crossbar serves the longest-waiting one whose input port is free), whose ends are kept in the
+ * output port's record (links.ts; {@link OutputRequestRecords}). The virtual-output-queue
  * variant is inputVoq.ts. A buffer's fields lie side by side in one record of integers (issue 32:
  * locality; at k = 32 a field per array was a cache miss per field).
  */
@@ -23,13 +24,24 @@ const REQ_NEXT = 4;
 const REQ_PREV = 5;
 /** The VL of the output that the head packet requests (its next hop's VL). */
 const REQ_VL = 6;
-/** As output port-VL r = out·V + vl (the record of the buffer with that number): first and last request. */
-const REQ_HEAD = 7;
-const REQ_TAIL = 8;
-/** As output port g (the record of buffer g·V, beside its VL 0's requests): bit v set when some head requests g on VL v. */
-const REQ_VLS = 9;
-/** Integers per record. */
-const R = 10;
+/** Integers per record (one spare). */
+const R = 8;
+
+/**
+ * Where the outputs' side of the requests lives: in the output port's own record (links.ts), beside
+ * the link state that the crossbar reads with it (issue 32: at k = 32 a head's arrival and a tail's
+ * end each read one record of the output port instead of two). Output port g's bit mask of requested
+ * VLs at g·stride + vls; its first and last request on VL v at g·stride + vl0 + perVl·v + head (+ tail).
+ */
+export interface OutputRequestRecords {
+  readonly i32: Int32Array;
+  readonly stride: number;
+  readonly vls: number;
+  readonly vl0: number;
+  readonly perVl: number;
+  readonly head: number;
+  readonly tail: number;
+}
 
 /** The FIFO input VL buffers of every switch port, with their output requests (queue = buffer). */
 export class FifoInputQueues implements InputQueues {
@@ -38,8 +50,15 @@ export class FifoInputQueues implements InputQueues {
   /** The records (field k of buffer q at q·R + k). */
   private readonly rec: Int32Array;
   readonly queuesPerPort: number;
+  /** The outputs' request fields (OutputRequestRecords; fields, not constants, read per use). */
+  private readonly out: Int32Array;
+  private readonly oStride: number;
+  private readonly oVls: number;
+  private readonly oHead: number;
+  private readonly oPerVl: number;
 
-  constructor(queues: number, vls: number, pool: PacketPool) {
+  /** `outputs`: the output ports' request fields (their first and last requests start NONE, their bits 0). */
+  constructor(queues: number, vls: number, pool: PacketPool, outputs: OutputRequestRecords) {
     this.V = vls;
     this.queuesPerPort = vls;
     this.pool = pool;
@@ -47,8 +66,13 @@ export class FifoInputQueues implements InputQueues {
     for (let q = 0; q < queues; q++) {
       rec[q * R + BLOCKS] = 0;
       rec[q * R + REQ_VL] = 0;
-      rec[q * R + REQ_VLS] = 0;
     }
+    if (outputs.tail !== outputs.head + 1) throw new Error('OutputRequestRecords: tail must follow head');
+    this.out = outputs.i32;
+    this.oStride = outputs.stride;
+    this.oVls = outputs.vls;
+    this.oHead = outputs.vl0 + outputs.head;
+    this.oPerVl = outputs.perVl;
   }
 
   /**
@@ -105,7 +129,7 @@ export class FifoInputQueues implements InputQueues {
 
   /** Bit v: some buffer's head requests output g on VL v (so the crossbar skips idle VLs). */
   requestedVlsOf(g: number): number {
-    return this.rec[g * this.V * R + REQ_VLS]!;
+    return this.out[g * this.oStride + this.oVls]!;
   }
 
   blocksOf(q: number): number {
@@ -138,40 +162,42 @@ export class FifoInputQueues implements InputQueues {
   firstRequest(g: number, v: number, inBusy: Uint8Array): number {
     const V = this.V;
     const rec = this.rec;
-    let r = rec[(g * V + v) * R + REQ_HEAD]!;
+    let r = this.out[g * this.oStride + this.oHead + this.oPerVl * v]!;
     while (r !== NONE && inBusy[(r / V) | 0] !== 0) r = rec[r * R + REQ_NEXT]!;
     return r;
   }
 
   private register(q: number, out: number, vl: number): void {
     const rec = this.rec;
-    const r = (out * this.V + vl) * R;
+    const o = this.out;
+    const r = out * this.oStride + this.oHead + this.oPerVl * vl; // head at r, tail at r + 1
     const x = q * R;
     rec[x + REQUESTED] = out;
     rec[x + REQ_VL] = vl;
     rec[x + REQ_NEXT] = NONE;
-    const tail = rec[r + REQ_TAIL]!;
+    const tail = o[r + 1]!;
     rec[x + REQ_PREV] = tail;
     if (tail === NONE) {
-      rec[r + REQ_HEAD] = q;
-      rec[out * this.V * R + REQ_VLS]! |= 1 << vl;
+      o[r] = q;
+      o[out * this.oStride + this.oVls]! |= 1 << vl;
     } else rec[tail * R + REQ_NEXT] = q;
-    rec[r + REQ_TAIL] = q;
+    o[r + 1] = q;
   }
 
   private unregister(q: number): void {
     const rec = this.rec;
+    const o = this.out;
     const x = q * R;
     const out = rec[x + REQUESTED]!;
     const vl = rec[x + REQ_VL]!;
-    const r = (out * this.V + vl) * R;
+    const r = out * this.oStride + this.oHead + this.oPerVl * vl;
     const prev = rec[x + REQ_PREV]!;
     const next = rec[x + REQ_NEXT]!;
     if (prev === NONE) {
-      rec[r + REQ_HEAD] = next;
-      if (next === NONE) rec[out * this.V * R + REQ_VLS]! &= ~(1 << vl);
+      o[r] = next;
+      if (next === NONE) o[out * this.oStride + this.oVls]! &= ~(1 << vl);
     } else rec[prev * R + REQ_NEXT] = next;
-    if (next === NONE) rec[r + REQ_TAIL] = prev;
+    if (next === NONE) o[r + 1] = prev;
     else rec[next * R + REQ_PREV] = prev;
     rec[x + REQUESTED] = NONE;
   }
