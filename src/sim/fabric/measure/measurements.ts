@@ -91,13 +91,14 @@ export class FabricStats {
   measureStart = DOUBLE_ZERO;
   /**
    * Each port's transmit recorders side by side, one record of `portStride` doubles per port
-   * (issue 32: locality): at g·portStride + PORT_BUSY the busy time counted, + PORT_STALL_SINCE since
-   * when the port has been idle with packets waiting only for credits (−1: it is not), +
-   * PORT_STALL_TIME the credit-stall time, + PORT_PACKETS + v the packets sent on VL v (port totals
-   * and packet-hops are sums of them).
+   * (issue 32: locality): at g·portStride + portOffset + PORT_BUSY the busy time counted, +
+   * PORT_STALL_SINCE since when the port has been idle with packets waiting only for credits (−1: it
+   * is not), + PORT_STALL_TIME the credit-stall time, + PORT_PACKETS + v the packets sent on VL v
+   * (port totals and packet-hops are sums of them). Private, not readonly: {@link sharePortRecords}
+   * moves them into the links' port records before the run.
    */
-  port: Float64Array;
-  portStride: number;
+  private port: Float64Array;
+  private portStride: number;
   /** The first double of port 0's recorders in `port` (0; or in the links' port records, {@link sharePortRecords}). */
   private portOffset = 0;
   readonly portMarks: Float64Array;
