@@ -42,7 +42,7 @@ const read = (file: string) => {
 };
 
 describe.skipIf(cases.length === 0)('the fabric model against the simulator (reference data)', () => {
-  it.each(cases)('%s at 1 %% load: every scored flow’s mean latency within 10 %%', (file) => {
+  it.each(cases)('%s at 1 percent load: every scored flow’s mean latency within 10 percent', (file) => {
     const { c, at } = read(file);
     const point = c.points.find((p) => p.label === '1%')!;
     const r = solveFabric(fabricModelNetwork(at(point.flowRatePps)));

@@ -55,7 +55,7 @@ function simulated(i: number): ReturnType<typeof simulate> {
 describe('credit-tandem simulator vs solveCreditChain', () => {
   const ledger = new CoverageLedger();
 
-  it.each(CASES.map(([name, p], i) => [name, p, i]))('%s: exact inside the (family-wise) 99.9 %% intervals', (name, params, i) => {
+  it.each(CASES.map(([name, p], i) => [name, p, i]))('%s: exact inside the (family-wise) 99.9 percent intervals', (name, params, i) => {
     const exact = solveCreditChain(params as CreditChainParams);
     expect(exact.stable).toBe(true);
     const sim = simulated(i as number);

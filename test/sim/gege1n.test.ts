@@ -47,7 +47,7 @@ function simulated(i: number): { metrics: IntervalTree } {
 describe('gege1n simulator vs the exact chain', () => {
   const ledger = new CoverageLedger();
 
-  it.each(CASES.map(([name, p], i) => [name, p, i]))('%s: exact inside the (family-wise) 99.9 %% intervals', (name, params, i) => {
+  it.each(CASES.map(([name, p], i) => [name, p, i]))('%s: exact inside the (family-wise) 99.9 percent intervals', (name, params, i) => {
     const exact = solveGeQueueExact(params as GeExactParams);
     const sim = simulated(i as number);
     const regimes = metricAt(sim.metrics, 'regimeProbabilities') as unknown as ConfidenceInterval[];
