@@ -7,7 +7,7 @@ least one transmission, and the links are not synchronised. The output serves fi
 Printed per case: the simulated mean wait, the M/D/1 wait W of the merged rate, Karol, Hluchyj and
 Morgan's slotted form W·(1 − Σ s_i²), and the continuous-time form W − Σ s_i²·min(W, ρ) of models.md §13.4.
 
-    python3 benchmarks/fabric-model-spacing.py      (numpy; about a minute)
+    python3 benchmarks/fabric-model-spacing.py      (numpy; a few seconds)
 """
 import numpy as np
 
