@@ -234,7 +234,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
   let change = 0;
   let readout = new Float64Array(16);
   let readoutAll = new Float64Array(16);
-  const byPort = m.V > 1 || m.voq ? new Float64Array(2 * m.P) : readout;
+  const byPort = m.V > 1 || m.voq ? new Float64Array(3 * m.P) : readout;
   for (let u = 0; u < m.C; u++) {
     const l = s.lam[u]!;
     const p = (u / m.V) | 0;

@@ -46,21 +46,44 @@ export function headWaitMva(others: number, ahead: number, sMean: number, avail:
  * packets: λ_w(S_w − x)). Packets of the other VLs for the same output q are not counted: output q's
  * arbitration already has them. With virtual output queues the buffer's own packets for other outputs
  * count too (they leave independently, through the same port). Writes e and E[e²] of u's k-th turn
- * into `out` at 2k, 2k + 1; `byPort` is zeroed scratch of 2 × ports, left zeroed. `everyPacket`: count
+ * into `out` at 2k, 2k + 1; `byPort` is zeroed scratch of 3 × ports, left zeroed. `everyPacket`: count
  * every packet, delayed or not — the wait of a head that has already waited for its output, which an
- * undelayed packet of another VL passing through finds as well (H31w, docs/models.md §13.4).
+ * undelayed packet of another VL passing through finds as well (H31w, docs/models.md §13.4); such a
+ * head, when its output frees while the port is busy, loses it to another input's waiting head with
+ * probability θ and then waits that packet's whole transmission x_q. Lower VLs' packets count with
+ * their run: the freed port is offered to the buffers in VL order, so a lower VL's next packet, there
+ * with its output free, keeps the port (H31x).
  */
 export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out: Float64Array, byPort: Float64Array, everyPacket = false): void {
   const v = u % m.V;
   const base = u - v;
   let e = 0;
   let e2 = 0;
+  let pAll = 0;
   const first = m.turnsStart[u]!;
   const n = m.turnsStart[u + 1]! - first;
+  // The freed port is offered to the port's VL buffers in VL order (the simulator's crossbar.ts, txEnd):
+  // a lower VL's next packet, there and with its output free, keeps the port again — a run of
+  // 1/(1 − P) packets of the lower VLs, P the chance of one more (H31x, docs/models.md §13.4).
+  let more = 0;
+  if (!m.voq) {
+    for (let w = 0; w < v; w++) {
+      const uw = base + w;
+      const lw = s.lam[uw]!;
+      if (!(lw > 0)) continue;
+      const behind = Math.min(1, lw * Math.max(0, s.headTime[uw]! - s.xbar[uw]!));
+      for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
+        const t = m.turnsOf[i]!;
+        more += behind * (s.lamT[t]! / lw) * (1 - Math.min(1, s.headWaitProb[t]!));
+      }
+    }
+  }
+  const run = 1 / Math.max(EPS, 1 - Math.min(1 - EPS, more));
   for (let w = 0; w < m.V; w++) {
     const uw = base + w;
     if ((w === v && !m.voq) || !(s.lam[uw]! > 0)) continue;
     const behind = Math.min(1, s.lam[uw]! * Math.max(0, s.headTime[uw]! - s.xbar[uw]!));
+    const f = w < v ? run : 1;
     for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
       const t = m.turnsOf[i]!;
       const delayed = everyPacket ? 1 : 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
@@ -68,20 +91,30 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
       if (!(lt > 0)) continue;
       const c = m.turnOut[t]!;
       const x = s.xbar[c]!;
-      const a = (lt * s.x2[c]!) / 2;
-      const b = (lt * third(x, Math.max(0, s.x2[c]! / (x * x) - 1))) / 3;
+      const a = (f * lt * s.x2[c]!) / 2;
+      const b = (f * f * f * lt * third(x, Math.max(0, s.x2[c]! / (x * x) - 1))) / 3;
       e += a;
       e2 += b;
       // Per output port, to be taken back from this buffer's turns to that port.
       const q = (c / m.V) | 0;
       byPort[2 * q]! += a;
       byPort[2 * q + 1]! += b;
+      if (everyPacket) ((pAll += lt * x), (byPort[2 * m.P + q]! += lt * x));
     }
   }
   for (let k = 0; k < n; k++) {
-    const q = (m.turnOut[m.turnsOf[first + k]!]! / m.V) | 0;
+    const t = m.turnsOf[first + k]!;
+    const q = (m.turnOut[t]! / m.V) | 0;
     out[2 * k] = Math.max(0, e - byPort[2 * q]!);
     out[2 * k + 1] = Math.max(0, e2 - byPort[2 * q + 1]!);
+    if (!everyPacket) continue;
+    // The turn lost (H31x): output q, freed while the port is busy, goes to another input's waiting head
+    // (probability θ, {@link waitingElsewhere}), and the head waits that whole packet, x_q, not the port's residual.
+    const theta = waitingElsewhere(m, s, q, (u / m.V) | 0);
+    const xq = s.xbar[m.turnOut[t]!]!;
+    const busyP = Math.max(0, pAll - byPort[2 * m.P + q]!);
+    out[2 * k] = (1 - theta) * out[2 * k]! + theta * busyP * xq;
+    out[2 * k + 1] = (1 - theta) * out[2 * k + 1]! + theta * busyP * xq * xq;
   }
   // Clear the scratch (only the ports touched).
   for (let w = 0; w < m.V; w++) {
@@ -90,8 +123,25 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
       const q = (m.turnOut[m.turnsOf[i]!]! / m.V) | 0;
       byPort[2 * q] = 0;
       byPort[2 * q + 1] = 0;
+      if (byPort.length > 2 * m.P) byPort[2 * m.P + q] = 0;
     }
   }
+}
+
+/**
+ * The chance that a head of another input port waits for output port q: 1 − e^{−A}, A = Σ λ_t·H_t over
+ * the turns into q from other input ports (Little: the mean number of such waiting heads; H31x).
+ */
+function waitingElsewhere(m: CompiledModel, s: ModelState, q: number, input: number): number {
+  let a = 0;
+  for (let c = q * m.V; c < (q + 1) * m.V; c++) {
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+      const t = m.intoOf[i]!;
+      if (((m.turnIn[t]! / m.V) | 0) === input) continue;
+      a += s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
+    }
+  }
+  return 1 - Math.exp(-a);
 }
 
 /** True when every output the buffer behind u feeds takes at least link u's transmission time per packet (the tandem identity's condition). */
