@@ -154,7 +154,6 @@ function waterFill(shares: VlShares, demand: ArrayLike<number>, vls: number, out
 
 /** Scratch of {@link wrrSplit} (a port has at most 15 data VLs). */
 const wrrW = new Float64Array(16);
-const wrrMva = new Float64Array(16);
 const wrrFavoured = new Uint8Array(16);
 
 /**
@@ -200,7 +199,6 @@ export function wrrSplit(shares: VlShares, lvl: number, lam: ArrayLike<number>, 
       const w = solveVl(shares, lvl, lam, s1, vls, i, ri, phi(i), R);
       change = Math.max(change, Math.abs(w - wrrW[i]!) / wFcfs);
       wrrW[i] = w;
-      wrrMva[i] = w;
     }
     if (change < 1e-10) break;
   }
