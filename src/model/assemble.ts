@@ -30,8 +30,9 @@ function records(sm: SolvedModel, sums: FlowSums): FlowResult[] {
     let worstAt = -1;
     let tree = 0;
     let treeAt = -1;
-    for (let n = m.flowFirst[f]!, t = -1; n >= 0; t = m.nodeTurn[n]!, n = m.nodeNext[n]!) {
-      const c = m.nodeChannel[n]!;
+    // The first hop (the flow's own), then the route nodes; n = −2 stands for the first hop.
+    for (let n = -2, t = -1; n !== -1; t = n === -2 ? m.flowTurn[f]! : m.nodeTurn[n]!, n = n === -2 ? m.flowRest[f]! : m.nodeNext[n]!) {
+      const c = n === -2 ? m.flowChannel[f]! : m.nodeChannel[n]!;
       const load = (s.lam[c]! * s.seff[c]!) / s.capacity[c]!;
       if (load > worst) ((worst = load), (worstAt = m.P + c));
       if (t < 0) hops.push(s.hostWait[c]!);

@@ -18,7 +18,7 @@ export interface CompiledModel {
   readonly F: number;
   /** Virtual output queues at the switch inputs (no head-of-line blocking). */
   readonly voq: boolean;
-  /** Route nodes (routes.ts): a hop and the rest of the path after it, shared by the flows whose paths end alike. */
+  /** Route nodes (routes.ts): a hop and the rest of the path after it, shared by the flows whose paths end alike (a flow's first hop is the flow's own, not a node). */
   readonly N: number;
   /** Per node: the channel of its hop. */
   readonly nodeChannel: Int32Array;
@@ -26,8 +26,12 @@ export interface CompiledModel {
   readonly nodeNext: Int32Array;
   /** Per node: the turn from its channel into the next hop's channel (−1 at the last hop). */
   readonly nodeTurn: Int32Array;
-  /** Per flow: its first node. */
-  readonly flowFirst: Int32Array;
+  /** Per flow: the channel of its first hop. */
+  readonly flowChannel: Int32Array;
+  /** Per flow: the node of its second hop (−1 when the path has one hop). */
+  readonly flowRest: Int32Array;
+  /** Per flow: the turn from its first hop into its second (−1 when the path has one hop). */
+  readonly flowTurn: Int32Array;
   /** Per turn: the channel whose far-end input buffer the packets wait in. */
   readonly turnIn: Int32Array;
   /** Per turn: the output channel they wait for. */
@@ -63,14 +67,27 @@ export function compileModel(net: ModelNetwork): CompiledModel {
   const C = P * V;
   const F = net.flows.length;
   const { routes, numbers } = flowTableOf(net);
-  const { channel: nodeChannel, next: nodeNext, first: flowFirst } = routes;
+  const { channel: nodeChannel, next: nodeNext, firstChannel: flowChannel, rest: flowRest } = routes;
   const N = nodeChannel.length;
-  // Turns by (in, out), one look-up per node with a next hop (there are far fewer turns than nodes).
+  // Turns by (in, out), one look-up per node with a next hop (there are far fewer turns than nodes)
+  // and per flow's first hop; flows from one port come together, so the last turn found from each
+  // port into each channel is kept (firstTurn) and the hash table asked only when the port changes.
   const turns = new PairIndex();
   const nodeTurn = new Int32Array(N).fill(-1);
   for (let n = 0; n < N; n++) {
     const after = nodeNext[n]!;
     if (after >= 0) nodeTurn[n] = turns.of(nodeChannel[n]!, nodeChannel[after]!);
+  }
+  const flowTurn = new Int32Array(F).fill(-1);
+  const fromChannel = new Int32Array(C).fill(-1);
+  const firstTurn = new Int32Array(C);
+  for (let f = 0; f < F; f++) {
+    const rest = flowRest[f]!;
+    if (rest < 0) continue;
+    const c0 = flowChannel[f]!;
+    const c1 = nodeChannel[rest]!;
+    if (fromChannel[c1] !== c0) ((fromChannel[c1] = c0), (firstTurn[c1] = turns.of(c0, c1)));
+    flowTurn[f] = firstTurn[c1]!;
   }
   const T = turns.count;
   const { a: tin, b: tout } = turns.pairs();
@@ -89,24 +106,27 @@ export function compileModel(net: ModelNetwork): CompiledModel {
     turnOut[renumber[t]!] = tout[t]!;
   }
   for (let n = 0; n < N; n++) if (nodeTurn[n]! >= 0) nodeTurn[n] = renumber[nodeTurn[n]!]!;
+  for (let f = 0; f < F; f++) if (flowTurn[f]! >= 0) flowTurn[f] = renumber[flowTurn[f]!]!;
   // The order in which the flows, taken one by one and hop by hop, first take each turn: the sums over
   // an input buffer's or an output's turns keep it, so that saturated networks, where the rounding of
   // those sums decides (loads at 1 ± 10⁻¹⁶), give the numbers of the hop-by-hop form.
   const depth = new Int32Array(N);
   for (let n = 0; n < N; n++) depth[n] = 1 + (nodeNext[n]! >= 0 ? depth[nodeNext[n]!]! : 0);
   const minFlow = new Int32Array(N).fill(F);
-  for (let f = F - 1; f >= 0; f--) minFlow[flowFirst[f]!] = f;
+  for (let f = F - 1; f >= 0; f--) if (flowRest[f]! >= 0) minFlow[flowRest[f]!] = f;
   for (let n = N - 1; n >= 0; n--) {
     const nx = nodeNext[n]!;
     if (nx >= 0 && minFlow[n]! < minFlow[nx]!) minFlow[nx] = minFlow[n]!;
   }
   const keyFlow = new Int32Array(T).fill(F);
   const keyHop = new Int32Array(T);
+  // A flow's first turn is its hop 0; a node's turn is at the node's hop in the first flow through it.
+  for (let f = F - 1; f >= 0; f--) if (flowTurn[f]! >= 0) ((keyFlow[flowTurn[f]!] = f), (keyHop[flowTurn[f]!] = 0));
   for (let n = 0; n < N; n++) {
     const t = nodeTurn[n]!;
     if (t < 0) continue;
     const f = minFlow[n]!;
-    const hop = depth[flowFirst[f]!]! - depth[n]!;
+    const hop = 1 + depth[flowRest[f]!]! - depth[n]!;
     if (f < keyFlow[t]! || (f === keyFlow[t]! && hop < keyHop[t]!)) ((keyFlow[t] = f), (keyHop[t] = hop));
   }
   const firstSeen = countingSort(countingSort(identity(T), keyHop), keyFlow);
@@ -133,7 +153,7 @@ export function compileModel(net: ModelNetwork): CompiledModel {
     bufferBlocks[i] = p.downstreamBufferBytes === Infinity ? Infinity : Math.floor(p.downstreamBufferBytes / 64);
     creditLoop[i] = 2 * p.delay + p.downstreamLatency;
   });
-  return { V, P, C, F, voq: net.voq === true, N, nodeChannel, nodeNext, nodeTurn, flowFirst, turnIn, turnOut, turnsStart, turnsOf, intoStart, intoOf, hostChannel, serviceSecondFactor, rate, bufferBlocks, creditLoop, lambda, ca2, m1, m2, sendQueue };
+  return { V, P, C, F, voq: net.voq === true, N, nodeChannel, nodeNext, nodeTurn, flowChannel, flowRest, flowTurn, turnIn, turnOut, turnsStart, turnsOf, intoStart, intoOf, hostChannel, serviceSecondFactor, rate, bufferBlocks, creditLoop, lambda, ca2, m1, m2, sendQueue };
 }
 
 /** 0, 1, …, n − 1. */
@@ -170,14 +190,16 @@ export function hopArrays(m: CompiledModel): HopArrays {
   const hopStart = new Int32Array(m.F + 1);
   let H = 0;
   for (let f = 0; f < m.F; f++) {
-    hopStart[f] = H;
-    for (let n = m.flowFirst[f]!; n >= 0; n = m.nodeNext[n]!) H++;
+    hopStart[f] = H++;
+    for (let n = m.flowRest[f]!; n >= 0; n = m.nodeNext[n]!) H++;
   }
   hopStart[m.F] = H;
   const hopChannel = new Int32Array(H);
   const hopTurn = new Int32Array(H);
   for (let f = 0, h = 0; f < m.F; f++) {
-    for (let n = m.flowFirst[f]!, t = -1; n >= 0; t = m.nodeTurn[n]!, n = m.nodeNext[n]!, h++) {
+    hopChannel[h] = m.flowChannel[f]!;
+    hopTurn[h++] = -1;
+    for (let n = m.flowRest[f]!, t = m.flowTurn[f]!; n >= 0; t = m.nodeTurn[n]!, n = m.nodeNext[n]!, h++) {
       hopChannel[h] = m.nodeChannel[n]!;
       hopTurn[h] = t;
     }

@@ -149,7 +149,7 @@ export function fabricModelNetwork(params: unknown): ModelNetwork {
     const targets = f.destination === 'uniform' ? topology.hosts.map((h) => h.name).filter((h) => h !== f.source) : [f.destination];
     const src = hostIndex.get(f.source)!;
     for (const dst of targets) {
-      const r = router.pathFrom(router.addFlow(src, hostIndex.get(dst)!, vl, field));
+      const r = router.pathOf(router.addFlow(src, hostIndex.get(dst)!, vl, field));
       const name = targets.length > 1 ? `${f.name}→${dst}` : f.name;
       flows.push({ name, group: f.name, path: r.path, vls: r.vls, lambda: f.lambda / targets.length, ca2: f.ca2, meanBytes, secondMomentBytes, sendQueuePackets: f.sendQueuePackets, rateControlled: f.rateControlled });
     }

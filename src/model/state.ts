@@ -49,6 +49,7 @@ export interface NodeScratch {
   readonly after: Int32Array;
   /** Per flow. */
   readonly active: Int32Array;
+  readonly frozen: Int32Array;
 }
 
 /** Fresh state for a compiled model. */
@@ -64,7 +65,7 @@ export function newState(m: CompiledModel): ModelState {
     headWait2: new Float64Array(m.turnIn.length),
     portWait: new Float64Array(m.turnIn.length),
     floorExtra: new Float64Array(m.turnIn.length),
-    scratch: { a: new Float64Array(m.N), b: new Float64Array(m.N), c: new Float64Array(m.N), d: new Float64Array(m.N), after: new Int32Array(m.N), active: new Int32Array(m.F) },
+    scratch: { a: new Float64Array(m.N), b: new Float64Array(m.N), c: new Float64Array(m.N), d: new Float64Array(m.N), after: new Int32Array(m.N), active: new Int32Array(m.F), frozen: new Int32Array(m.F) },
   };
 }
 

@@ -48,18 +48,33 @@ function nodeSums(sm: SolvedModel): void {
   }
 }
 
-/** Flow f's sums from the node sums: carried rate, fixed latency, queueing, credit waits (s, packets/s). */
+/**
+ * Flow f's sums from the node sums: carried rate, fixed latency, queueing, credit waits (s, packets/s).
+ * Its first hop (the flows' own, not a node) is added here as nodeSums adds a hop to its next's sums.
+ */
 function sumsOf(sm: SolvedModel, f: number, out: Float64Array): void {
   const { net, m, s, alloc } = sm;
   const { a: wait, b: credit, c: delay, d: links } = s.scratch;
-  const n = m.flowFirst[f]!;
-  const c0 = m.nodeChannel[n]!;
+  const c0 = m.flowChannel[f]!;
+  const port = net.ports[(c0 / m.V) | 0]!;
+  const nx = m.flowRest[f]!;
+  let w = 0;
+  let cr = s.beta[c0]!;
+  let d = port.delay;
+  let k = net.cutThrough ? port.rate : 1 / port.rate;
+  if (nx >= 0) {
+    const t = m.flowTurn[f]!;
+    w = s.fifoWait[c0]! + s.headWait[t]! + s.floorExtra[t]! + wait[nx]!;
+    cr += credit[nx]!;
+    d += port.downstreamLatency + delay[nx]!;
+    k = net.cutThrough ? Math.min(k, links[nx]!) : k + links[nx]!;
+  }
   out[0] = m.sendQueue[f]! < Infinity && m.lambda[f]! < Infinity ? Math.min(alloc.rate[f]!, m.lambda[f]! * (1 - s.hostBlocking[c0]!)) : alloc.rate[f]!;
   // Cut-through: the packet's tail leaves the slowest link last, Σ delays + size / slowest rate;
   // store-and-forward: Σ delays + Σ size / rate.
-  out[1] = delay[n]! + (net.cutThrough ? m.m1[f]! / links[n]! : m.m1[f]! * links[n]!);
-  out[2] = s.hostWait[c0]! + wait[n]!;
-  out[3] = credit[n]!;
+  out[1] = d + (net.cutThrough ? m.m1[f]! / k : m.m1[f]! * k);
+  out[2] = s.hostWait[c0]! + w;
+  out[3] = cr;
 }
 
 /** Each flow's carried throughput (Gb/s) and mean latency (µs), the numbers the solve hands back at once. */

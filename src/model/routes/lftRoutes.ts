@@ -2,7 +2,8 @@
  * The flows' routes read off the forwarding tables into the model's shared route table (routes.ts):
  * every packet for one destination host on one base VL leaves a switch by the same port on the same
  * VL, so the rest of its path is a node per (switch, destination, base VL), made once and shared by
- * every flow that reaches that switch; a flow adds only its first hop (its host's port). The
+ * every flow that reaches that switch; a flow adds only its first hop (its host's port), folded into
+ * the flow (routes.ts). The
  * front end's part of the speed of the model (docs/fabric-model.md, "Speed").
  */
 import { InvalidParameterError } from '../../core/errors.js';
@@ -28,7 +29,9 @@ export class LftRouter {
   private N = 0;
   /** Per (destination host, base VL): the node of each switch (−1: not made yet). */
   private readonly bySwitch = new Map<number, Int32Array>();
-  private readonly firsts: number[] = [];
+  /** Per flow added: its first hop's channel and the node of its second hop (−1: none). */
+  private readonly firstChannels: number[] = [];
+  private readonly rests: number[] = [];
 
   constructor(
     private readonly topology: FabricTopology,
@@ -52,7 +55,7 @@ export class LftRouter {
   }
 
   /**
-   * Adds a flow from host `src` to host `dst` (indexes) on base VL `baseVl`; returns its first node.
+   * Adds a flow from host `src` to host `dst` (indexes) on base VL `baseVl`; returns its index (the flows added before it).
    * @throws InvalidParameterError naming `${field}.destination` for a loop in the tables, or `vls` for a VL offset beyond the VLs.
    */
   addFlow(src: number, dst: number, baseVl: number, field: string): number {
@@ -88,16 +91,15 @@ export class LftRouter {
       for (let k = walk.length - 1; k >= 0; k--) memo[walk[k]!] = tail = this.node(outs[k]!, tail);
       rest = tail;
     }
-    const first = this.node(hostPort * vls + baseVl, rest);
-    this.firsts.push(first);
-    return first;
+    this.firstChannels.push(hostPort * vls + baseVl);
+    return this.rests.push(rest) - 1;
   }
 
-  /** The path (ports) and VLs from a node to the end. */
-  pathFrom(node: number): { path: number[]; vls: number[] } {
-    const path: number[] = [];
-    const lanes: number[] = [];
-    for (let n = node; n >= 0; n = this.next[n]!) {
+  /** The path (ports) and VLs of the k-th flow added. */
+  pathOf(k: number): { path: number[]; vls: number[] } {
+    const path: number[] = [(this.firstChannels[k]! / this.vls) | 0];
+    const lanes: number[] = [this.firstChannels[k]! % this.vls];
+    for (let n = this.rests[k]!; n >= 0; n = this.next[n]!) {
       const c = this.channel[n]!;
       path.push((c / this.vls) | 0);
       lanes.push(c % this.vls);
@@ -107,6 +109,6 @@ export class LftRouter {
 
   /** The table of the flows added so far, in the order added. */
   table(): RouteTable {
-    return { channel: this.channel.slice(0, this.N), next: this.next.slice(0, this.N), first: Int32Array.from(this.firsts) };
+    return { channel: this.channel.slice(0, this.N), next: this.next.slice(0, this.N), firstChannel: Int32Array.from(this.firstChannels), rest: Int32Array.from(this.rests) };
   }
 }

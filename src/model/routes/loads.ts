@@ -1,8 +1,8 @@
 /**
  * Step 1 of the fabric model's fixed point (docs/models.md §13.3): each channel's and each turn's
  * load from the flows' rates — λ, Σλ·(mean size), Σλ·(second moment) — and the source ports' send
- * queue sums. Summed over the route table (routes.ts): each flow adds its rate to its first node
- * once, and the node sums flow down the shared ends in one pass, O(flows + nodes) instead of
+ * queue sums. Summed over the route table (routes.ts): each flow adds its rate to its first hop and
+ * to the node of its second once, and the node sums flow down the shared ends in one pass, O(flows + nodes) instead of
  * O(flows × hops) (the profile of the 648-host all-to-all: the per-hop pass was most of a solve).
  * Kernel: no validation.
  */
@@ -16,24 +16,36 @@ import type { ModelState } from '../state.js';
  */
 export function accumulateLoads(m: CompiledModel, s: ModelState, hops?: HopArrays): void {
   if (hops !== undefined) return loadsByHop(m, s, hops);
-  const { flowFirst, nodeChannel, nodeNext, nodeTurn, m1, m2, ca2, sendQueue, lambda } = m;
+  const { flowChannel, flowRest, flowTurn, nodeChannel, nodeNext, nodeTurn, m1, m2, ca2, sendQueue, lambda } = m;
   const { rate, lam, b1, b2, lamT, sendCap, hostOffered, ca2acc } = s;
   const { a: nr, b: nb, c: nb2 } = s.scratch;
   lam.fill(0); b1.fill(0); b2.fill(0); ca2acc.fill(0); sendCap.fill(0); lamT.fill(0); hostOffered.fill(0);
   nr.fill(0); nb.fill(0); nb2.fill(0);
   for (let f = 0; f < m.F; f++) {
     const r = rate[f]!;
-    const n = flowFirst[f]!;
-    const c0 = nodeChannel[n]!;
+    const c0 = flowChannel[f]!;
     sendCap[c0]! += sendQueue[f]!;
     // A finite send queue sees the offered rate (it refuses the excess); an unbounded one the carried rate.
     const offered = sendQueue[f]! < Infinity && lambda[f]! < Infinity ? lambda[f]! : r;
     hostOffered[c0]! += offered;
+    if (r > 0) ca2acc[c0]! += offered * ca2[f]!;
+  }
+  // The first hops, the flows taken from the last (the order in which the nodes of the first hops were summed).
+  for (let f = m.F - 1; f >= 0; f--) {
+    const r = rate[f]!;
     if (!(r > 0)) continue;
-    ca2acc[c0]! += offered * ca2[f]!;
+    const c0 = flowChannel[f]!;
+    const x = r * m1[f]!;
+    const x2 = r * m2[f]!;
+    lam[c0]! += r;
+    b1[c0]! += x;
+    b2[c0]! += x2;
+    const n = flowRest[f]!;
+    if (n < 0) continue;
+    lamT[flowTurn[f]!]! += r;
     nr[n]! += r;
-    nb[n]! += r * m1[f]!;
-    nb2[n]! += r * m2[f]!;
+    nb[n]! += x;
+    nb2[n]! += x2;
   }
   // Each node before its next hop's (next[n] < n).
   for (let n = m.N - 1; n >= 0; n--) {

@@ -43,18 +43,19 @@ export function resources(m: CompiledModel, a: AllocationInput): { R: number; ca
 
 /**
  * Progressive filling; `out` may be reused between calls. Summed over the route table (routes.ts):
- * each round adds the unfrozen flows at their first nodes and lets the sums flow down the shared
- * ends, O(flows + nodes + resources) a round, where a pass over every hop of every flow was most of
+ * each round adds the unfrozen flows at their first hops and the nodes of their second, and lets
+ * the sums flow down the shared ends, O(flows + nodes + resources) a round, where a pass over every hop of every flow was most of
  * a solve of 10⁵ flows and more (the profile). Flows whose demands are met before any resource can
  * saturate freeze together in one round; a resource's saturation is one round, as in the textbook.
  */
 export function maxMinRates(m: CompiledModel, a: AllocationInput, scratch: NodeScratch, out?: Allocation): Allocation {
-  const { P, C, F, V, N, nodeChannel, nodeNext, flowFirst, rate: portRate, m1, lambda } = m;
+  const { P, C, F, V, N, nodeChannel, nodeNext, flowChannel, flowRest, rate: portRate, m1, lambda } = m;
   const { R, cap, used, slope, full } = resources(m, a);
   const rate = out?.rate ?? new Float64Array(F);
   const bottleneck = out?.bottleneck ?? new Int32Array(F);
   // Per node: Σ m1 and the count of the unfrozen flows through it; Σ r·m1 and Σ r of the flows frozen this round; the first full resource after it.
-  const { a: nodeBytes, b: nodeCount, c: frozenBytes, d: frozenRate, after, active } = scratch;
+  const { a: nodeBytes, b: nodeCount, c: frozenBytes, d: frozenRate, after, active, frozen } = scratch;
+  let nFrozen = 0;
   let left = 0;
   for (let f = 0; f < F; f++) {
     rate[f] = 0;
@@ -68,10 +69,20 @@ export function maxMinRates(m: CompiledModel, a: AllocationInput, scratch: NodeS
     nodeCount.fill(0);
     slope.fill(0);
     let lowest = Infinity;
-    for (let i = 0; i < left; i++) {
+    // The first hops (the flows taken from the last: the order in which their nodes were summed), then the nodes.
+    for (let i = left - 1; i >= 0; i--) {
       const f = active[i]!;
-      nodeBytes[flowFirst[f]!]! += m1[f]!;
-      nodeCount[flowFirst[f]!]! += 1;
+      const c = flowChannel[f]!;
+      const p = (c / V) | 0;
+      const x = m1[f]! / portRate[p]!;
+      slope[p]! += x;
+      slope[P + c]! += x;
+      const n = flowRest[f]!;
+      if (n >= 0) {
+        slope[P + C + c]! += a.headTime[c]!;
+        nodeBytes[n]! += m1[f]!;
+        nodeCount[n]! += 1;
+      }
       if (lambda[f]! < lowest) lowest = lambda[f]!;
     }
     for (let n = N - 1; n >= 0; n--) {
@@ -100,6 +111,7 @@ export function maxMinRates(m: CompiledModel, a: AllocationInput, scratch: NodeS
     }
     frozenBytes.fill(0);
     frozenRate.fill(0);
+    nFrozen = 0;
     let kept = 0;
     if (lowest < quiet) {
       // Every demand below `quiet` is met before any resource fills: those flows freeze at their demands.
@@ -140,17 +152,30 @@ export function maxMinRates(m: CompiledModel, a: AllocationInput, scratch: NodeS
           freeze(f, lambda[f]!, -1);
           continue;
         }
-        const n = flowFirst[f]!;
-        const c = nodeChannel[n]!;
+        const c = flowChannel[f]!;
         const p = (c / V) | 0;
-        const by = full[p] ? p : full[P + c] ? P + c : after[n]!;
+        const by = full[p] ? p : full[P + c] ? P + c : firstAfter(f);
         if (by < 0) active[kept++] = f;
         else freeze(f, next, by);
       }
       level = next;
     }
     left = kept;
-    // The frozen flows' loads, down the shared ends.
+    // The frozen flows' loads: their first hops (from the last frozen), then down the shared ends.
+    for (let i = nFrozen - 1; i >= 0; i--) {
+      const f = frozen[i]!;
+      const r = rate[f]!;
+      const c = flowChannel[f]!;
+      const p = (c / V) | 0;
+      const x = (r * m1[f]!) / portRate[p]!;
+      used[p]! += x;
+      used[P + c]! += x;
+      const n = flowRest[f]!;
+      if (n < 0) continue;
+      used[P + C + c]! += r * a.headTime[c]!;
+      frozenRate[n]! += r;
+      frozenBytes[n]! += r * m1[f]!;
+    }
     for (let n = N - 1; n >= 0; n--) {
       const r = frozenRate[n]!;
       if (r === 0) continue;
@@ -171,7 +196,18 @@ export function maxMinRates(m: CompiledModel, a: AllocationInput, scratch: NodeS
   function freeze(f: number, r: number, by: number): void {
     rate[f] = r;
     bottleneck[f] = by;
-    frozenRate[flowFirst[f]!]! += r;
-    frozenBytes[flowFirst[f]!]! += r * m1[f]!;
+    frozen[nFrozen++] = f;
+  }
+
+  /** The first full resource on flow f's path after its first hop's port and channel (−1: none). */
+  function firstAfter(f: number): number {
+    const n = flowRest[f]!;
+    if (n < 0) return -1;
+    const c = nodeChannel[n]!;
+    const p = (c / V) | 0;
+    if (full[p]) return p;
+    if (full[P + c]) return P + c;
+    if (full[P + C + flowChannel[f]!]) return P + C + flowChannel[f]!;
+    return after[n]!;
   }
 }
