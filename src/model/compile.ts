@@ -106,22 +106,27 @@ export function compileModel(net: ModelNetwork): CompiledModel {
     turnOut[renumber[t]!] = tout[t]!;
   }
   for (let n = 0; n < N; n++) if (nodeTurn[n]! >= 0) nodeTurn[n] = renumber[nodeTurn[n]!]!;
-  for (let f = 0; f < F; f++) if (flowTurn[f]! >= 0) flowTurn[f] = renumber[flowTurn[f]!]!;
   // The order in which the flows, taken one by one and hop by hop, first take each turn: the sums over
   // an input buffer's or an output's turns keep it, so that saturated networks, where the rounding of
-  // those sums decides (loads at 1 ± 10⁻¹⁶), give the numbers of the hop-by-hop form.
+  // those sums decides (loads at 1 ± 10⁻¹⁶), give the numbers of the hop-by-hop form. A flow's first
+  // turn is its hop 0; a node's turn is at the node's hop in the first flow through it (minFlow).
+  const minFlow = new Int32Array(N).fill(F);
+  const keyFlow = new Int32Array(T).fill(F);
+  const keyHop = new Int32Array(T);
+  for (let f = F - 1; f >= 0; f--) {
+    const rest = flowRest[f]!;
+    if (rest < 0) continue;
+    const t = (flowTurn[f] = renumber[flowTurn[f]!]!);
+    keyFlow[t] = f;
+    keyHop[t] = 0;
+    minFlow[rest] = f;
+  }
   const depth = new Int32Array(N);
   for (let n = 0; n < N; n++) depth[n] = 1 + (nodeNext[n]! >= 0 ? depth[nodeNext[n]!]! : 0);
-  const minFlow = new Int32Array(N).fill(F);
-  for (let f = F - 1; f >= 0; f--) if (flowRest[f]! >= 0) minFlow[flowRest[f]!] = f;
   for (let n = N - 1; n >= 0; n--) {
     const nx = nodeNext[n]!;
     if (nx >= 0 && minFlow[n]! < minFlow[nx]!) minFlow[nx] = minFlow[n]!;
   }
-  const keyFlow = new Int32Array(T).fill(F);
-  const keyHop = new Int32Array(T);
-  // A flow's first turn is its hop 0; a node's turn is at the node's hop in the first flow through it.
-  for (let f = F - 1; f >= 0; f--) if (flowTurn[f]! >= 0) ((keyFlow[flowTurn[f]!] = f), (keyHop[flowTurn[f]!] = 0));
   for (let n = 0; n < N; n++) {
     const t = nodeTurn[n]!;
     if (t < 0) continue;

@@ -173,8 +173,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           if (m.voq) {
             s.headWait[t] = split[v]! * aggregate + lowerTerm;
             s.headWaitProb[t] = Math.min(1, acc[1]!);
-            s.headWait2[t] = (2 * s.headWait[t]! * s.headWait[t]!) / Math.max(s.headWaitProb[t]!, EPS);
-            continue;
+            continue; // (no second moment: inputBuffers reads it for FIFO buffers only)
           }
           // The same link's packets to this output are spaced by their transmissions in proportion to
           // the share of the link's traffic that comes here (a thinned stream loses its spacing).
@@ -265,22 +264,24 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
       const free = (1 - Math.min(1, s.headWaitProb[t]!)) * (m.V > 1 ? fresh : 1);
       const all = m.V > 1 ? 1 - free : 0;
       const e = busyOther ? free * readout[2 * k]! + all * readoutAll[2 * k]! : 0;
-      const e2 = busyOther ? free * readout[2 * k + 1]! + all * readoutAll[2 * k + 1]! : 0;
       const h0 = s.headWait[t]!;
       const h = h0 + e;
-      const h2 = s.headWait2[t]! + 2 * h0 * e + e2;
       s.headWait[t] = h;
-      s.headWait2[t] = h2;
       s.portWait[t] = e;
+      // Virtual output queues: voqBuffer takes its own head time; the head's second moment is not read.
+      if (m.voq) continue;
+      const e2 = busyOther ? free * readout[2 * k + 1]! + all * readoutAll[2 * k + 1]! : 0;
+      const h2 = s.headWait2[t]! + 2 * h0 * e + e2;
+      s.headWait2[t] = h2;
       S += pr * (h + s.seff[c]!);
       S2 += pr * (s.seff2[c]! + 2 * h * s.seff[c]! + h2);
     }
-    const cs2 = Math.max(0, S2 / (S * S) - 1);
     const loop = m.creditLoop[p]!;
     if (m.voq) {
       change = Math.max(change, voqBuffer(m, s, u, l, loop, omega));
       continue;
     }
+    const cs2 = Math.max(0, S2 / (S * S) - 1);
     const hold = S + loop;
     const perPacket = Math.ceil(s.b1[u]! / l / 64);
     const slots = Math.max(1, Math.floor(m.bufferBlocks[p]! / Math.max(1, perPacket)));

@@ -13,7 +13,8 @@ import { accumulateLoads } from './routes/loads.js';
 import { newState, type ModelState } from './state.js';
 import { maxMinRates, type Allocation } from './routes/maxmin.js';
 import type { SolvedModel } from './solved.js';
-import { vlShares } from './queues/arbitration.js';
+import { vlShares, type VlShares } from './queues/arbitration.js';
+import type { VlArbiterConfig } from '../admission/arbiter.js';
 import type { ModelNetwork } from './network.js';
 import type { FabricModelResult } from './result.js';
 import { modelResult } from './assemble.js';
@@ -66,11 +67,7 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   for (let f = 0; f < m.F; f++) s.rate[f] = 1;
   accumulateLoads(m, s);
   channelService(m, s);
-  const shares = net.ports.map((p, i) => {
-    const bytes = new Float64Array(m.V);
-    for (let v = 0; v < m.V; v++) bytes[v] = s.lam[i * m.V + v]! > 0 ? s.b1[i * m.V + v]! / s.lam[i * m.V + v]! : 2048;
-    return vlShares(p.arbitration, bytes, m.V);
-  });
+  const shares = portShares(net, m, s);
   let residual = Infinity;
   let iterations = 0;
   // Max-min over the route table; where it caps a flow, again hop by hop (maxminHops.ts: capped flows
@@ -107,6 +104,25 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
     if (iterations > 1 && residual < tolerance) break;
   }
   return { net, m, s, alloc, iterations, residual, converged: residual < tolerance, tolerance };
+}
+
+/**
+ * Each port's VL shares for its VLs' mean packet sizes at the state's loads. Ports share their tables
+ * (one object for every switch port unless `portArbitration` says otherwise) and mostly their sizes:
+ * one digest per distinct (tables, sizes), the same object for the ports that have them.
+ */
+function portShares(net: ModelNetwork, m: CompiledModel, s: ModelState): VlShares[] {
+  const made = new Map<VlArbiterConfig, { bytes: Float64Array; shares: VlShares }[]>();
+  return net.ports.map((p, i) => {
+    const bytes = new Float64Array(m.V);
+    for (let v = 0; v < m.V; v++) bytes[v] = s.lam[i * m.V + v]! > 0 ? s.b1[i * m.V + v]! / s.lam[i * m.V + v]! : 2048;
+    let list = made.get(p.arbitration);
+    if (list === undefined) made.set(p.arbitration, (list = []));
+    for (const e of list) if (e.bytes.every((b, v) => b === bytes[v])) return e.shares;
+    const shares = vlShares(p.arbitration, bytes, m.V);
+    if (list.length < 8) list.push({ bytes, shares });
+    return shares;
+  });
 }
 
 /** Largest relative change of a flow's rate from `previous` (the state's rates before the allocation is applied). */

@@ -48,47 +48,59 @@ function nodeSums(sm: SolvedModel): void {
   }
 }
 
+/** The ports' numbers flowSums reads per flow, in typed arrays (per port: delay s, rate bytes/s, far-end switch latency s). */
+function portArrays(sm: SolvedModel): { delay: Float64Array; rate: Float64Array; latency: Float64Array } {
+  const P = sm.net.ports.length;
+  const delay = new Float64Array(P);
+  const rate = new Float64Array(P);
+  const latency = new Float64Array(P);
+  sm.net.ports.forEach((p, i) => ((delay[i] = p.delay), (rate[i] = p.rate), (latency[i] = p.downstreamLatency)));
+  return { delay, rate, latency };
+}
+
 /**
- * Flow f's sums from the node sums: carried rate, fixed latency, queueing, credit waits (s, packets/s).
- * Its first hop (the flows' own, not a node) is added here as nodeSums adds a hop to its next's sums.
+ * Every flow's sums from the node sums, by `each(f, rate, fixed, queueing, credit)` (s, packets/s). A
+ * flow's first hop (the flow's own, not a node) is added here as nodeSums adds a hop to its next's sums.
  */
-function sumsOf(sm: SolvedModel, f: number, out: Float64Array): void {
+function eachFlow(sm: SolvedModel, each: (f: number, rate: number, fixed: number, queueing: number, credit: number) => void): void {
   const { net, m, s, alloc } = sm;
+  const { V, F, flowChannel, flowRest, flowTurn, sendQueue, lambda, m1 } = m;
   const { a: wait, b: credit, c: delay, d: links } = s.scratch;
-  const c0 = m.flowChannel[f]!;
-  const port = net.ports[(c0 / m.V) | 0]!;
-  const nx = m.flowRest[f]!;
-  let w = 0;
-  let cr = s.beta[c0]!;
-  let d = port.delay;
-  let k = net.cutThrough ? port.rate : 1 / port.rate;
-  if (nx >= 0) {
-    const t = m.flowTurn[f]!;
-    w = s.fifoWait[c0]! + s.headWait[t]! + s.floorExtra[t]! + wait[nx]!;
-    cr += credit[nx]!;
-    d += port.downstreamLatency + delay[nx]!;
-    k = net.cutThrough ? Math.min(k, links[nx]!) : k + links[nx]!;
+  const ports = portArrays(sm);
+  const cutThrough = net.cutThrough;
+  for (let f = 0; f < F; f++) {
+    const c0 = flowChannel[f]!;
+    const p = (c0 / V) | 0;
+    const nx = flowRest[f]!;
+    let w = 0;
+    let cr = s.beta[c0]!;
+    let d = ports.delay[p]!;
+    let k = cutThrough ? ports.rate[p]! : 1 / ports.rate[p]!;
+    if (nx >= 0) {
+      const t = flowTurn[f]!;
+      w = s.fifoWait[c0]! + s.headWait[t]! + s.floorExtra[t]! + wait[nx]!;
+      cr += credit[nx]!;
+      d += ports.latency[p]! + delay[nx]!;
+      k = cutThrough ? Math.min(k, links[nx]!) : k + links[nx]!;
+    }
+    const r = sendQueue[f]! < Infinity && lambda[f]! < Infinity ? Math.min(alloc.rate[f]!, lambda[f]! * (1 - s.hostBlocking[c0]!)) : alloc.rate[f]!;
+    // Cut-through: the packet's tail leaves the slowest link last, Σ delays + size / slowest rate;
+    // store-and-forward: Σ delays + Σ size / rate.
+    each(f, r, d + (cutThrough ? m1[f]! / k : m1[f]! * k), s.hostWait[c0]! + w, cr);
   }
-  out[0] = m.sendQueue[f]! < Infinity && m.lambda[f]! < Infinity ? Math.min(alloc.rate[f]!, m.lambda[f]! * (1 - s.hostBlocking[c0]!)) : alloc.rate[f]!;
-  // Cut-through: the packet's tail leaves the slowest link last, Σ delays + size / slowest rate;
-  // store-and-forward: Σ delays + Σ size / rate.
-  out[1] = d + (net.cutThrough ? m.m1[f]! / k : m.m1[f]! * k);
-  out[2] = s.hostWait[c0]! + w;
-  out[3] = cr;
 }
 
 /** Each flow's carried throughput (Gb/s) and mean latency (µs), the numbers the solve hands back at once. */
 export function perFlowNumbers(sm: SolvedModel): { throughput: Float64Array; latency: Float64Array } {
   const F = sm.m.F;
+  const m1 = sm.m.m1;
   nodeSums(sm);
-  const x = new Float64Array(4);
   const throughput = new Float64Array(F);
   const latency = new Float64Array(F);
-  for (let f = 0; f < F; f++) {
-    sumsOf(sm, f, x);
-    throughput[f] = (x[0]! * sm.m.m1[f]! * 8) / 1e9;
-    latency[f] = (x[1]! + x[2]! + x[3]!) * 1e6;
-  }
+  eachFlow(sm, (f, rate, fixed, queueing, credit) => {
+    throughput[f] = (rate * m1[f]! * 8) / 1e9;
+    latency[f] = (fixed + queueing + credit) * 1e6;
+  });
   return { throughput, latency };
 }
 
@@ -96,17 +108,10 @@ export function perFlowNumbers(sm: SolvedModel): { throughput: Float64Array; lat
 export function flowSums(sm: SolvedModel): FlowSums {
   const F = sm.m.F;
   nodeSums(sm);
-  const x = new Float64Array(4);
   const rate = new Float64Array(F);
   const fixed = new Float64Array(F);
   const queueing = new Float64Array(F);
   const credit = new Float64Array(F);
-  for (let f = 0; f < F; f++) {
-    sumsOf(sm, f, x);
-    rate[f] = x[0]!;
-    fixed[f] = x[1]!;
-    queueing[f] = x[2]!;
-    credit[f] = x[3]!;
-  }
+  eachFlow(sm, (f, r, x, w, c) => ((rate[f] = r), (fixed[f] = x), (queueing[f] = w), (credit[f] = c)));
   return { rate, fixed, queueing, credit };
 }

@@ -161,6 +161,7 @@ export function maxMinRates(m: CompiledModel, a: AllocationInput, scratch: NodeS
       level = next;
     }
     left = kept;
+    if (left === 0) break; // (the loads of the last round's flows are read by no later round)
     // The frozen flows' loads: their first hops (from the last frozen), then down the shared ends.
     for (let i = nFrozen - 1; i >= 0; i--) {
       const f = frozen[i]!;
