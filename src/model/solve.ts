@@ -64,7 +64,7 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   const m = compileModel(net);
   const s = newState(m);
   // Service times before any rate is known: each channel's size mix with every flow weighted 1.
-  for (let f = 0; f < m.F; f++) s.rate[f] = 1;
+  s.rate.fill(1);
   accumulateLoads(m, s);
   channelService(m, s);
   const shares = portShares(net, m, s);
@@ -77,20 +77,23 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
     // Once a flow has been capped in this solve, straight to the hop-by-hop form (the same answer when nothing is capped).
     if (hops !== undefined) return maxMinRatesByHop(m, hops, { channelCapacity: s.capacity, headTime: s.headTime }, out);
     const fast = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime }, s.scratch, out);
-    if (!fast.bottleneck.some((b) => b >= 0)) return fast;
+    if (!anyCapped(fast)) return fast;
     hops ??= hopArrays(m);
     return maxMinRatesByHop(m, hops, { channelCapacity: s.capacity, headTime: s.headTime }, fast);
   };
   let alloc = allocate();
   let capped = applyRates(m, s, alloc);
   accumulateLoads(m, s, hops);
+  // The service times are the last step's unless the loads have moved since (they read loads and credit waits only).
+  let served = false;
   while (iterations < maxIterations) {
     iterations++;
-    channelService(m, s);
+    if (!served) channelService(m, s);
     propagate(m, s);
     portWaits(m, s, shares);
     const change = inputBuffers(m, s, omega);
     channelService(m, s);
+    served = true;
     // The flows' rates move only where a resource is over its capacity or a flow is capped: then
     // progressive filling again; otherwise the loads stand.
     let rateChange = 0;
@@ -98,7 +101,7 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
       alloc = allocate(alloc);
       rateChange = rateDifference(m, alloc, s.rate);
       capped = applyRates(m, s, alloc);
-      if (rateChange > 0) accumulateLoads(m, s, hops);
+      if (rateChange > 0) ((served = false), accumulateLoads(m, s, hops));
     }
     residual = Math.max(change, rateChange);
     if (iterations > 1 && residual < tolerance) break;
@@ -136,13 +139,20 @@ function rateDifference(m: CompiledModel, alloc: Allocation, previous: Float64Ar
   return d;
 }
 
+/** Whether the allocation caps any flow. */
+function anyCapped(alloc: Allocation): boolean {
+  const b = alloc.bottleneck;
+  for (let f = 0; f < b.length; f++) if (b[f]! >= 0) return true;
+  return false;
+}
+
 /** Copies the allocation into the state (rates, and which channels hold capped flows); true if any flow is capped. */
 function applyRates(m: CompiledModel, s: ModelState, alloc: Allocation): boolean {
   let capped = false;
   s.wants.fill(0);
+  s.rate.set(alloc.rate);
+  if (!anyCapped(alloc)) return false; // (most allocations cap nothing)
   for (let f = 0; f < m.F; f++) {
-    const r = alloc.rate[f]!;
-    s.rate[f] = r;
     const b = alloc.bottleneck[f]!;
     if (b < 0) continue;
     capped = true;
