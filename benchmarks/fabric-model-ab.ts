@@ -1,0 +1,74 @@
+/**
+ * The fabric model's speed in this tree against another tree's, in one process (issue 31: the
+ * machine is shared, so the ratio of the two in the same run is the robust figure): the two cases of
+ * benchmarks/fabric-model.ts (10,000 random pairs at 30 %, Gran's 648-host all-to-all at 50 %), each
+ * tree's `solveFabric` on its own resolved network, the two taken in turn, CPU time best of 10 and 4
+ * after 8 and 2 warm-up solves, a collection before each; the front ends (`fabricModelNetwork`) best
+ * of 2. Solve as in fabric-model.ts: the fixed point to the per-channel answer and each flow's
+ * throughput and latency in typed arrays; not the per-flow records, built on first access.
+ *
+ *   node --expose-gc --import tsx benchmarks/fabric-model-ab.ts /path/to/other/src [pairs|all]
+ */
+import { join } from 'node:path';
+import os from 'node:os';
+import * as here from '../src/model/index.js';
+import { foldedClosTopology, validateFabricTopology } from '../src/network/index.js';
+import { gc, machineLine } from './harness.js';
+
+const other = process.argv[2];
+if (other === undefined) throw new Error('usage: fabric-model-ab.ts /path/to/other/src [pairs|all]');
+const which = process.argv[3];
+const there = (await import(join(other, 'model', 'index.ts'))) as typeof here;
+const topology = validateFabricTopology(foldedClosTopology(36, { rateGbps: 16 }));
+const hosts = topology.hosts.map((h) => h.name);
+const H = hosts.length;
+const pps = (load: number) => (load * 16e9) / (2048 * 8);
+/** The seeded LCG of fabric-model.ts (the same pairs). */
+let seed = 12345;
+const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+function randomPairs(n: number, load: number) {
+  const flows = [];
+  for (let i = 0; i < n; i++) {
+    const s = Math.floor(next() * H);
+    let d = Math.floor(next() * (H - 1));
+    if (d >= s) d++;
+    flows.push({ name: `f${i}`, source: hosts[s]!, destination: hosts[d]!, traffic: { kind: 'poisson', rate: pps(load) / (n / H) } });
+  }
+  return flows;
+}
+function allToAll(load: number) {
+  const flows = [];
+  for (let s = 0; s < H; s++) for (let d = 0; d < H; d++) if (s !== d) flows.push({ name: `${hosts[s]}>${hosts[d]}`, source: hosts[s]!, destination: hosts[d]!, traffic: { kind: 'poisson', rate: pps(load) / (H - 1) } });
+  return flows;
+}
+/** CPU and wall milliseconds of one call, after a collection. */
+function timed(fn: () => unknown): [number, number] {
+  gc?.();
+  const c0 = process.cpuUsage();
+  const w0 = performance.now();
+  fn();
+  const c = process.cpuUsage(c0);
+  return [(c.user + c.system) / 1000, performance.now() - w0];
+}
+console.log(machineLine());
+const cases = [
+  { key: 'pairs', name: '10,000 random pairs, 30 % per host', params: { topology, vls: 1, inputQueueing: 'voq', flows: randomPairs(10_000, 0.3) }, warm: 8, n: 10 },
+  { key: 'all', name: "Gran's 648 all-to-all (419,256 flows), 50 % per host", params: { topology, vls: 1, inputQueueing: 'voq', flows: allToAll(0.5) }, warm: 2, n: 4 },
+];
+for (const c of cases.filter((x) => which === undefined || x.key === which)) {
+  const netThere = there.fabricModelNetwork(c.params);
+  const netHere = here.fabricModelNetwork(c.params);
+  for (let i = 0; i < c.warm; i++) (there.solveFabric(netThere), here.solveFabric(netHere));
+  let a: [number, number] = [Infinity, Infinity];
+  let b: [number, number] = [Infinity, Infinity];
+  for (let i = 0; i < c.n; i++) {
+    const ta = timed(() => there.solveFabric(netThere));
+    const tb = timed(() => here.solveFabric(netHere));
+    if (ta[0] < a[0]) a = ta;
+    if (tb[0] < b[0]) b = tb;
+  }
+  let fa = Infinity;
+  let fb = Infinity;
+  for (let i = 0; i < 2; i++) ((fa = Math.min(fa, timed(() => there.fabricModelNetwork(c.params))[0])), (fb = Math.min(fb, timed(() => here.fabricModelNetwork(c.params))[0])));
+  console.log(`${c.name}: solve, other tree ${a[0].toFixed(1)} ms CPU (${a[1].toFixed(1)} wall), this tree ${b[0].toFixed(1)} ms CPU (${b[1].toFixed(1)} wall), ratio ${(a[0] / b[0]).toFixed(2)}; front end ${fa.toFixed(0)} and ${fb.toFixed(0)} ms CPU; load average ${os.loadavg()[0]!.toFixed(1)}`);
+}

@@ -1,0 +1,72 @@
+/**
+ * The fabric model's numbers in this tree against another tree's (issue 31, speed work: a change of
+ * structure must leave the answer as it was). Every reference case of test/fixtures/fabric-model at
+ * each load point, 120 % and 200 % of the simulated saturation load (the 512- and 648-host cases at
+ * 50 %, 90 % and 200 %), FIFO and VoQ inputs: both trees solve the same params; printed per case, the
+ * largest relative difference of a flow's latency, and every solve whose iteration count,
+ * convergence, a flow's throughput, flags or capping resource differ (those must be equal); at the
+ * end the largest relative difference of any other number above 10⁻⁶ (queueing per hop, credit waits,
+ * the channels' utilisation, mean queue, credit stall, far-end full probability).
+ *
+ *   node --import tsx benchmarks/fabric-model-same.ts /path/to/other/src [case-substring]
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import * as here from '../src/model/index.js';
+
+const other = process.argv[2];
+if (other === undefined) throw new Error('usage: fabric-model-same.ts /path/to/other/src [case-substring]');
+const only = process.argv[3];
+const there = (await import(join(other, 'model', 'index.ts'))) as typeof here;
+const DIR = join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model');
+const LARGE = /^(8ary3tree|gran648)-/;
+const rel = (a: number, b: number) => (a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b)));
+
+interface Point {
+  label: string;
+  flowRatePps: number;
+}
+let worstLatency = 0;
+let worstOther = 0;
+let solves = 0;
+let differing = 0;
+for (const file of readdirSync(DIR).filter((f) => f.endsWith('.json') && (only === undefined || f.includes(only))).sort()) {
+  const c = JSON.parse(readFileSync(join(DIR, file), 'utf8')) as { scenarioFile: string; points: Point[] };
+  const scenario = JSON.parse(readFileSync(join(DIR, c.scenarioFile), 'utf8')) as { params: { flows: object[] } & Record<string, unknown> };
+  const saturation = c.points.find((p) => p.label === '90%')!.flowRatePps / 0.9;
+  const rates = [...c.points.map((p) => p.flowRatePps), 1.2 * saturation, 2 * saturation];
+  let caseLatency = 0;
+  for (const inputQueueing of ['fifo', 'voq']) {
+    for (const pps of LARGE.test(file) ? [rates[1]!, rates[3]!, rates[5]!] : rates) {
+      const params = { ...scenario.params, inputQueueing, flows: scenario.params.flows.map((f) => ({ ...f, traffic: { kind: 'poisson', rate: pps } })) };
+      const a = there.solveFabric(there.fabricModelNetwork(params));
+      const b = here.solveFabric(here.fabricModelNetwork(params));
+      solves++;
+      const notes: string[] = [];
+      if (a.diagnostics.iterations !== b.diagnostics.iterations) notes.push(`iterations ${a.diagnostics.iterations} against ${b.diagnostics.iterations}`);
+      if (a.diagnostics.converged !== b.diagnostics.converged) notes.push('convergence');
+      if (a.flows.length !== b.flows.length) notes.push('flow count');
+      a.flows.forEach((x, i) => {
+        const y = b.flows[i];
+        if (y === undefined || x.name !== y.name) return;
+        if (x.throughput !== y.throughput) notes.push(`${x.name} throughput ${x.throughput} against ${y.throughput}`);
+        if (x.flags.join() !== y.flags.join() || x.capped !== y.capped || x.cappedBy !== y.cappedBy) notes.push(`${x.name} flags or capping`);
+        caseLatency = Math.max(caseLatency, rel(x.latency, y.latency));
+        for (const [p, q] of [[x.fixedLatency, y.fixedLatency], [x.creditWait, y.creditWait], ...x.queueingPerHop.map((w, h) => [w, y.queueingPerHop[h]!])] as [number, number][]) {
+          if (Math.abs(p) > 1e-6) worstOther = Math.max(worstOther, rel(p, q));
+        }
+      });
+      a.channels.forEach((x, i) => {
+        const y = b.channels[i]!;
+        for (const k of ['utilization', 'meanQueue', 'creditStall', 'downstreamFullProbability'] as const) if (Math.abs(x[k]) > 1e-6) worstOther = Math.max(worstOther, rel(x[k], y[k]));
+      });
+      if (notes.length > 0) {
+        differing++;
+        console.log(`${file} ${inputQueueing} ${pps.toFixed(0)} packets/s: ${notes.slice(0, 4).join('; ')}${notes.length > 4 ? ` (and ${notes.length - 4} more)` : ''}`);
+      }
+    }
+  }
+  worstLatency = Math.max(worstLatency, caseLatency);
+  console.log(`${file}: largest relative difference of a flow's latency ${caseLatency.toExponential(1)}`);
+}
+console.log(`${solves} solves, ${differing} with a different iteration count, convergence, throughput, flag or capping; latencies within ${worstLatency.toExponential(1)} relative; every other number above 1e-6 within ${worstOther.toExponential(1)}`);
