@@ -73,7 +73,8 @@ function eachFlow(sm: SolvedModel, each: (f: number, rate: number, fixed: number
     const p = (c0 / V) | 0;
     const nx = flowRest[f]!;
     let w = 0;
-    let cr = s.beta[c0]!;
+    // A host's wait behind a full first FIFO buffer is in that buffer's wait (as in nodeSums).
+    let cr = m.hostChannel[c0] === 1 && !m.voq ? 0 : s.beta[c0]!;
     let d = ports.delay[p]!;
     let k = cutThrough ? ports.rate[p]! : 1 / ports.rate[p]!;
     if (nx >= 0) {
