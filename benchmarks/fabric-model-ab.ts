@@ -12,35 +12,14 @@
 import { join } from 'node:path';
 import os from 'node:os';
 import * as here from '../src/model/index.js';
-import { foldedClosTopology, validateFabricTopology } from '../src/network/index.js';
 import { gc, machineLine } from './harness.js';
+import { fabricModelCases } from './fabric-model-cases.js';
 
 const other = process.argv[2];
 if (other === undefined) throw new Error('usage: fabric-model-ab.ts /path/to/other/src [pairs|all]');
 const which = process.argv[3];
 const there = (await import(join(other, 'model', 'index.ts'))) as typeof here;
-const topology = validateFabricTopology(foldedClosTopology(36, { rateGbps: 16 }));
-const hosts = topology.hosts.map((h) => h.name);
-const H = hosts.length;
-const pps = (load: number) => (load * 16e9) / (2048 * 8);
-/** The seeded LCG of fabric-model.ts (the same pairs). */
-let seed = 12345;
-const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-function randomPairs(n: number, load: number) {
-  const flows = [];
-  for (let i = 0; i < n; i++) {
-    const s = Math.floor(next() * H);
-    let d = Math.floor(next() * (H - 1));
-    if (d >= s) d++;
-    flows.push({ name: `f${i}`, source: hosts[s]!, destination: hosts[d]!, traffic: { kind: 'poisson', rate: pps(load) / (n / H) } });
-  }
-  return flows;
-}
-function allToAll(load: number) {
-  const flows = [];
-  for (let s = 0; s < H; s++) for (let d = 0; d < H; d++) if (s !== d) flows.push({ name: `${hosts[s]}>${hosts[d]}`, source: hosts[s]!, destination: hosts[d]!, traffic: { kind: 'poisson', rate: pps(load) / (H - 1) } });
-  return flows;
-}
+const { pairs, allToAll } = fabricModelCases();
 /** CPU and wall milliseconds of one call, after a collection. */
 function timed(fn: () => unknown): [number, number] {
   gc?.();
@@ -52,8 +31,8 @@ function timed(fn: () => unknown): [number, number] {
 }
 console.log(machineLine());
 const cases = [
-  { key: 'pairs', name: '10,000 random pairs, 30 % per host', params: { topology, vls: 1, inputQueueing: 'voq', flows: randomPairs(10_000, 0.3) }, warm: 8, n: 10 },
-  { key: 'all', name: "Gran's 648 all-to-all (419,256 flows), 50 % per host", params: { topology, vls: 1, inputQueueing: 'voq', flows: allToAll(0.5) }, warm: 2, n: 4 },
+  { key: 'pairs', name: '10,000 random pairs, 30 % per host', params: pairs, warm: 8, n: 10 },
+  { key: 'all', name: "Gran's 648 all-to-all (419,256 flows), 50 % per host", params: allToAll, warm: 2, n: 4 },
 ];
 for (const c of cases.filter((x) => which === undefined || x.key === which)) {
   const netThere = there.fabricModelNetwork(c.params);

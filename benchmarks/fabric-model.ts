@@ -17,36 +17,12 @@
  */
 import { buildFabric } from '../src/sim/index.js';
 import { fabricModelNetwork, solveFabric } from '../src/model/index.js';
-import { foldedClosTopology, validateFabricTopology } from '../src/network/index.js';
 import os from 'node:os';
 import { gc, machineLine } from './harness.js';
+import { fabricModelCases } from './fabric-model-cases.js';
 
 const noSim = process.argv.includes('--no-sim');
-const topology = validateFabricTopology(foldedClosTopology(36, { rateGbps: 16 }));
-const hosts = topology.hosts.map((h) => h.name);
-const H = hosts.length;
-const pps = (load: number) => (load * 16e9) / (2048 * 8);
-
-/** A seeded LCG for the random pairs (reproducible). */
-let seed = 12345;
-const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-
-function randomPairs(n: number, load: number) {
-  const flows = [];
-  for (let i = 0; i < n; i++) {
-    const s = Math.floor(next() * H);
-    let d = Math.floor(next() * (H - 1));
-    if (d >= s) d++;
-    flows.push({ name: `f${i}`, source: hosts[s]!, destination: hosts[d]!, traffic: { kind: 'poisson', rate: pps(load) / (n / H) } });
-  }
-  return flows;
-}
-
-function allToAll(load: number) {
-  const flows = [];
-  for (let s = 0; s < H; s++) for (let d = 0; d < H; d++) if (s !== d) flows.push({ name: `${hosts[s]}>${hosts[d]}`, source: hosts[s]!, destination: hosts[d]!, traffic: { kind: 'poisson', rate: pps(load) / (H - 1) } });
-  return flows;
-}
+const { pairs, allToAll } = fabricModelCases();
 
 function timed<T>(fn: () => T): { value: T; wall: number; cpu: number } {
   const c0 = process.cpuUsage();
@@ -70,8 +46,8 @@ function best<T>(fn: () => T, n = 5, warm = 1) {
 
 console.log(machineLine());
 const cases = [
-  { name: '10,000 random pairs, 30 % per host', warm: 10, params: { topology, vls: 1, inputQueueing: 'voq', flows: randomPairs(10_000, 0.3) } },
-  { name: "Gran's 648 all-to-all (419,256 flows), 50 % per host", warm: 2, params: { topology, vls: 1, inputQueueing: 'voq', flows: allToAll(0.5) } },
+  { name: '10,000 random pairs, 30 % per host', warm: 10, params: pairs },
+  { name: "Gran's 648 all-to-all (419,256 flows), 50 % per host", warm: 2, params: allToAll },
 ];
 const load = () => os.loadavg()[0]!.toFixed(1);
 /** Packet-hops of one packet of every flow, per case (for scaling the simulator's cost). */
