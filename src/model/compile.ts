@@ -32,6 +32,8 @@ export interface CompiledModel {
   readonly flowRest: Int32Array;
   /** Per flow: the turn from its first hop into its second (−1 when the path has one hop). */
   readonly flowTurn: Int32Array;
+  /** Per flow: the nodes made before its first hop (routes.ts: where the passes over the nodes take it). */
+  readonly flowRank: Int32Array;
   /** Per turn: the channel whose far-end input buffer the packets wait in. */
   readonly turnIn: Int32Array;
   /** Per turn: the output channel they wait for. */
@@ -67,7 +69,7 @@ export function compileModel(net: ModelNetwork): CompiledModel {
   const C = P * V;
   const F = net.flows.length;
   const { routes, numbers } = flowTableOf(net);
-  const { channel: nodeChannel, next: nodeNext, firstChannel: flowChannel, rest: flowRest } = routes;
+  const { channel: nodeChannel, next: nodeNext, firstChannel: flowChannel, rest: flowRest, rank: flowRank } = routes;
   const N = nodeChannel.length;
   // Turns by (in, out), one look-up per node with a next hop (there are far fewer turns than nodes)
   // and per flow's first hop; flows from one port come together, so the last turn found from each
@@ -158,7 +160,7 @@ export function compileModel(net: ModelNetwork): CompiledModel {
     bufferBlocks[i] = p.downstreamBufferBytes === Infinity ? Infinity : Math.floor(p.downstreamBufferBytes / 64);
     creditLoop[i] = 2 * p.delay + p.downstreamLatency;
   });
-  return { V, P, C, F, voq: net.voq === true, N, nodeChannel, nodeNext, nodeTurn, flowChannel, flowRest, flowTurn, turnIn, turnOut, turnsStart, turnsOf, intoStart, intoOf, hostChannel, serviceSecondFactor, rate, bufferBlocks, creditLoop, lambda, ca2, m1, m2, sendQueue };
+  return { V, P, C, F, voq: net.voq === true, N, nodeChannel, nodeNext, nodeTurn, flowChannel, flowRest, flowTurn, flowRank, turnIn, turnOut, turnsStart, turnsOf, intoStart, intoOf, hostChannel, serviceSecondFactor, rate, bufferBlocks, creditLoop, lambda, ca2, m1, m2, sendQueue };
 }
 
 /** 0, 1, …, n − 1. */

@@ -32,6 +32,7 @@ export class LftRouter {
   /** Per flow added: its first hop's channel and the node of its second hop (−1: none). */
   private readonly firstChannels: number[] = [];
   private readonly rests: number[] = [];
+  private readonly ranks: number[] = [];
 
   constructor(
     private readonly topology: FabricTopology,
@@ -92,6 +93,7 @@ export class LftRouter {
       rest = tail;
     }
     this.firstChannels.push(hostPort * vls + baseVl);
+    this.ranks.push(this.N);
     return this.rests.push(rest) - 1;
   }
 
@@ -109,6 +111,6 @@ export class LftRouter {
 
   /** The table of the flows added so far, in the order added. */
   table(): RouteTable {
-    return { channel: this.channel.slice(0, this.N), next: this.next.slice(0, this.N), firstChannel: Int32Array.from(this.firstChannels), rest: Int32Array.from(this.rests) };
+    return { channel: this.channel.slice(0, this.N), next: this.next.slice(0, this.N), firstChannel: Int32Array.from(this.firstChannels), rest: Int32Array.from(this.rests), rank: Int32Array.from(this.ranks) };
   }
 }

@@ -16,7 +16,7 @@ import type { ModelState } from '../state.js';
  */
 export function accumulateLoads(m: CompiledModel, s: ModelState, hops?: HopArrays): void {
   if (hops !== undefined) return loadsByHop(m, s, hops);
-  const { flowChannel, flowRest, flowTurn, nodeChannel, nodeNext, nodeTurn, m1, m2, ca2, sendQueue, lambda } = m;
+  const { flowChannel, flowRest, flowTurn, flowRank, nodeChannel, nodeNext, nodeTurn, m1, m2, ca2, sendQueue, lambda } = m;
   const { rate, lam, b1, b2, lamT, sendCap, hostOffered, ca2acc } = s;
   const { a: nr, b: nb, c: nb2 } = s.scratch;
   lam.fill(0); b1.fill(0); b2.fill(0); ca2acc.fill(0); sendCap.fill(0); lamT.fill(0); hostOffered.fill(0);
@@ -30,25 +30,26 @@ export function accumulateLoads(m: CompiledModel, s: ModelState, hops?: HopArray
     hostOffered[c0]! += offered;
     if (r > 0) ca2acc[c0]! += offered * ca2[f]!;
   }
-  // The first hops, the flows taken from the last (the order in which the nodes of the first hops were summed).
-  for (let f = m.F - 1; f >= 0; f--) {
-    const r = rate[f]!;
-    if (!(r > 0)) continue;
-    const c0 = flowChannel[f]!;
-    const x = r * m1[f]!;
-    const x2 = r * m2[f]!;
-    lam[c0]! += r;
-    b1[c0]! += x;
-    b2[c0]! += x2;
-    const n = flowRest[f]!;
-    if (n < 0) continue;
-    lamT[flowTurn[f]!]! += r;
-    nr[n]! += r;
-    nb[n]! += x;
-    nb2[n]! += x2;
-  }
-  // Each node before its next hop's (next[n] < n).
-  for (let n = m.N - 1; n >= 0; n--) {
+  // Each node before its next hop's (next[n] < n); a flow's first hop where it stood as a node (flowRank).
+  let f = m.F - 1;
+  for (let n = m.N - 1; n >= -1; n--) {
+    for (; f >= 0 && flowRank[f]! > n; f--) {
+      const r = rate[f]!;
+      if (!(r > 0)) continue;
+      const c0 = flowChannel[f]!;
+      const x = r * m1[f]!;
+      const x2 = r * m2[f]!;
+      lam[c0]! += r;
+      b1[c0]! += x;
+      b2[c0]! += x2;
+      const rest = flowRest[f]!;
+      if (rest < 0) continue;
+      lamT[flowTurn[f]!]! += r;
+      nr[rest]! += r;
+      nb[rest]! += x;
+      nb2[rest]! += x2;
+    }
+    if (n < 0) break;
     const r = nr[n]!;
     if (!(r > 0)) continue;
     const c = nodeChannel[n]!;

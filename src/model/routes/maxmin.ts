@@ -49,7 +49,7 @@ export function resources(m: CompiledModel, a: AllocationInput): { R: number; ca
  * saturate freeze together in one round; a resource's saturation is one round, as in the textbook.
  */
 export function maxMinRates(m: CompiledModel, a: AllocationInput, scratch: NodeScratch, out?: Allocation): Allocation {
-  const { P, C, F, V, N, nodeChannel, nodeNext, flowChannel, flowRest, rate: portRate, m1, lambda } = m;
+  const { P, C, F, V, N, nodeChannel, nodeNext, flowChannel, flowRest, flowRank, rate: portRate, m1, lambda } = m;
   const { R, cap, used, slope, full } = resources(m, a);
   const rate = out?.rate ?? new Float64Array(F);
   const bottleneck = out?.bottleneck ?? new Int32Array(F);
@@ -69,23 +69,23 @@ export function maxMinRates(m: CompiledModel, a: AllocationInput, scratch: NodeS
     nodeCount.fill(0);
     slope.fill(0);
     let lowest = Infinity;
-    // The first hops (the flows taken from the last: the order in which their nodes were summed), then the nodes.
-    for (let i = left - 1; i >= 0; i--) {
-      const f = active[i]!;
-      const c = flowChannel[f]!;
-      const p = (c / V) | 0;
-      const x = m1[f]! / portRate[p]!;
-      slope[p]! += x;
-      slope[P + c]! += x;
-      const n = flowRest[f]!;
-      if (n >= 0) {
+    // Each node before its next hop's; a flow's first hop where it stood as a node (flowRank).
+    for (let n = N - 1, i = left - 1; n >= -1; n--) {
+      for (; i >= 0 && flowRank[active[i]!]! > n; i--) {
+        const f = active[i]!;
+        const c = flowChannel[f]!;
+        const p = (c / V) | 0;
+        const x = m1[f]! / portRate[p]!;
+        slope[p]! += x;
+        slope[P + c]! += x;
+        if (lambda[f]! < lowest) lowest = lambda[f]!;
+        const rest = flowRest[f]!;
+        if (rest < 0) continue;
         slope[P + C + c]! += a.headTime[c]!;
-        nodeBytes[n]! += m1[f]!;
-        nodeCount[n]! += 1;
+        nodeBytes[rest]! += m1[f]!;
+        nodeCount[rest]! += 1;
       }
-      if (lambda[f]! < lowest) lowest = lambda[f]!;
-    }
-    for (let n = N - 1; n >= 0; n--) {
+      if (n < 0) break;
       const k = nodeCount[n]!;
       if (k === 0) continue;
       const c = nodeChannel[n]!;
@@ -162,22 +162,24 @@ export function maxMinRates(m: CompiledModel, a: AllocationInput, scratch: NodeS
     }
     left = kept;
     if (left === 0) break; // (the loads of the last round's flows are read by no later round)
-    // The frozen flows' loads: their first hops (from the last frozen), then down the shared ends.
-    for (let i = nFrozen - 1; i >= 0; i--) {
-      const f = frozen[i]!;
-      const r = rate[f]!;
-      const c = flowChannel[f]!;
-      const p = (c / V) | 0;
-      const x = (r * m1[f]!) / portRate[p]!;
-      used[p]! += x;
-      used[P + c]! += x;
-      const n = flowRest[f]!;
-      if (n < 0) continue;
-      used[P + C + c]! += r * a.headTime[c]!;
-      frozenRate[n]! += r;
-      frozenBytes[n]! += r * m1[f]!;
-    }
-    for (let n = N - 1; n >= 0; n--) {
+    // The frozen flows' loads down the shared ends, their first hops where they stood as nodes.
+    for (let n = N - 1, i = nFrozen - 1; n >= -1; n--) {
+      for (; i >= 0 && flowRank[frozen[i]!]! > n; i--) {
+        const f = frozen[i]!;
+        const r = rate[f]!;
+        if (r === 0) continue;
+        const c = flowChannel[f]!;
+        const p = (c / V) | 0;
+        const x = (r * m1[f]!) / portRate[p]!;
+        used[p]! += x;
+        used[P + c]! += x;
+        const rest = flowRest[f]!;
+        if (rest < 0) continue;
+        used[P + C + c]! += r * a.headTime[c]!;
+        frozenRate[rest]! += r;
+        frozenBytes[rest]! += r * m1[f]!;
+      }
+      if (n < 0) break;
       const r = frozenRate[n]!;
       if (r === 0) continue;
       const c = nodeChannel[n]!;

@@ -29,6 +29,12 @@ export interface RouteTable {
   readonly firstChannel: Int32Array;
   /** Per flow: the node of its second hop, −1 when the path has one hop. */
   readonly rest: Int32Array;
+  /**
+   * Per flow: the nodes made before its first hop (non-decreasing). The passes that sum from the last
+   * node to the first take a flow's first hop just before node `rank − 1`, where the first hop stood
+   * when it was a node of its own, so that every sum keeps the order it has always had.
+   */
+  readonly rank: Int32Array;
 }
 
 /** The flows' numbers in typed arrays, per flow (see ModelFlow). */
@@ -90,13 +96,15 @@ export function routesFromPaths(net: ModelNetwork): RouteTable {
   const nodes = new PairIndex();
   const firstChannel = new Int32Array(F);
   const rest = new Int32Array(F);
+  const rank = new Int32Array(F);
   for (let f = 0; f < F; f++) {
     const flow = net.flows[f]!;
     let node = -1;
     for (let k = flow.path.length - 1; k >= 1; k--) node = nodes.of(flow.path[k]! * V + flow.vls[k]!, node);
     rest[f] = node;
+    rank[f] = nodes.count;
     firstChannel[f] = flow.path[0]! * V + flow.vls[0]!;
   }
   const { a: channel, b: next } = nodes.pairs();
-  return { channel, next, firstChannel, rest };
+  return { channel, next, firstChannel, rest, rank };
 }
