@@ -20,7 +20,8 @@ const only = process.argv[3];
 const there = (await import(join(other, 'model', 'index.ts'))) as typeof here;
 const DIR = join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model');
 const LARGE = /^(8ary3tree|gran648)-/;
-const rel = (a: number, b: number) => (a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b)));
+/** Relative difference; 0 for equal numbers (NaN and NaN, Infinity and Infinity included: the same answer). */
+const rel = (a: number, b: number) => (Object.is(a, b) || a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b)));
 
 interface Point {
   label: string;
