@@ -44,11 +44,27 @@ export const WORKER_PANEL_K = 4096;
 /** Bytes at the start of the shared memory reserved for the workers' panels (scratch starts after). */
 export const WORKER_PANELS_BYTES = (MAX_GEMM_THREADS - 1) * 8 * WORKER_PANEL_K * 8;
 /**
- * Products with fewer multiply-adds m·n·k than this run on the calling thread alone. Measured at
- * (∞, 512) (benchmarks/README.md): handing a product to a sleeping worker costs tens of µs, and a
- * product of 2^20 multiply-adds takes ≈ 100 µs on one core.
+ * Products with fewer multiply-adds m·n·k than this run on the calling thread alone while the
+ * workers sleep (a product of 2^20 multiply-adds takes ≈ 100 µs on one core; waking a worker,
+ * Atomics.notify, took 0.35–0.5 ms of the caller's time per product at (∞, 512) on this machine
+ * at a load of 3–4, the operating system running the woken worker first).
  */
 export const PARALLEL_MIN_WORK = 1 << 20;
+/**
+ * While a worker is still polling for work (SPIN_MS after its last chunk), products from this
+ * many multiply-adds on are split too (≈ 25 µs on one core): handing one over then costs a few
+ * atomic operations.
+ */
+export const POLLING_MIN_WORK = 1 << 18;
+/**
+ * How long (ms) an idle worker polls for the next product before it sleeps (Atomics.wait), and the
+ * caller for the workers' last chunks. Waking a sleeping thread (Atomics.notify) cost 0.35–0.5 ms
+ * of the caller's time per product at (∞, 512), as long as the product itself: a worker that is
+ * still polling starts at once, and the caller skips the notify.
+ */
+const SPIN_MS = 2;
+/** A gap (ms) between two polls that means the poller was descheduled. */
+const DESCHEDULED_MS = 0.25;
 
 // control block layout (Int32 indices)
 const JOB = 0;
@@ -60,7 +76,9 @@ const ARGS = 5; // m n k a lda b ldb c ldc
 const READY = 14;
 const WORKER_CHUNKS = 15;
 const FAILED = 16;
-const CONTROL_INTS = 17;
+const SLEEPERS = 17; // workers inside Atomics.wait on JOB (the caller notifies only then)
+const CALLER_WAITS = 18; // 1 while the caller sleeps on DONE (the last worker notifies only then)
+const CONTROL_INTS = 19;
 const INDEX_BITS = 11;
 const INDEX_MASK = (1 << INDEX_BITS) - 1;
 const SEQ_MASK = (1 << (32 - INDEX_BITS)) - 1;
@@ -75,12 +93,30 @@ const gemm = new WebAssembly.Instance(gemmModule, { env: { memory } }).exports.g
 for (let r = 0; r < 12; r++) gemm(48, 48, 48, panel, 48, panel + 18432, 48, panel + 36864, 48, panel + 55296);
 Atomics.add(ctrl, ${READY}, 1);
 Atomics.notify(ctrl, ${READY});
+let idleSince = -1;
+let lastPoll = 0;
+let noSpinUntil = 0;
 for (;;) {
   const w = Atomics.load(ctrl, ${JOB});
   if (Atomics.load(ctrl, ${STOP}) !== 0) break;
   const total = ctrl[${TOTAL}];
   const idx = w & ${INDEX_MASK};
-  if (idx >= total) { Atomics.wait(ctrl, ${JOB}, w); continue; }
+  if (idx >= total) {
+    // spin a while (the next product of a solve usually follows within a millisecond), then sleep
+    // — unless it was descheduled while polling (the cores are taken: polling would only steal
+    // the caller's time), then it sleeps at once for the next second
+    const now = performance.now();
+    if (idleSince < 0) idleSince = lastPoll = now;
+    if (now - lastPoll > ${DESCHEDULED_MS}) noSpinUntil = now + 1000;
+    lastPoll = now;
+    if (now >= noSpinUntil && now - idleSince < ${SPIN_MS}) continue;
+    Atomics.add(ctrl, ${SLEEPERS}, 1);
+    Atomics.wait(ctrl, ${JOB}, w);
+    Atomics.sub(ctrl, ${SLEEPERS}, 1);
+    idleSince = -1;
+    continue;
+  }
+  idleSince = -1;
   const chunk = ctrl[${CHUNK}], m = ctrl[${ARGS}], n = ctrl[${ARGS + 1}], k = ctrl[${ARGS + 2}];
   const a = ctrl[${ARGS + 3}], lda = ctrl[${ARGS + 4}], b = ctrl[${ARGS + 5}], ldb = ctrl[${ARGS + 6}];
   const c = ctrl[${ARGS + 7}], ldc = ctrl[${ARGS + 8}];
@@ -92,7 +128,7 @@ for (;;) {
   } catch {
     Atomics.store(ctrl, ${FAILED}, 1); // the caller throws rather than return a product with a hole
   }
-  if (Atomics.add(ctrl, ${DONE}, 1) + 1 === total) Atomics.notify(ctrl, ${DONE});
+  if (Atomics.add(ctrl, ${DONE}, 1) + 1 === total && Atomics.load(ctrl, ${CALLER_WAITS}) !== 0) Atomics.notify(ctrl, ${DONE});
 }
 `;
 
@@ -172,7 +208,9 @@ export function parallelGemm(
   a: number, lda: number, b: number, ldb: number, c: number, ldc: number, panel: number,
 ): boolean { // prettier-ignore
   const threads = active;
-  if (threads <= 1 || n < 16 || k > WORKER_PANEL_K || m * n * k < PARALLEL_MIN_WORK) return false;
+  const work = m * n * k;
+  if (threads <= 1 || n < 16 || k > WORKER_PANEL_K || work < POLLING_MIN_WORK) return false;
+  if (work < PARALLEL_MIN_WORK && (pool === null || Atomics.load(pool.ctrl, SLEEPERS) > 0)) return false;
   if (backoff > 0) {
     backoff--;
     return false;
@@ -191,7 +229,8 @@ export function parallelGemm(
   ctrl.set([m, n, k, a, lda, b, ldb, c, ldc], ARGS);
   Atomics.store(ctrl, DONE, 0);
   Atomics.store(ctrl, JOB, p.seq << INDEX_BITS);
-  Atomics.notify(ctrl, JOB);
+  // a spinning worker sees the new JOB by itself; only a sleeping one needs the (costly) wake-up
+  if (Atomics.load(ctrl, SLEEPERS) > 0) Atomics.notify(ctrl, JOB);
   const gemm = kernel.gemm;
   const start = performance.now();
   for (;;) {
@@ -204,7 +243,14 @@ export function parallelGemm(
     Atomics.add(ctrl, DONE, 1);
   }
   const own = performance.now();
-  for (let d = Atomics.load(ctrl, DONE); d < total; d = Atomics.load(ctrl, DONE)) Atomics.wait(ctrl, DONE, d);
+  // the chunks the workers still hold: spin for them first (a chunk takes well under a
+  // millisecond), then sleep until the last one is done
+  for (let d = Atomics.load(ctrl, DONE); d < total; d = Atomics.load(ctrl, DONE)) {
+    if (performance.now() - own < SPIN_MS) continue;
+    Atomics.store(ctrl, CALLER_WAITS, 1);
+    if (Atomics.load(ctrl, DONE) < total) Atomics.wait(ctrl, DONE, d, 50);
+    Atomics.store(ctrl, CALLER_WAITS, 0);
+  }
   noteWait(own - start, performance.now() - own);
   // never expected (a worker computes what the caller would, in the same memory); said, not hidden
   if (Atomics.load(ctrl, FAILED) !== 0) throw new Error('gemmThreads: a worker thread failed while computing part of a product');

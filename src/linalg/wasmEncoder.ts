@@ -42,10 +42,12 @@ export const geS = [0x4e];
 export const geU = [0x4f];
 export const gtS = [0x4a];
 export const ltS = [0x48];
+export const ltU = [0x49];
 export const eqz = [0x45];
 export const f64Load = (offset = 0): Code => [0x2b, 3, ...uleb(offset)];
 export const f64Store = (offset = 0): Code => [0x39, 3, ...uleb(offset)];
 export const f64Add = [0xa0];
+export const f64Sub = [0xa1];
 export const f64Mul = [0xa2];
 export const f64Div = [0xa3];
 export const f64Ne = [0x62];
@@ -61,7 +63,10 @@ export const vZero = [0xfd, 0x0c, ...new Array<number>(16).fill(0)];
 /** v128.load64_splat: one load that fills both lanes (no shuffle, unlike f64x2.splat of a load) */
 export const loadSplat = (offset = 0): Code => [0xfd, 0x0a, 3, ...uleb(offset)];
 export const vAdd = [0xfd, 0xf0, 0x01];
+export const vSub = [0xfd, 0xf1, 0x01];
 export const vMul = [0xfd, 0xf2, 0x01];
+/** f64x2.extract_lane */
+export const lane = (l: number): Code => [0xfd, 0x21, l];
 /** `while (!cond) { body }` as block { loop { br_if exit (cond); body; br loop } } */
 export const loopUntil = (cond: Code, body: Code): Code => [0x02, 0x40, 0x03, 0x40, ...cond, 0x0d, 1, ...body, 0x0c, 0, 0x0b, 0x0b];
 /** local += constant */

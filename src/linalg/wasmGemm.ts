@@ -33,11 +33,14 @@ declare const WebAssembly: {
 
 /** `leafForward` / `leafBack` (wasmSolveLeaves.ts): a lda b ldb rows cols piv. */
 type LeafFunction = (a: number, lda: number, b: number, ldb: number, rows: number, cols: number, piv: number) => void;
+/** `reflect` (wasmReflect.ts): v y ldy count len tau. */
+type ReflectFunction = (v: number, y: number, ldy: number, count: number, len: number, tau: number) => void;
 
 interface Kernel extends SharedGemmKernel {
   readonly memory: WasmMemory;
   readonly leafForward: LeafFunction;
   readonly leafBack: LeafFunction;
+  readonly reflect: ReflectFunction;
   /** Whether the memory is shared (worker threads can then take part). */
   readonly shared: boolean;
 }
@@ -58,8 +61,8 @@ function load(): Kernel | null {
       const memory = new WebAssembly.Memory({ initial: BASE_PAGES + 1, ...(shared ? { maximum: MAX_MEMORY_PAGES, shared } : {}) });
       const module = new WebAssembly.Module(bytes);
       const instance = new WebAssembly.Instance(module, { env: { memory } });
-      const exports = instance.exports as { gemm: GemmFunction; leafForward: LeafFunction; leafBack: LeafFunction };
-      kernel = { module, memory, gemm: exports.gemm, leafForward: exports.leafForward, leafBack: exports.leafBack, shared };
+      const exports = instance.exports as { gemm: GemmFunction; leafForward: LeafFunction; leafBack: LeafFunction; reflect: ReflectFunction };
+      kernel = { module, memory, ...exports, shared };
       warmUp(kernel);
       break;
     } catch {
@@ -167,5 +170,21 @@ export function wasmPanelRow(a: Float64Array, n: number, kb: number, ke: number,
   const kern = kernel;
   if (!kern || a.buffer !== kern.memory.buffer) return false;
   if (ke < n) kern.leafForward(a.byteOffset + 8 * (kb * n + kb), n, a.byteOffset + 8 * (kb * n + ke), n, row - kb + 1, n - ke, row - kb);
+  return true;
+}
+
+/**
+ * Householder reflector H = I − τ·[1; v]·[1; v]ᵀ applied to `count` columns of y (wasmReflect.ts):
+ * v = x[vOff .. vOff + len), column c = y[yOff + c·ldy .. + len] (its first entry the pivot row).
+ * False, doing nothing, unless x and y are views of the kernel's memory.
+ */
+export function wasmReflect(
+  x: Float64Array, vOff: number, y: Float64Array, yOff: number, ldy: number, count: number, len: number, tau: number,
+): boolean { // prettier-ignore
+  const kern = kernel;
+  if (!kern) return false;
+  const buf = kern.memory.buffer;
+  if (x.buffer !== buf || y.buffer !== buf) return false;
+  kern.reflect(x.byteOffset + 8 * vOff, y.byteOffset + 8 * yOff, ldy, count, len, tau);
   return true;
 }

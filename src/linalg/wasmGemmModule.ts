@@ -16,6 +16,7 @@ import {
   mul, name, section, set, shl, sub, uleb, V128, vAdd, vLoad, vMul, vStore, vZero, type Code,
 } from './wasmEncoder.js';
 import { leafBackBody, leafForwardBody, LEAF_PARAMS } from './wasmSolveLeaves.js';
+import { reflectBody, REFLECT_PARAMS } from './wasmReflect.js';
 
 // Parameters: m n k a lda b ldb c ldc panel (pointers are byte addresses, strides in elements).
 const [M, N, K, A, LDA, B, LDB, C, LDC, PANEL] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -176,7 +177,7 @@ export const MAX_MEMORY_PAGES = 65536;
 
 /**
  * The module's bytes: the exported functions `gemm`, `leafForward` and `leafBack`
- * (wasmSolveLeaves.ts) working in an imported memory `env.memory` — shared (`shared` true:
+ * (wasmSolveLeaves.ts) and `reflect` (wasmReflect.ts) working in an imported memory `env.memory` — shared (`shared` true:
  * declared with a maximum of {@link MAX_MEMORY_PAGES} pages, so that worker threads can run the
  * same functions on the same memory, gemmThreads.ts) or not.
  */
@@ -185,15 +186,21 @@ export function gemmModuleBytes(shared = true): Uint8Array {
     [...[3, ...uleb(13), I32, ...uleb(13), V128, ...uleb(1), F64], ...gemmBody(), 0x0b],
     [...leafForwardBody(), 0x0b],
     [...leafBackBody(), 0x0b],
+    [...reflectBody(), 0x0b],
   ];
   const limits = shared ? [0x03, ...uleb(1), ...uleb(MAX_MEMORY_PAGES)] : [0x00, ...uleb(1)];
   const bytes = [
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-    ...section(1, [2, 0x60, 10, ...new Array<number>(10).fill(I32), 0, 0x60, LEAF_PARAMS, ...new Array<number>(LEAF_PARAMS).fill(I32), 0]),
+    ...section(1, [
+      3,
+      0x60, 10, ...new Array<number>(10).fill(I32), 0,
+      0x60, LEAF_PARAMS, ...new Array<number>(LEAF_PARAMS).fill(I32), 0,
+      0x60, REFLECT_PARAMS.length, ...REFLECT_PARAMS, 0,
+    ]),
     ...section(2, [1, ...name('env'), ...name('memory'), 0x02, ...limits]),
-    ...section(3, [3, 0, 1, 1]),
-    ...section(7, [3, ...name('gemm'), 0x00, 0, ...name('leafForward'), 0x00, 1, ...name('leafBack'), 0x00, 2]),
-    ...section(10, [3, ...bodies.flatMap((body) => [...uleb(body.length), ...body])]),
+    ...section(3, [4, 0, 1, 1, 2]),
+    ...section(7, [4, ...name('gemm'), 0x00, 0, ...name('leafForward'), 0x00, 1, ...name('leafBack'), 0x00, 2, ...name('reflect'), 0x00, 3]),
+    ...section(10, [4, ...bodies.flatMap((body) => [...uleb(body.length), ...body])]),
   ]; // prettier-ignore
   return Uint8Array.from(bytes);
 }

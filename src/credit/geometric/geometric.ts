@@ -36,7 +36,7 @@ import {
 } from '../../linalg/float64Dense.js';
 import { levelVectors } from './geometricLevels.js';
 import { levelResidual } from './geometricResidual.js';
-import { SPLIT_TOLERANCE, splitGrading, splitReduction, splitWorkspace, type SplitStepRecord } from '../split/splitReduction.js';
+import { SPLIT_TOLERANCE, splitGrading, splitNegligibleUp, splitReduction, splitWorkspace, type SplitStepRecord } from '../split/splitReduction.js';
 import { checkKind } from '../../core/shapes.js';
 
 /**
@@ -231,13 +231,16 @@ export function geometricKernel(
   let reducedBySplit = false;
   let splitInverse: Float64Array | null = null; // N̂⁻¹ from the split form (splitInverse.ts)
   let splitTried = split === undefined;
+  let splitNegligible = negligible;
   // the rank-structured reduction (splitReduction.ts) from here; the dense one if a pivot fails
   const trySplit = (s: NonNullable<GeometricKernelOptions['split']>): void => {
     splitTried = true;
     lap('beforeSplit');
     const start = { w: w.slice(), wHat: wHat.slice(), dn: du.slice(0, bb), up: du.slice(bb, 2 * bb) };
     const grading = s.graded === false ? undefined : splitGrading(lambda, mu2, m);
-    const reduced = splitReduction(b, start, iterations, negligible, MAX_ITERATIONS, s.tolerance ?? SPLIT_TOLERANCE, grading, dnRow);
+    const tol = s.tolerance ?? SPLIT_TOLERANCE;
+    splitNegligible = Math.max(negligible, splitNegligibleUp(tol, scale));
+    const reduced = splitReduction(b, start, iterations, splitNegligible, MAX_ITERATIONS, tol, grading, dnRow);
     lap('splitReduction');
     if (reduced !== null) {
       splitInverse = reduced.nHatInv;
@@ -301,7 +304,7 @@ export function geometricKernel(
   for (let r = 0; r < b; r++) for (let c = 1; c < b; c++) g[r * b + c] = mu1 * nHatInv[r * b + c - 1]!;
   // Up negligible, or (close to the stability boundary, where Up decays slowly) G stochastic to
   // the tolerance when the iteration cap was reached.
-  const converged = upMax <= negligible || stochasticDefect(g, b) <= tolerance;
+  const converged = upMax <= (reducedBySplit ? splitNegligible : negligible) || stochasticDefect(g, b) <= tolerance;
   lap('g');
 
   // R = λU⁻¹, U = −A1 − λG: again an M-matrix with exactly known row sums, U·e = μ1·[j < m]

@@ -15,6 +15,7 @@
  */
 import { eliminateMMatrix, gemmAdd, solveEliminated } from '../../linalg/float64Dense.js';
 import { addLowRankInto, Arena, concatLowRank, EMPTY, recompress, type Grade, type LowRank } from './lowRank.js';
+import { dot } from './householder.js';
 
 /** A b × b matrix split at p: dense a11 (p × p), a22 (q × q); a12 (p × q), a21 (q × p) low-rank. */
 export interface SplitMatrix {
@@ -69,25 +70,15 @@ function copy(cx: SplitContext, a: Float64Array): Float64Array {
 }
 
 function frobenius(a: Float64Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * a[i]!;
-  return Math.sqrt(s);
+  return Math.sqrt(dot(a, 0, a, 0, a.length));
 }
 
 /** out ← M·x (x of length b). */
 export function splitMatVec(cx: SplitContext, m: SplitMatrix, x: Float64Array, out: Float64Array): Float64Array {
   const { p, q } = cx;
   out.fill(0);
-  for (let i = 0; i < p; i++) {
-    let t = 0;
-    for (let c = 0; c < p; c++) t += m.a11[i * p + c]! * x[c]!;
-    out[i] = t;
-  }
-  for (let i = 0; i < q; i++) {
-    let t = 0;
-    for (let c = 0; c < q; c++) t += m.a22[i * q + c]! * x[p + c]!;
-    out[p + i] = t;
-  }
+  for (let i = 0; i < p; i++) out[i] = dot(m.a11, i * p, x, 0, p);
+  for (let i = 0; i < q; i++) out[p + i] = dot(m.a22, i * q, x, p, q);
   lowRankMatVec(m.a12, p, q, x, p, out, 0);
   lowRankMatVec(m.a21, q, p, x, 0, out, p);
   return out;
@@ -95,8 +86,7 @@ export function splitMatVec(cx: SplitContext, m: SplitMatrix, x: Float64Array, o
 
 function lowRankMatVec(f: LowRank, rows: number, cols: number, x: Float64Array, xOff: number, out: Float64Array, oOff: number): void {
   for (let j = 0; j < f.k; j++) {
-    let t = 0;
-    for (let c = 0; c < cols; c++) t += f.vt[j * cols + c]! * x[xOff + c]!;
+    const t = dot(f.vt, j * cols, x, xOff, cols);
     for (let i = 0; i < rows; i++) out[oOff + i] += f.u[i * f.k + j]! * t;
   }
 }
