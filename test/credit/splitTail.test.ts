@@ -1,12 +1,15 @@
 /**
  * Issue 35, the tail after the split reduction: N̂⁻¹ from the split form (splitInverse.ts) against
- * the dense, subtraction-free inversion (invertMMatrix), and the rate matrix R and π0 of
- * `geometric-split` against the dense reference kernel's.
+ * the dense, subtraction-free inversion (invertMMatrix), π0 and the level sums from the split form
+ * (splitLevels.ts) against the dense eliminations (geometricLevels.ts), and the rate matrix R and
+ * π0 of `geometric-split` against the dense reference kernel's.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { geometricKernel } from '../../src/credit/geometric/geometric.js';
 import { Arena, compressDense } from '../../src/credit/split/lowRank.js';
 import { splitInverse } from '../../src/credit/split/splitInverse.js';
+import { splitLevelVectors } from '../../src/credit/split/splitLevels.js';
+import { levelVectors } from '../../src/credit/geometric/geometricLevels.js';
 import type { SplitContext } from '../../src/credit/split/splitStep.js';
 import { invertMMatrix } from '../../src/linalg/float64Dense.js';
 import { stopGemmThreads } from '../../src/linalg/gemmThreads.js';
@@ -82,14 +85,56 @@ describe('splitInverse', () => {
   });
 });
 
+describe('splitLevelVectors', () => {
+  it('a 41-phase U with rank-3 off-diagonal blocks → π0, Σπ_i, Σiπ_i of the dense eliminations to 1e-13 relative', () => {
+    // U = diag(d) − W with U·e = μ1·[j < m]: W ≥ 0 random, dense diagonal blocks, rank-3 blocks off them
+    const [b, p, lambda, mu1] = [41, 21, 0.05, 1.5];
+    const q = b - p;
+    const m = b - 1;
+    const rnd = stream(53);
+    const w = new Float64Array(b * b);
+    const factor = (n: number): number[][] => Array.from({ length: n }, () => [rnd(), rnd(), rnd()]);
+    const [u12, v12, u21, v21] = [factor(p), factor(q), factor(q), factor(p)];
+    const dot = (x: number[], y: number[]): number => x[0]! * y[0]! + x[1]! * y[1]! + x[2]! * y[2]!;
+    for (let i = 0; i < b; i++) {
+      for (let j = 0; j < b; j++) {
+        if (i === j) continue;
+        if ((i < p) === (j < p)) w[i * b + j] = 0.1 * rnd();
+        else w[i * b + j] = 0.1 * (i < p ? dot(u12[i]!, v12[j - p]!) : dot(u21[i - p]!, v21[j]!));
+      }
+    }
+    const dense = levelVectors(lambda, mu1, m, w, new Float64Array(b * b));
+    const mem = new Float64Array(40 * b * b);
+    const ar = new Arena(mem, 8 * b, mem.length);
+    const cx: SplitContext = { p, q, ar, panel: mem.subarray(0, 8 * b), tolerance: 1e-16 };
+    const a11 = new Float64Array(p * p);
+    const a22 = new Float64Array(q * q);
+    for (let i = 0; i < p; i++) a11.set(w.subarray(i * b, i * b + p), i * p);
+    for (let i = 0; i < q; i++) a22.set(w.subarray((p + i) * b + p, (p + i) * b + b), i * q);
+    const split = { a11, a22, a12: compressDense(ar, w, p, b, p, q, 1e-15), a21: compressDense(ar, w, p * b, b, q, p, 1e-15) };
+    expect(split.a21.k).toBe(3);
+    const got = splitLevelVectors(cx, split, lambda, mu1, m)!;
+    for (const key of ['level0', 'levelSum', 'levelMoment'] as const) {
+      for (let j = 0; j < b; j++) {
+        expect(dense[key][j]!, key).toBeGreaterThan(0);
+        expect(Math.abs(got[key][j]! - dense[key][j]!) / dense[key][j]!, `${key}[${j}]`).toBeLessThan(1e-13);
+      }
+    }
+  });
+});
+
 describe('geometric-split: R and π0 against the dense kernel', () => {
   it.each([
     ['thesis', 5, 6, 8],
     ['heavy', 5.5, 6, 6],
   ] as const)('%s rates, m = 300 → R within 1e-13 of its largest entry, π0 within 1e-15', (_, lambda, mu1, mu2) => {
     const d = geometricKernel(lambda, mu1, mu2, 300, 1e-12);
-    const s = geometricKernel(lambda, mu1, mu2, 300, 1e-12, { split: {} });
+    const times: Record<string, number> = {};
+    const s = geometricKernel(lambda, mu1, mu2, 300, 1e-12, { split: {}, times });
     expect(s.reduction).toBe('split');
+    // π0 and the level sums came from the split form, not the dense eliminations
+    expect(times.splitLevels).toBeDefined();
+    expect(times.level0).toBeUndefined();
     let big = 0;
     let err = 0;
     for (let k = 0; k < d.rate.length; k++) {

@@ -35,6 +35,7 @@ import {
   solveEliminated,
 } from '../../linalg/float64Dense.js';
 import { levelVectors } from './geometricLevels.js';
+import type { LevelVectors } from '../split/splitLevels.js';
 import { levelResidual } from './geometricResidual.js';
 import { SPLIT_TOLERANCE, splitGrading, splitNegligibleUp, splitReduction, splitWorkspace, type SplitStepRecord } from '../split/splitReduction.js';
 import { checkKind } from '../../core/shapes.js';
@@ -83,8 +84,9 @@ export interface GeometricKernelOptions {
   readonly stepTimes?: number[];
   /**
    * Receives the wall time (ms) of the solve's parts: first (the O(m²) first step), beforeSplit,
-   * splitReduction (with N̂⁻¹ from the split form), reduction (the dense loop), g (N̂⁻¹ and G),
-   * rate (R), level0, levelSums, residual.
+   * splitReduction (with N̂⁻¹ and the level vectors from the split form: of it splitInverse and
+   * splitLevels), reduction (the dense loop), g (N̂⁻¹ and G), rate (R), level0 and levelSums
+   * (the dense eliminations, when they run), residual.
    */
   readonly times?: Record<string, number>;
 }
@@ -232,6 +234,7 @@ export function geometricKernel(
   let splitInverse: Float64Array | null = null; // N̂⁻¹ from the split form (splitInverse.ts)
   let splitTried = split === undefined;
   let splitNegligible = negligible;
+  let splitLevels: LevelVectors | null = null; // π0 and the level sums from the split form
   // the rank-structured reduction (splitReduction.ts) from here; the dense one if a pivot fails
   const trySplit = (s: NonNullable<GeometricKernelOptions['split']>): void => {
     splitTried = true;
@@ -240,11 +243,12 @@ export function geometricKernel(
     const grading = s.graded === false ? undefined : splitGrading(lambda, mu2, m);
     const tol = s.tolerance ?? SPLIT_TOLERANCE;
     splitNegligible = Math.max(negligible, splitNegligibleUp(tol, scale));
-    const reduced = splitReduction(b, start, iterations, splitNegligible, MAX_ITERATIONS, tol, grading, dnRow);
+    const reduced = splitReduction(b, start, iterations, splitNegligible, MAX_ITERATIONS, tol, grading, dnRow, { lambda, mu1 });
     lap('splitReduction');
     if (reduced !== null) {
       splitInverse = reduced.nHatInv;
-      if (times !== undefined) times.splitInverse = reduced.inverseMs;
+      splitLevels = reduced.levels;
+      if (times !== undefined) [times.splitInverse, times.splitLevels] = [reduced.inverseMs, reduced.levelsMs];
       upE.set(reduced.upE);
       upMax = reduced.upMax;
       iterations = reduced.iterations;
@@ -309,8 +313,8 @@ export function geometricKernel(
 
   // R = λU⁻¹, U = −A1 − λG: again an M-matrix with exactly known row sums, U·e = μ1·[j < m]
   // (G·e = e), off-diagonal part μ2 (j → j−1) + λG.
-  const wR = new Float64Array(bb);
-  for (let r = 0; r < b; r++) {
+  const wR = new Float64Array(splitLevels === null ? bb : 0);
+  for (let r = 0; r < (splitLevels === null ? b : 0); r++) {
     for (let c = 0; c < b; c++) if (c !== r) wR[r * b + c] = lambda * g[r * b + c]!;
     if (r >= 1) wR[r * b + r - 1] += mu2;
   }
@@ -321,7 +325,7 @@ export function geometricKernel(
   for (let k = 0; k < bb; k++) rate[k] = lambda * uInv[k]!;
 
   lap('rate');
-  const { level0, levelSum, levelMoment } = levelVectors(lambda, mu1, m, wR, rate, lap);
+  const { level0, levelSum, levelMoment } = splitLevels ?? levelVectors(lambda, mu1, m, wR, rate, lap);
   const residual = levelResidual(lambda, mu1, mu2, m, level0, rate);
   lap('residual');
   return {

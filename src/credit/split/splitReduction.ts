@@ -18,6 +18,7 @@ import {
   type SplitMatrix,
 } from './splitStep.js';
 import { splitInverse } from './splitInverse.js';
+import { splitLevelVectors, type LevelVectors } from './splitLevels.js';
 import { maxOf } from '../../core/arrays.js';
 
 /** One step of the split reduction, measured. */
@@ -45,6 +46,10 @@ export interface SplitReductionResult {
   readonly upMax: number;
   readonly iterations: number;
   readonly steps: readonly SplitStepRecord[];
+  /** π0 and the level sums from the split form (splitLevels.ts), when asked for and computed. */
+  readonly levels: LevelVectors | null;
+  /** Wall time (ms) of the level vectors. */
+  readonly levelsMs: number;
 }
 
 /** The dense iterates after the first step (all b × b, row-major). */
@@ -126,7 +131,7 @@ function upMaxEntry(cx: SplitContext, m: SplitMatrix, upE: Float64Array, negligi
  */
 export function splitReduction(
   b: number, start: DenseIterates, done: number, negligible: number, maxIterations: number, tolerance: number,
-  grading: Float64Array | undefined, hatBase: Float64Array,
+  grading: Float64Array | undefined, hatBase: Float64Array, chain?: { readonly lambda: number; readonly mu1: number },
 ): SplitReductionResult | null { // prettier-ignore
   const p = Math.ceil(b / 2);
   const q = b - p;
@@ -232,5 +237,9 @@ export function splitReduction(
   const hatRows = Float64Array.from(hatBase, (x, j) => x + upE[j]!);
   const nHatInv = splitInverse(tail, wHat, hatRows);
   if (nHatInv === null) return null;
-  return { nHatInv, inverseMs: performance.now() - ti, upE, upMax, iterations, steps };
+  const tl = performance.now();
+  tail.ar.reset();
+  const levels = chain === undefined ? null : splitLevelVectors(tail, wHat, chain.lambda, chain.mu1, b - 1);
+  const now = performance.now();
+  return { nHatInv, inverseMs: tl - ti, upE, upMax, iterations, steps, levels, levelsMs: now - tl };
 }

@@ -96,9 +96,12 @@ function lowRankMatVec(f: LowRank, rows: number, cols: number, x: Float64Array, 
  * without grading). Each diagonal block B is eliminated as B·diag(v_B), whose off-diagonal part is
  * W_B·diag(v_B) and whose row sums B·v_B are known: N11·v1 = s1 + W12·v2 and, for the Schur
  * complement S = N22 − W21·N11⁻¹·W12, S·v2 = s2 + W21·N11⁻¹·s1 (as N11⁻¹W12·v2 = v1 − N11⁻¹s1);
- * then B⁻¹ = diag(v_B)·(B·diag(v_B))⁻¹. Null if a pivot is not positive.
+ * then B⁻¹ = diag(v_B)·(B·diag(v_B))⁻¹. Null if a pivot is not positive. `singular`: N is a
+ * generator (s = 0), and S's last pivot, zero, is left out (as GTH does; splitLevels.ts).
  */
-export function factorSplit(cx: SplitContext, w: SplitMatrix, s: Float64Array, v: Float64Array): SplitFactors | null {
+export function factorSplit(
+  cx: SplitContext, w: SplitMatrix, s: Float64Array, v: Float64Array, singular = false,
+): SplitFactors | null { // prettier-ignore
   const { p, q, ar } = cx;
   const v1 = v.slice(0, p);
   const v2 = v.slice(p);
@@ -128,7 +131,7 @@ export function factorSplit(cx: SplitContext, w: SplitMatrix, s: Float64Array, v
   const sS = s.slice(p);
   lowRankMatVec(w.a21, q, p, t1, 0, sS, 0);
   const pivS = new Float64Array(q);
-  if (!eliminateMMatrix(fS, sS, pivS, q, q, cx.panel)) return null;
+  if (!eliminateMMatrix(fS, sS, pivS, q, singular ? q - 1 : q, cx.panel)) return null;
   return { f1, piv1, v1, fS, pivS, v2, t, w };
 }
 
