@@ -33,7 +33,7 @@ export type CreditSolverMethod = Exclude<CreditMethod, 'auto'>;
 /** Options of {@link solveCreditChain}. */
 export interface CreditSolveOptions {
   /**
-   * Default `'auto'`: when n = ∞, `geometric-split` for m ≥ 384 with λ ≤ 0.95 × the saturation
+   * Default `'auto'`: when n = ∞, `geometric-split` for m ≥ 192 with λ ≤ 0.95 × the saturation
    * throughput, `geometric` otherwise (near the stability boundary and for smaller m); `structured` when ⌈log2(max(n,m)+1)⌉·(min(n,m)+1)³ ≤ 2e9
    * (a direct method, full relative accuracy, about 2 s at most); `multilevel` otherwise.
    */

@@ -67,7 +67,7 @@ function structuredShape(p: CheckedCreditParams): { halvings: number; b: number;
  *   halves kept as low-rank factors, docs/credit.md): 2–3× faster at m = 512–1024, accurate to
  *   ≈ 1e-16 relative to each iterate's norm (L1, L2 within 1e-15 of `geometric`'s at the
  *   benchmark's rates) but not entrywise.
- * - `auto` (default): when n = Infinity, `geometric-split` for m ≥ 384 with λ ≤ 0.95·μ1·P(j < m),
+ * - `auto` (default): when n = Infinity, `geometric-split` for m ≥ 192 with λ ≤ 0.95·μ1·P(j < m),
  *   else `geometric`; `structured` when ⌈log2(max(n, m) + 1)⌉·(min(n, m) + 1)³
  *   ≤ 2e9 (so (300, 300) and (1000, 500) are direct); `multilevel` otherwise. `diagnostics.method`
  *   says which ran.
@@ -158,12 +158,13 @@ function solveChain(params: CreditChainParams, options?: CreditSolveOptions): Cr
 }
 
 /**
- * `auto` takes the rank-structured reduction (`geometric-split`) from m = 384 on, where it was
- * measured faster than the dense one (benchmarks/credit-split.ts: its loop 0.6–0.7 of the dense
- * one at m = 512, 0.33–0.4 at m = 1024; slower at m = 256), and away from the stability boundary:
- * there the dense, entrywise-accurate kernel stays (the 50-digit references of the tests).
+ * `auto` takes the rank-structured reduction (`geometric-split`) from m = 192 on, where it was
+ * measured faster than the dense one (session 11, CPU time of whole solves, one thread: 0.62–0.69
+ * of the dense one at m = 192, 0.52–0.55 at 256, 0.37–0.43 at 384; before the recompressions ran
+ * in WebAssembly it was slower at m = 256, and the bound was 384), and away from the stability
+ * boundary: there the dense, entrywise-accurate kernel stays (the 50-digit references of the tests).
  */
-const SPLIT_MIN_M = 384;
+const SPLIT_MIN_M = 192;
 const SPLIT_MAX_LOAD = 0.95;
 
 /** The method that will solve the chain, or an InvalidParameterError naming the rule broken. */

@@ -151,10 +151,11 @@ describe('geometric-split against the dense reference kernel', () => {
 describe('auto for n = Infinity', () => {
   const pick = (lambda: number, mu1: number, mu2: number, m: number) =>
     chooseMethod(checkCreditParams({ lambda, mu1, mu2, upstreamCapacity: Infinity, downstreamCapacity: m }), 'auto');
-  it('m = 512 → geometric-split; m = 256 → geometric', () => {
+  it('m = 512 and 192 → geometric-split; m = 191 → geometric', () => {
     expect(pick(5, 6, 8, 512)).toBe('geometric-split');
     expect(pick(5.5, 6, 6, 1024)).toBe('geometric-split');
-    expect(pick(5, 6, 8, 256)).toBe('geometric');
+    expect(pick(5, 6, 8, 192)).toBe('geometric-split');
+    expect(pick(5, 6, 8, 191)).toBe('geometric');
   });
   it('λ at 0.9999 of saturation, m = 512 → geometric (the dense kernel near the stability boundary)', () => {
     expect(pick(0.9999 * saturationThroughput(6, 8, 512), 6, 8, 512)).toBe('geometric');
