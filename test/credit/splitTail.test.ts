@@ -10,7 +10,7 @@ import { Arena, compressDense } from '../../src/credit/split/lowRank.js';
 import { splitInverse } from '../../src/credit/split/splitInverse.js';
 import { splitLevelVectors } from '../../src/credit/split/splitLevels.js';
 import { levelVectors } from '../../src/credit/geometric/geometricLevels.js';
-import type { SplitContext } from '../../src/credit/split/splitStep.js';
+import type { SplitContext, SplitMatrix } from '../../src/credit/split/splitStep.js';
 import { invertMMatrix } from '../../src/linalg/float64Dense.js';
 import { stopGemmThreads } from '../../src/linalg/gemmThreads.js';
 
@@ -27,39 +27,46 @@ function stream(seed: number): () => number {
   };
 }
 
+/** W ≥ 0 (b × b, zero diagonal): dense diagonal blocks (split at p), rank-3 non-negative blocks off them, times `scale`. */
+function rankThreeOffDiagonal(b: number, p: number, rnd: () => number, scale: number): Float64Array {
+  const q = b - p;
+  const w = new Float64Array(b * b);
+  const factor = (n: number): number[][] => Array.from({ length: n }, () => [rnd(), rnd(), rnd()]);
+  const [u12, v12, u21, v21] = [factor(p), factor(q), factor(q), factor(p)];
+  const dot = (x: number[], y: number[]): number => x[0]! * y[0]! + x[1]! * y[1]! + x[2]! * y[2]!;
+  for (let i = 0; i < b; i++) {
+    for (let j = 0; j < b; j++) {
+      if (i === j) continue;
+      if (i < p === j < p) w[i * b + j] = scale * rnd();
+      else w[i * b + j] = scale * (i < p ? dot(u12[i]!, v12[j - p]!) : dot(u21[i - p]!, v21[j]!));
+    }
+  }
+  return w;
+}
+
+/** W in split form at p (diagonal blocks dense, the others compressed to `tolerance`), with a work context. */
+function splitOf(w: Float64Array, b: number, p: number, tolerance: number): { cx: SplitContext; split: SplitMatrix } {
+  const q = b - p;
+  const mem = new Float64Array(40 * b * b);
+  const ar = new Arena(mem, 8 * b, mem.length);
+  const cx: SplitContext = { p, q, ar, panel: mem.subarray(0, 8 * b), tolerance: 1e-16 };
+  const a11 = new Float64Array(p * p);
+  const a22 = new Float64Array(q * q);
+  for (let i = 0; i < p; i++) a11.set(w.subarray(i * b, i * b + p), i * p);
+  for (let i = 0; i < q; i++) a22.set(w.subarray((p + i) * b + p, (p + i) * b + b), i * q);
+  const a12 = compressDense(ar, w, p, b, p, q, tolerance);
+  const a21 = compressDense(ar, w, p * b, b, q, p, tolerance);
+  return { cx, split: { a11, a22, a12, a21 } };
+}
+
 describe('splitInverse', () => {
   it('a 41 × 41 M-matrix with rank-3 off-diagonal blocks → the dense inverse to 1e-14 of its largest entry; N̂·N̂⁻¹ = I to 1e-13', () => {
     const [b, p] = [41, 21];
-    const q = b - p;
     const rnd = stream(35);
     // W ≥ 0: dense diagonal blocks, rank-3 non-negative off-diagonal blocks; row sums s > 0
-    const w = new Float64Array(b * b);
-    const factor = (n: number): number[][] => Array.from({ length: n }, () => [rnd(), rnd(), rnd()]);
-    const [u12, v12, u21, v21] = [factor(p), factor(q), factor(q), factor(p)];
-    for (let i = 0; i < b; i++) {
-      for (let j = 0; j < b; j++) {
-        if (i === j) continue;
-        const dot = (x: number[], y: number[]): number => x[0]! * y[0]! + x[1]! * y[1]! + x[2]! * y[2]!;
-        if (i < p && j < p) w[i * b + j] = rnd();
-        else if (i >= p && j >= p) w[i * b + j] = rnd();
-        else if (i < p) w[i * b + j] = dot(u12[i]!, v12[j - p]!);
-        else w[i * b + j] = dot(u21[i - p]!, v21[j]!);
-      }
-    }
+    const w = rankThreeOffDiagonal(b, p, rnd, 1);
     const s = Float64Array.from({ length: b }, () => 0.1 + rnd());
-    const mem = new Float64Array(40 * b * b);
-    const ar = new Arena(mem, 8 * b, mem.length);
-    const cx: SplitContext = { p, q, ar, panel: mem.subarray(0, 8 * b), tolerance: 1e-16 };
-    const a11 = new Float64Array(p * p);
-    const a22 = new Float64Array(q * q);
-    for (let i = 0; i < p; i++) a11.set(w.subarray(i * b, i * b + p), i * p);
-    for (let i = 0; i < q; i++) a22.set(w.subarray((p + i) * b + p, (p + i) * b + b), i * q);
-    const split = {
-      a11,
-      a22,
-      a12: compressDense(ar, w, p, b, p, q, 1e-12),
-      a21: compressDense(ar, w, p * b, b, q, p, 1e-12),
-    };
+    const { cx, split } = splitOf(w, b, p, 1e-12);
     expect(split.a12.k).toBe(3);
     const inv = splitInverse(cx, split, s)!;
     const ref = invertMMatrix(w, s, b)!;
@@ -89,29 +96,10 @@ describe('splitLevelVectors', () => {
   it('a 41-phase U with rank-3 off-diagonal blocks → π0, Σπ_i, Σiπ_i of the dense eliminations to 1e-13 relative', () => {
     // U = diag(d) − W with U·e = μ1·[j < m]: W ≥ 0 random, dense diagonal blocks, rank-3 blocks off them
     const [b, p, lambda, mu1] = [41, 21, 0.05, 1.5];
-    const q = b - p;
     const m = b - 1;
-    const rnd = stream(53);
-    const w = new Float64Array(b * b);
-    const factor = (n: number): number[][] => Array.from({ length: n }, () => [rnd(), rnd(), rnd()]);
-    const [u12, v12, u21, v21] = [factor(p), factor(q), factor(q), factor(p)];
-    const dot = (x: number[], y: number[]): number => x[0]! * y[0]! + x[1]! * y[1]! + x[2]! * y[2]!;
-    for (let i = 0; i < b; i++) {
-      for (let j = 0; j < b; j++) {
-        if (i === j) continue;
-        if ((i < p) === (j < p)) w[i * b + j] = 0.1 * rnd();
-        else w[i * b + j] = 0.1 * (i < p ? dot(u12[i]!, v12[j - p]!) : dot(u21[i - p]!, v21[j]!));
-      }
-    }
+    const w = rankThreeOffDiagonal(b, p, stream(53), 0.1);
     const dense = levelVectors(lambda, mu1, m, w, new Float64Array(b * b));
-    const mem = new Float64Array(40 * b * b);
-    const ar = new Arena(mem, 8 * b, mem.length);
-    const cx: SplitContext = { p, q, ar, panel: mem.subarray(0, 8 * b), tolerance: 1e-16 };
-    const a11 = new Float64Array(p * p);
-    const a22 = new Float64Array(q * q);
-    for (let i = 0; i < p; i++) a11.set(w.subarray(i * b, i * b + p), i * p);
-    for (let i = 0; i < q; i++) a22.set(w.subarray((p + i) * b + p, (p + i) * b + b), i * q);
-    const split = { a11, a22, a12: compressDense(ar, w, p, b, p, q, 1e-15), a21: compressDense(ar, w, p * b, b, q, p, 1e-15) };
+    const { cx, split } = splitOf(w, b, p, 1e-15);
     expect(split.a21.k).toBe(3);
     const got = splitLevelVectors(cx, split, lambda, mu1, m)!;
     for (const key of ['level0', 'levelSum', 'levelMoment'] as const) {
