@@ -9,7 +9,8 @@ import { solveCreditChain } from '../../src/credit/index.js';
 import { geometricKernel, saturationThroughput } from '../../src/credit/geometric/geometric.js';
 import { checkCreditParams } from '../../src/credit/params.js';
 import { chooseMethod } from '../../src/credit/solve.js';
-import { applyQ, householderQr } from '../../src/credit/split/householder.js';
+import { applyQ, householderQr, pivotedQr } from '../../src/credit/split/householder.js';
+import { wasmScratch } from '../../src/linalg/wasmGemm.js';
 import { Arena, recompress } from '../../src/credit/split/lowRank.js';
 import type { SplitStepRecord } from '../../src/credit/split/splitReduction.js';
 import { stopGemmThreads } from '../../src/linalg/gemmThreads.js';
@@ -32,6 +33,37 @@ function stream(seed: number): () => number {
 }
 
 describe('householderQr', () => {
+  it('in the WebAssembly memory (reflections in SIMD) and in plain arrays (JavaScript) → the same bits, QR and pivoted QR', () => {
+    for (const [k, n] of [
+      [5, 7],
+      [13, 256],
+      [40, 257],
+    ] as const) {
+      const rnd = stream(k * n);
+      const mem = wasmScratch(3 * k * n + 1)!;
+      const a = mem.subarray(1, 1 + k * n); // odd offset: unaligned f64x2 loads
+      for (let i = 0; i < a.length; i++) a[i] = rnd();
+      const plain = a.slice();
+      const [t1, t2] = [new Float64Array(k), new Float64Array(k)];
+      householderQr(a, k, n, t1);
+      householderQr(plain, k, n, t2);
+      expect(a.every((x, i) => Object.is(x, plain[i]))).toBe(true);
+      expect(t1.every((x, i) => Object.is(x, t2[i]))).toBe(true);
+      const y = mem.subarray(1 + k * n, 1 + k * n + 3 * n);
+      for (let i = 0; i < y.length; i++) y[i] = rnd();
+      const yPlain = y.slice();
+      applyQ(a, k, n, t1, y, 3);
+      applyQ(plain, k, n, t2, yPlain, 3);
+      expect(y.every((x, i) => Object.is(x, yPlain[i]))).toBe(true);
+      const b = mem.subarray(1 + 2 * k * n, 1 + 3 * k * n);
+      for (let i = 0; i < b.length; i++) b[i] = rnd();
+      const bPlain = b.slice();
+      const [p1, p2] = [new Int32Array(k), new Int32Array(k)];
+      expect(pivotedQr(b, k, n, 1e-3, t1, p1)).toBe(pivotedQr(bPlain, k, n, 1e-3, t2, p2));
+      expect(b.every((x, i) => Object.is(x, bPlain[i]))).toBe(true);
+    }
+  });
+
   it('a 60 × 7 matrix → Q·R reproduces it to 1e-15 and Q has orthonormal columns', () => {
     const [n, k] = [60, 7];
     const rnd = stream(7);

@@ -19,7 +19,7 @@ describe('gemmModuleBytes', () => {
     const bytes = gemmModuleBytes(shared);
     expect(WebAssembly.validate(bytes)).toBe(true);
     const module = new WebAssembly.Module(bytes);
-    expect(WebAssembly.Module.exports(module).map((e) => `${e.kind}:${e.name}`)).toEqual(['function:gemm', 'function:leafForward', 'function:leafBack']);
+    expect(WebAssembly.Module.exports(module).map((e) => `${e.kind}:${e.name}`)).toEqual(['function:gemm', 'function:leafForward', 'function:leafBack', 'function:reflect']);
     expect(WebAssembly.Module.imports(module).map((e) => `${e.kind}:${e.module}.${e.name}`)).toEqual(['memory:env.memory']);
   });
 
