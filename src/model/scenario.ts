@@ -11,6 +11,7 @@ import { InvalidParameterError } from '../core/errors.js';
 import { knownKeys, plainObject } from '../core/guards.js';
 import { validateFabricTopology, type FabricTopology } from '../network/topology.js';
 import { parseFlow } from './flowSpec.js';
+import { NameSet } from './nameSet.js';
 import { LftRouter } from './routes/lftRoutes.js';
 import { attachFlowTable, flowArrays } from './routes/routes.js';
 import type { ModelFlow, ModelNetwork, ModelPort } from './network.js';
@@ -132,13 +133,12 @@ export function fabricModelNetwork(params: unknown): ModelNetwork {
   const unused: ModelPort = { name: '', rate: 1, delay: 0, exponential: false, host: false, downstreamBufferBytes: Infinity, downstreamLatency: 0, arbitration: switchArb };
   const router = new LftRouter(topology, { switchBase, hostBase, peerNode, switchIndex, hostIndex }, vls);
   if (!Array.isArray(o.flows)) throw new InvalidParameterError('flows', 'an array of flows', o.flows);
-  const seen = new Set<string>();
+  const seen = new NameSet();
   const flows: ModelFlow[] = [];
   o.flows.forEach((spec, i) => {
     const field = `flows[${i}]`;
     const f = parseFlow(field, spec, mtu);
-    if (seen.has(f.name)) throw new InvalidParameterError(`${field}.name`, 'a name no other flow has', f.name);
-    seen.add(f.name);
+    if (!seen.add(f.name)) throw new InvalidParameterError(`${field}.name`, 'a name no other flow has', f.name);
     if (!hostIndex.has(f.source)) throw new InvalidParameterError(`${field}.source`, 'a host of the topology', f.source);
     if (f.destination !== 'uniform' && (!hostIndex.has(f.destination) || f.destination === f.source)) {
       throw new InvalidParameterError(`${field}.destination`, "another host of the topology or 'uniform'", f.destination);

@@ -78,6 +78,11 @@ export function vlShares(config: VlArbiterConfig, bytes: ArrayLike<number>, vls:
  * its share; a VL whose demand is met gets what the others leave.
  */
 export function gpsCapacities(shares: VlShares, demand: ArrayLike<number>, vls: number, out: Float64Array): void {
+  // One low-table VL of positive weight: met or not, it ends with the whole link ((1·r)/r = 1 exactly).
+  if (vls === 1 && shares.level[0] === 1 && shares.roundBytes[0]! > 0 && shares.roundBytes[0]! < Infinity) {
+    out[0] = 1;
+    return;
+  }
   gpsFill(shares, demand, vls, out);
   // A VL that got all it asked for could take more: as much as it would get backlogged, the others
   // asking what they ask (not what it leaves them: a greedy VL given the rest would hold the first to its

@@ -79,6 +79,10 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
     }
   }
   const run = 1 / Math.max(EPS, 1 - Math.min(1 - EPS, more));
+  // One VL: each turn's output port is its own, so its per-port sum is its own term (0 + a = a):
+  // kept in `out` itself, with no scatter into `byPort` and no clearing.
+  const own = m.V === 1 && !everyPacket;
+  if (own) out.fill(0, 0, 2 * n);
   for (let w = 0; w < m.V; w++) {
     const uw = base + w;
     if ((w === v && !m.voq) || !(s.lam[uw]! > 0)) continue;
@@ -96,6 +100,11 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
       e += a;
       e2 += b;
       // Per output port, to be taken back from this buffer's turns to that port.
+      if (own) {
+        out[2 * (i - first)] = a;
+        out[2 * (i - first) + 1] = b;
+        continue;
+      }
       const q = (c / m.V) | 0;
       byPort[2 * q]! += a;
       byPort[2 * q + 1]! += b;
@@ -105,8 +114,8 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
   for (let k = 0; k < n; k++) {
     const t = m.turnsOf[first + k]!;
     const q = (m.turnOut[t]! / m.V) | 0;
-    out[2 * k] = Math.max(0, e - byPort[2 * q]!);
-    out[2 * k + 1] = Math.max(0, e2 - byPort[2 * q + 1]!);
+    out[2 * k] = Math.max(0, e - (own ? out[2 * k]! : byPort[2 * q]!));
+    out[2 * k + 1] = Math.max(0, e2 - (own ? out[2 * k + 1]! : byPort[2 * q + 1]!));
     if (!everyPacket) continue;
     // The turn lost (H31x): output q, freed while the port is busy, goes to another input's waiting head
     // (probability θ, {@link waitingElsewhere}), and the head waits that whole packet, x_q, not the port's residual.
@@ -117,7 +126,7 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
     out[2 * k + 1] = (1 - theta) * out[2 * k + 1]! + theta * busyP * xq * xq;
   }
   // Clear the scratch (only the ports touched).
-  for (let w = 0; w < m.V; w++) {
+  for (let w = 0; w < (own ? 0 : m.V); w++) {
     const uw = base + w;
     for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
       const q = (m.turnOut[m.turnsOf[i]!]! / m.V) | 0;
