@@ -139,19 +139,23 @@ export function fabricModelNetwork(params: unknown): ModelNetwork {
     const field = `flows[${i}]`;
     const f = parseFlow(field, spec, mtu);
     if (!seen.add(f.name)) throw new InvalidParameterError(`${field}.name`, 'a name no other flow has', f.name);
-    if (!hostIndex.has(f.source)) throw new InvalidParameterError(`${field}.source`, 'a host of the topology', f.source);
-    if (f.destination !== 'uniform' && (!hostIndex.has(f.destination) || f.destination === f.source)) {
+    const src = hostIndex.get(f.source);
+    if (src === undefined) throw new InvalidParameterError(`${field}.source`, 'a host of the topology', f.source);
+    const one = f.destination === 'uniform' ? undefined : hostIndex.get(f.destination);
+    if (f.destination !== 'uniform' && (one === undefined || f.destination === f.source)) {
       throw new InvalidParameterError(`${field}.destination`, "another host of the topology or 'uniform'", f.destination);
     }
     const vl = slToVl[f.sl]!;
     const meanBytes = f.meanBytes + header;
     const secondMomentBytes = f.secondMomentBytes + 2 * header * f.meanBytes + header * header;
-    const targets = f.destination === 'uniform' ? topology.hosts.map((h) => h.name).filter((h) => h !== f.source) : [f.destination];
-    const src = hostIndex.get(f.source)!;
-    for (const dst of targets) {
-      const r = router.pathOf(router.addFlow(src, hostIndex.get(dst)!, vl, field));
-      const name = targets.length > 1 ? `${f.name}→${dst}` : f.name;
-      flows.push({ name, group: f.name, path: r.path, vls: r.vls, lambda: f.lambda / targets.length, ca2: f.ca2, meanBytes, secondMomentBytes, sendQueuePackets: f.sendQueuePackets, rateControlled: f.rateControlled });
+    // One destination, or every other host (no list made for the one).
+    const targets = one !== undefined ? null : topology.hosts.map((h) => h.name).filter((h) => h !== f.source);
+    const count = targets === null ? 1 : targets.length;
+    for (let k = 0; k < count; k++) {
+      const dst = targets === null ? one! : hostIndex.get(targets[k]!)!;
+      const r = router.pathOf(router.addFlow(src, dst, vl, field));
+      const name = count > 1 ? `${f.name}→${targets![k]!}` : f.name;
+      flows.push({ name, group: f.name, path: r.path, vls: r.vls, lambda: f.lambda / count, ca2: f.ca2, meanBytes, secondMomentBytes, sendQueuePackets: f.sendQueuePackets, rateControlled: f.rateControlled });
     }
   });
   // The paths again as the shared route table, for the solver (routes.ts).

@@ -33,6 +33,9 @@ export class LftRouter {
   private readonly firstChannels: number[] = [];
   private readonly rests: number[] = [];
   private readonly ranks: number[] = [];
+  /** Scratch of addFlow: the switches walked and their output channels. */
+  private readonly walk: number[] = [];
+  private readonly outs: number[] = [];
 
   constructor(
     private readonly topology: FabricTopology,
@@ -71,8 +74,9 @@ export class LftRouter {
       let memo = this.bySwitch.get(key);
       if (memo === undefined) this.bySwitch.set(key, (memo = new Int32Array(topology.switches.length).fill(-1)));
       // Walk to a switch whose node is made (or to the destination), then make the nodes back.
-      const walk: number[] = [];
-      const outs: number[] = [];
+      const walk = this.walk;
+      const outs = this.outs;
+      walk.length = outs.length = 0;
       let tail = -1;
       for (let guard = 0; at !== dstName; guard++) {
         if (guard > this.ports.peerNode.length) throw new InvalidParameterError(`${field}.destination`, 'a destination the forwarding tables reach without a loop', dstName);
