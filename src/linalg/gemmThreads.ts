@@ -224,6 +224,13 @@ export function parallelGemm(
   const total = Math.ceil(n / chunk);
   const ctrl = p.ctrl;
   p.seq = (p.seq + 1) & SEQ_MASK;
+  // Close the job word before the job's fields change: a polling worker that read the last job's
+  // word (all its chunks taken) and then this job's TOTAL would otherwise claim a chunk past the
+  // end with a compare-exchange that still succeeds, compute it with half-written arguments and
+  // count it in this job's DONE (found in session 11: results that differed between runs, and
+  // "a worker thread failed"). With the word closed (index INDEX_MASK ≥ total: no chunk to take)
+  // that compare-exchange fails. total ≤ INDEX_MASK by the choice of chunk above.
+  Atomics.store(ctrl, JOB, (p.seq << INDEX_BITS) | INDEX_MASK);
   ctrl[TOTAL] = total;
   ctrl[CHUNK] = chunk;
   ctrl.set([m, n, k, a, lda, b, ldb, c, ldc], ARGS);
