@@ -10,7 +10,10 @@
  * its input port is still busy with that predecessor for x, and its time to its start is x + H_s.
  * The model has one head wait H per turn (S = x + H, iterate.ts's head time) for both. Printed: the
  * share of fresh heads, H_f, H_s, their mean (S − x, the buffer's service beyond x) and E[H²] of
- * each, beside the model's S − x and its parts (wait for the output, for the input port). A
+ * each, beside the model's S − x and its parts (wait for the output, for the input port); and what
+ * a fresh head finds as it registers: its output busy (beside the model's b of the turn), the requests
+ * already registered for that output on its VL and on the others, and how many of them have their
+ * input port free (the rest are successors registered early, or heads whose port sends another VL). A
  * measuring aid, not a score; the simulator runs `--reps` replications of `--packets` packets per
  * flow (default 2 × 20,000), seed 1, a fifth of that warm-up.
  *
@@ -79,9 +82,28 @@ let popping = false;
 const heads = new Map<number, number[]>();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const fifo = FifoInputQueues.prototype as any;
+/** Per input queue q, at its fresh heads' registrations: [n, output busy, requests ahead on its VL, of them with a free input port, on other VLs, of them free]. */
+const seen = new Map<number, number[]>();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let crossbar: any = null;
 const register = fifo.register;
 fifo.register = function (q: number, out: number, vl: number) {
   registered.set(q, [clock(), popping]);
+  if (!popping && crossbar !== null) {
+    // What a fresh head finds at its output: busy or not, and the requests already registered there
+    // (inputFifo.ts's lists, oldest first; REQ_NEXT is field 4 of a buffer's record of 8).
+    const a = seen.get(q) ?? [0, 0, 0, 0, 0, 0];
+    a[0]! += 1;
+    a[1]! += crossbar.links.busy(out) !== 0 ? 1 : 0;
+    for (let w = 0; w < this.V; w++) {
+      for (let r = this.out[out * this.oStride + this.oHead + this.oPerVl * w]; r >= 0; r = this.rec[r * 8 + 4]) {
+        const free = crossbar.inBusy[(r / this.V) | 0] === 0 ? 1 : 0;
+        a[w === vl ? 2 : 4]! += 1;
+        a[w === vl ? 3 : 5]! += free;
+      }
+    }
+    seen.set(q, a);
+  }
   return register.call(this, q, out, vl);
 };
 const popHead = fifo.popHead;
@@ -121,10 +143,14 @@ for (let r = 0; r < reps; r++) {
   portNames = f.portNames;
   f.run(until / 5, until / 5);
   heads.clear();
+  seen.clear();
+  crossbar = f.crossbar;
   f.run(until / 5 + until, until / 5);
+  crossbar = null;
   for (const [q, a] of heads) {
-    const t = sum.get(q) ?? [0, 0, 0, 0, 0, 0];
+    const t = sum.get(q) ?? new Array(12).fill(0);
     a.forEach((x, k) => (t[k]! += x));
+    (seen.get(q) ?? []).forEach((x, k) => (t[6 + k]! += x));
     sum.set(q, t);
   }
 }
@@ -142,12 +168,12 @@ const kindOf = (input: string) => {
 };
 const groups = new Map<string, number[]>();
 const add = (key: string, at: number, xs: number[]) => {
-  const g = groups.get(key) ?? new Array(12).fill(0);
+  const g = groups.get(key) ?? new Array(20).fill(0);
   xs.forEach((x, i) => (g[at + i]! += x));
   groups.set(key, g);
 };
 const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
-for (const [q, a] of sum) add(`${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`, 0, a);
+for (const [q, a] of sum) (add(`${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`, 0, a.slice(0, 6)), add(`${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`, 12, a.slice(6)));
 net.ports.forEach((p, pi) => {
   const far = peer.get(p.name);
   if (far === undefined || !far.includes(':')) return;
@@ -163,16 +189,20 @@ net.ports.forEach((p, pi) => {
       out += (s.lamT[t]! * (s.headWait[t]! - s.portWait[t]!)) / xu / l;
       port += (s.lamT[t]! * s.portWait[t]!) / xu / l;
     }
-    add(`${kindOf(far)} VL${v}`, 6, [1, s.headTime[u]! / xu - 1, out, port, l * s.headTime[u]!, 0]);
+    let busy = 0;
+    for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) busy += (s.lamT[m.turnsOf[i]!]! * s.headWaitProb[m.turnsOf[i]!]!) / l;
+    add(`${kindOf(far)} VL${v}`, 6, [1, s.headTime[u]! / xu - 1, out, port, l * s.headTime[u]!, busy]);
   }
 });
 console.log(`${name} ${label}: head times of the input buffers, in transmissions x (sim: ${reps} × ${packets} packets per flow)`);
-console.log('buffers          fresh |  sim H_f  E[H_f²] | H_s − x  E[H_s²] |  sim S−x | model S−x (output, port)  λS');
+console.log('buffers          fresh |  sim H_f  E[H_f²] | H_s − x  E[H_s²] |  sim S−x | model S−x (output, port)  λS    | a fresh head finds: output busy sim / model; requests ahead on its VL (port free), on other VLs (port free)');
 for (const [key, g] of [...groups].sort()) {
   const [nf, hf, hf2, ns, hs, hs2] = g as [number, number, number, number, number, number];
   const n = nf + ns;
   const simS = (hf + hs - ns * x) / n / x;
   const k = g[6]!;
   const model = k > 0 ? `${(g[7]! / k).toFixed(3)} (${(g[8]! / k).toFixed(3)}, ${(g[9]! / k).toFixed(3)})  ${(g[10]! / k).toFixed(3)}` : '–';
-  console.log(`${key.padEnd(16)} ${(nf / n).toFixed(3)} | ${(hf / nf / x).toFixed(3).padStart(7)}  ${(hf2 / nf / x / x).toFixed(3).padStart(7)} | ${(hs / ns / x - 1).toFixed(3).padStart(7)}  ${(hs2 / ns / x / x).toFixed(3).padStart(7)} | ${simS.toFixed(3).padStart(8)} | ${model}`);
+  const f = g[12]!;
+  const found = f > 0 ? ` | ${(g[13]! / f).toFixed(3)} / ${k > 0 ? (g[11]! / k).toFixed(3) : '–'}; ${(g[14]! / f).toFixed(3)} (${(g[15]! / f).toFixed(3)}), ${(g[16]! / f).toFixed(3)} (${(g[17]! / f).toFixed(3)})` : '';
+  console.log(`${key.padEnd(16)} ${(nf / n).toFixed(3)} | ${(hf / nf / x).toFixed(3).padStart(7)}  ${(hf2 / nf / x / x).toFixed(3).padStart(7)} | ${(hs / ns / x - 1).toFixed(3).padStart(7)}  ${(hs2 / ns / x / x).toFixed(3).padStart(7)} | ${simS.toFixed(3).padStart(8)} | ${model}${found}`);
 }
