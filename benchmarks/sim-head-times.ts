@@ -1,0 +1,208 @@
+/**
+ * Head times of the switches' FIFO input VL buffers, the simulator's beside the fabric model's
+ * (docs/fabric-model.md, session 12, H31h): for one fixture case and load point, each input buffer's
+ * head time beyond one transmission, grouped like benchmarks/fabric-model-buffers.ts by the link's
+ * kind (host>leaf, leaf>spine, …) and VL, in transmissions x. The simulator's is measured, not
+ * inferred: this process wraps three methods of the simulator's classes (FifoInputQueues.register and
+ * popHead, Crossbar.startTx; src/sim is not changed) to time each head from the moment its request is
+ * registered to the start of its transmission. A head that arrived into an empty buffer ("fresh")
+ * waits H_f; one that became head when its predecessor started ("successor") registers then, while
+ * its input port is still busy with that predecessor for x, and its time to its start is x + H_s.
+ * The model has one head wait H per turn (S = x + H, iterate.ts's head time) for both. Printed: the
+ * share of fresh heads, H_f, H_s, their mean (S − x, the buffer's service beyond x) and E[H²] of
+ * each, beside the model's S − x and its parts (wait for the output, for the input port); and what
+ * a fresh head finds as it registers: its output busy (beside the model's b of the turn), the requests
+ * already registered for that output on its VL and on the others, and how many of them have their
+ * input port free (the rest are successors registered early, or heads whose port sends another VL). A
+ * measuring aid, not a score; the simulator runs `--reps` replications of `--packets` packets per
+ * flow (default 2 × 20,000), seed 1, a fifth of that warm-up.
+ *
+ *     nice -n 10 npx tsx benchmarks/sim-head-times.ts 4ary2tree-uniform-2sl [90%] [--reps 2] [--packets 20000]
+ *     nice -n 10 npx tsx benchmarks/sim-head-times.ts mesh8x8-uniform-2sl 90% --by-vl   (host-fed and switch-fed buffers, per VL)
+ *     nice -n 10 npx tsx benchmarks/sim-head-times.ts switch8-2sl [0.5]   (one 8-port switch, 2 SLs 1 : 3, uniform; load per host)
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildFabric, RandomStreams } from '../src/index.js';
+import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
+import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
+import { fabricModelNetwork } from '../src/model/scenario.js';
+import { solveModel } from '../src/model/solve.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string, d: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1]! : d;
+};
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets'].includes(args[i - 1]!)));
+const [name, label = '90%'] = positional;
+if (name === undefined) throw new Error('usage: sim-head-times.ts CASE [LABEL] [--reps N] [--packets N]: CASE a fixture of test/fixtures/fabric-model, or switch8-2sl / switch8-1sl with LABEL the load per host');
+const reps = Number(opt('--reps', '2'));
+const packets = Number(opt('--packets', '20000'));
+/** `--by-vl`: one line per VL over every buffer (the mesh's and torus's many link kinds). */
+const byVl = args.includes('--by-vl');
+
+/** One 8-port switch, 8 hosts, two flows per host (SL 0, SL 1) to uniform destinations, 2.5 Gb/s, buffers of four 2 KB packets. */
+function switchParams(load: number, vls: number) {
+  const pps = ((load / 2) * 2.5e9) / (2048 * 8);
+  return {
+    topology: { switches: [{ name: 's', ports: 8 }], hosts: Array.from({ length: 8 }, (_, i) => ({ name: `h${i}` })), links: Array.from({ length: 8 }, (_, i) => ({ a: `h${i}`, b: `s:${i + 1}`, rateGbps: 2.5 })) },
+    vls,
+    slToVl: [0, vls - 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    arbitration: { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }].slice(0, vls), limitOfHighPriority: 0 },
+    mtu: 2048,
+    bufferBytes: 4 * 2048,
+    switchLatencyNs: 100,
+    cutThrough: true,
+    flows: Array.from({ length: 8 }, (_, i) => [0, 1].map((sl) => ({ name: `h${i}-sl${sl}`, source: `h${i}`, destination: 'uniform', sl, traffic: { kind: 'poisson', rate: pps }, packetBytes: 2048 }))).flat(),
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let params: any;
+let pps: number;
+if (name.startsWith('switch8-')) {
+  params = switchParams(Number(label), name.endsWith('2sl') ? 2 : 1);
+  pps = params.flows[0].traffic.rate;
+} else {
+  const dir = join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model');
+  const c = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'));
+  const sc = JSON.parse(readFileSync(join(dir, c.scenarioFile), 'utf8'));
+  const pt = c.points.find((p: { label: string }) => p.label === label);
+  if (pt === undefined) throw new Error(`${name}: no point labelled ${label}`);
+  pps = pt.flowRatePps;
+  params = { ...sc.params, flows: sc.params.flows.map((f: object) => ({ ...f, traffic: { kind: 'poisson', rate: pps } })) };
+}
+
+// The simulator's heads, timed (this process only).
+let clock: () => number = () => 0;
+const registered = new Map<number, [number, boolean]>();
+let popping = false;
+/** Per input queue q: [fresh n, ΣH, ΣH², successor n, ΣH, ΣH²] (seconds). */
+const heads = new Map<number, number[]>();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const fifo = FifoInputQueues.prototype as any;
+/** Per input queue q, at its fresh heads' registrations: [n, output busy, requests ahead on its VL, of them with a free input port, on other VLs, of them free]. */
+const seen = new Map<number, number[]>();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let crossbar: any = null;
+const register = fifo.register;
+fifo.register = function (q: number, out: number, vl: number) {
+  registered.set(q, [clock(), popping]);
+  if (!popping && crossbar !== null) {
+    // What a fresh head finds at its output: busy or not, and the requests already registered there
+    // (inputFifo.ts's lists, oldest first; REQ_NEXT is field 4 of a buffer's record of 8).
+    const a = seen.get(q) ?? [0, 0, 0, 0, 0, 0];
+    a[0]! += 1;
+    a[1]! += crossbar.links.busy(out) !== 0 ? 1 : 0;
+    for (let w = 0; w < this.V; w++) {
+      for (let r = this.out[out * this.oStride + this.oHead + this.oPerVl * w]; r >= 0; r = this.rec[r * 8 + 4]) {
+        const free = crossbar.inBusy[(r / this.V) | 0] === 0 ? 1 : 0;
+        a[w === vl ? 2 : 4]! += 1;
+        a[w === vl ? 3 : 5]! += free;
+      }
+    }
+    seen.set(q, a);
+  }
+  return register.call(this, q, out, vl);
+};
+const popHead = fifo.popHead;
+fifo.popHead = function (q: number) {
+  popping = true;
+  try {
+    return popHead.call(this, q);
+  } finally {
+    popping = false;
+  }
+};
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const xbar = Crossbar.prototype as any;
+const startTx = xbar.startTx;
+xbar.startTx = function (g: number, q: number, v: number) {
+  const r = registered.get(q);
+  if (r !== undefined) {
+    const w = clock() - r[0];
+    const a = heads.get(q) ?? [0, 0, 0, 0, 0, 0];
+    const o = r[1] ? 3 : 0;
+    a[o]! += 1;
+    a[o + 1]! += w;
+    a[o + 2]! += w * w;
+    heads.set(q, a);
+  }
+  return startTx.call(this, g, q, v);
+};
+
+const until = packets / pps;
+const V: number = params.vls ?? 2;
+let portNames: readonly string[] = [];
+const sum = new Map<number, number[]>();
+for (let r = 0; r < reps; r++) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const f = buildFabric({ ...params, streams: new RandomStreams(1), replication: r }) as any;
+  clock = () => f.engine.now;
+  portNames = f.portNames;
+  f.run(until / 5, until / 5);
+  heads.clear();
+  seen.clear();
+  crossbar = f.crossbar;
+  f.run(until / 5 + until, until / 5);
+  crossbar = null;
+  for (const [q, a] of heads) {
+    const t = sum.get(q) ?? new Array(12).fill(0);
+    a.forEach((x, k) => (t[k]! += x));
+    (seen.get(q) ?? []).forEach((x, k) => (t[6 + k]! += x));
+    sum.set(q, t);
+  }
+}
+
+// The model, and the grouping of both by link kind and VL.
+const net = fabricModelNetwork(params);
+const { m, s } = solveModel(net, 1e-7, 500, 1);
+const peer = new Map<string, string>();
+for (const l of params.topology.links as { a: string; b: string }[]) (peer.set(l.a, l.b), peer.set(l.b, l.a));
+const level = (portName: string) => portName.split(':')[0]!.replace(/_\d+$/, '');
+const kindOf = (input: string) => {
+  const from = peer.get(input)!;
+  if (byVl) return from.includes(':') ? 'switch' : 'host';
+  return `${from.includes(':') ? level(from) : 'host'}>${level(input)}`;
+};
+const groups = new Map<string, number[]>();
+const add = (key: string, at: number, xs: number[]) => {
+  const g = groups.get(key) ?? new Array(20).fill(0);
+  xs.forEach((x, i) => (g[at + i]! += x));
+  groups.set(key, g);
+};
+const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
+for (const [q, a] of sum) (add(`${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`, 0, a.slice(0, 6)), add(`${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`, 12, a.slice(6)));
+net.ports.forEach((p, pi) => {
+  const far = peer.get(p.name);
+  if (far === undefined || !far.includes(':')) return;
+  for (let v = 0; v < m.V; v++) {
+    const u = pi * m.V + v;
+    const l = s.lam[u]!;
+    if (!(l > 0) || !(s.headTime[u]! > 0)) continue;
+    const xu = s.xbar[u]!;
+    let out = 0;
+    let port = 0;
+    for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
+      const t = m.turnsOf[i]!;
+      out += (s.lamT[t]! * (s.headWait[t]! - s.portWait[t]!)) / xu / l;
+      port += (s.lamT[t]! * s.portWait[t]!) / xu / l;
+    }
+    let busy = 0;
+    for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) busy += (s.lamT[m.turnsOf[i]!]! * s.headWaitProb[m.turnsOf[i]!]!) / l;
+    add(`${kindOf(far)} VL${v}`, 6, [1, s.headTime[u]! / xu - 1, out, port, l * s.headTime[u]!, busy]);
+  }
+});
+console.log(`${name} ${label}: head times of the input buffers, in transmissions x (sim: ${reps} × ${packets} packets per flow)`);
+console.log('buffers          fresh |  sim H_f  E[H_f²] | H_s − x  E[H_s²] |  sim S−x | model S−x (output, port)  λS    | a fresh head finds: output busy sim / model; requests ahead on its VL (port free), on other VLs (port free)');
+for (const [key, g] of [...groups].sort()) {
+  const [nf, hf, hf2, ns, hs, hs2] = g as [number, number, number, number, number, number];
+  const n = nf + ns;
+  const simS = (hf + hs - ns * x) / n / x;
+  const k = g[6]!;
+  const model = k > 0 ? `${(g[7]! / k).toFixed(3)} (${(g[8]! / k).toFixed(3)}, ${(g[9]! / k).toFixed(3)})  ${(g[10]! / k).toFixed(3)}` : '–';
+  const f = g[12]!;
+  const found = f > 0 ? ` | ${(g[13]! / f).toFixed(3)} / ${k > 0 ? (g[11]! / k).toFixed(3) : '–'}; ${(g[14]! / f).toFixed(3)} (${(g[15]! / f).toFixed(3)}), ${(g[16]! / f).toFixed(3)} (${(g[17]! / f).toFixed(3)})` : '';
+  console.log(`${key.padEnd(16)} ${(nf / n).toFixed(3)} | ${(hf / nf / x).toFixed(3).padStart(7)}  ${(hf2 / nf / x / x).toFixed(3).padStart(7)} | ${(hs / ns / x - 1).toFixed(3).padStart(7)}  ${(hs2 / ns / x / x).toFixed(3).padStart(7)} | ${simS.toFixed(3).padStart(8)} | ${model}${found}`);
+}
