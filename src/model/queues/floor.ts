@@ -25,11 +25,8 @@ import type { ModelState } from '../state.js';
  * caller's test).
  */
 export function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number, spacedPairs = 0): void {
-  const q = finiteQueue(l, mu, ca2, cs2, Infinity, true);
-  if (!Number.isFinite(q.responseTime)) return;
-  // λW(λ) = λ²(1 + Cs²)/(2μ²(1 − λ/μ)): the M/G/1 wait of the merge less each spaced link's own, per packet of the merge.
-  const w = q.responseTime - 1 / mu;
-  const wOq = Math.max(0, w - ((1 + cs2) * spacedPairs) / (2 * mu * mu * l));
+  const wOq = outputQueuedWait(l, mu, ca2, cs2, spacedPairs);
+  if (!Number.isFinite(wOq)) return;
   for (let v = 0; v < m.V; v++) {
     const lev = servedLevel(sh, v);
     const c = base + v;
@@ -54,6 +51,18 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
       s.floorExtra[t] = (deficit * inputLoad(m, s, c, t)) / weight;
     }
   }
+}
+
+/**
+ * W_OQ, seconds: the mean wait at an output (rate μ, service SCV Cs²) of arrivals λ (SCV Ca², Poisson: 1)
+ * of which spaced input links bring `spacedPairs` = Σ_i λ_i²/(1 − λ_i/μ): the merge's M/G/1 wait W(λ)
+ * less Σ_i (λ_i/λ)·W(λ_i), W(λ_i) = λ_i(1 + Cs²)/(2μ²(1 − λ_i/μ)) (change 29). Infinity when λ ≥ μ.
+ */
+export function outputQueuedWait(l: number, mu: number, ca2: number, cs2: number, spacedPairs = 0): number {
+  const q = finiteQueue(l, mu, ca2, cs2, Infinity, true);
+  if (!Number.isFinite(q.responseTime)) return Infinity;
+  const w = q.responseTime - 1 / mu;
+  return Math.max(0, w - ((1 + cs2) * spacedPairs) / (2 * mu * mu * l));
 }
 
 /** Packets per second into channel c from turn t's input port (its turns into c). */
