@@ -10,8 +10,8 @@ import type { ModelState } from '../state.js';
  * conservation law (Kleinrock 1965) its packets wait on average at least as long as in an
  * output-queued switch with the same arrivals, W_OQ (per VL, after the weighted split): a floor under
  * the mean over the output's turns of head wait + buffer wait, never shortening a turn's wait (the
- * buffer's own queue, models.md §13.5, may know better); what the turns lack goes to them in proportion
- * to their input port's load into the output (H31p, change 30).
+ * buffer's own queue, models.md §13.5, may know better); what the turns lack on average is added to
+ * every turn alike (H31p, change 30).
  * Packets of one link are spaced by their transmissions: the work a link's stream brings has already
  * queued upstream and does not queue again. With W(λ) = λE[s²]/(2(1 − λs̄)) the M/G/1 wait,
  * λ·W_OQ = λ·W(λ) − Σ_i λ_i·W(λ_i) over the spaced input links i (H31p, change 29): exact for one link
@@ -33,23 +33,18 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
     const lc = s.lam[c]!;
     if (lev !== level || !(lc > 0)) continue;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) s.floorExtra[m.intoOf[i]!] = 0;
-    // The conservation law bounds the output's mean wait, not each turn's (H31p, change 30): the deficit
-    // λ_c·floor − Σ_t λ_t·own_t goes to the turns in proportion to their input's load here (first come, first
-    // served over the heads serves a light input's head after at most the trains' current packets; a
-    // backlogged input's train waits behind the others' packets: the trains take what the output lacks).
+    // The conservation law bounds the output's mean wait, not each turn's (H31p, change 30): what the turns
+    // lack on average, λ_c·floor − Σ_t λ_t·own_t, is added to every turn alike. First come, first served over
+    // the heads: a head waits for the requests registered before it, whatever its input; its own buffer's
+    // queue is in its own wait.
     const floor = split[v]! * wOq + lowerTerm;
     let deficit = 0;
-    let weight = 0;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t = m.intoOf[i]!;
       deficit += s.lamT[t]! * (floor - s.headWait[t]! - s.fifoWait[m.turnIn[t]!]!);
-      weight += s.lamT[t]! * inputLoad(m, s, c, t);
     }
-    if (!(deficit > 0) || !(weight > 0)) continue;
-    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
-      const t = m.intoOf[i]!;
-      s.floorExtra[t] = (deficit * inputLoad(m, s, c, t)) / weight;
-    }
+    if (!(deficit > 0)) continue;
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) s.floorExtra[m.intoOf[i]!] = deficit / lc;
   }
 }
 
@@ -63,12 +58,4 @@ export function outputQueuedWait(l: number, mu: number, ca2: number, cs2: number
   if (!Number.isFinite(q.responseTime)) return Infinity;
   const w = q.responseTime - 1 / mu;
   return Math.max(0, w - ((1 + cs2) * spacedPairs) / (2 * mu * mu * l));
-}
-
-/** Packets per second into channel c from turn t's input port (its turns into c). */
-function inputLoad(m: CompiledModel, s: ModelState, c: number, t: number): number {
-  const input = (m.turnIn[t]! / m.V) | 0;
-  let r = 0;
-  for (let j = m.intoStart[c]!; j < m.intoStart[c + 1]!; j++) if (((m.turnIn[m.intoOf[j]!]! / m.V) | 0) === input) r += s.lamT[m.intoOf[j]!]!;
-  return r;
 }
