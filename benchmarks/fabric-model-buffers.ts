@@ -7,15 +7,26 @@
  * input port, the output-queued floor, the credit wait of the output) and the buffer's load λS with
  * the head wait's E[H²]/H². A measuring aid, not a score: the fixtures' scores are fabric-model-score.ts.
  *
- *     npx tsx benchmarks/fabric-model-buffers.ts 8ary2tree-uniform-2sl [90%]
+ *     npx tsx benchmarks/fabric-model-buffers.ts 8ary2tree-uniform-2sl [90%] [--flows N]
+ *
+ * `--flows N` (or `--flows NAME,NAME`): then the N scored flows (or the named ones) of largest latency error hop by hop (H31p): per buffer on the
+ * path, the simulator's time beyond one transmission (the whole buffer's, by Little) beside the model's
+ * for this flow's turn — FIFO wait, head wait for the output, for the input port, the floor — in x.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fabricModelNetwork } from '../src/model/scenario.js';
 import { solveModel } from '../src/model/solve.js';
+import { modelResult } from '../src/model/assemble.js';
+import { hopArrays } from '../src/model/compile.js';
 
 const dir = join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model');
-const [name, label = '90%'] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const flowsAt = argv.indexOf('--flows');
+const flowsArg = flowsAt >= 0 ? argv.splice(flowsAt, 2)[1]! : '';
+const named = /^\d+$/.test(flowsArg) ? [] : flowsArg.split(',').filter((n) => n !== '');
+const worst = named.length > 0 ? named.length : Number(flowsArg || 0);
+const [name, label = '90%'] = argv;
 if (name === undefined) throw new Error('usage: fabric-model-buffers.ts CASE [LABEL]: CASE a fixture of test/fixtures/fabric-model (e.g. 8ary2tree-uniform-2sl)');
 const c = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'));
 const sc = JSON.parse(readFileSync(join(dir, c.scenarioFile), 'utf8'));
@@ -23,7 +34,8 @@ const pt = c.points.find((p: { label: string }) => p.label === label);
 if (pt === undefined) throw new Error(`${name}: no point labelled ${label} (have ${c.points.map((p: { label: string }) => p.label).join(', ')})`);
 const params = { ...sc.params, flows: sc.params.flows.map((f: object) => ({ ...f, traffic: { kind: 'poisson', rate: pt.flowRatePps } })) };
 const net = fabricModelNetwork(params);
-const { m, s } = solveModel(net, 1e-7, 500, 1);
+const solved = solveModel(net, 1e-7, 500, 1);
+const { m, s } = solved;
 const peer = new Map<string, string>();
 for (const l of sc.params.topology.links as { a: string; b: string }[]) (peer.set(l.a, l.b), peer.set(l.b, l.a));
 const level = (portName: string) => portName.split(':')[0]!.replace(/_\d+$/, '');
@@ -62,4 +74,36 @@ console.log('buffers          n    sim  model   head | output  port  floor  cred
 for (const [k, g] of [...sums].sort()) {
   const f = (i: number, d = 2) => (g[i]! / g[0]!).toFixed(d).padStart(6);
   console.log(`${k.padEnd(14)} ${String(g[0]).padStart(3)} ${f(1)} ${f(2)} ${f(3)} | ${f(4)} ${f(5)} ${f(6)} ${f(7)} | ${f(8, 3)} ${f(9)}`);
+}
+
+if (worst > 0) {
+  const r = modelResult(solved);
+  const hops = hopArrays(m);
+  const ranked = r.flows
+    .map((f, i) => ({ f, i, sim: pt.flows[f.name] as number[] | undefined }))
+    .filter((e) => e.sim !== undefined && (named.length > 0 ? named.includes(e.f.name) : e.sim[2]! > 0 && Math.abs(e.sim[3]!) <= 0.02 * e.sim[2]!))
+    .sort((a, b) => Math.abs(b.f.latency / b.sim![2]! - 1) - Math.abs(a.f.latency / a.sim![2]! - 1))
+    .slice(0, worst);
+  for (const { f, i, sim } of ranked) {
+    const x0 = s.xbar[hops.hopChannel[hops.hopStart[i]!]!]!;
+    console.log(`\n${f.name}: sim ${sim![2]!.toFixed(2)} µs, model ${f.latency.toFixed(2)} (${(100 * (f.latency / sim![2]! - 1)).toFixed(1)} %); host wait ${(s.hostWait[hops.hopChannel[hops.hopStart[i]!]!]! / x0).toFixed(2)} x`);
+    console.log('  buffer (far end of)     λx    sim | model = fifo + output + port + floor + credit   (turn: λx, inputs)');
+    for (let h = hops.hopStart[i]!; h < hops.hopStart[i + 1]! - 1; h++) {
+      const c = hops.hopChannel[h]!;
+      const t = hops.hopTurn[h + 1]!;
+      const pi = (c / m.V) | 0;
+      const v = c % m.V;
+      const far = peer.get(net.ports[pi]!.name)!;
+      const b = pt.buffers[`${far}/${v}`] as number[] | undefined;
+      const x = s.xbar[c]!;
+      const l = s.lam[c]!;
+      const simT = b === undefined ? NaN : (b[0]! / l - x) / x;
+      const parts = [s.fifoWait[c]!, s.headWait[t]! - s.portWait[t]!, s.portWait[t]!, s.floorExtra[t]!, s.beta[m.turnOut[t]!]!].map((y) => y / x);
+      const out = m.turnOut[t]!;
+      const inputs = new Set<number>();
+      for (let k = m.intoStart[out]!; k < m.intoStart[out + 1]!; k++) if (s.lamT[m.intoOf[k]!]! > 0) inputs.add(m.turnIn[m.intoOf[k]!]!);
+      const tot = parts.reduce((a, y) => a + y, 0);
+      console.log(`  ${(far + '/' + v).padEnd(20)} ${(l * x).toFixed(2)} ${simT.toFixed(2).padStart(6)} | ${tot.toFixed(2).padStart(5)} = ${parts.map((y) => y.toFixed(2)).join(' + ')}   (→ ${net.ports[(out / m.V) | 0]!.name}: ${(s.lamT[t]! * x).toFixed(2)} of ${(s.lam[out]! * s.xbar[out]!).toFixed(2)}, ${inputs.size} inputs)`);
+    }
+  }
 }

@@ -50,9 +50,9 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
   const vlS2 = new Float64Array(V);
   const splitRho = new Float64Array(2);
   const byInput = new Float64Array(m.P);
-  const byChannel = new Float64Array(m.C);
   const turnsOfInput = new Int32Array(m.P);
   const waitingByInput = new Float64Array(m.P);
+  const pairsByInput = new Float64Array(m.P);
   const lv = [new Float64Array(5), new Float64Array(5)];
   for (let p = 0; p < m.P; p++) {
     const base = p * V;
@@ -133,7 +133,6 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       let nTurns = 0;
       let waitingAll = 0;
       let pairs = 0;
-      const spaced = 1 - Math.min(1, acc[1]!);
       // Virtual output queues: the packets for this output wait in one queue per input, served in turn:
       // the output behaves as one queue of all of them (an output-queued switch), bounded by the buffers.
       // Its heads are counted only when that queue is unstable (the pass over the turns is most of a port's time).
@@ -147,13 +146,11 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           if (!(s.lamT[t]! > 0)) continue;
           const pu = (m.turnIn[t]! / V) | 0;
           if (byInput[pu] === 0) n++;
-          // Same-link pairs do not queue when the link's transmissions are fixed and no shorter than this port's;
-          // a pair from two VL buffers of the link does when the earlier packet was delayed here (probability
-          // the output's load: the arbitration reorders them; §13.4).
-          const u = m.turnIn[t]!;
-          if (m.serviceSecondFactor[pu] === 1 && m.rate[pu]! <= m.rate[p]! * (1 + 1e-9)) pairs += s.lamT[t]! * (2 * byChannel[u]! + s.lamT[t]! + 2 * (byInput[pu]! - byChannel[u]!) * spaced);
+          // A link whose transmissions are fixed and no shorter than this port's brings a spaced stream: its
+          // work has queued upstream (the floor, floor.ts). Its VLs together: the output's work does not depend
+          // on the order the arbitration takes them in (H31p, change 29). Here (Σ_t λ_t)² of the link, summed as it grows.
+          if (m.serviceSecondFactor[pu] === 1 && m.rate[pu]! <= m.rate[p]! * (1 + 1e-9)) pairsByInput[pu]! += s.lamT[t]! * (2 * byInput[pu]! + s.lamT[t]!);
           byInput[pu]! += s.lamT[t]!;
-          byChannel[u]! += s.lamT[t]!;
           waitingByInput[pu]! += s.lamT[t]! * s.headWait[t]!;
           waitingAll += s.lamT[t]! * s.headWait[t]!;
           turnsOfInput[pu]!++;
@@ -204,18 +201,27 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           s.headWait2[t] = k * k * w2 + 2 * wv * lowerTerm + lowerTerm * lowerTerm;
         }
       }
-      // The floor's arrivals: Poisson streams from distinct links (a link's own packets never queue behind
-      // each other when its transmissions are fixed and no shorter): only the pairs from distinct inputs
-      // queue, 1 − Σ_i λ_i²/λ² of them (Karol, Hluchyj and Morgan 1987, output queueing).
-      if (!m.voq && n > 1) conservationFloor(m, s, base, level, sh, split, l, mu, 1, cs2, lowerTerm, 1 - pairs / (l * l));
+      // The floor's arrivals: the merge's M/G/1 wait less each spaced input link's own (floor.ts, H31p change 29).
+      if (!m.voq && n > 1) {
+        // Per input link, its spaced stream's own M/G/1 term λ_i²/(1 − λ_i/μ) (λ_i² its pairs; floor.ts).
+        for (let v = 0; v < V; v++) {
+          for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
+            const pu = (m.turnIn[m.intoOf[i]!]! / V) | 0;
+            const pi = pairsByInput[pu]!;
+            if (pi > 0) pairs += pi / Math.max(EPS, 1 - Math.sqrt(pi) / mu);
+            pairsByInput[pu] = 0;
+          }
+        }
+        conservationFloor(m, s, base, level, sh, split, l, mu, 1, cs2, lowerTerm, pairs);
+      }
       else if (!m.voq) for (let v = 0; v < V; v++) for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) s.floorExtra[m.intoOf[i]!] = 0;
       for (let v = 0; v < V && nTurns > 0; v++) {
         for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
           const pu = (m.turnIn[m.intoOf[i]!]! / V) | 0;
           byInput[pu] = 0;
-          byChannel[m.turnIn[m.intoOf[i]!]!] = 0;
           turnsOfInput[pu] = 0;
           waitingByInput[pu] = 0;
+          pairsByInput[pu] = 0;
         }
       }
     }

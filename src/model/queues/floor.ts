@@ -9,38 +9,53 @@ import type { ModelState } from '../state.js';
  * conserving (it may idle while packets for it wait behind heads bound elsewhere), so by the
  * conservation law (Kleinrock 1965) its packets wait on average at least as long as in an
  * output-queued switch with the same arrivals, W_OQ (per VL, after the weighted split): a floor under
- * each turn's head wait + buffer wait, never shortening it (the buffer's own queue, models.md §13.5,
- * may know better: a buffer whose packets all go here still waits for the other inputs' heads). Packets
- * of one link are spaced by their transmissions: `distinct` = 1 − Σ_i λ_i²/λ² is the share of pairs from
- * distinct links (Karol, Hluchyj and Morgan 1987), and the same-link share 1 − distinct takes
- * min(W, ρ·x) from the M/G/1 wait W (Karol's slotted count takes all of W; in continuous time, with
- * unsynchronised links, the spacing removes at most the own link's work of one transmission time). The
+ * the mean over the output's turns of head wait + buffer wait, never shortening a turn's wait (the
+ * buffer's own queue, models.md §13.5, may know better); what the turns lack on average is added to
+ * every turn alike (H31p, change 30).
+ * Packets of one link are spaced by their transmissions: the work a link's stream brings has already
+ * queued upstream and does not queue again. With W(λ) = λE[s²]/(2(1 − λs̄)) the M/G/1 wait,
+ * λ·W_OQ = λ·W(λ) − Σ_i λ_i·W(λ_i) over the spaced input links i (H31p, change 29): exact for one link
+ * carrying an M/D/1 queue's departures merged with Poisson arrivals (the output's workload is the
+ * link's own transmission plus an excess that drains only while the link is idle, the low class of a
+ * preemptive priority queue whose high class is the link's busy periods), and in a parking-lot chain
+ * of equal links, where every link's busy periods are an M/D/1 queue's of its whole load.
+ * `spacedPairs` = Σ_i λ_i²/(1 − λ_i/μ) (per second², λ_i² the link's pairs, iterate.ts). The
  * difference is reported in the latency, not fed back into the head times (fed back, it made the
  * fixed point run away near saturation). Only for an output fed by two input ports or more (the
- * caller's test): one link's packets arrive spaced by their own transmissions, which the two-moment
- * W_OQ does not know.
+ * caller's test).
  */
-export function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number, distinct = 1): void {
-  const q = finiteQueue(l, mu, ca2, cs2, Infinity, true);
-  if (!Number.isFinite(q.responseTime)) return;
-  // Same-link pairs, in continuous time: a link's spacing takes from a packet's wait the work its own link
-  // would have brought in the last transmission time, ρ·x per unit share, never more than the wait itself.
-  const w = q.responseTime - 1 / mu;
-  const wOq = w - (1 - distinct) * Math.min(w, l / mu / mu);
+export function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number, spacedPairs = 0): void {
+  const wOq = outputQueuedWait(l, mu, ca2, cs2, spacedPairs);
+  if (!Number.isFinite(wOq)) return;
   for (let v = 0; v < m.V; v++) {
     const lev = servedLevel(sh, v);
     const c = base + v;
     const lc = s.lam[c]!;
     if (lev !== level || !(lc > 0)) continue;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) s.floorExtra[m.intoOf[i]!] = 0;
+    // The conservation law bounds the output's mean wait, not each turn's (H31p, change 30): what the turns
+    // lack on average, λ_c·floor − Σ_t λ_t·own_t, is added to every turn alike. First come, first served over
+    // the heads: a head waits for the requests registered before it, whatever its input; its own buffer's
+    // queue is in its own wait.
     const floor = split[v]! * wOq + lowerTerm;
+    let deficit = 0;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t = m.intoOf[i]!;
-      const u = m.turnIn[t]!;
-      const own = s.headWait[t]! + s.fifoWait[u]!;
-      // A lower bound only (conservation): it never shortens a wait the buffer's own queue gives.
-      s.floorExtra[t] = Math.max(0, floor - own);
+      deficit += s.lamT[t]! * (floor - s.headWait[t]! - s.fifoWait[m.turnIn[t]!]!);
     }
+    if (!(deficit > 0)) continue;
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) s.floorExtra[m.intoOf[i]!] = deficit / lc;
   }
 }
 
+/**
+ * W_OQ, seconds: the mean wait at an output (rate μ, service SCV Cs²) of arrivals λ (SCV Ca², Poisson: 1)
+ * of which spaced input links bring `spacedPairs` = Σ_i λ_i²/(1 − λ_i/μ): the merge's M/G/1 wait W(λ)
+ * less Σ_i (λ_i/λ)·W(λ_i), W(λ_i) = λ_i(1 + Cs²)/(2μ²(1 − λ_i/μ)) (change 29). Infinity when λ ≥ μ.
+ */
+export function outputQueuedWait(l: number, mu: number, ca2: number, cs2: number, spacedPairs = 0): number {
+  const q = finiteQueue(l, mu, ca2, cs2, Infinity, true);
+  if (!Number.isFinite(q.responseTime)) return Infinity;
+  const w = q.responseTime - 1 / mu;
+  return Math.max(0, w - ((1 + cs2) * spacedPairs) / (2 * mu * mu * l));
+}
