@@ -20,6 +20,7 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { randomDerangement } from './derangement.js';
 
 interface Fabric {
   run(until: number, warmUp?: number): void;
@@ -42,27 +43,6 @@ async function load(tree: string): Promise<Tree> {
   const N = await import(pathToFileURL(resolve(tree, 'src/network/index.ts')).href);
   const F = await import(pathToFileURL(resolve(tree, 'src/sim/fabric/index.ts')).href);
   return { fatTreeTopology: N.fatTreeTopology, buildFabric: F.buildFabric };
-}
-
-/** fabric-scale.ts's permutation (Sattolo's algorithm on xorshift32): one cycle of all n. */
-function randomDerangement(n: number, seed: number): Int32Array {
-  let s = seed >>> 0 || 1;
-  const next = (): number => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 2 ** 32;
-  };
-  const p = Int32Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(next() * i);
-    const t = p[i]!;
-    p[i] = p[j]!;
-    p[j] = t;
-  }
-  return p;
 }
 
 function scaleFabric(T: Tree, k: number): Fabric {
