@@ -22,6 +22,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { machineLine } from './harness.js';
+import { randomDerangement } from './derangement.js';
 
 interface Result {
   readonly k: number;
@@ -80,28 +81,6 @@ async function child(k: number, tree: string, warmUs: number, windowUs: number):
     peakRssMiB: process.resourceUsage().maxRSS / 1024,
   };
   console.log(JSON.stringify(result));
-}
-
-/** A permutation of 0..n−1 with no fixed point (Sattolo's algorithm: one cycle of all n). */
-function randomDerangement(n: number, seed: number): Int32Array {
-  // xorshift32: a benchmark's own stream, so the project's random streams stay untouched
-  let s = seed >>> 0 || 1;
-  const next = (): number => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 2 ** 32;
-  };
-  const p = Int32Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(next() * i); // j < i: Sattolo, a single n-cycle, so p[i] ≠ i
-    const t = p[i]!;
-    p[i] = p[j]!;
-    p[j] = t;
-  }
-  return p;
 }
 
 const args = process.argv.slice(2);

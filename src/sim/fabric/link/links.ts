@@ -59,8 +59,8 @@ const V_REQ_TAIL = 5;
 /** Receive credits towards a host: effectively unlimited. */
 const HOST_CREDITS = 1 << 30;
 
-/** Credit returns one port may hold folded into its end of transmission (more go as events). */
-const FOLD_SLOTS = 8;
+/** Credit returns one port may hold folded (more go as events); 2, not 8: four ports' times share a cache line (issue 32). */
+const FOLD_SLOTS = 2;
 
 /** The engine handler a link posts to (the fabric's dispatcher, events.ts): end of transmission (g, queue), arrival (g, p), credits back (port-VL, blocks). */
 export interface LinkHandlers {
