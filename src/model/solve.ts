@@ -60,6 +60,9 @@ export function solveFabric(net: ModelNetwork, options: SolveFabricOptions = {})
   return withFabricModelDisplay(exact);
 }
 
+/** A residual above this (a relative change per iteration) is a fixed point running away, not one still settling. */
+const DIVERGED = 1e6;
+
 /**
  * What {@link solveModel} does where the fixed point diverges with flows capped (overload): 'fallback',
  * the saturated allocation of overload.ts; 'plain', return the diverged state; 'stop', return as soon as
@@ -117,7 +120,9 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
     if (!Number.isFinite(residual)) break; // diverged (overload): nothing further to gain
   }
   const sm = { net, m, s, alloc, iterations, residual, converged: residual < tolerance, tolerance };
-  if (overload !== 'fallback' || sm.converged || !(capped || !Number.isFinite(residual))) return sm;
+  // Diverged, not merely unsettled (the hotspot runs oscillate at a residual of 5): a service time or rate
+  // moving by more than DIVERGED times itself in one iteration, or not a number.
+  if (overload !== 'fallback' || sm.converged || !(!Number.isFinite(residual) || residual > DIVERGED)) return sm;
   return saturatedAllocation(net, sm, (n) => solveModel(n, tolerance, maxIterations, omega, 'stop'));
 }
 
