@@ -27,6 +27,9 @@ const allPorts = args.includes('--ports') && args[args.indexOf('--ports') + 1] =
 const half = c.vls / 2;
 console.log(`${name}: converged ${r.diagnostics.converged}, iterations ${r.diagnostics.iterations}; per SL accepted (model / sim): ${perSl(r.flows.map((f) => [f.name, f.throughput])).map((x) => x.toFixed(3)).join(', ')} / ${c.saturation.overload.acceptedLoadPerSl.map((x: number[]) => x[0].toFixed(3)).join(', ')}`);
 console.log('port  util model / sim  SL1 share model / sim  per-VL Gb/s model | sim');
+const both: number[][] = [];
+const modelOnly: number[] = [];
+const simOnly: number[] = [];
 for (const p of r.ports) {
   const s = sim.ports[p.name];
   const simVl: number[] = [];
@@ -38,9 +41,17 @@ for (const p of r.ports) {
   const mTotal = modelVl.reduce((a, b) => a + b, 0);
   const mShare = mTotal > 0 ? modelVl.slice(half).reduce((a, b) => a + b, 0) / mTotal : NaN;
   const simUtil = s ? s[0]! : 0;
+  if (p.name.includes(':')) {
+    if (p.utilization >= 0.97 && simUtil >= 0.97) both.push([mShare, simShare]);
+    else if (p.utilization >= 0.97) modelOnly.push(mShare);
+    else if (simUtil >= 0.97) simOnly.push(simShare);
+  }
   if (!allPorts && p.utilization < 0.97 && simUtil < 0.97) continue;
   console.log(`${p.name.padEnd(8)} ${p.utilization.toFixed(3)} / ${simUtil.toFixed(3)}   ${mShare.toFixed(3)} / ${simShare.toFixed(3)}   ${modelVl.map((x) => x.toFixed(3)).join(' ')} | ${simVl.map((x) => x.toFixed(3)).join(' ')}`);
 }
+const upper = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[xs.length >> 1]!.toFixed(3) : '–');
+const worst = both.reduce((a, [x, y]) => Math.max(a, Math.abs(x - y)), 0);
+console.log(`switch ports ≥ 97 % busy on both sides: ${both.length}, SL 1 share (upper median) model ${upper(both.map((b) => b[0]!))} / sim ${upper(both.map((b) => b[1]!))}, largest difference ${worst.toFixed(3)}; busy in the model only: ${modelOnly.length} (median ${upper(modelOnly)}); in the simulator only: ${simOnly.length} (median ${upper(simOnly)})`);
 if (args.includes('--flows')) {
   for (const f of r.flows) {
     const s = sim.flows[f.name];
