@@ -10,8 +10,7 @@
  * `unstable`, with the reason); every other flow's latency is the state's at scale s, flagged
  * `not-converged` with the diverged residual. Kernel of solve.ts: no validation.
  */
-import { compileModel, hopArrays } from './compile.js';
-import { maxMinRatesByHop } from './routes/maxminHops.js';
+import { compileModel } from './compile.js';
 import type { ModelNetwork } from './network.js';
 import type { SolvedModel } from './solved.js';
 
@@ -29,27 +28,29 @@ export function saturatedAllocation(net: ModelNetwork, diverged: SolvedModel, so
   let lo = 0;
   let hi = 1;
   let best: SolvedModel | undefined;
+  let above: SolvedModel | undefined;
   let iterations = diverged.iterations;
   for (let i = 0; i < STEPS; i++) {
     const mid = (lo + hi) / 2;
     const sm = solveAt(scaled(mid));
     iterations += sm.iterations;
     if (holds(sm)) ((lo = mid), (best = sm));
-    else hi = mid;
+    else ((hi = mid), (above = sm));
   }
   if (best === undefined) return diverged;
   // Every flow at scale lo (the fabric held at the model's saturation point; a lower bound for a flow that
-  // crosses no saturated resource), capped where max-min over that state's capacities and head times
-  // caps it with its own demand, else at its own host channel, where the excess piles up.
+  // crosses no saturated resource), named as capped by what capped it just above lo, else by its own
+  // host channel, where the excess piles up.
   const m = compileModel(net);
-  const fair = maxMinRatesByHop(m, hopArrays(m), { channelCapacity: best.s.capacity, headTime: best.s.headTime });
   const s = best.s;
+  const bottleneck = new Int32Array(m.F);
   for (let f = 0; f < m.F; f++) {
     s.rate[f] = best.m.lambda[f]!;
-    if (!(fair.bottleneck[f]! >= 0)) fair.bottleneck[f] = m.P + m.flowChannel[f]!;
-    fair.rate[f] = s.rate[f]!;
+    const b = above?.alloc.bottleneck[f] ?? -1;
+    bottleneck[f] = b >= 0 ? b : m.P + m.flowChannel[f]!;
     // Its send queue is offered more than it sends: unbounded.
     s.hostWait[m.flowChannel[f]!] = Infinity;
   }
-  return { net, m, s, alloc: fair, iterations, residual: diverged.residual, converged: false, tolerance: diverged.tolerance };
+  const alloc = { rate: Float64Array.from(s.rate), bottleneck };
+  return { net, m, s, alloc, iterations, residual: diverged.residual, converged: false, tolerance: diverged.tolerance, overloadScale: lo };
 }

@@ -41,6 +41,7 @@ describe('solveFabric in overload (the fixed point diverges)', () => {
       expect(f.latency).toBe(Infinity);
       expect(f.flags).toEqual(expect.arrayContaining(['saturated', 'unstable', 'not-converged']));
       expect(f.reasons.length).toBeGreaterThanOrEqual(3);
+      expect(f.reasons.some((r) => r.startsWith('fixed point diverged in overload') && r.includes(s.toFixed(4))), f.reasons.join(' | ')).toBe(true);
     }
     expect(r.diagnostics.converged).toBe(false);
     expect(r.saturation.saturated).toBe(true);
