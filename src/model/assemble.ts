@@ -72,7 +72,11 @@ function records(sm: SolvedModel, sums: FlowSums): FlowResult[] {
     }
     if (!sm.converged) {
       flags.push('not-converged');
-      reasons.push(`fixed point not converged: residual ${sm.residual.toExponential(2)} after ${sm.iterations} iterations`);
+      reasons.push(
+        sm.overloadScale === undefined
+          ? `fixed point not converged: residual ${sm.residual.toExponential(2)} after ${sm.iterations} iterations`
+          : `fixed point diverged in overload (residual ${sm.residual.toExponential(2)}): every flow carried at ${sm.overloadScale.toFixed(4)} of its offered rate, the largest common scale at which it holds (docs/models.md §13.7)`,
+      );
     }
     const key = flow.group ?? flow.name;
     const parts: FlowParts = { rate: r, bytes: m.m1[f]!, offered: flow.lambda, latency, fixed, hops, credit, capped, cappedBy, flags, reasons };

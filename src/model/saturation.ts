@@ -5,7 +5,8 @@
  * which is cheap. Each flow's offered rate is read from the params as given (Poisson `traffic.rate`).
  */
 import { fabricModelNetwork } from './scenario.js';
-import { solveFabric } from './solve.js';
+import { solveModel } from './solve.js';
+import { modelResult } from './assemble.js';
 import { checkKind } from '../core/shapes.js';
 
 /** The saturation load and what caps it there. */
@@ -26,7 +27,8 @@ export function saturationLoad(paramsAt: (pps: number) => unknown, rateGbps: num
   checkKind('paramsAt', paramsAt, 'function');
   checkKind('rateGbps', rateGbps, 'number');
   const pps = (load: number) => (load * rateGbps * 1e9) / (packetBytes * 8) / flowsPerHost;
-  const capped = (load: number) => solveFabric(fabricModelNetwork(paramsAt(pps(load))), { maxIterations: 100 });
+  // The fixed point as it ends (no overload fallback: only whether a flow is capped is read).
+  const capped = (load: number) => modelResult(solveModel(fabricModelNetwork(paramsAt(pps(load))), 1e-7, 100, 0.5, 'plain'));
   let lo = 0.01;
   let hi = 1.2;
   let steps = 0;

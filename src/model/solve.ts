@@ -20,6 +20,7 @@ import type { FabricModelResult } from './result.js';
 import { modelResult } from './assemble.js';
 import { withFabricModelDisplay } from './display.js';
 import { creditTandem, withExactTandem } from './tandem.js';
+import { saturatedAllocation } from './overload.js';
 import { optionsParameter, recordParameter } from '../core/shapes.js';
 
 /** Options of {@link solveFabric}; every one has a default. */
@@ -59,8 +60,18 @@ export function solveFabric(net: ModelNetwork, options: SolveFabricOptions = {})
   return withFabricModelDisplay(exact);
 }
 
+/** A residual above this (a relative change per iteration) is a fixed point running away, not one still settling. */
+const DIVERGED = 1e6;
+
+/**
+ * What {@link solveModel} does where the fixed point diverges with flows capped (overload): 'fallback',
+ * the saturated allocation of overload.ts; 'plain', return the diverged state; 'stop', return as soon as
+ * an allocation caps a flow (for bisections that only ask whether a load is below saturation).
+ */
+export type OverloadMode = 'fallback' | 'plain' | 'stop';
+
 /** The fixed point itself (no validation of the network: scenario.ts and tests build sound ones). */
-export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: number, omega: number): SolvedModel {
+export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: number, omega: number, overload: OverloadMode = 'fallback'): SolvedModel {
   const m = compileModel(net);
   const s = newState(m);
   // Service times before any rate is known: each channel's size mix with every flow weighted 1.
@@ -105,8 +116,14 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
     }
     residual = Math.max(change, rateChange);
     if (iterations > 1 && residual < tolerance) break;
+    if (capped && overload === 'stop') break;
+    if (!Number.isFinite(residual)) break; // diverged (overload): nothing further to gain
   }
-  return { net, m, s, alloc, iterations, residual, converged: residual < tolerance, tolerance };
+  const sm = { net, m, s, alloc, iterations, residual, converged: residual < tolerance, tolerance };
+  // Diverged, not merely unsettled (the hotspot runs oscillate at a residual of 5): a service time or rate
+  // moving by more than DIVERGED times itself in one iteration, or not a number.
+  if (overload !== 'fallback' || sm.converged || !(!Number.isFinite(residual) || residual > DIVERGED)) return sm;
+  return saturatedAllocation(net, sm, (n) => solveModel(n, tolerance, maxIterations, omega, 'stop'));
 }
 
 /**

@@ -14,5 +14,7 @@ export interface SolvedModel {
   readonly residual: number;
   readonly converged: boolean;
   readonly tolerance: number;
+  /** Set where the fixed point diverged in overload (overload.ts): the common scale of the offered rates every flow is carried at. */
+  readonly overloadScale?: number;
 }
 

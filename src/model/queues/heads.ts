@@ -65,20 +65,26 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
   // The freed port is offered to the port's VL buffers in VL order (the simulator's crossbar.ts, txEnd):
   // a lower VL's next packet, there and with its output free, keeps the port again — a run of
   // 1/(1 − P) packets of the lower VLs, P the chance of one more (H31x, docs/models.md §13.4).
-  let more = 0;
+  // (Several lower VLs: the chance that none has one is the product of theirs; and a run cannot keep the port
+  // longer than those VLs' own load of it allows, 1/(1 − ρ_lower): H31q, docs/fabric-model.md change 41.)
+  let none = 1;
+  let lowerLoad = 0;
   if (!m.voq) {
     for (let w = 0; w < v; w++) {
       const uw = base + w;
       const lw = s.lam[uw]!;
       if (!(lw > 0)) continue;
       const behind = Math.min(1, lw * Math.max(0, s.headTime[uw]! - s.xbar[uw]!));
+      let more = 0;
       for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
         const t = m.turnsOf[i]!;
         more += behind * (s.lamT[t]! / lw) * (1 - Math.min(1, s.headWaitProb[t]!));
+        lowerLoad += s.lamT[t]! * s.xbar[m.turnOut[t]!]!;
       }
+      none *= 1 - Math.min(1, more);
     }
   }
-  const run = 1 / Math.max(EPS, 1 - Math.min(1 - EPS, more));
+  const run = Math.min(1 / Math.max(EPS, none), 1 / Math.max(EPS, 1 - Math.min(1, lowerLoad)));
   // One VL: each turn's output port is its own, so its per-port sum is its own term (0 + a = a):
   // kept in `out` itself, with no scatter into `byPort` and no clearing.
   const own = m.V === 1 && !everyPacket;

@@ -1,0 +1,56 @@
+/**
+ * The fabric model in overload (docs/models.md §13.7, docs/fabric-model.md change 42): where the fixed
+ * point does not converge with flows capped, the credit waits and head times of the buffers held at
+ * their capacity (λS = 1) feed each other without bound, the max-min rates fall towards 0 and the
+ * sums become NaN (torus8x8-uniform-2sl at 1.04–2 times its saturation). The answer then is the
+ * saturated allocation: the largest common scale s of the offered rates at which the fixed point
+ * holds with no flow capped (bisection, as saturation.ts), its queues' capacities and head times, and
+ * max-min over them with the flows' own demands. A flow that the allocation caps offers more than the
+ * fabric carries: its host's send queue grows without bound, so its latency is Infinity (flagged
+ * `unstable`, with the reason); every other flow's latency is the state's at scale s, flagged
+ * `not-converged` with the diverged residual. Kernel of solve.ts: no validation.
+ */
+import { compileModel } from './compile.js';
+import type { ModelNetwork } from './network.js';
+import type { SolvedModel } from './solved.js';
+
+/** Bisection steps on the scale (2⁻¹⁰ of the offered rates). */
+const STEPS = 10;
+
+/**
+ * The saturated allocation for a network whose fixed point diverged (`diverged`, at the offered rates).
+ * `solveAt(net)` solves a network without this fallback and reports whether a flow was capped. Returns
+ * `diverged` itself when no scale holds (greedy sources, or a fabric capped at every load).
+ */
+export function saturatedAllocation(net: ModelNetwork, diverged: SolvedModel, solveAt: (net: ModelNetwork) => SolvedModel): SolvedModel {
+  const scaled = (k: number): ModelNetwork => ({ ...net, flows: net.flows.map((f) => ({ ...f, lambda: f.lambda * k })) });
+  const holds = (sm: SolvedModel) => sm.converged && !sm.alloc.bottleneck.some((b) => b >= 0);
+  let lo = 0;
+  let hi = 1;
+  let best: SolvedModel | undefined;
+  let above: SolvedModel | undefined;
+  let iterations = diverged.iterations;
+  for (let i = 0; i < STEPS; i++) {
+    const mid = (lo + hi) / 2;
+    const sm = solveAt(scaled(mid));
+    iterations += sm.iterations;
+    if (holds(sm)) ((lo = mid), (best = sm));
+    else ((hi = mid), (above = sm));
+  }
+  if (best === undefined) return diverged;
+  // Every flow at scale lo (the fabric held at the model's saturation point; a lower bound for a flow that
+  // crosses no saturated resource), named as capped by what capped it just above lo, else by its own
+  // host channel, where the excess piles up.
+  const m = compileModel(net);
+  const s = best.s;
+  const bottleneck = new Int32Array(m.F);
+  for (let f = 0; f < m.F; f++) {
+    s.rate[f] = best.m.lambda[f]!;
+    const b = above?.alloc.bottleneck[f] ?? -1;
+    bottleneck[f] = b >= 0 ? b : m.P + m.flowChannel[f]!;
+    // Its send queue is offered more than it sends: unbounded.
+    s.hostWait[m.flowChannel[f]!] = Infinity;
+  }
+  const alloc = { rate: Float64Array.from(s.rate), bottleneck };
+  return { net, m, s, alloc, iterations, residual: diverged.residual, converged: false, tolerance: diverged.tolerance, overloadScale: lo };
+}
