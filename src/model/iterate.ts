@@ -11,7 +11,7 @@ import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from './queues/ar
 import { conservationFloor } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer } from './queues/voq.js';
-import { headWaitMva, otherVlsReadout, slowerOut, tandemBufferWait } from './queues/heads.js';
+import { headWaitMva, otherVlsReadout, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
 export function channelService(m: CompiledModel, s: ModelState): void {
@@ -160,6 +160,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       const sEff = sMean / avail;
       const residual = (acc[2]! / l) / (2 * sMean) / avail;
       let aggregate = 0;
+      // The table reorders only ready heads (heads.ts readyShare, change 35): its split's departure from FCFS × r.
+      const ready = m.voq || V === 1 ? 1 : readyShare(m, s, base, level, sh);
       if (oq !== undefined) aggregate = Number.isFinite(oq.responseTime) ? oq.responseTime - 1 / mu : (n * sEff) / 2;
       for (let v = 0; v < V; v++) {
         const c = base + v;
@@ -194,7 +196,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           // their part takes the split of the queue's work, g'_v = (g_v − (1 − ρ))/ρ (R = (1 − ρ)W, §13.4).
           const res = busy * residual;
           const rhoL = Math.min(1 - EPS, Math.max(EPS, splitRho[level]!));
-          const gq = Math.max(0, (split[v]! - (1 - rhoL)) / rhoL);
+          const gq = 1 + ready * (Math.max(0, (split[v]! - (1 - rhoL)) / rhoL) - 1);
           const wv = res + gq * (w - res);
           const k = w > 0 ? wv / w : 0;
           s.headWait[t] = wv + lowerTerm;

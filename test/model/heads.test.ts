@@ -41,3 +41,23 @@ describe("the input port's VL order (docs/models.md §13.4, H31x)", () => {
     expect(mean(1)).toBeGreaterThan(mean(0) * (1 + 1e-5));
   });
 });
+
+describe('the share of ready heads at an output (docs/models.md §13.4, H31h2 change 35)', () => {
+  it('one 8-port switch, two SLs on two VLs, each host sending ρ/2 of its link on each: every head finds its input port busy with the other VL for ρ/2 of the time, r = 1 − ρ/2 exactly', async () => {
+    const { solveModel } = await import('../../src/model/solve.js');
+    const { readyShare } = await import('../../src/model/queues/heads.js');
+    const { vlShares } = await import('../../src/model/queues/arbitration.js');
+    const rho = 0.5;
+    const rate = rho / 2 / (MTU_US * 1e-6); // packets/s per flow, two flows (SL 0, SL 1) per host
+    const topo = singleSwitchTopology(8);
+    const arbitration = { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }], limitOfHighPriority: 0 };
+    const flows = topo.hosts.flatMap((h) => [0, 1].map((sl) => ({ name: `${h.name}-sl${sl}`, source: h.name, destination: 'uniform' as const, sl, traffic: { kind: 'poisson' as const, rate } })));
+    const net = fabricModelNetwork({ topology: topo, vls: 2, slToVl: [0, 1, ...Array<number>(14).fill(0)], arbitration, bufferBytes: 4 * 2048, flows });
+    const { m, s } = solveModel(net, 1e-7, 500, 1);
+    const sh = vlShares(arbitration, [2048, 2048], 2);
+    // Every switch output (a port on the switch side of a host's link) sees heads from the 7 other input ports.
+    const outs = net.ports.map((p, i) => [p.name, i] as const).filter(([n]) => n.includes(':'));
+    expect(outs.length).toBe(8);
+    for (const [, i] of outs) expect(Math.abs(readyShare(m, s, i * 2, 1, sh) - (1 - rho / 2))).toBeLessThan(1e-12);
+  });
+});
