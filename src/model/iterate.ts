@@ -11,7 +11,7 @@ import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from './queues/ar
 import { conservationFloor } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer } from './queues/voq.js';
-import { headWaitMva, otherVlsReadout, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
+import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
 export function channelService(m: CompiledModel, s: ModelState): void {
@@ -54,6 +54,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
   const waitingByInput = new Float64Array(m.P);
   const pairsByInput = new Float64Array(m.P);
   const lv = [new Float64Array(5), new Float64Array(5)];
+  const readyByInput = new Float64Array(m.P);
   for (let p = 0; p < m.P; p++) {
     const base = p * V;
     let any = false;
@@ -62,6 +63,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
     const sh = shares[p]!;
     // Per level: λ, Σλs, Σλs², Σλ·Ca², active VLs.
     let rhoHigh = 0;
+    // The ready heads of the other inputs (change 36): the output idles behind a head waiting for its port only without them.
+    const readyAll = m.hostChannel[base] === 1 ? 0 : readyHeadsAt(m, s, p, readyByInput);
     for (let k = 0; k < 5; k++) lv[0]![k] = lv[1]![k] = 0;
     for (let v = 0; v < V; v++) {
       const c = base + v;
@@ -78,7 +81,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
         // The output idles while a head it would serve waits for its own input port (§13.4).
         for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
           const t = m.intoOf[i]!;
-          const e = s.portWait[t]!;
+          const e = s.portWait[t]! * Math.exp(-Math.max(0, readyAll - readyByInput[(m.turnIn[t]! / V) | 0]!));
           acc[1]! += s.lamT[t]! * e;
           acc[2]! += s.lamT[t]! * (2 * s.seff[c]! * e + 2 * e * e);
         }
@@ -88,6 +91,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       if (level === 0) rhoHigh += l * s.seff[c]!;
       demand[v] = s.wants[c] && l > 0 ? Infinity : l * s.seff[c]!;
     }
+    if (m.hostChannel[base] !== 1) clearReadyByInput(m, p, readyByInput);
     gpsCapacities(sh, demand, V, cap);
     for (let v = 0; v < V; v++) s.capacity[base + v] = Math.min(1, Math.max(cap[v]!, EPS));
     // Weighted round robin within a level: each VL's share of the level's wait (arbitration.ts, §13.4).

@@ -215,3 +215,30 @@ export function readyShare(m: CompiledModel, s: ModelState, base: number, level:
   }
   return den > 0 ? num / den : 1;
 }
+
+/**
+ * The ready heads elsewhere at output port q (docs/models.md §13.4, H31h2 change 36): A_i = Σ λ_t·(H_t − e_t)
+ * over the turns into q's channels (every VL) from input ports other than i — by Little the mean number
+ * of other inputs' heads waiting for q that are not waiting for their own port. The simulator's output
+ * (crossbar.ts, tryOutput) serves any ready request; it idles behind a head whose input port is busy
+ * only while no other ready head waits for it, with probability e^{−A_i} (Poisson count). Writes each
+ * input port's own part into `byInput` (zeroed scratch of m.P, to be cleared by
+ * {@link clearReadyByInput}) and returns the total; A_i = total − byInput[i].
+ */
+export function readyHeadsAt(m: CompiledModel, s: ModelState, q: number, byInput: Float64Array): number {
+  let a = 0;
+  for (let c = q * m.V; c < (q + 1) * m.V; c++) {
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+      const t = m.intoOf[i]!;
+      const r = s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
+      byInput[(m.turnIn[t]! / m.V) | 0]! += r;
+      a += r;
+    }
+  }
+  return a;
+}
+
+/** Zeroes what {@link readyHeadsAt} wrote into `byInput` for output port q. */
+export function clearReadyByInput(m: CompiledModel, q: number, byInput: Float64Array): void {
+  for (let c = q * m.V; c < (q + 1) * m.V; c++) for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) byInput[(m.turnIn[m.intoOf[i]!]! / m.V) | 0] = 0;
+}
