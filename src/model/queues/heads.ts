@@ -184,7 +184,14 @@ export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: 
   const total = finiteQueue(arrivals, 1 / S, s.ca2in[u]!, cs2, Infinity, !host);
   if (!Number.isFinite(total.responseTime)) return Infinity;
   const x = s.xbar[u]!;
-  const link = host ? s.hostWait[u]! : finiteQueue(arrivals, 1 / x, s.ca2in[u]!, Math.max(0, s.x2[u]! / (x * x) - 1), Infinity, true).responseTime - x;
+  const alone = finiteQueue(arrivals, 1 / x, s.ca2in[u]!, Math.max(0, s.x2[u]! / (x * x) - 1), Infinity, !host).responseTime - x;
+  if (!host) return total.responseTime - S - alone;
+  // A host's link also sends the other VLs' packets (change 37, H31h2): its VL's wait beyond its own, I = W_host − W_alone,
+  // delays the packet's arrival at the buffer, which the buffer absorbs only while it is busy (probability λS).
+  // One VL on the link: W_host is its own wait (I = 0 by definition), taken as it is.
+  let shared = false;
+  for (let w = u - (u % m.V); w < u - (u % m.V) + m.V; w++) if (w !== u && s.lam[w]! > 0) shared = true;
+  const link = shared ? alone + Math.min(1, l * S) * Math.max(0, s.hostWait[u]! - alone) : s.hostWait[u]!;
   return total.responseTime - S - link;
 }
 
