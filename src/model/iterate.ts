@@ -64,7 +64,9 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
     // Per level: λ, Σλs, Σλs², Σλ·Ca², active VLs.
     let rhoHigh = 0;
     // The ready heads of the other inputs (change 36): the output idles behind a head waiting for its port only without them.
-    const readyAll = m.hostChannel[base] === 1 ? 0 : readyHeadsAt(m, s, p, readyByInput);
+    // FIFO buffers only: a virtual output queue's waiting packets are many per input, mostly behind a busy port (not counted).
+    const fifoOut = m.hostChannel[base] !== 1 && !m.voq;
+    const readyAll = fifoOut ? readyHeadsAt(m, s, p, readyByInput) : 0;
     for (let k = 0; k < 5; k++) lv[0]![k] = lv[1]![k] = 0;
     for (let v = 0; v < V; v++) {
       const c = base + v;
@@ -91,7 +93,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       if (level === 0) rhoHigh += l * s.seff[c]!;
       demand[v] = s.wants[c] && l > 0 ? Infinity : l * s.seff[c]!;
     }
-    if (m.hostChannel[base] !== 1) clearReadyByInput(m, p, readyByInput);
+    if (fifoOut) clearReadyByInput(m, p, readyByInput);
     gpsCapacities(sh, demand, V, cap);
     for (let v = 0; v < V; v++) s.capacity[base + v] = Math.min(1, Math.max(cap[v]!, EPS));
     // Weighted round robin within a level: each VL's share of the level's wait (arbitration.ts, §13.4).
