@@ -11,7 +11,7 @@ import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from './queues/ar
 import { conservationFloor } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer } from './queues/voq.js';
-import { headWaitMva, otherVlsReadout, slowerOut, tandemBufferWait } from './queues/heads.js';
+import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
 export function channelService(m: CompiledModel, s: ModelState): void {
@@ -54,6 +54,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
   const waitingByInput = new Float64Array(m.P);
   const pairsByInput = new Float64Array(m.P);
   const lv = [new Float64Array(5), new Float64Array(5)];
+  const readyByInput = new Float64Array(m.P);
   for (let p = 0; p < m.P; p++) {
     const base = p * V;
     let any = false;
@@ -62,6 +63,10 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
     const sh = shares[p]!;
     // Per level: λ, Σλs, Σλs², Σλ·Ca², active VLs.
     let rhoHigh = 0;
+    // The ready heads of the other inputs (change 36): the output idles behind a head waiting for its port only without them.
+    // FIFO buffers only: a virtual output queue's waiting packets are many per input, mostly behind a busy port (not counted).
+    const fifoOut = m.hostChannel[base] !== 1 && !m.voq;
+    const readyAll = fifoOut ? readyHeadsAt(m, s, p, readyByInput) : 0;
     for (let k = 0; k < 5; k++) lv[0]![k] = lv[1]![k] = 0;
     for (let v = 0; v < V; v++) {
       const c = base + v;
@@ -78,7 +83,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
         // The output idles while a head it would serve waits for its own input port (§13.4).
         for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
           const t = m.intoOf[i]!;
-          const e = s.portWait[t]!;
+          const e = s.portWait[t]! * Math.exp(-Math.max(0, readyAll - readyByInput[(m.turnIn[t]! / V) | 0]!));
           acc[1]! += s.lamT[t]! * e;
           acc[2]! += s.lamT[t]! * (2 * s.seff[c]! * e + 2 * e * e);
         }
@@ -88,6 +93,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       if (level === 0) rhoHigh += l * s.seff[c]!;
       demand[v] = s.wants[c] && l > 0 ? Infinity : l * s.seff[c]!;
     }
+    if (fifoOut) clearReadyByInput(m, p, readyByInput);
     gpsCapacities(sh, demand, V, cap);
     for (let v = 0; v < V; v++) s.capacity[base + v] = Math.min(1, Math.max(cap[v]!, EPS));
     // Weighted round robin within a level: each VL's share of the level's wait (arbitration.ts, §13.4).
@@ -160,6 +166,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       const sEff = sMean / avail;
       const residual = (acc[2]! / l) / (2 * sMean) / avail;
       let aggregate = 0;
+      // The table reorders only ready heads (heads.ts readyShare, change 35): its split's departure from FCFS × r.
+      const ready = m.voq || V === 1 ? 1 : readyShare(m, s, base, level, sh);
       if (oq !== undefined) aggregate = Number.isFinite(oq.responseTime) ? oq.responseTime - 1 / mu : (n * sEff) / 2;
       for (let v = 0; v < V; v++) {
         const c = base + v;
@@ -194,7 +202,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           // their part takes the split of the queue's work, g'_v = (g_v − (1 − ρ))/ρ (R = (1 − ρ)W, §13.4).
           const res = busy * residual;
           const rhoL = Math.min(1 - EPS, Math.max(EPS, splitRho[level]!));
-          const gq = Math.max(0, (split[v]! - (1 - rhoL)) / rhoL);
+          const gq = 1 + ready * (Math.max(0, (split[v]! - (1 - rhoL)) / rhoL) - 1);
           const wv = res + gq * (w - res);
           const k = w > 0 ? wv / w : 0;
           s.headWait[t] = wv + lowerTerm;

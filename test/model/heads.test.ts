@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fabricModelNetwork, solveFabric } from '../../src/model/index.js';
+import { simulate } from '../../src/index.js';
 import { singleSwitchTopology } from '../../src/network/index.js';
 
 const MTU_US = (2048 * 8) / 2.5e3; // one 2 KB packet on a 2.5 Gb/s link, µs
@@ -40,4 +41,54 @@ describe("the input port's VL order (docs/models.md §13.4, H31x)", () => {
     // Without the rule the two agree to 1e-10 (the SLs are symmetric); with it VL 1 is later by about 6e-4 here.
     expect(mean(1)).toBeGreaterThan(mean(0) * (1 + 1e-5));
   });
+});
+
+describe('the share of ready heads at an output (docs/models.md §13.4, H31h2 change 35)', () => {
+  it('one 8-port switch, two SLs on two VLs, each host sending ρ/2 of its link on each: every head finds its input port busy with the other VL for ρ/2 of the time, r = 1 − ρ/2 exactly', async () => {
+    const { solveModel } = await import('../../src/model/solve.js');
+    const { readyShare } = await import('../../src/model/queues/heads.js');
+    const { vlShares } = await import('../../src/model/queues/arbitration.js');
+    const rho = 0.5;
+    const rate = rho / 2 / (MTU_US * 1e-6); // packets/s per flow, two flows (SL 0, SL 1) per host
+    const topo = singleSwitchTopology(8);
+    const arbitration = { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }], limitOfHighPriority: 0 };
+    const flows = topo.hosts.flatMap((h) => [0, 1].map((sl) => ({ name: `${h.name}-sl${sl}`, source: h.name, destination: 'uniform' as const, sl, traffic: { kind: 'poisson' as const, rate } })));
+    const net = fabricModelNetwork({ topology: topo, vls: 2, slToVl: [0, 1, ...Array<number>(14).fill(0)], arbitration, bufferBytes: 4 * 2048, flows });
+    const { m, s } = solveModel(net, 1e-7, 500, 1);
+    const sh = vlShares(arbitration, [2048, 2048], 2);
+    // Every switch output (a port on the switch side of a host's link) sees heads from the 7 other input ports.
+    const outs = net.ports.map((p, i) => [p.name, i] as const).filter(([n]) => n.includes(':'));
+    expect(outs.length).toBe(8);
+    for (const [, i] of outs) expect(Math.abs(readyShare(m, s, i * 2, 1, sh) - (1 - rho / 2))).toBeLessThan(1e-12);
+  });
+});
+
+describe('one 8-port switch, two SLs, against the simulator (docs/fabric-model.md, H31h2 changes 35–37)', () => {
+  it('at 0.6 of the link SL 0 stays within twice the simulated latency (before the changes: 19 times, its first buffer at its bound)', () => {
+    // The bare mechanism of 8ary2tree-uniform-2sl's runaway: 8 hosts, each sending 0.3 of its link on SL 0 and on
+    // SL 1 to uniform destinations, VLArb weights 1 : 3, buffers of four 2 KB packets. The simulator (5 replications
+    // of 10,000 packets per flow) gives SL 0 about 35.7 µs ± 1.2 and SL 1 21.4 µs ± 0.5; the model before changes
+    // 35–37 gave SL 0 679 µs (104 transmissions), after 53 µs.
+    const load = 0.6;
+    const rate = load / 2 / (MTU_US * 1e-6);
+    const params = {
+      topology: { switches: [{ name: 's', ports: 8 }], hosts: Array.from({ length: 8 }, (_, i) => ({ name: `h${i}` })), links: Array.from({ length: 8 }, (_, i) => ({ a: `h${i}`, b: `s:${i + 1}`, rateGbps: 2.5 })) },
+      vls: 2,
+      slToVl: [0, 1, ...Array<number>(14).fill(0)],
+      arbitration: { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }], limitOfHighPriority: 0 },
+      mtu: 2048,
+      bufferBytes: 4 * 2048,
+      switchLatencyNs: 100,
+      cutThrough: true,
+      flows: Array.from({ length: 8 }, (_, i) => [0, 1].map((sl) => ({ name: `h${i}-sl${sl}`, source: `h${i}`, destination: 'uniform' as const, sl, traffic: { kind: 'poisson' as const, rate }, packetBytes: 2048 }))).flat(),
+    };
+    const until = 10000 / rate;
+    const sim = simulate({ scenario: 'fabric', params } as never, { replications: 5, seed: 1, until, warmup: until / 5 }) as unknown as { metrics: { latency: Record<string, { mean: number }> } };
+    const simMean = (sl: number) => Object.entries(sim.metrics.latency).filter(([k]) => k.endsWith(`sl${sl}`)).reduce((a, [, v]) => a + v.mean, 0) / 8;
+    const r = solveFabric(fabricModelNetwork(params as never));
+    const modelMean = (sl: number) => r.flows.filter((f) => f.name.endsWith(`sl${sl}`)).reduce((a, f) => a + f.latency, 0) / 8;
+    expect(modelMean(0)).toBeLessThan(2 * simMean(0));
+    expect(modelMean(1)).toBeLessThan(1.5 * simMean(1));
+    expect(modelMean(0)).toBeGreaterThan(simMean(0) * 0.8);
+  }, 120_000);
 });

@@ -6,6 +6,7 @@
  */
 import type { CompiledModel } from '../compile.js';
 import { finiteQueue } from './queue.js';
+import { servedLevel, type VlShares } from './arbitration.js';
 import { EPS, type ModelState } from '../state.js';
 
 /** E[s³] of the gamma law with mean `x` and SCV `c2` (exact for deterministic, c2 = 0, and exponential, c2 = 1). */
@@ -183,6 +184,68 @@ export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: 
   const total = finiteQueue(arrivals, 1 / S, s.ca2in[u]!, cs2, Infinity, !host);
   if (!Number.isFinite(total.responseTime)) return Infinity;
   const x = s.xbar[u]!;
-  const link = host ? s.hostWait[u]! : finiteQueue(arrivals, 1 / x, s.ca2in[u]!, Math.max(0, s.x2[u]! / (x * x) - 1), Infinity, true).responseTime - x;
+  const alone = finiteQueue(arrivals, 1 / x, s.ca2in[u]!, Math.max(0, s.x2[u]! / (x * x) - 1), Infinity, !host).responseTime - x;
+  if (!host) return total.responseTime - S - alone;
+  // A host's link also sends the other VLs' packets (change 37, H31h2): its VL's wait beyond its own, I = W_host − W_alone,
+  // delays the packet's arrival at the buffer, which the buffer absorbs only while it is busy (probability λS).
+  // One VL on the link: W_host is its own wait (I = 0 by definition), taken as it is.
+  let shared = false;
+  for (let w = u - (u % m.V); w < u - (u % m.V) + m.V; w++) if (w !== u && s.lam[w]! > 0) shared = true;
+  const link = shared ? alone + Math.min(1, l * S) * Math.max(0, s.hostWait[u]! - alone) : s.hostWait[u]!;
   return total.responseTime - S - link;
+}
+
+/**
+ * The share of a switch output's waiting heads that are ready (docs/models.md §13.4, H31h2 change 35):
+ * the simulator's output arbitrates its VLs only among the requests whose input port is free
+ * (crossbar.ts, tryOutput), so the VL table can put a head of one VL before a head of another only
+ * while that other head is ready. A head of VL v from input port p is not ready while p sends a
+ * packet of another VL (p's load of those VLs, Σ_{w≠v} λ_{p,w}·x_{p,w}); its own VL's earlier packets
+ * have left the buffer before it became head. Returns the mean over the turns into `base`'s channels of
+ * `level` (weights λ_t): r = Σ_t λ_t(1 − ρ_{p(t),≠v}) / Σ_t λ_t, 1 with no traffic.
+ */
+export function readyShare(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares): number {
+  let num = 0;
+  let den = 0;
+  for (let v = 0; v < m.V; v++) {
+    if (servedLevel(sh, v) !== level) continue;
+    for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
+      const t = m.intoOf[i]!;
+      const lt = s.lamT[t]!;
+      if (!(lt > 0)) continue;
+      const pu = ((m.turnIn[t]! / m.V) | 0) * m.V;
+      let busy = 0;
+      for (let w = 0; w < m.V; w++) if (w !== v) busy += s.lam[pu + w]! * s.xbar[pu + w]!;
+      num += lt * (1 - Math.min(1, busy));
+      den += lt;
+    }
+  }
+  return den > 0 ? num / den : 1;
+}
+
+/**
+ * The ready heads elsewhere at output port q (docs/models.md §13.4, H31h2 change 36): A_i = Σ λ_t·(H_t − e_t)
+ * over the turns into q's channels (every VL) from input ports other than i — by Little the mean number
+ * of other inputs' heads waiting for q that are not waiting for their own port. The simulator's output
+ * (crossbar.ts, tryOutput) serves any ready request; it idles behind a head whose input port is busy
+ * only while no other ready head waits for it, with probability e^{−A_i} (Poisson count). Writes each
+ * input port's own part into `byInput` (zeroed scratch of m.P, to be cleared by
+ * {@link clearReadyByInput}) and returns the total; A_i = total − byInput[i].
+ */
+export function readyHeadsAt(m: CompiledModel, s: ModelState, q: number, byInput: Float64Array): number {
+  let a = 0;
+  for (let c = q * m.V; c < (q + 1) * m.V; c++) {
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+      const t = m.intoOf[i]!;
+      const r = s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
+      byInput[(m.turnIn[t]! / m.V) | 0]! += r;
+      a += r;
+    }
+  }
+  return a;
+}
+
+/** Zeroes what {@link readyHeadsAt} wrote into `byInput` for output port q. */
+export function clearReadyByInput(m: CompiledModel, q: number, byInput: Float64Array): void {
+  for (let c = q * m.V; c < (q + 1) * m.V; c++) for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) byInput[(m.turnIn[m.intoOf[i]!]! / m.V) | 0] = 0;
 }
