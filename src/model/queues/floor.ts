@@ -37,7 +37,13 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
     // lack on average, λ_c·floor − Σ_t λ_t·own_t, is added to every turn alike. First come, first served over
     // the heads: a head waits for the requests registered before it, whatever its input; its own buffer's
     // queue is in its own wait.
-    const floor = split[v]! * wOq + lowerTerm;
+    // Buffer capacity (H31p2, change 31): the packets the next buffers could not hold wait at this output's
+    // inputs (its output stalls for credits); of this output's own queue, each input buffer holds at most its slots.
+    let spillIn = 0;
+    for (let i = m.turnsStart[c]!; i < m.turnsStart[c + 1]!; i++) spillIn += s.floorSpill[m.turnsOf[i]!]!;
+    let floor = split[v]! * wOq + lowerTerm + spillIn / lc;
+    const spilled = spillUpstream(m, s, c, lc, lc / mu, floor);
+    floor -= spilled / lc;
     let deficit = 0;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t = m.intoOf[i]!;
@@ -58,4 +64,35 @@ export function outputQueuedWait(l: number, mu: number, ca2: number, cs2: number
   if (!Number.isFinite(q.responseTime)) return Infinity;
   const w = q.responseTime - 1 / mu;
   return Math.max(0, w - ((1 + cs2) * spacedPairs) / (2 * mu * mu * l));
+}
+
+/**
+ * Change 31 (H31p2, docs/models.md §13.4): the floor's queue at output channel c holds on average
+ * L = ρ + λ·W packets (ρ = λ/μ, W the floor's wait, Little); taken as the maximum-entropy geometric
+ * P(K ≥ n) = ρ r^(n−1), r = 1 − ρ/L, and split over the input buffers by their arrivals (each queued
+ * packet from turn t with probability φ = λ_t/λ, first come, first served), buffer t's count is
+ * geometric again: P(K_t ≥ n) = ρ a r'^(n−1), a = φ/(1 − r + rφ), r' = rφ/(1 − r + rφ). Its credits hold N
+ * packets; E[(K_t − N)⁺] = ρ a r'^N/(1 − r') wait upstream instead, in the buffers of the output that
+ * feeds buffer t (stored per turn in floorSpill, read there next). Returns the packets spilled.
+ */
+function spillUpstream(m: CompiledModel, s: ModelState, c: number, lc: number, rho: number, wait: number): number {
+  const L = rho + lc * wait;
+  const r = L > rho ? 1 - rho / L : 0;
+  let total = 0;
+  for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+    const t = m.intoOf[i]!;
+    const u = m.turnIn[t]!;
+    const phi = s.lamT[t]! / lc;
+    let spill = 0;
+    const perPacket = Math.max(1, Math.ceil(s.b1[u]! / s.lam[u]! / 64));
+    const slots = Math.max(1, Math.floor(m.bufferBlocks[(u / m.V) | 0]! / perPacket));
+    if (r > 0 && phi > 0 && slots < Infinity && m.hostChannel[u] !== 1) {
+      const d = 1 - r + r * phi;
+      const r1 = (r * phi) / d;
+      spill = (rho * (phi / d) * Math.pow(r1, slots)) / (1 - r1);
+    }
+    s.floorSpill[t] = spill;
+    total += spill;
+  }
+  return total;
 }
