@@ -77,22 +77,29 @@ export function outputQueuedWait(l: number, mu: number, ca2: number, cs2: number
  */
 function spillUpstream(m: CompiledModel, s: ModelState, c: number, lc: number, rho: number, wait: number): number {
   const L = rho + lc * wait;
-  const r = L > rho ? 1 - rho / L : 0;
   let total = 0;
   for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
     const t = m.intoOf[i]!;
     const u = m.turnIn[t]!;
     const phi = s.lamT[t]! / lc;
-    let spill = 0;
     const perPacket = Math.max(1, Math.ceil(s.b1[u]! / s.lam[u]! / 64));
     const slots = Math.max(1, Math.floor(m.bufferBlocks[(u / m.V) | 0]! / perPacket));
-    if (r > 0 && phi > 0 && slots < Infinity && m.hostChannel[u] !== 1) {
-      const d = 1 - r + r * phi;
-      const r1 = (r * phi) / d;
-      spill = (rho * (phi / d) * Math.pow(r1, slots)) / (1 - r1);
-    }
+    // A host's buffer: what it cannot hold waits in the host's send queue, on the same flows' path.
+    const spill = m.hostChannel[u] === 1 ? 0 : bufferSpill(rho, L, phi, slots);
     s.floorSpill[t] = spill;
     total += spill;
   }
   return total;
+}
+
+/**
+ * E[(K_t − N)⁺], packets: of a queue holding on average L packets (P(K ≥ n) = ρ r^(n−1), r = 1 − ρ/L), the
+ * part of one input's share φ beyond its N slots (change 31; 0 when L ≤ ρ, φ = 0 or N = ∞).
+ */
+export function bufferSpill(rho: number, L: number, phi: number, slots: number): number {
+  if (!(L > rho) || !(phi > 0) || !(slots < Infinity)) return 0;
+  const r = 1 - rho / L;
+  const d = 1 - r + r * phi;
+  const r1 = (r * phi) / d;
+  return (rho * (phi / d) * Math.pow(r1, slots)) / (1 - r1);
 }
