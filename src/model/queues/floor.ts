@@ -24,8 +24,8 @@ import type { ModelState } from '../state.js';
  * fixed point run away near saturation). Only for an output fed by two input ports or more (the
  * caller's test).
  */
-export function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number, spacedPairs = 0): void {
-  const wOq = outputQueuedWait(l, mu, ca2, cs2, spacedPairs);
+export function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number, spacedPairs = 0, oneInput = false): void {
+  const wOq = oneInput ? 0 : outputQueuedWait(l, mu, ca2, cs2, spacedPairs);
   if (!Number.isFinite(wOq)) return;
   for (let v = 0; v < m.V; v++) {
     const lev = servedLevel(sh, v);
@@ -42,6 +42,14 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
     let spillIn = 0;
     for (let i = m.turnsStart[c]!; i < m.turnsStart[c + 1]!; i++) spillIn += s.floorSpill[m.turnsOf[i]!]!;
     let floor = split[v]! * wOq + lowerTerm + spillIn / lc;
+    if (oneInput) {
+      // One input port: no merge, nothing queues beyond the buffer's own wait but what the next buffers spill.
+      for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) s.floorSpill[m.intoOf[i]!] = 0;
+      if (!(spillIn > 0)) continue;
+      let own = 0;
+      for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) own += s.lamT[m.intoOf[i]!]! * (s.headWait[m.intoOf[i]!]! + s.fifoWait[m.turnIn[m.intoOf[i]!]!]!);
+      floor = (own + spillIn) / lc;
+    }
     const spilled = spillUpstream(m, s, c, lc, lc / mu, floor);
     floor -= spilled / lc;
     let deficit = 0;
