@@ -222,7 +222,11 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
         }
         conservationFloor(m, s, base, level, sh, split, l, mu, 1, cs2, lowerTerm, pairs);
       }
-      else if (!m.voq) for (let v = 0; v < V; v++) for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) s.floorExtra[m.intoOf[i]!] = 0;
+      else if (!m.voq) {
+        for (let v = 0; v < V; v++) for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) s.floorExtra[m.intoOf[i]!] = s.floorSpill[m.intoOf[i]!] = 0;
+        // One input port: only what the next buffers spill (floor.ts, H31p2 change 32).
+        if (n === 1) conservationFloor(m, s, base, level, sh, split, l, mu, 1, cs2, lowerTerm, 0, true);
+      }
       for (let v = 0; v < V && nTurns > 0; v++) {
         for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
           const pu = (m.turnIn[m.intoOf[i]!]! / V) | 0;

@@ -36,6 +36,7 @@ export interface ModelState {
   readonly headWait2: Float64Array; // per turn: second moment of the head wait (s²)
   readonly portWait: Float64Array; // per turn: the head's wait for its own input port (s), part of headWait
   readonly floorExtra: Float64Array; // per turn: wait added by the output-queued floor (s), reported only
+  readonly floorSpill: Float64Array; // per turn: packets of the floor's queue its input buffer cannot hold, held upstream (floor.ts)
   readonly scratch: NodeScratch;
 }
 
@@ -65,6 +66,7 @@ export function newState(m: CompiledModel): ModelState {
     headWait2: new Float64Array(m.turnIn.length),
     portWait: new Float64Array(m.turnIn.length),
     floorExtra: new Float64Array(m.turnIn.length),
+    floorSpill: new Float64Array(m.turnIn.length),
     scratch: { a: new Float64Array(m.N), b: new Float64Array(m.N), c: new Float64Array(m.N), d: new Float64Array(m.N), after: new Int32Array(m.N), active: new Int32Array(m.F), frozen: new Int32Array(m.F) },
   };
 }

@@ -24,8 +24,8 @@ import type { ModelState } from '../state.js';
  * fixed point run away near saturation). Only for an output fed by two input ports or more (the
  * caller's test).
  */
-export function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number, spacedPairs = 0): void {
-  const wOq = outputQueuedWait(l, mu, ca2, cs2, spacedPairs);
+export function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number, spacedPairs = 0, oneInput = false): void {
+  const wOq = oneInput ? 0 : outputQueuedWait(l, mu, ca2, cs2, spacedPairs);
   if (!Number.isFinite(wOq)) return;
   for (let v = 0; v < m.V; v++) {
     const lev = servedLevel(sh, v);
@@ -37,7 +37,21 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
     // lack on average, λ_c·floor − Σ_t λ_t·own_t, is added to every turn alike. First come, first served over
     // the heads: a head waits for the requests registered before it, whatever its input; its own buffer's
     // queue is in its own wait.
-    const floor = split[v]! * wOq + lowerTerm;
+    // Buffer capacity (H31p2, change 31): the packets the next buffers could not hold wait at this output's
+    // inputs (its output stalls for credits); of this output's own queue, each input buffer holds at most its slots.
+    let spillIn = 0;
+    for (let i = m.turnsStart[c]!; i < m.turnsStart[c + 1]!; i++) spillIn += s.floorSpill[m.turnsOf[i]!]!;
+    let floor = split[v]! * wOq + lowerTerm + spillIn / lc;
+    if (oneInput) {
+      // One input port: no merge, nothing queues beyond the buffer's own wait but what the next buffers spill.
+      for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) s.floorSpill[m.intoOf[i]!] = 0;
+      if (!(spillIn > 0)) continue;
+      let own = 0;
+      for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) own += s.lamT[m.intoOf[i]!]! * (s.headWait[m.intoOf[i]!]! + s.fifoWait[m.turnIn[m.intoOf[i]!]!]!);
+      floor = (own + spillIn) / lc;
+    }
+    const spilled = spillUpstream(m, s, c, lc, lc / mu, floor);
+    floor -= spilled / lc;
     let deficit = 0;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t = m.intoOf[i]!;
@@ -58,4 +72,42 @@ export function outputQueuedWait(l: number, mu: number, ca2: number, cs2: number
   if (!Number.isFinite(q.responseTime)) return Infinity;
   const w = q.responseTime - 1 / mu;
   return Math.max(0, w - ((1 + cs2) * spacedPairs) / (2 * mu * mu * l));
+}
+
+/**
+ * Change 31 (H31p2, docs/models.md §13.4): the floor's queue at output channel c holds on average
+ * L = ρ + λ·W packets (ρ = λ/μ, W the floor's wait, Little); taken as the maximum-entropy geometric
+ * P(K ≥ n) = ρ r^(n−1), r = 1 − ρ/L, and split over the input buffers by their arrivals (each queued
+ * packet from turn t with probability φ = λ_t/λ, first come, first served), buffer t's count is
+ * geometric again: P(K_t ≥ n) = ρ a r'^(n−1), a = φ/(1 − r + rφ), r' = rφ/(1 − r + rφ). Its credits hold N
+ * packets; E[(K_t − N)⁺] = ρ a r'^N/(1 − r') wait upstream instead, in the buffers of the output that
+ * feeds buffer t (stored per turn in floorSpill, read there next). Returns the packets spilled.
+ */
+function spillUpstream(m: CompiledModel, s: ModelState, c: number, lc: number, rho: number, wait: number): number {
+  const L = rho + lc * wait;
+  let total = 0;
+  for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+    const t = m.intoOf[i]!;
+    const u = m.turnIn[t]!;
+    const phi = s.lamT[t]! / lc;
+    const perPacket = Math.max(1, Math.ceil(s.b1[u]! / s.lam[u]! / 64));
+    const slots = Math.max(1, Math.floor(m.bufferBlocks[(u / m.V) | 0]! / perPacket));
+    // A host's buffer: what it cannot hold waits in the host's send queue, on the same flows' path.
+    const spill = m.hostChannel[u] === 1 ? 0 : bufferSpill(rho, L, phi, slots);
+    s.floorSpill[t] = spill;
+    total += spill;
+  }
+  return total;
+}
+
+/**
+ * E[(K_t − N)⁺], packets: of a queue holding on average L packets (P(K ≥ n) = ρ r^(n−1), r = 1 − ρ/L), the
+ * part of one input's share φ beyond its N slots (change 31; 0 when L ≤ ρ, φ = 0 or N = ∞).
+ */
+export function bufferSpill(rho: number, L: number, phi: number, slots: number): number {
+  if (!(L > rho) || !(phi > 0) || !(slots < Infinity)) return 0;
+  const r = 1 - rho / L;
+  const d = 1 - r + r * phi;
+  const r1 = (r * phi) / d;
+  return (rho * (phi / d) * Math.pow(r1, slots)) / (1 - r1);
 }
