@@ -76,7 +76,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       acc[0]! += l;
       // Host ports count transmissions only: the wait behind a full switch buffer is counted in that
       // buffer's own queue, taken without its capacity (§13.5: blocking moves the wait, not removes it).
-      const host = m.hostChannel[c] === 1 && RELOCATE && !m.voq;
+      const host = m.hostChannel[c] === 1 && RELOCATE;
       acc[1]! += l * (host ? s.xbar[c]! : s.seff[c]!);
       acc[2]! += l * (host ? s.x2[c]! : s.seff2[c]!);
       if (!host) {
@@ -99,7 +99,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
     // Weighted round robin within a level: each VL's share of the level's wait (arbitration.ts, §13.4).
     for (let v = 0; v < V; v++) {
       const c = base + v;
-      const host = m.hostChannel[c] === 1 && RELOCATE && !m.voq;
+      const host = m.hostChannel[c] === 1 && RELOCATE;
       vlLam[v] = s.lam[c]!;
       vlS1[v] = host ? s.xbar[c]! : s.seff[c]!;
       vlS2[v] = host ? s.x2[c]! : s.seff2[c]!;
@@ -285,6 +285,8 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
       const h0 = s.headWait[t]!;
       const h = h0 + e;
       s.headWait[t] = h;
+      // A waited VoQ head passed over while its port is busy (H31g, change 55: the all-packets readout): the
+      // output serves another request meanwhile, so only the free head's part idles the output (portWait).
       s.portWait[t] = m.voq ? free * readout[2 * k]! : e;
       // Virtual output queues: voqBuffer takes its own head time; the head's second moment is not read.
       if (m.voq) continue;
