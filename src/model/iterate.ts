@@ -168,7 +168,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       let aggregate = 0;
       // The table reorders only ready heads (heads.ts readyShare, change 35): its split's departure from FCFS × r.
       const ready = m.voq || V === 1 ? 1 : readyShare(m, s, base, level, sh);
-      if (oq !== undefined) aggregate = Number.isFinite(oq.responseTime) ? voqOutputWait(m, s, base, level, sh, l, mu, acc[3]! / l, cs2, byInput) : (n * sEff) / 2;
+      if (oq !== undefined) aggregate = Number.isFinite(oq.responseTime) ? voqOutputWait(m, s, base, level, sh, l, mu, 1, cs2, byInput) : (n * sEff) / 2;
       for (let v = 0; v < V; v++) {
         const c = base + v;
         const lev = servedLevel(sh, v);
