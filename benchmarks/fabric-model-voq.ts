@@ -30,10 +30,12 @@ const pps = (load * 16e9) / (2048 * 8);
 const until = packets / pps;
 const simLat = new Map<string, number>();
 const simBuf = new Map<string, number>();
+const simStall = new Map<string, number>();
 for (let r = 0; r < reps; r++) {
   const rec = replicate(params, 1, r, until, until / 4);
   for (const [k, v] of Object.entries(rec.flows)) simLat.set(k, (simLat.get(k) ?? 0) + v[1] / reps);
   for (const [k, v] of Object.entries(rec.buffers)) simBuf.set(k, (simBuf.get(k) ?? 0) + v / reps);
+  for (const [k, v] of Object.entries(rec.ports)) simStall.set(k, (simStall.get(k) ?? 0) + v[1]! / reps);
   process.stderr.write(`rep ${r}: ${(rec.cpuMs / 1000).toFixed(1)} s CPU\n`);
 }
 const mnet = fabricModelNetwork(params);
@@ -68,14 +70,14 @@ mnet.ports.forEach((p, pi) => {
   const sim = simBuf.get(`${far}/0`);
   const host = p.host ? s.hostWait[u]! : 0;
   const g = sums.get(kind) ?? [0, 0, 0, 0, 0, 0, 0, 0];
-  const vals = [1, sim === undefined ? 0 : (sim / l - x) / x, (out + port + serv - x) / x, out / x, port / x, (serv - x) / x, host / x, s.beta[u]! / x, l * x];
+  const vals = [1, sim === undefined ? 0 : (sim / l - x) / x, (out + port + serv - x) / x, out / x, port / x, (serv - x) / x, host / x, s.beta[u]! / x, l * x, simStall.get(p.name) ?? 0, l * s.beta[u]!];
   vals.forEach((v, i) => (g[i] = (g[i] ?? 0) + v));
   sums.set(kind, g);
 });
-console.log('channel (buffer at far end)  n   sim   model = output + port + credit(out) | host wait, β(u), λx   (transmissions)');
+console.log('channel (buffer at far end)  n   sim   model = output + port + credit(out) | host wait, β(u), λx (transmissions) | credit stall sim, model λβ');
 for (const [k, g] of [...sums].sort()) {
   const f = (i: number) => (g[i]! / g[0]!).toFixed(3).padStart(7);
-  console.log(`${k.padEnd(12)} ${String(g[0]).padStart(4)} ${f(1)} ${f(2)} = ${f(3)} ${f(4)} ${f(5)} | ${f(6)} ${f(7)} ${f(8)}`);
+  console.log(`${k.padEnd(12)} ${String(g[0]).padStart(4)} ${f(1)} ${f(2)} = ${f(3)} ${f(4)} ${f(5)} | ${f(6)} ${f(7)} ${f(8)} | ${f(9)} ${f(10)}`);
 }
 // Little over the whole network: packets held in every switch buffer ÷ the packets offered per second = the mean time in buffers per packet.
 let held = 0;
