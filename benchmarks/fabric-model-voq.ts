@@ -1,7 +1,9 @@
 /**
  * Gran's two-level folded Clos with VoQ inputs at a smaller radix (H31g, docs/fabric-model.md change
  * 55): the simulator's per-buffer time (Little, from the mean occupancy) beside the model's, by link
- * kind, and the flows' mean latency split into the host send queue and the switch buffers. A
+ * kind (in transmissions x; the simulator's include the 100 ns switch latency, about 0.1 x), the credit
+ * stall per port kind (the simulator's stalled fraction beside the model's λβ), and the time per
+ * packet in all switch buffers (Little over the network) beside the model's. A
  * measuring aid for gran648-uniform-1sl, whose fixture keeps no buffer occupancies.
  *
  *   nice -n 10 npx tsx benchmarks/fabric-model-voq.ts [--radix 12] [--load 0.679] [--reps 2] [--packets 6000]
