@@ -10,7 +10,7 @@ import { finiteQueue } from './queues/queue.js';
 import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from './queues/arbitration.js';
 import { conservationFloor } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
-import { voqBuffer } from './queues/voq.js';
+import { voqBuffer, voqOutputWait } from './queues/voq.js';
 import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
@@ -168,7 +168,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       let aggregate = 0;
       // The table reorders only ready heads (heads.ts readyShare, change 35): its split's departure from FCFS × r.
       const ready = m.voq || V === 1 ? 1 : readyShare(m, s, base, level, sh);
-      if (oq !== undefined) aggregate = Number.isFinite(oq.responseTime) ? oq.responseTime - 1 / mu : (n * sEff) / 2;
+      if (oq !== undefined) aggregate = Number.isFinite(oq.responseTime) ? voqOutputWait(m, s, base, level, sh, l, mu, 1, cs2, byInput) : (n * sEff) / 2;
       for (let v = 0; v < V; v++) {
         const c = base + v;
         const lev = servedLevel(sh, v);
@@ -267,7 +267,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
       const n = 2 * (m.turnsStart[u + 1]! - m.turnsStart[u]!);
       if (readout.length < n) ((readout = new Float64Array(2 * n)), (readoutAll = new Float64Array(2 * n)));
       otherVlsReadout(m, s, u, readout, byPort);
-      if (m.V > 1) otherVlsReadout(m, s, u, readoutAll, byPort, true);
+      if (m.V > 1 || m.voq) otherVlsReadout(m, s, u, readoutAll, byPort, true);
     }
     const fresh = 1 - Math.min(1, l * Math.max(0, s.headTime[u]! - s.xbar[u]!));
     for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
@@ -280,12 +280,14 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
       // delayed packets only; one that waited (for its output, probability b, or behind its buffer's
       // earlier packets) finds the port busy with any other VL's packet (§13.4).
       const free = (1 - Math.min(1, s.headWaitProb[t]!)) * (m.V > 1 ? fresh : 1);
-      const all = m.V > 1 ? 1 - free : 0;
+      const all = m.V > 1 || m.voq ? 1 - free : 0;
       const e = busyOther ? free * readout[2 * k]! + all * readoutAll[2 * k]! : 0;
       const h0 = s.headWait[t]!;
       const h = h0 + e;
       s.headWait[t] = h;
-      s.portWait[t] = e;
+      // A waited VoQ head passed over while its port is busy (H31g, change 55: the all-packets readout): the
+      // output serves another request meanwhile, so only the free head's part idles the output (portWait).
+      s.portWait[t] = m.voq ? free * readout[2 * k]! : e;
       // Virtual output queues: voqBuffer takes its own head time; the head's second moment is not read.
       if (m.voq) continue;
       const e2 = busyOther ? free * readout[2 * k + 1]! + all * readoutAll[2 * k + 1]! : 0;

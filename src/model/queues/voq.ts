@@ -1,6 +1,8 @@
 /** Switch input buffers with virtual output queues (docs/models.md §13.5); part of iterate.ts's buffer step. */
 import type { CompiledModel } from '../compile.js';
 import { EPS, type ModelState } from '../state.js';
+import { servedLevel, type VlShares } from './arbitration.js';
+import { outputQueuedWait } from './floor.js';
 
 /** Erlang's loss formula B(a, N) by its stable recursion B(a, n) = aB/(n + aB). */
 function erlangB(a: number, n: number): number {
@@ -42,4 +44,37 @@ export function voqBuffer(m: CompiledModel, s: ModelState, u: number, l: number,
   s.fifoLoad[u] = l * S;
   s.fifoCd2[u] = s.cd2[u]!;
   return change;
+}
+
+/**
+ * The wait at a switch output fed by virtual output queues (docs/models.md §13.4, H31g change 55):
+ * the output serves every input's queue for it, so it is an output-queued switch's queue, and as in
+ * the output-queued floor (floor.ts, change 29) a link whose transmissions are fixed and no shorter
+ * than the output's brings a spaced stream whose work has queued upstream already:
+ * λW = λW(λ) − Σ_i λ_i W(λ_i) over those input links i (`outputQueuedWait`). With d-mod-k routing on
+ * a two-level fat-tree all of a host's remote traffic comes down one spine link: its own spacing, no
+ * queue. `scratch` is zeroed per-port scratch (left zeroed). Seconds; Infinity when unstable.
+ */
+export function voqOutputWait(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, l: number, mu: number, ca2: number, cs2: number, scratch: Float64Array): number {
+  const V = m.V;
+  const p = (base / V) | 0;
+  for (let v = 0; v < V; v++) {
+    if (servedLevel(sh, v) !== level) continue;
+    for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
+      const t = m.intoOf[i]!;
+      const pu = (m.turnIn[t]! / V) | 0;
+      if (m.serviceSecondFactor[pu] === 1 && m.rate[pu]! <= m.rate[p]! * (1 + 1e-9)) scratch[pu]! += s.lamT[t]!;
+    }
+  }
+  let pairs = 0;
+  for (let v = 0; v < V; v++) {
+    if (servedLevel(sh, v) !== level) continue;
+    for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
+      const pu = (m.turnIn[m.intoOf[i]!]! / V) | 0;
+      const li = scratch[pu]!;
+      if (li > 0) pairs += (li * li) / Math.max(EPS, 1 - li / mu);
+      scratch[pu] = 0;
+    }
+  }
+  return outputQueuedWait(l, mu, ca2, cs2, pairs);
 }
