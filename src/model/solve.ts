@@ -123,7 +123,19 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   // Diverged, not merely unsettled (the hotspot runs oscillate at a residual of 5): a service time or rate
   // moving by more than DIVERGED times itself in one iteration, or not a number.
   if (overload !== 'fallback' || sm.converged || !(!Number.isFinite(residual) || residual > DIVERGED)) return sm;
-  return saturatedAllocation(net, sm, (n) => solveModel(n, tolerance, maxIterations, omega, 'stop'));
+  const fallback = saturatedAllocation(net, sm, (n) => solveModel(n, tolerance, maxIterations, omega, 'stop'));
+  // The common scale is for a runaway that takes the whole allocation down (rates towards 0, NaN). Where the
+  // diverged iterate still carries more in total, the runaway is local (Gran's hotspot trees at radix 36):
+  // the common scale would cut the flows that cross no saturated resource to the hotspots' rate, so the
+  // diverged answer (flagged not-converged) is kept.
+  return carried(sm.alloc.rate) > carried(fallback.alloc.rate) ? sm : fallback;
+}
+
+/** Total rate of an allocation (flows per second); NaN or infinite where a rate is not a finite number. */
+function carried(rate: Float64Array): number {
+  let sum = 0;
+  for (let f = 0; f < rate.length; f++) sum += rate[f]!;
+  return Number.isFinite(sum) ? sum : -Infinity;
 }
 
 /**
