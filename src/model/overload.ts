@@ -4,11 +4,11 @@
  * their capacity (λS = 1) feed each other without bound, the max-min rates fall towards 0 and the
  * sums become NaN (torus8x8-uniform-2sl at 1.04–2 times its saturation). The answer then is the
  * saturated allocation: the largest common scale s of the offered rates at which the fixed point
- * holds with no flow capped (bisection, as saturation.ts), its queues' capacities and head times, and
- * max-min over them with the flows' own demands. A flow that the allocation caps offers more than the
- * fabric carries: its host's send queue grows without bound, so its latency is Infinity (flagged
- * `unstable`, with the reason); every other flow's latency is the state's at scale s, flagged
- * `not-converged` with the diverged residual. Kernel of solve.ts: no validation.
+ * holds with no flow capped (bisection, as saturation.ts), with its queues' state, every flow carried
+ * at s of its offered rate. Each flow then offers more than the fabric carries: its host's send queue
+ * grows without bound, so its latency is Infinity (flagged `unstable`, with the reason). solve.ts takes
+ * this answer only where it carries more in total than the diverged iterate. Kernel of solve.ts: no
+ * validation.
  */
 import { compileModel } from './compile.js';
 import type { ModelNetwork } from './network.js';
