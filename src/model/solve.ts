@@ -11,6 +11,7 @@ import { maxMinRatesByHop } from './routes/maxminHops.js';
 import { channelService, inputBuffers, portWaits, propagate } from './iterate.js';
 import { accumulateLoads } from './routes/loads.js';
 import { newState, type ModelState } from './state.js';
+import { DampingStep } from './damping.js';
 import { maxMinRates, type Allocation } from './routes/maxmin.js';
 import type { SolvedModel } from './solved.js';
 import { vlShares, type VlShares } from './queues/arbitration.js';
@@ -97,12 +98,13 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   accumulateLoads(m, s, hops);
   // The service times are the last step's unless the loads have moved since (they read loads and credit waits only).
   let served = false;
+  const step = new DampingStep(omega, tolerance);
   while (iterations < maxIterations) {
     iterations++;
     if (!served) channelService(m, s);
     propagate(m, s);
     portWaits(m, s, shares);
-    const change = inputBuffers(m, s, omega);
+    const change = inputBuffers(m, s, step.omega);
     channelService(m, s);
     served = true;
     // The flows' rates move only where a resource is over its capacity or a flow is capped: then
@@ -115,7 +117,8 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
       if (rateChange > 0) ((served = false), accumulateLoads(m, s, hops));
     }
     residual = Math.max(change, rateChange);
-    if (iterations > 1 && residual < tolerance) break;
+    step.next(m, s, change, rateChange);
+    if (iterations > 1 && residual < tolerance && step.settled) break;
     if (capped && overload === 'stop') break;
     if (!Number.isFinite(residual)) break; // diverged (overload): nothing further to gain
   }
