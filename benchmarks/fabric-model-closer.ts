@@ -25,8 +25,8 @@ const only = args[1] !== undefined && args[1] !== '--skip' ? args[1] : undefined
 const there = (await import(join(other, 'model', 'index.ts'))) as typeof here;
 const DIR = join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model');
 const LARGE = /^(8ary3tree|gran648)-/;
-/** Relative difference; 0 for equal numbers (NaN and NaN included), Infinity for a number against NaN. */
-const rel = (a: number, b: number) => (Object.is(a, b) || a === b ? 0 : Number.isNaN(a) || Number.isNaN(b) ? Infinity : Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b)));
+/** Relative difference; 0 for equal numbers (NaN and NaN, Infinity and Infinity included), Infinity for a finite number against NaN or Infinity. */
+const rel = (a: number, b: number) => (Object.is(a, b) || a === b ? 0 : !Number.isFinite(a) || !Number.isFinite(b) ? Infinity : Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b)));
 type Result = ReturnType<typeof here.solveFabric>;
 /** Largest relative difference of a flow's latency and of its throughput. */
 function apart(a: Result, b: Result): [number, number] {

@@ -4,7 +4,8 @@
  * map g (slope g′) by 1 − ω + ωg′, the undamped step by |g′|. When the largest change of β and S
  * shrinks by 1 − ω ± 0.05 twice running (the two ratios within 0.05 of each other) with the rates
  * standing, the leading modes have |g′| ≤ 0.1 and the undamped step (ω = 1) converges five times
- * faster or more: the solve goes on undamped while each change is at most that ratio times the last
+ * faster or more; worth it when the change is still over 64 times the tolerance (six damped steps
+ * or more to go, against the switch's three or four): the solve goes on undamped while each change is at most that ratio times the last
  * (the first two undamped steps, the jump and its echo in the head times, excepted), and back to ω
  * for the rest of the solve when not, or when the rates move. The two maps have the same fixed
  * points, and the residual is the last step's change of β, S and the rates either way; but after the
@@ -30,9 +31,10 @@ export class DampingStep {
   private waits: Float64Array | undefined;
   private waitChange = Infinity;
 
-  constructor(private readonly damping: number, private readonly tolerance: number) {
+  /** `adaptive` false: ω throughout (the solve as before the adaptation). */
+  constructor(private readonly damping: number, private readonly tolerance: number, adaptive = true) {
     this.omega = damping;
-    this.done = damping === 1;
+    this.done = damping === 1 || !adaptive;
   }
 
   /** Whether the solve may stop at this step (its residual permitting): always before the switch; after it, once the waits have settled too. */
@@ -55,7 +57,7 @@ export class DampingStep {
       const ratio = change / this.last;
       const steady = Math.abs(ratio - this.ratio) <= 0.05 && Math.abs(ratio - (1 - this.damping)) <= 0.05;
       this.ratio = ratio;
-      if (steady) ((this.omega = 1), (this.sinceSwitch = 0));
+      if (steady && change > 64 * this.tolerance) ((this.omega = 1), (this.sinceSwitch = 0));
     }
     this.last = change;
   }
