@@ -64,19 +64,23 @@ export class DampingStep {
 
   /** Largest change of a wait since the last call (Infinity at the first), relative to its channel's transmission time. */
   private measureWaits(m: CompiledModel, s: ModelState): number {
-    const T = m.turnOut.length;
+    // Every array read up front (the loops below are long enough to be compiled while they run, and a
+    // property first read after that would send the compiled code back to the interpreter).
+    const { turnOut, C } = m;
+    const { headWait, floorExtra, fifoWait, hostWait, xbar } = s;
+    const T = turnOut.length;
     const first = this.waits === undefined;
-    const w = (this.waits ??= new Float64Array(T + 2 * m.C));
+    const w = (this.waits ??= new Float64Array(T + 2 * C));
     let d = 0;
     for (let t = 0; t < T; t++) {
-      const x = s.headWait[t]! + s.floorExtra[t]!;
-      d = Math.max(d, moved(x, w[t]!, s.xbar[m.turnOut[t]!]!));
+      const x = headWait[t]! + floorExtra[t]!;
+      d = Math.max(d, moved(x, w[t]!, xbar[turnOut[t]!]!));
       w[t] = x;
     }
-    for (let c = 0; c < m.C; c++) {
-      d = Math.max(d, moved(s.fifoWait[c]!, w[T + c]!, s.xbar[c]!), moved(s.hostWait[c]!, w[T + m.C + c]!, s.xbar[c]!));
-      w[T + c] = s.fifoWait[c]!;
-      w[T + m.C + c] = s.hostWait[c]!;
+    for (let c = 0; c < C; c++) {
+      d = Math.max(d, moved(fifoWait[c]!, w[T + c]!, xbar[c]!), moved(hostWait[c]!, w[T + C + c]!, xbar[c]!));
+      w[T + c] = fifoWait[c]!;
+      w[T + C + c] = hostWait[c]!;
     }
     return first ? Infinity : d;
   }
