@@ -65,30 +65,25 @@ export class DampingStep {
   /** Largest change of a wait since the last call (Infinity at the first), relative to its channel's transmission time. */
   private measureWaits(m: CompiledModel, s: ModelState): number {
     // Every array read up front (the loops below are long enough to be compiled while they run, and a
-    // property first read after that would send the compiled code back to the interpreter).
+    // property first read after that would send the compiled code back to the interpreter); the
+    // comparison written out in the loops (a call returning a number boxes it).
     const { turnOut, C } = m;
     const { headWait, floorExtra, fifoWait, hostWait, xbar } = s;
     const T = turnOut.length;
     const first = this.waits === undefined;
     const w = (this.waits ??= new Float64Array(T + 2 * C));
     let d = 0;
-    for (let t = 0; t < T; t++) {
-      const x = headWait[t]! + floorExtra[t]!;
-      d = Math.max(d, moved(x, w[t]!, xbar[turnOut[t]!]!));
-      w[t] = x;
-    }
-    for (let c = 0; c < C; c++) {
-      d = Math.max(d, moved(fifoWait[c]!, w[T + c]!, xbar[c]!), moved(hostWait[c]!, w[T + C + c]!, xbar[c]!));
-      w[T + c] = fifoWait[c]!;
-      w[T + C + c] = hostWait[c]!;
+    for (let k = 0; k < T + 2 * C; k++) {
+      const t = k < T ? k : -1;
+      const c = k < T ? turnOut[k]! : (k - T) % C;
+      const x = k < T ? headWait[t]! + floorExtra[t]! : k < T + C ? fifoWait[c]! : hostWait[c]!;
+      const was = w[k]!;
+      w[k] = x;
+      // Equal waits have not moved (two infinite or two NaN included: an unstable queue stays so); a wait that becomes or stops being finite has.
+      if (x === was || (x !== x && was !== was)) continue;
+      const moved = Math.abs(x - was) / Math.max(xbar[c]!, EPS);
+      d = moved === moved && moved > d ? moved : moved === moved ? d : Infinity;
     }
     return first ? Infinity : d;
   }
-}
-
-/** |a − b| relative to the transmission time x; 0 when equal (two infinite or two NaN waits included: an unstable queue stays so), Infinity when one of them is not finite. */
-function moved(a: number, b: number, x: number): number {
-  if (a === b || Object.is(a, b)) return 0;
-  const d = Math.abs(a - b) / Math.max(x, EPS);
-  return Number.isNaN(d) ? Infinity : d;
 }
