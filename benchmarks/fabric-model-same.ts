@@ -8,7 +8,7 @@
  * end the largest relative difference of any other number above 10⁻⁶ (queueing per hop, credit waits,
  * the channels' utilisation, mean queue, credit stall, far-end full probability).
  *
- *   node --import tsx benchmarks/fabric-model-same.ts /path/to/other/src [case-substring]
+ *   node --import tsx benchmarks/fabric-model-same.ts /path/to/other/src [case-substring] [--plain-damping]
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +16,9 @@ import * as here from '../src/model/index.js';
 
 const other = process.argv[2];
 if (other === undefined) throw new Error('usage: fabric-model-same.ts /path/to/other/src [case-substring]');
-const only = process.argv[3];
+const only = process.argv[3] === '--plain-damping' ? undefined : process.argv[3];
+/** `--plain-damping`: this tree's solves with ω throughout (no adaptive damping, session 12), to check a change of structure alone. */
+const options = process.argv.includes('--plain-damping') ? { adaptiveDamping: false } : {};
 const there = (await import(join(other, 'model', 'index.ts'))) as typeof here;
 const DIR = join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model');
 const LARGE = /^(8ary3tree|gran648)-/;
@@ -41,7 +43,7 @@ for (const file of readdirSync(DIR).filter((f) => f.endsWith('.json') && (only =
     for (const pps of LARGE.test(file) ? [rates[1]!, rates[3]!, rates[5]!] : rates) {
       const params = { ...scenario.params, inputQueueing, flows: scenario.params.flows.map((f) => ({ ...f, traffic: { kind: 'poisson', rate: pps } })) };
       const a = there.solveFabric(there.fabricModelNetwork(params));
-      const b = here.solveFabric(here.fabricModelNetwork(params));
+      const b = here.solveFabric(here.fabricModelNetwork(params), options);
       solves++;
       const notes: string[] = [];
       if (a.diagnostics.iterations !== b.diagnostics.iterations) notes.push(`iterations ${a.diagnostics.iterations} against ${b.diagnostics.iterations}`);

@@ -74,21 +74,36 @@ export function compileModel(net: ModelNetwork): CompiledModel {
   // Turns by (in, out), one look-up per node with a next hop (there are far fewer turns than nodes)
   // and per flow's first hop; flows from one port come together, so the last turn found from each
   // port into each channel is kept (firstTurn) and the hash table asked only when the port changes.
-  const turns = new PairIndex();
+  // About as many turns as nodes with a next hop, and first-hop turns besides (two per host channel, say).
+  const turns = new PairIndex(N + 2 * C);
   const nodeTurn = new Int32Array(N).fill(-1);
   for (let n = 0; n < N; n++) {
     const after = nodeNext[n]!;
     if (after >= 0) nodeTurn[n] = turns.of(nodeChannel[n]!, nodeChannel[after]!);
   }
+  // In the same pass, the first flow through each route node (minFlow) and the first flow to take each
+  // first-hop turn: the first flow that takes a turn always misses the kept turn, so the look-ups,
+  // in flow order, are where the turns' first flows are (missFlow, missTurn; below).
   const flowTurn = new Int32Array(F).fill(-1);
   const fromChannel = new Int32Array(C).fill(-1);
   const firstTurn = new Int32Array(C);
+  const minFlow = new Int32Array(N).fill(F);
+  let missFlow: Int32Array = new Int32Array(1024);
+  let missTurn: Int32Array = new Int32Array(1024);
+  let misses = 0;
   for (let f = 0; f < F; f++) {
     const rest = flowRest[f]!;
     if (rest < 0) continue;
+    if (minFlow[rest] === F) minFlow[rest] = f;
     const c0 = flowChannel[f]!;
     const c1 = nodeChannel[rest]!;
-    if (fromChannel[c1] !== c0) ((fromChannel[c1] = c0), (firstTurn[c1] = turns.of(c0, c1)));
+    if (fromChannel[c1] !== c0) {
+      fromChannel[c1] = c0;
+      firstTurn[c1] = turns.of(c0, c1);
+      if (misses === missFlow.length) ((missFlow = grown(missFlow)), (missTurn = grown(missTurn)));
+      missFlow[misses] = f;
+      missTurn[misses++] = firstTurn[c1]!;
+    }
     flowTurn[f] = firstTurn[c1]!;
   }
   const T = turns.count;
@@ -112,16 +127,12 @@ export function compileModel(net: ModelNetwork): CompiledModel {
   // an input buffer's or an output's turns keep it, so that saturated networks, where the rounding of
   // those sums decides (loads at 1 ± 10⁻¹⁶), give the numbers of the hop-by-hop form. A flow's first
   // turn is its hop 0; a node's turn is at the node's hop in the first flow through it (minFlow).
-  const minFlow = new Int32Array(N).fill(F);
+  for (let f = 0; f < F; f++) if (flowTurn[f]! >= 0) flowTurn[f] = renumber[flowTurn[f]!]!;
   const keyFlow = new Int32Array(T).fill(F);
   const keyHop = new Int32Array(T);
-  for (let f = F - 1; f >= 0; f--) {
-    const rest = flowRest[f]!;
-    if (rest < 0) continue;
-    const t = (flowTurn[f] = renumber[flowTurn[f]!]!);
-    keyFlow[t] = f;
-    keyHop[t] = 0;
-    minFlow[rest] = f;
+  for (let k = 0; k < misses; k++) {
+    const t = renumber[missTurn[k]!]!;
+    if (keyFlow[t] === F) keyFlow[t] = missFlow[k]!;
   }
   const depth = new Int32Array(N);
   for (let n = 0; n < N; n++) depth[n] = 1 + (nodeNext[n]! >= 0 ? depth[nodeNext[n]!]! : 0);
@@ -161,6 +172,13 @@ export function compileModel(net: ModelNetwork): CompiledModel {
     creditLoop[i] = 2 * p.delay + p.downstreamLatency;
   });
   return { V, P, C, F, voq: net.voq === true, N, nodeChannel, nodeNext, nodeTurn, flowChannel, flowRest, flowTurn, flowRank, turnIn, turnOut, turnsStart, turnsOf, intoStart, intoOf, hostChannel, serviceSecondFactor, rate, bufferBlocks, creditLoop, lambda, ca2, m1, m2, sendQueue };
+}
+
+/** `a` in an array twice as long. */
+function grown(a: Int32Array): Int32Array {
+  const b = new Int32Array(2 * a.length);
+  b.set(a);
+  return b;
 }
 
 /** 0, 1, …, n − 1. */

@@ -11,6 +11,7 @@ import { maxMinRatesByHop } from './routes/maxminHops.js';
 import { channelService, inputBuffers, portWaits, propagate } from './iterate.js';
 import { accumulateLoads } from './routes/loads.js';
 import { newState, type ModelState } from './state.js';
+import { DampingStep } from './damping.js';
 import { maxMinRates, type Allocation } from './routes/maxmin.js';
 import type { SolvedModel } from './solved.js';
 import { vlShares, type VlShares } from './queues/arbitration.js';
@@ -31,13 +32,15 @@ export interface SolveFabricOptions {
   readonly maxIterations?: number;
   /** Damping of the credit waits, 0 < ω ≤ 1 (default 0.5). */
   readonly damping?: number;
+  /** Let the damping go to 1 where the iteration shows it holds back convergence (default true; damping.ts, docs/models.md §13.7); false: ω throughout. */
+  readonly adaptiveDamping?: boolean;
 }
 
 /**
  * Solves a resolved network. Flows' rates are max-min fair over the links, the channels' shares and
  * the input buffers' head times; latencies are fixed part + queueing per hop + credit waits.
  *
- * @throws InvalidParameterError naming the option for a bad tolerance, iteration count or damping.
+ * @throws InvalidParameterError naming the option for a bad tolerance, iteration count, damping or adaptiveDamping.
  * @example
  * const r = solveFabric(net); // net: a ModelNetwork (scenario.ts builds one from a `fabric` scenario)
  * r.metrics.latency['f0']; // mean latency of flow f0, µs
@@ -51,7 +54,9 @@ export function solveFabric(net: ModelNetwork, options: SolveFabricOptions = {})
   if (!Number.isInteger(maxIterations) || maxIterations < 1) throw new InvalidParameterError('maxIterations', 'an integer >= 1', maxIterations);
   const omega = options.damping ?? 0.5;
   if (!(omega > 0 && omega <= 1)) throw new InvalidParameterError('damping', 'a number in (0, 1]', omega);
-  const result = modelResult(solveModel(net, tolerance, maxIterations, omega));
+  const adaptive = options.adaptiveDamping ?? true;
+  if (typeof adaptive !== 'boolean') throw new InvalidParameterError('adaptiveDamping', 'true or false', adaptive);
+  const result = modelResult(solveModel(net, tolerance, maxIterations, omega, 'fallback', adaptive));
   const chain = creditTandem(net);
   if (chain === null) return withFabricModelDisplay(result);
   const exact = withExactTandem(result, chain, net.flows[0]!.meanBytes);
@@ -71,14 +76,11 @@ const DIVERGED = 1e6;
 export type OverloadMode = 'fallback' | 'plain' | 'stop';
 
 /** The fixed point itself (no validation of the network: scenario.ts and tests build sound ones). */
-export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: number, omega: number, overload: OverloadMode = 'fallback'): SolvedModel {
+export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: number, omega: number, overload: OverloadMode = 'fallback', adaptive = true): SolvedModel {
   const m = compileModel(net);
   const s = newState(m);
-  // Service times before any rate is known: each channel's size mix with every flow weighted 1.
-  s.rate.fill(1);
-  accumulateLoads(m, s);
-  channelService(m, s);
-  const shares = portShares(net, m, s);
+  // The VL shares from each channel's mean packet size before any rate is known, every flow weighted 1.
+  const shares = portShares(net, m, meanBytesUnweighted(m, s));
   let residual = Infinity;
   let iterations = 0;
   // Max-min over the route table; where it caps a flow, again hop by hop (maxminHops.ts: capped flows
@@ -97,12 +99,13 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   accumulateLoads(m, s, hops);
   // The service times are the last step's unless the loads have moved since (they read loads and credit waits only).
   let served = false;
+  const step = new DampingStep(omega, tolerance, adaptive);
   while (iterations < maxIterations) {
     iterations++;
     if (!served) channelService(m, s);
     propagate(m, s);
     portWaits(m, s, shares);
-    const change = inputBuffers(m, s, omega);
+    const change = inputBuffers(m, s, step.omega);
     channelService(m, s);
     served = true;
     // The flows' rates move only where a resource is over its capacity or a flow is capped: then
@@ -115,7 +118,8 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
       if (rateChange > 0) ((served = false), accumulateLoads(m, s, hops));
     }
     residual = Math.max(change, rateChange);
-    if (iterations > 1 && residual < tolerance) break;
+    step.next(m, s, change, rateChange);
+    if (iterations > 1 && residual < tolerance && step.settled) break;
     if (capped && overload === 'stop') break;
     if (!Number.isFinite(residual)) break; // diverged (overload): nothing further to gain
   }
@@ -123,7 +127,7 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   // Diverged, not merely unsettled (the hotspot runs oscillate at a residual of 5): a service time or rate
   // moving by more than DIVERGED times itself in one iteration, or not a number.
   if (overload !== 'fallback' || sm.converged || !(!Number.isFinite(residual) || residual > DIVERGED)) return sm;
-  const fallback = saturatedAllocation(net, sm, (n) => solveModel(n, tolerance, maxIterations, omega, 'stop'));
+  const fallback = saturatedAllocation(net, sm, (n) => solveModel(n, tolerance, maxIterations, omega, 'stop', adaptive));
   // The common scale is for a runaway that takes the whole allocation down (rates towards 0, NaN). Where the
   // diverged iterate still carries more in total, the runaway is local (Gran's hotspot trees at radix 36):
   // the common scale would cut the flows that cross no saturated resource to the hotspots' rate, so the
@@ -143,11 +147,10 @@ function carried(rate: Float64Array): number {
  * (one object for every switch port unless `portArbitration` says otherwise) and mostly their sizes:
  * one digest per distinct (tables, sizes), the same object for the ports that have them.
  */
-function portShares(net: ModelNetwork, m: CompiledModel, s: ModelState): VlShares[] {
+function portShares(net: ModelNetwork, m: CompiledModel, meanBytes: Float64Array): VlShares[] {
   const made = new Map<VlArbiterConfig, { bytes: Float64Array; shares: VlShares }[]>();
   return net.ports.map((p, i) => {
-    const bytes = new Float64Array(m.V);
-    for (let v = 0; v < m.V; v++) bytes[v] = s.lam[i * m.V + v]! > 0 ? s.b1[i * m.V + v]! / s.lam[i * m.V + v]! : 2048;
+    const bytes = meanBytes.subarray(i * m.V, (i + 1) * m.V);
     let list = made.get(p.arbitration);
     if (list === undefined) made.set(p.arbitration, (list = []));
     for (const e of list) if (e.bytes.every((b, v) => b === bytes[v])) return e.shares;
@@ -155,6 +158,28 @@ function portShares(net: ModelNetwork, m: CompiledModel, s: ModelState): VlShare
     if (list.length < 8) list.push({ bytes, shares });
     return shares;
   });
+}
+
+/**
+ * Per channel, the mean packet size (bytes) of the flows through it with every flow weighted 1 (2048
+ * where none passes). When every flow has the same mean size that is the size itself, on every
+ * channel some hop or route node takes: no pass over the route table's sums. Otherwise the loads at
+ * rate 1 (which the first allocation's loads then replace).
+ */
+function meanBytesUnweighted(m: CompiledModel, s: ModelState): Float64Array {
+  const out = new Float64Array(m.C).fill(2048);
+  const size = m.F > 0 ? m.m1[0]! : 2048;
+  let same = true;
+  for (let f = 1; f < m.F && same; f++) same = m.m1[f] === size;
+  if (same) {
+    for (let f = 0; f < m.F; f++) out[m.flowChannel[f]!] = size;
+    for (let n = 0; n < m.N; n++) out[m.nodeChannel[n]!] = size;
+    return out;
+  }
+  s.rate.fill(1);
+  accumulateLoads(m, s);
+  for (let c = 0; c < m.C; c++) if (s.lam[c]! > 0) out[c] = s.b1[c]! / s.lam[c]!;
+  return out;
 }
 
 /** Largest relative change of a flow's rate from `previous` (the state's rates before the allocation is applied). */

@@ -4,14 +4,26 @@
  * compiling the model). Used for the route nodes (channel, next node) and the turns (in, out).
  */
 export class PairIndex {
-  private size = 1 << 12;
-  private keyA = new Int32Array(this.size).fill(-1);
-  private keyB = new Int32Array(this.size);
-  private id = new Int32Array(this.size);
-  private firstA = new Int32Array(this.size >> 1);
-  private firstB = new Int32Array(this.size >> 1);
+  private size: number;
+  private keyA: Int32Array;
+  private keyB: Int32Array;
+  private id: Int32Array;
+  private firstA: Int32Array;
+  private firstB: Int32Array;
   /** Pairs numbered so far. */
   count = 0;
+
+  /** `expected`: about how many pairs there will be (the table is made that large at once rather than doubled to it). */
+  constructor(expected = 0) {
+    let size = 1 << 12;
+    while (size < 2 * expected) size *= 2;
+    this.size = size;
+    this.keyA = new Int32Array(size).fill(-1);
+    this.keyB = new Int32Array(size);
+    this.id = new Int32Array(size);
+    this.firstA = new Int32Array(size >> 1);
+    this.firstB = new Int32Array(size >> 1);
+  }
 
   private slot(a: number, b: number): number {
     const mask = this.size - 1;
