@@ -8,7 +8,7 @@
 import type { CompiledModel } from './compile.js';
 import { finiteQueue } from './queues/queue.js';
 import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from './queues/arbitration.js';
-import { conservationFloor } from './queues/floor.js';
+import { conservationFloor, spacedInput } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from './queues/voq.js';
 import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
@@ -155,7 +155,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           // A link whose transmissions are fixed and no shorter than this port's brings a spaced stream: its
           // work has queued upstream (the floor, floor.ts). Its VLs together: the output's work does not depend
           // on the order the arbitration takes them in (H31p, change 29). Here (Σ_t λ_t)² of the link, summed as it grows.
-          if (m.serviceSecondFactor[pu] === 1 && m.rate[pu]! <= m.rate[p]! * (1 + 1e-9)) pairsByInput[pu]! += s.lamT[t]! * (2 * byInput[pu]! + s.lamT[t]!);
+          if (spacedInput(m, pu, p)) pairsByInput[pu]! += s.lamT[t]! * (2 * byInput[pu]! + s.lamT[t]!);
           byInput[pu]! += s.lamT[t]!;
           waitingByInput[pu]! += s.lamT[t]! * s.headWait[t]!;
           waitingAll += s.lamT[t]! * s.headWait[t]!;

@@ -63,6 +63,15 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
 }
 
 /**
+ * Whether input port `pu` brings output port `p` a spaced stream (change 29): its link's transmissions
+ * are fixed (service SCV 0) and no shorter than the output's, so its own packets never queue behind each
+ * other there — their work has queued upstream already.
+ */
+export function spacedInput(m: CompiledModel, pu: number, p: number): boolean {
+  return m.serviceSecondFactor[pu] === 1 && m.rate[pu]! <= m.rate[p]! * (1 + 1e-9);
+}
+
+/**
  * W_OQ, seconds: the mean wait at an output (rate μ, service SCV Cs²) of arrivals λ (SCV Ca², Poisson: 1)
  * of which spaced input links bring `spacedPairs` = Σ_i λ_i²/(1 − λ_i/μ): the merge's M/G/1 wait W(λ)
  * less Σ_i (λ_i/λ)·W(λ_i), W(λ_i) = λ_i(1 + Cs²)/(2μ²(1 − λ_i/μ)) (change 29). Infinity when λ ≥ μ.

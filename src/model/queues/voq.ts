@@ -2,7 +2,7 @@
 import type { CompiledModel } from '../compile.js';
 import { EPS, type ModelState } from '../state.js';
 import { servedLevel, type VlShares } from './arbitration.js';
-import { outputQueuedWait } from './floor.js';
+import { outputQueuedWait, spacedInput } from './floor.js';
 
 /** Erlang's loss formula B(a, N) by its stable recursion B(a, n) = aB/(n + aB). */
 function erlangB(a: number, n: number): number {
@@ -63,7 +63,7 @@ export function voqOutputWait(m: CompiledModel, s: ModelState, base: number, lev
     for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
       const t = m.intoOf[i]!;
       const pu = (m.turnIn[t]! / V) | 0;
-      if (m.serviceSecondFactor[pu] === 1 && m.rate[pu]! <= m.rate[p]! * (1 + 1e-9)) scratch[pu]! += s.lamT[t]!;
+      if (spacedInput(m, pu, p)) scratch[pu]! += s.lamT[t]!;
     }
   }
   let pairs = 0;
