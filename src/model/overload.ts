@@ -10,7 +10,6 @@
  * this answer only where it carries more in total than the diverged iterate. Kernel of solve.ts: no
  * validation.
  */
-import { compileModel } from './compile.js';
 import type { ModelNetwork } from './network.js';
 import type { SolvedModel } from './solved.js';
 
@@ -41,7 +40,7 @@ export function saturatedAllocation(net: ModelNetwork, diverged: SolvedModel, so
   // Every flow at scale lo (the fabric held at the model's saturation point; a lower bound for a flow that
   // crosses no saturated resource), named as capped by what capped it just above lo, else by its own
   // host channel, where the excess piles up.
-  const m = compileModel(net);
+  const m = diverged.m; // compiled from `net` itself
   const s = best.s;
   const bottleneck = new Int32Array(m.F);
   for (let f = 0; f < m.F; f++) {
