@@ -64,26 +64,30 @@ export class DampingStep {
 
   /** Largest change of a wait since the last call (Infinity at the first), relative to its channel's transmission time. */
   private measureWaits(m: CompiledModel, s: ModelState): number {
-    // Every array read up front (the loops below are long enough to be compiled while they run, and a
-    // property first read after that would send the compiled code back to the interpreter); the
-    // comparison written out in the loops (a call returning a number boxes it).
+    // Every array read up front (the loops are long enough to be compiled while they run, and a property
+    // first read after that would send the compiled code back to the interpreter).
     const { turnOut, C } = m;
     const { headWait, floorExtra, fifoWait, hostWait, xbar } = s;
     const T = turnOut.length;
     const first = this.waits === undefined;
     const w = (this.waits ??= new Float64Array(T + 2 * C));
     let d = 0;
-    for (let k = 0; k < T + 2 * C; k++) {
-      const t = k < T ? k : -1;
-      const c = k < T ? turnOut[k]! : (k - T) % C;
-      const x = k < T ? headWait[t]! + floorExtra[t]! : k < T + C ? fifoWait[c]! : hostWait[c]!;
-      const was = w[k]!;
-      w[k] = x;
-      // Equal waits have not moved (two infinite or two NaN included: an unstable queue stays so); a wait that becomes or stops being finite has.
-      if (x === was || (x !== x && was !== was)) continue;
-      const moved = Math.abs(x - was) / Math.max(xbar[c]!, EPS);
-      d = moved === moved && moved > d ? moved : moved === moved ? d : Infinity;
-    }
+    for (let t = 0; t < T; t++) d = settle(w, t, headWait[t]! + floorExtra[t]!, xbar[turnOut[t]!]!, d);
+    for (let c = 0; c < C; c++) d = settle(w, T + c, fifoWait[c]!, xbar[c]!, d);
+    for (let c = 0; c < C; c++) d = settle(w, T + C + c, hostWait[c]!, xbar[c]!, d);
     return first ? Infinity : d;
   }
+}
+
+/**
+ * Stores wait `x` at w[k] and returns the larger of `d` and its move since the last value, relative to
+ * `scale` (its channel's transmission time, s). Equal waits have not moved (two infinite or two NaN
+ * included: an unstable queue stays so); a wait that becomes or stops being finite moved by Infinity.
+ */
+function settle(w: Float64Array, k: number, x: number, scale: number, d: number): number {
+  const was = w[k]!;
+  w[k] = x;
+  if (x === was || (x !== x && was !== was)) return d;
+  const moved = Math.abs(x - was) / Math.max(scale, EPS);
+  return moved !== moved ? Infinity : moved > d ? moved : d;
 }
