@@ -83,7 +83,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
         // The output idles while a head it would serve waits for its own input port (§13.4).
         for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
           const t = m.intoOf[i]!;
-          const e = s.portWait[t]! * Math.exp(-Math.max(0, readyAll - readyByInput[(m.turnIn[t]! / V) | 0]!));
+          const e = fifoOut ? s.portWait[t]! * Math.exp(-Math.max(0, readyAll - readyByInput[(m.turnIn[t]! / V) | 0]!)) : s.portWait[t]!;
           acc[1]! += s.lamT[t]! * e;
           acc[2]! += s.lamT[t]! * (2 * s.seff[c]! * e + 2 * e * e);
         }
