@@ -17,6 +17,7 @@ import type { StaticForwarding } from '../switch/forwarding.js';
 import type { OutputRequestRecords } from '../switch/inputFifo.js';
 import type { FabricStats } from '../measure/measurements.js';
 import type { PacketPool } from '../packets.js';
+import { portWires } from './portWires.js';
 
 /*
  * A port's record (issue 32: locality; session 13: the fields of a packet-hop in two cache lines):
@@ -98,8 +99,9 @@ export class Links {
   /** Integers and doubles per record. */
   private readonly S: number;
   private readonly W: number;
-  /** Per port: 1 for exponential service (CompiledFabric's), read only when {@link anyExponential}. */
-  private readonly exponential: Uint8Array;
+  /** Each port's peer, switch and delay in one 16-byte record (portWires.ts): integers at 4g, 4g + 1, the delay at 2g + 1. */
+  private readonly wireI: Int32Array;
+  private readonly wireF: Float64Array;
   /** Whether any link has exponential service (else no per-packet test of the port's flag). */
   private readonly anyExponential: boolean;
   /** Credit returns folded into the sender's end of transmission ({@link returnCredits}; blocks and count in the records): each one's arrival time, FOLD_SLOTS a port. */
@@ -149,7 +151,8 @@ export class Links {
     const buffer = new ArrayBuffer(G * W * 8);
     const rec = (this.rec = new Int32Array(buffer));
     const recF = (this.recF = new Float64Array(buffer));
-    this.exponential = c.exponential;
+    this.wireF = portWires(c.peer, this.portSwitch, c.delay);
+    this.wireI = new Int32Array(this.wireF.buffer);
     let anyExponential = false;
     for (let p = 0; p < G; p++) {
       const peer = c.peer[p]!;
@@ -199,7 +202,7 @@ export class Links {
 
   /** The switch of port g (−1: a host port), from its small array: an arrival needs nothing else of g's record (a cache miss fewer at k = 32). */
   switchOf(g: number): number {
-    return this.portSwitch[g]!;
+    return this.wireI[4 * g + 1]!;
   }
 
   /** Credit returns held for port g (folded; see {@link returnCredits}). */
@@ -282,7 +285,7 @@ export class Links {
     rec[vr + V_IN_FLIGHT]! += blocks;
     rec[r + P_CUR_PKT] = p;
     let duration = size / recF[rf + D_RATE]!;
-    if (this.anyExponential && this.exponential[g] === 1) duration = -Math.log(1 - c.serviceStream.next()) * duration;
+    if (this.anyExponential && c.exponential[g] === 1) duration = -Math.log(1 - c.serviceStream.next()) * duration;
     let end = now + duration;
     if (c.cutThrough && tailHere > end) end = tailHere;
     recF[rf + D_END] = end;
@@ -305,8 +308,8 @@ export class Links {
 
   /** Packet p has arrived at port g: its blocks are no longer on the wire. */
   arrived(g: number, p: number): void {
-    // (the peer from its array, not g's record: see switchOf)
-    this.rec[this.peer[g]! * this.S + P_VL + P_PER_VL * this.pool.vl(p) + V_IN_FLIGHT]! -= this.pool.blocks(p);
+    // (the peer from the wire record, not g's record: see switchOf)
+    this.rec[this.wireI[4 * g]! * this.S + P_VL + P_PER_VL * this.pool.vl(p) + V_IN_FLIGHT]! -= this.pool.blocks(p);
   }
 
   /**
@@ -325,13 +328,13 @@ export class Links {
   returnCredits(inPort: number, v: number, blocks: number): void {
     const rec = this.rec;
     const S = this.S;
-    // The peer and the delay from their own arrays, not inPort's record: at a packet's tail that
+    // The peer and the delay from the wire record, not inPort's record: at a packet's tail that
     // record was last read at its head's arrival, a transmission earlier (a cache miss at k = 32).
-    const g = this.peer[inPort]!;
+    const g = this.wireI[4 * inPort]!;
     const r = g * S;
     const vr = r + P_VL + P_PER_VL * v;
     rec[vr + V_RETURNING]! += blocks;
-    const at = this.engine.now + this.delay[inPort]!;
+    const at = this.engine.now + this.wireF[2 * inPort + 1]!;
     if (
       this.fold &&
       ((rec[r + P_CUR_PKT] !== NONE && this.recF[g * this.W + D_END]! > at) ||
