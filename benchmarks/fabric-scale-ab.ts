@@ -6,7 +6,9 @@
  * window's CPU time measured (process.cpuUsage): the load of a shared machine falls on both alike.
  * Prints each window's M packet-hops per CPU-second, the per-window ratios B / A, their geometric
  * mean and median, and whether both trees made the same packet-hops. Single bench:scale rounds move
- * by ±30 % on this machine; this resolves about ±5 % at load 5–9 (benchmarks/README.md).
+ * by ±30 % on this machine; this resolves about ±5–7 % at load 5–9 (benchmarks/README.md; main
+ * against a copy of itself gave 0.965–1.018 in session 13). Running it in both orders (A B, then
+ * B A) and taking √(r₁ / r₂) averages part of that away.
  *
  *     nice -n 10 npx tsx benchmarks/fabric-scale-ab.ts A_TREE B_TREE [k] [windows] [window µs] [warm-up µs]
  *     nice -n 10 npx tsx benchmarks/fabric-scale-ab.ts /tmp/main . 32 20 40 50

@@ -16,45 +16,49 @@ import { EV_ARRIVE, EV_CREDIT, EV_TX_END } from '../events.js';
 import type { StaticForwarding } from '../switch/forwarding.js';
 import type { OutputRequestRecords } from '../switch/inputFifo.js';
 import type { FabricStats } from '../measure/measurements.js';
-import { PORT_BUSY, PORT_PACKETS } from '../measure/measurements.js';
 import type { PacketPool } from '../packets.js';
+import { portWires } from './portWires.js';
 
 /*
- * A port's record (issue 32: locality): its link state — transmitter, wire, the credit counters of
- * each VL — then what else a packet-hop reads of the port as an output: the FIFO input buffers'
- * requests of it (inputFifo.ts) and its transmit recorders (measurements.ts); W = 8 + 3V + 3 + V
- * doubles, read as 32-bit integers (`rec`, port g's field k at g·S + k, S = 2W) or as doubles
- * (`recF`, at g·W + k) over one buffer. (Constants of this file: an imported constant is a module
- * variable that V8's optimized code loads at every use.)
+ * A port's record (issue 32: locality; session 13: the fields of a packet-hop in two cache lines):
+ * first what every hop reads or writes of the port — the queue and packet in transmission, folded
+ * credit returns, peer port and switch, the FIFO input buffers' requested-VL bits (inputFifo.ts), the
+ * end of the transmission, rate, delay, and the busy time and credit stall's start of its transmit
+ * recorders (measurements.ts) — in 64 bytes; then one 32-byte section per VL: credit counters, the
+ * first and last input buffer requesting the port on that VL, the packets sent on it. With two VLs
+ * and traffic on one (the default) a hop reads two lines of the port, not three of a 152-byte record;
+ * fields no hop reads (the port's switch, exponential service, idle folding's count) are in their own
+ * arrays. W = 8 + 4V doubles, read as 32-bit integers (`rec`, port g's field k at g·S + k, S = 2W)
+ * or as doubles (`recF`, at g·W + k) over one buffer. (Constants of this file: an imported constant
+ * is a module variable that V8's optimized code loads at every use.)
  */
-/** Integers: 1 while transmitting; the queue of the packet in transmission (input VL buffer g'·V + v, or −1 − f for host flow f); that packet (NONE: idle). */
-const P_BUSY = 0;
-const P_CUR_Q = 1;
-const P_CUR_PKT = 2;
-/** Credit returns folded into the end of transmission (returnCredits); peer port (−1: none); the port's and the peer's switch (−1: host). */
-const P_FOLDS = 3;
-const P_PEER = 4;
-const P_SWITCH = 5;
-const P_PEER_SWITCH = 6;
-/** Packets on a wire that will request this switch output port at their next switch (idle folding); 1: exponential service. */
-const P_HEADING = 7;
-const P_EXPONENTIAL = 8;
-/** Doubles (integers 10–15): end of the transmission in progress (s), rate (bytes/s), propagation delay (s) of the outgoing direction. */
-const D_END = 5;
-const D_RATE = 6;
-const D_DELAY = 7;
+/** Integers: the queue of the packet in transmission (input VL buffer g'·V + v, or −1 − f for host flow f); that packet (NONE: idle). */
+const P_CUR_Q = 0;
+const P_CUR_PKT = 1;
+/** Credit returns folded into the end of transmission (returnCredits); peer port (−1: none); the peer's switch (−1: host). */
+const P_FOLDS = 2;
+const P_PEER = 3;
+const P_PEER_SWITCH = 4;
 /** With FIFO input buffers (inputFifo.ts's OutputRequestRecords): bit v set when some input buffer's head requests this output on VL v. */
-const P_REQ_VLS = 9;
+const P_REQ_VLS = 5;
+/** Doubles (integers 6–15): end of the transmission in progress (s), rate (bytes/s), propagation delay (s) of the outgoing direction; the transmit recorders' busy time and stall start (measurements.ts). */
+const D_END = 3;
+const D_RATE = 4;
+const D_DELAY = 5;
+const D_BUSY = 6;
+const D_STALL_SINCE = 7;
 /** VL v's integers from P_VL + P_PER_VL · v: credits held by the sender, blocks on the wire, credits travelling back, credits folded; */
-/** with FIFO input buffers, the first and last input buffer requesting this output on VL v (NONE: none). */
+/** with FIFO input buffers, the first and last input buffer requesting this output on VL v (NONE: none); then the packets sent on VL v (a double). */
 const P_VL = 16;
-const P_PER_VL = 6;
+const P_PER_VL = 8;
 const V_CREDITS = 0;
 const V_IN_FLIGHT = 1;
 const V_RETURNING = 2;
 const V_FOLD_BLOCKS = 3;
 const V_REQ_HEAD = 4;
 const V_REQ_TAIL = 5;
+/** The packets-sent double of VL v at double P_VL / 2 + V_PACKETS + (P_PER_VL / 2) · v. */
+const V_PACKETS = 3;
 
 /** Receive credits towards a host: effectively unlimited. */
 const HOST_CREDITS = 1 << 30;
@@ -95,9 +99,9 @@ export class Links {
   /** Integers and doubles per record. */
   private readonly S: number;
   private readonly W: number;
-  /** The record's doubles of the port's busy time and of its packets on VL 0 (FabricStats.sharePortRecords). */
-  private readonly busyAt: number;
-  private readonly packetsAt: number;
+  /** Each port's peer, switch and delay in one 16-byte record (portWires.ts): integers at 4g, 4g + 1, the delay at 2g + 1. */
+  private readonly wireI: Int32Array;
+  private readonly wireF: Float64Array;
   /** Whether any link has exponential service (else no per-packet test of the port's flag). */
   private readonly anyExponential: boolean;
   /** Credit returns folded into the sender's end of transmission ({@link returnCredits}; blocks and count in the records): each one's arrival time, FOLD_SLOTS a port. */
@@ -108,6 +112,8 @@ export class Links {
   /** Idle folding ({@link enableIdleFold}): the switches' forwarding, the VoQ's requested-VL bits per output (packets heading to it: in the records). */
   private idleForwarding: StaticForwarding | null = null;
   private requestedVls: Int32Array = new Int32Array(0);
+  /** Idle folding: per switch output port, the packets on a wire that will request it at their next switch. */
+  private heading: Int32Array = new Int32Array(0);
   /**
    * With idle folding, a packet sent towards a switch is routed there as it is sent (its output and
    * next VL in the pool: nothing reads them on the wire); the crossbar does not route it again.
@@ -140,17 +146,13 @@ export class Links {
       this.switchBase[s] = g;
       for (let k = 0; k < ports; k++) this.portSwitch[g++] = s;
     });
-    // the port's transmit recorders (measurements.ts's PORT_BUSY …) follow the link state
-    const statsAt = (P_VL + P_PER_VL * V) / 2;
-    // (fields, not the imported constants at every use: an imported constant is a module variable
-    // that V8's optimized code loads each time)
-    this.busyAt = statsAt + PORT_BUSY;
-    this.packetsAt = statsAt + PORT_PACKETS;
-    const W = (this.W = statsAt + PORT_PACKETS + V);
+    const W = (this.W = P_VL / 2 + (P_PER_VL / 2) * V);
     const S = (this.S = 2 * W);
     const buffer = new ArrayBuffer(G * W * 8);
     const rec = (this.rec = new Int32Array(buffer));
     const recF = (this.recF = new Float64Array(buffer));
+    this.wireF = portWires(c.peer, this.portSwitch, c.delay);
+    this.wireI = new Int32Array(this.wireF.buffer);
     let anyExponential = false;
     for (let p = 0; p < G; p++) {
       const peer = c.peer[p]!;
@@ -158,9 +160,7 @@ export class Links {
       rec[r + P_CUR_Q] = NONE;
       rec[r + P_CUR_PKT] = NONE;
       rec[r + P_PEER] = peer;
-      rec[r + P_SWITCH] = this.portSwitch[p]!;
       rec[r + P_PEER_SWITCH] = peer < 0 ? NONE : this.portSwitch[peer]!;
-      rec[r + P_EXPONENTIAL] = c.exponential[p]!;
       if (c.exponential[p] === 1) anyExponential = true;
       recF[p * W + D_RATE] = c.rate[p]!;
       recF[p * W + D_DELAY] = c.delay[p]!;
@@ -171,7 +171,7 @@ export class Links {
       }
     }
     this.anyExponential = anyExponential;
-    stats.sharePortRecords(recF, W, statsAt);
+    stats.sharePortRecords({ f64: recF, stride: W, busy: D_BUSY, stallSince: D_STALL_SINCE, packets: P_VL / 2 + V_PACKETS, packetsPerVl: P_PER_VL / 2 });
     this.fold = foldCredits;
     this.foldAt = new Float64Array(foldCredits ? G * FOLD_SLOTS : 0);
   }
@@ -183,7 +183,7 @@ export class Links {
 
   /** 1 while port g transmits, else 0. */
   busy(g: number): number {
-    return this.rec[g * this.S + P_BUSY]!;
+    return this.rec[g * this.S + P_CUR_PKT] === NONE ? 0 : 1;
   }
 
   /** Credits (blocks) held by the sender of port g on VL v. */
@@ -202,7 +202,7 @@ export class Links {
 
   /** The switch of port g (−1: a host port), from its small array: an arrival needs nothing else of g's record (a cache miss fewer at k = 32). */
   switchOf(g: number): number {
-    return this.portSwitch[g]!;
+    return this.wireI[4 * g + 1]!;
   }
 
   /** Credit returns held for port g (folded; see {@link returnCredits}). */
@@ -228,7 +228,6 @@ export class Links {
     const r = g * this.S;
     const rec = this.rec;
     if (rec[r + P_FOLDS] !== 0) this.applyFolded(g);
-    rec[r + P_BUSY] = 0;
     const p = rec[r + P_CUR_PKT]!;
     rec[r + P_CUR_PKT] = NONE;
     return p;
@@ -236,7 +235,7 @@ export class Links {
 
   /** One fewer packet on a wire will request switch output port g (idle folding's count). */
   arrivedHeadingTo(g: number): void {
-    this.rec[g * this.S + P_HEADING]!--;
+    this.heading[g]!--;
   }
 
   /**
@@ -253,12 +252,13 @@ export class Links {
     this.idleForwarding = forwarding;
     this.routesOnWire = true;
     this.requestedVls = requestedVls;
+    this.heading = new Int32Array(this.peer.length);
   }
 
   /** Seconds of port g's transmission in progress still to come after `now` (0 when idle). */
   busyAhead(g: number, now: number): number {
     const end = this.recF[g * this.W + D_END]!;
-    return this.rec[g * this.S + P_BUSY] === 1 && end > now ? end - now : 0;
+    return this.rec[g * this.S + P_CUR_PKT] !== NONE && end > now ? end - now : 0;
   }
 
   /**
@@ -283,15 +283,14 @@ export class Links {
     if (this.shared) this.poolCredits(r, -blocks);
     else rec[vr + V_CREDITS]! -= blocks;
     rec[vr + V_IN_FLIGHT]! += blocks;
-    rec[r + P_BUSY] = 1;
     rec[r + P_CUR_PKT] = p;
     let duration = size / recF[rf + D_RATE]!;
-    if (this.anyExponential && rec[r + P_EXPONENTIAL] === 1) duration = -Math.log(1 - c.serviceStream.next()) * duration;
+    if (this.anyExponential && c.exponential[g] === 1) duration = -Math.log(1 - c.serviceStream.next()) * duration;
     let end = now + duration;
     if (c.cutThrough && tailHere > end) end = tailHere;
     recF[rf + D_END] = end;
-    recF[rf + this.busyAt]! += end - now;
-    recF[rf + this.packetsAt + pv - g * this.V]!++;
+    recF[rf + D_BUSY]! += end - now;
+    recF[rf + P_VL / 2 + V_PACKETS + (P_PER_VL / 2) * (pv - g * this.V)]!++;
     const peer = rec[r + P_PEER]!;
     const d = recF[rf + D_DELAY]!;
     pool.setTail(p, end + d);
@@ -304,13 +303,13 @@ export class Links {
     this.engine.post(end, this.h.event, EV_TX_END | g, rec[r + P_CUR_Q]!);
     this.engine.post(at, this.h.event, EV_ARRIVE | peer, p);
     const fwd = this.idleForwarding;
-    if (fwd !== null && s >= 0) rec[fwd.route(s, p, pool) * this.S + P_HEADING]!++;
+    if (fwd !== null && s >= 0) this.heading[fwd.route(s, p, pool)]!++;
   }
 
   /** Packet p has arrived at port g: its blocks are no longer on the wire. */
   arrived(g: number, p: number): void {
-    // (the peer from its array, not g's record: see switchOf)
-    this.rec[this.peer[g]! * this.S + P_VL + P_PER_VL * this.pool.vl(p) + V_IN_FLIGHT]! -= this.pool.blocks(p);
+    // (the peer from the wire record, not g's record: see switchOf)
+    this.rec[this.wireI[4 * g]! * this.S + P_VL + P_PER_VL * this.pool.vl(p) + V_IN_FLIGHT]! -= this.pool.blocks(p);
   }
 
   /**
@@ -329,17 +328,17 @@ export class Links {
   returnCredits(inPort: number, v: number, blocks: number): void {
     const rec = this.rec;
     const S = this.S;
-    // The peer and the delay from their own arrays, not inPort's record: at a packet's tail that
+    // The peer and the delay from the wire record, not inPort's record: at a packet's tail that
     // record was last read at its head's arrival, a transmission earlier (a cache miss at k = 32).
-    const g = this.peer[inPort]!;
+    const g = this.wireI[4 * inPort]!;
     const r = g * S;
     const vr = r + P_VL + P_PER_VL * v;
     rec[vr + V_RETURNING]! += blocks;
-    const at = this.engine.now + this.delay[inPort]!;
+    const at = this.engine.now + this.wireF[2 * inPort + 1]!;
     if (
       this.fold &&
-      ((rec[r + P_BUSY] !== 0 && this.recF[g * this.W + D_END]! > at) ||
-        (this.idleForwarding !== null && rec[r + P_BUSY] === 0 && rec[r + P_SWITCH]! >= 0 && this.requestedVls[g] === 0 && rec[r + P_HEADING] === 0))
+      ((rec[r + P_CUR_PKT] !== NONE && this.recF[g * this.W + D_END]! > at) ||
+        (this.idleForwarding !== null && rec[r + P_CUR_PKT] === NONE && this.portSwitch[g]! >= 0 && this.requestedVls[g] === 0 && this.heading[g] === 0))
     ) {
       const n = rec[r + P_FOLDS]!;
       if (n < FOLD_SLOTS) {

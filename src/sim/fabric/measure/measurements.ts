@@ -74,11 +74,22 @@ export interface CreditAudit {
   readonly creditsReturning: number;
 }
 
-/** Fields of a port's record in {@link FabricStats.port} (exported for links.ts, which counts transmissions). */
-export const PORT_BUSY = 0;
-export const PORT_STALL_SINCE = 1;
-export const PORT_STALL_TIME = 2;
-export const PORT_PACKETS = 3;
+/**
+ * Where the ports' transmit recorders lie (FabricStats.sharePortRecords): doubles of port g at
+ * g·stride + busy (busy time counted), + stallSince (since when the port has been idle with packets
+ * waiting only for credits; −1: it is not), + packets + packetsPerVl·v (packets sent on VL v).
+ */
+export interface PortRecorderLayout {
+  readonly f64: Float64Array;
+  readonly stride: number;
+  readonly busy: number;
+  readonly stallSince: number;
+  readonly packets: number;
+  readonly packetsPerVl: number;
+}
+
+/** Buffer changes noted before they are added to the occupancy integrals (FabricStats.occLog: 16 bytes each, 32 KB). */
+const OCC_LOG = 2048;
 
 /** The recorders of one fabric run (indices: port g, queue/port-VL g·V + v, flow f). */
 export class FabricStats {
@@ -90,17 +101,13 @@ export class FabricStats {
   /** Start of the measurement window (seconds; DOUBLE_ZERO, core/fields.ts, as every time here). */
   measureStart = DOUBLE_ZERO;
   /**
-   * Each port's transmit recorders side by side, one record of `portStride` doubles per port
-   * (issue 32: locality): at g·portStride + portOffset + PORT_BUSY the busy time counted, +
-   * PORT_STALL_SINCE since when the port has been idle with packets waiting only for credits (−1: it
-   * is not), + PORT_STALL_TIME the credit-stall time, + PORT_PACKETS + v the packets sent on VL v
-   * (port totals and packet-hops are sums of them). Private, not readonly: {@link sharePortRecords}
-   * moves them into the links' port records before the run.
+   * Each port's transmit recorders side by side, one record per port (issue 32: locality), laid out
+   * as {@link PortRecorderLayout} says: their own array, or in the links' port records once
+   * {@link sharePortRecords} moved them there before the run. The credit-stall time, written only
+   * when a stall ends, in {@link stallTime}.
    */
-  private port: Float64Array;
-  private portStride: number;
-  /** The first double of port 0's recorders in `port` (0; or in the links' port records, {@link sharePortRecords}). */
-  private portOffset = 0;
+  private port: PortRecorderLayout;
+  private readonly stallTime: Float64Array;
   readonly portMarks: Float64Array;
   /**
    * Packets held per input VL buffer (arrived, tail not yet gone), time-weighted: the core's
@@ -113,6 +120,17 @@ export class FabricStats {
   private qOccStart = DOUBLE_ZERO;
   /** qOcc's buffer as integers: packets held by buffer q at 8q + 6, the most held at 8q + 7. */
   private readonly qCount: Int32Array;
+  /**
+   * The buffers' changes not yet added to qOcc, in order (issue 32, session 13): entry k's time at
+   * occLog[2k], its buffer and ±1 at occLogI[4k + 2] and [4k + 3]. A packet-hop appends two entries
+   * to this small table (one cache line per two hops, on the same few pages) instead of updating two
+   * records of qOcc at random (at k = 32, 3.1 MB over 768 pages: a TLB and a cache miss each, on the
+   * hop's path); {@link foldOccupancy} adds them when the table is full or before anything reads
+   * qOcc, with the same operations in the same order, so the figures are identical.
+   */
+  private readonly occLog = new Float64Array(2 * OCC_LOG);
+  private readonly occLogI = new Int32Array(this.occLog.buffer);
+  private occLogged = 0;
   /** Per flow: deliveries, send queue, offered and refused packets (flowRecorders.ts). */
   readonly flowRecorders: FlowRecorders;
   readonly fRate: TimeWeighted[];
@@ -122,9 +140,10 @@ export class FabricStats {
     this.engine = engine;
     const V = (this.V = c.vls);
     const G = (this.G = c.peer.length);
-    const PS = (this.portStride = PORT_PACKETS + V);
-    this.port = new Float64Array(G * PS);
-    for (let g = 0; g < G; g++) this.port[g * PS + PORT_STALL_SINCE] = -1;
+    const f64 = new Float64Array(G * (2 + V));
+    this.port = { f64, stride: 2 + V, busy: 0, stallSince: 1, packets: 2, packetsPerVl: 1 };
+    for (let g = 0; g < G; g++) f64[g * (2 + V) + 1] = -1;
+    this.stallTime = new Float64Array(G);
     this.portMarks = new Float64Array(G * V);
     const Q = G * V;
     this.qOcc = new Float64Array(4 * Q);
@@ -134,60 +153,84 @@ export class FabricStats {
   }
 
   /**
-   * Keeps the ports' transmit recorders in `f64`, `stride` doubles per port from double `offset`: the
-   * links' port records (links.ts), so that a transmission's start updates them beside the link state
-   * it reads anyway (issue 32: a record of the output port instead of two). Called before the run.
+   * Keeps the ports' transmit recorders where `layout` says: the links' port records (links.ts), so
+   * that a transmission's start updates them beside the link state it reads anyway (issue 32: a
+   * record of the output port instead of two). Called before the run.
    */
-  sharePortRecords(f64: Float64Array, stride: number, offset: number): void {
-    this.port = f64;
-    this.portStride = stride;
-    this.portOffset = offset;
+  sharePortRecords(layout: PortRecorderLayout): void {
+    this.port = layout;
     for (let g = 0; g < this.G; g++) {
-      const r = g * stride + offset;
-      f64.fill(0, r, r + PORT_PACKETS + this.V);
-      f64[r + PORT_STALL_SINCE] = -1;
+      const r = g * layout.stride;
+      layout.f64[r + layout.busy] = 0;
+      layout.f64[r + layout.stallSince] = -1;
+      for (let v = 0; v < this.V; v++) layout.f64[r + layout.packets + layout.packetsPerVl * v] = 0;
     }
   }
 
   /** Port g's transmitter busy time counted since the last reset (s). */
   busyTime(g: number): number {
-    return this.port[g * this.portStride + this.portOffset + PORT_BUSY]!;
+    const L = this.port;
+    return L.f64[g * L.stride + L.busy]!;
   }
 
   /** Port g is idle with packets waiting only for credits, from now unless it already was. */
   stallBegins(g: number): void {
-    const i = g * this.portStride + this.portOffset + PORT_STALL_SINCE;
-    if (this.port[i]! < 0) this.port[i] = this.engine.now;
+    const L = this.port;
+    const i = g * L.stride + L.stallSince;
+    if (L.f64[i]! < 0) L.f64[i] = this.engine.now;
   }
 
   /** Port g sends again: its credit stall, if any, ends now. */
   endStall(g: number): void {
-    const r = g * this.portStride + this.portOffset;
-    const port = this.port;
-    const since = port[r + PORT_STALL_SINCE]!;
+    const L = this.port;
+    const i = g * L.stride + L.stallSince;
+    const since = L.f64[i]!;
     if (since >= 0) {
-      port[r + PORT_STALL_TIME]! += this.engine.now - since;
-      port[r + PORT_STALL_SINCE] = -1;
+      this.stallTime[g]! += this.engine.now - since;
+      L.f64[i] = -1;
     }
   }
 
-  /** Input VL buffer q gains (delta = 1) or loses (−1) a packet now. */
+  /** Packets port g sent on each VL since the last reset. */
+  private packetsPerVl(g: number): number[] {
+    const L = this.port;
+    const r = g * L.stride + L.packets;
+    return Array.from({ length: this.V }, (_, v) => L.f64[r + L.packetsPerVl * v]!);
+  }
+
+  /** Input VL buffer q gains (delta = 1) or loses (−1) a packet now (noted; {@link foldOccupancy} adds it). */
   bufferChange(q: number, delta: number): void {
+    const k = this.occLogged;
+    this.occLog[2 * k] = this.engine.now;
+    this.occLogI[4 * k + 2] = q;
+    this.occLogI[4 * k + 3] = delta;
+    this.occLogged = k + 1;
+    if (k + 1 === OCC_LOG) this.foldOccupancy();
+  }
+
+  /** Adds the noted buffer changes to qOcc, oldest first: TimeWeighted.update(now, m) per change, inlined on the array (the same operations in the same order). */
+  private foldOccupancy(): void {
+    const n = this.occLogged;
+    const log = this.occLog;
+    const logI = this.occLogI;
     const count = this.qCount;
-    const before = count[8 * q + 6]!;
-    const m = before + delta;
-    count[8 * q + 6] = m;
-    // TimeWeighted.update(now, m), inlined on the array (the same operations in the same order).
     const occ = this.qOcc;
-    const i = 4 * q;
-    const now = this.engine.now;
-    const sum = occ[i + 1]!;
-    const term = before * (now - occ[i]!);
-    const t = sum + term;
-    occ[i + 2]! += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
-    occ[i + 1] = t;
-    occ[i] = now;
-    if (m > count[8 * q + 7]!) count[8 * q + 7] = m;
+    for (let k = 0; k < n; k++) {
+      const now = log[2 * k]!;
+      const q = logI[4 * k + 2]!;
+      const before = count[8 * q + 6]!;
+      const m = before + logI[4 * k + 3]!;
+      count[8 * q + 6] = m;
+      const i = 4 * q;
+      const sum = occ[i + 1]!;
+      const term = before * (now - occ[i]!);
+      const t = sum + term;
+      occ[i + 2]! += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
+      occ[i + 1] = t;
+      occ[i] = now;
+      if (m > count[8 * q + 7]!) count[8 * q + 7] = m;
+    }
+    this.occLogged = 0;
   }
 
   /** Time-average packets held by input VL buffer q from the last reset to `now` (TimeWeighted.mean's arithmetic). */
@@ -200,14 +243,15 @@ export class FabricStats {
 
   /** Ends the warm-up: every recorder starts again at `now`. */
   reset(now: number): void {
+    this.foldOccupancy();
     this.measureStart = now;
-    const PS = this.portStride;
+    const L = this.port;
     for (let g = 0; g < this.G; g++) {
-      const r = g * PS + this.portOffset;
-      this.port.fill(0, r + PORT_PACKETS, r + PORT_PACKETS + this.V);
-      this.port[r + PORT_BUSY] = 0;
-      this.port[r + PORT_STALL_TIME] = 0;
-      if (this.port[r + PORT_STALL_SINCE]! >= 0) this.port[r + PORT_STALL_SINCE] = now;
+      const r = g * L.stride;
+      for (let v = 0; v < this.V; v++) L.f64[r + L.packets + L.packetsPerVl * v] = 0;
+      L.f64[r + L.busy] = 0;
+      this.stallTime[g] = 0;
+      if (L.f64[r + L.stallSince]! >= 0) L.f64[r + L.stallSince] = now;
     }
     this.portMarks.fill(0);
     this.qOccStart = now;
@@ -260,24 +304,25 @@ export class FabricStats {
     let packetHops = 0;
     for (let g = 0; g < this.G; g++) {
       if (c.peer[g]! < 0) continue;
-      const r = g * this.portStride + this.portOffset;
-      const since = this.port[r + PORT_STALL_SINCE]!;
-      const stall = this.port[r + PORT_STALL_TIME]! + (since >= 0 ? now - since : 0);
+      const L = this.port;
+      const since = L.f64[g * L.stride + L.stallSince]!;
+      const stall = this.stallTime[g]! + (since >= 0 ? now - since : 0);
       const marksPerVl = Array.from(this.portMarks.subarray(g * V, (g + 1) * V));
-      const packetsPerVl = Array.from(this.port.subarray(r + PORT_PACKETS, r + PORT_PACKETS + V));
+      const packetsPerVl = this.packetsPerVl(g);
       const packets = sum(packetsPerVl);
       packetHops += packets;
       ports.push({
         name: c.portNames[g]!,
         packets,
         packetsPerVl,
-        utilization: duration > 0 ? Math.min(1, this.port[r + PORT_BUSY]! / duration) : 0,
+        utilization: duration > 0 ? Math.min(1, this.busyTime(g) / duration) : 0,
         creditStallTime: stall,
         marks: sum(marksPerVl),
         marksPerVl,
       });
     }
     const buffers: BufferMeasurements[] = [];
+    this.foldOccupancy();
     const hostBase = this.G - c.hostCount;
     for (let g = 0; g < hostBase; g++) {
       if (c.peer[g]! < 0) continue;
