@@ -187,7 +187,7 @@ export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: 
   const alone = finiteQueue(arrivals, 1 / x, s.ca2in[u]!, Math.max(0, s.x2[u]! / (x * x) - 1), Infinity, !host).responseTime - x;
   if (!host) {
     const w = total.responseTime - S - alone;
-    if (!splitsTrain(m, s, u) || process.env.H31K_OFF === '1') return w;
+    if (!splitsTrain(m, s, u)) return w;
     // A buffer that feeds two outputs or more (change 61, H31k): its link's trains queue behind the turning heads as an
     // M^X/G/1 queue of the link's busy periods (queue.ts trainFifoWait); the smooth Ca² of a merge of spaced
     // streams holds its counts over long times, not its trains.
