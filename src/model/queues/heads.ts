@@ -5,7 +5,7 @@
  * of link and FIFO. Part of iterate.ts's port and buffer steps; kernels: no validation, no throwing.
  */
 import type { CompiledModel } from '../compile.js';
-import { finiteQueue } from './queue.js';
+import { finiteQueue, trainFifoWait } from './queue.js';
 import { servedLevel, type VlShares } from './arbitration.js';
 import { EPS, type ModelState } from '../state.js';
 
@@ -185,7 +185,14 @@ export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: 
   if (!Number.isFinite(total.responseTime)) return Infinity;
   const x = s.xbar[u]!;
   const alone = finiteQueue(arrivals, 1 / x, s.ca2in[u]!, Math.max(0, s.x2[u]! / (x * x) - 1), Infinity, !host).responseTime - x;
-  if (!host) return total.responseTime - S - alone;
+  if (!host) {
+    const w = total.responseTime - S - alone;
+    if (!splitsTrain(m, s, u)) return w;
+    // A buffer that feeds two outputs or more (change 61, H31k): its link's trains queue behind the turning heads as an
+    // M^X/G/1 queue of the link's busy periods (queue.ts trainFifoWait); the smooth Ca² of a merge of spaced
+    // streams holds its counts over long times, not its trains.
+    return Math.max(w, trainFifoWait(l, x, Math.max(0, s.x2[u]! / (x * x) - 1), S, S * S * (1 + cs2)));
+  }
   // A host's link also sends the other VLs' packets (change 37, H31h2): its VL's wait beyond its own, I = W_host − W_alone,
   // delays the packet's arrival at the buffer, which the buffer absorbs only while it is busy (probability λS).
   // One VL on the link: W_host is its own wait (I = 0 by definition), taken as it is.
@@ -193,6 +200,13 @@ export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: 
   for (let w = u - (u % m.V); w < u - (u % m.V) + m.V; w++) if (w !== u && s.lam[w]! > 0) shared = true;
   const link = shared ? alone + Math.min(1, l * S) * Math.max(0, s.hostWait[u]! - alone) : s.hostWait[u]!;
   return total.responseTime - S - link;
+}
+
+/** True when the buffer behind channel u sends packets to two outputs or more (change 61). */
+function splitsTrain(m: CompiledModel, s: ModelState, u: number): boolean {
+  let n = 0;
+  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) if (s.lamT[m.turnsOf[i]!]! > 0 && ++n > 1) return true;
+  return false;
 }
 
 /**

@@ -139,3 +139,32 @@ export function finiteQueue(lambda: number, mu: number, ca2: number, cs2: number
   const y = Math.max(0, (lambda * (1 + g * s) - mu * g * s) / (mu * g * xn));
   return productForm(lambda, g, x, y, 0, 1, capacity);
 }
+
+/**
+ * The wait in a FIFO buffer behind a link whose packets come in that link's trains (H31k, change 61;
+ * docs/models.md §13.5), seconds. Lindley's recursion with the transmission x taken from both sides
+ * (inter-arrivals A − x, service S' = S − x) sees the packets of one busy period of the link arrive
+ * together: an M^X/G/1 queue whose batches X are the link's busy periods, arriving at the ends of its
+ * idle periods (Poisson at rate λ when the link's own arrivals are). With Poisson arrivals at the link
+ * (load ρ = λx, transmission SCV c²) X is the number served in an M/G/1 busy period, E[X] = 1/(1 − ρ),
+ * Var[X] = (ρ(1 − ρ) + ρ²(1 + c²))/(1 − ρ)³ (Takács 1962; Kleinrock, Queueing Systems I, 1975, §5.9),
+ * and the M^X/G/1 wait (Gross & Harris, Fundamentals of Queueing Theory, the M^X/G/1 queue) is
+ * W = λ'E[S'²]/(2(1 − ρ')) + E[S']·b/(1 − ρ'), λ' = λ/(1 − ρ), ρ' = λ'E[S'], b = E[X(X − 1)]/(2E[X]).
+ * For c² = 0 this is the tandem identity's M/G/1 wait of service S less the M/D/1 wait of service x with
+ * Poisson arrivals at the link. `s1`, `s2`: E[S], E[S²] of the buffer's head time (seconds, s²).
+ * Infinity when ρ' ≥ 1 or ρ ≥ 1; 0 without traffic.
+ */
+export function trainFifoWait(lambda: number, x: number, cx2: number, s1: number, s2: number): number {
+  const rho = lambda * x;
+  if (!(lambda > 0)) return 0;
+  if (!(rho < 1)) return Infinity;
+  const lt = lambda / (1 - rho);
+  const sp = Math.max(0, s1 - x);
+  const sp2 = Math.max(0, s2 - 2 * s1 * x + x * x);
+  const rhoP = lt * sp;
+  if (!(rhoP < 1)) return Infinity;
+  const ex = 1 / (1 - rho);
+  const varX = (rho * (1 - rho) + rho * rho * (1 + cx2)) / ((1 - rho) * (1 - rho) * (1 - rho));
+  const b = (varX + ex * ex - ex) / (2 * ex);
+  return (lt * sp2) / (2 * (1 - rhoP)) + (sp * b) / (1 - rhoP);
+}
