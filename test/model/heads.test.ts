@@ -44,7 +44,7 @@ describe("the input port's VL order (docs/models.md §13.4, H31x)", () => {
 });
 
 describe('the share of ready heads at an output (docs/models.md §13.4, H31h2 change 35)', () => {
-  it('one 8-port switch, two SLs on two VLs, each host sending ρ/2 of its link on each: every head finds its input port busy with the other VL for ρ/2 of the time, r = 1 − ρ/2 exactly', async () => {
+  it('one 8-port switch, two SLs on two VLs, each host sending ρ/2 of its link on each to the 7 others: every head finds its input port busy with the other VL for ρ/2 of the time, of which the 1/7 to its own output does not count (change 67: that output chooses as it ends), r = 1 − (ρ/2)(6/7) exactly', async () => {
     const { solveModel } = await import('../../src/model/solve.js');
     const { readyShare } = await import('../../src/model/queues/heads.js');
     const { vlShares } = await import('../../src/model/queues/arbitration.js');
@@ -59,7 +59,8 @@ describe('the share of ready heads at an output (docs/models.md §13.4, H31h2 ch
     // Every switch output (a port on the switch side of a host's link) sees heads from the 7 other input ports.
     const outs = net.ports.map((p, i) => [p.name, i] as const).filter(([n]) => n.includes(':'));
     expect(outs.length).toBe(8);
-    for (const [, i] of outs) expect(Math.abs(readyShare(m, s, i * 2, 1, sh) - (1 - rho / 2))).toBeLessThan(1e-12);
+    // (Before change 67: 1 − ρ/2, the port's other-VL packets to this same output counted as making the head unready.)
+    for (const [, i] of outs) expect(Math.abs(readyShare(m, s, i * 2, 1, sh) - (1 - (rho / 2) * (6 / 7)))).toBeLessThan(1e-12);
   });
 });
 
