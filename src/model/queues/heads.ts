@@ -216,17 +216,7 @@ export function readyShare(m: CompiledModel, s: ModelState, base: number, level:
       const pu = ((m.turnIn[t]! / m.V) | 0) * m.V;
       let busy = 0;
       for (let w = 0; w < m.V; w++) if (w !== v) busy += s.lam[pu + w]! * s.xbar[pu + w]!;
-      // Its packets of other VLs to this same output q do not count (change 67, H31l): the output chooses as its own
-      // transmission ends (crossbar.ts txEnd: the output that finished chooses first), and that frees the port too.
-      const q = (base / m.V) | 0;
-      for (let w = 0; w < m.V; w++) {
-        if (w === v) continue;
-        for (let k = m.turnsStart[pu + w]!; k < m.turnsStart[pu + w + 1]!; k++) {
-          const t2 = m.turnsOf[k]!;
-          if (((m.turnOut[t2]! / m.V) | 0) === q) busy -= s.lamT[t2]! * s.xbar[pu + w]!;
-        }
-      }
-      num += lt * (1 - Math.min(1, Math.max(0, busy)));
+      num += lt * (1 - Math.min(1, busy));
       den += lt;
     }
   }
