@@ -51,7 +51,6 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
   const splitRho = new Float64Array(2);
   const byInput = new Float64Array(m.P);
   const turnsOfInput = new Int32Array(m.P);
-  const waitingByInput = new Float64Array(m.P);
   const pairsByInput = new Float64Array(m.P);
   const lv = [new Float64Array(5), new Float64Array(5)];
   const readyByInput = new Float64Array(m.P);
@@ -157,8 +156,9 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           // on the order the arbitration takes them in (H31p, change 29). Here (Σ_t λ_t)² of the link, summed as it grows.
           if (spacedInput(m, pu, p)) pairsByInput[pu]! += s.lamT[t]! * (2 * byInput[pu]! + s.lamT[t]!);
           byInput[pu]! += s.lamT[t]!;
-          waitingByInput[pu]! += s.lamT[t]! * s.headWait[t]!;
-          waitingAll += s.lamT[t]! * s.headWait[t]!;
+          // A head waiting for its own input port is not ready, and the output serves only ready requests (crossbar.ts
+          // tryOutput: the oldest per VL whose input port is free): it is ahead of no one meanwhile (change 67, H31l).
+          waitingAll += s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
           turnsOfInput[pu]!++;
           nTurns++;
         }
@@ -193,8 +193,10 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           // At most one head per input buffer of the other ports can be ahead of this one.
           const heads = nTurns - turnsOfInput[pu]!;
           if (others > 0 && heads > 0) {
-            const mine = s.lamT[t]! * s.headWait[t]!;
-            const ahead = waitingAll - waitingByInput[pu]! + (waitingByInput[pu]! - mine) * (1 - Math.min(1, same / linkTotal));
+            const mine = s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
+            // The same link's waiting heads of other VLs are ahead in full (change 68, H31l): spacing keeps a packet that
+            // left as it came from finding the output busy (`others`), not one still waiting there, which no FIFO wait of this VL holds.
+            const ahead = waitingAll - mine;
             [w, busy, w2] = headWaitMva(others, ahead, sMean, avail, residual, cs2, heads);
           }
           s.headWaitProb[t] = busy;
@@ -232,7 +234,6 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           const pu = (m.turnIn[m.intoOf[i]!]! / V) | 0;
           byInput[pu] = 0;
           turnsOfInput[pu] = 0;
-          waitingByInput[pu] = 0;
           pairsByInput[pu] = 0;
         }
       }

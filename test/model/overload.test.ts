@@ -10,8 +10,8 @@ import type { ModelNetwork } from '../../src/model/network.js';
  * on 16 hosts. Its fixed point diverges in overload (on main 4846217 every latency was NaN and the
  * model carried 1–2 % of the links).
  */
-function torus(load: number): ModelNetwork {
-  const topology = meshTopology(4, 4, { rateGbps: 2.5, torus: true, datelines: true });
+function torus(load: number, n = 4): ModelNetwork {
+  const topology = meshTopology(n, n, { rateGbps: 2.5, torus: true, datelines: true });
   const rate = (load * 2.5e9) / (2048 * 8) / 2;
   const flows = topology.hosts.flatMap((h) => [0, 1].map((q) => ({ name: `${h.name}-sl${q}`, source: h.name, destination: 'uniform', sl: q, traffic: { kind: 'poisson', rate }, packetBytes: 2048 })));
   const low = [0, 1, 2, 3].map((vl) => ({ vl, weight: vl < 2 ? 32 : 96 }));
@@ -25,8 +25,11 @@ const holds = (net: ModelNetwork) => {
 };
 
 describe('solveFabric in overload (the fixed point diverges)', () => {
+  // Since change 67 (session 13, H31l: a head waiting for its own input port is ahead of no one) the 4 × 4
+  // torus's fixed point no longer diverges (at offered 0.9–1.05 it is unsettled, residual at most 0.23; from 1.1
+  // it converges with the flows capped); the 6 × 6 torus, the same set-up, still diverges at 1 and 2 (residual 10⁸⁴).
   it('offered 1 × the links: finite throughputs at the largest scale where the plain fixed point holds, every latency Infinity with its reasons, never NaN', () => {
-    const net = torus(1);
+    const net = torus(1, 6);
     const plain = solveModel(net, 1e-7, 200, 0.5, 'plain');
     expect(plain.converged).toBe(false); // the case is one the fallback is for
     const r = solveFabric(net);
@@ -45,7 +48,7 @@ describe('solveFabric in overload (the fixed point diverges)', () => {
     }
     expect(r.diagnostics.converged).toBe(false);
     expect(r.saturation.saturated).toBe(true);
-  });
+  }, 180_000);
 
   // With changes 35–37 (session 12, H31h2) the plain fixed point no longer runs away at 2 × (it did on
   // the formulas the fallback was written on): there the flows are capped by max-min and the answer is
@@ -65,9 +68,9 @@ describe('solveFabric in overload (the fixed point diverges)', () => {
 
   it('carries the same load at offered 1 and 2 (the fabric held at its saturation point), within the bisection step', () => {
     const carried = [1, 2].map((load) => {
-      const r = solveFabric(torus(load));
-      return r.flows.reduce((a, f) => a + f.throughput, 0) / 16 / 2.5;
+      const r = solveFabric(torus(load, 6));
+      return r.flows.reduce((a, f) => a + f.throughput, 0) / 36 / 2.5;
     });
     expect(Math.abs(carried[0]! - carried[1]!)).toBeLessThan(2 * (2 / 1024));
-  });
+  }, 180_000);
 });
