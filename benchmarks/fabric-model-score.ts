@@ -3,7 +3,8 @@
  * benchmarks/fabric-model-reference/make.ts): per case and load point, each flow's mean-latency error
  * and queueing-delay error (latency less the simulator's latency at 1 % load), scored only where the
  * simulator's 95 % half-width is within 2 % of its mean (the issue's acceptance); the saturation load
- * beside the simulator's; each SL's share of the busy links under 2sl. Prints a table; `--json` the records.
+ * beside the simulator's; each SL's share of the busy links under 2sl (`shareHolds`: the acceptance point as
+ * fabric-model-reference/slShare.ts reads it). Prints a table; `--json` the records.
  *
  *     npx tsx benchmarks/fabric-model-score.ts [--dir test/fixtures/fabric-model] [--cases a,b] [--skip a,b] [--latency-only] [--json]
  *
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { fabricModelNetwork } from '../src/model/scenario.js';
 import { solveFabric } from '../src/model/index.js';
 import { saturationLoad } from '../src/model/saturation.js';
+import { slShareAcceptance, type SimPortRows } from './fabric-model-reference/slShare.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -89,7 +91,10 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
   // The simulator's figure (make.ts's slShares) is over switch ports only ("S:n"), the upper median: the same here.
   const busySwitch = over.ports.filter((p) => p.utilization >= 0.97 && p.name.includes(':')).map((p) => over.channels.filter((ch) => ch.port === p.name && ch.vl >= c.vls / 2).reduce((a, ch) => a + ch.utilization, 0) / p.utilization).sort((a, b) => a - b);
   const ref = c.saturation.overload as unknown as { acceptedLoadPerSl?: [number, number][]; slShareOnBusyPorts?: { switch: { ports: number; sl1ShareMedian?: number } } };
-  rows.push({ case: c.case, point: 'overload', modelPerSl: fps === 2 ? perSl : [perSl[0]], simPerSl: ref.acceptedLoadPerSl?.map((x) => x[0]), modelSl1ShareMedian: fps === 2 ? median(busy) : NaN, modelSl1ShareSwitch: fps === 2 && busySwitch.length ? busySwitch[Math.floor(busySwitch.length / 2)] : NaN, switchBusyPorts: busySwitch.length, simSl1ShareMedian: ref.slShareOnBusyPorts?.switch.sl1ShareMedian, busyPorts: busy.length });
+  // The acceptance point as docs/fabric-model.md reads it (fabric-model-reference/slShare.ts): the simulator's saturated switch ports, the model's share there within 0.03.
+  const acc = fps === 2 ? slShareAcceptance(over, (c.saturation.overload as unknown as { summary: { ports: SimPortRows } }).summary.ports, c.vls) : undefined;
+  const shareFields = acc ? { shareSimSaturatedPorts: acc.ports, shareWithin3: acc.within, shareLargestDiff: acc.largestDiff, shareHolds: acc.holds ?? 'n/a' } : {};
+  rows.push({ case: c.case, point: 'overload', ...shareFields, modelPerSl: fps === 2 ? perSl : [perSl[0]], simPerSl: ref.acceptedLoadPerSl?.map((x) => x[0]), modelSl1ShareMedian: fps === 2 ? median(busy) : NaN, modelSl1ShareSwitch: fps === 2 && busySwitch.length ? busySwitch[Math.floor(busySwitch.length / 2)] : NaN, switchBusyPorts: busySwitch.length, simSl1ShareMedian: ref.slShareOnBusyPorts?.switch.sl1ShareMedian, busyPorts: busy.length });
   const sat = saturationLoad(at, c.rateGbps, 2048, (c as unknown as { flowsPerSender: number }).flowsPerSender);
   rows.push({ case: c.case, point: 'saturation', simLoad: c.saturation.load, simAccepted: c.saturation.overload.acceptedLoad[0], modelLoad: sat.load, cappedBy: sat.cappedBy });
 }

@@ -64,7 +64,11 @@ function records(sm: SolvedModel, sums: FlowSums): FlowResult[] {
     const latency = fixed + queueing + credit;
     if (!Number.isFinite(latency)) {
       flags.push('unstable');
-      reasons.push('the send queue is unbounded and its load is 1: the simulated latency grows with the run');
+      reasons.push(
+        sm.unbounded?.[f]
+          ? `fixed point diverged (residual ${sm.residual.toExponential(2)}) with this flow capped: its queues ran away and the iterate holds no latency for it (read as unbounded; docs/models.md §13.7)`
+          : 'the send queue is unbounded and its load is 1: the simulated latency grows with the run',
+      );
     }
     if (flow.rateControlled) {
       flags.push('rate-control');

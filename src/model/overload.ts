@@ -53,3 +53,19 @@ export function saturatedAllocation(net: ModelNetwork, diverged: SolvedModel, so
   const alloc = { rate: Float64Array.from(s.rate), bottleneck };
   return { net, m, s, alloc, iterations, residual: diverged.residual, converged: false, tolerance: diverged.tolerance, overloadScale: lo };
 }
+
+/**
+ * The diverged iterate where solve.ts keeps it (the runaway local to some trees, e.g. Gran's hotspots at
+ * radix 36): the waits on the capped flows' paths are the runaway's (10¹³ µs by the 200th iteration,
+ * growing by more than 10⁶ of themselves per iteration), not a latency. A capped flow is offered more
+ * than it carries, so its send queue fills: unbounded with an unbounded send queue; with a finite one
+ * (Gran's C nodes: 16 packets) the simulated latency is bounded by that queue, which the model does not
+ * count (docs/fabric-model.md, "Where it fails"). Either way the iterate holds no number for it: each
+ * capped flow is marked unbounded (latency Infinity, flagged `unstable` with the reason). Flows it does
+ * not cap keep their numbers (flagged `not-converged`).
+ */
+export function withUnboundedCapped(sm: SolvedModel): SolvedModel {
+  const unbounded = new Uint8Array(sm.m.F);
+  for (let f = 0; f < sm.m.F; f++) if (sm.alloc.bottleneck[f]! >= 0) unbounded[f] = 1;
+  return { ...sm, unbounded };
+}

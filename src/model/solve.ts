@@ -21,7 +21,7 @@ import type { FabricModelResult } from './result.js';
 import { modelResult } from './assemble.js';
 import { withFabricModelDisplay } from './display.js';
 import { creditTandem, withExactTandem } from './tandem.js';
-import { saturatedAllocation } from './overload.js';
+import { saturatedAllocation, withUnboundedCapped } from './overload.js';
 import { optionsParameter, recordParameter } from '../core/shapes.js';
 
 /** Options of {@link solveFabric}; every one has a default. */
@@ -131,8 +131,8 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   // The common scale is for a runaway that takes the whole allocation down (rates towards 0, NaN). Where the
   // diverged iterate still carries more in total, the runaway is local (Gran's hotspot trees at radix 36):
   // the common scale would cut the flows that cross no saturated resource to the hotspots' rate, so the
-  // diverged answer (flagged not-converged) is kept.
-  return carried(sm.alloc.rate) > carried(fallback.alloc.rate) ? sm : fallback;
+  // diverged answer (flagged not-converged) is kept, its capped flows' latencies Infinity (the runaway's numbers, 10¹³ µs, are none).
+  return carried(sm.alloc.rate) > carried(fallback.alloc.rate) ? withUnboundedCapped(sm) : fallback;
 }
 
 /** Total rate of an allocation (flows per second); NaN or infinite where a rate is not a finite number. */

@@ -16,5 +16,7 @@ export interface SolvedModel {
   readonly tolerance: number;
   /** Set where the fixed point diverged in overload (overload.ts): the common scale of the offered rates every flow is carried at. */
   readonly overloadScale?: number;
+  /** Set where a diverged iterate is kept (overload.ts `withUnboundedCapped`): 1 for each flow whose latency the iterate does not hold (Infinity). */
+  readonly unbounded?: Uint8Array;
 }
 

@@ -87,7 +87,8 @@ function eachFlow(sm: SolvedModel, each: (f: number, rate: number, fixed: number
     const r = sendQueue[f]! < Infinity && lambda[f]! < Infinity ? Math.min(alloc.rate[f]!, lambda[f]! * (1 - s.hostBlocking[c0]!)) : alloc.rate[f]!;
     // Cut-through: the packet's tail leaves the slowest link last, Σ delays + size / slowest rate;
     // store-and-forward: Σ delays + Σ size / rate.
-    each(f, r, d + (cutThrough ? m1[f]! / k : m1[f]! * k), s.hostWait[c0]! + w, cr);
+    // A flow whose latency a kept diverged iterate does not hold (overload.ts): unbounded, not the runaway's number.
+    each(f, r, d + (cutThrough ? m1[f]! / k : m1[f]! * k), sm.unbounded?.[f] ? Infinity : s.hostWait[c0]! + w, cr);
   }
 }
 
