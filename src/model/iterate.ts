@@ -318,10 +318,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     const varS = Math.max(0, S2 - S * S);
     const St = Math.max(S - shift, EPS * S);
     const ht = hold - shift;
-    // The credit blocking counts slots in real time (H31k2, change 80): a slot is held from the start of its packet's
-    // transmission in, arrivals are link u's departures (Cd²), the hold is S + loop; the shifted count above holds a
-    // train's packets before they have come (docs/models.md §13.5).
-    const full = finiteQueue(l, 1 / hold, s.cd2[u]!, varS / (hold * hold), slots, true);
+    const full = finiteQueue(lt, 1 / ht, ca2t, varS / (ht * ht), slots, true);
     const own = finiteQueue(lt, 1 / St, ca2t, varS / (St * St), RELOCATE && m.hostChannel[u] === 1 ? Infinity : slots, true);
     const blocked = full.blockingProbability;
     // A blocked packet's credit wait, in the shifted queue whose π it multiplies (docs/models.md §13.5):
