@@ -11,6 +11,7 @@ import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from './queues/ar
 import { conservationFloor, spacedInput } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from './queues/voq.js';
+import { resetWaiting, updateWaiting } from './waiting.js';
 import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
@@ -253,6 +254,8 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
   let readout = new Float64Array(16);
   let readoutAll = new Float64Array(16);
   const byPort = m.V > 1 || m.voq ? new Float64Array(3 * m.P) : readout;
+  // The waiting heads per output (θ of the all-packets readout), as this pass finds them (waiting.ts).
+  if (m.V > 1 || m.voq) resetWaiting(m, s);
   for (let u = 0; u < m.C; u++) {
     const l = s.lam[u]!;
     const p = (u / m.V) | 0;
@@ -289,6 +292,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
       // A waited VoQ head passed over while its port is busy (H31g, change 55: the all-packets readout): the
       // output serves another request meanwhile, so only the free head's part idles the output (portWait).
       s.portWait[t] = m.voq ? free * readout[2 * k]! : e;
+      if (m.V > 1 || m.voq) updateWaiting(s, t);
       // Virtual output queues: voqBuffer takes its own head time; the head's second moment is not read.
       if (m.voq) continue;
       const e2 = busyOther ? free * readout[2 * k + 1]! + all * readoutAll[2 * k + 1]! : 0;

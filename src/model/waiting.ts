@@ -1,0 +1,63 @@
+/**
+ * The waiting heads at each switch output, for the chance θ that another input's head waits for it
+ * (heads.ts, H31x; docs/models.md §13.4): per turn r_t = λ_t·max(0, H_t − e_t), by Little the mean
+ * number of the turn's heads waiting for the output and not for their own port. inputBuffers
+ * (iterate.ts) sets every turn's term at the start of its pass and a turn's term again as it rewrites
+ * the turn's head wait, so that θ at each buffer reads the state of that moment of the pass, as the
+ * sum over the turns did. The terms lie in the order of the outputs' turn lists (compile.ts `intoOf`),
+ * each beside its input port: the sum over an output's turns from the other input ports is one pass
+ * over two short runs of memory, in the same order as before, so the same number bit for bit.
+ * Kernel: no validation, no throwing.
+ */
+import type { CompiledModel } from './compile.js';
+import type { ModelState } from './state.js';
+
+/** The terms (allocated with the state; rewritten by {@link resetWaiting} at each pass). */
+export interface WaitingHeads {
+  /** Per position i of `intoOf`: the term r of turn intoOf[i]. */
+  readonly r: Float64Array;
+  /** Per position i of `intoOf`: the input port of turn intoOf[i]. */
+  readonly inputPort: Int32Array;
+  /** Per turn: its position in `intoOf`. */
+  readonly position: Int32Array;
+}
+
+/** The arrays for a compiled model (terms zero until {@link resetWaiting}). */
+export function newWaiting(m: CompiledModel): WaitingHeads {
+  const T = m.intoOf.length;
+  const inputPort = new Int32Array(T);
+  const position = new Int32Array(T);
+  for (let i = 0; i < T; i++) {
+    const t = m.intoOf[i]!;
+    inputPort[i] = (m.turnIn[t]! / m.V) | 0;
+    position[t] = i;
+  }
+  return { r: new Float64Array(T), inputPort, position };
+}
+
+/** Every turn's term from the state (the start of a pass). */
+export function resetWaiting(m: CompiledModel, s: ModelState): void {
+  const r = s.waiting.r;
+  for (let i = 0; i < r.length; i++) {
+    const t = m.intoOf[i]!;
+    r[i] = s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
+  }
+}
+
+/** Turn t's head wait or port wait was rewritten: its term follows. */
+export function updateWaiting(s: ModelState, t: number): void {
+  s.waiting.r[s.waiting.position[t]!] = s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
+}
+
+/**
+ * The chance that a head of another input port waits for output port q: 1 − e^{−A}, A = Σ λ_t·(H_t − e_t)
+ * over the turns into q from other input ports than `input` (Little: the mean number of such waiting
+ * heads; H31x).
+ */
+export function waitingElsewhere(m: CompiledModel, s: ModelState, q: number, input: number): number {
+  const { r, inputPort } = s.waiting;
+  const end = m.intoStart[(q + 1) * m.V]!;
+  let a = 0;
+  for (let i = m.intoStart[q * m.V]!; i < end; i++) if (inputPort[i] !== input) a += r[i]!;
+  return 1 - Math.exp(-a);
+}
