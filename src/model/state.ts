@@ -1,6 +1,5 @@
 /** The fabric model's state between the steps of the fixed point (iterate.ts), per channel unless said. */
 import type { CompiledModel } from './compile.js';
-import { newWaiting, type WaitingHeads } from './waiting.js';
 
 /** Guard against 0 in denominators and capacities. */
 export const EPS = 1e-9;
@@ -38,12 +37,10 @@ export interface ModelState {
   readonly portWait: Float64Array; // per turn: the head's wait for its own input port (s), part of headWait
   readonly floorExtra: Float64Array; // per turn: wait added by the output-queued floor (s), reported only
   readonly floorSpill: Float64Array; // per turn: packets of the floor's queue its input buffer cannot hold, held upstream (floor.ts)
-  readonly scratch: NodeScratch;
-  /** The waiting heads' terms per turn, in the outputs' turn order (waiting.ts). */
-  readonly waiting: WaitingHeads;
+  readonly scratch: NodeScratch; // the compiled model's (work.ts): shared by the solves of one network
 }
 
-/** Work arrays of the sums over the route table (loads.ts, maxmin.ts, flowSums.ts), made once per solve. */
+/** Work arrays of the sums over the route table (loads.ts, maxmin.ts, flowSums.ts), made with the compiled model (work.ts). */
 export interface NodeScratch {
   /** Per route node. */
   readonly a: Float64Array;
@@ -70,8 +67,7 @@ export function newState(m: CompiledModel): ModelState {
     portWait: new Float64Array(m.turnIn.length),
     floorExtra: new Float64Array(m.turnIn.length),
     floorSpill: new Float64Array(m.turnIn.length),
-    scratch: { a: new Float64Array(m.N), b: new Float64Array(m.N), c: new Float64Array(m.N), d: new Float64Array(m.N), after: new Int32Array(m.N), active: new Int32Array(m.F), frozen: new Int32Array(m.F) },
-    waiting: newWaiting(m),
+    scratch: m.work.scratch,
   };
 }
 

@@ -12,7 +12,7 @@
 import type { CompiledModel } from './compile.js';
 import type { ModelState } from './state.js';
 
-/** The terms (allocated with the state; rewritten by {@link resetWaiting} at each pass). */
+/** The terms (a compiled model's work arrays, work.ts; rewritten by {@link resetWaiting} at each pass). */
 export interface WaitingHeads {
   /** Per position i of `intoOf`: the term r of turn intoOf[i]. */
   readonly r: Float64Array;
@@ -23,7 +23,7 @@ export interface WaitingHeads {
 }
 
 /** The arrays for a compiled model (terms zero until {@link resetWaiting}). */
-export function newWaiting(m: CompiledModel): WaitingHeads {
+export function newWaiting(m: Pick<CompiledModel, 'V' | 'turnIn' | 'intoOf'>): WaitingHeads {
   const T = m.intoOf.length;
   const inputPort = new Int32Array(T);
   const position = new Int32Array(T);
@@ -37,7 +37,7 @@ export function newWaiting(m: CompiledModel): WaitingHeads {
 
 /** Every turn's term from the state (the start of a pass). */
 export function resetWaiting(m: CompiledModel, s: ModelState): void {
-  const r = s.waiting.r;
+  const r = m.work.waiting.r;
   for (let i = 0; i < r.length; i++) {
     const t = m.intoOf[i]!;
     r[i] = s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
@@ -45,8 +45,8 @@ export function resetWaiting(m: CompiledModel, s: ModelState): void {
 }
 
 /** Turn t's head wait or port wait was rewritten: its term follows. */
-export function updateWaiting(s: ModelState, t: number): void {
-  s.waiting.r[s.waiting.position[t]!] = s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
+export function updateWaiting(m: CompiledModel, s: ModelState, t: number): void {
+  m.work.waiting.r[m.work.waiting.position[t]!] = s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
 }
 
 /**
@@ -54,8 +54,8 @@ export function updateWaiting(s: ModelState, t: number): void {
  * over the turns into q from other input ports than `input` (Little: the mean number of such waiting
  * heads; H31x).
  */
-export function waitingElsewhere(m: CompiledModel, s: ModelState, q: number, input: number): number {
-  const { r, inputPort } = s.waiting;
+export function waitingElsewhere(m: CompiledModel, q: number, input: number): number {
+  const { r, inputPort } = m.work.waiting;
   const end = m.intoStart[(q + 1) * m.V]!;
   let a = 0;
   for (let i = m.intoStart[q * m.V]!; i < end; i++) if (inputPort[i] !== input) a += r[i]!;
