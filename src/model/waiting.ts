@@ -52,12 +52,17 @@ export function updateWaiting(m: CompiledModel, s: ModelState, t: number): void 
 /**
  * The chance that a head of another input port waits for output port q: 1 − e^{−A}, A = Σ λ_t·(H_t − e_t)
  * over the turns into q from other input ports than `input` (Little: the mean number of such waiting
- * heads; H31x).
+ * heads; H31x). `t` is a turn from `input` into q: with one VL it is the input port's only turn into q,
+ * so the sum is the two runs before and after it, with no test per term.
  */
-export function waitingElsewhere(m: CompiledModel, q: number, input: number): number {
-  const { r, inputPort } = m.work.waiting;
+export function waitingElsewhere(m: CompiledModel, q: number, input: number, t: number): number {
+  const { r, inputPort, position } = m.work.waiting;
   const end = m.intoStart[(q + 1) * m.V]!;
   let a = 0;
-  for (let i = m.intoStart[q * m.V]!; i < end; i++) if (inputPort[i] !== input) a += r[i]!;
+  if (m.V === 1) {
+    const skip = position[t]!;
+    for (let i = m.intoStart[q]!; i < skip; i++) a += r[i]!;
+    for (let i = skip + 1; i < end; i++) a += r[i]!;
+  } else for (let i = m.intoStart[q * m.V]!; i < end; i++) if (inputPort[i] !== input) a += r[i]!;
   return 1 - Math.exp(-a);
 }
