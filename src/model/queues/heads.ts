@@ -127,7 +127,7 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
     if (!everyPacket) continue;
     // The turn lost (H31x): output q, freed while the port is busy, goes to another input's waiting head
     // (probability θ, {@link waitingElsewhere}), and the head waits that whole packet, x_q, not the port's residual.
-    const theta = waitingElsewhere(m, q, (u / m.V) | 0);
+    const theta = waitingElsewhere(m, q, (u / m.V) | 0, t);
     const xq = s.xbar[m.turnOut[t]!]!;
     const busyP = Math.max(0, pAll - byPort[2 * m.P + q]!);
     out[2 * k] = (1 - theta) * out[2 * k]! + theta * busyP * xq;
