@@ -1,5 +1,6 @@
 /** The fabric model's state between the steps of the fixed point (iterate.ts), per channel unless said. */
 import type { CompiledModel } from './compile.js';
+import type { NodeScratch } from './work.js';
 
 /** Guard against 0 in denominators and capacities. */
 export const EPS = 1e-9;
@@ -40,18 +41,8 @@ export interface ModelState {
   readonly scratch: NodeScratch; // the compiled model's (work.ts): shared by the solves of one network
 }
 
-/** Work arrays of the sums over the route table (loads.ts, maxmin.ts, flowSums.ts), made with the compiled model (work.ts). */
-export interface NodeScratch {
-  /** Per route node. */
-  readonly a: Float64Array;
-  readonly b: Float64Array;
-  readonly c: Float64Array;
-  readonly d: Float64Array;
-  readonly after: Int32Array;
-  /** Per flow. */
-  readonly active: Int32Array;
-  readonly frozen: Int32Array;
-}
+/** Work arrays of the sums over the route table (defined with the compiled model's other work arrays). */
+export type { NodeScratch } from './work.js';
 
 /** Fresh state for a compiled model. */
 export function newState(m: CompiledModel): ModelState {

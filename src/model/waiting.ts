@@ -6,34 +6,12 @@
  * the turn's head wait, so that θ at each buffer reads the state of that moment of the pass, as the
  * sum over the turns did. The terms lie in the order of the outputs' turn lists (compile.ts `intoOf`),
  * each beside its input port: the sum over an output's turns from the other input ports is one pass
- * over two short runs of memory, in the same order as before, so the same number bit for bit.
+ * over two short runs of memory (work.ts holds them), in the same order as before, so the same number
+ * bit for bit.
  * Kernel: no validation, no throwing.
  */
 import type { CompiledModel } from './compile.js';
 import type { ModelState } from './state.js';
-
-/** The terms (a compiled model's work arrays, work.ts; rewritten by {@link resetWaiting} at each pass). */
-export interface WaitingHeads {
-  /** Per position i of `intoOf`: the term r of turn intoOf[i]. */
-  readonly r: Float64Array;
-  /** Per position i of `intoOf`: the input port of turn intoOf[i]. */
-  readonly inputPort: Int32Array;
-  /** Per turn: its position in `intoOf`. */
-  readonly position: Int32Array;
-}
-
-/** The arrays for a compiled model (terms zero until {@link resetWaiting}). */
-export function newWaiting(m: Pick<CompiledModel, 'V' | 'turnIn' | 'intoOf'>): WaitingHeads {
-  const T = m.intoOf.length;
-  const inputPort = new Int32Array(T);
-  const position = new Int32Array(T);
-  for (let i = 0; i < T; i++) {
-    const t = m.intoOf[i]!;
-    inputPort[i] = (m.turnIn[t]! / m.V) | 0;
-    position[t] = i;
-  }
-  return { r: new Float64Array(T), inputPort, position };
-}
 
 /** Every turn's term from the state (the start of a pass). */
 export function resetWaiting(m: CompiledModel, s: ModelState): void {

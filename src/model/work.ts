@@ -8,9 +8,42 @@
  * per network (JavaScript runs one at a time). Before: a solve allocated them afresh, and for the
  * all-to-all's 419,256 flows the collector's full collections were a third of the solve.
  */
-import type { CompiledModel } from './compile.js';
-import type { NodeScratch } from './state.js';
-import { newWaiting, type WaitingHeads } from './waiting.js';
+
+/** Work arrays of the sums over the route table (loads.ts, maxmin.ts, flowSums.ts). */
+export interface NodeScratch {
+  /** Per route node. */
+  readonly a: Float64Array;
+  readonly b: Float64Array;
+  readonly c: Float64Array;
+  readonly d: Float64Array;
+  readonly after: Int32Array;
+  /** Per flow. */
+  readonly active: Int32Array;
+  readonly frozen: Int32Array;
+}
+
+/** The waiting heads' terms (waiting.ts; rewritten by its `resetWaiting` at each pass of inputBuffers). */
+export interface WaitingHeads {
+  /** Per position i of `intoOf`: the term r of turn intoOf[i]. */
+  readonly r: Float64Array;
+  /** Per position i of `intoOf`: the input port of turn intoOf[i]. */
+  readonly inputPort: Int32Array;
+  /** Per turn: its position in `intoOf`. */
+  readonly position: Int32Array;
+}
+
+/** The waiting heads' arrays for a compiled model (terms zero until waiting.ts's `resetWaiting`). */
+function newWaiting(m: WorkSizes): WaitingHeads {
+  const T = m.intoOf.length;
+  const inputPort = new Int32Array(T);
+  const position = new Int32Array(T);
+  for (let i = 0; i < T; i++) {
+    const t = m.intoOf[i]!;
+    inputPort[i] = (m.turnIn[t]! / m.V) | 0;
+    position[t] = i;
+  }
+  return { r: new Float64Array(T), inputPort, position };
+}
 
 /** Scratch of iterate.ts's `portWaits` (per VL, per level, per port: left zeroed per port where said) and `inputBuffers`. */
 export interface PortScratch {
@@ -44,8 +77,16 @@ export interface ModelWork {
   readonly waiting: WaitingHeads;
 }
 
-/** What of a compiled model its work arrays' sizes come from (compile.ts passes its own). */
-export type WorkSizes = Pick<CompiledModel, 'V' | 'P' | 'N' | 'F' | 'turnIn' | 'turnsStart' | 'intoOf'>;
+/** What of a compiled model the work arrays' sizes come from (compile.ts passes its own fields of these names). */
+export interface WorkSizes {
+  readonly V: number;
+  readonly P: number;
+  readonly N: number;
+  readonly F: number;
+  readonly turnIn: Int32Array;
+  readonly turnsStart: Int32Array;
+  readonly intoOf: Int32Array;
+}
 
 /** Work arrays for a model of these sizes. */
 export function newWork(m: WorkSizes): ModelWork {
