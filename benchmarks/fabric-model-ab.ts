@@ -7,7 +7,11 @@
  * of 2. Solve as in fabric-model.ts: the fixed point to the per-channel answer and each flow's
  * throughput and latency in typed arrays; not the per-flow records, built on first access.
  *
- *   node --expose-gc --import tsx benchmarks/fabric-model-ab.ts /path/to/other/src [pairs|all] [--no-gc]
+ *   node --expose-gc --import tsx benchmarks/fabric-model-ab.ts /path/to/other/src [pairs|all] [--no-gc] [--fresh]
+ *
+ * `--fresh`: each solve of a network object made for it (`{ ...net }`: the same ports and flows), so
+ * that nothing the tree keeps with a network it has solved (the compiled model and its work arrays,
+ * session 13) serves the next solve: the cost of a first solve, less the front end.
  */
 import { join } from 'node:path';
 import os from 'node:os';
@@ -17,9 +21,10 @@ import { fabricModelCases } from './fabric-model-cases.js';
 
 const other = process.argv[2];
 if (other === undefined) throw new Error('usage: fabric-model-ab.ts /path/to/other/src [pairs|all]');
-const which = process.argv[3] === '--no-gc' ? undefined : process.argv[3];
+const which = process.argv[3]?.startsWith('--') ? undefined : process.argv[3];
 /** `--no-gc`: no collection forced before each solve (the steady state of solves one after another; a forced full collection leaves the collector's threads busy, and their CPU time counts, during the solve after it). */
 const forceGc = !process.argv.includes('--no-gc');
+const fresh = process.argv.includes('--fresh');
 const there = (await import(join(other, 'model', 'index.ts'))) as typeof here;
 const { pairs, allToAll } = fabricModelCases();
 /** CPU and wall milliseconds of one call, after a collection. */
@@ -43,13 +48,13 @@ for (const c of cases.filter((x) => which === undefined || x.key === which)) {
   let a: [number, number] = [Infinity, Infinity];
   let b: [number, number] = [Infinity, Infinity];
   for (let i = 0; i < c.n; i++) {
-    const ta = timed(() => there.solveFabric(netThere));
-    const tb = timed(() => here.solveFabric(netHere));
+    const ta = timed(() => there.solveFabric(fresh ? { ...netThere } : netThere));
+    const tb = timed(() => here.solveFabric(fresh ? { ...netHere } : netHere));
     if (ta[0] < a[0]) a = ta;
     if (tb[0] < b[0]) b = tb;
   }
   let fa = Infinity;
   let fb = Infinity;
   for (let i = 0; i < 2; i++) ((fa = Math.min(fa, timed(() => there.fabricModelNetwork(c.params))[0])), (fb = Math.min(fb, timed(() => here.fabricModelNetwork(c.params))[0])));
-  console.log(`${c.name}${forceGc ? '' : ' (no forced collection)'}: solve, other tree ${a[0].toFixed(1)} ms CPU (${a[1].toFixed(1)} wall), this tree ${b[0].toFixed(1)} ms CPU (${b[1].toFixed(1)} wall), ratio ${(a[0] / b[0]).toFixed(2)}; front end ${fa.toFixed(0)} and ${fb.toFixed(0)} ms CPU; load average ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log(`${c.name}${forceGc ? '' : ' (no forced collection)'}${fresh ? ' (a fresh network object per solve)' : ''}: solve, other tree ${a[0].toFixed(1)} ms CPU (${a[1].toFixed(1)} wall), this tree ${b[0].toFixed(1)} ms CPU (${b[1].toFixed(1)} wall), ratio ${(a[0] / b[0]).toFixed(2)}; front end ${fa.toFixed(0)} and ${fb.toFixed(0)} ms CPU; load average ${os.loadavg()[0]!.toFixed(1)}`);
 }

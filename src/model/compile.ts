@@ -7,7 +7,8 @@
  */
 import type { ModelNetwork } from './network.js';
 import { PairIndex } from './routes/pairIndex.js';
-import { flowTableOf } from './routes/routes.js';
+import { flowTableOf, hasFrontEndTable } from './routes/routes.js';
+import { newWork, type ModelWork } from './work.js';
 
 /** The flat form of a network; channel c = port·V + VL. */
 export interface CompiledModel {
@@ -60,6 +61,26 @@ export interface CompiledModel {
   readonly m1: Float64Array;
   readonly m2: Float64Array;
   readonly sendQueue: Float64Array;
+  /** Work arrays shared by the solves of this model (work.ts): the only part that changes, and only during a solve. */
+  readonly work: ModelWork;
+}
+
+/** Compiled models by the network they compile, with the arrays they were made from. */
+const compiled = new WeakMap<ModelNetwork, { ports: ModelNetwork['ports']; flows: ModelNetwork['flows']; vls: number; voq: boolean; m: CompiledModel }>();
+
+/**
+ * The compiled model of a network from the front end (scenario.ts), made at its first solve and the
+ * same object at the next ones: such a network is not changed once made (its fields are readonly, its
+ * flow table was made with it; a network with other flows or ports is another object). Other networks
+ * (built by hand or by spreading one, as overload.ts does) are compiled afresh each time.
+ */
+export function compiledModel(net: ModelNetwork): CompiledModel {
+  if (!hasFrontEndTable(net)) return compileModel(net);
+  const known = compiled.get(net);
+  if (known !== undefined && known.ports === net.ports && known.flows === net.flows && known.vls === net.vls && known.voq === (net.voq === true)) return known.m;
+  const m = compileModel(net);
+  compiled.set(net, { ports: net.ports, flows: net.flows, vls: net.vls, voq: m.voq, m });
+  return m;
 }
 
 /** Compiles a network (see the module comment). */
@@ -171,7 +192,8 @@ export function compileModel(net: ModelNetwork): CompiledModel {
     bufferBlocks[i] = p.downstreamBufferBytes === Infinity ? Infinity : Math.floor(p.downstreamBufferBytes / 64);
     creditLoop[i] = 2 * p.delay + p.downstreamLatency;
   });
-  return { V, P, C, F, voq: net.voq === true, N, nodeChannel, nodeNext, nodeTurn, flowChannel, flowRest, flowTurn, flowRank, turnIn, turnOut, turnsStart, turnsOf, intoStart, intoOf, hostChannel, serviceSecondFactor, rate, bufferBlocks, creditLoop, lambda, ca2, m1, m2, sendQueue };
+  const work = newWork({ V, P, N, F, turnIn, turnsStart, intoOf });
+  return { V, P, C, F, voq: net.voq === true, N, nodeChannel, nodeNext, nodeTurn, flowChannel, flowRest, flowTurn, flowRank, turnIn, turnOut, turnsStart, turnsOf, intoStart, intoOf, hostChannel, serviceSecondFactor, rate, bufferBlocks, creditLoop, lambda, ca2, m1, m2, sendQueue, work };
 }
 
 /** `a` in an array twice as long. */

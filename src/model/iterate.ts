@@ -11,6 +11,7 @@ import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from './queues/ar
 import { conservationFloor, spacedInput } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from './queues/voq.js';
+import { resetWaiting, updateWaiting } from './waiting.js';
 import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
@@ -42,18 +43,8 @@ const RELOCATE = true;
  */
 export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlShares[]): void {
   const V = m.V;
-  const demand = new Float64Array(V);
-  const cap = new Float64Array(V);
-  const split = new Float64Array(V);
-  const vlLam = new Float64Array(V);
-  const vlS1 = new Float64Array(V);
-  const vlS2 = new Float64Array(V);
-  const splitRho = new Float64Array(2);
-  const byInput = new Float64Array(m.P);
-  const turnsOfInput = new Int32Array(m.P);
-  const pairsByInput = new Float64Array(m.P);
-  const lv = [new Float64Array(5), new Float64Array(5)];
-  const readyByInput = new Float64Array(m.P);
+  // The compiled model's scratch (work.ts): per VL and level rewritten per port, per input port left zeroed.
+  const { demand, cap, split, vlLam, vlS1, vlS2, splitRho, byInput, turnsOfInput, pairsByInput, lv, readyByInput } = m.work.port;
   for (let p = 0; p < m.P; p++) {
     const base = p * V;
     let any = false;
@@ -250,9 +241,10 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
  */
 export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): number {
   let change = 0;
-  let readout = new Float64Array(16);
-  let readoutAll = new Float64Array(16);
-  const byPort = m.V > 1 || m.voq ? new Float64Array(3 * m.P) : readout;
+  // The compiled model's scratch (work.ts): the readouts sized for the buffer with the most turns, byPort left zeroed.
+  const { readout, readoutAll, byPort } = m.work.port;
+  // The waiting heads per output (θ of the all-packets readout), as this pass finds them (waiting.ts).
+  if (m.V > 1 || m.voq) resetWaiting(m, s);
   for (let u = 0; u < m.C; u++) {
     const l = s.lam[u]!;
     const p = (u / m.V) | 0;
@@ -265,8 +257,6 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     // The input port feeds one output at a time: a head also waits while the port sends another VL's packet.
     const busyOther = m.V > 1 || m.voq;
     if (busyOther) {
-      const n = 2 * (m.turnsStart[u + 1]! - m.turnsStart[u]!);
-      if (readout.length < n) ((readout = new Float64Array(2 * n)), (readoutAll = new Float64Array(2 * n)));
       otherVlsReadout(m, s, u, readout, byPort);
       if (m.V > 1 || m.voq) otherVlsReadout(m, s, u, readoutAll, byPort, true);
     }
@@ -289,6 +279,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
       // A waited VoQ head passed over while its port is busy (H31g, change 55: the all-packets readout): the
       // output serves another request meanwhile, so only the free head's part idles the output (portWait).
       s.portWait[t] = m.voq ? free * readout[2 * k]! : e;
+      if (m.V > 1 || m.voq) updateWaiting(m, s, t);
       // Virtual output queues: voqBuffer takes its own head time; the head's second moment is not read.
       if (m.voq) continue;
       const e2 = busyOther ? free * readout[2 * k + 1]! + all * readoutAll[2 * k + 1]! : 0;

@@ -6,7 +6,7 @@
  * metric names (result.ts).
  */
 import { InvalidParameterError } from '../core/errors.js';
-import { compileModel, hopArrays, type CompiledModel, type HopArrays } from './compile.js';
+import { compiledModel, hopArrays, type CompiledModel, type HopArrays } from './compile.js';
 import { maxMinRatesByHop } from './routes/maxminHops.js';
 import { channelService, inputBuffers, portWaits, propagate } from './iterate.js';
 import { accumulateLoads } from './routes/loads.js';
@@ -77,7 +77,7 @@ export type OverloadMode = 'fallback' | 'plain' | 'stop';
 
 /** The fixed point itself (no validation of the network: scenario.ts and tests build sound ones). */
 export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: number, omega: number, overload: OverloadMode = 'fallback', adaptive = true): SolvedModel {
-  const m = compileModel(net);
+  const m = compiledModel(net);
   const s = newState(m);
   // The VL shares from each channel's mean packet size before any rate is known, every flow weighted 1.
   const shares = portShares(net, m, meanBytesUnweighted(m, s));

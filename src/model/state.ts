@@ -1,5 +1,6 @@
 /** The fabric model's state between the steps of the fixed point (iterate.ts), per channel unless said. */
 import type { CompiledModel } from './compile.js';
+import type { NodeScratch } from './work.js';
 
 /** Guard against 0 in denominators and capacities. */
 export const EPS = 1e-9;
@@ -37,21 +38,11 @@ export interface ModelState {
   readonly portWait: Float64Array; // per turn: the head's wait for its own input port (s), part of headWait
   readonly floorExtra: Float64Array; // per turn: wait added by the output-queued floor (s), reported only
   readonly floorSpill: Float64Array; // per turn: packets of the floor's queue its input buffer cannot hold, held upstream (floor.ts)
-  readonly scratch: NodeScratch;
+  readonly scratch: NodeScratch; // the compiled model's (work.ts): shared by the solves of one network
 }
 
-/** Work arrays of the sums over the route table (loads.ts, maxmin.ts, flowSums.ts), made once per solve. */
-export interface NodeScratch {
-  /** Per route node. */
-  readonly a: Float64Array;
-  readonly b: Float64Array;
-  readonly c: Float64Array;
-  readonly d: Float64Array;
-  readonly after: Int32Array;
-  /** Per flow. */
-  readonly active: Int32Array;
-  readonly frozen: Int32Array;
-}
+/** Work arrays of the sums over the route table (defined with the compiled model's other work arrays). */
+export type { NodeScratch } from './work.js';
 
 /** Fresh state for a compiled model. */
 export function newState(m: CompiledModel): ModelState {
@@ -67,7 +58,7 @@ export function newState(m: CompiledModel): ModelState {
     portWait: new Float64Array(m.turnIn.length),
     floorExtra: new Float64Array(m.turnIn.length),
     floorSpill: new Float64Array(m.turnIn.length),
-    scratch: { a: new Float64Array(m.N), b: new Float64Array(m.N), c: new Float64Array(m.N), d: new Float64Array(m.N), after: new Int32Array(m.N), active: new Int32Array(m.F), frozen: new Int32Array(m.F) },
+    scratch: m.work.scratch,
   };
 }
 

@@ -8,6 +8,7 @@ import type { CompiledModel } from '../compile.js';
 import { finiteQueue, trainFifoWait } from './queue.js';
 import { servedLevel, type VlShares } from './arbitration.js';
 import { EPS, type ModelState } from '../state.js';
+import { waitingElsewhere } from '../waiting.js';
 
 /** E[s³] of the gamma law with mean `x` and SCV `c2` (exact for deterministic, c2 = 0, and exponential, c2 = 1). */
 const third = (x: number, c2: number) => x * x * x * (1 + c2) * (1 + 2 * c2);
@@ -126,7 +127,7 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
     if (!everyPacket) continue;
     // The turn lost (H31x): output q, freed while the port is busy, goes to another input's waiting head
     // (probability θ, {@link waitingElsewhere}), and the head waits that whole packet, x_q, not the port's residual.
-    const theta = waitingElsewhere(m, s, q, (u / m.V) | 0);
+    const theta = waitingElsewhere(m, q, (u / m.V) | 0, t);
     const xq = s.xbar[m.turnOut[t]!]!;
     const busyP = Math.max(0, pAll - byPort[2 * m.P + q]!);
     out[2 * k] = (1 - theta) * out[2 * k]! + theta * busyP * xq;
@@ -142,22 +143,6 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
       if (byPort.length > 2 * m.P) byPort[2 * m.P + q] = 0;
     }
   }
-}
-
-/**
- * The chance that a head of another input port waits for output port q: 1 − e^{−A}, A = Σ λ_t·H_t over
- * the turns into q from other input ports (Little: the mean number of such waiting heads; H31x).
- */
-function waitingElsewhere(m: CompiledModel, s: ModelState, q: number, input: number): number {
-  let a = 0;
-  for (let c = q * m.V; c < (q + 1) * m.V; c++) {
-    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
-      const t = m.intoOf[i]!;
-      if (((m.turnIn[t]! / m.V) | 0) === input) continue;
-      a += s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
-    }
-  }
-  return 1 - Math.exp(-a);
 }
 
 /** True when every output the buffer behind u feeds takes at least link u's transmission time per packet (the tandem identity's condition). */

@@ -60,6 +60,12 @@ export function attachFlowTable(flows: readonly unknown[], table: FlowTable): vo
   attached.set(flows, table);
 }
 
+/** Whether the network's flows array is the front end's own, with the table made with it (compile.ts caches such networks' compiled models). */
+export function hasFrontEndTable(net: ModelNetwork): boolean {
+  const table = attached.get(net.flows);
+  return table !== undefined && table.routes.rest.length === net.flows.length;
+}
+
 /** The flow table of a network: the one attached to its flows array, else built from the flows. */
 export function flowTableOf(net: ModelNetwork): FlowTable {
   const table = attached.get(net.flows);

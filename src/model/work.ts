@@ -1,0 +1,107 @@
+/**
+ * Work arrays of a compiled model (compile.ts), made with it and reused by every solve of its network
+ * (a load sweep or a notebook solves one network many times): the sums over the route table
+ * (loads.ts, maxmin.ts, flowSums.ts), the per-port scratch of the fixed point's port and buffer steps
+ * (iterate.ts) and the waiting heads' terms (waiting.ts). Each user writes before it reads, or leaves
+ * the arrays zeroed as it found them; no result holds one of them (results copy what they keep), so a
+ * solve's answer does not change when another solve of the network reuses them. One solve at a time
+ * per network (JavaScript runs one at a time). Before: a solve allocated them afresh, and for the
+ * all-to-all's 419,256 flows the collector's full collections were a third of the solve.
+ */
+
+/** Work arrays of the sums over the route table (loads.ts, maxmin.ts, flowSums.ts). */
+export interface NodeScratch {
+  /** Per route node. */
+  readonly a: Float64Array;
+  readonly b: Float64Array;
+  readonly c: Float64Array;
+  readonly d: Float64Array;
+  readonly after: Int32Array;
+  /** Per flow. */
+  readonly active: Int32Array;
+  readonly frozen: Int32Array;
+}
+
+/** The waiting heads' terms (waiting.ts; rewritten by its `resetWaiting` at each pass of inputBuffers). */
+export interface WaitingHeads {
+  /** Per position i of `intoOf`: the term r of turn intoOf[i]. */
+  readonly r: Float64Array;
+  /** Per position i of `intoOf`: the input port of turn intoOf[i]. */
+  readonly inputPort: Int32Array;
+  /** Per turn: its position in `intoOf`. */
+  readonly position: Int32Array;
+}
+
+/** The waiting heads' arrays for a compiled model (terms zero until waiting.ts's `resetWaiting`). */
+function newWaiting(m: WorkSizes): WaitingHeads {
+  const T = m.intoOf.length;
+  const inputPort = new Int32Array(T);
+  const position = new Int32Array(T);
+  for (let i = 0; i < T; i++) {
+    const t = m.intoOf[i]!;
+    inputPort[i] = (m.turnIn[t]! / m.V) | 0;
+    position[t] = i;
+  }
+  return { r: new Float64Array(T), inputPort, position };
+}
+
+/** Scratch of iterate.ts's `portWaits` (per VL, per level, per port: left zeroed per port where said) and `inputBuffers`. */
+export interface PortScratch {
+  /** Per VL. */
+  readonly demand: Float64Array;
+  readonly cap: Float64Array;
+  readonly split: Float64Array;
+  readonly vlLam: Float64Array;
+  readonly vlS1: Float64Array;
+  readonly vlS2: Float64Array;
+  /** Per level. */
+  readonly splitRho: Float64Array;
+  /** Per level, the five sums of a port's level. */
+  readonly lv: readonly [Float64Array, Float64Array];
+  /** Per input port, zeroed after each output port. */
+  readonly byInput: Float64Array;
+  readonly turnsOfInput: Int32Array;
+  readonly pairsByInput: Float64Array;
+  readonly readyByInput: Float64Array;
+  /** Per port, three each (heads.ts otherVlsReadout's scatter), zeroed after each buffer. */
+  readonly byPort: Float64Array;
+  /** Per turn of the buffer with the most turns, two each (the readouts of inputBuffers). */
+  readonly readout: Float64Array;
+  readonly readoutAll: Float64Array;
+}
+
+/** A compiled model's work arrays. */
+export interface ModelWork {
+  readonly scratch: NodeScratch;
+  readonly port: PortScratch;
+  readonly waiting: WaitingHeads;
+}
+
+/** What of a compiled model the work arrays' sizes come from (compile.ts passes its own fields of these names). */
+export interface WorkSizes {
+  readonly V: number;
+  readonly P: number;
+  readonly N: number;
+  readonly F: number;
+  readonly turnIn: Int32Array;
+  readonly turnsStart: Int32Array;
+  readonly intoOf: Int32Array;
+}
+
+/** Work arrays for a model of these sizes. */
+export function newWork(m: WorkSizes): ModelWork {
+  const { V, P, N, F } = m;
+  let most = 0;
+  for (let c = 0; c + 1 < m.turnsStart.length; c++) most = Math.max(most, m.turnsStart[c + 1]! - m.turnsStart[c]!);
+  const v = () => new Float64Array(V);
+  const p = () => new Float64Array(P);
+  return {
+    scratch: { a: new Float64Array(N), b: new Float64Array(N), c: new Float64Array(N), d: new Float64Array(N), after: new Int32Array(N), active: new Int32Array(F), frozen: new Int32Array(F) },
+    port: {
+      demand: v(), cap: v(), split: v(), vlLam: v(), vlS1: v(), vlS2: v(), splitRho: new Float64Array(2), lv: [new Float64Array(5), new Float64Array(5)],
+      byInput: p(), turnsOfInput: new Int32Array(P), pairsByInput: p(), readyByInput: p(),
+      byPort: new Float64Array(3 * P), readout: new Float64Array(Math.max(16, 2 * most)), readoutAll: new Float64Array(Math.max(16, 2 * most)),
+    },
+    waiting: newWaiting(m),
+  };
+}
