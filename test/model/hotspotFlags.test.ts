@@ -152,7 +152,7 @@ describe('congestion trees on a small fabric: the buffers the simulator shows fu
     return { latency, occupancy };
   };
   /** The far end of each transmitting port (the simulator names an input buffer by its own port). */
-  const farEnd = new Map(links.flatMap(([a, b]) => [[a, b], [b, a]] as const));
+  const farEnd = new Map<string, string>(links.flatMap(([a, b]) => [[a, b], [b, a]] as const));
 
   it.each(['voq', 'fifo'] as const)('%s inputs: the simulator’s full buffers (≥ 3 of 4 packets on average; every other under 1.5) are exactly those on hA’s and hC’s paths before d’s link; the flows flagged congestion-tree are exactly the others that cross one, and the hot flows slow each of them more than any unflagged flow', (q) => {
     const sim = simulate(params(q, flows));
