@@ -8,6 +8,7 @@
  * costs more than the solve itself on 10⁵ flows and more (the profile).
  */
 import { maxOf } from '../core/arrays.js';
+import { congestionTrees, treeOtherThan } from './congestionTree.js';
 import { flowSums, perFlowNumbers, type FlowSums } from './routes/flowSums.js';
 import type { ChannelResult, FabricModelResult, FlowFlag, FlowResult, PortResult } from './result.js';
 import type { SolvedModel } from './solved.js';
@@ -21,6 +22,7 @@ export const CONGESTION_TREE = 0.05;
 function records(sm: SolvedModel, sums: FlowSums): FlowResult[] {
   const { net, m, s, alloc } = sm;
   const byName = new Map<string, FlowParts[]>();
+  const trees = congestionTrees(m, alloc);
   for (let f = 0; f < m.F; f++) {
     const flow = net.flows[f]!;
     const r = sums.rate[f]!;
@@ -30,6 +32,8 @@ function records(sm: SolvedModel, sums: FlowSums): FlowResult[] {
     let worstAt = -1;
     let tree = 0;
     let treeAt = -1;
+    let held = -1;
+    let heldBy = -1;
     // The first hop (the flow's own), then the route nodes; n = −2 stands for the first hop.
     for (let n = -2, t = -1; n !== -1; t = n === -2 ? m.flowTurn[f]! : m.nodeTurn[n]!, n = n === -2 ? m.flowRest[f]! : m.nodeNext[n]!) {
       const c = n === -2 ? m.flowChannel[f]! : m.nodeChannel[n]!;
@@ -42,6 +46,7 @@ function records(sm: SolvedModel, sums: FlowSums): FlowResult[] {
         if (s.fifoLoad[u]! > worst) ((worst = s.fifoLoad[u]!), (worstAt = m.P + m.C + u));
       }
       if (s.blocked[c]! > tree) ((tree = s.blocked[c]!), (treeAt = m.P + m.C + c));
+      if (trees && held < 0 && trees.count[c]! > 0) ((heldBy = treeOtherThan(trees, c, f)), (held = heldBy >= 0 ? c : -1));
     }
     const fixed = sums.fixed[f]!;
     const queueing = sums.queueing[f]!;
@@ -60,6 +65,15 @@ function records(sm: SolvedModel, sums: FlowSums): FlowResult[] {
     if (tree > CONGESTION_TREE) {
       flags.push('congestion-tree');
       reasons.push(`${resourceName(sm, treeAt)} full ${(100 * tree).toFixed(1)} % of arrivals: back-pressure couples queues the model treats as independent`);
+    }
+    if (held >= 0) {
+      // congestionTree.ts: a capped flow's backlog fills this buffer in the simulator; the model throttles it at its source.
+      const by = net.flows[heldBy]!;
+      if (!flags.includes('congestion-tree')) flags.push('congestion-tree');
+      reasons.push(
+        `${resourceName(sm, m.P + m.C + held)} is held full by the backlog of ${by.group ?? by.name} (capped by ${resourceName(sm, alloc.bottleneck[heldBy]!)}): a congestion tree, whose credit waits are not in this flow's numbers` +
+          (flow.rateControlled || by.rateControlled ? ' (under rate control it forms until the congestion control throttles the sources: that transient is not modelled)' : ''),
+      );
     }
     const latency = fixed + queueing + credit;
     if (!Number.isFinite(latency)) {
