@@ -20,6 +20,7 @@
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts 4ary2tree-uniform-2sl [90%] [--reps 2] [--packets 20000]
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts mesh8x8-uniform-2sl 90% --by-vl   (host-fed and switch-fed buffers, per VL)
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts switch8-2sl [0.5]   (one 8-port switch, 2 SLs 1 : 3, uniform; load per host)
+ *     nice -n 10 npx tsx benchmarks/sim-head-times.ts switch4-2sl [0.5]   (the same with 4 ports: a buffer's next packet goes to its predecessor's output with chance 1/3, not 1/7)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,17 +37,17 @@ const opt = (name: string, d: string) => {
 };
 const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets'].includes(args[i - 1]!)));
 const [name, label = '90%'] = positional;
-if (name === undefined) throw new Error('usage: sim-head-times.ts CASE [LABEL] [--reps N] [--packets N]: CASE a fixture of test/fixtures/fabric-model, or switch8-2sl / switch8-1sl with LABEL the load per host');
+if (name === undefined) throw new Error('usage: sim-head-times.ts CASE [LABEL] [--reps N] [--packets N]: CASE a fixture of test/fixtures/fabric-model, or switch8-2sl / switch8-1sl / switch4-2sl / switch4-1sl with LABEL the load per host');
 const reps = Number(opt('--reps', '2'));
 const packets = Number(opt('--packets', '20000'));
 /** `--by-vl`: one line per VL over every buffer (the mesh's and torus's many link kinds). */
 const byVl = args.includes('--by-vl');
 
-/** One 8-port switch, 8 hosts, two flows per host (SL 0, SL 1) to uniform destinations, 2.5 Gb/s, buffers of four 2 KB packets. */
-function switchParams(load: number, vls: number) {
+/** One switch of `ports` ports (8 or 4), a host on each, two flows per host (SL 0, SL 1) to uniform destinations, 2.5 Gb/s, buffers of four 2 KB packets. */
+function switchParams(load: number, vls: number, ports = 8) {
   const pps = ((load / 2) * 2.5e9) / (2048 * 8);
   return {
-    topology: { switches: [{ name: 's', ports: 8 }], hosts: Array.from({ length: 8 }, (_, i) => ({ name: `h${i}` })), links: Array.from({ length: 8 }, (_, i) => ({ a: `h${i}`, b: `s:${i + 1}`, rateGbps: 2.5 })) },
+    topology: { switches: [{ name: 's', ports }], hosts: Array.from({ length: ports }, (_, i) => ({ name: `h${i}` })), links: Array.from({ length: ports }, (_, i) => ({ a: `h${i}`, b: `s:${i + 1}`, rateGbps: 2.5 })) },
     vls,
     slToVl: [0, vls - 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     arbitration: { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }].slice(0, vls), limitOfHighPriority: 0 },
@@ -54,15 +55,15 @@ function switchParams(load: number, vls: number) {
     bufferBytes: 4 * 2048,
     switchLatencyNs: 100,
     cutThrough: true,
-    flows: Array.from({ length: 8 }, (_, i) => [0, 1].map((sl) => ({ name: `h${i}-sl${sl}`, source: `h${i}`, destination: 'uniform', sl, traffic: { kind: 'poisson', rate: pps }, packetBytes: 2048 }))).flat(),
+    flows: Array.from({ length: ports }, (_, i) => [0, 1].map((sl) => ({ name: `h${i}-sl${sl}`, source: `h${i}`, destination: 'uniform', sl, traffic: { kind: 'poisson', rate: pps }, packetBytes: 2048 }))).flat(),
   };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let params: any;
 let pps: number;
-if (name.startsWith('switch8-')) {
-  params = switchParams(Number(label), name.endsWith('2sl') ? 2 : 1);
+if (name.startsWith('switch8-') || name.startsWith('switch4-')) {
+  params = switchParams(Number(label), name.endsWith('2sl') ? 2 : 1, name.startsWith('switch4-') ? 4 : 8);
   pps = params.flows[0].traffic.rate;
 } else {
   const dir = join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model');
