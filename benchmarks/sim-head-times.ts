@@ -15,11 +15,13 @@
  * already registered for that output on its VL and on the others, and how many of them have their
  * input port free (the rest are successors registered early, or heads whose port sends another VL). A
  * measuring aid, not a score; the simulator runs `--reps` replications of `--packets` packets per
- * flow (default 2 × 20,000), seed 1, a fifth of that warm-up.
+ * flow (default 2 × 20,000), seed 1, a fifth of that warm-up. Last, per buffer kind, each packet's time from
+ * its entry into the buffer to its start (the buffer's time beyond x, as fabric-model-buffers.ts's `sim` by Little).
  *
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts 4ary2tree-uniform-2sl [90%] [--reps 2] [--packets 20000]
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts mesh8x8-uniform-2sl 90% --by-vl   (host-fed and switch-fed buffers, per VL)
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts switch8-2sl [0.5]   (one 8-port switch, 2 SLs 1 : 3, uniform; load per host)
+ *     nice -n 10 npx tsx benchmarks/sim-head-times.ts 4ary2tree-uniform-1sl 90% --buffer-bytes 131072   (the buffers 64 packets deep, not 4)
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts switch4-2sl [0.5]   (the same with 4 ports: a buffer's next packet goes to its predecessor's output with chance 1/3, not 1/7)
  */
 import { readFileSync } from 'node:fs';
@@ -35,11 +37,13 @@ const opt = (name: string, d: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1]! : d;
 };
-const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets'].includes(args[i - 1]!)));
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--buffer-bytes'].includes(args[i - 1]!)));
 const [name, label = '90%'] = positional;
 if (name === undefined) throw new Error('usage: sim-head-times.ts CASE [LABEL] [--reps N] [--packets N]: CASE a fixture of test/fixtures/fabric-model, or switch8-2sl / switch8-1sl / switch4-2sl / switch4-1sl with LABEL the load per host');
 const reps = Number(opt('--reps', '2'));
 const packets = Number(opt('--packets', '20000'));
+/** `--buffer-bytes N`: the fixture case's input buffers resized (H31z: the credit limit's part in the buffer's time). */
+const bufferBytes = Number(opt('--buffer-bytes', '0'));
 /** `--by-vl`: one line per VL over every buffer (the mesh's and torus's many link kinds). */
 const byVl = args.includes('--by-vl');
 
@@ -72,7 +76,7 @@ if (name.startsWith('switch8-') || name.startsWith('switch4-')) {
   const pt = c.points.find((p: { label: string }) => p.label === label);
   if (pt === undefined) throw new Error(`${name}: no point labelled ${label}`);
   pps = pt.flowRatePps;
-  params = { ...sc.params, flows: sc.params.flows.map((f: object) => ({ ...f, traffic: { kind: 'poisson', rate: pps } })) };
+  params = { ...sc.params, ...(bufferBytes > 0 ? { bufferBytes } : {}), flows: sc.params.flows.map((f: object) => ({ ...f, traffic: { kind: 'poisson', rate: pps } })) };
 }
 
 // The simulator's heads, timed (this process only).
@@ -107,6 +111,17 @@ fifo.register = function (q: number, out: number, vl: number) {
   }
   return register.call(this, q, out, vl);
 };
+/** Per packet: when it entered its input buffer; per input queue q: [packets started, Σ(start − entry)] (H31z). */
+const pushT = new Map<number, number>();
+const inBuf = new Map<number, [number, number]>();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let fifoInst: any = null;
+const push = fifo.push;
+fifo.push = function (q: number, p: number) {
+  fifoInst = this;
+  pushT.set(p, clock());
+  return push.call(this, q, p);
+};
 const popHead = fifo.popHead;
 fifo.popHead = function (q: number) {
   popping = true;
@@ -120,6 +135,17 @@ fifo.popHead = function (q: number) {
 const xbar = Crossbar.prototype as any;
 const startTx = xbar.startTx;
 xbar.startTx = function (g: number, q: number, v: number) {
+  if (fifoInst !== null && crossbar !== null) {
+    const p = fifoInst.headOf(q);
+    const t0 = pushT.get(p);
+    pushT.delete(p);
+    if (t0 !== undefined) {
+      const b = inBuf.get(q) ?? [0, 0];
+      b[0] += 1;
+      b[1] += clock() - t0;
+      inBuf.set(q, b);
+    }
+  }
   const r = registered.get(q);
   if (r !== undefined) {
     const w = clock() - r[0];
@@ -207,3 +233,13 @@ for (const [key, g] of [...groups].sort()) {
   const found = f > 0 ? ` | ${(g[13]! / f).toFixed(3)} / ${k > 0 ? (g[11]! / k).toFixed(3) : '–'}; ${(g[14]! / f).toFixed(3)} (${(g[15]! / f).toFixed(3)}), ${(g[16]! / f).toFixed(3)} (${(g[17]! / f).toFixed(3)})` : '';
   console.log(`${key.padEnd(16)} ${(nf / n).toFixed(3)} | ${(hf / nf / x).toFixed(3).padStart(7)}  ${(hf2 / nf / x / x).toFixed(3).padStart(7)} | ${(hs / ns / x - 1).toFixed(3).padStart(7)}  ${(hs2 / ns / x / x).toFixed(3).padStart(7)} | ${simS.toFixed(3).padStart(8)} | ${model}${found}`);
 }
+
+const byKind = new Map<string, [number, number]>();
+for (const [q, b] of inBuf) {
+  const k = `${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`;
+  const a = byKind.get(k) ?? [0, 0];
+  a[0] += b[0];
+  a[1] += b[1];
+  byKind.set(k, a);
+}
+for (const [k, a] of [...byKind].sort()) console.log(`${k}: arrival at the buffer to start ${(a[1] / a[0] / x).toFixed(3)} x (n ${a[0]})`);
