@@ -48,6 +48,8 @@ function records(sm: SolvedModel, sums: FlowSums): FlowResult[] {
       if (s.blocked[c]! > tree) ((tree = s.blocked[c]!), (treeAt = m.P + m.C + c));
       if (trees && held < 0 && trees.count[c]! > 0) ((heldBy = treeOtherThan(trees, c, f)), (held = heldBy >= 0 ? c : -1));
     }
+    // A capped flow of a kept diverged iterate (overload.ts): its send queue is unbounded, as the fallback's host wait.
+    if (sm.unbounded?.[f]) hops[0] = Infinity;
     const fixed = sums.fixed[f]!;
     const queueing = sums.queueing[f]!;
     const credit = sums.credit[f]!;

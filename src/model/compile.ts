@@ -70,9 +70,11 @@ const compiled = new WeakMap<ModelNetwork, { ports: ModelNetwork['ports']; flows
 
 /**
  * The compiled model of a network from the front end (scenario.ts), made at its first solve and the
- * same object at the next ones: such a network is not changed once made (its fields are readonly, its
+ * same object at the next ones: such a network is not changed once made (frozen, its ports too; its
  * flow table was made with it; a network with other flows or ports is another object). Other networks
- * (built by hand or by spreading one, as overload.ts does) are compiled afresh each time.
+ * (built by hand) are compiled afresh each time; one spread from a front-end network with the same
+ * flows array (as overload.ts and fabric-model-ab.ts --fresh do) is compiled once and kept under the
+ * new object.
  */
 export function compiledModel(net: ModelNetwork): CompiledModel {
   if (!hasFrontEndTable(net)) return compileModel(net);

@@ -160,5 +160,13 @@ export function fabricModelNetwork(params: unknown): ModelNetwork {
   });
   // The paths again as the shared route table, for the solver (routes.ts).
   attachFlowTable(flows, { routes: router.table(), numbers: flowArrays({ ports: [], flows, vls, cutThrough: true }) });
-  return { ports: ports.map((p) => p ?? unused), flows, vls, cutThrough: (o.cutThrough as boolean | undefined) ?? true, voq: inputQueueing === 'voq' };
+  // Frozen, so that the compiled model kept with this network (compile.ts) stays its model: the flow table above
+  // already holds the flows' numbers, and a port changed in place would otherwise be missed by the kept arrays.
+  return Object.freeze({
+    ports: Object.freeze(ports.map((p) => Object.freeze(p ?? unused))),
+    flows: Object.freeze(flows),
+    vls,
+    cutThrough: (o.cutThrough as boolean | undefined) ?? true,
+    voq: inputQueueing === 'voq',
+  });
 }

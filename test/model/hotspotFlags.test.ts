@@ -96,6 +96,9 @@ describe('fabric model on the hotspot run at radix 36 (648 hosts), where its fix
     for (const f of capped) {
       expect(f.latency, f.name).toBe(Infinity);
       expect(r.metrics.latency[f.name], f.name).toBe(Infinity);
+      // Its parts too (the lead's review): the per-hop sum a display prints and the credit wait are not the runaway's.
+      expect(f.queueingPerHop.reduce((a, b) => a + b, 0), f.name).toBe(Infinity);
+      expect(f.creditWait, f.name).toBe(Infinity);
       expect(f.flags, f.name).toEqual(expect.arrayContaining(['saturated', 'unstable', 'not-converged']));
       expect(f.reasons.some((x) => x.startsWith('fixed point diverged')), f.name).toBe(true);
     }

@@ -88,7 +88,7 @@ function eachFlow(sm: SolvedModel, each: (f: number, rate: number, fixed: number
     // Cut-through: the packet's tail leaves the slowest link last, Σ delays + size / slowest rate;
     // store-and-forward: Σ delays + Σ size / rate.
     // A flow whose latency a kept diverged iterate does not hold (overload.ts): unbounded, not the runaway's number.
-    each(f, r, d + (cutThrough ? m1[f]! / k : m1[f]! * k), sm.unbounded?.[f] ? Infinity : s.hostWait[c0]! + w, cr);
+    each(f, r, d + (cutThrough ? m1[f]! / k : m1[f]! * k), sm.unbounded?.[f] ? Infinity : s.hostWait[c0]! + w, sm.unbounded?.[f] ? Infinity : cr);
   }
 }
 

@@ -80,8 +80,6 @@ export class Links {
   private readonly V: number;
   /** Peer global port of every port (−1: unconnected). */
   readonly peer: Int32Array;
-  /** Propagation delay (s) of every port's outgoing direction. */
-  readonly delay: Float64Array;
   /** The switch each global port belongs to (−1: a host port). */
   readonly portSwitch: Int32Array;
   /** First global port of every switch. */
@@ -92,7 +90,7 @@ export class Links {
   readonly shared: boolean;
   /** Blocks of the buffer a credit counter stands for: V × capBlocks when shared, else capBlocks. */
   readonly poolBlocks: number;
-  /** The ports' records (portRecord.ts) as integers: port g's field k at g·S + k. */
+  /** The ports' records (the layout above) as integers: port g's field k at g·S + k. */
   private readonly rec: Int32Array;
   /** The same records as doubles: port g's field k at g·W + k. */
   private readonly recF: Float64Array;
@@ -109,7 +107,7 @@ export class Links {
   private readonly foldAt: Float64Array;
   /** Folded credit returns applied so far (each stands for one engine event it saved). */
   private foldedApplied = 0;
-  /** Idle folding ({@link enableIdleFold}): the switches' forwarding, the VoQ's requested-VL bits per output (packets heading to it: in the records). */
+  /** Idle folding ({@link enableIdleFold}): the switches' forwarding, the VoQ's requested-VL bits per output (packets heading to it: `heading`, per port). */
   private idleForwarding: StaticForwarding | null = null;
   private requestedVls: Int32Array = new Int32Array(0);
   /** Idle folding: per switch output port, the packets on a wire that will request it at their next switch. */
@@ -135,7 +133,6 @@ export class Links {
     const V = (this.V = c.vls);
     const G = c.peer.length;
     this.peer = c.peer;
-    this.delay = c.delay;
     this.capBlocks = capBlocks;
     this.shared = c.sharedInputBuffer;
     const poolBlocks = (this.poolBlocks = c.sharedInputBuffer ? capBlocks * V : capBlocks);
