@@ -11,7 +11,7 @@ import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from './queues/ar
 import { conservationFloor, spacedInput } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from './queues/voq.js';
-import { resetWaiting, updateWaiting } from './waiting.js';
+import { resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
 import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
@@ -149,7 +149,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           byInput[pu]! += s.lamT[t]!;
           // A head waiting for its own input port is not ready, and the output serves only ready requests (crossbar.ts
           // tryOutput: the oldest per VL whose input port is free): it is ahead of no one meanwhile (change 67, H31l).
-          waitingAll += s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
+          waitingAll += waitingTerm(s, t);
           turnsOfInput[pu]!++;
           nTurns++;
         }
@@ -184,7 +184,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           // At most one head per input buffer of the other ports can be ahead of this one.
           const heads = nTurns - turnsOfInput[pu]!;
           if (others > 0 && heads > 0) {
-            const mine = s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
+            const mine = waitingTerm(s, t);
             // The same link's waiting heads of other VLs are ahead in full (change 68, H31l): spacing keeps a packet that
             // left as it came from finding the output busy (`others`), not one still waiting there, which no FIFO wait of this VL holds.
             const ahead = waitingAll - mine;

@@ -13,18 +13,26 @@
 import type { CompiledModel } from './compile.js';
 import type { ModelState } from './state.js';
 
+/**
+ * Turn t's waiting heads r_t = λ_t·max(0, H_t − e_t) (heads per second × seconds): the one quantity θ here,
+ * the ready heads of change 36 (heads.ts readyHeadsAt) and the heads ahead of change 67 (iterate.ts) all sum.
+ */
+export function waitingTerm(s: ModelState, t: number): number {
+  return s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
+}
+
 /** Every turn's term from the state (the start of a pass). */
 export function resetWaiting(m: CompiledModel, s: ModelState): void {
   const r = m.work.waiting.r;
   for (let i = 0; i < r.length; i++) {
     const t = m.intoOf[i]!;
-    r[i] = s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
+    r[i] = waitingTerm(s, t);
   }
 }
 
 /** Turn t's head wait or port wait was rewritten: its term follows. */
 export function updateWaiting(m: CompiledModel, s: ModelState, t: number): void {
-  m.work.waiting.r[m.work.waiting.position[t]!] = s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
+  m.work.waiting.r[m.work.waiting.position[t]!] = waitingTerm(s, t);
 }
 
 /**

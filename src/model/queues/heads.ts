@@ -8,7 +8,7 @@ import type { CompiledModel } from '../compile.js';
 import { finiteQueue, trainFifoWait } from './queue.js';
 import { servedLevel, type VlShares } from './arbitration.js';
 import { EPS, type ModelState } from '../state.js';
-import { waitingElsewhere } from '../waiting.js';
+import { waitingElsewhere, waitingTerm } from '../waiting.js';
 
 /** E[s³] of the gamma law with mean `x` and SCV `c2` (exact for deterministic, c2 = 0, and exponential, c2 = 1). */
 const third = (x: number, c2: number) => x * x * x * (1 + c2) * (1 + 2 * c2);
@@ -236,7 +236,7 @@ export function readyHeadsAt(m: CompiledModel, s: ModelState, q: number, byInput
   for (let c = q * m.V; c < (q + 1) * m.V; c++) {
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t = m.intoOf[i]!;
-      const r = s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
+      const r = waitingTerm(s, t);
       byInput[(m.turnIn[t]! / m.V) | 0]! += r;
       a += r;
     }
