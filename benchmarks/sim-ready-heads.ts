@@ -6,9 +6,13 @@
  * wait in the model), and successors (registered as the predecessor starts, ready when it ends) — and
  * for each, the wait from ready to start, its second moment, and what it finds at that moment: the
  * output busy, its residual, the requests already registered for that output on its VL (and how many
- * of them have their port free). The model's head wait H (the wait for the output from ready, S − x − the
- * port's other-VL wait) beside. A measuring aid, not a score; src/sim is not changed (this process wraps
- * FifoInputQueues.register and popHead, Crossbar.startTx and inputFreed).
+ * of them have their port free). Beside it the model's head wait H (from ready, without the port's
+ * other-VL wait), its whole head time beyond x, S − x (with the output's credit wait β), its FIFO
+ * part, and per buffer kind the simulator's time from a packet's entry into the buffer to its start;
+ * first line, the hosts' send queues (creation to start on the host link) beside the model's host wait
+ * (a full 4-packet buffer keeps the rest of the tandem's wait there). A measuring aid, not a score;
+ * src/sim is not changed (this process wraps FifoInputQueues.register, push and popHead,
+ * Crossbar.startTx and inputFreed, and the fabric's Links.transmit).
  *
  *     nice -n 10 npx tsx benchmarks/sim-ready-heads.ts 4ary2tree-uniform-1sl 70% [--reps 1] [--packets 5000]
  *     nice -n 10 npx tsx benchmarks/sim-ready-heads.ts switch8-1sl 0.6
@@ -167,6 +171,17 @@ xb.startTx = function (g: number, q: number, v: number) {
   return startTx.call(this, g, q, v);
 };
 
+/** The hosts' send queues: per run [n, Σ(start on the host link − creation)] (the wait the credit limit moves there). */
+const sendQ = [0, 0];
+function hookSendQueue(f: any): void { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const links = f.links;
+  const tx = links.transmit.bind(links);
+  const firstHostPort: number = links.c.peer.length - links.c.hostCount;
+  links.transmit = (g: number, pv: number, p: number) => {
+    if (cb !== null && g >= firstHostPort) (sendQ[0]! += 1, (sendQ[1]! += now() - f.crossbar.pool.created(p)));
+    return tx(g, pv, p);
+  };
+}
 const peer = new Map<string, string>();
 for (const l of params.topology.links as { a: string; b: string }[]) (peer.set(l.a, l.b), peer.set(l.b, l.a));
 const level = (pn: string) => pn.split(':')[0]!.replace(/_\d+$/, '');
@@ -179,6 +194,7 @@ for (let r = 0; r < reps; r++) {
   const f = buildFabric({ ...params, streams: new RandomStreams(1), replication: r }) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
   now = () => f.engine.now;
   kindOfQ = (q: number) => kindOf(f.portNames[(q / V) | 0]!);
+  hookSendQueue(f);
   f.run(until / 5, until / 5);
   cb = f.crossbar;
   f.run(until / 5 + until, until / 5);
@@ -198,7 +214,8 @@ net.ports.forEach((p, pi) => {
     const u = pi * m.V + v;
     const l = s.lam[u]!;
     if (!(l > 0)) continue;
-    const g = model.get(`${kindOf(far)} VL${v}`) ?? [0, 0, 0, 0, 0];
+    const g = model.get(`${kindOf(far)} VL${v}`) ?? [0, 0, 0, 0, 0, 0];
+    g[5]! += l * (s.headTime[u]! - s.xbar[u]!);
     for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
       const t = m.turnsOf[i]!;
       const lt = s.lamT[t]!;
@@ -211,6 +228,18 @@ net.ports.forEach((p, pi) => {
     model.set(`${kindOf(far)} VL${v}`, g);
   }
 });
+const hostWait = (() => {
+  let w = 0;
+  let n = 0;
+  net.ports.forEach((_p, pi) => {
+    for (let v = 0; v < m.V; v++) {
+      const u = pi * m.V + v;
+      if (m.hostChannel[u] === 1 && s.lam[u]! > 0) ((w += s.lam[u]! * s.hostWait[u]!), (n += s.lam[u]!));
+    }
+  });
+  return n > 0 ? w / n : NaN;
+})();
+console.log(`send queues: sim ${(sendQ[1]! / sendQ[0]! / x).toFixed(3)} x (n ${sendQ[0]}), model ${(hostWait / x).toFixed(3)} x (the hosts' wait for their link)`);
 console.log(`${name} ${label}: heads from ready to start, in x (sim ${reps} × ${packets} packets per flow)`);
 console.log('buffers     class        share |   W     E[W²]  E[W²]/W² | busy  resid|busy  ahead (free)');
 for (const [key, a] of [...acc].sort()) {
@@ -226,5 +255,5 @@ for (const [key, a] of [...acc].sort()) {
   const all = (a[1]! + a[8]! + a[15]!) / n / x;
   const all2 = (a[2]! + a[9]! + a[16]!) / n / x / x;
   const g = model.get(key);
-  console.log(`${key.padEnd(11)} all ready  1.000 | ${all.toFixed(3)}  ${all2.toFixed(3)}  ${(all2 / (all * all)).toFixed(2).padStart(6)} | model H ${g ? (g[1]! / g[0]! / x).toFixed(3) : '–'}  E[H²] ${g ? (g[2]! / g[0]! / x / x).toFixed(3) : '–'}  b ${g ? (g[3]! / g[0]!).toFixed(3) : '–'}  fifo ${g ? (g[4]! / g[0]! / x).toFixed(3) : '–'}  model FIFO + H ${g ? ((g[4]! + g[1]!) / g[0]! / x).toFixed(3) : '–'}  sim arrival→start ${inb.has(key) ? (inb.get(key)![1] / inb.get(key)![0] / x).toFixed(3) : '–'}`);
+  console.log(`${key.padEnd(11)} all ready  1.000 | ${all.toFixed(3)}  ${all2.toFixed(3)}  ${(all2 / (all * all)).toFixed(2).padStart(6)} | model H ${g ? (g[1]! / g[0]! / x).toFixed(3) : '–'}  E[H²] ${g ? (g[2]! / g[0]! / x / x).toFixed(3) : '–'}  S − x ${g ? (g[5]! / g[0]! / x).toFixed(3) : '–'}  b ${g ? (g[3]! / g[0]!).toFixed(3) : '–'}  fifo ${g ? (g[4]! / g[0]! / x).toFixed(3) : '–'}  model FIFO + S − x ${g ? ((g[4]! + g[5]!) / g[0]! / x).toFixed(3) : '–'}  sim arrival→start ${inb.has(key) ? (inb.get(key)![1] / inb.get(key)![0] / x).toFixed(3) : '–'}`);
 }
