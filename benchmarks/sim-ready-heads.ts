@@ -79,6 +79,12 @@ const readyAt = new Map<number, number>();
 const acc = new Map<string, number[]>();
 let kindOfQ: (q: number) => string = () => '';
 const snap = new Map<number, number[]>();
+/** Per queue its registration time; per output the fresh heads with a free port waiting there; per such head the heads served before it: [ready when it registered, registered before it with their port busy, registered after it]. */
+const regT = new Map<number, number>();
+const tracked = new Map<number, Set<number>>();
+const before = new Map<number, number[]>();
+/** Per kind: [fresh-free heads, Σ ready ahead served, Σ port-busy ahead served, Σ younger served]. */
+const served = new Map<string, number[]>();
 function snapshot(q: number, out: number, vl: number) {
   const links = cb.links;
   const busy = links.busy(out) !== 0 ? 1 : 0;
@@ -100,7 +106,15 @@ fifo.register = function (q: number, out: number, vl: number) {
     const portBusy = cb.inBusy[(q / V) | 0] !== 0;
     const c = popping ? 2 : portBusy ? 1 : 0;
     cls.set(q, c);
-    if (c === 0) (readyAt.set(q, now()), snapshot(q, out, vl));
+    regT.set(q, now());
+    if (c === 0) {
+      readyAt.set(q, now());
+      snapshot(q, out, vl);
+      const set = tracked.get(out) ?? new Set<number>();
+      set.add(q);
+      tracked.set(out, set);
+      before.set(q, [0, 0, 0]);
+    }
     else readyAt.delete(q);
   }
   return r;
@@ -139,6 +153,30 @@ xb.startTx = function (g: number, q: number, v: number) {
   const c = cls.get(q);
   const t = readyAt.get(q);
   const sn = snap.get(q);
+  const set = tracked.get(g);
+  if (set !== undefined && cb !== null) {
+    if (set.has(q)) {
+      set.delete(q);
+      const b = before.get(q)!;
+      const key = `${kindOfQ(q)} VL${q % V}`;
+      const a = served.get(key) ?? [0, 0, 0, 0];
+      a[0]! += 1;
+      a[1]! += b[0]!;
+      a[2]! += b[1]!;
+      a[3]! += b[2]!;
+      served.set(key, a);
+      before.delete(q);
+    }
+    const rq = regT.get(q) ?? -Infinity;
+    const ready = t ?? now();
+    for (const h of set) {
+      const b = before.get(h)!;
+      const rh = regT.get(h)!;
+      if (rq > rh) b[2]! += 1;
+      else if (ready <= rh) b[0]! += 1;
+      else b[1]! += 1;
+    }
+  }
   if (c !== undefined && t !== undefined && sn !== undefined) {
     const w = now() - t;
     const key = `${kindOfQ(q)} VL${q % V}`;
@@ -202,6 +240,9 @@ for (let r = 0; r < reps; r++) {
   cls.clear();
   readyAt.clear();
   snap.clear();
+  regT.clear();
+  tracked.clear();
+  before.clear();
 }
 // The model's head wait for the output per buffer kind (λ-weighted over turns): H, E[H²], b.
 const net = fabricModelNetwork(params);
@@ -214,7 +255,7 @@ net.ports.forEach((p, pi) => {
     const u = pi * m.V + v;
     const l = s.lam[u]!;
     if (!(l > 0)) continue;
-    const g = model.get(`${kindOf(far)} VL${v}`) ?? [0, 0, 0, 0, 0, 0];
+    const g = model.get(`${kindOf(far)} VL${v}`) ?? [0, 0, 0, 0, 0, 0, 0, 0];
     g[5]! += l * (s.headTime[u]! - s.xbar[u]!);
     for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
       const t = m.turnsOf[i]!;
@@ -224,6 +265,24 @@ net.ports.forEach((p, pi) => {
       g[2]! += lt * s.headWait2[t]!;
       g[3]! += lt * s.headWaitProb[t]!;
       g[4]! += lt * s.fifoWait[u]!;
+      // The heads ahead the model counts (change 67's ready heads of the other inputs) and try 86's early-registered successors.
+      const c = m.turnOut[t]!;
+      const q = (c / m.V) | 0;
+      const pu = (u / m.V) | 0;
+      let ahead = 0;
+      let succ = 0;
+      for (let cc = q * m.V; cc < (q + 1) * m.V; cc++) {
+        for (let j = m.intoStart[cc]!; j < m.intoStart[cc + 1]!; j++) {
+          const t2 = m.intoOf[j]!;
+          const u2 = m.turnIn[t2]!;
+          if (((u2 / m.V) | 0) === pu) continue;
+          ahead += s.lamT[t2]! * Math.max(0, s.headWait[t2]! - s.portWait[t2]!);
+          const l2 = s.lam[u2]!;
+          succ += s.lamT[t2]! * s.xbar[cc]! * Math.min(1, l2 * Math.max(0, s.headTime[u2]! - s.xbar[u2]!)) * (s.lamT[t2]! / Math.max(1e-300, l2));
+        }
+      }
+      g[6]! += lt * ahead;
+      g[7]! += lt * succ;
     }
     model.set(`${kindOf(far)} VL${v}`, g);
   }
@@ -255,5 +314,7 @@ for (const [key, a] of [...acc].sort()) {
   const all = (a[1]! + a[8]! + a[15]!) / n / x;
   const all2 = (a[2]! + a[9]! + a[16]!) / n / x / x;
   const g = model.get(key);
+  const sv = served.get(key);
+  if (sv !== undefined && g !== undefined) console.log(`${key.padEnd(11)} fresh heads with a free port: served before each, ready when it came ${(sv[1]! / sv[0]!).toFixed(3)}, registered before it with a busy port ${(sv[2]! / sv[0]!).toFixed(3)}, after it ${(sv[3]! / sv[0]!).toFixed(3)} | model: ready heads ahead ${(g[6]! / g[0]!).toFixed(3)}, try 86's successors ${(g[7]! / g[0]!).toFixed(3)}`);
   console.log(`${key.padEnd(11)} all ready  1.000 | ${all.toFixed(3)}  ${all2.toFixed(3)}  ${(all2 / (all * all)).toFixed(2).padStart(6)} | model H ${g ? (g[1]! / g[0]! / x).toFixed(3) : '–'}  E[H²] ${g ? (g[2]! / g[0]! / x / x).toFixed(3) : '–'}  S − x ${g ? (g[5]! / g[0]! / x).toFixed(3) : '–'}  b ${g ? (g[3]! / g[0]!).toFixed(3) : '–'}  fifo ${g ? (g[4]! / g[0]! / x).toFixed(3) : '–'}  model FIFO + S − x ${g ? ((g[4]! + g[5]!) / g[0]! / x).toFixed(3) : '–'}  sim arrival→start ${inb.has(key) ? (inb.get(key)![1] / inb.get(key)![0] / x).toFixed(3) : '–'}`);
 }
