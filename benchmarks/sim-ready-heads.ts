@@ -17,13 +17,12 @@
  *     nice -n 10 npx tsx benchmarks/sim-ready-heads.ts 4ary2tree-uniform-1sl 70% [--reps 1] [--packets 5000]
  *     nice -n 10 npx tsx benchmarks/sim-ready-heads.ts switch8-1sl 0.6
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildFabric, RandomStreams } from '../src/index.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
 import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
 import { fabricModelNetwork } from '../src/model/scenario.js';
 import { solveModel } from '../src/model/solve.js';
+import { simCaseParams } from './sim-case-params.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => (args.indexOf(n) >= 0 ? args[args.indexOf(n) + 1]! : d);
@@ -34,35 +33,7 @@ const reps = Number(opt('--reps', '1'));
 const packets = Number(opt('--packets', '5000'));
 const bufferBytes = Number(opt('--buffer-bytes', '0'));
 
-function switchParams(load: number, vls: number, ports: number) {
-  const pps = ((load / vls) * 2.5e9) / (2048 * 8);
-  return {
-    topology: { switches: [{ name: 's', ports }], hosts: Array.from({ length: ports }, (_, i) => ({ name: `h${i}` })), links: Array.from({ length: ports }, (_, i) => ({ a: `h${i}`, b: `s:${i + 1}`, rateGbps: 2.5 })) },
-    vls,
-    slToVl: [0, vls - 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    arbitration: { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }].slice(0, vls), limitOfHighPriority: 0 },
-    mtu: 2048,
-    bufferBytes: bufferBytes > 0 ? bufferBytes : 4 * 2048,
-    switchLatencyNs: 100,
-    cutThrough: true,
-    flows: Array.from({ length: ports }, (_, i) => Array.from({ length: vls }, (_, sl) => ({ name: `h${i}-sl${sl}`, source: `h${i}`, destination: 'uniform', sl, traffic: { kind: 'poisson', rate: pps }, packetBytes: 2048 }))).flat(),
-  };
-}
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-let params: any;
-let pps: number;
-if (name.startsWith('switch')) {
-  params = switchParams(Number(label), name.endsWith('2sl') ? 2 : 1, name.startsWith('switch4-') ? 4 : 8);
-  pps = params.flows[0].traffic.rate;
-} else {
-  const dir = join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model');
-  const c = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'));
-  const sc = JSON.parse(readFileSync(join(dir, c.scenarioFile), 'utf8'));
-  const pt = c.points.find((p: { label: string }) => p.label === label);
-  if (pt === undefined) throw new Error(`${name}: no point labelled ${label}`);
-  pps = pt.flowRatePps;
-  params = { ...sc.params, ...(bufferBytes > 0 ? { bufferBytes } : {}), flows: sc.params.flows.map((f: object) => ({ ...f, traffic: { kind: 'poisson', rate: pps } })) };
-}
+const { params, pps } = simCaseParams(name, label, bufferBytes);
 const V: number = params.vls ?? 2;
 const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
 
