@@ -1,5 +1,5 @@
 """The tandem FIFO formula fed with the simulator's own heads timed from ready (H31c, session 14;
-docs/fabric-model.md change 96). Inputs: benchmarks/sim-ready-heads.ts's classes (in transmissions x,
+docs/fabric-model.md change 95). Inputs: benchmarks/sim-ready-heads.ts's classes (in transmissions x,
 one replication): the fresh heads whose port was free (the first of a busy period of the tandem's queue
 of service S = x + H) and the rest (fresh heads whose port was still busy with the predecessor, and
 successors), and their mix. Outputs, per case: the time from a packet's arrival at its host to its
