@@ -24,13 +24,12 @@
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts 4ary2tree-uniform-1sl 90% --buffer-bytes 131072   (the buffers 64 packets deep, not 4)
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts switch4-2sl [0.5]   (the same with 4 ports: a buffer's next packet goes to its predecessor's output with chance 1/3, not 1/7)
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildFabric, RandomStreams } from '../src/index.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
 import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
 import { fabricModelNetwork } from '../src/model/scenario.js';
 import { solveModel } from '../src/model/solve.js';
+import { simCaseParams } from './sim-case-params.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, d: string) => {
@@ -47,37 +46,7 @@ const bufferBytes = Number(opt('--buffer-bytes', '0'));
 /** `--by-vl`: one line per VL over every buffer (the mesh's and torus's many link kinds). */
 const byVl = args.includes('--by-vl');
 
-/** One switch of `ports` ports (8 or 4), a host on each, two flows per host (SL 0, SL 1) to uniform destinations, 2.5 Gb/s, buffers of four 2 KB packets. */
-function switchParams(load: number, vls: number, ports = 8) {
-  const pps = ((load / 2) * 2.5e9) / (2048 * 8);
-  return {
-    topology: { switches: [{ name: 's', ports }], hosts: Array.from({ length: ports }, (_, i) => ({ name: `h${i}` })), links: Array.from({ length: ports }, (_, i) => ({ a: `h${i}`, b: `s:${i + 1}`, rateGbps: 2.5 })) },
-    vls,
-    slToVl: [0, vls - 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    arbitration: { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }].slice(0, vls), limitOfHighPriority: 0 },
-    mtu: 2048,
-    bufferBytes: 4 * 2048,
-    switchLatencyNs: 100,
-    cutThrough: true,
-    flows: Array.from({ length: ports }, (_, i) => [0, 1].map((sl) => ({ name: `h${i}-sl${sl}`, source: `h${i}`, destination: 'uniform', sl, traffic: { kind: 'poisson', rate: pps }, packetBytes: 2048 }))).flat(),
-  };
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-let params: any;
-let pps: number;
-if (name.startsWith('switch8-') || name.startsWith('switch4-')) {
-  params = switchParams(Number(label), name.endsWith('2sl') ? 2 : 1, name.startsWith('switch4-') ? 4 : 8);
-  pps = params.flows[0].traffic.rate;
-} else {
-  const dir = join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model');
-  const c = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'));
-  const sc = JSON.parse(readFileSync(join(dir, c.scenarioFile), 'utf8'));
-  const pt = c.points.find((p: { label: string }) => p.label === label);
-  if (pt === undefined) throw new Error(`${name}: no point labelled ${label}`);
-  pps = pt.flowRatePps;
-  params = { ...sc.params, ...(bufferBytes > 0 ? { bufferBytes } : {}), flows: sc.params.flows.map((f: object) => ({ ...f, traffic: { kind: 'poisson', rate: pps } })) };
-}
+const { params, pps } = simCaseParams(name, label, bufferBytes);
 
 // The simulator's heads, timed (this process only).
 let clock: () => number = () => 0;

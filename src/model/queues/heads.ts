@@ -166,18 +166,17 @@ export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: 
   const l = s.lam[u]!;
   const host = m.hostChannel[u] === 1;
   const arrivals = host ? s.hostOffered[u]! : l;
-  const total = finiteQueue(arrivals, 1 / S, s.ca2in[u]!, cs2, Infinity, !host);
-  if (!Number.isFinite(total.responseTime)) return Infinity;
   const x = s.xbar[u]!;
   const alone = finiteQueue(arrivals, 1 / x, s.ca2in[u]!, Math.max(0, s.x2[u]! / (x * x) - 1), Infinity, !host).responseTime - x;
   if (!host) {
-    const w = total.responseTime - S - alone;
-    if (!splitsTrain(m, s, u)) return w;
-    // A buffer that feeds two outputs or more (change 61, H31k): its link's trains queue behind the turning heads as an
-    // M^X/G/1 queue of the link's busy periods (queue.ts trainFifoWait); the smooth Ca² of a merge of spaced
-    // streams holds its counts over long times, not its trains.
-    return Math.max(w, trainFifoWait(l, x, Math.max(0, s.x2[u]! / (x * x) - 1), S, S * S * (1 + cs2)));
+    // A switch-fed buffer (change 96, H31c): its head's credit wait β (its output's next buffer full) does not lengthen
+    // the queue behind it here: while the next buffer is full this one fills too, and what would queue beyond its
+    // slots waits upstream, where the link in's own β counts it. The identity takes the head time without β.
+    const [Sn, cs2n] = headTimeWithoutCredits(m, s, u);
+    return switchFedWait(m, s, u, Sn, cs2n, l, x, alone);
   }
+  const total = finiteQueue(arrivals, 1 / S, s.ca2in[u]!, cs2, Infinity, false);
+  if (!Number.isFinite(total.responseTime)) return Infinity;
   // A host's link also sends the other VLs' packets (change 37, H31h2): its VL's wait beyond its own, I = W_host − W_alone,
   // delays the packet's arrival at the buffer, which the buffer absorbs only while it is busy (probability λS).
   // One VL on the link: W_host is its own wait (I = 0 by definition), taken as it is.
@@ -185,6 +184,40 @@ export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: 
   for (let w = u - (u % m.V); w < u - (u % m.V) + m.V; w++) if (w !== u && s.lam[w]! > 0) shared = true;
   const link = shared ? alone + Math.min(1, l * S) * Math.max(0, s.hostWait[u]! - alone) : s.hostWait[u]!;
   return total.responseTime - S - link;
+}
+
+/**
+ * The wait in a switch-fed FIFO buffer behind channel u (seconds) for head time `S` (SCV `cs2`): the tandem identity's
+ * W(λ, S) − S − W_alone, or where the buffer feeds two outputs or more the M^X/G/1 queue of its link's trains if larger
+ * (change 61, H31k: the smooth Ca² of a merge of spaced streams holds its counts over long times, not its trains).
+ */
+function switchFedWait(m: CompiledModel, s: ModelState, u: number, S: number, cs2: number, l: number, x: number, alone: number): number {
+  const total = finiteQueue(l, 1 / S, s.ca2in[u]!, cs2, Infinity, true);
+  if (!Number.isFinite(total.responseTime)) return Infinity;
+  const w = total.responseTime - S - alone;
+  if (!splitsTrain(m, s, u)) return w;
+  return Math.max(w, trainFifoWait(l, x, Math.max(0, s.x2[u]! / (x * x) - 1), S, S * S * (1 + cs2)));
+}
+
+/**
+ * The head time of the buffer behind channel u without its outputs' credit waits (change 96, H31c): Σ_t p_t(H_t + x_c)
+ * and Σ_t p_t(E[x_c²] + 2H_t x_c + E[H_t²]) over its turns t (p_t = λ_t/λ_u, x_c the transmission out), as
+ * iterate.ts inputBuffers forms S with x_c + β_c. Returns [S, Cs²].
+ */
+function headTimeWithoutCredits(m: CompiledModel, s: ModelState, u: number): [number, number] {
+  const l = s.lam[u]!;
+  let S = 0;
+  let S2 = 0;
+  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
+    const t = m.turnsOf[i]!;
+    const pr = s.lamT[t]! / l;
+    if (!(pr > 0)) continue;
+    const c = m.turnOut[t]!;
+    const h = s.headWait[t]!;
+    S += pr * (h + s.xbar[c]!);
+    S2 += pr * (s.x2[c]! + 2 * h * s.xbar[c]! + s.headWait2[t]!);
+  }
+  return [S, Math.max(0, S2 / (S * S) - 1)];
 }
 
 /** True when the buffer behind channel u sends packets to two outputs or more (change 61). */

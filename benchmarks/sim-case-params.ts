@@ -1,0 +1,38 @@
+/**
+ * The simulator's parameters for the head-time aids (sim-head-times.ts, sim-ready-heads.ts): a fixture
+ * case of test/fixtures/fabric-model at one of its load points (every flow Poisson at that point's rate),
+ * or one switch alone — `switch8-2sl` / `switch8-1sl` / `switch4-2sl` / `switch4-1sl` with LABEL the load
+ * per host: a host on each port, two flows per host (SL 0, SL 1; on one VL for `-1sl`) to uniform
+ * destinations, 2.5 Gb/s, buffers of four 2 KB packets, VL weights 1 : 3. `bufferBytes` > 0 resizes
+ * the input buffers (H31z: the credit limit's part in a buffer's time).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function simCaseParams(name: string, label: string, bufferBytes = 0): { params: any; pps: number } {
+  if (name.startsWith('switch8-') || name.startsWith('switch4-')) {
+    const vls = name.endsWith('2sl') ? 2 : 1;
+    const ports = name.startsWith('switch4-') ? 4 : 8;
+    const pps = ((Number(label) / 2) * 2.5e9) / (2048 * 8);
+    const params = {
+      topology: { switches: [{ name: 's', ports }], hosts: Array.from({ length: ports }, (_, i) => ({ name: `h${i}` })), links: Array.from({ length: ports }, (_, i) => ({ a: `h${i}`, b: `s:${i + 1}`, rateGbps: 2.5 })) },
+      vls,
+      slToVl: [0, vls - 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+      arbitration: { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }].slice(0, vls), limitOfHighPriority: 0 },
+      mtu: 2048,
+      bufferBytes: bufferBytes > 0 ? bufferBytes : 4 * 2048,
+      switchLatencyNs: 100,
+      cutThrough: true,
+      flows: Array.from({ length: ports }, (_, i) => [0, 1].map((sl) => ({ name: `h${i}-sl${sl}`, source: `h${i}`, destination: 'uniform', sl, traffic: { kind: 'poisson', rate: pps }, packetBytes: 2048 }))).flat(),
+    };
+    return { params, pps };
+  }
+  const dir = join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model');
+  const c = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'));
+  const sc = JSON.parse(readFileSync(join(dir, c.scenarioFile), 'utf8'));
+  const pt = c.points.find((p: { label: string }) => p.label === label);
+  if (pt === undefined) throw new Error(`${name}: no point labelled ${label}`);
+  const pps: number = pt.flowRatePps;
+  return { params: { ...sc.params, ...(bufferBytes > 0 ? { bufferBytes } : {}), flows: sc.params.flows.map((f: object) => ({ ...f, traffic: { kind: 'poisson', rate: pps } })) }, pps };
+}
