@@ -12,7 +12,7 @@ import { conservationFloor, spacedInput } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from './queues/voq.js';
 import { resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
-import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
+import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait, visitRuns } from './queues/heads.js';
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
 export function channelService(m: CompiledModel, s: ModelState): void {
@@ -202,6 +202,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           s.headWait2[t] = k * k * w2 + 2 * wv * lowerTerm + lowerTerm * lowerTerm;
         }
       }
+      // The table's runs: followers arriving back to back over a link continue their VL's visit (heads.ts visitRuns, change 100).
+      if (!m.voq && V > 1 && process.env.H31D_RUNS !== '0') visitRuns(m, s, base, level, sh, sEff);
       // The floor's arrivals: the merge's M/G/1 wait less each spaced input link's own (floor.ts, H31p change 29).
       if (!m.voq && n > 1) {
         // Per input link, its spaced stream's own M/G/1 term λ_i²/(1 − λ_i/μ) (λ_i² its pairs; floor.ts).

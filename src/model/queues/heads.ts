@@ -281,3 +281,94 @@ export function readyHeadsAt(m: CompiledModel, s: ModelState, q: number, byInput
 export function clearReadyByInput(m: CompiledModel, q: number, byInput: Float64Array): void {
   for (let c = q * m.V; c < (q + 1) * m.V; c++) for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) byInput[(m.turnIn[m.intoOf[i]!]! / m.V) | 0] = 0;
 }
+
+/** Scratch of {@link visitRuns}: per VL, the followers of a visit begun (F) and of one in progress (G). */
+const runF = new Float64Array(16);
+const runG = new Float64Array(16);
+
+/**
+ * The table's runs behind a spaced link (docs/models.md §13.4, change 100): an entry of the weighted
+ * table keeps the output while its remaining weight is > 0 and its VL has a packet ready (the admission
+ * module's VlArbiter, as crossbar.ts tryOutput uses it), so a visit of VL j sends up to n_j = ⌈64w/s⌉
+ * packets. Behind a link, the packet after the one being sent arrives back to back (its header with
+ * the predecessor's tail, before the output frees: cut-through) when the upstream port had it queued,
+ * probability ρ_L (M/G/1: a departure leaves a packet behind with the chance an arrival finds one);
+ * it is of VL j and for this output with chance λ_{L→c_j}/λ_L. So a packet of VL j served here is
+ * followed within its visit with probability c_j = Σ_L (λ_{L→c_j}/λ_j) ρ_L λ_{L→c_j}/λ_L, a visit begun
+ * sends F_j = Σ_{m=1}^{n_j−1} c_j^m followers, and one found in progress (position k with weight
+ * c_j^{k−1}) G_j = Σ_k c_j^{k−1} Σ_{m=1}^{n_j−k} c_j^m / Σ_k c_j^{k−1}. Those followers register after a
+ * waiting head of another VL i and go before it; the heads' mean value analysis (first come, first
+ * served over the heads, the table's split of their count) has them behind. A head of VL i from input
+ * port p waits for them: ΔH_i = x̄ Σ_{j≠i} (b_j G_j + a_j F_j), b_j the output's time on VL j's packets
+ * from other input ports, a_j their ready waiting heads (Σ λ_t(H_t − e_t): each begins a visit before
+ * this head is served). Adds ΔH to `headWait` (and 2H·ΔH + ΔH² to `headWait2`) of every turn of `level`
+ * into output port base/V. `sEff` is the level's mean service time at this port (seconds).
+ */
+export function visitRuns(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, sEff: number): void {
+  const V = m.V;
+  let any = false;
+  for (let j = 0; j < V; j++) {
+    runF[j] = runG[j] = 0;
+    const cj = base + j;
+    const n = sh.visitPackets[j]!;
+    if (servedLevel(sh, j) !== level || !(n > 1) || !(s.lam[cj]! > 0)) continue;
+    let c = 0;
+    for (let i = m.intoStart[cj]!; i < m.intoStart[cj + 1]!; i++) {
+      const t = m.intoOf[i]!;
+      const lt = s.lamT[t]!;
+      if (!(lt > 0)) continue;
+      const pu = ((m.turnIn[t]! / V) | 0) * V;
+      let linkLam = 0;
+      let rhoL = 0;
+      for (let w = 0; w < V; w++) ((linkLam += s.lam[pu + w]!), (rhoL += s.lam[pu + w]! * s.xbar[pu + w]!));
+      c += (lt / s.lam[cj]!) * Math.min(1, rhoL) * (lt / linkLam);
+    }
+    c = Math.min(1, c);
+    // F: followers of a visit begun; G: of one found in progress, its position k weighted c^(k−1).
+    let f = 0;
+    let pk = 1;
+    let norm = 0;
+    let g = 0;
+    const whole = Math.floor(n);
+    for (let k = 1; k <= whole; k++) {
+      let rest = 0;
+      let cm = 1;
+      for (let mm = 1; mm <= whole - k; mm++) ((cm *= c), (rest += cm));
+      if (k === 1) f = rest;
+      g += pk * rest;
+      norm += pk;
+      pk *= c;
+    }
+    runF[j] = f;
+    runG[j] = norm > 0 ? g / norm : 0;
+    if (f > 0) any = true;
+  }
+  if (!any) return;
+  for (let i = 0; i < V; i++) {
+    const ci = base + i;
+    if (servedLevel(sh, i) !== level) continue;
+    for (let k = m.intoStart[ci]!; k < m.intoStart[ci + 1]!; k++) {
+      const t = m.intoOf[k]!;
+      if (!(s.lamT[t]! > 0)) continue;
+      const pu = (m.turnIn[t]! / V) | 0;
+      let extra = 0;
+      for (let j = 0; j < V; j++) {
+        if (j === i || !(runF[j]! > 0)) continue;
+        const cj = base + j;
+        let b = 0;
+        let a = 0;
+        for (let r = m.intoStart[cj]!; r < m.intoStart[cj + 1]!; r++) {
+          const t2 = m.intoOf[r]!;
+          if (((m.turnIn[t2]! / V) | 0) === pu) continue;
+          b += s.lamT[t2]! * sEff;
+          a += waitingTerm(s, t2);
+        }
+        extra += (Math.min(1, b) * runG[j]! + a * runF[j]!) * sEff;
+      }
+      if (!(extra > 0)) continue;
+      const h = s.headWait[t]!;
+      s.headWait[t] = h + extra;
+      s.headWait2[t] = s.headWait2[t]! + 2 * h * extra + extra * extra;
+    }
+  }
+}
