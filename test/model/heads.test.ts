@@ -7,6 +7,16 @@ import { simulate } from '../../src/index.js';
 import { singleSwitchTopology } from '../../src/network/index.js';
 
 const MTU_US = (2048 * 8) / 2.5e3; // one 2 KB packet on a 2.5 Gb/s link, µs
+/** Two SLs on VLs 0 and 1, VLArb weights 32 : 96 (one 2 KB packet of VL 0 a visit, three of VL 1), buffers of four packets, cut-through. */
+const TWO_SLS = {
+  vls: 2,
+  slToVl: [0, 1, ...Array<number>(14).fill(0)],
+  arbitration: { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }], limitOfHighPriority: 0 },
+  mtu: 2048,
+  bufferBytes: 4 * 2048,
+  switchLatencyNs: 100,
+  cutThrough: true,
+};
 
 describe('the tandem identity of link and FIFO (docs/models.md §13.5)', () => {
   it('a host feeding a switch output half as fast: send queue + input buffer wait as one M/D/1 queue of the slower transmission (Pollaczek–Khinchine), to 1e-6', () => {
@@ -73,13 +83,7 @@ describe('one 8-port switch, two SLs, against the simulator (docs/fabric-model.m
     const rate = load / 2 / (MTU_US * 1e-6);
     const params = {
       topology: { switches: [{ name: 's', ports: 8 }], hosts: Array.from({ length: 8 }, (_, i) => ({ name: `h${i}` })), links: Array.from({ length: 8 }, (_, i) => ({ a: `h${i}`, b: `s:${i + 1}`, rateGbps: 2.5 })) },
-      vls: 2,
-      slToVl: [0, 1, ...Array<number>(14).fill(0)],
-      arbitration: { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }], limitOfHighPriority: 0 },
-      mtu: 2048,
-      bufferBytes: 4 * 2048,
-      switchLatencyNs: 100,
-      cutThrough: true,
+      ...TWO_SLS,
       flows: Array.from({ length: 8 }, (_, i) => [0, 1].map((sl) => ({ name: `h${i}-sl${sl}`, source: `h${i}`, destination: 'uniform' as const, sl, traffic: { kind: 'poisson' as const, rate }, packetBytes: 2048 }))).flat(),
     };
     const until = 10000 / rate;
@@ -117,13 +121,7 @@ describe('the weighted table runs a VL\'s queued packets before another VL\'s he
           { a: 'o', b: 's:3', rateGbps: 2.5 },
         ],
       },
-      vls: 2,
-      slToVl: [0, 1, ...Array<number>(14).fill(0)],
-      arbitration: { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }], limitOfHighPriority: 0 },
-      mtu: 2048,
-      bufferBytes: 4 * 2048,
-      switchLatencyNs: 100,
-      cutThrough: true,
+      ...TWO_SLS,
       flows: [
         ...[0, 1, 2].map((i) => ({ name: `a${i}-sl1`, source: `a${i}`, destination: 'o', sl: 1, traffic: { kind: 'poisson' as const, rate: r1 }, packetBytes: 2048 })),
         { name: 'b-sl0', source: 'b', destination: 'o', sl: 0, traffic: { kind: 'poisson' as const, rate: r0 }, packetBytes: 2048 },
