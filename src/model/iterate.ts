@@ -12,7 +12,7 @@ import { conservationFloor, spacedInput } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from './queues/voq.js';
 import { resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
-import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait, runsAhead, visitRuns } from './queues/heads.js';
+import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, runsAhead, slowerOut, tandemBufferWait, visitRuns } from './queues/heads.js';
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
 export function channelService(m: CompiledModel, s: ModelState): void {
