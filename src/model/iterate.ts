@@ -12,7 +12,7 @@ import { conservationFloor, spacedInput } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from './queues/voq.js';
 import { resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
-import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
+import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, runsAhead, slowerOut, tandemBufferWait, visitRuns } from './queues/heads.js';
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
 export function channelService(m: CompiledModel, s: ModelState): void {
@@ -187,7 +187,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
             const mine = waitingTerm(s, t);
             // The same link's waiting heads of other VLs are ahead in full (change 68, H31l): spacing keeps a packet that
             // left as it came from finding the output busy (`others`), not one still waiting there, which no FIFO wait of this VL holds.
-            const ahead = waitingAll - mine;
+            const ahead = waitingAll - mine - (V > 1 ? runsAhead(m, s, base, level, sh, v) : 0);
             [w, busy, w2] = headWaitMva(others, ahead, sMean, avail, residual, cs2, heads);
           }
           s.headWaitProb[t] = busy;
@@ -202,6 +202,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           s.headWait2[t] = k * k * w2 + 2 * wv * lowerTerm + lowerTerm * lowerTerm;
         }
       }
+      // The table's runs: a buffer's next packet continues its VL's visit before another VL's head (heads.ts visitRuns, change 100).
+      if (!m.voq && V > 1) visitRuns(m, s, base, level, sh, sEff);
       // The floor's arrivals: the merge's M/G/1 wait less each spaced input link's own (floor.ts, H31p change 29).
       if (!m.voq && n > 1) {
         // Per input link, its spaced stream's own M/G/1 term λ_i²/(1 − λ_i/μ) (λ_i² its pairs; floor.ts).

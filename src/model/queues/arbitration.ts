@@ -19,6 +19,12 @@ export interface VlShares {
   /** Per VL: bytes sent per round of its table when every VL is backlogged (packets of `bytes[v]`). */
   readonly roundBytes: Float64Array;
   /**
+   * Per VL: whole packets (of `bytes[v]`) one visit of its entries sends when the VL stays backlogged,
+   * ⌈64w/s⌉, averaged over its entries of weight > 0 (0 if none): the longest run of that VL's packets
+   * the table lets pass before moving on (docs/models.md §13.4, change 100).
+   */
+  readonly visitPackets: Float64Array;
+  /**
    * The largest fraction of the link the high table may take while low VLs are backlogged:
    * L·4096/(L·4096 + s_low) (one high packet per low packet for L = 0); 1 for L = 255.
    */
@@ -38,16 +44,22 @@ export function servedLevel(shares: VlShares, v: number): number {
 export function vlShares(config: VlArbiterConfig, bytes: ArrayLike<number>, vls: number): VlShares {
   const level = new Int8Array(vls).fill(-1);
   const roundBytes = new Float64Array(vls);
-  const visit = (entries: VlArbiterConfig['low'], lvl: number) => {
-    for (const e of entries) {
+  const visitPackets = new Float64Array(vls);
+  const entries = new Float64Array(vls);
+  const visit = (entries_: VlArbiterConfig['low'], lvl: number) => {
+    for (const e of entries_) {
       if (e.weight <= 0 || e.vl >= vls) continue;
       const s = bytes[e.vl]! > 0 ? bytes[e.vl]! : 2048;
-      roundBytes[e.vl]! += Math.ceil((WEIGHT_UNIT * e.weight) / s) * s;
+      const n = Math.ceil((WEIGHT_UNIT * e.weight) / s);
+      roundBytes[e.vl]! += n * s;
+      visitPackets[e.vl]! += n;
+      entries[e.vl]! += 1;
       if (level[e.vl] === -1 || lvl < level[e.vl]!) level[e.vl] = lvl;
     }
   };
   visit(config.high, 0);
   visit(config.low, 1);
+  for (let v = 0; v < vls; v++) if (entries[v]! > 0) visitPackets[v] = visitPackets[v]! / entries[v]!;
   const limit = config.limitOfHighPriority;
   let lowBytes = 0;
   let lowCount = 0;
@@ -66,7 +78,7 @@ export function vlShares(config: VlArbiterConfig, bytes: ArrayLike<number>, vls:
     const burst = limit === 0 ? (n > 0 ? sHigh / n : 2048) : limit * HIGH_LIMIT_UNIT_BYTES;
     highCap = burst / (burst + sLow);
   }
-  return { level, roundBytes, highCap };
+  return { level, roundBytes, visitPackets, highCap };
 }
 
 /**
