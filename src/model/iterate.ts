@@ -12,7 +12,8 @@ import { conservationFloor, spacedInput } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from './queues/voq.js';
 import { resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
-import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, runsAhead, slowerOut, tandemBufferWait, visitRuns } from './queues/heads.js';
+import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
+import { runsAhead, visitRuns } from './queues/runs.js';
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
 export function channelService(m: CompiledModel, s: ModelState): void {
@@ -202,7 +203,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           s.headWait2[t] = k * k * w2 + 2 * wv * lowerTerm + lowerTerm * lowerTerm;
         }
       }
-      // The table's runs: a buffer's next packet continues its VL's visit before another VL's head (heads.ts visitRuns, change 100).
+      // The table's runs: a buffer's next packet continues its VL's visit before another VL's head (queues/runs.ts visitRuns, change 100).
       if (!m.voq && V > 1) visitRuns(m, s, base, level, sh, sEff);
       // The floor's arrivals: the merge's M/G/1 wait less each spaced input link's own (floor.ts, H31p change 29).
       if (!m.voq && n > 1) {

@@ -36,7 +36,7 @@ export interface ModelState {
   readonly headWaitProb: Float64Array; // per turn: probability the head waits at all
   readonly headWait2: Float64Array; // per turn: second moment of the head wait (s²)
   readonly portWait: Float64Array; // per turn: the head's wait for its own input port (s), part of headWait
-  readonly runWait: Float64Array; // per turn: the head's wait for other VLs' table runs (s), part of headWait (heads.ts visitRuns)
+  readonly runWait: Float64Array; // per turn: the head's wait for other VLs' table runs (s), part of headWait (queues/runs.ts visitRuns)
   readonly floorExtra: Float64Array; // per turn: wait added by the output-queued floor (s), reported only
   readonly floorSpill: Float64Array; // per turn: packets of the floor's queue its input buffer cannot hold, held upstream (floor.ts)
   readonly scratch: NodeScratch; // the compiled model's (work.ts): shared by the solves of one network
