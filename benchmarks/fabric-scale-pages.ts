@@ -22,7 +22,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { machineLine } from './harness.js';
-import { randomDerangement } from './derangement.js';
+import { scaleFlows } from './derangement.js';
 
 interface Mapping {
   readonly start: number;
@@ -33,7 +33,6 @@ interface Mapping {
 }
 
 const PAGE = 4096;
-const R = 2.5e9 / 8 / 2048; // MTU packets per second of a 2.5 Gb/s link
 /** V8's heap pages (256 KiB): each its own mapping. */
 const V8_PAGE_PAGES = 64;
 
@@ -89,25 +88,14 @@ function largeArrays(root: object): Map<ArrayBufferLike, string> {
 
 const args = process.argv.slice(2);
 const k = Number(args[0] ?? 32);
-const tree = args.length > 1 && !/^[0-9.]+$/.test(args[args.length - 1]!) ? args.pop()! : '.';
+const tree = args.length > 1 && Number.isNaN(Number(args[args.length - 1])) ? args.pop()! : '.';
 const windows = args.slice(1).map(Number);
 if (windows.length === 0) windows.push(k >= 32 ? 1 : 7);
 const N = await import(pathToFileURL(resolve(tree, 'src/network/index.ts')).href);
 const F = await import(pathToFileURL(resolve(tree, 'src/sim/fabric/index.ts')).href);
 const topology = N.fatTreeTopology(k);
 const hosts: { name: string }[] = topology.hosts;
-const dest = randomDerangement(hosts.length, 12345);
-const fabric = F.buildFabric({
-  topology,
-  seed: 1,
-  flows: hosts.map((h, i) => ({
-    name: h.name,
-    source: h.name,
-    destination: hosts[dest[i]!]!.name,
-    traffic: { kind: 'poisson', rate: 0.5 * R },
-    sendQueuePackets: 256,
-  })),
-});
+const fabric = F.buildFabric({ topology, seed: 1, flows: scaleFlows(hosts) });
 let t = 50e-6;
 fabric.run(t, t);
 t += 50e-6;
