@@ -197,7 +197,7 @@ export class Links {
   }
 
   creditsReturning(g: number, v: number): number {
-    return this.ledger.creditsReturning(g * this.V + v) + this.rec[g * this.S + P_VL + P_PER_VL * v + V_FOLD_BLOCKS]!;
+    return this.ledger.creditsReturning(g * this.V + v);
   }
 
   /** The switch of port g (−1: a host port), from its small array: an arrival needs nothing else of g's record (a cache miss fewer at k = 32). */
@@ -333,6 +333,7 @@ export class Links {
     const g = this.wireI[4 * inPort]!;
     const r = g * S;
     const vr = r + P_VL + P_PER_VL * v;
+    this.ledger.returning(g * this.V + v, blocks);
     const at = this.engine.now + this.wireF[2 * inPort + 1]!;
     if (
       this.fold &&
@@ -347,8 +348,6 @@ export class Links {
         return;
       }
     }
-    // (A folded return is counted as travelling back in V_FOLD_BLOCKS; one with an event, here.)
-    this.ledger.returning(g * this.V + v, blocks);
     this.engine.post(at, this.h.event, EV_CREDIT | (g * this.V + v), blocks);
   }
 
@@ -364,6 +363,7 @@ export class Links {
       const blocks = rec[vr + V_FOLD_BLOCKS]!;
       if (blocks !== 0) {
         rec[vr + V_FOLD_BLOCKS] = 0;
+        this.ledger.returning(g * this.V + v, -blocks);
         if (this.shared) this.poolCredits(r, blocks);
         else rec[vr + V_CREDITS]! += blocks;
       }
