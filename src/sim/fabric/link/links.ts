@@ -17,41 +17,48 @@ import type { StaticForwarding } from '../switch/forwarding.js';
 import type { OutputRequestRecords } from '../switch/inputFifo.js';
 import type { FabricStats } from '../measure/measurements.js';
 import type { PacketPool } from '../packets.js';
-import { linkClasses, portWires } from './portWires.js';
-import { CreditLedger } from './ledger.js';
+import { portWires } from './portWires.js';
 
 /*
- * A port's record (issue 32: locality; session 14: one cache line at two VLs): first what every hop
- * reads or writes of the port — the packet in transmission, folded credit returns with the port's
- * link class, peer port, the FIFO input buffers' requested-VL bits (inputFifo.ts), the end of the
- * transmission and the credit stall's start (measurements.ts) — in 32 bytes; then 16 bytes per VL:
- * credits held by the sender, credits folded, the first and last input buffer requesting the port
- * on that VL. 32 + 16·V bytes (64 at the default two VLs; session 13's was 128). Read elsewhere now:
- * rate, delay and kind of peer from the link classes (portWires.ts, a few lines in all); the queue
- * of the packet in transmission from setCurrentQueue; blocks on the wire and credits travelling back
- * from the credit ledger (ledger.ts, read by the audit only); busy time and packets sent from the
- * transmit log (measurements.ts). S = 8 + 4V integers (`rec`, port g's field k at g·S + k), read as
- * doubles (`recF`, at g·W + k, W = S / 2) over one buffer. (Constants of this file: an imported
- * constant is a module variable that V8's optimized code loads at every use.)
+ * A port's record (issue 32: locality; session 13: the fields of a packet-hop in two cache lines):
+ * first what every hop reads or writes of the port — the queue and packet in transmission, folded
+ * credit returns, peer port and switch, the FIFO input buffers' requested-VL bits (inputFifo.ts), the
+ * end of the transmission, rate, delay, and the busy time and credit stall's start of its transmit
+ * recorders (measurements.ts) — in 64 bytes; then one 32-byte section per VL: credit counters, the
+ * first and last input buffer requesting the port on that VL, the packets sent on it. With two VLs
+ * and traffic on one (the default) a hop reads two lines of the port, not three of a 152-byte record;
+ * fields no hop reads (the port's switch, exponential service, idle folding's count) are in their own
+ * arrays. W = 8 + 4V doubles, read as 32-bit integers (`rec`, port g's field k at g·S + k, S = 2W)
+ * or as doubles (`recF`, at g·W + k) over one buffer. (Constants of this file: an imported constant
+ * is a module variable that V8's optimized code loads at every use.)
  */
-/** Integers: the packet in transmission (NONE: idle); credit returns folded into the end of transmission (returnCredits; low 8 bits) and the link class (above them); peer port (−1: none). */
-const P_CUR_PKT = 0;
-const P_FOLDS = 1;
-const P_PEER = 2;
+/** Integers: the queue of the packet in transmission (input VL buffer g'·V + v, or −1 − f for host flow f); that packet (NONE: idle). */
+const P_CUR_Q = 0;
+const P_CUR_PKT = 1;
+/** Credit returns folded into the end of transmission (returnCredits); peer port (−1: none); the peer's switch (−1: host). */
+const P_FOLDS = 2;
+const P_PEER = 3;
+const P_PEER_SWITCH = 4;
 /** With FIFO input buffers (inputFifo.ts's OutputRequestRecords): bit v set when some input buffer's head requests this output on VL v. */
-const P_REQ_VLS = 3;
-/** Doubles (integers 4–7): end of the transmission in progress (s); the credit stall's start (measurements.ts). */
-const D_END = 2;
-const D_STALL_SINCE = 3;
-/** VL v's integers from P_VL + P_PER_VL · v: credits held by the sender, credits folded; with FIFO input buffers, the first and last input buffer requesting this output on VL v (NONE: none). */
-const P_VL = 8;
-const P_PER_VL = 4;
+const P_REQ_VLS = 5;
+/** Doubles (integers 6–15): end of the transmission in progress (s), rate (bytes/s), propagation delay (s) of the outgoing direction; the transmit recorders' busy time and stall start (measurements.ts). */
+const D_END = 3;
+const D_RATE = 4;
+const D_DELAY = 5;
+const D_BUSY = 6;
+const D_STALL_SINCE = 7;
+/** VL v's integers from P_VL + P_PER_VL · v: credits held by the sender, blocks on the wire, credits travelling back, credits folded; */
+/** with FIFO input buffers, the first and last input buffer requesting this output on VL v (NONE: none); then the packets sent on VL v (a double). */
+const P_VL = 16;
+const P_PER_VL = 8;
 const V_CREDITS = 0;
-const V_FOLD_BLOCKS = 1;
-const V_REQ_HEAD = 2;
-const V_REQ_TAIL = 3;
-const FOLD_MASK = 0xff; // P_FOLDS: the folded returns' count in its low bits, the link class from CLASS_SHIFT up
-const CLASS_SHIFT = 8;
+const V_IN_FLIGHT = 1;
+const V_RETURNING = 2;
+const V_FOLD_BLOCKS = 3;
+const V_REQ_HEAD = 4;
+const V_REQ_TAIL = 5;
+/** The packets-sent double of VL v at double P_VL / 2 + V_PACKETS + (P_PER_VL / 2) · v. */
+const V_PACKETS = 3;
 
 /** Receive credits towards a host: effectively unlimited. */
 const HOST_CREDITS = 1 << 30;
@@ -69,7 +76,6 @@ export class Links {
   private readonly c: CompiledFabric;
   private readonly engine: Engine;
   private readonly pool: PacketPool;
-  private readonly stats: FabricStats;
   private readonly h: LinkHandlers;
   private readonly V: number;
   /** Peer global port of every port (−1: unconnected). */
@@ -84,13 +90,6 @@ export class Links {
   readonly shared: boolean;
   /** Blocks of the buffer a credit counter stands for: V × capBlocks when shared, else capBlocks. */
   readonly poolBlocks: number;
-  /** The link classes (portWires.ts): rate (bytes/s) and delay (s) of class c at 2c, 2c + 1; 1 if its peer is a switch port. */
-  private readonly classF: Float64Array;
-  private readonly classToSwitch: Uint8Array;
-  /** Blocks on the wires and credits travelling back (read by the audit only). */
-  private readonly ledger: CreditLedger;
-  /** The queue of the packet the next transmit starts (setCurrentQueue). */
-  private nextQueue = NONE;
   /** The ports' records (the layout above) as integers: port g's field k at g·S + k. */
   private readonly rec: Int32Array;
   /** The same records as doubles: port g's field k at g·W + k. */
@@ -144,24 +143,24 @@ export class Links {
       this.switchBase[s] = g;
       for (let k = 0; k < ports; k++) this.portSwitch[g++] = s;
     });
-    const S = (this.S = P_VL + P_PER_VL * V);
-    const W = (this.W = S / 2);
+    const W = (this.W = P_VL / 2 + (P_PER_VL / 2) * V);
+    const S = (this.S = 2 * W);
     const buffer = new ArrayBuffer(G * W * 8);
     const rec = (this.rec = new Int32Array(buffer));
     const recF = (this.recF = new Float64Array(buffer));
     this.wireF = portWires(c.peer, this.portSwitch, c.delay);
     this.wireI = new Int32Array(this.wireF.buffer);
     let anyExponential = false;
-    const classes = linkClasses(c.rate, c.delay, c.peer, this.portSwitch);
-    this.classF = classes.rateDelay;
-    this.classToSwitch = classes.toSwitch;
     for (let p = 0; p < G; p++) {
       const peer = c.peer[p]!;
       const r = p * S;
+      rec[r + P_CUR_Q] = NONE;
       rec[r + P_CUR_PKT] = NONE;
-      rec[r + P_FOLDS] = classes.classOf[p]! << CLASS_SHIFT;
       rec[r + P_PEER] = peer;
+      rec[r + P_PEER_SWITCH] = peer < 0 ? NONE : this.portSwitch[peer]!;
       if (c.exponential[p] === 1) anyExponential = true;
+      recF[p * W + D_RATE] = c.rate[p]!;
+      recF[p * W + D_DELAY] = c.delay[p]!;
       for (let v = 0; v < V; v++) {
         rec[r + P_VL + P_PER_VL * v + V_CREDITS] = peer < 0 ? 0 : this.portSwitch[peer]! >= 0 || c.receiveRate < Infinity ? poolBlocks : HOST_CREDITS;
         rec[r + P_VL + P_PER_VL * v + V_REQ_HEAD] = NONE;
@@ -169,9 +168,7 @@ export class Links {
       }
     }
     this.anyExponential = anyExponential;
-    this.ledger = new CreditLedger(G * V);
-    this.stats = stats;
-    stats.sharePortRecords({ f64: recF, stride: W, stallSince: D_STALL_SINCE });
+    stats.sharePortRecords({ f64: recF, stride: W, busy: D_BUSY, stallSince: D_STALL_SINCE, packets: P_VL / 2 + V_PACKETS, packetsPerVl: P_PER_VL / 2 });
     this.fold = foldCredits;
     this.foldAt = new Float64Array(foldCredits ? G * FOLD_SLOTS : 0);
   }
@@ -193,11 +190,11 @@ export class Links {
 
   /** Blocks of VL v on port g's wire, and credits travelling back to it (the credit audit's). */
   inFlight(g: number, v: number): number {
-    return this.ledger.inFlight(g * this.V + v);
+    return this.rec[g * this.S + P_VL + P_PER_VL * v + V_IN_FLIGHT]!;
   }
 
   creditsReturning(g: number, v: number): number {
-    return this.ledger.creditsReturning(g * this.V + v);
+    return this.rec[g * this.S + P_VL + P_PER_VL * v + V_RETURNING]!;
   }
 
   /** The switch of port g (−1: a host port), from its small array: an arrival needs nothing else of g's record (a cache miss fewer at k = 32). */
@@ -207,12 +204,12 @@ export class Links {
 
   /** Credit returns held for port g (folded; see {@link returnCredits}). */
   folds(g: number): number {
-    return this.rec[g * this.S + P_FOLDS]! & FOLD_MASK;
+    return this.rec[g * this.S + P_FOLDS]!;
   }
 
-  /** Notes the queue the packet port g starts next comes from (an input VL buffer, or −1 − f for host flow f); call just before {@link transmit}, which carries it to the end of transmission. */
-  setCurrentQueue(_g: number, q: number): void {
-    this.nextQueue = q;
+  /** Notes the queue the packet port g starts now comes from (an input VL buffer, or −1 − f for host flow f). */
+  setCurrentQueue(g: number, q: number): void {
+    this.rec[g * this.S + P_CUR_Q] = q;
   }
 
   /** The packet in transmission on port g (NONE: idle). */
@@ -227,7 +224,7 @@ export class Links {
   endTransmission(g: number): number {
     const r = g * this.S;
     const rec = this.rec;
-    if ((rec[r + P_FOLDS]! & FOLD_MASK) !== 0) this.applyFolded(g);
+    if (rec[r + P_FOLDS] !== 0) this.applyFolded(g);
     const p = rec[r + P_CUR_PKT]!;
     rec[r + P_CUR_PKT] = NONE;
     return p;
@@ -279,37 +276,37 @@ export class Links {
     const size = pool.size(p);
     const tailHere = pool.tail(p);
     const blocks = pool.blocks(p);
-    const cls = rec[r + P_FOLDS]! >> CLASS_SHIFT;
     this.transmissions++;
     if (this.shared) this.poolCredits(r, -blocks);
     else rec[vr + V_CREDITS]! -= blocks;
-    this.ledger.wire(pv, blocks);
+    rec[vr + V_IN_FLIGHT]! += blocks;
     rec[r + P_CUR_PKT] = p;
-    let duration = size / this.classF[2 * cls]!;
+    let duration = size / recF[rf + D_RATE]!;
     if (this.anyExponential && c.exponential[g] === 1) duration = -Math.log(1 - c.serviceStream.next()) * duration;
     let end = now + duration;
     if (c.cutThrough && tailHere > end) end = tailHere;
     recF[rf + D_END] = end;
-    this.stats.txLog[this.stats.transmitted(pv)] = end - now;
+    recF[rf + D_BUSY]! += end - now;
+    recF[rf + P_VL / 2 + V_PACKETS + (P_PER_VL / 2) * (pv - g * this.V)]!++;
     const peer = rec[r + P_PEER]!;
-    const d = this.classF[2 * cls + 1]!;
+    const d = recF[rf + D_DELAY]!;
     pool.setTail(p, end + d);
-    const toSwitch = this.classToSwitch[cls] === 1;
+    const s = rec[r + P_PEER_SWITCH]!;
     let at: number;
-    if (!toSwitch) at = end + d;
+    if (s < 0) at = end + d;
     else at = (c.cutThrough ? now : end) + d + c.switchLatency;
     // The end carries the packet's queue: its handler reads the queue's record without first
     // waiting for port g's (two cache misses at once instead of one after the other, at k = 32).
-    this.engine.post(end, this.h.event, EV_TX_END | g, this.nextQueue);
+    this.engine.post(end, this.h.event, EV_TX_END | g, rec[r + P_CUR_Q]!);
     this.engine.post(at, this.h.event, EV_ARRIVE | peer, p);
     const fwd = this.idleForwarding;
-    if (fwd !== null && toSwitch) this.heading[fwd.route(this.portSwitch[peer]!, p, pool)]!++;
+    if (fwd !== null && s >= 0) this.heading[fwd.route(s, p, pool)]!++;
   }
 
   /** Packet p has arrived at port g: its blocks are no longer on the wire. */
   arrived(g: number, p: number): void {
     // (the peer from the wire record, not g's record: see switchOf)
-    this.ledger.wire(this.wireI[4 * g]! * this.V + this.pool.vl(p), -this.pool.blocks(p));
+    this.rec[this.wireI[4 * g]! * this.S + P_VL + P_PER_VL * this.pool.vl(p) + V_IN_FLIGHT]! -= this.pool.blocks(p);
   }
 
   /**
@@ -333,17 +330,17 @@ export class Links {
     const g = this.wireI[4 * inPort]!;
     const r = g * S;
     const vr = r + P_VL + P_PER_VL * v;
-    this.ledger.returning(g * this.V + v, blocks);
+    rec[vr + V_RETURNING]! += blocks;
     const at = this.engine.now + this.wireF[2 * inPort + 1]!;
     if (
       this.fold &&
       ((rec[r + P_CUR_PKT] !== NONE && this.recF[g * this.W + D_END]! > at) ||
         (this.idleForwarding !== null && rec[r + P_CUR_PKT] === NONE && this.portSwitch[g]! >= 0 && this.requestedVls[g] === 0 && this.heading[g] === 0))
     ) {
-      const n = rec[r + P_FOLDS]! & FOLD_MASK;
+      const n = rec[r + P_FOLDS]!;
       if (n < FOLD_SLOTS) {
         this.foldAt[g * FOLD_SLOTS + n] = at;
-        rec[r + P_FOLDS]!++;
+        rec[r + P_FOLDS] = n + 1;
         rec[vr + V_FOLD_BLOCKS]! += blocks;
         return;
       }
@@ -363,20 +360,20 @@ export class Links {
       const blocks = rec[vr + V_FOLD_BLOCKS]!;
       if (blocks !== 0) {
         rec[vr + V_FOLD_BLOCKS] = 0;
-        this.ledger.returning(g * this.V + v, -blocks);
+        rec[vr + V_RETURNING]! -= blocks;
         if (this.shared) this.poolCredits(r, blocks);
         else rec[vr + V_CREDITS]! += blocks;
       }
     }
-    this.foldedApplied += rec[r + P_FOLDS]! & FOLD_MASK;
-    rec[r + P_FOLDS]! &= ~FOLD_MASK;
+    this.foldedApplied += rec[r + P_FOLDS]!;
+    rec[r + P_FOLDS] = 0;
   }
 
   /** Credit returns folded (no engine event) that would have arrived before `now`: the events they saved. */
   foldedEvents(now: number): number {
     let n = this.foldedApplied;
     for (let g = 0; g < this.peer.length; g++) {
-      const count = this.rec[g * this.S + P_FOLDS]! & FOLD_MASK;
+      const count = this.rec[g * this.S + P_FOLDS]!;
       for (let i = 0; i < count; i++) if (this.foldAt[g * FOLD_SLOTS + i]! < now) n++;
     }
     return n;
@@ -386,7 +383,7 @@ export class Links {
   creditsArrived(pv: number, blocks: number): number {
     const g = (pv / this.V) | 0;
     const vr = g * this.S + P_VL + P_PER_VL * (pv - g * this.V);
-    this.ledger.returning(pv, -blocks);
+    this.rec[vr + V_RETURNING]! -= blocks;
     if (this.shared) this.poolCredits(g * this.S, blocks);
     else this.rec[vr + V_CREDITS]! += blocks;
     return g;

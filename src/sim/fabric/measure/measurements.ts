@@ -75,20 +75,21 @@ export interface CreditAudit {
 }
 
 /**
- * Where the ports' credit-stall starts lie (FabricStats.sharePortRecords): the double of port g at
- * g·stride + stallSince (since when the port has been idle with packets waiting only for credits;
- * −1: it is not).
+ * Where the ports' transmit recorders lie (FabricStats.sharePortRecords): doubles of port g at
+ * g·stride + busy (busy time counted), + stallSince (since when the port has been idle with packets
+ * waiting only for credits; −1: it is not), + packets + packetsPerVl·v (packets sent on VL v).
  */
 export interface PortRecorderLayout {
   readonly f64: Float64Array;
   readonly stride: number;
+  readonly busy: number;
   readonly stallSince: number;
+  readonly packets: number;
+  readonly packetsPerVl: number;
 }
 
-/** Buffer changes noted before they are added to the occupancy integrals (FabricStats.occLog: 16 bytes each, 256 KB). Session 14: 16,384, not 2,048 — a fold's records lie at random on qOcc's pages (768 at k = 32), so 2,048 changes cost ~700 page walks and 16,384 barely more. */
-const OCC_LOG = 16384;
-/** Transmissions noted before they are added to the ports' busy times and packet counts (16 bytes each, 64 KB). */
-const TX_LOG = 4096;
+/** Buffer changes noted before they are added to the occupancy integrals (FabricStats.occLog: 16 bytes each, 32 KB). */
+const OCC_LOG = 2048;
 
 /** The recorders of one fabric run (indices: port g, queue/port-VL g·V + v, flow f). */
 export class FabricStats {
@@ -100,23 +101,12 @@ export class FabricStats {
   /** Start of the measurement window (seconds; DOUBLE_ZERO, core/fields.ts, as every time here). */
   measureStart = DOUBLE_ZERO;
   /**
-   * Each port's credit-stall start, read at every start of a transmission: in its own array, or in
-   * the links' port records once {@link sharePortRecords} moved it there before the run (issue 32:
-   * locality). The credit-stall time, written only when a stall ends, in {@link stallTime}.
+   * Each port's transmit recorders side by side, one record per port (issue 32: locality), laid out
+   * as {@link PortRecorderLayout} says: their own array, or in the links' port records once
+   * {@link sharePortRecords} moved them there before the run. The credit-stall time, written only
+   * when a stall ends, in {@link stallTime}.
    */
   private port: PortRecorderLayout;
-  /** Per port g, at g·(1 + V): the busy time counted (s), then the packets sent on each VL. */
-  private readonly portSums: Float64Array;
-  /**
-   * The transmissions not yet added to portSums, in order (issue 32, session 14: the sums were in
-   * the port's record, 16 of its 64 bytes at two VLs; now a start of transmission writes one entry
-   * here, a line per four hops): entry k's busy time at txLog[2k] (written by the links at the
-   * index {@link transmitted} returns), its port-VL at txLogI[4k + 2]. Folded with the same
-   * additions in the same order per port, so the figures are identical.
-   */
-  readonly txLog = new Float64Array(2 * TX_LOG);
-  private readonly txLogI = new Int32Array(this.txLog.buffer);
-  private txLogged = 0;
   private readonly stallTime: Float64Array;
   readonly portMarks: Float64Array;
   /**
@@ -150,8 +140,9 @@ export class FabricStats {
     this.engine = engine;
     const V = (this.V = c.vls);
     const G = (this.G = c.peer.length);
-    this.port = { f64: new Float64Array(G).fill(-1), stride: 1, stallSince: 0 };
-    this.portSums = new Float64Array(G * (1 + V));
+    const f64 = new Float64Array(G * (2 + V));
+    this.port = { f64, stride: 2 + V, busy: 0, stallSince: 1, packets: 2, packetsPerVl: 1 };
+    for (let g = 0; g < G; g++) f64[g * (2 + V) + 1] = -1;
     this.stallTime = new Float64Array(G);
     this.portMarks = new Float64Array(G * V);
     const Q = G * V;
@@ -162,45 +153,24 @@ export class FabricStats {
   }
 
   /**
-   * Keeps the ports' credit-stall starts where `layout` says: the links' port records (links.ts), so
-   * that a transmission's start reads it beside the link state it reads anyway (issue 32: a record
-   * of the output port instead of two). Called before the run.
+   * Keeps the ports' transmit recorders where `layout` says: the links' port records (links.ts), so
+   * that a transmission's start updates them beside the link state it reads anyway (issue 32: a
+   * record of the output port instead of two). Called before the run.
    */
   sharePortRecords(layout: PortRecorderLayout): void {
     this.port = layout;
-    for (let g = 0; g < this.G; g++) layout.f64[g * layout.stride + layout.stallSince] = -1;
-  }
-
-  /**
-   * Port-VL pv (= g·V + v) starts a transmission now: noted; returns the index of txLog where the
-   * caller writes its busy time (s), before anything else reads the recorders.
-   */
-  transmitted(pv: number): number {
-    if (this.txLogged === TX_LOG) this.foldTransmits();
-    const k = this.txLogged++;
-    this.txLogI[4 * k + 2] = pv;
-    return 2 * k;
-  }
-
-  /** Adds the noted transmissions to portSums, oldest first. */
-  private foldTransmits(): void {
-    const n = this.txLogged;
-    const V = this.V;
-    const sums = this.portSums;
-    for (let k = 0; k < n; k++) {
-      const pv = this.txLogI[4 * k + 2]!;
-      const g = (pv / V) | 0;
-      const r = g * (1 + V);
-      sums[r]! += this.txLog[2 * k]!;
-      sums[r + 1 + pv - g * V]!++;
+    for (let g = 0; g < this.G; g++) {
+      const r = g * layout.stride;
+      layout.f64[r + layout.busy] = 0;
+      layout.f64[r + layout.stallSince] = -1;
+      for (let v = 0; v < this.V; v++) layout.f64[r + layout.packets + layout.packetsPerVl * v] = 0;
     }
-    this.txLogged = 0;
   }
 
   /** Port g's transmitter busy time counted since the last reset (s). */
   busyTime(g: number): number {
-    this.foldTransmits();
-    return this.portSums[g * (1 + this.V)]!;
+    const L = this.port;
+    return L.f64[g * L.stride + L.busy]!;
   }
 
   /** Port g is idle with packets waiting only for credits, from now unless it already was. */
@@ -223,9 +193,9 @@ export class FabricStats {
 
   /** Packets port g sent on each VL since the last reset. */
   private packetsPerVl(g: number): number[] {
-    this.foldTransmits();
-    const r = g * (1 + this.V) + 1;
-    return Array.from({ length: this.V }, (_, v) => this.portSums[r + v]!);
+    const L = this.port;
+    const r = g * L.stride + L.packets;
+    return Array.from({ length: this.V }, (_, v) => L.f64[r + L.packetsPerVl * v]!);
   }
 
   /** Input VL buffer q gains (delta = 1) or loses (−1) a packet now (noted; {@link foldOccupancy} adds it). */
@@ -274,12 +244,12 @@ export class FabricStats {
   /** Ends the warm-up: every recorder starts again at `now`. */
   reset(now: number): void {
     this.foldOccupancy();
-    this.foldTransmits();
-    this.portSums.fill(0);
     this.measureStart = now;
     const L = this.port;
     for (let g = 0; g < this.G; g++) {
       const r = g * L.stride;
+      for (let v = 0; v < this.V; v++) L.f64[r + L.packets + L.packetsPerVl * v] = 0;
+      L.f64[r + L.busy] = 0;
       this.stallTime[g] = 0;
       if (L.f64[r + L.stallSince]! >= 0) L.f64[r + L.stallSince] = now;
     }
