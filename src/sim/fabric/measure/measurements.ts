@@ -88,8 +88,8 @@ export interface PortRecorderLayout {
   readonly packetsPerVl: number;
 }
 
-/** Buffer changes noted before they are added to the occupancy integrals (FabricStats.occLog: 16 bytes each, 256 KB). Session 14: 16,384, not 2,048 — a fold's records lie at random on qOcc's pages (768 at k = 32), so 2,048 changes cost ~700 page walks and 16,384 barely more. */
-const OCC_LOG = 16384;
+/** Buffer changes noted before they are added to the occupancy integrals (FabricStats.occLog: 16 bytes each, 32 KB). */
+const OCC_LOG = 2048;
 
 /** The recorders of one fabric run (indices: port g, queue/port-VL g·V + v, flow f). */
 export class FabricStats {
