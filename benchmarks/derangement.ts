@@ -1,6 +1,6 @@
 /**
- * The seeded random permutation of the scale benchmarks (fabric-scale.ts, fabric-scale-ab.ts): each
- * host sends to one other host, all hosts in one cycle.
+ * The seeded random permutation of the scale benchmarks (fabric-scale.ts, fabric-scale-ab.ts,
+ * fabric-scale-pages.ts), and their flows: each host sends to one other host, all hosts in one cycle.
  */
 
 /** A permutation of 0..n−1 with no fixed point (Sattolo's algorithm: one cycle of all n). */
@@ -23,4 +23,22 @@ export function randomDerangement(n: number, seed: number): Int32Array {
     p[j] = t;
   }
   return p;
+}
+
+/** MTU packets per second of a 2.5 Gb/s link (2 KB packets). */
+const R = 2.5e9 / 8 / 2048;
+
+/**
+ * bench:scale's flows (issue 32): every host sends Poisson traffic of 2 KB packets at 50 % of its
+ * link's rate to one other host of the seeded single-cycle permutation, send queues of 256 packets.
+ */
+export function scaleFlows(hosts: readonly { readonly name: string }[]): object[] {
+  const dest = randomDerangement(hosts.length, 12345);
+  return hosts.map((h, i) => ({
+    name: h.name,
+    source: h.name,
+    destination: hosts[dest[i]!]!.name,
+    traffic: { kind: 'poisson', rate: 0.5 * R },
+    sendQueuePackets: 256,
+  }));
 }

@@ -22,7 +22,7 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { randomDerangement } from './derangement.js';
+import { scaleFlows } from './derangement.js';
 
 interface Fabric {
   run(until: number, warmUp?: number): void;
@@ -50,14 +50,7 @@ async function load(tree: string): Promise<Tree> {
 function scaleFabric(T: Tree, k: number): Fabric {
   const topology = T.fatTreeTopology(k);
   const hosts = topology.hosts;
-  const dest = randomDerangement(hosts.length, 12345);
-  const flows = hosts.map((h, i) => ({
-    name: h.name,
-    source: h.name,
-    destination: hosts[dest[i]!]!.name,
-    traffic: { kind: 'poisson', rate: 0.5 * R },
-    sendQueuePackets: 256,
-  }));
+  const flows = scaleFlows(hosts);
   return T.buildFabric({ topology, seed: 1, flows });
 }
 

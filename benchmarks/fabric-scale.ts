@@ -22,7 +22,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { machineLine } from './harness.js';
-import { randomDerangement } from './derangement.js';
+import { scaleFlows } from './derangement.js';
 
 interface Result {
   readonly k: number;
@@ -36,7 +36,6 @@ interface Result {
   readonly peakRssMiB: number;
 }
 
-const R = 2.5e9 / 8 / 2048; // MTU packets per second of a 2.5 Gb/s link
 
 /** Child: one (tree, k) case; prints one JSON line. */
 async function child(k: number, tree: string, warmUs: number, windowUs: number): Promise<void> {
@@ -45,17 +44,10 @@ async function child(k: number, tree: string, warmUs: number, windowUs: number):
   const t0 = process.hrtime.bigint();
   const topology = N.fatTreeTopology(k);
   const hosts: { name: string }[] = topology.hosts;
-  const dest = randomDerangement(hosts.length, 12345);
   const fabric = F.buildFabric({
     topology,
     seed: 1,
-    flows: hosts.map((h, i) => ({
-      name: h.name,
-      source: h.name,
-      destination: hosts[dest[i]!]!.name,
-      traffic: { kind: 'poisson', rate: 0.5 * R },
-      sendQueuePackets: 256,
-    })),
+    flows: scaleFlows(hosts),
   });
   const buildSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const warm = warmUs * 1e-6;

@@ -208,6 +208,11 @@ class LazyStream implements RandomStream {
   next(): number {
     return (this.stream ??= this.make()).next();
   }
+
+  /** The stream once made (null before the first draw). */
+  resolved(): RandomStream | null {
+    return this.stream;
+  }
 }
 
 /** What compiling the flows needs from the rest of the front door. */

@@ -52,6 +52,12 @@ export class PoissonArrivals implements ArrivalProcess {
   next(): number {
     return exponential(this.stream, this.rate);
   }
+
+  /** The random stream drawn from (a lazy stream's, once it exists), e.g. to take over its state; null if not yet made. */
+  streamInUse(): RandomStream | null {
+    const s = this.stream as RandomStream & { resolved?: () => RandomStream | null };
+    return typeof s.resolved === 'function' ? s.resolved() : s;
+  }
 }
 
 /**

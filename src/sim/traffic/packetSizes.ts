@@ -12,6 +12,8 @@ export interface PacketSizes {
   readonly meanBytes: number;
   /** One size in bytes (an integer ≥ 1). */
   sample(): number;
+  /** The size when it is constant (then sample() always returns it). */
+  readonly constantBytes?: number;
 }
 
 /** The JSON form of a packet-size law. */
@@ -41,7 +43,7 @@ export function packetSizes(spec: PacketSizeSpec, stream?: RandomStream, field =
   switch (spec.kind) {
     case 'constant': {
       const bytes = integerAtLeast(`${field}.bytes`, spec.bytes, 1);
-      return { meanBytes: bytes, sample: () => bytes };
+      return { meanBytes: bytes, sample: () => bytes, constantBytes: bytes };
     }
     case 'uniform': {
       const lo = integerAtLeast(`${field}.minBytes`, spec.minBytes, 1);

@@ -20,6 +20,7 @@ import type { encodeAck } from './sink.js';
 import { SourceControl } from './sourceControl.js';
 import { EV_WAKE } from '../events.js';
 import { HostVlFifos } from './hostVlFifo.js';
+import { FlowTable, HAS_PATH_SELECTION, HAS_RATE_CONTROL, SATURATED } from './flowTable.js';
 
 /**
  * The engine handlers the host adapters post to: flow arrival (f, epoch), port wake-up (g; through
@@ -68,6 +69,8 @@ export class HostAdapters {
   private readonly fVl: Uint8Array;
   /** The window limits of the rate-controlled flows (injectionWindow.ts). */
   private readonly windows: InjectionWindows;
+  /** What generating a packet reads of each flow, and the Poisson flows' draws (flowTable.ts). */
+  private readonly table: FlowTable;
   /** The flows' rate control and path selection, with their timers (sourceControl.ts). */
   private readonly control: SourceControl;
   /** With `hostQueueing: 'vl-fifo'`: the per-VL FIFOs that replace the flows' queues (else null). */
@@ -114,6 +117,7 @@ export class HostAdapters {
     this.fNext = this.control.fNext;
     this.fVl = Uint8Array.from(c.flows, (f) => f.vl);
     this.vlFifos = c.hostQueueing === 'vl-fifo' ? new HostVlFifos(H, V) : null;
+    this.table = new FlowTable(c);
   }
 
   /** Posts every flow's start. */
@@ -124,42 +128,52 @@ export class HostAdapters {
 
   /** Flow f's arrival epoch (epoch = 1), or its start (epoch = 0: the first epoch is drawn now). */
   onGenerate(f: number, epoch: number): void {
-    const flow = this.c.flows[f]!;
-    if (this.engine.now >= flow.stop) return;
-    const arrivals = flow.arrivals;
-    if (arrivals === null) this.newPacket(f);
-    else {
-      if (epoch === 1) for (let k = arrivals.batch; k > 0; k--) this.newPacket(f);
-      this.engine.post(this.engine.now + arrivals.next(), this.h.gen, f, 1);
+    const table = this.table;
+    if (this.engine.now >= table.stop(f)) return;
+    if (table.owns(f)) {
+      // Poisson arrivals drawn from the flow's record (flowTable.ts): one packet per epoch.
+      if (epoch === 1) this.newPacket(f);
+      this.engine.post(this.engine.now + table.gap(f), this.h.gen, f, 1);
+    } else {
+      const arrivals = this.c.flows[f]!.arrivals;
+      if (arrivals === null) this.newPacket(f);
+      else {
+        if (epoch === 1) for (let k = arrivals.batch; k > 0; k--) this.newPacket(f);
+        this.engine.post(this.engine.now + arrivals.next(), this.h.gen, f, 1);
+        table.adopt(f, arrivals);
+      }
     }
-    this.tryOutput(this.hostBase + flow.source);
+    this.tryOutput(this.hostBase + table.source(f));
   }
 
   /** A packet arrives at flow f's send queue (or is refused when it is full). */
   private newPacket(f: number): void {
-    const flow = this.c.flows[f]!;
+    const table = this.table;
     const pool = this.pool;
-    if (this.fCount[f]! >= flow.sendQueuePackets) {
+    if (this.fCount[f]! >= table.queueLimit(f)) {
       this.stats.flowRecorders.offered(f, 1);
       return;
     }
     this.stats.flowRecorders.offered(f, 0);
     const p = pool.alloc();
-    const size = flow.sizes.sample() + this.c.headerBytes;
+    let size = table.size(f);
+    if (size < 0) size = this.c.flows[f]!.sizes.sample() + this.c.headerBytes;
+    const vl = table.vl(f);
+    const source = table.source(f);
     pool.setSize(p, size);
     pool.setBlocks(p, Math.ceil(size / CREDIT_BLOCK_BYTES));
     pool.setFlow(p, f);
-    pool.setVl(p, flow.vl);
-    pool.setBaseVl(p, flow.vl);
+    pool.setVl(p, vl);
+    pool.setBaseVl(p, vl);
     pool.setLid(p, 0);
-    let dst = flow.destination;
+    let dst = table.destination(f);
     if (dst < 0) {
-      dst = Math.floor(flow.destinationStream!.next() * (this.H - 1));
-      if (dst >= flow.source) dst++;
+      dst = Math.floor(this.c.flows[f]!.destinationStream!.next() * (this.H - 1));
+      if (dst >= source) dst++;
     }
     pool.setDst(p, dst);
     pool.setCreated(p, this.engine.now);
-    if (this.vlFifos !== null) this.vlFifos.append(flow.source * this.V + flow.vl, p, pool);
+    if (this.vlFifos !== null) this.vlFifos.append(source * this.V + vl, p, pool);
     else this.sendQueues.append(f, p, pool);
     this.sendQueueChange(f, 1);
   }
@@ -232,15 +246,14 @@ export class HostAdapters {
    */
   private send(g: number, h: number, v: number, f: number, p: number, now: number): void {
     const pool = this.pool;
-    const flow = this.c.flows[f]!;
-    const rc = flow.rateControl;
-    if (rc !== null) {
-      this.fNext[f] = now + pool.size(p) / this.c.mtu / rc.rate;
+    const flags = this.table.flags(f);
+    if ((flags & HAS_RATE_CONTROL) !== 0) {
+      this.fNext[f] = now + pool.size(p) / this.c.mtu / this.c.flows[f]!.rateControl!.rate;
       this.windows.sent(f);
     }
     if (this.injectionCapped) this.hostFree[h] = now + pool.size(p) / this.c.injectionRate;
-    const sel = flow.pathSelection;
-    if (sel !== null) {
+    if ((flags & HAS_PATH_SELECTION) !== 0) {
+      const sel = this.c.flows[f]!.pathSelection!;
       pool.setLid(p, sel.nextLid(now));
       this.control.afterPathEvent(f, sel);
     }
@@ -248,7 +261,7 @@ export class HostAdapters {
     this.injected++;
     pool.setTail(p, now);
     this.links.transmit(g, g * this.V + v, p);
-    if (flow.arrivals === null && now < flow.stop) this.newPacket(f);
+    if ((flags & SATURATED) !== 0 && now < this.table.stop(f)) this.newPacket(f);
   }
 
   /**

@@ -39,6 +39,8 @@ export class Sink {
   private readonly stats: FabricStats;
   private readonly hAck: number;
   private readonly H: number;
+  /** 1 for a flow whose source takes ACKs (rate control or path selection): a delivery reads this, not the flow's object (issue 32, session 14: V8's heap pages at k = 32). */
+  private readonly acked: Uint8Array;
   /** Packets delivered in the whole run. */
   delivered = 0;
 
@@ -50,6 +52,7 @@ export class Sink {
     this.stats = stats;
     this.hAck = hAck;
     this.H = c.hostCount;
+    this.acked = Uint8Array.from(c.flows, (flow) => (flow.rateControl !== null || flow.pathSelection !== null ? 1 : 0));
   }
 
   /** Packet p's tail has reached its destination host. */
@@ -57,7 +60,6 @@ export class Sink {
     const pool = this.pool;
     const stats = this.stats;
     const f = pool.flow(p);
-    const flow = this.c.flows[f]!;
     const now = this.engine.now;
     this.delivered++;
     const seconds = now - pool.created(p);
@@ -65,9 +67,9 @@ export class Sink {
     const marked = pool.mark(p);
     stats.flowRecorders.delivered(f, pool.size(p), lat, marked);
     if (this.c.onDeliver !== null) this.c.onDeliver(f, pool.created(p), now);
-    if (flow.rateControl !== null || flow.pathSelection !== null) {
+    if (this.acked[f] === 1) {
       const ack = this.c.ackDelay;
-      this.engine.post(now + ack.values[ack.index[flow.source * this.H + pool.dst(p)]!]!, this.hAck, f, encodeAck(marked, pool.lid(p), seconds));
+      this.engine.post(now + ack.values[ack.index[this.c.flows[f]!.source * this.H + pool.dst(p)]!]!, this.hAck, f, encodeAck(marked, pool.lid(p), seconds));
     }
     pool.release(p);
   }

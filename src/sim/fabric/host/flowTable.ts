@@ -1,0 +1,147 @@
+/**
+ * What a packet's generation reads of its flow, one 64-byte record per flow (issue 32, session 14):
+ * the stop time, send-queue limit, destination, source, VL, size (when constant) and which of rate
+ * control, path selection and an arrival process the flow has — and, for Poisson arrivals, the rate
+ * and the state of the flow's xoroshiro128+ generator, drawn here with the same arithmetic as
+ * SimRandom.next (streams.ts), pure-rand's generator step and PoissonArrivals.next (−ln(1 − U) / λ).
+ * At k = 32 each generated packet read the flow object, its arrival process, the lazy stream, the
+ * random stream, the generator and its size process: objects spread over V8's heap, a chain of
+ * dependent cache and TLB misses (~950 pages for 8,192 flows). The generator's state is taken over
+ * after the flow's first draw (which creates the stream); the arrival process object is not drawn
+ * from again.
+ */
+import type { CompiledFabric } from '../compiled.js';
+import { PoissonArrivals } from '../../traffic/arrivals.js';
+import { SimRandom } from '../../random/streams.js';
+
+/** Doubles of flow f's record at 8f + field: Poisson rate (jobs/s), stop time (s), send-queue limit (packets; may be Infinity). */
+const D_RATE = 0;
+const D_STOP = 1;
+const D_QUEUE = 2;
+/** Integers at 16f + field: 1 once the generator's state is here; destination (−1: drawn); source host; VL; size with header (bytes; −1: drawn); flags. */
+const I_OWN = 6;
+const I_DST = 7;
+const I_SRC = 8;
+const I_VL = 9;
+const I_SIZE = 10;
+const I_FLAGS = 11;
+/** The generator's four words, in pure-rand's getState order (s01, s00, s11, s10). */
+const I_S01 = 12;
+const I_S00 = 13;
+const I_S11 = 14;
+const I_S10 = 15;
+/** Flags: the flow has a rate control; a path selection; no arrival process (saturated). */
+export const HAS_RATE_CONTROL = 1;
+export const HAS_PATH_SELECTION = 2;
+export const SATURATED = 4;
+
+/** The flows' generation records. */
+export class FlowTable {
+  private readonly f64: Float64Array;
+  private readonly i32: Int32Array;
+
+  constructor(c: CompiledFabric) {
+    const F = c.flows.length;
+    this.f64 = new Float64Array(8 * F);
+    this.i32 = new Int32Array(this.f64.buffer);
+    c.flows.forEach((flow, f) => {
+      const r = 16 * f;
+      this.f64[8 * f + D_STOP] = flow.stop;
+      this.f64[8 * f + D_RATE] = flow.arrivals instanceof PoissonArrivals ? flow.arrivals.rate : 0;
+      this.f64[8 * f + D_QUEUE] = flow.sendQueuePackets;
+      this.i32[r + I_DST] = flow.destination;
+      this.i32[r + I_SRC] = flow.source;
+      this.i32[r + I_VL] = flow.vl;
+      const constant = flow.sizes.constantBytes;
+      this.i32[r + I_SIZE] = constant === undefined ? -1 : constant + c.headerBytes;
+      this.i32[r + I_FLAGS] =
+        (flow.rateControl !== null ? HAS_RATE_CONTROL : 0) | (flow.pathSelection !== null ? HAS_PATH_SELECTION : 0) | (flow.arrivals === null ? SATURATED : 0);
+    });
+  }
+
+  stop(f: number): number {
+    return this.f64[8 * f + D_STOP]!;
+  }
+
+  queueLimit(f: number): number {
+    return this.f64[8 * f + D_QUEUE]!;
+  }
+
+  destination(f: number): number {
+    return this.i32[16 * f + I_DST]!;
+  }
+
+  source(f: number): number {
+    return this.i32[16 * f + I_SRC]!;
+  }
+
+  vl(f: number): number {
+    return this.i32[16 * f + I_VL]!;
+  }
+
+  /** Size with header (bytes), or −1 when the flow's size process draws it. */
+  size(f: number): number {
+    return this.i32[16 * f + I_SIZE]!;
+  }
+
+  flags(f: number): number {
+    return this.i32[16 * f + I_FLAGS]!;
+  }
+
+  /** Whether flow f's Poisson draws are made here ({@link adopt}). */
+  owns(f: number): boolean {
+    return this.i32[16 * f + I_OWN] === 1;
+  }
+
+  /**
+   * After flow f's draw from its arrival process: when that is Poisson arrivals on a SimRandom (the
+   * fabric's streams), its generator's state moves here and the next draws are {@link gap}'s.
+   */
+  adopt(f: number, arrivals: unknown): void {
+    if (!(arrivals instanceof PoissonArrivals)) return;
+    const stream = arrivals.streamInUse();
+    if (!(stream instanceof SimRandom)) return;
+    const s = stream.state();
+    const r = 16 * f;
+    this.i32[r + I_S01] = s[0]!;
+    this.i32[r + I_S00] = s[1]!;
+    this.i32[r + I_S11] = s[2]!;
+    this.i32[r + I_S10] = s[3]!;
+    this.i32[r + I_OWN] = 1;
+  }
+
+  /** Flow f's next Poisson gap (s): SimRandom.next's two generator steps, then −ln(1 − U) / λ. */
+  gap(f: number): number {
+    const i = this.i32;
+    const r = 16 * f;
+    let s01 = i[r + I_S01]!;
+    let s00 = i[r + I_S00]!;
+    let s11 = i[r + I_S11]!;
+    let s10 = i[r + I_S10]!;
+    // pure-rand's XoroShiro128Plus.next, twice (out, then the state step)
+    const out1 = (s00 + s10) | 0;
+    let a0 = s10 ^ s00;
+    let a1 = s11 ^ s01;
+    let t00 = s00;
+    let t01 = s01;
+    s00 = (t00 << 24) ^ (t01 >>> 8) ^ a0 ^ (a0 << 16);
+    s01 = (t01 << 24) ^ (t00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+    s10 = (a1 << 5) ^ (a0 >>> 27);
+    s11 = (a0 << 5) ^ (a1 >>> 27);
+    const out2 = (s00 + s10) | 0;
+    a0 = s10 ^ s00;
+    a1 = s11 ^ s01;
+    t00 = s00;
+    t01 = s01;
+    s00 = (t00 << 24) ^ (t01 >>> 8) ^ a0 ^ (a0 << 16);
+    s01 = (t01 << 24) ^ (t00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+    s10 = (a1 << 5) ^ (a0 >>> 27);
+    s11 = (a0 << 5) ^ (a1 >>> 27);
+    i[r + I_S01] = s01;
+    i[r + I_S00] = s00;
+    i[r + I_S11] = s11;
+    i[r + I_S10] = s10;
+    const u = ((out1 >>> 6) * 134217728 + (out2 >>> 5)) * 1.1102230246251565e-16;
+    return -Math.log(1 - u) / this.f64[8 * f + D_RATE]!;
+  }
+}
