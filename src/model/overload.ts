@@ -12,6 +12,7 @@
  */
 import type { ModelNetwork } from './network.js';
 import type { SolvedModel } from './solved.js';
+import { weightedMaxMin } from './routes/weightedMaxmin.js';
 
 /** Bisection steps on the scale (2⁻¹⁰ of the offered rates). */
 const STEPS = 10;
@@ -66,6 +67,15 @@ export function saturatedAllocation(net: ModelNetwork, diverged: SolvedModel, so
  */
 export function withUnboundedCapped(sm: SolvedModel): SolvedModel {
   const unbounded = new Uint8Array(sm.m.F);
-  for (let f = 0; f < sm.m.F; f++) if (sm.alloc.bottleneck[f]! >= 0) unbounded[f] = 1;
-  return { ...sm, unbounded };
+  // Their throughput is the allocation's (session 14, H31e, change 105): the runaway's head times and
+  // credit waits took the iterate's rates of the capped flows towards 0 (Gran's hotspot flows under 10⁻⁶
+  // of their offered rate, two V flows sharing a 16 Gb/s link at 0.01 of theirs where the simulator
+  // carries 8 Gb/s each); the weighted max-min over the links and the tables holds no runaway term.
+  // The flows it does not cap are held at their rates (their links carry them), the capped ones share the rest.
+  const held = new Float64Array(sm.m.F);
+  for (let f = 0; f < sm.m.F; f++) held[f] = sm.alloc.bottleneck[f]! >= 0 ? ((unbounded[f] = 1), NaN) : sm.alloc.rate[f]!;
+  const law = weightedMaxMin(sm.m, sm.net, held);
+  const rate = Float64Array.from(sm.alloc.rate);
+  for (let f = 0; f < sm.m.F; f++) if (unbounded[f]) rate[f] = law.rate[f]!;
+  return { ...sm, alloc: { rate, bottleneck: sm.alloc.bottleneck }, unbounded };
 }
