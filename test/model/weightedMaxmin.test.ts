@@ -18,8 +18,8 @@ const port = (name: string, host: boolean): ModelPort => ({ name, rate: RATE, de
 const PORTS = [port('a', true), port('b', true), port('c', true), port('S:4', false), port('S:5', false)];
 const flow = (name: string, path: number[], vl: number, load: number): ModelFlow => ({ name, path, vls: path.map(() => vl), lambda: load * LINK, ca2: 1, meanBytes: 2048, secondMomentBytes: 2048 * 2048, sendQueuePackets: Infinity });
 const net = (flows: ModelFlow[]): ModelNetwork => ({ ports: PORTS, flows, vls: 2, cutThrough: true });
-const solve = (n: ModelNetwork, held?: number[]) => {
-  const w = weightedMaxMin(compileModel(n), n, held ? Float64Array.from(held, (x) => x * LINK) : undefined);
+const solve = (n: ModelNetwork, held?: number[], headTime?: Float64Array) => {
+  const w = weightedMaxMin(compileModel(n), n, { held: held ? Float64Array.from(held, (x) => x * LINK) : undefined, headTime });
   return { rates: Array.from(w.rate, (r) => r / LINK), w };
 };
 
@@ -62,5 +62,16 @@ describe('weighted max-min over links and VL tables', () => {
       expect(rates[1]).toBe(h);
       expect(rates[0]).toBeCloseTo(1 - h, 12);
     }
+  });
+
+  it('a VL held by the head time of the buffer it leaves (change 106) is met at the next port: f1 capped at 2/5 by a head of 5/2 transmissions, f0 takes the other 3/5 of S:4 (1/4 without the head time)', () => {
+    const n = net([flow('f0', [0, 3], 0, 5), flow('f1', [1, 3], 1, 5)]);
+    const head = new Float64Array(PORTS.length * 2);
+    head[1 * 2 + 1] = 2.5 * (2048 / RATE); // the switch's input buffer behind host b's VL 1: 5/2 transmissions a packet
+    const { rates, w } = solve(n, undefined, head);
+    expect(rates[1]).toBeCloseTo(2 / 5, 12);
+    expect(rates[0]).toBeCloseTo(3 / 5, 12);
+    expect(w.settled).toBe(true);
+    expect(w.bottleneck[1]).toBe(PORTS.length + 2 * PORTS.length + 1 * 2 + 1); // the input buffer behind channel (b, VL 1)
   });
 });

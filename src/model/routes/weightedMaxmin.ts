@@ -5,8 +5,8 @@
  * generalised processor sharing of arbitration.ts). A VL's demand at a port is what its flows carry
  * there when none of them is stopped at that port; a VL with a flow stopped there is backlogged at the
  * arbiter. Rates and shares depend on each other: progressive filling with the shares fixed, the
- * shares again from the demands, until the shares stand. No head times, no credit waits: what the
- * links and the tables alone allow. Kernel: trusts its input.
+ * shares again from the demands, until the shares stand. No credit waits; the input buffers' head times
+ * only when given (options). Kernel: trusts its input.
  */
 import type { CompiledModel, HopArrays } from '../compile.js';
 import { hopArrays } from '../compile.js';
@@ -26,19 +26,34 @@ export interface WeightedAllocation extends Allocation {
   readonly settled: boolean;
 }
 
+/** What {@link weightedMaxMin} may take besides the network. */
+export interface WeightedMaxMinOptions {
+  /** Per flow a rate (packets/s) the flow is held at, NaN where it is free: the held flows' loads count on their links and in their VLs' demands, the free ones share the rest. */
+  readonly held?: Float64Array;
+  /**
+   * Per channel the head time of the input buffer at its far end (s; maxmin.ts's third resource, λS ≤ 1):
+   * a flow stopped there is met at the channel, whose VL then leaves its turns to the others.
+   */
+  readonly headTime?: Float64Array;
+  /** hopArrays(m), when the caller has them. */
+  readonly hops?: HopArrays;
+  /** One {@link VlShares} per port (default: by each channel's mean packet size). */
+  readonly shares?: readonly VlShares[];
+}
+
 /** Most rounds of (filling, shares). */
 export const ROUNDS = 64;
 /** The shares stand when none moves by more than this (a fraction of the link). */
 export const SHARE_TOLERANCE = 1e-9;
 
 /**
- * Weighted max-min over `net`'s links and arbitration tables (module comment). `held`: per flow a rate
- * (packets/s) the flow is held at, NaN where it is free; the held flows' loads count on their links and in
- * their VLs' demands, the free ones share the rest. `hops` and `shares` may be passed when the caller has
- * them (hopArrays(m); one {@link VlShares} per port).
+ * Weighted max-min over `net`'s links and arbitration tables (module comment; options above).
  */
-export function weightedMaxMin(m: CompiledModel, net: ModelNetwork, held?: Float64Array, hops: HopArrays = hopArrays(m), shares?: readonly VlShares[]): WeightedAllocation {
+export function weightedMaxMin(m: CompiledModel, net: ModelNetwork, options: WeightedMaxMinOptions = {}): WeightedAllocation {
   const { P, C, V, F } = m;
+  const { held, headTime } = options;
+  const hops = options.hops ?? hopArrays(m);
+  const shares = options.shares;
   const { hopStart, hopChannel } = hops;
   const sh = shares ?? portSharesByMeanBytes(m, net, hops);
   const capacity = new Float64Array(C);
@@ -59,7 +74,7 @@ export function weightedMaxMin(m: CompiledModel, net: ModelNetwork, held?: Float
   let settled = false;
   while (rounds < ROUNDS && !settled) {
     rounds++;
-    alloc = filling(m, hops, capacity, held, alloc);
+    alloc = filling(m, hops, capacity, held, headTime, alloc);
     channelLoad.fill(0);
     stopped.fill(0);
     for (let f = 0; f < F; f++) {
@@ -94,16 +109,19 @@ export function weightedMaxMin(m: CompiledModel, net: ModelNetwork, held?: Float
  * Progressive filling (Bertsekas & Gallager §6.5.2) over the ports (capacity 1) and channels (their
  * shares), the held flows' loads taken first: maxminHops.ts's events without the input buffers' head times.
  */
-function filling(m: CompiledModel, hops: HopArrays, capacity: Float64Array, held: Float64Array | undefined, out?: Allocation): Allocation {
-  const { P, C, F, V, m1, lambda } = m;
-  const { hopStart, hopChannel } = hops;
-  const used = new Float64Array(P + C);
-  const slope = new Float64Array(P + C);
-  const full = new Uint8Array(P + C);
+function filling(m: CompiledModel, hops: HopArrays, capacity: Float64Array, held: Float64Array | undefined, headTime: Float64Array | undefined, out?: Allocation): Allocation {
+  const { P, C, F, V, m1, lambda, turnIn } = m;
+  const { hopStart, hopChannel, hopTurn } = hops;
+  const R = P + 2 * C;
+  const used = new Float64Array(R);
+  const slope = new Float64Array(R);
+  const full = new Uint8Array(R);
   const rate = out?.rate ?? new Float64Array(F);
   const bottleneck = out?.bottleneck ?? new Int32Array(F);
   const frozen = new Uint8Array(F);
-  const cap = (r: number) => (r < P ? 1 : capacity[r - P]!);
+  const cap = (r: number) => (r < P || r >= P + C ? 1 : capacity[r - P]!);
+  // The input buffer a hop's packets left (its head time per packet), −1 on a first hop or without head times.
+  const buffer = (h: number) => (headTime !== undefined && hopTurn[h]! >= 0 ? turnIn[hopTurn[h]!]! : -1);
   let left = 0;
   for (let f = 0; f < F; f++) {
     bottleneck[f] = -1;
@@ -116,22 +134,29 @@ function filling(m: CompiledModel, hops: HopArrays, capacity: Float64Array, held
       const c = hopChannel[h]!;
       const p = (c / V) | 0;
       const x = m1[f]! / m.rate[p]!;
-      if (fixed) ((used[p]! += h0 * x), (used[P + c]! += h0 * x));
-      else if (!frozen[f]) ((slope[p]! += x), (slope[P + c]! += x));
+      const u = buffer(h);
+      if (fixed) ((used[p]! += h0 * x), (used[P + c]! += h0 * x), u >= 0 && (used[P + C + u]! += h0 * headTime![u]!));
+      else if (!frozen[f]) ((slope[p]! += x), (slope[P + c]! += x), u >= 0 && (slope[P + C + u]! += headTime![u]!));
     }
   }
   let level = 0;
   while (left > 0) {
     let next = Infinity;
-    for (let r = 0; r < P + C; r++) if (!full[r] && slope[r]! > 0) next = Math.min(next, (cap(r) - used[r]!) / slope[r]!);
+    for (let r = 0; r < R; r++) if (!full[r] && slope[r]! > 0) next = Math.min(next, (cap(r) - used[r]!) / slope[r]!);
     for (let f = 0; f < F; f++) if (!frozen[f] && lambda[f]! < next) next = lambda[f]!;
     if (next === Infinity) break;
     if (next < level) next = level;
-    for (let r = 0; r < P + C; r++) if (!full[r] && slope[r]! > 0 && used[r]! + next * slope[r]! >= cap(r) * SATURATED) full[r] = 1;
+    for (let r = 0; r < R; r++) if (!full[r] && slope[r]! > 0 && used[r]! + next * slope[r]! >= cap(r) * SATURATED) full[r] = 1;
     for (let f = 0; f < F; f++) {
       if (frozen[f]) continue;
       let by = -1;
       if (!(lambda[f]! <= next)) {
+        // A full input buffer first: a flow it holds is not backlogged at a port that fills at the same level
+        // (named there, its VL would take the table share back, and the shares would alternate).
+        for (let h = hopStart[f]!; h < hopStart[f + 1]! && by < 0; h++) {
+          const u = buffer(h);
+          if (u >= 0 && full[P + C + u]) by = P + C + u;
+        }
         for (let h = hopStart[f]!; h < hopStart[f + 1]! && by < 0; h++) {
           const c = hopChannel[h]!;
           const p = (c / V) | 0;
@@ -153,6 +178,8 @@ function filling(m: CompiledModel, hops: HopArrays, capacity: Float64Array, held
         slope[p]! -= x;
         used[P + c]! += r * x;
         slope[P + c]! -= x;
+        const u = buffer(h);
+        if (u >= 0) ((used[P + C + u]! += r * headTime![u]!), (slope[P + C + u]! -= headTime![u]!));
       }
     }
     level = next;
