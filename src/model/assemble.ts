@@ -82,7 +82,7 @@ function records(sm: SolvedModel, sums: FlowSums): FlowResult[] {
       flags.push('unstable');
       reasons.push(
         sm.unbounded?.[f]
-          ? `fixed point diverged (residual ${sm.residual.toExponential(2)}) with this flow capped: its queues ran away and the iterate holds no latency for it (read as unbounded; docs/models.md §13.7)`
+          ? `fixed point diverged (residual ${sm.residual.toExponential(2)}) with this flow capped: its queues ran away and the iterate holds no latency for it (read as unbounded; docs/models.md §13.7); its throughput is the weighted max-min allocation over the links and VL tables with the uncapped flows held at their rates, an upper bound where a congestion tree holds it`
           : 'the send queue is unbounded and its load is 1: the simulated latency grows with the run',
       );
     }

@@ -12,6 +12,9 @@
  */
 import type { ModelNetwork } from './network.js';
 import type { SolvedModel } from './solved.js';
+import { weightedMaxMin } from './routes/weightedMaxmin.js';
+import { hopArrays } from './compile.js';
+import { accumulateLoads } from './routes/loads.js';
 
 /** Bisection steps on the scale (2⁻¹⁰ of the offered rates). */
 const STEPS = 10;
@@ -66,6 +69,36 @@ export function saturatedAllocation(net: ModelNetwork, diverged: SolvedModel, so
  */
 export function withUnboundedCapped(sm: SolvedModel): SolvedModel {
   const unbounded = new Uint8Array(sm.m.F);
-  for (let f = 0; f < sm.m.F; f++) if (sm.alloc.bottleneck[f]! >= 0) unbounded[f] = 1;
-  return { ...sm, unbounded };
+  // Their throughput is the allocation's (session 14, H31e, change 105): the runaway's head times and
+  // credit waits took the iterate's rates of the capped flows towards 0 (Gran's hotspot flows under 10⁻⁶
+  // of their offered rate, two V flows sharing a 16 Gb/s link at 0.01 of theirs where the simulator
+  // carries 8 Gb/s each); the weighted max-min over the links and the tables holds no runaway term.
+  // The flows it does not cap are held at their rates (their links carry them), the capped ones share the rest.
+  const held = new Float64Array(sm.m.F);
+  for (let f = 0; f < sm.m.F; f++) held[f] = sm.alloc.bottleneck[f]! >= 0 ? ((unbounded[f] = 1), NaN) : sm.alloc.rate[f]!;
+  const law = weightedMaxMin(sm.m, sm.net, { held });
+  const rate = Float64Array.from(sm.alloc.rate);
+  for (let f = 0; f < sm.m.F; f++) if (unbounded[f]) rate[f] = law.rate[f]!;
+  return { ...sm, alloc: { rate, bottleneck: sm.alloc.bottleneck }, unbounded };
+}
+
+/**
+ * The rates of a solve that caps flows, from the weighted max-min over the links, the VL tables and the
+ * input buffers' head times of the solved state, each VL's demand at a port the load it carries there
+ * (routes/weightedMaxmin.ts; docs/models.md §13.7, change 106). The simulator's output puts a VL in its
+ * arbitration only with the credits for its head (crossbar.ts tryOutput): a VL whose flows are held
+ * downstream (by a buffer's head time or a later link) leaves its table turns to the other VLs. In the
+ * fixed point a VL's demand counts its credit waits as port time (l·(x + β), iterate.ts), so such a VL
+ * holds its table share and the link is left part idle. The loads follow the new rates; the waits are
+ * the solved state's (the capped flows' latencies are bounds anyway, flagged `saturated`).
+ */
+export function withSharesByLoad(sm: SolvedModel): SolvedModel {
+  const { m, s } = sm;
+  const hops = hopArrays(m);
+  const law = weightedMaxMin(m, sm.net, { headTime: s.headTime, hops });
+  // Shares that do not stand (a tie between a port and a buffer filling at once can alternate): the fixed point's allocation stays.
+  if (!law.settled) return sm;
+  s.rate.set(law.rate);
+  accumulateLoads(m, s, hops);
+  return { ...sm, alloc: { rate: law.rate, bottleneck: law.bottleneck } };
 }

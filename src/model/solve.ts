@@ -21,7 +21,7 @@ import type { FabricModelResult } from './result.js';
 import { modelResult } from './assemble.js';
 import { withFabricModelDisplay } from './display.js';
 import { creditTandem, withExactTandem } from './tandem.js';
-import { saturatedAllocation, withUnboundedCapped } from './overload.js';
+import { saturatedAllocation, withSharesByLoad, withUnboundedCapped } from './overload.js';
 import { optionsParameter, recordParameter } from '../core/shapes.js';
 
 /** Options of {@link solveFabric}; every one has a default. */
@@ -126,7 +126,8 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   const sm = { net, m, s, alloc, iterations, residual, converged: residual < tolerance, tolerance };
   // Diverged, not merely unsettled (the hotspot runs oscillate at a residual of 5): a service time or rate
   // moving by more than DIVERGED times itself in one iteration, or not a number.
-  if (overload !== 'fallback' || sm.converged || !(!Number.isFinite(residual) || residual > DIVERGED)) return sm;
+  if (overload !== 'fallback') return sm;
+  if (sm.converged || !(!Number.isFinite(residual) || residual > DIVERGED)) return anyCapped(sm.alloc) ? withSharesByLoad(sm) : sm;
   const fallback = saturatedAllocation(net, sm, (n) => solveModel(n, tolerance, maxIterations, omega, 'stop', adaptive));
   // The common scale is for a runaway that takes the whole allocation down (rates towards 0, NaN). Where the
   // diverged iterate still carries more in total, the runaway is local (Gran's hotspot trees at radix 36):
