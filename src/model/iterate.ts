@@ -12,7 +12,7 @@ import { conservationFloor, spacedInput } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from './queues/voq.js';
 import { resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
-import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
+import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
 import { runsAhead, visitRuns } from './queues/runs.js';
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
@@ -26,6 +26,8 @@ export function channelService(m: CompiledModel, s: ModelState): void {
     const x2 = (m.serviceSecondFactor[p]! * s.b2[c]!) / (l * r * r);
     s.xbar[c] = x;
     s.x2[c] = x2;
+    // Once per channel and pass, not per turn and readout (heads.ts otherVlsReadout reads it for every turn into c).
+    s.x3[c] = third(x, Math.max(0, x2 / (x * x) - 1));
     const beta = s.beta[c]!;
     s.seff[c] = x + beta;
     s.seff2[c] = x2 + 2 * x * beta + 2 * s.blocked[c]! * s.resid[c]! * s.resid[c]!;
