@@ -30,6 +30,8 @@ export interface WaitingHeads {
   readonly inputPort: Int32Array;
   /** Per turn: its position in `intoOf`. */
   readonly position: Int32Array;
+  /** One VL: per output port, the sum of its turns' terms (kept by differences as they are rewritten). */
+  readonly total: Float64Array;
 }
 
 /** The waiting heads' arrays for a compiled model (terms zero until waiting.ts's `resetWaiting`). */
@@ -42,7 +44,7 @@ function newWaiting(m: WorkSizes): WaitingHeads {
     inputPort[i] = (m.turnIn[t]! / m.V) | 0;
     position[t] = i;
   }
-  return { r: new Float64Array(T), inputPort, position };
+  return { r: new Float64Array(T), inputPort, position, total: new Float64Array(m.P) };
 }
 
 /** Scratch of iterate.ts's `portWaits` (per VL, per level, per port: left zeroed per port where said) and `inputBuffers`. */
