@@ -6,7 +6,7 @@
  * is its service, and the two-moment propagation of the streams. Kernel: no validation, no throwing.
  */
 import type { CompiledModel } from './compile.js';
-import { finiteQueue } from './queues/queue.js';
+import { finiteQueue, unboundedResponseTime } from './queues/queue.js';
 import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from './queues/arbitration.js';
 import { conservationFloor, spacedInput } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
@@ -135,8 +135,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       // Virtual output queues: the packets for this output wait in one queue per input, served in turn:
       // the output behaves as one queue of all of them (an output-queued switch), bounded by the buffers.
       // Its heads are counted only when that queue is unstable (the pass over the turns is most of a port's time).
-      const oq = m.voq ? finiteQueue(l, mu, acc[3]! / l, cs2, Infinity, true) : undefined;
-      for (let v = 0; v < V && (oq === undefined || !Number.isFinite(oq.responseTime)); v++) {
+      const oq = m.voq ? unboundedResponseTime(l, mu, acc[3]! / l, cs2, true) : undefined;
+      for (let v = 0; v < V && (oq === undefined || !Number.isFinite(oq)); v++) {
         const c = base + v;
         const lev = servedLevel(sh, v);
         if (lev !== level) continue;
@@ -162,7 +162,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       let aggregate = 0;
       // The table reorders only ready heads (heads.ts readyShare, change 35): its split's departure from FCFS × r.
       const ready = m.voq || V === 1 ? 1 : readyShare(m, s, base, level, sh);
-      if (oq !== undefined) aggregate = Number.isFinite(oq.responseTime) ? voqOutputWait(m, s, base, level, sh, l, mu, 1, cs2, byInput) : (n * sEff) / 2;
+      if (oq !== undefined) aggregate = Number.isFinite(oq) ? voqOutputWait(m, s, base, level, sh, l, mu, 1, cs2, byInput) : (n * sEff) / 2;
       for (let v = 0; v < V; v++) {
         const c = base + v;
         const lev = servedLevel(sh, v);
