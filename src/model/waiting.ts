@@ -5,9 +5,10 @@
  * (iterate.ts) sets every turn's term at the start of its pass and a turn's term again as it rewrites
  * the turn's head wait, so that θ at each buffer reads the state of that moment of the pass, as the
  * sum over the turns did. The terms lie in the order of the outputs' turn lists (compile.ts `intoOf`),
- * each beside its input port: the sum over an output's turns from the other input ports is one pass
- * over two short runs of memory (work.ts holds them), in the same order as before, so the same number
- * bit for bit.
+ * each beside its input port (work.ts holds them): with several VLs the sum over an output's turns from
+ * the other input ports is one pass over that run of memory, in the order of session 13 (the same
+ * number bit for bit); with one VL each output keeps its total, and θ is the total less the turn's own
+ * term ({@link waitingElsewhere}).
  * Kernel: no validation, no throwing.
  */
 import type { CompiledModel } from './compile.js';
