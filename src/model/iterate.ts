@@ -6,13 +6,13 @@
  * is its service, and the two-moment propagation of the streams. Kernel: no validation, no throwing.
  */
 import type { CompiledModel } from './compile.js';
-import { finiteQueue } from './queues/queue.js';
+import { finiteQueue, unboundedResponseTime } from './queues/queue.js';
 import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from './queues/arbitration.js';
 import { conservationFloor, spacedInput } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from './queues/voq.js';
 import { resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
-import { clearReadyByInput, headWaitMva, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
+import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
 import { runsAhead, visitRuns } from './queues/runs.js';
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
@@ -26,6 +26,8 @@ export function channelService(m: CompiledModel, s: ModelState): void {
     const x2 = (m.serviceSecondFactor[p]! * s.b2[c]!) / (l * r * r);
     s.xbar[c] = x;
     s.x2[c] = x2;
+    // Once per channel and pass, not per turn and readout (heads.ts otherVlsReadout reads it for every turn into c).
+    s.x3[c] = third(x, Math.max(0, x2 / (x * x) - 1));
     const beta = s.beta[c]!;
     s.seff[c] = x + beta;
     s.seff2[c] = x2 + 2 * x * beta + 2 * s.blocked[c]! * s.resid[c]! * s.resid[c]!;
@@ -133,8 +135,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       // Virtual output queues: the packets for this output wait in one queue per input, served in turn:
       // the output behaves as one queue of all of them (an output-queued switch), bounded by the buffers.
       // Its heads are counted only when that queue is unstable (the pass over the turns is most of a port's time).
-      const oq = m.voq ? finiteQueue(l, mu, acc[3]! / l, cs2, Infinity, true) : undefined;
-      for (let v = 0; v < V && (oq === undefined || !Number.isFinite(oq.responseTime)); v++) {
+      const oq = m.voq ? unboundedResponseTime(l, mu, acc[3]! / l, cs2, true) : undefined;
+      for (let v = 0; v < V && (oq === undefined || !Number.isFinite(oq)); v++) {
         const c = base + v;
         const lev = servedLevel(sh, v);
         if (lev !== level) continue;
@@ -160,7 +162,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       let aggregate = 0;
       // The table reorders only ready heads (heads.ts readyShare, change 35): its split's departure from FCFS × r.
       const ready = m.voq || V === 1 ? 1 : readyShare(m, s, base, level, sh);
-      if (oq !== undefined) aggregate = Number.isFinite(oq.responseTime) ? voqOutputWait(m, s, base, level, sh, l, mu, 1, cs2, byInput) : (n * sEff) / 2;
+      if (oq !== undefined) aggregate = Number.isFinite(oq) ? voqOutputWait(m, s, base, level, sh, l, mu, 1, cs2, byInput) : (n * sEff) / 2;
       for (let v = 0; v < V; v++) {
         const c = base + v;
         const lev = servedLevel(sh, v);

@@ -79,8 +79,10 @@ export type OverloadMode = 'fallback' | 'plain' | 'stop';
 export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: number, omega: number, overload: OverloadMode = 'fallback', adaptive = true): SolvedModel {
   const m = compiledModel(net);
   const s = newState(m);
-  // The VL shares from each channel's mean packet size before any rate is known, every flow weighted 1.
-  const shares = portShares(net, m, meanBytesUnweighted(m, s));
+  // The VL shares from each channel's mean packet size before any rate is known, every flow weighted 1:
+  // the compiled model's alone (its network's ports and flows), so once per compiled model.
+  let shares = unweightedShares.get(m);
+  if (shares === undefined) unweightedShares.set(m, (shares = portShares(net, m, meanBytesUnweighted(m, s))));
   let residual = Infinity;
   let iterations = 0;
   // Max-min over the route table; where it caps a flow, again hop by hop (maxminHops.ts: capped flows
@@ -135,6 +137,15 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   // diverged answer (flagged not-converged) is kept, its capped flows' latencies Infinity (the runaway's numbers, 10¹³ µs, are none).
   return carried(sm.alloc.rate) > carried(fallback.alloc.rate) ? withUnboundedCapped(sm) : fallback;
 }
+
+/**
+ * Each compiled model's VL shares at its flows' unweighted mean sizes (a network kept by the front end
+ * keeps its compiled model, compile.ts, and so these: two passes over the flows a solve less on the
+ * 419,256-flow all-to-all). Where the sizes differ, {@link meanBytesUnweighted} leaves loads at rate 1
+ * in the state, which the first allocation's loads overwrite whole (loads.ts zeroes every sum it
+ * writes), so a solve that finds the shares here starts from the same state.
+ */
+const unweightedShares = new WeakMap<CompiledModel, VlShares[]>();
 
 /** Total rate of an allocation (flows per second); NaN or infinite where a rate is not a finite number. */
 function carried(rate: Float64Array): number {

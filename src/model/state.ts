@@ -7,7 +7,7 @@ export const EPS = 1e-9;
 
 /** Everything the iteration reads and writes (per channel unless said). */
 export interface ModelState {
-  readonly rate: Float64Array; // per flow, packets/s
+  readonly rate: Float64Array; // per flow, packets/s: the compiled model's work array (work.ts), valid while the solve runs
   readonly lam: Float64Array;
   readonly b1: Float64Array;
   readonly b2: Float64Array;
@@ -15,6 +15,7 @@ export interface ModelState {
   readonly sendCap: Float64Array;
   readonly xbar: Float64Array;
   readonly x2: Float64Array;
+  readonly x3: Float64Array; // E[x³] of the transmission (s³), the gamma law of mean xbar and second moment x2 (heads.ts third): set with them, read per turn
   readonly seff: Float64Array;
   readonly seff2: Float64Array;
   readonly beta: Float64Array; // credit wait per packet (s)
@@ -49,8 +50,8 @@ export type { NodeScratch } from './work.js';
 export function newState(m: CompiledModel): ModelState {
   const c = () => new Float64Array(m.C);
   return {
-    rate: new Float64Array(m.F),
-    lam: c(), b1: c(), b2: c(), ca2acc: c(), sendCap: c(), xbar: c(), x2: c(), seff: c(), seff2: c(), beta: c(), blocked: c(), resid: c(),
+    rate: m.work.rate.fill(0),
+    lam: c(), b1: c(), b2: c(), ca2acc: c(), sendCap: c(), xbar: c(), x2: c(), x3: c(), seff: c(), seff2: c(), beta: c(), blocked: c(), resid: c(),
     ca2in: c().fill(1), cd2: c().fill(1), hostWait: c(), hostOffered: c(), hostBlocking: c(), capacity: c().fill(1), wants: new Uint8Array(m.C), headTime: c(), fifoWait: c(), fifoCd2: c().fill(1), fifoLoad: c(),
     lamT: new Float64Array(m.turnIn.length),
     headWait: new Float64Array(m.turnIn.length),

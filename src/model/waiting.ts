@@ -5,9 +5,10 @@
  * (iterate.ts) sets every turn's term at the start of its pass and a turn's term again as it rewrites
  * the turn's head wait, so that θ at each buffer reads the state of that moment of the pass, as the
  * sum over the turns did. The terms lie in the order of the outputs' turn lists (compile.ts `intoOf`),
- * each beside its input port: the sum over an output's turns from the other input ports is one pass
- * over two short runs of memory (work.ts holds them), in the same order as before, so the same number
- * bit for bit.
+ * each beside its input port (work.ts holds them): with several VLs the sum over an output's turns from
+ * the other input ports is one pass over that run of memory, in the order of session 13 (the same
+ * number bit for bit); with one VL each output keeps its total, and θ is the total less the turn's own
+ * term ({@link waitingElsewhere}).
  * Kernel: no validation, no throwing.
  */
 import type { CompiledModel } from './compile.js';
@@ -21,34 +22,45 @@ export function waitingTerm(s: ModelState, t: number): number {
   return s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
 }
 
-/** Every turn's term from the state (the start of a pass). */
+/** Every turn's term from the state (the start of a pass), and each output port's total (one VL: {@link waitingElsewhere}). */
 export function resetWaiting(m: CompiledModel, s: ModelState): void {
-  const r = m.work.waiting.r;
+  const { r, total } = m.work.waiting;
   for (let i = 0; i < r.length; i++) {
     const t = m.intoOf[i]!;
     r[i] = waitingTerm(s, t);
   }
+  if (m.V !== 1) return;
+  for (let q = 0; q < m.P; q++) {
+    let a = 0;
+    for (let i = m.intoStart[q]!; i < m.intoStart[q + 1]!; i++) a += r[i]!;
+    total[q] = a;
+  }
 }
 
-/** Turn t's head wait or port wait was rewritten: its term follows. */
+/** Turn t's head wait or port wait was rewritten: its term follows (and, one VL, its output's total by the difference). */
 export function updateWaiting(m: CompiledModel, s: ModelState, t: number): void {
-  m.work.waiting.r[m.work.waiting.position[t]!] = waitingTerm(s, t);
+  const { r, total, position } = m.work.waiting;
+  const i = position[t]!;
+  const x = waitingTerm(s, t);
+  if (m.V === 1) total[m.turnOut[t]!]! += x - r[i]!;
+  r[i] = x;
 }
 
 /**
  * The chance that a head of another input port waits for output port q: 1 − e^{−A}, A = Σ λ_t·(H_t − e_t)
  * over the turns into q from other input ports than `input` (Little: the mean number of such waiting
- * heads; H31x). `t` is a turn from `input` into q: with one VL it is the input port's only turn into q,
- * so the sum is the two runs before and after it, with no test per term.
+ * heads; H31x). `t` is a turn from `input` into q. With one VL it is the input port's only turn into q,
+ * so A is q's total less t's own term: O(1) where the sum over q's turns was O(turns into q) for each
+ * turn, Σ_q |into(q)|² terms a pass (1.2·10⁶ on Gran's 648-host all-to-all). The total is summed at the
+ * start of the pass and kept by differences as terms are rewritten, so A takes another order of the
+ * same terms than the sum did (session 14, H31i: converged solves move by up to … relative, within the
+ * 10⁻⁶ allowed; docs/fabric-model.md, "Speed"). Several VLs: the sum over q's channels' turns, skipping the input's own.
  */
 export function waitingElsewhere(m: CompiledModel, q: number, input: number, t: number): number {
-  const { r, inputPort, position } = m.work.waiting;
+  const { r, inputPort, position, total } = m.work.waiting;
+  if (m.V === 1) return 1 - Math.exp(-Math.max(0, total[q]! - r[position[t]!]!));
   const end = m.intoStart[(q + 1) * m.V]!;
   let a = 0;
-  if (m.V === 1) {
-    const skip = position[t]!;
-    for (let i = m.intoStart[q]!; i < skip; i++) a += r[i]!;
-    for (let i = skip + 1; i < end; i++) a += r[i]!;
-  } else for (let i = m.intoStart[q * m.V]!; i < end; i++) if (inputPort[i] !== input) a += r[i]!;
+  for (let i = m.intoStart[q * m.V]!; i < end; i++) if (inputPort[i] !== input) a += r[i]!;
   return 1 - Math.exp(-a);
 }

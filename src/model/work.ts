@@ -30,6 +30,8 @@ export interface WaitingHeads {
   readonly inputPort: Int32Array;
   /** Per turn: its position in `intoOf`. */
   readonly position: Int32Array;
+  /** One VL: per output port, the sum of its turns' terms (kept by differences as they are rewritten). */
+  readonly total: Float64Array;
 }
 
 /** The waiting heads' arrays for a compiled model (terms zero until waiting.ts's `resetWaiting`). */
@@ -42,7 +44,7 @@ function newWaiting(m: WorkSizes): WaitingHeads {
     inputPort[i] = (m.turnIn[t]! / m.V) | 0;
     position[t] = i;
   }
-  return { r: new Float64Array(T), inputPort, position };
+  return { r: new Float64Array(T), inputPort, position, total: new Float64Array(m.P) };
 }
 
 /** Scratch of iterate.ts's `portWaits` (per VL, per level, per port: left zeroed per port where said) and `inputBuffers`. */
@@ -72,6 +74,13 @@ export interface PortScratch {
 
 /** A compiled model's work arrays. */
 export interface ModelWork {
+  /**
+   * Per flow, the solve's rates as it goes (state.ts `rate`, packets/s): the allocation's rates before the
+   * next allocation overwrites them, read by the loads. No result reads them after its solve (the records
+   * read the allocation's own copy), so the solves of a network share them: 3.4 MB a solve less for the
+   * collector on Gran's 648-host all-to-all (session 14).
+   */
+  readonly rate: Float64Array;
   readonly scratch: NodeScratch;
   readonly port: PortScratch;
   readonly waiting: WaitingHeads;
@@ -96,6 +105,7 @@ export function newWork(m: WorkSizes): ModelWork {
   const v = () => new Float64Array(V);
   const p = () => new Float64Array(P);
   return {
+    rate: new Float64Array(F),
     scratch: { a: new Float64Array(N), b: new Float64Array(N), c: new Float64Array(N), d: new Float64Array(N), after: new Int32Array(N), active: new Int32Array(F), frozen: new Int32Array(F) },
     port: {
       demand: v(), cap: v(), split: v(), vlLam: v(), vlS1: v(), vlS2: v(), splitRho: new Float64Array(2), lv: [new Float64Array(5), new Float64Array(5)],

@@ -34,6 +34,7 @@ function setUp(lowerLoad: number, behind: number) {
       s.headWaitProb[t] = 0; // the output free: every such packet keeps the port
       s.xbar[m.turnOut[t]!] = x;
       s.x2[m.turnOut[t]!] = x * x; // fixed transmissions
+      s.x3[m.turnOut[t]!] = x * x * x;
     }
   }
   const out = new Float64Array(8);

@@ -33,6 +33,19 @@ describe('solves of one front-end network share its compiled model and work arra
     expect(first.diagnostics).toEqual(fresh.diagnostics);
   }, 60_000);
 
+  it('one VL with virtual output queues and two packet sizes (session 14: the VL shares kept per compiled model, θ by running totals, the rates in the work arrays): a second solve equals a fresh network’s', () => {
+    const base = paramsOf('4ary2tree-transpose-1sl', 3);
+    const p = { ...base, inputQueueing: 'voq', flows: (base.flows as object[]).map((f, i) => ({ ...f, packetBytes: i % 2 ? 1024 : 2048 })) };
+    const a = fabricModelNetwork(p);
+    const first = solveFabric(a);
+    solveFabric(fabricModelNetwork(paramsOf('4ary2tree-uniform-2sl', 2)));
+    const again = solveFabric(a);
+    const fresh = solveFabric(fabricModelNetwork(p));
+    expect(numbers(again)).toEqual(numbers(fresh));
+    expect(numbers(first)).toEqual(numbers(fresh));
+    expect(again.diagnostics).toEqual(fresh.diagnostics);
+  }, 60_000);
+
   it('a front-end network is frozen, its ports too: a change in place cannot leave the kept model stale', () => {
     const a = fabricModelNetwork(paramsOf('4ary2tree-uniform-2sl', 1));
     expect(Object.isFrozen(a)).toBe(true);

@@ -1,7 +1,7 @@
 /** The output-queued floor under a switch output's waits (docs/models.md §13.4); part of iterate.ts's port step. */
 import { servedLevel, type VlShares } from './arbitration.js';
 import type { CompiledModel } from '../compile.js';
-import { finiteQueue } from './queue.js';
+import { unboundedResponseTime } from './queue.js';
 import type { ModelState } from '../state.js';
 
 /**
@@ -77,9 +77,9 @@ export function spacedInput(m: CompiledModel, pu: number, p: number): boolean {
  * less Σ_i (λ_i/λ)·W(λ_i), W(λ_i) = λ_i(1 + Cs²)/(2μ²(1 − λ_i/μ)) (change 29). Infinity when λ ≥ μ.
  */
 export function outputQueuedWait(l: number, mu: number, ca2: number, cs2: number, spacedPairs = 0): number {
-  const q = finiteQueue(l, mu, ca2, cs2, Infinity, true);
-  if (!Number.isFinite(q.responseTime)) return Infinity;
-  const w = q.responseTime - 1 / mu;
+  const response = unboundedResponseTime(l, mu, ca2, cs2, true);
+  if (!Number.isFinite(response)) return Infinity;
+  const w = response - 1 / mu;
   return Math.max(0, w - ((1 + cs2) * spacedPairs) / (2 * mu * mu * l));
 }
 

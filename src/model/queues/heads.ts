@@ -11,7 +11,7 @@ import { EPS, type ModelState } from '../state.js';
 import { waitingElsewhere, waitingTerm } from '../waiting.js';
 
 /** E[s³] of the gamma law with mean `x` and SCV `c2` (exact for deterministic, c2 = 0, and exponential, c2 = 1). */
-const third = (x: number, c2: number) => x * x * x * (1 + c2) * (1 + 2 * c2);
+export const third = (x: number, c2: number) => x * x * x * (1 + c2) * (1 + 2 * c2);
 
 /**
  * A head's wait for its output (seconds) by mean value analysis over the heads (Little per head stream
@@ -88,8 +88,8 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
   }
   const run = Math.min(1 / Math.max(EPS, none), 1 / Math.max(EPS, 1 - Math.min(1, lowerLoad)));
   // One VL: each turn's output port is its own, so its per-port sum is its own term (0 + a = a):
-  // kept in `out` itself, with no scatter into `byPort` and no clearing.
-  const own = m.V === 1 && !everyPacket;
+  // kept in `out` itself, with no scatter into `byPort` and no clearing (every packet's λx too, taken again below).
+  const own = m.V === 1;
   if (own) out.fill(0, 0, 2 * n);
   for (let w = 0; w < m.V; w++) {
     const uw = base + w;
@@ -104,13 +104,14 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
       const c = m.turnOut[t]!;
       const x = s.xbar[c]!;
       const a = (f * lt * s.x2[c]!) / 2;
-      const b = (f * f * f * lt * third(x, Math.max(0, s.x2[c]! / (x * x) - 1))) / 3;
+      const b = (f * f * f * lt * s.x3[c]!) / 3;
       e += a;
       e2 += b;
       // Per output port, to be taken back from this buffer's turns to that port.
       if (own) {
         out[2 * (i - first)] = a;
         out[2 * (i - first) + 1] = b;
+        if (everyPacket) pAll += lt * x;
         continue;
       }
       const q = (c / m.V) | 0;
@@ -129,7 +130,8 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
     // (probability θ, {@link waitingElsewhere}), and the head waits that whole packet, x_q, not the port's residual.
     const theta = waitingElsewhere(m, q, (u / m.V) | 0, t);
     const xq = s.xbar[m.turnOut[t]!]!;
-    const busyP = Math.max(0, pAll - byPort[2 * m.P + q]!);
+    const lt = s.lamT[t]!;
+    const busyP = Math.max(0, pAll - (own ? (lt > 0 ? lt * xq : 0) : byPort[2 * m.P + q]!));
     out[2 * k] = (1 - theta) * out[2 * k]! + theta * busyP * xq;
     out[2 * k + 1] = (1 - theta) * out[2 * k + 1]! + theta * busyP * xq * xq;
   }

@@ -141,6 +141,18 @@ export function finiteQueue(lambda: number, mu: number, ca2: number, cs2: number
 }
 
 /**
+ * W of the infinite queue, seconds: `finiteQueue(λ, μ, Ca², Cs², Infinity, smooth).responseTime` without
+ * its record (the fixed point's port step reads only this, twice per switch port and pass): 1/μ without
+ * arrivals, Infinity for ρ ≥ 1, else L/λ with L of {@link twoMomentMeanQueue}.
+ */
+export function unboundedResponseTime(lambda: number, mu: number, ca2: number, cs2: number, smooth = false): number {
+  const rho = lambda / mu;
+  if (!(lambda > 0)) return 1 / mu;
+  if (!(rho < 1)) return Infinity;
+  return twoMomentMeanQueue(rho, ca2, cs2, smooth) / lambda;
+}
+
+/**
  * The wait in a FIFO buffer behind a link whose packets come in that link's trains (H31k, change 61;
  * docs/models.md §13.5), seconds. Lindley's recursion with the transmission x taken from both sides
  * (inter-arrivals A − x, service S' = S − x) sees the packets of one busy period of the link arrive
