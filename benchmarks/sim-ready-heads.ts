@@ -10,7 +10,9 @@
  * other-VL wait), its whole head time beyond x, S − x (with the output's credit wait β), its FIFO
  * part, and per buffer kind the simulator's time from a packet's entry into the buffer to its start;
  * first line, the hosts' send queues (creation to start on the host link) beside the model's host wait
- * (a full 4-packet buffer keeps the rest of the tandem's wait there). A measuring aid, not a score;
+ * (a full 4-packet buffer keeps the rest of the tandem's wait there). The early-registered heads served before
+ * a fresh head with a free port are split by what their port was sending when it registered (this output: a
+ * train's next packet; another), and how many were successors (H31w, measurement 120). A measuring aid, not a score;
  * src/sim is not changed (this process wraps FifoInputQueues.register, push and popHead,
  * Crossbar.startTx and inputFreed, and the fabric's Links.transmit).
  *
@@ -56,6 +58,9 @@ const tracked = new Map<number, Set<number>>();
 const before = new Map<number, number[]>();
 /** Per kind: [fresh-free heads, Σ ready ahead served, Σ port-busy ahead served, Σ younger served]. */
 const served = new Map<string, number[]>();
+/** Per input port the output it is sending to (H31w, change 120); per fresh head with a free port, the requests registered ahead of it then whose port was busy: 1 sending to the same output, 2 to another. */
+const sending = new Map<number, number>();
+const earlyFlags = new Map<number, Map<number, number>>();
 function snapshot(q: number, out: number, vl: number) {
   const links = cb.links;
   const busy = links.busy(out) !== 0 ? 1 : 0;
@@ -84,7 +89,13 @@ fifo.register = function (q: number, out: number, vl: number) {
       const set = tracked.get(out) ?? new Set<number>();
       set.add(q);
       tracked.set(out, set);
-      before.set(q, [0, 0, 0]);
+      before.set(q, [0, 0, 0, 0, 0, 0]);
+      const flags = new Map<number, number>();
+      for (let r2 = fq.out[out * fq.oStride + fq.oHead + fq.oPerVl * vl]; r2 >= 0; r2 = fq.rec[r2 * 8 + 4]) {
+        const port2 = (r2 / V) | 0;
+        if (r2 !== q && cb.inBusy[port2] !== 0) flags.set(r2, sending.get(port2) === out ? 1 : 2);
+      }
+      earlyFlags.set(q, flags);
     }
     else readyAt.delete(q);
   }
@@ -116,6 +127,7 @@ xb.inputFreed = function (q: number, p: number) {
       const out = fq.rec[w * 8 + 3];
       if (out >= 0 && !readyAt.has(w) && cls.has(w)) (readyAt.set(w, now()), snapshot(w, out, fq.rec[w * 8 + 6]));
     }
+    sending.delete(port);
   }
   return port;
 };
@@ -130,13 +142,12 @@ xb.startTx = function (g: number, q: number, v: number) {
       set.delete(q);
       const b = before.get(q)!;
       const key = `${kindOfQ(q)} VL${q % V}`;
-      const a = served.get(key) ?? [0, 0, 0, 0];
+      const a = served.get(key) ?? [0, 0, 0, 0, 0, 0, 0];
       a[0]! += 1;
-      a[1]! += b[0]!;
-      a[2]! += b[1]!;
-      a[3]! += b[2]!;
+      for (let k = 0; k < 6; k++) a[k + 1]! += b[k]!;
       served.set(key, a);
       before.delete(q);
+      earlyFlags.delete(q);
     }
     const rq = regT.get(q) ?? -Infinity;
     const ready = t ?? now();
@@ -145,7 +156,13 @@ xb.startTx = function (g: number, q: number, v: number) {
       const rh = regT.get(h)!;
       if (rq > rh) b[2]! += 1;
       else if (ready <= rh) b[0]! += 1;
-      else b[1]! += 1;
+      else {
+        b[1]! += 1;
+        const fl = earlyFlags.get(h)?.get(q);
+        if (fl === 1) b[3]! += 1;
+        else if (fl === 2) b[4]! += 1;
+        if (c === 2) b[5]! += 1;
+      }
     }
   }
   if (c !== undefined && t !== undefined && sn !== undefined) {
@@ -177,6 +194,7 @@ xb.startTx = function (g: number, q: number, v: number) {
   cls.delete(q);
   readyAt.delete(q);
   snap.delete(q);
+  if (cb !== null) sending.set((q / V) | 0, g);
   return startTx.call(this, g, q, v);
 };
 
@@ -214,6 +232,31 @@ for (let r = 0; r < reps; r++) {
   regT.clear();
   tracked.clear();
   before.clear();
+  sending.clear();
+  earlyFlags.clear();
+}
+/**
+ * Try 121's law (H31w, docs/fabric-model.md 120–122; on branch i31w2-tried in heads.ts): the other inputs' next packets of
+ * trains registered ahead of a fresh head at channel c — per other input buffer u', λ_t'·x_c · λ_t'/λ_u' · (σ + ρ_t)/2,
+ * ρ_t = λ_t(S − x), λ_t = 1/(1/λ − x), σ = ρ_t·e^{−x ρ_t / W_q} (W_q the buffer's shifted FIFO wait). Not in the model.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function trainsAhead(m: any, s: any, c: number, pu: number): number {
+  let n = 0;
+  for (let i = m.intoStart[c]; i < m.intoStart[c + 1]; i++) {
+    const t = m.intoOf[i];
+    const u = m.turnIn[t];
+    const lt = s.lamT[t];
+    const l = s.lam[u];
+    if (((u / m.V) | 0) === pu || !(lt > 0) || !(l > 0)) continue;
+    const x = s.xbar[u];
+    const gap = 1 / l - x;
+    const rho = Math.min(1, (gap > 0 ? 1 / gap : Infinity) * Math.max(0, s.headTime[u] - x));
+    const wq = s.fifoWait[u];
+    const sigma = wq > 0 ? rho * Math.exp((-x * rho) / wq) : 0;
+    n += lt * s.xbar[c] * (lt / l) * ((sigma + rho) / 2);
+  }
+  return n;
 }
 // The model's head wait for the output per buffer kind (λ-weighted over turns): H, E[H²], b.
 const net = fabricModelNetwork(params);
@@ -226,7 +269,7 @@ net.ports.forEach((p, pi) => {
     const u = pi * m.V + v;
     const l = s.lam[u]!;
     if (!(l > 0)) continue;
-    const g = model.get(`${kindOf(far)} VL${v}`) ?? [0, 0, 0, 0, 0, 0, 0, 0];
+    const g = model.get(`${kindOf(far)} VL${v}`) ?? [0, 0, 0, 0, 0, 0, 0, 0, 0];
     g[5]! += l * (s.headTime[u]! - s.xbar[u]!);
     for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
       const t = m.turnsOf[i]!;
@@ -254,6 +297,7 @@ net.ports.forEach((p, pi) => {
       }
       g[6]! += lt * ahead;
       g[7]! += lt * succ;
+      g[8]! += lt * trainsAhead(m, s, c, pu);
     }
     model.set(`${kindOf(far)} VL${v}`, g);
   }
@@ -286,6 +330,6 @@ for (const [key, a] of [...acc].sort()) {
   const all2 = (a[2]! + a[9]! + a[16]!) / n / x / x;
   const g = model.get(key);
   const sv = served.get(key);
-  if (sv !== undefined && g !== undefined) console.log(`${key.padEnd(11)} fresh heads with a free port: served before each, ready when it came ${(sv[1]! / sv[0]!).toFixed(3)}, registered before it with a busy port ${(sv[2]! / sv[0]!).toFixed(3)}, after it ${(sv[3]! / sv[0]!).toFixed(3)} | model: ready heads ahead ${(g[6]! / g[0]!).toFixed(3)}, try 86's successors ${(g[7]! / g[0]!).toFixed(3)}`);
+  if (sv !== undefined && g !== undefined) console.log(`${key.padEnd(11)} fresh heads with a free port: served before each, ready when it came ${(sv[1]! / sv[0]!).toFixed(3)}, registered before it with a busy port ${(sv[2]! / sv[0]!).toFixed(3)}, after it ${(sv[3]! / sv[0]!).toFixed(3)} (of the early: port sending to this output then ${(sv[4]! / sv[0]!).toFixed(3)}, to another ${(sv[5]! / sv[0]!).toFixed(3)}; successors ${(sv[6]! / sv[0]!).toFixed(3)}) | model: ready heads ahead ${(g[6]! / g[0]!).toFixed(3)}, try 86's successors ${(g[7]! / g[0]!).toFixed(3)}, try 121's trains' next packets ${(g[8]! / g[0]!).toFixed(3)}`);
   console.log(`${key.padEnd(11)} all ready  1.000 | ${all.toFixed(3)}  ${all2.toFixed(3)}  ${(all2 / (all * all)).toFixed(2).padStart(6)} | model H ${g ? (g[1]! / g[0]! / x).toFixed(3) : '–'}  E[H²] ${g ? (g[2]! / g[0]! / x / x).toFixed(3) : '–'}  S − x ${g ? (g[5]! / g[0]! / x).toFixed(3) : '–'}  b ${g ? (g[3]! / g[0]!).toFixed(3) : '–'}  fifo ${g ? (g[4]! / g[0]! / x).toFixed(3) : '–'}  model FIFO + S − x ${g ? ((g[4]! + g[5]!) / g[0]! / x).toFixed(3) : '–'}  sim arrival→start ${inb.has(key) ? (inb.get(key)![1] / inb.get(key)![0] / x).toFixed(3) : '–'}`);
 }
