@@ -67,6 +67,8 @@ export class EventCalendar<T> extends TimingWheel<T> {
   private hits = 0;
   /** Whether the next event (found by nextTime) is the wheel's; else the heap's. */
   private fromWheel = false;
+  /** The next event's time, written by {@link findNext} (the engine's time unit; Infinity when empty). */
+  protected readonly nextAt = new Float64Array(1);
 
   /**
    * Files event `slot` under key (time, priority, next sequence): after the event last scheduled
@@ -148,9 +150,21 @@ export class EventCalendar<T> extends TimingWheel<T> {
    * At equal (time, priority) the heap's group goes first: it is the older (file header).
    */
   protected nextTime(): number {
+    this.findNext();
+    return this.nextAt[0]!;
+  }
+
+  /**
+   * {@link nextTime} without a return value: writes the time (Infinity if empty) to `nextAt[0]`, so
+   * that the run loop reads it from a typed array into a local double — a double returned by a call
+   * V8 does not inline is boxed (a 12-byte heap number per event: most of the run loop's garbage).
+   */
+  protected findNext(): void {
+    const out = this.nextAt;
     if (this.wheelGroups === 0) {
       this.fromWheel = false;
-      return this.n === 0 ? Infinity : this.hTime[0]!;
+      out[0] = this.n === 0 ? Infinity : this.hTime[0]!;
+      return;
     }
     let h = this.bHead[this.curBucket]!;
     if (h < 0) h = this.bHead[this.advance()]!;
@@ -159,11 +173,12 @@ export class EventCalendar<T> extends TimingWheel<T> {
       const ht = this.hTime[0]!;
       if (ht < wt || (ht === wt && this.hPrio[0]! <= this.slotF[h * SLOT_F + F_PRIO]!)) {
         this.fromWheel = false;
-        return ht;
+        out[0] = ht;
+        return;
       }
     }
     this.fromWheel = true;
-    return wt;
+    out[0] = wt;
   }
 
   /** The slot of the next event, after {@link nextTime} found one. */

@@ -229,6 +229,14 @@ export class Engine extends EventCalendar<ScheduledEvent> {
   }
 
   /** Throws the error that names what {@link Engine.post} refused. */
+  /** The time {@link postNext} posts at (a caller writes it here: see post's boxing note). */
+  readonly postAt = new Float64Array(1);
+
+  /** {@link post} at time `postAt[0]`, priority 0: no double crosses the call. */
+  postNext(handler: number, a: number, b: number): void {
+    this.post(this.postAt[0]!, handler, a, b);
+  }
+
   private refusePost(time: number, handler: number, a: number, b: number, priority: number): never {
     if (!(time >= this.clock) || time === Infinity) {
       throw new InvalidParameterError('time', `a finite number >= now (${this.clock})`, time);
@@ -300,7 +308,8 @@ export class Engine extends EventCalendar<ScheduledEvent> {
   private runUntil(until: number): RunOutcome {
     let events = 0;
     for (;;) {
-      const time = this.nextTime(); // Infinity when the calendar is empty
+      this.findNext();
+      const time = this.nextAt[0]!; // Infinity when the calendar is empty; unboxed (calendar.ts)
       if (!(time < until)) break;
       const slot = this.takeTop();
       const h = this.slotI[slot * SLOT_I + I_HANDLER]!;

@@ -297,8 +297,12 @@ export class Links {
     else at = (c.cutThrough ? now : end) + d + c.switchLatency;
     // The end carries the packet's queue: its handler reads the queue's record without first
     // waiting for port g's (two cache misses at once instead of one after the other, at k = 32).
-    this.engine.post(end, this.h.event, EV_TX_END | g, rec[r + P_CUR_Q]!);
-    this.engine.post(at, this.h.event, EV_ARRIVE | peer, p);
+    const engine = this.engine;
+    const postAt = engine.postAt; // times through a typed array: not boxed if post is not inlined
+    postAt[0] = end;
+    engine.postNext(this.h.event, EV_TX_END | g, rec[r + P_CUR_Q]!);
+    postAt[0] = at;
+    engine.postNext(this.h.event, EV_ARRIVE | peer, p);
     const fwd = this.idleForwarding;
     if (fwd !== null && s >= 0) this.heading[fwd.route(s, p, pool)]!++;
   }
