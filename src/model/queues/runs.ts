@@ -9,8 +9,8 @@ import type { ModelState } from '../state.js';
 import { waitingTerm } from '../waiting.js';
 
 /** Scratch of {@link visitRuns}: per VL, the further packets of a visit begun (F) and of one in progress (G). */
-const runF = new Float64Array(16);
-const runG = new Float64Array(16);
+let runF = new Float64Array(16);
+let runG = new Float64Array(16);
 
 /**
  * The table's runs (docs/models.md §13.4, change 100): an entry of the weighted table keeps the output
@@ -35,6 +35,8 @@ const runG = new Float64Array(16);
  */
 export function visitRuns(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, sEff: number): void {
   const V = m.V;
+  // A network built by hand may have more VLs than the scratch holds: a typed array drops writes past its end.
+  if (V > runF.length) ((runF = new Float64Array(V)), (runG = new Float64Array(V)));
   let any = false;
   for (let j = 0; j < V; j++) {
     runF[j] = runG[j] = 0;
