@@ -13,6 +13,7 @@ import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from './queues/voq.js';
 import { resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
 import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
+import { oneVlReadouts } from './queues/oneVlReadouts.js';
 import { runsAhead, visitRuns } from './queues/runs.js';
 
 /** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
@@ -261,9 +262,10 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     let S2 = 0;
     // The input port feeds one output at a time: a head also waits while the port sends another VL's packet.
     const busyOther = m.V > 1 || m.voq;
-    if (busyOther) {
+    if (busyOther && m.V === 1) oneVlReadouts(m, s, u, readout, readoutAll);
+    else if (busyOther) {
       otherVlsReadout(m, s, u, readout, byPort);
-      if (m.V > 1 || m.voq) otherVlsReadout(m, s, u, readoutAll, byPort, true);
+      otherVlsReadout(m, s, u, readoutAll, byPort, true);
     }
     const fresh = 1 - Math.min(1, l * Math.max(0, s.headTime[u]! - s.xbar[u]!));
     for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {

@@ -96,9 +96,22 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
     hops ??= hopArrays(m);
     return maxMinRatesByHop(m, hops, { channelCapacity: s.capacity, headTime: s.headTime }, fast);
   };
-  let alloc = allocate();
-  let capped = applyRates(m, s, alloc);
-  accumulateLoads(m, s, hops);
+  // Where every flow's offered rate fits every link and channel share with room to spare, the max-min
+  // allocation is the offered rates, no flow capped (the head times are 0 before the first pass): the
+  // loads at those rates say so in one pass, and the progressive filling's pass is saved (the
+  // all-to-all's 419,256 flows: a sixth of a solve). Otherwise as before.
+  s.rate.set(m.lambda);
+  accumulateLoads(m, s);
+  let alloc: Allocation;
+  let capped = false;
+  if (offeredFits(m, s)) {
+    alloc = { rate: Float64Array.from(m.lambda), bottleneck: new Int32Array(m.F).fill(-1) };
+    s.wants.fill(0);
+  } else {
+    alloc = allocate();
+    capped = applyRates(m, s, alloc);
+    accumulateLoads(m, s, hops);
+  }
   // The service times are the last step's unless the loads have moved since (they read loads and credit waits only).
   let served = false;
   const step = new DampingStep(omega, tolerance, adaptive);
@@ -226,6 +239,32 @@ function applyRates(m: CompiledModel, s: ModelState, alloc: Allocation): boolean
     else if (b < m.P + m.C) s.wants[b - m.P] = 1;
   }
   return capped;
+}
+
+/**
+ * Margin below capacity within which {@link offeredFits} leaves the answer to the progressive filling:
+ * far above the rounding of the sums (10⁻¹⁵ of a load), so that where it says "fits" no resource
+ * can come within maxmin.ts's SATURATED (1 − 10⁻¹²) of its capacity at any level of the filling.
+ */
+const FITS = 1 - 1e-9;
+
+/**
+ * Whether the loads in `s` (accumulateLoads at the offered rates, head times 0) leave every port's link
+ * and every channel's share below {@link FITS} of capacity, counted as maxmin.ts counts them (Σ rate ·
+ * mean size ÷ the port's rate): then the max-min allocation meets every demand. Infinite or unknown rates: false.
+ */
+function offeredFits(m: CompiledModel, s: ModelState): boolean {
+  for (let p = 0; p < m.P; p++) {
+    let u = 0;
+    for (let v = 0; v < m.V; v++) {
+      const c = p * m.V + v;
+      const x = s.b1[c]! / m.rate[p]!;
+      if (!(x <= s.capacity[c]! * FITS)) return false;
+      u += x;
+    }
+    if (!(u <= FITS)) return false;
+  }
+  return true;
 }
 
 /** Whether a link, a channel's share or an input buffer's head time is over its capacity at the current loads. */
