@@ -6,7 +6,10 @@
  * switch (2 KB packets, 2.5 Gb/s, four-packet buffers, cut-through, one VL). Per flow: the simulator's mean
  * latency (replications, 95 % half-width) beside the model's, in transmissions x.
  *
- *     npx tsx benchmarks/merge-bare.ts [LAMBDA_X ...] [--reps N] [--packets N] [--fed] [--no-sim]
+ * `--split`: a's input instead brings two flows from an upstream switch u (hosts p and q, λ each): p's to the busy
+ * output o, q's to an idle output (host i) — the buffer split over a busy and an idle output of measurement 140 (a).
+ *
+ *     npx tsx benchmarks/merge-bare.ts [LAMBDA_X ...] [--reps N] [--packets N] [--fed] [--split] [--no-sim]
  */
 import { simulate } from '../src/index.js';
 import { fabricModelNetwork } from '../src/model/scenario.js';
@@ -21,7 +24,8 @@ const opt = (name: string, dflt: number) => {
 };
 const reps = opt('--reps', 5);
 const packets = opt('--packets', 10000);
-const fed = argv.includes('--fed');
+const fed = argv.includes('--fed') || argv.includes('--split');
+const split = argv.includes('--split');
 const noSim = argv.includes('--no-sim');
 const loads = argv.filter((a) => !a.startsWith('--')).map(Number);
 
@@ -33,7 +37,13 @@ function params(lx: number) {
         links: [link('a', 's:1'), link('b', 's:2'), link('t:3', 's:3'), link('o', 's:4'), link('c', 't:1'), link('d', 't:2')] }
     : { switches: [{ name: 's', ports: 4 }], hosts: ['a', 'b', 'c', 'o'].map((name) => ({ name })),
         links: [link('a', 's:1'), link('b', 's:2'), link('c', 's:3'), link('o', 's:4')] };
-  const flows = [['a', 'a'], ['b', 'b'], ['c-1', 'c'], [fed ? 'd' : 'c-2', fed ? 'd' : 'c']].map(([name, source]) => ({ name, source, destination: 'o', sl: 0 }));
+  if (split) {
+    topology.switches[0]!.ports = 5;
+    topology.switches.push({ name: 'u', ports: 3 });
+    topology.hosts = topology.hosts.filter((h) => h.name !== 'a').concat(['p', 'q', 'i'].map((name) => ({ name })));
+    topology.links = topology.links.filter((l) => l.a !== 'a').concat([link('u:3', 's:1'), link('p', 'u:1'), link('q', 'u:2'), link('i', 's:5')]);
+  }
+  const flows = [...(split ? [['p', 'p'], ['q', 'q']] : [['a', 'a']]), ['b', 'b'], ['c-1', 'c'], [fed ? 'd' : 'c-2', fed ? 'd' : 'c']].map(([name, source]) => ({ name, source, destination: name === 'q' ? 'i' : 'o', sl: 0 }));
   return {
     topology, vls: 1, slToVl: Array<number>(16).fill(0),
     arbitration: { high: [], low: [{ vl: 0, weight: 32 }], limitOfHighPriority: 0 },
