@@ -11,12 +11,10 @@ import { Histogram } from '../../stats/histogram.js';
 import type { Engine } from '../../engine/engine.js';
 import type { CompiledFabric } from '../compiled.js';
 
-// A flow's record (fRec, f·FLOW_STRIDE + field), 16 doubles, 128 bytes: two cache lines on one page,
-// the delivery half and the source half (issue 32: one table, one page per flow a packet touches,
-// where two 64-byte tables put a flow's two halves on two pages). The delivery half: packets
-// delivered, the latency's mean and sum of squared deviations (µs), its largest value, bytes
-// delivered, marked packets, latencies beyond the histogram's last bin.
-const FLOW_STRIDE = 16;
+// A flow's delivery record (fRec, f·FLOW_STRIDE + field): packets delivered, the latency's mean and
+// sum of squared deviations (µs), its largest value, bytes delivered, marked packets, latencies
+// beyond the histogram's last bin.
+const FLOW_STRIDE = 8;
 const F_COUNT = 0;
 const F_MEAN = 1;
 const F_M2 = 2;
@@ -24,18 +22,18 @@ const F_MAX = 3;
 const F_BYTES = 4;
 const F_MARKED = 5;
 const F_OVER = 6;
-// The source half (fSrc = the same table, f·SOURCE_STRIDE + field): the flow's start, its send queue
+// A flow's source record (fSrc, f·SOURCE_STRIDE + field): the flow's start, its send queue
 // time-weighted (start of the average, last change, packets held, sum, compensation), packets
 // offered and refused.
-const SOURCE_STRIDE = FLOW_STRIDE;
-const S_FLOW_START = 8;
-const S_START = 9;
-const S_LAST = 10;
-const S_VALUE = 11;
-const S_SUM = 12;
-const S_COMP = 13;
-const S_OFFERED = 14;
-const S_DROPS = 15;
+const SOURCE_STRIDE = 8;
+const S_FLOW_START = 0;
+const S_START = 1;
+const S_LAST = 2;
+const S_VALUE = 3;
+const S_SUM = 4;
+const S_COMP = 5;
+const S_OFFERED = 6;
+const S_DROPS = 7;
 
 /**
  * One flow's recorded figures (see {@link FlowRecorders.figures}); the simulator's per-flow
@@ -91,7 +89,7 @@ export class FlowRecorders {
     this.fHist = new Float64Array(F * h.bins);
     this.fRec = new Float64Array(F * FLOW_STRIDE);
     for (let f = 0; f < F; f++) this.fRec[f * FLOW_STRIDE + F_MAX] = -Infinity;
-    this.fSrc = this.fRec;
+    this.fSrc = new Float64Array(F * SOURCE_STRIDE);
     c.flows.forEach((flow, f) => {
       this.fSrc[f * SOURCE_STRIDE + S_FLOW_START] = flow.start;
       this.fSrc[f * SOURCE_STRIDE + S_START] = flow.start;
@@ -140,9 +138,9 @@ export class FlowRecorders {
 
   /** Ends the warm-up: every flow's recorders start again at max(now, its start). */
   reset(now: number): void {
+    this.fRec.fill(0);
     this.fHist.fill(0);
     for (let f = 0; f < this.flows; f++) {
-      this.fRec.fill(0, f * FLOW_STRIDE, f * FLOW_STRIDE + 8);
       this.fRec[f * FLOW_STRIDE + F_MAX] = -Infinity;
       const r = f * SOURCE_STRIDE;
       const at = Math.max(now, this.fSrc[r + S_FLOW_START]!);
