@@ -133,16 +133,13 @@ export class HostAdapters {
     if (table.owns(f)) {
       // Poisson arrivals drawn from the flow's record (flowTable.ts): one packet per epoch.
       if (epoch === 1) this.newPacket(f);
-      // (postAt/postNext: the time not boxed across a call V8 does not inline; engine.ts's post)
-      this.engine.postAt[0] = this.engine.now + table.gap(f);
-      this.engine.postNext(this.h.gen, f, 1);
+      this.engine.post(this.engine.now + table.gap(f), this.h.gen, f, 1);
     } else {
       const arrivals = this.c.flows[f]!.arrivals;
       if (arrivals === null) this.newPacket(f);
       else {
         if (epoch === 1) for (let k = arrivals.batch; k > 0; k--) this.newPacket(f);
-        this.engine.postAt[0] = this.engine.now + arrivals.next();
-        this.engine.postNext(this.h.gen, f, 1);
+        this.engine.post(this.engine.now + arrivals.next(), this.h.gen, f, 1);
         table.adopt(f, arrivals);
       }
     }
@@ -346,8 +343,7 @@ export class HostAdapters {
   wakeUp(g: number, at: number): void {
     if (at < this.wakeAt[g]!) {
       this.wakeAt[g] = at;
-      this.engine.postAt[0] = at;
-      this.engine.postNext(this.h.event, EV_WAKE | g, 0);
+      this.engine.post(at, this.h.event, EV_WAKE | g, 0);
     }
   }
 
