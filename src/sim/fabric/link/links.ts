@@ -329,7 +329,8 @@ export class Links {
   returnCredits(inPort: number, v: number, blocks: number): void {
     const rec = this.rec;
     const S = this.S;
-    // The peer and delay from the wire record, not inPort's (last read a transmission earlier: a miss).
+    // The peer and the delay from the wire record, not inPort's record: at a packet's tail that
+    // record was last read at its head's arrival, a transmission earlier (a cache miss at k = 32).
     const g = this.wireI[4 * inPort]!;
     const r = g * S;
     const vr = r + P_VL + P_PER_VL * v;
@@ -348,8 +349,7 @@ export class Links {
         return;
       }
     }
-    this.engine.postAt[0] = at; // (postNext: `at` not boxed across a call V8 does not inline)
-    this.engine.postNext(this.h.event, EV_CREDIT | (g * this.V + v), blocks);
+    this.engine.post(at, this.h.event, EV_CREDIT | (g * this.V + v), blocks);
   }
 
   /**
