@@ -16,7 +16,9 @@
  *
  * `--same` instead compares the two trees' results on three seeded k = 4 fat-tree runs with two SLs,
  * a packet-size mix, small send queues (source drops) and fixed, uniform and hot-spot destinations:
- * every field of measurements(), busyTimes(), packetLedger() and auditCredits() must be equal.
+ * every field of measurements(), busyTimes(), packetLedger() and auditCredits() must be equal; then two
+ * runs with GE, CBR, on-off and saturated sources, several packet sizes, start/stop and a restart
+ * on the same source, and the warm-up's reset (sameMixCase).
  * A tree is a directory with the project's src/ and package.json beside it, and node_modules linked
  * (gran-ab.ts says why package.json matters).
  */
@@ -72,6 +74,45 @@ function sameCase(T: Tree, kind: number): string {
   return JSON.stringify({ m: fabric.measurements(), busy: [...fabric.busyTimes()], ledger: fabric.packetLedger(), audit: fabric.auditCredits() });
 }
 
+/**
+ * Seeded k = 4 runs with the flow table's other paths (a review item: its bit-identity was checked
+ * with Poisson sources only): per host one of GE, CBR, on-off (Poisson and CBR pattern) and
+ * saturated sources, Poisson ones too; constant, uniform and mixed packet sizes; flows that start
+ * late and stop early (startUs/stopUs) and a second flow on the same source that starts when the first
+ * stops; the warm-up's reset; the run advanced in several calls.
+ */
+function sameMixCase(T: Tree, kind: number): string {
+  const topology = T.fatTreeTopology(4);
+  const hosts = topology.hosts;
+  const kinds = [
+    { kind: 'ge', rate: 0.5 * R, ca2: 4 },
+    { kind: 'cbr', rate: 0.4 * R, phase: 1e-6 },
+    { kind: 'onoff', peakRate: 0.9 * R, meanOn: 2e-5, meanOff: 3e-5 },
+    { kind: 'onoff', peakRate: 0.8 * R, meanOn: 1e-5, meanOff: 1e-5, pattern: 'cbr', startOn: false },
+    { kind: 'poisson', rate: 0.5 * R },
+    { kind: 'saturated' },
+  ];
+  const sizes = [{ kind: 'constant', bytes: 512 }, { kind: 'uniform', minBytes: 64, maxBytes: 2048 }, { kind: 'mix', bytes: [256, 2048], weights: [3, 1] }, 1024];
+  const flows = hosts.flatMap((h, i) => {
+    const base = {
+      source: h.name,
+      destination: kind === 0 ? hosts[(i * 5 + 1) % hosts.length]!.name : 'uniform',
+      sl: (i + kind) % 2,
+      packetBytes: sizes[(i + kind) % sizes.length],
+      sendQueuePackets: 8 + (i % 3) * 8,
+    };
+    const t = kinds[(i + kind) % kinds.length]!;
+    const first = { ...base, name: `${h.name}-a`, traffic: t, ...(i % 3 === 0 ? { startUs: 100 + 10 * i, stopUs: 900 } : {}) };
+    // the same source again from the first one's stop: a restart (Poisson, then the next kind)
+    return i % 3 === 0 ? [first, { ...base, name: `${h.name}-b`, traffic: kinds[(i + kind + 4) % kinds.length]!.kind === 'saturated' ? { kind: 'poisson', rate: 0.3 * R } : kinds[(i + kind + 4) % kinds.length], startUs: 900, stopUs: 1600 }] : [first];
+  });
+  const fabric = T.buildFabric({ topology, seed: 91 + kind, flows });
+  fabric.run(3e-4, 5e-4);
+  fabric.run(1.2e-3);
+  fabric.run(2e-3);
+  return JSON.stringify({ m: fabric.measurements(), busy: [...fabric.busyTimes()], ledger: fabric.packetLedger(), audit: fabric.auditCredits() });
+}
+
 const [a, b, ...rest] = process.argv.slice(2);
 if (a === undefined || b === undefined) throw new Error('usage: fabric-scale-ab.ts A_TREE B_TREE [k] [windows] [window µs] [warm-up µs] | --same');
 const [A, B] = await Promise.all([load(a), load(b)]);
@@ -82,6 +123,12 @@ if (rest[0] === '--same') {
     const y = sameCase(B, kind);
     all &&= x === y;
     console.log(`case ${kind}: ${x === y ? 'identical' : 'DIFFERENT'} (${x.length} characters)`);
+  }
+  for (const kind of [0, 1]) {
+    const x = sameMixCase(A, kind);
+    const y = sameMixCase(B, kind);
+    all &&= x === y;
+    console.log(`mixed-sources case ${kind}: ${x === y ? 'identical' : 'DIFFERENT'} (${x.length} characters)`);
   }
   if (!all) process.exitCode = 1;
 } else {
