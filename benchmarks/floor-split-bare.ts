@@ -9,6 +9,7 @@
  *
  * `--only-a-both`: b sends SL 0 only (at `load`/2), a both SLs at `load`/4 each.
  */
+import { TWO_SLS, twoIntoOne } from '../test/helpers/twoSls.js';
 import { simulate } from '../src/index.js';
 import { fabricModelNetwork } from '../src/model/scenario.js';
 import { solveModel } from '../src/model/solve.js';
@@ -34,18 +35,8 @@ export function bareParams(load: number, bothOnB = true) {
     ...(bothOnB ? [{ name: 'b-sl0', source: 'b', destination: 'o', sl: 0, rate: r }, { name: 'b-sl1', source: 'b', destination: 'o', sl: 1, rate: r }] : [{ name: 'b-sl0', source: 'b', destination: 'o', sl: 0, rate: 2 * r }]),
   ];
   return {
-    topology: {
-      switches: [{ name: 's', ports: 3 }],
-      hosts: [{ name: 'a' }, { name: 'b' }, { name: 'o' }],
-      links: [{ a: 'a', b: 's:1', rateGbps: 2.5 }, { a: 'b', b: 's:2', rateGbps: 2.5 }, { a: 'o', b: 's:3', rateGbps: 2.5 }],
-    },
-    vls: 2,
-    slToVl: [0, 1, ...Array<number>(14).fill(0)],
-    arbitration: { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }], limitOfHighPriority: 0 },
-    mtu: 2048,
-    bufferBytes: 4 * 2048,
-    switchLatencyNs: 100,
-    cutThrough: true,
+    topology: twoIntoOne(),
+    ...TWO_SLS,
     flows: flows.map(({ rate, ...f }) => ({ ...f, traffic: { kind: 'poisson' as const, rate }, packetBytes: 2048 })),
     minRate: r,
   };

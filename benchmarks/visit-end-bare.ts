@@ -11,29 +11,15 @@
  */
 import { fabricModelNetwork, solveFabric } from '../src/model/index.js';
 import { simulate } from '../src/index.js';
+import { TWO_SLS, trainIntoOne } from '../test/helpers/twoSls.js';
 
 const MTU_S = (2048 * 8) / 2.5e9;
 const [rho1 = 0.45, rho0 = 0.45] = process.argv.slice(2).map(Number);
 const r1 = rho1 / MTU_S;
 const r0 = rho0 / MTU_S;
 const params = {
-  topology: {
-    switches: [{ name: 'u', ports: 4 }, { name: 's', ports: 3 }],
-    hosts: [{ name: 'a0' }, { name: 'a1' }, { name: 'a2' }, { name: 'b' }, { name: 'o' }],
-    links: [
-      ...[0, 1, 2].map((i) => ({ a: `a${i}`, b: `u:${i + 1}`, rateGbps: 2.5 })),
-      { a: 'u:4', b: 's:1', rateGbps: 2.5 },
-      { a: 'b', b: 's:2', rateGbps: 2.5 },
-      { a: 'o', b: 's:3', rateGbps: 2.5 },
-    ],
-  },
-  vls: 2,
-  slToVl: [0, 1, ...Array<number>(14).fill(0)],
-  arbitration: { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }], limitOfHighPriority: 0 },
-  mtu: 2048,
-  bufferBytes: 4 * 2048,
-  switchLatencyNs: 100,
-  cutThrough: true,
+  topology: trainIntoOne(),
+  ...TWO_SLS,
   flows: [
     ...[0, 1, 2].map((i) => ({ name: `a${i}-sl0`, source: `a${i}`, destination: 'o', sl: 0, traffic: { kind: 'poisson' as const, rate: r0 / 3 }, packetBytes: 2048 })),
     { name: 'b-sl1', source: 'b', destination: 'o', sl: 1, traffic: { kind: 'poisson' as const, rate: r1 }, packetBytes: 2048 },

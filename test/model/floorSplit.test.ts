@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { fabricModelNetwork, solveFabric } from '../../src/model/index.js';
 import { simulate } from '../../src/index.js';
+import { TWO_SLS, twoIntoOne } from '../helpers/twoSls.js';
 
 const MTU_US = (2048 * 8) / 2.5e3; // one 2 KB packet on a 2.5 Gb/s link, µs
 
@@ -14,18 +15,8 @@ function bare(load: number) {
   return {
     rate,
     params: {
-      topology: {
-        switches: [{ name: 's', ports: 3 }],
-        hosts: [{ name: 'a' }, { name: 'b' }, { name: 'o' }],
-        links: [{ a: 'a', b: 's:1', rateGbps: 2.5 }, { a: 'b', b: 's:2', rateGbps: 2.5 }, { a: 'o', b: 's:3', rateGbps: 2.5 }],
-      },
-      vls: 2,
-      slToVl: [0, 1, ...Array<number>(14).fill(0)],
-      arbitration: { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }], limitOfHighPriority: 0 },
-      mtu: 2048,
-      bufferBytes: 4 * 2048,
-      switchLatencyNs: 100,
-      cutThrough: true,
+      topology: twoIntoOne(),
+      ...TWO_SLS,
       flows: ['a', 'b'].flatMap((h) => [0, 1].map((sl) => ({ name: `${h}-sl${sl}`, source: h, destination: 'o', sl, traffic: { kind: 'poisson' as const, rate }, packetBytes: 2048 }))),
     },
   };

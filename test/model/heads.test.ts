@@ -5,18 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { fabricModelNetwork, solveFabric } from '../../src/model/index.js';
 import { simulate } from '../../src/index.js';
 import { singleSwitchTopology } from '../../src/network/index.js';
+import { TWO_SLS, trainIntoOne } from '../helpers/twoSls.js';
 
 const MTU_US = (2048 * 8) / 2.5e3; // one 2 KB packet on a 2.5 Gb/s link, µs
-/** Two SLs on VLs 0 and 1, VLArb weights 32 : 96 (one 2 KB packet of VL 0 a visit, three of VL 1), buffers of four packets, cut-through. */
-const TWO_SLS = {
-  vls: 2,
-  slToVl: [0, 1, ...Array<number>(14).fill(0)],
-  arbitration: { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }], limitOfHighPriority: 0 },
-  mtu: 2048,
-  bufferBytes: 4 * 2048,
-  switchLatencyNs: 100,
-  cutThrough: true,
-};
 
 describe('the tandem identity of link and FIFO (docs/models.md §13.5)', () => {
   it('a host feeding a switch output half as fast: send queue + input buffer wait as one M/D/1 queue of the slower transmission (Pollaczek–Khinchine), to 1e-6', () => {
@@ -111,16 +102,7 @@ describe('the weighted table runs a VL\'s queued packets before another VL\'s he
     const r1 = rhoLink / 3 / (MTU_US * 1e-6);
     const r0 = rho0 / (MTU_US * 1e-6);
     return {
-      topology: {
-        switches: [{ name: 'u', ports: 4 }, { name: 's', ports: 3 }],
-        hosts: [{ name: 'a0' }, { name: 'a1' }, { name: 'a2' }, { name: 'b' }, { name: 'o' }],
-        links: [
-          ...[0, 1, 2].map((i) => ({ a: `a${i}`, b: `u:${i + 1}`, rateGbps: 2.5 })),
-          { a: 'u:4', b: 's:1', rateGbps: 2.5 },
-          { a: 'b', b: 's:2', rateGbps: 2.5 },
-          { a: 'o', b: 's:3', rateGbps: 2.5 },
-        ],
-      },
+      topology: trainIntoOne(),
       ...TWO_SLS,
       flows: [
         ...[0, 1, 2].map((i) => ({ name: `a${i}-sl1`, source: `a${i}`, destination: 'o', sl: 1, traffic: { kind: 'poisson' as const, rate: r1 }, packetBytes: 2048 })),
