@@ -9,6 +9,7 @@
  *
  * `--only-a-both`: b sends SL 0 only (at `load`/2), a both SLs at `load`/4 each.
  */
+import { takeNumber } from './harness.js';
 import { TWO_SLS, twoIntoOne } from '../test/helpers/twoSls.js';
 import { simulate } from '../src/index.js';
 import { fabricModelNetwork } from '../src/model/scenario.js';
@@ -17,12 +18,8 @@ import { modelResult } from '../src/model/assemble.js';
 
 const MTU_US = (2048 * 8) / 2.5e3;
 const argv = process.argv.slice(2);
-const opt = (name: string, dflt: number) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? Number(argv.splice(i, 2)[1]) : dflt;
-};
-const reps = opt('--reps', 5);
-const packets = opt('--packets', 10000);
+const reps = takeNumber(argv, '--reps', 5);
+const packets = takeNumber(argv, '--packets', 10000);
 const asym = argv.includes('--only-a-both');
 const loads = argv.filter((a) => !a.startsWith('--')).map(Number);
 const noSim = process.argv.includes('--no-sim');

@@ -63,3 +63,9 @@ export function hopsPerCpuSecond(hops: () => number, advance: () => void): numbe
   const c = process.cpuUsage(c0);
   return (hops() - h0) / ((c.user + c.system) / 1e6) / 1e6;
 }
+
+/** Removes `name value` from `argv` and returns the value as a number, or `dflt` when the option is absent (the bare-mechanism benchmarks' `--reps`, `--packets`). */
+export function takeNumber(argv: string[], name: string, dflt: number): number {
+  const i = argv.indexOf(name);
+  return i >= 0 ? Number(argv.splice(i, 2)[1]) : dflt;
+}

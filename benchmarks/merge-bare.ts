@@ -11,6 +11,7 @@
  *
  *     npx tsx benchmarks/merge-bare.ts [LAMBDA_X ...] [--reps N] [--packets N] [--fed] [--split] [--no-sim]
  */
+import { takeNumber } from './harness.js';
 import { simulate } from '../src/index.js';
 import { fabricModelNetwork } from '../src/model/scenario.js';
 import { solveModel } from '../src/model/solve.js';
@@ -18,12 +19,8 @@ import { modelResult } from '../src/model/assemble.js';
 
 const MTU_US = (2048 * 8) / 2.5e3;
 const argv = process.argv.slice(2);
-const opt = (name: string, dflt: number) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? Number(argv.splice(i, 2)[1]) : dflt;
-};
-const reps = opt('--reps', 5);
-const packets = opt('--packets', 10000);
+const reps = takeNumber(argv, '--reps', 5);
+const packets = takeNumber(argv, '--packets', 10000);
 const fed = argv.includes('--fed') || argv.includes('--split');
 const split = argv.includes('--split');
 const noSim = argv.includes('--no-sim');
