@@ -110,7 +110,9 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   } else {
     alloc = allocate();
     capped = applyRates(m, s, alloc);
-    accumulateLoads(m, s, hops);
+    // Uncapped by the route-table filling, the allocation is the offered rates: the loads just summed
+    // stand (after the hop-by-hop filling they are summed hop by hop, as before).
+    if (capped || hops !== undefined) accumulateLoads(m, s, hops);
   }
   // The service times are the last step's unless the loads have moved since (they read loads and credit waits only).
   let served = false;

@@ -228,7 +228,6 @@ export class Engine extends EventCalendar<ScheduledEvent> {
     this.insert(time, priority, slot);
   }
 
-  /** Throws the error that names what {@link Engine.post} refused. */
   /** The time {@link postNext} posts at (a caller writes it here: see post's boxing note). */
   readonly postAt = new Float64Array(1);
 
@@ -237,6 +236,7 @@ export class Engine extends EventCalendar<ScheduledEvent> {
     this.post(this.postAt[0]!, handler, a, b);
   }
 
+  /** Throws the error that names what {@link Engine.post} refused. */
   private refusePost(time: number, handler: number, a: number, b: number, priority: number): never {
     if (!(time >= this.clock) || time === Infinity) {
       throw new InvalidParameterError('time', `a finite number >= now (${this.clock})`, time);
