@@ -12,12 +12,21 @@
  *     nice -n 10 npm run bench:scale -- [rounds] [warm-up µs] [window k=16 µs] [window k=32 µs] [TREE…]
  *     nice -n 10 npm run bench:scale -- 3 50 1000 200
  *     nice -n 10 npm run bench:scale -- 3 50 1000 200 /tmp/ab/main .
+ *     nice -n 10 npm run bench:scale -- 2 50 1000 200 --huge-pages
  *
  * With TREEs (directories holding a version's src/ beside the project's package.json, e.g. a
  * worktree), every round runs each k on each tree, the trees' order alternating too: the per-round
  * ratio of the second tree to the first is the A/B figure.
+ *
+ * `--huge-pages` (anywhere among the arguments) runs the children with transparent huge pages where
+ * the kernel gives them on request (THP mode `madvise`, as on this VM since session 16): glibc's
+ * malloc asks for them for its large blocks (GLIBC_TUNABLES=glibc.malloc.hugetlb=1: the typed
+ * arrays' memory) and node maps its own code on them (--use-largepages=on); V8's heap stays on 4 KiB
+ * pages. The column "huge (MiB)" says how much of the child's memory got them. The issue's figures
+ * are the default runs; this one separates what the TLB costs from what the caches cost.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -34,6 +43,18 @@ interface Result {
   readonly cpuSeconds: number;
   readonly wallSeconds: number;
   readonly peakRssMiB: number;
+  /** Anonymous memory on transparent huge pages at the end (MiB; 0 where none or unknown). */
+  readonly hugeMiB: number;
+}
+
+/** AnonHugePages of this process (MiB), 0 where /proc says nothing. */
+function hugePagesMiB(): number {
+  try {
+    const m = /AnonHugePages:\s+(\d+) kB/.exec(readFileSync('/proc/self/smaps_rollup', 'utf8'));
+    return m === null ? 0 : Number(m[1]) / 1024;
+  } catch {
+    return 0;
+  }
 }
 
 
@@ -71,6 +92,7 @@ async function child(k: number, tree: string, warmUs: number, windowUs: number):
     cpuSeconds: (c.user + c.system) / 1e6,
     wallSeconds,
     peakRssMiB: process.resourceUsage().maxRSS / 1024,
+    hugeMiB: hugePagesMiB(),
   };
   console.log(JSON.stringify(result));
 }
@@ -79,15 +101,18 @@ const args = process.argv.slice(2);
 if (args[0] === '--child') {
   await child(Number(args[1]), args[2]!, Number(args[3]), Number(args[4]));
 } else {
-  const [roundsArg = '3', warmArg = '50', w16Arg = '1000', w32Arg = '200', ...treeArgs] = args;
+  const huge = args.includes('--huge-pages');
+  const [roundsArg = '3', warmArg = '50', w16Arg = '1000', w32Arg = '200', ...treeArgs] = args.filter((a) => a !== '--huge-pages');
+  const childEnv = huge ? { ...process.env, GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' } : process.env;
+  const childFlags = huge ? ['--use-largepages=on'] : [];
   const here = resolve(fileURLToPath(import.meta.url), '../..');
   const trees = treeArgs.length > 0 ? treeArgs.map((t) => resolve(t)) : [here];
   const rounds = Number(roundsArg);
   const windows: Record<number, number> = { 16: Number(w16Arg), 32: Number(w32Arg) };
   const script = fileURLToPath(import.meta.url);
-  console.log(`# fabric scale — ${machineLine()}; warm-up ${warmArg} µs; windows k=16 ${w16Arg} µs, k=32 ${w32Arg} µs`);
-  console.log('| round | tree | k | hosts | build (s) | packet-hops | events/hop | CPU (s) | M packet-hops/CPU-s | peak RSS (MiB) | load |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log(`# fabric scale — ${machineLine()}; warm-up ${warmArg} µs; windows k=16 ${w16Arg} µs, k=32 ${w32Arg} µs${huge ? '; --huge-pages' : ''}`);
+  console.log('| round | tree | k | hosts | build (s) | packet-hops | events/hop | CPU (s) | M packet-hops/CPU-s | peak RSS (MiB) | huge (MiB) | load |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   const rate = (r: Result): number => r.hops / r.cpuSeconds / 1e6;
   const scale: number[][] = trees.map(() => []);
   const ab: number[][] = [[], []];
@@ -97,8 +122,9 @@ if (args[0] === '--child') {
     for (const k of ks) {
       const order = (round + (k === 32 ? 1 : 0)) % 2 === 1 ? trees : [...trees].reverse();
       for (const tree of order) {
-        const out = execFileSync(process.execPath, ['--import', 'tsx', script, '--child', String(k), tree, warmArg, String(windows[k])], {
+        const out = execFileSync(process.execPath, [...childFlags, '--import', 'tsx', script, '--child', String(k), tree, warmArg, String(windows[k])], {
           cwd: tree,
+          env: childEnv,
           encoding: 'utf8',
           maxBuffer: 1 << 24,
         });
@@ -106,7 +132,7 @@ if (args[0] === '--child') {
         byTree.set(`${tree}|${k}`, r);
         const load = loadavg()[0]!.toFixed(1);
         console.log(
-          `| ${round} | ${tree} | ${k} | ${r.hosts} | ${r.buildSeconds.toFixed(2)} | ${r.hops} | ${(r.events / r.hops).toFixed(3)} | ${r.cpuSeconds.toFixed(2)} | ${rate(r).toFixed(3)} | ${r.peakRssMiB.toFixed(0)} | ${load} |`,
+          `| ${round} | ${tree} | ${k} | ${r.hosts} | ${r.buildSeconds.toFixed(2)} | ${r.hops} | ${(r.events / r.hops).toFixed(3)} | ${r.cpuSeconds.toFixed(2)} | ${rate(r).toFixed(3)} | ${r.peakRssMiB.toFixed(0)} | ${r.hugeMiB.toFixed(0)} | ${load} |`,
         );
       }
     }
