@@ -37,7 +37,7 @@
 import { maxOf, minOf } from '../../core/arrays.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { Engine } from '../engine/engine.js';
-import { EV_ARRIVE, EV_BECN, EV_CREDIT, EV_TAKEN, EV_TX_END, EV_WAKE, EVENT_ARG } from './events.js';
+import { CHOOSE_PRIORITY, EV_ARRIVE, EV_BECN, EV_CHOOSE, EV_CREDIT, EV_TAKEN, EV_TX_END, EV_WAKE, EVENT_ARG } from './events.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from './compiled.js';
 import { routedPortFlags } from './measure/routedPorts.js';
 import { Crossbar } from './switch/crossbar.js';
@@ -82,6 +82,8 @@ export class Fabric {
   private readonly receiveCap: ReceiveCap | null;
   private started = false;
   private readonly hWatch: number;
+  /** The per-packet events' handler (events.ts). */
+  private readonly hEvent: number;
   private readonly deadlockAfter: number;
   private readonly portNames: readonly string[];
   private readonly vls: number;
@@ -103,7 +105,7 @@ export class Fabric {
     if (G * c.vls > EVENT_ARG) throw new InvalidParameterError('topology', `at most ${EVENT_ARG} port-VLs (the fabric's event encoding)`, G * c.vls);
     // The per-packet events (arrival, end of transmission, credits, wake-up, sink, BECN) share one
     // handler (events.ts); the flows' own timers and ACKs keep theirs.
-    const event = e.addHandler((a, b) => this.onEvent(a, b));
+    const event = (this.hEvent = e.addHandler((a, b) => this.onEvent(a, b)));
     const gen = e.addHandler((f, epoch) => (this.hosts as HostAdapters).onGenerate(f, epoch));
     const ack = e.addHandler((f, encoded) => (this.hosts as HostAdapters).onAck(f, encoded));
     const timer = e.addHandler((f) => (this.hosts as HostAdapters).onTimer(f));
@@ -256,6 +258,9 @@ export class Fabric {
       case EV_BECN:
         this.traffic!.onBecn(x, b);
         return;
+      case EV_CHOOSE:
+        (this.crossbar as Crossbar).choose(x, b);
+        return;
     }
   }
 
@@ -288,7 +293,8 @@ export class Fabric {
   private onTxEnd(g: number, q: number): void {
     const p = this.links.endTransmission(g);
     if (q < 0) this.hosts.txEnd(g, -1 - q);
-    else this.crossbar.txEnd(g, q, p);
+    else if (this.crossbar instanceof OutputBufferedCrossbar) this.crossbar.txEnd(g, q, p);
+    else (this.crossbar.txEnd(q, p), this.engine.post(this.engine.now, this.hEvent, EV_CHOOSE | g, q, CHOOSE_PRIORITY));
   }
 
   /** Port g (host or switch) starts its next packet if it is idle and one may go. */
