@@ -54,6 +54,7 @@ import { FabricStats, type CreditAudit, type FabricMeasurements } from './measur
 import { fabricMeasurementsDisplay } from './measure/display.js';
 import { PacketPool } from './packets.js';
 import { creditAudit } from './link/creditAudit.js';
+import { creditsBeatArrivals } from './link/idleFold.js';
 import { ReceiveCap } from './host/receiveCap.js';
 import { Sink } from './host/sink.js';
 import { TrafficHostAdapters } from './host/trafficAdapter.js';
@@ -294,7 +295,13 @@ export class Fabric {
     const p = this.links.endTransmission(g);
     if (q < 0) this.hosts.txEnd(g, -1 - q);
     else if (this.crossbar instanceof OutputBufferedCrossbar) this.crossbar.txEnd(g, q, p);
-    else (this.crossbar.txEnd(q, p), this.engine.post(this.engine.now, this.hEvent, EV_CHOOSE | g, q, CHOOSE_PRIORITY));
+    else {
+      this.crossbar.txEnd(q, p);
+      // Its choices run after the instant's other events (EV_CHOOSE, events.ts); with none pending, the
+      // posted event would run next: it runs here — the same order, one event less.
+      if (this.engine.pendingNow()) this.engine.post(this.engine.now, this.hEvent, EV_CHOOSE | g, q, CHOOSE_PRIORITY);
+      else this.crossbar.choose(g, q);
+    }
   }
 
   /** Port g (host or switch) starts its next packet if it is idle and one may go. */
@@ -333,13 +340,13 @@ export class Fabric {
     return out;
   }
 
-  /** Figures measured since the end of the warm-up. */
   /** Names of the ports that can carry traffic given the routes and flows (routedPorts.ts), in port order. */
   routedPorts(): string[] {
     const flags = routedPortFlags(this.compiled);
     return this.portNames.filter((_, g) => flags[g] === 1);
   }
 
+  /** Figures measured since the end of the warm-up. */
   measurements(): FabricMeasurements {
     const now = this.engine.now;
     // The model's events: the engine's and the credit returns folded into ends of transmission.
@@ -368,23 +375,6 @@ export class Fabric {
     const delivered = this.sink.delivered + (this.traffic?.delivered ?? 0);
     return { injected: this.hosts.injected, delivered, inNetwork: this.pool.live - queued + sending };
   }
-}
-
-/**
- * Whether every credit return (its delay: the link's, from the port that frees the blocks) arrives
- * strictly before any packet sent at the same moment reaches a switch (the link's delay plus the
- * switch latency): the condition of {@link Links.enableIdleFold}.
- */
-function creditsBeatArrivals(c: CompiledFabric, links: Links): boolean {
-  let slowestCredit = -Infinity;
-  let fastestArrival = Infinity;
-  for (let g = 0; g < c.peer.length; g++) {
-    const peer = c.peer[g]!;
-    if (peer < 0) continue;
-    if (c.delay[g]! > slowestCredit) slowestCredit = c.delay[g]!;
-    if (links.portSwitch[peer]! >= 0 && c.delay[g]! + c.switchLatency < fastestArrival) fastestArrival = c.delay[g]! + c.switchLatency;
-  }
-  return slowestCredit < fastestArrival;
 }
 
 /** For every global port, the global number of port 1 of its switch (−1 for host ports). */
