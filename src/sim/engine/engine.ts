@@ -33,8 +33,8 @@
 import { InvalidParameterError } from '../../core/errors.js';
 import { knownKeys, plainObject } from '../../core/guards.js';
 import { EventCalendar } from './calendar.js';
-import type { RunOptions, RunOutcome } from './run.js';
-export type { RunOptions, RunOutcome, StopReason } from './run.js';
+import type { RunOutcome } from './run.js';
+export type { RunOutcome, StopReason } from './run.js';
 // The slot record's layout, groupHeap.ts's SLOT_F … I_GNEXT, copied: an imported constant is a module
 // variable that V8's optimized code loads at every use (measured: the fabric at k = 32 ran 20 % slower).
 const I_A = 8;
@@ -67,6 +67,16 @@ export class ScheduledEvent {
   get pending(): boolean {
     return this.action !== null;
   }
+}
+
+/** Options of {@link Engine.run}; at least one bound is needed unless the calendar runs dry. */
+export interface RunOptions {
+  /** Run the events with time < until, then set the clock to until. Default: no time bound. */
+  readonly until?: number;
+  /** Stop after this many events in this call (an integer ≥ 0). Default: no bound. */
+  readonly maxEvents?: number;
+  /** Checked after every event; true stops the run. Default: none. */
+  readonly stopWhen?: (engine: Engine) => boolean;
 }
 
 /**
