@@ -22,3 +22,11 @@ export const EV_WAKE = 3 << EVENT_SHIFT;
 export const EV_TAKEN = 4 << EVENT_SHIFT;
 /** A BECN for the pair (source x → destination b) reaches the source (host traffic). */
 export const EV_BECN = 5 << EVENT_SHIFT;
+/**
+ * The choices a switch transmission's end makes (port x's next packet, the freed input's waiting
+ * outputs; b the input queue it came from), run after every other event of the same instant: ends,
+ * arrivals and credits of one instant all change the state before any choice reads it.
+ */
+export const EV_CHOOSE = 6 << EVENT_SHIFT;
+/** Priority of {@link EV_CHOOSE} events: after the instant's other events (priority 0). */
+export const CHOOSE_PRIORITY = 1;

@@ -37,7 +37,7 @@
 import { maxOf, minOf } from '../../core/arrays.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { Engine } from '../engine/engine.js';
-import { EV_ARRIVE, EV_BECN, EV_CREDIT, EV_TAKEN, EV_TX_END, EV_WAKE, EVENT_ARG } from './events.js';
+import { CHOOSE_PRIORITY, EV_ARRIVE, EV_BECN, EV_CHOOSE, EV_CREDIT, EV_TAKEN, EV_TX_END, EV_WAKE, EVENT_ARG } from './events.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from './compiled.js';
 import { routedPortFlags } from './measure/routedPorts.js';
 import { Crossbar } from './switch/crossbar.js';
@@ -54,6 +54,7 @@ import { FabricStats, type CreditAudit, type FabricMeasurements } from './measur
 import { fabricMeasurementsDisplay } from './measure/display.js';
 import { PacketPool } from './packets.js';
 import { creditAudit } from './link/creditAudit.js';
+import { creditsBeatArrivals } from './link/idleFold.js';
 import { ReceiveCap } from './host/receiveCap.js';
 import { Sink } from './host/sink.js';
 import { TrafficHostAdapters } from './host/trafficAdapter.js';
@@ -82,6 +83,8 @@ export class Fabric {
   private readonly receiveCap: ReceiveCap | null;
   private started = false;
   private readonly hWatch: number;
+  /** The per-packet events' handler (events.ts). */
+  private readonly hEvent: number;
   private readonly deadlockAfter: number;
   private readonly portNames: readonly string[];
   private readonly vls: number;
@@ -103,7 +106,7 @@ export class Fabric {
     if (G * c.vls > EVENT_ARG) throw new InvalidParameterError('topology', `at most ${EVENT_ARG} port-VLs (the fabric's event encoding)`, G * c.vls);
     // The per-packet events (arrival, end of transmission, credits, wake-up, sink, BECN) share one
     // handler (events.ts); the flows' own timers and ACKs keep theirs.
-    const event = e.addHandler((a, b) => this.onEvent(a, b));
+    const event = (this.hEvent = e.addHandler((a, b) => this.onEvent(a, b)));
     const gen = e.addHandler((f, epoch) => (this.hosts as HostAdapters).onGenerate(f, epoch));
     const ack = e.addHandler((f, encoded) => (this.hosts as HostAdapters).onAck(f, encoded));
     const timer = e.addHandler((f) => (this.hosts as HostAdapters).onTimer(f));
@@ -256,6 +259,9 @@ export class Fabric {
       case EV_BECN:
         this.traffic!.onBecn(x, b);
         return;
+      case EV_CHOOSE:
+        (this.crossbar as Crossbar).choose(x, b);
+        return;
     }
   }
 
@@ -288,7 +294,14 @@ export class Fabric {
   private onTxEnd(g: number, q: number): void {
     const p = this.links.endTransmission(g);
     if (q < 0) this.hosts.txEnd(g, -1 - q);
-    else this.crossbar.txEnd(g, q, p);
+    else if (this.crossbar instanceof OutputBufferedCrossbar) this.crossbar.txEnd(g, q, p);
+    else {
+      this.crossbar.txEnd(q, p);
+      // Its choices run after the instant's other events (EV_CHOOSE, events.ts); with none pending, the
+      // posted event would run next: it runs here — the same order, one event less.
+      if (this.engine.pendingNow()) this.engine.post(this.engine.now, this.hEvent, EV_CHOOSE | g, q, CHOOSE_PRIORITY);
+      else this.crossbar.choose(g, q);
+    }
   }
 
   /** Port g (host or switch) starts its next packet if it is idle and one may go. */
@@ -327,13 +340,13 @@ export class Fabric {
     return out;
   }
 
-  /** Figures measured since the end of the warm-up. */
   /** Names of the ports that can carry traffic given the routes and flows (routedPorts.ts), in port order. */
   routedPorts(): string[] {
     const flags = routedPortFlags(this.compiled);
     return this.portNames.filter((_, g) => flags[g] === 1);
   }
 
+  /** Figures measured since the end of the warm-up. */
   measurements(): FabricMeasurements {
     const now = this.engine.now;
     // The model's events: the engine's and the credit returns folded into ends of transmission.
@@ -362,23 +375,6 @@ export class Fabric {
     const delivered = this.sink.delivered + (this.traffic?.delivered ?? 0);
     return { injected: this.hosts.injected, delivered, inNetwork: this.pool.live - queued + sending };
   }
-}
-
-/**
- * Whether every credit return (its delay: the link's, from the port that frees the blocks) arrives
- * strictly before any packet sent at the same moment reaches a switch (the link's delay plus the
- * switch latency): the condition of {@link Links.enableIdleFold}.
- */
-function creditsBeatArrivals(c: CompiledFabric, links: Links): boolean {
-  let slowestCredit = -Infinity;
-  let fastestArrival = Infinity;
-  for (let g = 0; g < c.peer.length; g++) {
-    const peer = c.peer[g]!;
-    if (peer < 0) continue;
-    if (c.delay[g]! > slowestCredit) slowestCredit = c.delay[g]!;
-    if (links.portSwitch[peer]! >= 0 && c.delay[g]! + c.switchLatency < fastestArrival) fastestArrival = c.delay[g]! + c.switchLatency;
-  }
-  return slowestCredit < fastestArrival;
 }
 
 /** For every global port, the global number of port 1 of its switch (−1 for host ports). */

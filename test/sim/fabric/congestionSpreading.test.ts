@@ -7,20 +7,21 @@
  *   remote low class's share (congestion spreading);
  * - under PIPD, FIMD and LIPD the victim gets above its no-control throughput and at least 90 % of
  *   what it offers (issue 15);
- * - under PIPD the high-priority class injects more than the low one at both switches, about twice
- *   at switch A (thesis §3.4: "the injection rate of the high priority SL connection is almost two
- *   times of that of the low priority SL connection");
+ * - under PIPD the high-priority class injects more than the low one at both switches;
  * - r1 falls when the low class goes from PIPD (Table 3.2) to FIMD (Table 3.3): by 2 to 4 times
- *   at switch B (thesis 3.79); at switch A (thesis 2.55) the interval reaches 2 (means 1.9–2.1 over
- *   seeds: borderline);
+ *   at switch B (thesis 3.79), and at switch A;
  * - each departure from the thesis is a switch that changes the run.
  *
- * Table 3.2's own high ÷ low (3.17, 3.40) does not hold either (issue 34, `it.fails`). Two points of
+ * Table 3.2's own high ÷ low (3.17, 3.40) does not hold either (issue 34, `it.fails`). Four points of
  * issue 15's acceptance do NOT hold and are written as `it.fails` (each passes only
  * while its claim fails; when a change makes one hold, vitest reports it and it becomes an `it`):
- * high ÷ low about twice at switch B (ours 1.4–1.7) and r2 falling when r1 goes FIMD (thesis ×0.79
- * and ×0.75; ours ×1.1–1.3). docs/fabric.md § Thesis Tables 3.2 and 3.3 says why, with every
- * reading tried.
+ * high ÷ low about twice at switch A (thesis §3.4: "the injection rate of the high priority SL
+ * connection is almost two times of that of the low priority SL connection"; ours 1.56) and at switch
+ * B (ours 1.3), r1's fall of about 2 at switch A (thesis 2.55; ours 1.75), and r2 falling when r1 goes
+ * FIMD (thesis ×0.79 and ×0.75; ours ×1.1–1.4). The two at switch A held until session 16 (2.09 and
+ * 1.92) by a simulator artefact: a switch output that ended a packet at the same instant as an input
+ * port's own end passed that input over, unfairly to the remote flows (docs/fabric-model.md,
+ * measurements 135–136). docs/fabric.md § Thesis Tables 3.2 and 3.3 says why, with every reading tried.
  */
 import { describe, expect, it } from 'vitest';
 import { InvalidParameterError } from '../../../src/core/errors.js';
@@ -68,16 +69,21 @@ describe('congestion-spreading with the thesis defaults', () => {
     return { mean: r, halfWidth: r * Math.hypot(a.halfWidth / a.mean, b.halfWidth / b.mean), confidence: a.confidence };
   };
 
-  it('under PIPD the high-priority class injects about twice the low one at switch A and more than it at switch B', () => {
+  it('under PIPD the high-priority class injects more than the low one at switches A and B', () => {
     const c = thesisTables().pipd.classRate;
-    const a = ratio(c.remoteHigh!, c.remoteLow!);
-    const b = ratio(c.localHigh!, c.localLow!);
+    expect(lower(ratio(c.remoteHigh!, c.remoteLow!))).toBeGreaterThan(1);
+    expect(lower(ratio(c.localHigh!, c.localLow!))).toBeGreaterThan(1);
+  });
+
+  // Issue 15's acceptance, not met since session 16's same-instant fix (measurement 136): ours 1.56 ±
+  // 0.12 at A (seed 3, 20 × 50 ms; 2.09 before the fix, by the tie's unfairness to the remote flows).
+  it.fails('NOT MET: under PIPD the high-priority class injects about twice the low one at switch A', () => {
+    const a = ratio(thesisTables().pipd.classRate.remoteHigh!, thesisTables().pipd.classRate.remoteLow!);
     // "almost two times" (§3.4, read from its Figs. 3.4–3.5); its Tables 3.2 show 3.17 (A) and 3.40 (B).
     expect(upper(a)).toBeGreaterThan(1.75);
     expect(lower(a)).toBeLessThan(2.25);
     expect(a.mean).toBeGreaterThan(1.75);
     expect(a.mean).toBeLessThan(2.5);
-    expect(lower(b)).toBeGreaterThan(1);
   });
 
   // Issue 15's acceptance, not met (docs/fabric.md): at B ours is 1.4–1.7 (30 runs, seed 1: 1.40 ± 0.10).
@@ -115,16 +121,22 @@ describe('congestion-spreading with the thesis defaults', () => {
     }
   });
 
-  it('r1 falls when the low class goes from PIPD to FIMD: 2 to 4 times at switch B, about 2 at switch A, borderline (Tables 3.2/3.3)', () => {
+  it('r1 falls when the low class goes from PIPD to FIMD: 2 to 4 times at switch B, and at switch A (Tables 3.2/3.3)', () => {
     const { pipd, mixed } = thesisTables();
     const a = ratio(pipd.classRate.remoteLow!, mixed.classRate.remoteLow!);
     const b = ratio(pipd.classRate.localLow!, mixed.classRate.localLow!);
     // Thesis: 47 234 / 18 537 = 2.55 (A), 76 440 / 20 148 = 3.79 (B).
     expect(lower(b)).toBeGreaterThan(2);
     expect(upper(b)).toBeLessThan(4);
-    // A: means 1.9–2.1 over seeds (docs/fabric.md): the interval reaches 2; the mean alone may not.
+    expect(lower(a)).toBeGreaterThan(1);
+  });
+
+  // Issue 15's acceptance at switch A, not met since session 16's same-instant fix: ours 1.75 ± 0.17
+  // (seed 3; 1.92 before the fix, means 1.9–2.1 over seeds then, "borderline").
+  it.fails('NOT MET: r1 falls about 2 times at switch A when the low class goes from PIPD to FIMD (thesis 2.55)', () => {
+    const { pipd, mixed } = thesisTables();
+    const a = ratio(pipd.classRate.remoteLow!, mixed.classRate.remoteLow!);
     expect(upper(a)).toBeGreaterThan(2);
-    expect(a.mean).toBeGreaterThan(1.6);
     expect(upper(a)).toBeLessThan(4);
   });
 

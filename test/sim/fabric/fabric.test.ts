@@ -295,30 +295,35 @@ describe('virtual cut-through', () => {
 
 describe('virtual lanes isolate flows', () => {
   // Thesis Fig. 3.1 without rate control: the victim Av→Bv shares B's inter-switch input buffer with
-  // the remote flow A1→Bc, which waits for the congested Bc. On the same VL the victim is held behind
-  // it (head-of-line blocking); on its own VL it has its own buffer and credits and passes.
+  // the remote flow A1→Bc, which waits for the congested Bc. Bc's table gives the local flow's VL 1
+  // three packets a round to the remote's one, so the remote gets 2.5 × 32 / 128 = 0.625 Gb/s. On the
+  // same VL the victim (offered 1.0 Gb/s) is held behind the remote (head-of-line blocking) to the
+  // same 0.625; on its own VL it has its own buffer and credits and gets what it offers (link A→B has
+  // room: 0.625 + 1.0 < 2.5). Until session 16 the test offered 1.5 Gb/s with equal weights and
+  // asked more than 1.45 on its own VL: that passed only by a same-instant tie that starved the
+  // remote flow at Bc (docs/fabric-model.md, measurements 135–136); the max-min answer there is 1.25.
   const victimThroughput = (victimSl: number): { victim: number; vlPackets: readonly number[] } => {
     const R = 2.5e9 / 8 / 2048;
     const fabric = buildFabric({
       topology: twoSwitchTopology(),
       vls: 3,
       bufferBytes: 4 * 2048,
-      arbitration: { high: [], low: [0, 1, 2].map((vl) => ({ vl, weight: 32 })), limitOfHighPriority: 255 },
+      arbitration: { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }, { vl: 2, weight: 32 }], limitOfHighPriority: 255 },
       flows: [
         { name: 'local', source: 'B1', destination: 'Bc', sl: 1 },
         { name: 'remote', source: 'A1', destination: 'Bc', sl: 0 },
-        { name: 'victim', source: 'Av', destination: 'Bv', sl: victimSl, traffic: { kind: 'poisson', rate: 0.6 * R }, sendQueuePackets: 64 },
+        { name: 'victim', source: 'Av', destination: 'Bv', sl: victimSl, traffic: { kind: 'poisson', rate: 0.4 * R }, sendQueuePackets: 64 },
       ],
     });
     fabric.run(0.02, 0.002);
     const m = fabric.measurements();
     return { victim: m.flows[2]!.throughputGbps, vlPackets: m.ports.find((p) => p.name === 'A:1')!.packetsPerVl };
   };
-  it('same VL: the victim is held to the remote flow rate; own VL: it gets its offered 1.5 Gb/s', () => {
+  it('same VL: the victim is held to the remote flow rate (0.625 Gb/s); own VL: it gets its offered 1.0 Gb/s', () => {
     const shared = victimThroughput(0);
     const own = victimThroughput(2);
-    expect(shared.victim).toBeLessThan(1.3);
-    expect(own.victim).toBeGreaterThan(1.45);
+    expect(shared.victim).toBeLessThan(0.7);
+    expect(own.victim).toBeGreaterThan(0.9);
     expect(own.vlPackets[2]).toBeGreaterThan(0);
     expect(shared.vlPackets[2]).toBe(0);
   });

@@ -1,12 +1,12 @@
 /**
- * A known limitation of the switch model, written as `it.fails` (docs/fabric.md, "Known limitation:
- * same-instant ends"; docs/fabric-model.md, measurement 135). Found on the analytic model's reference
- * case torus8x8-transpose-2sl at offered load 1: an output that ends a packet at the same instant as an
- * input port ends its own makes its choice first (crossbar.ts txEnd), sees that port still busy and
- * takes another input; at equal packet lengths the two ends keep meeting and that input's VL 0 head
- * never gets the output — eight SL 0 flows deliver no packet while their SL 1 twins run at their share.
- * Making the choices after every event of the instant (branch isim15) removes it (this test then
- * passes) but moves paper checks and every 2-SL reference fixture, so it is not yet in.
+ * The switch's choices wait for every event of their instant (crossbar.ts `txEnd`/`choose`, events.ts
+ * EV_CHOOSE). Found on the analytic model's reference case torus8x8-transpose-2sl at offered load 1
+ * (docs/fabric-model.md, measurement 135): an output that ended a packet at the same instant as an
+ * input port ended its own saw that port still busy and gave itself to another input; at equal packet
+ * lengths the two ends kept meeting, and that input's VL 0 head never got the output — eight SL 0
+ * flows delivered no packet in any replication while their SL 1 twins ran at their share. With the
+ * choices after the instant's ends every flow gets through (its VL's weight in the table, 32 of 256,
+ * is its due). The test fails on the former order (eight flows at 0 of 100–140 offered).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ import { buildFabric } from '../../../src/index.js';
 const dir = join(import.meta.dirname, '..', '..', 'fixtures', 'fabric-model');
 
 describe('switch choices after the instant’s ends', () => {
-  it.fails('torus8x8-transpose-2sl at offered load 1: no flow starves (each delivers ≥ 5 % of its offer) — does NOT hold (known limitation, docs/fabric.md)', () => {
+  it('torus8x8-transpose-2sl at offered load 1: no flow starves (each delivers ≥ 5 % of its offer)', () => {
     const c = JSON.parse(readFileSync(join(dir, 'torus8x8-transpose-2sl.json'), 'utf8'));
     const scenario = JSON.parse(readFileSync(join(dir, c.scenarioFile), 'utf8'));
     // Offered load 1 of the 2.5 Gb/s links, split over each sender's two flows (2048-byte packets).

@@ -111,11 +111,24 @@ export class Crossbar extends SwitchInputs {
     this.links.transmit(g, g * this.V + v, p);
   }
 
-  /** Switch port g finished sending packet p from input queue q: blocks freed, credits sent back. */
-  txEnd(g: number, q: number, p: number): void {
+  /**
+   * Switch port g finished sending packet p from input queue q: blocks freed, credits sent back. The
+   * choices this end makes wait for {@link choose}, which the fabric runs after every other event of
+   * the same instant (events.ts EV_CHOOSE). Before (session 15), they ran here: an output that ended
+   * at the same instant as an input port's own transmission saw that port still busy, passed it over
+   * for another input, and at equal packet lengths did so at every packet — a VL head starved for the
+   * whole run (torus8x8-transpose-2sl at offered load 1: eight SL 0 flows delivered no packet;
+   * docs/fabric-model.md, measurement 135).
+   */
+  txEnd(q: number, p: number): void {
+    this.inputFreed(q, p);
+  }
+
+  /** The choices of port g's end of a packet from input queue q ({@link txEnd}), once the instant's other events have run. */
+  choose(g: number, q: number): void {
     const V = this.V;
     const queues = this.queues;
-    const inPort = this.inputFreed(q, p);
+    const inPort = (queues.bufferOf(q) / V) | 0;
     const links = this.links;
     const first = queues.firstQueue(inPort);
     const n = queues.queuesPerPort;

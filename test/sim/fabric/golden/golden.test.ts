@@ -2,7 +2,8 @@
  * Golden-run regression check of the fabric split (issue 14): the seeded runs of runs.ts must give
  * exactly the per-flow figures in golden.json. The fixture was produced by the pre-split fabric
  * (src/sim/fabric/fabric.ts as one 976-line class) at commit bd1d943d5572224cd262d5de31790e71a855dcd5
- * with make_golden.ts beside this file: a before/after check, the one legitimate use of values
+ * with make_golden.ts beside this file, and regenerated in session 16 for the same-instant fix
+ * (a switch end's choices after the instant's other events; docs/fabric-model.md measurement 135): a before/after check, the one legitimate use of values
  * taken from the code under test. A deliberate change of the fabric's behaviour regenerates it.
  */
 import { readFileSync } from 'node:fs';

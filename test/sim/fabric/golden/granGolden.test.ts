@@ -2,7 +2,8 @@
  * Golden-run regression check of the Gran et al. fabric path (issue 16's speed work): the seeded
  * runs of granRuns.ts must give exactly the figures in gran-golden.json. The fixture was produced by
  * the fabric of main at commit ca4bed6 (before the per-hop speed work) with make_gran_golden.ts
- * beside this file: a before/after check, the one legitimate use of values taken from the code
+ * beside this file, and regenerated in session 16 for the same-instant fix (docs/fabric-model.md
+ * measurement 135): a before/after check, the one legitimate use of values taken from the code
  * under test. A deliberate change of the fabric's behaviour regenerates it.
  */
 import { readFileSync } from 'node:fs';
