@@ -33,7 +33,7 @@ export function bufferFifoWait(m: CompiledModel, s: ModelState, u: number, S: nu
  *   H_t = max(h_t, T_t − W),   W = W_FIFO(S), S = Σ_t p_t (H_t + s_c), S2 = Σ_t p_t (s2_c + 2 H_t s_c + E[H_t²]),
  * (p_t = λ_t/λ_u, s_c the output's effective service, E[H_t²] by heads.ts raisedHead with b the output's load): a turn
  * whose total the floor sets keeps it, one that goes elsewhere waits W. Solved per pass for d = W − W₀ by regula falsi.
- * Writes s.fifoSplit[u] (W) and per turn s.splitWait[t] = max(0, W − W₀ − F_t) (reported only, like the floor) and
+ * F_t: the floors of merges only ({@link mergeFloor}). Writes s.fifoSplit[u] (W) and per turn s.splitWait[t] = max(0, W − W₀ − F_t) (reported only, like the floor) and
  * s.splitHead[t] (H_t − h_t). Returns W's move relative to link u's transmission time.
  */
 export function splitFifo(m: CompiledModel, s: ModelState, u: number, lt: number, ca2t: number, shift: number, slots: number): number {
@@ -46,7 +46,7 @@ export function splitFifo(m: CompiledModel, s: ModelState, u: number, lt: number
     s.splitWait[t] = s.splitHead[t] = 0;
     if (!(s.lamT[t]! > 0)) continue;
     turns++;
-    if (s.floorExtra[t]! > 0) floors = true;
+    if (mergeFloor(m, s, t) > 0) floors = true;
   }
   const was = s.fifoSplit[u]!;
   if (turns < 2 || !floors) {
@@ -58,7 +58,7 @@ export function splitFifo(m: CompiledModel, s: ModelState, u: number, lt: number
   // (W(max F) = W₀); g falls with d. Regula falsi (Illinois) on [0, max F].
   let lo = 0;
   let hi = 0;
-  for (let i = start; i < end; i++) hi = Math.max(hi, s.floorExtra[m.turnsOf[i]!]!);
+  for (let i = start; i < end; i++) hi = Math.max(hi, mergeFloor(m, s, m.turnsOf[i]!));
   let glo = splitGap(m, s, u, lo, lt, ca2t, shift, slots);
   let ghi = -hi;
   let d = lo;
@@ -79,12 +79,12 @@ export function splitFifo(m: CompiledModel, s: ModelState, u: number, lt: number
     }
     d = (lo + hi) / 2;
   }
-  for (let i = start; i < end; i++) s.splitHead[m.turnsOf[i]!] = Math.max(0, s.floorExtra[m.turnsOf[i]!]! - d);
+  for (let i = start; i < end; i++) s.splitHead[m.turnsOf[i]!] = Math.max(0, mergeFloor(m, s, m.turnsOf[i]!) - d);
   const next = w0 + d;
   s.fifoSplit[u] = next;
   for (let i = start; i < end; i++) {
     const t = m.turnsOf[i]!;
-    if (s.lamT[t]! > 0) s.splitWait[t] = Math.max(0, next - w0 - s.floorExtra[t]!);
+    if (s.lamT[t]! > 0) s.splitWait[t] = Math.max(0, next - w0 - mergeFloor(m, s, t));
   }
   return Math.abs(next - Math.max(was, w0)) / Math.max(s.xbar[u]!, EPS);
 }
@@ -102,7 +102,7 @@ function splitGap(m: CompiledModel, s: ModelState, u: number, d: number, lt: num
     const pr = s.lamT[t]! / l;
     if (!(pr > 0)) continue;
     const c = m.turnOut[t]!;
-    const a = Math.max(0, s.floorExtra[t]! - d);
+    const a = Math.max(0, mergeFloor(m, s, t) - d);
     s.splitHead[t] = a;
     let h = s.headWait[t]!;
     let h2 = s.headWait2[t]!;
@@ -111,4 +111,27 @@ function splitGap(m: CompiledModel, s: ModelState, u: number, d: number, lt: num
     S2 += pr * (s.seff2[c]! + 2 * h * s.seff[c]! + h2);
   }
   return bufferFifoWait(m, s, u, S, S2, lt, ca2t, shift, slots, s.splitHead) - s.fifoWait[u]! - d;
+}
+
+/**
+ * Turn t's floor F_t where its output merges two input ports or more (the conservation law's top-up, floor.ts), else 0:
+ * an output fed by one input port tops up only what the next buffers spill (change 31), a credit stall, not a wait at
+ * the head for a busy output.
+ */
+function mergeFloor(m: CompiledModel, s: ModelState, t: number): number {
+  const f = s.floorExtra[t]!;
+  return f > 0 && merges(m, s, m.turnOut[t]!) ? f : 0;
+}
+
+/** Whether channel c's packets come from two input ports or more. */
+function merges(m: CompiledModel, s: ModelState, c: number): boolean {
+  let port = -1;
+  for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+    const t = m.intoOf[i]!;
+    if (!(s.lamT[t]! > 0)) continue;
+    const pu = (m.turnIn[t]! / m.V) | 0;
+    if (port >= 0 && pu !== port) return true;
+    port = pu;
+  }
+  return false;
 }
