@@ -334,7 +334,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     s.headTime[u] = S;
     s.fifoWait[u] = bufferFifoWait(m, s, u, S, S2, lt, ca2t, shift, ownSlots);
     // A buffer split over outputs some of whose turns the floor tops up: its wait with the floors as head time (change 145).
-    change = Math.max(change, splitFifo(m, s, u, lt, ca2t, shift, ownSlots));
+    splitFifo(m, s, u, lt, ca2t, shift, ownSlots);
     const rho = Math.min(1, l * S);
     s.fifoLoad[u] = l * S;
     s.fifoCd2[u] = rho * rho * cs2 + (1 - rho * rho) * s.cd2[u]!;

@@ -33,10 +33,10 @@ export function bufferFifoWait(m: CompiledModel, s: ModelState, u: number, S: nu
  *   H_t = max(h_t, T_t − W),   W = W_FIFO(S), S = Σ_t p_t (H_t + s_c), S2 = Σ_t p_t (s2_c + 2 H_t s_c + E[H_t²]),
  * (p_t = λ_t/λ_u, s_c the output's effective service, E[H_t²] by heads.ts raisedHead with b the output's load): a turn
  * whose total the floor sets keeps it, one that goes elsewhere waits W. Solved per pass for d = W − W₀ by regula falsi.
- * F_t: the floors of merges only ({@link mergeFloor}). Writes s.fifoSplit[u] (W) and per turn s.splitWait[t] = max(0, W − W₀ − F_t) (reported only, like the floor) and
- * s.splitHead[t] (H_t − h_t). Returns W's move relative to link u's transmission time.
+ * F_t: the floors of merges only ({@link mergeFloor}). Writes s.fifoSplit[u] (W) and per turn s.splitWait[t] = max(0, W − W₀ − F_t) and
+ * s.splitHead[t] (H_t − h_t). Reported only, as the floor: not in the residual (the solve's waits settle with it, damping.ts).
  */
-export function splitFifo(m: CompiledModel, s: ModelState, u: number, lt: number, ca2t: number, shift: number, slots: number): number {
+export function splitFifo(m: CompiledModel, s: ModelState, u: number, lt: number, ca2t: number, shift: number, slots: number): void {
   const start = m.turnsStart[u]!;
   const end = m.turnsStart[u + 1]!;
   let turns = 0;
@@ -48,10 +48,9 @@ export function splitFifo(m: CompiledModel, s: ModelState, u: number, lt: number
     turns++;
     if (mergeFloor(m, s, t) > 0) floors = true;
   }
-  const was = s.fifoSplit[u]!;
   if (turns < 2 || !floors) {
     s.fifoSplit[u] = 0;
-    return 0;
+    return;
   }
   const w0 = s.fifoWait[u]!;
   // g(d) = W(d) − W₀ − d, d = W − W₀ (each turn's head a_t = max(0, F_t − d) longer): g(0) ≥ 0, g(max F) = −max F < 0
@@ -64,9 +63,13 @@ export function splitFifo(m: CompiledModel, s: ModelState, u: number, lt: number
   let d = lo;
   if (glo > 0) {
     let side = 0;
-    for (let k = 0; k < 40 && hi - lo > TOL * s.xbar[u]!; k++) {
+    for (let k = 0; k < 60 && hi - lo > TOL * s.xbar[u]!; k++) {
       d = Number.isFinite(glo) ? (lo * ghi - hi * glo) / (ghi - glo) : (lo + hi) / 2;
       const g = splitGap(m, s, u, d, lt, ca2t, shift, slots);
+      if (g === 0) {
+        lo = hi = d;
+        break;
+      }
       if (g > 0) {
         ((lo = d), (glo = g));
         if (side === 1) ghi /= 2;
@@ -86,11 +89,10 @@ export function splitFifo(m: CompiledModel, s: ModelState, u: number, lt: number
     const t = m.turnsOf[i]!;
     if (s.lamT[t]! > 0) s.splitWait[t] = Math.max(0, next - w0 - mergeFloor(m, s, t));
   }
-  return Math.abs(next - Math.max(was, w0)) / Math.max(s.xbar[u]!, EPS);
 }
 
 /** Bracket width at which {@link splitFifo}'s search stops, in link u's transmission times. */
-const TOL = 1e-6;
+const TOL = 1e-11;
 
 /** g(d) = W(d) − W₀ − d of {@link splitFifo} (s): the buffer's wait with each turn's head a_t = max(0, F_t − d) longer. */
 function splitGap(m: CompiledModel, s: ModelState, u: number, d: number, lt: number, ca2t: number, shift: number, slots: number): number {
