@@ -202,12 +202,21 @@ function switchFedWait(m: CompiledModel, s: ModelState, u: number, S: number, cs
 }
 
 /**
- * The head time of the buffer behind channel u without its outputs' credit waits (change 96, H31c): Σ_t p_t(H_t + x_c)
- * and Σ_t p_t(E[x_c²] + 2H_t x_c + E[H_t²]) over its turns t (p_t = λ_t/λ_u, x_c the transmission out), as
- * iterate.ts inputBuffers forms S with x_c + β_c; `extra` (per turn, s): head time added to H_t ({@link raisedHead},
- * change 145). Returns [S, Cs²].
+ * The head time of the buffer behind channel u without its outputs' credit waits (change 96, H31c): S° and Cs² of
+ * {@link bufferHeadTime} with x_c (change 145's `extra` passed on). Returns [S°, Cs²].
  */
 function headTimeWithoutCredits(m: CompiledModel, s: ModelState, u: number, extra?: Float64Array): [number, number] {
+  const [S, S2] = bufferHeadTime(m, s, u, false, extra);
+  return [S, Math.max(0, S2 / (S * S) - 1)];
+}
+
+/**
+ * The head time of the buffer behind channel u and its second moment, Σ_t p_t(H_t + s_c) and Σ_t p_t(E[s_c²] + 2H_t s_c + E[H_t²])
+ * over its turns t (p_t = λ_t/λ_u), s_c the output's effective service x_c + β_c (`credits`, as iterate.ts inputBuffers forms S)
+ * or its transmission x_c alone (change 96); `extra` (per turn, s): head time added to H_t ({@link raisedHead}, change 145).
+ * Returns [S, E[S²]] (s, s²).
+ */
+export function bufferHeadTime(m: CompiledModel, s: ModelState, u: number, credits: boolean, extra?: Float64Array): [number, number] {
   const l = s.lam[u]!;
   let S = 0;
   let S2 = 0;
@@ -219,10 +228,11 @@ function headTimeWithoutCredits(m: CompiledModel, s: ModelState, u: number, extr
     let h = s.headWait[t]!;
     let h2 = s.headWait2[t]!;
     if (extra && extra[t]! > 0) [h, h2] = raisedHead(h, h2, extra[t]!, Math.min(1, s.lam[c]! * s.seff[c]!));
-    S += pr * (h + s.xbar[c]!);
-    S2 += pr * (s.x2[c]! + 2 * h * s.xbar[c]! + h2);
+    const sc = credits ? s.seff[c]! : s.xbar[c]!;
+    S += pr * (h + sc);
+    S2 += pr * ((credits ? s.seff2[c]! : s.x2[c]!) + 2 * h * sc + h2);
   }
-  return [S, Math.max(0, S2 / (S * S) - 1)];
+  return [S, S2];
 }
 
 /**

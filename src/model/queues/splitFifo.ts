@@ -6,7 +6,7 @@
  */
 import type { CompiledModel } from '../compile.js';
 import { finiteQueue } from './queue.js';
-import { raisedHead, slowerOut, tandemBufferWait } from './heads.js';
+import { bufferHeadTime, slowerOut, tandemBufferWait } from './heads.js';
 import { EPS, type ModelState } from '../state.js';
 
 /**
@@ -96,22 +96,8 @@ const TOL = 1e-11;
 
 /** g(d) = W(d) − W₀ − d of {@link splitFifo} (s): the buffer's wait with each turn's head a_t = max(0, F_t − d) longer. */
 function splitGap(m: CompiledModel, s: ModelState, u: number, d: number, lt: number, ca2t: number, shift: number, slots: number): number {
-  const l = s.lam[u]!;
-  let S = 0;
-  let S2 = 0;
-  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
-    const t = m.turnsOf[i]!;
-    const pr = s.lamT[t]! / l;
-    if (!(pr > 0)) continue;
-    const c = m.turnOut[t]!;
-    const a = Math.max(0, mergeFloor(m, s, t) - d);
-    s.splitHead[t] = a;
-    let h = s.headWait[t]!;
-    let h2 = s.headWait2[t]!;
-    if (a > 0) [h, h2] = raisedHead(h, h2, a, Math.min(1, s.lam[c]! * s.seff[c]!));
-    S += pr * (h + s.seff[c]!);
-    S2 += pr * (s.seff2[c]! + 2 * h * s.seff[c]! + h2);
-  }
+  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) s.splitHead[m.turnsOf[i]!] = Math.max(0, mergeFloor(m, s, m.turnsOf[i]!) - d);
+  const [S, S2] = bufferHeadTime(m, s, u, true, s.splitHead);
   return bufferFifoWait(m, s, u, S, S2, lt, ca2t, shift, slots, s.splitHead) - s.fifoWait[u]! - d;
 }
 
