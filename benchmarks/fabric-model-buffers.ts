@@ -98,7 +98,7 @@ if (worst > 0) {
       const x = s.xbar[c]!;
       const l = s.lam[c]!;
       const simT = b === undefined ? NaN : (b[0]! / l - x) / x;
-      const parts = [s.fifoWait[c]!, s.headWait[t]! - s.portWait[t]!, s.portWait[t]!, s.floorExtra[t]!, s.beta[m.turnOut[t]!]!].map((y) => y / x);
+      const parts = [s.fifoWait[c]! + s.splitWait[t]!, s.headWait[t]! - s.portWait[t]!, s.portWait[t]!, s.floorExtra[t]!, s.beta[m.turnOut[t]!]!].map((y) => y / x);
       const out = m.turnOut[t]!;
       const inputs = new Set<number>();
       for (let k = m.intoStart[out]!; k < m.intoStart[out + 1]!; k++) if (s.lamT[m.intoOf[k]!]! > 0) inputs.add(m.turnIn[m.intoOf[k]!]!);

@@ -42,7 +42,7 @@ function records(sm: SolvedModel, sums: FlowSums): FlowResult[] {
       if (t < 0) hops.push(s.hostWait[c]!);
       else {
         const u = m.turnIn[t]!;
-        hops.push(s.fifoWait[u]! + s.headWait[t]! + s.floorExtra[t]!);
+        hops.push(s.fifoWait[u]! + s.headWait[t]! + s.floorExtra[t]! + s.splitWait[t]!);
         if (s.fifoLoad[u]! > worst) ((worst = s.fifoLoad[u]!), (worstAt = m.P + m.C + u));
       }
       if (s.blocked[c]! > tree) ((tree = s.blocked[c]!), (treeAt = m.P + m.C + c));
@@ -243,7 +243,7 @@ function waitFor(sm: SolvedModel, c: number): number {
   const l = s.lam[c]!;
   for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
     const t = m.intoOf[i]!;
-    w += (s.lamT[t]! / l) * (s.headWait[t]! + s.floorExtra[t]! + s.fifoWait[m.turnIn[t]!]!);
+    w += (s.lamT[t]! / l) * (s.headWait[t]! + s.floorExtra[t]! + s.splitWait[t]! + s.fifoWait[m.turnIn[t]!]!);
   }
   return w;
 }

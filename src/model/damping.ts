@@ -67,12 +67,12 @@ export class DampingStep {
     // Every array read up front (the loops are long enough to be compiled while they run, and a property
     // first read after that would send the compiled code back to the interpreter).
     const { turnOut, C } = m;
-    const { headWait, floorExtra, fifoWait, hostWait, xbar } = s;
+    const { headWait, floorExtra, splitWait, fifoWait, hostWait, xbar } = s;
     const T = turnOut.length;
     const first = this.waits === undefined;
     const w = (this.waits ??= new Float64Array(T + 2 * C));
     let d = 0;
-    for (let t = 0; t < T; t++) d = settle(w, t, headWait[t]! + floorExtra[t]!, xbar[turnOut[t]!]!, d);
+    for (let t = 0; t < T; t++) d = settle(w, t, headWait[t]! + floorExtra[t]! + splitWait[t]!, xbar[turnOut[t]!]!, d);
     for (let c = 0; c < C; c++) d = settle(w, T + c, fifoWait[c]!, xbar[c]!, d);
     for (let c = 0; c < C; c++) d = settle(w, T + C + c, hostWait[c]!, xbar[c]!, d);
     return first ? Infinity : d;

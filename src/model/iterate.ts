@@ -12,7 +12,8 @@ import { conservationFloor, spacedInput } from './queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from './queues/voq.js';
 import { resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
-import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt, readyShare, slowerOut, tandemBufferWait } from './queues/heads.js';
+import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt, readyShare } from './queues/heads.js';
+import { bufferFifoWait, splitFifo } from './queues/splitFifo.js';
 import { oneVlReadouts } from './queues/oneVlReadouts.js';
 import { runsAhead, visitRuns } from './queues/runs.js';
 
@@ -314,10 +315,9 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     const lt = 1 / (1 / l - shift);
     const ca2t = s.cd2[u]! * (lt / l) * (lt / l);
     const varS = Math.max(0, S2 - S * S);
-    const St = Math.max(S - shift, EPS * S);
     const ht = hold - shift;
     const full = finiteQueue(lt, 1 / ht, ca2t, varS / (ht * ht), slots, true);
-    const own = finiteQueue(lt, 1 / St, ca2t, varS / (St * St), RELOCATE && m.hostChannel[u] === 1 ? Infinity : slots, true);
+    const ownSlots = RELOCATE && m.hostChannel[u] === 1 ? Infinity : slots;
     const blocked = full.blockingProbability;
     // A blocked packet's credit wait, in the shifted queue whose π it multiplies (docs/models.md §13.5):
     // the shifted stream comes in GE batches (a link's back-to-back packets have A − x = 0), a batch
@@ -332,9 +332,9 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     s.resid[u] = resid;
     s.beta[u] = beta;
     s.headTime[u] = S;
-    s.fifoWait[u] = Math.max(0, own.responseTime - St);
-    // Link u then this FIFO (docs/models.md §13.5): the wait for link u and in the buffer together are one queue's of service S.
-    if (slowerOut(m, s, u)) s.fifoWait[u] = Math.max(s.fifoWait[u]!, tandemBufferWait(m, s, u, S, cs2));
+    s.fifoWait[u] = bufferFifoWait(m, s, u, S, S2, lt, ca2t, shift, ownSlots);
+    // A buffer split over outputs some of whose turns the floor tops up: its wait with the floors as head time (change 145).
+    splitFifo(m, s, u, lt, ca2t, shift, ownSlots);
     const rho = Math.min(1, l * S);
     s.fifoLoad[u] = l * S;
     s.fifoCd2[u] = rho * rho * cs2 + (1 - rho * rho) * s.cd2[u]!;

@@ -40,6 +40,9 @@ export interface ModelState {
   readonly runWait: Float64Array; // per turn: the head's wait for other VLs' table runs (s), part of headWait (queues/runs.ts visitRuns)
   readonly floorExtra: Float64Array; // per turn: wait added by the output-queued floor (s), reported only
   readonly floorSpill: Float64Array; // per turn: packets of the floor's queue its input buffer cannot hold, held upstream (floor.ts)
+  readonly fifoSplit: Float64Array; // per channel: the FIFO wait of the buffer behind it with its heads' floors in their head times (s; queues/splitFifo.ts)
+  readonly splitHead: Float64Array; // per turn: the floor's part taken as head time in that wait (s; queues/splitFifo.ts)
+  readonly splitWait: Float64Array; // per turn: what that wait adds beyond fifoWait + floorExtra (s), reported only (queues/splitFifo.ts)
   readonly scratch: NodeScratch; // the compiled model's (work.ts): shared by the solves of one network
 }
 
@@ -61,6 +64,9 @@ export function newState(m: CompiledModel): ModelState {
     runWait: new Float64Array(m.turnIn.length),
     floorExtra: new Float64Array(m.turnIn.length),
     floorSpill: new Float64Array(m.turnIn.length),
+    fifoSplit: c(),
+    splitHead: new Float64Array(m.turnIn.length),
+    splitWait: new Float64Array(m.turnIn.length),
     scratch: m.work.scratch,
   };
 }

@@ -164,7 +164,7 @@ export function slowerOut(m: CompiledModel, s: ModelState, u: number): boolean {
  * is that less the same arrivals' wait for service x. A host's link: the send queue's own wait is
  * taken off (its arrivals are the sources'). Seconds; Infinity when the head time saturates the buffer.
  */
-export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: number, cs2: number): number {
+export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: number, cs2: number, extra?: Float64Array): number {
   const l = s.lam[u]!;
   const host = m.hostChannel[u] === 1;
   const arrivals = host ? s.hostOffered[u]! : l;
@@ -174,7 +174,7 @@ export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: 
     // A switch-fed buffer (change 96, H31c): its head's credit wait β (its output's next buffer full) does not lengthen
     // the queue behind it here: while the next buffer is full this one fills too, and what would queue beyond its
     // slots waits upstream, where the link in's own β counts it. The identity takes the head time without β.
-    const [Sn, cs2n] = headTimeWithoutCredits(m, s, u);
+    const [Sn, cs2n] = headTimeWithoutCredits(m, s, u, extra);
     return switchFedWait(m, s, u, Sn, cs2n, l, x, alone);
   }
   const total = finiteQueue(arrivals, 1 / S, s.ca2in[u]!, cs2, Infinity, false);
@@ -202,11 +202,21 @@ function switchFedWait(m: CompiledModel, s: ModelState, u: number, S: number, cs
 }
 
 /**
- * The head time of the buffer behind channel u without its outputs' credit waits (change 96, H31c): Σ_t p_t(H_t + x_c)
- * and Σ_t p_t(E[x_c²] + 2H_t x_c + E[H_t²]) over its turns t (p_t = λ_t/λ_u, x_c the transmission out), as
- * iterate.ts inputBuffers forms S with x_c + β_c. Returns [S, Cs²].
+ * The head time of the buffer behind channel u without its outputs' credit waits (change 96, H31c): S° and Cs² of
+ * {@link bufferHeadTime} with x_c (change 145's `extra` passed on). Returns [S°, Cs²].
  */
-function headTimeWithoutCredits(m: CompiledModel, s: ModelState, u: number): [number, number] {
+function headTimeWithoutCredits(m: CompiledModel, s: ModelState, u: number, extra?: Float64Array): [number, number] {
+  const [S, S2] = bufferHeadTime(m, s, u, false, extra);
+  return [S, Math.max(0, S2 / (S * S) - 1)];
+}
+
+/**
+ * The head time of the buffer behind channel u and its second moment, Σ_t p_t(H_t + s_c) and Σ_t p_t(E[s_c²] + 2H_t s_c + E[H_t²])
+ * over its turns t (p_t = λ_t/λ_u), s_c the output's effective service x_c + β_c (`credits`, as iterate.ts inputBuffers forms S)
+ * or its transmission x_c alone (change 96); `extra` (per turn, s): head time added to H_t ({@link raisedHead}, change 145).
+ * Returns [S, E[S²]] (s, s²).
+ */
+export function bufferHeadTime(m: CompiledModel, s: ModelState, u: number, credits: boolean, extra?: Float64Array): [number, number] {
   const l = s.lam[u]!;
   let S = 0;
   let S2 = 0;
@@ -215,11 +225,22 @@ function headTimeWithoutCredits(m: CompiledModel, s: ModelState, u: number): [nu
     const pr = s.lamT[t]! / l;
     if (!(pr > 0)) continue;
     const c = m.turnOut[t]!;
-    const h = s.headWait[t]!;
-    S += pr * (h + s.xbar[c]!);
-    S2 += pr * (s.x2[c]! + 2 * h * s.xbar[c]! + s.headWait2[t]!);
+    let h = s.headWait[t]!;
+    let h2 = s.headWait2[t]!;
+    if (extra && extra[t]! > 0) [h, h2] = raisedHead(h, h2, extra[t]!, Math.min(1, s.lam[c]! * s.seff[c]!));
+    const sc = credits ? s.seff[c]! : s.xbar[c]!;
+    S += pr * (h + sc);
+    S2 += pr * ((credits ? s.seff2[c]! : s.x2[c]!) + 2 * h * sc + h2);
   }
-  return [S, Math.max(0, S2 / (S * S) - 1)];
+  return [S, S2];
+}
+
+/**
+ * Head time H = h + a and its second moment when a head that waits for its output (probability b) waits `a` longer on
+ * average: E[H²] = E[h²] + (2a·h + a²)/b (the extra on the waiting heads alone, a/b each).
+ */
+export function raisedHead(h: number, h2: number, a: number, b: number): [number, number] {
+  return a > 0 ? [h + a, h2 + (2 * a * h + a * a) / Math.max(b, EPS)] : [h, h2];
 }
 
 /** True when the buffer behind channel u sends packets to two outputs or more (change 61). */

@@ -41,7 +41,7 @@ function nodeSums(sm: SolvedModel): void {
     wait[n] = 0;
     if (nx < 0) continue;
     const t = nodeTurn[n]!;
-    wait[n] = s.fifoWait[c]! + s.headWait[t]! + s.floorExtra[t]! + wait[nx]!;
+    wait[n] = s.fifoWait[c]! + s.headWait[t]! + s.floorExtra[t]! + s.splitWait[t]! + wait[nx]!;
     credit[n]! += credit[nx]!;
     delay[n]! += port.downstreamLatency + delay[nx]!;
     links[n] = net.cutThrough ? Math.min(links[n]!, links[nx]!) : links[n]! + links[nx]!;
@@ -79,7 +79,7 @@ function eachFlow(sm: SolvedModel, each: (f: number, rate: number, fixed: number
     let k = cutThrough ? ports.rate[p]! : 1 / ports.rate[p]!;
     if (nx >= 0) {
       const t = flowTurn[f]!;
-      w = s.fifoWait[c0]! + s.headWait[t]! + s.floorExtra[t]! + wait[nx]!;
+      w = s.fifoWait[c0]! + s.headWait[t]! + s.floorExtra[t]! + s.splitWait[t]! + wait[nx]!;
       cr += credit[nx]!;
       d += ports.latency[p]! + delay[nx]!;
       k = cutThrough ? Math.min(k, links[nx]!) : k + links[nx]!;
