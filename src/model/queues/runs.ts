@@ -85,9 +85,9 @@ export function visitRuns(m: CompiledModel, s: ModelState, base: number, level: 
       const t = m.intoOf[k]!;
       s.runWait[t] = 0;
       if (!(s.lamT[t]! > 0)) continue;
-      // Change 153: the head that arrives back to back as its predecessor ends, that predecessor with weight left, continues the
+      // Change 153: the head that arrives back to back as its predecessor ends (for the same output: λ_t/λ_u), that predecessor with weight left, continues the
       // visit at once — it waits for nothing (crossbar.ts choose after the instant's arrivals; before the fix another head took it).
-      const keep = runLast[i]! < 1 ? 1 - backToBack(m, s, t, m.turnIn[t]!, ci) * (1 - runLast[i]!) : 1;
+      const keep = runLast[i]! < 1 ? 1 - backToBack(m, s, t, m.turnIn[t]!, ci) * (s.lamT[t]! / s.lam[m.turnIn[t]!]!) * (1 - runLast[i]!) : 1;
       if (!any) {
         if (keep < 1) ((s.headWait[t] = keep * s.headWait[t]!), (s.headWait2[t] = keep * s.headWait2[t]!), (s.headWaitProb[t] = keep * s.headWaitProb[t]!));
         continue;
