@@ -11,6 +11,8 @@ import { waitingTerm } from '../waiting.js';
 /** Scratch of {@link visitRuns}: per VL, the further packets of a visit begun (F) and of one in progress (G). */
 let runF = new Float64Array(16);
 let runG = new Float64Array(16);
+/** Scratch of {@link visitRuns}: per VL, the chance that a packet of a visit is its last (weight spent), 1 for one-packet visits (change 153). */
+let runLast = new Float64Array(16);
 
 /**
  * The table's runs (docs/models.md §13.4, change 100): an entry of the weighted table keeps the output
@@ -18,8 +20,8 @@ let runG = new Float64Array(16);
  * crossbar.ts tryOutput uses it), so a visit of VL j sends up to n_j = ⌈64w/s⌉ packets. The packet
  * ready when the one being sent ends is its buffer's next one for the same output: registered as its
  * predecessor starts, its input port freed with the end (crossbar.ts txEnd: the output that finished
- * chooses first). A packet arriving over the link just then is not (its arrival falls at the instant
- * of that end, and the end is handled first: the engine's insertion order). So a packet of VL j sent
+ * chooses first). A packet arriving over the link just then is ready too since the same-instant fix (the end's
+ * choices run after the instant's arrivals: {@link backToBack}, change 153). So a packet of VL j sent
  * here from buffer u is followed within its visit when u holds its next packet as the head starts:
  * the head leaves behind what an arrival finds (level crossing), on average λ_u(W_u + H_u) packets by
  * Little (W_u the FIFO wait, H_u = S_u − x_u the head's), so σ_u = min(1, λ_u(W_u + H_u)); that packet is
@@ -36,10 +38,11 @@ let runG = new Float64Array(16);
 export function visitRuns(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, sEff: number): void {
   const V = m.V;
   // A network built by hand may have more VLs than the scratch holds: a typed array drops writes past its end.
-  if (V > runF.length) ((runF = new Float64Array(V)), (runG = new Float64Array(V)));
+  if (V > runF.length) ((runF = new Float64Array(V)), (runG = new Float64Array(V)), (runLast = new Float64Array(V)));
   let any = false;
   for (let j = 0; j < V; j++) {
     runF[j] = runG[j] = 0;
+    runLast[j] = 1;
     const cj = base + j;
     const n = Math.floor(sh.visitPackets[j]!);
     if (servedLevel(sh, j) !== level || !(n > 1) || !(s.lam[cj]! > 0)) continue;
@@ -50,8 +53,9 @@ export function visitRuns(m: CompiledModel, s: ModelState, base: number, level: 
       const u = m.turnIn[t]!;
       const lu = s.lam[u]!;
       if (!(lt > 0) || !(lu > 0)) continue;
-      // The packets buffer u holds as its head starts: what an arrival finds there (level crossing), λ_u(W_u + H_u) by Little.
-      const next = Math.min(1, lu * (s.fifoWait[u]! + Math.max(0, s.headTime[u]! - s.xbar[u]!)));
+      // The packets buffer u holds as its head starts: what an arrival finds there (level crossing), λ_u(W_u + H_u) by Little;
+      // and, since the same-instant fix, the next packet sent back to back over link u when the head left as it came (change 153).
+      const next = Math.min(1, lu * (s.fifoWait[u]! + Math.max(0, s.headTime[u]! - s.xbar[u]!)) + backToBack(m, s, t, u, cj));
       c += (lt / s.lam[cj]!) * next * (lt / lu);
     }
     c = Math.min(1, c);
@@ -70,6 +74,8 @@ export function visitRuns(m: CompiledModel, s: ModelState, base: number, level: 
     }
     runF[j] = f;
     runG[j] = norm > 0 ? g / norm : 0;
+    // A packet at position k of its visit has weight left while k < n (P(k) ∝ c^{k−1}): the last is at n with c^{n−1}/Σ.
+    runLast[j] = norm > 0 ? Math.pow(c, n - 1) / norm : 1;
     if (f > 0) any = true;
   }
   for (let i = 0; i < V; i++) {
@@ -78,7 +84,14 @@ export function visitRuns(m: CompiledModel, s: ModelState, base: number, level: 
     for (let k = m.intoStart[ci]!; k < m.intoStart[ci + 1]!; k++) {
       const t = m.intoOf[k]!;
       s.runWait[t] = 0;
-      if (!any || !(s.lamT[t]! > 0)) continue;
+      if (!(s.lamT[t]! > 0)) continue;
+      // Change 153: the head that arrives back to back as its predecessor ends (for the same output: λ_t/λ_u), that predecessor with weight left, continues the
+      // visit at once — it waits for nothing (crossbar.ts choose after the instant's arrivals; before the fix another head took it).
+      const keep = runLast[i]! < 1 ? 1 - backToBack(m, s, t, m.turnIn[t]!, ci) * (s.lamT[t]! / s.lam[m.turnIn[t]!]!) * (1 - runLast[i]!) : 1;
+      if (!any) {
+        if (keep < 1) ((s.headWait[t] = keep * s.headWait[t]!), (s.headWait2[t] = keep * s.headWait2[t]!), (s.headWaitProb[t] = keep * s.headWaitProb[t]!));
+        continue;
+      }
       const pu = (m.turnIn[t]! / V) | 0;
       let extra = 0;
       for (let j = 0; j < V; j++) {
@@ -94,13 +107,46 @@ export function visitRuns(m: CompiledModel, s: ModelState, base: number, level: 
         }
         extra += (Math.min(1, b) * runG[j]! + a * runF[j]!) * sEff;
       }
-      if (!(extra > 0)) continue;
       const h = s.headWait[t]!;
-      s.headWait[t] = h + extra;
-      s.headWait2[t] = s.headWait2[t]! + 2 * h * extra + extra * extra;
-      s.runWait[t] = extra;
+      const ex = extra > 0 ? extra : 0;
+      s.headWait[t] = keep * (h + ex);
+      s.headWait2[t] = keep * (s.headWait2[t]! + 2 * h * ex + ex * ex);
+      if (keep < 1) s.headWaitProb[t] = keep * s.headWaitProb[t]!;
+      s.runWait[t] = keep * ex;
     }
   }
+}
+
+/**
+ * The chance that the head of turn t (buffer u, output channel c) finds its buffer's next packet arriving at the very
+ * instant it ends (change 153, H33vl): the simulator's choices of an end now wait for the instant's other events
+ * (events.ts EV_CHOOSE), so a packet whose header arrives then is registered first and continues the visit. At equal
+ * link rates with cut-through a head that started as it came (no FIFO wait, no head wait: (1 − P_H)(1 − λ_u(S_u − x_u)))
+ * ends one transmission after its own arrival, when the next packet sent back to back over link u arrives. That packet
+ * was at the sender as the head left it: what the head left behind there, λ_u·W_send (level crossing, Little; W_send the
+ * host's send-queue wait or the upstream output's head and FIFO waits), for this output λ_t/λ_u of the time (the
+ * caller's factor). Before the fix such a packet came after the output's choice: the visit ended.
+ */
+function backToBack(m: CompiledModel, s: ModelState, t: number, u: number, c: number): number {
+  const V = m.V;
+  const pu = (u / V) | 0;
+  const q = (c / V) | 0;
+  if (m.rate[pu] !== m.rate[q]) return 0;
+  const lu = s.lam[u]!;
+  let wSend = 0;
+  if (m.hostChannel[u] === 1) wSend = s.hostWait[u]!;
+  else {
+    let lt = 0;
+    for (let i = m.intoStart[u]!; i < m.intoStart[u + 1]!; i++) {
+      const t2 = m.intoOf[i]!;
+      wSend += s.lamT[t2]! * (s.headWait[t2]! + s.fifoWait[m.turnIn[t2]!]!);
+      lt += s.lamT[t2]!;
+    }
+    wSend = lt > 0 ? wSend / lt : 0;
+  }
+  const behind = Math.min(1, lu * Math.max(0, s.headTime[u]! - s.xbar[u]!));
+  const undelayed = (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
+  return undelayed * Math.min(1, lu * wSend);
 }
 
 /**
