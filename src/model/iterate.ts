@@ -14,7 +14,7 @@ import { voqBuffer, voqOutputWait } from './queues/voq.js';
 import { resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
 import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt, readyShare } from './queues/heads.js';
 import { bufferFifoWait, splitFifo } from './queues/splitFifo.js';
-import { oneVlVoqBuffer } from './queues/oneVlVoqBuffer.js';
+import { oneVlVoqBuffers } from './queues/oneVlVoqBuffer.js';
 import { runsAhead, visitRuns } from './queues/runs.js';
 
 /**
@@ -276,16 +276,13 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
   const { readout, readoutAll, byPort } = m.work.port;
   // The waiting heads per output (θ of the all-packets readout), as this pass finds them (waiting.ts).
   if (m.V > 1 || m.voq) resetWaiting(m, s);
+  // One VL with virtual output queues: each buffer's step in two passes over its turns (speed; the same numbers).
+  if (m.voq && m.V === 1) return oneVlVoqBuffers(m, s, omega, readout);
   for (let u = 0; u < m.C; u++) {
     const l = s.lam[u]!;
     const p = (u / m.V) | 0;
     if (!(l > 0) || m.bufferBlocks[p] === Infinity || m.turnsStart[u] === m.turnsStart[u + 1]) {
       s.headTime[u] = 0;
-      continue;
-    }
-    // One VL with virtual output queues: the whole step in two passes over the buffer's turns (speed; the same numbers).
-    if (m.voq && m.V === 1) {
-      change = Math.max(change, oneVlVoqBuffer(m, s, u, l, omega, readout));
       continue;
     }
     let S = 0;
