@@ -5,7 +5,8 @@
  * flows that share a simulator name (a `uniform` destination) merged by their rates. The per-flow
  * numbers come from flowSums.ts in typed arrays with the solve; the per-flow records (`flows`, the
  * `metrics` by name, the saturation verdict) are built on first access, since one record per flow
- * costs more than the solve itself on 10⁵ flows and more (the profile).
+ * costs more than the solve itself on 10⁵ flows and more (the profile); so are the per-channel and
+ * per-port records (`channels`, `ports`; session 16), a twentieth of a solve of 10,000 flows.
  */
 import { maxOf } from '../core/arrays.js';
 import { congestionTrees, treeOtherThan } from './congestionTree.js';
@@ -175,12 +176,54 @@ interface FlowParts {
 
 /** Assembles the result (see the module comment). */
 export function modelResult(sm: SolvedModel): FabricModelResult {
-  const { net, m, s } = sm;
+  const { m } = sm;
   const { throughput, latency } = perFlowNumbers(sm);
   let flowRecords: readonly FlowResult[] | undefined;
   const flows = () => (flowRecords ??= Object.freeze(records(sm, flowSums(sm))));
   let saturation: FabricModelResult['saturation'] | undefined;
   let metrics: FabricModelResult['metrics'] | undefined;
+  let tables: { channels: readonly ChannelResult[]; ports: readonly PortResult[] } | undefined;
+  const perPort = () => (tables ??= channelRecords(sm));
+  const result: FabricModelResult = {
+    model: 'fabric decomposition',
+    get flows() {
+      return flows();
+    },
+    get channels() {
+      return perPort().channels;
+    },
+    get ports() {
+      return perPort().ports;
+    },
+    get saturation() {
+      if (saturation) return saturation;
+      // No flow capped: the verdict without the records.
+      if (!sm.alloc.bottleneck.some((b) => b >= 0)) return (saturation = Object.freeze({ saturated: false, cappedFlows: Object.freeze([]), cappingResources: Object.freeze([]) }));
+      const capped = flows().filter((f) => f.capped);
+      return (saturation = Object.freeze({ saturated: capped.length > 0, cappedFlows: Object.freeze(capped.map((f) => f.name)), cappingResources: Object.freeze([...new Set(capped.flatMap((f) => f.cappedBy.split(', ')))]) }));
+    },
+    get metrics() {
+      const { ports } = perPort();
+      return (metrics ??= Object.freeze({
+        throughput: Object.freeze(Object.fromEntries(flows().map((f) => [f.name, f.throughput]))),
+        latency: Object.freeze(Object.fromEntries(flows().map((f) => [f.name, f.latency]))),
+        utilization: Object.freeze(Object.fromEntries(ports.map((p) => [p.name, p.utilization]))),
+        creditStall: Object.freeze(Object.fromEntries(ports.map((p) => [p.name, p.creditStall]))),
+      }));
+    },
+    diagnostics: Object.freeze({ method: 'decomposition', iterations: sm.iterations, residual: sm.residual, converged: sm.converged, tolerance: sm.tolerance, channels: m.C, turns: m.turnIn.length, flows: m.F }),
+  } as FabricModelResult;
+  Object.defineProperty(result, 'perFlow', { value: Object.freeze({ throughput, latency }), enumerable: false });
+  return result;
+}
+
+/**
+ * The per-channel and per-port records (utilisation, mean queue, credit stall), built on first access
+ * like the flows' (5,184 frozen records for Gran's 648-host fabric: a twentieth of the 10,000 pairs'
+ * solve). They read the solve's own state arrays, which no later solve writes (state.ts newState).
+ */
+function channelRecords(sm: SolvedModel): { channels: readonly ChannelResult[]; ports: readonly PortResult[] } {
+  const { net, m, s } = sm;
   const channels: ChannelResult[] = [];
   const ports: PortResult[] = [];
   for (let p = 0; p < m.P; p++) {
@@ -208,32 +251,7 @@ export function modelResult(sm: SolvedModel): FabricModelResult {
     }
     ports.push(Object.freeze({ name: net.ports[p]!.name, utilization: Math.min(1, util), creditStall: Math.min(1, stall) }));
   }
-  const result: FabricModelResult = {
-    model: 'fabric decomposition',
-    get flows() {
-      return flows();
-    },
-    channels: Object.freeze(channels),
-    ports: Object.freeze(ports),
-    get saturation() {
-      if (saturation) return saturation;
-      // No flow capped: the verdict without the records.
-      if (!sm.alloc.bottleneck.some((b) => b >= 0)) return (saturation = Object.freeze({ saturated: false, cappedFlows: Object.freeze([]), cappingResources: Object.freeze([]) }));
-      const capped = flows().filter((f) => f.capped);
-      return (saturation = Object.freeze({ saturated: capped.length > 0, cappedFlows: Object.freeze(capped.map((f) => f.name)), cappingResources: Object.freeze([...new Set(capped.flatMap((f) => f.cappedBy.split(', ')))]) }));
-    },
-    get metrics() {
-      return (metrics ??= Object.freeze({
-        throughput: Object.freeze(Object.fromEntries(flows().map((f) => [f.name, f.throughput]))),
-        latency: Object.freeze(Object.fromEntries(flows().map((f) => [f.name, f.latency]))),
-        utilization: Object.freeze(Object.fromEntries(ports.map((p) => [p.name, p.utilization]))),
-        creditStall: Object.freeze(Object.fromEntries(ports.map((p) => [p.name, p.creditStall]))),
-      }));
-    },
-    diagnostics: Object.freeze({ method: 'decomposition', iterations: sm.iterations, residual: sm.residual, converged: sm.converged, tolerance: sm.tolerance, channels: m.C, turns: m.turnIn.length, flows: m.F }),
-  } as FabricModelResult;
-  Object.defineProperty(result, 'perFlow', { value: Object.freeze({ throughput, latency }), enumerable: false });
-  return result;
+  return { channels: Object.freeze(channels), ports: Object.freeze(ports) };
 }
 
 /** Mean wait of the packets bound for switch channel c (head wait and buffer queueing, by turn). */

@@ -14,22 +14,30 @@ import { voqBuffer, voqOutputWait } from './queues/voq.js';
 import { resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
 import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt, readyShare } from './queues/heads.js';
 import { bufferFifoWait, splitFifo } from './queues/splitFifo.js';
-import { oneVlReadouts } from './queues/oneVlReadouts.js';
+import { oneVlVoqBuffers } from './queues/oneVlVoqBuffer.js';
 import { runsAhead, visitRuns } from './queues/runs.js';
 
-/** Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with probability π, then a residual head time). */
-export function channelService(m: CompiledModel, s: ModelState): void {
+/**
+ * Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with
+ * probability π, then a residual head time). `loadsMoved` false: the loads are those of the last call,
+ * so the transmission's moments (x̄, x², E[x³]) stand and only the effective service is taken again.
+ */
+export function channelService(m: CompiledModel, s: ModelState, loadsMoved = true): void {
   for (let c = 0; c < m.C; c++) {
     const l = s.lam[c]!;
     if (!(l > 0)) continue;
-    const p = (c / m.V) | 0;
-    const r = m.rate[p]!;
-    const x = s.b1[c]! / (l * r);
-    const x2 = (m.serviceSecondFactor[p]! * s.b2[c]!) / (l * r * r);
-    s.xbar[c] = x;
-    s.x2[c] = x2;
-    // Once per channel and pass, not per turn and readout (heads.ts otherVlsReadout reads it for every turn into c).
-    s.x3[c] = third(x, Math.max(0, x2 / (x * x) - 1));
+    let x = s.xbar[c]!;
+    let x2 = s.x2[c]!;
+    if (loadsMoved) {
+      const p = (c / m.V) | 0;
+      const r = m.rate[p]!;
+      x = s.b1[c]! / (l * r);
+      x2 = (m.serviceSecondFactor[p]! * s.b2[c]!) / (l * r * r);
+      s.xbar[c] = x;
+      s.x2[c] = x2;
+      // Once per channel and pass, not per turn and readout (heads.ts otherVlsReadout reads it for every turn into c).
+      s.x3[c] = third(x, Math.max(0, x2 / (x * x) - 1));
+    }
     const beta = s.beta[c]!;
     s.seff[c] = x + beta;
     s.seff2[c] = x2 + 2 * x * beta + 2 * s.blocked[c]! * s.resid[c]! * s.resid[c]!;
@@ -76,12 +84,20 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       acc[2]! += l * (host ? s.x2[c]! : s.seff2[c]!);
       if (!host) {
         // The output idles while a head it would serve waits for its own input port (§13.4).
-        for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
-          const t = m.intoOf[i]!;
-          const e = fifoOut ? s.portWait[t]! * Math.exp(-Math.max(0, readyAll - readyByInput[(m.turnIn[t]! / V) | 0]!)) : s.portWait[t]!;
-          acc[1]! += s.lamT[t]! * e;
-          acc[2]! += s.lamT[t]! * (2 * s.seff[c]! * e + 2 * e * e);
+        // (The sums in locals, the same order: a sum kept in acc[] is a store and a load per turn.)
+        const { intoOf, turnIn } = m;
+        const { portWait, lamT } = s;
+        const sc = s.seff[c]!;
+        let a1 = acc[1]!;
+        let a2 = acc[2]!;
+        for (let i = m.intoStart[c]!, end = m.intoStart[c + 1]!; i < end; i++) {
+          const t = intoOf[i]!;
+          const e = fifoOut ? portWait[t]! * Math.exp(-Math.max(0, readyAll - readyByInput[(turnIn[t]! / V) | 0]!)) : portWait[t]!;
+          a1 += lamT[t]! * e;
+          a2 += lamT[t]! * (2 * sc * e + 2 * e * e);
         }
+        acc[1] = a1;
+        acc[2] = a2;
       }
       acc[3]! += (m.hostChannel[c] ? s.hostOffered[c]! : l) * s.ca2in[c]!;
       acc[4]! += s.sendCap[c]!;
@@ -169,13 +185,21 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
         const c = base + v;
         const lev = servedLevel(sh, v);
         if (lev !== level) continue;
+        if (m.voq) {
+          // (The loop's invariants in locals: the same numbers.)
+          const { intoOf } = m;
+          const { headWait, headWaitProb } = s;
+          const wait = split[v]! * aggregate + lowerTerm;
+          const prob = Math.min(1, acc[1]!);
+          for (let i = m.intoStart[c]!, end = m.intoStart[c + 1]!; i < end; i++) {
+            const t = intoOf[i]!;
+            headWait[t] = wait;
+            headWaitProb[t] = prob;
+          }
+          continue; // (no second moment: inputBuffers reads it for FIFO buffers only)
+        }
         for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
           const t = m.intoOf[i]!;
-          if (m.voq) {
-            s.headWait[t] = split[v]! * aggregate + lowerTerm;
-            s.headWaitProb[t] = Math.min(1, acc[1]!);
-            continue; // (no second moment: inputBuffers reads it for FIFO buffers only)
-          }
           // The same link's packets to this output are spaced by their transmissions in proportion to
           // the share of the link's traffic that comes here (a thinned stream loses its spacing).
           const pu = (m.turnIn[t]! / V) | 0;
@@ -252,6 +276,8 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
   const { readout, readoutAll, byPort } = m.work.port;
   // The waiting heads per output (θ of the all-packets readout), as this pass finds them (waiting.ts).
   if (m.V > 1 || m.voq) resetWaiting(m, s);
+  // One VL with virtual output queues: each buffer's step in two passes over its turns (speed; the same numbers).
+  if (m.voq && m.V === 1) return oneVlVoqBuffers(m, s, omega, readout);
   for (let u = 0; u < m.C; u++) {
     const l = s.lam[u]!;
     const p = (u / m.V) | 0;
@@ -263,8 +289,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
     let S2 = 0;
     // The input port feeds one output at a time: a head also waits while the port sends another VL's packet.
     const busyOther = m.V > 1 || m.voq;
-    if (busyOther && m.V === 1) oneVlReadouts(m, s, u, readout, readoutAll);
-    else if (busyOther) {
+    if (busyOther) {
       otherVlsReadout(m, s, u, readout, byPort);
       otherVlsReadout(m, s, u, readoutAll, byPort, true);
     }
@@ -352,13 +377,15 @@ export function propagate(m: CompiledModel, s: ModelState): void {
     else {
       ca2 = 0;
       let sq = 0;
-      for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
-        const t = m.intoOf[i]!;
-        const lt = s.lamT[t]!;
+      const { intoOf, turnIn } = m;
+      const { lamT, lam, fifoCd2 } = s;
+      for (let i = m.intoStart[c]!, end = m.intoStart[c + 1]!; i < end; i++) {
+        const t = intoOf[i]!;
+        const lt = lamT[t]!;
         if (!(lt > 0)) continue;
-        const u = m.turnIn[t]!;
-        const pr = lt / s.lam[u]!;
-        ca2 += (lt / l) * (pr * s.fifoCd2[u]! + 1 - pr);
+        const u = turnIn[t]!;
+        const pr = lt / lam[u]!;
+        ca2 += (lt / l) * (pr * fifoCd2[u]! + 1 - pr);
         sq += (lt / l) * (lt / l);
       }
       // Whitt's hybrid superposition (QNA, BSTJ 62(9) 1983, §4): many streams merge into a process that is

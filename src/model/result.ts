@@ -86,7 +86,7 @@ export interface PerFlowArrays {
 }
 
 /**
- * What {@link solveFabric} returns. `flows`, `metrics` and `saturation` are built on first access
+ * What {@link solveFabric} returns. `flows`, `metrics`, `saturation`, `channels` and `ports` are built on first access
  * (one record per flow costs more than the solve on 10⁵ flows); `perFlow` has the numbers with the
  * solve, and is not enumerable (JSON carries the records).
  */

@@ -123,7 +123,8 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
     propagate(m, s);
     portWaits(m, s, shares);
     const change = inputBuffers(m, s, step.omega);
-    channelService(m, s);
+    // (The loads have not moved since the last service step: only the credit waits.)
+    channelService(m, s, false);
     served = true;
     // The flows' rates move only where a resource is over its capacity or a flow is capped: then
     // progressive filling again; otherwise the loads stand.

@@ -25,15 +25,27 @@ export function waitingTerm(s: ModelState, t: number): number {
 /** Every turn's term from the state (the start of a pass), and each output port's total (one VL: {@link waitingElsewhere}). */
 export function resetWaiting(m: CompiledModel, s: ModelState): void {
   const { r, total } = m.work.waiting;
+  // One VL: the terms and each output's total in one pass (output q's turns are intoOf[intoStart[q]..intoStart[q + 1]),
+  // every position once, in order: the same sums).
+  if (m.V === 1) {
+    const { intoOf, intoStart } = m;
+    const { lamT, headWait, portWait } = s;
+    for (let q = 0; q < m.P; q++) {
+      let a = 0;
+      for (let i = intoStart[q]!, end = intoStart[q + 1]!; i < end; i++) {
+        const t = intoOf[i]!;
+        // (waitingTerm's expression, on the arrays read once.)
+        const x = lamT[t]! * Math.max(0, headWait[t]! - portWait[t]!);
+        r[i] = x;
+        a += x;
+      }
+      total[q] = a;
+    }
+    return;
+  }
   for (let i = 0; i < r.length; i++) {
     const t = m.intoOf[i]!;
     r[i] = waitingTerm(s, t);
-  }
-  if (m.V !== 1) return;
-  for (let q = 0; q < m.P; q++) {
-    let a = 0;
-    for (let i = m.intoStart[q]!; i < m.intoStart[q + 1]!; i++) a += r[i]!;
-    total[q] = a;
   }
 }
 

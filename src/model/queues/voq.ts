@@ -32,6 +32,14 @@ export function voqBuffer(m: CompiledModel, s: ModelState, u: number, l: number,
     S += pr * s.seff[c]!;
     sojourn += pr * (s.headWait[t]! + s.seff[c]!);
   }
+  return voqBufferEnd(m, s, u, l, S, sojourn, omega);
+}
+
+/**
+ * {@link voqBuffer} from its sums over the buffer's turns: the head time S (s) and the sojourn (s, the
+ * credit loop included). Writes the buffer's state; returns the relative change of β and of the head time.
+ */
+export function voqBufferEnd(m: CompiledModel, s: ModelState, u: number, l: number, S: number, sojourn: number, omega: number): number {
   const p = (u / m.V) | 0;
   const slots = Math.max(1, Math.floor(m.bufferBlocks[p]! / Math.max(1, Math.ceil(s.b1[u]! / l / 64))));
   const blocked = erlangB(l * sojourn, slots);
@@ -63,10 +71,12 @@ export function voqOutputWait(m: CompiledModel, s: ModelState, base: number, lev
   // One VL: each input port has one turn into the output, so its sum is its turn's λ_t (0 + λ_t): one pass, no scatter.
   if (V === 1) {
     let pairs = 0;
-    for (let i = m.intoStart[base]!; i < (servedLevel(sh, 0) === level ? m.intoStart[base + 1]! : 0); i++) {
-      const t = m.intoOf[i]!;
-      const li = s.lamT[t]!;
-      if (li > 0 && spacedInput(m, (m.turnIn[t]! / V) | 0, p)) pairs += (li * li) / Math.max(EPS, 1 - li / mu);
+    const { intoOf, turnIn } = m;
+    const { lamT } = s;
+    for (let i = m.intoStart[base]!, end = servedLevel(sh, 0) === level ? m.intoStart[base + 1]! : 0; i < end; i++) {
+      const t = intoOf[i]!;
+      const li = lamT[t]!;
+      if (li > 0 && spacedInput(m, turnIn[t]!, p)) pairs += (li * li) / Math.max(EPS, 1 - li / mu);
     }
     return outputQueuedWait(l, mu, ca2, cs2, pairs);
   }

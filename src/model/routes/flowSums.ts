@@ -25,31 +25,39 @@ export interface FlowSums {
  * taken, credit waits, link and switch delays (the last link's delay included), and the slowest rate
  * (cut-through) or Σ 1/rate (store-and-forward) of the links.
  */
-function nodeSums(sm: SolvedModel): void {
+function nodeSums(sm: SolvedModel, ports: PortArrays): void {
   const { net, m, s } = sm;
   const { N, V, nodeChannel, nodeNext, nodeTurn } = m;
   const { a: wait, b: credit, c: delay, d: links } = s.scratch;
+  const cutThrough = net.cutThrough;
   // Each node after its next hop's (next[n] < n).
   for (let n = 0; n < N; n++) {
     const c = nodeChannel[n]!;
-    const port = net.ports[(c / V) | 0]!;
+    const p = (c / V) | 0;
     const nx = nodeNext[n]!;
     // A host's wait behind a full first FIFO buffer is in that buffer's wait (iterate.ts, RELOCATE), not again here; VoQ buffers count it only here.
     credit[n] = m.hostChannel[c] === 1 && !m.voq ? 0 : s.beta[c]!;
-    delay[n] = port.delay;
-    links[n] = net.cutThrough ? port.rate : 1 / port.rate;
+    delay[n] = ports.delay[p]!;
+    links[n] = cutThrough ? ports.rate[p]! : 1 / ports.rate[p]!;
     wait[n] = 0;
     if (nx < 0) continue;
     const t = nodeTurn[n]!;
     wait[n] = s.fifoWait[c]! + s.headWait[t]! + s.floorExtra[t]! + s.splitWait[t]! + wait[nx]!;
     credit[n]! += credit[nx]!;
-    delay[n]! += port.downstreamLatency + delay[nx]!;
-    links[n] = net.cutThrough ? Math.min(links[n]!, links[nx]!) : links[n]! + links[nx]!;
+    delay[n]! += ports.latency[p]! + delay[nx]!;
+    links[n] = cutThrough ? Math.min(links[n]!, links[nx]!) : links[n]! + links[nx]!;
   }
 }
 
+/** Per port: delay s, rate bytes/s, far-end switch latency s (the ports' own numbers, in typed arrays). */
+interface PortArrays {
+  readonly delay: Float64Array;
+  readonly rate: Float64Array;
+  readonly latency: Float64Array;
+}
+
 /** The ports' numbers flowSums reads per flow, in typed arrays (per port: delay s, rate bytes/s, far-end switch latency s). */
-function portArrays(sm: SolvedModel): { delay: Float64Array; rate: Float64Array; latency: Float64Array } {
+function portArrays(sm: SolvedModel): PortArrays {
   const P = sm.net.ports.length;
   const delay = new Float64Array(P);
   const rate = new Float64Array(P);
@@ -62,11 +70,10 @@ function portArrays(sm: SolvedModel): { delay: Float64Array; rate: Float64Array;
  * Every flow's sums from the node sums, by `each(f, rate, fixed, queueing, credit)` (s, packets/s). A
  * flow's first hop (the flow's own, not a node) is added here as nodeSums adds a hop to its next's sums.
  */
-function eachFlow(sm: SolvedModel, each: (f: number, rate: number, fixed: number, queueing: number, credit: number) => void): void {
+function eachFlow(sm: SolvedModel, ports: PortArrays, each: (f: number, rate: number, fixed: number, queueing: number, credit: number) => void): void {
   const { net, m, s, alloc } = sm;
   const { V, F, flowChannel, flowRest, flowTurn, sendQueue, lambda, m1 } = m;
   const { a: wait, b: credit, c: delay, d: links } = s.scratch;
-  const ports = portArrays(sm);
   const cutThrough = net.cutThrough;
   for (let f = 0; f < F; f++) {
     const c0 = flowChannel[f]!;
@@ -96,10 +103,11 @@ function eachFlow(sm: SolvedModel, each: (f: number, rate: number, fixed: number
 export function perFlowNumbers(sm: SolvedModel): { throughput: Float64Array; latency: Float64Array } {
   const F = sm.m.F;
   const m1 = sm.m.m1;
-  nodeSums(sm);
+  const ports = portArrays(sm);
+  nodeSums(sm, ports);
   const throughput = new Float64Array(F);
   const latency = new Float64Array(F);
-  eachFlow(sm, (f, rate, fixed, queueing, credit) => {
+  eachFlow(sm, ports, (f, rate, fixed, queueing, credit) => {
     throughput[f] = (rate * m1[f]! * 8) / 1e9;
     latency[f] = (fixed + queueing + credit) * 1e6;
   });
@@ -109,11 +117,12 @@ export function perFlowNumbers(sm: SolvedModel): { throughput: Float64Array; lat
 /** The sums of every flow (see the module comment), for the records. */
 export function flowSums(sm: SolvedModel): FlowSums {
   const F = sm.m.F;
-  nodeSums(sm);
+  const ports = portArrays(sm);
+  nodeSums(sm, ports);
   const rate = new Float64Array(F);
   const fixed = new Float64Array(F);
   const queueing = new Float64Array(F);
   const credit = new Float64Array(F);
-  eachFlow(sm, (f, r, x, w, c) => ((rate[f] = r), (fixed[f] = x), (queueing[f] = w), (credit[f] = c)));
+  eachFlow(sm, ports, (f, r, x, w, c) => ((rate[f] = r), (fixed[f] = x), (queueing[f] = w), (credit[f] = c)));
   return { rate, fixed, queueing, credit };
 }
