@@ -3,7 +3,7 @@
  * {@link ModelState} (the loads from the flows' rates are loads.ts's): each channel's effective service (credit waits
  * included), the waiting for each port per priority level (host send queues; heads of switch input
  * buffers contending for an output), each switch input buffer as a finite FIFO queue whose head time
- * is its service, and the two-moment propagation of the streams. Kernel: no validation, no throwing.
+ * is its service (the two-moment propagation of the streams: propagate.ts). Kernel: no validation, no throwing.
  */
 import type { CompiledModel } from './compile.js';
 import { finiteQueue, unboundedResponseTime } from './queues/queue.js';
@@ -366,41 +366,3 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): nu
   }
   return change;
 }
-
-/** Step 5: two-moment propagation (Whitt's QNA): merge into each channel (the hybrid superposition), departure SCV Cd² = ρ²Cs² + (1 − ρ²)Ca². */
-export function propagate(m: CompiledModel, s: ModelState): void {
-  for (let c = 0; c < m.C; c++) {
-    const l = s.lam[c]!;
-    if (!(l > 0)) continue;
-    let ca2: number;
-    if (m.hostChannel[c]) ca2 = s.ca2acc[c]! / s.hostOffered[c]!;
-    else {
-      ca2 = 0;
-      let sq = 0;
-      const { intoOf, turnIn } = m;
-      const { lamT, lam, fifoCd2 } = s;
-      for (let i = m.intoStart[c]!, end = m.intoStart[c + 1]!; i < end; i++) {
-        const t = intoOf[i]!;
-        const lt = lamT[t]!;
-        if (!(lt > 0)) continue;
-        const u = turnIn[t]!;
-        const pr = lt / lam[u]!;
-        ca2 += (lt / l) * (pr * fifoCd2[u]! + 1 - pr);
-        sq += (lt / l) * (lt / l);
-      }
-      // Whitt's hybrid superposition (QNA, BSTJ 62(9) 1983, §4): many streams merge into a process that is
-      // Poisson in the long run, which is what a busy queue sees: w = 1/(1 + 4(1 − ρ)²(v − 1)), v = 1/Σ(λ_i/λ)².
-      if (sq > 0) {
-        const rho = Math.min(1, l * s.seff[c]!);
-        const w = 1 / (1 + 4 * (1 - rho) * (1 - rho) * (1 / sq - 1));
-        ca2 = w * ca2 + 1 - w;
-      }
-    }
-    s.ca2in[c] = ca2;
-    const seff = s.seff[c]!;
-    const rho = Math.min(1, l * seff);
-    const cs2 = Math.max(0, s.seff2[c]! / (seff * seff) - 1);
-    s.cd2[c] = rho * rho * cs2 + (1 - rho * rho) * ca2;
-  }
-}
-

@@ -8,7 +8,8 @@
 import { InvalidParameterError } from '../core/errors.js';
 import { compiledModel, hopArrays, type CompiledModel, type HopArrays } from './compile.js';
 import { maxMinRatesByHop } from './routes/maxminHops.js';
-import { channelService, inputBuffers, portWaits, propagate } from './iterate.js';
+import { channelService, inputBuffers, portWaits } from './iterate.js';
+import { propagate } from './propagate.js';
 import { accumulateLoads } from './routes/loads.js';
 import { newState, type ModelState } from './state.js';
 import { DampingStep } from './damping.js';
