@@ -15,10 +15,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fabricModelNetwork } from '../src/model/scenario.js';
+import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
-import { modelResult } from '../src/model/assemble.js';
-import { hopArrays } from '../src/model/compile.js';
+import { modelResult } from '../src/model/results/assemble.js';
+import { hopArrays } from '../src/model/spec/compile.js';
 
 const dir = join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model');
 const argv = process.argv.slice(2);

@@ -14,9 +14,9 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fabricModelNetwork } from '../src/model/scenario.js';
+import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveFabric } from '../src/model/index.js';
-import { saturationLoad } from '../src/model/saturation.js';
+import { saturationLoad } from '../src/model/saturation/saturation.js';
 import { slShareAcceptance, type SimPortRows } from './fabric-model-reference/slShare.js';
 
 const args = process.argv.slice(2);

@@ -11,11 +11,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fabricModelNetwork } from '../src/model/scenario.js';
+import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
-import { modelResult } from '../src/model/assemble.js';
+import { modelResult } from '../src/model/results/assemble.js';
 import { weightedMaxMin } from '../src/model/routes/weightedMaxmin.js';
-import { compiledModel } from '../src/model/compile.js';
+import { compiledModel } from '../src/model/spec/compile.js';
 import { simSl1Share, modelSl1Share } from './fabric-model-reference/slShare.js';
 
 const args = process.argv.slice(2);

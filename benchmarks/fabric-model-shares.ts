@@ -15,7 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fabricModelNetwork } from '../src/model/scenario.js';
+import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveFabric } from '../src/model/index.js';
 import { slShareAcceptance } from './fabric-model-reference/slShare.js';
 

@@ -9,7 +9,7 @@
  */
 import { solveCreditChain } from '../src/credit/index.js';
 import { fabricModelNetwork } from '../src/model/index.js';
-import { modelResult } from '../src/model/assemble.js';
+import { modelResult } from '../src/model/results/assemble.js';
 import { solveModel } from '../src/model/solve.js';
 import { singleSwitchTopology } from '../src/network/index.js';
 import { solveMergeChain } from '../src/model/exact/exactMerge.js';

@@ -11,9 +11,9 @@
  * `--load` is the per-host offered load (fraction of the 16 Gb/s link); gran648's 90 % point is 0.679.
  */
 import { foldedClosTopology, type FabricScenarioParams } from '../src/index.js';
-import { fabricModelNetwork } from '../src/model/scenario.js';
+import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
-import { modelResult } from '../src/model/assemble.js';
+import { modelResult } from '../src/model/results/assemble.js';
 import { caseParams, type Network } from './fabric-model-reference/networks.js';
 import { replicate } from './fabric-model-reference/replicate.js';
 

@@ -12,9 +12,9 @@
 import { takeNumber } from './harness.js';
 import { TWO_SLS, twoIntoOne } from '../test/helpers/twoSls.js';
 import { simulate } from '../src/index.js';
-import { fabricModelNetwork } from '../src/model/scenario.js';
+import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
-import { modelResult } from '../src/model/assemble.js';
+import { modelResult } from '../src/model/results/assemble.js';
 
 const MTU_US = (2048 * 8) / 2.5e3;
 const argv = process.argv.slice(2);

@@ -18,9 +18,9 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { takeNumber } from './harness.js';
 import { MTU_US, mergeBare } from '../test/helpers/mergeBare.js';
 import { simulate } from '../src/index.js';
-import { fabricModelNetwork } from '../src/model/scenario.js';
+import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
-import { modelResult } from '../src/model/assemble.js';
+import { modelResult } from '../src/model/results/assemble.js';
 
 const argv = process.argv.slice(2);
 const reps = takeNumber(argv, '--reps', 5);

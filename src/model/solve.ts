@@ -6,23 +6,23 @@
  * metric names (result.ts).
  */
 import { InvalidParameterError } from '../core/errors.js';
-import { compiledModel, hopArrays, type CompiledModel, type HopArrays } from './compile.js';
+import { compiledModel, hopArrays, type CompiledModel, type HopArrays } from './spec/compile.js';
 import { maxMinRatesByHop } from './routes/maxminHops.js';
-import { channelService, inputBuffers, portWaits } from './iterate.js';
-import { propagate } from './propagate.js';
+import { channelService, inputBuffers, portWaits } from './fixedPoint/iterate.js';
+import { propagate } from './fixedPoint/propagate.js';
 import { accumulateLoads } from './routes/loads.js';
-import { newState, type ModelState } from './state.js';
-import { DampingStep } from './damping.js';
+import { newState, type ModelState } from './fixedPoint/state.js';
+import { DampingStep } from './fixedPoint/damping.js';
 import { maxMinRates, type Allocation } from './routes/maxmin.js';
-import type { SolvedModel } from './solved.js';
+import type { SolvedModel } from './results/solved.js';
 import { vlShares, type VlShares } from './queues/arbitration.js';
 import type { VlArbiterConfig } from '../admission/arbiter.js';
-import type { ModelNetwork } from './network.js';
-import type { FabricModelResult } from './result.js';
-import { modelResult } from './assemble.js';
-import { withFabricModelDisplay } from './display.js';
-import { creditTandem, withExactTandem } from './tandem.js';
-import { saturatedAllocation, withSharesByLoad, withUnboundedCapped } from './overload.js';
+import type { ModelNetwork } from './spec/network.js';
+import type { FabricModelResult } from './results/result.js';
+import { modelResult } from './results/assemble.js';
+import { withFabricModelDisplay } from './results/display.js';
+import { creditTandem, withExactTandem } from './exact/tandem.js';
+import { saturatedAllocation, withSharesByLoad, withUnboundedCapped } from './saturation/overload.js';
 import { optionsParameter, recordParameter } from '../core/shapes.js';
 
 /** Options of {@link solveFabric}; every one has a default. */

@@ -132,7 +132,7 @@ export function fabricModelExperiments(options: { readonly quick?: boolean; read
     title: 'The fabric, analytic against simulated: saturation loads',
     source: 'issue 31; docs/fabric-model.md; stored runs test/fixtures/fabric-model',
     description: [
-      "Per case, the model's saturation load (the highest offered load per sending host, as a fraction of its link, at which no flow is capped: a bisection, src/model/saturation.ts) against the simulator's (a bisection on runs of one replication: delivered over offered ≥ 0.99 overall and ≥ 0.95 for every flow). The acceptance: within 5 percentage points for permutations, 10 for uniform traffic.",
+      "Per case, the model's saturation load (the highest offered load per sending host, as a fraction of its link, at which no flow is capped: a bisection, src/model/saturation/saturation.ts) against the simulator's (a bisection on runs of one replication: delivered over offered ≥ 0.99 overall and ≥ 0.95 for every flow). The acceptance: within 5 percentage points for permutations, 10 for uniform traffic.",
     ],
     points: ({ quick }) => saturationCases(quick).flatMap((name) => (read(name) === undefined ? [] : [{ case: name, pattern: name.split('-')[1]! }])),
     label: (p) => p.case,

@@ -113,7 +113,7 @@ export function modelAt(c: StoredCase, point: StoredPoint): FabricModelResult {
   return solveFabric(fabricModelNetwork(paramsAtRate(c, point.flowRatePps)));
 }
 
-/** The model's saturation load of a stored case (bisection on the offered load, model/saturation.ts). */
+/** The model's saturation load of a stored case (bisection on the offered load, model/saturation/saturation.ts). */
 export function modelSaturation(c: StoredCase): number {
   return saturationLoad((pps) => paramsAtRate(c, pps), c.rateGbps, 2048, c.flowsPerSender).load;
 }

@@ -6,7 +6,7 @@
  * same scenario, per flow class).
  */
 import { fabricModelNetwork, solveFabric, type FabricModelResult } from '../model/index.js';
-import { modelResult } from '../model/assemble.js';
+import { modelResult } from '../model/results/assemble.js';
 import { solveModel } from '../model/solve.js';
 import { solveTwoSwitchChain, twoSwitchScenario, TWO_SWITCH_CASES as TWO_SWITCH, type TwoSwitchChainParams } from '../model/exact/exactTwoSwitch.js';
 import { quantile, readHotspot, type StoredHotspot } from './fabricModelData.js';

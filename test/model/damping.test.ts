@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fabricModelNetwork, solveFabric } from '../../src/model/index.js';
 import { InvalidParameterError } from '../../src/core/errors.js';
 
-// The adaptive damping (src/model/damping.ts, docs/models.md §13.7) against the solve with ω throughout,
+// The adaptive damping (src/model/fixedPoint/damping.ts, docs/models.md §13.7) against the solve with ω throughout,
 // both measured against the fixed point solved to 1e-13 (a relation between solves, no value of the code's own).
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'fabric-model');
 const scenario = JSON.parse(readFileSync(join(DIR, 'scenarios', '4ary2tree-transpose-1sl.json'), 'utf8')) as { params: { flows: object[] } & Record<string, unknown> };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { solveCreditChain } from '../../src/credit/index.js';
-import { modelResult } from '../../src/model/assemble.js';
+import { modelResult } from '../../src/model/results/assemble.js';
 import { solveMergeChain } from '../../src/model/exact/exactMerge.js';
 import { fabricModelNetwork } from '../../src/model/index.js';
 import { solveModel } from '../../src/model/solve.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { solveCreditChain } from '../../src/credit/index.js';
-import { modelResult } from '../../src/model/assemble.js';
+import { modelResult } from '../../src/model/results/assemble.js';
 import { labelFifo } from '../../src/model/exact/exactChain.js';
 import { solveMergeChain } from '../../src/model/exact/exactMerge.js';
 import { solveTwoSwitchChain, twoSwitchScenario, type TwoSwitchChainParams } from '../../src/model/exact/exactTwoSwitch.js';

@@ -2,7 +2,7 @@
  * The fabric model's flags on Gran's hotspot set-up (issue 31, "where it fails is shown"): the
  * simulator's stored runs at radix 12 (test/fixtures/fabric-model/hotspot/, written by
  * benchmarks/fabric-model-reference/hotspot.ts) say which flows are hurt; the model must flag them.
- * The victims of the congestion trees were missed until change 79 (src/model/congestionTree.ts:
+ * The victims of the congestion trees were missed until change 79 (src/model/saturation/congestionTree.ts:
  * the buffers a capped flow's backlog fills upstream of its bottleneck, read off the allocation);
  * the last describe checks that rule's premise on a small fabric by the simulator's own buffers.
  */

@@ -6,10 +6,10 @@
  * table (built off the forwarding tables) against the flows' own paths.
  */
 import { describe, expect, it } from 'vitest';
-import { compileModel, hopArrays, type CompiledModel } from '../../src/model/compile.js';
+import { compileModel, hopArrays, type CompiledModel } from '../../src/model/spec/compile.js';
 import { maxMinRates } from '../../src/model/routes/maxmin.js';
 import { maxMinRatesByHop } from '../../src/model/routes/maxminHops.js';
-import { newState } from '../../src/model/state.js';
+import { newState } from '../../src/model/fixedPoint/state.js';
 import { routesFromPaths } from '../../src/model/routes/routes.js';
 import { fabricModelNetwork, type ModelNetwork, type ModelPort } from '../../src/model/index.js';
 import { fatTreeTopology } from '../../src/network/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NameSet } from '../../src/model/nameSet.js';
+import { NameSet } from '../../src/model/spec/nameSet.js';
 
 describe('NameSet (the front end check that no two flows share a name)', () => {
   it('answers as a Set of strings on random names with many repeats, through several growths', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { meshTopology } from '../../src/index.js';
 import { fabricModelNetwork } from '../../src/model/index.js';
 import { solveFabric, solveModel } from '../../src/model/solve.js';
-import type { ModelNetwork } from '../../src/model/network.js';
+import type { ModelNetwork } from '../../src/model/spec/network.js';
 
 /**
  * A 4 × 4 torus (dateline VLs), two SLs under the 1 : 3 low table, uniform traffic at `load` of each

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fabricModelNetwork } from '../../src/model/index.js';
-import { compileModel } from '../../src/model/compile.js';
-import { newState } from '../../src/model/state.js';
+import { compileModel } from '../../src/model/spec/compile.js';
+import { newState } from '../../src/model/fixedPoint/state.js';
 import { otherVlsReadout } from '../../src/model/queues/heads.js';
 import { singleSwitchTopology } from '../../src/network/index.js';
 

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fabricModelNetwork } from '../../src/model/scenario.js';
+import { fabricModelNetwork } from '../../src/model/spec/scenario.js';
 import { solveModel } from '../../src/model/solve.js';
 
 const ref = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'floor', 'spacing_reference.json'), 'utf8')) as {

@@ -6,7 +6,7 @@
  * a round, shares 1/4 and 3/4).
  */
 import { describe, expect, it } from 'vitest';
-import { compileModel } from '../../src/model/compile.js';
+import { compileModel } from '../../src/model/spec/compile.js';
 import { weightedMaxMin } from '../../src/model/routes/weightedMaxmin.js';
 import type { ModelFlow, ModelNetwork, ModelPort } from '../../src/model/index.js';
 

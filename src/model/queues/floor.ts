@@ -1,8 +1,8 @@
 /** The output-queued floor under a switch output's waits (docs/models.md §13.4); part of iterate.ts's port step. */
 import { servedLevel, type VlShares } from './arbitration.js';
-import type { CompiledModel } from '../compile.js';
+import type { CompiledModel } from '../spec/compile.js';
 import { unboundedResponseTime } from './queue.js';
-import type { ModelState } from '../state.js';
+import type { ModelState } from '../fixedPoint/state.js';
 
 /**
  * The output-queued floor (docs/models.md §13.4): an output fed by FIFO input buffers is not work

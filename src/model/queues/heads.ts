@@ -4,11 +4,11 @@
  * input port while that port sends another VL's packet, and the buffer's wait from the tandem identity
  * of link and FIFO. Part of iterate.ts's port and buffer steps; kernels: no validation, no throwing.
  */
-import type { CompiledModel } from '../compile.js';
+import type { CompiledModel } from '../spec/compile.js';
 import { finiteQueue, trainFifoWait } from './queue.js';
 import { servedLevel, type VlShares } from './arbitration.js';
-import { EPS, type ModelState } from '../state.js';
-import { waitingElsewhere, waitingTerm } from '../waiting.js';
+import { EPS, type ModelState } from '../fixedPoint/state.js';
+import { waitingElsewhere, waitingTerm } from '../fixedPoint/waiting.js';
 
 /** E[s³] of the gamma law with mean `x` and SCV `c2` (exact for deterministic, c2 = 0, and exponential, c2 = 1). */
 export const third = (x: number, c2: number) => x * x * x * (1 + c2) * (1 + 2 * c2);

@@ -10,9 +10,9 @@
  * which no other turn of the buffer reads (θ of turn t' is its output's total less t''s own term): θ
  * may be read turn by turn as the head waits are rewritten. Kernel: no validation, no throwing.
  */
-import type { CompiledModel } from '../compile.js';
-import type { ModelState } from '../state.js';
-import { waitingTerm } from '../waiting.js';
+import type { CompiledModel } from '../spec/compile.js';
+import type { ModelState } from '../fixedPoint/state.js';
+import { waitingTerm } from '../fixedPoint/waiting.js';
 import { voqBufferEnd } from './voq.js';
 
 /**

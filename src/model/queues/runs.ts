@@ -3,10 +3,10 @@
  * VL's table entry continues with its buffers' next packets, ahead of another VL's waiting head. Split from
  * heads.ts (the heads' mean value analysis), which it adds to.
  */
-import type { CompiledModel } from '../compile.js';
+import type { CompiledModel } from '../spec/compile.js';
 import { servedLevel, type VlShares } from './arbitration.js';
-import type { ModelState } from '../state.js';
-import { waitingTerm } from '../waiting.js';
+import type { ModelState } from '../fixedPoint/state.js';
+import { waitingTerm } from '../fixedPoint/waiting.js';
 
 /** Scratch of {@link visitRuns}: per VL, the further packets of a visit begun (F) and of one in progress (G). */
 let runF = new Float64Array(16);

@@ -4,10 +4,10 @@
  * an output), so a packet bound for an idle output waits behind the earlier packets' waits for a busy one. Part of iterate.ts's
  * buffer step. Kernels: no validation, no throwing.
  */
-import type { CompiledModel } from '../compile.js';
+import type { CompiledModel } from '../spec/compile.js';
 import { finiteQueue } from './queue.js';
 import { bufferHeadTime, slowerOut, tandemBufferWait } from './heads.js';
-import { EPS, type ModelState } from '../state.js';
+import { EPS, type ModelState } from '../fixedPoint/state.js';
 
 /**
  * The wait (s) in the FIFO buffer behind channel u for head time S (second moment S2): the shifted GE/GE/1/N of

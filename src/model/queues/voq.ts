@@ -1,6 +1,6 @@
 /** Switch input buffers with virtual output queues (docs/models.md §13.5); part of iterate.ts's buffer step. */
-import type { CompiledModel } from '../compile.js';
-import { EPS, type ModelState } from '../state.js';
+import type { CompiledModel } from '../spec/compile.js';
+import { EPS, type ModelState } from '../fixedPoint/state.js';
 import { servedLevel, type VlShares } from './arbitration.js';
 import { outputQueuedWait, spacedInput } from './floor.js';
 

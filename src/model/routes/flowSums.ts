@@ -6,7 +6,7 @@
  * flows cost O(flows + nodes) — one record per flow walked hop by hop was most of a solve of 10⁵
  * flows (the profile). Kernel: no validation.
  */
-import type { SolvedModel } from '../solved.js';
+import type { SolvedModel } from '../results/solved.js';
 
 /** Per model flow, seconds and packets per second. */
 export interface FlowSums {

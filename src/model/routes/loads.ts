@@ -6,8 +6,8 @@
  * O(flows × hops) (the profile of the 648-host all-to-all: the per-hop pass was most of a solve).
  * Kernel: no validation.
  */
-import type { CompiledModel, HopArrays } from '../compile.js';
-import type { ModelState } from '../state.js';
+import type { CompiledModel, HopArrays } from '../spec/compile.js';
+import type { ModelState } from '../fixedPoint/state.js';
 
 /**
  * Channel and turn loads from `s.rate` (see the module comment). With `hops` (an allocation that

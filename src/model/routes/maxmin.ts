@@ -7,8 +7,8 @@
  * a bottleneck downstream, not a capacity of their own), and each switch input buffer (a = the head packet's mean time at the head, a FIFO being
  * one server). Kernel: trusts its input, allocates only its work arrays.
  */
-import type { CompiledModel } from '../compile.js';
-import type { NodeScratch } from '../state.js';
+import type { CompiledModel } from '../spec/compile.js';
+import type { NodeScratch } from '../fixedPoint/state.js';
 
 /** Coefficients and capacities the allocation reads (all per packet or fractions of time). */
 export interface AllocationInput {

@@ -5,7 +5,7 @@
  * falls, so those sums are taken flow by flow and hop by hop, in the order the model has always used
  * (O(flows × hops) a round; maxmin.ts says first whether any flow is capped). Kernel: trusts its input.
  */
-import type { CompiledModel, HopArrays } from '../compile.js';
+import type { CompiledModel, HopArrays } from '../spec/compile.js';
 import { resources, SATURATED, type Allocation, type AllocationInput } from './maxmin.js';
 
 /** Progressive filling over `hops`; `out` may be reused between calls. */

@@ -12,7 +12,7 @@
  * flows array it returns; {@link routesOf} builds it from the flows' paths otherwise (a network
  * written by hand, or a flows array made anew). Kernels: no validation.
  */
-import type { ModelNetwork } from '../network.js';
+import type { ModelNetwork } from '../spec/network.js';
 import { PairIndex } from './pairIndex.js';
 
 /**

@@ -8,11 +8,11 @@
  * shares again from the demands, until the shares stand. No credit waits; the input buffers' head times
  * only when given (options). Kernel: trusts its input.
  */
-import type { CompiledModel, HopArrays } from '../compile.js';
-import { hopArrays } from '../compile.js';
+import type { CompiledModel, HopArrays } from '../spec/compile.js';
+import { hopArrays } from '../spec/compile.js';
 import { SATURATED, type Allocation } from './maxmin.js';
 import { gpsCapacities, vlShares, type VlShares } from '../queues/arbitration.js';
-import type { ModelNetwork } from '../network.js';
+import type { ModelNetwork } from '../spec/network.js';
 
 /** The allocation with each channel's load (fraction of its port's time) and the rounds taken. */
 export interface WeightedAllocation extends Allocation {

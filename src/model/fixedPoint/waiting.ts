@@ -11,7 +11,7 @@
  * term ({@link waitingElsewhere}).
  * Kernel: no validation, no throwing.
  */
-import type { CompiledModel } from './compile.js';
+import type { CompiledModel } from '../spec/compile.js';
 import type { ModelState } from './state.js';
 
 /**

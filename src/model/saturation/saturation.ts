@@ -4,10 +4,10 @@
  * channel share or input buffer's head time reaches its capacity — found by bisection on the model,
  * which is cheap. Each flow's offered rate is read from the params as given (Poisson `traffic.rate`).
  */
-import { fabricModelNetwork } from './scenario.js';
-import { solveModel } from './solve.js';
-import { modelResult } from './assemble.js';
-import { checkKind } from '../core/shapes.js';
+import { fabricModelNetwork } from '../spec/scenario.js';
+import { solveModel } from '../solve.js';
+import { modelResult } from '../results/assemble.js';
+import { checkKind } from '../../core/shapes.js';
 
 /** The saturation load and what caps it there. */
 export interface SaturationLoad {

@@ -14,7 +14,7 @@
  * solve also waits for their largest change, relative to the channel's transmission time like β's,
  * to fall below the tolerance.
  */
-import type { CompiledModel } from './compile.js';
+import type { CompiledModel } from '../spec/compile.js';
 import { EPS, type ModelState } from './state.js';
 
 /** The ω of each step of one solve, and whether the solve may stop. */

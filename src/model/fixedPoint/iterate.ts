@@ -5,17 +5,17 @@
  * buffers contending for an output), each switch input buffer as a finite FIFO queue whose head time
  * is its service (the two-moment propagation of the streams: propagate.ts). Kernel: no validation, no throwing.
  */
-import type { CompiledModel } from './compile.js';
-import { finiteQueue, unboundedResponseTime } from './queues/queue.js';
-import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from './queues/arbitration.js';
-import { conservationFloor, spacedInput } from './queues/floor.js';
+import type { CompiledModel } from '../spec/compile.js';
+import { finiteQueue, unboundedResponseTime } from '../queues/queue.js';
+import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from '../queues/arbitration.js';
+import { conservationFloor, spacedInput } from '../queues/floor.js';
 import { EPS, type ModelState } from './state.js';
-import { voqBuffer, voqOutputWait } from './queues/voq.js';
+import { voqBuffer, voqOutputWait } from '../queues/voq.js';
 import { resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
-import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt, readyShare } from './queues/heads.js';
-import { bufferFifoWait, splitFifo } from './queues/splitFifo.js';
-import { oneVlVoqBuffers } from './queues/oneVlVoqBuffer.js';
-import { runsAhead, visitRuns } from './queues/runs.js';
+import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt, readyShare } from '../queues/heads.js';
+import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
+import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
+import { runsAhead, visitRuns } from '../queues/runs.js';
 
 /**
  * Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with

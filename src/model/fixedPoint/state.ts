@@ -1,5 +1,5 @@
 /** The fabric model's state between the steps of the fixed point (iterate.ts), per channel unless said. */
-import type { CompiledModel } from './compile.js';
+import type { CompiledModel } from '../spec/compile.js';
 import type { NodeScratch } from './work.js';
 
 /** Guard against 0 in denominators and capacities. */

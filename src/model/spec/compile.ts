@@ -6,9 +6,9 @@
  * arrays. Trusts its input (scenario.ts and solve.ts check it).
  */
 import type { ModelNetwork } from './network.js';
-import { PairIndex } from './routes/pairIndex.js';
-import { flowTableOf, hasFrontEndTable } from './routes/routes.js';
-import { newWork, type ModelWork } from './work.js';
+import { PairIndex } from '../routes/pairIndex.js';
+import { flowTableOf, hasFrontEndTable } from '../routes/routes.js';
+import { newWork, type ModelWork } from '../fixedPoint/work.js';
 
 /** The flat form of a network; channel c = port·V + VL. */
 export interface CompiledModel {

@@ -4,10 +4,10 @@
  * ports as tables. Attached by {@link solveFabric}; {@link fabricModelDisplay} also re-attaches it to
  * a record read back from JSON.
  */
-import { formatNumber } from '../present/number.js';
-import { withRecordDisplay } from '../present/recordDisplay.js';
+import { formatNumber } from '../../present/number.js';
+import { withRecordDisplay } from '../../present/recordDisplay.js';
 import type { FabricModelResult, FlowResult, PortResult } from './result.js';
-import { recordParameter } from '../core/shapes.js';
+import { recordParameter } from '../../core/shapes.js';
 
 /** Rows shown per table (the record holds them all). */
 const MAX_ROWS = 40;

@@ -20,8 +20,8 @@
  *
  * Kernel: trusts its input; one walk over each capped flow's path.
  */
-import type { CompiledModel } from './compile.js';
-import type { Allocation } from './routes/maxmin.js';
+import type { CompiledModel } from '../spec/compile.js';
+import type { Allocation } from '../routes/maxmin.js';
 
 /** The channels whose far-end input buffers a capped flow's backlog fills. */
 export interface CongestionTrees {

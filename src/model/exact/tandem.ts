@@ -6,9 +6,9 @@
  * packets), the second link draining it to a sink. The solver then answers with the chain's exact
  * solution instead of the decomposition.
  */
-import { solveCreditChain } from '../credit/solve.js';
-import type { ModelNetwork } from './network.js';
-import type { FabricModelResult, FlowResult } from './result.js';
+import { solveCreditChain } from '../../credit/solve.js';
+import type { ModelNetwork } from '../spec/network.js';
+import type { FabricModelResult, FlowResult } from '../results/result.js';
 
 /** The chain's parameters if `net` is such a tandem, else null. */
 export function creditTandem(net: ModelNetwork): { lambda: number; mu1: number; mu2: number; n: number; m: number } | null {

@@ -8,9 +8,9 @@
  * costs more than the solve itself on 10⁵ flows and more (the profile); so are the per-channel and
  * per-port records (`channels`, `ports`; session 16), a twentieth of a solve of 10,000 flows.
  */
-import { maxOf } from '../core/arrays.js';
-import { congestionTrees, treeOtherThan } from './congestionTree.js';
-import { flowSums, perFlowNumbers, type FlowSums } from './routes/flowSums.js';
+import { maxOf } from '../../core/arrays.js';
+import { congestionTrees, treeOtherThan } from '../saturation/congestionTree.js';
+import { flowSums, perFlowNumbers, type FlowSums } from '../routes/flowSums.js';
 import type { ChannelResult, FabricModelResult, FlowFlag, FlowResult, PortResult } from './result.js';
 import type { SolvedModel } from './solved.js';
 

@@ -10,11 +10,11 @@
  * this answer only where it carries more in total than the diverged iterate. Kernel of solve.ts: no
  * validation.
  */
-import type { ModelNetwork } from './network.js';
-import type { SolvedModel } from './solved.js';
-import { weightedMaxMin } from './routes/weightedMaxmin.js';
-import { hopArrays } from './compile.js';
-import { accumulateLoads } from './routes/loads.js';
+import type { ModelNetwork } from '../spec/network.js';
+import type { SolvedModel } from '../results/solved.js';
+import { weightedMaxMin } from '../routes/weightedMaxmin.js';
+import { hopArrays } from '../spec/compile.js';
+import { accumulateLoads } from '../routes/loads.js';
 
 /** Bisection steps on the scale (2⁻¹⁰ of the offered rates). */
 const STEPS = 10;

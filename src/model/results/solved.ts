@@ -1,8 +1,8 @@
 /** The fabric model's solved state, handed from the fixed point (solve.ts) to the result records (assemble.ts). */
-import type { CompiledModel } from './compile.js';
-import type { ModelState } from './state.js';
-import type { Allocation } from './routes/maxmin.js';
-import type { ModelNetwork } from './network.js';
+import type { CompiledModel } from '../spec/compile.js';
+import type { ModelState } from '../fixedPoint/state.js';
+import type { Allocation } from '../routes/maxmin.js';
+import type { ModelNetwork } from '../spec/network.js';
 
 /** The solved state, for assemble.ts. */
 export interface SolvedModel {

@@ -6,7 +6,7 @@
  *
  * Units: bytes, seconds, bytes per second (the front end converts the scenario's Gb/s, ns and µs).
  */
-import type { VlArbiterConfig } from '../admission/arbiter.js';
+import type { VlArbiterConfig } from '../../admission/arbiter.js';
 
 /** One transmitting port: a host's port or a switch's output port, with the link it drives. */
 export interface ModelPort {

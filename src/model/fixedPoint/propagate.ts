@@ -1,5 +1,5 @@
 /** The fixed point's step 5 (docs/models.md §13): the flows' two-moment processes carried from hop to hop. */
-import type { CompiledModel } from './compile.js';
+import type { CompiledModel } from '../spec/compile.js';
 import type { ModelState } from './state.js';
 
 /** Step 5: two-moment propagation (Whitt's QNA): merge into each channel (the hybrid superposition), departure SCV Cd² = ρ²Cs² + (1 − ρ²)Ca². */

@@ -4,8 +4,8 @@
  * wire, the send queue, the SL; rate control and path selection accepted and flagged. Part of the
  * model's checking front door (scenario.ts): every error names the field, the rule and the value.
  */
-import { InvalidParameterError } from '../core/errors.js';
-import { knownKeys, plainObject } from '../core/guards.js';
+import { InvalidParameterError } from '../../core/errors.js';
+import { knownKeys, plainObject } from '../../core/guards.js';
 
 /** The keys a flow may hold (the simulator's FlowSpec). */
 export const FLOW_KEYS = ['name', 'source', 'destination', 'sl', 'traffic', 'packetBytes', 'sendQueuePackets', 'rateControl', 'windowPackets', 'pathSelection', 'startUs', 'stopUs'] as const;

@@ -6,16 +6,16 @@
  * model does not represent is refused with an error naming the field, or flagged on the flows it
  * touches (rate control).
  */
-import { VlArbiter, type VlArbiterConfig } from '../admission/arbiter.js';
-import { InvalidParameterError } from '../core/errors.js';
-import { knownKeys, plainObject } from '../core/guards.js';
-import { validateFabricTopology, type FabricTopology } from '../network/topology.js';
+import { VlArbiter, type VlArbiterConfig } from '../../admission/arbiter.js';
+import { InvalidParameterError } from '../../core/errors.js';
+import { knownKeys, plainObject } from '../../core/guards.js';
+import { validateFabricTopology, type FabricTopology } from '../../network/topology.js';
 import { parseFlow } from './flowSpec.js';
 import { NameSet } from './nameSet.js';
-import { LftRouter } from './routes/lftRoutes.js';
-import { attachFlowTable, flowArrays } from './routes/routes.js';
+import { LftRouter } from '../routes/lftRoutes.js';
+import { attachFlowTable, flowArrays } from '../routes/routes.js';
 import type { ModelFlow, ModelNetwork, ModelPort } from './network.js';
-import { slToVlTable } from '../network/qos/slToVl.js';
+import { slToVlTable } from '../../network/qos/slToVl.js';
 
 /** Every key of the simulator's `fabric` params (FabricOptions without seed, streams, replication). */
 export const FABRIC_PARAM_KEYS = [
