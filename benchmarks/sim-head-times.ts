@@ -65,6 +65,7 @@ let crossbar: any = null;
 const register = fifo.register;
 fifo.register = function (q: number, out: number, vl: number) {
   registered.set(q, [clock(), popping]);
+  regAt.set(this.headOf(q), [clock(), popping]);
   if (!popping && crossbar !== null) {
     // What a fresh head finds at its output: busy or not, and the requests already registered there
     // (inputFifo.ts's lists, oldest first; REQ_NEXT is field 4 of a buffer's record of 8).
@@ -87,7 +88,9 @@ const pushT = new Map<number, number>();
 /** Per input queue: its last packet's entry; per packet: its entry's class — 0 back to back with its VL's previous packet on the link (gap < 1.05 x), 1 one packet between (< 2.05 x), 2 further (H34vl, measurement 157). */
 const lastPush = new Map<number, number>();
 const entryClass = new Map<number, number>();
-/** Per input queue q: per entry class [packets started, Σ(start − entry)] (s). */
+/** Per packet: when its request was registered, and whether as a successor (at its predecessor's start). */
+const regAt = new Map<number, [number, boolean]>();
+/** Per input queue q: per entry class [packets started, Σ(start − entry), Σ FIFO part] (s): the FIFO part is entry to registration, plus x for a successor (the model's H leaves out the wait for its port while the predecessor is sent). */
 const byClass = new Map<number, number[]>();
 const xLink = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
 const inBuf = new Map<number, [number, number]>();
@@ -121,10 +124,13 @@ xbar.startTx = function (g: number, q: number, v: number) {
     pushT.delete(p);
     const k = entryClass.get(p) ?? 2;
     entryClass.delete(p);
+    const reg = regAt.get(p);
+    regAt.delete(p);
     if (t0 !== undefined) {
-      const bc = byClass.get(q) ?? [0, 0, 0, 0, 0, 0];
-      bc[2 * k]! += 1;
-      bc[2 * k + 1]! += clock() - t0;
+      const bc = byClass.get(q) ?? [0, 0, 0, 0, 0, 0, 0, 0, 0];
+      bc[3 * k]! += 1;
+      bc[3 * k + 1]! += clock() - t0;
+      bc[3 * k + 2]! += reg === undefined ? 0 : reg[0] - t0 + (reg[1] ? xLink : 0);
       byClass.set(q, bc);
       const b = inBuf.get(q) ?? [0, 0];
       b[0] += 1;
@@ -242,12 +248,12 @@ for (const [k, a] of [...byKind].sort()) {
 const byKindClass = new Map<string, number[]>();
 for (const [q, b] of byClass) {
   const k = `${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`;
-  const a = byKindClass.get(k) ?? [0, 0, 0, 0, 0, 0];
+  const a = byKindClass.get(k) ?? [0, 0, 0, 0, 0, 0, 0, 0, 0];
   b.forEach((z, i) => (a[i]! += z));
   byKindClass.set(k, a);
 }
 for (const [k, a] of [...byKindClass].sort()) {
-  const n = a[0]! + a[2]! + a[4]!;
-  const cls = (i: number) => `${(a[2 * i]! / n).toFixed(3)} (to start ${(a[2 * i + 1]! / a[2 * i]! / x).toFixed(3)} x)`;
+  const n = a[0]! + a[3]! + a[6]!;
+  const cls = (i: number) => `${(a[3 * i]! / n).toFixed(3)} (to start ${(a[3 * i + 1]! / a[3 * i]! / x).toFixed(3)} x, FIFO ${(a[3 * i + 2]! / a[3 * i]! / x).toFixed(3)})`;
   console.log(`${k}: entered back to back ${cls(0)}, one packet between ${cls(1)}, further ${cls(2)}`);
 }
