@@ -65,7 +65,8 @@ let crossbar: any = null;
 const register = fifo.register;
 fifo.register = function (q: number, out: number, vl: number) {
   registered.set(q, [clock(), popping]);
-  regAt.set(this.headOf(q), [clock(), popping]);
+  // A fresh head whose port still sends its own buffer's predecessor waits the rest of that transmission: the model's shifted FIFO counts it.
+  regAt.set(this.headOf(q), [clock(), popping, popping ? 0 : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock())]);
   if (!popping && crossbar !== null) {
     // What a fresh head finds at its output: busy or not, and the requests already registered there
     // (inputFifo.ts's lists, oldest first; REQ_NEXT is field 4 of a buffer's record of 8).
@@ -89,8 +90,14 @@ const pushT = new Map<number, number>();
 const lastPush = new Map<number, number>();
 const entryClass = new Map<number, number>();
 /** Per packet: when its request was registered, and whether as a successor (at its predecessor's start). */
-const regAt = new Map<number, [number, boolean]>();
-/** Per input queue q: per entry class [packets started, Σ(start − entry), Σ FIFO part] (s): the FIFO part is entry to registration, plus x for a successor (the model's H leaves out the wait for its port while the predecessor is sent). */
+const regAt = new Map<number, [number, boolean, number]>();
+/** Per input queue: when its last packet started. */
+const lastStart = new Map<number, number>();
+/**
+ * Per input queue q: per entry class [packets started, Σ(start − entry), Σ FIFO part] (s). The FIFO part as the model's shifted
+ * FIFO counts it: entry to registration, plus x for a successor (registered at its predecessor's start), plus for a fresh head the
+ * rest of its predecessor's transmission if its port still sends it (the model's head wait H leaves out the wait for the buffer's own predecessor).
+ */
 const byClass = new Map<number, number[]>();
 const xLink = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
 const inBuf = new Map<number, [number, number]>();
@@ -126,11 +133,12 @@ xbar.startTx = function (g: number, q: number, v: number) {
     entryClass.delete(p);
     const reg = regAt.get(p);
     regAt.delete(p);
+    lastStart.set(q, clock());
     if (t0 !== undefined) {
       const bc = byClass.get(q) ?? [0, 0, 0, 0, 0, 0, 0, 0, 0];
       bc[3 * k]! += 1;
       bc[3 * k + 1]! += clock() - t0;
-      bc[3 * k + 2]! += reg === undefined ? 0 : reg[0] - t0 + (reg[1] ? xLink : 0);
+      bc[3 * k + 2]! += reg === undefined ? 0 : reg[0] - t0 + (reg[1] ? xLink : reg[2]);
       byClass.set(q, bc);
       const b = inBuf.get(q) ?? [0, 0];
       b[0] += 1;
