@@ -16,7 +16,9 @@
  * input port free (the rest are successors registered early, or heads whose port sends another VL). A
  * measuring aid, not a score; the simulator runs `--reps` replications of `--packets` packets per
  * flow (default 2 × 20,000), seed 1, a fifth of that warm-up. Last, per buffer kind, each packet's time from
- * its entry into the buffer to its start (the buffer's time beyond x, as fabric-model-buffers.ts's `sim` by Little).
+ * its entry into the buffer to its start (the buffer's time beyond x, as fabric-model-buffers.ts's `sim` by Little), beside the
+ * model's FIFO wait + S − x; and that time by how the packet entered after its VL's previous one (back to back, one packet
+ * between, further: H34vl, measurement 157).
  *
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts 4ary2tree-uniform-2sl [90%] [--reps 2] [--packets 20000]
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts mesh8x8-uniform-2sl 90% --by-vl   (host-fed and switch-fed buffers, per VL)
@@ -63,6 +65,8 @@ let crossbar: any = null;
 const register = fifo.register;
 fifo.register = function (q: number, out: number, vl: number) {
   registered.set(q, [clock(), popping]);
+  // A fresh head whose port still sends its own buffer's predecessor waits the rest of that transmission: the model's shifted FIFO counts it.
+  regAt.set(this.headOf(q), [clock(), popping, popping ? 0 : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock())]);
   if (!popping && crossbar !== null) {
     // What a fresh head finds at its output: busy or not, and the requests already registered there
     // (inputFifo.ts's lists, oldest first; REQ_NEXT is field 4 of a buffer's record of 8).
@@ -82,12 +86,29 @@ fifo.register = function (q: number, out: number, vl: number) {
 };
 /** Per packet: when it entered its input buffer; per input queue q: [packets started, Σ(start − entry)] (H31z). */
 const pushT = new Map<number, number>();
+/** Per input queue: its last packet's entry; per packet: its entry's class — 0 back to back with its VL's previous packet on the link (gap < 1.05 x), 1 one packet between (< 2.05 x), 2 further (H34vl, measurement 157). */
+const lastPush = new Map<number, number>();
+const entryClass = new Map<number, number>();
+/** Per packet: when its request was registered, and whether as a successor (at its predecessor's start). */
+const regAt = new Map<number, [number, boolean, number]>();
+/** Per input queue: when its last packet started. */
+const lastStart = new Map<number, number>();
+/**
+ * Per input queue q: per entry class [packets started, Σ(start − entry), Σ FIFO part] (s). The FIFO part as the model's shifted
+ * FIFO counts it: entry to registration, plus x for a successor (registered at its predecessor's start), plus for a fresh head the
+ * rest of its predecessor's transmission if its port still sends it (the model's head wait H leaves out the wait for the buffer's own predecessor).
+ */
+const byClass = new Map<number, number[]>();
+const xLink = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
 const inBuf = new Map<number, [number, number]>();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let fifoInst: any = null;
 const push = fifo.push;
 fifo.push = function (q: number, p: number) {
   fifoInst = this;
+  const gap = (clock() - (lastPush.get(q) ?? -Infinity)) / xLink;
+  entryClass.set(p, gap < 1.05 ? 0 : gap < 2.05 ? 1 : 2);
+  lastPush.set(q, clock());
   pushT.set(p, clock());
   return push.call(this, q, p);
 };
@@ -108,7 +129,17 @@ xbar.startTx = function (g: number, q: number, v: number) {
     const p = fifoInst.headOf(q);
     const t0 = pushT.get(p);
     pushT.delete(p);
+    const k = entryClass.get(p) ?? 2;
+    entryClass.delete(p);
+    const reg = regAt.get(p);
+    regAt.delete(p);
+    lastStart.set(q, clock());
     if (t0 !== undefined) {
+      const bc = byClass.get(q) ?? [0, 0, 0, 0, 0, 0, 0, 0, 0];
+      bc[3 * k]! += 1;
+      bc[3 * k + 1]! += clock() - t0;
+      bc[3 * k + 2]! += reg === undefined ? 0 : reg[0] - t0 + (reg[1] ? xLink : reg[2]);
+      byClass.set(q, bc);
       const b = inBuf.get(q) ?? [0, 0];
       b[0] += 1;
       b[1] += clock() - t0;
@@ -140,6 +171,7 @@ for (let r = 0; r < reps; r++) {
   f.run(until / 5, until / 5);
   heads.clear();
   seen.clear();
+  byClass.clear();
   crossbar = f.crossbar;
   f.run(until / 5 + until, until / 5);
   crossbar = null;
@@ -163,6 +195,8 @@ const kindOf = (input: string) => {
   return `${from.includes(':') ? level(from) : 'host'}>${level(input)}`;
 };
 const groups = new Map<string, number[]>();
+/** Per buffer kind: [Σλ, Σλ(W + S − x)/x, Σλ·W/x] of the model (W its FIFO wait): its arrival-to-start beside the simulator's. */
+const modelBuf = new Map<string, number[]>();
 const add = (key: string, at: number, xs: number[]) => {
   const g = groups.get(key) ?? new Array(20).fill(0);
   xs.forEach((x, i) => (g[at + i]! += x));
@@ -188,6 +222,9 @@ net.ports.forEach((p, pi) => {
     let busy = 0;
     for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) busy += (s.lamT[m.turnsOf[i]!]! * s.headWaitProb[m.turnsOf[i]!]!) / l;
     add(`${kindOf(far)} VL${v}`, 6, [1, s.headTime[u]! / xu - 1, out, port, l * s.headTime[u]!, busy]);
+    const mb = modelBuf.get(`${kindOf(far)} VL${v}`) ?? [0, 0, 0];
+    [l, (l * (s.fifoWait[u]! + s.headTime[u]! - xu)) / xu, (l * s.fifoWait[u]!) / xu].forEach((z, i) => (mb[i]! += z));
+    modelBuf.set(`${kindOf(far)} VL${v}`, mb);
   }
 });
 console.log(`${name} ${label}: head times of the input buffers, in transmissions x (sim: ${reps} × ${packets} packets per flow)`);
@@ -211,4 +248,20 @@ for (const [q, b] of inBuf) {
   a[1] += b[1];
   byKind.set(k, a);
 }
-for (const [k, a] of [...byKind].sort()) console.log(`${k}: arrival at the buffer to start ${(a[1] / a[0] / x).toFixed(3)} x (n ${a[0]})`);
+for (const [k, a] of [...byKind].sort()) {
+  const mb = modelBuf.get(k) ?? [1, NaN, NaN];
+  console.log(`${k}: arrival at the buffer to start ${(a[1] / a[0] / x).toFixed(3)} x (n ${a[0]}); model ${(mb[1]! / mb[0]!).toFixed(3)} (its FIFO wait ${(mb[2]! / mb[0]!).toFixed(3)})`);
+}
+// The same by how each packet came after its VL's previous one on the link (measurement 157): share and mean time to its start.
+const byKindClass = new Map<string, number[]>();
+for (const [q, b] of byClass) {
+  const k = `${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`;
+  const a = byKindClass.get(k) ?? [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  b.forEach((z, i) => (a[i]! += z));
+  byKindClass.set(k, a);
+}
+for (const [k, a] of [...byKindClass].sort()) {
+  const n = a[0]! + a[3]! + a[6]!;
+  const cls = (i: number) => `${(a[3 * i]! / n).toFixed(3)} (to start ${(a[3 * i + 1]! / a[3 * i]! / x).toFixed(3)} x, FIFO ${(a[3 * i + 2]! / a[3 * i]! / x).toFixed(3)})`;
+  console.log(`${k}: entered back to back ${cls(0)}, one packet between ${cls(1)}, further ${cls(2)}`);
+}

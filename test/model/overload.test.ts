@@ -53,11 +53,12 @@ describe('solveFabric in overload (the fixed point diverges)', () => {
   // With changes 35–37 (session 12, H31h2) the plain fixed point no longer runs away at 2 × (it did on
   // the formulas the fallback was written on): there the flows are capped by max-min and the answer is
   // the ordinary saturated one.
-  // NOT MET since change 153 (session 16, H33vl: the back-to-back successor in the table's runs): at 2 × the fixed point no
-  // longer settles — residual 7.9e-5 after 200 passes, 1.8e-4 after 400, 2.1e-3 after 1,000 (a cycle, not a run-away);
-  // solveFabric says so (converged false; SL 1 flows latency Infinity, flagged unstable and not-converged; throughputs
-  // the max-min caps). The term reads the hosts' send-queue waits, unbounded in overload. To mend: docs/fabric-model.md 137.
-  it.fails('NOT MET: offered 2 × the links: the plain fixed point holds with the flows capped; finite latencies, flagged saturated, never NaN', () => {
+  // Not met from change 153 (session 16, H33vl: the back-to-back successor in the table's runs) to change 155 (session 17,
+  // H34vl): the term read the hosts' send-queue waits at the carried rates, which rise steeply with the rates the buffers'
+  // head times cap (λ·W ~ ρ²/(1 − ρ)), so the head times, the caps and the waits went round a cycle (residual 7.9e-5 after 200
+  // passes, 2.1e-3 after 1,000). Change 155: a host whose unbounded send queue is offered more than it carries is never
+  // empty (its next packet is always there); the plain fixed point settles again (108 passes).
+  it('offered 2 × the links: the plain fixed point holds with the flows capped; finite throughputs, flagged saturated, never NaN', () => {
     const net = torus(2);
     expect(solveModel(net, 1e-7, 200, 0.5, 'plain').converged).toBe(true);
     const r = solveFabric(net);

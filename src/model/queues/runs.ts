@@ -134,7 +134,9 @@ function backToBack(m: CompiledModel, s: ModelState, t: number, u: number, c: nu
   if (m.rate[pu] !== m.rate[q]) return 0;
   const lu = s.lam[u]!;
   let wSend = 0;
-  if (m.hostChannel[u] === 1) wSend = s.hostWait[u]!;
+  // A host whose unbounded send queues are offered more than the fixed point carries (max-min caps its flows: overload) is
+  // never empty: the next packet is always there (change 155; the send-queue wait at the carried rate would feed the rates back).
+  if (m.hostChannel[u] === 1) wSend = backlogged(m, s, u) ? Infinity : s.hostWait[u]!;
   else {
     let lt = 0;
     for (let i = m.intoStart[u]!; i < m.intoStart[u + 1]!; i++) {
@@ -147,6 +149,28 @@ function backToBack(m: CompiledModel, s: ModelState, t: number, u: number, c: nu
   const behind = Math.min(1, lu * Math.max(0, s.headTime[u]! - s.xbar[u]!));
   const undelayed = (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
   return undelayed * Math.min(1, lu * wSend);
+}
+
+/** Per compiled model, per host channel: the offered rates of its flows whose send queue is unbounded (or offered ∞), and of the rest. */
+const offeredByChannel = new WeakMap<CompiledModel, { readonly unbounded: Float64Array; readonly finite: Float64Array }>();
+
+/**
+ * Whether host channel u's unbounded send queues hold a backlog that grows without end (change 155): their flows are offered
+ * more than the fixed point carries (max-min capped them). The carried part of those flows is hostOffered less the finite
+ * queues' offered rates (loads.ts: a finite queue sees the offered rate, an unbounded one the carried rate).
+ */
+function backlogged(m: CompiledModel, s: ModelState, u: number): boolean {
+  let o = offeredByChannel.get(m);
+  if (o === undefined) {
+    o = { unbounded: new Float64Array(m.C), finite: new Float64Array(m.C) };
+    for (let f = 0; f < m.F; f++) {
+      const finite = m.sendQueue[f]! < Infinity && m.lambda[f]! < Infinity;
+      (finite ? o.finite : o.unbounded)[m.flowChannel[f]!]! += m.lambda[f]!;
+    }
+    offeredByChannel.set(m, o);
+  }
+  const offered = o.unbounded[u]!;
+  return offered > 0 && offered > (s.hostOffered[u]! - o.finite[u]!) * (1 + 1e-9);
 }
 
 /**

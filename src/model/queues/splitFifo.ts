@@ -53,6 +53,11 @@ export function splitFifo(m: CompiledModel, s: ModelState, u: number, lt: number
     return;
   }
   const w0 = s.fifoWait[u]!;
+  // An unstable buffer's wait is infinite already: nothing to split (∞ − ∞ would make the turns' waits NaN).
+  if (!(w0 < Infinity)) {
+    s.fifoSplit[u] = w0;
+    return;
+  }
   // g(d) = W(d) − W₀ − d, d = W − W₀ (each turn's head a_t = max(0, F_t − d) longer): g(0) ≥ 0, g(max F) = −max F < 0
   // (W(max F) = W₀); g falls with d. Regula falsi (Illinois) on [0, max F].
   let lo = 0;
