@@ -26,12 +26,13 @@
 import type { CompiledModel, HopArrays } from '../spec/compile.js';
 import { hopArrays } from '../spec/compile.js';
 import { gpsCapacities, type VlShares } from '../queues/arbitration.js';
+import { SATURATED } from '../routes/maxmin.js';
 
 /** The allocation, per flow and per channel. */
 export interface InputFairAllocation {
   /** Per flow: its rate (packets/s). */
   readonly rate: Float64Array;
-  /** Per flow: what gave it the least (maxmin.ts's numbering: channel P + c, input buffer P + C + u), −1 where its demand was met. */
+  /** Per flow: what gave it the least (maxmin.ts's numbering: port p, channel P + c, input buffer P + C + u), −1 where its demand was met. */
   readonly bottleneck: Int32Array;
   /** Per channel: Σ r_f x_f of its flows (fraction of the port's time). */
   readonly channelLoad: Float64Array;
@@ -209,7 +210,8 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
       channelLoad[hopChannel[h]!]! += rate[f]! * x[h]!;
       if (bottleneck[f] !== -1 || !(rate[f]! < lambda[f]!)) continue;
       if (given[2 * h + 1]! <= rate[f]!) bottleneck[f] = P + C + holOf[h]!;
-      else if (given[2 * h]! <= rate[f]!) bottleneck[f] = P + hopChannel[h]!;
+      // A channel holding the whole link is the port's (maxmin.ts names the link there).
+      else if (given[2 * h]! <= rate[f]!) bottleneck[f] = capacity[hopChannel[h]!]! >= SATURATED ? (hopChannel[h]! / V) | 0 : P + hopChannel[h]!;
     }
   }
   return { rate, bottleneck, channelLoad, rounds, settled };
