@@ -214,8 +214,19 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
       else if (given[2 * h]! <= rate[f]!) bottleneck[f] = capacity[hopChannel[h]!]! >= SATURATED ? (hopChannel[h]! / V) | 0 : P + hopChannel[h]!;
     }
   }
+  // A flow met at a channel that is full still queues at a saturated output (its buffer under the level
+  // there: the hotspot's own flow, sent in full): named there too, its latency a bound (flagged saturated).
+  for (let f = 0; f < F; f++) {
+    for (let h = hopStart[f]!; h < hopStart[f + 1]! && bottleneck[f] === -1; h++) {
+      const c = hopChannel[h]!;
+      if (channelLoad[c]! >= capacity[c]! * FULL) bottleneck[f] = capacity[c]! >= SATURATED ? (c / V) | 0 : P + c;
+    }
+  }
   return { rate, bottleneck, channelLoad, rounds, settled };
 }
+
+/** A channel carrying this fraction of its share is full. */
+const FULL = 1 - 1e-9;
 
 /**
  * The input buffers that are head-of-line servers: a switch input buffer (a FIFO, m.voq false) whose
