@@ -218,7 +218,7 @@ function filling(m: CompiledModel, hops: HopArrays, capacity: Float64Array, held
 }
 
 /** Each port's shares for its VLs' mean packet sizes, every flow weighted 1 (2048 bytes where none passes). */
-function portSharesByMeanBytes(m: CompiledModel, net: ModelNetwork, hops: HopArrays): VlShares[] {
+export function portSharesByMeanBytes(m: CompiledModel, net: ModelNetwork, hops: HopArrays): VlShares[] {
   const bytes = new Float64Array(m.C);
   const count = new Float64Array(m.C);
   for (let f = 0; f < m.F; f++) {

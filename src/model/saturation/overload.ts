@@ -12,7 +12,8 @@
  */
 import type { ModelNetwork } from '../spec/network.js';
 import type { SolvedModel } from '../results/solved.js';
-import { weightedMaxMin } from '../routes/weightedMaxmin.js';
+import { portSharesByMeanBytes, weightedMaxMin } from '../routes/weightedMaxmin.js';
+import { inputFairRates } from './inputFair.js';
 import { hopArrays } from '../spec/compile.js';
 import { accumulateLoads } from '../routes/loads.js';
 
@@ -95,8 +96,10 @@ export function withUnboundedCapped(sm: SolvedModel): SolvedModel {
 export function withSharesByLoad(sm: SolvedModel): SolvedModel {
   const { m, s } = sm;
   const hops = hopArrays(m);
-  const law = weightedMaxMin(m, sm.net, { headTime: s.headTime, hops });
-  // Shares that do not stand (a tie between a port and a buffer filling at once can alternate): the fixed point's allocation stays.
+  // Change 160 (H34sh): the input-fair allocation (inputFair.ts) — within a VL the output serves its input
+  // buffers in turn, not its flows; head times only for the buffers that block at their head.
+  const law = inputFairRates(m, portSharesByMeanBytes(m, sm.net, hops), { headTime: s.headTime, hops });
+  // An allocation that does not stand: the fixed point's stays.
   if (!law.settled) return sm;
   s.rate.set(law.rate);
   accumulateLoads(m, s, hops);
