@@ -10,6 +10,7 @@ import { compiledModel, hopArrays, type CompiledModel, type HopArrays } from './
 import { maxMinRatesByHop } from './routes/maxminHops.js';
 import { channelService, inputBuffers, portWaits } from './fixedPoint/iterate.js';
 import { propagate } from './fixedPoint/propagate.js';
+import { oneVlVoqPorts } from './fixedPoint/oneVlVoqPorts.js';
 import { accumulateLoads } from './routes/loads.js';
 import { newState, type ModelState } from './fixedPoint/state.js';
 import { DampingStep } from './fixedPoint/damping.js';
@@ -121,9 +122,11 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   while (iterations < maxIterations) {
     iterations++;
     if (!served) channelService(m, s);
-    propagate(m, s);
-    portWaits(m, s, shares);
-    const change = inputBuffers(m, s, step.omega);
+    // One VL with virtual output queues: the merge, the port step and the waiting heads' terms channel by channel (the same numbers).
+    const oneVlVoq = m.voq && m.V === 1;
+    if (oneVlVoq) oneVlVoqPorts(m, s, shares);
+    else (propagate(m, s), portWaits(m, s, shares));
+    const change = inputBuffers(m, s, step.omega, oneVlVoq);
     // (The loads have not moved since the last service step: only the credit waits.)
     channelService(m, s, false);
     served = true;

@@ -1,0 +1,117 @@
+/**
+ * The fixed point's middle of a pass for a one-VL model with virtual output queues (the speed
+ * benchmarks' case and every `-1sl` VoQ solve; session 17, H34pp): per channel c in one go, the
+ * two-moment merge into c (propagate.ts), the port step of port c (iterate.ts portWaits with
+ * voq.ts voqOutputWait) and the waiting heads' terms of the turns into c with their total (waiting.ts
+ * resetWaiting), where they were three passes over the channels and four over the turns into each.
+ * The channels are independent in all three: the merge writes c's Ca² and Cd² from the last pass's
+ * departures, the port step reads c's Ca² and writes c's capacity and the turns into c, and the terms
+ * read only those turns; the buffer step (inputBuffers) runs after all of them, as before. The same
+ * expressions in the same order as those functions, so the same numbers bit for bit
+ * (benchmarks/fabric-model-same.ts). A port the one-VL form does not cover (a host's send queue, an
+ * arbitration table other than one low-table VL, an unstable output) takes portWaits itself.
+ * Kernel: no validation, no throwing.
+ */
+import type { CompiledModel } from '../spec/compile.js';
+import type { VlShares } from '../queues/arbitration.js';
+import { unboundedResponseTime } from '../queues/queue.js';
+import { outputQueuedWait, spacedInput } from '../queues/floor.js';
+import { EPS, type ModelState } from './state.js';
+import { propagateChannel } from './propagate.js';
+import { portWaits } from './iterate.js';
+
+/** Per compiled model: per position of `intoOf`, 1 where the turn's input link is spaced (floor.ts spacedInput; the model's own numbers, so once). */
+const spacedOf = new WeakMap<CompiledModel, Uint8Array>();
+
+/** Per position of `intoOf`, whether its turn's input link brings a spaced stream into the turn's output (one VL: port = channel). */
+function spacedPositions(m: CompiledModel): Uint8Array {
+  let spaced = spacedOf.get(m);
+  if (spaced !== undefined) return spaced;
+  spaced = new Uint8Array(m.intoOf.length);
+  for (let p = 0; p < m.P; p++) for (let i = m.intoStart[p]!; i < m.intoStart[p + 1]!; i++) spaced[i] = spacedInput(m, m.turnIn[m.intoOf[i]!]!, p) ? 1 : 0;
+  spacedOf.set(m, spaced);
+  return spaced;
+}
+
+/** Whether port p's shares are one VL in the low table with a positive finite round (arbitration.ts gpsCapacities then gives it the whole link, wrrSplit a split of 1). */
+function oneLowVl(sh: VlShares): boolean {
+  return sh.level[0] === 1 && sh.roundBytes[0]! > 0 && sh.roundBytes[0]! < Infinity;
+}
+
+/**
+ * propagate, portWaits and resetWaiting of a one-VL VoQ model (m.V === 1, m.voq), channel by channel.
+ * After it, inputBuffers is called with its terms already set.
+ */
+export function oneVlVoqPorts(m: CompiledModel, s: ModelState, shares: readonly VlShares[]): void {
+  const spaced = spacedPositions(m);
+  const { intoOf, intoStart, hostChannel } = m;
+  const { lam, lamT, portWait, headWait } = s;
+  const { r: terms, total } = m.work.waiting;
+  const { split } = m.work.port;
+  for (let c = 0; c < m.C; c++) {
+    propagateChannel(m, s, c);
+    const start = intoStart[c]!;
+    const end = intoStart[c + 1]!;
+    const l = lam[c]!;
+    const sh = shares[c]!;
+    if (!(l > 0) || hostChannel[c] === 1 || !oneLowVl(sh) || !portStepOneVl(m, s, c, l, spaced)) portWaits(m, s, shares, c, c + 1);
+    else split[0] = 1;
+    // waiting.ts resetWaiting with one VL, for output c (the terms of its turns, in order, and their total).
+    let a = 0;
+    for (let i = start; i < end; i++) {
+      const t = intoOf[i]!;
+      const x = lamT[t]! * Math.max(0, headWait[t]! - portWait[t]!);
+      terms[i] = x;
+      a += x;
+    }
+    total[c] = a;
+  }
+}
+
+/**
+ * portWaits for switch port c of a one-VL VoQ model whose one VL is in the low table (level 1, no
+ * higher level: rhoHigh 0, the available share 1, the lower level's term 0 over its denominator; the
+ * GPS capacity 1; the split 1): its sums over the turns into c, the output queue's wait
+ * (voqOutputWait's one-VL pass) and the head waits of those turns. False, nothing written, where the
+ * output queue is unstable (portWaits counts the heads then).
+ */
+function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, spaced: Uint8Array): boolean {
+  const { intoOf, intoStart } = m;
+  const { lamT, portWait, headWait, headWaitProb } = s;
+  const start = intoStart[c]!;
+  const end = intoStart[c + 1]!;
+  const sc = s.seff[c]!;
+  // (As portWaits: each sum from 0, in the same order.)
+  let a1 = 0 + l * sc;
+  let a2 = 0 + l * s.seff2[c]!;
+  for (let i = start; i < end; i++) {
+    const t = intoOf[i]!;
+    const e = portWait[t]!;
+    a1 += lamT[t]! * e;
+    a2 += lamT[t]! * (2 * sc * e + 2 * e * e);
+  }
+  const a3 = 0 + l * s.ca2in[c]!;
+  const sMean = a1 / l;
+  const cs2 = Math.max(0, (a2 / l) / (sMean * sMean) - 1);
+  // avail = max(EPS, 1 − 0) = 1: μ = 1/S̄, the lower level's term 0/(1·max(EPS, 1 − ρ)).
+  const mu = 1 / sMean;
+  const rhoHere = 0 + a1;
+  const lowerTerm = 0 / Math.max(EPS, 1 - rhoHere);
+  const oq = unboundedResponseTime(l, mu, a3 / l, cs2, true);
+  if (!Number.isFinite(oq)) return false;
+  s.capacity[c] = 1;
+  // voq.ts voqOutputWait, one VL.
+  let pairs = 0;
+  for (let i = start; i < end; i++) {
+    const li = lamT[intoOf[i]!]!;
+    if (li > 0 && spaced[i] === 1) pairs += (li * li) / Math.max(EPS, 1 - li / mu);
+  }
+  const wait = 1 * outputQueuedWait(l, mu, 1, cs2, pairs) + lowerTerm;
+  const prob = Math.min(1, a1);
+  for (let i = start; i < end; i++) {
+    const t = intoOf[i]!;
+    headWait[t] = wait;
+    headWaitProb[t] = prob;
+  }
+  return true;
+}
