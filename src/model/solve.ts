@@ -121,12 +121,13 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   const step = new DampingStep(omega, tolerance, adaptive);
   while (iterations < maxIterations) {
     iterations++;
+    const loadsMoved = !served;
     if (!served) channelService(m, s);
     // One VL with virtual output queues: the merge, the port step and the waiting heads' terms channel by channel (the same numbers).
     const oneVlVoq = m.voq && m.V === 1;
-    if (oneVlVoq) oneVlVoqPorts(m, s, shares);
+    if (oneVlVoq) oneVlVoqPorts(m, s, shares, loadsMoved);
     else (propagate(m, s), portWaits(m, s, shares));
-    const change = inputBuffers(m, s, step.omega, oneVlVoq);
+    const change = inputBuffers(m, s, step.omega, oneVlVoq, loadsMoved);
     // (The loads have not moved since the last service step: only the credit waits.)
     channelService(m, s, false);
     served = true;

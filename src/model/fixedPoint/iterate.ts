@@ -271,8 +271,9 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
  * to the time a slot is held. Gives the credit wait β_u of channel u (damped by ω) and the buffer's
  * own queueing. Returns the largest relative change of β or S. `termsSet`: the waiting heads' terms
  * of this pass are set already (fixedPoint/oneVlVoqPorts.ts); otherwise waiting.ts resetWaiting here.
+ * `loadsMoved` false: the loads are those of the last call (queues/oneVlVoqBuffer.ts keeps what moves only with them).
  */
-export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, termsSet = false): number {
+export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, termsSet = false, loadsMoved = true): number {
   let change = 0;
   // The compiled model's scratch (work.ts): the readouts sized for the buffer with the most turns, byPort left zeroed.
   const { readout, readoutAll, byPort } = m.work.port;
@@ -280,7 +281,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, ter
   // (termsSet: the caller did, oneVlVoqPorts.ts.)
   if ((m.V > 1 || m.voq) && !termsSet) resetWaiting(m, s);
   // One VL with virtual output queues: each buffer's step in two passes over its turns (speed; the same numbers).
-  if (m.voq && m.V === 1) return oneVlVoqBuffers(m, s, omega, readout);
+  if (m.voq && m.V === 1) return oneVlVoqBuffers(m, s, omega, readout, loadsMoved);
   for (let u = 0; u < m.C; u++) {
     const l = s.lam[u]!;
     const p = (u / m.V) | 0;

@@ -14,7 +14,7 @@
  */
 import type { CompiledModel } from '../spec/compile.js';
 import type { VlShares } from '../queues/arbitration.js';
-import { unboundedResponseTime } from '../queues/queue.js';
+import { finiteQueue, unboundedResponseTime } from '../queues/queue.js';
 import { outputQueuedWait, spacedInput } from '../queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { propagateChannel } from './propagate.js';
@@ -33,6 +33,73 @@ function spacedPositions(m: CompiledModel): Uint8Array {
   return spaced;
 }
 
+/**
+ * What propagate.ts's merge reads per turn into a switch channel that moves only with the loads: per
+ * position i of `intoOf`, λ_t/λ_c and λ_t/λ_u (u the turn's input channel), and per channel Σ(λ_t/λ_c)²
+ * over its loaded turns: the same expressions, taken when the loads move (as queues/oneVlVoqBuffer.ts's).
+ */
+interface MergeTerms {
+  readonly share: Float64Array;
+  readonly pr: Float64Array;
+  readonly sq: Float64Array;
+}
+
+/** Per compiled model (rewritten by each solve's first pass and whenever the loads move). */
+const mergeTermsOf = new WeakMap<CompiledModel, MergeTerms>();
+
+function mergeTerms(m: CompiledModel): MergeTerms {
+  let t = mergeTermsOf.get(m);
+  if (t === undefined) mergeTermsOf.set(m, (t = { share: new Float64Array(m.intoOf.length), pr: new Float64Array(m.intoOf.length), sq: new Float64Array(m.C) }));
+  return t;
+}
+
+/** The {@link MergeTerms} from the state's loads (propagate.ts propagateChannel's expressions and order). */
+function setMergeTerms(m: CompiledModel, s: ModelState, merge: MergeTerms): void {
+  const { intoOf, turnIn } = m;
+  const { lamT, lam } = s;
+  for (let c = 0; c < m.C; c++) {
+    const l = lam[c]!;
+    if (!(l > 0) || m.hostChannel[c] === 1) continue;
+    let sq = 0;
+    for (let i = m.intoStart[c]!, end = m.intoStart[c + 1]!; i < end; i++) {
+      const t = intoOf[i]!;
+      const lt = lamT[t]!;
+      if (!(lt > 0)) continue;
+      merge.pr[i] = lt / lam[turnIn[t]!]!;
+      merge.share[i] = lt / l;
+      sq += (lt / l) * (lt / l);
+    }
+    merge.sq[c] = sq;
+  }
+}
+
+/** propagate.ts propagateChannel for switch channel c with the loads' terms taken (the same numbers). */
+function mergeOneVl(m: CompiledModel, s: ModelState, c: number, merge: MergeTerms): void {
+  const l = s.lam[c]!;
+  if (!(l > 0)) return;
+  const { intoOf } = m;
+  const { inputPort } = m.work.waiting;
+  const { lamT, fifoCd2 } = s;
+  const { share, pr } = merge;
+  let ca2 = 0;
+  for (let i = m.intoStart[c]!, end = m.intoStart[c + 1]!; i < end; i++) {
+    if (!(lamT[intoOf[i]!]! > 0)) continue;
+    const p = pr[i]!;
+    ca2 += share[i]! * (p * fifoCd2[inputPort[i]!]! + 1 - p);
+  }
+  const sq = merge.sq[c]!;
+  if (sq > 0) {
+    const rho = Math.min(1, l * s.seff[c]!);
+    const w = 1 / (1 + 4 * (1 - rho) * (1 - rho) * (1 / sq - 1));
+    ca2 = w * ca2 + 1 - w;
+  }
+  s.ca2in[c] = ca2;
+  const seff = s.seff[c]!;
+  const rho = Math.min(1, l * seff);
+  const cs2 = Math.max(0, s.seff2[c]! / (seff * seff) - 1);
+  s.cd2[c] = rho * rho * cs2 + (1 - rho * rho) * ca2;
+}
+
 /** Whether port p's shares are one VL in the low table with a positive finite round (arbitration.ts gpsCapacities then gives it the whole link, wrrSplit a split of 1). */
 function oneLowVl(sh: VlShares): boolean {
   return sh.level[0] === 1 && sh.roundBytes[0]! > 0 && sh.roundBytes[0]! < Infinity;
@@ -42,19 +109,23 @@ function oneLowVl(sh: VlShares): boolean {
  * propagate, portWaits and resetWaiting of a one-VL VoQ model (m.V === 1, m.voq), channel by channel.
  * After it, inputBuffers is called with its terms already set.
  */
-export function oneVlVoqPorts(m: CompiledModel, s: ModelState, shares: readonly VlShares[]): void {
+export function oneVlVoqPorts(m: CompiledModel, s: ModelState, shares: readonly VlShares[], loadsMoved = true): void {
   const spaced = spacedPositions(m);
+  const merge = mergeTerms(m);
+  if (loadsMoved) setMergeTerms(m, s, merge);
   const { intoOf, intoStart, hostChannel } = m;
   const { lam, lamT, portWait, headWait } = s;
   const { r: terms, total } = m.work.waiting;
   const { split } = m.work.port;
   for (let c = 0; c < m.C; c++) {
-    propagateChannel(m, s, c);
+    if (hostChannel[c] === 1) propagateChannel(m, s, c);
+    else mergeOneVl(m, s, c, merge);
     const start = intoStart[c]!;
     const end = intoStart[c + 1]!;
     const l = lam[c]!;
     const sh = shares[c]!;
-    if (!(l > 0) || hostChannel[c] === 1 || !oneLowVl(sh) || !portStepOneVl(m, s, c, l, spaced)) portWaits(m, s, shares, c, c + 1);
+    const host = hostChannel[c] === 1;
+    if (!(l > 0) || !oneLowVl(sh) || !(host ? hostStepOneVl(s, c, l) : portStepOneVl(m, s, c, l, spaced))) portWaits(m, s, shares, c, c + 1);
     else split[0] = 1;
     // waiting.ts resetWaiting with one VL, for output c (the terms of its turns, in order, and their total).
     let a = 0;
@@ -113,5 +184,28 @@ function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, sp
     headWait[t] = wait;
     headWaitProb[t] = prob;
   }
+  return true;
+}
+
+/**
+ * portWaits for host port c of a one-VL model whose one VL is in the low table (as {@link portStepOneVl}):
+ * the send queue as one finite queue of the transmissions (iterate.ts RELOCATE). Always true.
+ */
+function hostStepOneVl(s: ModelState, c: number, l: number): boolean {
+  const a1 = 0 + l * s.xbar[c]!;
+  const a2 = 0 + l * s.x2[c]!;
+  const a3 = 0 + s.hostOffered[c]! * s.ca2in[c]!;
+  const a4 = 0 + s.sendCap[c]!;
+  s.capacity[c] = 1;
+  const sMean = a1 / l;
+  const cs2 = Math.max(0, (a2 / l) / (sMean * sMean) - 1);
+  const mu = 1 / sMean;
+  const rhoHere = 0 + a1;
+  const lowerTerm = 0 / Math.max(EPS, 1 - rhoHere);
+  const offered = 0 + s.hostOffered[c]!;
+  const q = finiteQueue(offered, mu, a3 / offered, cs2, a4 > 0 ? a4 : Infinity);
+  const w = q.responseTime - 1 / mu;
+  s.hostWait[c] = 1 * w + lowerTerm;
+  s.hostBlocking[c] = q.blockingProbability;
   return true;
 }
