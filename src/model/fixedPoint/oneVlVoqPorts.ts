@@ -19,6 +19,7 @@ import { outputQueuedWait, spacedInput } from '../queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { propagateChannel } from './propagate.js';
 import { portWaits } from './iterate.js';
+import { loadTerms } from '../queues/oneVlVoqBuffer.js';
 
 /** Per compiled model: per position of `intoOf`, 1 where the turn's input link is spaced (floor.ts spacedInput; the model's own numbers, so once). */
 const spacedOf = new WeakMap<CompiledModel, Uint8Array>();
@@ -114,9 +115,11 @@ export function oneVlVoqPorts(m: CompiledModel, s: ModelState, shares: readonly 
   const merge = mergeTerms(m);
   if (loadsMoved) setMergeTerms(m, s, merge);
   const { intoOf, intoStart, hostChannel } = m;
-  const { lam, lamT, portWait, headWait } = s;
-  const { r: terms, total } = m.work.waiting;
+  const { lam, lamT, portWait, headWait, headWaitProb } = s;
+  const { total } = m.work.waiting;
   const { split } = m.work.port;
+  // Each output's head wait and probability, for the buffer step (queues/oneVlVoqBuffer.ts).
+  const { wait, prob } = loadTerms(m);
   for (let c = 0; c < m.C; c++) {
     if (hostChannel[c] === 1) propagateChannel(m, s, c);
     else mergeOneVl(m, s, c, merge);
@@ -127,13 +130,15 @@ export function oneVlVoqPorts(m: CompiledModel, s: ModelState, shares: readonly 
     const host = hostChannel[c] === 1;
     if (!(l > 0) || !oneLowVl(sh) || !(host ? hostStepOneVl(s, c, l) : portStepOneVl(m, s, c, l, spaced))) portWaits(m, s, shares, c, c + 1);
     else split[0] = 1;
-    // waiting.ts resetWaiting with one VL, for output c (the terms of its turns, in order, and their total).
+    // (portWaits wrote one head wait and probability into every turn into c: with one VL and virtual
+    // output queues the wait is split[0]·aggregate + lowerTerm and the probability min(1, Σλs) of output c.)
+    if (l > 0 && start < end) ((wait[c] = headWait[intoOf[start]!]!), (prob[c] = headWaitProb[intoOf[start]!]!));
+    // waiting.ts resetWaiting with one VL, for output c: the total of its turns' terms, in order (the terms
+    // themselves are taken again by the buffer step, which alone reads them here).
     let a = 0;
     for (let i = start; i < end; i++) {
       const t = intoOf[i]!;
-      const x = lamT[t]! * Math.max(0, headWait[t]! - portWait[t]!);
-      terms[i] = x;
-      a += x;
+      a += lamT[t]! * Math.max(0, headWait[t]! - portWait[t]!);
     }
     total[c] = a;
   }
