@@ -40,6 +40,8 @@ function spacedPositions(m: CompiledModel): Uint8Array {
  * over its loaded turns: the same expressions, taken when the loads move (as queues/oneVlVoqBuffer.ts's).
  */
 interface MergeTerms {
+  /** 1 where λ_t > 0 (the turns the merge counts). */
+  readonly active: Uint8Array;
   readonly share: Float64Array;
   readonly pr: Float64Array;
   readonly sq: Float64Array;
@@ -50,7 +52,7 @@ const mergeTermsOf = new WeakMap<CompiledModel, MergeTerms>();
 
 function mergeTerms(m: CompiledModel): MergeTerms {
   let t = mergeTermsOf.get(m);
-  if (t === undefined) mergeTermsOf.set(m, (t = { share: new Float64Array(m.intoOf.length), pr: new Float64Array(m.intoOf.length), sq: new Float64Array(m.C) }));
+  if (t === undefined) mergeTermsOf.set(m, (t = { active: new Uint8Array(m.intoOf.length), share: new Float64Array(m.intoOf.length), pr: new Float64Array(m.intoOf.length), sq: new Float64Array(m.C) }));
   return t;
 }
 
@@ -65,6 +67,7 @@ function setMergeTerms(m: CompiledModel, s: ModelState, merge: MergeTerms): void
     for (let i = m.intoStart[c]!, end = m.intoStart[c + 1]!; i < end; i++) {
       const t = intoOf[i]!;
       const lt = lamT[t]!;
+      merge.active[i] = lt > 0 ? 1 : 0;
       if (!(lt > 0)) continue;
       merge.pr[i] = lt / lam[turnIn[t]!]!;
       merge.share[i] = lt / l;
@@ -78,13 +81,12 @@ function setMergeTerms(m: CompiledModel, s: ModelState, merge: MergeTerms): void
 function mergeOneVl(m: CompiledModel, s: ModelState, c: number, merge: MergeTerms): void {
   const l = s.lam[c]!;
   if (!(l > 0)) return;
-  const { intoOf } = m;
   const { inputPort } = m.work.waiting;
-  const { lamT, fifoCd2 } = s;
-  const { share, pr } = merge;
+  const { fifoCd2 } = s;
+  const { active, share, pr } = merge;
   let ca2 = 0;
   for (let i = m.intoStart[c]!, end = m.intoStart[c + 1]!; i < end; i++) {
-    if (!(lamT[intoOf[i]!]! > 0)) continue;
+    if (active[i] === 0) continue;
     const p = pr[i]!;
     ca2 += share[i]! * (p * fifoCd2[inputPort[i]!]! + 1 - p);
   }
@@ -128,7 +130,13 @@ export function oneVlVoqPorts(m: CompiledModel, s: ModelState, shares: readonly 
     const l = lam[c]!;
     const sh = shares[c]!;
     const host = hostChannel[c] === 1;
-    if (!(l > 0) || !oneLowVl(sh) || !(host ? hostStepOneVl(s, c, l) : portStepOneVl(m, s, c, l, spaced))) portWaits(m, s, shares, c, c + 1);
+    const one = l > 0 && oneLowVl(sh);
+    // A switch port's step writes its turns' head waits, each output's wait and probability and its terms' total in one pass.
+    if (one && !host && portStepOneVl(m, s, c, l, spaced, wait, prob, total)) {
+      split[0] = 1;
+      continue;
+    }
+    if (!one || !(host && hostStepOneVl(s, c, l))) portWaits(m, s, shares, c, c + 1);
     else split[0] = 1;
     // (portWaits wrote one head wait and probability into every turn into c: with one VL and virtual
     // output queues the wait is split[0]·aggregate + lowerTerm and the probability min(1, Σλs) of output c.)
@@ -151,7 +159,7 @@ export function oneVlVoqPorts(m: CompiledModel, s: ModelState, shares: readonly 
  * (voqOutputWait's one-VL pass) and the head waits of those turns. False, nothing written, where the
  * output queue is unstable (portWaits counts the heads then).
  */
-function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, spaced: Uint8Array): boolean {
+function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, spaced: Uint8Array, waitOut: Float64Array, probOut: Float64Array, total: Float64Array): boolean {
   const { intoOf, intoStart } = m;
   const { lamT, portWait, headWait, headWaitProb } = s;
   const start = intoStart[c]!;
@@ -184,11 +192,17 @@ function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, sp
   }
   const wait = 1 * outputQueuedWait(l, mu, 1, cs2, pairs) + lowerTerm;
   const prob = Math.min(1, a1);
+  waitOut[c] = wait;
+  probOut[c] = prob;
+  // With the head waits, waiting.ts resetWaiting's total of the terms for output c (in order; the head wait just written).
+  let a = 0;
   for (let i = start; i < end; i++) {
     const t = intoOf[i]!;
     headWait[t] = wait;
     headWaitProb[t] = prob;
+    a += lamT[t]! * Math.max(0, wait - portWait[t]!);
   }
+  total[c] = a;
   return true;
 }
 
