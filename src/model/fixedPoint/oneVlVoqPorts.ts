@@ -42,6 +42,9 @@ function spacedPositions(m: CompiledModel): Uint8Array {
 interface MergeTerms {
   /** 1 where λ_t > 0 (the turns the merge counts). */
   readonly active: Uint8Array;
+  /** λ_t, and λ_t where the turn is loaded and its input link spaced (0 elsewhere: voqOutputWait's pairs), for the port step. */
+  readonly lamT: Float64Array;
+  readonly spacedLam: Float64Array;
   readonly share: Float64Array;
   readonly pr: Float64Array;
   readonly sq: Float64Array;
@@ -52,7 +55,7 @@ const mergeTermsOf = new WeakMap<CompiledModel, MergeTerms>();
 
 function mergeTerms(m: CompiledModel): MergeTerms {
   let t = mergeTermsOf.get(m);
-  if (t === undefined) mergeTermsOf.set(m, (t = { active: new Uint8Array(m.intoOf.length), share: new Float64Array(m.intoOf.length), pr: new Float64Array(m.intoOf.length), sq: new Float64Array(m.C) }));
+  if (t === undefined) mergeTermsOf.set(m, (t = { active: new Uint8Array(m.intoOf.length), lamT: new Float64Array(m.intoOf.length), spacedLam: new Float64Array(m.intoOf.length), share: new Float64Array(m.intoOf.length), pr: new Float64Array(m.intoOf.length), sq: new Float64Array(m.C) }));
   return t;
 }
 
@@ -60,6 +63,7 @@ function mergeTerms(m: CompiledModel): MergeTerms {
 function setMergeTerms(m: CompiledModel, s: ModelState, merge: MergeTerms): void {
   const { intoOf, turnIn } = m;
   const { lamT, lam } = s;
+  const spaced = spacedPositions(m);
   for (let c = 0; c < m.C; c++) {
     const l = lam[c]!;
     if (!(l > 0) || m.hostChannel[c] === 1) continue;
@@ -68,6 +72,8 @@ function setMergeTerms(m: CompiledModel, s: ModelState, merge: MergeTerms): void
       const t = intoOf[i]!;
       const lt = lamT[t]!;
       merge.active[i] = lt > 0 ? 1 : 0;
+      merge.lamT[i] = lt;
+      merge.spacedLam[i] = lt > 0 && spaced[i] === 1 ? lt : 0;
       if (!(lt > 0)) continue;
       merge.pr[i] = lt / lam[turnIn[t]!]!;
       merge.share[i] = lt / l;
@@ -113,7 +119,6 @@ function oneLowVl(sh: VlShares): boolean {
  * After it, inputBuffers is called with its terms already set.
  */
 export function oneVlVoqPorts(m: CompiledModel, s: ModelState, shares: readonly VlShares[], loadsMoved = true): void {
-  const spaced = spacedPositions(m);
   const merge = mergeTerms(m);
   if (loadsMoved) setMergeTerms(m, s, merge);
   const { intoOf, intoStart, hostChannel } = m;
@@ -132,7 +137,7 @@ export function oneVlVoqPorts(m: CompiledModel, s: ModelState, shares: readonly 
     const host = hostChannel[c] === 1;
     const one = l > 0 && oneLowVl(sh);
     // A switch port's step writes its turns' head waits, each output's wait and probability and its terms' total in one pass.
-    if (one && !host && portStepOneVl(m, s, c, l, spaced, wait, prob, total)) {
+    if (one && !host && portStepOneVl(m, s, c, l, merge, wait, prob, total)) {
       split[0] = 1;
       continue;
     }
@@ -159,9 +164,11 @@ export function oneVlVoqPorts(m: CompiledModel, s: ModelState, shares: readonly 
  * (voqOutputWait's one-VL pass) and the head waits of those turns. False, nothing written, where the
  * output queue is unstable (portWaits counts the heads then).
  */
-function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, spaced: Uint8Array, waitOut: Float64Array, probOut: Float64Array, total: Float64Array): boolean {
+function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, merge: MergeTerms, waitOut: Float64Array, probOut: Float64Array, total: Float64Array): boolean {
   const { intoOf, intoStart } = m;
-  const { lamT, portWait, headWait, headWaitProb } = s;
+  const { portWait, headWait, headWaitProb } = s;
+  // (λ_t per position of intoOf, taken with the loads: MergeTerms.)
+  const { lamT, spacedLam } = merge;
   const start = intoStart[c]!;
   const end = intoStart[c + 1]!;
   const sc = s.seff[c]!;
@@ -169,10 +176,9 @@ function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, sp
   let a1 = 0 + l * sc;
   let a2 = 0 + l * s.seff2[c]!;
   for (let i = start; i < end; i++) {
-    const t = intoOf[i]!;
-    const e = portWait[t]!;
-    a1 += lamT[t]! * e;
-    a2 += lamT[t]! * (2 * sc * e + 2 * e * e);
+    const e = portWait[intoOf[i]!]!;
+    a1 += lamT[i]! * e;
+    a2 += lamT[i]! * (2 * sc * e + 2 * e * e);
   }
   const a3 = 0 + l * s.ca2in[c]!;
   const sMean = a1 / l;
@@ -187,8 +193,8 @@ function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, sp
   // voq.ts voqOutputWait, one VL.
   let pairs = 0;
   for (let i = start; i < end; i++) {
-    const li = lamT[intoOf[i]!]!;
-    if (li > 0 && spaced[i] === 1) pairs += (li * li) / Math.max(EPS, 1 - li / mu);
+    const li = spacedLam[i]!;
+    if (li > 0) pairs += (li * li) / Math.max(EPS, 1 - li / mu);
   }
   const wait = 1 * outputQueuedWait(l, mu, 1, cs2, pairs) + lowerTerm;
   const prob = Math.min(1, a1);
@@ -200,7 +206,7 @@ function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, sp
     const t = intoOf[i]!;
     headWait[t] = wait;
     headWaitProb[t] = prob;
-    a += lamT[t]! * Math.max(0, wait - portWait[t]!);
+    a += lamT[i]! * Math.max(0, wait - portWait[t]!);
   }
   total[c] = a;
   return true;
