@@ -17,7 +17,7 @@ import type { VlShares } from '../queues/arbitration.js';
 import { finiteQueue, unboundedResponseTime } from '../queues/queue.js';
 import { outputQueuedWait, spacedInput } from '../queues/floor.js';
 import { EPS, type ModelState } from './state.js';
-import { propagateChannel } from './propagate.js';
+import { merged, propagateChannel } from './propagate.js';
 import { portWaits } from './iterate.js';
 import { loadTerms } from '../queues/oneVlVoqBuffer.js';
 
@@ -96,17 +96,7 @@ function mergeOneVl(m: CompiledModel, s: ModelState, c: number, merge: MergeTerm
     const p = pr[i]!;
     ca2 += share[i]! * (p * fifoCd2[inputPort[i]!]! + 1 - p);
   }
-  const sq = merge.sq[c]!;
-  if (sq > 0) {
-    const rho = Math.min(1, l * s.seff[c]!);
-    const w = 1 / (1 + 4 * (1 - rho) * (1 - rho) * (1 / sq - 1));
-    ca2 = w * ca2 + 1 - w;
-  }
-  s.ca2in[c] = ca2;
-  const seff = s.seff[c]!;
-  const rho = Math.min(1, l * seff);
-  const cs2 = Math.max(0, s.seff2[c]! / (seff * seff) - 1);
-  s.cd2[c] = rho * rho * cs2 + (1 - rho * rho) * ca2;
+  merged(s, c, l, ca2, merge.sq[c]!);
 }
 
 /** Whether port p's shares are one VL in the low table with a positive finite round (arbitration.ts gpsCapacities then gives it the whole link, wrrSplit a split of 1). */
