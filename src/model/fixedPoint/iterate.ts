@@ -269,19 +269,21 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
  * channel's departure SCV, service = the head's time (head wait + the next channel's effective
  * service, mixed over its turns), capacity = the buffer's credits in packets, the credit loop added
  * to the time a slot is held. Gives the credit wait β_u of channel u (damped by ω) and the buffer's
- * own queueing. Returns the largest relative change of β or S. `termsSet`: the waiting heads' terms
- * of this pass are set already (fixedPoint/oneVlVoqPorts.ts); otherwise waiting.ts resetWaiting here.
- * `loadsMoved` false: the loads are those of the last call (queues/oneVlVoqBuffer.ts keeps what moves only with them).
+ * own queueing. Returns the largest relative change of β or S. `oneVlPass`: a one-VL VoQ model whose
+ * pass so far was fixedPoint/oneVlVoqPorts.ts (the waiting heads' totals and each output's head wait set):
+ * then queues/oneVlVoqBuffer.ts's buffer step; otherwise waiting.ts resetWaiting and the general step
+ * below (the same numbers). `loadsMoved` false: the loads are those of the last call (oneVlVoqBuffer.ts
+ * keeps what moves only with them).
  */
-export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, termsSet = false, loadsMoved = true): number {
+export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, oneVlPass = false, loadsMoved = true): number {
   let change = 0;
   // The compiled model's scratch (work.ts): the readouts sized for the buffer with the most turns, byPort left zeroed.
   const { readout, readoutAll, byPort } = m.work.port;
   // The waiting heads per output (θ of the all-packets readout), as this pass finds them (waiting.ts).
-  // (termsSet: the caller did, oneVlVoqPorts.ts.)
-  if ((m.V > 1 || m.voq) && !termsSet) resetWaiting(m, s);
+  // (oneVlPass: the caller did, oneVlVoqPorts.ts.)
+  if ((m.V > 1 || m.voq) && !oneVlPass) resetWaiting(m, s);
   // One VL with virtual output queues: each buffer's step in two passes over its turns (speed; the same numbers).
-  if (m.voq && m.V === 1) return oneVlVoqBuffers(m, s, omega, readout, loadsMoved);
+  if (oneVlPass && m.voq && m.V === 1) return oneVlVoqBuffers(m, s, omega, readout, loadsMoved);
   for (let u = 0; u < m.C; u++) {
     const l = s.lam[u]!;
     const p = (u / m.V) | 0;
