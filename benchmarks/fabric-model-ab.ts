@@ -7,7 +7,9 @@
  * of 2. Solve as in fabric-model.ts: the fixed point to the per-channel answer and each flow's
  * throughput and latency in typed arrays; not the per-flow records, built on first access.
  *
- *   node --expose-gc --import tsx benchmarks/fabric-model-ab.ts /path/to/other/src [pairs|all] [--no-gc] [--fresh]
+ *   node --expose-gc --import tsx benchmarks/fabric-model-ab.ts /path/to/other/src [pairs|all] [--no-gc] [--fresh] [--n N]
+ *
+ * `--n N` (session 17): N timed solves of each tree per case instead of 10 and 4 (a best of more on a busy machine).
  *
  * `--fresh`: each solve of a network object made for it (`{ ...net }`: the same ports and flows), so
  * that nothing the tree keeps with a network it has solved (the compiled model and its work arrays,
@@ -25,6 +27,9 @@ const which = process.argv[3]?.startsWith('--') ? undefined : process.argv[3];
 /** `--no-gc`: no collection forced before each solve (the steady state of solves one after another; a forced full collection leaves the collector's threads busy, and their CPU time counts, during the solve after it). */
 const forceGc = !process.argv.includes('--no-gc');
 const fresh = process.argv.includes('--fresh');
+const nAt = process.argv.indexOf('--n');
+const repeats = nAt > 0 ? Number(process.argv[nAt + 1]) : undefined;
+if (repeats !== undefined && !(Number.isInteger(repeats) && repeats >= 1)) throw new Error(`--n: a whole number of solves >= 1, got ${process.argv[nAt + 1]}`);
 const there = (await import(join(other, 'model', 'index.ts'))) as typeof here;
 const { pairs, allToAll } = fabricModelCases();
 /** CPU and wall milliseconds of one call, after a collection. */
@@ -38,8 +43,8 @@ function timed(fn: () => unknown): [number, number] {
 }
 console.log(machineLine());
 const cases = [
-  { key: 'pairs', name: '10,000 random pairs, 30 % per host', params: pairs, warm: 8, n: 10 },
-  { key: 'all', name: "Gran's 648 all-to-all (419,256 flows), 50 % per host", params: allToAll, warm: 2, n: 4 },
+  { key: 'pairs', name: '10,000 random pairs, 30 % per host', params: pairs, warm: 8, n: repeats ?? 10 },
+  { key: 'all', name: "Gran's 648 all-to-all (419,256 flows), 50 % per host", params: allToAll, warm: 2, n: repeats ?? 4 },
 ];
 for (const c of cases.filter((x) => which === undefined || x.key === which)) {
   const netThere = there.fabricModelNetwork(c.params);

@@ -10,6 +10,7 @@ import { compiledModel, hopArrays, type CompiledModel, type HopArrays } from './
 import { maxMinRatesByHop } from './routes/maxminHops.js';
 import { channelService, inputBuffers, portWaits } from './fixedPoint/iterate.js';
 import { propagate } from './fixedPoint/propagate.js';
+import { oneVlVoqPorts } from './fixedPoint/oneVlVoqPorts.js';
 import { accumulateLoads } from './routes/loads.js';
 import { newState, type ModelState } from './fixedPoint/state.js';
 import { DampingStep } from './fixedPoint/damping.js';
@@ -76,8 +77,13 @@ const DIVERGED = 1e6;
  */
 export type OverloadMode = 'fallback' | 'plain' | 'stop';
 
-/** The fixed point itself (no validation of the network: scenario.ts and tests build sound ones). */
-export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: number, omega: number, overload: OverloadMode = 'fallback', adaptive = true): SolvedModel {
+/**
+ * The fixed point itself (no validation of the network: scenario.ts and tests build sound ones).
+ * `oneVlPass` false: a one-VL VoQ model takes the general steps (propagate, portWaits, inputBuffers) in
+ * place of fixedPoint/oneVlVoqPorts.ts and queues/oneVlVoqBuffer.ts — the same numbers, slower
+ * (test/model/oneVlPass.test.ts holds the two to each other).
+ */
+export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: number, omega: number, overload: OverloadMode = 'fallback', adaptive = true, oneVlPass = true): SolvedModel {
   const m = compiledModel(net);
   const s = newState(m);
   // The VL shares from each channel's mean packet size before any rate is known, every flow weighted 1:
@@ -120,10 +126,13 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   const step = new DampingStep(omega, tolerance, adaptive);
   while (iterations < maxIterations) {
     iterations++;
+    const loadsMoved = !served;
     if (!served) channelService(m, s);
-    propagate(m, s);
-    portWaits(m, s, shares);
-    const change = inputBuffers(m, s, step.omega);
+    // One VL with virtual output queues: the merge, the port step and the waiting heads' terms channel by channel (the same numbers).
+    const oneVlVoq = oneVlPass && m.voq && m.V === 1;
+    if (oneVlVoq) oneVlVoqPorts(m, s, shares, loadsMoved);
+    else (propagate(m, s), portWaits(m, s, shares));
+    const change = inputBuffers(m, s, step.omega, oneVlVoq, loadsMoved);
     // (The loads have not moved since the last service step: only the credit waits.)
     channelService(m, s, false);
     served = true;
@@ -147,7 +156,7 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   // moving by more than DIVERGED times itself in one iteration, or not a number.
   if (overload !== 'fallback') return sm;
   if (sm.converged || !(!Number.isFinite(residual) || residual > DIVERGED)) return anyCapped(sm.alloc) ? withSharesByLoad(sm) : sm;
-  const fallback = saturatedAllocation(net, sm, (n) => solveModel(n, tolerance, maxIterations, omega, 'stop', adaptive));
+  const fallback = saturatedAllocation(net, sm, (n) => solveModel(n, tolerance, maxIterations, omega, 'stop', adaptive, oneVlPass));
   // The common scale is for a runaway that takes the whole allocation down (rates towards 0, NaN). Where the
   // diverged iterate still carries more in total, the runaway is local (Gran's hotspot trees at radix 36):
   // the common scale would cut the flows that cross no saturated resource to the hotspots' rate, so the

@@ -52,13 +52,14 @@ const RELOCATE = true;
  * queue per level; for switch ports, per turn, the wait of an input buffer's head for the output
  * behind the heads of the other input buffers (at most one each: a finite population). Within a
  * level the wait is split among VLs by their weights (conservation law); a lower level's packet in
- * service adds its residual (non-preemptive priority, Cobham 1954). Also the GPS capacities.
+ * service adds its residual (non-preemptive priority, Cobham 1954). Also the GPS capacities. Ports
+ * `from` to `to` − 1 (default all; each port writes its own channels and the turns into them alone).
  */
-export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlShares[]): void {
+export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlShares[], from = 0, to = m.P): void {
   const V = m.V;
   // The compiled model's scratch (work.ts): per VL and level rewritten per port, per input port left zeroed.
   const { demand, cap, split, vlLam, vlS1, vlS2, splitRho, byInput, turnsOfInput, pairsByInput, lv, readyByInput } = m.work.port;
-  for (let p = 0; p < m.P; p++) {
+  for (let p = from; p < to; p++) {
     const base = p * V;
     let any = false;
     for (let v = 0; v < V; v++) if (s.lam[base + v]! > 0) any = true;
@@ -268,16 +269,21 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
  * channel's departure SCV, service = the head's time (head wait + the next channel's effective
  * service, mixed over its turns), capacity = the buffer's credits in packets, the credit loop added
  * to the time a slot is held. Gives the credit wait β_u of channel u (damped by ω) and the buffer's
- * own queueing. Returns the largest relative change of β or S.
+ * own queueing. Returns the largest relative change of β or S. `oneVlPass`: a one-VL VoQ model whose
+ * pass so far was fixedPoint/oneVlVoqPorts.ts (the waiting heads' totals and each output's head wait set):
+ * then queues/oneVlVoqBuffer.ts's buffer step; otherwise waiting.ts resetWaiting and the general step
+ * below (the same numbers). `loadsMoved` false: the loads are those of the last call (oneVlVoqBuffer.ts
+ * keeps what moves only with them).
  */
-export function inputBuffers(m: CompiledModel, s: ModelState, omega: number): number {
+export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, oneVlPass = false, loadsMoved = true): number {
   let change = 0;
   // The compiled model's scratch (work.ts): the readouts sized for the buffer with the most turns, byPort left zeroed.
   const { readout, readoutAll, byPort } = m.work.port;
   // The waiting heads per output (θ of the all-packets readout), as this pass finds them (waiting.ts).
-  if (m.V > 1 || m.voq) resetWaiting(m, s);
+  // (oneVlPass: the caller did, oneVlVoqPorts.ts.)
+  if ((m.V > 1 || m.voq) && !oneVlPass) resetWaiting(m, s);
   // One VL with virtual output queues: each buffer's step in two passes over its turns (speed; the same numbers).
-  if (m.voq && m.V === 1) return oneVlVoqBuffers(m, s, omega, readout);
+  if (oneVlPass && m.voq && m.V === 1) return oneVlVoqBuffers(m, s, omega, readout, loadsMoved);
   for (let u = 0; u < m.C; u++) {
     const l = s.lam[u]!;
     const p = (u / m.V) | 0;
