@@ -7,6 +7,7 @@
  * With a shared input buffer (`sharedInputBuffer`) a port's VLs draw on one pool of V × capBlocks:
  * the sender's counter of every VL then holds the pool's free blocks (kept equal: a transmission or
  * a credit return on any VL moves all of them), so whoever reads credits(g, v) reads the pool.
+ *
  * Indices: global port g (switch ports first, then one per host), port-VL g·V + v.
  */
 import type { Engine } from '../../engine/engine.js';
@@ -19,16 +20,17 @@ import type { PacketPool } from '../packets.js';
 import { portWires } from './portWires.js';
 
 /*
- * A port's records (issue 32: locality): what every hop reads or writes of the port — the queue and
- * packet in transmission, folded credit returns, peer port and switch, the FIFO input buffers'
- * requested-VL bits (inputFifo.ts), the end of the transmission, rate, delay, the busy time and stall
- * start of its transmit recorders (measurements.ts) — in a 64-byte head; each VL's credit counters,
- * first and last input buffer requesting the port on it and packets sent on it in a 32-byte VL record,
- * VL v's of every port side by side after the heads (session 17: with traffic on one VL of two, the
- * default, the idle VL's records are not in the lines a hop reads). Fields no hop reads are in their
- * own arrays. As 32-bit integers (`rec`: head field k at 16g + k, VL record field k at vBase +
- * vPlane·v + 8g + k) or doubles (`recF`, half those indices) over one buffer. (Constants here: an
- * imported constant is a module variable that V8's optimized code loads at every use.)
+ * A port's record (issue 32: locality; session 13: the fields of a packet-hop in two cache lines):
+ * first what every hop reads or writes of the port — the queue and packet in transmission, folded
+ * credit returns, peer port and switch, the FIFO input buffers' requested-VL bits (inputFifo.ts), the
+ * end of the transmission, rate, delay, and the busy time and credit stall's start of its transmit
+ * recorders (measurements.ts) — in 64 bytes; then one 32-byte section per VL: credit counters, the
+ * first and last input buffer requesting the port on that VL, the packets sent on it. With two VLs
+ * and traffic on one (the default) a hop reads two lines of the port, not three of a 152-byte record;
+ * fields no hop reads (the port's switch, exponential service, idle folding's count) are in their own
+ * arrays. W = 8 + 4V doubles, read as 32-bit integers (`rec`, port g's field k at g·S + k, S = 2W)
+ * or as doubles (`recF`, at g·W + k) over one buffer. (Constants of this file: an imported constant
+ * is a module variable that V8's optimized code loads at every use.)
  */
 /** Integers: the queue of the packet in transmission (input VL buffer g'·V + v, or −1 − f for host flow f); that packet (NONE: idle). */
 const P_CUR_Q = 0;
@@ -45,8 +47,9 @@ const D_RATE = 4;
 const D_DELAY = 5;
 const D_BUSY = 6;
 const D_STALL_SINCE = 7;
-/** A VL record's integers: credits held by the sender, blocks on the wire, credits travelling back, credits folded; */
+/** VL v's integers from P_VL + P_PER_VL · v: credits held by the sender, blocks on the wire, credits travelling back, credits folded; */
 /** with FIFO input buffers, the first and last input buffer requesting this output on VL v (NONE: none); then the packets sent on VL v (a double). */
+const P_VL = 16;
 const P_PER_VL = 8;
 const V_CREDITS = 0;
 const V_IN_FLIGHT = 1;
@@ -54,10 +57,12 @@ const V_RETURNING = 2;
 const V_FOLD_BLOCKS = 3;
 const V_REQ_HEAD = 4;
 const V_REQ_TAIL = 5;
-/** The packets-sent double of a VL record at integer index vr: vr / 2 + V_PACKETS. */
+/** The packets-sent double of VL v at double P_VL / 2 + V_PACKETS + (P_PER_VL / 2) · v. */
 const V_PACKETS = 3;
+
 /** Receive credits towards a host: effectively unlimited. */
 const HOST_CREDITS = 1 << 30;
+
 /** Credit returns one port may hold folded (more go as events); 2, not 8: four ports' times share a cache line (issue 32). */
 const FOLD_SLOTS = 2;
 
@@ -89,11 +94,9 @@ export class Links {
   private readonly rec: Int32Array;
   /** The same records as doubles: port g's field k at g·W + k. */
   private readonly recF: Float64Array;
-  /** Integers and doubles per head record; the integer index of VL 0's records; integers per VL. */
-  private readonly S = 16;
-  private readonly W = 8;
-  private readonly vBase: number;
-  private readonly vPlane: number;
+  /** Integers and doubles per record. */
+  private readonly S: number;
+  private readonly W: number;
   /** Each port's peer, switch and delay in one 16-byte record (portWires.ts): integers at 4g, 4g + 1, the delay at 2g + 1. */
   private readonly wireI: Int32Array;
   private readonly wireF: Float64Array;
@@ -140,11 +143,9 @@ export class Links {
       this.switchBase[s] = g;
       for (let k = 0; k < ports; k++) this.portSwitch[g++] = s;
     });
-    const W = this.W;
-    const S = this.S;
-    const vBase = (this.vBase = G * S);
-    const vPlane = (this.vPlane = G * P_PER_VL);
-    const buffer = new ArrayBuffer((vBase + V * vPlane) * 4);
+    const W = (this.W = P_VL / 2 + (P_PER_VL / 2) * V);
+    const S = (this.S = 2 * W);
+    const buffer = new ArrayBuffer(G * W * 8);
     const rec = (this.rec = new Int32Array(buffer));
     const recF = (this.recF = new Float64Array(buffer));
     this.wireF = portWires(c.peer, this.portSwitch, c.delay);
@@ -161,21 +162,20 @@ export class Links {
       recF[p * W + D_RATE] = c.rate[p]!;
       recF[p * W + D_DELAY] = c.delay[p]!;
       for (let v = 0; v < V; v++) {
-        const vr = vBase + vPlane * v + P_PER_VL * p;
-        rec[vr + V_CREDITS] = peer < 0 ? 0 : this.portSwitch[peer]! >= 0 || c.receiveRate < Infinity ? poolBlocks : HOST_CREDITS;
-        rec[vr + V_REQ_HEAD] = NONE;
-        rec[vr + V_REQ_TAIL] = NONE;
+        rec[r + P_VL + P_PER_VL * v + V_CREDITS] = peer < 0 ? 0 : this.portSwitch[peer]! >= 0 || c.receiveRate < Infinity ? poolBlocks : HOST_CREDITS;
+        rec[r + P_VL + P_PER_VL * v + V_REQ_HEAD] = NONE;
+        rec[r + P_VL + P_PER_VL * v + V_REQ_TAIL] = NONE;
       }
     }
     this.anyExponential = anyExponential;
-    stats.sharePortRecords({ f64: recF, stride: W, busy: D_BUSY, stallSince: D_STALL_SINCE, packets: vBase / 2 + V_PACKETS, packetsPerVl: vPlane / 2, packetsStride: P_PER_VL / 2 });
+    stats.sharePortRecords({ f64: recF, stride: W, busy: D_BUSY, stallSince: D_STALL_SINCE, packets: P_VL / 2 + V_PACKETS, packetsPerVl: P_PER_VL / 2 });
     this.fold = foldCredits;
     this.foldAt = new Float64Array(foldCredits ? G * FOLD_SLOTS : 0);
   }
 
   /** Where FIFO input buffers keep their requests of each output (inputFifo.ts): in the output port's record. */
   outputRequestRecords(): OutputRequestRecords {
-    return { i32: this.rec, stride: this.S, vls: P_REQ_VLS, vlStride: P_PER_VL, vl0: this.vBase, perVl: this.vPlane, head: V_REQ_HEAD, tail: V_REQ_TAIL };
+    return { i32: this.rec, stride: this.S, vls: P_REQ_VLS, vl0: P_VL, perVl: P_PER_VL, head: V_REQ_HEAD, tail: V_REQ_TAIL };
   }
 
   /** 1 while port g transmits, else 0. */
@@ -185,16 +185,16 @@ export class Links {
 
   /** Credits (blocks) held by the sender of port g on VL v. */
   credits(g: number, v: number): number {
-    return this.rec[this.vBase + this.vPlane * v + P_PER_VL * g + V_CREDITS]!;
+    return this.rec[g * this.S + P_VL + P_PER_VL * v + V_CREDITS]!;
   }
 
   /** Blocks of VL v on port g's wire, and credits travelling back to it (the credit audit's). */
   inFlight(g: number, v: number): number {
-    return this.rec[this.vBase + this.vPlane * v + P_PER_VL * g + V_IN_FLIGHT]!;
+    return this.rec[g * this.S + P_VL + P_PER_VL * v + V_IN_FLIGHT]!;
   }
 
   creditsReturning(g: number, v: number): number {
-    return this.rec[this.vBase + this.vPlane * v + P_PER_VL * g + V_RETURNING]!;
+    return this.rec[g * this.S + P_VL + P_PER_VL * v + V_RETURNING]!;
   }
 
   /** The switch of port g (−1: a host port), from its small array: an arrival needs nothing else of g's record (a cache miss fewer at k = 32). */
@@ -271,13 +271,13 @@ export class Links {
     const recF = this.recF;
     const r = g * this.S;
     const rf = g * this.W;
-    const vr = this.vBase + this.vPlane * (pv - g * this.V) + P_PER_VL * g;
+    const vr = r + P_VL + P_PER_VL * (pv - g * this.V);
     const now = this.engine.now;
     const size = pool.size(p);
     const tailHere = pool.tail(p);
     const blocks = pool.blocks(p);
     this.transmissions++;
-    if (this.shared) this.poolCredits(g, -blocks);
+    if (this.shared) this.poolCredits(r, -blocks);
     else rec[vr + V_CREDITS]! -= blocks;
     rec[vr + V_IN_FLIGHT]! += blocks;
     rec[r + P_CUR_PKT] = p;
@@ -287,7 +287,7 @@ export class Links {
     if (c.cutThrough && tailHere > end) end = tailHere;
     recF[rf + D_END] = end;
     recF[rf + D_BUSY]! += end - now;
-    recF[(vr >> 1) + V_PACKETS]!++;
+    recF[rf + P_VL / 2 + V_PACKETS + (P_PER_VL / 2) * (pv - g * this.V)]!++;
     const peer = rec[r + P_PEER]!;
     const d = recF[rf + D_DELAY]!;
     pool.setTail(p, end + d);
@@ -310,7 +310,7 @@ export class Links {
   /** Packet p has arrived at port g: its blocks are no longer on the wire. */
   arrived(g: number, p: number): void {
     // (the peer from the wire record, not g's record: see switchOf)
-    this.rec[this.vBase + this.vPlane * this.pool.vl(p) + P_PER_VL * this.wireI[4 * g]! + V_IN_FLIGHT]! -= this.pool.blocks(p);
+    this.rec[this.wireI[4 * g]! * this.S + P_VL + P_PER_VL * this.pool.vl(p) + V_IN_FLIGHT]! -= this.pool.blocks(p);
   }
 
   /**
@@ -333,7 +333,7 @@ export class Links {
     // record was last read at its head's arrival, a transmission earlier (a cache miss at k = 32).
     const g = this.wireI[4 * inPort]!;
     const r = g * S;
-    const vr = this.vBase + this.vPlane * v + P_PER_VL * g;
+    const vr = r + P_VL + P_PER_VL * v;
     rec[vr + V_RETURNING]! += blocks;
     const at = this.engine.now + this.wireF[2 * inPort + 1]!;
     if (
@@ -360,12 +360,12 @@ export class Links {
     const rec = this.rec;
     const r = g * this.S;
     for (let v = 0; v < this.V; v++) {
-      const vr = this.vBase + this.vPlane * v + P_PER_VL * g;
+      const vr = r + P_VL + P_PER_VL * v;
       const blocks = rec[vr + V_FOLD_BLOCKS]!;
       if (blocks !== 0) {
         rec[vr + V_FOLD_BLOCKS] = 0;
         rec[vr + V_RETURNING]! -= blocks;
-        if (this.shared) this.poolCredits(g, blocks);
+        if (this.shared) this.poolCredits(r, blocks);
         else rec[vr + V_CREDITS]! += blocks;
       }
     }
@@ -386,15 +386,15 @@ export class Links {
   /** Credits for port-VL pv reached the sender; returns the sending port. */
   creditsArrived(pv: number, blocks: number): number {
     const g = (pv / this.V) | 0;
-    const vr = this.vBase + this.vPlane * (pv - g * this.V) + P_PER_VL * g;
+    const vr = g * this.S + P_VL + P_PER_VL * (pv - g * this.V);
     this.rec[vr + V_RETURNING]! -= blocks;
-    if (this.shared) this.poolCredits(g, blocks);
+    if (this.shared) this.poolCredits(g * this.S, blocks);
     else this.rec[vr + V_CREDITS]! += blocks;
     return g;
   }
 
-  /** Shared input buffer: the pool's free blocks change by `blocks` on every VL's counter of port g. */
-  private poolCredits(g: number, blocks: number): void {
-    for (let v = 0; v < this.V; v++) this.rec[this.vBase + this.vPlane * v + P_PER_VL * g + V_CREDITS]! += blocks;
+  /** Shared input buffer: the pool's free blocks change by `blocks` on every VL's counter of the port at record r. */
+  private poolCredits(r: number, blocks: number): void {
+    for (let v = 0; v < this.V; v++) this.rec[r + P_VL + P_PER_VL * v + V_CREDITS]! += blocks;
   }
 }

@@ -77,8 +77,7 @@ export interface CreditAudit {
 /**
  * Where the ports' transmit recorders lie (FabricStats.sharePortRecords): doubles of port g at
  * g·stride + busy (busy time counted), + stallSince (since when the port has been idle with packets
- * waiting only for credits; −1: it is not); at g·packetsStride + packets + packetsPerVl·v the packets
- * sent on VL v.
+ * waiting only for credits; −1: it is not), + packets + packetsPerVl·v (packets sent on VL v).
  */
 export interface PortRecorderLayout {
   readonly f64: Float64Array;
@@ -87,7 +86,6 @@ export interface PortRecorderLayout {
   readonly stallSince: number;
   readonly packets: number;
   readonly packetsPerVl: number;
-  readonly packetsStride: number;
 }
 
 /** Buffer changes noted before they are added to the occupancy integrals (FabricStats.occLog: 16 bytes each, 32 KB). */
@@ -143,7 +141,7 @@ export class FabricStats {
     const V = (this.V = c.vls);
     const G = (this.G = c.peer.length);
     const f64 = new Float64Array(G * (2 + V));
-    this.port = { f64, stride: 2 + V, busy: 0, stallSince: 1, packets: 2, packetsPerVl: 1, packetsStride: 2 + V };
+    this.port = { f64, stride: 2 + V, busy: 0, stallSince: 1, packets: 2, packetsPerVl: 1 };
     for (let g = 0; g < G; g++) f64[g * (2 + V) + 1] = -1;
     this.stallTime = new Float64Array(G);
     this.portMarks = new Float64Array(G * V);
@@ -165,7 +163,7 @@ export class FabricStats {
       const r = g * layout.stride;
       layout.f64[r + layout.busy] = 0;
       layout.f64[r + layout.stallSince] = -1;
-      for (let v = 0; v < this.V; v++) layout.f64[g * layout.packetsStride + layout.packets + layout.packetsPerVl * v] = 0;
+      for (let v = 0; v < this.V; v++) layout.f64[r + layout.packets + layout.packetsPerVl * v] = 0;
     }
   }
 
@@ -196,7 +194,7 @@ export class FabricStats {
   /** Packets port g sent on each VL since the last reset. */
   private packetsPerVl(g: number): number[] {
     const L = this.port;
-    const r = g * L.packetsStride + L.packets;
+    const r = g * L.stride + L.packets;
     return Array.from({ length: this.V }, (_, v) => L.f64[r + L.packetsPerVl * v]!);
   }
 
@@ -250,7 +248,7 @@ export class FabricStats {
     const L = this.port;
     for (let g = 0; g < this.G; g++) {
       const r = g * L.stride;
-      for (let v = 0; v < this.V; v++) L.f64[g * L.packetsStride + L.packets + L.packetsPerVl * v] = 0;
+      for (let v = 0; v < this.V; v++) L.f64[r + L.packets + L.packetsPerVl * v] = 0;
       L.f64[r + L.busy] = 0;
       this.stallTime[g] = 0;
       if (L.f64[r + L.stallSince]! >= 0) L.f64[r + L.stallSince] = now;

@@ -29,13 +29,12 @@ const R = 4;
  * Where the outputs' side of the requests lives: in the output port's own record (links.ts), beside
  * the link state that the crossbar reads with it (issue 32: at k = 32 a head's arrival and a tail's
  * end each read one record of the output port instead of two). Output port g's bit mask of requested
- * VLs at g·stride + vls; its first and last request on VL v at g·vlStride + vl0 + perVl·v + head (+ tail).
+ * VLs at g·stride + vls; its first and last request on VL v at g·stride + vl0 + perVl·v + head (+ tail).
  */
 export interface OutputRequestRecords {
   readonly i32: Int32Array;
   readonly stride: number;
   readonly vls: number;
-  readonly vlStride: number;
   readonly vl0: number;
   readonly perVl: number;
   readonly head: number;
@@ -54,7 +53,6 @@ export class FifoInputQueues implements InputQueues {
   /** The outputs' request fields (OutputRequestRecords; fields, not constants, read per use). */
   private readonly out: Int32Array;
   private readonly oStride: number;
-  private readonly oVlStride: number;
   private readonly oVls: number;
   private readonly oHead: number;
   private readonly oPerVl: number;
@@ -69,7 +67,6 @@ export class FifoInputQueues implements InputQueues {
     if (outputs.tail !== outputs.head + 1) throw new Error('OutputRequestRecords: tail must follow head');
     this.out = outputs.i32;
     this.oStride = outputs.stride;
-    this.oVlStride = outputs.vlStride;
     this.oVls = outputs.vls;
     this.oHead = outputs.vl0 + outputs.head;
     this.oPerVl = outputs.perVl;
@@ -164,7 +161,7 @@ export class FifoInputQueues implements InputQueues {
   firstRequest(g: number, v: number, inBusy: Uint8Array): number {
     const V = this.V;
     const rec = this.rec;
-    let r = this.out[g * this.oVlStride + this.oHead + this.oPerVl * v]!;
+    let r = this.out[g * this.oStride + this.oHead + this.oPerVl * v]!;
     while (r !== NONE && inBusy[(r / V) | 0] !== 0) r = rec[r * R + REQ_NEXT]!;
     return r;
   }
@@ -172,7 +169,7 @@ export class FifoInputQueues implements InputQueues {
   private register(q: number, out: number, vl: number): void {
     const rec = this.rec;
     const o = this.out;
-    const r = out * this.oVlStride + this.oHead + this.oPerVl * vl; // head at r, tail at r + 1
+    const r = out * this.oStride + this.oHead + this.oPerVl * vl; // head at r, tail at r + 1
     const x = q * R;
     rec[x + REQ_NEXT] = NONE;
     const tail = o[r + 1]!;
@@ -189,7 +186,7 @@ export class FifoInputQueues implements InputQueues {
     const rec = this.rec;
     const o = this.out;
     const x = q * R;
-    const r = out * this.oVlStride + this.oHead + this.oPerVl * vl;
+    const r = out * this.oStride + this.oHead + this.oPerVl * vl;
     const prev = rec[x + REQ_PREV]!;
     const next = rec[x + REQ_NEXT]!;
     if (prev === NONE) {
