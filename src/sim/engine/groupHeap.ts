@@ -91,6 +91,21 @@ export class GroupHeap<T> {
     this.freeSlot = slot;
   }
 
+  /**
+   * The pending allocation-free events posted to `handler`, as pairs (a, b) at 2k, 2k + 1, in no
+   * particular order (the slots not on the free list; the event being run is not pending). For
+   * audits and checks, not per event: it walks every slot.
+   */
+  pendingPosts(handler: number): Int32Array {
+    const free = new Uint8Array(this.usedSlots);
+    for (let s = this.freeSlot; s >= 0; s = this.slotI[s * SLOT_I + I_A]!) free[s] = 1;
+    const out: number[] = [];
+    for (let s = 0; s < this.usedSlots; s++) {
+      if (free[s] === 0 && this.slotI[s * SLOT_I + I_HANDLER] === handler) out.push(this.slotI[s * SLOT_I + I_A]!, this.slotI[s * SLOT_I + I_B]!);
+    }
+    return Int32Array.from(out);
+  }
+
   private grow(): void {
     const old = this.sObj.length;
     const cap = old * 2;

@@ -268,7 +268,7 @@ export class Fabric {
   /** Packet p reaches port g: a host takes it, a switch queues it. */
   private onArrive(g: number, p: number): void {
     const links = this.links;
-    links.arrived(g, p);
+    // (Its blocks leave the wire's ledger with this event: Links.wireLedger counts pending arrivals.)
     const s = links.switchOf(g);
     if (s < 0) {
       if (this.receiveCap !== null) this.receiveCap.arrive(g, p);

@@ -2,39 +2,48 @@
  * The fabric's packets: a pool of records indexed by packet number, grown by doubling and recycled
  * through a free list, so the per-packet path allocates nothing. Each run-time part reads and writes
  * the fields it owns (size, blocks, flow, destination, creation time, tail time, output port, next
- * in its queue, mark, VL) through the accessors below. A packet's fields lie side by side in one
- * 64-byte record (issue 32: at k = 32 with ~80,000 packets live, thirteen separate arrays cost a
- * cache miss per field a hop reads; the record, one or two).
+ * in its queue, mark, VL) through the accessors below. A packet's hop fields lie side by side in one
+ * 32-byte record (issue 32: at k = 32 with ~40,000 packets live, thirteen separate arrays cost a
+ * cache miss per field a hop reads; session 17: 32 bytes, half a line, where a 64-byte record held
+ * fields a hop does not read); what only its creation, its delivery and the forwarding tables' path
+ * read (creation time, destination, the flow's VL, the LID offset) is in a 16-byte cold record.
  */
 import { NONE } from './compiled.js';
 
-/** Bytes per packet record; doubles at 0, 8, 16; 32-bit integers at 24 … 43; bytes at 44 … 49. */
-const RECORD = 64;
+/** Bytes per hot record: the tail time (a double) at 0; 32-bit integers at 8 … 27; bytes at 28 … 31. */
+const RECORD = 32;
 const F = RECORD / 8;
 const I = RECORD / 4;
-// double fields (index p·F + k)
-const SIZE = 0;
-const CREATED = 1;
-const TAIL = 2;
-// integer fields (index p·I + k)
-const BLOCKS = 6;
-const FLOW = 7;
-const DST = 8;
-const OUT = 9;
-const NEXT = 10;
+// double field (index p·F + k)
+const TAIL = 0;
+// integer fields (index p·I + k); a size is an integer number of bytes (packetSizes.ts, the header's too)
+const SIZE = 2;
+const BLOCKS = 3;
+const FLOW = 4;
+const OUT = 5;
+const NEXT = 6;
 // byte fields (index p·RECORD + k)
-const MARK = 44;
-const VL = 45;
-const BASE_VL = 46;
-const OUT_VL = 47;
-const LID = 48;
-const HOP = 49;
+const VL = 28;
+const OUT_VL = 29;
+const HOP = 30;
+const MARK = 31;
+/** Bytes per cold record: the creation time at 0, the destination at 8 (an integer), bytes at 12 … 13. */
+const COLD = 16;
+const CF = COLD / 8;
+const CI = COLD / 4;
+const CREATED = 0;
+const DST = 2;
+const BASE_VL = 12;
+const LID = 13;
 
 /** The packet pool. */
 export class PacketPool {
   private f64 = new Float64Array(1024 * F);
   private i32 = new Int32Array(this.f64.buffer);
   private u8 = new Uint8Array(this.f64.buffer);
+  private c64 = new Float64Array(1024 * CF);
+  private c32 = new Int32Array(this.c64.buffer);
+  private c8 = new Uint8Array(this.c64.buffer);
   private freeHead = NONE;
   private used = 0;
   /** Packets allocated and not yet released. */
@@ -42,17 +51,17 @@ export class PacketPool {
 
   /** Bytes. */
   size(p: number): number {
-    return this.f64[p * F + SIZE]!;
+    return this.i32[p * I + SIZE]!;
   }
   setSize(p: number, x: number): void {
-    this.f64[p * F + SIZE] = x;
+    this.i32[p * I + SIZE] = x;
   }
   /** Creation time (seconds). */
   created(p: number): number {
-    return this.f64[p * F + CREATED]!;
+    return this.c64[p * CF + CREATED]!;
   }
   setCreated(p: number, x: number): void {
-    this.f64[p * F + CREATED] = x;
+    this.c64[p * CF + CREATED] = x;
   }
   /** Time its tail arrives at the next hop (seconds). */
   tail(p: number): number {
@@ -77,10 +86,10 @@ export class PacketPool {
   }
   /** Destination host index. */
   dst(p: number): number {
-    return this.i32[p * I + DST]!;
+    return this.c32[p * CI + DST]!;
   }
   setDst(p: number, x: number): void {
-    this.i32[p * I + DST] = x;
+    this.c32[p * CI + DST] = x;
   }
   /** Global output port in the switch that holds it. */
   out(p: number): number {
@@ -112,10 +121,10 @@ export class PacketPool {
   }
   /** The flow's (SL's) VL, to which the routing's VL offsets are added. */
   baseVl(p: number): number {
-    return this.u8[p * RECORD + BASE_VL]!;
+    return this.c8[p * COLD + BASE_VL]!;
   }
   setBaseVl(p: number, x: number): void {
-    this.u8[p * RECORD + BASE_VL] = x;
+    this.c8[p * COLD + BASE_VL] = x;
   }
   /** VL of the hop it waits for in a switch (the routing's VL offset added). */
   outVl(p: number): number {
@@ -126,10 +135,10 @@ export class PacketPool {
   }
   /** LID offset of its destination address (multipath: which path). */
   lid(p: number): number {
-    return this.u8[p * RECORD + LID]!;
+    return this.c8[p * COLD + LID]!;
   }
   setLid(p: number, x: number): void {
-    this.u8[p * RECORD + LID] = x;
+    this.c8[p * COLD + LID] = x;
   }
 
   /** Switches passed so far on the flow's path (forwarding.ts's flowPaths). */
@@ -169,6 +178,11 @@ export class PacketPool {
     this.f64 = f64;
     this.i32 = new Int32Array(f64.buffer);
     this.u8 = new Uint8Array(f64.buffer);
+    const c64 = new Float64Array(this.c64.length * 2);
+    c64.set(this.c64);
+    this.c64 = c64;
+    this.c32 = new Int32Array(c64.buffer);
+    this.c8 = new Uint8Array(c64.buffer);
   }
 }
 

@@ -12,7 +12,7 @@ import type { Engine } from '../../engine/engine.js';
 import { CREDIT_BLOCK_BYTES, NONE, type CompiledFabric } from '../compiled.js';
 import type { Links } from '../link/links.js';
 import type { FabricStats } from '../measure/measurements.js';
-import { PacketQueues, type PacketPool } from '../packets.js';
+import type { PacketPool } from '../packets.js';
 import { InjectionWindows } from './injectionWindow.js';
 import type { PathSelection } from './pathSelection.js';
 import type { InjectionControl } from '../plugins.js';
@@ -21,6 +21,7 @@ import { SourceControl } from './sourceControl.js';
 import { EV_WAKE } from '../events.js';
 import { HostVlFifos } from './hostVlFifo.js';
 import { FlowTable, HAS_PATH_SELECTION, HAS_RATE_CONTROL, SATURATED } from './flowTable.js';
+import { hostSendRecords } from './sendRecords.js';
 
 /**
  * The engine handlers the host adapters post to: flow arrival (f, epoch), port wake-up (g; through
@@ -33,6 +34,19 @@ export interface HostHandlers {
   readonly pathTimer: number;
 }
 
+/** The send records' fields (sendRecords.ts says what they hold; copies here: see links.ts on imported constants). */
+const S_HEAD = 0;
+const S_TAIL = 1;
+const S_COUNT = 2;
+const S_VL = 3;
+const S_WINDOWED = 4;
+const S_NEXT_AT = 3;
+const H_LO = 0;
+const H_N = 1;
+const H_RR = 2;
+const H_FREE = 2;
+const H_WAKE = 3;
+
 /** The sending side of every host adapter. */
 export class HostAdapters {
   private readonly c: CompiledFabric;
@@ -44,29 +58,21 @@ export class HostAdapters {
   private readonly V: number;
   private readonly H: number;
   private readonly hostBase: number;
-  /** Flow f's send queue (queue f). */
-  private readonly sendQueues: PacketQueues;
-  /** sendQueues.head, read by every arbitration scan. */
-  private readonly fHead: Int32Array;
-  /** Packets in flow f's send queue, the one in transmission included. */
-  readonly fCount: Int32Array;
-  /** Earliest start of flow f's next packet (rate limiter): the source control's array. */
-  private readonly fNext: Float64Array;
-  private readonly hostFlowStart: Int32Array;
+  /** The flows' send records (the layout above), as integers and as doubles over one buffer. */
+  private readonly sI: Int32Array;
+  private readonly sF: Float64Array;
+  /** The hosts' records (the layout above), as integers and as doubles over one buffer. */
+  private readonly hI: Int32Array;
+  private readonly hF: Float64Array;
+  /** The flows of each host, host by host (host h's from hI[8h + H_LO], hI[8h + H_N] of them). */
   private readonly hostFlowList: Int32Array;
-  private readonly hostRr: Int32Array;
-  private readonly wakeAt: Float64Array;
-  /** Earliest start of host h's next packet under the injection cap (hostInjectionGbps). */
-  private readonly hostFree: Float64Array;
-  /** Whether hosts have an injection cap (without one hostFree stays 0: no division per packet). */
+  /** Whether hosts have an injection cap (without one H_FREE stays 0: no division per packet). */
   private readonly injectionCapped: boolean;
   // scratch for arbitration
   private readonly cand: Int32Array;
   /** The candidate's position in its host's flow list (for the round robin). */
   private readonly candPos: Int32Array;
   private readonly candBytes: Float64Array;
-  /** VL of each flow (a typed array: the arbitration loop reads it for every flow of the host). */
-  private readonly fVl: Uint8Array;
   /** The window limits of the rate-controlled flows (injectionWindow.ts). */
   private readonly windows: InjectionWindows;
   /** What generating a packet reads of each flow, and the Poisson flows' draws (flowTable.ts). */
@@ -93,31 +99,25 @@ export class HostAdapters {
     const H = (this.H = c.hostCount);
     const G = c.peer.length;
     this.hostBase = G - H;
-    const F = c.flows.length;
-    this.sendQueues = new PacketQueues(F);
-    this.fHead = this.sendQueues.head;
-    this.fCount = new Int32Array(F);
-    this.hostFlowStart = new Int32Array(H + 1);
-    for (const f of c.flows) this.hostFlowStart[f.source + 1]!++;
-    for (let h = 0; h < H; h++) this.hostFlowStart[h + 1]! += this.hostFlowStart[h]!;
-    this.hostFlowList = new Int32Array(F);
-    const fill = this.hostFlowStart.slice(0, H);
-    c.flows.forEach((f, i) => {
-      this.hostFlowList[fill[f.source]!++] = i;
-    });
-    this.hostRr = new Int32Array(H);
-    this.wakeAt = new Float64Array(G).fill(Infinity);
-    this.hostFree = new Float64Array(H);
+    const records = hostSendRecords(c);
+    this.sF = records.sF;
+    this.sI = records.sI;
+    this.hF = records.hF;
+    this.hI = records.hI;
+    this.hostFlowList = records.hostFlowList;
     this.injectionCapped = c.injectionRate < Infinity;
     this.cand = new Int32Array(V);
     this.candPos = new Int32Array(V);
     this.candBytes = new Float64Array(V);
     this.windows = new InjectionWindows(c.flows);
-    this.control = new SourceControl(c, engine, stats, this.windows, this, this.hostBase, handlers);
-    this.fNext = this.control.fNext;
-    this.fVl = Uint8Array.from(c.flows, (f) => f.vl);
+    this.control = new SourceControl(c, engine, stats, this.windows, this, this.hostBase, handlers, this.sF);
     this.vlFifos = c.hostQueueing === 'vl-fifo' ? new HostVlFifos(H, V) : null;
     this.table = new FlowTable(c);
+  }
+
+  /** Packets in flow f's send queue, the one in transmission included, per flow (a copy; not per packet). */
+  get fCount(): Int32Array {
+    return Int32Array.from({ length: this.sI.length / 8 }, (_, f) => this.sI[8 * f + S_COUNT]!);
   }
 
   /** Posts every flow's start. */
@@ -150,7 +150,7 @@ export class HostAdapters {
   private newPacket(f: number): void {
     const table = this.table;
     const pool = this.pool;
-    if (this.fCount[f]! >= table.queueLimit(f)) {
+    if (this.sI[8 * f + S_COUNT]! >= table.queueLimit(f)) {
       this.stats.flowRecorders.offered(f, 1);
       return;
     }
@@ -174,19 +174,26 @@ export class HostAdapters {
     pool.setDst(p, dst);
     pool.setCreated(p, this.engine.now);
     if (this.vlFifos !== null) this.vlFifos.append(source * this.V + vl, p, pool);
-    else this.sendQueues.append(f, p, pool);
+    else {
+      // Append to flow f's send queue (PacketQueues.append on the send record).
+      pool.setNext(p, NONE);
+      const tail = this.sI[8 * f + S_TAIL]!;
+      if (tail === NONE) this.sI[8 * f + S_HEAD] = p;
+      else pool.setNext(tail, p);
+      this.sI[8 * f + S_TAIL] = p;
+    }
     this.sendQueueChange(f, 1);
   }
 
   private sendQueueChange(f: number, delta: number): void {
-    const n = this.fCount[f]! + delta;
-    this.fCount[f] = n;
+    const n = this.sI[8 * f + S_COUNT]! + delta;
+    this.sI[8 * f + S_COUNT] = n;
     this.stats.flowRecorders.sendQueueChange(f, n);
   }
 
   /** Host port g's wake-up (a flow's rate-limiter gap is over). */
   onWake(g: number): void {
-    this.wakeAt[g] = Infinity;
+    this.hF[4 * (g - this.hostBase) + H_WAKE] = Infinity;
     this.tryOutput(g);
   }
 
@@ -205,24 +212,27 @@ export class HostAdapters {
     if (this.links.busy(g) !== 0) return;
     const pool = this.pool;
     const h = g - this.hostBase;
-    const lo = this.hostFlowStart[h]!;
-    const n = this.hostFlowStart[h + 1]! - lo;
+    const hI = this.hI;
+    const lo = hI[8 * h + H_LO]!;
+    const n = hI[8 * h + H_N]!;
     if (n === 0) return;
     const now = this.engine.now;
     let ready = 0;
-    if (this.hostFree[h]! > now) {
-      this.wakeUp(g, this.hostFree[h]!);
+    const free = this.hF[4 * h + H_FREE]!;
+    if (free > now) {
+      this.wakeUp(g, free);
       return;
     }
     this.scanWake = Infinity;
     this.scanCreditBlocked = false;
-    const rr = this.hostRr[h]!;
+    const rr = hI[8 * h + H_RR]!;
+    const sI = this.sI;
     for (let i = 0; i < n; i++) {
       const pos = (rr + i) % n;
       const f = this.hostFlowList[lo + pos]!;
-      const p = this.fHead[f]!;
+      const p = sI[8 * f + S_HEAD]!;
       if (p === NONE) continue;
-      const v = this.fVl[f]!;
+      const v = sI[8 * f + S_VL]!;
       if ((ready >> v) & 1) continue;
       if (!this.headReady(g, v, f, p, now)) continue;
       ready |= 1 << v;
@@ -234,8 +244,12 @@ export class HostAdapters {
     if (v < 0) return;
     const f = this.cand[v]!;
     // Round robin: next time start after this flow.
-    this.hostRr[h] = (this.candPos[v]! + 1) % n;
-    const p = this.sendQueues.shift(f, pool);
+    hI[8 * h + H_RR] = (this.candPos[v]! + 1) % n;
+    // Shift flow f's send queue (PacketQueues.shift on the send record).
+    const p = sI[8 * f + S_HEAD]!;
+    const next = pool.next(p);
+    sI[8 * f + S_HEAD] = next;
+    if (next === NONE) sI[8 * f + S_TAIL] = NONE;
     this.send(g, h, v, f, p, now);
   }
 
@@ -248,10 +262,10 @@ export class HostAdapters {
     const pool = this.pool;
     const flags = this.table.flags(f);
     if ((flags & HAS_RATE_CONTROL) !== 0) {
-      this.fNext[f] = now + pool.size(p) / this.c.mtu / this.c.flows[f]!.rateControl!.rate;
+      this.sF[4 * f + S_NEXT_AT] = now + pool.size(p) / this.c.mtu / this.c.flows[f]!.rateControl!.rate;
       this.windows.sent(f);
     }
-    if (this.injectionCapped) this.hostFree[h] = now + pool.size(p) / this.c.injectionRate;
+    if (this.injectionCapped) this.hF[4 * h + H_FREE] = now + pool.size(p) / this.c.injectionRate;
     if ((flags & HAS_PATH_SELECTION) !== 0) {
       const sel = this.c.flows[f]!.pathSelection!;
       pool.setLid(p, sel.nextLid(now));
@@ -289,8 +303,9 @@ export class HostAdapters {
       if (Number.isNaN(fifos.readySince[base + v]!)) fifos.readySince[base + v] = now;
     }
     if (links.busy(g) !== 0) return;
-    if (this.hostFree[h]! > now) {
-      this.wakeUp(g, this.hostFree[h]!);
+    const free = this.hF[4 * h + H_FREE]!;
+    if (free > now) {
+      this.wakeUp(g, free);
       return;
     }
     const v = this.pickVl(g, ready);
@@ -310,8 +325,8 @@ export class HostAdapters {
    * for the port's scan: the rate limiter's release (scanWake), missing credits (scanCreditBlocked).
    */
   private headReady(g: number, v: number, f: number, p: number, now: number): boolean {
-    if (!this.windows.open(f)) return false;
-    const t = this.fNext[f]!;
+    if (this.sI[8 * f + S_WINDOWED] !== 0 && !this.windows.open(f)) return false;
+    const t = this.sF[4 * f + S_NEXT_AT]!;
     if (t > now) {
       if (t < this.scanWake) this.scanWake = t;
       return false;
@@ -341,8 +356,9 @@ export class HostAdapters {
 
   /** Host port g asks to be woken at `at` (the earliest of its pending wake-ups is kept). */
   wakeUp(g: number, at: number): void {
-    if (at < this.wakeAt[g]!) {
-      this.wakeAt[g] = at;
+    const i = 4 * (g - this.hostBase) + H_WAKE;
+    if (at < this.hF[i]!) {
+      this.hF[i] = at;
       this.engine.post(at, this.h.event, EV_WAKE | g, 0);
     }
   }

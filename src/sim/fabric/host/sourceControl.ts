@@ -2,7 +2,7 @@
  * The source side's response of each flow to its ACKs and timers: the rate control
  * ({@link InjectionControl}: the rate, the inter-packet gap it sets and its gap rule, the rate timer)
  * and the path selection ({@link PathSelection}: DRB's path choice and its timer). The host adapter
- * (hostAdapter.ts) sends the packets; this part sets when a flow's next packet may go (`fNext`)
+ * (hostAdapter.ts) sends the packets; this part sets when a flow's next packet may go (the send records' next start)
  * and asks the adapter's port to wake up or try again when that moves.
  */
 import type { Engine } from '../../engine/engine.js';
@@ -32,8 +32,8 @@ export class SourceControl {
   private readonly hostBase: number;
   /** The engine handlers of flow f's rate timer and path timer (argument f). */
   private readonly timers: { readonly timer: number; readonly pathTimer: number };
-  /** Earliest start of flow f's next packet (the rate limiter; the host adapter sets it at each start). */
-  readonly fNext: Float64Array;
+  /** Earliest start of flow f's next packet (the rate limiter; the host adapter sets it at each start): at 4f + 3 of the host adapter's send records (hostAdapter.ts). */
+  private readonly sendF: Float64Array;
   private readonly fTimerAt: Float64Array;
   private readonly fPathTimerAt: Float64Array;
 
@@ -45,11 +45,12 @@ export class SourceControl {
     port: SourcePorts,
     hostBase: number,
     timers: { readonly timer: number; readonly pathTimer: number },
+    sendF: Float64Array,
   ) {
     this.c = c;
     this.engine = engine;
     const F = c.flows.length;
-    this.fNext = new Float64Array(F);
+    this.sendF = sendF;
     this.fTimerAt = new Float64Array(F).fill(Infinity);
     this.fPathTimerAt = new Float64Array(F).fill(Infinity);
     this.stats = stats;
@@ -76,8 +77,8 @@ export class SourceControl {
     if (rc.gapRule === 'restart') {
       // The gap restarts at the ACK: the next packet goes one packet time at the new rate later.
       const at = now + 1 / rc.rate;
-      const sooner = at < this.fNext[f]!;
-      this.fNext[f] = at;
+      const sooner = at < this.sendF[4 * f + 3]!;
+      this.sendF[4 * f + 3] = at;
       if (sooner) this.port.wakeUp(this.hostBase + flow.source, at);
     }
     this.afterRateEvent(f, rc, before);
@@ -117,9 +118,9 @@ export class SourceControl {
       // A faster rate may release a packet waiting on the old inter-packet gap sooner ('shorten',
       // the default); 'rescale' also lengthens it after a slower one; 'fixed' leaves it.
       const rule = rc.gapRule ?? 'shorten';
-      const last = this.fNext[f]!;
+      const last = this.sendF[4 * f + 3]!;
       if (last > now && (rule === 'rescale' || (rule === 'shorten' && rc.rate > before))) {
-        this.fNext[f] = now + (last - now) * (before / rc.rate);
+        this.sendF[4 * f + 3] = now + (last - now) * (before / rc.rate);
         if (rc.rate > before) this.port.tryOutput(this.hostBase + this.c.flows[f]!.source);
       }
     }

@@ -11,10 +11,11 @@ import type { Links } from './links.js';
 /** The ledger rows; `buffered(q)` = blocks held by input VL buffer q (= port·V + VL); `portNames` by global port. */
 export function creditAudit(links: Links, V: number, portNames: readonly string[], buffered: (q: number) => number): CreditAudit[] {
   const rows: CreditAudit[] = [];
+  const wire = links.wireLedger();
   for (let g = 0; g < links.peer.length; g++) {
     const peer = links.peer[g]!;
     if (peer < 0 || links.portSwitch[peer]! < 0) continue;
-    const perVl = (v: number) => ({ inFlight: links.inFlight(g, v), buffered: buffered(peer * V + v), creditsReturning: links.creditsReturning(g, v) });
+    const perVl = (v: number) => ({ inFlight: wire.inFlight[g * V + v]!, buffered: buffered(peer * V + v), creditsReturning: wire.returning[g * V + v]! });
     if (links.shared) {
       const row = { port: portNames[g]!, vl: -1, capacity: links.poolBlocks, credits: links.credits(g, 0), inFlight: 0, buffered: 0, creditsReturning: 0 };
       for (let v = 0; v < V; v++) {

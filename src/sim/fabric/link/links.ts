@@ -12,7 +12,7 @@
  */
 import type { Engine } from '../../engine/engine.js';
 import { NONE, type CompiledFabric } from '../compiled.js';
-import { EV_ARRIVE, EV_CREDIT, EV_TX_END } from '../events.js';
+import { EV_ARRIVE, EV_CREDIT, EV_TX_END, EVENT_ARG } from '../events.js';
 import type { StaticForwarding } from '../switch/forwarding.js';
 import type { OutputRequestRecords } from '../switch/inputFifo.js';
 import type { FabricStats } from '../measure/measurements.js';
@@ -47,13 +47,11 @@ const D_RATE = 4;
 const D_DELAY = 5;
 const D_BUSY = 6;
 const D_STALL_SINCE = 7;
-/** VL v's integers from P_VL + P_PER_VL · v: credits held by the sender, blocks on the wire, credits travelling back, credits folded; */
+/** VL v's integers from P_VL + P_PER_VL · v: credits held by the sender, (1, 2 unused), credits folded; */
 /** with FIFO input buffers, the first and last input buffer requesting this output on VL v (NONE: none); then the packets sent on VL v (a double). */
 const P_VL = 16;
 const P_PER_VL = 8;
 const V_CREDITS = 0;
-const V_IN_FLIGHT = 1;
-const V_RETURNING = 2;
 const V_FOLD_BLOCKS = 3;
 const V_REQ_HEAD = 4;
 const V_REQ_TAIL = 5;
@@ -188,13 +186,26 @@ export class Links {
     return this.rec[g * this.S + P_VL + P_PER_VL * v + V_CREDITS]!;
   }
 
-  /** Blocks of VL v on port g's wire, and credits travelling back to it (the credit audit's). */
-  inFlight(g: number, v: number): number {
-    return this.rec[g * this.S + P_VL + P_PER_VL * v + V_IN_FLIGHT]!;
-  }
-
-  creditsReturning(g: number, v: number): number {
-    return this.rec[g * this.S + P_VL + P_PER_VL * v + V_RETURNING]!;
+  /**
+   * Per port-VL g·V + v, the blocks on port g's wire and the credits travelling back to it (the credit
+   * audit's), from the pending events (session 17: not counted per hop, where an arrival wrote the
+   * sender's record, a line it reads nothing of): a pending arrival's packet is on the wire of its
+   * port's peer, on its VL; a pending credit event's blocks travel back, and so do the folded ones.
+   */
+  wireLedger(): { readonly inFlight: Int32Array; readonly returning: Int32Array } {
+    const V = this.V;
+    const inFlight = new Int32Array(this.peer.length * V);
+    const returning = new Int32Array(this.peer.length * V);
+    const posts = this.engine.pendingPosts(this.h.event);
+    for (let k = 0; k < posts.length; k += 2) {
+      const x = posts[k]! & EVENT_ARG;
+      const kind = posts[k]! - x;
+      const b = posts[k + 1]!;
+      if (kind === EV_ARRIVE) inFlight[this.wireI[4 * x]! * V + this.pool.vl(b)]! += this.pool.blocks(b);
+      else if (kind === EV_CREDIT) returning[x]! += b;
+    }
+    for (let g = 0; g < this.peer.length; g++) for (let v = 0; v < V; v++) returning[g * V + v]! += this.rec[g * this.S + P_VL + P_PER_VL * v + V_FOLD_BLOCKS]!;
+    return { inFlight, returning };
   }
 
   /** The switch of port g (−1: a host port), from its small array: an arrival needs nothing else of g's record (a cache miss fewer at k = 32). */
@@ -279,7 +290,6 @@ export class Links {
     this.transmissions++;
     if (this.shared) this.poolCredits(r, -blocks);
     else rec[vr + V_CREDITS]! -= blocks;
-    rec[vr + V_IN_FLIGHT]! += blocks;
     rec[r + P_CUR_PKT] = p;
     let duration = size / recF[rf + D_RATE]!;
     if (this.anyExponential && c.exponential[g] === 1) duration = -Math.log(1 - c.serviceStream.next()) * duration;
@@ -307,12 +317,6 @@ export class Links {
     if (fwd !== null && s >= 0) this.heading[fwd.route(s, p, pool)]!++;
   }
 
-  /** Packet p has arrived at port g: its blocks are no longer on the wire. */
-  arrived(g: number, p: number): void {
-    // (the peer from the wire record, not g's record: see switchOf)
-    this.rec[this.wireI[4 * g]! * this.S + P_VL + P_PER_VL * this.pool.vl(p) + V_IN_FLIGHT]! -= this.pool.blocks(p);
-  }
-
   /**
    * Input port `inPort` freed `blocks` blocks of VL v: the credits travel back upstream.
    *
@@ -333,8 +337,6 @@ export class Links {
     // record was last read at its head's arrival, a transmission earlier (a cache miss at k = 32).
     const g = this.wireI[4 * inPort]!;
     const r = g * S;
-    const vr = r + P_VL + P_PER_VL * v;
-    rec[vr + V_RETURNING]! += blocks;
     const at = this.engine.now + this.wireF[2 * inPort + 1]!;
     if (
       this.fold &&
@@ -345,7 +347,7 @@ export class Links {
       if (n < FOLD_SLOTS) {
         this.foldAt[g * FOLD_SLOTS + n] = at;
         rec[r + P_FOLDS] = n + 1;
-        rec[vr + V_FOLD_BLOCKS]! += blocks;
+        rec[r + P_VL + P_PER_VL * v + V_FOLD_BLOCKS]! += blocks;
         return;
       }
     }
@@ -364,7 +366,6 @@ export class Links {
       const blocks = rec[vr + V_FOLD_BLOCKS]!;
       if (blocks !== 0) {
         rec[vr + V_FOLD_BLOCKS] = 0;
-        rec[vr + V_RETURNING]! -= blocks;
         if (this.shared) this.poolCredits(r, blocks);
         else rec[vr + V_CREDITS]! += blocks;
       }
@@ -387,7 +388,6 @@ export class Links {
   creditsArrived(pv: number, blocks: number): number {
     const g = (pv / this.V) | 0;
     const vr = g * this.S + P_VL + P_PER_VL * (pv - g * this.V);
-    this.rec[vr + V_RETURNING]! -= blocks;
     if (this.shared) this.poolCredits(g * this.S, blocks);
     else this.rec[vr + V_CREDITS]! += blocks;
     return g;

@@ -113,12 +113,14 @@ export class FabricStats {
    * Packets held per input VL buffer (arrived, tail not yet gone), time-weighted: the core's
    * {@link TimeWeighted} arithmetic (a Neumaier-compensated integral) kept for every buffer in one
    * array, [last change, sum, compensation, then two integers: the packets held now and the most
-   * held] at 4q — one cache line for two buffers instead of an object per buffer or an array per
-   * field (two updates per packet-hop). All buffers share one start, {@link qOccStart}.
+   * held] at 4i — one cache line for two buffers instead of an object per buffer or an array per
+   * field (two updates per packet-hop) — where i = v·G + g for buffer q = g·V + v ({@link occSlot}:
+   * VL by VL, session 17, so that with traffic on one VL of two a fold's lines hold only used
+   * records). All buffers share one start, {@link qOccStart}.
    */
   private readonly qOcc: Float64Array;
   private qOccStart = DOUBLE_ZERO;
-  /** qOcc's buffer as integers: packets held by buffer q at 8q + 6, the most held at 8q + 7. */
+  /** qOcc's buffer as integers: packets held by buffer q at 8i + 6, the most held at 8i + 7 (i = occSlot(q)). */
   private readonly qCount: Int32Array;
   /**
    * The buffers' changes not yet added to qOcc, in order (issue 32, session 13): entry k's time at
@@ -215,9 +217,13 @@ export class FabricStats {
     const logI = this.occLogI;
     const count = this.qCount;
     const occ = this.qOcc;
+    const V = this.V;
+    const G = this.G;
     for (let k = 0; k < n; k++) {
       const now = log[2 * k]!;
-      const q = logI[4 * k + 2]!;
+      const b = logI[4 * k + 2]!;
+      const g = (b / V) | 0;
+      const q = (b - g * V) * G + g;
       const before = count[8 * q + 6]!;
       const m = before + logI[4 * k + 3]!;
       count[8 * q + 6] = m;
@@ -233,8 +239,15 @@ export class FabricStats {
     this.occLogged = 0;
   }
 
-  /** Time-average packets held by input VL buffer q from the last reset to `now` (TimeWeighted.mean's arithmetic). */
-  private meanOccupancy(q: number, now: number): number {
+  /** The slot of buffer q = g·V + v in qOcc: v·G + g. */
+  private occSlot(q: number): number {
+    const g = (q / this.V) | 0;
+    return (q - g * this.V) * this.G + g;
+  }
+
+  /** Time-average packets held by input VL buffer b from the last reset to `now` (TimeWeighted.mean's arithmetic). */
+  private meanOccupancy(b: number, now: number): number {
+    const q = this.occSlot(b);
     const span = now - this.qOccStart;
     const occ = this.qOcc;
     const i = 4 * q;
@@ -328,7 +341,7 @@ export class FabricStats {
       if (c.peer[g]! < 0) continue;
       for (let v = 0; v < V; v++) {
         const q = g * V + v;
-        buffers.push({ name: c.portNames[g]!, vl: v, meanOccupancy: duration > 0 ? this.meanOccupancy(q, now) : 0, maxOccupancy: this.qCount[8 * q + 7]! });
+        buffers.push({ name: c.portNames[g]!, vl: v, meanOccupancy: duration > 0 ? this.meanOccupancy(q, now) : 0, maxOccupancy: this.qCount[8 * this.occSlot(q) + 7]! });
       }
     }
     return { duration, packetHops, events, flows, ports, buffers };

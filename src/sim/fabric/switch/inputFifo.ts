@@ -4,28 +4,26 @@
  * named; the requests of each output and VL wait in arrival order in a doubly linked list (the
  * crossbar serves the longest-waiting one whose input port is free), whose ends are kept in the
  * output port's record (links.ts; {@link OutputRequestRecords}). The virtual-output-queue
- * variant is inputVoq.ts. A buffer's fields lie side by side in one record of integers (issue 32:
- * locality; at k = 32 a field per array was a cache miss per field).
+ * variant is inputVoq.ts. A buffer's list fields lie side by side in one 16-byte record of integers
+ * (issue 32: locality; at k = 32 a field per array was a cache miss per field; session 17: 16 bytes,
+ * where 32 held the head's output and VL, which its packet record holds, and the blocks held, which
+ * only the tail's end, the credit audit and the marking read: an array of their own).
  */
 import { NONE } from '../compiled.js';
 import type { InputQueues } from './inputQueues.js';
 import type { PacketPool } from '../packets.js';
 
-// The fields of buffer q's record, at q·R + field.
+// The fields of buffer q's record, at q·R + field. A non-empty buffer's head requests its output
+// (`pool.out(head)`) on VL `pool.outVl(head)`: registered as soon as it is the head (push, then
+// request; popHead), so "the head's request" needs no field of its own.
 /** Head and tail packet of the FIFO (NONE: empty). */
 const HEAD = 0;
 const TAIL = 1;
-/** Credit blocks held. */
-const BLOCKS = 2;
-/** The output that the head packet requests (NONE: none). */
-const REQUESTED = 3;
 /** Next and previous buffer in the list of requests of the same output and VL. */
-const REQ_NEXT = 4;
-const REQ_PREV = 5;
-/** The VL of the output that the head packet requests (its next hop's VL). */
-const REQ_VL = 6;
-/** Integers per record (one spare). */
-const R = 8;
+const REQ_NEXT = 2;
+const REQ_PREV = 3;
+/** Integers per record. */
+const R = 4;
 
 /**
  * Where the outputs' side of the requests lives: in the output port's own record (links.ts), beside
@@ -49,6 +47,8 @@ export class FifoInputQueues implements InputQueues {
   private readonly pool: PacketPool;
   /** The records (field k of buffer q at q·R + k). */
   private readonly rec: Int32Array;
+  /** Credit blocks held by buffer q. */
+  private readonly blocks: Int32Array;
   readonly queuesPerPort: number;
   /** The outputs' request fields (OutputRequestRecords; fields, not constants, read per use). */
   private readonly out: Int32Array;
@@ -62,11 +62,8 @@ export class FifoInputQueues implements InputQueues {
     this.V = vls;
     this.queuesPerPort = vls;
     this.pool = pool;
-    const rec = (this.rec = new Int32Array(queues * R).fill(NONE));
-    for (let q = 0; q < queues; q++) {
-      rec[q * R + BLOCKS] = 0;
-      rec[q * R + REQ_VL] = 0;
-    }
+    this.rec = new Int32Array(queues * R).fill(NONE);
+    this.blocks = new Int32Array(queues);
     if (outputs.tail !== outputs.head + 1) throw new Error('OutputRequestRecords: tail must follow head');
     this.out = outputs.i32;
     this.oStride = outputs.stride;
@@ -88,7 +85,7 @@ export class FifoInputQueues implements InputQueues {
     if (tail === NONE) rec[r + HEAD] = p;
     else pool.setNext(tail, p);
     rec[r + TAIL] = p;
-    rec[r + BLOCKS]! += pool.blocks(p);
+    this.blocks[q]! += pool.blocks(p);
     return tail === NONE;
   }
 
@@ -107,7 +104,7 @@ export class FifoInputQueues implements InputQueues {
     const next = pool.next(p);
     rec[r + HEAD] = next;
     if (next === NONE) rec[r + TAIL] = NONE;
-    this.unregister(q);
+    this.unregister(q, pool.out(p), pool.outVl(p));
     if (next !== NONE) this.register(q, pool.out(next), pool.outVl(next));
     return p;
   }
@@ -117,7 +114,8 @@ export class FifoInputQueues implements InputQueues {
   }
 
   requestOf(q: number): number {
-    return this.rec[q * R + REQUESTED]!;
+    const p = this.rec[q * R + HEAD]!;
+    return p === NONE ? NONE : this.pool.out(p);
   }
 
   heads(): Int32Array {
@@ -133,17 +131,18 @@ export class FifoInputQueues implements InputQueues {
   }
 
   blocksOf(q: number): number {
-    return this.rec[q * R + BLOCKS]!;
+    return this.blocks[q]!;
   }
 
   /** The packet's blocks left the buffer (its tail has gone). */
   freed(q: number, blocks: number): void {
-    this.rec[q * R + BLOCKS]! -= blocks;
+    this.blocks[q]! -= blocks;
   }
 
   /** The VL buffer q's head packet waits for at its output (its next hop's VL). */
   requestedVl(q: number): number {
-    return this.rec[q * R + REQ_VL]!;
+    const p = this.rec[q * R + HEAD]!;
+    return p === NONE ? 0 : this.pool.outVl(p);
   }
 
   inputOf(q: number): number {
@@ -172,8 +171,6 @@ export class FifoInputQueues implements InputQueues {
     const o = this.out;
     const r = out * this.oStride + this.oHead + this.oPerVl * vl; // head at r, tail at r + 1
     const x = q * R;
-    rec[x + REQUESTED] = out;
-    rec[x + REQ_VL] = vl;
     rec[x + REQ_NEXT] = NONE;
     const tail = o[r + 1]!;
     rec[x + REQ_PREV] = tail;
@@ -184,12 +181,11 @@ export class FifoInputQueues implements InputQueues {
     o[r + 1] = q;
   }
 
-  private unregister(q: number): void {
+  /** Buffer q's old head (output `out`, VL `vl`) no longer requests. */
+  private unregister(q: number, out: number, vl: number): void {
     const rec = this.rec;
     const o = this.out;
     const x = q * R;
-    const out = rec[x + REQUESTED]!;
-    const vl = rec[x + REQ_VL]!;
     const r = out * this.oStride + this.oHead + this.oPerVl * vl;
     const prev = rec[x + REQ_PREV]!;
     const next = rec[x + REQ_NEXT]!;
@@ -199,12 +195,11 @@ export class FifoInputQueues implements InputQueues {
     } else rec[prev * R + REQ_NEXT] = next;
     if (next === NONE) o[r + 1] = prev;
     else rec[next * R + REQ_PREV] = prev;
-    rec[x + REQUESTED] = NONE;
   }
 
   nextRequest(from: number, end: number): number {
     let r = from;
-    while (r < end && this.rec[r * R + REQUESTED] === NONE) r++;
+    while (r < end && this.rec[r * R + HEAD] === NONE) r++;
     return r;
   }
 }

@@ -1,0 +1,61 @@
+/**
+ * The host adapter's per-flow and per-host records (issue 32, session 17: what a host's scan and start
+ * read of a flow side by side, where six arrays were a cache line each at k = 32; hostAdapter.ts keeps
+ * copies of the field numbers).
+ *
+ * Per flow f a 32-byte send record: integers at 8f + … its send queue's first and last packet (NONE:
+ * empty; linked through the pool's `next`), packets in it (the one in transmission included), its VL,
+ * 1 if it has a rate control (only then can its window close: InjectionWindows counts only its
+ * packets, and a window is at least 1); the double at 4f + 3: the earliest start of its next packet
+ * (the rate limiter; sourceControl.ts writes it too). Per host h a 32-byte record: integers at 8h + …
+ * its first flow in the flow list, its flows, the round robin's next position; doubles at 4h + … its
+ * next start under the injection cap, the wake-up its port asked for (Infinity: none).
+ */
+import { NONE, type CompiledFabric } from '../compiled.js';
+
+const S_HEAD = 0;
+const S_TAIL = 1;
+const S_VL = 3;
+const S_WINDOWED = 4;
+const H_LO = 0;
+const H_N = 1;
+const H_WAKE = 3;
+
+/** The records over their buffers (integers and doubles), and each host's flows, host by host. */
+export interface HostSendRecords {
+  readonly sF: Float64Array;
+  readonly sI: Int32Array;
+  readonly hF: Float64Array;
+  readonly hI: Int32Array;
+  readonly hostFlowList: Int32Array;
+}
+
+/** The records of fabric `c` before its run: queues empty, round robins at 0, no wake-up asked. */
+export function hostSendRecords(c: CompiledFabric): HostSendRecords {
+  const F = c.flows.length;
+  const H = c.hostCount;
+  const sF = new Float64Array(4 * F);
+  const sI = new Int32Array(sF.buffer);
+  c.flows.forEach((flow, f) => {
+    sI[8 * f + S_HEAD] = NONE;
+    sI[8 * f + S_TAIL] = NONE;
+    sI[8 * f + S_VL] = flow.vl;
+    sI[8 * f + S_WINDOWED] = flow.rateControl !== null ? 1 : 0;
+  });
+  const start = new Int32Array(H + 1);
+  for (const f of c.flows) start[f.source + 1]!++;
+  for (let h = 0; h < H; h++) start[h + 1]! += start[h]!;
+  const hostFlowList = new Int32Array(F);
+  const fill = start.slice(0, H);
+  c.flows.forEach((f, i) => {
+    hostFlowList[fill[f.source]!++] = i;
+  });
+  const hF = new Float64Array(4 * H);
+  const hI = new Int32Array(hF.buffer);
+  for (let h = 0; h < H; h++) {
+    hI[8 * h + H_LO] = start[h]!;
+    hI[8 * h + H_N] = start[h + 1]! - start[h]!;
+    hF[4 * h + H_WAKE] = Infinity;
+  }
+  return { sF, sI, hF, hI, hostFlowList };
+}
