@@ -9,6 +9,7 @@
  *
  *     npx tsx benchmarks/fabric-model-buffers.ts 8ary2tree-uniform-2sl [90%] [--flows N]
  *
+ * `--turns` (with --flows): under each hop every turn of its buffer (share, output load, head wait, floor, split wait).
  * `--flows N` (or `--flows NAME,NAME`): then the N scored flows (or the named ones) of largest latency error hop by hop (H31p): per buffer on the
  * path, the simulator's time beyond one transmission (the whole buffer's, by Little) beside the model's
  * for this flow's turn — FIFO wait, head wait for the output, for the input port, the floor — in x.
@@ -24,6 +25,8 @@ const dir = join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model');
 const argv = process.argv.slice(2);
 const flowsAt = argv.indexOf('--flows');
 const flowsArg = flowsAt >= 0 ? argv.splice(flowsAt, 2)[1]! : '';
+const turnsAt = argv.indexOf('--turns');
+const showTurns = turnsAt >= 0 && argv.splice(turnsAt, 1).length > 0;
 const named = /^\d+$/.test(flowsArg) ? [] : flowsArg.split(',').filter((n) => n !== '');
 const worst = named.length > 0 ? named.length : Number(flowsArg || 0);
 const [name, label = '90%'] = argv;
@@ -104,6 +107,16 @@ if (worst > 0) {
       for (let k = m.intoStart[out]!; k < m.intoStart[out + 1]!; k++) if (s.lamT[m.intoOf[k]!]! > 0) inputs.add(m.turnIn[m.intoOf[k]!]!);
       const tot = parts.reduce((a, y) => a + y, 0);
       console.log(`  ${(far + '/' + v).padEnd(20)} ${(l * x).toFixed(2)} ${simT.toFixed(2).padStart(6)} | ${tot.toFixed(2).padStart(5)} = ${parts.map((y) => y.toFixed(2)).join(' + ')}   (→ ${net.ports[(out / m.V) | 0]!.name}: ${(s.lamT[t]! * x).toFixed(2)} of ${(s.lam[out]! * s.xbar[out]!).toFixed(2)}, ${inputs.size} inputs)`);
+      if (!showTurns) continue;
+      // --turns (H34ps): every turn of this buffer — its share, output load, head wait, floor, split wait; the buffer's W₀ and W.
+      console.log(`      W0 ${(s.fifoWait[c]! / x).toFixed(2)}  W(split) ${(s.fifoSplit[c]! / x).toFixed(2)}`);
+      for (let k = m.turnsStart[c]!; k < m.turnsStart[c + 1]!; k++) {
+        const tt = m.turnsOf[k]!;
+        if (!(s.lamT[tt]! > 0)) continue;
+        const o = m.turnOut[tt]!;
+        const ys = [s.headWait[tt]!, s.floorExtra[tt]!, s.splitWait[tt]!, s.splitHead[tt]!].map((y) => (y / x).toFixed(2));
+        console.log(`      → ${net.ports[(o / m.V) | 0]!.name}/${o % m.V}: ${(s.lamT[tt]! * x).toFixed(2)} of ${(s.lam[o]! * s.xbar[o]!).toFixed(2)}  head ${ys[0]} floor ${ys[1]} split ${ys[2]} splitHead ${ys[3]}`);
+      }
     }
   }
 }
