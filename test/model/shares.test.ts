@@ -78,6 +78,8 @@ describe('the parking lot with two SLs: the output serves its input buffers in t
     const out = r.channels.filter((c) => c.port === 'S2:2');
     const total = out.reduce((a, c) => a + c.utilization, 0);
     expect(out.find((c) => c.vl === 1)!.utilization / total).toBeCloseTo(3 / 4, 6);
+    // The allocation settled: no word of it in the diagnostics (the key is there only where it did not).
+    expect('sharesUnsettledRounds' in r.diagnostics).toBe(false);
   });
 
   it('inputFairRates alone: the exact fractions; the weighted max-min over flows gives 1/4 and 1/12 instead', () => {
@@ -87,6 +89,8 @@ describe('the parking lot with two SLs: the output serves its input buffers in t
     const a = inputFairRates(m, portSharesByMeanBytes(m, net, hops), { hops });
     expect(a.settled).toBe(true);
     net.flows.forEach((f, i) => expect(a.rate[i]! / PPS, f.name).toBeCloseTo(EXACT[f.name]!, 9));
+    const cut = inputFairRates(m, portSharesByMeanBytes(m, net, hops), { hops, maxRounds: 1 });
+    expect([cut.settled, cut.rounds]).toEqual([false, 1]);
     const w = weightedMaxMin(m, net);
     net.flows.forEach((f, i) => expect(w.rate[i]! / PPS, f.name).toBeCloseTo(f.name.endsWith('sl1') ? 1 / 4 : 1 / 12, 9));
   });

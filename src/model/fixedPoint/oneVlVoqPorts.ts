@@ -10,6 +10,11 @@
  * expressions in the same order as those functions, so the same numbers bit for bit
  * (benchmarks/fabric-model-same.ts). A port the one-VL form does not cover (a host's send queue, an
  * arbitration table other than one low-table VL, an unstable output) takes portWaits itself.
+ * Written by hand beside those functions because the measurement said so: with the one-VL VoQ
+ * buffer step, this pass took the 10,000-pair solve from 18.8 to 13.4 ms of CPU (fabric-model-ab.ts,
+ * 1.41 / 1.32 both orders; docs/fabric-model.md "Session 17 (H34pp)"). The price is the same arithmetic
+ * in two places: test/model/oneVlPass.test.ts solves with and without this pass and fails where they
+ * part, so a formula change in portWaits, voq.ts or propagate.ts must be made here too.
  * Kernel: no validation, no throwing.
  */
 import type { CompiledModel } from '../spec/compile.js';

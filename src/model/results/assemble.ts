@@ -211,7 +211,7 @@ export function modelResult(sm: SolvedModel): FabricModelResult {
         creditStall: Object.freeze(Object.fromEntries(ports.map((p) => [p.name, p.creditStall]))),
       }));
     },
-    diagnostics: Object.freeze({ method: 'decomposition', iterations: sm.iterations, residual: sm.residual, converged: sm.converged, tolerance: sm.tolerance, channels: m.C, turns: m.turnIn.length, flows: m.F }),
+    diagnostics: Object.freeze({ method: 'decomposition', iterations: sm.iterations, residual: sm.residual, converged: sm.converged, tolerance: sm.tolerance, channels: m.C, turns: m.turnIn.length, flows: m.F, ...(sm.sharesUnsettled === undefined ? {} : { sharesUnsettledRounds: sm.sharesUnsettled }) }),
   } as FabricModelResult;
   Object.defineProperty(result, 'perFlow', { value: Object.freeze({ throughput, latency }), enumerable: false });
   return result;

@@ -29,6 +29,7 @@ export function withFabricModelDisplay(result: FabricModelResult): FabricModelRe
       `${d.flows} flows, ${d.channels} channels, ${d.turns} turns`,
       `${d.converged ? 'converged' : 'NOT CONVERGED'} in ${d.iterations} iterations (residual ${formatNumber(d.residual, 3)})`,
       r.saturation.saturated ? `saturated: ${r.saturation.cappedFlows.length} flows capped by ${r.saturation.cappingResources.slice(0, 3).join('; ')}${r.saturation.cappingResources.length > 3 ? ' …' : ''}` : 'no flow capped',
+      ...(d.sharesUnsettledRounds === undefined ? [] : [`the SL shares' allocation did not settle in ${d.sharesUnsettledRounds} rounds (capped rates: the fixed point's)`]),
     ].join('; ');
     return {
       title: 'The fabric, analytically (decomposition)',

@@ -67,6 +67,12 @@ export interface FabricModelDiagnostics {
   readonly channels: number;
   readonly turns: number;
   readonly flows: number;
+  /**
+   * Present only where flows are capped and the input-fair allocation of the capped rates (each SL's share of a
+   * saturated link; docs/models.md §13.7) did not settle in this many rounds: the capped rates are then the fixed
+   * point's own, and the SL shares less sure.
+   */
+  readonly sharesUnsettledRounds?: number;
 }
 
 /** The simulator's metric names, so the two outputs compare line by line. */

@@ -18,5 +18,7 @@ export interface SolvedModel {
   readonly overloadScale?: number;
   /** Set where a diverged iterate is kept (overload.ts `withUnboundedCapped`): 1 for each flow whose latency the iterate does not hold (Infinity). */
   readonly unbounded?: Uint8Array;
+  /** Set where a solve that caps flows kept the fixed point's allocation because the input-fair one (overload.ts) did not settle: its rounds. */
+  readonly sharesUnsettled?: number;
 }
 

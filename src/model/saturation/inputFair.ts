@@ -52,6 +52,8 @@ export interface InputFairOptions {
    * blocking; {@link holBuffers}). Without it no buffer is a resource.
    */
   readonly headTime?: Float64Array;
+  /** Most rounds before the allocation is given up as not settled ({@link FAIR_ROUNDS} unless set). */
+  readonly maxRounds?: number;
 }
 
 /** Most rounds. */
@@ -108,7 +110,8 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
   const sorted: number[] = [];
   let rounds = 0;
   let settled = false;
-  while (rounds < FAIR_ROUNDS && !settled) {
+  const maxRounds = options.maxRounds ?? FAIR_ROUNDS;
+  while (rounds < maxRounds && !settled) {
     rounds++;
     // Each flow's least and second-least allocation over its constraints: its demand at one is the least over the others.
     for (let f = 0; f < F; f++) {
@@ -288,7 +291,7 @@ export function waterLevel(demands: readonly number[], cap: number, scratch: num
  * channel dependencies of a deadlock-free routing are acyclic: at most the longest path's hops).
  */
 function upstreamWeights(hops: HopArrays, group: Int32Array, order: Int32Array, chanStart: Int32Array, C: number): Float64Array {
-  const { hopStart, hopChannel } = hops;
+  const { hopStart } = hops;
   const F = hopStart.length - 1;
   const H = hopStart[F]!;
   const weight = new Float64Array(H).fill(1);
@@ -313,7 +316,6 @@ function upstreamWeights(hops: HopArrays, group: Int32Array, order: Int32Array, 
     }
     if (!moved) break;
   }
-  void hopChannel;
   return weight;
 }
 

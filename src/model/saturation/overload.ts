@@ -84,9 +84,9 @@ export function withUnboundedCapped(sm: SolvedModel): SolvedModel {
 }
 
 /**
- * The rates of a solve that caps flows, from the weighted max-min over the links, the VL tables and the
- * input buffers' head times of the solved state, each VL's demand at a port the load it carries there
- * (routes/weightedMaxmin.ts; docs/models.md §13.7, change 106). The simulator's output puts a VL in its
+ * The rates of a solve that caps flows, from the input-fair allocation over the links, the VL tables and
+ * the head times of the input buffers that block at their head (inputFair.ts; docs/models.md §13.7,
+ * change 160; it replaced change 106's weighted max-min over flows, routes/weightedMaxmin.ts). The simulator's output puts a VL in its
  * arbitration only with the credits for its head (crossbar.ts tryOutput): a VL whose flows are held
  * downstream (by a buffer's head time or a later link) leaves its table turns to the other VLs. In the
  * fixed point a VL's demand counts its credit waits as port time (l·(x + β), iterate.ts), so such a VL
@@ -99,8 +99,8 @@ export function withSharesByLoad(sm: SolvedModel): SolvedModel {
   // Change 160 (H34sh): the input-fair allocation (inputFair.ts) — within a VL the output serves its input
   // buffers in turn, not its flows; head times only for the buffers that block at their head.
   const law = inputFairRates(m, portSharesByMeanBytes(m, sm.net, hops), { headTime: s.headTime, hops });
-  // An allocation that does not stand: the fixed point's stays.
-  if (!law.settled) return sm;
+  // An allocation that does not stand: the fixed point's stays, and the result says so (diagnostics).
+  if (!law.settled) return { ...sm, sharesUnsettled: law.rounds };
   s.rate.set(law.rate);
   accumulateLoads(m, s, hops);
   return { ...sm, alloc: { rate: law.rate, bottleneck: law.bottleneck } };
