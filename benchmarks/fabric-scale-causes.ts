@@ -34,9 +34,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { machineLine } from './harness.js';
-import { randomDerangement } from './derangement.js';
-
-const R = 2.5e9 / 8 / 2048; // MTU packets per second of a 2.5 Gb/s link
+import { confinedFlows } from './derangement.js';
 
 interface Result {
   readonly name: string;
@@ -51,13 +49,6 @@ interface Result {
   readonly buckets: number;
   readonly replayCpuSeconds: number;
   readonly replayEvents: number;
-}
-
-/** The hosts that send in case `name` (indices into the topology's hosts). */
-function activeHosts(name: string, n: number): number[] {
-  if (name === 'k32-pods') return Array.from({ length: 1024 }, (_, i) => i);
-  if (name === 'k32-spread') return Array.from({ length: n / 8 }, (_, i) => i * 8);
-  return Array.from({ length: n }, (_, i) => i);
 }
 
 interface EngineLike {
@@ -76,15 +67,7 @@ async function child(name: string, warmUs: number, windowUs: number): Promise<vo
   const k = name === 'k16' ? 16 : 32;
   const topology = N.fatTreeTopology(k);
   const hosts: { name: string }[] = topology.hosts;
-  const active = activeHosts(name, hosts.length);
-  const dest = randomDerangement(active.length, 12345);
-  const flows = active.map((h, i) => ({
-    name: hosts[h]!.name,
-    source: hosts[h]!.name,
-    destination: hosts[active[dest[i]!]!]!.name,
-    traffic: { kind: 'poisson', rate: 0.5 * R },
-    sendQueuePackets: 256,
-  }));
+  const flows = confinedFlows(hosts, name === 'k32-pods' ? 'pods' : name === 'k32-spread' ? 'spread' : 'all');
   const build = (): { run(u: number, w?: number): void; measurements(): { packetHops: number; events: number }; busyTimes(): Map<string, { counted: number }>; engine: EngineLike } =>
     F.buildFabric({ topology, seed: 1, flows });
   const warm = warmUs * 1e-6;
@@ -154,7 +137,7 @@ async function child(name: string, warmUs: number, windowUs: number): Promise<vo
   void eventsAtWarm;
   const result: Result = {
     name,
-    active: active.length,
+    active: flows.length,
     hops: m.packetHops,
     events: m.events - events0,
     cpuSeconds: (c.user + c.system) / 1e6,
