@@ -25,7 +25,8 @@
  *     nice -n 19 npx tsx benchmarks/fabric-scale-causes.ts 2 50 1000 200 k16,k32-spread --huge-pages
  *
  * `--huge-pages` runs the children as fabric-scale.ts does (transparent huge pages for glibc's large
- * blocks — the typed arrays — and node's code): it separates the page walks from the lines.
+ * blocks — the typed arrays — and node's code): it separates the page walks from the lines. A case
+ * named with `+huge` (e.g. `k32-spread+huge`) runs so alone, alternating with the others in one run.
  *
  * The confined cases use k = 16's window (their packet-hops per µs are k = 16's).
  */
@@ -172,14 +173,18 @@ if (args[0] === '--child') {
     const shift = (round - 1) % cases.length;
     const order = [...cases.slice(shift), ...cases.slice(0, shift)];
     for (const name of order) {
-      const windowUs = name === 'k32' ? w32 : w16;
-      const out = execFileSync(process.execPath, [...childFlags, '--import', 'tsx', script, '--child', name, warmArg, windowUs], {
+      // a case named NAME+huge runs NAME with huge pages (as --huge-pages), so both kinds alternate in one run
+      const hugeCase = name.endsWith('+huge');
+      const base = hugeCase ? name.slice(0, -5) : name;
+      const windowUs = base === 'k32' ? w32 : w16;
+      const flags = hugeCase ? ['--use-largepages=on'] : childFlags;
+      const out = execFileSync(process.execPath, [...flags, '--import', 'tsx', script, '--child', base, warmArg, windowUs], {
         cwd: here,
-        env: childEnv,
+        env: hugeCase ? { ...process.env, GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' } : childEnv,
         encoding: 'utf8',
         maxBuffer: 1 << 24,
       });
-      const x = JSON.parse(out.trim().split('\n').pop()!) as Result;
+      const x = { ...(JSON.parse(out.trim().split('\n').pop()!) as Result), name };
       const ns = (x.cpuSeconds / x.hops) * 1e9;
       const replayNsHop = (x.replayCpuSeconds / x.hops) * 1e9;
       const rate = x.hops / x.cpuSeconds / 1e6;
