@@ -34,7 +34,6 @@ export interface HostHandlers {
   readonly pathTimer: number;
 }
 
-
 /** The sending side of every host adapter. */
 export class HostAdapters {
   private readonly c: CompiledFabric;
