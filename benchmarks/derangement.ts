@@ -42,3 +42,20 @@ export function scaleFlows(hosts: readonly { readonly name: string }[]): object[
     sendQueuePackets: 256,
   }));
 }
+
+/**
+ * fabric-scale-causes.ts's confined cases (issue 32): only some hosts send, to a seeded single-cycle
+ * permutation among themselves, as scaleFlows. `pods`: hosts 0–1,023 (at k = 32 pods 0–3);
+ * `spread`: every eighth host (at k = 32 two per edge switch); `all`: scaleFlows' hosts.
+ */
+export function confinedFlows(hosts: readonly { readonly name: string }[], which: 'all' | 'pods' | 'spread'): object[] {
+  const active = which === 'pods' ? Array.from({ length: Math.min(1024, hosts.length) }, (_, i) => i) : which === 'spread' ? Array.from({ length: hosts.length >> 3 }, (_, i) => i * 8) : Array.from({ length: hosts.length }, (_, i) => i);
+  const dest = randomDerangement(active.length, 12345);
+  return active.map((h, i) => ({
+    name: hosts[h]!.name,
+    source: hosts[h]!.name,
+    destination: hosts[active[dest[i]!]!]!.name,
+    traffic: { kind: 'poisson', rate: 0.5 * R },
+    sendQueuePackets: 256,
+  }));
+}

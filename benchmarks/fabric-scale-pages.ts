@@ -17,12 +17,16 @@
  *     nice -n 10 npx tsx benchmarks/fabric-scale-pages.ts [k] [window µs …] [TREE]
  *     nice -n 10 npx tsx benchmarks/fabric-scale-pages.ts 32 1 5
  *     nice -n 10 npx tsx benchmarks/fabric-scale-pages.ts 16 7 35
+ *     nice -n 10 npx tsx benchmarks/fabric-scale-pages.ts 32 7 --spread
+ *
+ * `--pods` / `--spread`: only the hosts of fabric-scale-causes.ts's confined cases send
+ * (derangement.ts's confinedFlows: hosts 0–1,023, or every eighth host).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { machineLine } from './harness.js';
-import { scaleFlows } from './derangement.js';
+import { confinedFlows } from './derangement.js';
 
 interface Mapping {
   readonly start: number;
@@ -86,7 +90,9 @@ function largeArrays(root: object): Map<ArrayBufferLike, string> {
   return found;
 }
 
-const args = process.argv.slice(2);
+const all = process.argv.slice(2);
+const which = all.includes('--pods') ? 'pods' : all.includes('--spread') ? 'spread' : 'all';
+const args = all.filter((a) => a !== '--pods' && a !== '--spread');
 const k = Number(args[0] ?? 32);
 const tree = args.length > 1 && Number.isNaN(Number(args[args.length - 1])) ? args.pop()! : '.';
 const windows = args.slice(1).map(Number);
@@ -95,12 +101,12 @@ const N = await import(pathToFileURL(resolve(tree, 'src/network/index.ts')).href
 const F = await import(pathToFileURL(resolve(tree, 'src/sim/fabric/index.ts')).href);
 const topology = N.fatTreeTopology(k);
 const hosts: { name: string }[] = topology.hosts;
-const fabric = F.buildFabric({ topology, seed: 1, flows: scaleFlows(hosts) });
+const fabric = F.buildFabric({ topology, seed: 1, flows: confinedFlows(hosts, which) });
 let t = 50e-6;
 fabric.run(t, t);
 t += 50e-6;
 fabric.run(t);
-console.log(`# fabric-scale-pages — ${machineLine()}; tree ${tree}; k = ${k} (${hosts.length} hosts)`);
+console.log(`# fabric-scale-pages — ${machineLine()}; tree ${tree}; k = ${k} (${hosts.length} hosts)${which === 'all' ? '' : `; only the hosts of --${which} send`}`);
 const found = largeArrays(fabric);
 const results: { w: number; hops: number; maps: Mapping[] }[] = [];
 for (const w of windows) {

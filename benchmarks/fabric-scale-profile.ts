@@ -10,6 +10,10 @@
  *
  *     nice -n 10 npx tsx benchmarks/fabric-scale-profile.ts [window k=16 µs] [window k=32 µs] [warm-up µs] [TREE]
  *     nice -n 10 npx tsx benchmarks/fabric-scale-profile.ts 600 80 100
+ *     nice -n 10 npx tsx benchmarks/fabric-scale-profile.ts 600 600 100 --spread
+ *
+ * `--pods` / `--spread`: in the k = 32 column only the hosts of fabric-scale-causes.ts's confined
+ * cases send (derangement.ts's confinedFlows); give it k = 16's window.
  */
 import { execFileSync } from 'node:child_process';
 import { Session } from 'node:inspector/promises';
@@ -17,7 +21,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { machineLine } from './harness.js';
-import { scaleFlows } from './derangement.js';
+import { confinedFlows } from './derangement.js';
 
 interface ProfileNode {
   readonly id: number;
@@ -38,11 +42,11 @@ interface Result {
 }
 
 /** Child: one k; prints one JSON line. */
-async function child(k: number, tree: string, warmUs: number, windowUs: number): Promise<void> {
+async function child(k: number, tree: string, warmUs: number, windowUs: number, which: 'all' | 'pods' | 'spread'): Promise<void> {
   const N = await import(pathToFileURL(resolve(tree, 'src/network/index.ts')).href);
   const F = await import(pathToFileURL(resolve(tree, 'src/sim/fabric/index.ts')).href);
   const topology = N.fatTreeTopology(k);
-  const fabric = F.buildFabric({ topology, seed: 1, flows: scaleFlows(topology.hosts) });
+  const fabric = F.buildFabric({ topology, seed: 1, flows: confinedFlows(topology.hosts, which) });
   const warm = warmUs * 1e-6;
   fabric.run(warm, warm);
   const session = new Session();
@@ -90,21 +94,24 @@ function table(title: string, a: Result, b: Result, key: 'byFile' | 'byFunction'
   }
 }
 
-const args = process.argv.slice(2);
+const all = process.argv.slice(2);
+const which = all.includes('--pods') ? 'pods' : all.includes('--spread') ? 'spread' : 'all';
+const args = all.filter((a) => a !== '--pods' && a !== '--spread');
 if (args[0] === '--child') {
-  await child(Number(args[1]), args[2]!, Number(args[3]), Number(args[4]));
+  await child(Number(args[1]), args[2]!, Number(args[3]), Number(args[4]), which);
 } else {
   const [w16 = '600', w32 = '80', warm = '100', treeArg] = args;
   const here = resolve(fileURLToPath(import.meta.url), '../..');
   const tree = treeArg === undefined ? here : resolve(treeArg);
   const script = fileURLToPath(import.meta.url);
   const run = (k: number, w: string): Result => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', script, '--child', String(k), tree, warm, w], { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 26 });
+    const confined = k === 32 && which !== 'all' ? [`--${which}`] : [];
+    const out = execFileSync(process.execPath, ['--import', 'tsx', script, '--child', String(k), tree, warm, w, ...confined], { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 26 });
     return JSON.parse(out.trim().split('\n').pop()!) as Result;
   };
   const a = run(16, w16);
   const b = run(32, w32);
-  console.log(`# fabric-scale-profile — ${machineLine()}; tree ${tree}; warm-up ${warm} µs; windows k=16 ${w16} µs, k=32 ${w32} µs; load ${loadavg()[0]!.toFixed(1)}`);
+  console.log(`# fabric-scale-profile — ${machineLine()}; tree ${tree}; warm-up ${warm} µs; windows k=16 ${w16} µs, k=32 ${w32} µs${which === 'all' ? '' : ` (k = 32: only the hosts of --${which} send)`}; load ${loadavg()[0]!.toFixed(1)}`);
   for (const r of [a, b]) {
     console.log(`k = ${r.k}: ${r.hops} packet-hops in ${r.cpuSeconds.toFixed(2)} CPU-s under the profiler (${((r.cpuSeconds / r.hops) * 1e9).toFixed(0)} ns/hop)`);
   }

@@ -21,7 +21,7 @@ import { SourceControl } from './sourceControl.js';
 import { EV_WAKE } from '../events.js';
 import { HostVlFifos } from './hostVlFifo.js';
 import { FlowTable, HAS_PATH_SELECTION, HAS_RATE_CONTROL, SATURATED } from './flowTable.js';
-import { hostSendRecords } from './sendRecords.js';
+import { H_FREE, H_LO, H_N, H_RR, H_WAKE, hostSendRecords, S_COUNT, S_HEAD, S_NEXT_AT, S_TAIL, S_VL, S_WINDOWED } from './sendRecords.js';
 
 /**
  * The engine handlers the host adapters post to: flow arrival (f, epoch), port wake-up (g; through
@@ -33,19 +33,6 @@ export interface HostHandlers {
   readonly timer: number;
   readonly pathTimer: number;
 }
-
-/** The send records' fields (sendRecords.ts says what they hold; copies here: see links.ts on imported constants). */
-const S_HEAD = 0;
-const S_TAIL = 1;
-const S_COUNT = 2;
-const S_VL = 3;
-const S_WINDOWED = 4;
-const S_NEXT_AT = 3;
-const H_LO = 0;
-const H_N = 1;
-const H_RR = 2;
-const H_FREE = 2;
-const H_WAKE = 3;
 
 /** The sending side of every host adapter. */
 export class HostAdapters {

@@ -1,7 +1,7 @@
 /**
  * The host adapter's per-flow and per-host records (issue 32, session 17: what a host's scan and start
- * read of a flow side by side, where six arrays were a cache line each at k = 32; hostAdapter.ts keeps
- * copies of the field numbers).
+ * read of a flow side by side, where six arrays were a cache line each at k = 32; hostAdapter.ts
+ * imports the field numbers below).
  *
  * Per flow f a 32-byte send record: integers at 8f + … its send queue's first and last packet (NONE:
  * empty; linked through the pool's `next`), packets in it (the one in transmission included), its VL,
@@ -13,13 +13,21 @@
  */
 import { NONE, type CompiledFabric } from '../compiled.js';
 
-const S_HEAD = 0;
-const S_TAIL = 1;
-const S_VL = 3;
-const S_WINDOWED = 4;
-const H_LO = 0;
-const H_N = 1;
-const H_WAKE = 3;
+/** Send record (per flow), integers at 8f + …: first and last packet of the send queue, packets in it, VL, rate control (0/1). */
+export const S_HEAD = 0;
+export const S_TAIL = 1;
+export const S_COUNT = 2;
+export const S_VL = 3;
+export const S_WINDOWED = 4;
+/** Send record, the double at 4f + …: the earliest start of the flow's next packet. */
+export const S_NEXT_AT = 3;
+/** Host record, integers at 8h + …: first flow in the flow list, flows, the round robin's next position. */
+export const H_LO = 0;
+export const H_N = 1;
+export const H_RR = 2;
+/** Host record, doubles at 4h + …: next start under the injection cap, the wake-up its port asked for. */
+export const H_FREE = 2;
+export const H_WAKE = 3;
 
 /** The records over their buffers (integers and doubles), and each host's flows, host by host. */
 export interface HostSendRecords {
