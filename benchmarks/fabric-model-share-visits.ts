@@ -8,7 +8,11 @@
  * sent, mean visit (run) length, and at the ends of the short visits (fewer packets than the table's
  * weight) what the VL was. src/sim is not changed (this process wraps Crossbar.startTx).
  *
- *     nice -n 19 npx tsx benchmarks/fabric-model-share-visits.ts CASE PORT[,PORT…] [--packets N] [--reps N]
+ * `--buffers B[,B…]` (an input buffer as PORT/VL, e.g. s3_3:3/2): per output, the mean time between two
+ * starts of that buffer with the second packet already in it (its head time S in x, while backlogged),
+ * and the share of its starts.
+ *
+ *     nice -n 19 npx tsx benchmarks/fabric-model-share-visits.ts CASE PORT[,PORT…] [--buffers B,…] [--packets N] [--reps N]
  */
 import { buildFabric, RandomStreams } from '../src/index.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
@@ -16,7 +20,7 @@ import { simCaseParams } from './sim-case-params.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => (args.indexOf(n) >= 0 ? args[args.indexOf(n) + 1]! : d);
-const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets'].includes(args[i - 1]!)));
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--buffers'].includes(args[i - 1]!)));
 const [name, portList] = positional;
 if (name === undefined || portList === undefined) throw new Error('usage: fabric-model-share-visits.ts CASE PORT[,PORT…] [--packets N] [--reps N]');
 const reps = Number(opt('--reps', '1'));
@@ -47,6 +51,10 @@ interface Watch {
   run: number;
 }
 const watches = new Map<number, Watch>();
+/** Watched input buffers: per buffer its last start, whether it held a packet behind it then, and per output [starts, Σ interval]. */
+const bufferNames = opt('--buffers', '').split(',').filter((b) => b !== '');
+const bufferWatch = new Map<number, { last: number; backlogged: boolean; perOut: Map<number, number[]> }>();
+let now = () => 0;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let cb: any = null;
@@ -60,6 +68,14 @@ function stateOf(g: number, v: number): number {
 const xb = Crossbar.prototype as any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const startTx = xb.startTx;
 xb.startTx = function (g: number, q: number, v: number) {
+  const bw = cb === null ? undefined : bufferWatch.get(q);
+  if (bw !== undefined) {
+    const o = bw.perOut.get(g) ?? [0, 0, 0];
+    o[0]!++;
+    if (bw.backlogged) ((o[1]! += 1), (o[2]! += now() - bw.last));
+    bw.perOut.set(g, o);
+    bw.last = now();
+  }
   const w = cb === null ? undefined : watches.get(g);
   if (w !== undefined) {
     w.sent[v]!++;
@@ -85,7 +101,9 @@ xb.startTx = function (g: number, q: number, v: number) {
     // A visit of full weight ends by the table even if the VL goes on (the next visit starts afresh).
     if (w.run >= weights[v]!) ((w.last = -1), (w.run = 0));
   }
-  return startTx.call(this, g, q, v);
+  const r = startTx.call(this, g, q, v);
+  if (bw !== undefined) bw.backlogged = cb.queues.headOf(q) >= 0;
+  return r;
 };
 
 const until = packets / pps;
@@ -100,11 +118,21 @@ for (let r = 0; r < reps; r++) {
       watches.set(g, { name: pn, sent: new Array(V).fill(0), visits: new Array(V).fill(0), other: z(), shortEnd: z(), empty: new Array(V).fill(0), elsewhere: new Array(V).fill(0), from: Array.from({ length: V }, () => new Map()), last: -1, run: 0 });
     }
   }
+  if (r === 0) {
+    for (const b of bufferNames) {
+      const [pn, vl] = b.split('/');
+      const g = (f.portNames as string[]).indexOf(pn!);
+      if (g < 0) throw new Error(`no port ${pn}`);
+      bufferWatch.set(g * V + Number(vl), { last: 0, backlogged: false, perOut: new Map() });
+    }
+  }
+  now = () => f.engine.now;
   f.run(until / 5, until / 5);
   cb = f.crossbar;
   f.run(until / 5 + until, until / 5);
   cb = null;
   for (const w of watches.values()) ((w.last = -1), (w.run = 0));
+  for (const b of bufferWatch.values()) b.backlogged = false;
   names = f.portNames as string[];
 }
 const pct = (a: number, n: number) => (n > 0 ? ((100 * a) / n).toFixed(1) : '–');
@@ -125,4 +153,13 @@ for (const w of watches.values()) {
     );
     console.log(`    from ${src}`);
   }
+}
+const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
+for (const [q, b] of bufferWatch) {
+  let n = 0;
+  let nb = 0;
+  let t = 0;
+  for (const o of b.perOut.values()) ((n += o[0]!), (nb += o[1]!), (t += o[2]!));
+  const outs = [...b.perOut.entries()].map(([g, o]) => `${names[g]} ${(o[0]! / n).toFixed(3)} of starts, S ${(o[2]! / o[1]! / x).toFixed(2)} x`).join('; ');
+  console.log(`buffer ${names[(q / V) | 0]}/${q % V}: ${n} starts, backlogged at ${(nb / n).toFixed(3)} of them, S ${(t / nb / x).toFixed(3)} x; ${outs}`);
 }

@@ -27,6 +27,7 @@ import type { CompiledModel, HopArrays } from '../spec/compile.js';
 import { hopArrays } from '../spec/compile.js';
 import { gpsCapacities, type VlShares } from '../queues/arbitration.js';
 import { SATURATED } from '../routes/maxmin.js';
+import { sharesByVisitRuns } from './visitRuns.js';
 
 /** The allocation, per flow and per channel. */
 export interface InputFairAllocation {
@@ -52,12 +53,16 @@ export interface InputFairOptions {
    * blocking; {@link holBuffers}). Without it no buffer is a resource.
    */
   readonly headTime?: Float64Array;
+  /** False: the tables' visits as written, without change 168's early ends (visitRuns.ts). */
+  readonly visitRuns?: boolean;
   /** Most rounds before the allocation is given up as not settled ({@link FAIR_ROUNDS} unless set). */
   readonly maxRounds?: number;
 }
 
 /** Most rounds. */
 export const FAIR_ROUNDS = 400;
+/** Rounds of the plain Jacobi iteration before its availabilities are averaged with the last round's. */
+const DAMP_AFTER = 20;
 /** Relative change of every rate below which the allocation stands. */
 export const FAIR_TOLERANCE = 1e-9;
 
@@ -88,6 +93,8 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
   for (let h = 0; h < H; h++) chanStart[hopChannel[h]! + 1]!++;
   for (let c = 0; c < C; c++) chanStart[c + 1]! += chanStart[c]!;
   const weight = upstreamWeights(hops, group, order, chanStart, C);
+  // A VL whose one source buffer's heads come in short runs for this output ends its visits early (change 168).
+  const portShares = options.visitRuns === false ? shares : sharesByVisitRuns(m, hops, group, shares);
   // The head-of-line buffers and, per hop, the buffer it leaves when that is one (−1 otherwise).
   const hol = options.headTime ? holBuffers(m, hops, group) : new Uint8Array(C);
   const holOf = new Int32Array(H).fill(-1);
@@ -95,6 +102,10 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
   const headTime = options.headTime;
   // Per hop two constraints: entry 2h its channel, 2h + 1 its input buffer (Infinity where none).
   const given = new Float64Array(2 * H).fill(Infinity);
+  // The last round's availabilities: past DAMP_AFTER rounds each new one is averaged with it (a Jacobi
+  // iteration that cycles between two allocations settles at their middle: change 168's shorter visits
+  // made torus8x8-shuffle-2sl and mesh8x8-bitcomp-2sl cycle; the fixed point is the same).
+  const lastGiven = new Float64Array(2 * H).fill(Infinity);
   const demand = new Float64Array(2 * H);
   const rate = new Float64Array(F);
   const least = new Float64Array(F);
@@ -141,7 +152,7 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
     // Each port's link over its VLs by the table, on those demands (a VL that could use more is offered its backlogged share).
     for (let p = 0; p < P; p++) {
       for (let v = 0; v < V; v++) vlDemand[v] = channelDemand[p * V + v]!;
-      gpsCapacities(shares[p]!, vlDemand, V, vlOut);
+      gpsCapacities(portShares[p]!, vlDemand, V, vlOut);
       for (let v = 0; v < V; v++) capacity[p * V + v] = Math.min(1, vlOut[v]!);
     }
     // A head-of-line buffer: one server, its time shared in its flows' mix (a FIFO), what is left open to each.
@@ -197,6 +208,14 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
         }
       }
     }
+    if (rounds > DAMP_AFTER) {
+      for (let e = 0; e < 2 * H; e++) {
+        const g = given[e]!;
+        const l = lastGiven[e]!;
+        if (g < Infinity && l < Infinity) given[e] = (g + l) / 2;
+      }
+    }
+    lastGiven.set(given);
     // The rates: the least over each flow's constraints and its offer.
     settled = true;
     for (let f = 0; f < F; f++) {
