@@ -61,7 +61,7 @@ export interface InputFairOptions {
 
 /** Most rounds. */
 export const FAIR_ROUNDS = 400;
-/** Rounds of the plain Jacobi iteration before its availabilities are averaged with the last round's. */
+/** Rounds of the plain Jacobi iteration before its demands are averaged with the last round's. */
 const DAMP_AFTER = 20;
 /** Relative change of every rate below which the allocation stands. */
 export const FAIR_TOLERANCE = 1e-9;
@@ -94,7 +94,10 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
   for (let c = 0; c < C; c++) chanStart[c + 1]! += chanStart[c]!;
   const weight = upstreamWeights(hops, group, order, chanStart, C);
   // A VL whose one source buffer's heads come in short runs for this output ends its visits early (change 168).
-  const portShares = options.visitRuns === false ? shares : sharesByVisitRuns(m, hops, group, shares);
+  const visits = options.visitRuns === false ? { shares: shares as VlShares[], runs: [] } : sharesByVisitRuns(m, hops, group, shares);
+  const portShares = visits.shares;
+  // Its demands damped past DAMP_AFTER rounds only where it shortened a visit (elsewhere the iteration as before).
+  const damp = visits.runs.length > 0;
   // The head-of-line buffers and, per hop, the buffer it leaves when that is one (−1 otherwise).
   const hol = options.headTime ? holBuffers(m, hops, group) : new Uint8Array(C);
   const holOf = new Int32Array(H).fill(-1);
@@ -102,10 +105,6 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
   const headTime = options.headTime;
   // Per hop two constraints: entry 2h its channel, 2h + 1 its input buffer (Infinity where none).
   const given = new Float64Array(2 * H).fill(Infinity);
-  // The last round's availabilities: past DAMP_AFTER rounds each new one is averaged with it (a Jacobi
-  // iteration that cycles between two allocations settles at their middle: change 168's shorter visits
-  // made torus8x8-shuffle-2sl and mesh8x8-bitcomp-2sl cycle; the fixed point is the same).
-  const lastGiven = new Float64Array(2 * H).fill(Infinity);
   const demand = new Float64Array(2 * H);
   const rate = new Float64Array(F);
   const least = new Float64Array(F);
@@ -145,7 +144,11 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
       const f = flowOf[h]!;
       // (A greedy flow claims no more than its link.)
       const d = Math.min(lambda[f]!, leastAt[f] === e ? second[f]! : least[f]!, 1 / x[h]!);
-      demand[e] = d > 0 ? d : 0;
+      // Past DAMP_AFTER rounds each demand is averaged with the last round's (a Jacobi iteration that cycles
+      // between two allocations settles between them: change 168's shorter visits made torus8x8-shuffle-2sl
+      // and mesh8x8-bitcomp-2sl cycle; the fixed point is the same; demands, bounded by the offer, not the
+      // availabilities, whose room terms are unbounded: averaged, those held every rate at its offer).
+      demand[e] = damp && rounds > DAMP_AFTER ? ((d > 0 ? d : 0) + demand[e]!) / 2 : d > 0 ? d : 0;
       if (!(e & 1)) channelDemand[hopChannel[h]!]! += demand[e]! * x[h]!;
       else if (holOf[h]! >= 0) bufferDemand[holOf[h]!]! += demand[e]! * headTime![holOf[h]!]!;
     }
@@ -208,14 +211,6 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
         }
       }
     }
-    if (rounds > DAMP_AFTER) {
-      for (let e = 0; e < 2 * H; e++) {
-        const g = given[e]!;
-        const l = lastGiven[e]!;
-        if (g < Infinity && l < Infinity) given[e] = (g + l) / 2;
-      }
-    }
-    lastGiven.set(given);
     // The rates: the least over each flow's constraints and its offer.
     settled = true;
     for (let f = 0; f < F; f++) {

@@ -22,10 +22,11 @@ import type { VlShares } from '../queues/arbitration.js';
  * comment). `group` per hop: its input buffer (inputFair.ts: the previous hop's channel, or C + channel on a
  * first hop). Ports with nothing to scale keep their object.
  */
-export function sharesByVisitRuns(m: CompiledModel, hops: HopArrays, group: Int32Array, shares: readonly VlShares[]): VlShares[] {
+export function sharesByVisitRuns(m: CompiledModel, hops: HopArrays, group: Int32Array, shares: readonly VlShares[]): VisitRuns {
   const { C, F, V } = m;
   const out = shares.slice();
-  if (m.voq) return out;
+  const runs: VisitRun[] = [];
+  if (m.voq) return { shares: out, runs };
   const { hopStart, hopChannel } = hops;
   // Per channel: its one input buffer (−1 none yet, −2 several); per buffer: offered rate per output channel,
   // and per upstream buffer its one output channel (−2 several: the buffer's heads are not in rotation).
@@ -55,19 +56,25 @@ export function sharesByVisitRuns(m: CompiledModel, hops: HopArrays, group: Int3
     if (o === undefined || o.size < 2) continue;
     const up = upstream.get(u)!;
     let run: number;
+    let q: number;
     if (![...up.values()].includes(-2)) {
       let a = 0;
       for (const oc of up.values()) if (oc === c) a++;
       const b = up.size;
+      q = a / b;
       run = a === b ? Infinity : Math.max(1, a / (b - a));
     } else {
       let total = 0;
       for (const r of o.values()) total += r;
-      const q = total > 0 ? o.get(c)! / total : 1;
+      q = total > 0 ? o.get(c)! / total : 1;
       run = q < 1 ? 1 / (1 - q) : Infinity;
     }
     const p = (c / V) | 0;
     const v = c % V;
+    // With no other VL at the port the VL keeps the link whatever its visits.
+    let others = 0;
+    for (let w = 0; w < V; w++) if (w !== v && source[p * V + w] !== -1) others++;
+    if (others === 0) continue;
     const s = out[p]!;
     const k = s.visitPackets[v]!;
     if (!(run < k)) continue;
@@ -76,6 +83,21 @@ export function sharesByVisitRuns(m: CompiledModel, hops: HopArrays, group: Int3
     const visitPackets = Float64Array.from(s.visitPackets);
     visitPackets[v] = run;
     out[p] = { ...s, roundBytes, visitPackets };
+    runs.push({ buffer: u, channel: c, fraction: q, run });
   }
-  return out;
+  return { shares: out, runs };
+}
+
+/** A VL whose visits end with its one source buffer's runs: the buffer, the channel, the fraction of its heads bound there, the mean run. */
+export interface VisitRun {
+  readonly buffer: number;
+  readonly channel: number;
+  readonly fraction: number;
+  readonly run: number;
+}
+
+/** {@link sharesByVisitRuns}'s answer: the ports' shares, and where a VL's visits were shortened. */
+export interface VisitRuns {
+  readonly shares: VlShares[];
+  readonly runs: readonly VisitRun[];
 }
