@@ -27,6 +27,7 @@ import type { CompiledModel, HopArrays } from '../spec/compile.js';
 import { hopArrays } from '../spec/compile.js';
 import { gpsCapacities, type VlShares } from '../queues/arbitration.js';
 import { SATURATED } from '../routes/maxmin.js';
+import { sharesByVisitRuns } from './visitRuns.js';
 
 /** The allocation, per flow and per channel. */
 export interface InputFairAllocation {
@@ -52,12 +53,16 @@ export interface InputFairOptions {
    * blocking; {@link holBuffers}). Without it no buffer is a resource.
    */
   readonly headTime?: Float64Array;
+  /** False: the tables' visits as written, without change 168's early ends (visitRuns.ts). */
+  readonly visitRuns?: boolean;
   /** Most rounds before the allocation is given up as not settled ({@link FAIR_ROUNDS} unless set). */
   readonly maxRounds?: number;
 }
 
 /** Most rounds. */
 export const FAIR_ROUNDS = 400;
+/** Rounds of the plain Jacobi iteration before its demands are averaged with the last round's. */
+const DAMP_AFTER = 20;
 /** Relative change of every rate below which the allocation stands. */
 export const FAIR_TOLERANCE = 1e-9;
 
@@ -88,6 +93,11 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
   for (let h = 0; h < H; h++) chanStart[hopChannel[h]! + 1]!++;
   for (let c = 0; c < C; c++) chanStart[c + 1]! += chanStart[c]!;
   const weight = upstreamWeights(hops, group, order, chanStart, C);
+  // A VL whose one source buffer's heads come in short runs for this output ends its visits early (change 168).
+  const visits = options.visitRuns === false ? { shares: shares as VlShares[], runs: [] } : sharesByVisitRuns(m, hops, group, shares);
+  const portShares = visits.shares;
+  // Its demands damped past DAMP_AFTER rounds only where it shortened a visit (elsewhere the iteration as before).
+  const damp = visits.runs.length > 0;
   // The head-of-line buffers and, per hop, the buffer it leaves when that is one (−1 otherwise).
   const hol = options.headTime ? holBuffers(m, hops, group) : new Uint8Array(C);
   const holOf = new Int32Array(H).fill(-1);
@@ -134,14 +144,18 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
       const f = flowOf[h]!;
       // (A greedy flow claims no more than its link.)
       const d = Math.min(lambda[f]!, leastAt[f] === e ? second[f]! : least[f]!, 1 / x[h]!);
-      demand[e] = d > 0 ? d : 0;
+      // Past DAMP_AFTER rounds each demand is averaged with the last round's (a Jacobi iteration that cycles
+      // between two allocations settles between them: change 168's shorter visits made torus8x8-shuffle-2sl
+      // and mesh8x8-bitcomp-2sl cycle; the fixed point is the same; demands, bounded by the offer, not the
+      // availabilities, whose room terms are unbounded: averaged, those held every rate at its offer).
+      demand[e] = damp && rounds > DAMP_AFTER ? ((d > 0 ? d : 0) + demand[e]!) / 2 : d > 0 ? d : 0;
       if (!(e & 1)) channelDemand[hopChannel[h]!]! += demand[e]! * x[h]!;
       else if (holOf[h]! >= 0) bufferDemand[holOf[h]!]! += demand[e]! * headTime![holOf[h]!]!;
     }
     // Each port's link over its VLs by the table, on those demands (a VL that could use more is offered its backlogged share).
     for (let p = 0; p < P; p++) {
       for (let v = 0; v < V; v++) vlDemand[v] = channelDemand[p * V + v]!;
-      gpsCapacities(shares[p]!, vlDemand, V, vlOut);
+      gpsCapacities(portShares[p]!, vlDemand, V, vlOut);
       for (let v = 0; v < V; v++) capacity[p * V + v] = Math.min(1, vlOut[v]!);
     }
     // A head-of-line buffer: one server, its time shared in its flows' mix (a FIFO), what is left open to each.
