@@ -93,7 +93,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
   const ref = c.saturation.overload as unknown as { acceptedLoadPerSl?: [number, number][]; slShareOnBusyPorts?: { switch: { ports: number; sl1ShareMedian?: number } } };
   // The acceptance point as docs/fabric-model.md reads it (fabric-model-reference/slShare.ts): the simulator's saturated switch ports, the model's share there within 0.03.
   const acc = fps === 2 ? slShareAcceptance(over, (c.saturation.overload as unknown as { summary: { ports: SimPortRows } }).summary.ports, c.vls) : undefined;
-  const shareFields = acc ? { shareSimSaturatedPorts: acc.ports, shareWithin3: acc.within, shareLargestDiff: acc.largestDiff, shareHolds: acc.holds ?? 'n/a' } : {};
+  const shareFields = acc ? { shareSimSaturatedPorts: acc.ports, shareScoredPorts: acc.scored, shareWithin3: acc.within, shareWithin3AllPorts: acc.withinAll, shareLargestDiff: acc.largestDiff, shareHolds: acc.holds ?? 'n/a', shareHoldsAllPorts: acc.holdsAllPorts ?? 'n/a' } : {};
   rows.push({ case: c.case, point: 'overload', ...shareFields, modelPerSl: fps === 2 ? perSl : [perSl[0]], simPerSl: ref.acceptedLoadPerSl?.map((x) => x[0]), modelSl1ShareMedian: fps === 2 ? median(busy) : NaN, modelSl1ShareSwitch: fps === 2 && busySwitch.length ? busySwitch[Math.floor(busySwitch.length / 2)] : NaN, switchBusyPorts: busySwitch.length, simSl1ShareMedian: ref.slShareOnBusyPorts?.switch.sl1ShareMedian, busyPorts: busy.length });
   const sat = saturationLoad(at, c.rateGbps, 2048, (c as unknown as { flowsPerSender: number }).flowsPerSender);
   rows.push({ case: c.case, point: 'saturation', simLoad: c.saturation.load, simAccepted: c.saturation.overload.acceptedLoad[0], modelLoad: sat.load, cappedBy: sat.cappedBy });

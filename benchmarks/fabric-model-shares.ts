@@ -60,7 +60,7 @@ const worst = both.reduce((a, [x, y]) => Math.max(a, Math.abs(x - y)), 0);
 console.log(`switch ports ≥ 97 % busy on both sides: ${both.length}, SL 1 share (upper median) model ${upper(both.map((b) => b[0]!))} / sim ${upper(both.map((b) => b[1]!))}, largest difference ${worst.toFixed(3)}; busy in the model only: ${modelOnly.length} (median ${upper(modelOnly)}); in the simulator only: ${simOnly.length} (median ${upper(simOnly)})`);
 // The acceptance point (module comment; slShare.ts).
 const acc = slShareAcceptance(r, sim.ports, c.vls);
-console.log(`acceptance: switch ports the simulator saturates ${acc.ports} (the model saturates ${acc.modelSaturated} of them); SL share within 0.03 on ${acc.within}; |Δ| median ${acc.medianDiff.toFixed(3)}, largest ${acc.largestDiff.toFixed(3)} at ${acc.largestAt}; holds ${acc.holds ?? 'n/a (no saturated switch port in the simulator)'}`);
+console.log(`acceptance: switch ports the simulator saturates ${acc.ports} (the model saturates ${acc.modelSaturated} of them); scored (the simulator's half-width within 2 % of its share) ${acc.scored}; SL share within 0.03 on ${acc.within} of them (${acc.withinAll} of all); |Δ| median ${acc.medianDiff.toFixed(3)}, largest ${acc.largestDiff.toFixed(3)} at ${acc.largestAt} (all ports); holds ${acc.holds ?? 'n/a (no saturated switch port decided by the simulator)'} (on every port: ${acc.holdsAllPorts ?? 'n/a'})`);
 if (args.includes('--flows')) {
   for (const f of r.flows) {
     const s = sim.flows[f.name];
