@@ -10,12 +10,15 @@
  *
  *   nice -n 19 npx tsx benchmarks/fabric-model-saturation-window.ts [--cases a,b] [--windows 2000,4000,8000] [--work /tmp/fabric-model-satwin]
  *
- * Every run is stored in the work folder as it ends (resumable); prints a markdown table.
+ * Every run is stored in the work folder as it ends (resumable); prints a markdown table, one row per
+ * case and load, the windows' figures side by side, and the verdicts of the one-window rule (per window)
+ * and of the growth rule (saturationRule.ts: the first window against the last).
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { caseParams, hostPacketRate, network, type Pattern, type SlConfig } from './fabric-model-reference/networks.js';
 import { replicate, type ReplicationRecord } from './fabric-model-reference/replicate.js';
+import { saturatedGrowing, saturatedOneWindow } from './fabric-model-reference/saturationRule.js';
 
 /** Case → loads measured: around the reference's saturation load up to the link rate. */
 const CASES: Record<string, readonly number[]> = {
@@ -72,19 +75,20 @@ function figures(r: ReplicationRecord, senders: number) {
 
 const f4 = (x: number) => x.toFixed(4);
 const f1 = (x: number) => x.toFixed(1);
-console.log('| case | load | window (pkts/host) | aggregate ratio | least flow ratio | deficit per flow: mean | largest | saturated by make.ts rule |');
+const w = windows.join(' / ');
+console.log(`| case | load | aggregate ratio (window ${w} packets per host) | least flow's ratio | deficit per flow, mean (packets) | largest flow deficit | saturated by the one-window rule | by the growth rule (${windows[0]} → ${windows[windows.length - 1]}) |`);
 console.log('|---|---|---|---|---|---|---|---|');
 const out: Record<string, unknown>[] = [];
 for (const name of cases) {
   const [net, pattern, sl] = name.split('-') as [string, Pattern, SlConfig];
   const senders = new Set(caseParams(network(net), pattern, sl, 0.5).flows.map((f) => f.source)).size;
   for (const load of CASES[name]!) {
-    for (const w of windows) {
-      const g = figures(run(name, load, w), senders);
-      const saturated = g.ratio < 0.99 || g.minFlowRatio < 0.95;
-      out.push({ case: name, load, window: w, ...g, saturated });
-      console.log(`| ${name} | ${load} | ${w} | ${f4(g.ratio)} | ${f4(g.minFlowRatio)} | ${f1(g.meanDeficit)} | ${g.maxDeficit} | ${saturated ? 'yes' : 'no'} |`);
-    }
+    const g = windows.map((packets) => figures(run(name, load, packets), senders));
+    const oneWindow = g.map((x) => (saturatedOneWindow(x) ? 'yes' : 'no'));
+    const growing = saturatedGrowing(g[0]!, g[g.length - 1]!);
+    windows.forEach((packets, i) => out.push({ case: name, load, window: packets, ...g[i]!, saturatedOneWindow: oneWindow[i] === 'yes' }));
+    const col = (f: (x: (typeof g)[number]) => string) => g.map(f).join(' / ');
+    console.log(`| ${name} | ${load} | ${col((x) => f4(x.ratio))} | ${col((x) => f4(x.minFlowRatio))} | ${col((x) => f1(x.meanDeficit))} | ${col((x) => String(x.maxDeficit))} | ${oneWindow.join(' / ')} | ${growing ? 'yes' : 'no'} |`);
   }
 }
 writeFileSync(join(work, 'table.json'), JSON.stringify(out));
