@@ -6,6 +6,12 @@
  *
  *   nice -n 15 npx tsx benchmarks/fabric-model-reference/make.ts --networks 4ary2tree,mesh8x8 [--sl 1sl,2sl] [--patterns uniform] [--scale 1]
  *
+ *   nice -n 19 npx tsx benchmarks/fabric-model-reference/make.ts --resaturate --networks 8ary3tree --sl 2sl --patterns bitcomp
+ *
+ * `--resaturate`: recompute only the saturation load of existing case files (saturationRule.ts: the
+ * growth rule), keeping their points and overload as generated and the former rule's result as
+ * `saturation.previous`.
+ *
  * Resumable: every replication is stored in the work folder (`--work`, default
  * /tmp/fabric-model-reference) as it ends, each written to a temporary name and renamed; a case whose
  * fixture exists is skipped. Fixtures: test/fixtures/fabric-model/<case>.json and the case's
@@ -18,6 +24,7 @@ import { execSync } from 'node:child_process';
 import { caseParams, forwardingIsComputed, hostPacketRate, network, type Network, type Pattern, type SlConfig } from './networks.js';
 import { replicate, type ReplicationRecord } from './replicate.js';
 import { acceptance, round5, summarizePoint, type PointSummary } from './summarize.js';
+import { bisectSaturation, growthRuleText, LONG_WINDOW_FACTOR, saturatedGrowing, type Step } from './saturationRule.js';
 
 /** Seeds: every point's replications r = 0, 1, … draw from seed 1's streams; the bisection's runs from seed 2's. */
 const SEED_POINTS = 1;
@@ -28,11 +35,6 @@ const SEED_BISECTION = 2;
  */
 const PACKETS_PER_HOST = { bisection: 2000, overload: 2000, p1: 400, p50: 3000, p70: 6000, p90: 12000 } as const;
 const WARMUP_FRACTION = 0.25;
-/** Saturated at a load when delivered ÷ offered over all flows < 0.99 or for some flow < 0.95 (packets in the window). */
-const AGGREGATE_RATIO = 0.99;
-const FLOW_RATIO = 0.95;
-/** Bisection stops when the bracket is this narrow (fraction of the link rate). */
-const RESOLUTION = 0.01;
 
 interface Args {
   networks: string[];
@@ -46,6 +48,8 @@ interface Args {
   extendCpuS: number;
   /** Rewrite existing case files (from the stored replications, plus any extension). */
   redo: boolean;
+  /** Recompute only the saturation load of existing case files (the growth rule), keeping their points. */
+  resaturate: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -63,6 +67,7 @@ function parseArgs(argv: string[]): Args {
     maxReplications: Number(get('max-replications') ?? 40),
     extendCpuS: Number(get('extend-cpu-s') ?? 0),
     redo: argv.includes('--redo'),
+    resaturate: argv.includes('--resaturate'),
   };
 }
 
@@ -101,51 +106,52 @@ function acceptedLoad(r: ReplicationRecord, net: Network, senders: number): { al
   return { all: all / d, perSl: perSl.map((x) => x / d) };
 }
 
-interface Step {
-  readonly load: number;
-  readonly ratio: number;
-  readonly minFlowRatio: number;
-  readonly saturated: boolean;
-}
-
 function run1(dir: string, net: Network, pattern: Pattern, sl: SlConfig, load: number, packets: number, seed: number, reps: number): ReplicationRecord[] {
   const params = caseParams(net, pattern, sl, load);
   const untilS = packets / hostPacketRate(load, net.rateGbps);
   return replications(dir, params, seed, 0, reps, untilS, WARMUP_FRACTION * untilS);
 }
 
+/** One bisection step under the growth rule (saturationRule.ts): seed 2's replication in the base window and in one four times longer. */
 function step(dir: string, net: Network, pattern: Pattern, sl: SlConfig, load: number, scale: number): Step {
-  const [rec] = run1(join(dir, `bisect-${load.toFixed(4)}`), net, pattern, sl, load, PACKETS_PER_HOST.bisection * scale, SEED_BISECTION, 1);
-  const a = acceptance(rec!);
-  const s = { load: round5(load), ratio: round5(a.ratio), minFlowRatio: round5(a.minFlowRatio), saturated: a.ratio < AGGREGATE_RATIO || a.minFlowRatio < FLOW_RATIO };
-  log(`  ${dir.split('/').pop()} load ${load.toFixed(4)}: ratio ${a.ratio.toFixed(4)}, min flow ${a.minFlowRatio.toFixed(4)} → ${s.saturated ? 'saturated' : 'not saturated'} (${Math.round(rec!.cpuMs)} ms CPU)`);
+  const packets = PACKETS_PER_HOST.bisection * scale;
+  const [base] = run1(join(dir, `bisect-${load.toFixed(4)}`), net, pattern, sl, load, packets, SEED_BISECTION, 1);
+  const [long] = run1(join(dir, `bisect-long-${load.toFixed(4)}`), net, pattern, sl, load, LONG_WINDOW_FACTOR * packets, SEED_BISECTION, 1);
+  const a = acceptance(base!);
+  const l = acceptance(long!);
+  const saturated = saturatedGrowing(a, l);
+  const s = { load: round5(load), ratio: round5(a.ratio), minFlowRatio: round5(a.minFlowRatio), ratioLong: round5(l.ratio), minFlowRatioLong: round5(l.minFlowRatio), saturated };
+  log(`  ${dir.split('/').pop()} load ${load.toFixed(4)}: ratio ${a.ratio.toFixed(4)} → ${l.ratio.toFixed(4)}, min flow ${a.minFlowRatio.toFixed(4)} → ${l.minFlowRatio.toFixed(4)} → ${saturated ? 'saturated' : 'not saturated'} (${Math.round(base!.cpuMs + long!.cpuMs)} ms CPU)`);
   return s;
 }
 
 /** Bisection on the per-host offered load, bracketed around the overload's accepted load. */
 function saturation(dir: string, net: Network, pattern: Pattern, sl: SlConfig, overloadAccepted: number, scale: number): { load: number; steps: Step[] } {
-  const steps: Step[] = [];
-  const test = (load: number): boolean => {
-    const s = step(dir, net, pattern, sl, load, scale);
-    steps.push(s);
-    return s.saturated;
-  };
-  let lo = Math.max(0.02, Math.floor((overloadAccepted - 0.05) * 100) / 100);
-  while (lo > 0.02 && test(lo)) lo = Math.max(0.02, lo - 0.1);
-  let hi = Math.min(0.999, Math.ceil((overloadAccepted + 0.05) * 100) / 100);
-  while (hi < 0.999 && !test(hi)) {
-    lo = hi;
-    hi = Math.min(0.999, hi + 0.1);
+  return bisectSaturation(overloadAccepted, (load) => step(dir, net, pattern, sl, load, scale));
+}
+
+/**
+ * An existing case file with its saturation load recomputed under the growth rule; its points (offered
+ * loads placed at 50/70/90 % of the former saturation load) and overload kept as generated, the former
+ * rule, load and steps kept as `saturation.previous`.
+ */
+function resaturate(args: Args, net: Network, pattern: Pattern, sl: SlConfig): void {
+  const name = `${net.name}-${pattern}-${sl}`;
+  const fixture = join(args.out, `${name}.json`);
+  if (!existsSync(fixture)) {
+    log(`${name}: no case file to resaturate`);
+    return;
   }
-  if (hi >= 0.999 && !steps.some((s) => s.load === round5(hi))) {
-    if (!test(hi)) return { load: hi, steps };
-  }
-  while (hi - lo > RESOLUTION) {
-    const mid = Math.round(((lo + hi) / 2) * 1e4) / 1e4;
-    if (test(mid)) hi = mid;
-    else lo = mid;
-  }
-  return { load: lo, steps };
+  const record = JSON.parse(readFileSync(fixture, 'utf8')) as { saturation: { rule: string; load: number; steps: unknown[]; previous?: unknown; overload: { acceptedLoad: number[] } } } & Record<string, unknown>;
+  const old = record.saturation;
+  const previous = old.previous ?? { rule: old.rule, load: old.load, steps: old.steps };
+  const cpuStart = process.cpuUsage();
+  const sat = saturation(join(args.work, name), net, pattern, sl, old.overload.acceptedLoad[0]!, args.scale);
+  const cpu = process.cpuUsage(cpuStart);
+  log(`${name}: saturation load ${sat.load.toFixed(4)} (was ${(previous as { load: number }).load}; ${Math.round((cpu.user + cpu.system) / 1e6)} s CPU)`);
+  const saturationRecord = { rule: growthRuleText(PACKETS_PER_HOST.bisection * args.scale, SEED_BISECTION), load: round5(sat.load), steps: sat.steps, previous, overload: old.overload };
+  writeAtomically(fixture, `${JSON.stringify({ ...record, saturation: saturationRecord, saturationCommit: execSync('git rev-parse --short HEAD').toString().trim() })}\n`);
+  log(`${name}: written ${fixture}`);
 }
 
 /** The params with the topology's forwarding tables left out when the simulator computes the same ones (Gran's D-mod-k: 0.5 MB less). */
@@ -251,7 +257,7 @@ function runCase(args: Args, net: Network, pattern: Pattern, sl: SlConfig): void
     rateGbps: net.rateGbps,
     vls,
     saturation: {
-      rule: `bisection on the per-host offered load (fraction of the link rate) to ${RESOLUTION}; one replication of seed ${SEED_BISECTION} per step, ${PACKETS_PER_HOST.bisection * args.scale} packets per sending host offered in the measured window; saturated when delivered/offered < ${AGGREGATE_RATIO} over all flows or < ${FLOW_RATIO} for some flow; load = the highest load found not saturated`,
+      rule: growthRuleText(PACKETS_PER_HOST.bisection * args.scale, SEED_BISECTION),
       load: round5(sat.load),
       steps: sat.steps,
       overload: {
@@ -279,5 +285,5 @@ const args = parseArgs(process.argv.slice(2));
 mkdirSync(args.out, { recursive: true });
 for (const n of args.networks) {
   const net = network(n);
-  for (const sl of args.sls) for (const pattern of args.patterns ?? net.patterns) if (net.patterns.includes(pattern)) runCase(args, net, pattern, sl);
+  for (const sl of args.sls) for (const pattern of args.patterns ?? net.patterns) if (net.patterns.includes(pattern)) (args.resaturate ? resaturate : runCase)(args, net, pattern, sl);
 }

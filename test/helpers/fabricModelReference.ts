@@ -38,6 +38,16 @@ export interface ReferencePoint {
   readonly cost: { readonly cpuMsPerReplication: readonly number[]; readonly wallMsPerReplication: number; readonly packetHopsPerReplication: number };
 }
 
+/** One bisection step: delivered ÷ offered in the base window, and in the long one under the growth rule (saturationRule.ts). */
+export interface ReferenceStep {
+  readonly load: number;
+  readonly ratio: number;
+  readonly minFlowRatio: number;
+  readonly ratioLong?: number;
+  readonly minFlowRatioLong?: number;
+  readonly saturated: boolean;
+}
+
 /** One case file. */
 export interface ReferenceCase {
   readonly schema: 'ibqos-fabric-model-reference/1';
@@ -57,7 +67,9 @@ export interface ReferenceCase {
     readonly rule: string;
     /** Saturation load: per sending host offered load, fraction of the link rate. */
     readonly load: number;
-    readonly steps: readonly { readonly load: number; readonly ratio: number; readonly minFlowRatio: number; readonly saturated: boolean }[];
+    readonly steps: readonly ReferenceStep[];
+    /** The former rule's result where the saturation load was recomputed (make.ts --resaturate): the points sit at 50/70/90 % of its load. */
+    readonly previous?: { readonly rule: string; readonly load: number; readonly steps: readonly ReferenceStep[] };
     readonly overload: {
       readonly load: 1;
       /** Accepted Gb/s per sending host ÷ link rate at offered load 1: [mean, hw]. */

@@ -18,11 +18,13 @@ const DIR = join(import.meta.dirname, '..', 'fixtures', 'fabric-model');
 const LARGE = /^(8ary3tree|gran648)-/;
 const cases = existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.json') && !LARGE.test(f)).sort() : [];
 /**
- * Saturation misses (docs/fabric-model.md), kept as expected failures so a fix shows. None at present:
- * torus8x8-bitcomp-2sl, 6.3 points from the simulator's in session 12 (5 allowed), is 4.9 since change 67
- * (H31l, session 13: its SL 0 heads no longer count the heads waiting for their own input port ahead).
+ * Saturation misses (docs/fabric-model.md), kept as expected failures so a fix shows. torus8x8-bitcomp-2sl,
+ * 6.3 points from the simulator's in session 12 (5 allowed), is 4.9 since change 67 (H31l, session 13: its SL 0
+ * heads no longer count the heads waiting for their own input port ahead). torus8x8-bitcomp-1sl since the
+ * reference's growth rule (H35sat, session 18, change 178): the simulator's 0.450 became 0.498 (the links' bound,
+ * which it accepts at 100 % offered), the model's 0.421 is 7.7 points below (changes 179).
  */
-const SATURATION_MISSES = new Set<string>([]);
+const SATURATION_MISSES = new Set<string>(['torus8x8-bitcomp-1sl.json']);
 
 interface Case {
   case: string;

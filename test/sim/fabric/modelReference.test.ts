@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFabricScenario, simulate, type IntervalTree } from '../../../src/index.js';
-import { FABRIC_MODEL_FIXTURES, flowFigure, readReferenceCase, referenceCaseNames, scenarioAtPoint } from '../../helpers/fabricModelReference.js';
+import { FABRIC_MODEL_FIXTURES, flowFigure, readReferenceCase, referenceCaseNames, scenarioAtPoint, type ReferenceStep } from '../../helpers/fabricModelReference.js';
 
 const names = referenceCaseNames();
 const PACKET_BITS = 2048 * 8;
@@ -25,7 +25,7 @@ describe('fabric-model reference data', () => {
       expect(c.schema).toBe('ibqos-fabric-model-reference/1');
       expect(c.case).toBe(name);
       expect(c.points.map((p) => p.label)).toEqual(['1%', '50%', '70%', '90%']);
-      const sat = c.saturation.load;
+      const sat = c.saturation.previous?.load ?? c.saturation.load; // the load the points were placed at
       expect(c.points.map((p) => p.load)).toEqual([0.01, 0.5 * sat, 0.7 * sat, 0.9 * sat]);
       for (const p of c.points) {
         expect(p.replications).toBeGreaterThanOrEqual(5);
@@ -42,7 +42,12 @@ describe('fabric-model reference data', () => {
         expect(Math.min(...saturated) - c.saturation.load).toBeLessThanOrEqual(0.011);
         if (c.saturation.load > 0.02) expect(Math.max(...free)).toBeCloseTo(c.saturation.load, 4);
       }
-      for (const s of c.saturation.steps) expect(s.saturated).toBe(s.ratio < 0.99 || s.minFlowRatio < 0.95);
+      // the former rule (one window) or the growth rule (base and long window: benchmarks/fabric-model-reference/saturationRule.ts)
+      const oneWindow = (s: ReferenceStep) => s.ratio < 0.99 || s.minFlowRatio < 0.95;
+      const grows = (base: number, long: number) => 1 - long > 0.5 * (1 - base);
+      const growing = (s: ReferenceStep) => (s.ratioLong! < 0.99 && grows(s.ratio, s.ratioLong!)) || (s.minFlowRatioLong! < 0.95 && grows(s.minFlowRatio, s.minFlowRatioLong!));
+      for (const s of c.saturation.steps) expect(s.saturated).toBe(s.ratioLong === undefined ? oneWindow(s) : growing(s));
+      for (const s of c.saturation.previous?.steps ?? []) expect(s.saturated).toBe(oneWindow(s));
     });
 
     it(`${name}: below saturation every flow delivers what it offers (1 % and 50 % points)`, () => {
