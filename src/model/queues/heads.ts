@@ -6,7 +6,6 @@
  */
 import type { CompiledModel } from '../spec/compile.js';
 import { finiteQueue, trainFifoWait } from './queue.js';
-import { servedLevel, type VlShares } from './arbitration.js';
 import { EPS, type ModelState } from '../fixedPoint/state.js';
 import { waitingElsewhere, waitingTerm } from '../fixedPoint/waiting.js';
 
