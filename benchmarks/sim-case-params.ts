@@ -4,13 +4,16 @@
  * or one switch alone — `switch8-2sl` / `switch8-1sl` / `switch4-2sl` / `switch4-1sl` with LABEL the load
  * per host: a host on each port, two flows per host (SL 0, SL 1; on one VL for `-1sl`) to uniform
  * destinations, 2.5 Gb/s, buffers of four 2 KB packets, VL weights 1 : 3. `bufferBytes` > 0 resizes
- * the input buffers (H31z: the credit limit's part in a buffer's time).
+ * the input buffers (H31z: the credit limit's part in a buffer's time). `wrr4to4-2sl[-equal]`: fabric-model-wrr-switch.ts's set-up.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { wrrSwitchParams } from './fabric-model-wrr-switch.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function simCaseParams(name: string, label: string, bufferBytes = 0): { params: any; pps: number } {
+  // One switch, h0–h3 each sending both SLs to each of h4–h7 at LABEL of the links (fabric-model-wrr-switch.ts; H35lat).
+  if (name === 'wrr4to4-2sl' || name === 'wrr4to4-2sl-equal') return wrrSwitchParams(Number(label), name.endsWith('-equal'));
   if (name.startsWith('switch8-') || name.startsWith('switch4-')) {
     const vls = name.endsWith('2sl') ? 2 : 1;
     const ports = name.startsWith('switch4-') ? 4 : 8;

@@ -12,7 +12,7 @@ import { conservationFloor, spacedInput } from '../queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from '../queues/voq.js';
 import { resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
-import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt, readyShare } from '../queues/heads.js';
+import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt } from '../queues/heads.js';
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
 import { runsAhead, visitRuns } from '../queues/runs.js';
@@ -179,8 +179,6 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       const sEff = sMean / avail;
       const residual = (acc[2]! / l) / (2 * sMean) / avail;
       let aggregate = 0;
-      // The table reorders only ready heads (heads.ts readyShare, change 35): its split's departure from FCFS × r.
-      const ready = m.voq || V === 1 ? 1 : readyShare(m, s, base, level, sh);
       if (oq !== undefined) aggregate = Number.isFinite(oq) ? voqOutputWait(m, s, base, level, sh, l, mu, 1, cs2, byInput) : (n * sEff) / 2;
       for (let v = 0; v < V; v++) {
         const c = base + v;
@@ -222,10 +220,11 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           }
           s.headWaitProb[t] = busy;
           // The residual of the packet in service is every VL's; the table reorders only the heads ahead:
-          // their part takes the split of the queue's work, g'_v = (g_v − (1 − ρ))/ρ (R = (1 − ρ)W, §13.4).
+          // their part takes the split of the queue's work, g'_v = (g_v − (1 − ρ))/ρ (R = (1 − ρ)W, §13.4), in full: the heads
+          // counted ahead are ready ones only (change 67), among which the table chooses (change 170: change 35's ready share r dropped).
           const res = busy * residual;
           const rhoL = Math.min(1 - EPS, Math.max(EPS, splitRho[level]!));
-          const gq = 1 + ready * (Math.max(0, (split[v]! - (1 - rhoL)) / rhoL) - 1);
+          const gq = Math.max(0, (split[v]! - (1 - rhoL)) / rhoL);
           const wv = res + gq * (w - res);
           const k = w > 0 ? wv / w : 0;
           s.headWait[t] = wv + lowerTerm;

@@ -6,7 +6,6 @@
  */
 import type { CompiledModel } from '../spec/compile.js';
 import { finiteQueue, trainFifoWait } from './queue.js';
-import { servedLevel, type VlShares } from './arbitration.js';
 import { EPS, type ModelState } from '../fixedPoint/state.js';
 import { waitingElsewhere, waitingTerm } from '../fixedPoint/waiting.js';
 
@@ -248,34 +247,6 @@ function splitsTrain(m: CompiledModel, s: ModelState, u: number): boolean {
   let n = 0;
   for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) if (s.lamT[m.turnsOf[i]!]! > 0 && ++n > 1) return true;
   return false;
-}
-
-/**
- * The share of a switch output's waiting heads that are ready (docs/models.md §13.4, H31h2 change 35):
- * the simulator's output arbitrates its VLs only among the requests whose input port is free
- * (crossbar.ts, tryOutput), so the VL table can put a head of one VL before a head of another only
- * while that other head is ready. A head of VL v from input port p is not ready while p sends a
- * packet of another VL (p's load of those VLs, Σ_{w≠v} λ_{p,w}·x_{p,w}); its own VL's earlier packets
- * have left the buffer before it became head. Returns the mean over the turns into `base`'s channels of
- * `level` (weights λ_t): r = Σ_t λ_t(1 − ρ_{p(t),≠v}) / Σ_t λ_t, 1 with no traffic.
- */
-export function readyShare(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares): number {
-  let num = 0;
-  let den = 0;
-  for (let v = 0; v < m.V; v++) {
-    if (servedLevel(sh, v) !== level) continue;
-    for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
-      const t = m.intoOf[i]!;
-      const lt = s.lamT[t]!;
-      if (!(lt > 0)) continue;
-      const pu = ((m.turnIn[t]! / m.V) | 0) * m.V;
-      let busy = 0;
-      for (let w = 0; w < m.V; w++) if (w !== v) busy += s.lam[pu + w]! * s.xbar[pu + w]!;
-      num += lt * (1 - Math.min(1, busy));
-      den += lt;
-    }
-  }
-  return den > 0 ? num / den : 1;
 }
 
 /**
