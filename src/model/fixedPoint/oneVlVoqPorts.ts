@@ -53,6 +53,8 @@ interface MergeTerms {
   readonly share: Float64Array;
   readonly pr: Float64Array;
   readonly sq: Float64Array;
+  /** Per channel: 1 where the last pass took {@link portStepOneVl} (session 18: its turns' head-wait probability is written once, after the solve: {@link writeHeadWaitProbabilities}). */
+  readonly oneStep: Uint8Array;
 }
 
 /** Per compiled model (rewritten by each solve's first pass and whenever the loads move). */
@@ -60,7 +62,7 @@ const mergeTermsOf = new WeakMap<CompiledModel, MergeTerms>();
 
 function mergeTerms(m: CompiledModel): MergeTerms {
   let t = mergeTermsOf.get(m);
-  if (t === undefined) mergeTermsOf.set(m, (t = { active: new Uint8Array(m.intoOf.length), lamT: new Float64Array(m.intoOf.length), spacedLam: new Float64Array(m.intoOf.length), share: new Float64Array(m.intoOf.length), pr: new Float64Array(m.intoOf.length), sq: new Float64Array(m.C) }));
+  if (t === undefined) mergeTermsOf.set(m, (t = { active: new Uint8Array(m.intoOf.length), lamT: new Float64Array(m.intoOf.length), spacedLam: new Float64Array(m.intoOf.length), share: new Float64Array(m.intoOf.length), pr: new Float64Array(m.intoOf.length), sq: new Float64Array(m.C), oneStep: new Uint8Array(m.C) }));
   return t;
 }
 
@@ -122,6 +124,7 @@ export function oneVlVoqPorts(m: CompiledModel, s: ModelState, shares: readonly 
   const { split } = m.work.port;
   // Each output's head wait and probability, for the buffer step (queues/oneVlVoqBuffer.ts).
   const { wait, prob } = loadTerms(m);
+  const { oneStep } = merge;
   for (let c = 0; c < m.C; c++) {
     if (hostChannel[c] === 1) propagateChannel(m, s, c);
     else mergeOneVl(m, s, c, merge);
@@ -134,8 +137,10 @@ export function oneVlVoqPorts(m: CompiledModel, s: ModelState, shares: readonly 
     // A switch port's step writes its turns' head waits, each output's wait and probability and its terms' total in one pass.
     if (one && !host && portStepOneVl(m, s, c, l, merge, wait, prob, total)) {
       split[0] = 1;
+      oneStep[c] = 1;
       continue;
     }
+    oneStep[c] = 0;
     if (!one || !(host && hostStepOneVl(s, c, l))) portWaits(m, s, shares, c, c + 1);
     else split[0] = 1;
     // (portWaits wrote one head wait and probability into every turn into c: with one VL and virtual
@@ -156,12 +161,12 @@ export function oneVlVoqPorts(m: CompiledModel, s: ModelState, shares: readonly 
  * portWaits for switch port c of a one-VL VoQ model whose one VL is in the low table (level 1, no
  * higher level: rhoHigh 0, the available share 1, the lower level's term 0 over its denominator; the
  * GPS capacity 1; the split 1): its sums over the turns into c, the output queue's wait
- * (voqOutputWait's one-VL pass) and the head waits of those turns. False, nothing written, where the
+ * (voqOutputWait's one-VL pass) and the head waits of those turns (their probability is written per output, and into the turns once after the solve: {@link writeHeadWaitProbabilities}). False, nothing written, where the
  * output queue is unstable (portWaits counts the heads then).
  */
 function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, merge: MergeTerms, waitOut: Float64Array, probOut: Float64Array, total: Float64Array): boolean {
   const { intoOf, intoStart } = m;
-  const { portWait, headWait, headWaitProb } = s;
+  const { portWait, headWait } = s;
   // (λ_t per position of intoOf, taken with the loads: MergeTerms.)
   const { lamT, spacedLam } = merge;
   const start = intoStart[c]!;
@@ -200,11 +205,25 @@ function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, me
   for (let i = start; i < end; i++) {
     const t = intoOf[i]!;
     headWait[t] = wait;
-    headWaitProb[t] = prob;
     a += lamT[i]! * Math.max(0, wait - portWait[t]!);
   }
   total[c] = a;
   return true;
+}
+
+/**
+ * The head-wait probability of the turns into each channel whose last pass took {@link portStepOneVl}
+ * (portWaits writes it into every turn into c; the one-VL pass, whose buffer step reads it per output,
+ * leaves it to this, once after the solve: session 18, the same numbers in the state as before).
+ */
+export function writeHeadWaitProbabilities(m: CompiledModel, s: ModelState): void {
+  const merge = mergeTermsOf.get(m);
+  if (merge === undefined) return;
+  const { prob } = loadTerms(m);
+  for (let c = 0; c < m.C; c++) {
+    if (merge.oneStep[c] === 0) continue;
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) s.headWaitProb[m.intoOf[i]!] = prob[c]!;
+  }
 }
 
 /**
