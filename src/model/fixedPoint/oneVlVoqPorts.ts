@@ -53,6 +53,8 @@ interface MergeTerms {
   readonly share: Float64Array;
   readonly pr: Float64Array;
   readonly sq: Float64Array;
+  /** 1 where the buffer step (queues/oneVlVoqBuffer.ts) rewrites the turn's head wait (its buffer loaded and behind a switch, λ_t/λ_u > 0: that step's test), so the port step need not write it (session 18). */
+  readonly bufferWrites: Uint8Array;
   /** Per channel: 1 where the last pass took {@link portStepOneVl} (session 18: its turns' head-wait probability is written once, after the solve: {@link writeHeadWaitProbabilities}). */
   readonly oneStep: Uint8Array;
 }
@@ -62,7 +64,7 @@ const mergeTermsOf = new WeakMap<CompiledModel, MergeTerms>();
 
 function mergeTerms(m: CompiledModel): MergeTerms {
   let t = mergeTermsOf.get(m);
-  if (t === undefined) mergeTermsOf.set(m, (t = { active: new Uint8Array(m.intoOf.length), lamT: new Float64Array(m.intoOf.length), spacedLam: new Float64Array(m.intoOf.length), share: new Float64Array(m.intoOf.length), pr: new Float64Array(m.intoOf.length), sq: new Float64Array(m.C), oneStep: new Uint8Array(m.C) }));
+  if (t === undefined) mergeTermsOf.set(m, (t = { active: new Uint8Array(m.intoOf.length), bufferWrites: new Uint8Array(m.intoOf.length), lamT: new Float64Array(m.intoOf.length), spacedLam: new Float64Array(m.intoOf.length), share: new Float64Array(m.intoOf.length), pr: new Float64Array(m.intoOf.length), sq: new Float64Array(m.C), oneStep: new Uint8Array(m.C) }));
   return t;
 }
 
@@ -79,6 +81,8 @@ function setMergeTerms(m: CompiledModel, s: ModelState, merge: MergeTerms): void
       const t = intoOf[i]!;
       const lt = lamT[t]!;
       merge.active[i] = lt > 0 ? 1 : 0;
+      const u = turnIn[t]!;
+      merge.bufferWrites[i] = lam[u]! > 0 && m.bufferBlocks[u] !== Infinity && lt / lam[u]! > 0 ? 1 : 0;
       merge.lamT[i] = lt;
       merge.spacedLam[i] = lt > 0 && spaced[i] === 1 ? lt : 0;
       if (!(lt > 0)) continue;
@@ -168,7 +172,7 @@ function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, me
   const { intoOf, intoStart } = m;
   const { portWait, headWait } = s;
   // (λ_t per position of intoOf, taken with the loads: MergeTerms.)
-  const { lamT, spacedLam } = merge;
+  const { lamT, spacedLam, bufferWrites } = merge;
   const start = intoStart[c]!;
   const end = intoStart[c + 1]!;
   const sc = s.seff[c]!;
@@ -204,7 +208,8 @@ function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, me
   let a = 0;
   for (let i = start; i < end; i++) {
     const t = intoOf[i]!;
-    headWait[t] = wait;
+    // (The buffer step rewrites the loaded turns' head waits from the output's wait: only the others here.)
+    if (bufferWrites[i] === 0) headWait[t] = wait;
     a += lamT[i]! * Math.max(0, wait - portWait[t]!);
   }
   total[c] = a;
