@@ -77,7 +77,8 @@ export class DampingStep {
     const T = m.turnOut.length;
     const C = m.C;
     const first = this.waits === undefined;
-    const w = (this.waits ??= new Float64Array(T + 2 * C));
+    // (The compiled model's array, reused by its solves: the first call of a solve writes every element before any is read. Session 18: a solve's garbage.)
+    const w = (this.waits ??= waitsOf(m, T + 2 * C));
     // Each loop in a function of its own: in one function the first loop's on-stack compilation reached
     // the second and third without type feedback, and the compiled code was thrown away there (V8's
     // "insufficient type feedback"; session 17).
@@ -86,6 +87,15 @@ export class DampingStep {
     d = settleChannels(w, T + C, s.hostWait, s.xbar, C, d, enough);
     return first || enough === 0 ? Infinity : d;
   }
+}
+
+/** Per compiled model: the waits' array of {@link DampingStep} (its solves one at a time, each writing it whole at its first measurement). */
+const waitsArrays = new WeakMap<CompiledModel, Float64Array>();
+
+function waitsOf(m: CompiledModel, n: number): Float64Array {
+  let w = waitsArrays.get(m);
+  if (w === undefined || w.length !== n) waitsArrays.set(m, (w = new Float64Array(n)));
+  return w;
 }
 
 /**
