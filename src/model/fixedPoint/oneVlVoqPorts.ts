@@ -191,8 +191,15 @@ function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, me
   const mu = 1 / sMean;
   const rhoHere = 0 + a1;
   const lowerTerm = 0 / Math.max(EPS, 1 - rhoHere);
-  const oq = unboundedResponseTime(l, mu, a3 / l, cs2, true);
-  if (!Number.isFinite(oq)) return false;
+  // Whether the output queue is stable: unboundedResponseTime(l, μ, a3/l, cs2, smooth) finite. Session 18:
+  // first without the call, whose smooth form for Ca² < 1 takes an exp only to be tested here — its value
+  // is ρ + ρ²·(Ca² + Cs²)·k/(2(1 − ρ)) with k = 1 (Ca² ≥ 1) or k = e^(…) in [0, 1] (Ca² < 1, Ca² + Cs² > 0;
+  // 0 otherwise), so where ρ < 1 and the form with k = 1 is a finite number, so is the call's. Elsewhere the call decides, as before.
+  const rho = l / mu;
+  const ca2 = a3 / l;
+  if (!(rho < 1 && Number.isFinite((rho * rho * (ca2 + cs2)) / (2 * (1 - rho))))) {
+    if (!Number.isFinite(unboundedResponseTime(l, mu, ca2, cs2, true))) return false;
+  }
   s.capacity[c] = 1;
   // voq.ts voqOutputWait, one VL.
   let pairs = 0;
