@@ -2,8 +2,8 @@
  * θ = 1 − e^(−a) for a ≥ 0: the probability that another head waits (waiting.ts waitingElsewhere, the
  * one-VL VoQ buffer step), taken without a call to `Math.exp`. Session 18 (H35pp): V8 compiles
  * `Math.exp` to a call out of the optimised loop (every live double spilled around it); on the
- * 10,000-pair solve the buffer step's θ line was about a tenth of the solve (the profile; with θ replaced
- * by a multiplication the solve took 10.0 against 11.1 ms of CPU), so this kernel is written by hand
+ * 10,000-pair solve the profile put the buffer step's θ line at a tenth of the solve, and with this kernel
+ * the solve is 1.04–1.07 times faster (benchmarks/fabric-model-ab.ts against the same tree with `Math.exp`), so it is written by hand
  * where the measurement put the time (docs/fabric-model.md, Speed, session 18).
  *
  * The method is the textbook one (argument reduction by multiples of ln 2 / 64, a table of 2^(j/64), a

@@ -148,7 +148,7 @@ export function oneVlVoqBuffers(m: CompiledModel, s: ModelState, omega: number, 
       const term = lt * Math.max(0, hq - pwOf[i]!);
       // The readouts (their second pass): the delayed packets' and every packet's with θ.
       const r = Math.max(0, e - own[i - first]!);
-      // θ: waiting.ts waitingElsewhere with one VL (the output's total less the turn's own term; 1 − e⁻⁰ = 0 without the call).
+      // θ: waiting.ts waitingElsewhere with one VL (the output's total less the turn's own term), by fixedPoint/theta.ts as waiting.ts takes it (change 176).
       const A = Math.max(0, total[q]! - term);
       const theta = oneLessExpNeg(A);
       const rAll = (1 - theta) * allLess[i]! + theta * busy[i]! * xbar[q]!;
