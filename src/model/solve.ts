@@ -10,7 +10,7 @@ import { compiledModel, hopArrays, type CompiledModel, type HopArrays } from './
 import { maxMinRatesByHop } from './routes/maxminHops.js';
 import { channelService, inputBuffers, portWaits } from './fixedPoint/iterate.js';
 import { propagate } from './fixedPoint/propagate.js';
-import { oneVlVoqPorts } from './fixedPoint/oneVlVoqPorts.js';
+import { oneVlVoqPorts, writeHeadWaitProbabilities } from './fixedPoint/oneVlVoqPorts.js';
 import { accumulateLoads } from './routes/loads.js';
 import { newState, type ModelState } from './fixedPoint/state.js';
 import { DampingStep } from './fixedPoint/damping.js';
@@ -151,6 +151,8 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
     if (capped && overload === 'stop') break;
     if (!Number.isFinite(residual)) break; // diverged (overload): nothing further to gain
   }
+  // The one-VL VoQ pass keeps the head-wait probabilities per output; into the turns once (the state as the general steps leave it).
+  if (oneVlPass && m.voq && m.V === 1 && iterations > 0) writeHeadWaitProbabilities(m, s);
   const sm = { net, m, s, alloc, iterations, residual, converged: residual < tolerance, tolerance };
   // Diverged, not merely unsettled (the hotspot runs oscillate at a residual of 5): a service time or rate
   // moving by more than DIVERGED times itself in one iteration, or not a number.

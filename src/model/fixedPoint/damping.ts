@@ -37,7 +37,11 @@ export class DampingStep {
     this.done = damping === 1 || !adaptive;
   }
 
-  /** Whether the solve may stop at this step (its residual permitting): always before the switch; after it, once the waits have settled too. */
+  /**
+   * Whether the solve may stop at this step (its residual permitting): always before the switch; after it,
+   * once the waits have settled too. Asked only at a step whose residual (the larger of `next`'s change and
+   * rate change) is below the tolerance: at the others the waits' change is not measured.
+   */
   get settled(): boolean {
     return this.sinceSwitch < 0 || this.waitChange < this.tolerance;
   }
@@ -46,7 +50,8 @@ export class DampingStep {
   next(m: CompiledModel, s: ModelState, change: number, rateChange: number): void {
     if (this.sinceSwitch >= 0) {
       this.sinceSwitch++;
-      this.waitChange = this.measureWaits(m, s);
+      // (Session 18: measured in full only where the step may stop, its residual below the tolerance; elsewhere the waits are kept for the next step.)
+      this.waitChange = this.measureWaits(m, s, Math.max(change, rateChange) < this.tolerance ? this.tolerance : 0);
     }
     if (this.done) return;
     if (this.omega === 1) {
@@ -62,21 +67,56 @@ export class DampingStep {
     this.last = change;
   }
 
-  /** Largest change of a wait since the last call (Infinity at the first), relative to its channel's transmission time. */
-  private measureWaits(m: CompiledModel, s: ModelState): number {
-    // Every array read up front (the loops are long enough to be compiled while they run, and a property
-    // first read after that would send the compiled code back to the interpreter).
-    const { turnOut, C } = m;
-    const { headWait, floorExtra, splitWait, fifoWait, hostWait, xbar } = s;
-    const T = turnOut.length;
+  /**
+   * Largest change of a wait since the last call (Infinity at the first), relative to its channel's
+   * transmission time, as far as the stopping test needs it (session 18): once a change of at least
+   * `enough` is seen, that change (the rest are only kept for the next call); `enough` 0: Infinity, the
+   * waits only kept. Every wait is kept either way.
+   */
+  private measureWaits(m: CompiledModel, s: ModelState, enough: number): number {
+    const T = m.turnOut.length;
+    const C = m.C;
     const first = this.waits === undefined;
-    const w = (this.waits ??= new Float64Array(T + 2 * C));
-    let d = 0;
-    for (let t = 0; t < T; t++) d = settle(w, t, headWait[t]! + floorExtra[t]! + splitWait[t]!, xbar[turnOut[t]!]!, d);
-    for (let c = 0; c < C; c++) d = settle(w, T + c, fifoWait[c]!, xbar[c]!, d);
-    for (let c = 0; c < C; c++) d = settle(w, T + C + c, hostWait[c]!, xbar[c]!, d);
-    return first ? Infinity : d;
+    // (The compiled model's array, reused by its solves: the first call of a solve writes every element before any is read. Session 18: a solve's garbage.)
+    const w = (this.waits ??= waitsOf(m, T + 2 * C));
+    // Each loop in a function of its own: in one function the first loop's on-stack compilation reached
+    // the second and third without type feedback, and the compiled code was thrown away there (V8's
+    // "insufficient type feedback"; session 17).
+    let d = settleTurns(w, s.headWait, s.floorExtra, s.splitWait, s.xbar, m.turnOut, enough);
+    d = settleChannels(w, T, s.fifoWait, s.xbar, C, d, enough);
+    d = settleChannels(w, T + C, s.hostWait, s.xbar, C, d, enough);
+    return first || enough === 0 ? Infinity : d;
   }
+}
+
+/** Per compiled model: the waits' array of {@link DampingStep} (its solves one at a time, each writing it whole at its first measurement). */
+const waitsArrays = new WeakMap<CompiledModel, Float64Array>();
+
+function waitsOf(m: CompiledModel, n: number): Float64Array {
+  let w = waitsArrays.get(m);
+  if (w === undefined || w.length !== n) waitsArrays.set(m, (w = new Float64Array(n)));
+  return w;
+}
+
+/**
+ * {@link settle} of every turn's wait (head wait, floor's extra and split wait) at w[0 … T), relative to
+ * its output's transmission time, until the largest move is `enough` or more; the rest only kept.
+ */
+function settleTurns(w: Float64Array, headWait: Float64Array, floorExtra: Float64Array, splitWait: Float64Array, xbar: Float64Array, turnOut: Int32Array, enough: number): number {
+  const T = turnOut.length;
+  let d = 0;
+  let t = 0;
+  for (; t < T && d < enough; t++) d = settle(w, t, headWait[t]! + floorExtra[t]! + splitWait[t]!, xbar[turnOut[t]!]!, d);
+  for (; t < T; t++) w[t] = headWait[t]! + floorExtra[t]! + splitWait[t]!;
+  return d;
+}
+
+/** {@link settle} of a per-channel wait at w[offset … offset + C) from `d` on, until the largest move is `enough` or more; the rest only kept. */
+function settleChannels(w: Float64Array, offset: number, wait: Float64Array, xbar: Float64Array, C: number, d: number, enough: number): number {
+  let c = 0;
+  for (; c < C && d < enough; c++) d = settle(w, offset + c, wait[c]!, xbar[c]!, d);
+  if (c < C) w.set(c === 0 ? wait : wait.subarray(c), offset + c);
+  return d;
 }
 
 /**

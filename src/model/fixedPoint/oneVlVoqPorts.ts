@@ -53,6 +53,10 @@ interface MergeTerms {
   readonly share: Float64Array;
   readonly pr: Float64Array;
   readonly sq: Float64Array;
+  /** 1 where the buffer step (queues/oneVlVoqBuffer.ts) rewrites the turn's head wait (its buffer loaded and behind a switch, λ_t/λ_u > 0: that step's test), so the port step need not write it (session 18). */
+  readonly bufferWrites: Uint8Array;
+  /** Per channel: 1 where the last pass took {@link portStepOneVl} (session 18: its turns' head-wait probability is written once, after the solve: {@link writeHeadWaitProbabilities}). */
+  readonly oneStep: Uint8Array;
 }
 
 /** Per compiled model (rewritten by each solve's first pass and whenever the loads move). */
@@ -60,7 +64,7 @@ const mergeTermsOf = new WeakMap<CompiledModel, MergeTerms>();
 
 function mergeTerms(m: CompiledModel): MergeTerms {
   let t = mergeTermsOf.get(m);
-  if (t === undefined) mergeTermsOf.set(m, (t = { active: new Uint8Array(m.intoOf.length), lamT: new Float64Array(m.intoOf.length), spacedLam: new Float64Array(m.intoOf.length), share: new Float64Array(m.intoOf.length), pr: new Float64Array(m.intoOf.length), sq: new Float64Array(m.C) }));
+  if (t === undefined) mergeTermsOf.set(m, (t = { active: new Uint8Array(m.intoOf.length), bufferWrites: new Uint8Array(m.intoOf.length), lamT: new Float64Array(m.intoOf.length), spacedLam: new Float64Array(m.intoOf.length), share: new Float64Array(m.intoOf.length), pr: new Float64Array(m.intoOf.length), sq: new Float64Array(m.C), oneStep: new Uint8Array(m.C) }));
   return t;
 }
 
@@ -77,6 +81,8 @@ function setMergeTerms(m: CompiledModel, s: ModelState, merge: MergeTerms): void
       const t = intoOf[i]!;
       const lt = lamT[t]!;
       merge.active[i] = lt > 0 ? 1 : 0;
+      const u = turnIn[t]!;
+      merge.bufferWrites[i] = lam[u]! > 0 && m.bufferBlocks[u] !== Infinity && lt / lam[u]! > 0 ? 1 : 0;
       merge.lamT[i] = lt;
       merge.spacedLam[i] = lt > 0 && spaced[i] === 1 ? lt : 0;
       if (!(lt > 0)) continue;
@@ -122,6 +128,7 @@ export function oneVlVoqPorts(m: CompiledModel, s: ModelState, shares: readonly 
   const { split } = m.work.port;
   // Each output's head wait and probability, for the buffer step (queues/oneVlVoqBuffer.ts).
   const { wait, prob } = loadTerms(m);
+  const { oneStep } = merge;
   for (let c = 0; c < m.C; c++) {
     if (hostChannel[c] === 1) propagateChannel(m, s, c);
     else mergeOneVl(m, s, c, merge);
@@ -134,8 +141,10 @@ export function oneVlVoqPorts(m: CompiledModel, s: ModelState, shares: readonly 
     // A switch port's step writes its turns' head waits, each output's wait and probability and its terms' total in one pass.
     if (one && !host && portStepOneVl(m, s, c, l, merge, wait, prob, total)) {
       split[0] = 1;
+      oneStep[c] = 1;
       continue;
     }
+    oneStep[c] = 0;
     if (!one || !(host && hostStepOneVl(s, c, l))) portWaits(m, s, shares, c, c + 1);
     else split[0] = 1;
     // (portWaits wrote one head wait and probability into every turn into c: with one VL and virtual
@@ -156,14 +165,14 @@ export function oneVlVoqPorts(m: CompiledModel, s: ModelState, shares: readonly 
  * portWaits for switch port c of a one-VL VoQ model whose one VL is in the low table (level 1, no
  * higher level: rhoHigh 0, the available share 1, the lower level's term 0 over its denominator; the
  * GPS capacity 1; the split 1): its sums over the turns into c, the output queue's wait
- * (voqOutputWait's one-VL pass) and the head waits of those turns. False, nothing written, where the
+ * (voqOutputWait's one-VL pass) and the head waits of those turns (their probability is written per output, and into the turns once after the solve: {@link writeHeadWaitProbabilities}). False, nothing written, where the
  * output queue is unstable (portWaits counts the heads then).
  */
 function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, merge: MergeTerms, waitOut: Float64Array, probOut: Float64Array, total: Float64Array): boolean {
   const { intoOf, intoStart } = m;
-  const { portWait, headWait, headWaitProb } = s;
+  const { portWait, headWait } = s;
   // (λ_t per position of intoOf, taken with the loads: MergeTerms.)
-  const { lamT, spacedLam } = merge;
+  const { lamT, spacedLam, bufferWrites } = merge;
   const start = intoStart[c]!;
   const end = intoStart[c + 1]!;
   const sc = s.seff[c]!;
@@ -182,8 +191,15 @@ function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, me
   const mu = 1 / sMean;
   const rhoHere = 0 + a1;
   const lowerTerm = 0 / Math.max(EPS, 1 - rhoHere);
-  const oq = unboundedResponseTime(l, mu, a3 / l, cs2, true);
-  if (!Number.isFinite(oq)) return false;
+  // Whether the output queue is stable: unboundedResponseTime(l, μ, a3/l, cs2, smooth) finite. Session 18:
+  // first without the call, whose smooth form for Ca² < 1 takes an exp only to be tested here — its value
+  // is ρ + ρ²·(Ca² + Cs²)·k/(2(1 − ρ)) with k = 1 (Ca² ≥ 1) or k = e^(…) in [0, 1] (Ca² < 1, Ca² + Cs² > 0;
+  // 0 otherwise), so where ρ < 1 and the form with k = 1 is a finite number, so is the call's. Elsewhere the call decides, as before.
+  const rho = l / mu;
+  const ca2 = a3 / l;
+  if (!(rho < 1 && Number.isFinite((rho * rho * (ca2 + cs2)) / (2 * (1 - rho))))) {
+    if (!Number.isFinite(unboundedResponseTime(l, mu, ca2, cs2, true))) return false;
+  }
   s.capacity[c] = 1;
   // voq.ts voqOutputWait, one VL.
   let pairs = 0;
@@ -199,12 +215,27 @@ function portStepOneVl(m: CompiledModel, s: ModelState, c: number, l: number, me
   let a = 0;
   for (let i = start; i < end; i++) {
     const t = intoOf[i]!;
-    headWait[t] = wait;
-    headWaitProb[t] = prob;
+    // (The buffer step rewrites the loaded turns' head waits from the output's wait: only the others here.)
+    if (bufferWrites[i] === 0) headWait[t] = wait;
     a += lamT[i]! * Math.max(0, wait - portWait[t]!);
   }
   total[c] = a;
   return true;
+}
+
+/**
+ * The head-wait probability of the turns into each channel whose last pass took {@link portStepOneVl}
+ * (portWaits writes it into every turn into c; the one-VL pass, whose buffer step reads it per output,
+ * leaves it to this, once after the solve: session 18, the same numbers in the state as before).
+ */
+export function writeHeadWaitProbabilities(m: CompiledModel, s: ModelState): void {
+  const merge = mergeTermsOf.get(m);
+  if (merge === undefined) return;
+  const { prob } = loadTerms(m);
+  for (let c = 0; c < m.C; c++) {
+    if (merge.oneStep[c] === 0) continue;
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) s.headWaitProb[m.intoOf[i]!] = prob[c]!;
+  }
 }
 
 /**

@@ -11,6 +11,7 @@
  * term ({@link waitingElsewhere}).
  * Kernel: no validation, no throwing.
  */
+import { oneLessExpNeg } from './theta.js';
 import type { CompiledModel } from '../spec/compile.js';
 import type { ModelState } from './state.js';
 
@@ -70,7 +71,8 @@ export function updateWaiting(m: CompiledModel, s: ModelState, t: number): void 
  */
 export function waitingElsewhere(m: CompiledModel, q: number, input: number, t: number): number {
   const { r, inputPort, position, total } = m.work.waiting;
-  if (m.V === 1) return 1 - Math.exp(-Math.max(0, total[q]! - r[position[t]!]!));
+  // (One VL: θ by theta.ts's kernel, as the one-VL VoQ buffer step takes it, change 176.)
+  if (m.V === 1) return oneLessExpNeg(Math.max(0, total[q]! - r[position[t]!]!));
   const end = m.intoStart[(q + 1) * m.V]!;
   let a = 0;
   for (let i = m.intoStart[q * m.V]!; i < end; i++) if (inputPort[i] !== input) a += r[i]!;

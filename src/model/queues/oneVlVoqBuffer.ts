@@ -22,6 +22,7 @@
 import type { CompiledModel } from '../spec/compile.js';
 import type { ModelState } from '../fixedPoint/state.js';
 import { voqBufferEnd } from './voq.js';
+import { oneLessExpNeg } from '../fixedPoint/theta.js';
 
 /**
  * What the buffer step of a one-VL VoQ model reads per position i of `turnsOf` and per output (session
@@ -147,9 +148,9 @@ export function oneVlVoqBuffers(m: CompiledModel, s: ModelState, omega: number, 
       const term = lt * Math.max(0, hq - pwOf[i]!);
       // The readouts (their second pass): the delayed packets' and every packet's with θ.
       const r = Math.max(0, e - own[i - first]!);
-      // θ: waiting.ts waitingElsewhere with one VL (the output's total less the turn's own term; 1 − e⁻⁰ = 0 without the call).
+      // θ: waiting.ts waitingElsewhere with one VL (the output's total less the turn's own term), by fixedPoint/theta.ts as waiting.ts takes it (change 176).
       const A = Math.max(0, total[q]! - term);
-      const theta = A === 0 ? 0 : 1 - Math.exp(-A);
+      const theta = oneLessExpNeg(A);
       const rAll = (1 - theta) * allLess[i]! + theta * busy[i]! * xbar[q]!;
       // inputBuffers: the head's wait for its port (free: it finds its output free; all: it waited).
       const free = 1 - Math.min(1, prob[q]!);

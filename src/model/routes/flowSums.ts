@@ -7,6 +7,7 @@
  * flows (the profile). Kernel: no validation.
  */
 import type { SolvedModel } from '../results/solved.js';
+import type { CompiledModel } from '../spec/compile.js';
 
 /** Per model flow, seconds and packets per second. */
 export interface FlowSums {
@@ -56,8 +57,20 @@ interface PortArrays {
   readonly latency: Float64Array;
 }
 
+/**
+ * Per compiled model, its network's {@link PortArrays} (session 18: made once, as the compiled model is
+ * made once for its network, whose ports it takes as they were; a solve's garbage less).
+ */
+const portArraysOf = new WeakMap<CompiledModel, PortArrays>();
+
 /** The ports' numbers flowSums reads per flow, in typed arrays (per port: delay s, rate bytes/s, far-end switch latency s). */
 function portArrays(sm: SolvedModel): PortArrays {
+  let made = portArraysOf.get(sm.m);
+  if (made === undefined) portArraysOf.set(sm.m, (made = newPortArrays(sm)));
+  return made;
+}
+
+function newPortArrays(sm: SolvedModel): PortArrays {
   const P = sm.net.ports.length;
   const delay = new Float64Array(P);
   const rate = new Float64Array(P);
