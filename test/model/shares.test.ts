@@ -17,7 +17,7 @@
  * warm-up; each flow's mean within 2 % of the fractions above, its 95 % half-width under 2 % of the mean.
  */
 import { describe, expect, it } from 'vitest';
-import { buildFabric } from '../../src/sim/fabric/index.js';
+import { replicatedThroughputs } from '../helpers/replicatedThroughputs.js';
 import { fabricModelNetwork } from '../../src/model/spec/scenario.js';
 import { solveFabric } from '../../src/model/index.js';
 import { compiledModel } from '../../src/model/spec/compile.js';
@@ -58,12 +58,7 @@ const T4 = 2.776;
 
 describe('the parking lot with two SLs: the output serves its input buffers in turn', () => {
   it('the simulator (5 replications) gives the exact fractions: a2 3/8 and 1/8, a1 and a0 3/16 and 1/16 of the link (within 2 %, half-width under 2 %)', () => {
-    const runs: Record<string, number[]> = {};
-    for (let seed = 1; seed <= 5; seed++) {
-      const fabric = buildFabric({ ...params, seed } as never);
-      fabric.run(0.02, 0.002);
-      for (const f of fabric.measurements().flows) (runs[f.name] ??= []).push(f.throughputGbps / LINK);
-    }
+    const runs = replicatedThroughputs(params, LINK);
     for (const [name, xs] of Object.entries(runs)) {
       const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
       const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1));

@@ -17,7 +17,7 @@
  * Reference, simulated: the bundled simulator, 5 replications of 20 ms after 2 ms of warm-up.
  */
 import { describe, expect, it } from 'vitest';
-import { buildFabric } from '../../src/sim/fabric/index.js';
+import { replicatedThroughputs } from '../helpers/replicatedThroughputs.js';
 import { fabricModelNetwork } from '../../src/model/spec/scenario.js';
 import { compiledModel, hopArrays } from '../../src/model/spec/compile.js';
 import { inputFairRates } from '../../src/model/saturation/inputFair.js';
@@ -56,12 +56,7 @@ const EXACT: Record<string, number> = { 'a0-b': 1 / 4, 'a1-c': 1 / 4, 'e-c': 3 /
 
 describe('a VL whose only buffer alternates its heads between two outputs sends one packet a visit', () => {
   it('the simulator (5 replications) gives the exact fractions: a1 → c 1/4, e → c 3/4, a0 → b 1/4 (within 2 %)', () => {
-    const runs: Record<string, number[]> = {};
-    for (let seed = 1; seed <= 5; seed++) {
-      const fabric = buildFabric({ ...params, seed } as never);
-      fabric.run(0.02, 0.002);
-      for (const f of fabric.measurements().flows) (runs[f.name] ??= []).push(f.throughputGbps / LINK);
-    }
+    const runs = replicatedThroughputs(params, LINK);
     for (const [name, xs] of Object.entries(runs)) {
       const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
       expect(Math.abs(mean / EXACT[name]! - 1), `${name} ${mean}`).toBeLessThan(0.02);
