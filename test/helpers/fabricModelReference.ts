@@ -7,6 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Step as ReferenceStep } from '../../benchmarks/fabric-model-reference/saturationRule.js';
 
 /** The fixture folder. */
 export const FABRIC_MODEL_FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'fabric-model');
@@ -38,15 +39,11 @@ export interface ReferencePoint {
   readonly cost: { readonly cpuMsPerReplication: readonly number[]; readonly wallMsPerReplication: number; readonly packetHopsPerReplication: number };
 }
 
-/** One bisection step: delivered ÷ offered in the base window, and in the long one under the growth rule (saturationRule.ts). */
-export interface ReferenceStep {
-  readonly load: number;
-  readonly ratio: number;
-  readonly minFlowRatio: number;
-  readonly ratioLong?: number;
-  readonly minFlowRatioLong?: number;
-  readonly saturated: boolean;
-}
+/**
+ * One bisection step: delivered ÷ offered in the base window, and in the long one under the growth rule — the record
+ * make.ts writes (saturationRule.ts `Step`; the tests re-check its verdicts by their own reading of the rule).
+ */
+export type { Step as ReferenceStep } from '../../benchmarks/fabric-model-reference/saturationRule.js';
 
 /** One case file. */
 export interface ReferenceCase {
