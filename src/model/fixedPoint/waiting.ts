@@ -71,10 +71,10 @@ export function updateWaiting(m: CompiledModel, s: ModelState, t: number): void 
  */
 export function waitingElsewhere(m: CompiledModel, q: number, input: number, t: number): number {
   const { r, inputPort, position, total } = m.work.waiting;
-  // (One VL: θ by theta.ts's kernel, as the one-VL VoQ buffer step takes it, change 176.)
+  // (θ by theta.ts's kernel, change 176, for any number of VLs: the one-VL VoQ buffer step takes it so too.)
   if (m.V === 1) return oneLessExpNeg(Math.max(0, total[q]! - r[position[t]!]!));
   const end = m.intoStart[(q + 1) * m.V]!;
   let a = 0;
   for (let i = m.intoStart[q * m.V]!; i < end; i++) if (inputPort[i] !== input) a += r[i]!;
-  return 1 - Math.exp(-a);
+  return oneLessExpNeg(a);
 }
