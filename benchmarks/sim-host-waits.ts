@@ -163,14 +163,22 @@ net.ports.forEach((p, pi) => {
     a[0]! += l;
     a[1]! += (l * s.fifoWait[u]!) / x;
     a[2]! += (l * (s.headTime[u]! - s.xbar[u]!)) / x;
+    // The latency's other per-hop parts (results/assemble.ts): the split FIFO's turn wait (with the FIFO) and the floor, reported only.
+    for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
+      const t = m.turnsOf[i]!;
+      a[1]! += (s.lamT[t]! * s.splitWait[t]!) / x;
+      a[3]! += (s.lamT[t]! * s.floorExtra[t]!) / x;
+    }
     modelKind.set(k, a);
   }
 });
-// The host-fed buffer behind host channel u: its FIFO wait + head time − x.
+// The host-fed buffer behind host channel u: its FIFO wait + head time − x, and the split FIFO's and the floor's parts of the latency.
 for (let u = 0; u < m.C; u++) {
   if (m.hostChannel[u] !== 1 || !(s.lam[u]! > 0) || !(s.headTime[u]! > 0)) continue;
   const l = s.lam[u]!;
-  model[u % V]![2]! += (l * (s.fifoWait[u]! + s.headTime[u]! - s.xbar[u]!)) / x;
+  let more = 0;
+  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) more += s.lamT[m.turnsOf[i]!]! * (s.splitWait[m.turnsOf[i]!]! + s.floorExtra[m.turnsOf[i]!]!);
+  model[u % V]![2]! += (l * (s.fifoWait[u]! + s.headTime[u]! - s.xbar[u]!) + more) / x;
 }
 console.log(`${name} ${label}: per VL, in transmissions x (sim: ${reps} × ${packets} packets per flow, seed 1)`);
 console.log('VL | sim send wait  host-fed buffer  sum | model send wait  host-fed buffer  sum | sum model − sim');
@@ -185,12 +193,13 @@ for (let v = 0; v < V; v++) {
   const mb = bw! / lm!;
   console.log(`${v}  | ${a.toFixed(3).padStart(8)} ${b.toFixed(3).padStart(12)} ${(a + b).toFixed(3).padStart(9)} | ${ma.toFixed(3).padStart(10)} ${mb.toFixed(3).padStart(14)} ${(ma + mb).toFixed(3).padStart(9)} | ${(ma + mb - a - b).toFixed(3).padStart(7)}`);
 }
-console.log('buffer kind     sim FIFO + (S − x) = entry-to-start | model FIFO + (S − x) = sum | model − sim (FIFO, head)');
+console.log('buffer kind     sim FIFO + (S − x) = entry-to-start | model FIFO + (S − x) + floor = sum | model − sim (FIFO, head, floor)');
 for (const [k, a] of [...byKind].sort()) {
-  const mk = modelKind.get(k) ?? [1, NaN, NaN];
+  const mk = modelKind.get(k) ?? [1, NaN, NaN, NaN];
   const sim = a[1]! / a[0]! / x;
   const sh = a[2]! / a[0]! / x;
   const f = mk[1]! / mk[0]!;
   const h = mk[2]! / mk[0]!;
-  console.log(`${k.padEnd(14)} ${(sim - sh).toFixed(3)} + ${sh.toFixed(3)} = ${sim.toFixed(3)}        | ${f.toFixed(3)} + ${h.toFixed(3)} = ${(f + h).toFixed(3)} | ${(f + h - sim).toFixed(3).padStart(7)} (${(f - sim + sh).toFixed(3)}, ${(h - sh).toFixed(3)})`);
+  const fl = mk[3]! / mk[0]!;
+  console.log(`${k.padEnd(14)} ${(sim - sh).toFixed(3)} + ${sh.toFixed(3)} = ${sim.toFixed(3)}        | ${f.toFixed(3)} + ${h.toFixed(3)} + ${fl.toFixed(3)} = ${(f + h + fl).toFixed(3)} | ${(f + h + fl - sim).toFixed(3).padStart(7)} (${(f - sim + sh).toFixed(3)}, ${(h - sh).toFixed(3)}, ${fl.toFixed(3)})`);
 }
