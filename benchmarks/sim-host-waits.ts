@@ -92,13 +92,15 @@ xbar.startTx = function (g: number, q: number, v: number) {
         first[q % V]![1]! += clock() - t0;
       }
       const k = kindOfQueue(q);
-      const a = byKind.get(k) ?? [0, 0, 0, 0];
+      const a = byKind.get(k) ?? [0, 0, 0, 0, 0, 0];
       const h = headAt.get(p);
       headAt.delete(p);
       if (h !== undefined) {
         a[0]! += 1;
         a[1]! += clock() - t0;
         a[2]! += clock() - h[0] - (h[1] ? x : 0);
+        // Fresh heads (became head as they entered): count and Σ head part; the successors' are the rest.
+        if (!h[1]) ((a[4] = (a[4] ?? 0) + 1), (a[5] = (a[5] ?? 0) + clock() - h[0]));
       }
       byKind.set(k, a);
     }
@@ -193,7 +195,7 @@ for (let v = 0; v < V; v++) {
   const mb = bw! / lm!;
   console.log(`${v}  | ${a.toFixed(3).padStart(8)} ${b.toFixed(3).padStart(12)} ${(a + b).toFixed(3).padStart(9)} | ${ma.toFixed(3).padStart(10)} ${mb.toFixed(3).padStart(14)} ${(ma + mb).toFixed(3).padStart(9)} | ${(ma + mb - a - b).toFixed(3).padStart(7)}`);
 }
-console.log('buffer kind     sim FIFO + (S − x) = entry-to-start | model FIFO + (S − x) + floor = sum | model − sim (FIFO, head, floor)');
+console.log('buffer kind     sim FIFO + (S − x) = entry-to-start | model FIFO + (S − x) + floor = sum | model − sim (FIFO, head, floor) | sim fresh share: head, successors: head');
 for (const [k, a] of [...byKind].sort()) {
   const mk = modelKind.get(k) ?? [1, NaN, NaN, NaN];
   const sim = a[1]! / a[0]! / x;
@@ -201,5 +203,5 @@ for (const [k, a] of [...byKind].sort()) {
   const f = mk[1]! / mk[0]!;
   const h = mk[2]! / mk[0]!;
   const fl = mk[3]! / mk[0]!;
-  console.log(`${k.padEnd(14)} ${(sim - sh).toFixed(3)} + ${sh.toFixed(3)} = ${sim.toFixed(3)}        | ${f.toFixed(3)} + ${h.toFixed(3)} + ${fl.toFixed(3)} = ${(f + h + fl).toFixed(3)} | ${(f + h + fl - sim).toFixed(3).padStart(7)} (${(f - sim + sh).toFixed(3)}, ${(h - sh).toFixed(3)}, ${fl.toFixed(3)})`);
+  console.log(`${k.padEnd(14)} ${(sim - sh).toFixed(3)} + ${sh.toFixed(3)} = ${sim.toFixed(3)}        | ${f.toFixed(3)} + ${h.toFixed(3)} + ${fl.toFixed(3)} = ${(f + h + fl).toFixed(3)} | ${(f + h + fl - sim).toFixed(3).padStart(7)} (${(f - sim + sh).toFixed(3)}, ${(h - sh).toFixed(3)}, ${fl.toFixed(3)}) | ${(a[4]! / a[0]!).toFixed(3)}: ${(a[5]! / a[4]! / x).toFixed(3)}, ${((a[2]! - a[5]!) / (a[0]! - a[4]!) / x).toFixed(3)}`);
 }
