@@ -78,10 +78,41 @@ fifo.popHead = function (q: number) {
   if (measuring && n >= 0) headAt.set(n, [clock(), true]);
   return p;
 };
+/** Per input queue: the output its last packet started on; per output: its last starts [time, input port, VL] (the newest last). */
+const lastOut = new Map<number, number>();
+const recent = new Map<number, [number, number, number][]>();
+/**
+ * Per buffer kind, the successors whose predecessor left for the same output: [n, Σ head part (s), Σ other-VL packets
+ * started there from the same input port between the successor's ready moment (its predecessor's end) and its start,
+ * Σ the same from other input ports, Σ its own VL's from other ports] (H36lat, measurement 185).
+ */
+const sameOut = new Map<string, number[]>();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const xbar = Crossbar.prototype as any;
 const startTx = xbar.startTx;
 xbar.startTx = function (g: number, q: number, v: number) {
+  if (fifoInst !== null && measuring) {
+    const p = fifoInst.headOf(q);
+    const h = headAt.get(p);
+    const port = (q / V) | 0;
+    const starts = recent.get(g) ?? [];
+    if (h !== undefined && h[1] && lastOut.get(q) === g) {
+      const k = kindOfQueue(q);
+      const a = sameOut.get(k) ?? [0, 0, 0, 0, 0];
+      a[0]! += 1;
+      a[1]! += clock() - h[0] - x;
+      for (const [t, ip, w] of starts) {
+        if (t < h[0] + x - 1e-12) continue;
+        if (w !== q % V) a[ip === port ? 2 : 3]! += 1;
+        else if (ip !== port) a[4]! += 1;
+      }
+      sameOut.set(k, a);
+    }
+    starts.push([clock(), port, q % V]);
+    if (starts.length > 32) starts.shift();
+    recent.set(g, starts);
+    lastOut.set(q, g);
+  }
   if (fifoInst !== null) {
     const p = fifoInst.headOf(q);
     const t0 = entry.get(p);
@@ -128,6 +159,8 @@ for (let r = 0; r < reps; r++) {
   f.run(until / 5, until / 5);
   entry.clear();
   headAt.clear();
+  lastOut.clear();
+  recent.clear();
   measuring = true;
   f.run(until / 5 + until, until / 5);
   measuring = false;
@@ -204,4 +237,9 @@ for (const [k, a] of [...byKind].sort()) {
   const h = mk[2]! / mk[0]!;
   const fl = mk[3]! / mk[0]!;
   console.log(`${k.padEnd(14)} ${(sim - sh).toFixed(3)} + ${sh.toFixed(3)} = ${sim.toFixed(3)}        | ${f.toFixed(3)} + ${h.toFixed(3)} + ${fl.toFixed(3)} = ${(f + h + fl).toFixed(3)} | ${(f + h + fl - sim).toFixed(3).padStart(7)} (${(f - sim + sh).toFixed(3)}, ${(h - sh).toFixed(3)}, ${fl.toFixed(3)}) | ${(a[4]! / a[0]!).toFixed(3)}: ${(a[5]! / a[4]! / x).toFixed(3)}, ${((a[2]! - a[5]!) / (a[0]! - a[4]!) / x).toFixed(3)}`);
+}
+console.log('successors whose predecessor left for the same output: share of all heads | head part | other-VL packets served before them from the same input port, from others | own VL from others');
+for (const [k, a] of [...sameOut].sort()) {
+  const all = byKind.get(k)?.[0] ?? NaN;
+  console.log(`${k.padEnd(14)} ${(a[0]! / all).toFixed(3)} | ${(a[1]! / a[0]! / x).toFixed(3)} | ${(a[2]! / a[0]!).toFixed(3)}, ${(a[3]! / a[0]!).toFixed(3)} | ${(a[4]! / a[0]!).toFixed(3)}`);
 }
