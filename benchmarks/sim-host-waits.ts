@@ -5,7 +5,10 @@
  * its entry into the first switch's input buffer to its start there (the host-fed buffer's time beyond x), in
  * transmissions x. The model counts the wait behind a full first-hop buffer in that buffer (iterate.ts RELOCATE), so
  * only the sum of the two is comparable; both parts are printed. This process wraps two methods of the simulator's
- * classes (HostAdapters.send, FifoInputQueues.push, Crossbar.startTx); src/sim is not changed. A measuring aid, not a score.
+ * classes (HostAdapters.send, FifoInputQueues.push and popHead, Crossbar.startTx); src/sim is not changed. Per kind also the
+ * fresh heads' and the successors' head parts apart, and for the successors whose predecessor left for the same output the
+ * packets that output sent before them (other VLs from the same input port, from others; its own VL from others). A
+ * measuring aid, not a score.
  *
  *     nice -n 19 npx tsx benchmarks/sim-host-waits.ts 4ary2tree-uniform-2sl 90% [--reps 2] [--packets 20000]
  */
