@@ -93,6 +93,10 @@ export function maxMinRatesByHop(m: CompiledModel, hops: HopArrays, a: Allocatio
       if (hopTurn[h]! >= 0) slope[P + C + turnIn[hopTurn[h]!]!]! += a.headTime[turnIn[hopTurn[h]!]!]!;
     }
   }
+  // The resources a round looks at: not full, slope > 0 (a slope only falls, so one that fails this fails in every later round).
+  const live = new Int32Array(R);
+  let nLive = 0;
+  for (let r = 0; r < R; r++) if (slope[r]! > 0) live[nLive++] = r;
   // Unfrozen flows all stand at `level`; a resource's load is used + level·slope.
   let level = 0;
   let round = 0;
@@ -101,18 +105,22 @@ export function maxMinRatesByHop(m: CompiledModel, hops: HopArrays, a: Allocatio
   while (left > 0) {
     round++;
     let next = Infinity;
-    for (let r = 0; r < R; r++) {
+    let kept = 0;
+    for (let i = 0; i < nLive; i++) {
+      const r = live[i]!;
       if (full[r] || !(slope[r]! > 0)) continue;
+      live[kept++] = r;
       const t = (cap[r]! - used[r]!) / slope[r]!;
       if (t < next) next = t;
     }
+    nLive = kept;
     while (lowest < byDemand.length && frozen[byDemand[lowest]!]) lowest++;
     if (lowest < byDemand.length && lambda[byDemand[lowest]!]! < next) next = lambda[byDemand[lowest]!]!;
     if (next === Infinity) break;
     if (next < level) next = level;
     let nFilled = 0;
-    for (let r = 0; r < R; r++) {
-      if (full[r] || !(slope[r]! > 0)) continue;
+    for (let i = 0; i < nLive; i++) {
+      const r = live[i]!;
       if (used[r]! + next * slope[r]! >= cap[r]! * SATURATED) ((full[r] = 1), (filled[nFilled++] = r));
     }
     // The unfrozen flows whose demand is met at `next`, and those through a resource that filled
