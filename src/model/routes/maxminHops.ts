@@ -9,8 +9,8 @@
  * that round's level; it finds them through the flows of each resource that fills (an index by
  * channel and by input buffer, {@link hopIndex}) and the flows in order of demand, not by a pass over
  * every flow: a pass per round was O(flows × rounds), and the 512-host all-to-all with two SLs
- * (523,264 flows) takes 65–577 rounds an allocation, 2–10 s each, up to 100 a bisection step (issue 31,
- * session 19). The flows frozen in a round are taken in index order, their hops in path order, so
+ * (523,264 flows) takes up to 1,088 rounds an allocation, 12.7 s of CPU each, 100 a bisection step above
+ * saturation (issue 31, session 19; 0.26 s now). The flows frozen in a round are taken in index order, their hops in path order, so
  * each resource's sums take the same terms in the same order as the pass over every flow did: the
  * same numbers bit for bit.
  */
