@@ -163,15 +163,15 @@ export class EventCalendar<T> extends TimingWheel<T> {
     const out = this.nextAt;
     if (this.wheelGroups === 0) {
       this.fromWheel = false;
-      out[0] = this.n === 0 ? Infinity : this.hRec[0]!;
+      out[0] = this.n === 0 ? Infinity : this.hTime[0]!;
       return;
     }
     let h = this.bHead[this.curBucket]!;
     if (h < 0) h = this.bHead[this.advance()]!;
     const wt = this.slotF[h * SLOT_F + F_TIME]!;
     if (this.n > 0) {
-      const ht = this.hRec[0]!;
-      if (ht < wt || (ht === wt && this.hRec[1]! <= this.slotF[h * SLOT_F + F_PRIO]!)) {
+      const ht = this.hTime[0]!;
+      if (ht < wt || (ht === wt && this.hPrio[0]! <= this.slotF[h * SLOT_F + F_PRIO]!)) {
         this.fromWheel = false;
         out[0] = ht;
         return;
@@ -184,7 +184,7 @@ export class EventCalendar<T> extends TimingWheel<T> {
   /** The slot of the next event, after {@link nextTime} found one. */
   protected topSlot(): number {
     if (this.fromWheel) return this.bHead[this.curBucket]!;
-    const top = this.hI[6]!;
+    const top = this.hSlot[0]!;
     return top < 0 ? ~top : top;
   }
 
@@ -198,14 +198,14 @@ export class EventCalendar<T> extends TimingWheel<T> {
   protected takeTop(): number {
     this.pending--;
     if (this.fromWheel) return this.takeWheel();
-    const top = this.hI[6]!;
+    const top = this.hSlot[0]!;
     if (top < 0) {
       this.popGroup();
       return ~top;
     }
     const next = this.slotI[top * SLOT_I + I_NEXT]!;
     if (next >= 0) {
-      this.hI[6] = next;
+      this.hSlot[0] = next;
       return top;
     }
     this.slotF[top * SLOT_F + F_TIME] = NaN; // no key equals NaN: `recent` no longer finds it
@@ -219,7 +219,7 @@ export class EventCalendar<T> extends TimingWheel<T> {
       this.popTop();
       return;
     }
-    const t = this.hRec[0]!;
+    const t = this.hTime[0]!;
     this.popTop(); // first: a rebuild may put groups into the heap
     this.tune(t);
   }

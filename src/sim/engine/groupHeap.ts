@@ -12,14 +12,14 @@
  * - a timing wheel of buckets over the near future (timingWheel.ts), each bucket a list of groups
  *   in key order linked through their first slots' group links;
  * - a binary min-heap of the other groups keyed (time, priority, sequence of the group's first
- *   event), in one 32-byte record per position; a heap entry is the slot of the group's first pending event.
+ *   event), in parallel typed arrays; a heap entry is the slot of the group's first pending event.
  * A group is the pending events of one (time, priority) chained through their `next`, a FIFO: events of one
  * (time, priority) run in scheduling order, and a new event has the largest sequence so far, so
  * appending it at the tail keeps the group sorted; a group is taken from its head (the next slot
  * takes the head's heap entry, key unchanged), never searched. There is no group record: a group is
  * named by its head slot, and a lone event costs a heap entry, as in a heap of single events.
  */
-import { grownFloat64 } from '../../core/arrays.js';
+import { grownFloat64, grownInt32 } from '../../core/arrays.js';
 
 /**
  * Doubles per slot record, and its fields: key (time, priority), sequence (wheel groups). calendar.ts,
@@ -53,12 +53,12 @@ export class GroupHeap<T> {
   protected sObj: (T | null)[];
   private freeSlot = -1;
   private usedSlots = 0;
-  // heap of groups: per position one 32-byte record (session 19: one line where four parallel arrays
-  // were four per level moved): key (time, priority, sequence of the first event) as doubles at 4i,
-  // 4i + 1, 4i + 2, and the head slot as an integer at 8i + 6 of the same bytes
+  // heap of groups: keys (time, priority, sequence of the first event) and the head slot per position
   protected n = 0;
-  protected hRec: Float64Array<ArrayBuffer>;
-  protected hI: Int32Array<ArrayBuffer>;
+  protected hTime: Float64Array<ArrayBuffer>;
+  protected hPrio: Float64Array<ArrayBuffer>;
+  private hSeq: Float64Array<ArrayBuffer>;
+  protected hSlot: Int32Array<ArrayBuffer>;
   /** (time, priority) of the event being inserted, and the same 16 bytes as integers to hash. */
   protected readonly key = new Float64Array(2);
   protected readonly keyBits = new Int32Array(this.key.buffer);
@@ -68,8 +68,10 @@ export class GroupHeap<T> {
     this.slotI = new Int32Array(this.slotF.buffer);
     for (let k = 0; k < cap; k++) this.slotF[k * SLOT_F + F_TIME] = NaN;
     this.sObj = new Array<T | null>(cap).fill(null);
-    this.hRec = new Float64Array(4 * cap);
-    this.hI = new Int32Array(this.hRec.buffer);
+    this.hTime = new Float64Array(cap);
+    this.hPrio = new Float64Array(cap);
+    this.hSeq = new Float64Array(cap);
+    this.hSlot = new Int32Array(cap);
   }
 
   protected takeSlot(): number {
@@ -114,8 +116,10 @@ export class GroupHeap<T> {
     this.slotI = new Int32Array(slotF.buffer);
     for (let k = old; k < cap; k++) this.sObj.push(null);
     // the heap holds at most one entry per pending event: it grows with the slots
-    this.hRec = grownFloat64(this.hRec, 4 * cap);
-    this.hI = new Int32Array(this.hRec.buffer);
+    this.hTime = grownFloat64(this.hTime, cap);
+    this.hPrio = grownFloat64(this.hPrio, cap);
+    this.hSeq = grownFloat64(this.hSeq, cap);
+    this.hSlot = grownInt32(this.hSlot, cap);
   }
 
   /**
@@ -128,26 +132,28 @@ export class GroupHeap<T> {
 
   /** Puts the group (time, priority, seq, slot) into the hole at heap position i, moving it up past larger parents. */
   private placeUp(i: number, time: number, priority: number, seq: number, slot: number): void {
-    const h = this.hRec;
-    const hI = this.hI;
+    const hTime = this.hTime;
+    const hPrio = this.hPrio;
+    const hSeq = this.hSeq;
+    const hSlot = this.hSlot;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      const pt = h[4 * parent]!;
+      const pt = hTime[parent]!;
       if (pt < time) break;
       if (pt === time) {
-        const pp = h[4 * parent + 1]!;
-        if (pp < priority || (pp === priority && h[4 * parent + 2]! < seq)) break;
+        const pp = hPrio[parent]!;
+        if (pp < priority || (pp === priority && hSeq[parent]! < seq)) break;
       }
-      h[4 * i] = pt;
-      h[4 * i + 1] = h[4 * parent + 1]!;
-      h[4 * i + 2] = h[4 * parent + 2]!;
-      hI[8 * i + 6] = hI[8 * parent + 6]!;
+      hTime[i] = pt;
+      hPrio[i] = hPrio[parent]!;
+      hSeq[i] = hSeq[parent]!;
+      hSlot[i] = hSlot[parent]!;
       i = parent;
     }
-    h[4 * i] = time;
-    h[4 * i + 1] = priority;
-    h[4 * i + 2] = seq;
-    hI[8 * i + 6] = slot;
+    hTime[i] = time;
+    hPrio[i] = priority;
+    hSeq[i] = seq;
+    hSlot[i] = slot;
   }
 
   /**
@@ -157,8 +163,10 @@ export class GroupHeap<T> {
    * sifts up from there, which is short because a last element is a late one.
    */
   protected popTop(): void {
-    const h = this.hRec;
-    const hI = this.hI;
+    const hTime = this.hTime;
+    const hPrio = this.hPrio;
+    const hSeq = this.hSeq;
+    const hSlot = this.hSlot;
     const n = --this.n;
     if (n === 0) return;
     let i = 0;
@@ -166,17 +174,17 @@ export class GroupHeap<T> {
     while (c < n) {
       const r = c + 1;
       if (r < n) {
-        const ct = h[4 * c]!;
-        const rt = h[4 * r]!;
-        if (rt < ct || (rt === ct && (h[4 * r + 1]! < h[4 * c + 1]! || (h[4 * r + 1] === h[4 * c + 1] && h[4 * r + 2]! < h[4 * c + 2]!)))) c = r;
+        const ct = hTime[c]!;
+        const rt = hTime[r]!;
+        if (rt < ct || (rt === ct && (hPrio[r]! < hPrio[c]! || (hPrio[r] === hPrio[c] && hSeq[r]! < hSeq[c]!)))) c = r;
       }
-      h[4 * i] = h[4 * c]!;
-      h[4 * i + 1] = h[4 * c + 1]!;
-      h[4 * i + 2] = h[4 * c + 2]!;
-      hI[8 * i + 6] = hI[8 * c + 6]!;
+      hTime[i] = hTime[c]!;
+      hPrio[i] = hPrio[c]!;
+      hSeq[i] = hSeq[c]!;
+      hSlot[i] = hSlot[c]!;
       i = c;
       c = 2 * c + 1;
     }
-    this.placeUp(i, h[4 * n]!, h[4 * n + 1]!, h[4 * n + 2]!, hI[8 * n + 6]!);
+    this.placeUp(i, hTime[n]!, hPrio[n]!, hSeq[n]!, hSlot[n]!);
   }
 }
