@@ -268,7 +268,7 @@ export class Fabric {
   /** Packet p reaches port g: a host takes it, a switch queues it. */
   private onArrive(g: number, p: number): void {
     const links = this.links;
-    // (Its blocks leave the wire's ledger with this event: creditAudit.ts's wireLedger counts pending arrivals.)
+    // (Its blocks leave the wire's ledger with this event: Links.wireLedger counts pending arrivals.)
     const s = links.switchOf(g);
     if (s < 0) {
       if (this.receiveCap !== null) this.receiveCap.arrive(g, p);
@@ -359,7 +359,7 @@ export class Fabric {
    * must equal the buffer's capacity in blocks at every instant.
    */
   auditCredits(): CreditAudit[] {
-    return creditAudit(this.links, this.compiled.vls, this.compiled.portNames, (q) => this.queues.blocksOf(q), this.engine.pendingPosts(this.hEvent), this.pool);
+    return creditAudit(this.links, this.compiled.vls, this.compiled.portNames, (q) => this.queues.blocksOf(q));
   }
 
   /** Packets ever injected by hosts, delivered, and currently inside the network (not in send queues). */

@@ -12,7 +12,7 @@
  */
 import type { Engine } from '../../engine/engine.js';
 import { NONE, type CompiledFabric } from '../compiled.js';
-import { EV_ARRIVE, EV_CREDIT, EV_TX_END } from '../events.js';
+import { EV_ARRIVE, EV_CREDIT, EV_TX_END, EVENT_ARG } from '../events.js';
 import type { StaticForwarding } from '../switch/forwarding.js';
 import type { OutputRequestRecords } from '../switch/inputFifo.js';
 import type { FabricStats } from '../measure/measurements.js';
@@ -196,9 +196,26 @@ export class Links {
     return this.rec[g * this.S + P_VL + P_PER_VL * v + V_CREDITS]!;
   }
 
-  /** Credit blocks of port g's VL v folded into its end of transmission (travelling back: the credit audit's, creditAudit.ts). */
-  foldedBlocks(g: number, v: number): number {
-    return this.rec[g * this.S + P_VL + P_PER_VL * v + V_FOLD_BLOCKS]!;
+  /**
+   * Per port-VL g·V + v, the blocks on port g's wire and the credits travelling back to it (the credit
+   * audit's), from the pending events (session 17: not counted per hop, where an arrival wrote the
+   * sender's record, a line it reads nothing of): a pending arrival's packet is on the wire of its
+   * port's peer, on its VL; a pending credit event's blocks travel back, and so do the folded ones.
+   */
+  wireLedger(): { readonly inFlight: Int32Array; readonly returning: Int32Array } {
+    const V = this.V;
+    const inFlight = new Int32Array(this.peer.length * V);
+    const returning = new Int32Array(this.peer.length * V);
+    const posts = this.engine.pendingPosts(this.h.event);
+    for (let k = 0; k < posts.length; k += 2) {
+      const x = posts[k]! & EVENT_ARG;
+      const kind = posts[k]! - x;
+      const b = posts[k + 1]!;
+      if (kind === EV_ARRIVE) inFlight[this.wireI[x * this.WS]! * V + this.pool.vl(b)]! += this.pool.blocks(b);
+      else if (kind === EV_CREDIT) returning[x]! += b;
+    }
+    for (let g = 0; g < this.peer.length; g++) for (let v = 0; v < V; v++) returning[g * V + v]! += this.rec[g * this.S + P_VL + P_PER_VL * v + V_FOLD_BLOCKS]!;
+    return { inFlight, returning };
   }
 
   /** The switch of port g (−1: a host port), from its small array: an arrival needs nothing else of g's record (a cache miss fewer at k = 32). */
