@@ -17,7 +17,7 @@ import type { StaticForwarding } from '../switch/forwarding.js';
 import type { OutputRequestRecords } from '../switch/inputFifo.js';
 import type { FabricStats } from '../measure/measurements.js';
 import type { PacketPool } from '../packets.js';
-import { portWires, type PortRecordsIn } from './portWires.js';
+import { portWires } from './portWires.js';
 
 /*
  * A port's record (issue 32: locality; session 13: the fields of a packet-hop in two cache lines):
@@ -95,11 +95,9 @@ export class Links {
   /** Integers and doubles per record. */
   private readonly S: number;
   private readonly W: number;
-  /** Each port's peer, switch and delay, with its FIFO input buffers, in one record (portWires.ts): integers at g·WS, g·WS + 1, the delay at g·WS/2 + 1. */
-  private readonly wires: PortRecordsIn;
+  /** Each port's peer, switch and delay in one 16-byte record (portWires.ts): integers at 4g, 4g + 1, the delay at 2g + 1. */
   private readonly wireI: Int32Array;
   private readonly wireF: Float64Array;
-  private readonly WS: number;
   /** Whether any link has exponential service (else no per-packet test of the port's flag). */
   private readonly anyExponential: boolean;
   /** Credit returns folded into the sender's end of transmission ({@link returnCredits}; blocks and count in the records): each one's arrival time, FOLD_SLOTS a port. */
@@ -148,11 +146,8 @@ export class Links {
     const buffer = new ArrayBuffer(G * W * 8);
     const rec = (this.rec = new Int32Array(buffer));
     const recF = (this.recF = new Float64Array(buffer));
-    // FIFO input buffers (every queueing but VoQ, fabric.ts) keep their fields in the wire record.
-    const wires = (this.wires = portWires(c.peer, this.portSwitch, c.delay, c.inputQueueing === 'voq' ? 0 : V));
-    this.wireF = wires.f64;
-    this.wireI = wires.i32;
-    this.WS = wires.stride;
+    this.wireF = portWires(c.peer, this.portSwitch, c.delay);
+    this.wireI = new Int32Array(this.wireF.buffer);
     let anyExponential = false;
     for (let p = 0; p < G; p++) {
       const peer = c.peer[p]!;
@@ -181,11 +176,6 @@ export class Links {
     return { i32: this.rec, stride: this.S, vls: P_REQ_VLS, vl0: P_VL, perVl: P_PER_VL, head: V_REQ_HEAD, tail: V_REQ_TAIL };
   }
 
-  /** The ports' records with their FIFO input buffers' fields (inputFifo.ts; portWires.ts). */
-  inputBufferRecords(): PortRecordsIn {
-    return this.wires;
-  }
-
   /** 1 while port g transmits, else 0. */
   busy(g: number): number {
     return this.rec[g * this.S + P_CUR_PKT] === NONE ? 0 : 1;
@@ -211,7 +201,7 @@ export class Links {
       const x = posts[k]! & EVENT_ARG;
       const kind = posts[k]! - x;
       const b = posts[k + 1]!;
-      if (kind === EV_ARRIVE) inFlight[this.wireI[x * this.WS]! * V + this.pool.vl(b)]! += this.pool.blocks(b);
+      if (kind === EV_ARRIVE) inFlight[this.wireI[4 * x]! * V + this.pool.vl(b)]! += this.pool.blocks(b);
       else if (kind === EV_CREDIT) returning[x]! += b;
     }
     for (let g = 0; g < this.peer.length; g++) for (let v = 0; v < V; v++) returning[g * V + v]! += this.rec[g * this.S + P_VL + P_PER_VL * v + V_FOLD_BLOCKS]!;
@@ -220,7 +210,7 @@ export class Links {
 
   /** The switch of port g (−1: a host port), from its small array: an arrival needs nothing else of g's record (a cache miss fewer at k = 32). */
   switchOf(g: number): number {
-    return this.wireI[g * this.WS + 1]!;
+    return this.wireI[4 * g + 1]!;
   }
 
   /** Credit returns held for port g (folded; see {@link returnCredits}). */
@@ -345,10 +335,9 @@ export class Links {
     const S = this.S;
     // The peer and the delay from the wire record, not inPort's record: at a packet's tail that
     // record was last read at its head's arrival, a transmission earlier (a cache miss at k = 32).
-    const w = inPort * this.WS;
-    const g = this.wireI[w]!;
+    const g = this.wireI[4 * inPort]!;
     const r = g * S;
-    const at = this.engine.now + this.wireF[w / 2 + 1]!;
+    const at = this.engine.now + this.wireF[2 * inPort + 1]!;
     if (
       this.fold &&
       ((rec[r + P_CUR_PKT] !== NONE && this.recF[g * this.W + D_END]! > at) ||

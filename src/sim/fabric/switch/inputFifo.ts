@@ -12,10 +12,8 @@
 import { NONE } from '../compiled.js';
 import type { InputQueues } from './inputQueues.js';
 import type { PacketPool } from '../packets.js';
-import type { PortRecordsIn } from '../link/portWires.js';
 
-// The fields of buffer q = g·V + v, at g·stride + fifo + R·v + field in its port's record (portWires.ts:
-// beside the port's wire and blocks held, session 19). A non-empty buffer's head requests its output
+// The fields of buffer q's record, at q·R + field. A non-empty buffer's head requests its output
 // (`pool.out(head)`) on VL `pool.outVl(head)`: registered as soon as it is the head (push, then
 // request; popHead), so "the head's request" needs no field of its own.
 /** Head and tail packet of the FIFO (NONE: empty). */
@@ -24,7 +22,7 @@ const TAIL = 1;
 /** Next and previous buffer in the list of requests of the same output and VL. */
 const REQ_NEXT = 2;
 const REQ_PREV = 3;
-/** Integers per buffer (portWires.ts's FIFO_FIELDS). */
+/** Integers per record. */
 const R = 4;
 
 /**
@@ -47,12 +45,10 @@ export interface OutputRequestRecords {
 export class FifoInputQueues implements InputQueues {
   private readonly V: number;
   private readonly pool: PacketPool;
-  /** The port records (portWires.ts): buffer q = g·V + v's field k at g·S + F + R·v + k, its blocks held at g·S + B + v. */
+  /** The records (field k of buffer q at q·R + k). */
   private readonly rec: Int32Array;
-  private readonly S: number;
-  private readonly F: number;
-  private readonly B: number;
-  private readonly queues: number;
+  /** Credit blocks held by buffer q. */
+  private readonly blocks: Int32Array;
   readonly queuesPerPort: number;
   /** The outputs' request fields (OutputRequestRecords; fields, not constants, read per use). */
   private readonly out: Int32Array;
@@ -61,35 +57,19 @@ export class FifoInputQueues implements InputQueues {
   private readonly oHead: number;
   private readonly oPerVl: number;
 
-  /** `outputs`: the output ports' request fields (their first and last requests start NONE, their bits 0); `records`: the ports' records with room for `vls` buffers (fields NONE, blocks 0). */
-  constructor(queues: number, vls: number, pool: PacketPool, outputs: OutputRequestRecords, records: PortRecordsIn) {
+  /** `outputs`: the output ports' request fields (their first and last requests start NONE, their bits 0). */
+  constructor(queues: number, vls: number, pool: PacketPool, outputs: OutputRequestRecords) {
     this.V = vls;
     this.queuesPerPort = vls;
     this.pool = pool;
-    this.queues = queues;
-    this.rec = records.i32;
-    this.S = records.stride;
-    this.F = records.fifo;
-    this.B = records.blocks;
-    if (records.stride < records.fifo + R * vls || records.i32.length < (queues / vls) * records.stride) throw new Error('FifoInputQueues: port records without room for every VL buffer');
+    this.rec = new Int32Array(queues * R).fill(NONE);
+    this.blocks = new Int32Array(queues);
     if (outputs.tail !== outputs.head + 1) throw new Error('OutputRequestRecords: tail must follow head');
     this.out = outputs.i32;
     this.oStride = outputs.stride;
     this.oVls = outputs.vls;
     this.oHead = outputs.vl0 + outputs.head;
     this.oPerVl = outputs.perVl;
-  }
-
-  /** Buffer q's first field in the port records. */
-  private at(q: number): number {
-    const g = (q / this.V) | 0;
-    return g * this.S + this.F + R * (q - g * this.V);
-  }
-
-  /** Buffer q's blocks held in the port records. */
-  private blocksAt(q: number): number {
-    const g = (q / this.V) | 0;
-    return g * this.S + this.B + (q - g * this.V);
   }
 
   /**
@@ -99,21 +79,19 @@ export class FifoInputQueues implements InputQueues {
   push(q: number, p: number): boolean {
     const pool = this.pool;
     const rec = this.rec;
-    const g = (q / this.V) | 0;
-    const v = q - g * this.V;
-    const r = g * this.S + this.F + R * v;
+    const r = q * R;
     pool.setNext(p, NONE);
     const tail = rec[r + TAIL]!;
     if (tail === NONE) rec[r + HEAD] = p;
     else pool.setNext(tail, p);
     rec[r + TAIL] = p;
-    rec[g * this.S + this.B + v]! += pool.blocks(p);
+    this.blocks[q]! += pool.blocks(p);
     return tail === NONE;
   }
 
   /** Registers buffer q's head request once the buffer's arrival bookkeeping is done. */
   request(q: number): void {
-    const p = this.rec[this.at(q) + HEAD]!;
+    const p = this.rec[q * R + HEAD]!;
     this.register(q, this.pool.out(p), this.pool.outVl(p));
   }
 
@@ -121,7 +99,7 @@ export class FifoInputQueues implements InputQueues {
   popHead(q: number): number {
     const pool = this.pool;
     const rec = this.rec;
-    const r = this.at(q);
+    const r = q * R;
     const p = rec[r + HEAD]!;
     const next = pool.next(p);
     rec[r + HEAD] = next;
@@ -132,18 +110,18 @@ export class FifoInputQueues implements InputQueues {
   }
 
   headOf(q: number): number {
-    return this.rec[this.at(q) + HEAD]!;
+    return this.rec[q * R + HEAD]!;
   }
 
   requestOf(q: number): number {
-    const p = this.rec[this.at(q) + HEAD]!;
+    const p = this.rec[q * R + HEAD]!;
     return p === NONE ? NONE : this.pool.out(p);
   }
 
   heads(): Int32Array {
-    const n = this.queues;
+    const n = this.rec.length / R;
     const out = new Int32Array(n);
-    for (let q = 0; q < n; q++) out[q] = this.rec[this.at(q) + HEAD]!;
+    for (let q = 0; q < n; q++) out[q] = this.rec[q * R + HEAD]!;
     return out;
   }
 
@@ -153,17 +131,17 @@ export class FifoInputQueues implements InputQueues {
   }
 
   blocksOf(q: number): number {
-    return this.rec[this.blocksAt(q)]!;
+    return this.blocks[q]!;
   }
 
   /** The packet's blocks left the buffer (its tail has gone). */
   freed(q: number, blocks: number): void {
-    this.rec[this.blocksAt(q)]! -= blocks;
+    this.blocks[q]! -= blocks;
   }
 
   /** The VL buffer q's head packet waits for at its output (its next hop's VL). */
   requestedVl(q: number): number {
-    const p = this.rec[this.at(q) + HEAD]!;
+    const p = this.rec[q * R + HEAD]!;
     return p === NONE ? 0 : this.pool.outVl(p);
   }
 
@@ -184,11 +162,7 @@ export class FifoInputQueues implements InputQueues {
     const V = this.V;
     const rec = this.rec;
     let r = this.out[g * this.oStride + this.oHead + this.oPerVl * v]!;
-    while (r !== NONE) {
-      const g = (r / V) | 0;
-      if (inBusy[g] === 0) break;
-      r = rec[g * this.S + this.F + R * (r - g * V) + REQ_NEXT]!;
-    }
+    while (r !== NONE && inBusy[(r / V) | 0] !== 0) r = rec[r * R + REQ_NEXT]!;
     return r;
   }
 
@@ -196,14 +170,14 @@ export class FifoInputQueues implements InputQueues {
     const rec = this.rec;
     const o = this.out;
     const r = out * this.oStride + this.oHead + this.oPerVl * vl; // head at r, tail at r + 1
-    const x = this.at(q);
+    const x = q * R;
     rec[x + REQ_NEXT] = NONE;
     const tail = o[r + 1]!;
     rec[x + REQ_PREV] = tail;
     if (tail === NONE) {
       o[r] = q;
       o[out * this.oStride + this.oVls]! |= 1 << vl;
-    } else rec[this.at(tail) + REQ_NEXT] = q;
+    } else rec[tail * R + REQ_NEXT] = q;
     o[r + 1] = q;
   }
 
@@ -211,21 +185,21 @@ export class FifoInputQueues implements InputQueues {
   private unregister(q: number, out: number, vl: number): void {
     const rec = this.rec;
     const o = this.out;
-    const x = this.at(q);
+    const x = q * R;
     const r = out * this.oStride + this.oHead + this.oPerVl * vl;
     const prev = rec[x + REQ_PREV]!;
     const next = rec[x + REQ_NEXT]!;
     if (prev === NONE) {
       o[r] = next;
       if (next === NONE) o[out * this.oStride + this.oVls]! &= ~(1 << vl);
-    } else rec[this.at(prev) + REQ_NEXT] = next;
+    } else rec[prev * R + REQ_NEXT] = next;
     if (next === NONE) o[r + 1] = prev;
-    else rec[this.at(next) + REQ_PREV] = prev;
+    else rec[next * R + REQ_PREV] = prev;
   }
 
   nextRequest(from: number, end: number): number {
     let r = from;
-    while (r < end && this.rec[this.at(r) + HEAD] === NONE) r++;
+    while (r < end && this.rec[r * R + HEAD] === NONE) r++;
     return r;
   }
 }
