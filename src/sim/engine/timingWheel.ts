@@ -41,13 +41,7 @@ const SLOT_I = 12;
 const TUNE_WINDOW = 4096;
 /** Groups taken before the first tuning window starts. */
 const FIRST_TUNE_WINDOW = 256;
-/**
- * Bucket width over the mean gap between the groups taken in a window. 1 until session 19 (chosen on
- * the gran hotspot replay, 2026-11-26); 2 spans twice the lead time, so that at k = 32 (bench:scale,
- * 30,400 pending) the heap holds ~2,100 groups instead of ~5,000 (the sources' next arrivals, ~13 µs
- * ahead, past a 17.5 µs span): fabric-scale-ab +3–7 % at k = 32, +7 % at k = 16, gran-ab hotspots
- * 1.01 (benchmarks/README.md, twelfth pass); 4 measured the same as 2.
- */
+/** Bucket width over the mean gap between the groups taken in a window. */
 const WIDTH_PER_GAP = 2;
 /** Fewer pending events than this at the end of a tuning window: no wheel (the heap alone). */
 const MIN_WHEEL_PENDING = 32;
