@@ -42,7 +42,7 @@ const TUNE_WINDOW = 4096;
 /** Groups taken before the first tuning window starts. */
 const FIRST_TUNE_WINDOW = 256;
 /** Bucket width over the mean gap between the groups taken in a window. */
-const WIDTH_PER_GAP = 2;
+const WIDTH_PER_GAP = 1;
 /** Fewer pending events than this at the end of a tuning window: no wheel (the heap alone). */
 const MIN_WHEEL_PENDING = 32;
 /** Fewest and most buckets of the wheel (powers of two). */
