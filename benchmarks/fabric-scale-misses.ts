@@ -13,17 +13,18 @@
  * 32 MiB L3 that this guest shares with the other guests; no TLB). Lines of 64 bytes. node runs with
  * `--single-threaded` (valgrind serializes threads; V8's background compilation would run late).
  *
- *     nice -n 19 npx tsx benchmarks/fabric-scale-misses.ts [k] [warm-up µs] [window µs] [--ll MiB] TREE…
+ *     nice -n 19 npx tsx benchmarks/fabric-scale-misses.ts [k] [warm-up µs] [window µs] [--ll MiB] [--case all|pods|spread] TREE…
  *     nice -n 19 npx tsx benchmarks/fabric-scale-misses.ts 32 50 10 /tmp/main .
  *
- * Prints per tree: instructions, data references, D1 misses and LL data misses per packet-hop.
+ * `--case pods|spread`: fabric-scale-causes.ts's confined senders (1,024 hosts packed in pods 0–3, or
+ * every eighth host). Prints per tree: instructions, data references, D1 misses and LL data misses per packet-hop.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { scaleFlows } from './derangement.js';
+import { confinedFlows, scaleFlows } from './derangement.js';
 
 interface Totals {
   readonly ir: number;
@@ -42,11 +43,12 @@ function waitFor(file: string): void {
 }
 
 /** Child: build, warm up, reset; then, between the flags in `dir`, the window; prints its packet-hops. */
-async function child(k: number, tree: string, warmUs: number, windowUs: number, dir: string): Promise<void> {
+async function child(k: number, tree: string, warmUs: number, windowUs: number, dir: string, which: string): Promise<void> {
   const N = await import(pathToFileURL(resolve(tree, 'src/network/index.ts')).href);
   const F = await import(pathToFileURL(resolve(tree, 'src/sim/fabric/index.ts')).href);
   const topology = N.fatTreeTopology(k);
-  const fabric = F.buildFabric({ topology, seed: 1, flows: scaleFlows(topology.hosts) });
+  const flows = which === 'pods' || which === 'spread' ? confinedFlows(topology.hosts, which) : scaleFlows(topology.hosts);
+  const fabric = F.buildFabric({ topology, seed: 1, flows });
   const warm = warmUs * 1e-6;
   fabric.run(warm, warm);
   fabric.run(warm + 1e-12); // the warm-up's reset
@@ -68,12 +70,15 @@ function totals(file: string): Totals {
   return { ir: get('Ir'), dr: get('Dr'), dw: get('Dw'), d1mr: get('D1mr'), d1mw: get('D1mw'), dlmr: get('DLmr'), dlmw: get('DLmw') };
 }
 
-/** Polls (async) until `file` exists. */
-async function until(file: string): Promise<void> {
-  while (!existsSync(file)) await new Promise((r) => setTimeout(r, 100));
+/** Polls (async) until `file` exists; throws if the child has exited first. */
+async function until(file: string, exited: () => boolean): Promise<void> {
+  while (!existsSync(file)) {
+    if (exited()) throw new Error(`fabric-scale-misses: the valgrind child exited before ${file}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
-async function run(k: number, tree: string, warmUs: number, windowUs: number, llMiB: number): Promise<{ hops: number; t: Totals }> {
+async function run(k: number, tree: string, warmUs: number, windowUs: number, llMiB: number, which: string): Promise<{ hops: number; t: Totals }> {
   const dir = mkdtempSync(join(tmpdir(), 'fabric-scale-misses-'));
   const file = join(dir, 'callgrind.out');
   const script = fileURLToPath(import.meta.url);
@@ -98,16 +103,18 @@ async function run(k: number, tree: string, warmUs: number, windowUs: number, ll
       String(warmUs),
       String(windowUs),
       dir,
+      which,
     ],
     { stdio: ['ignore', 'pipe', 'ignore'] },
   );
   let out = '';
   vg.stdout.on('data', (d) => (out += String(d)));
-  const exited = new Promise<void>((r) => vg.on('exit', () => r()));
-  await until(join(dir, 'ready'));
+  let gone = false;
+  const exited = new Promise<void>((r) => vg.on('exit', () => ((gone = true), r())));
+  await until(join(dir, 'ready'), () => gone);
   execFileSync('callgrind_control', ['-i', 'on', String(vg.pid)], { stdio: 'ignore' });
   writeFileSync(join(dir, 'go'), '');
-  await until(join(dir, 'done'));
+  await until(join(dir, 'done'), () => gone);
   execFileSync('callgrind_control', ['-i', 'off', String(vg.pid)], { stdio: 'ignore' });
   writeFileSync(join(dir, 'end'), '');
   await exited;
@@ -119,20 +126,24 @@ async function run(k: number, tree: string, warmUs: number, windowUs: number, ll
 
 const args = process.argv.slice(2);
 if (args[0] === '--child') {
-  await child(Number(args[1]), args[2]!, Number(args[3]), Number(args[4]), args[5]!);
+  await child(Number(args[1]), args[2]!, Number(args[3]), Number(args[4]), args[5]!, args[6]!);
 } else {
   const llAt = args.indexOf('--ll');
   const llMiB = llAt >= 0 ? Number(args[llAt + 1]) : 16;
-  const rest = llAt >= 0 ? args.filter((_, i) => i !== llAt && i !== llAt + 1) : args;
+  const caseAt = args.indexOf('--case');
+  const which = caseAt >= 0 ? args[caseAt + 1]! : 'all';
+  if (!['all', 'pods', 'spread'].includes(which)) throw new Error(`--case: all, pods or spread (fabric-scale-causes.ts's cases), not ${which}`);
+  const options = new Set([llAt, llAt + 1, caseAt, caseAt + 1].filter((i) => i > 0 || (i === 0 && args[0]!.startsWith('--'))));
+  const rest = args.filter((_, i) => !options.has(i));
   const [kArg = '32', warmArg = '50', windowArg = '10', ...trees] = rest;
   const k = Number(kArg);
   const warmUs = Number(warmArg);
   const windowUs = Number(windowArg);
-  console.log(`# fabric-scale-misses — k = ${k}, warm-up ${warmUs} µs, window ${windowUs} µs; callgrind D1 32 KiB 8-way, LL ${llMiB} MiB 16-way, 64-byte lines`);
+  console.log(`# fabric-scale-misses — k = ${k}, warm-up ${warmUs} µs, window ${windowUs} µs; callgrind D1 32 KiB 8-way, LL ${llMiB} MiB 16-way, 64-byte lines; senders: ${which}`);
   console.log('| tree | packet-hops | instructions / hop | data refs / hop | D1 misses / hop | LL data misses / hop |');
   console.log('|---|---|---|---|---|---|');
   for (const tree of trees.length > 0 ? trees : ['.']) {
-    const full = await run(k, tree, warmUs, windowUs, llMiB);
+    const full = await run(k, tree, warmUs, windowUs, llMiB, which);
     const h = full.hops;
     const d = (f: (t: Totals) => number): string => (f(full.t) / h).toFixed(1);
     console.log(
