@@ -21,7 +21,7 @@
  */
 import { buildFabric, RandomStreams } from '../src/index.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
-import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
+import { FifoInputQueues, FIFO_RECORD as FR } from '../src/sim/fabric/switch/inputFifo.js';
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
 import { simCaseParams } from './sim-case-params.js';
@@ -67,7 +67,7 @@ function snapshot(q: number, out: number, vl: number) {
   const res = busy ? links.recF[out * links.W + 3] - now() : 0;
   let ahead = 0;
   let free = 0;
-  for (let r = fq.out[out * fq.oStride + fq.oHead + fq.oPerVl * vl]; r >= 0 && r !== q; r = fq.rec[r * 8 + 4]) {
+  for (let r = fq.out[out * fq.oStride + fq.oHead + fq.oPerVl * vl]; r >= 0 && r !== q; r = fq.rec[r * FR.ints + FR.reqNext]) {
     ahead++;
     if (cb.inBusy[(r / V) | 0] === 0) free++;
   }
@@ -91,7 +91,7 @@ fifo.register = function (q: number, out: number, vl: number) {
       tracked.set(out, set);
       before.set(q, [0, 0, 0, 0, 0, 0]);
       const flags = new Map<number, number>();
-      for (let r2 = fq.out[out * fq.oStride + fq.oHead + fq.oPerVl * vl]; r2 >= 0; r2 = fq.rec[r2 * 8 + 4]) {
+      for (let r2 = fq.out[out * fq.oStride + fq.oHead + fq.oPerVl * vl]; r2 >= 0; r2 = fq.rec[r2 * FR.ints + FR.reqNext]) {
         const port2 = (r2 / V) | 0;
         if (r2 !== q && cb.inBusy[port2] !== 0) flags.set(r2, sending.get(port2) === out ? 1 : 2);
       }
@@ -124,8 +124,9 @@ xb.inputFreed = function (q: number, p: number) {
   const port = inputFreed.call(this, q, p);
   if (cb !== null && fq !== null) {
     for (let w = port * V; w < port * V + V; w++) {
-      const out = fq.rec[w * 8 + 3];
-      if (out >= 0 && !readyAt.has(w) && cls.has(w)) (readyAt.set(w, now()), snapshot(w, out, fq.rec[w * 8 + 6]));
+      const head = fq.rec[w * FR.ints + FR.head];
+      const out = head >= 0 ? fq.pool.out(head) : -1;
+      if (out >= 0 && !readyAt.has(w) && cls.has(w)) (readyAt.set(w, now()), snapshot(w, out, fq.pool.outVl(head)));
     }
     sending.delete(port);
   }
@@ -180,7 +181,7 @@ xb.startTx = function (g: number, q: number, v: number) {
     acc.set(key, a);
   }
   if (cb !== null && fq !== null) {
-    const p = fq.rec[q * 8];
+    const p = fq.rec[q * FR.ints + FR.head];
     const t0 = pushT.get(p);
     if (t0 !== undefined) {
       pushT.delete(p);

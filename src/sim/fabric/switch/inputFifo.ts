@@ -24,6 +24,8 @@ const REQ_NEXT = 2;
 const REQ_PREV = 3;
 /** Integers per record. */
 const R = 4;
+/** The record's layout, for measuring aids that walk the buffers from outside (benchmarks/sim-head-times.ts, sim-ready-heads.ts). */
+export const FIFO_RECORD = { ints: R, head: HEAD, tail: TAIL, reqNext: REQ_NEXT, reqPrev: REQ_PREV } as const;
 
 /**
  * Where the outputs' side of the requests lives: in the output port's own record (links.ts), beside
