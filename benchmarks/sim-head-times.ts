@@ -28,7 +28,7 @@
  */
 import { buildFabric, RandomStreams } from '../src/index.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
-import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
+import { FifoInputQueues, FIFO_RECORD as FR } from '../src/sim/fabric/switch/inputFifo.js';
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
 import { simCaseParams } from './sim-case-params.js';
@@ -69,12 +69,12 @@ fifo.register = function (q: number, out: number, vl: number) {
   regAt.set(this.headOf(q), [clock(), popping, popping ? 0 : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock())]);
   if (!popping && crossbar !== null) {
     // What a fresh head finds at its output: busy or not, and the requests already registered there
-    // (inputFifo.ts's lists, oldest first; REQ_NEXT is field 4 of a buffer's record of 8).
+    // (inputFifo.ts's lists, oldest first, walked by its exported record layout FIFO_RECORD).
     const a = seen.get(q) ?? [0, 0, 0, 0, 0, 0];
     a[0]! += 1;
     a[1]! += crossbar.links.busy(out) !== 0 ? 1 : 0;
     for (let w = 0; w < this.V; w++) {
-      for (let r = this.out[out * this.oStride + this.oHead + this.oPerVl * w]; r >= 0; r = this.rec[r * 8 + 4]) {
+      for (let r = this.out[out * this.oStride + this.oHead + this.oPerVl * w]; r >= 0; r = this.rec[r * FR.ints + FR.reqNext]) {
         const free = crossbar.inBusy[(r / this.V) | 0] === 0 ? 1 : 0;
         a[w === vl ? 2 : 4]! += 1;
         a[w === vl ? 3 : 5]! += free;
