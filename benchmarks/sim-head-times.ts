@@ -22,6 +22,7 @@
  *
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts 4ary2tree-uniform-2sl [90%] [--reps 2] [--packets 20000]
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts mesh8x8-uniform-2sl 90% --by-vl   (host-fed and switch-fed buffers, per VL)
+ *     nice -n 10 npx tsx benchmarks/sim-head-times.ts torus8x8-bitcomp-1sl 90% --ports s7_0:2,s0_0:1   (those input buffers alone, the rest as 'other')
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts switch8-2sl [0.5]   (one 8-port switch, 2 SLs 1 : 3, uniform; load per host)
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts 4ary2tree-uniform-1sl 90% --buffer-bytes 131072   (the buffers 64 packets deep, not 4)
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts switch4-2sl [0.5]   (the same with 4 ports: a buffer's next packet goes to its predecessor's output with chance 1/3, not 1/7)
@@ -38,7 +39,7 @@ const opt = (name: string, d: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1]! : d;
 };
-const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--buffer-bytes'].includes(args[i - 1]!)));
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--buffer-bytes', '--ports'].includes(args[i - 1]!)));
 const [name, label = '90%'] = positional;
 if (name === undefined) throw new Error('usage: sim-head-times.ts CASE [LABEL] [--reps N] [--packets N]: CASE a fixture of test/fixtures/fabric-model, or switch8-2sl / switch8-1sl / switch4-2sl / switch4-1sl with LABEL the load per host');
 const reps = Number(opt('--reps', '2'));
@@ -47,6 +48,8 @@ const packets = Number(opt('--packets', '20000'));
 const bufferBytes = Number(opt('--buffer-bytes', '0'));
 /** `--by-vl`: one line per VL over every buffer (the mesh's and torus's many link kinds). */
 const byVl = args.includes('--by-vl');
+/** `--ports A,B` (H36sat): those input ports (e.g. s7_0:2) alone, each its own group; the others left out. */
+const ports = opt('--ports', '').split(',').filter((x) => x !== '');
 
 const { params, pps } = simCaseParams(name, label, bufferBytes);
 
@@ -191,6 +194,7 @@ for (const l of params.topology.links as { a: string; b: string }[]) (peer.set(l
 const level = (portName: string) => portName.split(':')[0]!.replace(/_\d+$/, '');
 const kindOf = (input: string) => {
   const from = peer.get(input)!;
+  if (ports.length > 0) return ports.includes(input) ? input : 'other';
   if (byVl) return from.includes(':') ? 'switch' : 'host';
   return `${from.includes(':') ? level(from) : 'host'}>${level(input)}`;
 };

@@ -163,7 +163,7 @@ export function slowerOut(m: CompiledModel, s: ModelState, u: number): boolean {
  * is that less the same arrivals' wait for service x. A host's link: the send queue's own wait is
  * taken off (its arrivals are the sources'). Seconds; Infinity when the head time saturates the buffer.
  */
-export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: number, cs2: number, extra?: Float64Array): number {
+export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: number, cs2: number, extra?: Float64Array, slots = Infinity): number {
   const l = s.lam[u]!;
   const host = m.hostChannel[u] === 1;
   const arrivals = host ? s.hostOffered[u]! : l;
@@ -174,7 +174,7 @@ export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: 
     // the queue behind it here: while the next buffer is full this one fills too, and what would queue beyond its
     // slots waits upstream, where the link in's own β counts it. The identity takes the head time without β.
     const [Sn, cs2n] = headTimeWithoutCredits(m, s, u, extra);
-    return switchFedWait(m, s, u, Sn, cs2n, l, x, alone);
+    return switchFedWait(m, s, u, Sn, cs2n, l, x, alone, slots);
   }
   const total = finiteQueue(arrivals, 1 / S, s.ca2in[u]!, cs2, Infinity, false);
   if (!Number.isFinite(total.responseTime)) return Infinity;
@@ -190,14 +190,25 @@ export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: 
 /**
  * The wait in a switch-fed FIFO buffer behind channel u (seconds) for head time `S` (SCV `cs2`): the tandem identity's
  * W(λ, S) − S − W_alone, or where the buffer feeds two outputs or more the M^X/G/1 queue of its link's trains if larger
- * (change 61, H31k: the smooth Ca² of a merge of spaced streams holds its counts over long times, not its trains).
+ * (change 61, H31k: the smooth Ca² of a merge of spaced streams holds its counts over long times, not its trains);
+ * no longer than the buffer's `slots` allow ({@link slotsBound}, change 181).
  */
-function switchFedWait(m: CompiledModel, s: ModelState, u: number, S: number, cs2: number, l: number, x: number, alone: number): number {
+function switchFedWait(m: CompiledModel, s: ModelState, u: number, S: number, cs2: number, l: number, x: number, alone: number, slots: number): number {
   const total = finiteQueue(l, 1 / S, s.ca2in[u]!, cs2, Infinity, true);
   if (!Number.isFinite(total.responseTime)) return Infinity;
   const w = total.responseTime - S - alone;
-  if (!splitsTrain(m, s, u)) return w;
-  return Math.max(w, trainFifoWait(l, x, Math.max(0, s.x2[u]! / (x * x) - 1), S, S * S * (1 + cs2)));
+  const open = splitsTrain(m, s, u) ? Math.max(w, trainFifoWait(l, x, Math.max(0, s.x2[u]! / (x * x) - 1), S, S * S * (1 + cs2))) : w;
+  return Math.min(open, slotsBound(l, S, slots));
+}
+
+/**
+ * Method change 181 (H36sat, docs/models.md §13.5): the longest mean wait (s) a buffer of `slots` packets allows its packets
+ * at arrival rate λ and head time S. A packet holds its slot from its arrival to its departure, so the buffer holds on
+ * average λ(W + S) ≤ B packets (Little): W ≤ B/λ − S. The identity's and the trains' queues have no capacity; what they
+ * would queue beyond it waits upstream for a credit (the link in's β, in its heads). Infinity for an unbounded buffer.
+ */
+export function slotsBound(l: number, S: number, slots: number): number {
+  return slots === Infinity || !(l > 0) ? Infinity : Math.max(0, slots / l - S);
 }
 
 /**

@@ -12,7 +12,7 @@ import { EPS, type ModelState } from '../fixedPoint/state.js';
 /**
  * The wait (s) in the FIFO buffer behind channel u for head time S (second moment S2): the shifted GE/GE/1/N of
  * docs/models.md §13.5 (arrivals `lt` with SCV `ca2t`, service S − `shift`, `slots` packets), or the tandem identity's
- * if larger where no output is faster than link u. `extra`: per turn, head time added to that turn's (the tandem's
+ * if larger where no output is faster than link u, that no longer than `slots` allow (heads.ts slotsBound). `extra`: per turn, head time added to that turn's (the tandem's
  * own head time is formed from the turns; 0 everywhere for the buffer's own head time).
  */
 export function bufferFifoWait(m: CompiledModel, s: ModelState, u: number, S: number, S2: number, lt: number, ca2t: number, shift: number, slots: number, extra?: Float64Array): number {
@@ -21,7 +21,7 @@ export function bufferFifoWait(m: CompiledModel, s: ModelState, u: number, S: nu
   const own = finiteQueue(lt, 1 / St, ca2t, varS / (St * St), slots, true);
   const w = Math.max(0, own.responseTime - St);
   // Link u then this FIFO (docs/models.md §13.5): the wait for link u and in the buffer together are one queue's of service S.
-  return slowerOut(m, s, u) ? Math.max(w, tandemBufferWait(m, s, u, S, Math.max(0, S2 / (S * S) - 1), extra)) : w;
+  return slowerOut(m, s, u) ? Math.max(w, tandemBufferWait(m, s, u, S, Math.max(0, S2 / (S * S) - 1), extra, slots)) : w;
 }
 
 /**
