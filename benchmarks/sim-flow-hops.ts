@@ -1,0 +1,119 @@
+/**
+ * One flow's waiting hop by hop, the simulator's beside the fabric model's (lead, session 20): for a fixture case at one load
+ * point and the named flows, the mean time from a packet's creation to the start of its transmission on the host's link
+ * (hop 0), then at each switch the time from its entry into the input buffer to the start of its transmission there less
+ * the cut-through transmission x it overlaps… printed raw: entry-to-start in µs, beside the model's `queueingPerHop`
+ * (results/assemble.ts: hop 0 the host's send-queue wait, hop i the wait at the i-th switch's buffer, with the relocations
+ * of iterate.ts, so only the sums compare exactly). Wraps HostAdapters.send, FifoInputQueues.push and Crossbar.startTx as
+ * sim-host-waits.ts does; src/sim is not changed. A measuring aid, not a score.
+ *
+ *     nice -n 19 npx tsx benchmarks/sim-flow-hops.ts torus8x8-transpose-2sl 70% h4_5-sl0,h2_3-sl0 [--reps 2] [--packets 20000]
+ */
+import { buildFabric, RandomStreams } from '../src/index.js';
+import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
+import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
+import { HostAdapters } from '../src/sim/fabric/host/hostAdapter.js';
+import { fabricModelNetwork } from '../src/model/spec/scenario.js';
+import { solveFabric } from '../src/model/index.js';
+import { simCaseParams } from './sim-case-params.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string, d: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1]! : d;
+};
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets'].includes(args[i - 1]!)));
+const [name, label = '90%', flowList = ''] = positional;
+if (name === undefined || flowList === '') throw new Error('usage: sim-flow-hops.ts CASE LABEL FLOW[,FLOW…] [--reps N] [--packets N]');
+const reps = Number(opt('--reps', '2'));
+const packets = Number(opt('--packets', '20000'));
+const { params, pps } = simCaseParams(name, label);
+const flowNames: string[] = params.flows.map((f: { name: string }) => f.name);
+const wanted = new Map<number, string>();
+for (const n of flowList.split(',')) {
+  const i = flowNames.indexOf(n);
+  if (i < 0) throw new Error(`sim-flow-hops.ts: flow ${n} is not in ${name}`);
+  wanted.set(i, n);
+}
+
+let clock: () => number = () => 0;
+let measuring = false;
+/** Per packet in flight: its flow, its hop count so far, its entry into the current buffer. */
+const flowOf = new Map<number, number>();
+const hopOf = new Map<number, number>();
+const entry = new Map<number, number>();
+/** Per flow: per hop [n, Σ time (s)]. */
+const sums = new Map<number, number[][]>();
+const add = (f: number, hop: number, t: number) => {
+  const a = sums.get(f) ?? [];
+  while (a.length <= hop) a.push([0, 0]);
+  a[hop]![0]! += 1;
+  a[hop]![1]! += t;
+  sums.set(f, a);
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const host = HostAdapters.prototype as any;
+const hostSend = host.send;
+host.send = function (g: number, h: number, v: number, f: number, p: number, now: number) {
+  const fl = this.pool.flow(p);
+  if (measuring && wanted.has(fl)) {
+    add(fl, 0, now - this.pool.created(p));
+    flowOf.set(p, fl);
+    hopOf.set(p, 0);
+  } else flowOf.delete(p);
+  return hostSend.call(this, g, h, v, f, p, now);
+};
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const fifo = FifoInputQueues.prototype as any;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let fifoInst: any = null;
+const push = fifo.push;
+fifo.push = function (q: number, p: number) {
+  fifoInst = this;
+  if (flowOf.has(p)) entry.set(p, clock());
+  return push.call(this, q, p);
+};
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const xbar = Crossbar.prototype as any;
+const startTx = xbar.startTx;
+xbar.startTx = function (g: number, q: number, v: number) {
+  if (fifoInst !== null) {
+    const p = fifoInst.headOf(q);
+    const fl = flowOf.get(p);
+    const t0 = entry.get(p);
+    if (fl !== undefined && t0 !== undefined) {
+      const hop = hopOf.get(p)! + 1;
+      hopOf.set(p, hop);
+      entry.delete(p);
+      add(fl, hop, clock() - t0);
+    }
+  }
+  return startTx.call(this, g, q, v);
+};
+
+const until = packets / pps;
+for (let r = 0; r < reps; r++) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const f = buildFabric({ ...params, streams: new RandomStreams(1), replication: r }) as any;
+  clock = () => f.engine.now;
+  f.run(until / 5, until / 5);
+  flowOf.clear();
+  entry.clear();
+  measuring = true;
+  f.run(until / 5 + until, until / 5);
+  measuring = false;
+}
+
+const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
+const res = solveFabric(fabricModelNetwork(params));
+console.log(`${name} ${label}: per flow and hop, µs (sim: ${reps} × ${packets / 1} packets per flow, seed 1; x = ${(x * 1e6).toFixed(3)} µs)`);
+console.log('hop 0: the host send wait (creation → start on the host link); hop i ≥ 1: entry into the i-th switch buffer → start there (includes the overlap with the upstream transmission under cut-through)');
+for (const [i, n] of wanted) {
+  const a = sums.get(i) ?? [];
+  const fr = res.flows.find((fl) => fl.name === n);
+  const sim = a.map(([k, t]) => (k! > 0 ? ((t! / k!) * 1e6).toFixed(2) : '–'));
+  const model = (fr?.queueingPerHop ?? []).map((t) => t.toFixed(2));
+  console.log(`${n.padEnd(12)} sim   ${sim.join(' | ')}   (n ${a.map((v) => v[0]).join(',')})`);
+  console.log(`${''.padEnd(12)} model ${model.join(' | ')}   latency ${fr?.latency.toFixed(2)} µs, fixed ${fr?.fixedLatency.toFixed(2)}`);
+}
