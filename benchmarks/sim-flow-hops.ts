@@ -1,11 +1,11 @@
 /**
  * One flow's waiting hop by hop, the simulator's beside the fabric model's (lead, session 20): for a fixture case at one load
  * point and the named flows, the mean time from a packet's creation to the start of its transmission on the host's link
- * (hop 0), then at each switch the time from its entry into the input buffer to the start of its transmission there less
- * the cut-through transmission x it overlaps… printed raw: entry-to-start in µs, beside the model's `queueingPerHop`
+ * (hop 0), then at each switch the time from its entry into the input buffer (its header's arrival) to the start of its
+ * transmission there, in µs, beside the model's `queueingPerHop`
  * (results/assemble.ts: hop 0 the host's send-queue wait, hop i the wait at the i-th switch's buffer, with the relocations
- * of iterate.ts, so only the sums compare exactly). Wraps HostAdapters.send, FifoInputQueues.push and Crossbar.startTx as
- * sim-host-waits.ts does; src/sim is not changed. A measuring aid, not a score.
+ * of iterate.ts, so only the sums compare exactly). Wraps HostAdapters.send, FifoInputQueues.push and Crossbar.startTx (each hook
+ * runs before the method); src/sim is not changed. A measuring aid, not a score.
  *
  *     nice -n 19 npx tsx benchmarks/sim-flow-hops.ts torus8x8-transpose-2sl 70% h4_5-sl0,h2_3-sl0 [--reps 2] [--packets 20000]
  */
@@ -52,45 +52,41 @@ const add = (f: number, hop: number, t: number) => {
   sums.set(f, a);
 };
 
+/** Runs `before` with the instance and the arguments ahead of each call of method `name` of `proto` (this process only). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const host = HostAdapters.prototype as any;
-const hostSend = host.send;
-host.send = function (g: number, h: number, v: number, f: number, p: number, now: number) {
-  const fl = this.pool.flow(p);
-  if (measuring && wanted.has(fl)) {
-    add(fl, 0, now - this.pool.created(p));
-    flowOf.set(p, fl);
-    hopOf.set(p, 0);
-  } else flowOf.delete(p);
-  return hostSend.call(this, g, h, v, f, p, now);
-};
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const fifo = FifoInputQueues.prototype as any;
+function before(proto: any, name: string, hook: (self: any, args: number[]) => void): void {
+  const method = proto[name];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  proto[name] = function (this: any, ...args: number[]) {
+    hook(this, args);
+    return method.apply(this, args);
+  };
+}
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let fifoInst: any = null;
-const push = fifo.push;
-fifo.push = function (q: number, p: number) {
-  fifoInst = this;
-  if (flowOf.has(p)) entry.set(p, clock());
-  return push.call(this, q, p);
-};
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const xbar = Crossbar.prototype as any;
-const startTx = xbar.startTx;
-xbar.startTx = function (g: number, q: number, v: number) {
-  if (fifoInst !== null) {
-    const p = fifoInst.headOf(q);
-    const fl = flowOf.get(p);
-    const t0 = entry.get(p);
-    if (fl !== undefined && t0 !== undefined) {
-      const hop = hopOf.get(p)! + 1;
-      hopOf.set(p, hop);
-      entry.delete(p);
-      add(fl, hop, clock() - t0);
-    }
-  }
-  return startTx.call(this, g, q, v);
-};
+before(HostAdapters.prototype, 'send', (self, [, , , , p, now]) => {
+  const fl = self.pool.flow(p!);
+  if (measuring && wanted.has(fl)) {
+    add(fl, 0, now! - self.pool.created(p!));
+    flowOf.set(p!, fl);
+    hopOf.set(p!, 0);
+  } else flowOf.delete(p!);
+});
+before(FifoInputQueues.prototype, 'push', (self, [, p]) => {
+  fifoInst = self;
+  if (flowOf.has(p!)) entry.set(p!, clock());
+});
+before(Crossbar.prototype, 'startTx', (_self, [, q]) => {
+  if (fifoInst === null) return;
+  const p = fifoInst.headOf(q!);
+  const fl = flowOf.get(p);
+  const t0 = entry.get(p);
+  if (fl === undefined || t0 === undefined) return;
+  const hop = hopOf.get(p)! + 1;
+  hopOf.set(p, hop);
+  entry.delete(p);
+  add(fl, hop, clock() - t0);
+});
 
 const until = packets / pps;
 for (let r = 0; r < reps; r++) {
