@@ -77,8 +77,7 @@ fifo.register = function (q: number, out: number, vl: number) {
     a[0]! += 1;
     a[1]! += crossbar.links.busy(out) !== 0 ? 1 : 0;
     for (let w = 0; w < this.V; w++) {
-      for (let x = this.out[out * this.oStride + this.oHead + this.oPerVl * w]; x >= 0; x = this.rec[x + FR.reqNext]) {
-        const r = x / FR.ints; // record offsets in the lists (FR.listHoldsOffsets)
+      for (let r = this.out[out * this.oStride + this.oHead + this.oPerVl * w]; r >= 0; r = this.rec[r * FR.ints + FR.reqNext]) {
         const free = crossbar.inBusy[(r / this.V) | 0] === 0 ? 1 : 0;
         a[w === vl ? 2 : 4]! += 1;
         a[w === vl ? 3 : 5]! += free;

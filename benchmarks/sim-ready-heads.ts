@@ -67,8 +67,7 @@ function snapshot(q: number, out: number, vl: number) {
   const res = busy ? links.recF[out * links.W + 3] - now() : 0;
   let ahead = 0;
   let free = 0;
-  for (let x = fq.out[out * fq.oStride + fq.oHead + fq.oPerVl * vl]; x >= 0 && x / FR.ints !== q; x = fq.rec[x + FR.reqNext]) {
-    const r = x / FR.ints; // the lists hold record offsets (FR.listHoldsOffsets)
+  for (let r = fq.out[out * fq.oStride + fq.oHead + fq.oPerVl * vl]; r >= 0 && r !== q; r = fq.rec[r * FR.ints + FR.reqNext]) {
     ahead++;
     if (cb.inBusy[(r / V) | 0] === 0) free++;
   }
@@ -92,8 +91,7 @@ fifo.register = function (q: number, out: number, vl: number) {
       tracked.set(out, set);
       before.set(q, [0, 0, 0, 0, 0, 0]);
       const flags = new Map<number, number>();
-      for (let x2 = fq.out[out * fq.oStride + fq.oHead + fq.oPerVl * vl]; x2 >= 0; x2 = fq.rec[x2 + FR.reqNext]) {
-        const r2 = x2 / FR.ints; // record offsets in the lists (FR.listHoldsOffsets)
+      for (let r2 = fq.out[out * fq.oStride + fq.oHead + fq.oPerVl * vl]; r2 >= 0; r2 = fq.rec[r2 * FR.ints + FR.reqNext]) {
         const port2 = (r2 / V) | 0;
         if (r2 !== q && cb.inBusy[port2] !== 0) flags.set(r2, sending.get(port2) === out ? 1 : 2);
       }

@@ -19,17 +19,13 @@ import type { PacketPool } from '../packets.js';
 /** Head and tail packet of the FIFO (NONE: empty). */
 const HEAD = 0;
 const TAIL = 1;
-/**
- * Next and previous buffer in the list of requests of the same output and VL, as record offsets
- * (buffer q at q·R; NONE ends the list), as are the lists' ends in the output port's record: a walk
- * reads the next record without a multiply (session 20, H37sc, step 1 of issue 32's record merge).
- */
+/** Next and previous buffer in the list of requests of the same output and VL. */
 const REQ_NEXT = 2;
 const REQ_PREV = 3;
 /** Integers per record. */
 const R = 4;
 /** The record's layout, for measuring aids that walk the buffers from outside (benchmarks/sim-head-times.ts, sim-ready-heads.ts). */
-export const FIFO_RECORD = { ints: R, head: HEAD, tail: TAIL, reqNext: REQ_NEXT, reqPrev: REQ_PREV, listHoldsOffsets: true } as const;
+export const FIFO_RECORD = { ints: R, head: HEAD, tail: TAIL, reqNext: REQ_NEXT, reqPrev: REQ_PREV } as const;
 
 /**
  * Where the outputs' side of the requests lives: in the output port's own record (links.ts), beside
@@ -165,11 +161,11 @@ export class FifoInputQueues implements InputQueues {
 
   /** The longest-waiting buffer requesting output g on VL v whose input port is free (NONE: none). */
   firstRequest(g: number, v: number, inBusy: Uint8Array): number {
-    const perPort = this.V * R;
+    const V = this.V;
     const rec = this.rec;
-    let x = this.out[g * this.oStride + this.oHead + this.oPerVl * v]!;
-    while (x !== NONE && inBusy[(x / perPort) | 0] !== 0) x = rec[x + REQ_NEXT]!;
-    return x === NONE ? NONE : x / R;
+    let r = this.out[g * this.oStride + this.oHead + this.oPerVl * v]!;
+    while (r !== NONE && inBusy[(r / V) | 0] !== 0) r = rec[r * R + REQ_NEXT]!;
+    return r;
   }
 
   private register(q: number, out: number, vl: number): void {
@@ -181,10 +177,10 @@ export class FifoInputQueues implements InputQueues {
     const tail = o[r + 1]!;
     rec[x + REQ_PREV] = tail;
     if (tail === NONE) {
-      o[r] = x;
+      o[r] = q;
       o[out * this.oStride + this.oVls]! |= 1 << vl;
-    } else rec[tail + REQ_NEXT] = x;
-    o[r + 1] = x;
+    } else rec[tail * R + REQ_NEXT] = q;
+    o[r + 1] = q;
   }
 
   /** Buffer q's old head (output `out`, VL `vl`) no longer requests. */
@@ -198,9 +194,9 @@ export class FifoInputQueues implements InputQueues {
     if (prev === NONE) {
       o[r] = next;
       if (next === NONE) o[out * this.oStride + this.oVls]! &= ~(1 << vl);
-    } else rec[prev + REQ_NEXT] = next;
+    } else rec[prev * R + REQ_NEXT] = next;
     if (next === NONE) o[r + 1] = prev;
-    else rec[next + REQ_PREV] = prev;
+    else rec[next * R + REQ_PREV] = prev;
   }
 
   nextRequest(from: number, end: number): number {
