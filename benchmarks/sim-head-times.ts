@@ -51,7 +51,14 @@ const byVl = args.includes('--by-vl');
 /** `--ports A,B` (H36sat): those input ports (e.g. s7_0:2) alone, each its own group; the others left out. */
 const ports = opt('--ports', '').split(',').filter((x) => x !== '');
 
-const { params, pps } = simCaseParams(name, label, bufferBytes);
+const caseParams = simCaseParams(name, label, bufferBytes);
+// `--load L`: every flow's rate set to L of the 2.5 Gb/s links per host (2048-byte packets), the simulator's and the model's alike
+// (H37sat: the torus's capping buffer at loads off the fixture's points).
+const loadOpt = Number(opt('--load', 'NaN'));
+const pps = Number.isFinite(loadOpt) ? (loadOpt * 2.5e9) / (2048 * 8) : caseParams.pps;
+const params = Number.isFinite(loadOpt)
+  ? { ...caseParams.params, flows: caseParams.params.flows.map((f: { traffic: object }) => ({ ...f, traffic: { ...f.traffic, rate: pps } })) }
+  : caseParams.params;
 
 // The simulator's heads, timed (this process only).
 let clock: () => number = () => 0;
