@@ -23,6 +23,7 @@
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts 4ary2tree-uniform-2sl [90%] [--reps 2] [--packets 20000]
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts mesh8x8-uniform-2sl 90% --by-vl   (host-fed and switch-fed buffers, per VL)
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts torus8x8-bitcomp-1sl 90% --ports s7_0:2,s0_0:1   (those input buffers alone, the rest as 'other')
+ *     nice -n 10 npx tsx benchmarks/sim-head-times.ts torus8x8-bitcomp-1sl 90% --load 0.45 --ports s7_0:2   (every flow at 0.45 per host, simulator and model)
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts switch8-2sl [0.5]   (one 8-port switch, 2 SLs 1 : 3, uniform; load per host)
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts 4ary2tree-uniform-1sl 90% --buffer-bytes 131072   (the buffers 64 packets deep, not 4)
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts switch4-2sl [0.5]   (the same with 4 ports: a buffer's next packet goes to its predecessor's output with chance 1/3, not 1/7)
