@@ -23,6 +23,7 @@
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts 4ary2tree-uniform-2sl [90%] [--reps 2] [--packets 20000]
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts mesh8x8-uniform-2sl 90% --by-vl   (host-fed and switch-fed buffers, per VL)
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts torus8x8-bitcomp-1sl 90% --ports s7_0:2,s0_0:1   (those input buffers alone, the rest as 'other')
+ *     nice -n 10 npx tsx benchmarks/sim-head-times.ts torus8x8-bitcomp-1sl 90% --load 0.45 --ports s7_0:2   (every flow at 0.45 per host, simulator and model)
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts switch8-2sl [0.5]   (one 8-port switch, 2 SLs 1 : 3, uniform; load per host)
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts 4ary2tree-uniform-1sl 90% --buffer-bytes 131072   (the buffers 64 packets deep, not 4)
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts switch4-2sl [0.5]   (the same with 4 ports: a buffer's next packet goes to its predecessor's output with chance 1/3, not 1/7)
@@ -51,7 +52,14 @@ const byVl = args.includes('--by-vl');
 /** `--ports A,B` (H36sat): those input ports (e.g. s7_0:2) alone, each its own group; the others left out. */
 const ports = opt('--ports', '').split(',').filter((x) => x !== '');
 
-const { params, pps } = simCaseParams(name, label, bufferBytes);
+const caseParams = simCaseParams(name, label, bufferBytes);
+// `--load L`: every flow's rate set to L of the 2.5 Gb/s links per host (2048-byte packets), the simulator's and the model's alike
+// (H37sat: the torus's capping buffer at loads off the fixture's points).
+const loadOpt = Number(opt('--load', 'NaN'));
+const pps = Number.isFinite(loadOpt) ? (loadOpt * 2.5e9) / (2048 * 8) : caseParams.pps;
+const params = Number.isFinite(loadOpt)
+  ? { ...caseParams.params, flows: caseParams.params.flows.map((f: { traffic: object }) => ({ ...f, traffic: { ...f.traffic, rate: pps } })) }
+  : caseParams.params;
 
 // The simulator's heads, timed (this process only).
 let clock: () => number = () => 0;
