@@ -40,7 +40,7 @@ const opt = (name: string, d: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1]! : d;
 };
-const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--buffer-bytes', '--ports'].includes(args[i - 1]!)));
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--buffer-bytes', '--ports', '--load'].includes(args[i - 1]!)));
 const [name, label = '90%'] = positional;
 if (name === undefined) throw new Error('usage: sim-head-times.ts CASE [LABEL] [--reps N] [--packets N]: CASE a fixture of test/fixtures/fabric-model, or switch8-2sl / switch8-1sl / switch4-2sl / switch4-1sl with LABEL the load per host');
 const reps = Number(opt('--reps', '2'));
