@@ -112,6 +112,9 @@ const lastStart = new Map<number, number>();
 const byClass = new Map<number, number[]>();
 const xLink = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
 const inBuf = new Map<number, [number, number]>();
+/** inBuf and byClass over the measured windows of every replication. */
+const inBufAll = new Map<number, [number, number]>();
+const byClassAll = new Map<number, number[]>();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let fifoInst: any = null;
 const push = fifo.push;
@@ -179,13 +182,27 @@ for (let r = 0; r < reps; r++) {
   const f = buildFabric({ ...params, streams: new RandomStreams(1), replication: r }) as any;
   clock = () => f.engine.now;
   portNames = f.portNames;
+  // Packet numbers are reused and each replication's buffers start empty: nothing of the previous one may carry over.
+  for (const m of [registered, pushT, lastPush, entryClass, regAt, lastStart]) m.clear();
   f.run(until / 5, until / 5);
   heads.clear();
   seen.clear();
   byClass.clear();
+  inBuf.clear();
   crossbar = f.crossbar;
   f.run(until / 5 + until, until / 5);
   crossbar = null;
+  // The measured window's figures of every replication, pooled (the warm-ups left out).
+  for (const [q, b] of inBuf) {
+    const t = inBufAll.get(q) ?? [0, 0];
+    (t[0] += b[0]), (t[1] += b[1]);
+    inBufAll.set(q, t);
+  }
+  for (const [q, b] of byClass) {
+    const t = byClassAll.get(q) ?? new Array<number>(9).fill(0);
+    b.forEach((z, i) => (t[i]! += z));
+    byClassAll.set(q, t);
+  }
   for (const [q, a] of heads) {
     const t = sum.get(q) ?? new Array(12).fill(0);
     a.forEach((x, k) => (t[k]! += x));
@@ -253,7 +270,7 @@ for (const [key, g] of [...groups].sort()) {
 }
 
 const byKind = new Map<string, [number, number]>();
-for (const [q, b] of inBuf) {
+for (const [q, b] of inBufAll) {
   const k = `${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`;
   const a = byKind.get(k) ?? [0, 0];
   a[0] += b[0];
@@ -266,7 +283,7 @@ for (const [k, a] of [...byKind].sort()) {
 }
 // The same by how each packet came after its VL's previous one on the link (measurement 157): share and mean time to its start.
 const byKindClass = new Map<string, number[]>();
-for (const [q, b] of byClass) {
+for (const [q, b] of byClassAll) {
   const k = `${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`;
   const a = byKindClass.get(k) ?? [0, 0, 0, 0, 0, 0, 0, 0, 0];
   b.forEach((z, i) => (a[i]! += z));
