@@ -12,7 +12,7 @@
  * packet VL 1 is not ready and VL 0 sends its three; the head for b goes meanwhile, and the next head for
  * c waits for VL 1's next visit. So a cycle of four packet times: VL 1 one packet, VL 0 three — VL 1
  * 1/4 of the link to c (not the table's 1/2), e → c 3/4, a1 → c 1/4; and the buffer, one head to b per
- * cycle, holds a0 → b to 1/4 too (a head-of-line loss the allocation does not count: rotation-fed).
+ * cycle, holds a0 → b to 1/4 too (the buffer, fed in rotation, moves in lock step: change 218, lockStep.ts).
  *
  * Reference, simulated: the bundled simulator, 5 replications of 20 ms after 2 ms of warm-up.
  */
@@ -63,7 +63,7 @@ describe('a VL whose only buffer alternates its heads between two outputs sends 
     }
   });
 
-  it('the input-fair allocation gives VL 1 a quarter of the port to c (a1 → c 1/4, e → c 3/4); without the visits’ runs the table’s halves', () => {
+  it('the input-fair allocation gives VL 1 a quarter of the port to c (a1 → c 1/4, e → c 3/4) and, in lock step, a0 → b 1/4; without the visits’ runs the table’s halves', () => {
     const net = fabricModelNetwork(params as never);
     const m = compiledModel(net);
     const hops = hopArrays(m);
@@ -73,6 +73,11 @@ describe('a VL whose only buffer alternates its heads between two outputs sends 
     expect(fair.settled).toBe(true);
     expect(share(fair.rate, 'a1-c')).toBeCloseTo(1 / 4, 9);
     expect(share(fair.rate, 'e-c')).toBeCloseTo(3 / 4, 9);
+    // Change 218: S1's VL 1 buffer, fed in rotation, moves in lock step — one head to b per head to c, so a0 → b is
+    // held to the quarter a1 → c gets (the simulator's 1/4 above; lockStep.ts). Without the lock step b's port lets it run at 3/4.
+    expect(share(fair.rate, 'a0-b')).toBeCloseTo(1 / 4, 9);
+    const loose = inputFairRates(m, shares, { hops, lockStep: false });
+    expect(share(loose.rate, 'a0-b')).toBeCloseTo(3 / 4, 9);
     const plain = inputFairRates(m, shares, { hops, visitRuns: false });
     expect(share(plain.rate, 'a1-c')).toBeCloseTo(1 / 2, 9);
     expect(share(plain.rate, 'e-c')).toBeCloseTo(1 / 2, 9);

@@ -28,6 +28,10 @@ import { hopArrays } from '../spec/compile.js';
 import { gpsCapacities, type VlShares } from '../queues/arbitration.js';
 import { SATURATED } from '../routes/maxmin.js';
 import { sharesByVisitRuns } from './visitRuns.js';
+import { lockStepClaims, lockStepPlan, lockStepRound } from './lockStep.js';
+import { waterLevel } from './waterLevel.js';
+
+export { waterLevel };
 
 /** The allocation, per flow and per channel. */
 export interface InputFairAllocation {
@@ -55,6 +59,8 @@ export interface InputFairOptions {
   readonly headTime?: Float64Array;
   /** False: the tables' visits as written, without change 168's early ends (visitRuns.ts). */
   readonly visitRuns?: boolean;
+  /** False: the buffers fed in rotation not held in lock step (change 218, lockStep.ts). */
+  readonly lockStep?: boolean;
   /** Most rounds before the allocation is given up as not settled ({@link FAIR_ROUNDS} unless set). */
   readonly maxRounds?: number;
 }
@@ -103,6 +109,11 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
   const holOf = new Int32Array(H).fill(-1);
   for (let h = 0; h < H; h++) if (h !== hopStart[flowOf[h]!] && hol[group[h]!]) holOf[h] = group[h]!;
   const headTime = options.headTime;
+  // The buffers fed in rotation move in lock step (change 218, lockStep.ts): per hop leaving one, its constraint 2h + 1.
+  const lock = options.lockStep === false ? undefined : lockStepPlan(m, hops, group, flowOf);
+  const lockScratch: number[] = [];
+  const lockClaims: number[] = [];
+  const lockUp = new Float64Array(lock ? lock.hops.length : 0);
   // Per hop two constraints: entry 2h its channel, 2h + 1 its input buffer (Infinity where none).
   const given = new Float64Array(2 * H).fill(Infinity);
   const demand = new Float64Array(2 * H);
@@ -137,6 +148,7 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
       second[f] = b;
       leastAt[f] = at;
     }
+    if (lock) lockStepClaims(lock, given, flowOf, hopStart, lambda, x, lockUp);
     channelDemand.fill(0);
     bufferDemand.fill(0);
     for (let e = 0; e < 2 * H; e++) {
@@ -211,6 +223,7 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
         }
       }
     }
+    if (lock) lockStepRound(lock, given, demand, lockUp, x, lockScratch, lockClaims);
     // The rates: the least over each flow's constraints and its offer.
     settled = true;
     for (let f = 0; f < F; f++) {
@@ -226,9 +239,17 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
     for (let h = hopStart[f]!; h < hopStart[f + 1]!; h++) {
       channelLoad[hopChannel[h]!]! += rate[f]! * x[h]!;
       if (bottleneck[f] !== -1 || !(rate[f]! < lambda[f]!)) continue;
-      if (given[2 * h + 1]! <= rate[f]!) bottleneck[f] = P + C + holOf[h]!;
+      if (holOf[h]! >= 0 && given[2 * h + 1]! <= rate[f]!) bottleneck[f] = P + C + holOf[h]!;
       // A channel holding the whole link is the port's (maxmin.ts names the link there).
       else if (given[2 * h]! <= rate[f]!) bottleneck[f] = capacity[hopChannel[h]!]! >= SATURATED ? (hopChannel[h]! / V) | 0 : P + hopChannel[h]!;
+    }
+  }
+  // A flow held by a lock-step buffer and nothing else: named there (one whose own output holds the buffer is named at it).
+  if (lock) {
+    for (let f = 0; f < F; f++) {
+      for (let h = hopStart[f]!; h < hopStart[f + 1]! && bottleneck[f] === -1 && rate[f]! < lambda[f]!; h++) {
+        if (lock.bufferOf[h]! >= 0 && given[2 * h + 1]! <= rate[f]!) bottleneck[f] = P + C + lock.bufferOf[h]!;
+      }
     }
   }
   // A flow met at a channel that is full still queues at a saturated output (its buffer under the level
@@ -277,24 +298,6 @@ export function holBuffers(m: CompiledModel, hops: HopArrays, group: Int32Array)
   }
   for (let u = 0; u < C; u++) out[u] = several[u]! && mixed[u]! && m.bufferBlocks[(u / m.V) | 0]! < Infinity ? 1 : 0;
   return out;
-}
-
-/**
- * The level L with Σ min(d_k, L) = cap (max-min over claims d_k of equal weight), Infinity when Σ d_k ≤ cap.
- * `scratch` is overwritten.
- */
-export function waterLevel(demands: readonly number[], cap: number, scratch: number[] = []): number {
-  scratch.length = 0;
-  for (const d of demands) scratch.push(d);
-  scratch.sort((a, b) => a - b);
-  let left = cap;
-  let n = scratch.length;
-  for (const d of scratch) {
-    if (d * n > left) return left / n;
-    left -= d;
-    n--;
-  }
-  return Infinity;
 }
 
 /**
