@@ -19,9 +19,11 @@
  * rate limited by what its other hops gave it last round (a flow held elsewhere does not claim the
  * hop: backpressure, credits); each port splits its link over its VLs by GPS on those demands; each
  * channel water-fills its share over its input buffers (the previous hop's channel, a first hop's
- * own flow); a buffer's allocation is shared in proportion to its flows' demands. No head-of-line
- * blocking of a FIFO fed to several outputs (the buffers act as virtual output queues), no head
- * times, no credit loops. Kernel: trusts its input.
+ * own flow); a buffer's allocation is shared in proportion to its flows' demands. A FIFO fed to
+ * several outputs blocks at its head only as two rules say: one whose heads come in no fixed order is
+ * one server of its solved head time ({@link holBuffers}); one fed in rotation moves in lock step
+ * (lockStep.ts, change 218). Otherwise the buffers act as virtual output queues; no credit loops.
+ * Kernel: trusts its input.
  */
 import type { CompiledModel, HopArrays } from '../spec/compile.js';
 import { hopArrays } from '../spec/compile.js';
