@@ -32,6 +32,7 @@ import { SATURATED } from '../routes/maxmin.js';
 import { sharesByVisitRuns } from './visitRuns.js';
 import { lockStepClaims, lockStepPlan, lockStepRound } from './lockStep.js';
 import { waterLevel } from './waterLevel.js';
+import { fanOut } from './fanOut.js';
 
 export { waterLevel };
 
@@ -277,28 +278,10 @@ const FULL = 1 - 1e-9;
  * (1 − q)/(3 − 2q) is 0 at q = 1, strict alternation). Per channel u: 1 if the buffer at its far end is one.
  */
 export function holBuffers(m: CompiledModel, hops: HopArrays, group: Int32Array): Uint8Array {
-  const { C, F } = m;
-  const { hopStart, hopChannel } = hops;
-  const out = new Uint8Array(C);
+  const out = new Uint8Array(m.C);
   if (m.voq) return out;
-  // Per buffer: the first output seen, whether a second one is; per (buffer, upstream buffer): its one output.
-  const firstOut = new Int32Array(C).fill(-1);
-  const several = new Uint8Array(C);
-  const mixed = new Uint8Array(C);
-  const perUpstream = new Map<number, number>();
-  for (let f = 0; f < F; f++) {
-    for (let h = hopStart[f]! + 1; h < hopStart[f + 1]!; h++) {
-      const u = hopChannel[h - 1]!;
-      const o = hopChannel[h]!;
-      if (firstOut[u] === -1) firstOut[u] = o;
-      else if (firstOut[u] !== o) several[u] = 1;
-      const key = u * (2 * C + 1) + group[h - 1]!;
-      const seen = perUpstream.get(key);
-      if (seen === undefined) perUpstream.set(key, o);
-      else if (seen !== o) mixed[u] = 1;
-    }
-  }
-  for (let u = 0; u < C; u++) out[u] = several[u]! && mixed[u]! && m.bufferBlocks[(u / m.V) | 0]! < Infinity ? 1 : 0;
+  const { several, mixed } = fanOut(m, hops, group, false);
+  for (let u = 0; u < m.C; u++) out[u] = several[u]! && mixed[u]! && m.bufferBlocks[(u / m.V) | 0]! < Infinity ? 1 : 0;
   return out;
 }
 

@@ -15,6 +15,7 @@
  */
 import type { CompiledModel, HopArrays } from '../spec/compile.js';
 import { waterLevel } from './waterLevel.js';
+import { fanOut } from './fanOut.js';
 
 /** The lock-step buffers and their hops, grouped by buffer, then output, then upstream buffer. */
 export interface LockStepPlan {
@@ -24,9 +25,9 @@ export interface LockStepPlan {
   readonly hops: Int32Array;
   /** Per upstream-buffer group k: its hops hops[groupStart[k] .. groupStart[k + 1]). */
   readonly groupStart: Int32Array;
-  /** Per output group j: its upstream groups groupOf[outStart[j] .. outStart[j + 1]) are k = outStart[j] … (consecutive). */
+  /** Per output group j (one buffer's hops to one output): its upstream groups k = outStart[j] .. outStart[j + 1] − 1. */
   readonly outStart: Int32Array;
-  /** Per buffer b: its output groups outStart[bufStart[b]] … outStart[bufStart[b + 1]]. */
+  /** Per buffer b: its output groups j = bufStart[b] .. bufStart[b + 1] − 1. */
   readonly bufStart: Int32Array;
 }
 
@@ -41,23 +42,7 @@ export function lockStepPlan(m: CompiledModel, hops: HopArrays, group: Int32Arra
   const H = hopStart[F]!;
   const bufferOf = new Int32Array(H).fill(-1);
   if (m.voq) return { bufferOf, hops: new Int32Array(0), groupStart: new Int32Array(1), outStart: new Int32Array(1), bufStart: new Int32Array(1) };
-  const firstOut = new Int32Array(C).fill(-1);
-  const several = new Uint8Array(C);
-  const mixed = new Uint8Array(C);
-  const perUpstream = new Map<number, number>();
-  for (let f = 0; f < F; f++) {
-    if (!(m.lambda[f]! > 0)) continue;
-    for (let h = hopStart[f]! + 1; h < hopStart[f + 1]!; h++) {
-      const u = hopChannel[h - 1]!;
-      const o = hopChannel[h]!;
-      if (firstOut[u] === -1) firstOut[u] = o;
-      else if (firstOut[u] !== o) several[u] = 1;
-      const key = u * (2 * C + 1) + group[h - 1]!;
-      const seen = perUpstream.get(key);
-      if (seen === undefined) perUpstream.set(key, o);
-      else if (seen !== o) mixed[u] = 1;
-    }
-  }
+  const { several, mixed } = fanOut(m, hops, group, true);
   const picked: number[] = [];
   for (let h = 0; h < H; h++) {
     const u = group[h]!;
