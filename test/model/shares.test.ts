@@ -21,7 +21,8 @@ import { replicatedThroughputs } from '../helpers/replicatedThroughputs.js';
 import { fabricModelNetwork } from '../../src/model/spec/scenario.js';
 import { solveFabric } from '../../src/model/index.js';
 import { compiledModel } from '../../src/model/spec/compile.js';
-import { inputFairRates, waterLevel } from '../../src/model/saturation/inputFair.js';
+import { inputFairRates } from '../../src/model/saturation/inputFair.js';
+import { waterLevel } from '../../src/model/saturation/waterLevel.js';
 import { portSharesByMeanBytes, weightedMaxMin } from '../../src/model/routes/weightedMaxmin.js';
 import { hopArrays } from '../../src/model/spec/compile.js';
 

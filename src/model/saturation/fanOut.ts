@@ -12,8 +12,8 @@ export interface FanOut {
   readonly mixed: Uint8Array;
 }
 
-/** The fan-out of every buffer (module comment); `group` per hop its input buffer. `activeOnly`: flows with λ 0 left out. */
-export function fanOut(m: CompiledModel, hops: HopArrays, group: Int32Array, activeOnly: boolean): FanOut {
+/** The fan-out of every buffer (module comment), by every flow's path; `group` per hop its input buffer. */
+export function fanOut(m: CompiledModel, hops: HopArrays, group: Int32Array): FanOut {
   const { C, F } = m;
   const { hopStart, hopChannel } = hops;
   // Per buffer: the first output seen, whether a second one is; per (buffer, upstream buffer): its one output.
@@ -22,7 +22,6 @@ export function fanOut(m: CompiledModel, hops: HopArrays, group: Int32Array, act
   const mixed = new Uint8Array(C);
   const perUpstream = new Map<number, number>();
   for (let f = 0; f < F; f++) {
-    if (activeOnly && !(m.lambda[f]! > 0)) continue;
     for (let h = hopStart[f]! + 1; h < hopStart[f + 1]!; h++) {
       const u = hopChannel[h - 1]!;
       const o = hopChannel[h]!;

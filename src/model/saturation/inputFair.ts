@@ -34,8 +34,6 @@ import { lockStepClaims, lockStepPlan, lockStepRound } from './lockStep.js';
 import { waterLevel } from './waterLevel.js';
 import { fanOut } from './fanOut.js';
 
-export { waterLevel };
-
 /** The allocation, per flow and per channel. */
 export interface InputFairAllocation {
   /** Per flow: its rate (packets/s). */
@@ -117,6 +115,7 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
   const lockScratch: number[] = [];
   const lockClaims: number[] = [];
   const lockUp = new Float64Array(lock ? lock.hops.length : 0);
+  const lockGroupClaim = new Float64Array(lock ? lock.groupStart.length : 0);
   // Per hop two constraints: entry 2h its channel, 2h + 1 its input buffer (Infinity where none).
   const given = new Float64Array(2 * H).fill(Infinity);
   const demand = new Float64Array(2 * H);
@@ -226,7 +225,7 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
         }
       }
     }
-    if (lock) lockStepRound(lock, given, demand, lockUp, x, lockScratch, lockClaims);
+    if (lock) lockStepRound(lock, given, demand, lockUp, lockGroupClaim, lockScratch, lockClaims);
     // The rates: the least over each flow's constraints and its offer.
     settled = true;
     for (let f = 0; f < F; f++) {
@@ -280,7 +279,7 @@ const FULL = 1 - 1e-9;
 export function holBuffers(m: CompiledModel, hops: HopArrays, group: Int32Array): Uint8Array {
   const out = new Uint8Array(m.C);
   if (m.voq) return out;
-  const { several, mixed } = fanOut(m, hops, group, false);
+  const { several, mixed } = fanOut(m, hops, group);
   for (let u = 0; u < m.C; u++) out[u] = several[u]! && mixed[u]! && m.bufferBlocks[(u / m.V) | 0]! < Infinity ? 1 : 0;
   return out;
 }

@@ -10,7 +10,8 @@
  * (a buffer under the level keeps its demand). torus8x8-shuffle-2sl's s4_0:3/2 alternates its heads
  * between s4_0:2, where VL 2 sends one packet a visit (1/6 of the link), and the host port s4_0:1:
  * the simulator holds both to 0.425 Gb/s (its s3_0:2 VL 2 0.850, not saturated) where the allocation
- * without this let the host's flows take 1.25; test/model/visitRuns.test.ts's a0 → b, 1/4 of the link
+ * without this let the host's flows take 1.25 (with it 0.651 and 0.651: VL 2 at s4_0:2 keeps the turns
+ * the other VLs leave, docs/fabric-model.md entries 219 and 235); test/model/visitRuns.test.ts's a0 → b, 1/4 of the link
  * in the simulator, is the bare case. Kernel: trusts its input.
  */
 import type { CompiledModel, HopArrays } from '../spec/compile.js';
@@ -34,7 +35,8 @@ export interface LockStepPlan {
 /**
  * The lock-step buffers of the allocation (module comment): a switch's FIFO input buffer (m.voq false, finite
  * slots) whose flows leave it for more than one output while each of its upstream buffers (`group` of the hop
- * before) sends it packets for one output only. Flows with λ 0 are left out.
+ * before) sends it packets for one output only, by every flow's path (as holBuffers decides the rest); its hops of
+ * flows with λ 0 are left out.
  */
 export function lockStepPlan(m: CompiledModel, hops: HopArrays, group: Int32Array, flowOf: Int32Array): LockStepPlan {
   const { C, F, V } = m;
@@ -42,7 +44,8 @@ export function lockStepPlan(m: CompiledModel, hops: HopArrays, group: Int32Arra
   const H = hopStart[F]!;
   const bufferOf = new Int32Array(H).fill(-1);
   if (m.voq) return { bufferOf, hops: new Int32Array(0), groupStart: new Int32Array(1), outStart: new Int32Array(1), bufStart: new Int32Array(1) };
-  const { several, mixed } = fanOut(m, hops, group, true);
+  // The same fan-out as holBuffers's (flows with λ 0 included), so that no buffer is both.
+  const { several, mixed } = fanOut(m, hops, group);
   const picked: number[] = [];
   for (let h = 0; h < H; h++) {
     const u = group[h]!;
@@ -71,15 +74,21 @@ export function lockStepPlan(m: CompiledModel, hops: HopArrays, group: Int32Arra
 }
 
 /**
- * One round of the lock step (module comment): writes given[2h + 1] for every hop of the plan. `given[2h]` is what
- * the hop's channel gives it this round (its part of the level, or its demand and the room), `demand[2h]` its demand
- * there, `upstream[i]` the demand of plan.hops[i] from its flow's constraints other than this buffer and its output
- * (what its upstream buffer would send if the buffer took it: the claim), `x[h]` its share of its port's time per
- * packet. What output o gives the buffer: Σ min(a_h, δ_h) x_h over its hops there plus the room every one of them
- * is told. `scratch` and `claims` are overwritten.
+ * One round of the lock step (module comment), in packets per second — the upstream output puts one packet of each
+ * backlogged upstream buffer into the buffer per round, whatever the packets' sizes and the outputs' rates: writes
+ * given[2h + 1] for every hop of the plan. `given[2h]` is what the hop's channel gives it this round (its part of the
+ * level, or its demand and the room), `demand[2h]` its demand there, `upstream[i]` the claim of plan.hops[i] (its flow's
+ * demand from the constraints other than this buffer and its output: what its upstream buffer would send if the buffer
+ * took it). What output o gives the buffer: Σ min(a_h, δ_h) over its hops there plus the room every one of them is told.
+ * `scratch`, `claims` and `groupClaim` (one entry per upstream group of the plan) are overwritten.
  */
-export function lockStepRound(plan: LockStepPlan, given: Float64Array, demand: Float64Array, upstream: Float64Array, x: Float64Array, scratch: number[] = [], claims: number[] = []): void {
+export function lockStepRound(plan: LockStepPlan, given: Float64Array, demand: Float64Array, upstream: Float64Array, groupClaim: Float64Array, scratch: number[] = [], claims: number[] = []): void {
   const { hops, groupStart, outStart, bufStart } = plan;
+  for (let k = 0; k + 1 < groupStart.length; k++) {
+    let d = 0;
+    for (let i = groupStart[k]!; i < groupStart[k + 1]!; i++) d += upstream[i]!;
+    groupClaim[k] = d;
+  }
   for (let b = 0; b + 1 < bufStart.length; b++) {
     let level = Infinity;
     for (let j = bufStart[b]!; j < bufStart[b + 1]!; j++) {
@@ -87,29 +96,23 @@ export function lockStepRound(plan: LockStepPlan, given: Float64Array, demand: F
       let room = Infinity;
       claims.length = 0;
       for (let k = outStart[j]!; k < outStart[j + 1]!; k++) {
-        let d = 0;
         for (let i = groupStart[k]!; i < groupStart[k + 1]!; i++) {
           const h = hops[i]!;
           const a = given[2 * h]!;
           const dc = demand[2 * h]!;
-          gives += Math.min(a, dc) * x[h]!;
-          room = Math.min(room, (a - dc) * x[h]!);
-          d += upstream[i]! * x[h]!;
+          gives += Math.min(a, dc);
+          room = Math.min(room, a - dc);
         }
-        claims.push(d);
+        claims.push(groupClaim[k]!);
       }
       if (room > 0) gives += room;
       level = Math.min(level, waterLevel(claims, gives, scratch));
     }
-    for (let j = bufStart[b]!; j < bufStart[b + 1]!; j++) {
-      for (let k = outStart[j]!; k < outStart[j + 1]!; k++) {
-        let d = 0;
-        for (let i = groupStart[k]!; i < groupStart[k + 1]!; i++) d += upstream[i]! * x[hops[i]!]!;
-        for (let i = groupStart[k]!; i < groupStart[k + 1]!; i++) {
-          const h = hops[i]!;
-          const dh = upstream[i]!;
-          given[2 * h + 1] = level === Infinity ? Infinity : d > level ? (dh * level) / d : dh + (level - d) / x[h]!;
-        }
+    for (let k = outStart[bufStart[b]!]!; k < outStart[bufStart[b + 1]!]!; k++) {
+      const d = groupClaim[k]!;
+      for (let i = groupStart[k]!; i < groupStart[k + 1]!; i++) {
+        const dh = upstream[i]!;
+        given[2 * hops[i]! + 1] = level === Infinity ? Infinity : d > level ? (dh * level) / d : dh + (level - d);
       }
     }
   }
