@@ -83,3 +83,32 @@ describe('a VL whose only buffer alternates its heads between two outputs sends 
     expect(share(plain.rate, 'e-c')).toBeCloseTo(1 / 2, 9);
   });
 });
+
+describe('the lock step counts packets, not link time (change 218): the port to b twice as fast', () => {
+  // The same two switches with S1's link to b at 5 Gb/s. The rules do not change: S1's VL 1 buffer still alternates its
+  // heads and VL 1 still sends one packet a visit to c, so the cycle at c is four 2.5 Gb/s packet times (VL 1 one, VL 0
+  // three) and the buffer passes one head to b per head to c: a0 → b carries as many packets as a1 → c, 1/4 of a 2.5 Gb/s
+  // link (0.625 Gb/s, 1/8 of b's faster link), e → c 3/4 (1.875 Gb/s). Exact arithmetic; the simulator beside it.
+  const fast = { ...params, topology: { ...params.topology, links: params.topology.links.map((l) => (l.a === 'S1:2' ? { ...l, rateGbps: 2 * LINK } : l)) } };
+  const EXACT_FAST: Record<string, number> = { 'a0-b': 1 / 4, 'a1-c': 1 / 4, 'e-c': 3 / 4 }; // of a 2.5 Gb/s link
+
+  it('the simulator (5 replications) gives a0 → b, a1 → c 1/4 and e → c 3/4 of a 2.5 Gb/s link (within 2 %)', () => {
+    const runs = replicatedThroughputs(fast, LINK);
+    for (const [name, xs] of Object.entries(runs)) {
+      const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+      expect(Math.abs(mean / EXACT_FAST[name]! - 1), `${name} ${mean}`).toBeLessThan(0.02);
+    }
+  });
+
+  it('the input-fair allocation gives the same packet rates (a0 → b 1/4 of a 2.5 Gb/s link, not 1/4 of its own 5 Gb/s one)', () => {
+    const net = fabricModelNetwork(fast as never);
+    const m = compiledModel(net);
+    const hops = hopArrays(m);
+    const fair = inputFairRates(m, portSharesByMeanBytes(m, net, hops), { hops });
+    expect(fair.settled).toBe(true);
+    for (const [name, want] of Object.entries(EXACT_FAST)) {
+      const got = (fair.rate[net.flows.findIndex((f) => f.name === name)]! * 2048 * 8) / (LINK * 1e9);
+      expect(got, name).toBeCloseTo(want, 9);
+    }
+  });
+});
