@@ -15,7 +15,7 @@
  * already registered for that output on its VL and on the others, and how many of them have their
  * input port free (the rest are successors registered early, or heads whose port sends another VL). A
  * measuring aid, not a score; the simulator runs `--reps` replications of `--packets` packets per
- * flow (default 2 × 20,000), seed 1, a fifth of that warm-up. Last, per buffer kind, each packet's time from
+ * flow (default 2 × 20,000), seed `--seed` (default 1), a fifth of that warm-up. Last, per buffer kind, each packet's time from
  * its entry into the buffer to its start (the buffer's time beyond x, as fabric-model-buffers.ts's `sim` by Little), beside the
  * model's FIFO wait + S − x; and that time by how the packet entered after its VL's previous one (back to back, one packet
  * between, further: H34vl, measurement 157).
@@ -40,11 +40,13 @@ const opt = (name: string, d: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1]! : d;
 };
-const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--buffer-bytes', '--ports', '--load'].includes(args[i - 1]!)));
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--buffer-bytes', '--ports', '--load', '--seed'].includes(args[i - 1]!)));
 const [name, label = '90%'] = positional;
 if (name === undefined) throw new Error('usage: sim-head-times.ts CASE [LABEL] [--reps N] [--packets N]: CASE a fixture of test/fixtures/fabric-model, or switch8-2sl / switch8-1sl / switch4-2sl / switch4-1sl with LABEL the load per host');
 const reps = Number(opt('--reps', '2'));
 const packets = Number(opt('--packets', '20000'));
+/** `--seed S` (H38sat): the simulator's random streams' seed (default 1), for independent replications run one per process. */
+const seed = Number(opt('--seed', '1'));
 /** `--buffer-bytes N`: the fixture case's input buffers resized (H31z: the credit limit's part in the buffer's time). */
 const bufferBytes = Number(opt('--buffer-bytes', '0'));
 /** `--by-vl`: one line per VL over every buffer (the mesh's and torus's many link kinds). */
@@ -179,7 +181,7 @@ let portNames: readonly string[] = [];
 const sum = new Map<number, number[]>();
 for (let r = 0; r < reps; r++) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const f = buildFabric({ ...params, streams: new RandomStreams(1), replication: r }) as any;
+  const f = buildFabric({ ...params, streams: new RandomStreams(seed), replication: r }) as any;
   clock = () => f.engine.now;
   portNames = f.portNames;
   // Packet numbers are reused and each replication's buffers start empty: nothing of the previous one may carry over.
