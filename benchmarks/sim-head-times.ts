@@ -65,7 +65,10 @@ const params = Number.isFinite(loadOpt)
 
 // The simulator's heads, timed (this process only).
 let clock: () => number = () => 0;
-const registered = new Map<number, [number, boolean]>();
+const registered = new Map<number, [number, boolean, number]>();
+/** Per input queue: the output of its last started packet; per (port, own output, predecessor's output the same or not): successors' [n, Σ(H − x)] (H38sat, entry 225). */
+const lastOut = new Map<number, number>();
+const succ = new Map<string, [number, number]>();
 let popping = false;
 /** Per input queue q: [fresh n, ΣH, ΣH², successor n, ΣH, ΣH²] (seconds). */
 const heads = new Map<number, number[]>();
@@ -77,7 +80,7 @@ const seen = new Map<number, number[]>();
 let crossbar: any = null;
 const register = fifo.register;
 fifo.register = function (q: number, out: number, vl: number) {
-  registered.set(q, [clock(), popping]);
+  registered.set(q, [clock(), popping, out]);
   // A fresh head whose port still sends its own buffer's predecessor waits the rest of that transmission: the model's shifted FIFO counts it.
   regAt.set(this.headOf(q), [clock(), popping, popping ? 0 : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock())]);
   if (!popping && crossbar !== null) {
@@ -163,6 +166,13 @@ xbar.startTx = function (g: number, q: number, v: number) {
     }
   }
   const r = registered.get(q);
+  if (r !== undefined && crossbar !== null && r[1] && ports.length > 0) {
+    const key = `${portNames[(q / V) | 0]} → ${portNames[r[2]] ?? r[2]} after ${lastOut.get(q) === r[2] ? 'same' : 'other'}`;
+    const a = succ.get(key) ?? [0, 0];
+    (a[0] += 1), (a[1] += clock() - r[0] - xLink);
+    succ.set(key, a);
+  }
+  if (r !== undefined) lastOut.set(q, r[2]);
   if (r !== undefined) {
     const w = clock() - r[0];
     const a = heads.get(q) ?? [0, 0, 0, 0, 0, 0];
@@ -185,10 +195,11 @@ for (let r = 0; r < reps; r++) {
   clock = () => f.engine.now;
   portNames = f.portNames;
   // Packet numbers are reused and each replication's buffers start empty: nothing of the previous one may carry over.
-  for (const m of [registered, pushT, lastPush, entryClass, regAt, lastStart]) m.clear();
+  for (const m of [registered, pushT, lastPush, entryClass, regAt, lastStart, lastOut]) m.clear();
   f.run(until / 5, until / 5);
   heads.clear();
   seen.clear();
+  succ.clear();
   byClass.clear();
   inBuf.clear();
   crossbar = f.crossbar;
@@ -296,3 +307,5 @@ for (const [k, a] of [...byKindClass].sort()) {
   const cls = (i: number) => `${(a[3 * i]! / n).toFixed(3)} (to start ${(a[3 * i + 1]! / a[3 * i]! / x).toFixed(3)} x, FIFO ${(a[3 * i + 2]! / a[3 * i]! / x).toFixed(3)})`;
   console.log(`${k}: entered back to back ${cls(0)}, one packet between ${cls(1)}, further ${cls(2)}`);
 }
+// Successors of the named ports (`--ports`) by their output and whether their predecessor used the same output (the last replication's window).
+for (const [k, a] of [...succ].sort()) if (ports.some((p) => k.startsWith(p))) console.log(`successors ${k}: n ${a[0]}, H − x ${(a[1] / a[0] / x).toFixed(3)} x`);
