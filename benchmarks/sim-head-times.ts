@@ -15,7 +15,7 @@
  * already registered for that output on its VL and on the others, and how many of them have their
  * input port free (the rest are successors registered early, or heads whose port sends another VL). A
  * measuring aid, not a score; the simulator runs `--reps` replications of `--packets` packets per
- * flow (default 2 × 20,000), seed 1, a fifth of that warm-up. Last, per buffer kind, each packet's time from
+ * flow (default 2 × 20,000), seed `--seed` (default 1), a fifth of that warm-up. Last, per buffer kind, each packet's time from
  * its entry into the buffer to its start (the buffer's time beyond x, as fabric-model-buffers.ts's `sim` by Little), beside the
  * model's FIFO wait + S − x; and that time by how the packet entered after its VL's previous one (back to back, one packet
  * between, further: H34vl, measurement 157).
@@ -40,11 +40,13 @@ const opt = (name: string, d: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1]! : d;
 };
-const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--buffer-bytes', '--ports', '--load'].includes(args[i - 1]!)));
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--buffer-bytes', '--ports', '--load', '--seed'].includes(args[i - 1]!)));
 const [name, label = '90%'] = positional;
 if (name === undefined) throw new Error('usage: sim-head-times.ts CASE [LABEL] [--reps N] [--packets N]: CASE a fixture of test/fixtures/fabric-model, or switch8-2sl / switch8-1sl / switch4-2sl / switch4-1sl with LABEL the load per host');
 const reps = Number(opt('--reps', '2'));
 const packets = Number(opt('--packets', '20000'));
+/** `--seed S` (H38sat): the simulator's random streams' seed (default 1), for independent replications run one per process. */
+const seed = Number(opt('--seed', '1'));
 /** `--buffer-bytes N`: the fixture case's input buffers resized (H31z: the credit limit's part in the buffer's time). */
 const bufferBytes = Number(opt('--buffer-bytes', '0'));
 /** `--by-vl`: one line per VL over every buffer (the mesh's and torus's many link kinds). */
@@ -63,7 +65,10 @@ const params = Number.isFinite(loadOpt)
 
 // The simulator's heads, timed (this process only).
 let clock: () => number = () => 0;
-const registered = new Map<number, [number, boolean]>();
+const registered = new Map<number, [number, boolean, number]>();
+/** Per input queue: the output of its last started packet; per (port, own output, predecessor's output the same or not): successors' [n, Σ(H − x)] (H38sat, entry 225). */
+const lastOut = new Map<number, number>();
+const succ = new Map<string, [number, number]>();
 let popping = false;
 /** Per input queue q: [fresh n, ΣH, ΣH², successor n, ΣH, ΣH²] (seconds). */
 const heads = new Map<number, number[]>();
@@ -75,7 +80,7 @@ const seen = new Map<number, number[]>();
 let crossbar: any = null;
 const register = fifo.register;
 fifo.register = function (q: number, out: number, vl: number) {
-  registered.set(q, [clock(), popping]);
+  registered.set(q, [clock(), popping, out]);
   // A fresh head whose port still sends its own buffer's predecessor waits the rest of that transmission: the model's shifted FIFO counts it.
   regAt.set(this.headOf(q), [clock(), popping, popping ? 0 : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock())]);
   if (!popping && crossbar !== null) {
@@ -161,6 +166,13 @@ xbar.startTx = function (g: number, q: number, v: number) {
     }
   }
   const r = registered.get(q);
+  if (r !== undefined && crossbar !== null && r[1] && ports.length > 0) {
+    const key = `${portNames[(q / V) | 0]} → ${portNames[r[2]] ?? r[2]} after ${lastOut.get(q) === r[2] ? 'same' : 'other'}`;
+    const a = succ.get(key) ?? [0, 0];
+    (a[0] += 1), (a[1] += clock() - r[0] - xLink);
+    succ.set(key, a);
+  }
+  if (r !== undefined) lastOut.set(q, r[2]);
   if (r !== undefined) {
     const w = clock() - r[0];
     const a = heads.get(q) ?? [0, 0, 0, 0, 0, 0];
@@ -179,14 +191,15 @@ let portNames: readonly string[] = [];
 const sum = new Map<number, number[]>();
 for (let r = 0; r < reps; r++) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const f = buildFabric({ ...params, streams: new RandomStreams(1), replication: r }) as any;
+  const f = buildFabric({ ...params, streams: new RandomStreams(seed), replication: r }) as any;
   clock = () => f.engine.now;
   portNames = f.portNames;
   // Packet numbers are reused and each replication's buffers start empty: nothing of the previous one may carry over.
-  for (const m of [registered, pushT, lastPush, entryClass, regAt, lastStart]) m.clear();
+  for (const m of [registered, pushT, lastPush, entryClass, regAt, lastStart, lastOut]) m.clear();
   f.run(until / 5, until / 5);
   heads.clear();
   seen.clear();
+  succ.clear();
   byClass.clear();
   inBuf.clear();
   crossbar = f.crossbar;
@@ -294,3 +307,5 @@ for (const [k, a] of [...byKindClass].sort()) {
   const cls = (i: number) => `${(a[3 * i]! / n).toFixed(3)} (to start ${(a[3 * i + 1]! / a[3 * i]! / x).toFixed(3)} x, FIFO ${(a[3 * i + 2]! / a[3 * i]! / x).toFixed(3)})`;
   console.log(`${k}: entered back to back ${cls(0)}, one packet between ${cls(1)}, further ${cls(2)}`);
 }
+// Successors of the named ports (`--ports`) by their output and whether their predecessor used the same output (the last replication's window).
+for (const [k, a] of [...succ].sort()) if (ports.some((p) => k.startsWith(p))) console.log(`successors ${k}: n ${a[0]}, H − x ${(a[1] / a[0] / x).toFixed(3)} x`);
