@@ -1,0 +1,248 @@
+/**
+ * The host's send-queue wait and its first buffer's time, the simulator's beside the fabric model's (H36lat, session 19,
+ * docs/fabric-model.md measurement 185): for one fixture case and load point, per VL, over every host, the mean time
+ * from a packet's creation to the start of its transmission on the host's link (the send-queue wait W_send), and from
+ * its entry into the first switch's input buffer to its start there (the host-fed buffer's time beyond x), in
+ * transmissions x. The model counts the wait behind a full first-hop buffer in that buffer (iterate.ts RELOCATE), so
+ * only the sum of the two is comparable; both parts are printed. This process wraps two methods of the simulator's
+ * classes (HostAdapters.send, FifoInputQueues.push and popHead, Crossbar.startTx); src/sim is not changed. Per kind also the
+ * fresh heads' and the successors' head parts apart, and for the successors whose predecessor left for the same output the
+ * packets that output sent before them (other VLs from the same input port, from others; its own VL from others). A
+ * measuring aid, not a score.
+ *
+ *     nice -n 19 npx tsx benchmarks/sim-host-waits.ts 4ary2tree-uniform-2sl 90% [--reps 2] [--packets 20000]
+ */
+import { buildFabric, RandomStreams } from '../src/index.js';
+import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
+import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
+import { HostAdapters } from '../src/sim/fabric/host/hostAdapter.js';
+import { fabricModelNetwork } from '../src/model/spec/scenario.js';
+import { solveModel } from '../src/model/solve.js';
+import { simCaseParams } from './sim-case-params.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string, d: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1]! : d;
+};
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets'].includes(args[i - 1]!)));
+const [name, label = '90%'] = positional;
+if (name === undefined) throw new Error('usage: sim-host-waits.ts CASE [LABEL] [--reps N] [--packets N]');
+const reps = Number(opt('--reps', '2'));
+const packets = Number(opt('--packets', '20000'));
+const { params, pps } = simCaseParams(name, label);
+const V: number = params.vls ?? 2;
+const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
+
+let clock: () => number = () => 0;
+let measuring = false;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let pool: any = null;
+/** Per VL: [n, Σ send wait] at the hosts; [n, Σ entry-to-start] at the host-fed buffers. */
+const send = Array.from({ length: V }, () => [0, 0]);
+const first = Array.from({ length: V }, () => [0, 0]);
+/** Per packet: its entry into a switch's input buffer. */
+const entry = new Map<number, number>();
+/** Per packet: when it became its buffer's head (s), and whether as a successor (at its predecessor's start). */
+const headAt = new Map<number, [number, boolean]>();
+/** Per buffer kind (host>s0, s0>s1, …) and VL: [n, Σ entry-to-start, Σ head part] (s); the head part is the model's S − x: from
+ * becoming head to the start, less x for a successor (registered at its predecessor's start, its port busy with it for x). */
+const byKind = new Map<string, number[]>();
+let hostFedQueue: (q: number) => boolean = () => false;
+let kindOfQueue: (q: number) => string = () => '';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const host = HostAdapters.prototype as any;
+const hostSend = host.send;
+host.send = function (g: number, h: number, v: number, f: number, p: number, now: number) {
+  pool = this.pool;
+  if (measuring) {
+    send[v]![0]! += 1;
+    send[v]![1]! += now - this.pool.created(p);
+  }
+  return hostSend.call(this, g, h, v, f, p, now);
+};
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const fifo = FifoInputQueues.prototype as any;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let fifoInst: any = null;
+const push = fifo.push;
+fifo.push = function (q: number, p: number) {
+  fifoInst = this;
+  if (measuring) entry.set(p, clock());
+  const wasEmpty = push.call(this, q, p);
+  if (measuring && wasEmpty) headAt.set(p, [clock(), false]);
+  return wasEmpty;
+};
+const popHead = fifo.popHead;
+fifo.popHead = function (q: number) {
+  const p = popHead.call(this, q);
+  const n = this.headOf(q);
+  if (measuring && n >= 0) headAt.set(n, [clock(), true]);
+  return p;
+};
+/** Per input queue: the output its last packet started on; per output: its last starts [time, input port, VL] (the newest last). */
+const lastOut = new Map<number, number>();
+const recent = new Map<number, [number, number, number][]>();
+/**
+ * Per buffer kind, the successors whose predecessor left for the same output: [n, Σ head part (s), Σ other-VL packets
+ * started there from the same input port between the successor's ready moment (its predecessor's end) and its start,
+ * Σ the same from other input ports, Σ its own VL's from other ports] (H36lat, measurement 185).
+ */
+const sameOut = new Map<string, number[]>();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const xbar = Crossbar.prototype as any;
+const startTx = xbar.startTx;
+xbar.startTx = function (g: number, q: number, v: number) {
+  if (fifoInst !== null && measuring) {
+    const p = fifoInst.headOf(q);
+    const h = headAt.get(p);
+    const port = (q / V) | 0;
+    const starts = recent.get(g) ?? [];
+    if (h !== undefined && h[1] && lastOut.get(q) === g) {
+      const k = kindOfQueue(q);
+      const a = sameOut.get(k) ?? [0, 0, 0, 0, 0];
+      a[0]! += 1;
+      a[1]! += clock() - h[0] - x;
+      for (const [t, ip, w] of starts) {
+        if (t < h[0] + x - 1e-12) continue;
+        if (w !== q % V) a[ip === port ? 2 : 3]! += 1;
+        else if (ip !== port) a[4]! += 1;
+      }
+      sameOut.set(k, a);
+    }
+    starts.push([clock(), port, q % V]);
+    if (starts.length > 32) starts.shift();
+    recent.set(g, starts);
+    lastOut.set(q, g);
+  }
+  if (fifoInst !== null) {
+    const p = fifoInst.headOf(q);
+    const t0 = entry.get(p);
+    if (t0 !== undefined && measuring) {
+      entry.delete(p);
+      if (hostFedQueue(q)) {
+        first[q % V]![0]! += 1;
+        first[q % V]![1]! += clock() - t0;
+      }
+      const k = kindOfQueue(q);
+      const a = byKind.get(k) ?? [0, 0, 0, 0, 0, 0];
+      const h = headAt.get(p);
+      headAt.delete(p);
+      if (h !== undefined) {
+        a[0]! += 1;
+        a[1]! += clock() - t0;
+        a[2]! += clock() - h[0] - (h[1] ? x : 0);
+        // Fresh heads (became head as they entered): count and Σ head part; the successors' are the rest.
+        if (!h[1]) ((a[4] = (a[4] ?? 0) + 1), (a[5] = (a[5] ?? 0) + clock() - h[0]));
+      }
+      byKind.set(k, a);
+    }
+  }
+  return startTx.call(this, g, q, v);
+};
+
+const until = packets / pps;
+const peer = new Map<string, string>();
+for (const l of params.topology.links as { a: string; b: string }[]) (peer.set(l.a, l.b), peer.set(l.b, l.a));
+const level = (portName: string) => portName.split(':')[0]!.replace(/_\d+$/, '');
+/** The kind of the buffer at input port `input`: where its link comes from, and the level it enters (as fabric-model-buffers.ts groups). */
+const kindOf = (input: string) => {
+  const from = peer.get(input)!;
+  return `${from.includes(':') ? level(from) : 'host'}>${level(input)}`;
+};
+for (let r = 0; r < reps; r++) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const f = buildFabric({ ...params, streams: new RandomStreams(1), replication: r + Number(process.env.REP_OFFSET ?? 0) }) as any;
+  clock = () => f.engine.now;
+  const names: readonly string[] = f.portNames;
+  hostFedQueue = (q) => !(peer.get(names[(q / V) | 0]!) ?? ':').includes(':');
+  kindOfQueue = (q) => `${kindOf(names[(q / V) | 0]!)} VL${q % V}`;
+  entry.clear();
+  f.run(until / 5, until / 5);
+  entry.clear();
+  headAt.clear();
+  lastOut.clear();
+  recent.clear();
+  measuring = true;
+  f.run(until / 5 + until, until / 5);
+  measuring = false;
+}
+void pool;
+
+const net = fabricModelNetwork(params);
+const { m, s } = solveModel(net, 1e-7, 500, 1);
+const model = Array.from({ length: V }, () => [0, 0, 0]);
+net.ports.forEach((p, pi) => {
+  const far = peer.get(p.name);
+  if (far === undefined) return;
+  for (let v = 0; v < V; v++) {
+    const c = pi * V + v;
+    const l = s.lam[c]!;
+    if (!(l > 0)) continue;
+    if (m.hostChannel[c] === 1) {
+      model[v]![0]! += l;
+      model[v]![1]! += (l * s.hostWait[c]!) / x;
+    }
+  }
+  // The host-fed buffers: this port's far end is a host, so the buffer behind the host's channel is at this port.
+});
+// Per buffer kind and VL: the model's FIFO wait + head time − x (rate-weighted), the simulator's entry-to-start.
+const modelKind = new Map<string, number[]>();
+net.ports.forEach((p, pi) => {
+  const far = peer.get(p.name);
+  if (far === undefined || !far.includes(':')) return;
+  for (let v = 0; v < V; v++) {
+    const u = pi * V + v;
+    const l = s.lam[u]!;
+    if (!(l > 0) || !(s.headTime[u]! > 0)) continue;
+    const k = `${kindOf(far)} VL${v}`;
+    const a = modelKind.get(k) ?? [0, 0, 0, 0];
+    a[0]! += l;
+    a[1]! += (l * s.fifoWait[u]!) / x;
+    a[2]! += (l * (s.headTime[u]! - s.xbar[u]!)) / x;
+    // The latency's other per-hop parts (results/assemble.ts): the split FIFO's turn wait (with the FIFO) and the floor, reported only.
+    for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
+      const t = m.turnsOf[i]!;
+      a[1]! += (s.lamT[t]! * s.splitWait[t]!) / x;
+      a[3]! += (s.lamT[t]! * s.floorExtra[t]!) / x;
+    }
+    modelKind.set(k, a);
+  }
+});
+// The host-fed buffer behind host channel u: its FIFO wait + head time − x, and the split FIFO's and the floor's parts of the latency.
+for (let u = 0; u < m.C; u++) {
+  if (m.hostChannel[u] !== 1 || !(s.lam[u]! > 0) || !(s.headTime[u]! > 0)) continue;
+  const l = s.lam[u]!;
+  let more = 0;
+  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) more += s.lamT[m.turnsOf[i]!]! * (s.splitWait[m.turnsOf[i]!]! + s.floorExtra[m.turnsOf[i]!]!);
+  model[u % V]![2]! += (l * (s.fifoWait[u]! + s.headTime[u]! - s.xbar[u]!) + more) / x;
+}
+console.log(`${name} ${label}: per VL, in transmissions x (sim: ${reps} × ${packets} packets per flow, seed 1)`);
+console.log('VL | sim send wait  host-fed buffer  sum | model send wait  host-fed buffer  sum | sum model − sim');
+for (let v = 0; v < V; v++) {
+  const [ns, ws] = send[v]!;
+  const [nb, wb] = first[v]!;
+  if (!(ns! > 0)) continue;
+  const a = ws! / ns! / x;
+  const b = wb! / nb! / x;
+  const [lm, hw, bw] = model[v]!;
+  const ma = hw! / lm!;
+  const mb = bw! / lm!;
+  console.log(`${v}  | ${a.toFixed(3).padStart(8)} ${b.toFixed(3).padStart(12)} ${(a + b).toFixed(3).padStart(9)} | ${ma.toFixed(3).padStart(10)} ${mb.toFixed(3).padStart(14)} ${(ma + mb).toFixed(3).padStart(9)} | ${(ma + mb - a - b).toFixed(3).padStart(7)}`);
+}
+console.log('buffer kind     sim FIFO + (S − x) = entry-to-start | model FIFO + (S − x) + floor = sum | model − sim (FIFO, head, floor) | sim fresh share: head, successors: head');
+for (const [k, a] of [...byKind].sort()) {
+  const mk = modelKind.get(k) ?? [1, NaN, NaN, NaN];
+  const sim = a[1]! / a[0]! / x;
+  const sh = a[2]! / a[0]! / x;
+  const f = mk[1]! / mk[0]!;
+  const h = mk[2]! / mk[0]!;
+  const fl = mk[3]! / mk[0]!;
+  console.log(`${k.padEnd(14)} ${(sim - sh).toFixed(3)} + ${sh.toFixed(3)} = ${sim.toFixed(3)}        | ${f.toFixed(3)} + ${h.toFixed(3)} + ${fl.toFixed(3)} = ${(f + h + fl).toFixed(3)} | ${(f + h + fl - sim).toFixed(3).padStart(7)} (${(f - sim + sh).toFixed(3)}, ${(h - sh).toFixed(3)}, ${fl.toFixed(3)}) | ${(a[4]! / a[0]!).toFixed(3)}: ${(a[5]! / a[4]! / x).toFixed(3)}, ${((a[2]! - a[5]!) / (a[0]! - a[4]!) / x).toFixed(3)}`);
+}
+console.log('successors whose predecessor left for the same output: share of all heads | head part | other-VL packets served before them from the same input port, from others | own VL from others');
+for (const [k, a] of [...sameOut].sort()) {
+  const all = byKind.get(k)?.[0] ?? NaN;
+  console.log(`${k.padEnd(14)} ${(a[0]! / all).toFixed(3)} | ${(a[1]! / a[0]! / x).toFixed(3)} | ${(a[2]! / a[0]!).toFixed(3)}, ${(a[3]! / a[0]!).toFixed(3)} | ${(a[4]! / a[0]!).toFixed(3)}`);
+}
