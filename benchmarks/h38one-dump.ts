@@ -1,6 +1,12 @@
-/** Scratch (H38one): the model's host-fed buffer state at switch8-2sl, per VL, in x. */
+/**
+ * The model's host-fed buffers at one 8-port switch with two SLs (sim-case-params.ts switch8-2sl; H38one, docs/fabric-model.md
+ * entry 220), host 0's two VLs, in transmissions x: λx, S/x, Cs² of the head time, λS, the host's send wait, the tandem
+ * identity's W(λ, S) − S, the buffer's FIFO wait and credit wait β; then each SL's mean latency. A measuring aid.
+ *
+ *     npx tsx benchmarks/h38one-dump.ts 0.6
+ */
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
-import { solveModel } from '../src/model/solve.js';
+import { solveFabric, solveModel } from '../src/model/solve.js';
 import { finiteQueue } from '../src/model/queues/queue.js';
 import { simCaseParams } from './sim-case-params.js';
 const label = process.argv[2] ?? '0.6';
@@ -26,11 +32,11 @@ for (const u of us) {
   console.log(`u${u} VL${u % m.V}: λx ${(l * x).toFixed(3)} offered·x ${(s.hostOffered[u]! * x).toFixed(3)} S/x ${(S / x).toFixed(3)} Cs² ${cs2.toFixed(3)} ρ=λS ${(l * S).toFixed(3)} ca2in ${s.ca2in[u]!.toFixed(3)} cd2 ${s.cd2[u]!.toFixed(3)} hostWait ${(s.hostWait[u]! / x).toFixed(3)} alone ${(alone / x).toFixed(3)} W(λ,S)−S ${((tot - S) / x).toFixed(3)} fifo ${(s.fifoWait[u]! / x).toFixed(3)} β ${(s.beta[u]! / x).toFixed(3)} blocked ${s.blocked[u]!.toFixed(3)}`);
 }
 {
-  const { solveFabric } = await import('../src/model/solve.js') as any;
+  // Each SL's mean latency over its flows, in x (heads.test.ts's switch at this load).
   const r = solveFabric(net);
-  const x = 2048 * 8 / 2.5e9;
+  const x = (2048 * 8) / 2.5e9 / 1e-6;
   for (const sl of [0, 1]) {
-    const f = r.flows.filter((q: any) => q.name.endsWith(`sl${sl}`));
-    console.log(`SL${sl} model latency ${(f.reduce((a: number, q: any) => a + q.latency, 0) / f.length / x).toFixed(4)} x`);
+    const f = r.flows.filter((q) => q.name.endsWith(`sl${sl}`));
+    console.log(`SL${sl} model latency ${(f.reduce((a, q) => a + q.latency, 0) / f.length / x).toFixed(4)} x`);
   }
 }

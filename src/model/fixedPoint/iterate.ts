@@ -298,18 +298,17 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
       otherVlsReadout(m, s, u, readout, byPort);
       otherVlsReadout(m, s, u, readoutAll, byPort, true);
     }
+    const fresh = 1 - Math.min(1, l * Math.max(0, s.headTime[u]! - s.xbar[u]!));
     for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
       const t = m.turnsOf[i]!;
       const pr = s.lamT[t]! / l;
       if (!(pr > 0)) continue;
       const c = m.turnOut[t]!;
       const k = i - m.turnsStart[u]!;
-      // A head that finds its output free waits for the port behind delayed packets only; one that waited for its
-      // output (probability b) finds the port busy with any other VL's packet (§13.4). A successor (registered at its
-      // predecessor's start) is ready as its port frees, when the freed port is offered to its own buffers in VL order
-      // after the output that finished (crossbar.ts choose): it does not find the port sending another VL's packet
-      // (method change 221, H38one; before, with two VLs, it took the all-packets readout as a head that had waited).
-      const free = 1 - Math.min(1, s.headWaitProb[t]!);
+      // A packet that becomes head as it arrives and finds its output free waits for the port behind
+      // delayed packets only; one that waited (for its output, probability b, or behind its buffer's
+      // earlier packets) finds the port busy with any other VL's packet (§13.4).
+      const free = (1 - Math.min(1, s.headWaitProb[t]!)) * (m.V > 1 ? fresh : 1);
       const all = m.V > 1 || m.voq ? 1 - free : 0;
       const e = busyOther ? free * readout[2 * k]! + all * readoutAll[2 * k]! : 0;
       const h0 = s.headWait[t]!;
