@@ -3,7 +3,7 @@
  * entry 220), host 0's two VLs, in transmissions x: λx, S/x, Cs² of the head time, λS, the host's send wait, the tandem
  * identity's W(λ, S) − S, the buffer's FIFO wait and credit wait β; then each SL's mean latency. A measuring aid.
  *
- *     npx tsx benchmarks/h38one-dump.ts 0.6
+ *     npx tsx benchmarks/model-host-fed-parts.ts 0.6
  */
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveFabric, solveModel } from '../src/model/solve.js';
