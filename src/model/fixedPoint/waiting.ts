@@ -78,3 +78,18 @@ export function waitingElsewhere(m: CompiledModel, q: number, input: number, t: 
   for (let i = m.intoStart[q * m.V]!; i < end; i++) if (inputPort[i] !== input) a += r[i]!;
   return oneLessExpNeg(a);
 }
+
+/**
+ * Change 230 (H38dia): the share of time the input buffer behind channel u holds a head waiting for an output other
+ * than port p — Σ r_t over u's turns out of other ports, by Little the mean number of such waiting heads (≤ 1: one
+ * head). A packet of u that arrives then (PASTA) waits behind it and reaches port p displaced from its arrival spacing.
+ * With no waits at other outputs it is 0 (a straight ring hop keeps its spaced zero, entry 211).
+ */
+export function displacedShare(m: CompiledModel, s: ModelState, u: number, p: number): number {
+  let d = 0;
+  for (let k = m.turnsStart[u]!; k < m.turnsStart[u + 1]!; k++) {
+    const t = m.turnsOf[k]!;
+    if (((m.turnOut[t]! / m.V) | 0) !== p) d += waitingTerm(s, t);
+  }
+  return Math.min(1, d);
+}
