@@ -194,30 +194,6 @@ export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: 
  * no longer than the buffer's `slots` allow ({@link slotsBound}, change 181).
  */
 function switchFedWait(m: CompiledModel, s: ModelState, u: number, S: number, cs2: number, l: number, x: number, alone: number, slots: number): number {
-  if (process.env.T238 === '1') {
-    // Trains on link u: the upstream output has the VL's next packet ready as one ends (its waiting ready heads, and
-    // the same buffer's next packet for u), continuation c; batches geometric.
-    let c = 0;
-    for (let k = m.intoStart[u]!; k < m.intoStart[u + 1]!; k++) {
-      const t = m.intoOf[k]!;
-      const up = m.turnIn[t]!;
-      const lt = s.lamT[t]!;
-      const lu = s.lam[up]!;
-      if (!(lt > 0) || !(lu > 0)) continue;
-      c += waitingTerm(s, t) + (lt / l) * Math.min(1, lu * (s.fifoWait[up]! + Math.max(0, s.headTime[up]! - s.xbar[up]!))) * (lt / lu);
-    }
-    c = Math.min(0.99, c);
-    const rho = l * x;
-    if (!(rho < 1)) return Infinity;
-    const lt2 = l / (1 - rho);
-    const S2 = S * S * (1 + cs2);
-    const sp = Math.max(0, S - x);
-    const sp2 = Math.max(0, S2 - 2 * S * x + x * x);
-    const rp = lt2 * sp;
-    if (!(rp < 1)) return Infinity;
-    const b = c / (1 - c);
-    return Math.min((lt2 * sp2) / (2 * (1 - rp)) + (sp * b) / (1 - rp), slotsBound(l, S, slots));
-  }
   const total = finiteQueue(l, 1 / S, s.ca2in[u]!, cs2, Infinity, true);
   if (!Number.isFinite(total.responseTime)) return Infinity;
   const w = total.responseTime - S - alone;
