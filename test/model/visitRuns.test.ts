@@ -54,6 +54,14 @@ const params = {
 /** The exact shares of the link (module comment). */
 const EXACT: Record<string, number> = { 'a0-b': 1 / 4, 'a1-c': 1 / 4, 'e-c': 3 / 4 };
 
+/** The compiled model, its hops and its ports' table shares. */
+function modelOf(p: object) {
+  const net = fabricModelNetwork(p as never);
+  const m = compiledModel(net);
+  const hops = hopArrays(m);
+  return { net, m, hops, shares: portSharesByMeanBytes(m, net, hops) };
+}
+
 /** Each flow's mean throughput over 5 replications within 2 % of its exact fraction of a 2.5 Gb/s link. */
 function expectSimulated(p: object, exact: Record<string, number>): void {
   for (const [name, xs] of Object.entries(replicatedThroughputs(p, LINK))) {
@@ -68,10 +76,7 @@ describe('a VL whose only buffer alternates its heads between two outputs sends 
   });
 
   it('the input-fair allocation gives VL 1 a quarter of the port to c (a1 → c 1/4, e → c 3/4) and, in lock step, a0 → b 1/4; without the visits’ runs the table’s halves', () => {
-    const net = fabricModelNetwork(params as never);
-    const m = compiledModel(net);
-    const hops = hopArrays(m);
-    const shares = portSharesByMeanBytes(m, net, hops);
+    const { net, m, hops, shares } = modelOf(params);
     const share = (rates: Float64Array, name: string) => (rates[net.flows.findIndex((f) => f.name === name)]! * 2048) / (LINK * 1e9 / 8);
     const fair = inputFairRates(m, shares, { hops });
     expect(fair.settled).toBe(true);
@@ -101,10 +106,8 @@ describe('the lock step counts packets, not link time (change 218): the port to 
   });
 
   it('the input-fair allocation gives the same packet rates (a0 → b 1/4 of a 2.5 Gb/s link, not 1/4 of its own 5 Gb/s one)', () => {
-    const net = fabricModelNetwork(fast as never);
-    const m = compiledModel(net);
-    const hops = hopArrays(m);
-    const fair = inputFairRates(m, portSharesByMeanBytes(m, net, hops), { hops });
+    const { net, m, hops, shares } = modelOf(fast);
+    const fair = inputFairRates(m, shares, { hops });
     expect(fair.settled).toBe(true);
     for (const [name, want] of Object.entries(EXACT_FAST)) {
       const got = (fair.rate[net.flows.findIndex((f) => f.name === name)]! * 2048 * 8) / (LINK * 1e9);
