@@ -11,7 +11,7 @@ import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from '../queues/a
 import { conservationFloor, spacedInput } from '../queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from '../queues/voq.js';
-import { displacedShare, resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
+import { displacedAhead, linkDisplaced, resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
 import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt } from '../queues/heads.js';
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
@@ -55,6 +55,9 @@ const RELOCATE = true;
  * service adds its residual (non-preemptive priority, Cobham 1954). Also the GPS capacities. Ports
  * `from` to `to` − 1 (default all; each port writes its own channels and the turns into them alone).
  */
+/** Scratch of change 230's readout: the link's stranger turns' rate and heads (waiting.ts displacedAhead). */
+const ahead230 = new Float64Array(2);
+
 export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlShares[], from = 0, to = m.P): void {
   const V = m.V;
   // The compiled model's scratch (work.ts): per VL and level rewritten per port, per input port left zeroed.
@@ -177,6 +180,9 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
         }
       }
       const sEff = sMean / avail;
+      // Change 230: a port fed by one link, several turns: their displaced shares once (waiting.ts linkDisplaced).
+      const oneLink = n === 1 && nTurns > 1;
+      if (oneLink) linkDisplaced(m, s, p);
       const residual = (acc[2]! / l) / (2 * sMean) / avail;
       let aggregate = 0;
       if (oq !== undefined) aggregate = Number.isFinite(oq) ? voqOutputWait(m, s, base, level, sh, l, mu, 1, cs2, byInput) : (n * sEff) / 2;
@@ -205,30 +211,16 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           let linkTotal = 0;
           for (let w = 0; w < V; w++) linkTotal += s.lam[pu * V + w]!;
           const same = byInput[pu]!;
-          // Change 230: an output fed by this link alone (no other input port's turn, so no heads: main skipped the MVA) still
-          // waits for the link's other turns into p whose packet or its own waited behind a head for another output
-          // (displacedShare, 0 without waits elsewhere: a straight ring hop keeps its spaced zero); they contend as strangers.
-          const oneLink = nTurns === turnsOfInput[pu]!;
-          let lost = 0;
-          let lostHeads = 0;
-          if (oneLink && turnsOfInput[pu]! > 1) {
-            const dOwn = displacedShare(m, s, m.turnIn[t]!, p);
-            for (let v2 = 0; v2 < V; v2++) {
-              for (let i2 = m.intoStart[base + v2]!; i2 < m.intoStart[base + v2 + 1]!; i2++) {
-                const t2 = m.intoOf[i2]!;
-                if (t2 === t || !(s.lamT[t2]! > 0)) continue;
-                const d = 1 - (1 - dOwn) * (1 - displacedShare(m, s, m.turnIn[t2]!, p));
-                lost += s.lamT[t2]! * d;
-                lostHeads += d;
-              }
-            }
-          }
-          const others = oneLink ? lost : l - s.lamT[t]! - (same - s.lamT[t]!) * Math.min(1, same / linkTotal);
+          // Change 230: an output fed by this link alone (no other input port's turn, so no heads, and before it no MVA) still
+          // waits for the link's other turns whose packet or its own waited behind a head for another output (0 without
+          // waits elsewhere: a straight ring hop keeps its spaced zero); they contend as strangers (waiting.ts).
+          if (oneLink) displacedAhead(s, t, ahead230);
+          const others = oneLink ? ahead230[0]! : l - s.lamT[t]! - (same - s.lamT[t]!) * Math.min(1, same / linkTotal);
           let w = 0;
           let busy = 0;
           let w2 = 0;
           // At most one head per input buffer of the other ports can be ahead of this one.
-          const heads = oneLink ? lostHeads : nTurns - turnsOfInput[pu]!;
+          const heads = oneLink ? ahead230[1]! : nTurns - turnsOfInput[pu]!;
           if (others > 0 && heads > 0) {
             const mine = waitingTerm(s, t);
             // The same link's waiting heads of other VLs are ahead in full (change 68, H31l): spacing keeps a packet that

@@ -93,3 +93,41 @@ export function displacedShare(m: CompiledModel, s: ModelState, u: number, p: nu
   }
   return Math.min(1, d);
 }
+
+/** Scratch of {@link linkDisplaced}: per turn its buffer's displaced share d; the port's Σλ, Σλ(1 − d), count, Σ(1 − d). */
+let displaced = new Float64Array(0);
+const displacedSums = new Float64Array(4);
+
+/**
+ * Change 230 at output port p fed by one link: each turn's displaced share (its buffer's, {@link displacedShare}) and
+ * their sums over every turn into p with traffic, once per port; {@link displacedAhead} then reads a turn's part.
+ */
+export function linkDisplaced(m: CompiledModel, s: ModelState, p: number): void {
+  if (displaced.length < m.turnIn.length) displaced = new Float64Array(m.turnIn.length);
+  displacedSums.fill(0);
+  for (let c = p * m.V; c < (p + 1) * m.V; c++) {
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+      const t = m.intoOf[i]!;
+      const l = s.lamT[t]!;
+      if (!(l > 0)) continue;
+      const d = displacedShare(m, s, m.turnIn[t]!, p);
+      displaced[t] = d;
+      displacedSums[0]! += l;
+      displacedSums[1]! += l * (1 - d);
+      displacedSums[2]!++;
+      displacedSums[3]! += 1 - d;
+    }
+  }
+}
+
+/**
+ * For turn t into the port of the last {@link linkDisplaced}: the link's other turns t' that contend with it as strangers,
+ * each with d = 1 − (1 − d_t)(1 − d_t') (its packet or t's waited behind a head for another output) — out[0] = Σ λ_t' d
+ * (their rate), out[1] = Σ d (their heads).
+ */
+export function displacedAhead(s: ModelState, t: number, out: Float64Array): void {
+  const l = s.lamT[t]!;
+  const keep = 1 - displaced[t]!;
+  out[0] = displacedSums[0]! - l - keep * (displacedSums[1]! - l * keep);
+  out[1] = displacedSums[2]! - 1 - keep * (displacedSums[3]! - keep);
+}

@@ -32,7 +32,7 @@ import { SATURATED } from '../routes/maxmin.js';
 import { sharesByVisitRuns } from './visitRuns.js';
 import { lockStepClaims, lockStepPlan, lockStepRound } from './lockStep.js';
 import { waterLevel } from './waterLevel.js';
-import { fanOut } from './fanOut.js';
+import { fanOut, type FanOut } from './fanOut.js';
 
 /** The allocation, per flow and per channel. */
 export interface InputFairAllocation {
@@ -106,12 +106,14 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
   // Its demands damped past DAMP_AFTER rounds only where it shortened a visit (elsewhere the iteration as before).
   const damp = visits.runs.length > 0;
   // The head-of-line buffers and, per hop, the buffer it leaves when that is one (−1 otherwise).
-  const hol = options.headTime ? holBuffers(m, hops, group) : new Uint8Array(C);
+  // Each buffer's fan-out, read by both head-of-line rules below (fanOut.ts).
+  const fan = fanOut(m, hops, group);
+  const hol = options.headTime ? holBuffers(m, hops, group, fan) : new Uint8Array(C);
   const holOf = new Int32Array(H).fill(-1);
   for (let h = 0; h < H; h++) if (h !== hopStart[flowOf[h]!] && hol[group[h]!]) holOf[h] = group[h]!;
   const headTime = options.headTime;
   // The buffers fed in rotation move in lock step (change 218, lockStep.ts): per hop leaving one, its constraint 2h + 1.
-  const lock = options.lockStep === false ? undefined : lockStepPlan(m, hops, group, flowOf);
+  const lock = options.lockStep === false ? undefined : lockStepPlan(m, hops, group, flowOf, fan);
   const lockScratch: number[] = [];
   const lockClaims: number[] = [];
   const lockUp = new Float64Array(lock ? lock.hops.length : 0);
@@ -276,10 +278,10 @@ const FULL = 1 - 1e-9;
  * conflict after the first (docs/fabric-model.md, session 13's two-port chain: the loss
  * (1 − q)/(3 − 2q) is 0 at q = 1, strict alternation). Per channel u: 1 if the buffer at its far end is one.
  */
-export function holBuffers(m: CompiledModel, hops: HopArrays, group: Int32Array): Uint8Array {
+export function holBuffers(m: CompiledModel, hops: HopArrays, group: Int32Array, fan?: FanOut): Uint8Array {
   const out = new Uint8Array(m.C);
   if (m.voq) return out;
-  const { several, mixed } = fanOut(m, hops, group);
+  const { several, mixed } = fan ?? fanOut(m, hops, group);
   for (let u = 0; u < m.C; u++) out[u] = several[u]! && mixed[u]! && m.bufferBlocks[(u / m.V) | 0]! < Infinity ? 1 : 0;
   return out;
 }

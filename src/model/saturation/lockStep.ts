@@ -16,7 +16,7 @@
  */
 import type { CompiledModel, HopArrays } from '../spec/compile.js';
 import { waterLevel } from './waterLevel.js';
-import { fanOut } from './fanOut.js';
+import { fanOut, type FanOut } from './fanOut.js';
 
 /** The lock-step buffers and their hops, grouped by buffer, then output, then upstream buffer. */
 export interface LockStepPlan {
@@ -36,16 +36,16 @@ export interface LockStepPlan {
  * The lock-step buffers of the allocation (module comment): a switch's FIFO input buffer (m.voq false, finite
  * slots) whose flows leave it for more than one output while each of its upstream buffers (`group` of the hop
  * before) sends it packets for one output only, by every flow's path (as holBuffers decides the rest); its hops of
- * flows with λ 0 are left out.
+ * flows with λ 0 are left out. `fan`: fanOut's answer when the caller has it.
  */
-export function lockStepPlan(m: CompiledModel, hops: HopArrays, group: Int32Array, flowOf: Int32Array): LockStepPlan {
+export function lockStepPlan(m: CompiledModel, hops: HopArrays, group: Int32Array, flowOf: Int32Array, fan: FanOut = fanOut(m, hops, group)): LockStepPlan {
   const { C, F, V } = m;
   const { hopStart, hopChannel } = hops;
   const H = hopStart[F]!;
   const bufferOf = new Int32Array(H).fill(-1);
   if (m.voq) return { bufferOf, hops: new Int32Array(0), groupStart: new Int32Array(1), outStart: new Int32Array(1), bufStart: new Int32Array(1) };
   // The same fan-out as holBuffers's (flows with λ 0 included), so that no buffer is both.
-  const { several, mixed } = fanOut(m, hops, group);
+  const { several, mixed } = fan;
   const picked: number[] = [];
   for (let h = 0; h < H; h++) {
     const u = group[h]!;
