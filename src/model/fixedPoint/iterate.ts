@@ -214,7 +214,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           // Change 230: an output fed by this link alone (no other input port's turn, so no heads, and before it no MVA) still
           // waits for the link's other turns whose packet or its own waited behind a head for another output (0 without
           // waits elsewhere: a straight ring hop keeps its spaced zero); they contend as strangers (waiting.ts).
-          if (oneLink) displacedAhead(s, t, ahead230);
+          if (oneLink) displacedAhead(m, t, ahead230);
           const others = oneLink ? ahead230[0]! : l - s.lamT[t]! - (same - s.lamT[t]!) * Math.min(1, same / linkTotal);
           let w = 0;
           let busy = 0;
