@@ -182,7 +182,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       const sEff = sMean / avail;
       // Change 230: a port fed by one link, several turns: their displaced shares once (waiting.ts linkDisplaced).
       const oneLink = n === 1 && nTurns > 1;
-      if (oneLink) linkDisplaced(m, s, p);
+      if (oneLink) linkDisplaced(m, s, p, sh, level);
       const residual = (acc[2]! / l) / (2 * sMean) / avail;
       let aggregate = 0;
       if (oq !== undefined) aggregate = Number.isFinite(oq) ? voqOutputWait(m, s, base, level, sh, l, mu, 1, cs2, byInput) : (n * sEff) / 2;
