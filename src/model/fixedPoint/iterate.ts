@@ -213,7 +213,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           const same = byInput[pu]!;
           // Change 230: an output fed by this link alone (no other input port's turn, so no heads, and before it no MVA) still
           // waits for the link's other turns whose packet or its own waited behind a head for another output (0 without
-          // waits elsewhere: a straight ring hop keeps its spaced zero); they contend as strangers (waiting.ts).
+          // waits elsewhere: a straight ring hop keeps its spaced zero); they contend as strangers (waiting.ts). Change 250: only
+          // turns out of the link's other buffers (a turn of t's own FIFO is never a head beside t's), each buffer one head.
           if (oneLink) displacedAhead(m, t, ahead230);
           const others = oneLink ? ahead230[0]! : l - s.lamT[t]! - (same - s.lamT[t]!) * Math.min(1, same / linkTotal);
           let w = 0;
