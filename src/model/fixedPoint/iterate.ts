@@ -182,7 +182,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       const sEff = sMean / avail;
       // Change 230: a port fed by one link, several turns: their displaced shares once (waiting.ts linkDisplaced).
       const oneLink = n === 1 && nTurns > 1;
-      if (oneLink) linkDisplaced(m, s, p);
+      if (oneLink) linkDisplaced(m, s, p, sh, level);
       const residual = (acc[2]! / l) / (2 * sMean) / avail;
       let aggregate = 0;
       if (oq !== undefined) aggregate = Number.isFinite(oq) ? voqOutputWait(m, s, base, level, sh, l, mu, 1, cs2, byInput) : (n * sEff) / 2;
@@ -213,8 +213,9 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           const same = byInput[pu]!;
           // Change 230: an output fed by this link alone (no other input port's turn, so no heads, and before it no MVA) still
           // waits for the link's other turns whose packet or its own waited behind a head for another output (0 without
-          // waits elsewhere: a straight ring hop keeps its spaced zero); they contend as strangers (waiting.ts).
-          if (oneLink) displacedAhead(s, t, ahead230);
+          // waits elsewhere: a straight ring hop keeps its spaced zero); they contend as strangers (waiting.ts). Change 250: only
+          // turns out of the link's other buffers (a turn of t's own FIFO is never a head beside t's), each buffer one head.
+          if (oneLink) displacedAhead(m, t, ahead230);
           const others = oneLink ? ahead230[0]! : l - s.lamT[t]! - (same - s.lamT[t]!) * Math.min(1, same / linkTotal);
           let w = 0;
           let busy = 0;

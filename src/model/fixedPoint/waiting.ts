@@ -14,6 +14,7 @@
 import { oneLessExpNeg } from './theta.js';
 import type { CompiledModel } from '../spec/compile.js';
 import type { ModelState } from './state.js';
+import { servedLevel, type VlShares } from '../queues/arbitration.js';
 
 /**
  * Turn t's waiting heads r_t = λ_t·max(0, H_t − e_t) (heads per second × seconds): the one quantity θ here,
@@ -94,28 +95,44 @@ export function displacedShare(m: CompiledModel, s: ModelState, u: number, p: nu
   return Math.min(1, d);
 }
 
-/** Scratch of {@link linkDisplaced}: per turn its buffer's displaced share d; the port's Σλ, Σλ(1 − d), count, Σ(1 − d). */
+/**
+ * Scratch of {@link linkDisplaced}: per turn its buffer's displaced share d; the port's Σλ and Σλ(1 − d) over its turns,
+ * and its buffers' count and Σ(1 − d) over them; per input buffer (channel) the rate and the count of its turns into the port
+ * (change 250).
+ */
 let displaced = new Float64Array(0);
+let bufferLam = new Float64Array(0);
+let bufferTurns = new Float64Array(0);
 const displacedSums = new Float64Array(4);
 
 /**
  * Change 230 at output port p fed by one link: each turn's displaced share (its buffer's, {@link displacedShare}) and
- * their sums over every turn into p with traffic, once per port; {@link displacedAhead} then reads a turn's part.
+ * their sums over every turn into p with traffic, once per port and priority level; {@link displacedAhead} then reads a
+ * turn's part. Change 251: the turns into p's VLs of `level` only (servedLevel), as the port's MVA counts its strangers:
+ * the other level's packets reach the turn through the priority terms (portWaits: `avail`, `lowerTerm`), not as heads.
  */
-export function linkDisplaced(m: CompiledModel, s: ModelState, p: number): void {
+export function linkDisplaced(m: CompiledModel, s: ModelState, p: number, sh: VlShares, level: number): void {
   if (displaced.length < m.turnIn.length) displaced = new Float64Array(m.turnIn.length);
+  if (bufferLam.length < m.C) (bufferLam = new Float64Array(m.C), bufferTurns = new Float64Array(m.C));
   displacedSums.fill(0);
   for (let c = p * m.V; c < (p + 1) * m.V; c++) {
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) bufferLam[m.turnIn[m.intoOf[i]!]!] = bufferTurns[m.turnIn[m.intoOf[i]!]!] = 0;
+  }
+  for (let c = p * m.V; c < (p + 1) * m.V; c++) {
+    if (servedLevel(sh, c - p * m.V) !== level) continue;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t = m.intoOf[i]!;
       const l = s.lamT[t]!;
       if (!(l > 0)) continue;
-      const d = displacedShare(m, s, m.turnIn[t]!, p);
+      const u = m.turnIn[t]!;
+      const d = displacedShare(m, s, u, p);
       displaced[t] = d;
       displacedSums[0]! += l;
       displacedSums[1]! += l * (1 - d);
-      displacedSums[2]!++;
-      displacedSums[3]! += 1 - d;
+      // Change 250: each buffer once in the heads (a FIFO has one head): the buffers' count and Σ(1 − d).
+      if (bufferTurns[u] === 0) (displacedSums[2]!++, (displacedSums[3]! += 1 - d));
+      bufferLam[u]! += l;
+      bufferTurns[u]!++;
     }
   }
 }
@@ -123,11 +140,15 @@ export function linkDisplaced(m: CompiledModel, s: ModelState, p: number): void 
 /**
  * For turn t into the port of the last {@link linkDisplaced}: the link's other turns t' that contend with it as strangers,
  * each with d = 1 − (1 − d_t)(1 − d_t') (its packet or t's waited behind a head for another output) — out[0] = Σ λ_t' d
- * (their rate), out[1] = Σ d (their heads).
+ * (their rate), out[1] = Σ d over their buffers (their heads). Change 250: only turns out of another input buffer (the
+ * link's other VLs): a turn of t's own FIFO (one SL on the torus's two dateline VLs leaves one buffer for both VLs of the
+ * port) is never a head beside t's — its packet is ahead in the FIFO or behind it — so it is not ahead at the output; and
+ * a buffer with several turns into the port holds one head, so it counts once among the heads.
  */
-export function displacedAhead(s: ModelState, t: number, out: Float64Array): void {
-  const l = s.lamT[t]!;
+export function displacedAhead(m: CompiledModel, t: number, out: Float64Array): void {
   const keep = 1 - displaced[t]!;
+  const u = m.turnIn[t]!;
+  const l = bufferLam[u]!;
   out[0] = displacedSums[0]! - l - keep * (displacedSums[1]! - l * keep);
   out[1] = displacedSums[2]! - 1 - keep * (displacedSums[3]! - keep);
 }
