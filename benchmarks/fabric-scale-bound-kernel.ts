@@ -29,11 +29,10 @@
  * busy). Packets: 16-byte records in a pool reused LIFO. Calendars: a binary heap, or a timing
  * wheel with a heap for the far events (fabric-scale-bound-calendar.ts).
  */
-import { fatTreeTopology, validateFabricTopology } from '../src/network/index.js';
-import { randomDerangement } from './derangement.js';
+import { ARG, BLOCKS, BUFFER_BLOCKS, boundFabric, DELAY, E_ARRIVE, E_CREDIT, E_DELIVER, E_GEN, E_TX_END, K_SHIFT, LATENCY, MTU, PATH_STRIDE, RATE, SEND_QUEUE, T_PACKET } from './fabric-scale-bound-fabric.js';
 import { makeCalendar, type CalendarKind } from './fabric-scale-bound-calendar.js';
 
-export type Layout = 'one64' | 'one128' | 'split4';
+export type Layout = 'one64' | 'one128' | 'split4' | 'pack32' | 'pack64';
 
 // Record fields (int32 slots). END is a double at slots 14–15 (8-byte aligned in every layout).
 const CUR = 0; // packet in transmission on this link direction (−1: idle)
@@ -75,25 +74,6 @@ function layoutOf(layout: Layout, G: number): { readonly base: Int32Array; reado
   return { base, stride, slots: at };
 }
 
-const MTU = 2048;
-const BLOCKS = MTU / 64;
-const BUFFER_BLOCKS = 8192 / 64;
-const RATE = 2.5e9 / 8;
-const T_PACKET = MTU / RATE;
-const DELAY = 10e-9;
-const LATENCY = 100e-9;
-const SEND_QUEUE = 256;
-const PATH_STRIDE = 8;
-
-// Event kinds (top 4 bits of a), the argument below.
-const K_SHIFT = 28;
-const ARG = (1 << K_SHIFT) - 1;
-const E_ARRIVE = 0; // packet b's header reaches the input buffer at the far end of link a
-const E_TX_END = 1; // link a's transmission ends
-const E_CREDIT = 2; // BLOCKS credits reach link a's sender
-const E_DELIVER = 3; // packet b's tail reaches its host
-const E_GEN = 4; // host a's source offers a packet
-
 export interface BoundOptions {
   readonly k: number;
   readonly layout: Layout;
@@ -112,39 +92,7 @@ export interface BoundRun {
 
 /** Builds the bound's fabric: topology, paths, records; the sources' first arrivals posted. */
 export function buildBound(o: BoundOptions): BoundRun {
-  const topology = validateFabricTopology(fatTreeTopology(o.k));
-  const H = topology.hosts.length;
-  const switchBase: number[] = [];
-  let G = 0;
-  for (const s of topology.switches) (switchBase.push(G), (G += s.ports));
-  const hostBase = G;
-  G += H;
-  const switchIndex = new Map(topology.switches.map((s, i) => [s.name, i]));
-  const hostIndex = new Map(topology.hosts.map((h, i) => [h.name, i]));
-  const peer = new Int32Array(G).fill(-1);
-  const switchOfPort = new Int32Array(G).fill(-1);
-  topology.switches.forEach((s, i) => switchOfPort.fill(i, switchBase[i]!, switchBase[i]! + s.ports));
-  const port = (node: string, p: number): number => (switchIndex.has(node) ? switchBase[switchIndex.get(node)!]! + p - 1 : hostBase + hostIndex.get(node)!);
-  for (const l of topology.links) {
-    const a = port(l.a.node, l.a.port);
-    const b = port(l.b.node, l.b.port);
-    (peer[a] = b), (peer[b] = a);
-  }
-  // Per flow (= per source host): the link directions it takes, host port first (the fabric's flowPaths).
-  const dest = randomDerangement(H, 12345);
-  const paths = new Int32Array(H * PATH_STRIDE).fill(-1);
-  const fwd = topology.forwardingPorts;
-  for (let h = 0; h < H; h++) {
-    let g = hostBase + h;
-    paths[h * PATH_STRIDE] = g;
-    for (let hop = 1; peer[g]! < hostBase; hop++) {
-      const s = switchOfPort[peer[g]!]!;
-      g = switchBase[s]! + fwd[s * H + dest[h]!]! - 1;
-      if (hop >= PATH_STRIDE) throw new Error(`fabric-scale-bound: flow ${h}'s path is longer than ${PATH_STRIDE - 1} hops`);
-      paths[h * PATH_STRIDE + hop] = g;
-    }
-    if (peer[g] !== hostBase + dest[h]!) throw new Error(`fabric-scale-bound: flow ${h} does not reach host ${dest[h]}`);
-  }
+  const { H, G, hostBase, peer, paths } = boundFabric(o.k);
 
   const L = layoutOf(o.layout, G);
   const buf = new ArrayBuffer(L.slots * 4);

@@ -20,8 +20,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machineLine } from './harness.js';
-import { buildBound, type Layout } from './fabric-scale-bound-kernel.js';
-import type { CalendarKind } from './fabric-scale-bound-calendar.js';
+import { boundCase, buildCase } from './fabric-scale-bound-cases.js';
 
 interface Result {
   readonly hops: number;
@@ -30,22 +29,9 @@ interface Result {
   readonly peakRssMiB: number;
 }
 
-const LAYOUTS: readonly string[] = ['one64', 'one128', 'split4'];
-const CALENDARS: readonly string[] = ['heap', 'wheel'];
-
-/** LAYOUT:CALENDAR → its parts (throws naming the bad case). */
-export function boundCase(name: string): { readonly layout: Layout; readonly calendar: CalendarKind } {
-  const [layout = '', calendar = ''] = name.split(':');
-  if (!LAYOUTS.includes(layout) || !CALENDARS.includes(calendar)) {
-    throw new Error(`fabric-scale-bound: case "${name}": real, or LAYOUT:CALENDAR with LAYOUT ${LAYOUTS.join(' | ')} and CALENDAR ${CALENDARS.join(' | ')}`);
-  }
-  return { layout: layout as Layout, calendar: calendar as CalendarKind };
-}
-
 /** Child: one bound case at one k; prints one JSON line. */
 function child(name: string, k: number, warmUs: number, windowUs: number): void {
-  const { layout, calendar } = boundCase(name);
-  const b = buildBound({ k, layout, calendar });
+  const b = buildCase(k, name);
   const warm = warmUs * 1e-6;
   b.run(warm);
   const before = b.counts();
