@@ -1,4 +1,4 @@
-/** The bound's case names (fabric-scale-bound.ts, fabric-scale-bound-misses.ts): LAYOUT:CALENDAR. */
+/** The bound's case names (fabric-scale-bound.ts, fabric-scale-bound-misses.ts): LAYOUT:CALENDAR[:wN]. */
 import { buildBound, type BoundRun, type Layout } from './fabric-scale-bound-kernel.js';
 import { buildPacked } from './fabric-scale-bound-packed.js';
 import type { CalendarKind } from './fabric-scale-bound-calendar.js';
@@ -7,12 +7,13 @@ const LAYOUTS: readonly string[] = ['one64', 'one128', 'split4', 'pack32', 'pack
 const CALENDARS: readonly string[] = ['heap', 'wheel'];
 
 /** LAYOUT:CALENDAR → its parts (throws naming the bad case). */
-export function boundCase(name: string): { readonly layout: Layout; readonly calendar: CalendarKind } {
-  const [layout = '', calendar = ''] = name.split(':');
-  if (!LAYOUTS.includes(layout) || !CALENDARS.includes(calendar)) {
-    throw new Error(`fabric-scale-bound: case "${name}": real, or LAYOUT:CALENDAR with LAYOUT ${LAYOUTS.join(' | ')} and CALENDAR ${CALENDARS.join(' | ')}`);
+export function boundCase(name: string): { readonly layout: Layout; readonly calendar: CalendarKind; readonly work: number } {
+  const [layout = '', calendar = '', extra] = name.split(':');
+  const work = extra === undefined ? 0 : /^w\d+$/.test(extra) ? Number(extra.slice(1)) : NaN;
+  if (!LAYOUTS.includes(layout) || !CALENDARS.includes(calendar) || Number.isNaN(work)) {
+    throw new Error(`fabric-scale-bound: case "${name}": real, or LAYOUT:CALENDAR[:wN] with LAYOUT ${LAYOUTS.join(' | ')}, CALENDAR ${CALENDARS.join(' | ')}, N rounds of work per event`);
   }
-  return { layout: layout as Layout, calendar: calendar as CalendarKind };
+  return { layout: layout as Layout, calendar: calendar as CalendarKind, work };
 }
 
 /** The bound of case `name` at k, built (its sources' first arrivals posted). */

@@ -29,7 +29,7 @@
  * busy). Packets: 16-byte records in a pool reused LIFO. Calendars: a binary heap, or a timing
  * wheel with a heap for the far events (fabric-scale-bound-calendar.ts).
  */
-import { ARG, BLOCKS, BUFFER_BLOCKS, boundFabric, DELAY, E_ARRIVE, E_CREDIT, E_DELIVER, E_GEN, E_TX_END, K_SHIFT, LATENCY, MTU, PATH_STRIDE, RATE, SEND_QUEUE, T_PACKET } from './fabric-scale-bound-fabric.js';
+import { ARG, BLOCKS, BUFFER_BLOCKS, boundFabric, DELAY, E_ARRIVE, E_CREDIT, E_DELIVER, E_GEN, E_TX_END, K_SHIFT, LATENCY, MTU, PATH_STRIDE, RATE, SEND_QUEUE, spin, T_PACKET } from './fabric-scale-bound-fabric.js';
 import { makeCalendar, type CalendarKind } from './fabric-scale-bound-calendar.js';
 
 export type Layout = 'one64' | 'one128' | 'split4' | 'pack32' | 'pack64';
@@ -79,6 +79,8 @@ export interface BoundOptions {
   readonly layout: Layout;
   readonly calendar: CalendarKind;
   readonly seed?: number;
+  /** Rounds of cache-resident work after each event (fabric-scale-bound-fabric.ts `spin`; default 0). */
+  readonly work?: number;
 }
 
 export interface BoundRun {
@@ -87,7 +89,7 @@ export interface BoundRun {
   /** Runs the simulation to time `until` (s). */
   run(until: number): void;
   /** Packet-hops (transmissions), events (taken, chooses, folded credits), deliveries, drops so far. */
-  counts(): { readonly hops: number; readonly events: number; readonly delivered: number; readonly dropped: number; readonly pending: number };
+  counts(): { readonly hops: number; readonly events: number; readonly delivered: number; readonly dropped: number; readonly pending: number; readonly sink: number };
 }
 
 /** Builds the bound's fabric: topology, paths, records; the sources' first arrivals posted. */
@@ -136,6 +138,8 @@ export function buildBound(o: BoundOptions): BoundRun {
   const chooseO = new Int32Array(G);
   const chooseI = new Int32Array(G);
   let nChoose = 0;
+  const work = o.work ?? 0;
+  let sink = 1;
   let now = 0;
   let events = 0;
   let delivered = 0;
@@ -292,13 +296,14 @@ export function buildBound(o: BoundOptions): BoundRun {
         const a = cal.takeA();
         handle(a, cal.lastB());
         events++;
+        if (work > 0) sink = spin(sink, work);
       }
       now = until;
     },
     counts() {
       let hops = 0;
       for (let g = 0; g < G; g++) hops += R[bSent + g * sSent]!;
-      return { hops, events, delivered, dropped, pending: cal.size() };
+      return { hops, events, delivered, dropped, pending: cal.size(), sink };
     },
   };
 }

@@ -13,7 +13,7 @@
  * held (bits 0–7) | input busy (bit 8) | into a host (bit 9) | send queue << 16 (host ports).
  */
 import type { BoundOptions, BoundRun } from './fabric-scale-bound-kernel.js';
-import { ARG, BLOCKS, BUFFER_BLOCKS, boundFabric, DELAY, E_ARRIVE, E_CREDIT, E_DELIVER, E_GEN, E_TX_END, K_SHIFT, LATENCY, MTU, PATH_STRIDE, RATE, SEND_QUEUE, T_PACKET } from './fabric-scale-bound-fabric.js';
+import { ARG, BLOCKS, BUFFER_BLOCKS, boundFabric, DELAY, E_ARRIVE, E_CREDIT, E_DELIVER, E_GEN, E_TX_END, K_SHIFT, LATENCY, MTU, PATH_STRIDE, RATE, SEND_QUEUE, spin, T_PACKET } from './fabric-scale-bound-fabric.js';
 import { makeCalendar } from './fabric-scale-bound-calendar.js';
 
 const NO = 0xffff;
@@ -57,6 +57,8 @@ export function buildPacked(o: BoundOptions): BoundRun {
   const chooseO = new Int32Array(G);
   const chooseI = new Int32Array(G);
   let nChoose = 0;
+  const work = o.work ?? 0;
+  let sink = 1;
   let now = 0;
   let events = 0;
   let hops = 0;
@@ -212,11 +214,12 @@ export function buildPacked(o: BoundOptions): BoundRun {
         const a = cal.takeA();
         handle(a, cal.lastB());
         events++;
+        if (work > 0) sink = spin(sink, work);
       }
       now = until;
     },
     counts() {
-      return { hops, events, delivered, dropped, pending: cal.size() };
+      return { hops, events, delivered, dropped, pending: cal.size(), sink };
     },
   };
 }
