@@ -81,6 +81,8 @@ export interface BoundOptions {
   readonly seed?: number;
   /** Rounds of cache-resident work after each event (fabric-scale-bound-fabric.ts `spin`; default 0). */
   readonly work?: number;
+  /** Per-port tables of 32-byte records beside the state, one word of each updated per event at the event's port (packed layouts; default 0). */
+  readonly extraTables?: number;
 }
 
 export interface BoundRun {

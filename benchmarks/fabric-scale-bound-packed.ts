@@ -11,6 +11,8 @@
  * 3 request list head | tail << 16 (0xffff: none); 4, 5 the far end's input FIFO head and tail
  * packets (−1: empty); 6 its head's next request | the output its head requests << 16; 7 blocks
  * held (bits 0–7) | input busy (bit 8) | into a host (bit 9) | send queue << 16 (host ports).
+ * `:xM` cases add M tables of 32-byte records per port, one word of each updated at every event's
+ * port: what each further per-port read of the real simulator would cost.
  */
 import type { BoundOptions, BoundRun } from './fabric-scale-bound-kernel.js';
 import { ARG, BLOCKS, BUFFER_BLOCKS, boundFabric, DELAY, E_ARRIVE, E_CREDIT, E_DELIVER, E_GEN, E_TX_END, K_SHIFT, LATENCY, MTU, PATH_STRIDE, RATE, SEND_QUEUE, spin, T_PACKET } from './fabric-scale-bound-fabric.js';
@@ -58,6 +60,7 @@ export function buildPacked(o: BoundOptions): BoundRun {
   const chooseI = new Int32Array(G);
   let nChoose = 0;
   const work = o.work ?? 0;
+  const extra = Array.from({ length: o.extraTables ?? 0 }, () => new Int32Array(G * 8));
   let sink = 1;
   let now = 0;
   let events = 0;
@@ -215,6 +218,8 @@ export function buildPacked(o: BoundOptions): BoundRun {
         handle(a, cal.lastB());
         events++;
         if (work > 0) sink = spin(sink, work);
+        // Stand-ins for the real simulator's other per-port reads (counters, logs, recorders): one word per table.
+        for (let m = 0; m < extra.length; m++) extra[m]![(a & ARG) * 8]!++;
       }
       now = until;
     },
