@@ -26,7 +26,7 @@
  * event reads the records of two link directions: the one the packet came in on and the one it
  * goes out on. Layouts (`Layout`): `one64` (one 64-byte record), `one128` (the same fields, 128
  * bytes apart), `split4` (over four arrays, as the fabric's: port record, FIFO record, blocks held,
- * busy). Packets: 16-byte records in a pool reused LIFO. Calendars: a binary heap, or a timing
+ * busy); the packed 32-byte records are fabric-scale-bound-packed.ts's. Packets: 16-byte records in a pool reused LIFO. Calendars: a binary heap, or a timing
  * wheel with a heap for the far events (fabric-scale-bound-calendar.ts).
  */
 import { ARG, BLOCKS, BUFFER_BLOCKS, boundFabric, DELAY, E_ARRIVE, E_CREDIT, E_DELIVER, E_GEN, E_TX_END, K_SHIFT, LATENCY, MTU, PATH_STRIDE, RATE, SEND_QUEUE, spin, T_PACKET } from './fabric-scale-bound-fabric.js';

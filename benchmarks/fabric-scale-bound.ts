@@ -10,8 +10,12 @@
  *     npx tsx benchmarks/fabric-scale-bound.ts [rounds] [warm-up µs] [window k=16 µs] [window k=32 µs] [CASE…]
  *     npx tsx benchmarks/fabric-scale-bound.ts 3 50 1000 200 real one64:heap one64:wheel one128:wheel split4:wheel
  *
- * CASE: `real` (src/ of this tree, fabric-scale.ts's child) or LAYOUT:CALENDAR of the bound, LAYOUT
- * one64 | one128 | split4, CALENDAR heap | wheel. Printed per child: packet-hops in the window and
+ *     npx tsx benchmarks/fabric-scale-bound.ts 9 300 2000 400 real pack32:wheel:w90 pack64:wheel:w90 one64:wheel:w90 split4:wheel:w90
+ *
+ * CASE: `real` (src/ of this tree, fabric-scale.ts's child) or LAYOUT:CALENDAR[:wN][:xM] of the bound
+ * (fabric-scale-bound-cases.ts), LAYOUT one64 | one128 | split4 | pack32 | pack64, CALENDAR heap | wheel,
+ * wN: N rounds of cache-resident work per event (w90 ≈ the real simulator's k = 16 time per hop), xM: M
+ * extra per-port tables touched per event (pack layouts). Printed per child: packet-hops in the window and
  * per simulated µs (the two simulators must move the same traffic), events per hop, CPU, the rate,
  * peak RSS, the load average.
  */
