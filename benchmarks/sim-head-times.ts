@@ -82,8 +82,15 @@ const register = fifo.register;
 fifo.register = function (q: number, out: number, vl: number) {
   registered.set(q, [clock(), popping, out]);
   // A fresh head whose port still sends its own buffer's predecessor waits the rest of that transmission: the model's shifted FIFO counts it.
-  regAt.set(this.headOf(q), [clock(), popping, popping ? 0 : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock())]);
+  regAt.set(this.headOf(q), [clock(), popping, popping ? 0 : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock()), portSent((q / V) | 0)]);
   if (!popping && crossbar !== null) {
+    // What keeps the fresh head's output busy (H39uni, entry 245): a packet of its own buffer, of another VL of its own input port
+    // (the same link), or of another input port.
+    const o = outSending.get(out);
+    const fb = busyBy.get(q) ?? [0, 0, 0, 0];
+    fb[0]! += 1;
+    if (o !== undefined && o[1] + xLink > clock()) fb[o[0] === q ? 1 : ((o[0] / V) | 0) === ((q / V) | 0) ? 2 : 3]! += 1;
+    busyBy.set(q, fb);
     // What a fresh head finds at its output: busy or not, and the requests already registered there
     // (inputFifo.ts's lists, oldest first, walked by its exported record layout FIFO_RECORD).
     const a = seen.get(q) ?? [0, 0, 0, 0, 0, 0];
@@ -106,7 +113,23 @@ const pushT = new Map<number, number>();
 const lastPush = new Map<number, number>();
 const entryClass = new Map<number, number>();
 /** Per packet: when its request was registered, and whether as a successor (at its predecessor's start). */
-const regAt = new Map<number, [number, boolean, number]>();
+const regAt = new Map<number, [number, boolean, number, number]>();
+/**
+ * Per input port: [packets started, the last one's start] (H39uni, entry 245): its transmission time up to now, C(t) = n·x less the
+ * rest of the packet in flight. A head's wait for its port busy with another VL's packet is C(start) − C(registration) − the time
+ * its own predecessor still held the port (x for a successor, the rest of its transmission for a fresh head).
+ */
+const portTx = new Map<number, [number, number]>();
+/** Per output port: the input queue of its last packet and its start; per input queue: [fresh heads, their output busy with their own buffer's packet, another VL's of their port, another port's]. */
+const outSending = new Map<number, [number, number]>();
+const busyBy = new Map<number, number[]>();
+const busyByAll = new Map<number, number[]>();
+const portSent = (port: number) => {
+  const a = portTx.get(port);
+  return a === undefined ? 0 : a[0] * xLink - Math.max(0, a[1] + xLink - clock());
+};
+/** Per input queue q: [heads, Σ their time from their port's being free of their own predecessor to their start, Σ of it with the port busy with another VL] (s). */
+const modelBooked = new Map<number, [number, number, number]>();
 /** Per input queue: when its last packet started. */
 const lastStart = new Map<number, number>();
 /**
@@ -120,6 +143,7 @@ const inBuf = new Map<number, [number, number]>();
 /** inBuf and byClass over the measured windows of every replication. */
 const inBufAll = new Map<number, [number, number]>();
 const byClassAll = new Map<number, number[]>();
+const bookedAll = new Map<number, number[]>();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let fifoInst: any = null;
 const push = fifo.push;
@@ -153,6 +177,16 @@ xbar.startTx = function (g: number, q: number, v: number) {
     const reg = regAt.get(p);
     regAt.delete(p);
     lastStart.set(q, clock());
+    if (reg !== undefined) {
+      const own = reg[1] ? xLink : reg[2];
+      const mb = modelBooked.get(q) ?? [0, 0, 0];
+      (mb[0] += 1), (mb[1] += clock() - reg[0] - own), (mb[2] += portSent((q / V) | 0) - reg[3] - own);
+      modelBooked.set(q, mb);
+    }
+    outSending.set(g, [q, clock()]);
+    const pt = portTx.get((q / V) | 0) ?? [0, 0];
+    (pt[0] += 1), (pt[1] = clock());
+    portTx.set((q / V) | 0, pt);
     if (t0 !== undefined) {
       const bc = byClass.get(q) ?? [0, 0, 0, 0, 0, 0, 0, 0, 0];
       bc[3 * k]! += 1;
@@ -195,10 +229,12 @@ for (let r = 0; r < reps; r++) {
   clock = () => f.engine.now;
   portNames = f.portNames;
   // Packet numbers are reused and each replication's buffers start empty: nothing of the previous one may carry over.
-  for (const m of [registered, pushT, lastPush, entryClass, regAt, lastStart, lastOut]) m.clear();
+  for (const m of [registered, pushT, lastPush, entryClass, regAt, lastStart, lastOut, portTx, outSending]) m.clear();
   f.run(until / 5, until / 5);
   heads.clear();
   seen.clear();
+  modelBooked.clear();
+  busyBy.clear();
   succ.clear();
   byClass.clear();
   inBuf.clear();
@@ -215,6 +251,16 @@ for (let r = 0; r < reps; r++) {
     const t = byClassAll.get(q) ?? new Array<number>(9).fill(0);
     b.forEach((z, i) => (t[i]! += z));
     byClassAll.set(q, t);
+  }
+  for (const [q, b] of busyBy) {
+    const t = busyByAll.get(q) ?? [0, 0, 0, 0];
+    b.forEach((z, i) => (t[i]! += z));
+    busyByAll.set(q, t);
+  }
+  for (const [q, b] of modelBooked) {
+    const t = bookedAll.get(q) ?? [0, 0, 0];
+    b.forEach((z, i) => (t[i]! += z));
+    bookedAll.set(q, t);
   }
   for (const [q, a] of heads) {
     const t = sum.get(q) ?? new Array(12).fill(0);
@@ -293,6 +339,28 @@ for (const [q, b] of inBufAll) {
 for (const [k, a] of [...byKind].sort()) {
   const mb = modelBuf.get(k) ?? [1, NaN, NaN];
   console.log(`${k}: arrival at the buffer to start ${(a[1] / a[0] / x).toFixed(3)} x (n ${a[0]}); model ${(mb[1]! / mb[0]!).toFixed(3)} (its FIFO wait ${(mb[2]! / mb[0]!).toFixed(3)})`);
+}
+// The heads as the model books them (H39uni, entry 245): from the port's being free of the buffer's own predecessor to the start, and of
+// that the time the port sent another VL's packet — beside the model's S − x (output, port).
+const bookedKind = new Map<string, number[]>();
+for (const [q, b] of bookedAll) {
+  const k = `${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`;
+  const a = bookedKind.get(k) ?? [0, 0, 0];
+  b.forEach((z, i) => (a[i]! += z));
+  bookedKind.set(k, a);
+}
+const busyKind = new Map<string, number[]>();
+for (const [q, b] of busyByAll) {
+  const k = `${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`;
+  const a = busyKind.get(k) ?? [0, 0, 0, 0];
+  b.forEach((z, i) => (a[i]! += z));
+  busyKind.set(k, a);
+}
+for (const [k, a] of [...busyKind].sort()) console.log(`${k}: a fresh head's output busy with its own buffer's packet ${(a[1]! / a[0]!).toFixed(3)}, another VL's of its port ${(a[2]! / a[0]!).toFixed(3)}, another port's ${(a[3]! / a[0]!).toFixed(3)}`);
+for (const [k, a] of [...bookedKind].sort()) {
+  const g = groups.get(k);
+  const model = g !== undefined && g[6]! > 0 ? `${(g[7]! / g[6]!).toFixed(3)} (${(g[8]! / g[6]!).toFixed(3)}, ${(g[9]! / g[6]!).toFixed(3)})` : '–';
+  console.log(`${k}: head as the model books it ${(a[1]! / a[0]! / x).toFixed(3)} x (port sending another VL ${(a[2]! / a[0]! / x).toFixed(3)}); model ${model}`);
 }
 // The same by how each packet came after its VL's previous one on the link (measurement 157): share and mean time to its start.
 const byKindClass = new Map<string, number[]>();

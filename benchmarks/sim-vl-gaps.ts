@@ -133,13 +133,13 @@ for (const [q, a] of stats) {
   mm.slice(0, 4).forEach((z, i) => (g[12 + i]! += a[0]! * z));
   groups.set(key, g);
 }
-const bOf = (n: number, s1: number, s2: number) => (s2 - s1) / (2 * s1);
+const bOf = (s1: number, s2: number) => (s2 - s1) / (2 * s1);
 console.log(`${name} ${label}: a VL's arrivals at each input buffer (${reps} × ${packets} packets per flow); gaps in x`);
 console.log('buffers                      packets | ρ VL  ρ link | gap: b2b   1 betw 2 betw  mean | sim trains E[X]  b | in link runs E[Y]  b_Y | model E[X]  b');
 for (const [key, g] of [...groups].sort()) {
   const n = g[0]!;
   const f = (z: number) => z.toFixed(3);
   console.log(
-    `${key.padEnd(28)} ${String(n).padStart(8)} | ${f(g[12]! / n)} ${f(g[13]! / n)} | ${f(g[1]! / n)} ${f(g[2]! / n)} ${f(g[3]! / n)} ${(g[4]! / g[5]!).toFixed(2).padStart(6)} | ${f(g[7]! / g[6]!)} ${f(bOf(g[6]!, g[7]!, g[8]!))} | ${f(g[10]! / g[9]!)} ${f(bOf(g[9]!, g[10]!, g[11]!))} | ${f(g[14]! / n)} ${f(g[15]! / n)}`,
+    `${key.padEnd(28)} ${String(n).padStart(8)} | ${f(g[12]! / n)} ${f(g[13]! / n)} | ${f(g[1]! / n)} ${f(g[2]! / n)} ${f(g[3]! / n)} ${(g[4]! / g[5]!).toFixed(2).padStart(6)} | ${f(g[7]! / g[6]!)} ${f(bOf(g[7]!, g[8]!))} | ${f(g[10]! / g[9]!)} ${f(bOf(g[10]!, g[11]!))} | ${f(g[14]! / n)} ${f(g[15]! / n)}`,
   );
 }
