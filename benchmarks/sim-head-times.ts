@@ -82,7 +82,7 @@ const register = fifo.register;
 fifo.register = function (q: number, out: number, vl: number) {
   registered.set(q, [clock(), popping, out]);
   // A fresh head whose port still sends its own buffer's predecessor waits the rest of that transmission: the model's shifted FIFO counts it.
-  regAt.set(this.headOf(q), [clock(), popping, popping ? 0 : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock()), portSent((q / V) | 0)]);
+  regAt.set(this.headOf(q), [clock(), popping, popping ? 0 : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock()), portSent((q / V) | 0), outSent(out)]);
   if (!popping && crossbar !== null) {
     // What keeps the fresh head's output busy (H39uni, entry 245): a packet of its own buffer, of another VL of its own input port
     // (the same link), or of another input port.
@@ -113,7 +113,7 @@ const pushT = new Map<number, number>();
 const lastPush = new Map<number, number>();
 const entryClass = new Map<number, number>();
 /** Per packet: when its request was registered, and whether as a successor (at its predecessor's start). */
-const regAt = new Map<number, [number, boolean, number, number]>();
+const regAt = new Map<number, [number, boolean, number, number, number]>();
 /**
  * Per input port: [packets started, the last one's start] (H39uni, entry 245): its transmission time up to now, C(t) = n·x less the
  * rest of the packet in flight. A head's wait for its port busy with another VL's packet is C(start) − C(registration) − the time
@@ -128,6 +128,15 @@ const portSent = (port: number) => {
   const a = portTx.get(port);
   return a === undefined ? 0 : a[0] * xLink - Math.max(0, a[1] + xLink - clock());
 };
+/** Per output port: [packets started, the last one's start] — its transmission time up to now, as portSent's. */
+const outTx = new Map<number, [number, number]>();
+const outSent = (g: number) => {
+  const a = outTx.get(g);
+  return a === undefined ? 0 : a[0] * xLink - Math.max(0, a[1] + xLink - clock());
+};
+/** Per input queue q, its fresh heads whose port was free of their own predecessor: [n, ΣH, Σ output busy, Σ port busy with another VL] over the wait (s). */
+const freshSplit = new Map<number, number[]>();
+const freshSplitAll = new Map<number, number[]>();
 /** Per input queue q: [heads, Σ their time from their port's being free of their own predecessor to their start, Σ of it with the port busy with another VL] (s). */
 const modelBooked = new Map<number, [number, number, number]>();
 /** Per input queue: when its last packet started. */
@@ -183,6 +192,14 @@ xbar.startTx = function (g: number, q: number, v: number) {
       (mb[0] += 1), (mb[1] += clock() - reg[0] - own), (mb[2] += portSent((q / V) | 0) - reg[3] - own);
       modelBooked.set(q, mb);
     }
+    if (reg !== undefined && !reg[1] && reg[2] === 0) {
+      const fs = freshSplit.get(q) ?? [0, 0, 0, 0];
+      (fs[0]! += 1), (fs[1]! += clock() - reg[0]), (fs[2]! += outSent(g) - reg[4]), (fs[3]! += portSent((q / V) | 0) - reg[3]);
+      freshSplit.set(q, fs);
+    }
+    const ot = outTx.get(g) ?? [0, 0];
+    (ot[0] += 1), (ot[1] = clock());
+    outTx.set(g, ot);
     outSending.set(g, [q, clock()]);
     const pt = portTx.get((q / V) | 0) ?? [0, 0];
     (pt[0] += 1), (pt[1] = clock());
@@ -229,12 +246,13 @@ for (let r = 0; r < reps; r++) {
   clock = () => f.engine.now;
   portNames = f.portNames;
   // Packet numbers are reused and each replication's buffers start empty: nothing of the previous one may carry over.
-  for (const m of [registered, pushT, lastPush, entryClass, regAt, lastStart, lastOut, portTx, outSending]) m.clear();
+  for (const m of [registered, pushT, lastPush, entryClass, regAt, lastStart, lastOut, portTx, outSending, outTx]) m.clear();
   f.run(until / 5, until / 5);
   heads.clear();
   seen.clear();
   modelBooked.clear();
   busyBy.clear();
+  freshSplit.clear();
   succ.clear();
   byClass.clear();
   inBuf.clear();
@@ -251,6 +269,11 @@ for (let r = 0; r < reps; r++) {
     const t = byClassAll.get(q) ?? new Array<number>(9).fill(0);
     b.forEach((z, i) => (t[i]! += z));
     byClassAll.set(q, t);
+  }
+  for (const [q, b] of freshSplit) {
+    const t = freshSplitAll.get(q) ?? [0, 0, 0, 0];
+    b.forEach((z, i) => (t[i]! += z));
+    freshSplitAll.set(q, t);
   }
   for (const [q, b] of busyBy) {
     const t = busyByAll.get(q) ?? [0, 0, 0, 0];
@@ -355,6 +378,19 @@ for (const [q, b] of busyByAll) {
   const a = busyKind.get(k) ?? [0, 0, 0, 0];
   b.forEach((z, i) => (a[i]! += z));
   busyKind.set(k, a);
+}
+// Fresh heads whose port was free of their own predecessor (H39uni, entry 245): their wait H, the time in it that their output sent
+// (any packet) and that their port sent another VL's; the union is H (neither busy, the head would start), so both = out + port − H.
+const splitKind = new Map<string, number[]>();
+for (const [q, b] of freshSplitAll) {
+  const k = `${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`;
+  const a = splitKind.get(k) ?? [0, 0, 0, 0];
+  b.forEach((z, i) => (a[i]! += z));
+  splitKind.set(k, a);
+}
+for (const [k, a] of [...splitKind].sort()) {
+  const [n, h, o, pp] = a.map((z, i) => (i === 0 ? z : z / a[0]! / x)) as [number, number, number, number];
+  console.log(`${k}: fresh heads (n ${n}) wait ${h.toFixed(3)} x: output busy ${o.toFixed(3)}, port busy with another VL ${pp.toFixed(3)}, both ${Math.max(0, o + pp - h).toFixed(3)}, port alone ${Math.max(0, h - o).toFixed(3)}`);
 }
 for (const [k, a] of [...busyKind].sort()) console.log(`${k}: a fresh head's output busy with its own buffer's packet ${(a[1]! / a[0]!).toFixed(3)}, another VL's of its port ${(a[2]! / a[0]!).toFixed(3)}, another port's ${(a[3]! / a[0]!).toFixed(3)}`);
 for (const [k, a] of [...bookedKind].sort()) {
