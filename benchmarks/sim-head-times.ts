@@ -18,7 +18,9 @@
  * flow (default 2 × 20,000), seed `--seed` (default 1), a fifth of that warm-up. Last, per buffer kind, each packet's time from
  * its entry into the buffer to its start (the buffer's time beyond x, as fabric-model-buffers.ts's `sim` by Little), beside the
  * model's FIFO wait + S − x; and that time by how the packet entered after its VL's previous one (back to back, one packet
- * between, further: H34vl, measurement 157).
+ * between, further: H34vl, measurement 157). H39uni (entry 245): each head's time as the model books it (from its port's being free of its
+ * own buffer's predecessor to its start) with the time its port sent another VL's packet meanwhile; what keeps a fresh head's output busy
+ * (its own buffer's packet, another VL's of its port, another port's); and the fresh heads' wait split into output busy, port busy, both.
  *
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts 4ary2tree-uniform-2sl [90%] [--reps 2] [--packets 20000]
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts mesh8x8-uniform-2sl 90% --by-vl   (host-fed and switch-fed buffers, per VL)
@@ -34,6 +36,7 @@ import { FifoInputQueues, FIFO_RECORD as FR } from '../src/sim/fabric/switch/inp
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
 import { simCaseParams } from './sim-case-params.js';
+import { poolInto, sumsByKey } from './sim-kind-sums.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, d: string) => {
@@ -270,21 +273,9 @@ for (let r = 0; r < reps; r++) {
     b.forEach((z, i) => (t[i]! += z));
     byClassAll.set(q, t);
   }
-  for (const [q, b] of freshSplit) {
-    const t = freshSplitAll.get(q) ?? [0, 0, 0, 0];
-    b.forEach((z, i) => (t[i]! += z));
-    freshSplitAll.set(q, t);
-  }
-  for (const [q, b] of busyBy) {
-    const t = busyByAll.get(q) ?? [0, 0, 0, 0];
-    b.forEach((z, i) => (t[i]! += z));
-    busyByAll.set(q, t);
-  }
-  for (const [q, b] of modelBooked) {
-    const t = bookedAll.get(q) ?? [0, 0, 0];
-    b.forEach((z, i) => (t[i]! += z));
-    bookedAll.set(q, t);
-  }
+  poolInto(freshSplitAll, freshSplit);
+  poolInto(busyByAll, busyBy);
+  poolInto(bookedAll, modelBooked);
   for (const [q, a] of heads) {
     const t = sum.get(q) ?? new Array(12).fill(0);
     a.forEach((x, k) => (t[k]! += x));
@@ -363,31 +354,14 @@ for (const [k, a] of [...byKind].sort()) {
   const mb = modelBuf.get(k) ?? [1, NaN, NaN];
   console.log(`${k}: arrival at the buffer to start ${(a[1] / a[0] / x).toFixed(3)} x (n ${a[0]}); model ${(mb[1]! / mb[0]!).toFixed(3)} (its FIFO wait ${(mb[2]! / mb[0]!).toFixed(3)})`);
 }
+const kindOfQueue = (q: number) => `${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`;
 // The heads as the model books them (H39uni, entry 245): from the port's being free of the buffer's own predecessor to the start, and of
 // that the time the port sent another VL's packet — beside the model's S − x (output, port).
-const bookedKind = new Map<string, number[]>();
-for (const [q, b] of bookedAll) {
-  const k = `${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`;
-  const a = bookedKind.get(k) ?? [0, 0, 0];
-  b.forEach((z, i) => (a[i]! += z));
-  bookedKind.set(k, a);
-}
-const busyKind = new Map<string, number[]>();
-for (const [q, b] of busyByAll) {
-  const k = `${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`;
-  const a = busyKind.get(k) ?? [0, 0, 0, 0];
-  b.forEach((z, i) => (a[i]! += z));
-  busyKind.set(k, a);
-}
+const bookedKind = sumsByKey(bookedAll, kindOfQueue);
+const busyKind = sumsByKey(busyByAll, kindOfQueue);
 // Fresh heads whose port was free of their own predecessor (H39uni, entry 245): their wait H, the time in it that their output sent
 // (any packet) and that their port sent another VL's; the union is H (neither busy, the head would start), so both = out + port − H.
-const splitKind = new Map<string, number[]>();
-for (const [q, b] of freshSplitAll) {
-  const k = `${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`;
-  const a = splitKind.get(k) ?? [0, 0, 0, 0];
-  b.forEach((z, i) => (a[i]! += z));
-  splitKind.set(k, a);
-}
+const splitKind = sumsByKey(freshSplitAll, kindOfQueue);
 for (const [k, a] of [...splitKind].sort()) {
   const [n, h, o, pp] = a.map((z, i) => (i === 0 ? z : z / a[0]! / x)) as [number, number, number, number];
   console.log(`${k}: fresh heads (n ${n}) wait ${h.toFixed(3)} x: output busy ${o.toFixed(3)}, port busy with another VL ${pp.toFixed(3)}, both ${Math.max(0, o + pp - h).toFixed(3)}, port alone ${Math.max(0, h - o).toFixed(3)}`);
