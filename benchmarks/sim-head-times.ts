@@ -18,7 +18,9 @@
  * flow (default 2 × 20,000), seed `--seed` (default 1), a fifth of that warm-up. Last, per buffer kind, each packet's time from
  * its entry into the buffer to its start (the buffer's time beyond x, as fabric-model-buffers.ts's `sim` by Little), beside the
  * model's FIFO wait + S − x; and that time by how the packet entered after its VL's previous one (back to back, one packet
- * between, further: H34vl, measurement 157).
+ * between, further: H34vl, measurement 157). H39uni (entry 245): each head's time as the model books it (from its port's being free of its
+ * own buffer's predecessor to its start) with the time its port sent another VL's packet meanwhile; what keeps a fresh head's output busy
+ * (its own buffer's packet, another VL's of its port, another port's); and the fresh heads' wait split into output busy, port busy, both.
  *
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts 4ary2tree-uniform-2sl [90%] [--reps 2] [--packets 20000]
  *     nice -n 10 npx tsx benchmarks/sim-head-times.ts mesh8x8-uniform-2sl 90% --by-vl   (host-fed and switch-fed buffers, per VL)
@@ -34,6 +36,7 @@ import { FifoInputQueues, FIFO_RECORD as FR } from '../src/sim/fabric/switch/inp
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
 import { simCaseParams } from './sim-case-params.js';
+import { poolInto, sumsByKey } from './sim-kind-sums.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, d: string) => {
@@ -82,8 +85,15 @@ const register = fifo.register;
 fifo.register = function (q: number, out: number, vl: number) {
   registered.set(q, [clock(), popping, out]);
   // A fresh head whose port still sends its own buffer's predecessor waits the rest of that transmission: the model's shifted FIFO counts it.
-  regAt.set(this.headOf(q), [clock(), popping, popping ? 0 : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock())]);
+  regAt.set(this.headOf(q), [clock(), popping, popping ? 0 : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock()), portSent((q / V) | 0), outSent(out)]);
   if (!popping && crossbar !== null) {
+    // What keeps the fresh head's output busy (H39uni, entry 245): a packet of its own buffer, of another VL of its own input port
+    // (the same link), or of another input port.
+    const o = outSending.get(out);
+    const fb = busyBy.get(q) ?? [0, 0, 0, 0];
+    fb[0]! += 1;
+    if (o !== undefined && o[1] + xLink > clock()) fb[o[0] === q ? 1 : ((o[0] / V) | 0) === ((q / V) | 0) ? 2 : 3]! += 1;
+    busyBy.set(q, fb);
     // What a fresh head finds at its output: busy or not, and the requests already registered there
     // (inputFifo.ts's lists, oldest first, walked by its exported record layout FIFO_RECORD).
     const a = seen.get(q) ?? [0, 0, 0, 0, 0, 0];
@@ -106,7 +116,32 @@ const pushT = new Map<number, number>();
 const lastPush = new Map<number, number>();
 const entryClass = new Map<number, number>();
 /** Per packet: when its request was registered, and whether as a successor (at its predecessor's start). */
-const regAt = new Map<number, [number, boolean, number]>();
+const regAt = new Map<number, [number, boolean, number, number, number]>();
+/**
+ * Per input port: [packets started, the last one's start] (H39uni, entry 245): its transmission time up to now, C(t) = n·x less the
+ * rest of the packet in flight. A head's wait for its port busy with another VL's packet is C(start) − C(registration) − the time
+ * its own predecessor still held the port (x for a successor, the rest of its transmission for a fresh head).
+ */
+const portTx = new Map<number, [number, number]>();
+/** Per output port: the input queue of its last packet and its start; per input queue: [fresh heads, their output busy with their own buffer's packet, another VL's of their port, another port's]. */
+const outSending = new Map<number, [number, number]>();
+const busyBy = new Map<number, number[]>();
+const busyByAll = new Map<number, number[]>();
+const portSent = (port: number) => {
+  const a = portTx.get(port);
+  return a === undefined ? 0 : a[0] * xLink - Math.max(0, a[1] + xLink - clock());
+};
+/** Per output port: [packets started, the last one's start] — its transmission time up to now, as portSent's. */
+const outTx = new Map<number, [number, number]>();
+const outSent = (g: number) => {
+  const a = outTx.get(g);
+  return a === undefined ? 0 : a[0] * xLink - Math.max(0, a[1] + xLink - clock());
+};
+/** Per input queue q, its fresh heads whose port was free of their own predecessor: [n, ΣH, Σ output busy, Σ port busy with another VL] over the wait (s). */
+const freshSplit = new Map<number, number[]>();
+const freshSplitAll = new Map<number, number[]>();
+/** Per input queue q: [heads, Σ their time from their port's being free of their own predecessor to their start, Σ of it with the port busy with another VL] (s). */
+const modelBooked = new Map<number, [number, number, number]>();
 /** Per input queue: when its last packet started. */
 const lastStart = new Map<number, number>();
 /**
@@ -120,6 +155,7 @@ const inBuf = new Map<number, [number, number]>();
 /** inBuf and byClass over the measured windows of every replication. */
 const inBufAll = new Map<number, [number, number]>();
 const byClassAll = new Map<number, number[]>();
+const bookedAll = new Map<number, number[]>();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let fifoInst: any = null;
 const push = fifo.push;
@@ -153,6 +189,24 @@ xbar.startTx = function (g: number, q: number, v: number) {
     const reg = regAt.get(p);
     regAt.delete(p);
     lastStart.set(q, clock());
+    if (reg !== undefined) {
+      const own = reg[1] ? xLink : reg[2];
+      const mb = modelBooked.get(q) ?? [0, 0, 0];
+      (mb[0] += 1), (mb[1] += clock() - reg[0] - own), (mb[2] += portSent((q / V) | 0) - reg[3] - own);
+      modelBooked.set(q, mb);
+    }
+    if (reg !== undefined && !reg[1] && reg[2] === 0) {
+      const fs = freshSplit.get(q) ?? [0, 0, 0, 0];
+      (fs[0]! += 1), (fs[1]! += clock() - reg[0]), (fs[2]! += outSent(g) - reg[4]), (fs[3]! += portSent((q / V) | 0) - reg[3]);
+      freshSplit.set(q, fs);
+    }
+    const ot = outTx.get(g) ?? [0, 0];
+    (ot[0] += 1), (ot[1] = clock());
+    outTx.set(g, ot);
+    outSending.set(g, [q, clock()]);
+    const pt = portTx.get((q / V) | 0) ?? [0, 0];
+    (pt[0] += 1), (pt[1] = clock());
+    portTx.set((q / V) | 0, pt);
     if (t0 !== undefined) {
       const bc = byClass.get(q) ?? [0, 0, 0, 0, 0, 0, 0, 0, 0];
       bc[3 * k]! += 1;
@@ -195,10 +249,13 @@ for (let r = 0; r < reps; r++) {
   clock = () => f.engine.now;
   portNames = f.portNames;
   // Packet numbers are reused and each replication's buffers start empty: nothing of the previous one may carry over.
-  for (const m of [registered, pushT, lastPush, entryClass, regAt, lastStart, lastOut]) m.clear();
+  for (const m of [registered, pushT, lastPush, entryClass, regAt, lastStart, lastOut, portTx, outSending, outTx]) m.clear();
   f.run(until / 5, until / 5);
   heads.clear();
   seen.clear();
+  modelBooked.clear();
+  busyBy.clear();
+  freshSplit.clear();
   succ.clear();
   byClass.clear();
   inBuf.clear();
@@ -216,6 +273,9 @@ for (let r = 0; r < reps; r++) {
     b.forEach((z, i) => (t[i]! += z));
     byClassAll.set(q, t);
   }
+  poolInto(freshSplitAll, freshSplit);
+  poolInto(busyByAll, busyBy);
+  poolInto(bookedAll, modelBooked);
   for (const [q, a] of heads) {
     const t = sum.get(q) ?? new Array(12).fill(0);
     a.forEach((x, k) => (t[k]! += x));
@@ -293,6 +353,24 @@ for (const [q, b] of inBufAll) {
 for (const [k, a] of [...byKind].sort()) {
   const mb = modelBuf.get(k) ?? [1, NaN, NaN];
   console.log(`${k}: arrival at the buffer to start ${(a[1] / a[0] / x).toFixed(3)} x (n ${a[0]}); model ${(mb[1]! / mb[0]!).toFixed(3)} (its FIFO wait ${(mb[2]! / mb[0]!).toFixed(3)})`);
+}
+const kindOfQueue = (q: number) => `${kindOf(portNames[(q / V) | 0]!)} VL${q % V}`;
+// The heads as the model books them (H39uni, entry 245): from the port's being free of the buffer's own predecessor to the start, and of
+// that the time the port sent another VL's packet — beside the model's S − x (output, port).
+const bookedKind = sumsByKey(bookedAll, kindOfQueue);
+const busyKind = sumsByKey(busyByAll, kindOfQueue);
+// Fresh heads whose port was free of their own predecessor (H39uni, entry 245): their wait H, the time in it that their output sent
+// (any packet) and that their port sent another VL's; the union is H (neither busy, the head would start), so both = out + port − H.
+const splitKind = sumsByKey(freshSplitAll, kindOfQueue);
+for (const [k, a] of [...splitKind].sort()) {
+  const [n, h, o, pp] = a.map((z, i) => (i === 0 ? z : z / a[0]! / x)) as [number, number, number, number];
+  console.log(`${k}: fresh heads (n ${n}) wait ${h.toFixed(3)} x: output busy ${o.toFixed(3)}, port busy with another VL ${pp.toFixed(3)}, both ${Math.max(0, o + pp - h).toFixed(3)}, port alone ${Math.max(0, h - o).toFixed(3)}`);
+}
+for (const [k, a] of [...busyKind].sort()) console.log(`${k}: a fresh head's output busy with its own buffer's packet ${(a[1]! / a[0]!).toFixed(3)}, another VL's of its port ${(a[2]! / a[0]!).toFixed(3)}, another port's ${(a[3]! / a[0]!).toFixed(3)}`);
+for (const [k, a] of [...bookedKind].sort()) {
+  const g = groups.get(k);
+  const model = g !== undefined && g[6]! > 0 ? `${(g[7]! / g[6]!).toFixed(3)} (${(g[8]! / g[6]!).toFixed(3)}, ${(g[9]! / g[6]!).toFixed(3)})` : '–';
+  console.log(`${k}: head as the model books it ${(a[1]! / a[0]! / x).toFixed(3)} x (port sending another VL ${(a[2]! / a[0]! / x).toFixed(3)}); model ${model}`);
 }
 // The same by how each packet came after its VL's previous one on the link (measurement 157): share and mean time to its start.
 const byKindClass = new Map<string, number[]>();

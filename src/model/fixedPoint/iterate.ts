@@ -12,7 +12,7 @@ import { conservationFloor, spacedInput } from '../queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from '../queues/voq.js';
 import { displacedAhead, linkDisplaced, resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
-import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt } from '../queues/heads.js';
+import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt, sameLinkStrangers } from '../queues/heads.js';
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
 import { runsAhead, visitRuns } from '../queues/runs.js';
@@ -216,7 +216,10 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           // waits elsewhere: a straight ring hop keeps its spaced zero); they contend as strangers (waiting.ts). Change 250: only
           // turns out of the link's other buffers (a turn of t's own FIFO is never a head beside t's), each buffer one head.
           if (oneLink) displacedAhead(m, t, ahead230);
-          const others = oneLink ? ahead230[0]! : l - s.lamT[t]! - (same - s.lamT[t]!) * Math.min(1, same / linkTotal);
+          // Change 246 (H39uni): the link's other turns here count only as far as their packets or this one were delayed (their
+          // spacing lost), and no more than the thinning rule above counts them: the smaller of the two (heads.ts sameLinkStrangers).
+          const thinned = (same - s.lamT[t]!) * Math.min(1, same / linkTotal);
+          const others = oneLink ? ahead230[0]! : same > s.lamT[t]! ? l - same + Math.min(same - s.lamT[t]! - thinned, sameLinkStrangers(m, s, t, base)) : l - s.lamT[t]! - thinned;
           let w = 0;
           let busy = 0;
           let w2 = 0;

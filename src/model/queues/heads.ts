@@ -286,3 +286,34 @@ export function readyHeadsAt(m: CompiledModel, s: ModelState, q: number, byInput
 export function clearReadyByInput(m: CompiledModel, q: number, byInput: Float64Array): void {
   for (let c = q * m.V; c < (q + 1) * m.V; c++) for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) byInput[(m.turnIn[m.intoOf[i]!]! / m.V) | 0] = 0;
 }
+
+/**
+ * The chance that a packet of turn t left its buffer later than it came (otherVlsReadout's "delayed"): it waited for its
+ * output (probability b_t) or behind its buffer's earlier packets (λ_u(S_u − x_u), u the buffer's channel).
+ */
+export function delayedShare(m: CompiledModel, s: ModelState, t: number): number {
+  const u = m.turnIn[t]!;
+  const behind = Math.min(1, s.lam[u]! * Math.max(0, s.headTime[u]! - s.xbar[u]!));
+  return 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
+}
+
+/**
+ * Method change 246 (H39uni, docs/fabric-model.md; docs/models.md §13.4): the rate of the same link's other turns into turn t's
+ * output port (its other VLs) that contend with t there as strangers. Their packets and t's came over one link one after
+ * another, so one of them holds the output when the other arrives only if one of the two left its buffer later than it
+ * came: Σ_t' λ_t'·(1 − (1 − d_t)(1 − d_t')) over those turns t' (d {@link delayedShare}; change 230's pair form). `base`:
+ * the output port's first channel.
+ */
+export function sameLinkStrangers(m: CompiledModel, s: ModelState, t: number, base: number): number {
+  const pu = (m.turnIn[t]! / m.V) | 0;
+  const keep = 1 - delayedShare(m, s, t);
+  let r = 0;
+  for (let c = base; c < base + m.V; c++) {
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+      const t2 = m.intoOf[i]!;
+      if (t2 === t || !(s.lamT[t2]! > 0) || ((m.turnIn[t2]! / m.V) | 0) !== pu) continue;
+      r += s.lamT[t2]! * (1 - keep * (1 - delayedShare(m, s, t2)));
+    }
+  }
+  return r;
+}
