@@ -96,27 +96,35 @@ export function displacedShare(m: CompiledModel, s: ModelState, u: number, p: nu
 }
 
 /**
- * Scratch of {@link linkDisplaced}: per turn its buffer's displaced share d; the port's Σλ and Σλ(1 − d) over its turns,
- * and its buffers' count and Σ(1 − d) over them; per input buffer (channel) the rate and the count of its turns into the port
- * (change 250).
+ * Scratch of {@link linkDisplaced}, per input buffer (channel) u with a turn into the port: its displaced share d_u
+ * ({@link displacedShare}), its rate into the port and whether it is among the port's buffers with traffic; and the port's
+ * Σλ and Σλ(1 − d) over its turns, its buffers' count and Σ(1 − d) over them (change 250). Per buffer, not per turn: a
+ * turn's share is its buffer's, and a turn without traffic reads its buffer's entries, which linkDisplaced has just reset.
  */
-let displaced = new Float64Array(0);
+let bufferShare = new Float64Array(0);
 let bufferLam = new Float64Array(0);
-let bufferTurns = new Float64Array(0);
+let bufferCounted = new Uint8Array(0);
 const displacedSums = new Float64Array(4);
 
 /**
- * Change 230 at output port p fed by one link: each turn's displaced share (its buffer's, {@link displacedShare}) and
- * their sums over every turn into p with traffic, once per port and priority level; {@link displacedAhead} then reads a
- * turn's part. Change 251: the turns into p's VLs of `level` only (servedLevel), as the port's MVA counts its strangers:
- * the other level's packets reach the turn through the priority terms (portWaits: `avail`, `lowerTerm`), not as heads.
+ * Change 230 at output port p fed by one link: each buffer's displaced share ({@link displacedShare}) and their sums over
+ * every turn into p with traffic, once per port and priority level; {@link displacedAhead} then reads a turn's part.
+ * Change 251: the turns into p's VLs of `level` only (servedLevel), as the port's MVA counts its strangers: the other
+ * level's packets reach the turn through the priority terms (portWaits: `avail`, `lowerTerm`), not as heads.
  */
 export function linkDisplaced(m: CompiledModel, s: ModelState, p: number, sh: VlShares, level: number): void {
-  if (displaced.length < m.turnIn.length) displaced = new Float64Array(m.turnIn.length);
-  if (bufferLam.length < m.C) (bufferLam = new Float64Array(m.C), bufferTurns = new Float64Array(m.C));
+  if (bufferLam.length < m.C) {
+    bufferShare = new Float64Array(m.C);
+    bufferLam = new Float64Array(m.C);
+    bufferCounted = new Uint8Array(m.C);
+  }
   displacedSums.fill(0);
-  for (let c = p * m.V; c < (p + 1) * m.V; c++) {
-    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) bufferLam[m.turnIn[m.intoOf[i]!]!] = bufferTurns[m.turnIn[m.intoOf[i]!]!] = 0;
+  // Every buffer with a turn into p (either level, with traffic or not): its share, no rate, not counted yet.
+  for (let i = m.intoStart[p * m.V]!; i < m.intoStart[(p + 1) * m.V]!; i++) {
+    const u = m.turnIn[m.intoOf[i]!]!;
+    bufferShare[u] = displacedShare(m, s, u, p);
+    bufferLam[u] = 0;
+    bufferCounted[u] = 0;
   }
   for (let c = p * m.V; c < (p + 1) * m.V; c++) {
     if (servedLevel(sh, c - p * m.V) !== level) continue;
@@ -125,14 +133,16 @@ export function linkDisplaced(m: CompiledModel, s: ModelState, p: number, sh: Vl
       const l = s.lamT[t]!;
       if (!(l > 0)) continue;
       const u = m.turnIn[t]!;
-      const d = displacedShare(m, s, u, p);
-      displaced[t] = d;
+      const d = bufferShare[u]!;
       displacedSums[0]! += l;
       displacedSums[1]! += l * (1 - d);
-      // Change 250: each buffer once in the heads (a FIFO has one head): the buffers' count and Σ(1 − d).
-      if (bufferTurns[u] === 0) (displacedSums[2]!++, (displacedSums[3]! += 1 - d));
       bufferLam[u]! += l;
-      bufferTurns[u]!++;
+      // Change 250: each buffer once in the heads (a FIFO has one head): the buffers' count and Σ(1 − d).
+      if (bufferCounted[u] === 0) {
+        bufferCounted[u] = 1;
+        displacedSums[2]!++;
+        displacedSums[3]! += 1 - d;
+      }
     }
   }
 }
@@ -143,12 +153,14 @@ export function linkDisplaced(m: CompiledModel, s: ModelState, p: number, sh: Vl
  * (their rate), out[1] = Σ d over their buffers (their heads). Change 250: only turns out of another input buffer (the
  * link's other VLs): a turn of t's own FIFO (one SL on the torus's two dateline VLs leaves one buffer for both VLs of the
  * port) is never a head beside t's — its packet is ahead in the FIFO or behind it — so it is not ahead at the output; and
- * a buffer with several turns into the port holds one head, so it counts once among the heads.
+ * a buffer with several turns into the port holds one head, so it counts once among the heads. A turn without traffic
+ * whose buffer has none into the port either (not counted) takes every counted buffer.
  */
 export function displacedAhead(m: CompiledModel, t: number, out: Float64Array): void {
-  const keep = 1 - displaced[t]!;
   const u = m.turnIn[t]!;
+  const keep = 1 - bufferShare[u]!;
   const l = bufferLam[u]!;
+  const own = bufferCounted[u]!;
   out[0] = displacedSums[0]! - l - keep * (displacedSums[1]! - l * keep);
-  out[1] = displacedSums[2]! - 1 - keep * (displacedSums[3]! - keep);
+  out[1] = displacedSums[2]! - own - keep * (displacedSums[3]! - own * keep);
 }
