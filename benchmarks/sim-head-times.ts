@@ -82,10 +82,11 @@ const seen = new Map<number, number[]>();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let crossbar: any = null;
 const register = fifo.register;
-fifo.register = function (q: number, out: number, vl: number) {
+fifo.register = function (x: number, out: number, vl: number) {
+  const q = this.bufferOf(x); // (the maps below are by buffer number; the simulator's queue numbers are record offsets)
   registered.set(q, [clock(), popping, out]);
   // A fresh head whose port still sends its own buffer's predecessor waits the rest of that transmission: the model's shifted FIFO counts it.
-  regAt.set(this.headOf(q), [clock(), popping, popping ? 0 : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock()), portSent((q / V) | 0), outSent(out)]);
+  regAt.set(this.headOf(x), [clock(), popping, popping ? 0 : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock()), portSent((q / V) | 0), outSent(out)]);
   if (!popping && crossbar !== null) {
     // What keeps the fresh head's output busy (H39uni, entry 245): a packet of its own buffer, of another VL of its own input port
     // (the same link), or of another input port.
@@ -100,15 +101,15 @@ fifo.register = function (q: number, out: number, vl: number) {
     a[0]! += 1;
     a[1]! += crossbar.links.busy(out) !== 0 ? 1 : 0;
     for (let w = 0; w < this.V; w++) {
-      for (let r = this.out[out * this.oStride + this.oHead + this.oPerVl * w]; r >= 0; r = this.rec[r * FR.ints + FR.reqNext]) {
-        const free = crossbar.inBusy[(r / this.V) | 0] === 0 ? 1 : 0;
+      for (let r = this.out[out * this.oStride + this.oHead + this.oPerVl * w]; r >= 0; r = this.records[r + FR.reqNext]) {
+        const free = crossbar.inBusy[this.inputOf(r)] === 0 ? 1 : 0;
         a[w === vl ? 2 : 4]! += 1;
         a[w === vl ? 3 : 5]! += free;
       }
     }
     seen.set(q, a);
   }
-  return register.call(this, q, out, vl);
+  return register.call(this, x, out, vl);
 };
 /** Per packet: when it entered its input buffer; per input queue q: [packets started, Σ(start − entry)] (H31z). */
 const pushT = new Map<number, number>();
@@ -159,13 +160,14 @@ const bookedAll = new Map<number, number[]>();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let fifoInst: any = null;
 const push = fifo.push;
-fifo.push = function (q: number, p: number) {
+fifo.push = function (x: number, p: number) {
   fifoInst = this;
+  const q = this.bufferOf(x);
   const gap = (clock() - (lastPush.get(q) ?? -Infinity)) / xLink;
   entryClass.set(p, gap < 1.05 ? 0 : gap < 2.05 ? 1 : 2);
   lastPush.set(q, clock());
   pushT.set(p, clock());
-  return push.call(this, q, p);
+  return push.call(this, x, p);
 };
 const popHead = fifo.popHead;
 fifo.popHead = function (q: number) {
@@ -179,9 +181,10 @@ fifo.popHead = function (q: number) {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const xbar = Crossbar.prototype as any;
 const startTx = xbar.startTx;
-xbar.startTx = function (g: number, q: number, v: number) {
+xbar.startTx = function (g: number, x: number, v: number) {
+  const q = fifoInst !== null ? fifoInst.bufferOf(x) : x;
   if (fifoInst !== null && crossbar !== null) {
-    const p = fifoInst.headOf(q);
+    const p = fifoInst.headOf(x);
     const t0 = pushT.get(p);
     pushT.delete(p);
     const k = entryClass.get(p) ?? 2;
@@ -236,7 +239,7 @@ xbar.startTx = function (g: number, q: number, v: number) {
     a[o + 2]! += w * w;
     heads.set(q, a);
   }
-  return startTx.call(this, g, q, v);
+  return startTx.call(this, g, x, v);
 };
 
 const until = packets / pps;

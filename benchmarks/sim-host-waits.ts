@@ -93,9 +93,11 @@ const sameOut = new Map<string, number[]>();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const xbar = Crossbar.prototype as any;
 const startTx = xbar.startTx;
-xbar.startTx = function (g: number, q: number, v: number) {
+xbar.startTx = function (g: number, x0: number, v: number) {
+  // (By buffer number below; the simulator's FIFO queue numbers are record offsets, inputFifo.ts.)
+  const q = fifoInst !== null ? fifoInst.bufferOf(x0) : x0;
   if (fifoInst !== null && measuring) {
-    const p = fifoInst.headOf(q);
+    const p = fifoInst.headOf(x0);
     const h = headAt.get(p);
     const port = (q / V) | 0;
     const starts = recent.get(g) ?? [];
@@ -117,7 +119,7 @@ xbar.startTx = function (g: number, q: number, v: number) {
     lastOut.set(q, g);
   }
   if (fifoInst !== null) {
-    const p = fifoInst.headOf(q);
+    const p = fifoInst.headOf(x0);
     const t0 = entry.get(p);
     if (t0 !== undefined && measuring) {
       entry.delete(p);
@@ -139,7 +141,7 @@ xbar.startTx = function (g: number, q: number, v: number) {
       byKind.set(k, a);
     }
   }
-  return startTx.call(this, g, q, v);
+  return startTx.call(this, g, x0, v);
 };
 
 const until = packets / pps;

@@ -67,9 +67,9 @@ function snapshot(q: number, out: number, vl: number) {
   const res = busy ? links.recF[out * links.W + 3] - now() : 0;
   let ahead = 0;
   let free = 0;
-  for (let r = fq.out[out * fq.oStride + fq.oHead + fq.oPerVl * vl]; r >= 0 && r !== q; r = fq.rec[r * FR.ints + FR.reqNext]) {
+  for (let r = fq.out[out * fq.oStride + fq.oHead + fq.oPerVl * vl]; r >= 0 && r !== q; r = fq.records[r + FR.reqNext]) {
     ahead++;
-    if (cb.inBusy[(r / V) | 0] === 0) free++;
+    if (cb.inBusy[fq.inputOf(r)] === 0) free++;
   }
   snap.set(q, [busy, res, ahead, free]);
 }
@@ -79,7 +79,7 @@ fifo.register = function (q: number, out: number, vl: number) {
   const r = register.call(this, q, out, vl);
   fq = this;
   if (cb !== null) {
-    const portBusy = cb.inBusy[(q / V) | 0] !== 0;
+    const portBusy = cb.inBusy[this.inputOf(q)] !== 0;
     const c = popping ? 2 : portBusy ? 1 : 0;
     cls.set(q, c);
     regT.set(q, now());
@@ -91,8 +91,8 @@ fifo.register = function (q: number, out: number, vl: number) {
       tracked.set(out, set);
       before.set(q, [0, 0, 0, 0, 0, 0]);
       const flags = new Map<number, number>();
-      for (let r2 = fq.out[out * fq.oStride + fq.oHead + fq.oPerVl * vl]; r2 >= 0; r2 = fq.rec[r2 * FR.ints + FR.reqNext]) {
-        const port2 = (r2 / V) | 0;
+      for (let r2 = fq.out[out * fq.oStride + fq.oHead + fq.oPerVl * vl]; r2 >= 0; r2 = fq.records[r2 + FR.reqNext]) {
+        const port2 = fq.inputOf(r2);
         if (r2 !== q && cb.inBusy[port2] !== 0) flags.set(r2, sending.get(port2) === out ? 1 : 2);
       }
       earlyFlags.set(q, flags);
@@ -123,8 +123,9 @@ const inputFreed = xb.inputFreed;
 xb.inputFreed = function (q: number, p: number) {
   const port = inputFreed.call(this, q, p);
   if (cb !== null && fq !== null) {
-    for (let w = port * V; w < port * V + V; w++) {
-      const head = fq.rec[w * FR.ints + FR.head];
+    for (let k = 0; k < V; k++) {
+      const w = fq.queueOf(port, k);
+      const head = fq.records[w + FR.head];
       const out = head >= 0 ? fq.pool.out(head) : -1;
       if (out >= 0 && !readyAt.has(w) && cls.has(w)) (readyAt.set(w, now()), snapshot(w, out, fq.pool.outVl(head)));
     }
@@ -142,7 +143,7 @@ xb.startTx = function (g: number, q: number, v: number) {
     if (set.has(q)) {
       set.delete(q);
       const b = before.get(q)!;
-      const key = `${kindOfQ(q)} VL${q % V}`;
+      const key = `${kindOfQ(q)} VL${fq.bufferOf(q) % V}`;
       const a = served.get(key) ?? [0, 0, 0, 0, 0, 0, 0];
       a[0]! += 1;
       for (let k = 0; k < 6; k++) a[k + 1]! += b[k]!;
@@ -168,7 +169,7 @@ xb.startTx = function (g: number, q: number, v: number) {
   }
   if (c !== undefined && t !== undefined && sn !== undefined) {
     const w = now() - t;
-    const key = `${kindOfQ(q)} VL${q % V}`;
+    const key = `${kindOfQ(q)} VL${fq.bufferOf(q) % V}`;
     const a = acc.get(key) ?? new Array(21).fill(0);
     const o = 7 * c;
     a[o]! += 1;
@@ -181,11 +182,11 @@ xb.startTx = function (g: number, q: number, v: number) {
     acc.set(key, a);
   }
   if (cb !== null && fq !== null) {
-    const p = fq.rec[q * FR.ints + FR.head];
+    const p = fq.records[q + FR.head];
     const t0 = pushT.get(p);
     if (t0 !== undefined) {
       pushT.delete(p);
-      const key = `${kindOfQ(q)} VL${q % V}`;
+      const key = `${kindOfQ(q)} VL${fq.bufferOf(q) % V}`;
       const b = inb.get(key) ?? [0, 0];
       b[0] += 1;
       b[1] += now() - t0;
@@ -195,7 +196,7 @@ xb.startTx = function (g: number, q: number, v: number) {
   cls.delete(q);
   readyAt.delete(q);
   snap.delete(q);
-  if (cb !== null) sending.set((q / V) | 0, g);
+  if (cb !== null) sending.set(fq.inputOf(q), g);
   return startTx.call(this, g, q, v);
 };
 
@@ -221,7 +222,7 @@ const until = packets / pps;
 for (let r = 0; r < reps; r++) {
   const f = buildFabric({ ...params, streams: new RandomStreams(1), replication: r }) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
   now = () => f.engine.now;
-  kindOfQ = (q: number) => kindOf(f.portNames[(q / V) | 0]!);
+  kindOfQ = (q: number) => kindOf(f.portNames[fq.inputOf(q)]!);
   hookSendQueue(f);
   f.run(until / 5, until / 5);
   cb = f.crossbar;

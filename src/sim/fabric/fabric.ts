@@ -123,7 +123,7 @@ export class Fabric {
     this.queues =
       c.inputQueueing === 'voq'
         ? new VoqInputQueues(G * c.vls, c.vls, maxOf(c.switchPorts), switchBaseOfPorts(this.links), this.pool)
-        : new FifoInputQueues(G * c.vls, c.vls, this.pool, this.links.outputRequestRecords());
+        : new FifoInputQueues(G * c.vls, c.vls, this.pool, this.links.outputRequestRecords(), this.links.inputBufferRecords);
     // Without marking the crossbar makes no marking calls at all (the per-port-VL bytes that
     // FabricMarking keeps are read only by IB CC).
     const marking = c.marking.kind === 'none' ? null : new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);

@@ -17,7 +17,7 @@ import type { StaticForwarding } from '../switch/forwarding.js';
 import type { OutputRequestRecords } from '../switch/inputFifo.js';
 import type { FabricStats } from '../measure/measurements.js';
 import type { PacketPool } from '../packets.js';
-import { portWires } from './portWires.js';
+import { portWires, type PortRecordsIn } from './portWires.js';
 
 /*
  * A port's record (issue 32: locality; session 13: the fields of a packet-hop in two cache lines):
@@ -32,7 +32,7 @@ import { portWires } from './portWires.js';
  * or as doubles (`recF`, at g·W + k) over one buffer. (Constants of this file: an imported constant
  * is a module variable that V8's optimized code loads at every use.)
  */
-/** Integers: the queue of the packet in transmission (input VL buffer g'·V + v, or −1 − f for host flow f); that packet (NONE: idle). */
+/** Integers: the queue of the packet in transmission (an input queue's number, inputQueues.ts, or −1 − f for host flow f); that packet (NONE: idle). */
 const P_CUR_Q = 0;
 const P_CUR_PKT = 1;
 /** Credit returns folded into the end of transmission (returnCredits); peer port (−1: none); the peer's switch (−1: host). */
@@ -48,7 +48,7 @@ const D_DELAY = 5;
 const D_BUSY = 6;
 const D_STALL_SINCE = 7;
 /** VL v's integers from P_VL + P_PER_VL · v: credits held by the sender, (1, 2 unused), credits folded; */
-/** with FIFO input buffers, the first and last input buffer requesting this output on VL v (NONE: none); then the packets sent on VL v (a double). */
+/** with FIFO input buffers, the first and last input queue (its number) requesting this output on VL v (NONE: none); then the packets sent on VL v (a double). */
 const P_VL = 16;
 const P_PER_VL = 8;
 const V_CREDITS = 0;
@@ -95,9 +95,11 @@ export class Links {
   /** Integers and doubles per record. */
   private readonly S: number;
   private readonly W: number;
-  /** Each port's peer, switch and delay in one 16-byte record (portWires.ts): integers at 4g, 4g + 1, the delay at 2g + 1. */
+  /** Each port's peer, switch and delay, with its FIFO input buffers (any queueing but VoQ), in one record (portWires.ts): integers at g << WSH, + 1, the delay at (g << WSH)/2 + 1. */
+  readonly inputBufferRecords: PortRecordsIn;
   private readonly wireI: Int32Array;
   private readonly wireF: Float64Array;
+  private readonly WSH: number;
   /** Whether any link has exponential service (else no per-packet test of the port's flag). */
   private readonly anyExponential: boolean;
   /** Credit returns folded into the sender's end of transmission ({@link returnCredits}; blocks and count in the records): each one's arrival time, FOLD_SLOTS a port. */
@@ -146,8 +148,8 @@ export class Links {
     const buffer = new ArrayBuffer(G * W * 8);
     const rec = (this.rec = new Int32Array(buffer));
     const recF = (this.recF = new Float64Array(buffer));
-    this.wireF = portWires(c.peer, this.portSwitch, c.delay);
-    this.wireI = new Int32Array(this.wireF.buffer);
+    const wires = (this.inputBufferRecords = portWires(c.peer, this.portSwitch, c.delay, c.inputQueueing === 'voq' ? 0 : V));
+    [this.wireF, this.wireI, this.WSH] = [wires.f64, wires.i32, wires.shift];
     let anyExponential = false;
     for (let p = 0; p < G; p++) {
       const peer = c.peer[p]!;
@@ -201,7 +203,7 @@ export class Links {
       const x = posts[k]! & EVENT_ARG;
       const kind = posts[k]! - x;
       const b = posts[k + 1]!;
-      if (kind === EV_ARRIVE) inFlight[this.wireI[4 * x]! * V + this.pool.vl(b)]! += this.pool.blocks(b);
+      if (kind === EV_ARRIVE) inFlight[this.wireI[x << this.WSH]! * V + this.pool.vl(b)]! += this.pool.blocks(b);
       else if (kind === EV_CREDIT) returning[x]! += b;
     }
     for (let g = 0; g < this.peer.length; g++) for (let v = 0; v < V; v++) returning[g * V + v]! += this.rec[g * this.S + P_VL + P_PER_VL * v + V_FOLD_BLOCKS]!;
@@ -210,7 +212,7 @@ export class Links {
 
   /** The switch of port g (−1: a host port), from its small array: an arrival needs nothing else of g's record (a cache miss fewer at k = 32). */
   switchOf(g: number): number {
-    return this.wireI[4 * g + 1]!;
+    return this.wireI[(g << this.WSH) + 1]!;
   }
 
   /** Credit returns held for port g (folded; see {@link returnCredits}). */
@@ -228,10 +230,7 @@ export class Links {
     return this.rec[g * this.S + P_CUR_PKT]!;
   }
 
-  /**
-   * Port g's transmission ends: the credit returns folded into it arrive, the port is idle; returns
-   * the packet it sent (its queue: the event's, see {@link transmit}).
-   */
+  /** Port g's transmission ends: the credit returns folded into it arrive, the port is idle; returns the packet it sent (its queue: the event's). */
   endTransmission(g: number): number {
     const r = g * this.S;
     const rec = this.rec;
@@ -335,9 +334,10 @@ export class Links {
     const S = this.S;
     // The peer and the delay from the wire record, not inPort's record: at a packet's tail that
     // record was last read at its head's arrival, a transmission earlier (a cache miss at k = 32).
-    const g = this.wireI[4 * inPort]!;
+    const w = inPort << this.WSH;
+    const g = this.wireI[w]!;
     const r = g * S;
-    const at = this.engine.now + this.wireF[2 * inPort + 1]!;
+    const at = this.engine.now + this.wireF[(w >> 1) + 1]!;
     if (
       this.fold &&
       ((rec[r + P_CUR_PKT] !== NONE && this.recF[g * this.W + D_END]! > at) ||

@@ -61,11 +61,10 @@ export class Crossbar extends SwitchInputs {
   /** Packet p's header has reached switch s through input port g (its blocks already off the wire). */
   arrive(s: number, g: number, p: number): void {
     const pool = this.pool;
-    const q = g * this.V + pool.vl(p);
     // (Already routed when it was sent, with Links.enableIdleFold.)
     const out = this.links.routesOnWire ? pool.out(p) : this.forwarding.route(s, p, pool);
     if (this.links.routesOnWire) this.links.arrivedHeadingTo(out);
-    if (this.enqueue(s, q, out, p) && this.links.busy(out) === 0) this.tryOutput(out);
+    if (this.enqueue(s, g, pool.vl(p), out, p) && this.links.busy(out) === 0) this.tryOutput(out);
   }
 
   /** Switch output port g starts the next packet if it is idle and one may go. */
@@ -128,14 +127,15 @@ export class Crossbar extends SwitchInputs {
   choose(g: number, q: number): void {
     const V = this.V;
     const queues = this.queues;
-    const inPort = (queues.bufferOf(q) / V) | 0;
+    const inPort = queues.inputOf(q);
     const links = this.links;
     const first = queues.firstQueue(inPort);
     const n = queues.queuesPerPort;
     if (n === V) {
       // FIFO: the output that finished chooses first, then the outputs the port's buffers wait for.
       this.tryOutput(g);
-      for (let w = first; w < first + n; w++) {
+      const step = queues.queueStep;
+      for (let w = first; w < first + n * step; w += step) {
         const o = queues.requestOf(w);
         if (o !== NONE && links.busy(o) === 0) this.tryOutput(o);
       }

@@ -1,31 +1,36 @@
 /**
- * Switch input queueing, FIFO variant: one FIFO per input port and VL (queue q = g·V + v), accounted
+ * Switch input queueing, FIFO variant: one FIFO per input port and VL (buffer b = g·V + v), accounted
  * in credit blocks. The head packet of each non-empty FIFO requests the output its forwarding table
  * named; the requests of each output and VL wait in arrival order in a doubly linked list (the
  * crossbar serves the longest-waiting one whose input port is free), whose ends are kept in the
  * output port's record (links.ts; {@link OutputRequestRecords}). The virtual-output-queue
- * variant is inputVoq.ts. A buffer's list fields lie side by side in one 16-byte record of integers
- * (issue 32: locality; at k = 32 a field per array was a cache miss per field; session 17: 16 bytes,
- * where 32 held the head's output and VL, which its packet record holds, and the blocks held, which
- * only the tail's end, the credit audit and the marking read: an array of their own).
+ * variant is inputVoq.ts.
+ *
+ * Where a buffer lives (issue 32, session 22): in its input port's wire record (link/portWires.ts),
+ * beside the port's peer, switch and delay that an arrival and a credit return read anyway: its
+ * blocks held, then its list fields (head, tail, next and previous request). A buffer's *queue
+ * number* — what the crossbar, the request lists and the port's current-queue field hold — is the
+ * offset of its list fields in those records, x = (g << shift) + fifo + 4v: a list step, a push or a
+ * pop reads the record at x with no multiply, and the input port is x >> shift (no division).
+ * Before (sessions 13–20) a buffer's fields were a 16-byte record of their own and its blocks an
+ * array: with the wire record, three cache misses per arrival at k = 32 where one is left.
  */
 import { NONE } from '../compiled.js';
 import type { InputQueues } from './inputQueues.js';
 import type { PacketPool } from '../packets.js';
+import { FIFO_FIELDS, type PortRecordsIn } from '../link/portWires.js';
 
-// The fields of buffer q's record, at q·R + field. A non-empty buffer's head requests its output
-// (`pool.out(head)`) on VL `pool.outVl(head)`: registered as soon as it is the head (push, then
-// request; popHead), so "the head's request" needs no field of its own.
+// The fields of the buffer at queue number x, at x + field. A non-empty buffer's head requests its
+// output (`pool.out(head)`) on VL `pool.outVl(head)`: registered as soon as it is the head (push,
+// then request; popHead), so "the head's request" needs no field of its own.
 /** Head and tail packet of the FIFO (NONE: empty). */
 const HEAD = 0;
 const TAIL = 1;
-/** Next and previous buffer in the list of requests of the same output and VL. */
+/** Next and previous queue number in the list of requests of the same output and VL. */
 const REQ_NEXT = 2;
 const REQ_PREV = 3;
-/** Integers per record. */
-const R = 4;
-/** The record's layout, for measuring aids that walk the buffers from outside (benchmarks/sim-head-times.ts, sim-ready-heads.ts). */
-export const FIFO_RECORD = { ints: R, head: HEAD, tail: TAIL, reqNext: REQ_NEXT, reqPrev: REQ_PREV } as const;
+/** The list fields' layout, for measuring aids that walk the buffers from outside (benchmarks/sim-head-times.ts, sim-ready-heads.ts): the lists hold queue numbers, each the offset of its fields in `FifoInputQueues.records`. */
+export const FIFO_RECORD = { head: HEAD, tail: TAIL, reqNext: REQ_NEXT, reqPrev: REQ_PREV, listHoldsOffsets: true } as const;
 
 /**
  * Where the outputs' side of the requests lives: in the output port's own record (links.ts), beside
@@ -47,11 +52,16 @@ export interface OutputRequestRecords {
 export class FifoInputQueues implements InputQueues {
   private readonly V: number;
   private readonly pool: PacketPool;
-  /** The records (field k of buffer q at q·R + k). */
-  private readonly rec: Int32Array;
-  /** Credit blocks held by buffer q. */
-  private readonly blocks: Int32Array;
+  /** The ports' records (portWires.ts), holding the buffers: queue x's field k at x + k. */
+  readonly records: Int32Array;
+  /** Port g's record at g << SH; VL v's blocks held at + BLK + v, its fields at + FIFO + 4v. */
+  private readonly SH: number;
+  private readonly MASK: number;
+  private readonly BLK: number;
+  private readonly FIFO: number;
+  private readonly buffers: number;
   readonly queuesPerPort: number;
+  readonly queueStep = FIFO_FIELDS;
   /** The outputs' request fields (OutputRequestRecords; fields, not constants, read per use). */
   private readonly out: Int32Array;
   private readonly oStride: number;
@@ -59,13 +69,18 @@ export class FifoInputQueues implements InputQueues {
   private readonly oHead: number;
   private readonly oPerVl: number;
 
-  /** `outputs`: the output ports' request fields (their first and last requests start NONE, their bits 0). */
-  constructor(queues: number, vls: number, pool: PacketPool, outputs: OutputRequestRecords) {
+  /** `outputs`: the output ports' request fields (their first and last requests start NONE, their bits 0); `ports`: the input ports' records with V buffers each. */
+  constructor(queues: number, vls: number, pool: PacketPool, outputs: OutputRequestRecords, ports: PortRecordsIn) {
     this.V = vls;
     this.queuesPerPort = vls;
     this.pool = pool;
-    this.rec = new Int32Array(queues * R).fill(NONE);
-    this.blocks = new Int32Array(queues);
+    this.buffers = queues;
+    this.records = ports.i32;
+    this.SH = ports.shift;
+    this.MASK = (1 << ports.shift) - 1;
+    this.BLK = ports.blocks;
+    this.FIFO = ports.fifo;
+    if ((queues / vls) << ports.shift > ports.i32.length) throw new Error('FifoInputQueues: port records too short for the buffers');
     if (outputs.tail !== outputs.head + 1) throw new Error('OutputRequestRecords: tail must follow head');
     this.out = outputs.i32;
     this.oStride = outputs.stride;
@@ -74,56 +89,70 @@ export class FifoInputQueues implements InputQueues {
     this.oPerVl = outputs.perVl;
   }
 
+  /** The queue number of input port g's VL v buffer (its fields' offset). */
+  queueOf(g: number, v: number): number {
+    return (g << this.SH) + this.FIFO + FIFO_FIELDS * v;
+  }
+
+  /** The queue number of buffer b = g·V + v. */
+  queueOfBuffer(b: number): number {
+    const g = (b / this.V) | 0;
+    return this.queueOf(g, b - g * this.V);
+  }
+
+  /** Where queue x's blocks held are (the port's record, + BLK + its VL). */
+  private blocksAt(x: number): number {
+    return (x & ~this.MASK) + this.BLK + (((x & this.MASK) - this.FIFO) >> 2);
+  }
+
   /**
-   * Appends packet p (its output already in `pool.out(p)`) to buffer q; when the buffer was empty
+   * Appends packet p (its output already in `pool.out(p)`) to queue x; when the buffer was empty
    * its request for that output is registered. Returns true if the buffer was empty.
    */
-  push(q: number, p: number): boolean {
+  push(x: number, p: number): boolean {
     const pool = this.pool;
-    const rec = this.rec;
-    const r = q * R;
+    const rec = this.records;
     pool.setNext(p, NONE);
-    const tail = rec[r + TAIL]!;
-    if (tail === NONE) rec[r + HEAD] = p;
+    const tail = rec[x + TAIL]!;
+    if (tail === NONE) rec[x + HEAD] = p;
     else pool.setNext(tail, p);
-    rec[r + TAIL] = p;
-    this.blocks[q]! += pool.blocks(p);
+    rec[x + TAIL] = p;
+    rec[this.blocksAt(x)]! += pool.blocks(p);
     return tail === NONE;
   }
 
-  /** Registers buffer q's head request once the buffer's arrival bookkeeping is done. */
-  request(q: number): void {
-    const p = this.rec[q * R + HEAD]!;
-    this.register(q, this.pool.out(p), this.pool.outVl(p));
+  /** Registers queue x's head request once the buffer's arrival bookkeeping is done. */
+  request(x: number): void {
+    const p = this.records[x + HEAD]!;
+    this.register(x, this.pool.out(p), this.pool.outVl(p));
   }
 
-  /** Removes and returns buffer q's head packet; the next packet, if any, requests its output. */
-  popHead(q: number): number {
+  /** Removes and returns queue x's head packet; the next packet, if any, requests its output. */
+  popHead(x: number): number {
     const pool = this.pool;
-    const rec = this.rec;
-    const r = q * R;
-    const p = rec[r + HEAD]!;
+    const rec = this.records;
+    const p = rec[x + HEAD]!;
     const next = pool.next(p);
-    rec[r + HEAD] = next;
-    if (next === NONE) rec[r + TAIL] = NONE;
-    this.unregister(q, pool.out(p), pool.outVl(p));
-    if (next !== NONE) this.register(q, pool.out(next), pool.outVl(next));
+    rec[x + HEAD] = next;
+    if (next === NONE) rec[x + TAIL] = NONE;
+    this.unregister(x, pool.out(p), pool.outVl(p));
+    if (next !== NONE) this.register(x, pool.out(next), pool.outVl(next));
     return p;
   }
 
-  headOf(q: number): number {
-    return this.rec[q * R + HEAD]!;
+  headOf(x: number): number {
+    return this.records[x + HEAD]!;
   }
 
-  requestOf(q: number): number {
-    const p = this.rec[q * R + HEAD]!;
+  requestOf(x: number): number {
+    const p = this.records[x + HEAD]!;
     return p === NONE ? NONE : this.pool.out(p);
   }
 
+  /** Every buffer's head packet, by buffer number. */
   heads(): Int32Array {
-    const n = this.rec.length / R;
-    const out = new Int32Array(n);
-    for (let q = 0; q < n; q++) out[q] = this.rec[q * R + HEAD]!;
+    const out = new Int32Array(this.buffers);
+    for (let b = 0; b < this.buffers; b++) out[b] = this.records[this.queueOfBuffer(b) + HEAD]!;
     return out;
   }
 
@@ -132,76 +161,76 @@ export class FifoInputQueues implements InputQueues {
     return this.out[g * this.oStride + this.oVls]!;
   }
 
-  blocksOf(q: number): number {
-    return this.blocks[q]!;
+  /** Blocks held by buffer b (a buffer number: the credit audit's and the marking's). */
+  blocksOf(b: number): number {
+    return this.records[this.blocksAt(this.queueOfBuffer(b))]!;
   }
 
-  /** The packet's blocks left the buffer (its tail has gone). */
-  freed(q: number, blocks: number): void {
-    this.blocks[q]! -= blocks;
+  /** The packet's blocks left queue x's buffer (its tail has gone). */
+  freed(x: number, blocks: number): void {
+    this.records[this.blocksAt(x)]! -= blocks;
   }
 
-  /** The VL buffer q's head packet waits for at its output (its next hop's VL). */
-  requestedVl(q: number): number {
-    const p = this.rec[q * R + HEAD]!;
+  /** The VL queue x's head packet waits for at its output (its next hop's VL). */
+  requestedVl(x: number): number {
+    const p = this.records[x + HEAD]!;
     return p === NONE ? 0 : this.pool.outVl(p);
   }
 
-  inputOf(q: number): number {
-    return (q / this.V) | 0;
+  inputOf(x: number): number {
+    return x >> this.SH;
   }
 
-  bufferOf(q: number): number {
-    return q;
+  bufferOf(x: number): number {
+    return (x >> this.SH) * this.V + (((x & this.MASK) - this.FIFO) >> 2);
   }
 
   firstQueue(g: number): number {
-    return g * this.V;
+    return (g << this.SH) + this.FIFO;
   }
 
-  /** The longest-waiting buffer requesting output g on VL v whose input port is free (NONE: none). */
+  /** The longest-waiting queue requesting output g on VL v whose input port is free (NONE: none). */
   firstRequest(g: number, v: number, inBusy: Uint8Array): number {
-    const V = this.V;
-    const rec = this.rec;
-    let r = this.out[g * this.oStride + this.oHead + this.oPerVl * v]!;
-    while (r !== NONE && inBusy[(r / V) | 0] !== 0) r = rec[r * R + REQ_NEXT]!;
-    return r;
+    const SH = this.SH;
+    const rec = this.records;
+    let x = this.out[g * this.oStride + this.oHead + this.oPerVl * v]!;
+    while (x !== NONE && inBusy[x >> SH] !== 0) x = rec[x + REQ_NEXT]!;
+    return x;
   }
 
-  private register(q: number, out: number, vl: number): void {
-    const rec = this.rec;
+  private register(x: number, out: number, vl: number): void {
+    const rec = this.records;
     const o = this.out;
     const r = out * this.oStride + this.oHead + this.oPerVl * vl; // head at r, tail at r + 1
-    const x = q * R;
     rec[x + REQ_NEXT] = NONE;
     const tail = o[r + 1]!;
     rec[x + REQ_PREV] = tail;
     if (tail === NONE) {
-      o[r] = q;
+      o[r] = x;
       o[out * this.oStride + this.oVls]! |= 1 << vl;
-    } else rec[tail * R + REQ_NEXT] = q;
-    o[r + 1] = q;
+    } else rec[tail + REQ_NEXT] = x;
+    o[r + 1] = x;
   }
 
-  /** Buffer q's old head (output `out`, VL `vl`) no longer requests. */
-  private unregister(q: number, out: number, vl: number): void {
-    const rec = this.rec;
+  /** Queue x's old head (output `out`, VL `vl`) no longer requests. */
+  private unregister(x: number, out: number, vl: number): void {
+    const rec = this.records;
     const o = this.out;
-    const x = q * R;
     const r = out * this.oStride + this.oHead + this.oPerVl * vl;
     const prev = rec[x + REQ_PREV]!;
     const next = rec[x + REQ_NEXT]!;
     if (prev === NONE) {
       o[r] = next;
       if (next === NONE) o[out * this.oStride + this.oVls]! &= ~(1 << vl);
-    } else rec[prev * R + REQ_NEXT] = next;
+    } else rec[prev + REQ_NEXT] = next;
     if (next === NONE) o[r + 1] = prev;
-    else rec[next * R + REQ_PREV] = prev;
+    else rec[next + REQ_PREV] = prev;
   }
 
+  /** The first queue in from … end − 1 (stepping by {@link queueStep} from a queue number) whose head requests, or `end`. */
   nextRequest(from: number, end: number): number {
-    let r = from;
-    while (r < end && this.rec[r * R + HEAD] === NONE) r++;
-    return r;
+    let x = from;
+    while (x < end && this.records[x + HEAD] === NONE) x += FIFO_FIELDS;
+    return x < end ? x : end;
   }
 }

@@ -2,8 +2,8 @@
  * What the crossbar asks of switch input queueing, whichever variant runs: FIFO input VL buffers
  * (inputFifo.ts) or virtual output queues (inputVoq.ts). A *buffer* is one input port's VL buffer
  * (b = g·V + v: its credit blocks and occupancy); a *queue* is what requests an output: the buffer
- * itself for FIFO, one of its per-output queues for VoQ. The crossbar holds queue numbers, the
- * statistics and credits buffer numbers.
+ * itself for FIFO (numbered by its record's offset, inputFifo.ts), one of its per-output queues for
+ * VoQ. The crossbar holds queue numbers, the statistics and credits buffer numbers.
  */
 export interface InputQueues {
   /** Credit blocks held by buffer b. */
@@ -18,11 +18,17 @@ export interface InputQueues {
   heads(): Int32Array;
   /** The VL queue r's head packet waits for at its output (its next hop's VL). */
   requestedVl(r: number): number;
-  /** Queues per input port: they are numbered firstQueue(g) … firstQueue(g) + queuesPerPort − 1. */
+  /** Queues per input port: they are numbered firstQueue(g) + queueStep·k, k = 0 … queuesPerPort − 1. */
   readonly queuesPerPort: number;
-  /** Appends packet p (output in `pool.out(p)`) to buffer b; true if its queue was empty (then call {@link request}). */
+  /** The step between a port's queue numbers (1 for VoQ; FIFO: a buffer's fields, inputFifo.ts). */
+  readonly queueStep: number;
+  /** What {@link push} takes for input port g's VL v buffer (FIFO: its queue number; VoQ: the buffer g·V + v). */
+  queueOf(g: number, v: number): number;
+  /** {@link queueOf} of buffer b = g·V + v. */
+  queueOfBuffer(b: number): number;
+  /** Appends packet p (output in `pool.out(p)`) to the buffer named by queueOf; true if its queue was empty (then call {@link request}). */
   push(b: number, p: number): boolean;
-  /** Registers the request of the queue that the last {@link push} into buffer b made non-empty. */
+  /** Registers the request of the queue that the last {@link push} (same argument) made non-empty. */
   request(b: number): void;
   /** Removes and returns queue r's head packet; its next packet, if any, requests its output. */
   popHead(r: number): number;

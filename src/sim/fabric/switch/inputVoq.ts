@@ -157,6 +157,17 @@ export class VoqInputQueues implements InputQueues {
     return this.rec[REC * r + IN_VL]! & 255;
   }
 
+  readonly queueStep = 1;
+
+  /** push takes the buffer g·V + v. */
+  queueOf(g: number, v: number): number {
+    return g * this.V + v;
+  }
+
+  queueOfBuffer(b: number): number {
+    return b;
+  }
+
   inputOf(r: number): number {
     return (r / this.VM) | 0;
   }

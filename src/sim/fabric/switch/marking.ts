@@ -210,7 +210,7 @@ export class FabricMarking {
       // same for every port-VL): every packet then in it is marked, each counted once for the
       // port-VL it waits for (a packet marked upstream already carries its mark).
       if (this.queues.blocksOf(q) * CREDIT_BLOCK_BYTES >= this.ibccThreshold[out * this.V + pool.outVl(p)]!) {
-        for (let r = this.queues.headOf(q); r !== NONE; r = pool.next(r)) {
+        for (let r = this.queues.headOf(this.queues.queueOfBuffer(q)); r !== NONE; r = pool.next(r)) {
           if (pool.mark(r) === 1) continue;
           pool.setMark(r, 1);
           this.stats.portMarks[pool.out(r) * this.V + pool.outVl(r)]!++;
@@ -226,15 +226,16 @@ export class FabricMarking {
   private arm(ecn: EcnMarker, q: number, base: number, width: number, v: number, congestedOnly: boolean): void {
     const pool = this.pool;
     const queues = this.queues;
+    const x = queues.queueOfBuffer(q);
     if (congestedOnly) {
       // The congested output: the one the buffer's head packet waits for, which holds it full.
-      ecn.onBufferFull((pool.out(queues.headOf(q)) - base) * width + v);
+      ecn.onBufferFull((pool.out(queues.headOf(x)) - base) * width + v);
       return;
     }
     // Each output waited for by a packet in the buffer, once, in buffer order (Santos et al.;
     // thesis §3.3.1). A pass stamp marks the outputs already reported: one walk of the buffer.
     const pass = ++this.ecnPass;
-    for (let r = queues.headOf(q); r !== NONE; r = pool.next(r)) {
+    for (let r = queues.headOf(x); r !== NONE; r = pool.next(r)) {
       const o = pool.out(r);
       if (this.outPortSeen[o] !== pass) {
         this.outPortSeen[o] = pass;
@@ -289,7 +290,7 @@ export class FabricMarking {
     const cap = this.links.poolBlocks;
     if (!(cap - held < this.mtuBlocks && cap - (held - this.pool.blocks(p)) >= this.mtuBlocks)) return;
     for (let u = first; u < first + V; u++) {
-      if (this.queues.headOf(u) !== NONE) this.arm(ecn, u, base, perVl ? V : 1, perVl ? u - first : 0, congestedOnly);
+      if (this.queues.headOf(this.queues.queueOfBuffer(u)) !== NONE) this.arm(ecn, u, base, perVl ? V : 1, perVl ? u - first : 0, congestedOnly);
     }
   }
 

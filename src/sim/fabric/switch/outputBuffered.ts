@@ -90,9 +90,8 @@ export class OutputBufferedCrossbar extends SwitchInputs {
 
   /** Packet p's header has reached switch s through input port g. */
   arrive(s: number, g: number, p: number): void {
-    const q = g * this.V + this.pool.vl(p);
     const out = this.forwarding.route(s, p, this.pool);
-    if (this.enqueue(s, q, out, p)) this.tryTransfer(out);
+    if (this.enqueue(s, g, this.pool.vl(p), out, p)) this.tryTransfer(out);
   }
 
   /** Switch output port g: its link starts the next packet if it can, its crossbar output too. */
@@ -150,7 +149,7 @@ export class OutputBufferedCrossbar extends SwitchInputs {
     const inPort = this.inputFreed(q, p);
     this.tryTransfer(g);
     const first = queues.firstQueue(inPort);
-    for (let w = first; w < first + queues.queuesPerPort; w++) {
+    for (let w = first, k = 0; k < queues.queuesPerPort; k++, w += queues.queueStep) {
       const o = queues.requestOf(w);
       if (o !== NONE) this.tryTransfer(o);
     }

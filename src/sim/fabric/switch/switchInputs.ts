@@ -43,14 +43,17 @@ export abstract class SwitchInputs {
   }
 
   /**
-   * Packet p (routed to output `out` of switch s) joins input buffer q; true if its queue was empty,
-   * its head's request then registered (the caller offers the output).
+   * Packet p (routed to output `out` of switch s) joins input buffer b of input port g (VL v); true
+   * if its queue was empty, its head's request then registered (the caller offers the output).
    */
-  protected enqueue(s: number, q: number, out: number, p: number): boolean {
-    const wasEmpty = this.queues.push(q, p);
-    this.stats.bufferChange(q, 1);
-    if (this.marking !== null) this.marking.enqueued(s, q, out, p);
-    if (wasEmpty) this.queues.request(q);
+  protected enqueue(s: number, g: number, v: number, out: number, p: number): boolean {
+    const queues = this.queues;
+    const x = queues.queueOf(g, v);
+    const b = g * this.V + v;
+    const wasEmpty = queues.push(x, p);
+    this.stats.bufferChange(b, 1);
+    if (this.marking !== null) this.marking.enqueued(s, b, out, p);
+    if (wasEmpty) queues.request(x);
     return wasEmpty;
   }
 
@@ -66,15 +69,14 @@ export abstract class SwitchInputs {
 
   /** Packet p has left input queue q: its blocks are freed, their credits go upstream; returns the (now free) input port. */
   protected inputFreed(q: number, p: number): number {
-    const V = this.V;
     const queues = this.queues;
     const b = queues.bufferOf(q);
-    const inPort = (b / V) | 0;
+    const inPort = queues.inputOf(q);
     const blocks = this.pool.blocks(p);
     queues.freed(q, blocks);
     this.stats.bufferChange(b, -1);
     this.inBusy[inPort] = 0;
-    this.links.returnCredits(inPort, b - inPort * V, blocks);
+    this.links.returnCredits(inPort, b - inPort * this.V, blocks);
     return inPort;
   }
 }
