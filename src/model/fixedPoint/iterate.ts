@@ -11,7 +11,7 @@ import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from '../queues/a
 import { conservationFloor, spacedInput } from '../queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from '../queues/voq.js';
-import { displacedAhead, linkDisplaced, resetWaiting, updateWaiting, waitingTerm } from './waiting.js';
+import { addFifoWaiting, displacedAhead, fifoWaitingOf, linkDisplaced, resetWaiting, startFifoWaiting, updateWaiting, waitingTerm } from './waiting.js';
 import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt, sameLinkStrangers } from '../queues/heads.js';
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
@@ -158,6 +158,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       // the output behaves as one queue of all of them (an output-queued switch), bounded by the buffers.
       // Its heads are counted only when that queue is unstable (the pass over the turns is most of a port's time).
       const oq = m.voq ? unboundedResponseTime(l, mu, acc[3]! / l, cs2, true) : undefined;
+      if (V > 1) startFifoWaiting(m);
       for (let v = 0; v < V && (oq === undefined || !Number.isFinite(oq)); v++) {
         const c = base + v;
         const lev = servedLevel(sh, v);
@@ -174,7 +175,9 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           byInput[pu]! += s.lamT[t]!;
           // A head waiting for its own input port is not ready, and the output serves only ready requests (crossbar.ts
           // tryOutput: the oldest per VL whose input port is free): it is ahead of no one meanwhile (change 67, H31l).
-          waitingAll += waitingTerm(s, t);
+          const x = waitingTerm(s, t);
+          waitingAll += x;
+          if (V > 1) addFifoWaiting(m.turnIn[t]!, x);
           turnsOfInput[pu]!++;
           nTurns++;
         }
@@ -229,7 +232,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
             const mine = waitingTerm(s, t);
             // The same link's waiting heads of other VLs are ahead in full (change 68, H31l): spacing keeps a packet that
             // left as it came from finding the output busy (`others`), not one still waiting there, which no FIFO wait of this VL holds.
-            const ahead = waitingAll - mine - (V > 1 ? runsAhead(m, s, base, level, sh, v) : 0);
+            // Change 240: nor are the other turns of t's own FIFO into this port (a FIFO has one head; waiting.ts fifoWaitingOf).
+            const ahead = waitingAll - (V > 1 ? fifoWaitingOf(m.turnIn[t]!) + runsAhead(m, s, base, level, sh, v) : mine);
             [w, busy, w2] = headWaitMva(others, ahead, sMean, avail, residual, cs2, heads);
           }
           s.headWaitProb[t] = busy;

@@ -164,3 +164,42 @@ export function displacedAhead(m: CompiledModel, t: number, out: Float64Array): 
   out[0] = displacedSums[0]! - l - keep * (displacedSums[1]! - l * keep);
   out[1] = displacedSums[2]! - own - keep * (displacedSums[3]! - own * keep);
 }
+
+/**
+ * Change 240 (lead, session 22; H39rev's finding on change 250): the waiting heads ahead of a head at an output exclude
+ * the other turns of its own FIFO into that output (one SL on the torus's two dateline VLs: one input buffer, two VLs of
+ * the port). Only a FIFO's head requests (inputFifo.ts), so while t's packet is the head no other packet of its buffer
+ * waits at the output. Per input buffer, the waiting terms λ(H − e) of its turns into the port being read, stamped per
+ * port read so that no value of an earlier port or solve is read.
+ */
+let fifoWaiting = new Float64Array(0);
+let fifoStamp = new Int32Array(0);
+let stampNow = 0;
+
+/** Starts a port's read: {@link fifoWaitingOf} is 0 for every buffer until {@link addFifoWaiting} adds to it. */
+export function startFifoWaiting(m: CompiledModel): void {
+  if (fifoStamp.length < m.C) {
+    fifoWaiting = new Float64Array(m.C);
+    fifoStamp = new Int32Array(m.C);
+    stampNow = 0;
+  }
+  if (stampNow >= 0x3fffffff) {
+    fifoStamp.fill(0);
+    stampNow = 0;
+  }
+  stampNow++;
+}
+
+/** Adds turn's waiting term x to its input buffer u's sum for the port being read. */
+export function addFifoWaiting(u: number, x: number): void {
+  if (fifoStamp[u] !== stampNow) {
+    fifoStamp[u] = stampNow;
+    fifoWaiting[u] = 0;
+  }
+  fifoWaiting[u]! += x;
+}
+
+/** Input buffer u's waiting terms into the port being read (its own turn's included). */
+export function fifoWaitingOf(u: number): number {
+  return fifoStamp[u] === stampNow ? fifoWaiting[u]! : 0;
+}
