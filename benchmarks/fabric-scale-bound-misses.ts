@@ -12,17 +12,9 @@
  * CASE: LAYOUT:CALENDAR (fabric-scale-bound.ts). Put a dummy case first: the first child of a run
  * was not repeatable in session 20.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCase } from './fabric-scale-bound-cases.js';
-
-function waitFor(file: string): void {
-  const cell = new Int32Array(new SharedArrayBuffer(4));
-  while (!existsSync(file)) Atomics.wait(cell, 0, 0, 20);
-}
+import { callgrindWindow, childWindow } from './callgrind-window.js';
 
 /** Child: build, warm up; between the flags in `dir`, the window; prints its packet-hops. */
 function child(name: string, k: number, warmUs: number, windowUs: number, dir: string): void {
@@ -30,52 +22,15 @@ function child(name: string, k: number, warmUs: number, windowUs: number, dir: s
   const warm = warmUs * 1e-6;
   b.run(warm);
   const before = b.counts();
-  writeFileSync(join(dir, 'ready'), '');
-  waitFor(join(dir, 'go'));
-  b.run(warm + windowUs * 1e-6);
-  writeFileSync(join(dir, 'done'), '');
-  waitFor(join(dir, 'end'));
+  childWindow(dir, () => b.run(warm + windowUs * 1e-6));
   const after = b.counts();
   console.log(JSON.stringify({ hops: after.hops - before.hops, events: after.events - before.events }));
 }
 
-function totals(file: string): Record<string, number> {
-  const text = readFileSync(file, 'utf8');
-  const events = /^events: (.*)$/m.exec(text)![1]!.trim().split(/\s+/);
-  const summary = /^totals: (.*)$/m.exec(text)![1]!.trim().split(/\s+/).map(Number);
-  return Object.fromEntries(events.map((e, i) => [e, summary[i] ?? 0]));
-}
-
-async function until(file: string, exited: () => boolean): Promise<void> {
-  while (!existsSync(file)) {
-    if (exited()) throw new Error(`fabric-scale-bound-misses: the valgrind child exited before ${file}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function run(name: string, k: number, warmUs: number, windowUs: number, llMiB: number): Promise<{ hops: number; events: number; t: Record<string, number> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'fabric-scale-bound-misses-'));
-  const file = join(dir, 'callgrind.out');
-  const vg = spawn(
-    'valgrind',
-    ['--tool=callgrind', '--instr-atstart=no', '--cache-sim=yes', '--D1=32768,8,64', `--LL=${llMiB * 1024 * 1024},16,64`, `--callgrind-out-file=${file}`, process.execPath, '--single-threaded', '--import', 'tsx', fileURLToPath(import.meta.url), '--child', name, String(k), String(warmUs), String(windowUs), dir],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  let out = '';
-  vg.stdout.on('data', (d) => (out += String(d)));
-  let gone = false;
-  const exited = new Promise<void>((r) => vg.on('exit', () => ((gone = true), r())));
-  await until(join(dir, 'ready'), () => gone);
-  execFileSync('callgrind_control', ['-i', 'on', String(vg.pid)], { stdio: 'ignore' });
-  writeFileSync(join(dir, 'go'), '');
-  await until(join(dir, 'done'), () => gone);
-  execFileSync('callgrind_control', ['-i', 'off', String(vg.pid)], { stdio: 'ignore' });
-  writeFileSync(join(dir, 'end'), '');
-  await exited;
-  const t = totals(file);
-  rmSync(dir, { recursive: true, force: true });
-  const r = JSON.parse(out.trim().split('\n').pop()!);
-  return { hops: r.hops, events: r.events, t };
+  const script = fileURLToPath(import.meta.url);
+  const { out, totals } = await callgrindWindow('fabric-scale-bound-misses', script, (dir) => [name, String(k), String(warmUs), String(windowUs), dir], llMiB);
+  return { hops: out.hops!, events: out.events!, t: totals };
 }
 
 const args = process.argv.slice(2);

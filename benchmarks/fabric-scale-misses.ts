@@ -19,12 +19,10 @@
  * `--case pods|spread`: fabric-scale-causes.ts's confined senders (1,024 hosts packed in pods 0–3, or
  * every eighth host). Prints per tree: instructions, data references, D1 misses and LL data misses per packet-hop.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { confinedFlows, scaleFlows } from './derangement.js';
+import { callgrindWindow, childWindow } from './callgrind-window.js';
 
 interface Totals {
   readonly ir: number;
@@ -34,12 +32,6 @@ interface Totals {
   readonly d1mw: number;
   readonly dlmr: number;
   readonly dlmw: number;
-}
-
-/** Waits (polling; valgrind reads its commands while the process runs) until `file` exists. */
-function waitFor(file: string): void {
-  const cell = new Int32Array(new SharedArrayBuffer(4));
-  while (!existsSync(file)) Atomics.wait(cell, 0, 0, 20);
 }
 
 /** Child: build, warm up, reset; then, between the flags in `dir`, the window; prints its packet-hops. */
@@ -53,75 +45,15 @@ async function child(k: number, tree: string, warmUs: number, windowUs: number, 
   fabric.run(warm, warm);
   fabric.run(warm + 1e-12); // the warm-up's reset
   const hops0 = fabric.measurements().packetHops;
-  writeFileSync(join(dir, 'ready'), '');
-  waitFor(join(dir, 'go'));
-  fabric.run(warm + windowUs * 1e-6);
-  writeFileSync(join(dir, 'done'), '');
-  waitFor(join(dir, 'end'));
+  childWindow(dir, () => fabric.run(warm + windowUs * 1e-6));
   console.log(JSON.stringify({ hops: fabric.measurements().packetHops - hops0 }));
 }
 
-/** Callgrind's totals from its output file's `totals:` line (events Ir … DLmw, in --cache-sim order). */
-function totals(file: string): Totals {
-  const text = readFileSync(file, 'utf8');
-  const events = /^events: (.*)$/m.exec(text)![1]!.trim().split(/\s+/);
-  const summary = /^totals: (.*)$/m.exec(text)![1]!.trim().split(/\s+/).map(Number);
-  const get = (name: string): number => summary[events.indexOf(name)]!;
-  return { ir: get('Ir'), dr: get('Dr'), dw: get('Dw'), d1mr: get('D1mr'), d1mw: get('D1mw'), dlmr: get('DLmr'), dlmw: get('DLmw') };
-}
-
-/** Polls (async) until `file` exists; throws if the child has exited first. */
-async function until(file: string, exited: () => boolean): Promise<void> {
-  while (!existsSync(file)) {
-    if (exited()) throw new Error(`fabric-scale-misses: the valgrind child exited before ${file}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function run(k: number, tree: string, warmUs: number, windowUs: number, llMiB: number, which: string): Promise<{ hops: number; t: Totals }> {
-  const dir = mkdtempSync(join(tmpdir(), 'fabric-scale-misses-'));
-  const file = join(dir, 'callgrind.out');
   const script = fileURLToPath(import.meta.url);
-  const vg = spawn(
-    'valgrind',
-    [
-      '--tool=callgrind',
-      '--instr-atstart=no',
-      '--cache-sim=yes',
-      '--D1=32768,8,64',
-      `--LL=${llMiB * 1024 * 1024},16,64`,
-      `--callgrind-out-file=${file}`,
-      process.execPath,
-      // V8's background compilation and GC threads, serialized by valgrind, would run late
-      '--single-threaded',
-      '--import',
-      'tsx',
-      script,
-      '--child',
-      String(k),
-      tree,
-      String(warmUs),
-      String(windowUs),
-      dir,
-      which,
-    ],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  let out = '';
-  vg.stdout.on('data', (d) => (out += String(d)));
-  let gone = false;
-  const exited = new Promise<void>((r) => vg.on('exit', () => ((gone = true), r())));
-  await until(join(dir, 'ready'), () => gone);
-  execFileSync('callgrind_control', ['-i', 'on', String(vg.pid)], { stdio: 'ignore' });
-  writeFileSync(join(dir, 'go'), '');
-  await until(join(dir, 'done'), () => gone);
-  execFileSync('callgrind_control', ['-i', 'off', String(vg.pid)], { stdio: 'ignore' });
-  writeFileSync(join(dir, 'end'), '');
-  await exited;
-  const t = totals(file);
-  if (process.env.KEEP_MISSES === undefined) rmSync(dir, { recursive: true, force: true });
-  const line = out.trim().split('\n').pop()!;
-  return { hops: JSON.parse(line).hops, t };
+  const keep = process.env.KEEP_MISSES !== undefined;
+  const { out, totals: c } = await callgrindWindow('fabric-scale-misses', script, (dir) => [String(k), tree, String(warmUs), String(windowUs), dir, which], llMiB, keep);
+  return { hops: out.hops!, t: { ir: c.Ir!, dr: c.Dr!, dw: c.Dw!, d1mr: c.D1mr!, d1mw: c.D1mw!, dlmr: c.DLmr!, dlmw: c.DLmw! } };
 }
 
 const args = process.argv.slice(2);
