@@ -67,7 +67,9 @@ function stateOf(g: number, v: number): number {
 }
 const xb = Crossbar.prototype as any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const startTx = xb.startTx;
-xb.startTx = function (g: number, q: number, v: number) {
+xb.startTx = function (g: number, offset: number, v: number) {
+  // By buffer number q = port·V + VL below; the simulator's FIFO queue numbers are record offsets (inputFifo.ts).
+  const q: number = cb === null ? offset : cb.queues.bufferOf(offset);
   const bw = cb === null ? undefined : bufferWatch.get(q);
   if (bw !== undefined) {
     const o = bw.perOut.get(g) ?? [0, 0, 0];
@@ -86,7 +88,7 @@ xb.startTx = function (g: number, q: number, v: number) {
       w.other[u]![st]!++;
       if (st === 3) {
         for (const b of w.from[u]!.keys()) {
-          if (cb.queues.headOf(b) < 0) w.empty[u]!++;
+          if (cb.queues.headOf(cb.queues.queueOfBuffer(b)) < 0) w.empty[u]!++;
           else w.elsewhere[u]!++;
         }
       }
@@ -101,8 +103,8 @@ xb.startTx = function (g: number, q: number, v: number) {
     // A visit of full weight ends by the table even if the VL goes on (the next visit starts afresh).
     if (w.run >= weights[v]!) ((w.last = -1), (w.run = 0));
   }
-  const r = startTx.call(this, g, q, v);
-  if (bw !== undefined) bw.backlogged = cb.queues.headOf(q) >= 0;
+  const r = startTx.call(this, g, offset, v);
+  if (bw !== undefined) bw.backlogged = cb.queues.headOf(offset) >= 0;
   return r;
 };
 

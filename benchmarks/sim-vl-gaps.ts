@@ -55,8 +55,10 @@ const st = (q: number) => {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const fifo = FifoInputQueues.prototype as any;
 const push = fifo.push;
-fifo.push = function (q: number, p: number) {
+fifo.push = function (offset: number, p: number) {
   const now = clock();
+  // By buffer number q = port·V + VL (the maps and the grouping below); the simulator's FIFO queue numbers are record offsets (inputFifo.ts).
+  const q: number = this.bufferOf(offset);
   const port = (q / V) | 0;
   // The link's busy runs: an arrival within 1.05 x of the port's previous one (any VL) continues the run.
   const pg = (now - (portLast.get(port) ?? -Infinity)) / x;
@@ -81,7 +83,7 @@ fifo.push = function (q: number, p: number) {
     else if (gap < 3.05) a[3]! += 1;
     if (gap < 20) ((a[4]! += gap), (a[5]! += 1));
   }
-  return push.call(this, q, p);
+  return push.call(this, offset, p);
 };
 
 const until = packets / pps;

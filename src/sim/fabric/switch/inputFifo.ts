@@ -48,7 +48,7 @@ export interface OutputRequestRecords {
   readonly tail: number;
 }
 
-/** The FIFO input VL buffers of every switch port, with their output requests (queue = buffer). */
+/** The FIFO input VL buffers of every switch port, with their output requests (a buffer's queue number: its record offset). */
 export class FifoInputQueues implements InputQueues {
   private readonly V: number;
   private readonly pool: PacketPool;

@@ -148,7 +148,7 @@ export class FabricMarking {
   private readonly marking: CompiledMarking;
   private readonly V: number;
   private readonly links: Links;
-  /** ECN's buffer walk reads FIFO buffers (queue = buffer); buildFabric refuses ECN with VoQ. */
+  /** ECN's buffer walk reads FIFO buffers (by buffer number here; queueOfBuffer gives the queue headOf takes); buildFabric refuses ECN with VoQ. */
   private readonly queues: InputQueues;
   private readonly pool: PacketPool;
   private readonly stats: FabricStats;
