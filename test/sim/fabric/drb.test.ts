@@ -13,11 +13,12 @@ import { simulate } from '../../../src/sim/index.js';
 import { thrownBy } from '../../helpers/errors.js';
 
 /** A 4×4 torus, every host greedy to uniformly random hosts, two VLs, the watchdog at 100 µs. */
-function saturatedTorus(datelines: boolean) {
+function saturatedTorus(datelines: boolean, inputQueueing: 'fifo' | 'voq' = 'fifo') {
   const topology = meshTopology(4, 4, { torus: true, datelines });
   return buildFabric({
     topology,
     vls: 2,
+    inputQueueing,
     deadlockUs: 100,
     seed: 3,
     flows: topology.hosts.map((h) => ({ name: h.name, source: h.name, destination: 'uniform' })),
@@ -45,6 +46,13 @@ describe('torus deadlock freedom', () => {
     // Consecutive buffers are input ports of neighbouring switches on one ring (same VL 0).
     for (const name of e.cycle) expect(name).toMatch(/^s[0-3]_[0-3]:[2-5] VL0$/);
     expect(new Set(e.cycle.map((n) => n.split(':')[1])).size).toBe(1);
+  });
+
+  it('with virtual output queues too: the watchdog names a cycle of input buffers (each buffer by its first waiting queue)', () => {
+    const e = thrownBy(FabricDeadlockError, () => saturatedTorus(false, 'voq').run(10e-3));
+    expect(e.message).toMatch(/fabric deadlock at t = .* µs: no packet moved for 100 µs; cycle of buffers/);
+    expect(e.cycle.length).toBeGreaterThanOrEqual(3);
+    for (const name of e.cycle) expect(name).toMatch(/^s[0-3]_[0-3]:[2-5] VL[01]$/);
   });
 });
 

@@ -14,7 +14,7 @@ export interface InputQueues {
   headOf(r: number): number;
   /** The output queue r's head packet requests (NONE: none). */
   requestOf(r: number): number;
-  /** A copy of every queue's head packet (the deadlock watchdog's; not per packet): FIFO by buffer number g·V + v, VoQ by queue number. */
+  /** Each input buffer's head packet by buffer number g·V + v (the deadlock watchdog's; not per packet): FIFO its head, VoQ its first non-empty queue's. */
   heads(): Int32Array;
   /** The VL queue r's head packet waits for at its output (its next hop's VL). */
   requestedVl(r: number): number;

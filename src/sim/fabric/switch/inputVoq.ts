@@ -136,9 +136,20 @@ export class VoqInputQueues implements InputQueues {
   }
 
   heads(): Int32Array {
-    const n = this.rec.length / REC;
-    const head = new Int32Array(n);
-    for (let r = 0; r < n; r++) head[r] = this.rec[REC * r + HEAD]!;
+    // Per input buffer b = g·V + v (its queues r = b·M … b·M + M − 1): the head of its first non-empty queue. In a
+    // deadlock every non-empty queue waits for credits of its next buffer, so any one of them is a witness (H39rvsc:
+    // the watchdog read these by queue number as buffers before, and found no cycle with VoQ inputs).
+    const n = this.rec.length / REC / this.M;
+    const head = new Int32Array(n).fill(NONE);
+    for (let b = 0; b < n; b++) {
+      for (let r = b * this.M; r < (b + 1) * this.M; r++) {
+        const p = this.rec[REC * r + HEAD]!;
+        if (p !== NONE) {
+          head[b] = p;
+          break;
+        }
+      }
+    }
     return head;
   }
 
