@@ -222,7 +222,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           // Change 246 (H39uni): the link's other turns here count only as far as their packets or this one were delayed (their
           // spacing lost), and no more than the thinning rule above counts them: the smaller of the two (heads.ts sameLinkStrangers).
           const thinned = (same - s.lamT[t]!) * Math.min(1, same / linkTotal);
-          const others = oneLink ? ahead230[0]! : same > s.lamT[t]! ? l - same + Math.min(same - s.lamT[t]! - thinned, sameLinkStrangers(m, s, t, base)) : l - s.lamT[t]! - thinned;
+          const others = oneLink ? ahead230[0]! : same > s.lamT[t]! ? l - same + Math.min(same - s.lamT[t]! - thinned, sameLinkStrangers(m, s, t, base, sh, level)) : l - s.lamT[t]! - thinned;
           let w = 0;
           let busy = 0;
           let w2 = 0;

@@ -7,6 +7,7 @@
 import type { CompiledModel } from '../spec/compile.js';
 import { finiteQueue, trainFifoWait } from './queue.js';
 import { EPS, type ModelState } from '../fixedPoint/state.js';
+import { servedLevel, type VlShares } from './arbitration.js';
 import { waitingElsewhere, waitingTerm } from '../fixedPoint/waiting.js';
 
 /** E[s³] of the gamma law with mean `x` and SCV `c2` (exact for deterministic, c2 = 0, and exponential, c2 = 1). */
@@ -304,14 +305,16 @@ export function delayedShare(m: CompiledModel, s: ModelState, t: number): number
  * came: Σ_t' λ_t'·(1 − (1 − d_t)(1 − d_t')) over those turns t' (d {@link delayedShare}; change 230's pair form). `base`:
  * the output port's first channel.
  */
-export function sameLinkStrangers(m: CompiledModel, s: ModelState, t: number, base: number): number {
+export function sameLinkStrangers(m: CompiledModel, s: ModelState, t: number, base: number, sh: VlShares, level: number): number {
   const pu = (m.turnIn[t]! / m.V) | 0;
   const keep = 1 - delayedShare(m, s, t);
   let r = 0;
   for (let c = base; c < base + m.V; c++) {
+    // Review H39rv246: the MVA's priority level only (as change 251), and not t's own FIFO (as 250/240: one head per buffer).
+    if (servedLevel(sh, c - base) !== level) continue;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t2 = m.intoOf[i]!;
-      if (t2 === t || !(s.lamT[t2]! > 0) || ((m.turnIn[t2]! / m.V) | 0) !== pu) continue;
+      if (m.turnIn[t2] === m.turnIn[t] || !(s.lamT[t2]! > 0) || ((m.turnIn[t2]! / m.V) | 0) !== pu) continue;
       r += s.lamT[t2]! * (1 - keep * (1 - delayedShare(m, s, t2)));
     }
   }
