@@ -3,18 +3,27 @@
  * fabric-scale-pages.ts), and their flows: each host sends to one other host, all hosts in one cycle.
  */
 
-/** A permutation of 0..n−1 with no fixed point (Sattolo's algorithm: one cycle of all n). */
-export function randomDerangement(n: number, seed: number): Int32Array {
-  // xorshift32: a benchmark's own stream, so the project's random streams stay untouched
-  let s = seed >>> 0 || 1;
-  const next = (): number => {
+/**
+ * xorshift32 (Marsaglia 2003) from state `state` (a non-zero 32-bit integer; 0 is taken as 1): each call the next state,
+ * an integer in 1 … 2³² − 1. The scale benchmarks' own stream (this permutation, the bound kernels' arrivals), so the
+ * project's random streams stay untouched.
+ */
+export function xorshift32(state: number): () => number {
+  let s = state >>> 0 || 1;
+  return (): number => {
     s ^= s << 13;
     s >>>= 0;
     s ^= s >>> 17;
     s ^= s << 5;
     s >>>= 0;
-    return s / 2 ** 32;
+    return s;
   };
+}
+
+/** A permutation of 0..n−1 with no fixed point (Sattolo's algorithm: one cycle of all n). */
+export function randomDerangement(n: number, seed: number): Int32Array {
+  const state = xorshift32(seed);
+  const next = (): number => state() / 2 ** 32;
   const p = Int32Array.from({ length: n }, (_, i) => i);
   for (let i = n - 1; i > 0; i--) {
     const j = Math.floor(next() * i); // j < i: Sattolo, a single n-cycle, so p[i] ≠ i

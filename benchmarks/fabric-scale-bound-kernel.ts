@@ -30,6 +30,7 @@
  * wheel with a heap for the far events (fabric-scale-bound-calendar.ts).
  */
 import { ARG, BLOCKS, BUFFER_BLOCKS, boundFabric, DELAY, E_ARRIVE, E_CREDIT, E_DELIVER, E_GEN, E_TX_END, K_SHIFT, LATENCY, MTU, PATH_STRIDE, RATE, SEND_QUEUE, spin, T_PACKET } from './fabric-scale-bound-fabric.js';
+import { xorshift32 } from './derangement.js';
 import { makeCalendar, type CalendarKind } from './fabric-scale-bound-calendar.js';
 
 export type Layout = 'one64' | 'one128' | 'split4' | 'pack32' | 'pack64';
@@ -146,16 +147,9 @@ export function buildBound(o: BoundOptions): BoundRun {
   let events = 0;
   let delivered = 0;
   let dropped = 0;
-  // xorshift32 (the benchmark's own stream)
-  let rng = (o.seed ?? 1) * 2654435761 >>> 0 || 1;
-  const uniform = (): number => {
-    rng ^= rng << 13;
-    rng >>>= 0;
-    rng ^= rng >>> 17;
-    rng ^= rng << 5;
-    rng >>>= 0;
-    return (rng + 0.5) / 4294967296;
-  };
+  // The benchmark's own stream (derangement.ts's xorshift32), in (0, 1) for the exponential gaps.
+  const rng = xorshift32(((o.seed ?? 1) * 2654435761) >>> 0);
+  const uniform = (): number => (rng() + 0.5) / 4294967296;
   const meanGap = 1 / (0.5 * (RATE / MTU));
 
   /** Link g starts packet p (its credits checked), from input `from` (−1: a host). */

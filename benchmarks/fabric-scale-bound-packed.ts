@@ -16,6 +16,7 @@
  */
 import type { BoundOptions, BoundRun } from './fabric-scale-bound-kernel.js';
 import { ARG, BLOCKS, BUFFER_BLOCKS, boundFabric, DELAY, E_ARRIVE, E_CREDIT, E_DELIVER, E_GEN, E_TX_END, K_SHIFT, LATENCY, MTU, PATH_STRIDE, RATE, SEND_QUEUE, spin, T_PACKET } from './fabric-scale-bound-fabric.js';
+import { xorshift32 } from './derangement.js';
 import { makeCalendar } from './fabric-scale-bound-calendar.js';
 
 const NO = 0xffff;
@@ -67,15 +68,9 @@ export function buildPacked(o: BoundOptions): BoundRun {
   let hops = 0;
   let delivered = 0;
   let dropped = 0;
-  let rng = ((o.seed ?? 1) * 2654435761) >>> 0 || 1;
-  const uniform = (): number => {
-    rng ^= rng << 13;
-    rng >>>= 0;
-    rng ^= rng >>> 17;
-    rng ^= rng << 5;
-    rng >>>= 0;
-    return (rng + 0.5) / 4294967296;
-  };
+  // The benchmark's own stream (derangement.ts's xorshift32), in (0, 1) for the exponential gaps.
+  const rng = xorshift32(((o.seed ?? 1) * 2654435761) >>> 0);
+  const uniform = (): number => (rng() + 0.5) / 4294967296;
   const meanGap = 1 / (0.5 * (RATE / MTU));
 
   const transmit = (g: number, p: number, from: number): void => {
