@@ -229,11 +229,11 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           // At most one head per input buffer of the other ports can be ahead of this one.
           const heads = oneLink ? ahead230[1]! : nTurns - turnsOfInput[pu]!;
           if (others > 0 && heads > 0) {
-            const mine = waitingTerm(s, t);
-            // The same link's waiting heads of other VLs are ahead in full (change 68, H31l): spacing keeps a packet that
-            // left as it came from finding the output busy (`others`), not one still waiting there, which no FIFO wait of this VL holds.
-            // Change 240: nor are the other turns of t's own FIFO into this port (a FIFO has one head; waiting.ts fifoWaitingOf).
-            const ahead = waitingAll - (V > 1 ? fifoWaitingOf(m.turnIn[t]!) + runsAhead(m, s, base, level, sh, v) : mine);
+            // Ahead: every waiting head but t's own. The same link's waiting heads of other VLs are ahead in full (change 68,
+            // H31l): spacing keeps a packet that left as it came from finding the output busy (`others`), not one still waiting
+            // there, which no FIFO wait of this VL holds. Change 240: nor are the other turns of t's own FIFO into this port
+            // ahead (a FIFO has one head): their sum with t's term is waiting.ts fifoWaitingOf (one VL: t's term alone).
+            const ahead = waitingAll - (V > 1 ? fifoWaitingOf(m.turnIn[t]!) + runsAhead(m, s, base, level, sh, v) : waitingTerm(s, t));
             [w, busy, w2] = headWaitMva(others, ahead, sMean, avail, residual, cs2, heads);
           }
           s.headWaitProb[t] = busy;
