@@ -49,6 +49,7 @@ import { FifoInputQueues } from './switch/inputFifo.js';
 import type { InputQueues } from './switch/inputQueues.js';
 import { VoqInputQueues } from './switch/inputVoq.js';
 import { Links } from './link/links.js';
+import { foldedEvents } from './link/wireLedger.js';
 import { FabricMarking } from './switch/marking.js';
 import { FabricStats, type CreditAudit, type FabricMeasurements } from './measure/measurements.js';
 import { fabricMeasurementsDisplay } from './measure/display.js';
@@ -268,7 +269,7 @@ export class Fabric {
   /** Packet p reaches port g: a host takes it, a switch queues it. */
   private onArrive(g: number, p: number): void {
     const links = this.links;
-    // (Its blocks leave the wire's ledger with this event: Links.wireLedger counts pending arrivals.)
+    // (Its blocks leave the wire's ledger with this event: wireLedger.ts counts pending arrivals.)
     const s = links.switchOf(g);
     if (s < 0) {
       if (this.receiveCap !== null) this.receiveCap.arrive(g, p);
@@ -350,7 +351,7 @@ export class Fabric {
   measurements(): FabricMeasurements {
     const now = this.engine.now;
     // The model's events: the engine's and the credit returns folded into ends of transmission.
-    return fabricMeasurementsDisplay(this.stats.measurements(now, this.engine.eventsProcessed + this.links.foldedEvents(now), this.hosts.fCount));
+    return fabricMeasurementsDisplay(this.stats.measurements(now, this.engine.eventsProcessed + foldedEvents(this.links, now), this.hosts.fCount));
   }
 
   /**

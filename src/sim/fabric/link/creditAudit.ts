@@ -7,11 +7,12 @@
  */
 import type { CreditAudit } from '../measure/measurements.js';
 import type { Links } from './links.js';
+import { wireLedger } from './wireLedger.js';
 
 /** The ledger rows; `buffered(q)` = blocks held by input VL buffer q (= port·V + VL); `portNames` by global port. */
 export function creditAudit(links: Links, V: number, portNames: readonly string[], buffered: (q: number) => number): CreditAudit[] {
   const rows: CreditAudit[] = [];
-  const wire = links.wireLedger();
+  const wire = wireLedger(links);
   for (let g = 0; g < links.peer.length; g++) {
     const peer = links.peer[g]!;
     if (peer < 0 || links.portSwitch[peer]! < 0) continue;

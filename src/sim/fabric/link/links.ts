@@ -12,7 +12,7 @@
  */
 import type { Engine } from '../../engine/engine.js';
 import { NONE, type CompiledFabric } from '../compiled.js';
-import { EV_ARRIVE, EV_CREDIT, EV_TX_END, EVENT_ARG } from '../events.js';
+import { EV_ARRIVE, EV_CREDIT, EV_TX_END } from '../events.js';
 import type { StaticForwarding } from '../switch/forwarding.js';
 import type { OutputRequestRecords } from '../switch/inputFifo.js';
 import type { FabricStats } from '../measure/measurements.js';
@@ -72,10 +72,10 @@ export interface LinkHandlers {
 /** Every link direction of the fabric: transmitters, wires and credit counters. */
 export class Links {
   private readonly c: CompiledFabric;
-  private readonly engine: Engine;
-  private readonly pool: PacketPool;
-  private readonly h: LinkHandlers;
-  private readonly V: number;
+  readonly engine: Engine;
+  readonly pool: PacketPool;
+  readonly h: LinkHandlers;
+  readonly V: number;
   /** Peer global port of every port (−1: unconnected). */
   readonly peer: Int32Array;
   /** The switch each global port belongs to (−1: a host port). */
@@ -105,8 +105,8 @@ export class Links {
   /** Credit returns folded into the sender's end of transmission ({@link returnCredits}; blocks and count in the records): each one's arrival time, FOLD_SLOTS a port. */
   private readonly fold: boolean;
   private readonly foldAt: Float64Array;
-  /** Folded credit returns applied so far (each stands for one engine event it saved). */
-  private foldedApplied = 0;
+  /** Folded credit returns applied so far (each stands for one engine event it saved; wireLedger.ts's foldedEvents). */
+  foldedApplied = 0;
   /** Idle folding ({@link enableIdleFold}): the switches' forwarding, the VoQ's requested-VL bits per output (packets heading to it: `heading`, per port). */
   private idleForwarding: StaticForwarding | null = null;
   private requestedVls: Int32Array = new Int32Array(0);
@@ -188,26 +188,14 @@ export class Links {
     return this.rec[g * this.S + P_VL + P_PER_VL * v + V_CREDITS]!;
   }
 
-  /**
-   * Per port-VL g·V + v, the blocks on port g's wire and the credits travelling back to it (the credit
-   * audit's), from the pending events (session 17: not counted per hop, where an arrival wrote the
-   * sender's record, a line it reads nothing of): a pending arrival's packet is on the wire of its
-   * port's peer, on its VL; a pending credit event's blocks travel back, and so do the folded ones.
-   */
-  wireLedger(): { readonly inFlight: Int32Array; readonly returning: Int32Array } {
-    const V = this.V;
-    const inFlight = new Int32Array(this.peer.length * V);
-    const returning = new Int32Array(this.peer.length * V);
-    const posts = this.engine.pendingPosts(this.h.event);
-    for (let k = 0; k < posts.length; k += 2) {
-      const x = posts[k]! & EVENT_ARG;
-      const kind = posts[k]! - x;
-      const b = posts[k + 1]!;
-      if (kind === EV_ARRIVE) inFlight[this.wireI[x << this.WSH]! * V + this.pool.vl(b)]! += this.pool.blocks(b);
-      else if (kind === EV_CREDIT) returning[x]! += b;
-    }
-    for (let g = 0; g < this.peer.length; g++) for (let v = 0; v < V; v++) returning[g * V + v]! += this.rec[g * this.S + P_VL + P_PER_VL * v + V_FOLD_BLOCKS]!;
-    return { inFlight, returning };
+  /** Blocks of credit returns folded (held) for port g on VL v ({@link returnCredits}; wireLedger.ts reads them). */
+  foldedBlocks(g: number, v: number): number {
+    return this.rec[g * this.S + P_VL + P_PER_VL * v + V_FOLD_BLOCKS]!;
+  }
+
+  /** The arrival time of port g's i-th folded credit return (i < {@link folds}(g)). */
+  foldTime(g: number, i: number): number {
+    return this.foldAt[g * FOLD_SLOTS + i]!;
   }
 
   /** The switch of port g (−1: a host port), from its small array: an arrival needs nothing else of g's record (a cache miss fewer at k = 32). */
@@ -372,16 +360,6 @@ export class Links {
     }
     this.foldedApplied += rec[r + P_FOLDS]!;
     rec[r + P_FOLDS] = 0;
-  }
-
-  /** Credit returns folded (no engine event) that would have arrived before `now`: the events they saved. */
-  foldedEvents(now: number): number {
-    let n = this.foldedApplied;
-    for (let g = 0; g < this.peer.length; g++) {
-      const count = this.rec[g * this.S + P_FOLDS]!;
-      for (let i = 0; i < count; i++) if (this.foldAt[g * FOLD_SLOTS + i]! < now) n++;
-    }
-    return n;
   }
 
   /** Credits for port-VL pv reached the sender; returns the sending port. */
