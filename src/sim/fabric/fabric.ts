@@ -50,6 +50,7 @@ import type { InputQueues } from './switch/inputQueues.js';
 import { VoqInputQueues } from './switch/inputVoq.js';
 import { Links } from './link/links.js';
 import { foldedEvents } from './link/wireLedger.js';
+import { SEC_HELD, SEC_HELD_MAX, SEC_OCC } from './link/portWires.js';
 import { FabricMarking } from './switch/marking.js';
 import { FabricStats, type CreditAudit, type FabricMeasurements } from './measure/measurements.js';
 import { fabricMeasurementsDisplay } from './measure/display.js';
@@ -125,6 +126,12 @@ export class Fabric {
       c.inputQueueing === 'voq'
         ? new VoqInputQueues(G * c.vls, c.vls, maxOf(c.switchPorts), switchBaseOfPorts(this.links), this.pool)
         : new FifoInputQueues(G * c.vls, c.vls, this.pool, this.links.outputRequestRecords(), this.links.inputBufferRecords);
+    if (this.queues instanceof FifoInputQueues && this.links.poolBlocks <= SEC_HELD_MAX) {
+      // A buffer holds at most poolBlocks packets (each at least a block): its 16-bit counts hold them.
+      const q = this.queues;
+      const R = this.links.inputBufferRecords;
+      this.stats.occupancy.share({ f64: R.f64, i16: R.i16, held: SEC_HELD, occ: SEC_OCC, offsetOf: (b: number) => q.queueOfBuffer(b) });
+    }
     // Without marking the crossbar makes no marking calls at all (the per-port-VL bytes that
     // FabricMarking keeps are read only by IB CC).
     const marking = c.marking.kind === 'none' ? null : new FabricMarking(c, this.links, this.queues, this.pool, this.stats, mtuBlocks);

@@ -9,6 +9,7 @@ import { TimeWeighted } from '../../stats/timeWeighted.js';
 import type { Engine } from '../../engine/engine.js';
 import type { CompiledFabric } from '../compiled.js';
 import { FlowRecorders, type FlowFigures } from './flowRecorders.js';
+import { BufferOccupancy } from './occupancy.js';
 
 /** Measured figures of one run, from the end of the warm-up to the end of the run. */
 export interface FabricMeasurements {
@@ -88,9 +89,6 @@ export interface PortRecorderLayout {
   readonly packetsPerVl: number;
 }
 
-/** Buffer changes noted before they are added to the occupancy integrals (FabricStats.occLog: 16 bytes each, 32 KB). */
-const OCC_LOG = 2048;
-
 /** The recorders of one fabric run (indices: port g, queue/port-VL g·V + v, flow f). */
 export class FabricStats {
   private readonly c: CompiledFabric;
@@ -109,30 +107,8 @@ export class FabricStats {
   private port: PortRecorderLayout;
   private readonly stallTime: Float64Array;
   readonly portMarks: Float64Array;
-  /**
-   * Packets held per input VL buffer (arrived, tail not yet gone), time-weighted: the core's
-   * {@link TimeWeighted} arithmetic (a Neumaier-compensated integral) kept for every buffer in one
-   * array, [last change, sum, compensation, then two integers: the packets held now and the most
-   * held] at 4i — one cache line for two buffers instead of an object per buffer or an array per
-   * field (two updates per packet-hop) — where i = v·G + g for buffer q = g·V + v ({@link occSlot}:
-   * VL by VL, session 17, so that with traffic on one VL of two a fold's lines hold only used
-   * records). All buffers share one start, {@link qOccStart}.
-   */
-  private readonly qOcc: Float64Array;
-  private qOccStart = DOUBLE_ZERO;
-  /** qOcc's buffer as integers: packets held by buffer q at 8i + 6, the most held at 8i + 7 (i = occSlot(q)). */
-  private readonly qCount: Int32Array;
-  /**
-   * The buffers' changes not yet added to qOcc, in order (issue 32, session 13): entry k's time at
-   * occLog[2k], its buffer and ±1 at occLogI[4k + 2] and [4k + 3]. A packet-hop appends two entries
-   * to this small table (one cache line per two hops, on the same few pages) instead of updating two
-   * records of qOcc at random (at k = 32, 3.1 MB over 768 pages: a TLB and a cache miss each, on the
-   * hop's path); {@link foldOccupancy} adds them when the table is full or before anything reads
-   * qOcc, with the same operations in the same order, so the figures are identical.
-   */
-  private readonly occLog = new Float64Array(2 * OCC_LOG);
-  private readonly occLogI = new Int32Array(this.occLog.buffer);
-  private occLogged = 0;
+  /** Packets held per input VL buffer, time-weighted (occupancy.ts). */
+  readonly occupancy: BufferOccupancy;
   /** Per flow: deliveries, send queue, offered and refused packets (flowRecorders.ts). */
   readonly flowRecorders: FlowRecorders;
   readonly fRate: TimeWeighted[];
@@ -147,9 +123,7 @@ export class FabricStats {
     for (let g = 0; g < G; g++) f64[g * (2 + V) + 1] = -1;
     this.stallTime = new Float64Array(G);
     this.portMarks = new Float64Array(G * V);
-    const Q = G * V;
-    this.qOcc = new Float64Array(4 * Q);
-    this.qCount = new Int32Array(this.qOcc.buffer);
+    this.occupancy = new BufferOccupancy(G * V, V, G, engine);
     this.flowRecorders = new FlowRecorders(c, engine);
     this.fRate = c.flows.map((flow) => new TimeWeighted(flow.start, flow.rateControl === null ? 0 : flow.rateControl.rate));
   }
@@ -200,63 +174,9 @@ export class FabricStats {
     return Array.from({ length: this.V }, (_, v) => L.f64[r + L.packetsPerVl * v]!);
   }
 
-  /** Input VL buffer q gains (delta = 1) or loses (−1) a packet now (noted; {@link foldOccupancy} adds it). */
-  bufferChange(q: number, delta: number): void {
-    const k = this.occLogged;
-    this.occLog[2 * k] = this.engine.now;
-    this.occLogI[4 * k + 2] = q;
-    this.occLogI[4 * k + 3] = delta;
-    this.occLogged = k + 1;
-    if (k + 1 === OCC_LOG) this.foldOccupancy();
-  }
-
-  /** Adds the noted buffer changes to qOcc, oldest first: TimeWeighted.update(now, m) per change, inlined on the array (the same operations in the same order). */
-  private foldOccupancy(): void {
-    const n = this.occLogged;
-    const log = this.occLog;
-    const logI = this.occLogI;
-    const count = this.qCount;
-    const occ = this.qOcc;
-    const V = this.V;
-    const G = this.G;
-    for (let k = 0; k < n; k++) {
-      const now = log[2 * k]!;
-      const b = logI[4 * k + 2]!;
-      const g = (b / V) | 0;
-      const q = (b - g * V) * G + g;
-      const before = count[8 * q + 6]!;
-      const m = before + logI[4 * k + 3]!;
-      count[8 * q + 6] = m;
-      const i = 4 * q;
-      const sum = occ[i + 1]!;
-      const term = before * (now - occ[i]!);
-      const t = sum + term;
-      occ[i + 2]! += Math.abs(sum) >= Math.abs(term) ? sum - t + term : term - t + sum;
-      occ[i + 1] = t;
-      occ[i] = now;
-      if (m > count[8 * q + 7]!) count[8 * q + 7] = m;
-    }
-    this.occLogged = 0;
-  }
-
-  /** The slot of buffer q = g·V + v in qOcc: v·G + g. */
-  private occSlot(q: number): number {
-    const g = (q / this.V) | 0;
-    return (q - g * this.V) * this.G + g;
-  }
-
-  /** Time-average packets held by input VL buffer b from the last reset to `now` (TimeWeighted.mean's arithmetic). */
-  private meanOccupancy(b: number, now: number): number {
-    const q = this.occSlot(b);
-    const span = now - this.qOccStart;
-    const occ = this.qOcc;
-    const i = 4 * q;
-    return span > 0 ? (occ[i + 1]! + occ[i + 2]! + this.qCount[8 * q + 6]! * (now - occ[i]!)) / span : NaN;
-  }
-
   /** Ends the warm-up: every recorder starts again at `now`. */
   reset(now: number): void {
-    this.foldOccupancy();
+    this.occupancy.reset(now);
     this.measureStart = now;
     const L = this.port;
     for (let g = 0; g < this.G; g++) {
@@ -267,13 +187,6 @@ export class FabricStats {
       if (L.f64[r + L.stallSince]! >= 0) L.f64[r + L.stallSince] = now;
     }
     this.portMarks.fill(0);
-    this.qOccStart = now;
-    for (let i = 0; i < this.qOcc.length; i += 4) {
-      this.qOcc[i] = now;
-      this.qOcc[i + 1] = 0;
-      this.qOcc[i + 2] = 0;
-    }
-    for (let q = 0; q < this.qOcc.length / 4; q++) this.qCount[8 * q + 7] = this.qCount[8 * q + 6]!;
     this.flowRecorders.reset(now);
     for (let f = 0; f < this.c.flows.length; f++) {
       const at = Math.max(now, this.c.flows[f]!.start);
@@ -335,13 +248,14 @@ export class FabricStats {
       });
     }
     const buffers: BufferMeasurements[] = [];
-    this.foldOccupancy();
+    const occupancy = this.occupancy;
+    occupancy.fold();
     const hostBase = this.G - c.hostCount;
     for (let g = 0; g < hostBase; g++) {
       if (c.peer[g]! < 0) continue;
       for (let v = 0; v < V; v++) {
         const q = g * V + v;
-        buffers.push({ name: c.portNames[g]!, vl: v, meanOccupancy: duration > 0 ? this.meanOccupancy(q, now) : 0, maxOccupancy: this.qCount[8 * this.occSlot(q) + 7]! });
+        buffers.push({ name: c.portNames[g]!, vl: v, meanOccupancy: duration > 0 ? occupancy.mean(q, now) : 0, maxOccupancy: occupancy.most(q) });
       }
     }
     return { duration, packetHops, events, flows, ports, buffers };

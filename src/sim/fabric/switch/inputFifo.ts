@@ -8,17 +8,18 @@
  *
  * Where a buffer lives (issue 32, session 22): in its input port's wire record (link/portWires.ts),
  * beside the port's peer, switch and delay that an arrival and a credit return read anyway: its
- * blocks held, then its list fields (head, tail, next and previous request). A buffer's *queue
- * number* — what the crossbar, the request lists and the port's current-queue field hold — is the
- * offset of its list fields in those records, x = (g << shift) + fifo + 4v: a list step, a push or a
- * pop reads the record at x with no multiply, and the input port is x >> shift (no division).
+ * list fields (head, tail, next and previous request), its blocks held and (session 23) its
+ * occupancy statistics, one 16-integer section per VL. A buffer's *queue number* — what the
+ * crossbar, the request lists and the port's current-queue field hold — is the offset of its section
+ * in those records, x = (g << shift) + 4 + 16v: a list step, a push or a pop reads the record at x
+ * with no multiply, the blocks are at x + 4, and the input port is x >> shift (no division).
  * Before (sessions 13–20) a buffer's fields were a 16-byte record of their own and its blocks an
  * array: with the wire record, three cache misses per arrival at k = 32 where one is left.
  */
 import { NONE } from '../compiled.js';
 import type { InputQueues } from './inputQueues.js';
 import type { PacketPool } from '../packets.js';
-import { FIFO_FIELDS, type PortRecordsIn } from '../link/portWires.js';
+import { FIFO_SECTION, SEC_BLOCKS, type PortRecordsIn } from '../link/portWires.js';
 
 // The fields of the buffer at queue number x, at x + field. A non-empty buffer's head requests its
 // output (`pool.out(head)`) on VL `pool.outVl(head)`: registered as soon as it is the head (push,
@@ -54,14 +55,13 @@ export class FifoInputQueues implements InputQueues {
   private readonly pool: PacketPool;
   /** The ports' records (portWires.ts), holding the buffers: queue x's field k at x + k. */
   readonly records: Int32Array;
-  /** Port g's record at g << SH; VL v's blocks held at + BLK + v, its fields at + FIFO + 4v. */
+  /** Port g's record at g << SH; VL v's section (its fields, then its blocks held at + SEC_BLOCKS) at + FIFO + 16v. */
   private readonly SH: number;
   private readonly MASK: number;
-  private readonly BLK: number;
   private readonly FIFO: number;
   private readonly buffers: number;
   readonly queuesPerPort: number;
-  readonly queueStep = FIFO_FIELDS;
+  readonly queueStep = FIFO_SECTION;
   /** The outputs' request fields (OutputRequestRecords; fields, not constants, read per use). */
   private readonly out: Int32Array;
   private readonly oStride: number;
@@ -78,7 +78,6 @@ export class FifoInputQueues implements InputQueues {
     this.records = ports.i32;
     this.SH = ports.shift;
     this.MASK = (1 << ports.shift) - 1;
-    this.BLK = ports.blocks;
     this.FIFO = ports.fifo;
     if ((queues / vls) << ports.shift > ports.i32.length) throw new Error('FifoInputQueues: port records too short for the buffers');
     if (outputs.tail !== outputs.head + 1) throw new Error('OutputRequestRecords: tail must follow head');
@@ -91,7 +90,7 @@ export class FifoInputQueues implements InputQueues {
 
   /** The queue number of input port g's VL v buffer (its fields' offset). */
   queueOf(g: number, v: number): number {
-    return (g << this.SH) + this.FIFO + FIFO_FIELDS * v;
+    return (g << this.SH) + this.FIFO + FIFO_SECTION * v;
   }
 
   /** The queue number of buffer b = g·V + v. */
@@ -100,10 +99,6 @@ export class FifoInputQueues implements InputQueues {
     return this.queueOf(g, b - g * this.V);
   }
 
-  /** Where queue x's blocks held are (the port's record, + BLK + its VL). */
-  private blocksAt(x: number): number {
-    return (x & ~this.MASK) + this.BLK + (((x & this.MASK) - this.FIFO) >> 2);
-  }
 
   /**
    * Appends packet p (its output already in `pool.out(p)`) to queue x; when the buffer was empty
@@ -117,7 +112,7 @@ export class FifoInputQueues implements InputQueues {
     if (tail === NONE) rec[x + HEAD] = p;
     else pool.setNext(tail, p);
     rec[x + TAIL] = p;
-    rec[this.blocksAt(x)]! += pool.blocks(p);
+    rec[x + SEC_BLOCKS]! += pool.blocks(p);
     return tail === NONE;
   }
 
@@ -163,12 +158,12 @@ export class FifoInputQueues implements InputQueues {
 
   /** Blocks held by buffer b (a buffer number: the credit audit's and the marking's). */
   blocksOf(b: number): number {
-    return this.records[this.blocksAt(this.queueOfBuffer(b))]!;
+    return this.records[this.queueOfBuffer(b) + SEC_BLOCKS]!;
   }
 
   /** The packet's blocks left queue x's buffer (its tail has gone). */
   freed(x: number, blocks: number): void {
-    this.records[this.blocksAt(x)]! -= blocks;
+    this.records[x + SEC_BLOCKS]! -= blocks;
   }
 
   /** The VL queue x's head packet waits for at its output (its next hop's VL). */
@@ -182,7 +177,7 @@ export class FifoInputQueues implements InputQueues {
   }
 
   bufferOf(x: number): number {
-    return (x >> this.SH) * this.V + (((x & this.MASK) - this.FIFO) >> 2);
+    return (x >> this.SH) * this.V + (((x & this.MASK) - this.FIFO) >> 4);
   }
 
   firstQueue(g: number): number {
@@ -230,7 +225,7 @@ export class FifoInputQueues implements InputQueues {
   /** The first queue in from … end − 1 (stepping by {@link queueStep} from a queue number) whose head requests, or `end`. */
   nextRequest(from: number, end: number): number {
     let x = from;
-    while (x < end && this.records[x + HEAD] === NONE) x += FIFO_FIELDS;
+    while (x < end && this.records[x + HEAD] === NONE) x += FIFO_SECTION;
     return x < end ? x : end;
   }
 }

@@ -10,6 +10,7 @@ import type { InputQueues } from './inputQueues.js';
 import type { Links } from '../link/links.js';
 import type { FabricMarking } from './marking.js';
 import type { FabricStats } from '../measure/measurements.js';
+import type { BufferOccupancy } from '../measure/occupancy.js';
 import type { PacketPool } from '../packets.js';
 import type { OutputArbiter } from '../plugins.js';
 
@@ -23,6 +24,9 @@ export abstract class SwitchInputs {
   protected readonly marking: FabricMarking | null;
   protected readonly pool: PacketPool;
   protected readonly stats: FabricStats;
+  /** Whether the buffers' occupancy recorders are in their FIFO records (BufferOccupancy.recordChange at the queue number) or its own table (bufferChange at the buffer number). */
+  protected readonly occInRecord: boolean;
+  protected readonly occupancy: BufferOccupancy;
   /** 1 while input port g feeds the crossbar. */
   protected readonly inBusy: Uint8Array;
   // scratch for output arbitration
@@ -37,6 +41,8 @@ export abstract class SwitchInputs {
     this.marking = marking;
     this.pool = pool;
     this.stats = stats;
+    this.occupancy = stats.occupancy;
+    this.occInRecord = stats.occupancy.inRecords();
     this.inBusy = new Uint8Array(c.peer.length);
     this.cand = new Int32Array(c.vls);
     this.candBytes = new Float64Array(c.vls);
@@ -51,7 +57,8 @@ export abstract class SwitchInputs {
     const x = queues.queueOf(g, v);
     const b = g * this.V + v;
     const wasEmpty = queues.push(x, p);
-    this.stats.bufferChange(b, 1);
+    if (this.occInRecord) this.occupancy.recordChange(x, 1);
+    else this.occupancy.bufferChange(b, 1);
     if (this.marking !== null) this.marking.enqueued(s, b, out, p);
     if (wasEmpty) queues.request(x);
     return wasEmpty;
@@ -74,7 +81,8 @@ export abstract class SwitchInputs {
     const inPort = queues.inputOf(q);
     const blocks = this.pool.blocks(p);
     queues.freed(q, blocks);
-    this.stats.bufferChange(b, -1);
+    if (this.occInRecord) this.occupancy.recordChange(q, -1);
+    else this.occupancy.bufferChange(b, -1);
     this.inBusy[inPort] = 0;
     this.links.returnCredits(inPort, b - inPort * this.V, blocks);
     return inPort;
