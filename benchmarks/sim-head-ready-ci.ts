@@ -12,7 +12,7 @@ const CLASSES = ['fresh, port free', 'fresh, port sends own pred.', 'fresh, port
 const T975 = [NaN, NaN, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262];
 const files = process.argv.slice(2);
 const text = files.length > 0 ? files.map((f) => readFileSync(f, 'utf8')).join('\n') : readFileSync(0, 'utf8');
-const runs = text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { name: string; label: string; x: number; sums: Record<string, number[]> });
+const runs = text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { name: string; label: string; x: number; sums: Record<string, number[]>; joint?: Record<string, number[]> });
 if (runs.length === 0) throw new Error('sim-head-ready-ci.ts: no --json lines of sim-head-ready.ts in the input');
 const keys = [...new Set(runs.flatMap((r) => Object.keys(r.sums)))].sort();
 const ci = (xs: number[]) => {
@@ -48,4 +48,9 @@ for (const k of keys) {
     per((a) => a[17]! / a[0]!),
   ];
   console.log(`${group.padEnd(12)} ${CLASSES[Number(k.slice(-1))]!.padEnd(30)} ${row.join(' | ')}`);
+}
+// The joint state of a port's VL buffers 0 and 1 (sim-head-ready.ts's time integrals): each kind's shares, beside independence.
+for (const k of [...new Set(runs.flatMap((r) => Object.keys(r.joint ?? {})))].sort()) {
+  const per = (f: (a: number[]) => number) => ci(runs.map((r) => f(r.joint![k]!)));
+  console.log(`${k} ports: P(n0 > 0) ${per((a) => a[1]! / a[0]!)}, P(n1 > 0) ${per((a) => a[2]! / a[0]!)}, both ${per((a) => a[3]! / a[0]!)} (independent ${per((a) => (a[1]! * a[2]!) / a[0]! / a[0]!)}); P(n1 > 0 | n0 ≥ 2) ${per((a) => a[5]! / a[4]!)}; P(n0 > 0 | n1 ≥ 2) ${per((a) => a[8]! / a[7]!)}; both heads for one output ${per((a) => a[6]! / a[0]!)} (independent ${per((a) => a[9]! / a[0]!)})`);
 }

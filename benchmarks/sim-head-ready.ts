@@ -6,8 +6,10 @@
  * registration, or the first end of its port's transmission after it) to its start. At that instant: its output busy (and the
  * rest of that packet), the requests already registered there on its VL (older ones; with their port free) and on the other
  * VLs; over its wait: the packets its output sends of its VL and of the others, the time its output sends, and the time its
- * port sends another VL's packet. This process wraps FifoInputQueues.register / popHead and Crossbar.startTx / choose (src/sim
- * is not changed). One replication per process (`--seed`); `--json` prints the sums for benchmarks/sim-head-ready-ci.mts.
+ * port sends another VL's packet. Last (two VLs), the joint state of each port's two VL buffers over time: both non-empty beside
+ * the product of each alone, VL 1 non-empty while VL 0 holds two packets or more, both heads for one output. This process wraps
+ * FifoInputQueues.push / register / popHead and Crossbar.startTx / choose (src/sim is not changed). One replication per process
+ * (`--seed`); `--json` prints the sums for benchmarks/sim-head-ready-ci.ts.
  *
  *     nice -n 19 npx tsx benchmarks/sim-head-ready.ts mesh8x8-uniform-2sl 90% --packets 4000 --seed 1 [--json]
  */
@@ -70,7 +72,8 @@ let portNames: readonly string[] = [];
 const peer = new Map<string, string>();
 for (const l of params.topology.links as { a: string; b: string }[]) (peer.set(l.a, l.b), peer.set(l.b, l.a));
 
-/** The head of buffer q (queue record x) becomes ready now: what it finds. */
+/** The head of buffer q (queue record x) becomes ready now: what it finds (`self` the FifoInputQueues, its private lists read as sim-head-times.ts does). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function snapshot(self: any, x: number, q: number, h: number[]): void {
   const out = h[2]!;
   const vl = h[3]!;
@@ -97,8 +100,51 @@ function snapshot(self: any, x: number, q: number, h: number[]): void {
   h.push(busy, rest, olderSame, olderSameFree, other, otherFree, sentSame, sentOther, sent(outTx, out), sent(portTx, port) - sent(ownTx, q));
 }
 
+/**
+ * The joint state of a port's VL buffers 0 and 1 (two VLs): per port [last change, n0, n1, head 0's output, head 1's output] and
+ * per kind the time integrals [T, n0 > 0, n1 > 0, both, n0 ≥ 2, n0 ≥ 2 and n1 > 0, both heads for one output, n1 ≥ 2, n1 ≥ 2 and n0 > 0],
+ * with per port and output [time head 0 there, head 1 there] for the independent prediction Σ_g T0g·T1g/T.
+ */
+const joint = new Map<number, number[]>();
+const jointSums = new Map<string, number[]>();
+const headAt = new Map<number, Map<number, [number, number]>>();
+let windowStart = Infinity;
+const kindOfPort = (port: number) => ((peer.get(portNames[port]!) ?? '').includes(':') ? 'switch' : 'host');
+function jointChange(self: any, port: number, v: number, dn: number): void {
+  if (V !== 2) return;
+  const j = joint.get(port) ?? [windowStart, 0, 0, -1, -1];
+  const now = clock();
+  const dt = crossbar !== null ? now - Math.max(j[0]!, windowStart) : 0;
+  if (dt > 0) {
+    const a = jointSums.get(kindOfPort(port)) ?? new Array<number>(9).fill(0);
+    const [n0, n1] = [j[1]!, j[2]!];
+    const add = [1, n0 > 0, n1 > 0, n0 > 0 && n1 > 0, n0 >= 2, n0 >= 2 && n1 > 0, n0 > 0 && n1 > 0 && j[3] === j[4], n1 >= 2, n1 >= 2 && n0 > 0];
+    add.forEach((z, i) => (a[i]! += Number(z) * dt));
+    jointSums.set(kindOfPort(port), a);
+    const m = headAt.get(port) ?? new Map<number, [number, number]>();
+    for (const w of [0, 1]) {
+      if (j[1 + w]! <= 0) continue;
+      const e = m.get(j[3 + w]!) ?? [0, 0];
+      e[w] += dt;
+      m.set(j[3 + w]!, e);
+    }
+    headAt.set(port, m);
+  }
+  j[0] = now;
+  j[1 + v]! += dn;
+  j[3 + v] = self.requestOf(self.queueOf(port, v));
+  joint.set(port, j);
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const fifo = FifoInputQueues.prototype as any;
+const push = fifo.push;
+fifo.push = function (x: number, p: number) {
+  const r = push.call(this, x, p);
+  const q = this.bufferOf(x);
+  jointChange(this, (q / V) | 0, q % V, 1);
+  return r;
+};
 const register = fifo.register;
 fifo.register = function (x: number, out: number, vl: number) {
   fifoInst = this;
@@ -121,6 +167,8 @@ fifo.popHead = function (x: number) {
     return popHead.call(this, x);
   } finally {
     popping = false;
+    const q = this.bufferOf(x);
+    jointChange(this, (q / V) | 0, q % V, -1);
   }
 };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -185,10 +233,21 @@ portNames = f.portNames;
 f.run(until / 5, until / 5);
 crossbar = f.crossbar;
 pending.clear();
+windowStart = f.engine.now;
 f.run(until / 5 + until, until / 5);
 crossbar = null;
 
-if (args.includes('--json')) console.log(JSON.stringify({ name, label, seed, packets, x: xLink, sums: Object.fromEntries(sums) }));
+// The independent prediction of "both heads for one output": per port Σ_g T0g·T1g / T (T the port's window), summed by kind as a time.
+const indep = new Map<string, number>();
+for (const [port, m] of headAt) {
+  const k = kindOfPort(port);
+  const T = f.engine.now - windowStart;
+  let z = 0;
+  for (const [, e] of m) z += (e[0] * e[1]) / T;
+  indep.set(k, (indep.get(k) ?? 0) + z);
+}
+for (const [k, a] of jointSums) a.push(indep.get(k) ?? 0);
+if (args.includes('--json')) console.log(JSON.stringify({ name, label, seed, packets, x: xLink, sums: Object.fromEntries(sums), joint: Object.fromEntries(jointSums) }));
 else {
   console.log(`${name} ${label} seed ${seed}: heads from ready to start, in x (n share; W; output busy at ready, its rest; older requests on its VL (port free); other VLs (port free); sent during W same / other VL; output sending, port sending other VL; ready − registration)`);
   const total = new Map<string, number>();
@@ -197,5 +256,9 @@ else {
     const n = a[0]!;
     const r = (i: number, scale = 1) => (a[i]! / n / scale).toFixed(3);
     console.log(`${k.padEnd(12)} ${CLASSES[Number(k.slice(-1))]!.padEnd(34)} ${(n / total.get(k.replace(/ \d$/, ''))!).toFixed(3)} | W ${r(1, xLink)} | busy ${r(3)} rest ${r(4, xLink)} | same ${r(5)} (${r(6)}) other ${r(7)} (${r(8)}) | sent ${r(9)} / ${r(10)} | out ${r(11, xLink)} port ${r(12, xLink)} | to ready ${r(13, xLink)}`);
+  }
+  for (const [k, a] of jointSums) {
+    const P = (i: number) => a[i]! / a[0]!;
+    console.log(`${k} ports, VL buffers 0 and 1: P(n0 > 0) ${P(1).toFixed(3)}, P(n1 > 0) ${P(2).toFixed(3)}, both ${P(3).toFixed(3)} (independent ${(P(1) * P(2)).toFixed(3)}); P(n1 > 0 | n0 ≥ 2) ${(a[5]! / a[4]!).toFixed(3)}, P(n0 > 0 | n1 ≥ 2) ${(a[8]! / a[7]!).toFixed(3)}; both heads for one output ${P(6).toFixed(3)} (independent ${P(9).toFixed(3)})`);
   }
 }
