@@ -193,6 +193,9 @@ xbar.startTx = function (g: number, x: number, v: number) {
   const q = fifoInst.bufferOf(x);
   const port = (q / V) | 0;
   const h = pending.get(q);
+  // A head whose port freed at this instant can start before the end's `choose` runs (another event of the instant, an arrival at a
+  // free output, serves it first): it was ready now, with W = 0 — taken here, or those heads would be missing.
+  if (crossbar !== null && h !== undefined && h[4]! < 0) snapshot(fifoInst, x, q, h);
   if (crossbar !== null && h !== undefined && h[4]! >= 0) {
     const peerName = peer.get(portNames[port]!) ?? '';
     const key = `${peerName.includes(':') ? 'switch' : 'host'} VL${q % V} ${h[1]}`;
