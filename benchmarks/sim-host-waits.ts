@@ -60,6 +60,13 @@ const occ = Array.from({ length: V }, () => new Array<number>(9).fill(0));
 /** Per host-fed buffer number: [blocks held, since (s)]. */
 const held = new Map<number, [number, number]>();
 const BLOCKS_PER_PACKET = 2048 / 64;
+/**
+ * Per VL, the host-fed buffers as the identity's queue (docs/models.md §13.5): with e_n the packet's creation at its host and
+ * y_n its start at the switch, T_n = y_n + x = max(e_n, T_{n−1}) + S_n defines each packet's service S_n = x + H_n;
+ * the first of a busy period (e_n ≥ T_{n−1}) apart: [n₀, ΣS₀, ΣS₀², n_s, ΣS_s, ΣS_s², Σ(y_n − e_n)] in x. Per buffer: y_{n−1}.
+ */
+const ident = Array.from({ length: V }, () => new Array<number>(7).fill(0));
+const lastStart = new Map<number, number>();
 const account = (b: number, blocks: number) => {
   const now = clock();
   const h = held.get(b);
@@ -143,6 +150,25 @@ xbar.startTx = function (g: number, x0: number, v: number) {
     recent.set(g, starts);
     lastOut.set(q, g);
   }
+  if (fifoInst !== null && hostFedQueue(q)) {
+    const p = fifoInst.headOf(x0);
+    const e = fifoInst.pool.created(p);
+    const y = clock();
+    const prev = lastStart.get(q);
+    if (measuring && prev !== undefined) {
+      // Cut-through: the packet can go at max(e_n + d, y_{n−1} + x) (d: the link's delay and the switch latency, ≪ x), so the
+      // queue's "departure" is T_n = y_n + x = max(e_n + d, T_{n−1}) + x + H_n: service S_n = x + H_n, the first of a busy period e_n ≥ T_{n−1}.
+      const first = e >= prev + x;
+      const S = (y - Math.max(e, prev + x)) / x + 1;
+      const o = ident[q % V]!;
+      const k0 = first ? 0 : 3;
+      o[k0]! += 1;
+      o[k0 + 1]! += S;
+      o[k0 + 2]! += S * S;
+      o[6]! += (y - e) / x;
+    }
+    lastStart.set(q, y);
+  }
   if (fifoInst !== null) {
     const p = fifoInst.headOf(x0);
     const t0 = entry.get(p);
@@ -198,6 +224,7 @@ for (let r = 0; r < reps; r++) {
   entry.clear();
   headAt.clear();
   for (const [b, h] of held) held.set(b, [h[0], clock()]);
+  lastStart.clear();
   lastOut.clear();
   recent.clear();
   measuring = true;
@@ -291,7 +318,11 @@ for (let v = 0; v < V; v++) {
     case: name, label, seed, vl: v, model: mod,
     sim: {
       send: ws! / ns0! / x, buffer: wb! / nb! / x, fresh: nf! / (nf! + ns!), Hf: hf! / nf!, Hf2: hf2! / nf!, Hs: hs! / ns!, Hs2: hs2! / ns!,
-      H: (hf! + hs!) / (nf! + ns!), H2: (hf2! + hs2!) / (nf! + ns!), occ: occ[v]!.map((a) => a / T), meanOcc: occ[v]!.reduce((a, b, i) => a + (i * b) / T, 0),
+      H: (hf! + hs!) / (nf! + ns!),
+      ...(() => {
+        const [n0, s0, s02, n1, s1, s12, tot] = ident[v]!;
+        return { p0: n0! / (n0! + n1!), S0: s0! / n0!, S02: s02! / n0!, Ss: s1! / n1!, Ss2: s12! / n1!, sum: tot! / (n0! + n1!) };
+      })(), H2: (hf2! + hs2!) / (nf! + ns!), occ: occ[v]!.map((a) => a / T), meanOcc: occ[v]!.reduce((a, b, i) => a + (i * b) / T, 0),
     },
   });
   if (!asJson) {
