@@ -10,7 +10,14 @@
  * packets that output sent before them (other VLs from the same input port, from others; its own VL from others). A
  * measuring aid, not a score.
  *
+ * H40host (entry 256): per VL first, the host branch's solved terms (heads.ts tandemBufferWait: λx, S, Cs², Ca²_in, hostWait,
+ * the VL alone, the P-K queue wait, the FIFO wait, β) beside the simulator's host-fed heads (fresh / successors), the buffers as the
+ * identity's queue (each packet's service S_n from creation e_n and start y_n, the first of a busy period apart) and their
+ * occupancy over time; `--seed S` (default 1), `--json` (those per-VL lines only, for benchmarks/sim-host-waits-ci.py).
+ *
  *     nice -n 19 npx tsx benchmarks/sim-host-waits.ts 4ary2tree-uniform-2sl 90% [--reps 2] [--packets 20000]
+ *     for s in 1 2 3 4 5; do nice -n 19 npx tsx benchmarks/sim-host-waits.ts 4ary2tree-uniform-1sl 90% --reps 1 --packets 8000 --seed $s --json; done > /tmp/h.jsonl
+ *     python3 benchmarks/sim-host-waits-ci.py /tmp/h.jsonl
  */
 import { buildFabric, RandomStreams } from '../src/index.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
@@ -286,7 +293,8 @@ for (let u = 0; u < m.C; u++) {
 // The host branch's solved terms (heads.ts tandemBufferWait), λ-weighted per VL, in x (H40host, entry 256): the link's load
 // λx and offered load, S/x, Cs², Ca²_in, the send queue's wait (hostWait), the VL alone on the link, the tandem's queue wait
 // W_GG1(S) (total − S), the FIFO wait; beside the simulator's heads (fresh / successors: share, H, E[H²]) and occupancy.
-const terms = Array.from({ length: V }, () => new Array<number>(10).fill(0));
+/** Per VL: [Σλ, Σλ·term 1 … 9, Σλ·λx]. */
+const terms = Array.from({ length: V }, () => new Array<number>(11).fill(0));
 for (let u = 0; u < m.C; u++) {
   if (m.hostChannel[u] !== 1 || !(s.lam[u]! > 0) || !(s.headTime[u]! > 0)) continue;
   const l = s.lam[u]!;
@@ -299,16 +307,15 @@ for (let u = 0; u < m.C; u++) {
   const row = [l * xu, s.hostOffered[u]! * xu, S / xu, cs2, s.ca2in[u]!, s.hostWait[u]! / xu, alone / xu, total / xu, s.fifoWait[u]! / xu, s.beta[u]! / xu];
   const o = terms[u % V]!;
   o[0]! += l;
-  for (let i = 0; i < row.length; i++) if (i > 0) o[i]! += l * row[i]!;
-  o[0]! += 0;
-  (o as number[] & { x?: number }).x = ((o as number[] & { x?: number }).x ?? 0) + l * row[0]!;
+  for (let i = 1; i < row.length; i++) o[i]! += l * row[i]!;
+  o[10]! += l * row[0]!;
 }
 const termNames = ['lx', 'offered', 'S', 'cs2', 'ca2in', 'hostWait', 'alone', 'Wq', 'fifo', 'beta'];
 const json: Record<string, unknown>[] = [];
 for (let v = 0; v < V; v++) {
-  const o = terms[v]! as number[] & { x?: number };
+  const o = terms[v]!;
   if (!(o[0]! > 0)) continue;
-  const mod: Record<string, number> = { lx: o.x! / o[0]! };
+  const mod: Record<string, number> = { lx: o[10]! / o[0]! };
   for (let i = 1; i < termNames.length; i++) mod[termNames[i]!] = o[i]! / o[0]!;
   const [nf, hf, hf2, ns, hs, hs2] = hostHeads[v]!;
   const T = occ[v]!.reduce((a, b) => a + b, 0);
