@@ -10,7 +10,14 @@
  * packets that output sent before them (other VLs from the same input port, from others; its own VL from others). A
  * measuring aid, not a score.
  *
+ * H40host (entry 256): per VL first, the host branch's solved terms (heads.ts tandemBufferWait: λx, S, Cs², Ca²_in, hostWait,
+ * the VL alone, the P-K queue wait, the FIFO wait, β) beside the simulator's host-fed heads (fresh / successors), the buffers as the
+ * identity's queue (each packet's service S_n from creation e_n and start y_n, the first of a busy period apart) and their
+ * occupancy over time; `--seed S` (default 1), `--json` (those per-VL lines only, for benchmarks/sim-host-waits-ci.py).
+ *
  *     nice -n 19 npx tsx benchmarks/sim-host-waits.ts 4ary2tree-uniform-2sl 90% [--reps 2] [--packets 20000]
+ *     for s in 1 2 3 4 5; do nice -n 19 npx tsx benchmarks/sim-host-waits.ts 4ary2tree-uniform-1sl 90% --reps 1 --packets 8000 --seed $s --json; done > /tmp/h.jsonl
+ *     python3 benchmarks/sim-host-waits-ci.py /tmp/h.jsonl
  */
 import { buildFabric, RandomStreams } from '../src/index.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
@@ -19,17 +26,21 @@ import { HostAdapters } from '../src/sim/fabric/host/hostAdapter.js';
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
 import { simCaseParams } from './sim-case-params.js';
+import { bufferHeadTime } from '../src/model/queues/heads.js';
+import { finiteQueue } from '../src/model/queues/queue.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, d: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1]! : d;
 };
-const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets'].includes(args[i - 1]!)));
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--seed'].includes(args[i - 1]!)));
 const [name, label = '90%'] = positional;
 if (name === undefined) throw new Error('usage: sim-host-waits.ts CASE [LABEL] [--reps N] [--packets N]');
 const reps = Number(opt('--reps', '2'));
 const packets = Number(opt('--packets', '20000'));
+const seed = Number(opt('--seed', '1'));
+const asJson = args.includes('--json');
 const { params, pps } = simCaseParams(name, label);
 const V: number = params.vls ?? 2;
 const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
@@ -49,6 +60,26 @@ const headAt = new Map<number, [number, boolean]>();
  * becoming head to the start, less x for a successor (registered at its predecessor's start, its port busy with it for x). */
 const byKind = new Map<string, number[]>();
 let hostFedQueue: (q: number) => boolean = () => false;
+/** Per VL, the host-fed buffers' heads (H40host, entry 256): [n, ΣH, ΣH²] of fresh heads (from entry) and of successors (from the predecessor's start + x). */
+const hostHeads = Array.from({ length: V }, () => [0, 0, 0, 0, 0, 0]);
+/** Per VL, the host-fed buffers' occupancy in packets, time-weighted over the measured window: [0, 1, …, 8+] (s). */
+const occ = Array.from({ length: V }, () => new Array<number>(9).fill(0));
+/** Per host-fed buffer number: [blocks held, since (s)]. */
+const held = new Map<number, [number, number]>();
+const BLOCKS_PER_PACKET = 2048 / 64;
+/**
+ * Per VL, the host-fed buffers as the identity's queue (docs/models.md §13.5): with e_n the packet's creation at its host and
+ * y_n its start at the switch, T_n = y_n + x = max(e_n, T_{n−1}) + S_n defines each packet's service S_n = x + H_n;
+ * the first of a busy period (e_n ≥ T_{n−1}) apart: [n₀, ΣS₀, ΣS₀², n_s, ΣS_s, ΣS_s², Σ(y_n − e_n)] in x. Per buffer: y_{n−1}.
+ */
+const ident = Array.from({ length: V }, () => new Array<number>(7).fill(0));
+const lastStart = new Map<number, number>();
+const account = (b: number, blocks: number) => {
+  const now = clock();
+  const h = held.get(b);
+  if (h !== undefined && measuring) occ[b % V]![Math.min(8, Math.round(h[0] / BLOCKS_PER_PACKET))]! += now - h[1];
+  held.set(b, [blocks, now]);
+};
 let kindOfQueue: (q: number) => string = () => '';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -72,7 +103,15 @@ fifo.push = function (q: number, p: number) {
   if (measuring) entry.set(p, clock());
   const wasEmpty = push.call(this, q, p);
   if (measuring && wasEmpty) headAt.set(p, [clock(), false]);
+  const b = this.bufferOf(q);
+  if (hostFedQueue(b)) account(b, this.blocksOf(b));
   return wasEmpty;
+};
+const freed = fifo.freed;
+fifo.freed = function (q: number, blocks: number) {
+  freed.call(this, q, blocks);
+  const b = this.bufferOf(q);
+  if (hostFedQueue(b)) account(b, this.blocksOf(b));
 };
 const popHead = fifo.popHead;
 fifo.popHead = function (q: number) {
@@ -118,6 +157,25 @@ xbar.startTx = function (g: number, x0: number, v: number) {
     recent.set(g, starts);
     lastOut.set(q, g);
   }
+  if (fifoInst !== null && hostFedQueue(q)) {
+    const p = fifoInst.headOf(x0);
+    const e = fifoInst.pool.created(p);
+    const y = clock();
+    const prev = lastStart.get(q);
+    if (measuring && prev !== undefined) {
+      // Cut-through: the packet can go at max(e_n + d, y_{n−1} + x) (d: the link's delay and the switch latency, ≪ x), so the
+      // queue's "departure" is T_n = y_n + x = max(e_n + d, T_{n−1}) + x + H_n: service S_n = x + H_n, the first of a busy period e_n ≥ T_{n−1}.
+      const first = e >= prev + x;
+      const S = (y - Math.max(e, prev + x)) / x + 1;
+      const o = ident[q % V]!;
+      const k0 = first ? 0 : 3;
+      o[k0]! += 1;
+      o[k0 + 1]! += S;
+      o[k0 + 2]! += S * S;
+      o[6]! += (y - e) / x;
+    }
+    lastStart.set(q, y);
+  }
   if (fifoInst !== null) {
     const p = fifoInst.headOf(x0);
     const t0 = entry.get(p);
@@ -137,6 +195,14 @@ xbar.startTx = function (g: number, x0: number, v: number) {
         a[2]! += clock() - h[0] - (h[1] ? x : 0);
         // Fresh heads (became head as they entered): count and Σ head part; the successors' are the rest.
         if (!h[1]) ((a[4] = (a[4] ?? 0) + 1), (a[5] = (a[5] ?? 0) + clock() - h[0]));
+        if (hostFedQueue(q)) {
+          const hh = (clock() - h[0] - (h[1] ? x : 0)) / x;
+          const o = hostHeads[q % V]!;
+          const k0 = h[1] ? 3 : 0;
+          o[k0]! += 1;
+          o[k0 + 1]! += hh;
+          o[k0 + 2]! += hh * hh;
+        }
       }
       byKind.set(k, a);
     }
@@ -155,7 +221,7 @@ const kindOf = (input: string) => {
 };
 for (let r = 0; r < reps; r++) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const f = buildFabric({ ...params, streams: new RandomStreams(1), replication: r }) as any;
+  const f = buildFabric({ ...params, streams: new RandomStreams(seed), replication: r }) as any;
   clock = () => f.engine.now;
   const names: readonly string[] = f.portNames;
   hostFedQueue = (q) => !(peer.get(names[(q / V) | 0]!) ?? ':').includes(':');
@@ -164,11 +230,15 @@ for (let r = 0; r < reps; r++) {
   f.run(until / 5, until / 5);
   entry.clear();
   headAt.clear();
+  for (const [b, h] of held) held.set(b, [h[0], clock()]);
+  lastStart.clear();
   lastOut.clear();
   recent.clear();
   measuring = true;
   f.run(until / 5 + until, until / 5);
+  for (const [b, h] of held) account(b, h[0]);
   measuring = false;
+  held.clear();
 }
 void pool;
 
@@ -220,7 +290,59 @@ for (let u = 0; u < m.C; u++) {
   for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) more += s.lamT[m.turnsOf[i]!]! * (s.splitWait[m.turnsOf[i]!]! + s.floorExtra[m.turnsOf[i]!]!);
   model[u % V]![2]! += (l * (s.fifoWait[u]! + s.headTime[u]! - s.xbar[u]!) + more) / x;
 }
-console.log(`${name} ${label}: per VL, in transmissions x (sim: ${reps} × ${packets} packets per flow, seed 1)`);
+// The host branch's solved terms (heads.ts tandemBufferWait), λ-weighted per VL, in x (H40host, entry 256): the link's load
+// λx and offered load, S/x, Cs², Ca²_in, the send queue's wait (hostWait), the VL alone on the link, the tandem's queue wait
+// W_GG1(S) (total − S), the FIFO wait; beside the simulator's heads (fresh / successors: share, H, E[H²]) and occupancy.
+/** Per VL: [Σλ, Σλ·term 1 … 9, Σλ·λx]. */
+const terms = Array.from({ length: V }, () => new Array<number>(11).fill(0));
+for (let u = 0; u < m.C; u++) {
+  if (m.hostChannel[u] !== 1 || !(s.lam[u]! > 0) || !(s.headTime[u]! > 0)) continue;
+  const l = s.lam[u]!;
+  const xu = s.xbar[u]!;
+  const S = s.headTime[u]!;
+  const [, S2] = bufferHeadTime(m, s, u, true);
+  const cs2 = Math.max(0, S2 / (S * S) - 1);
+  const alone = finiteQueue(s.hostOffered[u]!, 1 / xu, s.ca2in[u]!, Math.max(0, s.x2[u]! / (xu * xu) - 1), Infinity, false).responseTime - xu;
+  const total = finiteQueue(s.hostOffered[u]!, 1 / S, s.ca2in[u]!, cs2, Infinity, false).responseTime - S;
+  const row = [l * xu, s.hostOffered[u]! * xu, S / xu, cs2, s.ca2in[u]!, s.hostWait[u]! / xu, alone / xu, total / xu, s.fifoWait[u]! / xu, s.beta[u]! / xu];
+  const o = terms[u % V]!;
+  o[0]! += l;
+  for (let i = 1; i < row.length; i++) o[i]! += l * row[i]!;
+  o[10]! += l * row[0]!;
+}
+const termNames = ['lx', 'offered', 'S', 'cs2', 'ca2in', 'hostWait', 'alone', 'Wq', 'fifo', 'beta'];
+const json: Record<string, unknown>[] = [];
+for (let v = 0; v < V; v++) {
+  const o = terms[v]!;
+  if (!(o[0]! > 0)) continue;
+  const mod: Record<string, number> = { lx: o[10]! / o[0]! };
+  for (let i = 1; i < termNames.length; i++) mod[termNames[i]!] = o[i]! / o[0]!;
+  const [nf, hf, hf2, ns, hs, hs2] = hostHeads[v]!;
+  const T = occ[v]!.reduce((a, b) => a + b, 0);
+  const [ns0, ws] = send[v]!;
+  const [nb, wb] = first[v]!;
+  json.push({
+    case: name, label, seed, vl: v, model: mod,
+    sim: {
+      send: ws! / ns0! / x, buffer: wb! / nb! / x, fresh: nf! / (nf! + ns!), Hf: hf! / nf!, Hf2: hf2! / nf!, Hs: hs! / ns!, Hs2: hs2! / ns!,
+      H: (hf! + hs!) / (nf! + ns!),
+      ...(() => {
+        const [n0, s0, s02, n1, s1, s12, tot] = ident[v]!;
+        return { p0: n0! / (n0! + n1!), S0: s0! / n0!, S02: s02! / n0!, Ss: s1! / n1!, Ss2: s12! / n1!, sum: tot! / (n0! + n1!) };
+      })(), H2: (hf2! + hs2!) / (nf! + ns!), occ: occ[v]!.map((a) => a / T), meanOcc: occ[v]!.reduce((a, b, i) => a + (i * b) / T, 0),
+    },
+  });
+  if (!asJson) {
+    console.log(`VL ${v} model: ${Object.entries(mod).map(([k, a]) => `${k} ${a.toFixed(3)}`).join(', ')}`);
+    const j = json[json.length - 1]!.sim as Record<string, number | number[]>;
+    console.log(`VL ${v} sim:   ${Object.entries(j).map(([k, a]) => `${k} ${Array.isArray(a) ? a.map((b) => b.toFixed(3)).join('/') : a.toFixed(3)}`).join(', ')}`);
+  }
+}
+if (asJson) {
+  for (const j of json) console.log(JSON.stringify(j));
+  process.exit(0);
+}
+console.log(`${name} ${label}: per VL, in transmissions x (sim: ${reps} × ${packets} packets per flow, seed ${seed})`);
 console.log('VL | sim send wait  host-fed buffer  sum | model send wait  host-fed buffer  sum | sum model − sim');
 for (let v = 0; v < V; v++) {
   const [ns, ws] = send[v]!;
