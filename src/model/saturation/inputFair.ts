@@ -112,6 +112,7 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
   const holOf = new Int32Array(H).fill(-1);
   for (let h = 0; h < H; h++) if (h !== hopStart[flowOf[h]!] && hol[group[h]!]) holOf[h] = group[h]!;
   const headTime = options.headTime;
+  const through = process.env.SH270 === '1' ? passThroughPorts(m, hops, group) : new Uint8Array(P);
   // The buffers fed in rotation move in lock step (change 218, lockStep.ts): per hop leaving one, its constraint 2h + 1.
   const lock = options.lockStep === false ? undefined : lockStepPlan(m, hops, group, flowOf, fan);
   const lockScratch: number[] = [];
@@ -190,6 +191,10 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
       const hi = chanStart[c + 1]!;
       if (lo === hi) continue;
       const cap = capacity[c]!;
+      if (through[(c / V) | 0]) {
+        for (let i = lo; i < hi; i++) given[2 * order[i]!] = Infinity;
+        continue;
+      }
       if (channelDemand[c]! <= cap) {
         const room = cap - channelDemand[c]!;
         for (let i = lo; i < hi; i++) {
@@ -265,6 +270,24 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
     }
   }
   return { rate, bottleneck, channelLoad, rounds, settled };
+}
+
+/** Per port: 1 where every flow through it enters its switch by one link no faster than the port (never a constraint). */
+export function passThroughPorts(m: CompiledModel, hops: HopArrays, group: Int32Array): Uint8Array {
+  const { P, C, V, F } = m;
+  const { hopStart, hopChannel } = hops;
+  const up = new Int32Array(P).fill(-1);
+  for (let f = 0; f < F; f++) {
+    for (let h = hopStart[f]!; h < hopStart[f + 1]!; h++) {
+      const p = (hopChannel[h]! / V) | 0;
+      const g = group[h]!;
+      const q = g >= C ? -2 : (g / V) | 0;
+      up[p] = up[p] === -1 || up[p] === q ? q : -2;
+    }
+  }
+  const out = new Uint8Array(P);
+  for (let p = 0; p < P; p++) out[p] = up[p]! >= 0 && m.rate[up[p]!]! <= m.rate[p]! ? 1 : 0;
+  return out;
 }
 
 /** A channel carrying this fraction of its share is full. */
