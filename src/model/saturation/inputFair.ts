@@ -62,6 +62,8 @@ export interface InputFairOptions {
   readonly visitRuns?: boolean;
   /** False: the buffers fed in rotation not held in lock step (change 218, lockStep.ts). */
   readonly lockStep?: boolean;
+  /** False: every port a constraint, also one fed by one link no faster than itself (change 270, {@link passThroughPorts}). */
+  readonly passThrough?: boolean;
   /** Most rounds before the allocation is given up as not settled ({@link FAIR_ROUNDS} unless set). */
   readonly maxRounds?: number;
 }
@@ -112,7 +114,8 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
   const holOf = new Int32Array(H).fill(-1);
   for (let h = 0; h < H; h++) if (h !== hopStart[flowOf[h]!] && hol[group[h]!]) holOf[h] = group[h]!;
   const headTime = options.headTime;
-  const through = process.env.SH270 === '1' ? passThroughPorts(m, hops, group) : new Uint8Array(P);
+  // A port fed by one link no faster than itself sends what arrives: no constraint (change 270).
+  const through = options.passThrough === false || process.env.SH270 === '0' ? new Uint8Array(P) : passThroughPorts(m, hops, group);
   // The buffers fed in rotation move in lock step (change 218, lockStep.ts): per hop leaving one, its constraint 2h + 1.
   const lock = options.lockStep === false ? undefined : lockStepPlan(m, hops, group, flowOf, fan);
   const lockScratch: number[] = [];
@@ -273,14 +276,14 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
 }
 
 /** Per port: 1 where every flow through it enters its switch by one link no faster than the port (never a constraint). */
-export function passThroughPorts(m: CompiledModel, hops: HopArrays, group: Int32Array): Uint8Array {
+export function passThroughPorts(m: CompiledModel, hops: HopArrays, group?: Int32Array): Uint8Array {
   const { P, C, V, F } = m;
   const { hopStart, hopChannel } = hops;
   const up = new Int32Array(P).fill(-1);
   for (let f = 0; f < F; f++) {
     for (let h = hopStart[f]!; h < hopStart[f + 1]!; h++) {
       const p = (hopChannel[h]! / V) | 0;
-      const g = group[h]!;
+      const g = group ? group[h]! : h === hopStart[f] ? C : hopChannel[h - 1]!;
       const q = g >= C ? -2 : (g / V) | 0;
       up[p] = up[p] === -1 || up[p] === q ? q : -2;
     }
