@@ -22,7 +22,8 @@
  * own flow); a buffer's allocation is shared in proportion to its flows' demands. A FIFO fed to
  * several outputs blocks at its head only as two rules say: one whose heads come in no fixed order is
  * one server of its solved head time ({@link holBuffers}); one fed in rotation moves in lock step
- * (lockStep.ts, change 218). Otherwise the buffers act as virtual output queues; no credit loops.
+ * (lockStep.ts, change 218). Otherwise the buffers act as virtual output queues; no credit loops. A port fed by one
+ * link no faster than itself is no constraint ({@link passThroughPorts}, change 270).
  * Kernel: trusts its input.
  */
 import type { CompiledModel, HopArrays } from '../spec/compile.js';
@@ -115,7 +116,7 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
   for (let h = 0; h < H; h++) if (h !== hopStart[flowOf[h]!] && hol[group[h]!]) holOf[h] = group[h]!;
   const headTime = options.headTime;
   // A port fed by one link no faster than itself sends what arrives: no constraint (change 270).
-  const through = options.passThrough === false || process.env.SH270 === '0' ? new Uint8Array(P) : passThroughPorts(m, hops, group);
+  const through = options.passThrough === false ? new Uint8Array(P) : passThroughPorts(m, hops, group);
   // The buffers fed in rotation move in lock step (change 218, lockStep.ts): per hop leaving one, its constraint 2h + 1.
   const lock = options.lockStep === false ? undefined : lockStepPlan(m, hops, group, flowOf, fan);
   const lockScratch: number[] = [];
@@ -275,7 +276,13 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
   return { rate, bottleneck, channelLoad, rounds, settled };
 }
 
-/** Per port: 1 where every flow through it enters its switch by one link no faster than the port (never a constraint). */
+/**
+ * The ports that are no constraint (change 270; docs/models.md §13.7): every hop at the port has its input buffer on one
+ * input port of the switch (none is a first hop) whose link is no faster than the port. What arrives there is at most
+ * one link's worth, read out one packet at a time at that link's rate (crossbar.ts), so the port sends what arrives and
+ * its table never decides the mix: it passes the upstream output's. Per port 1 where so. `group` as in
+ * {@link inputFairRates} (derived from the hops when left out).
+ */
 export function passThroughPorts(m: CompiledModel, hops: HopArrays, group?: Int32Array): Uint8Array {
   const { P, C, V, F } = m;
   const { hopStart, hopChannel } = hops;
