@@ -22,7 +22,8 @@
  * own flow); a buffer's allocation is shared in proportion to its flows' demands. A FIFO fed to
  * several outputs blocks at its head only as two rules say: one whose heads come in no fixed order is
  * one server of its solved head time ({@link holBuffers}); one fed in rotation moves in lock step
- * (lockStep.ts, change 218). Otherwise the buffers act as virtual output queues; no credit loops.
+ * (lockStep.ts, change 218). Otherwise the buffers act as virtual output queues; no credit loops. A port fed by one
+ * link no faster than itself is no constraint ({@link passThroughPorts}, change 270).
  * Kernel: trusts its input.
  */
 import type { CompiledModel, HopArrays } from '../spec/compile.js';
@@ -62,6 +63,8 @@ export interface InputFairOptions {
   readonly visitRuns?: boolean;
   /** False: the buffers fed in rotation not held in lock step (change 218, lockStep.ts). */
   readonly lockStep?: boolean;
+  /** False: every port a constraint, also one fed by one link no faster than itself (change 270, {@link passThroughPorts}). */
+  readonly passThrough?: boolean;
   /** Most rounds before the allocation is given up as not settled ({@link FAIR_ROUNDS} unless set). */
   readonly maxRounds?: number;
 }
@@ -112,6 +115,8 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
   const holOf = new Int32Array(H).fill(-1);
   for (let h = 0; h < H; h++) if (h !== hopStart[flowOf[h]!] && hol[group[h]!]) holOf[h] = group[h]!;
   const headTime = options.headTime;
+  // A port fed by one link no faster than itself sends what arrives: no constraint (change 270).
+  const through = options.passThrough === false ? new Uint8Array(P) : passThroughPorts(m, hops, group);
   // The buffers fed in rotation move in lock step (change 218, lockStep.ts): per hop leaving one, its constraint 2h + 1.
   const lock = options.lockStep === false ? undefined : lockStepPlan(m, hops, group, flowOf, fan);
   const lockScratch: number[] = [];
@@ -190,6 +195,10 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
       const hi = chanStart[c + 1]!;
       if (lo === hi) continue;
       const cap = capacity[c]!;
+      if (through[(c / V) | 0]) {
+        for (let i = lo; i < hi; i++) given[2 * order[i]!] = Infinity;
+        continue;
+      }
       if (channelDemand[c]! <= cap) {
         const room = cap - channelDemand[c]!;
         for (let i = lo; i < hi; i++) {
@@ -265,6 +274,30 @@ export function inputFairRates(m: CompiledModel, shares: readonly VlShares[], op
     }
   }
   return { rate, bottleneck, channelLoad, rounds, settled };
+}
+
+/**
+ * The ports that are no constraint (change 270; docs/models.md §13.7): every hop at the port has its input buffer on one
+ * input port of the switch (none is a first hop) whose link is no faster than the port. What arrives there is at most
+ * one link's worth, read out one packet at a time at that link's rate (crossbar.ts), so the port sends what arrives and
+ * its table never decides the mix: it passes the upstream output's. Per port 1 where so. `group` as in
+ * {@link inputFairRates} (derived from the hops when left out).
+ */
+export function passThroughPorts(m: CompiledModel, hops: HopArrays, group?: Int32Array): Uint8Array {
+  const { P, C, V, F } = m;
+  const { hopStart, hopChannel } = hops;
+  const up = new Int32Array(P).fill(-1);
+  for (let f = 0; f < F; f++) {
+    for (let h = hopStart[f]!; h < hopStart[f + 1]!; h++) {
+      const p = (hopChannel[h]! / V) | 0;
+      const g = group ? group[h]! : h === hopStart[f] ? C : hopChannel[h - 1]!;
+      const q = g >= C ? -2 : (g / V) | 0;
+      up[p] = up[p] === -1 || up[p] === q ? q : -2;
+    }
+  }
+  const out = new Uint8Array(P);
+  for (let p = 0; p < P; p++) out[p] = up[p]! >= 0 && m.rate[up[p]!]! <= m.rate[p]! ? 1 : 0;
+  return out;
 }
 
 /** A channel carrying this fraction of its share is full. */
