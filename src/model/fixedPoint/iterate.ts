@@ -11,7 +11,10 @@ import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from '../queues/a
 import { conservationFloor, spacedInput } from '../queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from '../queues/voq.js';
-import { addFifoWaiting, displacedAhead, fifoWaitingOf, linkDisplaced, resetWaiting, startFifoWaiting, updateWaiting, waitingTerm } from './waiting.js';
+import { addFifoWaiting, displacedAhead, fifoWaitingOf, linkDisplaced, markOneLink, resetWaiting, startFifoWaiting, updateWaiting, waitingTerm } from './waiting.js';
+
+/** Change 265's switch while it is tried (TRY265 = a | b | b2; unset: main). */
+export const TRY265 = process.env.TRY265 ?? '';
 import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt, sameLinkStrangers } from '../queues/heads.js';
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
@@ -183,8 +186,11 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
         }
       }
       const sEff = sMean / avail;
+      // Change 265: an output fed by one input port (FIFO buffers): its waits are the heads' port waits (waiting.ts markOneLink).
+      const ownPort = TRY265 !== '' && !m.voq && V > 1 && n === 1;
+      if (!m.voq && V > 1) markOneLink(m, p, ownPort);
       // Change 230: a port fed by one link, several turns: their displaced shares once (waiting.ts linkDisplaced).
-      const oneLink = n === 1 && nTurns > 1;
+      const oneLink = n === 1 && nTurns > 1 && !ownPort;
       if (oneLink) linkDisplaced(m, s, p, sh, level);
       const residual = (acc[2]! / l) / (2 * sMean) / avail;
       let aggregate = 0;
@@ -227,7 +233,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           let busy = 0;
           let w2 = 0;
           // At most one head per input buffer of the other ports can be ahead of this one.
-          const heads = oneLink ? ahead230[1]! : nTurns - turnsOfInput[pu]!;
+          const heads = ownPort ? 0 : oneLink ? ahead230[1]! : nTurns - turnsOfInput[pu]!;
           if (others > 0 && heads > 0) {
             // Ahead: every waiting head but t's own. The same link's waiting heads of other VLs are ahead in full (change 68,
             // H31l): spacing keeps a packet that left as it came from finding the output busy (`others`), not one still waiting

@@ -203,3 +203,23 @@ export function addFifoWaiting(u: number, x: number): void {
 export function fifoWaitingOf(u: number): number {
   return fifoStamp[u] === stampNow ? fifoWaiting[u]! : 0;
 }
+
+/**
+ * Change 265 (H40dia): the switch outputs fed by one input port alone (every turn with traffic into the port, on its
+ * priority level, comes from one input port; FIFO buffers). There every packet ahead of a head comes through the head's own
+ * input port, which sends one at a time: the other VLs' packets for that output hold the head's port as they hold the
+ * output, so the head's port readout (heads.ts otherVlsReadout) counts them, and the output adds no wait of its own
+ * (iterate.ts portWaits). Set by portWaits for every port it reads, read by the buffer step of the same pass.
+ */
+let oneLinkOut = new Uint8Array(0);
+
+/** Marks output port p as fed by one input port (`one`) or not; sizes the marks for the model's ports. */
+export function markOneLink(m: CompiledModel, p: number, one: boolean): void {
+  if (oneLinkOut.length !== m.P) oneLinkOut = new Uint8Array(m.P);
+  oneLinkOut[p] = one ? 1 : 0;
+}
+
+/** Whether output port q was marked fed by one input port by the last {@link markOneLink} (false before any mark). */
+export function fedByOneLink(q: number): boolean {
+  return oneLinkOut[q] === 1;
+}

@@ -8,7 +8,10 @@ import type { CompiledModel } from '../spec/compile.js';
 import { finiteQueue, trainFifoWait } from './queue.js';
 import { EPS, type ModelState } from '../fixedPoint/state.js';
 import { servedLevel, type VlShares } from './arbitration.js';
-import { waitingElsewhere, waitingTerm } from '../fixedPoint/waiting.js';
+import { fedByOneLink, waitingElsewhere, waitingTerm } from '../fixedPoint/waiting.js';
+
+/** Change 265's switch while it is tried (iterate.ts TRY265). */
+const TRY265 = process.env.TRY265 ?? '';
 
 /** E[s³] of the gamma law with mean `x` and SCV `c2` (exact for deterministic, c2 = 0, and exponential, c2 = 1). */
 export const third = (x: number, c2: number) => x * x * x * (1 + c2) * (1 + 2 * c2);
@@ -62,6 +65,8 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
   let e = 0;
   let e2 = 0;
   let pAll = 0;
+  let pDel = 0;
+  const { fresh: pBusyFresh, all: pBusyAll } = portBusyOf(m, s);
   const first = m.turnsStart[u]!;
   const n = m.turnsStart[u + 1]! - first;
   // The freed port is offered to the port's VL buffers in VL order (the simulator's crossbar.ts, txEnd):
@@ -98,7 +103,7 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
     const f = w < v ? run : 1;
     for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
       const t = m.turnsOf[i]!;
-      const delayed = everyPacket ? 1 : 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
+      const delayed = everyPacket ? 1 : 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - (TRY265 === 'c' || TRY265 === 'd' || TRY265 === 'f' ? notStarted(s, uw) : behind)) * (1 - portWaited(m, s, t));
       const lt = s.lamT[t]! * delayed;
       if (!(lt > 0)) continue;
       const c = m.turnOut[t]!;
@@ -118,20 +123,27 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
       byPort[2 * q]! += a;
       byPort[2 * q + 1]! += b;
       if (everyPacket) ((pAll += lt * x), (byPort[2 * m.P + q]! += lt * x));
+      else if (byPort.length > 2 * m.P) ((pDel += lt * x), (byPort[2 * m.P + q]! += lt * x));
     }
   }
   for (let k = 0; k < n; k++) {
     const t = m.turnsOf[first + k]!;
     const q = (m.turnOut[t]! / m.V) | 0;
-    out[2 * k] = Math.max(0, e - (own ? out[2 * k]! : byPort[2 * q]!));
-    out[2 * k + 1] = Math.max(0, e2 - (own ? out[2 * k + 1]! : byPort[2 * q + 1]!));
-    if (!everyPacket) continue;
+    // Change 265: at an output fed by this input port alone the other VLs' packets for it hold this port as well: counted.
+    const sameOut = !own && !m.voq && fedByOneLink(q);
+    out[2 * k] = Math.max(0, e - (own ? out[2 * k]! : sameOut ? 0 : byPort[2 * q]!));
+    out[2 * k + 1] = Math.max(0, e2 - (own ? out[2 * k + 1]! : sameOut ? 0 : byPort[2 * q + 1]!));
+    if (!everyPacket) {
+      if (!own && byPort.length > 2 * m.P) pBusyFresh[t] = Math.max(0, pDel - (sameOut ? 0 : byPort[2 * m.P + q]!));
+      continue;
+    }
     // The turn lost (H31x): output q, freed while the port is busy, goes to another input's waiting head
     // (probability θ, {@link waitingElsewhere}), and the head waits that whole packet, x_q, not the port's residual.
     const theta = waitingElsewhere(m, q, (u / m.V) | 0, t);
     const xq = s.xbar[m.turnOut[t]!]!;
     const lt = s.lamT[t]!;
-    const busyP = Math.max(0, pAll - (own ? (lt > 0 ? lt * xq : 0) : byPort[2 * m.P + q]!));
+    const busyP = Math.max(0, pAll - (own ? (lt > 0 ? lt * xq : 0) : sameOut ? 0 : byPort[2 * m.P + q]!));
+    pBusyAll[t] = busyP;
     out[2 * k] = (1 - theta) * out[2 * k]! + theta * busyP * xq;
     out[2 * k + 1] = (1 - theta) * out[2 * k + 1]! + theta * busyP * xq * xq;
   }
@@ -295,7 +307,36 @@ export function clearReadyByInput(m: CompiledModel, q: number, byInput: Float64A
 export function delayedShare(m: CompiledModel, s: ModelState, t: number): number {
   const u = m.turnIn[t]!;
   const behind = Math.min(1, s.lam[u]! * Math.max(0, s.headTime[u]! - s.xbar[u]!));
-  return 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
+  return 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind) * (TRY265 === 'b' ? 1 - portWaited(m, s, t) : 1);
+}
+
+/** Change 265 (tried, `c`): the packets of buffer u not started yet that an arrival finds, λ_u(W_u + S_u − x_u) (Little, PASTA). */
+function notStarted(s: ModelState, u: number): number {
+  return Math.min(1, s.lam[u]! * (Math.max(0, s.fifoWait[u]!) + Math.max(0, s.headTime[u]! - s.xbar[u]!)));
+}
+
+/**
+ * Change 265 (tried): the chance that a head of turn t waited for its own input port (busy with another VL's packet), read
+ * from its port wait e_t: a head that finds the port busy waits its residual, x/2 for fixed transmissions, so P ≈ 2e_t/x_c.
+ * 0 unless TRY265 is b or b2.
+ */
+const portBusy = new WeakMap<ModelState, { readonly fresh: Float64Array; readonly all: Float64Array }>();
+/** Per solve state, per turn: the chance that its head finds its port busy with another VL's packet, fresh and after a wait. */
+function portBusyOf(m: CompiledModel, s: ModelState): { readonly fresh: Float64Array; readonly all: Float64Array } {
+  let b = portBusy.get(s);
+  if (b === undefined || b.fresh.length !== m.turnIn.length) portBusy.set(s, (b = { fresh: new Float64Array(m.turnIn.length), all: new Float64Array(m.turnIn.length) }));
+  return b;
+}
+function portWaited(m: CompiledModel, s: ModelState, t: number): number {
+  if (TRY265 === 'e' || TRY265 === 'f') {
+    const { fresh, all } = portBusyOf(m, s);
+    const u = m.turnIn[t]!;
+    const free = (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - Math.min(1, s.lam[u]! * Math.max(0, s.headTime[u]! - s.xbar[u]!)));
+    return Math.min(1, free * fresh[t]! + (1 - free) * all[t]!);
+  }
+  if (TRY265 !== 'b' && TRY265 !== 'b2' && TRY265 !== 'c') return 0;
+  const x = s.xbar[m.turnOut[t]!]!;
+  return x > 0 ? Math.min(1, (2 * s.portWait[t]!) / x) : 0;
 }
 
 /**
