@@ -307,7 +307,7 @@ export function clearReadyByInput(m: CompiledModel, q: number, byInput: Float64A
 export function delayedShare(m: CompiledModel, s: ModelState, t: number): number {
   const u = m.turnIn[t]!;
   const behind = Math.min(1, s.lam[u]! * Math.max(0, s.headTime[u]! - s.xbar[u]!));
-  return 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind) * (TRY265 === 'b' ? 1 - portWaited(m, s, t) : 1);
+  return 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind) * (TRY265 === 'b' || TRY265 === 'g' ? 1 - portWaited(m, s, t) : 1);
 }
 
 /** Change 265 (tried, `c`): the packets of buffer u not started yet that an arrival finds, λ_u(W_u + S_u − x_u) (Little, PASTA). */
@@ -328,7 +328,8 @@ function portBusyOf(m: CompiledModel, s: ModelState): { readonly fresh: Float64A
   return b;
 }
 function portWaited(m: CompiledModel, s: ModelState, t: number): number {
-  if (TRY265 === 'e' || TRY265 === 'f') {
+  if (m.voq) return 0;
+  if (TRY265 === 'e' || TRY265 === 'f' || TRY265 === 'g') {
     const { fresh, all } = portBusyOf(m, s);
     const u = m.turnIn[t]!;
     const free = (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - Math.min(1, s.lam[u]! * Math.max(0, s.headTime[u]! - s.xbar[u]!)));
