@@ -10,9 +10,6 @@ import { EPS, type ModelState } from '../fixedPoint/state.js';
 import { servedLevel, type VlShares } from './arbitration.js';
 import { fedByOneLink, waitingElsewhere, waitingTerm } from '../fixedPoint/waiting.js';
 
-/** Change 265's switch while it is tried (iterate.ts TRY265). */
-const TRY265 = process.env.TRY265 ?? '';
-
 /** E[s³] of the gamma law with mean `x` and SCV `c2` (exact for deterministic, c2 = 0, and exponential, c2 = 1). */
 export const third = (x: number, c2: number) => x * x * x * (1 + c2) * (1 + 2 * c2);
 
@@ -103,7 +100,8 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
     const f = w < v ? run : 1;
     for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
       const t = m.turnsOf[i]!;
-      const delayed = everyPacket ? 1 : 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - (TRY265 === 'c' || TRY265 === 'd' || TRY265 === 'f' ? notStarted(s, uw) : behind)) * (1 - portWaited(m, s, t));
+      // Change 266: or it waited for its own input port (busy with another VL's packet), which it left later than it came too.
+      const delayed = everyPacket ? 1 : 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind) * (1 - portWaited(m, s, t, pBusyFresh, pBusyAll));
       const lt = s.lamT[t]! * delayed;
       if (!(lt > 0)) continue;
       const c = m.turnOut[t]!;
@@ -302,42 +300,41 @@ export function clearReadyByInput(m: CompiledModel, q: number, byInput: Float64A
 
 /**
  * The chance that a packet of turn t left its buffer later than it came (otherVlsReadout's "delayed"): it waited for its
- * output (probability b_t) or behind its buffer's earlier packets (λ_u(S_u − x_u), u the buffer's channel).
+ * output (probability b_t), behind its buffer's earlier packets (λ_u(S_u − x_u), u the buffer's channel) or, change 266,
+ * for its own input port ({@link portWaited}; `busy` its scratch, {@link portBusyOf}).
  */
-export function delayedShare(m: CompiledModel, s: ModelState, t: number): number {
+export function delayedShare(m: CompiledModel, s: ModelState, t: number, busy = portBusyOf(m, s)): number {
   const u = m.turnIn[t]!;
   const behind = Math.min(1, s.lam[u]! * Math.max(0, s.headTime[u]! - s.xbar[u]!));
-  return 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind) * (TRY265 === 'b' || TRY265 === 'g' ? 1 - portWaited(m, s, t) : 1);
+  // Change 266: or for its own input port (as otherVlsReadout's delayed packets).
+  return 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind) * (1 - portWaited(m, s, t, busy.fresh, busy.all));
 }
 
-/** Change 265 (tried, `c`): the packets of buffer u not started yet that an arrival finds, λ_u(W_u + S_u − x_u) (Little, PASTA). */
-function notStarted(s: ModelState, u: number): number {
-  return Math.min(1, s.lam[u]! * (Math.max(0, s.fifoWait[u]!) + Math.max(0, s.headTime[u]! - s.xbar[u]!)));
-}
+const portBusy = new WeakMap<ModelState, { readonly fresh: Float64Array; readonly all: Float64Array }>();
 
 /**
- * Change 265 (tried): the chance that a head of turn t waited for its own input port (busy with another VL's packet), read
- * from its port wait e_t: a head that finds the port busy waits its residual, x/2 for fixed transmissions, so P ≈ 2e_t/x_c.
- * 0 unless TRY265 is b or b2.
+ * Change 266's scratch, per solve state (a new state starts at 0, as no head had waited for its port; a state solved again
+ * reads its own last pass, as its other arrays): per turn, the chance that its head finds its input port busy with another
+ * VL's packet — as a fresh head (`fresh`: the delayed packets only) and as a head that has waited (`all`: any packet).
+ * Written by {@link otherVlsReadout}, read by {@link portWaited} (its caller passes them).
  */
-const portBusy = new WeakMap<ModelState, { readonly fresh: Float64Array; readonly all: Float64Array }>();
-/** Per solve state, per turn: the chance that its head finds its port busy with another VL's packet, fresh and after a wait. */
 function portBusyOf(m: CompiledModel, s: ModelState): { readonly fresh: Float64Array; readonly all: Float64Array } {
   let b = portBusy.get(s);
   if (b === undefined || b.fresh.length !== m.turnIn.length) portBusy.set(s, (b = { fresh: new Float64Array(m.turnIn.length), all: new Float64Array(m.turnIn.length) }));
   return b;
 }
-function portWaited(m: CompiledModel, s: ModelState, t: number): number {
-  if (m.voq) return 0;
-  if (TRY265 === 'e' || TRY265 === 'f' || TRY265 === 'g') {
-    const { fresh, all } = portBusyOf(m, s);
-    const u = m.turnIn[t]!;
-    const free = (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - Math.min(1, s.lam[u]! * Math.max(0, s.headTime[u]! - s.xbar[u]!)));
-    return Math.min(1, free * fresh[t]! + (1 - free) * all[t]!);
-  }
-  if (TRY265 !== 'b' && TRY265 !== 'b2' && TRY265 !== 'c') return 0;
-  const x = s.xbar[m.turnOut[t]!]!;
-  return x > 0 ? Math.min(1, (2 * s.portWait[t]!) / x) : 0;
+
+/**
+ * Change 266 (H40dia): the chance that a head of turn t waited for its own input port, busy with another VL's packet —
+ * as the buffer step weighs its two readouts (iterate.ts inputBuffers): free = (1 − b_t)(1 − λ_u(S_u − x_u)) of the heads
+ * are fresh with their output free and find the port busy with a delayed packet, the others with any packet. FIFO buffers
+ * with several VLs only (with virtual output queues every packet of the port counts already).
+ */
+function portWaited(m: CompiledModel, s: ModelState, t: number, fresh: Float64Array, all: Float64Array): number {
+  if (m.voq || m.V === 1) return 0;
+  const u = m.turnIn[t]!;
+  const free = (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - Math.min(1, s.lam[u]! * Math.max(0, s.headTime[u]! - s.xbar[u]!)));
+  return Math.min(1, free * fresh[t]! + (1 - free) * all[t]!);
 }
 
 /**
@@ -349,7 +346,8 @@ function portWaited(m: CompiledModel, s: ModelState, t: number): number {
  */
 export function sameLinkStrangers(m: CompiledModel, s: ModelState, t: number, base: number, sh: VlShares, level: number): number {
   const pu = (m.turnIn[t]! / m.V) | 0;
-  const keep = 1 - delayedShare(m, s, t);
+  const busy = portBusyOf(m, s);
+  const keep = 1 - delayedShare(m, s, t, busy);
   let r = 0;
   for (let c = base; c < base + m.V; c++) {
     // Review H39rv246: the MVA's priority level only (as change 251), and not t's own FIFO (as 250/240: one head per buffer).
@@ -357,7 +355,7 @@ export function sameLinkStrangers(m: CompiledModel, s: ModelState, t: number, ba
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t2 = m.intoOf[i]!;
       if (m.turnIn[t2] === m.turnIn[t] || !(s.lamT[t2]! > 0) || ((m.turnIn[t2]! / m.V) | 0) !== pu) continue;
-      r += s.lamT[t2]! * (1 - keep * (1 - delayedShare(m, s, t2)));
+      r += s.lamT[t2]! * (1 - keep * (1 - delayedShare(m, s, t2, busy)));
     }
   }
   return r;
