@@ -1,6 +1,6 @@
 /**
- * Change 230's displaced share at an output fed by one link (fixedPoint/waiting.ts linkDisplaced, displacedAhead), and change
- * 250: a turn of the same input FIFO is never a head beside the turn (its packet is ahead in the FIFO or behind it), so at an
+ * Outputs fed by one link. Change 230's displaced share there (since change 265 the port wait's, heads.ts otherVlsReadout), and
+ * change 250: a turn of the same input FIFO is never a head beside the turn (its packet is ahead in the FIFO or behind it), so at an
  * output whose every turn comes out of ONE buffer — here on two VLs of that port, the one-SL torus's dateline pair — no
  * turn waits for the output, however long that buffer's heads wait at its other output. Exact by the switch's rule (the
  * output serves the buffer's head alone), not a number of the code under test. Before change 250 the two VLs' turns counted
@@ -65,10 +65,12 @@ describe('change 250: one FIFO into a one-link output', () => {
     expect(Math.max(...outputWaits(network(q0, q1, r, b), 3))).toBeGreaterThan(0.01);
   });
 
-  it("the link's other FIFO (VL 1) into the same output still waits for the displaced packets (change 230 kept)", () => {
+  it("the link's other FIFO (VL 1) into the same output: no output wait either, its packets are port waits (change 265)", () => {
+    // Change 265 replaced change 230's strangers here: every packet ahead of a head at q comes through the head's own input
+    // port, so the wait is read in the port wait (test/model/ownPort.test.ts), none is left for the output.
     const waits = outputWaits(network(0.1, 0.2, 0.3, 0.4, true), 2);
     expect(waits.length).toBe(2);
-    for (const w of waits) expect(w).toBeGreaterThan(0);
+    for (const w of waits) expect(w).toBe(0);
   });
 });
 

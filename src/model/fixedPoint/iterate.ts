@@ -11,7 +11,7 @@ import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from '../queues/a
 import { conservationFloor, spacedInput } from '../queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqBuffer, voqOutputWait } from '../queues/voq.js';
-import { addFifoWaiting, displacedAhead, fifoWaitingOf, linkDisplaced, resetWaiting, startFifoWaiting, updateWaiting, waitingTerm } from './waiting.js';
+import { addFifoWaiting, fifoWaitingOf, markOneLink, resetWaiting, startFifoWaiting, updateWaiting, waitingTerm } from './waiting.js';
 import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt, sameLinkStrangers } from '../queues/heads.js';
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
@@ -55,15 +55,14 @@ const RELOCATE = true;
  * service adds its residual (non-preemptive priority, Cobham 1954). Also the GPS capacities. Ports
  * `from` to `to` − 1 (default all; each port writes its own channels and the turns into them alone).
  */
-/** Scratch of change 230's readout: the link's stranger turns' rate and heads (waiting.ts displacedAhead). */
-const ahead230 = new Float64Array(2);
-
 export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlShares[], from = 0, to = m.P): void {
   const V = m.V;
   // The compiled model's scratch (work.ts): per VL and level rewritten per port, per input port left zeroed.
   const { demand, cap, split, vlLam, vlS1, vlS2, splitRho, byInput, turnsOfInput, pairsByInput, lv, readyByInput } = m.work.port;
   for (let p = from; p < to; p++) {
     const base = p * V;
+    // Change 265: not fed by one input port until its level's turns say so (below; a port without traffic stays unmarked).
+    if (!m.voq && V > 1) markOneLink(m, p, false);
     let any = false;
     for (let v = 0; v < V; v++) if (s.lam[base + v]! > 0) any = true;
     if (!any) continue;
@@ -183,9 +182,10 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
         }
       }
       const sEff = sMean / avail;
-      // Change 230: a port fed by one link, several turns: their displaced shares once (waiting.ts linkDisplaced).
-      const oneLink = n === 1 && nTurns > 1;
-      if (oneLink) linkDisplaced(m, s, p, sh, level);
+      // Change 265 (H40dia): an output fed by one input port (FIFO buffers, several VLs) — every packet ahead of a head there comes
+      // through the head's own input port: its waits are port waits, read with the port's other VLs' packets for this output
+      // (heads.ts otherVlsReadout; waiting.ts markOneLink); no MVA here. (It replaces change 230's displaced strangers, 250–251.)
+      if (!m.voq && V > 1 && n === 1) markOneLink(m, p, true);
       const residual = (acc[2]! / l) / (2 * sMean) / avail;
       let aggregate = 0;
       if (oq !== undefined) aggregate = Number.isFinite(oq) ? voqOutputWait(m, s, base, level, sh, l, mu, 1, cs2, byInput) : (n * sEff) / 2;
@@ -214,20 +214,15 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           let linkTotal = 0;
           for (let w = 0; w < V; w++) linkTotal += s.lam[pu * V + w]!;
           const same = byInput[pu]!;
-          // Change 230: an output fed by this link alone (no other input port's turn, so no heads, and before it no MVA) still
-          // waits for the link's other turns whose packet or its own waited behind a head for another output (0 without
-          // waits elsewhere: a straight ring hop keeps its spaced zero); they contend as strangers (waiting.ts). Change 250: only
-          // turns out of the link's other buffers (a turn of t's own FIFO is never a head beside t's), each buffer one head.
-          if (oneLink) displacedAhead(m, t, ahead230);
           // Change 246 (H39uni): the link's other turns here count only as far as their packets or this one were delayed (their
           // spacing lost), and no more than the thinning rule above counts them: the smaller of the two (heads.ts sameLinkStrangers).
           const thinned = (same - s.lamT[t]!) * Math.min(1, same / linkTotal);
-          const others = oneLink ? ahead230[0]! : same > s.lamT[t]! ? l - same + Math.min(same - s.lamT[t]! - thinned, sameLinkStrangers(m, s, t, base, sh, level)) : l - s.lamT[t]! - thinned;
+          const others = same > s.lamT[t]! ? l - same + Math.min(same - s.lamT[t]! - thinned, sameLinkStrangers(m, s, t, base, sh, level)) : l - s.lamT[t]! - thinned;
           let w = 0;
           let busy = 0;
           let w2 = 0;
           // At most one head per input buffer of the other ports can be ahead of this one.
-          const heads = oneLink ? ahead230[1]! : nTurns - turnsOfInput[pu]!;
+          const heads = nTurns - turnsOfInput[pu]!;
           if (others > 0 && heads > 0) {
             // Ahead: every waiting head but t's own. The same link's waiting heads of other VLs are ahead in full (change 68,
             // H31l): spacing keeps a packet that left as it came from finding the output busy (`others`), not one still waiting

@@ -8,7 +8,7 @@ import type { CompiledModel } from '../spec/compile.js';
 import { finiteQueue, trainFifoWait } from './queue.js';
 import { EPS, type ModelState } from '../fixedPoint/state.js';
 import { servedLevel, type VlShares } from './arbitration.js';
-import { waitingElsewhere, waitingTerm } from '../fixedPoint/waiting.js';
+import { fedByOneLink, waitingElsewhere, waitingTerm } from '../fixedPoint/waiting.js';
 
 /** E[s³] of the gamma law with mean `x` and SCV `c2` (exact for deterministic, c2 = 0, and exponential, c2 = 1). */
 export const third = (x: number, c2: number) => x * x * x * (1 + c2) * (1 + 2 * c2);
@@ -62,6 +62,8 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
   let e = 0;
   let e2 = 0;
   let pAll = 0;
+  let pDel = 0;
+  const { fresh: pBusyFresh, all: pBusyAll } = portBusyOf(m, s);
   const first = m.turnsStart[u]!;
   const n = m.turnsStart[u + 1]! - first;
   // The freed port is offered to the port's VL buffers in VL order (the simulator's crossbar.ts, txEnd):
@@ -98,7 +100,8 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
     const f = w < v ? run : 1;
     for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
       const t = m.turnsOf[i]!;
-      const delayed = everyPacket ? 1 : 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
+      // Change 266: or it waited for its own input port (busy with another VL's packet), which it left later than it came too.
+      const delayed = everyPacket ? 1 : 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind) * (1 - portWaited(m, s, t, pBusyFresh, pBusyAll));
       const lt = s.lamT[t]! * delayed;
       if (!(lt > 0)) continue;
       const c = m.turnOut[t]!;
@@ -118,20 +121,27 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
       byPort[2 * q]! += a;
       byPort[2 * q + 1]! += b;
       if (everyPacket) ((pAll += lt * x), (byPort[2 * m.P + q]! += lt * x));
+      else if (byPort.length > 2 * m.P) ((pDel += lt * x), (byPort[2 * m.P + q]! += lt * x));
     }
   }
   for (let k = 0; k < n; k++) {
     const t = m.turnsOf[first + k]!;
     const q = (m.turnOut[t]! / m.V) | 0;
-    out[2 * k] = Math.max(0, e - (own ? out[2 * k]! : byPort[2 * q]!));
-    out[2 * k + 1] = Math.max(0, e2 - (own ? out[2 * k + 1]! : byPort[2 * q + 1]!));
-    if (!everyPacket) continue;
+    // Change 265: at an output fed by this input port alone the other VLs' packets for it hold this port as well: counted.
+    const sameOut = !own && !m.voq && fedByOneLink(q);
+    out[2 * k] = Math.max(0, e - (own ? out[2 * k]! : sameOut ? 0 : byPort[2 * q]!));
+    out[2 * k + 1] = Math.max(0, e2 - (own ? out[2 * k + 1]! : sameOut ? 0 : byPort[2 * q + 1]!));
+    if (!everyPacket) {
+      if (!own && byPort.length > 2 * m.P) pBusyFresh[t] = Math.max(0, pDel - (sameOut ? 0 : byPort[2 * m.P + q]!));
+      continue;
+    }
     // The turn lost (H31x): output q, freed while the port is busy, goes to another input's waiting head
     // (probability θ, {@link waitingElsewhere}), and the head waits that whole packet, x_q, not the port's residual.
     const theta = waitingElsewhere(m, q, (u / m.V) | 0, t);
     const xq = s.xbar[m.turnOut[t]!]!;
     const lt = s.lamT[t]!;
-    const busyP = Math.max(0, pAll - (own ? (lt > 0 ? lt * xq : 0) : byPort[2 * m.P + q]!));
+    const busyP = Math.max(0, pAll - (own ? (lt > 0 ? lt * xq : 0) : sameOut ? 0 : byPort[2 * m.P + q]!));
+    pBusyAll[t] = busyP;
     out[2 * k] = (1 - theta) * out[2 * k]! + theta * busyP * xq;
     out[2 * k + 1] = (1 - theta) * out[2 * k + 1]! + theta * busyP * xq * xq;
   }
@@ -290,12 +300,41 @@ export function clearReadyByInput(m: CompiledModel, q: number, byInput: Float64A
 
 /**
  * The chance that a packet of turn t left its buffer later than it came (otherVlsReadout's "delayed"): it waited for its
- * output (probability b_t) or behind its buffer's earlier packets (λ_u(S_u − x_u), u the buffer's channel).
+ * output (probability b_t), behind its buffer's earlier packets (λ_u(S_u − x_u), u the buffer's channel) or, change 266,
+ * for its own input port ({@link portWaited}; `busy` its scratch, {@link portBusyOf}).
  */
-export function delayedShare(m: CompiledModel, s: ModelState, t: number): number {
+export function delayedShare(m: CompiledModel, s: ModelState, t: number, busy = portBusyOf(m, s)): number {
   const u = m.turnIn[t]!;
   const behind = Math.min(1, s.lam[u]! * Math.max(0, s.headTime[u]! - s.xbar[u]!));
-  return 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
+  // Change 266: or for its own input port (as otherVlsReadout's delayed packets).
+  return 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind) * (1 - portWaited(m, s, t, busy.fresh, busy.all));
+}
+
+const portBusy = new WeakMap<ModelState, { readonly fresh: Float64Array; readonly all: Float64Array }>();
+
+/**
+ * Change 266's scratch, per solve state (a new state starts at 0, as no head had waited for its port; a state solved again
+ * reads its own last pass, as its other arrays): per turn, the chance that its head finds its input port busy with another
+ * VL's packet — as a fresh head (`fresh`: the delayed packets only) and as a head that has waited (`all`: any packet).
+ * Written by {@link otherVlsReadout}, read by {@link portWaited} (its caller passes them).
+ */
+function portBusyOf(m: CompiledModel, s: ModelState): { readonly fresh: Float64Array; readonly all: Float64Array } {
+  let b = portBusy.get(s);
+  if (b === undefined || b.fresh.length !== m.turnIn.length) portBusy.set(s, (b = { fresh: new Float64Array(m.turnIn.length), all: new Float64Array(m.turnIn.length) }));
+  return b;
+}
+
+/**
+ * Change 266 (H40dia): the chance that a head of turn t waited for its own input port, busy with another VL's packet —
+ * as the buffer step weighs its two readouts (iterate.ts inputBuffers): free = (1 − b_t)(1 − λ_u(S_u − x_u)) of the heads
+ * are fresh with their output free and find the port busy with a delayed packet, the others with any packet. FIFO buffers
+ * with several VLs only (with virtual output queues every packet of the port counts already).
+ */
+function portWaited(m: CompiledModel, s: ModelState, t: number, fresh: Float64Array, all: Float64Array): number {
+  if (m.voq || m.V === 1) return 0;
+  const u = m.turnIn[t]!;
+  const free = (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - Math.min(1, s.lam[u]! * Math.max(0, s.headTime[u]! - s.xbar[u]!)));
+  return Math.min(1, free * fresh[t]! + (1 - free) * all[t]!);
 }
 
 /**
@@ -307,7 +346,8 @@ export function delayedShare(m: CompiledModel, s: ModelState, t: number): number
  */
 export function sameLinkStrangers(m: CompiledModel, s: ModelState, t: number, base: number, sh: VlShares, level: number): number {
   const pu = (m.turnIn[t]! / m.V) | 0;
-  const keep = 1 - delayedShare(m, s, t);
+  const busy = portBusyOf(m, s);
+  const keep = 1 - delayedShare(m, s, t, busy);
   let r = 0;
   for (let c = base; c < base + m.V; c++) {
     // Review H39rv246: the MVA's priority level only (as change 251), and not t's own FIFO (as 250/240: one head per buffer).
@@ -315,7 +355,7 @@ export function sameLinkStrangers(m: CompiledModel, s: ModelState, t: number, ba
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t2 = m.intoOf[i]!;
       if (m.turnIn[t2] === m.turnIn[t] || !(s.lamT[t2]! > 0) || ((m.turnIn[t2]! / m.V) | 0) !== pu) continue;
-      r += s.lamT[t2]! * (1 - keep * (1 - delayedShare(m, s, t2)));
+      r += s.lamT[t2]! * (1 - keep * (1 - delayedShare(m, s, t2, busy)));
     }
   }
   return r;
