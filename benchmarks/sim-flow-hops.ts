@@ -7,7 +7,7 @@
  * of iterate.ts, so only the sums compare exactly). Wraps HostAdapters.send, FifoInputQueues.push and Crossbar.startTx (each hook
  * runs before the method); src/sim is not changed. A measuring aid, not a score.
  *
- *     nice -n 19 npx tsx benchmarks/sim-flow-hops.ts torus8x8-transpose-2sl 70% h4_5-sl0,h2_3-sl0 [--reps 2] [--packets 20000]
+ *     nice -n 19 npx tsx benchmarks/sim-flow-hops.ts torus8x8-transpose-2sl 70% h4_5-sl0,h2_3-sl0 [--reps 2] [--packets 20000] [--seed 1] [--buffer-bytes 131072]
  */
 import { buildFabric, RandomStreams } from '../src/index.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
@@ -22,12 +22,14 @@ const opt = (name: string, d: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1]! : d;
 };
-const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets'].includes(args[i - 1]!)));
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--seed', '--buffer-bytes'].includes(args[i - 1]!)));
 const [name, label = '90%', flowList = ''] = positional;
 if (name === undefined || flowList === '') throw new Error('usage: sim-flow-hops.ts CASE LABEL FLOW[,FLOW…] [--reps N] [--packets N]');
 const reps = Number(opt('--reps', '2'));
 const packets = Number(opt('--packets', '20000'));
-const { params, pps } = simCaseParams(name, label);
+/** `--seed S` (H40fifo): the random streams' seed (default 1); `--buffer-bytes N`: every input buffer resized, simulator and model. */
+const seed = Number(opt('--seed', '1'));
+const { params, pps } = simCaseParams(name, label, Number(opt('--buffer-bytes', '0')));
 const flowNames: string[] = params.flows.map((f: { name: string }) => f.name);
 const wanted = new Map<number, string>();
 for (const n of flowList.split(',')) {
@@ -91,7 +93,7 @@ before(Crossbar.prototype, 'startTx', (_self, [, q]) => {
 const until = packets / pps;
 for (let r = 0; r < reps; r++) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const f = buildFabric({ ...params, streams: new RandomStreams(1), replication: r }) as any;
+  const f = buildFabric({ ...params, streams: new RandomStreams(seed), replication: r }) as any;
   clock = () => f.engine.now;
   // Packet numbers are reused: nothing of the previous replication (or of the warm-up) may follow a packet here.
   flowOf.clear();

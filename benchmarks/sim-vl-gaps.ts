@@ -13,6 +13,8 @@
  * `--packets` packets per flow (default 2 × 10,000), a fifth of that warm-up.
  *
  *     nice -n 19 npx tsx benchmarks/sim-vl-gaps.ts torus8x8-uniform-2sl 50% [--reps 2] [--packets 10000]
+ *     nice -n 19 npx tsx benchmarks/sim-vl-gaps.ts torus8x8-transpose-1sl 90% --ports s1_1:3,s5_5:2 --seed 3   (H40fifo: those input
+ *       ports alone, each its own group, with the trains' b per run and the model's b; `--seed` the random streams' seed, default 1)
  */
 import { buildFabric, RandomStreams } from '../src/index.js';
 import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
@@ -25,11 +27,15 @@ const opt = (name: string, d: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1]! : d;
 };
-const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets'].includes(args[i - 1]!)));
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--ports', '--seed'].includes(args[i - 1]!)));
 const [name, label = '50%'] = positional;
 if (name === undefined) throw new Error('usage: sim-vl-gaps.ts CASE [LABEL] [--reps N] [--packets N]: CASE a fixture of test/fixtures/fabric-model');
 const reps = Number(opt('--reps', '2'));
 const packets = Number(opt('--packets', '10000'));
+/** `--seed S` (H40fifo): the simulator's random streams' seed, for independent replications run one per process. */
+const seed = Number(opt('--seed', '1'));
+/** `--ports A,B` (H40fifo): those input ports (e.g. s1_1:3) alone, each its own group per VL; the others left out. */
+const ports = opt('--ports', '').split(',').filter((z) => z !== '');
 const { params, pps } = simCaseParams(name, label);
 const V: number = params.vls ?? 1;
 const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
@@ -90,7 +96,7 @@ const until = packets / pps;
 let portNames: readonly string[] = [];
 for (let r = 0; r < reps; r++) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const f = buildFabric({ ...params, streams: new RandomStreams(1), replication: r }) as any;
+  const f = buildFabric({ ...params, streams: new RandomStreams(seed), replication: r }) as any;
   clock = () => f.engine.now;
   portNames = f.portNames;
   for (const mp of [lastAt, run, linkCount, linkRunOf, portLast, portRun]) mp.clear();
@@ -129,7 +135,8 @@ for (const [q, a] of stats) {
   const from = peer.get(input);
   if (from === undefined || a[0] === 0) continue;
   const mm = model.get(`${input}/${q % V}`) ?? [NaN, NaN, NaN, NaN, 0];
-  const key = `${from.includes(':') ? 'switch' : 'host'}-fed VL${q % V}${mm[4] ? '' : ' (one output)'}`;
+  if (ports.length > 0 && !ports.includes(input)) continue;
+  const key = ports.length > 0 ? `${input} VL${q % V}` : `${from.includes(':') ? 'switch' : 'host'}-fed VL${q % V}${mm[4] ? '' : ' (one output)'}`;
   const g = groups.get(key) ?? new Array<number>(16).fill(0);
   a.forEach((z, i) => (g[i]! += z));
   mm.slice(0, 4).forEach((z, i) => (g[12 + i]! += a[0]! * z));

@@ -201,15 +201,35 @@ export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: 
 /**
  * The wait in a switch-fed FIFO buffer behind channel u (seconds) for head time `S` (SCV `cs2`): the tandem identity's
  * W(λ, S) − S − W_alone, or where the buffer feeds two outputs or more the M^X/G/1 queue of its link's trains if larger
- * (change 61, H31k: the smooth Ca² of a merge of spaced streams holds its counts over long times, not its trains);
- * no longer than the buffer's `slots` allow ({@link slotsBound}, change 181).
+ * (change 61, H31k: the smooth Ca² of a merge of spaced streams holds its counts over long times, not its trains), that
+ * held to the buffer's slots ({@link trainsWithinSlots}, change 260); no longer than the slots allow ({@link slotsBound},
+ * change 181).
  */
 function switchFedWait(m: CompiledModel, s: ModelState, u: number, S: number, cs2: number, l: number, x: number, alone: number, slots: number): number {
   const total = finiteQueue(l, 1 / S, s.ca2in[u]!, cs2, Infinity, true);
   if (!Number.isFinite(total.responseTime)) return Infinity;
   const w = total.responseTime - S - alone;
-  const open = splitsTrain(m, s, u) ? Math.max(w, trainFifoWait(l, x, Math.max(0, s.x2[u]! / (x * x) - 1), S, S * S * (1 + cs2))) : w;
-  return Math.min(open, slotsBound(l, S, slots));
+  const train = splitsTrain(m, s, u) ? trainFifoWait(l, x, Math.max(0, s.x2[u]! / (x * x) - 1), S, S * S * (1 + cs2)) : 0;
+  // Change 260 (H40fifo): the trains' queue held to the buffer's slots — the credits cut link u's trains.
+  return train > w ? trainsWithinSlots(l, S, train, slots) : Math.min(w, slotsBound(l, S, slots));
+}
+
+/**
+ * Method change 260 (H40fifo, docs/models.md §13.5): the trains' wait `open` (s, {@link trainFifoWait}, no capacity) of a
+ * switch-fed buffer of `slots` packets and head time S. Its M^X/G/1 takes link u's busy periods whole (Borel's law), but
+ * the buffer stops link u when its slots are full (credits), so a long train is cut and its rest comes later: the simulator's
+ * trains at torus8x8-transpose-1sl 90 % s1_1:3 have b 6.3 with 4 slots and 12 (Borel's at the load) with 64. The unbounded
+ * queue holds L = λ(open + S) packets on average, taken as the maximum-entropy geometric P(N ≥ n) = ρ r^(n−1), ρ = λS,
+ * r = 1 − ρ/L (change 31's form; tried at every buffer as change 182); the buffer holds min(N, B), E[min(N, B)] =
+ * Σ_{n ≤ B} P(N ≥ n) = L(1 − r^B), so by Little W = (open + S)(1 − r^B) − S — never above {@link slotsBound}'s B/λ − S.
+ */
+export function trainsWithinSlots(l: number, S: number, open: number, slots: number): number {
+  if (slots === Infinity || !Number.isFinite(open) || !(open > 0) || !(l > 0)) return Math.min(open, slotsBound(l, S, slots));
+  const rho = l * S;
+  const L = l * (open + S);
+  if (!(L > rho) || !(rho < 1)) return Math.min(open, slotsBound(l, S, slots));
+  const r = 1 - rho / L;
+  return Math.max(0, (open + S) * (1 - Math.pow(r, slots)) - S);
 }
 
 /**
