@@ -61,7 +61,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
   const { demand, cap, split, vlLam, vlS1, vlS2, splitRho, byInput, turnsOfInput, pairsByInput, lv, readyByInput } = m.work.port;
   for (let p = from; p < to; p++) {
     const base = p * V;
-    // Change 265: not fed by one input port until its level's turns say so (below; a port without traffic stays unmarked).
+    // Change 265: not fed by one input port until its turns say so (after the levels, below; a port without traffic stays unmarked).
     if (!m.voq && V > 1) markOneLink(m, p, false);
     let any = false;
     for (let v = 0; v < V; v++) if (s.lam[base + v]! > 0) any = true;
