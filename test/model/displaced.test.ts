@@ -53,6 +53,14 @@ function outputWaits(net: ModelNetwork, p: number): number[] {
   return out;
 }
 
+/** Each turn into output port `p`: its port wait, in transmissions. */
+function portWaits(net: ModelNetwork, p: number): number[] {
+  const { m, s } = solveModel(net, 1e-9, 2000, 1);
+  const out: number[] = [];
+  for (let t = 0; t < m.turnIn.length; t++) if (((m.turnOut[t]! / m.V) | 0) === p && s.lamT[t]! > 0) out.push(s.portWait[t]! / (BYTES / RATE));
+  return out;
+}
+
 describe('change 250: one FIFO into a one-link output', () => {
   it.each([
     [0.1, 0.2, 0.3, 0.4],
@@ -61,6 +69,10 @@ describe('change 250: one FIFO into a one-link output', () => {
     const waits = outputWaits(network(q0, q1, r, b), 2);
     expect(waits.length).toBe(2);
     for (const w of waits) expect(w).toBe(0);
+    // Since change 265 q is marked fed by one input port (no MVA there at all): the rule now lives in the port readout, which
+    // skips the head's own buffer — a's only buffer with traffic, so its heads at q never wait for their port either (review
+    // H40rv265: 250's rule tested again where 265 reads it; counting the FIFO's own turn to r or q there would fail this).
+    for (const e of portWaits(network(q0, q1, r, b), 2)) expect(e).toBe(0);
     // The buffer's heads do wait at r (the other link's turn contends there): the share change 230 reads is not 0.
     expect(Math.max(...outputWaits(network(q0, q1, r, b), 3))).toBeGreaterThan(0.01);
   });

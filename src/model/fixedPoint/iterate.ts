@@ -61,7 +61,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
   const { demand, cap, split, vlLam, vlS1, vlS2, splitRho, byInput, turnsOfInput, pairsByInput, lv, readyByInput } = m.work.port;
   for (let p = from; p < to; p++) {
     const base = p * V;
-    // Change 265: not fed by one input port until its level's turns say so (below; a port without traffic stays unmarked).
+    // Change 265: not fed by one input port until its turns say so (after the levels, below; a port without traffic stays unmarked).
     if (!m.voq && V > 1) markOneLink(m, p, false);
     let any = false;
     for (let v = 0; v < V; v++) if (s.lam[base + v]! > 0) any = true;
@@ -121,6 +121,9 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
     for (let level = 0; level < 2; level++) wrrSplit(sh, level, vlLam, vlS1, vlS2, V, split);
     splitRho[0] = splitRho[1] = 0;
     for (let v = 0; v < V; v++) splitRho[servedLevel(sh, v)]! += vlLam[v]! * vlS1[v]!;
+    // Change 265's mark (review H40rv265): the switch port's levels with traffic, and whether the last one had one input port.
+    let fedLevels = 0;
+    let oneInput = false;
     for (let level = 0; level < 2; level++) {
       const acc = lv[level]!;
       const l = acc[0]!;
@@ -185,7 +188,12 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       // Change 265 (H40dia): an output fed by one input port (FIFO buffers, several VLs) — every packet ahead of a head there comes
       // through the head's own input port: its waits are port waits, read with the port's other VLs' packets for this output
       // (heads.ts otherVlsReadout; waiting.ts markOneLink); no MVA here. (It replaces change 230's displaced strangers, 250–251.)
-      if (!m.voq && V > 1 && n === 1) markOneLink(m, p, true);
+      // Review H40rv265: marked below only where one level carries the port's traffic. With both levels (a high-priority table)
+      // the other level's packets reach the head through the priority terms (lowerTerm, avail), which the port readout would
+      // count again; and a level fed by one port beside a level fed by several would make every input's readout count its
+      // packets for q as the MVA's same-link strangers count them too.
+      fedLevels++;
+      oneInput = n === 1;
       const residual = (acc[2]! / l) / (2 * sMean) / avail;
       let aggregate = 0;
       if (oq !== undefined) aggregate = Number.isFinite(oq) ? voqOutputWait(m, s, base, level, sh, l, mu, 1, cs2, byInput) : (n * sEff) / 2;
@@ -273,6 +281,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
         }
       }
     }
+    if (!m.voq && V > 1 && fedLevels === 1 && oneInput) markOneLink(m, p, true);
   }
 }
 

@@ -123,8 +123,8 @@ export function fifoWaitingOf(u: number): number {
  * priority level, comes from one input port; FIFO buffers). There every packet ahead of a head comes through the head's own
  * input port, which sends one at a time: the other VLs' packets for that output hold the head's port as they hold the
  * output, so the head's port readout (heads.ts otherVlsReadout) counts them, and the output adds no wait of its own
- * (iterate.ts portWaits). Set by portWaits for every port it reads (first unmarked, then marked where one level's turns
- * come from one input port), read by the buffer step of the same pass: no mark of another model or solve is read.
+ * (iterate.ts portWaits). Set by portWaits for every port it reads (first unmarked, then marked where one level carries the
+ * port's traffic and its turns come from one input port), read by the buffer step of the same pass: no mark of another model or solve is read.
  */
 let oneLinkOut = new Uint8Array(0);
 
