@@ -28,7 +28,7 @@ import { portWires, type PortRecordsIn } from './portWires.js';
  * first and last input buffer requesting the port on that VL, the packets sent on it. With two VLs
  * and traffic on one (the default) a hop reads two lines of the port, not three of a 152-byte record;
  * fields no hop reads (the port's switch, exponential service, idle folding's count) are in their own
- * arrays. W = 8 + 4V doubles, read as 32-bit integers (`rec`, port g's field k at g·S + k, S = 2W)
+ * arrays. W = 8 + 4·max(V, 2) doubles (two VL sections at least: the fold slots), read as 32-bit integers (`rec`, port g's field k at g·S + k, S = 2W)
  * or as doubles (`recF`, at g·W + k) over one buffer. (Constants of this file: an imported constant
  * is a module variable that V8's optimized code loads at every use.)
  */
@@ -47,21 +47,22 @@ const D_RATE = 4;
 const D_DELAY = 5;
 const D_BUSY = 6;
 const D_STALL_SINCE = 7;
-/** VL v's integers from P_VL + P_PER_VL · v: credits held by the sender, (1, 2 unused), credits folded; */
-/** with FIFO input buffers, the first and last input queue (its number) requesting this output on VL v (NONE: none); then the packets sent on VL v (a double). */
+/** VL v's integers from P_VL + P_PER_VL · v: credits held by the sender, credits folded; with FIFO input buffers, the first and last input queue (its number) requesting this output on VL v (NONE: none); */
+/** then the packets sent on VL v (a double), and the arrival time of the port's v-th folded credit return (a double; session 23: in the line that the fold writes anyway, not a table of its own). */
 const P_VL = 16;
 const P_PER_VL = 8;
 const V_CREDITS = 0;
-const V_FOLD_BLOCKS = 3;
-const V_REQ_HEAD = 4;
-const V_REQ_TAIL = 5;
-/** The packets-sent double of VL v at double P_VL / 2 + V_PACKETS + (P_PER_VL / 2) · v. */
-const V_PACKETS = 3;
+const V_FOLD_BLOCKS = 1;
+const V_REQ_HEAD = 2;
+const V_REQ_TAIL = 3;
+/** The packets-sent double of VL v at double P_VL / 2 + V_PACKETS + (P_PER_VL / 2) · v; fold slot i's arrival time at P_VL / 2 + V_FOLD_AT + (P_PER_VL / 2) · i (FOLD_SLOTS sections at least). */
+const V_PACKETS = 2;
+const V_FOLD_AT = 3;
 
 /** Receive credits towards a host: effectively unlimited. */
 const HOST_CREDITS = 1 << 30;
 
-/** Credit returns one port may hold folded (more go as events); 2, not 8: four ports' times share a cache line (issue 32). */
+/** Credit returns one port may hold folded (more go as events); 2, not 8 (issue 32: their times, once a table of their own, now in the VL sections). */
 const FOLD_SLOTS = 2;
 
 /** The engine handler a link posts to (the fabric's dispatcher, events.ts): end of transmission (g, queue), arrival (g, p), credits back (port-VL, blocks). */
@@ -102,9 +103,8 @@ export class Links {
   private readonly WSH: number;
   /** Whether any link has exponential service (else no per-packet test of the port's flag). */
   private readonly anyExponential: boolean;
-  /** Credit returns folded into the sender's end of transmission ({@link returnCredits}; blocks and count in the records): each one's arrival time, FOLD_SLOTS a port. */
+  /** Credit returns folded into the sender's end of transmission ({@link returnCredits}; blocks, count and arrival times in the records, FOLD_SLOTS a port). */
   private readonly fold: boolean;
-  private readonly foldAt: Float64Array;
   /** Folded credit returns applied so far (each stands for one engine event it saved; wireLedger.ts's foldedEvents). */
   foldedApplied = 0;
   /** Idle folding ({@link enableIdleFold}): the switches' forwarding, the VoQ's requested-VL bits per output (packets heading to it: `heading`, per port). */
@@ -143,7 +143,7 @@ export class Links {
       this.switchBase[s] = g;
       for (let k = 0; k < ports; k++) this.portSwitch[g++] = s;
     });
-    const W = (this.W = P_VL / 2 + (P_PER_VL / 2) * V);
+    const W = (this.W = P_VL / 2 + (P_PER_VL / 2) * Math.max(V, FOLD_SLOTS));
     const S = (this.S = 2 * W);
     const buffer = new ArrayBuffer(G * W * 8);
     const rec = (this.rec = new Int32Array(buffer));
@@ -170,7 +170,6 @@ export class Links {
     this.anyExponential = anyExponential;
     stats.sharePortRecords({ f64: recF, stride: W, busy: D_BUSY, stallSince: D_STALL_SINCE, packets: P_VL / 2 + V_PACKETS, packetsPerVl: P_PER_VL / 2 });
     this.fold = foldCredits;
-    this.foldAt = new Float64Array(foldCredits ? G * FOLD_SLOTS : 0);
   }
 
   /** Where FIFO input buffers keep their requests of each output (inputFifo.ts): in the output port's record. */
@@ -195,7 +194,7 @@ export class Links {
 
   /** The arrival time of port g's i-th folded credit return (i < {@link folds}(g)). */
   foldTime(g: number, i: number): number {
-    return this.foldAt[g * FOLD_SLOTS + i]!;
+    return this.recF[g * this.W + P_VL / 2 + V_FOLD_AT + (P_PER_VL / 2) * i]!;
   }
 
   /** The switch of port g (−1: a host port), from its small array: an arrival needs nothing else of g's record (a cache miss fewer at k = 32). */
@@ -333,7 +332,7 @@ export class Links {
     ) {
       const n = rec[r + P_FOLDS]!;
       if (n < FOLD_SLOTS) {
-        this.foldAt[g * FOLD_SLOTS + n] = at;
+        this.recF[g * this.W + P_VL / 2 + V_FOLD_AT + (P_PER_VL / 2) * n] = at;
         rec[r + P_FOLDS] = n + 1;
         rec[r + P_VL + P_PER_VL * v + V_FOLD_BLOCKS]! += blocks;
         return;
