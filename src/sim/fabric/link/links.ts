@@ -147,7 +147,8 @@ export class Links {
       for (let k = 0; k < ports; k++) this.portSwitch[g++] = s;
     });
     const C = (this.C = P_VL / 2 + (P_PER_VL / 2) * V);
-    const W = (this.W = 8 * Math.ceil((C + C_PACKETS + V) / 8));
+    // (Integer arithmetic: a Math.ceil result would make W a double field, and every index from it a float.)
+    const W = (this.W = (C + C_PACKETS + V + 7) & ~7);
     const S = (this.S = 2 * W);
     const buffer = new ArrayBuffer(G * W * 8);
     const rec = (this.rec = new Int32Array(buffer));
