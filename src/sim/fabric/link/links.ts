@@ -18,6 +18,7 @@ import type { OutputRequestRecords } from '../switch/inputFifo.js';
 import type { FabricStats } from '../measure/measurements.js';
 import type { PacketPool } from '../packets.js';
 import { portWires, type PortRecordsIn } from './portWires.js';
+import { lineAlignedBuffer } from '../lineAligned.js';
 
 /*
  * A port's record (issue 32: locality; session 13: the fields of a packet-hop in two cache lines;
@@ -150,9 +151,9 @@ export class Links {
     // (Integer arithmetic: a Math.ceil result would make W a double field, and every index from it a float.)
     const W = (this.W = (C + C_PACKETS + V + 7) & ~7);
     const S = (this.S = 2 * W);
-    const buffer = new ArrayBuffer(G * W * 8);
-    const rec = (this.rec = new Int32Array(buffer));
-    const recF = (this.recF = new Float64Array(buffer));
+    const buffer = lineAlignedBuffer(G * W * 8);
+    const rec = (this.rec = new Int32Array(buffer, 0, G * S));
+    const recF = (this.recF = new Float64Array(buffer, 0, G * W));
     const wires = (this.inputBufferRecords = portWires(c.peer, this.portSwitch, c.delay, c.inputQueueing === 'voq' ? 0 : V));
     [this.wireF, this.wireI, this.WSH] = [wires.f64, wires.i32, wires.shift];
     let anyExponential = false;
