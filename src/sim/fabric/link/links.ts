@@ -18,50 +18,54 @@ import type { OutputRequestRecords } from '../switch/inputFifo.js';
 import type { FabricStats } from '../measure/measurements.js';
 import type { PacketPool } from '../packets.js';
 import { portWires, type PortRecordsIn } from './portWires.js';
+import { lineAlignedBuffer } from '../lineAligned.js';
 
 /*
- * A port's record (issue 32: locality; session 13: the fields of a packet-hop in two cache lines):
- * first what every hop reads or writes of the port — the queue and packet in transmission, folded
- * credit returns, peer port and switch, the FIFO input buffers' requested-VL bits (inputFifo.ts), the
- * end of the transmission, rate, delay, and the busy time and credit stall's start of its transmit
- * recorders (measurements.ts) — in 64 bytes; then one 32-byte section per VL: credit counters, the
- * first and last input buffer requesting the port on that VL, the packets sent on it. With two VLs
- * and traffic on one (the default) a hop reads two lines of the port, not three of a 152-byte record;
- * fields no hop reads (the port's switch, exponential service, idle folding's count) are in their own
- * arrays. W = 8 + 4V doubles, read as 32-bit integers (`rec`, port g's field k at g·S + k, S = 2W)
- * or as doubles (`recF`, at g·W + k) over one buffer. (Constants of this file: an imported constant
- * is a module variable that V8's optimized code loads at every use.)
+ * A port's record (issue 32: locality; session 13: the fields of a packet-hop in two cache lines;
+ * session 23: what the hop's small events read in the first line). First its *hot line* — what the
+ * arrival's request, the credits' return and arrival, the end of transmission and the output's choice
+ * read: the queue and packet in transmission, the folded credit returns' count and the requested-VL
+ * bits of the FIFO input buffers (inputFifo.ts), the end of the transmission, the first folded credit
+ * return's arrival time, then per VL (4 integers): credits held by the sender, credits folded, and
+ * the first and last input buffer requesting the port on that VL. Then its *cold part*, read by a
+ * transmission's start (which reads the hot line too): peer port and switch, rate, delay, the busy
+ * time and credit stall's start of its transmit recorders (measurements.ts), the second folded
+ * return's arrival time, the packets sent per VL. At two VLs each part is one 64-byte line; a credit
+ * event, a credit return (folded or not), a request and an end read only the hot line (before: a
+ * 64-byte head and a 32-byte section per VL, each of those reading both). W doubles a record (a
+ * multiple of 8: records on whole lines), read as 32-bit integers (`rec`, port g's field k at g·S +
+ * k, S = 2W) or as doubles (`recF`, at g·W + k) over one buffer; the cold part at double C = 4 + 2V.
+ * (Constants of this file: an imported constant is a module variable that V8's optimized code loads
+ * at every use.)
  */
-/** Integers: the queue of the packet in transmission (an input queue's number, inputQueues.ts, or −1 − f for host flow f); that packet (NONE: idle). */
+/** Integers: the queue of the packet in transmission (an input queue's number, inputQueues.ts, or −1 − f for host flow f); that packet (NONE: idle); credit returns folded into the end of transmission (returnCredits). */
 const P_CUR_Q = 0;
 const P_CUR_PKT = 1;
-/** Credit returns folded into the end of transmission (returnCredits); peer port (−1: none); the peer's switch (−1: host). */
 const P_FOLDS = 2;
-const P_PEER = 3;
-const P_PEER_SWITCH = 4;
 /** With FIFO input buffers (inputFifo.ts's OutputRequestRecords): bit v set when some input buffer's head requests this output on VL v. */
-const P_REQ_VLS = 5;
-/** Doubles (integers 6–15): end of the transmission in progress (s), rate (bytes/s), propagation delay (s) of the outgoing direction; the transmit recorders' busy time and stall start (measurements.ts). */
-const D_END = 3;
-const D_RATE = 4;
-const D_DELAY = 5;
-const D_BUSY = 6;
-const D_STALL_SINCE = 7;
-/** VL v's integers from P_VL + P_PER_VL · v: credits held by the sender, (1, 2 unused), credits folded; */
-/** with FIFO input buffers, the first and last input queue (its number) requesting this output on VL v (NONE: none); then the packets sent on VL v (a double). */
-const P_VL = 16;
-const P_PER_VL = 8;
+const P_REQ_VLS = 3;
+/** Doubles: end of the transmission in progress (s); the first folded credit return's arrival time. */
+const D_END = 2;
+const D_FOLD_AT = 3;
+/** VL v's integers from P_VL + P_PER_VL · v: credits held by the sender, credits folded; with FIFO input buffers, the first and last input queue (its number) requesting this output on VL v (NONE: none). */
+const P_VL = 8;
+const P_PER_VL = 4;
 const V_CREDITS = 0;
-const V_FOLD_BLOCKS = 3;
-const V_REQ_HEAD = 4;
-const V_REQ_TAIL = 5;
-/** The packets-sent double of VL v at double P_VL / 2 + V_PACKETS + (P_PER_VL / 2) · v. */
-const V_PACKETS = 3;
+const V_FOLD_BLOCKS = 1;
+const V_REQ_HEAD = 2;
+const V_REQ_TAIL = 3;
+/** The cold part, from double C: integers 2C peer port (−1: none), 2C + 1 the peer's switch (−1: host); doubles C + k: rate (bytes/s), propagation delay (s) of the outgoing direction, busy time, stall start, the second folded return's arrival time, then the packets sent on VL v at C + C_PACKETS + v. */
+const C_RATE = 1;
+const C_DELAY = 2;
+const C_BUSY = 3;
+const C_STALL_SINCE = 4;
+const C_FOLD_AT = 5;
+const C_PACKETS = 6;
 
 /** Receive credits towards a host: effectively unlimited. */
 const HOST_CREDITS = 1 << 30;
 
-/** Credit returns one port may hold folded (more go as events); 2, not 8: four ports' times share a cache line (issue 32). */
+/** Credit returns one port may hold folded (more go as events); 2, not 8 (issue 32: their times, once a table of their own, now in the VL sections). */
 const FOLD_SLOTS = 2;
 
 /** The engine handler a link posts to (the fabric's dispatcher, events.ts): end of transmission (g, queue), arrival (g, p), credits back (port-VL, blocks). */
@@ -92,9 +96,10 @@ export class Links {
   private readonly rec: Int32Array;
   /** The same records as doubles: port g's field k at g·W + k. */
   private readonly recF: Float64Array;
-  /** Integers and doubles per record. */
+  /** Integers and doubles per record; the cold part's first double (4 + 2V). */
   private readonly S: number;
   private readonly W: number;
+  private readonly C: number;
   /** Each port's peer, switch and delay, with its FIFO input buffers (any queueing but VoQ), in one record (portWires.ts): integers at g << WSH, + 1, the delay at (g << WSH)/2 + 1. */
   readonly inputBufferRecords: PortRecordsIn;
   private readonly wireI: Int32Array;
@@ -102,9 +107,8 @@ export class Links {
   private readonly WSH: number;
   /** Whether any link has exponential service (else no per-packet test of the port's flag). */
   private readonly anyExponential: boolean;
-  /** Credit returns folded into the sender's end of transmission ({@link returnCredits}; blocks and count in the records): each one's arrival time, FOLD_SLOTS a port. */
+  /** Credit returns folded into the sender's end of transmission ({@link returnCredits}; blocks, count and arrival times in the records, FOLD_SLOTS a port). */
   private readonly fold: boolean;
-  private readonly foldAt: Float64Array;
   /** Folded credit returns applied so far (each stands for one engine event it saved; wireLedger.ts's foldedEvents). */
   foldedApplied = 0;
   /** Idle folding ({@link enableIdleFold}): the switches' forwarding, the VoQ's requested-VL bits per output (packets heading to it: `heading`, per port). */
@@ -143,11 +147,13 @@ export class Links {
       this.switchBase[s] = g;
       for (let k = 0; k < ports; k++) this.portSwitch[g++] = s;
     });
-    const W = (this.W = P_VL / 2 + (P_PER_VL / 2) * V);
+    const C = (this.C = P_VL / 2 + (P_PER_VL / 2) * V);
+    // (Integer arithmetic: a Math.ceil result would make W a double field, and every index from it a float.)
+    const W = (this.W = (C + C_PACKETS + V + 7) & ~7);
     const S = (this.S = 2 * W);
-    const buffer = new ArrayBuffer(G * W * 8);
-    const rec = (this.rec = new Int32Array(buffer));
-    const recF = (this.recF = new Float64Array(buffer));
+    const buffer = lineAlignedBuffer(G * W * 8);
+    const rec = (this.rec = new Int32Array(buffer, 0, G * S));
+    const recF = (this.recF = new Float64Array(buffer, 0, G * W));
     const wires = (this.inputBufferRecords = portWires(c.peer, this.portSwitch, c.delay, c.inputQueueing === 'voq' ? 0 : V));
     [this.wireF, this.wireI, this.WSH] = [wires.f64, wires.i32, wires.shift];
     let anyExponential = false;
@@ -156,11 +162,11 @@ export class Links {
       const r = p * S;
       rec[r + P_CUR_Q] = NONE;
       rec[r + P_CUR_PKT] = NONE;
-      rec[r + P_PEER] = peer;
-      rec[r + P_PEER_SWITCH] = peer < 0 ? NONE : this.portSwitch[peer]!;
+      rec[r + 2 * C] = peer;
+      rec[r + 2 * C + 1] = peer < 0 ? NONE : this.portSwitch[peer]!;
       if (c.exponential[p] === 1) anyExponential = true;
-      recF[p * W + D_RATE] = c.rate[p]!;
-      recF[p * W + D_DELAY] = c.delay[p]!;
+      recF[p * W + C + C_RATE] = c.rate[p]!;
+      recF[p * W + C + C_DELAY] = c.delay[p]!;
       for (let v = 0; v < V; v++) {
         rec[r + P_VL + P_PER_VL * v + V_CREDITS] = peer < 0 ? 0 : this.portSwitch[peer]! >= 0 || c.receiveRate < Infinity ? poolBlocks : HOST_CREDITS;
         rec[r + P_VL + P_PER_VL * v + V_REQ_HEAD] = NONE;
@@ -168,9 +174,8 @@ export class Links {
       }
     }
     this.anyExponential = anyExponential;
-    stats.sharePortRecords({ f64: recF, stride: W, busy: D_BUSY, stallSince: D_STALL_SINCE, packets: P_VL / 2 + V_PACKETS, packetsPerVl: P_PER_VL / 2 });
+    stats.sharePortRecords({ f64: recF, stride: W, busy: C + C_BUSY, stallSince: C + C_STALL_SINCE, packets: C + C_PACKETS, packetsPerVl: 1 });
     this.fold = foldCredits;
-    this.foldAt = new Float64Array(foldCredits ? G * FOLD_SLOTS : 0);
   }
 
   /** Where FIFO input buffers keep their requests of each output (inputFifo.ts): in the output port's record. */
@@ -195,7 +200,7 @@ export class Links {
 
   /** The arrival time of port g's i-th folded credit return (i < {@link folds}(g)). */
   foldTime(g: number, i: number): number {
-    return this.foldAt[g * FOLD_SLOTS + i]!;
+    return this.recF[g * this.W + (i === 0 ? D_FOLD_AT : this.C + C_FOLD_AT)]!;
   }
 
   /** The switch of port g (−1: a host port), from its small array: an arrival needs nothing else of g's record (a cache miss fewer at k = 32). */
@@ -278,17 +283,18 @@ export class Links {
     if (this.shared) this.poolCredits(r, -blocks);
     else rec[vr + V_CREDITS]! -= blocks;
     rec[r + P_CUR_PKT] = p;
-    let duration = size / recF[rf + D_RATE]!;
+    const rc = rf + this.C;
+    let duration = size / recF[rc + C_RATE]!;
     if (this.anyExponential && c.exponential[g] === 1) duration = -Math.log(1 - c.serviceStream.next()) * duration;
     let end = now + duration;
     if (c.cutThrough && tailHere > end) end = tailHere;
     recF[rf + D_END] = end;
-    recF[rf + D_BUSY]! += end - now;
-    recF[rf + P_VL / 2 + V_PACKETS + (P_PER_VL / 2) * (pv - g * this.V)]!++;
-    const peer = rec[r + P_PEER]!;
-    const d = recF[rf + D_DELAY]!;
+    recF[rc + C_BUSY]! += end - now;
+    recF[rc + C_PACKETS + (pv - g * this.V)]!++;
+    const peer = rec[2 * rc]!;
+    const d = recF[rc + C_DELAY]!;
     pool.setTail(p, end + d);
-    const s = rec[r + P_PEER_SWITCH]!;
+    const s = rec[2 * rc + 1]!;
     let at: number;
     if (s < 0) at = end + d;
     else at = (c.cutThrough ? now : end) + d + c.switchLatency;
@@ -333,7 +339,7 @@ export class Links {
     ) {
       const n = rec[r + P_FOLDS]!;
       if (n < FOLD_SLOTS) {
-        this.foldAt[g * FOLD_SLOTS + n] = at;
+        this.recF[g * this.W + (n === 0 ? D_FOLD_AT : this.C + C_FOLD_AT)] = at;
         rec[r + P_FOLDS] = n + 1;
         rec[r + P_VL + P_PER_VL * v + V_FOLD_BLOCKS]! += blocks;
         return;

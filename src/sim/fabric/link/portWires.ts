@@ -22,6 +22,7 @@
  * queue numbers): its VL is ((x & mask) − 4) >> 4. Without FIFO buffers (virtual output queues:
  * `fifoVls` 0) the record is the 16-byte wire record alone.
  */
+import { lineAlignedBuffer } from '../lineAligned.js';
 
 /** A port's record: its wire, and its FIFO input buffers' fields (both views over one buffer). */
 export interface PortRecordsIn {
@@ -54,8 +55,9 @@ export function portWires(peer: Int32Array, portSwitch: Int32Array, delay: Float
   while (1 << shift < ints) shift++;
   const stride = 1 << shift;
   if (G * stride >= 2 ** 31) throw new Error(`portWires: ${G} ports × ${stride} integers exceed 32-bit record offsets`);
-  const f64 = new Float64Array((G * stride) / 2);
-  const i32 = new Int32Array(f64.buffer);
+  const buffer = lineAlignedBuffer(G * stride * 4);
+  const f64 = new Float64Array(buffer, 0, (G * stride) / 2);
+  const i32 = new Int32Array(buffer, 0, G * stride);
   for (let g = 0; g < G; g++) {
     const r = g * stride;
     i32[r] = peer[g]!;
@@ -63,5 +65,5 @@ export function portWires(peer: Int32Array, portSwitch: Int32Array, delay: Float
     f64[r / 2 + 1] = delay[g]!;
     for (let v = 0; v < fifoVls; v++) i32.fill(-1, r + fifo + FIFO_SECTION * v, r + fifo + FIFO_SECTION * v + FIFO_FIELDS);
   }
-  return { i32, f64, i16: new Int16Array(f64.buffer), shift, fifo };
+  return { i32, f64, i16: new Int16Array(buffer, 0, G * stride * 2), shift, fifo };
 }

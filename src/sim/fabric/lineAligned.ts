@@ -1,0 +1,24 @@
+/**
+ * Zeroed memory that starts on a 64-byte cache line (issue 32, session 23). The per-port records
+ * (link/links.ts, link/portWires.ts) are laid out so that what an event reads lies in one 64-byte
+ * line — which holds only if the array starts on a line. A large ArrayBuffer does not: glibc gives
+ * its mmapped blocks 16 bytes into a page, so at k = 32 each 64-byte record lay over two lines
+ * (simulated: 12.7 LL misses per packet-hop as allocated, 11.7 with the views moved 48 bytes on,
+ * 13.8 with 16; benchmarks/README.md, "Fifteenth pass"). A WebAssembly memory starts on a page, so
+ * large records take theirs; small ones (every test-sized fabric) stay plain ArrayBuffers — the
+ * values are the same either way, only where they lie differs.
+ */
+
+// ES2022's lib has no WebAssembly types (linalg/wasmGemm.ts declares its own the same way).
+declare const WebAssembly: { Memory: new (descriptor: { initial: number; maximum?: number }) => { readonly buffer: ArrayBuffer } };
+
+/** Records smaller than this stay in a plain ArrayBuffer (they fit the caches whatever their alignment). */
+const ALIGN_FROM_BYTES = 1 << 20;
+const WASM_PAGE = 65536;
+
+/** An ArrayBuffer of at least `bytes` zeroed bytes; from ALIGN_FROM_BYTES on, its start is page-aligned (a WebAssembly memory's). */
+export function lineAlignedBuffer(bytes: number): ArrayBuffer {
+  if (bytes < ALIGN_FROM_BYTES) return new ArrayBuffer(bytes);
+  const pages = Math.ceil(bytes / WASM_PAGE);
+  return new WebAssembly.Memory({ initial: pages, maximum: pages }).buffer;
+}
