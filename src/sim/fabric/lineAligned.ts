@@ -15,10 +15,13 @@ declare const WebAssembly: { Memory: new (descriptor: { initial: number; maximum
 /** Records smaller than this stay in a plain ArrayBuffer (they fit the caches whatever their alignment). */
 const ALIGN_FROM_BYTES = 1 << 20;
 const WASM_PAGE = 65536;
+/** A WebAssembly (wasm32) memory holds at most this many pages (4 GiB); larger records stay plain ArrayBuffers. */
+const WASM_MAX_PAGES = 65536;
 
 /** An ArrayBuffer of at least `bytes` zeroed bytes; from ALIGN_FROM_BYTES on, its start is page-aligned (a WebAssembly memory's). */
 export function lineAlignedBuffer(bytes: number): ArrayBuffer {
   if (bytes < ALIGN_FROM_BYTES) return new ArrayBuffer(bytes);
   const pages = Math.ceil(bytes / WASM_PAGE);
+  if (pages > WASM_MAX_PAGES) return new ArrayBuffer(bytes);
   return new WebAssembly.Memory({ initial: pages, maximum: pages }).buffer;
 }
