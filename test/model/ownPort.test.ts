@@ -8,34 +8,9 @@
  * the other VL sends nothing elsewhere), and before 266 the delayed share was λ_u(S_u − x_u) exactly where b = 0.
  */
 import { describe, expect, it } from 'vitest';
-import type { ModelNetwork, ModelPort } from '../../src/model/index.js';
 import { solveModel } from '../../src/model/solve.js';
 import { delayedShare } from '../../src/model/queues/heads.js';
-
-const RR = { high: [], low: [{ vl: 0, weight: 1 }, { vl: 1, weight: 1 }], limitOfHighPriority: 255 };
-const BYTES = 2048;
-const RATE = 2.5e9 / 8;
-const X = BYTES / RATE;
-
-function port(name: string, host: boolean): ModelPort {
-  return { name, rate: RATE, delay: 0, exponential: false, host, downstreamBufferBytes: host ? 4 * BYTES : Infinity, downstreamLatency: 100e-9, arbitration: RR };
-}
-
-/**
- * Hosts a and b into one switch; output q fed by a's link alone (VL 0 at `q0`, VL 1 at `q1`), output r by a's VL 0 (`r0`) and
- * b's (`b0`). a's VL 1 buffer sends to q only. Loads in packets per transmission.
- */
-function network(q0: number, q1: number, r0: number, b0: number): ModelNetwork {
-  const flow = (name: string, path: number[], vls: number[], load: number) => ({
-    name, path, vls, lambda: load / X, ca2: 1, meanBytes: BYTES, secondMomentBytes: BYTES * BYTES, sendQueuePackets: Infinity,
-  });
-  return {
-    ports: [port('a', true), port('b', true), port('s:q', false), port('s:r', false)],
-    flows: [flow('a-q0', [0, 2], [0, 0], q0), flow('a-q1', [0, 2], [1, 1], q1), flow('a-r0', [0, 3], [0, 0], r0), flow('b-r0', [1, 3], [0, 0], b0)],
-    vls: 2,
-    cutThrough: true,
-  };
-}
+import { X, network } from './ownPortNetwork.js';
 
 /** The turns into output port p with traffic, from input buffer (channel) u. */
 function turnsInto(m: ReturnType<typeof solveModel>['m'], s: ReturnType<typeof solveModel>['s'], u: number, p: number): number[] {

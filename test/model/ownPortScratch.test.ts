@@ -5,31 +5,10 @@
  * marked anything before it). Independent of what the code computes, only of its being computed alike.
  */
 import { describe, expect, it } from 'vitest';
-import type { ModelNetwork, ModelPort } from '../../src/model/index.js';
 import { solveModel } from '../../src/model/solve.js';
 import { delayedShare } from '../../src/model/queues/heads.js';
-
-const RR = { high: [], low: [{ vl: 0, weight: 1 }, { vl: 1, weight: 1 }], limitOfHighPriority: 255 };
-const BYTES = 2048;
-const RATE = 2.5e9 / 8;
-const X = BYTES / RATE;
-
-function port(name: string, host: boolean): ModelPort {
-  return { name, rate: RATE, delay: 0, exponential: false, host, downstreamBufferBytes: host ? 4 * BYTES : Infinity, downstreamLatency: 100e-9, arbitration: RR };
-}
-
-/** As test/model/ownPort.test.ts: hosts a and b into one switch, output q (port 2) fed by a's link alone on VLs 0 and 1, r by both. */
-function network(q0: number, q1: number, r0: number, b0: number): ModelNetwork {
-  const flow = (name: string, path: number[], vls: number[], load: number) => ({
-    name, path, vls, lambda: load / X, ca2: 1, meanBytes: BYTES, secondMomentBytes: BYTES * BYTES, sendQueuePackets: Infinity,
-  });
-  return {
-    ports: [port('a', true), port('b', true), port('s:q', false), port('s:r', false)],
-    flows: [flow('a-q0', [0, 2], [0, 0], q0), flow('a-q1', [0, 2], [1, 1], q1), flow('a-r0', [0, 3], [0, 0], r0), flow('b-r0', [1, 3], [0, 0], b0)],
-    vls: 2,
-    cutThrough: true,
-  };
-}
+import type { ModelNetwork } from '../../src/model/index.js';
+import { flow, network, port } from './ownPortNetwork.js';
 
 /**
  * Models A (q fed by a's link alone: marked) and B (b's link into q on both VLs too: not marked; the same ports) and C (one
@@ -37,9 +16,6 @@ function network(q0: number, q1: number, r0: number, b0: number): ModelNetwork {
  * (checked by removing that line: this test fails).
  */
 describe('changes 265/266 scratch: A, B, C, A solves as a fresh A', () => {
-    const flow = (name: string, path: number[], vls: number[], load: number) => ({
-    name, path, vls, lambda: load / X, ca2: 1, meanBytes: BYTES, secondMomentBytes: BYTES * BYTES, sendQueuePackets: Infinity,
-  });
   const a = () => network(0.2, 0.3, 0.2, 0.4);
   const b = (): ModelNetwork => {
     const n = network(0.2, 0.3, 0.2, 0.2);
