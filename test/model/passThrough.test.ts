@@ -19,38 +19,9 @@ import { fabricModelNetwork } from '../../src/model/spec/scenario.js';
 import { compiledModel, hopArrays } from '../../src/model/spec/compile.js';
 import { inputFairRates, passThroughPorts } from '../../src/model/saturation/inputFair.js';
 import { portSharesByMeanBytes } from '../../src/model/routes/weightedMaxmin.js';
+import { EXACT, LINK, rotationChain } from './rotationChain.js';
 
-const LINK = 2.5; // Gb/s
-const PPS = (LINK * 1e9) / 8 / 2048;
-const params = {
-  topology: {
-    switches: [{ name: 'S0', ports: 3 }, { name: 'S1', ports: 4 }, { name: 'S2', ports: 2 }],
-    hosts: [{ name: 'a0' }, { name: 'a1' }, { name: 'b' }, { name: 'c' }, { name: 'e' }],
-    links: [
-      { a: 'a0', b: 'S0:1', rateGbps: LINK },
-      { a: 'a1', b: 'S0:2', rateGbps: LINK },
-      { a: 'S0:3', b: 'S1:1', rateGbps: LINK },
-      { a: 'S1:2', b: 'b', rateGbps: LINK },
-      { a: 'S1:3', b: 'S2:1', rateGbps: LINK },
-      { a: 'S2:2', b: 'c', rateGbps: LINK },
-      { a: 'e', b: 'S1:4', rateGbps: LINK },
-    ],
-  },
-  vls: 2,
-  slToVl: [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-  arbitration: { high: [], low: [{ vl: 0, weight: 96 }, { vl: 1, weight: 96 }], limitOfHighPriority: 0 },
-  mtu: 2048,
-  bufferBytes: 8192,
-  switchLatencyNs: 100,
-  cutThrough: true,
-  flows: [
-    { name: 'a0-b', source: 'a0', destination: 'b', sl: 1, traffic: { kind: 'poisson', rate: PPS }, packetBytes: 2048 },
-    { name: 'a1-c', source: 'a1', destination: 'c', sl: 1, traffic: { kind: 'poisson', rate: PPS }, packetBytes: 2048 },
-    { name: 'e-c', source: 'e', destination: 'c', sl: 0, traffic: { kind: 'poisson', rate: PPS }, packetBytes: 2048 },
-  ],
-};
-/** The exact shares of the link (module comment). */
-const EXACT: Record<string, number> = { 'a0-b': 1 / 4, 'a1-c': 1 / 4, 'e-c': 3 / 4 };
+const params = rotationChain(true);
 
 describe('a port fed by one link no faster than itself passes what arrives', () => {
   it('the simulator (5 replications) gives the exact fractions at c behind S2: a1 → c 1/4, e → c 3/4, a0 → b 1/4 (within 2 %)', () => {

@@ -22,37 +22,9 @@ import { fabricModelNetwork } from '../../src/model/spec/scenario.js';
 import { compiledModel, hopArrays } from '../../src/model/spec/compile.js';
 import { inputFairRates } from '../../src/model/saturation/inputFair.js';
 import { portSharesByMeanBytes } from '../../src/model/routes/weightedMaxmin.js';
+import { EXACT, LINK, rotationChain } from './rotationChain.js';
 
-const LINK = 2.5; // Gb/s
-const PPS = (LINK * 1e9) / 8 / 2048;
-const params = {
-  topology: {
-    switches: [{ name: 'S0', ports: 3 }, { name: 'S1', ports: 4 }],
-    hosts: [{ name: 'a0' }, { name: 'a1' }, { name: 'b' }, { name: 'c' }, { name: 'e' }],
-    links: [
-      { a: 'a0', b: 'S0:1', rateGbps: LINK },
-      { a: 'a1', b: 'S0:2', rateGbps: LINK },
-      { a: 'S0:3', b: 'S1:1', rateGbps: LINK },
-      { a: 'S1:2', b: 'b', rateGbps: LINK },
-      { a: 'S1:3', b: 'c', rateGbps: LINK },
-      { a: 'e', b: 'S1:4', rateGbps: LINK },
-    ],
-  },
-  vls: 2,
-  slToVl: [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-  arbitration: { high: [], low: [{ vl: 0, weight: 96 }, { vl: 1, weight: 96 }], limitOfHighPriority: 0 },
-  mtu: 2048,
-  bufferBytes: 8192,
-  switchLatencyNs: 100,
-  cutThrough: true,
-  flows: [
-    { name: 'a0-b', source: 'a0', destination: 'b', sl: 1, traffic: { kind: 'poisson', rate: PPS }, packetBytes: 2048 },
-    { name: 'a1-c', source: 'a1', destination: 'c', sl: 1, traffic: { kind: 'poisson', rate: PPS }, packetBytes: 2048 },
-    { name: 'e-c', source: 'e', destination: 'c', sl: 0, traffic: { kind: 'poisson', rate: PPS }, packetBytes: 2048 },
-  ],
-};
-/** The exact shares of the link (module comment). */
-const EXACT: Record<string, number> = { 'a0-b': 1 / 4, 'a1-c': 1 / 4, 'e-c': 3 / 4 };
+const params = rotationChain(false);
 
 /** The compiled model, its hops and its ports' table shares. */
 function modelOf(p: object) {
