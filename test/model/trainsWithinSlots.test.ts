@@ -41,6 +41,22 @@ describe('the trains’ FIFO wait within the buffer’s slots (change 260)', () 
     }
     expect(trainsWithinSlots(0.8, 1.1, 0, 4)).toBe(0);
   });
+  it('goes to the form’s own limit (B − 1)S as the open wait grows, and takes it for an unbounded open wait (review H40rv260)', () => {
+    // L → ∞: r → 1, P(N ≥ n) → ρ for n ≤ B, E[min(N, B)] → ρB, W → ρB/λ − S = (B − 1)S (below the Little bound B/λ − S).
+    for (const [l, S, B] of [[0.8, 1.1, 4], [0.79, 1.18, 3], [0.5, 1.5, 1]] as const) {
+      expect(trainsWithinSlots(l, S, Infinity, B)).toBeCloseTo((B - 1) * S, 12);
+      for (const open of [1e9, 1e12, 1e300]) expect(trainsWithinSlots(l, S, open, B)).toBeCloseTo((B - 1) * S, 6);
+    }
+  });
+  it('is a finite wait ≥ 0 for every input the solver gives it (λ ≥ 0, λS < 1, slots a whole number ≥ 1 or none, open ≥ 0 or unbounded)', () => {
+    for (const l of [0, 1e-9, 0.3, 0.79]) for (const S of [1e-12, 1, 1.2]) for (const open of [0, 1e-300, 1e-20, 2.2, 1e12, 1e300, Infinity]) for (const B of [1, 2, 4, 64, Infinity]) {
+      if (!(l * S < 1) || (l === 0 && open === Infinity)) continue; // trainFifoWait is 0 at λ = 0
+      const w = trainsWithinSlots(l, S, open, B);
+      expect(w).toBeGreaterThanOrEqual(0);
+      expect(w <= open).toBe(true);
+      if (B !== Infinity) expect(Number.isFinite(w)).toBe(true);
+    }
+  });
   it('is within 15 % of the simulated bare mechanism with 3 and 4 slots, where the Little bound alone is 40 % off or more', () => {
     const finite = ref.cases.filter((c) => c.slots !== null);
     expect(finite.length).toBe(4);

@@ -222,14 +222,15 @@ function switchFedWait(m: CompiledModel, s: ModelState, u: number, S: number, cs
  * queue holds L = λ(open + S) packets on average, taken as the maximum-entropy geometric P(N ≥ n) = ρ r^(n−1), ρ = λS,
  * r = 1 − ρ/L (change 31's form; tried at every buffer as change 182); the buffer holds min(N, B), E[min(N, B)] =
  * Σ_{n ≤ B} P(N ≥ n) = L(1 − r^B), so by Little W = (open + S)(1 − r^B) − S — never above {@link slotsBound}'s B/λ − S.
+ * Without the cancellation of S (review H40rv260): with r = 1 − ρ/L = open/(open + S), W = open·(1 − r^(B−1)),
+ * 1 − r^(B−1) = −expm1(−(B − 1)·log1p(S/open)) (r rounds to 1 for a long open wait, and open ≪ S lost open's digits). An
+ * unbounded `open` (L → ∞) gives the form's limit ρB/λ − S = (B − 1)S, below the Little bound by ρ⁻¹ − 1 (which it had given).
  */
 export function trainsWithinSlots(l: number, S: number, open: number, slots: number): number {
-  if (slots === Infinity || !Number.isFinite(open) || !(open > 0) || !(l > 0)) return Math.min(open, slotsBound(l, S, slots));
-  const rho = l * S;
-  const L = l * (open + S);
-  if (!(L > rho) || !(rho < 1)) return Math.min(open, slotsBound(l, S, slots));
-  const r = 1 - rho / L;
-  return Math.max(0, (open + S) * (1 - Math.pow(r, slots)) - S);
+  if (slots === Infinity || !(open > 0) || !(l > 0) || !(l * S < 1)) return Math.min(open, slotsBound(l, S, slots));
+  if (open === Infinity) return Math.max(0, (slots - 1) * S);
+  const e = slots === 1 ? 0 : (slots - 1) * Math.log1p(S / open);
+  return Math.max(0, -open * Math.expm1(-e));
 }
 
 /**
