@@ -210,9 +210,19 @@ function switchFedWait(m: CompiledModel, s: ModelState, u: number, S: number, cs
   if (!Number.isFinite(total.responseTime)) return Infinity;
   const w = total.responseTime - S - alone;
   const train = splitsTrain(m, s, u) ? trainFifoWait(l, x, Math.max(0, s.x2[u]! / (x * x) - 1), S, S * S * (1 + cs2)) : 0;
-  // Change 260 (H40fifo): the trains' queue held to the buffer's slots — the credits cut link u's trains.
-  return train > w ? trainsWithinSlots(l, S, train, slots) : Math.min(w, slotsBound(l, S, slots));
+  return switchFedChoice(w, train, l, S, slots);
 }
+
+/**
+ * Change 260 (H40fifo): the trains' queue `train` held to the buffer's slots (the credits cut link u's trains) where it is
+ * the larger, else the identity's `w` within {@link slotsBound}. With Ca² = 1 into link u and fixed packets the two are one
+ * exact form (M/D/1 then the FIFO: they agree to 1e-16), so a tie within TIE is the identity's (review H40rv260: `train > w`
+ * had cut or not by rounding, and splitFifo's g(d) jumped between the two).
+ */
+export function switchFedChoice(w: number, train: number, l: number, S: number, slots: number): number {
+  return train > w * (1 + TIE) ? trainsWithinSlots(l, S, train, slots) : Math.min(w, slotsBound(l, S, slots));
+}
+const TIE = 1e-9;
 
 /**
  * Method change 260 (H40fifo, docs/models.md §13.5): the trains' wait `open` (s, {@link trainFifoWait}, no capacity) of a
