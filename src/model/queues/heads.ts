@@ -234,7 +234,7 @@ const TIE = 1e-9;
  * Σ_{n ≤ B} P(N ≥ n) = L(1 − r^B), so by Little W = (open + S)(1 − r^B) − S — never above {@link slotsBound}'s B/λ − S.
  * Without the cancellation of S (review H40rv260): with r = 1 − ρ/L = open/(open + S), W = open·(1 − r^(B−1)),
  * 1 − r^(B−1) = −expm1(−(B − 1)·log1p(S/open)) (r rounds to 1 for a long open wait, and open ≪ S lost open's digits). An
- * unbounded `open` (L → ∞) gives the form's limit ρB/λ − S = (B − 1)S, below the Little bound by ρ⁻¹ − 1 (which it had given).
+ * unbounded `open` (L → ∞) gives the form's limit ρB/λ − S = (B − 1)S, below the Little bound by BS(ρ⁻¹ − 1) (which it had given).
  */
 export function trainsWithinSlots(l: number, S: number, open: number, slots: number): number {
   if (slots === Infinity || !(open > 0) || !(l > 0) || !(l * S < 1)) return Math.min(open, slotsBound(l, S, slots));
