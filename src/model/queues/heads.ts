@@ -210,9 +210,19 @@ function switchFedWait(m: CompiledModel, s: ModelState, u: number, S: number, cs
   if (!Number.isFinite(total.responseTime)) return Infinity;
   const w = total.responseTime - S - alone;
   const train = splitsTrain(m, s, u) ? trainFifoWait(l, x, Math.max(0, s.x2[u]! / (x * x) - 1), S, S * S * (1 + cs2)) : 0;
-  // Change 260 (H40fifo): the trains' queue held to the buffer's slots — the credits cut link u's trains.
-  return train > w ? trainsWithinSlots(l, S, train, slots) : Math.min(w, slotsBound(l, S, slots));
+  return switchFedChoice(w, train, l, S, slots);
 }
+
+/**
+ * Change 260 (H40fifo): the trains' queue `train` held to the buffer's slots (the credits cut link u's trains) where it is
+ * the larger, else the identity's `w` within {@link slotsBound}. With Ca² = 1 into link u and fixed packets the two are one
+ * exact form (M/D/1 then the FIFO: they agree to 1e-16), so a tie within TIE is the identity's (review H40rv260: `train > w`
+ * had cut or not by rounding, and splitFifo's g(d) jumped between the two).
+ */
+export function switchFedChoice(w: number, train: number, l: number, S: number, slots: number): number {
+  return train > w * (1 + TIE) ? trainsWithinSlots(l, S, train, slots) : Math.min(w, slotsBound(l, S, slots));
+}
+const TIE = 1e-9;
 
 /**
  * Method change 260 (H40fifo, docs/models.md §13.5): the trains' wait `open` (s, {@link trainFifoWait}, no capacity) of a
@@ -222,14 +232,15 @@ function switchFedWait(m: CompiledModel, s: ModelState, u: number, S: number, cs
  * queue holds L = λ(open + S) packets on average, taken as the maximum-entropy geometric P(N ≥ n) = ρ r^(n−1), ρ = λS,
  * r = 1 − ρ/L (change 31's form; tried at every buffer as change 182); the buffer holds min(N, B), E[min(N, B)] =
  * Σ_{n ≤ B} P(N ≥ n) = L(1 − r^B), so by Little W = (open + S)(1 − r^B) − S — never above {@link slotsBound}'s B/λ − S.
+ * Without the cancellation of S (review H40rv260): with r = 1 − ρ/L = open/(open + S), W = open·(1 − r^(B−1)),
+ * 1 − r^(B−1) = −expm1(−(B − 1)·log1p(S/open)) (r rounds to 1 for a long open wait, and open ≪ S lost open's digits). An
+ * unbounded `open` (L → ∞) gives the form's limit ρB/λ − S = (B − 1)S, below the Little bound by BS(ρ⁻¹ − 1) (which it had given).
  */
 export function trainsWithinSlots(l: number, S: number, open: number, slots: number): number {
-  if (slots === Infinity || !Number.isFinite(open) || !(open > 0) || !(l > 0)) return Math.min(open, slotsBound(l, S, slots));
-  const rho = l * S;
-  const L = l * (open + S);
-  if (!(L > rho) || !(rho < 1)) return Math.min(open, slotsBound(l, S, slots));
-  const r = 1 - rho / L;
-  return Math.max(0, (open + S) * (1 - Math.pow(r, slots)) - S);
+  if (slots === Infinity || !(open > 0) || !(l > 0) || !(l * S < 1)) return Math.min(open, slotsBound(l, S, slots));
+  if (open === Infinity) return Math.max(0, (slots - 1) * S);
+  const e = slots === 1 ? 0 : (slots - 1) * Math.log1p(S / open);
+  return Math.max(0, -open * Math.expm1(-e));
 }
 
 /**
