@@ -61,7 +61,6 @@ net.ports.forEach((p: any, pi: number) => {
       const pNext = 1 - Math.exp(-(aOther + lOther));
       const cs = race > 0 ? cSib / race : 0; const cont0 = 1 - Math.exp(-lOther); const cont = 1 - (1 - cs) * Math.exp(-lOther); const pSib = Math.min(1, race) / Math.max(1e-12, pTurn); const L1 = pSib * (1 + cont + cont * cont) + (1 - pSib) * (1 + cont0 + cont0 * cont0);
       const w3 = pTurn * L1 + nOld * (1 + pNext * L1) + eAll;
-      const w4 = H + race - (m.V > 1 ? 0 : 0);
       const row = [lt, fresh * lt, (1 - fresh) * lt * (lt / lu), (1 - fresh) * lt * (1 - lt / lu), H * lt, race * lt, aSame * lt, aOther * lt, lOther * lt, lSameO * lt, pTurn * lt, lSameO * H * lt, s.headWaitProb[t]! * lt, hb * lt, nOld * lt, w3 * lt, pNext * lt, L1 * lt, eAll * lt, (s.portWait[t]! / x) * lt, cs * lt];
       const g = sums.get(v) ?? new Array(row.length).fill(0);
       row.forEach((z, j) => (g[j] += z));
