@@ -59,10 +59,10 @@ export function successorWait(m: CompiledModel, s: ModelState, sh: VlShares, t: 
     }
   }
   if (!(visitRate > 0)) return h + eAll;
+  // Σ_{k<n} c^k in closed form: a VL without a weight limit (n = ∞, e.g. the high-priority table's) gives 1/(1 − c).
   const n = Math.max(1, Math.round(visits / visitRate));
   const cont = 1 - Math.exp(-comeOther);
-  let L = 0;
-  for (let k = 0, ck = 1; k < n; k++, ck *= cont) L += ck;
+  const L = cont > 0 ? (1 - Math.pow(cont, n)) / (1 - cont) : 1;
   const turn = 1 - (1 - Math.min(1, race)) * Math.exp(-(readyOther + comeOther));
   const turnAgain = 1 - Math.exp(-(readyOther + comeOther));
   const older = h > 0 ? (comeSame * (h2 / h)) / x : 0;
