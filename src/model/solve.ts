@@ -132,7 +132,7 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
     const oneVlVoq = oneVlPass && m.voq && m.V === 1;
     if (oneVlVoq) oneVlVoqPorts(m, s, shares, loadsMoved);
     else (propagate(m, s), portWaits(m, s, shares));
-    const change = inputBuffers(m, s, step.omega, oneVlVoq, loadsMoved, shares);
+    const change = inputBuffers(m, s, step.omega, oneVlVoq, loadsMoved);
     // (The loads have not moved since the last service step: only the credit waits.)
     channelService(m, s, false);
     served = true;

@@ -16,7 +16,6 @@ import { clearReadyByInput, headWaitMva, third, otherVlsReadout, readyHeadsAt, s
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
 import { runsAhead, visitRuns } from '../queues/runs.js';
-import { successorWait } from '../queues/successor.js';
 
 /**
  * Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with
@@ -288,7 +287,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
  * below (the same numbers). `loadsMoved` false: the loads are those of the last call (oneVlVoqBuffer.ts
  * keeps what moves only with them).
  */
-export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, oneVlPass = false, loadsMoved = true, shares?: readonly VlShares[]): number {
+export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, oneVlPass = false, loadsMoved = true): number {
   let change = 0;
   // The compiled model's scratch (work.ts): the readouts sized for the buffer with the most turns, byPort left zeroed.
   const { readout, readoutAll, byPort } = m.work.port;
@@ -326,13 +325,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
       const all = m.V > 1 || m.voq ? 1 - free : 0;
       const e = busyOther ? free * readout[2 * k]! + all * readoutAll[2 * k]! : 0;
       const h0 = s.headWait[t]!;
-      let h = h0 + e;
-      // Change 275: the successor for its predecessor's output, VL v's one-packet entry spent with it, waits as the rules
-      // sequence it from that end (queues/successor.ts): its share of the heads, λ_u(S_u − x_u)·λ_t/λ_u, takes that wait.
-      const sh = shares?.[(c / m.V) | 0];
-      const succ = sh !== undefined && m.V > 1 && !m.voq && m.hostChannel[u] !== 1 && Math.floor(sh.visitPackets[c % m.V]!) <= 1 ? (1 - fresh) * pr : 0;
-      const hs = succ > 0 ? successorWait(m, s, sh!, t, h0, s.headWait2[t]!, readoutAll[2 * k]!) : 0;
-      if (succ > 0) h = (1 - succ) * h + succ * hs;
+      const h = h0 + e;
       s.headWait[t] = h;
       // A waited VoQ head passed over while its port is busy (H31g, change 55: the all-packets readout): the
       // output serves another request meanwhile, so only the free head's part idles the output (portWait).
@@ -341,7 +334,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
       // Virtual output queues: voqBuffer takes its own head time; the head's second moment is not read.
       if (m.voq) continue;
       const e2 = busyOther ? free * readout[2 * k + 1]! + all * readoutAll[2 * k + 1]! : 0;
-      const h2 = succ > 0 ? (1 - succ) * (s.headWait2[t]! + 2 * h0 * e + e2) + succ * hs * hs : s.headWait2[t]! + 2 * h0 * e + e2;
+      const h2 = s.headWait2[t]! + 2 * h0 * e + e2;
       s.headWait2[t] = h2;
       S += pr * (h + s.seff[c]!);
       S2 += pr * (s.seff2[c]! + 2 * h * s.seff[c]! + h2);
