@@ -1,6 +1,7 @@
 /**
  * Review H40rv265 of changes 265/266 (H40dia): their scratch — waiting.ts's marks of the outputs fed by one input port
- * (module-wide) and heads.ts portBusyOf (per solve state) — reads nothing of an earlier port, pass, solve or model. In a file
+ * (module-wide then; the compiled model's work.ts `oneLinkOut` since the second reading) and the per-turn port-busy
+ * chances (a WeakMap per solve state then; state.ts `portBusyFresh` / `portBusyAll` since) — reads nothing of an earlier port, pass, solve or model. In a file
  * of its own: vitest runs each file in a fresh module, so the first solve below is the first of the process (no model has
  * marked anything before it). Independent of what the code computes, only of its being computed alike.
  */

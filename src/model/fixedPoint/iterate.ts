@@ -179,7 +179,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           // tryOutput: the oldest per VL whose input port is free): it is ahead of no one meanwhile (change 67, H31l).
           const x = waitingTerm(s, t);
           waitingAll += x;
-          if (V > 1) addFifoWaiting(m.turnIn[t]!, x);
+          if (V > 1) addFifoWaiting(m, m.turnIn[t]!, x);
           turnsOfInput[pu]!++;
           nTurns++;
         }
@@ -236,7 +236,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
             // H31l): spacing keeps a packet that left as it came from finding the output busy (`others`), not one still waiting
             // there, which no FIFO wait of this VL holds. Change 240: nor are the other turns of t's own FIFO into this port
             // ahead (a FIFO has one head): their sum with t's term is waiting.ts fifoWaitingOf (one VL: t's term alone).
-            const ahead = waitingAll - (V > 1 ? fifoWaitingOf(m.turnIn[t]!) + runsAhead(m, s, base, level, sh, v) : waitingTerm(s, t));
+            const ahead = waitingAll - (V > 1 ? fifoWaitingOf(m, m.turnIn[t]!) + runsAhead(m, s, base, level, sh, v) : waitingTerm(s, t));
             [w, busy, w2] = headWaitMva(others, ahead, sMean, avail, residual, cs2, heads);
           }
           s.headWaitProb[t] = busy;

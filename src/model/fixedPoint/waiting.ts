@@ -84,38 +84,32 @@ export function waitingElsewhere(m: CompiledModel, q: number, input: number, t: 
  * the other turns of its own FIFO into that output (one SL on the torus's two dateline VLs: one input buffer, two VLs of
  * the port). Only a FIFO's head requests (inputFifo.ts), so while t's packet is the head no other packet of its buffer
  * waits at the output. Per input buffer, the waiting terms λ(H − e) of its turns into the port being read, stamped per
- * port read so that no value of an earlier port or solve is read.
+ * port read so that no value of an earlier port or solve is read (the compiled model's work.ts `fifoWaiting`).
  */
-let fifoWaiting = new Float64Array(0);
-let fifoStamp = new Int32Array(0);
-let stampNow = 0;
-
 /** Starts a port's read: {@link fifoWaitingOf} is 0 for every buffer until {@link addFifoWaiting} adds to it. */
 export function startFifoWaiting(m: CompiledModel): void {
-  if (fifoStamp.length < m.C) {
-    fifoWaiting = new Float64Array(m.C);
-    fifoStamp = new Int32Array(m.C);
-    stampNow = 0;
+  const w = m.work.port;
+  if (w.stamp[0]! >= 0x3fffffff) {
+    w.fifoStamp.fill(0);
+    w.stamp[0] = 0;
   }
-  if (stampNow >= 0x3fffffff) {
-    fifoStamp.fill(0);
-    stampNow = 0;
-  }
-  stampNow++;
+  w.stamp[0]!++;
 }
 
 /** Adds turn's waiting term x to its input buffer u's sum for the port being read. */
-export function addFifoWaiting(u: number, x: number): void {
-  if (fifoStamp[u] !== stampNow) {
-    fifoStamp[u] = stampNow;
-    fifoWaiting[u] = 0;
+export function addFifoWaiting(m: CompiledModel, u: number, x: number): void {
+  const w = m.work.port;
+  if (w.fifoStamp[u] !== w.stamp[0]) {
+    w.fifoStamp[u] = w.stamp[0]!;
+    w.fifoWaiting[u] = 0;
   }
-  fifoWaiting[u]! += x;
+  w.fifoWaiting[u]! += x;
 }
 
 /** Input buffer u's waiting terms into the port being read (its own turn's included). */
-export function fifoWaitingOf(u: number): number {
-  return fifoStamp[u] === stampNow ? fifoWaiting[u]! : 0;
+export function fifoWaitingOf(m: CompiledModel, u: number): number {
+  const w = m.work.port;
+  return w.fifoStamp[u] === w.stamp[0] ? w.fifoWaiting[u]! : 0;
 }
 
 /**
@@ -124,17 +118,14 @@ export function fifoWaitingOf(u: number): number {
  * input port, which sends one at a time: the other VLs' packets for that output hold the head's port as they hold the
  * output, so the head's port readout (heads.ts otherVlsReadout) counts them, and the output adds no wait of its own
  * (iterate.ts portWaits). Set by portWaits for every port it reads (first unmarked, then marked where one level carries the
- * port's traffic and its turns come from one input port), read by the buffer step of the same pass: no mark of another model or solve is read.
+ * port's traffic and its turns come from one input port), read by the buffer step of the same pass: no mark of another
+ * pass is read. The marks are the compiled model's (work.ts `oneLinkOut`).
  */
-let oneLinkOut = new Uint8Array(0);
-
-/** Marks output port p as fed by one input port (`one`) or not; sizes the marks for the model's ports. */
 export function markOneLink(m: CompiledModel, p: number, one: boolean): void {
-  if (oneLinkOut.length !== m.P) oneLinkOut = new Uint8Array(m.P);
-  oneLinkOut[p] = one ? 1 : 0;
+  m.work.port.oneLinkOut[p] = one ? 1 : 0;
 }
 
-/** Whether output port q was marked fed by one input port by the last {@link markOneLink} (false before any mark). */
-export function fedByOneLink(q: number): boolean {
-  return oneLinkOut[q] === 1;
+/** Whether output port q is marked fed by one input port in this pass ({@link markOneLink}). */
+export function fedByOneLink(m: CompiledModel, q: number): boolean {
+  return m.work.port.oneLinkOut[q] === 1;
 }

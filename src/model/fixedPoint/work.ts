@@ -70,6 +70,15 @@ export interface PortScratch {
   /** Per turn of the buffer with the most turns, two each (the readouts of inputBuffers). */
   readonly readout: Float64Array;
   readonly readoutAll: Float64Array;
+  /** Per output port: 1 where it is fed by one input port (change 265; waiting.ts markOneLink), rewritten every pass. */
+  readonly oneLinkOut: Uint8Array;
+  /**
+   * Per input buffer (channel): its turns' waiting terms into the port being read (change 240; waiting.ts addFifoWaiting),
+   * valid where its `fifoStamp` equals `stamp[0]`, the port read's.
+   */
+  readonly fifoWaiting: Float64Array;
+  readonly fifoStamp: Int32Array;
+  readonly stamp: Int32Array;
 }
 
 /** A compiled model's work arrays. */
@@ -111,6 +120,7 @@ export function newWork(m: WorkSizes): ModelWork {
       demand: v(), cap: v(), split: v(), vlLam: v(), vlS1: v(), vlS2: v(), splitRho: new Float64Array(2), lv: [new Float64Array(5), new Float64Array(5)],
       byInput: p(), turnsOfInput: new Int32Array(P), pairsByInput: p(), readyByInput: p(),
       byPort: new Float64Array(3 * P), readout: new Float64Array(Math.max(16, 2 * most)), readoutAll: new Float64Array(Math.max(16, 2 * most)),
+      oneLinkOut: new Uint8Array(P), fifoWaiting: new Float64Array(P * V), fifoStamp: new Int32Array(P * V), stamp: new Int32Array(1),
     },
     waiting: newWaiting(m),
   };

@@ -63,7 +63,8 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
   let e2 = 0;
   let pAll = 0;
   let pDel = 0;
-  const { fresh: pBusyFresh, all: pBusyAll } = portBusyOf(m, s);
+  const pBusyFresh = s.portBusyFresh;
+  const pBusyAll = s.portBusyAll;
   const first = m.turnsStart[u]!;
   const n = m.turnsStart[u + 1]! - first;
   // The freed port is offered to the port's VL buffers in VL order (the simulator's crossbar.ts, txEnd):
@@ -101,7 +102,7 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
     for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
       const t = m.turnsOf[i]!;
       // Change 266: or it waited for its own input port (busy with another VL's packet), which it left later than it came too.
-      const delayed = everyPacket ? 1 : 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind) * (1 - portWaited(m, s, t, pBusyFresh, pBusyAll));
+      const delayed = everyPacket ? 1 : delayedOf(m, s, t, (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind));
       const lt = s.lamT[t]! * delayed;
       if (!(lt > 0)) continue;
       const c = m.turnOut[t]!;
@@ -128,7 +129,7 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
     const t = m.turnsOf[first + k]!;
     const q = (m.turnOut[t]! / m.V) | 0;
     // Change 265: at an output fed by this input port alone the other VLs' packets for it hold this port as well: counted.
-    const sameOut = !own && !m.voq && fedByOneLink(q);
+    const sameOut = !own && !m.voq && fedByOneLink(m, q);
     out[2 * k] = Math.max(0, e - (own ? out[2 * k]! : sameOut ? 0 : byPort[2 * q]!));
     out[2 * k + 1] = Math.max(0, e2 - (own ? out[2 * k + 1]! : sameOut ? 0 : byPort[2 * q + 1]!));
     if (!everyPacket) {
@@ -332,40 +333,25 @@ export function clearReadyByInput(m: CompiledModel, q: number, byInput: Float64A
 /**
  * The chance that a packet of turn t left its buffer later than it came (otherVlsReadout's "delayed"): it waited for its
  * output (probability b_t), behind its buffer's earlier packets (λ_u(S_u − x_u), u the buffer's channel) or, change 266,
- * for its own input port ({@link portWaited}; `busy` its scratch, {@link portBusyOf}).
+ * for its own input port ({@link delayedOf}).
  */
-export function delayedShare(m: CompiledModel, s: ModelState, t: number, busy = portBusyOf(m, s)): number {
+export function delayedShare(m: CompiledModel, s: ModelState, t: number): number {
   const u = m.turnIn[t]!;
   const behind = Math.min(1, s.lam[u]! * Math.max(0, s.headTime[u]! - s.xbar[u]!));
-  // Change 266: or for its own input port (as otherVlsReadout's delayed packets).
-  return 1 - (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind) * (1 - portWaited(m, s, t, busy.fresh, busy.all));
-}
-
-const portBusy = new WeakMap<ModelState, { readonly fresh: Float64Array; readonly all: Float64Array }>();
-
-/**
- * Change 266's scratch, per solve state (a new state starts at 0, as no head had waited for its port; a state solved again
- * reads its own last pass, as its other arrays): per turn, the chance that its head finds its input port busy with another
- * VL's packet — as a fresh head (`fresh`: the delayed packets only) and as a head that has waited (`all`: any packet).
- * Written by {@link otherVlsReadout}, read by {@link portWaited} (its caller passes them).
- */
-function portBusyOf(m: CompiledModel, s: ModelState): { readonly fresh: Float64Array; readonly all: Float64Array } {
-  let b = portBusy.get(s);
-  if (b === undefined || b.fresh.length !== m.turnIn.length) portBusy.set(s, (b = { fresh: new Float64Array(m.turnIn.length), all: new Float64Array(m.turnIn.length) }));
-  return b;
+  return delayedOf(m, s, t, (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind));
 }
 
 /**
- * Change 266 (H40dia): the chance that a head of turn t waited for its own input port, busy with another VL's packet —
- * as the buffer step weighs its two readouts (iterate.ts inputBuffers): free = (1 − b_t)(1 − λ_u(S_u − x_u)) of the heads
- * are fresh with their output free and find the port busy with a delayed packet, the others with any packet. FIFO buffers
- * with several VLs only (with virtual output queues every packet of the port counts already).
+ * Change 266 (H40dia): 1 − free·(1 − P_t), free = (1 − b_t)(1 − λ_u(S_u − x_u)) the share of t's heads that are fresh with
+ * their output free, P_t the chance that its head waited for its own input port, busy with another VL's packet — as the
+ * buffer step weighs its two readouts (iterate.ts inputBuffers): the free heads find the port busy with a delayed packet
+ * (state `portBusyFresh`), the others with any packet (`portBusyAll`), both written by {@link otherVlsReadout} in the last
+ * pass (a new state starts at 0: no head had waited for its port). FIFO buffers with several VLs only (with virtual output
+ * queues every packet of the port counts already).
  */
-function portWaited(m: CompiledModel, s: ModelState, t: number, fresh: Float64Array, all: Float64Array): number {
-  if (m.voq || m.V === 1) return 0;
-  const u = m.turnIn[t]!;
-  const free = (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - Math.min(1, s.lam[u]! * Math.max(0, s.headTime[u]! - s.xbar[u]!)));
-  return Math.min(1, free * fresh[t]! + (1 - free) * all[t]!);
+function delayedOf(m: CompiledModel, s: ModelState, t: number, free: number): number {
+  const p = m.voq || m.V === 1 ? 0 : Math.min(1, free * s.portBusyFresh[t]! + (1 - free) * s.portBusyAll[t]!);
+  return 1 - free * (1 - p);
 }
 
 /**
@@ -377,8 +363,7 @@ function portWaited(m: CompiledModel, s: ModelState, t: number, fresh: Float64Ar
  */
 export function sameLinkStrangers(m: CompiledModel, s: ModelState, t: number, base: number, sh: VlShares, level: number): number {
   const pu = (m.turnIn[t]! / m.V) | 0;
-  const busy = portBusyOf(m, s);
-  const keep = 1 - delayedShare(m, s, t, busy);
+  const keep = 1 - delayedShare(m, s, t);
   let r = 0;
   for (let c = base; c < base + m.V; c++) {
     // Review H39rv246: the MVA's priority level only (as change 251), and not t's own FIFO (as 250/240: one head per buffer).
@@ -386,7 +371,7 @@ export function sameLinkStrangers(m: CompiledModel, s: ModelState, t: number, ba
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t2 = m.intoOf[i]!;
       if (m.turnIn[t2] === m.turnIn[t] || !(s.lamT[t2]! > 0) || ((m.turnIn[t2]! / m.V) | 0) !== pu) continue;
-      r += s.lamT[t2]! * (1 - keep * (1 - delayedShare(m, s, t2, busy)));
+      r += s.lamT[t2]! * (1 - keep * (1 - delayedShare(m, s, t2)));
     }
   }
   return r;
