@@ -11,7 +11,7 @@
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
 import { simCaseParams } from './sim-case-params.js';
-import { otherVlsReadout } from '../src/model/queues/heads.js';
+import { otherVlsReadout } from '../src/model/queues/portReadout.js';
 import { waitingTerm } from '../src/model/fixedPoint/waiting.js';
 const [name, label] = process.argv.slice(2);
 const { params } = simCaseParams(name!, label!);

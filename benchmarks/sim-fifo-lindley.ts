@@ -2,7 +2,7 @@
  * The FIFO wait of chosen switch input buffers, the simulator's packet by packet, taken apart by Lindley's recursion (H40fifo,
  * docs/fabric-model.md entry 260). For each packet n of a watched buffer (input port and VL) this process records its entry a_n
  * into the buffer and its start d_n (FifoInputQueues.push, Crossbar.startTx wrapped; src/sim is not changed). With x the
- * link's transmission the model's books (iterate.ts, heads.ts tandemBufferWait / trainFifoWait) are: the FIFO wait
+ * link's transmission the model's books (iterate.ts, bufferWait.ts tandemBufferWait / trainFifoWait) are: the FIFO wait
  * W_n = max(a_n, d_{n−1} + x) − a_n (until the packet is head and its port is free of its own predecessor) and the head time
  * H_n = d_n − a_n − W_n (S − x). Exactly, W_n = max(0, W_{n−1} + H_{n−1} − G_n), G_n = a_n − a_{n−1} − x (0 within a train of
  * back-to-back arrivals), change 61's shifted recursion. Printed per buffer (in x): the mean W and H and E[H²]; the trains (runs

@@ -10,7 +10,7 @@
  * packets that output sent before them (other VLs from the same input port, from others; its own VL from others). A
  * measuring aid, not a score.
  *
- * H40host (entry 256): per VL first, the host branch's solved terms (heads.ts tandemBufferWait: λx, S, Cs², Ca²_in, hostWait,
+ * H40host (entry 256): per VL first, the host branch's solved terms (bufferWait.ts tandemBufferWait: λx, S, Cs², Ca²_in, hostWait,
  * the VL alone, the P-K queue wait, the FIFO wait, β) beside the simulator's host-fed heads (fresh / successors), the buffers as the
  * identity's queue (each packet's service S_n from creation e_n and start y_n, the first of a busy period apart) and their
  * occupancy over time; `--seed S` (default 1), `--json` (those per-VL lines only, for benchmarks/sim-host-waits-ci.py).
@@ -290,7 +290,7 @@ for (let u = 0; u < m.C; u++) {
   for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) more += s.lamT[m.turnsOf[i]!]! * (s.splitWait[m.turnsOf[i]!]! + s.floorExtra[m.turnsOf[i]!]!);
   model[u % V]![2]! += (l * (s.fifoWait[u]! + s.headTime[u]! - s.xbar[u]!) + more) / x;
 }
-// The host branch's solved terms (heads.ts tandemBufferWait), λ-weighted per VL, in x (H40host, entry 256): the link's load
+// The host branch's solved terms (bufferWait.ts tandemBufferWait), λ-weighted per VL, in x (H40host, entry 256): the link's load
 // λx and offered load, S/x, Cs², Ca²_in, the send queue's wait (hostWait), the VL alone on the link, the tandem's queue wait
 // W_GG1(S) (total − S), the FIFO wait; beside the simulator's heads (fresh / successors: share, H, E[H²]) and occupancy.
 /** Per VL: [Σλ, Σλ·term 1 … 9, Σλ·λx]. */

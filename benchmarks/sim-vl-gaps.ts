@@ -1,6 +1,6 @@
 /**
  * The gaps between a VL's consecutive arrivals at a switch's input buffer, the simulator's beside the trains that the fabric
- * model's FIFO wait assumes (H39uni, docs/fabric-model.md entry 245). Change 61 (heads.ts switchFedWait, queue.ts
+ * model's FIFO wait assumes (H39uni, docs/fabric-model.md entry 245). Change 61 (bufferWait.ts switchFedWait, queue.ts
  * trainFifoWait) takes a buffer's arrivals as trains: the packets of one busy period of the VL alone on the link in, back
  * to back (gap exactly x), the busy periods of an M/D/1 queue at the VL's own load ρ = λx: E[X] = 1/(1 − ρ), b = E[X(X − 1)]/(2E[X]).
  * With other VLs busy on the same link the link's arbitration puts their packets between the VL's, so its packets may arrive

@@ -8,7 +8,8 @@
 import { InvalidParameterError } from '../core/errors.js';
 import { compiledModel, hopArrays, type CompiledModel, type HopArrays } from './spec/compile.js';
 import { maxMinRatesByHop } from './routes/maxminHops.js';
-import { channelService, inputBuffers, portWaits } from './fixedPoint/iterate.js';
+import { channelService, portWaits } from './fixedPoint/iterate.js';
+import { inputBuffers } from './fixedPoint/inputBuffers.js';
 import { propagate } from './fixedPoint/propagate.js';
 import { oneVlVoqPorts, writeHeadWaitProbabilities } from './fixedPoint/oneVlVoqPorts.js';
 import { accumulateLoads } from './routes/loads.js';

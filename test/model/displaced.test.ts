@@ -1,5 +1,5 @@
 /**
- * Outputs fed by one link. Change 230's displaced share there (since change 265 the port wait's, heads.ts otherVlsReadout), and
+ * Outputs fed by one link. Change 230's displaced share there (since change 265 the port wait's, portReadout.ts otherVlsReadout), and
  * change 250: a turn of the same input FIFO is never a head beside the turn (its packet is ahead in the FIFO or behind it), so at an
  * output whose every turn comes out of ONE buffer — here on two VLs of that port, the one-SL torus's dateline pair — no
  * turn waits for the output, however long that buffer's heads wait at its other output. Exact by the switch's rule (the

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { solveModel } from '../../src/model/solve.js';
-import { delayedShare } from '../../src/model/queues/heads.js';
+import { delayedShare } from '../../src/model/queues/portReadout.js';
 import { X, network } from './ownPortNetwork.js';
 
 /** The turns into output port p with traffic, from input buffer (channel) u. */

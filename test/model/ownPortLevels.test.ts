@@ -1,6 +1,6 @@
 /**
  * Review H40rv265 of change 265 (H40dia): an output is marked fed by one input port (its other VLs' packets for it then
- * counted in the head's port wait, iterate.ts portWaits / heads.ts otherVlsReadout) only where one priority level carries
+ * counted in the head's port wait, iterate.ts portWaits / portReadout.ts otherVlsReadout) only where one priority level carries
  * its traffic. With a high-priority table the other level's packets reach a head at the output through the priority terms
  * (a high head waits the residual of a low packet in service, `lowerTerm`; a low head's MVA runs at 1 − ρ_high): counting
  * them in the port readout as well counts the same packet twice. Exact by the rule (each packet once), not a number of

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { solveModel } from '../../src/model/solve.js';
-import { delayedShare } from '../../src/model/queues/heads.js';
+import { delayedShare } from '../../src/model/queues/portReadout.js';
 import type { ModelNetwork } from '../../src/model/index.js';
 import { flow, network, port } from './ownPortNetwork.js';
 

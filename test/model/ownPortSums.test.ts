@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { solveModel } from '../../src/model/solve.js';
-import { delayedShare } from '../../src/model/queues/heads.js';
+import { delayedShare } from '../../src/model/queues/portReadout.js';
 import { network } from './ownPortNetwork.js';
 
 describe('265/266 at a one-port output against §13.4 by hand', () => {
@@ -41,7 +41,7 @@ describe('265/266 at a one-port output against §13.4 by hand', () => {
       P.set(tr0, free(tr0) * fresh0 + (1 - free(tr0)) * all0);
       P.set(tq1, free(tq1) * fresh1 + (1 - free(tq1)) * all1);
     }
-    // VL 0 is lower than VL 1: its run for VL 1's heads (heads.ts otherVlsReadout, H31x).
+    // VL 0 is lower than VL 1: its run for VL 1's heads (portReadout.ts otherVlsReadout, H31x).
     const more = behind(0) * ((lam(tq0) * (1 - b(tq0)) + lam(tr0) * (1 - b(tr0))) / s.lam[0]!);
     const run = Math.min(1 / (1 - more), 1 / (1 - (lam(tq0) * x(tq0) + lam(tr0) * x(tr0))));
     const e0 = free(tq0) * (lam(tq1) * delta(tq1) * x2(tq1)) / 2 + (1 - free(tq0)) * (lam(tq1) * x2(tq1)) / 2;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { fabricModelNetwork } from '../../src/model/index.js';
 import { compileModel } from '../../src/model/spec/compile.js';
 import { newState } from '../../src/model/fixedPoint/state.js';
-import { otherVlsReadout } from '../../src/model/queues/heads.js';
+import { otherVlsReadout } from '../../src/model/queues/portReadout.js';
 import { singleSwitchTopology } from '../../src/network/index.js';
 
 /** h0 sends SLs 0–2 (VLs 0–2) to h1 and SL 3 (VL 3) to h2: VL 3's head waits for h0's port behind the lower VLs' packets to h1. */

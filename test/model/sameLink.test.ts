@@ -1,5 +1,5 @@
 /**
- * Method change 246 (src/model/queues/heads.ts sameLinkStrangers; docs/fabric-model.md): the same link's other
+ * Method change 246 (src/model/queues/portReadout.ts sameLinkStrangers; docs/fabric-model.md): the same link's other
  * VLs at an output contend with a turn as strangers only as far as one of the two packets was delayed. Two switches: host a
  * (on S:1) sends SL 0 to c and d and SL 1 to c, host e (on S:3) sends SL 0 to c; c and d hang off T, behind S:2. S puts the
  * hop to d on VL offset 1 (a dateline's kind of turn): a's VL 0 buffer feeds S:2 on VL 0 (to c) and on VL 1 (to d). At S:2
@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { fabricModelNetwork } from '../../src/model/spec/scenario.js';
 import { solveModel } from '../../src/model/solve.js';
-import { sameLinkStrangers, delayedShare } from '../../src/model/queues/heads.js';
+import { sameLinkStrangers, delayedShare } from '../../src/model/queues/portReadout.js';
 import type { VlShares } from '../../src/model/queues/arbitration.js';
 
 const PPS = 50_000;

@@ -1,5 +1,5 @@
 /**
- * A switch-fed buffer's FIFO wait kept to its slots (src/model/queues/heads.ts `slotsBound`, docs/models.md §13.5, method
+ * A switch-fed buffer's FIFO wait kept to its slots (src/model/queues/bufferWait.ts `slotsBound`, docs/models.md §13.5, method
  * change 181, H36sat): a buffer of B packets whose packets hold a slot from arrival to departure holds λ(W + S) ≤ B on
  * average (Little), so W ≤ B/λ − S. Checked against a simulation of the bare mechanism, test/fixtures/floor/slots_reference.json,
  * written by `test/fixtures/floor/make_capacity_reference.py --slots` (a buffer splitting link u's train, behind a parking
@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { slotsBound } from '../../src/model/queues/heads.js';
+import { slotsBound } from '../../src/model/queues/bufferWait.js';
 import { trainFifoWait } from '../../src/model/queues/queue.js';
 
 type Ci = [number, number];

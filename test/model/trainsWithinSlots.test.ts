@@ -1,5 +1,5 @@
 /**
- * The trains' FIFO wait held to the buffer's slots (src/model/queues/heads.ts `trainsWithinSlots`, docs/models.md §13.5,
+ * The trains' FIFO wait held to the buffer's slots (src/model/queues/bufferWait.ts `trainsWithinSlots`, docs/models.md §13.5,
  * method change 260, H40fifo): the unbounded M^X/G/1 of link u's trains (queue.ts trainFifoWait, change 61) holds
  * L = λ(W + S) packets, taken as the geometric P(N ≥ n) = ρ r^(n−1) (ρ = λS, r = 1 − ρ/L); the buffer holds min(N, B), so
  * W_B = (W + S)(1 − r^B) − S. Checked (1) by exact arithmetic: the closed form against Σ_{n ≤ B} P(N ≥ n) summed term by
@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { slotsBound, switchFedChoice, trainsWithinSlots } from '../../src/model/queues/heads.js';
+import { slotsBound, switchFedChoice, trainsWithinSlots } from '../../src/model/queues/bufferWait.js';
 import { finiteQueue, trainFifoWait } from '../../src/model/queues/queue.js';
 
 type Ci = [number, number];
@@ -59,7 +59,7 @@ describe('the trains’ FIFO wait within the buffer’s slots (change 260)', () 
   });
   it('takes the identity where the two forms are one (Ca² = 1 into link u, fixed packets), whichever way they round (review H40rv260)', () => {
     for (const [l, S, cs2, B] of [[0.8, 1.15, 0.3, 4], [0.6, 1.3, 0.8, 3], [0.79, 1.18, 0.1, 4]] as const) {
-      // the switch-fed identity W(λ, S) − S − W_alone (heads.ts switchFedWait) and the trains' M^X/G/1 at Ca² 1, x = 1, Cx² 0
+      // the switch-fed identity W(λ, S) − S − W_alone (bufferWait.ts switchFedWait) and the trains' M^X/G/1 at Ca² 1, x = 1, Cx² 0
       const w = finiteQueue(l, 1 / S, 1, cs2, Infinity, true).responseTime - S - (finiteQueue(l, 1, 1, 0, Infinity, true).responseTime - 1);
       const train = trainFifoWait(l, 1, 0, S, S * S * (1 + cs2));
       expect(Math.abs(train / w - 1)).toBeLessThan(1e-12);

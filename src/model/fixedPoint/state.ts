@@ -43,7 +43,7 @@ export interface ModelState {
   readonly fifoSplit: Float64Array; // per channel: the FIFO wait of the buffer behind it with its heads' floors in their head times (s; queues/splitFifo.ts)
   readonly splitHead: Float64Array; // per turn: the floor's part taken as head time in that wait (s; queues/splitFifo.ts)
   readonly splitWait: Float64Array; // per turn: what that wait adds beyond fifoWait + floorExtra (s), reported only (queues/splitFifo.ts)
-  readonly portBusyFresh: Float64Array; // per turn: chance a fresh head finds its input port busy with another VL's delayed packet (change 266; heads.ts otherVlsReadout)
+  readonly portBusyFresh: Float64Array; // per turn: chance a fresh head finds its input port busy with another VL's delayed packet (change 266; portReadout.ts otherVlsReadout)
   readonly portBusyAll: Float64Array; // per turn: the same for a head that has waited (any packet of the port's other VLs)
   readonly scratch: NodeScratch; // the compiled model's (work.ts): shared by the solves of one network
 }

@@ -17,7 +17,7 @@ import type { ModelState } from './state.js';
 
 /**
  * Turn t's waiting heads r_t = λ_t·max(0, H_t − e_t) (heads per second × seconds): the one quantity θ here,
- * the ready heads of change 36 (heads.ts readyHeadsAt) and the heads ahead of change 67 (iterate.ts) all sum.
+ * the ready heads of change 36 (portReadout.ts readyHeadsAt) and the heads ahead of change 67 (iterate.ts) all sum.
  */
 export function waitingTerm(s: ModelState, t: number): number {
   return s.lamT[t]! * Math.max(0, s.headWait[t]! - s.portWait[t]!);
@@ -116,7 +116,7 @@ export function fifoWaitingOf(m: CompiledModel, u: number): number {
  * Change 265 (H40dia): the switch outputs fed by one input port alone (every turn with traffic into the port, on its
  * priority level, comes from one input port; FIFO buffers). There every packet ahead of a head comes through the head's own
  * input port, which sends one at a time: the other VLs' packets for that output hold the head's port as they hold the
- * output, so the head's port readout (heads.ts otherVlsReadout) counts them, and the output adds no wait of its own
+ * output, so the head's port readout (portReadout.ts otherVlsReadout) counts them, and the output adds no wait of its own
  * (iterate.ts portWaits). Set by portWaits for every port it reads (first unmarked, then marked where one level carries the
  * port's traffic and its turns come from one input port), read by the buffer step of the same pass: no mark of another
  * pass is read. The marks are the compiled model's (work.ts `oneLinkOut`).

@@ -65,7 +65,7 @@ export interface PortScratch {
   readonly turnsOfInput: Int32Array;
   readonly pairsByInput: Float64Array;
   readonly readyByInput: Float64Array;
-  /** Per port, three each (heads.ts otherVlsReadout's scatter), zeroed after each buffer. */
+  /** Per port, three each (portReadout.ts otherVlsReadout's scatter), zeroed after each buffer. */
   readonly byPort: Float64Array;
   /** Per turn of the buffer with the most turns, two each (the readouts of inputBuffers). */
   readonly readout: Float64Array;

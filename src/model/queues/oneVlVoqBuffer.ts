@@ -1,7 +1,7 @@
 /**
- * iterate.ts's buffer step for one switch input buffer with virtual output queues and one VL (the
+ * inputBuffers.ts's buffer step for one switch input buffer with virtual output queues and one VL (the
  * speed benchmarks' case, and every `-1sl` VoQ solve) in two passes over the buffer's turns where it
- * took four: the sums of the two readouts (heads.ts otherVlsReadout with one VL, session 15's
+ * took four: the sums of the two readouts (portReadout.ts otherVlsReadout with one VL, session 15's
  * oneVlReadouts), then per turn the readouts, the head wait and port wait (inputBuffers), the turn's
  * waiting term (waiting.ts) and voq.ts's sums of the head time and sojourn. The same expressions in the
  * same order as those functions, so the same numbers bit for bit (benchmarks/fabric-model-same.ts);
@@ -97,7 +97,7 @@ function setLoadTerms(m: CompiledModel, s: ModelState, lt: LoadTerms): void {
 }
 
 /**
- * The buffer step of a one-VL VoQ model (iterate.ts inputBuffers with its readouts, voq.ts voqBuffer)
+ * The buffer step of a one-VL VoQ model (inputBuffers.ts with its readouts, voq.ts voqBuffer)
  * for every input buffer, after fixedPoint/oneVlVoqPorts.ts (each output's head wait and probability in
  * {@link loadTerms}, its terms' total in the waiting heads'); `own` is scratch of the most turns of a
  * buffer (the turns' own terms). `loadsMoved`: the loads (and the transmissions' moments) moved since

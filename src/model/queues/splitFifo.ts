@@ -6,13 +6,14 @@
  */
 import type { CompiledModel } from '../spec/compile.js';
 import { finiteQueue } from './queue.js';
-import { bufferHeadTime, slowerOut, tandemBufferWait } from './heads.js';
+import { bufferHeadTime } from './heads.js';
+import { slowerOut, tandemBufferWait } from './bufferWait.js';
 import { EPS, type ModelState } from '../fixedPoint/state.js';
 
 /**
  * The wait (s) in the FIFO buffer behind channel u for head time S (second moment S2): the shifted GE/GE/1/N of
  * docs/models.md §13.5 (arrivals `lt` with SCV `ca2t`, service S − `shift`, `slots` packets), or the tandem identity's
- * if larger where no output is faster than link u, that no longer than `slots` allow (heads.ts slotsBound). `extra`: per turn, head time added to that turn's (the tandem's
+ * if larger where no output is faster than link u, that no longer than `slots` allow (bufferWait.ts slotsBound). `extra`: per turn, head time added to that turn's (the tandem's
  * own head time is formed from the turns; 0 everywhere for the buffer's own head time).
  */
 export function bufferFifoWait(m: CompiledModel, s: ModelState, u: number, S: number, S2: number, lt: number, ca2t: number, shift: number, slots: number, extra?: Float64Array): number {

@@ -1,4 +1,4 @@
-/** Switch input buffers with virtual output queues (docs/models.md §13.5); part of iterate.ts's buffer step. */
+/** Switch input buffers with virtual output queues (docs/models.md §13.5); part of inputBuffers.ts's buffer step. */
 import type { CompiledModel } from '../spec/compile.js';
 import { EPS, type ModelState } from '../fixedPoint/state.js';
 import { servedLevel, type VlShares } from './arbitration.js';
