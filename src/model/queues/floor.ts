@@ -24,6 +24,8 @@ import type { ModelState } from '../fixedPoint/state.js';
  * fixed point run away near saturation). Only for an output fed by two input ports or more (the
  * caller's test).
  */
+const TRY280 = process.env.TRY280 === '1';
+
 export function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number, spacedPairs = 0, oneInput = false): void {
   const wOq = oneInput ? 0 : outputQueuedWait(l, mu, ca2, cs2, spacedPairs);
   if (!Number.isFinite(wOq)) return;
@@ -51,6 +53,20 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
       floor = (own + spillIn) / lc;
     }
     const spilled = spillUpstream(m, s, c, lc, lc / mu, floor);
+    if (TRY280) {
+      // Try 280: a credit stall holds the spilling buffer's packets only: turn t's spill (packets) is its own wait less, spill_t/λ_t.
+      let deficit = 0;
+      for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+        const t = m.intoOf[i]!;
+        deficit += s.lamT[t]! * (floor - s.headWait[t]! - s.fifoWait[m.turnIn[t]!]!);
+      }
+      if (!(deficit > 0)) continue;
+      for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+        const t = m.intoOf[i]!;
+        s.floorExtra[t] = s.lamT[t]! > 0 ? Math.max(0, deficit / lc - s.floorSpill[t]! / s.lamT[t]!) : 0;
+      }
+      continue;
+    }
     floor -= spilled / lc;
     let deficit = 0;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
