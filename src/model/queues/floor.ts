@@ -118,7 +118,7 @@ function spillUpstream(m: CompiledModel, s: ModelState, c: number, lc: number, r
     const perPacket = Math.max(1, Math.ceil(s.b1[u]! / s.lam[u]! / 64));
     const slots = Math.max(1, Math.floor(m.bufferBlocks[(u / m.V) | 0]! / perPacket));
     // A host's buffer: what it cannot hold waits in the host's send queue, on the same flows' path.
-    const spill = m.hostChannel[u] === 1 ? 0 : bufferSpill(rho, L, phi, slots);
+    const spill = m.hostChannel[u] === 1 ? 0 : TRY282 ? ownSpill(phi * rho, phi * L, slots) : bufferSpill(rho, L, phi, slots);
     s.floorSpill[t] = spill;
     total += spill;
   }
@@ -129,6 +129,14 @@ function spillUpstream(m: CompiledModel, s: ModelState, c: number, lc: number, r
  * E[(K_t − N)⁺], packets: of a queue holding on average L packets (P(K ≥ n) = ρ r^(n−1), r = 1 − ρ/L), the
  * part of one input's share φ beyond its N slots (change 31; 0 when L ≤ ρ, φ = 0 or N = ∞).
  */
+const TRY282 = process.env.TRY282 === '1';
+/** Try 282: input t's count geometric on its own: P(K_t ≥ n) = ρ_t r^(n−1), mean L_t (its packets come in trains, not thinned at random). */
+function ownSpill(rhoT: number, LT: number, slots: number): number {
+  if (!(LT > rhoT) || !(rhoT > 0) || !(slots < Infinity)) return 0;
+  const r = 1 - rhoT / LT;
+  return (rhoT * Math.pow(r, slots)) / (1 - r);
+}
+
 export function bufferSpill(rho: number, L: number, phi: number, slots: number): number {
   if (!(L > rho) || !(phi > 0) || !(slots < Infinity)) return 0;
   const r = 1 - rho / L;
