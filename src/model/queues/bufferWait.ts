@@ -117,5 +117,19 @@ function headTimeWithoutCredits(m: CompiledModel, s: ModelState, u: number, extr
 function splitsTrain(m: CompiledModel, s: ModelState, u: number): boolean {
   let n = 0;
   for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) if (s.lamT[m.turnsOf[i]!]! > 0 && ++n > 1) return true;
+  if (TRY283) for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) if (s.lamT[m.turnsOf[i]!]! > 0 && mergesPorts(m, s, m.turnOut[m.turnsOf[i]!]!)) return true;
+  return false;
+}
+const TRY283 = process.env.TRY283 === '1';
+/** Try 283: whether channel c's packets come from two input ports or more (its heads wait for another port's heads). */
+function mergesPorts(m: CompiledModel, s: ModelState, c: number): boolean {
+  let port = -1;
+  for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+    const t = m.intoOf[i]!;
+    if (!(s.lamT[t]! > 0)) continue;
+    const pu = (m.turnIn[t]! / m.V) | 0;
+    if (port >= 0 && pu !== port) return true;
+    port = pu;
+  }
   return false;
 }
