@@ -117,10 +117,12 @@ function headTimeWithoutCredits(m: CompiledModel, s: ModelState, u: number, extr
 function splitsTrain(m: CompiledModel, s: ModelState, u: number): boolean {
   let n = 0;
   for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) if (s.lamT[m.turnsOf[i]!]! > 0 && ++n > 1) return true;
-  if (TRY283) for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) if (s.lamT[m.turnsOf[i]!]! > 0 && mergesPorts(m, s, m.turnOut[m.turnsOf[i]!]!)) return true;
+  if (TRY283 && (!TRY284 || mergesPorts(m, s, u))) for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) if (s.lamT[m.turnsOf[i]!]! > 0 && mergesPorts(m, s, m.turnOut[m.turnsOf[i]!]!)) return true;
   return false;
 }
 const TRY283 = process.env.TRY283 === '1';
+/** Try 284: only where link u's own packets come from two input ports or more (its trains are a merge's busy periods, Borel's at its load). */
+const TRY284 = process.env.TRY284 === '1';
 /** Try 283: whether channel c's packets come from two input ports or more (its heads wait for another port's heads). */
 function mergesPorts(m: CompiledModel, s: ModelState, c: number): boolean {
   let port = -1;
