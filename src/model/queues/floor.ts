@@ -3,6 +3,7 @@ import { servedLevel, type VlShares } from './arbitration.js';
 import type { CompiledModel } from '../spec/compile.js';
 import { unboundedResponseTime } from './queue.js';
 import type { ModelState } from '../fixedPoint/state.js';
+import { trainsAhead } from './trainsAhead.js';
 
 /**
  * The output-queued floor (docs/models.md §13.4): an output fed by FIFO input buffers is not work
@@ -24,8 +25,6 @@ import type { ModelState } from '../fixedPoint/state.js';
  * fixed point run away near saturation). Only for an output fed by two input ports or more (the
  * caller's test).
  */
-const TRY280 = process.env.TRY280 === '1';
-
 export function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number, spacedPairs = 0, oneInput = false): void {
   const wOq = oneInput ? 0 : outputQueuedWait(l, mu, ca2, cs2, spacedPairs);
   if (!Number.isFinite(wOq)) return;
@@ -53,25 +52,26 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
       floor = (own + spillIn) / lc;
     }
     const spilled = spillUpstream(m, s, c, lc, lc / mu, floor);
-    if (TRY280) {
-      // Try 280: a credit stall holds the spilling buffer's packets only: turn t's spill (packets) is its own wait less, spill_t/λ_t.
-      let deficit = 0;
-      for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
-        const t = m.intoOf[i]!;
-        deficit += s.lamT[t]! * (floor - s.headWait[t]! - s.fifoWait[m.turnIn[t]!]!);
-      }
-      if (!(deficit > 0)) continue;
-      for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
-        const t = m.intoOf[i]!;
-        s.floorExtra[t] = s.lamT[t]! > 0 ? Math.max(0, deficit / lc - s.floorSpill[t]! / s.lamT[t]!) : 0;
-      }
-      continue;
-    }
     floor -= spilled / lc;
     let deficit = 0;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t = m.intoOf[i]!;
       deficit += s.lamT[t]! * (floor - s.headWait[t]! - s.fifoWait[m.turnIn[t]!]!);
+    }
+    if (!oneInput) {
+      // Change 284 (with H41shf's form of entry 303): the other inputs' trains' next packets, registered before a head
+      // (trainsAhead.ts), are head wait the MVA lacks, so each turn's own (d_t, reported in full); the floor tops up the rest alike.
+      let sumW = 0;
+      for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+        const t = m.intoOf[i]!;
+        sumW += s.lamT[t]! * (trainsAhead(m, s, c, (m.turnIn[t]! / m.V) | 0) / mu);
+      }
+      const rest = Math.max(0, deficit - sumW) / lc;
+      for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+        const t = m.intoOf[i]!;
+        s.floorExtra[t] = trainsAhead(m, s, c, (m.turnIn[t]! / m.V) | 0) / mu + rest;
+      }
+      continue;
     }
     if (!(deficit > 0)) continue;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) s.floorExtra[m.intoOf[i]!] = deficit / lc;
@@ -118,7 +118,7 @@ function spillUpstream(m: CompiledModel, s: ModelState, c: number, lc: number, r
     const perPacket = Math.max(1, Math.ceil(s.b1[u]! / s.lam[u]! / 64));
     const slots = Math.max(1, Math.floor(m.bufferBlocks[(u / m.V) | 0]! / perPacket));
     // A host's buffer: what it cannot hold waits in the host's send queue, on the same flows' path.
-    const spill = m.hostChannel[u] === 1 ? 0 : TRY282 ? ownSpill(phi * rho, phi * L, slots) : bufferSpill(rho, L, phi, slots);
+    const spill = m.hostChannel[u] === 1 ? 0 : bufferSpill(rho, L, phi, slots);
     s.floorSpill[t] = spill;
     total += spill;
   }
@@ -129,14 +129,6 @@ function spillUpstream(m: CompiledModel, s: ModelState, c: number, lc: number, r
  * E[(K_t − N)⁺], packets: of a queue holding on average L packets (P(K ≥ n) = ρ r^(n−1), r = 1 − ρ/L), the
  * part of one input's share φ beyond its N slots (change 31; 0 when L ≤ ρ, φ = 0 or N = ∞).
  */
-const TRY282 = process.env.TRY282 === '1';
-/** Try 282: input t's count geometric on its own: P(K_t ≥ n) = ρ_t r^(n−1), mean L_t (its packets come in trains, not thinned at random). */
-function ownSpill(rhoT: number, LT: number, slots: number): number {
-  if (!(LT > rhoT) || !(rhoT > 0) || !(slots < Infinity)) return 0;
-  const r = 1 - rhoT / LT;
-  return (rhoT * Math.pow(r, slots)) / (1 - r);
-}
-
 export function bufferSpill(rho: number, L: number, phi: number, slots: number): number {
   if (!(L > rho) || !(phi > 0) || !(slots < Infinity)) return 0;
   const r = 1 - rho / L;
