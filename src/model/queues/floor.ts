@@ -3,7 +3,7 @@ import { servedLevel, type VlShares } from './arbitration.js';
 import type { CompiledModel } from '../spec/compile.js';
 import { unboundedResponseTime } from './queue.js';
 import type { ModelState } from '../fixedPoint/state.js';
-import { trainsAhead } from './trainsAhead.js';
+import { bufferSlots, trainsAhead } from './trainsAhead.js';
 
 /**
  * The output-queued floor (docs/models.md §13.4): an output fed by FIFO input buffers is not work
@@ -59,17 +59,13 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
       deficit += s.lamT[t]! * (floor - s.headWait[t]! - s.fifoWait[m.turnIn[t]!]!);
     }
     if (!oneInput) {
-      // Change 284 (with H41shf's form of entry 303): the other inputs' trains' next packets, registered before a head
-      // (trainsAhead.ts), are head wait the MVA lacks, so each turn's own (d_t, reported in full); the floor tops up the rest alike.
-      let sumW = 0;
+      // Change 312 (303's train term, H41shf, with 284, H41bc): the other inputs' trains' next packets, registered before
+      // a head (trainsAhead.ts), are head wait the MVA lacks — a lower bound on the turn's own extra, as the floor is on the
+      // mean; each turn takes the larger of the two, so where the floor binds its alike top-up (change 30) stands.
+      const alike = deficit > 0 ? deficit / lc : 0;
       for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
         const t = m.intoOf[i]!;
-        sumW += s.lamT[t]! * (trainsAhead(m, s, c, (m.turnIn[t]! / m.V) | 0) / mu);
-      }
-      const rest = Math.max(0, deficit - sumW) / lc;
-      for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
-        const t = m.intoOf[i]!;
-        s.floorExtra[t] = trainsAhead(m, s, c, (m.turnIn[t]! / m.V) | 0) / mu + rest;
+        s.floorExtra[t] = Math.max(alike, trainsAhead(m, s, c, (m.turnIn[t]! / m.V) | 0) / mu);
       }
       continue;
     }
@@ -115,8 +111,7 @@ function spillUpstream(m: CompiledModel, s: ModelState, c: number, lc: number, r
     const t = m.intoOf[i]!;
     const u = m.turnIn[t]!;
     const phi = s.lamT[t]! / lc;
-    const perPacket = Math.max(1, Math.ceil(s.b1[u]! / s.lam[u]! / 64));
-    const slots = Math.max(1, Math.floor(m.bufferBlocks[(u / m.V) | 0]! / perPacket));
+    const slots = bufferSlots(m, s, u);
     // A host's buffer: what it cannot hold waits in the host's send queue, on the same flows' path.
     const spill = m.hostChannel[u] === 1 ? 0 : bufferSpill(rho, L, phi, slots);
     s.floorSpill[t] = spill;
