@@ -49,7 +49,9 @@ export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: 
   const link = shared ? alone + Math.min(1, l * S) * Math.max(0, s.hostWait[u]! - alone) : s.hostWait[u]!;
   // Change 285 (H41wel): the first of a busy period waits longer at the head than the packets after it (queues/hostFed.ts):
   // Welch's exceptional first service in place of the one service of the same mean.
-  const first = welchLessPk(arrivals, S, S * S * (1 + cs2), firstHeadExtra(m, s, u));
+  // The rule is one VL's (hostFed.ts): with two VLs a head's wait also holds its port's other-VL packets, the table's runs and
+  // the other level's terms, which are not requests registered at its output before it (entry 285: contradicted there).
+  const first = m.V === 1 ? welchLessPk(arrivals, S, S * S * (1 + cs2), firstHeadExtra(m, s, u)) : 0;
   return total.responseTime + first - S - link;
 }
 
