@@ -5,7 +5,7 @@ Welch's exceptional first service (the first of a busy period apart), each as th
 (W_q + S − x, in x), beside the simulator's. Run: python3 benchmarks/sim-host-waits-ci.py FILE.jsonl [FILE …] [--json]
 (`--json`, H41wel change 285: one JSON document of the pooled simulator figures per case, point and VL — the sum of send
 queue and buffer, the first of a busy period's share p0 and its extra head time S0 − Ss, each [mean, half-width] — the
-reference of test/model/hostFed.test.ts, test/fixtures/welch/host_sum_reference.json.)"""
+reference of test/model/hostFed.test.ts on branch i41wel-tried, test/fixtures/welch/host_sum_reference.json.)"""
 import json
 import math
 import sys
@@ -44,7 +44,7 @@ if '--json' in sys.argv:
         out.append({'case': case, 'label': label, 'vl': vl, 'seeds': [j['seed'] for j in js],
                     'sum': ci([s['send'] + s['buffer'] for s in sims]), 'p0': ci([s['p0'] for s in sims]),
                     'delta': ci([s['S0'] - s['Ss'] for s in sims]), 'S': ci([s['p0'] * s['S0'] + (1 - s['p0']) * s['Ss'] for s in sims])})
-    print(json.dumps({'generator': 'benchmarks/sim-host-waits.ts --reps 1 --packets 8000 --seed 1..5 --json; benchmarks/sim-host-waits-ci.py --json',
+    print(json.dumps({'generator': 'benchmarks/sim-host-waits.ts CASE LABEL --reps 1 --seed S --json, one line per seed and VL; benchmarks/sim-host-waits-ci.py --json',
                       'unit': 'x (the host link\'s transmission time)', 'rows': out}, indent=1))
     sys.exit(0)
 for (case, label, vl), js in rows.items():

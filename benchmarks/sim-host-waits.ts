@@ -28,7 +28,6 @@ import { solveModel } from '../src/model/solve.js';
 import { simCaseParams } from './sim-case-params.js';
 import { bufferHeadTime } from '../src/model/queues/heads.js';
 import { finiteQueue } from '../src/model/queues/queue.js';
-import { firstHeadExtra, welchLessPk } from '../src/model/queues/hostFed.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, d: string) => {
@@ -295,7 +294,7 @@ for (let u = 0; u < m.C; u++) {
 // λx and offered load, S/x, Cs², Ca²_in, the send queue's wait (hostWait), the VL alone on the link, the tandem's queue wait
 // W_GG1(S) (total − S), the FIFO wait; beside the simulator's heads (fresh / successors: share, H, E[H²]) and occupancy.
 /** Per VL: [Σλ, Σλ·term 1 … 9, Σλ·λx]. */
-const terms = Array.from({ length: V }, () => new Array<number>(17).fill(0));
+const terms = Array.from({ length: V }, () => new Array<number>(11).fill(0));
 for (let u = 0; u < m.C; u++) {
   if (m.hostChannel[u] !== 1 || !(s.lam[u]! > 0) || !(s.headTime[u]! > 0)) continue;
   const l = s.lam[u]!;
@@ -305,36 +304,18 @@ for (let u = 0; u < m.C; u++) {
   const cs2 = Math.max(0, S2 / (S * S) - 1);
   const alone = finiteQueue(s.hostOffered[u]!, 1 / xu, s.ca2in[u]!, Math.max(0, s.x2[u]! / (xu * xu) - 1), Infinity, false).responseTime - xu;
   const total = finiteQueue(s.hostOffered[u]!, 1 / S, s.ca2in[u]!, cs2, Infinity, false).responseTime - S;
-  // Change 285 (H41wel): the first head's extra δ (hostFed.ts firstHeadExtra), Welch's wait less P-K's, and the MVA's head terms
-  // λ-weighted over the turns: b (output busy), H, A = H − bR (the requests ahead), e^{−x/m} (m = H/b).
-  const delta = firstHeadExtra(m, s, u);
-  let hb = 0;
-  let hh = 0;
-  let ha = 0;
-  let he = 0;
-  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
-    const t = m.turnsOf[i]!;
-    const p = s.lamT[t]! / l;
-    const c = m.turnOut[t]!;
-    const [h, b] = [s.headWait[t]!, s.headWaitProb[t]!];
-    hb += p * b;
-    hh += p * h;
-    ha += p * Math.max(0, h - (b * s.x2[c]!) / (2 * s.xbar[c]!));
-    he += b > 0 && h > 0 ? p * Math.exp(-s.xbar[c]! / (h / b)) : 0;
-  }
-  const row = [l * xu, s.hostOffered[u]! * xu, S / xu, cs2, s.ca2in[u]!, s.hostWait[u]! / xu, alone / xu, total / xu, s.fifoWait[u]! / xu, s.beta[u]! / xu,
-    delta / xu, welchLessPk(s.hostOffered[u]!, S, S2, delta) / xu, hb, hh / xu, ha / xu, he];
+  const row = [l * xu, s.hostOffered[u]! * xu, S / xu, cs2, s.ca2in[u]!, s.hostWait[u]! / xu, alone / xu, total / xu, s.fifoWait[u]! / xu, s.beta[u]! / xu];
   const o = terms[u % V]!;
   o[0]! += l;
   for (let i = 1; i < row.length; i++) o[i]! += l * row[i]!;
-  o[row.length]! += l * row[0]!;
+  o[10]! += l * row[0]!;
 }
-const termNames = ['lx', 'offered', 'S', 'cs2', 'ca2in', 'hostWait', 'alone', 'Wq', 'fifo', 'beta', 'delta', 'welchLessPk', 'b', 'Hmva', 'A', 'thin'];
+const termNames = ['lx', 'offered', 'S', 'cs2', 'ca2in', 'hostWait', 'alone', 'Wq', 'fifo', 'beta'];
 const json: Record<string, unknown>[] = [];
 for (let v = 0; v < V; v++) {
   const o = terms[v]!;
   if (!(o[0]! > 0)) continue;
-  const mod: Record<string, number> = { lx: o[termNames.length]! / o[0]! };
+  const mod: Record<string, number> = { lx: o[10]! / o[0]! };
   for (let i = 1; i < termNames.length; i++) mod[termNames[i]!] = o[i]! / o[0]!;
   const [nf, hf, hf2, ns, hs, hs2] = hostHeads[v]!;
   const T = occ[v]!.reduce((a, b) => a + b, 0);
