@@ -110,7 +110,7 @@ for (let r = 0; r < reps; r++) {
 
 const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
 const res = solveFabric(fabricModelNetwork(params));
-console.log(`${name} ${label}: per flow and hop, µs (sim: ${reps} × ${packets} packets per flow, seed 1; x = ${(x * 1e6).toFixed(3)} µs)`);
+console.log(`${name} ${label}: per flow and hop, µs (sim: ${reps} × ${packets} packets per flow, seed ${seed}; x = ${(x * 1e6).toFixed(3)} µs)`);
 console.log('hop 0: the host send wait (creation → start on the host link); hop i ≥ 1: the header entering the i-th switch buffer → the start of its transmission there');
 for (const [i, n] of wanted) {
   const a = sums.get(i) ?? [];
