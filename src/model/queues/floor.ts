@@ -52,12 +52,14 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
       floor = (own + spillIn) / lc;
     }
     // Change 295 (H41tr): the VL's packets come from the input links that bring them, and each link's packets bear their own
-    // share of W_OQ (`byInput`, per input port, seconds: W(λ) − W(λ_i) for a spaced link, which finds no work of its own
-    // stream queued; W(λ) for another; Σ_i λ_i·W_i = λ·W_OQ): the VL's floor is g_v times the mean of its turns' W_i.
+    // share of W_OQ (`byInput`, per input port, seconds: W_i = W(λ) − W(λ_i) for a spaced link, which finds none of its own
+    // stream's work queued; W(λ) for another input; Σ_i λ_i·W_i = λ·W_OQ). The VL's floor is the mean W_i of its turns plus
+    // what the table moves to or from it, (g_v − 1)·W_OQ: Σ_v λ_v·floor_v = λ·W_OQ still, and where every VL brings the
+    // output's mix of links it is g_v·W_OQ as before.
     if (byInput !== undefined && !oneInput) {
       let sum = 0;
       for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) sum += s.lamT[m.intoOf[i]!]! * byInput[(m.turnIn[m.intoOf[i]!]! / V) | 0]!;
-      floor += split[v]! * (sum / lc - wOq);
+      floor += sum / lc - wOq;
     }
     const spilled = spillUpstream(m, s, c, lc, lc / mu, floor);
     floor -= spilled / lc;
