@@ -26,6 +26,7 @@ import type { CompiledModel } from '../src/model/spec/compile.js';
 import type { ModelState } from '../src/model/fixedPoint/state.js';
 import { RELOCATE } from '../src/model/fixedPoint/iterate.js';
 import { otherVlsReadout } from '../src/model/queues/portReadout.js';
+import { waitingElsewhere } from '../src/model/fixedPoint/waiting.js';
 import { simCaseParams } from './sim-case-params.js';
 
 const args = process.argv.slice(2);
@@ -54,6 +55,8 @@ function simulate(name: string, label: string, packets: number, seed: number): S
   };
   const lastStart = new Map<number, number>();
   const sums = new Map<number, number[]>();
+  /** Per output: its registered heads by buffer, [ready instant, turns lost so far] — a turn lost: the output starts another input's packet while the head is ready but its port sends another VL's packet, or starts the head's own port's other-VL packet. */
+  const pendingAt = new Map<number, Map<number, [number, number, number, number]>>();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const fifo = FifoInputQueues.prototype as any;
   const push = fifo.push;
@@ -69,6 +72,9 @@ function simulate(name: string, label: string, packets: number, seed: number): S
     // (registered as its predecessor starts), the rest of the predecessor's transmission for a fresh head.
     const own = popping ? xLink : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock());
     regAt.set(this.headOf(x), [clock(), popping ? 2 : own > 0 ? 1 : 0, portSent((q / V) | 0)]);
+    const at = pendingAt.get(out) ?? new Map<number, [number, number, number, number]>();
+    at.set(q, [clock() + own, 0, 0, 0]);
+    pendingAt.set(out, at);
     return register.call(this, x, out, vl);
   };
   const popHead = fifo.popHead;
@@ -93,11 +99,26 @@ function simulate(name: string, label: string, packets: number, seed: number): S
       regAt.delete(p);
       const own = reg === undefined ? 0 : reg[1] === 2 ? xLink : reg[1] === 1 ? Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - reg[0]) : 0;
       lastStart.set(q, clock());
+      const at = pendingAt.get(g);
+      const lost = at?.get(q)?.[1] ?? 0;
+      const lostYoung = at?.get(q)?.[2] ?? 0;
+      const readyQ = at?.get(q)?.[0] ?? clock();
+      const lostBusy = at?.get(q)?.[3] ?? 0;
+      at?.delete(q);
+      for (const [q2, rec] of at ?? []) {
+        if (clock() < rec[0] - 1e-15) continue;
+        const port2 = (q2 / V) | 0;
+        const pt2 = portTx.get(port2);
+        if (port2 === ((q / V) | 0) || (pt2 !== undefined && pt2[1] + xLink > clock() + 1e-15)) ((rec[1] += 1), (rec[2] += readyQ > rec[0] + 1e-15 ? 1 : 0), (rec[3] += port2 !== ((q / V) | 0) ? 1 : 0));
+      }
       if (measuring && t0 !== undefined && reg !== undefined) {
         const b = (clock() - reg[0] - own) / xLink;
         // Of b, the time its port sent another VL's packet (its own predecessor's `own` left out).
         const po = Math.max(0, (portSent((q / V) | 0) - reg[2] - own) / xLink);
-        const a = sums.get(q) ?? new Array<number>(18).fill(0);
+        const a = sums.get(q) ?? new Array<number>(26).fill(0);
+        (a[24]! += lostBusy), (a[25]! += lostBusy >= 1 ? 1 : 0);
+        (a[22]! += lostYoung), (a[23]! += lostYoung * lostYoung);
+        (a[18]! += lost), (a[19]! += lost * lost), (a[20]! += lost >= 1 ? 1 : 0), (a[21]! += lost >= 2 ? 1 : 0);
         (a[13]! += po), (a[14]! += po * po), (a[15]! += (b - po) * (b - po)), (a[16]! += b > 1e-9 ? 1 : 0), (a[17]! += b - po);
         (a[0]! += 1), (a[1]! += b), (a[2]! += b * b), (a[3]! += (reg[0] + own - t0) / xLink);
         (a[4 + 3 * reg[1]]! += 1), (a[5 + 3 * reg[1]]! += b), (a[6 + 3 * reg[1]]! += b * b);
@@ -159,7 +180,7 @@ if (poolAt < 0) {
   const peer = new Map<string, string>();
   for (const l of params.topology.links as { a: string; b: string }[]) (peer.set(l.a, l.b), peer.set(l.b, l.a));
   // Per replication and group (host- or switch-fed, VL): λ-weighted sums of the figures below.
-  const F = ['sim b', 'sim E[b²]', 'sim FIFO', 'model b', 'model E[b²]', 'model FIFO', 'form(sim S)', 'form(model S, sim SCV)', 'form(model S) check', 'fresh share', 'fresh b', 'fresh E[b²]', 'own-pred share', 'own-pred b', 'own-pred E[b²]', 'succ share', 'succ b', 'succ E[b²]', 'sim cs² of S', 'model cs² of S', 'sim port', 'sim E[port²]', 'model e', 'model E[e²]', 'sim rest', 'sim E[rest²]', 'model h−e', 'model E[(h−e)²]', 'sim P(b>0)', 'model busy'];
+  const F = ['sim b', 'sim E[b²]', 'sim FIFO', 'model b', 'model E[b²]', 'model FIFO', 'form(sim S)', 'form(model S, sim SCV)', 'form(model S) check', 'fresh share', 'fresh b', 'fresh E[b²]', 'own-pred share', 'own-pred b', 'own-pred E[b²]', 'succ share', 'succ b', 'succ E[b²]', 'sim cs² of S', 'model cs² of S', 'sim port', 'sim E[port²]', 'model e', 'model E[e²]', 'sim rest', 'sim E[rest²]', 'model h−e', 'model E[(h−e)²]', 'sim P(b>0)', 'model busy', 'sim lost turns', 'E[lost²]', 'P(lost ≥ 1)', 'P(≥ 2 | ≥ 1)', 'model (1 − free)θπ', 'sim lost to younger', 'E[young²]', 'check E[K]', 'check P(K ≥ 1)', 'check repeat', 'sim lost, port busy', 'sim P(lost, port busy)'];
   const rd = new Float64Array(2 * m.turnsOf.length);
   const rdAll = new Float64Array(2 * m.turnsOf.length);
   const byPort = new Float64Array(3 * net.ports.length);
@@ -204,6 +225,10 @@ if (poolAt < 0) {
         let o = 0;
         let o2 = 0;
         let pw = 0;
+        let lostM = 0;
+        let kM = 0;
+        let k1M = 0;
+        let repM = 0;
         for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
           const t = m.turnsOf[i]!;
           const pr = s.lamT[t]! / l;
@@ -214,8 +239,21 @@ if (poolAt < 0) {
           const et2 = free * rd[2 * k + 1]! + (1 - free) * rdAll[2 * k + 1]!;
           const h0 = s.headWait[t]! - et;
           (e += pr * et), (e2 += pr * et2), (o += pr * h0), (o2 += pr * (s.headWait2[t]! - 2 * h0 * et - et2)), (pw += pr * Math.min(1, s.headWaitProb[t]!));
+          const qo = (m.turnOut[t]! / m.V) | 0;
+          const th = waitingElsewhere(m, qo, p, t);
+          lostM += pr * (1 - free) * th * s.portBusyAll[t]!;
+          // Entry 290's check: the turn also lost to a request registering at q during the port's residual R (rate λ_o of q's
+          // turns from other input ports; E[e^{−λ_o R}] for R uniform on (0, x)), and lost again at each later end of q with the
+          // port busy again (geometric): P_L = 1 − (1 − θ)φ, K ≥ 1 with π_first·P_L, each further with π_all·P_L.
+          let lo = 0;
+          for (let cc = qo * m.V; cc < (qo + 1) * m.V; cc++) for (let r2 = m.intoStart[cc]!; r2 < m.intoStart[cc + 1]!; r2++) if (((m.turnIn[m.intoOf[r2]!]! / m.V) | 0) !== p) lo += s.lamT[m.intoOf[r2]!]! * s.xbar[cc]!;
+          const phi = lo > 0 ? -Math.expm1(-lo) / lo : 1;
+          const PL = 1 - (1 - th) * phi;
+          const rep = s.portBusyAll[t]! * PL;
+          const first = free * s.portBusyFresh[t]! * (1 - phi) + (1 - free) * s.portBusyAll[t]! * PL;
+          (kM += pr * first / (1 - rep)), (k1M += pr * first), (repM += pr * rep);
         }
-        row.push(a[13]! / a[0]!, a[14]! / a[0]!, e / x, e2 / (x * x), a[17]! / a[0]!, a[15]! / a[0]!, o / x, o2 / (x * x), a[16]! / a[0]!, pw);
+        row.push(a[13]! / a[0]!, a[14]! / a[0]!, e / x, e2 / (x * x), a[17]! / a[0]!, a[15]! / a[0]!, o / x, o2 / (x * x), a[16]! / a[0]!, pw, a[18]! / a[0]!, a[19]! / a[0]!, a[20]! / a[0]!, a[21]! / Math.max(1, a[20]!), lostM, a[22]! / a[0]!, a[23]! / a[0]!, kM, k1M, repM, a[24]! / a[0]!, a[25]! / a[0]!);
         const key = `${port.name.includes(':') ? 'switch' : 'host'}-fed VL ${v}`;
         const g = per.get(key) ?? [];
         g[ri] ??= new Array<number>(F.length + 1).fill(0);
