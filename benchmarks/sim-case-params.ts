@@ -5,15 +5,21 @@
  * per host: a host on each port, two flows per host (SL 0, SL 1; on one VL for `-1sl`) to uniform
  * destinations, 2.5 Gb/s, buffers of four 2 KB packets, VL weights 1 : 3. `bufferBytes` > 0 resizes
  * the input buffers (H31z: the credit limit's part in a buffer's time). `wrr4to4-2sl[-equal]`: fabric-model-wrr-switch.ts's set-up.
+ * `merge-bare-split` (H41shf): change 145's bare mechanism (test/helpers/mergeBare.ts, split) with LABEL each flow's λx.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { wrrSwitchParams } from './fabric-model-wrr-switch.js';
+import { mergeBare } from '../test/helpers/mergeBare.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function simCaseParams(name: string, label: string, bufferBytes = 0): { params: any; pps: number } {
   // One switch, h0–h3 each sending both SLs to each of h4–h7 at LABEL of the links (fabric-model-wrr-switch.ts; H35lat).
   if (name === 'wrr4to4-2sl' || name === 'wrr4to4-2sl-equal') return wrrSwitchParams(Number(label), name.endsWith('-equal'));
+  if (name === 'merge-bare-split') {
+    const bare = mergeBare(Number(label), true, true);
+    return { params: bare.params, pps: bare.rate };
+  }
   if (name.startsWith('switch8-') || name.startsWith('switch4-')) {
     const vls = name.endsWith('2sl') ? 2 : 1;
     const ports = name.startsWith('switch4-') ? 4 : 8;

@@ -2,7 +2,10 @@
 simulator's host-fed buffer terms, beside the model's solved host-branch terms, and the identity's queue evaluated with the
 simulator's own services (H40host, docs/fabric-model.md entry 256): Pollaczek-Khinchine with the mix of services, and
 Welch's exceptional first service (the first of a busy period apart), each as the time from creation to start at the switch
-(W_q + S − x, in x), beside the simulator's. Run: python3 benchmarks/sim-host-waits-ci.py FILE.jsonl"""
+(W_q + S − x, in x), beside the simulator's. Run: python3 benchmarks/sim-host-waits-ci.py FILE.jsonl [FILE …] [--json]
+(`--json`, H41wel change 285: one JSON document of the pooled simulator figures per case, point and VL — the sum of send
+queue and buffer, the first of a busy period's share p0 and its extra head time S0 − Ss, each [mean, half-width] — the
+reference of test/model/hostFed.test.ts on branch i41wel-tried, test/fixtures/welch/host_sum_reference.json.)"""
 import json
 import math
 import sys
@@ -29,10 +32,21 @@ def welch(lam, s01, s02, ss1, ss2):
 
 
 rows = defaultdict(list)
-for line in open(sys.argv[1]):
-    if line.startswith('{'):
-        j = json.loads(line)
-        rows[(j['case'], j['label'], j['vl'])].append(j)
+for name in [a for a in sys.argv[1:] if not a.startswith('--')]:
+    for line in open(name):
+        if line.startswith('{'):
+            j = json.loads(line)
+            rows[(j['case'], j['label'], j['vl'])].append(j)
+if '--json' in sys.argv:
+    out = []
+    for (case, label, vl), js in rows.items():
+        sims = [j['sim'] for j in js]
+        out.append({'case': case, 'label': label, 'vl': vl, 'seeds': [j['seed'] for j in js],
+                    'sum': ci([s['send'] + s['buffer'] for s in sims]), 'p0': ci([s['p0'] for s in sims]),
+                    'delta': ci([s['S0'] - s['Ss'] for s in sims]), 'S': ci([s['p0'] * s['S0'] + (1 - s['p0']) * s['Ss'] for s in sims])})
+    print(json.dumps({'generator': 'benchmarks/sim-host-waits.ts CASE LABEL --reps 1 --seed S --json, one line per seed and VL; benchmarks/sim-host-waits-ci.py --json',
+                      'unit': 'x (the host link\'s transmission time)', 'rows': out}, indent=1))
+    sys.exit(0)
 for (case, label, vl), js in rows.items():
     mod = js[0]['model']
     lam = mod['lx']

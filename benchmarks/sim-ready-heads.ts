@@ -18,6 +18,9 @@
  *
  *     nice -n 10 npx tsx benchmarks/sim-ready-heads.ts 4ary2tree-uniform-1sl 70% [--reps 1] [--packets 5000]
  *     nice -n 10 npx tsx benchmarks/sim-ready-heads.ts switch8-1sl 0.6
+ *     nice -n 10 npx tsx benchmarks/sim-ready-heads.ts mesh8x8-shuffle-1sl 90% --reps 5 --packets 10000 --ports s1_4:2,s1_4:4
+ * (With --reps above 1 the last line's "sim arrival→start" can come out wrong — negative at mesh8x8-shuffle-1sl s1_4:2; one
+ * replication agrees with sim-head-times.ts. Not traced; the per-class head columns are per head and unaffected.)
  */
 import { buildFabric, RandomStreams } from '../src/index.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
@@ -28,9 +31,11 @@ import { simCaseParams } from './sim-case-params.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => (args.indexOf(n) >= 0 ? args[args.indexOf(n) + 1]! : d);
-const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--buffer-bytes'].includes(args[i - 1]!)));
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--buffer-bytes', '--ports'].includes(args[i - 1]!)));
 const [name, label = '70%'] = positional;
-if (name === undefined) throw new Error('usage: sim-ready-heads.ts CASE [LABEL] [--reps N] [--packets N] [--buffer-bytes N]');
+if (name === undefined) throw new Error('usage: sim-ready-heads.ts CASE [LABEL] [--reps N] [--packets N] [--buffer-bytes N] [--ports A,B]');
+/** `--ports A,B` (H41shf, entry 300): those switch input ports (e.g. s1_4:2) each their own group, every other buffer as 'other'. */
+const ports = opt('--ports', '').split(',').filter((p) => p !== '');
 const reps = Number(opt('--reps', '1'));
 const packets = Number(opt('--packets', '5000'));
 const bufferBytes = Number(opt('--buffer-bytes', '0'));
@@ -215,6 +220,7 @@ const peer = new Map<string, string>();
 for (const l of params.topology.links as { a: string; b: string }[]) (peer.set(l.a, l.b), peer.set(l.b, l.a));
 const level = (pn: string) => pn.split(':')[0]!.replace(/_\d+$/, '');
 const kindOf = (input: string) => {
+  if (ports.length > 0) return ports.includes(input) ? input : 'other';
   const from = peer.get(input)!;
   return `${from.includes(':') ? level(from) : 'host'}>${level(input)}`;
 };

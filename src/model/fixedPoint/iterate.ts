@@ -8,7 +8,7 @@
 import type { CompiledModel } from '../spec/compile.js';
 import { finiteQueue, unboundedResponseTime } from '../queues/queue.js';
 import { gpsCapacities, servedLevel, wrrSplit, type VlShares } from '../queues/arbitration.js';
-import { conservationFloor, spacedInput } from '../queues/floor.js';
+import { conservationFloor, outputQueuedWait, spacedInput } from '../queues/floor.js';
 import { EPS, type ModelState } from './state.js';
 import { voqOutputWait } from '../queues/voq.js';
 import { addFifoWaiting, fifoWaitingOf, markOneLink, startFifoWaiting, waitingTerm } from './waiting.js';
@@ -57,7 +57,7 @@ export const RELOCATE = true;
 export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlShares[], from = 0, to = m.P): void {
   const V = m.V;
   // The compiled model's scratch (work.ts): per VL and level rewritten per port, per input port left zeroed.
-  const { demand, cap, split, vlLam, vlS1, vlS2, splitRho, byInput, turnsOfInput, pairsByInput, lv, readyByInput } = m.work.port;
+  const { demand, cap, split, vlLam, vlS1, vlS2, splitRho, byInput, turnsOfInput, pairsByInput, lv, readyByInput, floorByInput } = m.work.port;
   for (let p = from; p < to; p++) {
     const base = p * V;
     // Change 265: not fed by one input port until its turns say so (after the levels, below; a port without traffic stays unmarked).
@@ -256,15 +256,23 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       // The floor's arrivals: the merge's M/G/1 wait less each spaced input link's own (floor.ts, H31p change 29).
       if (!m.voq && n > 1) {
         // Per input link, its spaced stream's own M/G/1 term λ_i²/(1 − λ_i/μ) (λ_i² its pairs; floor.ts).
+        // Change 295 (H41tr): and its packets' share of W_OQ, W(λ) − W(λ_i) (spaced) or W(λ) (another input), into floorByInput.
+        const wAll = outputQueuedWait(l, mu, 1, cs2, 0);
+        const byLink = Number.isFinite(wAll);
         for (let v = 0; v < V; v++) {
           for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
             const pu = (m.turnIn[m.intoOf[i]!]! / V) | 0;
             const pi = pairsByInput[pu]!;
             if (pi > 0) pairs += pi / Math.max(EPS, 1 - Math.sqrt(pi) / mu);
+            if (byLink && floorByInput[pu] === 0) {
+              const li = Math.sqrt(pi);
+              floorByInput[pu] = Math.max(Number.MIN_VALUE, pi > 0 ? wAll - ((1 + cs2) * li) / (2 * mu * mu * Math.max(EPS, 1 - li / mu)) : wAll);
+            }
             pairsByInput[pu] = 0;
           }
         }
-        conservationFloor(m, s, base, level, sh, split, l, mu, 1, cs2, lowerTerm, pairs);
+        conservationFloor(m, s, base, level, sh, split, l, mu, 1, cs2, lowerTerm, pairs, false, byLink ? floorByInput : undefined);
+        if (byLink) for (let v = 0; v < V; v++) for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) floorByInput[(m.turnIn[m.intoOf[i]!]! / V) | 0] = 0;
       }
       else if (!m.voq) {
         for (let v = 0; v < V; v++) for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) s.floorExtra[m.intoOf[i]!] = s.floorSpill[m.intoOf[i]!] = 0;

@@ -65,6 +65,8 @@ export interface PortScratch {
   readonly turnsOfInput: Int32Array;
   readonly pairsByInput: Float64Array;
   readonly readyByInput: Float64Array;
+  /** Change 295: per input port, its packets' share of the floor's W_OQ (iterate.ts portWaits), zeroed after each output port. */
+  readonly floorByInput: Float64Array;
   /** Per port, three each (portReadout.ts otherVlsReadout's scatter), zeroed after each buffer. */
   readonly byPort: Float64Array;
   /** Per turn of the buffer with the most turns, two each (the readouts of inputBuffers). */
@@ -118,7 +120,7 @@ export function newWork(m: WorkSizes): ModelWork {
     scratch: { a: new Float64Array(N), b: new Float64Array(N), c: new Float64Array(N), d: new Float64Array(N), after: new Int32Array(N), active: new Int32Array(F), frozen: new Int32Array(F) },
     port: {
       demand: v(), cap: v(), split: v(), vlLam: v(), vlS1: v(), vlS2: v(), splitRho: new Float64Array(2), lv: [new Float64Array(5), new Float64Array(5)],
-      byInput: p(), turnsOfInput: new Int32Array(P), pairsByInput: p(), readyByInput: p(),
+      byInput: p(), turnsOfInput: new Int32Array(P), pairsByInput: p(), readyByInput: p(), floorByInput: p(),
       byPort: new Float64Array(3 * P), readout: new Float64Array(Math.max(16, 2 * most)), readoutAll: new Float64Array(Math.max(16, 2 * most)),
       oneLinkOut: new Uint8Array(P), fifoWaiting: new Float64Array(P * V), fifoStamp: new Int32Array(P * V), stamp: new Int32Array(1),
     },

@@ -25,9 +25,10 @@ import { bufferSlots, trainsAhead } from './trainsAhead.js';
  * fixed point run away near saturation). Only for an output fed by two input ports or more (the
  * caller's test).
  */
-export function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number, spacedPairs = 0, oneInput = false): void {
+export function conservationFloor(m: CompiledModel, s: ModelState, base: number, level: number, sh: VlShares, split: Float64Array, l: number, mu: number, ca2: number, cs2: number, lowerTerm: number, spacedPairs = 0, oneInput = false, byInput?: Float64Array): void {
   const wOq = oneInput ? 0 : outputQueuedWait(l, mu, ca2, cs2, spacedPairs);
   if (!Number.isFinite(wOq)) return;
+  const V = m.V;
   for (let v = 0; v < m.V; v++) {
     const lev = servedLevel(sh, v);
     const c = base + v;
@@ -50,6 +51,16 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
       let own = 0;
       for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) own += s.lamT[m.intoOf[i]!]! * (s.headWait[m.intoOf[i]!]! + s.fifoWait[m.turnIn[m.intoOf[i]!]!]!);
       floor = (own + spillIn) / lc;
+    }
+    // Change 295 (H41tr): the VL's packets come from the input links that bring them, and each link's packets bear their own
+    // share of W_OQ (`byInput`, per input port, seconds: W_i = W(λ) − W(λ_i) for a spaced link, which finds none of its own
+    // stream's work queued; W(λ) for another input; Σ_i λ_i·W_i = λ·W_OQ). The VL's floor is the mean W_i of its turns plus
+    // what the table moves to or from it, (g_v − 1)·W_OQ: Σ_v λ_v·floor_v = λ·W_OQ still, and where every VL brings the
+    // output's mix of links it is g_v·W_OQ as before.
+    if (byInput !== undefined && !oneInput) {
+      let sum = 0;
+      for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) sum += s.lamT[m.intoOf[i]!]! * byInput[(m.turnIn[m.intoOf[i]!]! / V) | 0]!;
+      floor += sum / lc - wOq;
     }
     const spilled = spillUpstream(m, s, c, lc, lc / mu, floor);
     floor -= spilled / lc;
