@@ -60,11 +60,8 @@ function switchFedWait(m: CompiledModel, s: ModelState, u: number, S: number, cs
   const total = finiteQueue(l, 1 / S, s.ca2in[u]!, cs2, Infinity, true);
   if (!Number.isFinite(total.responseTime)) return Infinity;
   const w = total.responseTime - S - alone;
-  const kind = queuesTrains(m, s, u);
-  const train = kind > 0 ? trainFifoWait(l, x, Math.max(0, s.x2[u]! / (x * x) - 1), S, S * S * (1 + cs2)) : 0;
-  const chosen = switchFedChoice(w, train, l, S, slots);
-  // Change 313: 284's buffer queues the trains where they queue more than the identity says, not less (see queuesTrains).
-  return kind === 2 ? Math.max(chosen, Math.min(w, slotsBound(l, S, slots))) : chosen;
+  const train = splitsTrain(m, s, u) ? trainFifoWait(l, x, Math.max(0, s.x2[u]! / (x * x) - 1), S, S * S * (1 + cs2)) : 0;
+  return switchFedChoice(w, train, l, S, slots);
 }
 
 /**
@@ -116,33 +113,9 @@ function headTimeWithoutCredits(m: CompiledModel, s: ModelState, u: number, extr
   return [S, Math.max(0, S2 / (S * S) - 1)];
 }
 
-/**
- * True when the buffer behind channel u queues link u's trains (change 61's M^X/G/1): it sends packets to two outputs or
- * more (change 61), or its one output merges two input ports or more while link u is itself a merge's output (change 284:
- * its head waits for another port's heads, and link u's busy periods are an M/D/1's at its load; a link carrying one turn
- * of a split buffer brings thinned trains instead, entry 284).
- */
-function queuesTrains(m: CompiledModel, s: ModelState, u: number): 0 | 1 | 2 {
+/** True when the buffer behind channel u sends packets to two outputs or more (change 61). */
+function splitsTrain(m: CompiledModel, s: ModelState, u: number): boolean {
   let n = 0;
-  let out = -1;
-  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
-    const t = m.turnsOf[i]!;
-    if (!(s.lamT[t]! > 0)) continue;
-    if (++n > 1) return 1;
-    out = m.turnOut[t]!;
-  }
-  return out >= 0 && fromTwoPorts(m, s, out) && fromTwoPorts(m, s, u) ? 2 : 0;
-}
-
-/** Whether channel c's packets come from two input ports or more. */
-export function fromTwoPorts(m: CompiledModel, s: ModelState, c: number): boolean {
-  let port = -1;
-  for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
-    const t = m.intoOf[i]!;
-    if (!(s.lamT[t]! > 0)) continue;
-    const pu = (m.turnIn[t]! / m.V) | 0;
-    if (port >= 0 && pu !== port) return true;
-    port = pu;
-  }
+  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) if (s.lamT[m.turnsOf[i]!]! > 0 && ++n > 1) return true;
   return false;
 }

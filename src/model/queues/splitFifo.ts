@@ -7,7 +7,7 @@
 import type { CompiledModel } from '../spec/compile.js';
 import { finiteQueue } from './queue.js';
 import { bufferHeadTime } from './heads.js';
-import { fromTwoPorts, slowerOut, tandemBufferWait } from './bufferWait.js';
+import { slowerOut, tandemBufferWait } from './bufferWait.js';
 import { EPS, type ModelState } from '../fixedPoint/state.js';
 
 /**
@@ -114,5 +114,18 @@ function splitGap(m: CompiledModel, s: ModelState, u: number, d: number, lt: num
  */
 function mergeFloor(m: CompiledModel, s: ModelState, t: number): number {
   const f = s.floorExtra[t]!;
-  return f > 0 && fromTwoPorts(m, s, m.turnOut[t]!) ? f : 0;
+  return f > 0 && merges(m, s, m.turnOut[t]!) ? f : 0;
+}
+
+/** Whether channel c's packets come from two input ports or more. */
+function merges(m: CompiledModel, s: ModelState, c: number): boolean {
+  let port = -1;
+  for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+    const t = m.intoOf[i]!;
+    if (!(s.lamT[t]! > 0)) continue;
+    const pu = (m.turnIn[t]! / m.V) | 0;
+    if (port >= 0 && pu !== port) return true;
+    port = pu;
+  }
+  return false;
 }
