@@ -32,7 +32,7 @@ function bare(heavy: number, light: number) {
 }
 
 describe('change 295: the floor of a VL is the wait of the links that bring it', () => {
-  it('a spaced train at 0.33 and a light link at 0.11 into one output: every flow within 3 % of the simulator'''s 95 % interval (before: +4.6, +3.1, −8.9, −6.4 %)', () => {
+  it('a spaced train at 0.33 and a light link at 0.11 into one output: every flow within 3 % of the simulator’s 95 % interval (before: +4.6, +3.1, −8.9, −6.4 %)', () => {
     // Simulator (5 × 20,000 packets per light flow, seed 7; scratch run of session 24): a0-sl0 1.498 x ± 0.7 %, a0-sl1 1.372 ± 0.5 %,
     // b-sl2 1.421 ± 0.7 %, b-sl3 1.358 ± 0.3 %; the model before 1.566 / 1.414 / 1.295 / 1.272 (+4.5, +3.1, −8.9, −6.3 %),
     // with 295 1.520 / 1.368 / 1.382 / 1.342 (+1.5, −0.3, −2.7, −1.2 %; g_v·W_i instead of W_i + (g_v − 1)·W_OQ, tried: +0.5, +0.3,
