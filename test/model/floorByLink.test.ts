@@ -32,17 +32,24 @@ function bare(heavy: number, light: number) {
 }
 
 describe('change 295: the floor of a VL is the wait of the links that bring it', () => {
-  it('a spaced train at 0.33 and a light link at 0.11 into one output: every flow within 3 % of the simulator (before: +4.5, +3.1, −8.9, −6.3 %)', () => {
+  it('a spaced train at 0.33 and a light link at 0.11 into one output: every flow within 3 % of the simulator’s 95 % interval (before: +4.6, +3.1, −8.9, −6.4 %)', () => {
     // Simulator (5 × 20,000 packets per light flow, seed 7; scratch run of session 24): a0-sl0 1.498 x ± 0.7 %, a0-sl1 1.372 ± 0.5 %,
     // b-sl2 1.421 ± 0.7 %, b-sl3 1.358 ± 0.3 %; the model before 1.566 / 1.414 / 1.295 / 1.272 (+4.5, +3.1, −8.9, −6.3 %),
     // with 295 1.520 / 1.368 / 1.382 / 1.342 (+1.5, −0.3, −2.7, −1.2 %; g_v·W_i instead of W_i + (g_v − 1)·W_OQ, tried: +0.5, +0.3,
     // −4.3, −4.6 %, and at 0.6 / 0.2, where the light VLs are below their table share, −22 % on the light link against −13 %).
     const { lightRate, params } = bare(0.33, 0.11);
     const until = 20000 / lightRate;
-    const sim = simulate({ scenario: 'fabric', params } as never, { replications: 5, seed: 7, until, warmup: until / 5 }) as unknown as { metrics: { latency: Record<string, { mean: number }> } };
+    // Review H41rv295: within 3 % of the simulator's 95 % interval (3 % + its relative half-width, 0.3–0.8 % here): the model's
+    // −2.7 % on b-sl2 is −2.9 % with seed 11 (± 0.8 %), so 3 % from the mean alone held by 0.3 %, less than the reference's own
+    // uncertainty. Main before 295 still fails it by far (b-sl2 −8.9 %, b-sl3 −6.4 %, a0-sl0 +4.6 % against 3.7 %).
+    const sim = simulate({ scenario: 'fabric', params } as never, { replications: 5, seed: 7, until, warmup: until / 5 }) as unknown as { metrics: { latency: Record<string, { mean: number; halfWidth: number }> } };
     const r = solveFabric(fabricModelNetwork(params as never));
     expect(r.diagnostics.converged).toBe(true);
     const err = (n: string) => r.flows.find((f) => f.name === n)!.latency / sim.metrics.latency[n]!.mean - 1;
-    for (const n of ['a0-sl0', 'a0-sl1', 'b-sl2', 'b-sl3']) expect(Math.abs(err(n)), n).toBeLessThan(0.03);
+    for (const n of ['a0-sl0', 'a0-sl1', 'b-sl2', 'b-sl3']) {
+      const { mean, halfWidth } = sim.metrics.latency[n]!;
+      expect(halfWidth / mean, `${n}: the reference's half-width`).toBeLessThan(0.015);
+      expect(Math.abs(err(n)), n).toBeLessThan(0.03 + halfWidth / mean);
+    }
   }, 300_000);
 });

@@ -1,0 +1,190 @@
+/**
+ * Where a FIFO head's wait for its output goes, in the simulator (H41lost, docs/fabric-model.md entry 291): per switch input buffer
+ * class (host- or switch-fed, VL), from the instant the head is ready (registered, its own predecessor off its port) to its start —
+ * whether the output was sending then and the residual (the model's busy·R), the output's starts in between by requests ready before
+ * it ("older", the model's heads ahead) and after it ("younger": the table's reordering and, with its port busy then, the turns it
+ * lost — change 290), and the rest of the wait ("gap": the output idle or the head's port sending another VL's packet while nothing
+ * else starts — the model's serial port wait e); and at each fresh head's registration (its port free of its own predecessor) the
+ * ready requests already waiting at its output, how many of them with their port busy (the arrival theorem's `ahead`, iterate.ts).
+ * Wraps FifoInputQueues.push / register / popHead and Crossbar.startTx as sim-head-ready-fifo.ts does (src/sim unchanged); one
+ * replication per process, `--pool FILE…` pools the JSON lines (mean ± t₄,₀.₉₇₅·s/√n over the replications).
+ *
+ *     for s in 1 2 3 4 5; do nice -n 19 npx tsx benchmarks/sim-head-starts.ts switch8-2sl 0.6 20000 $s; done > /tmp/st.jsonl
+ *     npx tsx benchmarks/sim-head-starts.ts --pool /tmp/st.jsonl
+ */
+import { readFileSync } from 'node:fs';
+import { buildFabric, RandomStreams } from '../src/index.js';
+import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
+import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
+import { simCaseParams } from './sim-case-params.js';
+
+const args = process.argv.slice(2);
+/** Per buffer (input port name, VL): [n, Σb, Σb², Σ FIFO part, per class (fresh port free, fresh port sends own predecessor, successor): n, Σb, Σb²]. */
+type Sums = Record<string, number[]>;
+const T975 = [NaN, NaN, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262];
+
+function simulate(name: string, label: string, packets: number, seed: number): Sums {
+  const { params, pps } = simCaseParams(name, label);
+  const V: number = params.vls ?? 2;
+  const xLink = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
+  let clock: () => number = () => 0;
+  let measuring = false;
+  let popping = false;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let fifoInst: any = null;
+  const pushT = new Map<number, number>();
+  const regAt = new Map<number, [number, number, number]>();
+  /** Per input port: [packets started, the last one's start]: its sending time up to now (sim-head-times.ts portSent). */
+  const portTx = new Map<number, [number, number]>();
+  const portSent = (port: number) => {
+    const a = portTx.get(port);
+    return a === undefined ? 0 : a[0] * xLink - Math.max(0, a[1] + xLink - clock());
+  };
+  const lastStart = new Map<number, number>();
+  const sums = new Map<number, number[]>();
+  /** Per output: its registered heads by buffer, [ready instant, turns lost so far] — a turn lost: the output starts another input's packet while the head is ready but its port sends another VL's packet, or starts the head's own port's other-VL packet. */
+  const pendingAt = new Map<number, Map<number, any>>();
+  const outStarts = new Map<number, number[]>();
+  const dec = new Map<number, number[]>();
+  let hostFed: (port: number) => boolean = () => false;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const fifo = FifoInputQueues.prototype as any;
+  const push = fifo.push;
+  fifo.push = function (x: number, p: number) {
+    fifoInst = this;
+    pushT.set(p, clock());
+    return push.call(this, x, p);
+  };
+  const register = fifo.register;
+  fifo.register = function (x: number, out: number, vl: number) {
+    const q = this.bufferOf(x);
+    // What of the head's time is its wait for its own buffer's predecessor on the port (the model's FIFO part): x for a successor
+    // (registered as its predecessor starts), the rest of the predecessor's transmission for a fresh head.
+    const own = popping ? xLink : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock());
+    regAt.set(this.headOf(x), [clock(), popping ? 2 : own > 0 ? 1 : 0, portSent((q / V) | 0)]);
+    const at = pendingAt.get(out) ?? new Map<number, any>();
+    if (measuring && !popping && own === 0) {
+      const key = vl + (hostFed((q / V) | 0) ? 100 : 0);
+      const d = dec.get(key) ?? new Array<number>(16).fill(0);
+      d[10] += 1;
+      for (const [q2, rec] of at) {
+        if (rec[0] > clock() + 1e-15) continue;
+        const pt2 = portTx.get((q2 / V) | 0);
+        d[11] += 1;
+        if (pt2 !== undefined && pt2[1] + xLink > clock() + 1e-15) d[12] += 1;
+        if (rec[7] === vl) d[13] += 1;
+      }
+      dec.set(key, d);
+    }
+    at.set(q, [clock() + own, 0, 0, 0, 0, 0, 0, vl] as any);
+    pendingAt.set(out, at);
+    return register.call(this, x, out, vl);
+  };
+  const popHead = fifo.popHead;
+  fifo.popHead = function (q: number) {
+    popping = true;
+    try {
+      return popHead.call(this, q);
+    } finally {
+      popping = false;
+    }
+  };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const xbar = Crossbar.prototype as any;
+  const startTx = xbar.startTx;
+  xbar.startTx = function (g: number, x: number, v: number) {
+    if (fifoInst !== null) {
+      const q = fifoInst.bufferOf(x);
+      const p = fifoInst.headOf(x);
+      const t0 = pushT.get(p);
+      const reg = regAt.get(p);
+      pushT.delete(p);
+      regAt.delete(p);
+      const own = reg === undefined ? 0 : reg[1] === 2 ? xLink : reg[1] === 1 ? Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - reg[0]) : 0;
+      lastStart.set(q, clock());
+      const at = pendingAt.get(g);
+      const lost = at?.get(q)?.[1] ?? 0;
+      const lostYoung = at?.get(q)?.[2] ?? 0;
+      const readyQ = at?.get(q)?.[0] ?? clock();
+      const lostBusy = at?.get(q)?.[3] ?? 0;
+      const me = at?.get(q);
+      if (measuring && me !== undefined && t0 !== undefined && reg !== undefined) {
+        const st = outStarts.get(g) ?? [];
+        let busyR = 0;
+        for (let j = st.length - 1; j >= 0; j--) if (st[j]! <= me[0] + 1e-15) { busyR = Math.max(0, st[j]! + xLink - me[0]); break; }
+        const key2 = me[7] + (hostFed((q / V) | 0) ? 100 : 0);
+        const d = dec.get(key2) ?? new Array<number>(16).fill(0);
+        (d[0] += 1), (d[1] += busyR > 1e-15 ? 1 : 0), (d[2] += busyR / xLink), (d[3] += me[4]), (d[4] += me[5]), (d[5] += me[6]), (d[6] += (clock() - me[0]) / xLink), (d[7] += me[4] * me[4]), (d[8] += me[2]), (d[9] += me[8] ?? 0);
+        dec.set(key2, d);
+      }
+      at?.delete(q);
+      { const st = outStarts.get(g) ?? []; st.push(clock()); if (st.length > 64) st.shift(); outStarts.set(g, st); }
+      for (const [q2, rec] of at ?? []) {
+        if (clock() < rec[0] - 1e-15) continue;
+        if (clock() > rec[0] + 1e-15) { if (readyQ < rec[0] - 1e-15) rec[4] += 1; else rec[5] += 1; }
+        if (clock() > rec[0] + 1e-15 && readyQ < rec[0] - 1e-15 && (q % V) === rec[7]) rec[6] += 1;
+        if (clock() > rec[0] + 1e-15 && readyQ > rec[0] + 1e-15 && (q % V) === rec[7]) rec[8] = (rec[8] ?? 0) + 1;
+        const port2 = (q2 / V) | 0;
+        const pt2 = portTx.get(port2);
+        if (port2 === ((q / V) | 0) || (pt2 !== undefined && pt2[1] + xLink > clock() + 1e-15)) ((rec[1] += 1), (rec[2] += readyQ > rec[0] + 1e-15 ? 1 : 0), (rec[3] += port2 !== ((q / V) | 0) ? 1 : 0));
+      }
+      if (measuring && t0 !== undefined && reg !== undefined) {
+        const b = (clock() - reg[0] - own) / xLink;
+        // Of b, the time its port sent another VL's packet (its own predecessor's `own` left out).
+        const po = Math.max(0, (portSent((q / V) | 0) - reg[2] - own) / xLink);
+        const a = sums.get(q) ?? new Array<number>(26).fill(0);
+        (a[24]! += lostBusy), (a[25]! += lostBusy >= 1 ? 1 : 0);
+        (a[22]! += lostYoung), (a[23]! += lostYoung * lostYoung);
+        (a[18]! += lost), (a[19]! += lost * lost), (a[20]! += lost >= 1 ? 1 : 0), (a[21]! += lost >= 2 ? 1 : 0);
+        (a[13]! += po), (a[14]! += po * po), (a[15]! += (b - po) * (b - po)), (a[16]! += b > 1e-9 ? 1 : 0), (a[17]! += b - po);
+        (a[0]! += 1), (a[1]! += b), (a[2]! += b * b), (a[3]! += (reg[0] + own - t0) / xLink);
+        (a[4 + 3 * reg[1]]! += 1), (a[5 + 3 * reg[1]]! += b), (a[6 + 3 * reg[1]]! += b * b);
+        sums.set(q, a);
+      }
+    }
+    if (fifoInst !== null) {
+      const pt = portTx.get((fifoInst.bufferOf(x) / V) | 0) ?? [0, 0];
+      (pt[0] += 1), (pt[1] = clock());
+      portTx.set((fifoInst.bufferOf(x) / V) | 0, pt);
+    }
+    return startTx.call(this, g, x, v);
+  };
+  const until = packets / pps;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const f = buildFabric({ ...params, streams: new RandomStreams(seed), replication: 0 }) as any;
+  clock = () => f.engine.now;
+  { const peer = new Map<string, string>(); for (const l of params.topology.links as { a: string; b: string }[]) (peer.set(l.a, l.b), peer.set(l.b, l.a)); hostFed = (port: number) => !(peer.get(f.portNames[port]) ?? ':').includes(':'); }
+  f.run(until / 5, until / 5);
+  measuring = true;
+  f.run(until / 5 + until, until / 5);
+  const out: Sums = {};
+  for (const [v, d] of dec) out[`${v >= 100 ? 'host' : 'switch'}-fed VL${v % 100}`] = d;
+  return out;
+}
+
+
+if (args[0] !== '--pool') {
+  const [name, label, packets = '4000', seed = '1'] = args;
+  if (name === undefined || label === undefined) throw new Error('usage: sim-head-starts.ts CASE LABEL [PACKETS] [SEED] | --pool FILE…');
+  console.log(JSON.stringify(simulate(name, label, Number(packets), Number(seed))));
+} else {
+  const runs = args.slice(1).flatMap((f) => readFileSync(f, 'utf8').split('\n')).filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Sums);
+  if (runs.length === 0) throw new Error('sim-head-starts.ts --pool: no JSON lines in the files named');
+  const names = ['P(output busy at ready)', 'busy·R', 'older starts', 'younger starts', 'younger, port busy (lost)', 'ready wait', 'gap', 'fresh head sees ready requests', 'of them port busy'];
+  for (const key of Object.keys(runs[0]!).sort()) {
+    const rows = runs.map((r) => {
+      const d = r[key]!;
+      const n = d[0]!;
+      const nf = Math.max(1, d[10]!);
+      return [d[1]! / n, d[2]! / n, d[3]! / n, d[4]! / n, d[8]! / n, d[6]! / n, (d[6]! - d[2]! - d[3]! - d[4]!) / n, d[11]! / nf, d[12]! / nf];
+    });
+    const cell = (i: number) => {
+      const xs = rows.map((r) => r[i]!);
+      const k = xs.length;
+      const mean = xs.reduce((p, q) => p + q, 0) / k;
+      const sd = Math.sqrt(xs.reduce((p, q) => p + (q - mean) ** 2, 0) / Math.max(1, k - 1));
+      return k > 1 ? `${mean.toFixed(3)} ± ${(((T975[k] ?? 1.96) * sd) / Math.sqrt(k)).toFixed(3)}` : mean.toFixed(3);
+    };
+    console.log(`${key} (x): ${names.map((nm, i) => `${nm} ${cell(i)}`).join('; ')}`);
+  }
+}
