@@ -6,6 +6,7 @@
  * mechanism: hosts a0–a2 over link u:4 → s:1, host b on s:2, both into o (one VL, four 2 KB slots), against the simulator
  * run in the test. Main before the change: a0 / b +2.9 / −4.8 % at 0.57 / 0.19, +12.4 / −25.7 % at 0.77 / 0.13 (the light
  * turn took the floor's alike share in place of its own train wait).
+ * 284 was not kept (docs/fabric-model.md 313): the model's buffer here takes the identity's wait.
  * Known misses (`it.fails`) since change 312 (H41jt, docs/fabric-model.md 312): the joint change (303's d_t + the rest alike)
  * passed both, but failed splitFifo.test.ts, whose three-input merge needs the binding floor's alike split that 303's form
  * moves to the light turns; with 312 (each turn the larger of its train term and the alike share) both floors bind here and

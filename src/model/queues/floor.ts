@@ -70,7 +70,7 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
       deficit += s.lamT[t]! * (floor - s.headWait[t]! - s.fifoWait[m.turnIn[t]!]!);
     }
     if (!oneInput) {
-      // Change 312 (303's train term, H41shf, with 284, H41bc): the other inputs' trains' next packets, registered before
+      // Change 312 (303's train term, H41shf): the other inputs' trains' next packets, registered before
       // a head (trainsAhead.ts), are head wait the MVA lacks — a lower bound on the turn's own extra, as the floor is on the
       // mean; each turn takes the larger of the two, so where the floor binds its alike top-up (change 30) stands.
       const alike = deficit > 0 ? deficit / lc : 0;

@@ -1,7 +1,6 @@
 /**
- * The other inputs' trains' next packets ahead of a head (docs/models.md §13.4; H41shf's measurement and form, entries
- * 300 and 303, with H41bc's 284; restricted by changes 310 and 311); part of floor.ts's conservation floor. Kernel: no
- * validation, no throwing.
+ * The other inputs' trains' next packets ahead of a head (docs/models.md §13.5; H41shf's measurement and form, entries
+ * 300 and 303, restricted by changes 310–312); part of floor.ts's conservation floor. Kernel: no validation, no throwing.
  */
 import type { CompiledModel } from '../spec/compile.js';
 import type { ModelState } from '../fixedPoint/state.js';
