@@ -135,7 +135,9 @@ export class Crossbar extends SwitchInputs {
       // FIFO: the output that finished chooses first, then the outputs the port's buffers wait for.
       this.tryOutput(g);
       const step = queues.queueStep;
-      for (let w = first; w < first + n * step; w += step) {
+      for (let w = first, v = 0; v < n; w += step, v++) {
+        // (an empty buffer requests nothing: its record's line is not read; the bits read afresh, a tryOutput may empty one)
+        if ((queues.occupiedVls(inPort) & (1 << v)) === 0) continue;
         const o = queues.requestOf(w);
         if (o !== NONE && links.busy(o) === 0) this.tryOutput(o);
       }

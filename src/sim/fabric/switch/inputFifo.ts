@@ -62,6 +62,13 @@ export class FifoInputQueues implements InputQueues {
   private readonly buffers: number;
   readonly queuesPerPort: number;
   readonly queueStep = FIFO_SECTION;
+  /**
+   * Per input port, bit v set while its VL v buffer holds a packet (session 24): the end's choices
+   * (crossbar.ts) visit only those buffers, so they read the record's line of VL v > 0 only when it
+   * holds something (at two VLs VL 1's section lies in the port record's second line: one line of a
+   * 3.1 MB set per k = 32 hop before, with VL 1 empty throughout bench:scale).
+   */
+  private readonly occupied: Uint16Array;
   /** The outputs' request fields (OutputRequestRecords; fields, not constants, read per use). */
   private readonly out: Int32Array;
   private readonly oStride: number;
@@ -79,6 +86,7 @@ export class FifoInputQueues implements InputQueues {
     this.SH = ports.shift;
     this.MASK = (1 << ports.shift) - 1;
     this.FIFO = ports.fifo;
+    this.occupied = new Uint16Array(queues / vls);
     if ((queues / vls) << ports.shift > ports.i32.length) throw new Error('FifoInputQueues: port records too short for the buffers');
     if (outputs.tail !== outputs.head + 1) throw new Error('OutputRequestRecords: tail must follow head');
     this.out = outputs.i32;
@@ -109,8 +117,10 @@ export class FifoInputQueues implements InputQueues {
     const rec = this.records;
     pool.setNext(p, NONE);
     const tail = rec[x + TAIL]!;
-    if (tail === NONE) rec[x + HEAD] = p;
-    else pool.setNext(tail, p);
+    if (tail === NONE) {
+      rec[x + HEAD] = p;
+      this.occupied[x >> this.SH]! |= 1 << (((x & this.MASK) - this.FIFO) >> 4);
+    } else pool.setNext(tail, p);
     rec[x + TAIL] = p;
     rec[x + SEC_BLOCKS]! += pool.blocks(p);
     return tail === NONE;
@@ -129,7 +139,10 @@ export class FifoInputQueues implements InputQueues {
     const p = rec[x + HEAD]!;
     const next = pool.next(p);
     rec[x + HEAD] = next;
-    if (next === NONE) rec[x + TAIL] = NONE;
+    if (next === NONE) {
+      rec[x + TAIL] = NONE;
+      this.occupied[x >> this.SH]! &= ~(1 << (((x & this.MASK) - this.FIFO) >> 4));
+    }
     this.unregister(x, pool.out(p), pool.outVl(p));
     if (next !== NONE) this.register(x, pool.out(next), pool.outVl(next));
     return p;
@@ -182,6 +195,10 @@ export class FifoInputQueues implements InputQueues {
 
   firstQueue(g: number): number {
     return (g << this.SH) + this.FIFO;
+  }
+
+  occupiedVls(g: number): number {
+    return this.occupied[g]!;
   }
 
   /** The longest-waiting queue requesting output g on VL v whose input port is free (NONE: none). */

@@ -42,6 +42,8 @@ export interface InputQueues {
   bufferOf(r: number): number;
   /** The first queue of input port g. */
   firstQueue(g: number): number;
+  /** FIFO buffers: bit v set while input port g's VL v buffer holds a packet (its head may request); other queueing: −1 (every queue may). */
+  occupiedVls(g: number): number;
   /** The first queue r in from … end − 1 whose head requests an output now (requestOf(r) ≠ NONE), or `end`. */
   nextRequest(from: number, end: number): number;
 }

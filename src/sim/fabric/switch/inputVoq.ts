@@ -191,6 +191,10 @@ export class VoqInputQueues implements InputQueues {
     return g * this.VM;
   }
 
+  occupiedVls(_g: number): number {
+    return -1;
+  }
+
   nextRequest(from: number, end: number): number {
     const bits = this.requestBits;
     let r = from;
