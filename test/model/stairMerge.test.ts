@@ -9,9 +9,14 @@
  * 284 was not kept (docs/fabric-model.md 313): the model's buffer here takes the identity's wait.
  * Known misses (`it.fails`) since change 312 (H41jt, docs/fabric-model.md 312): the joint change (303's d_t + the rest alike)
  * passed both, but failed splitFifo.test.ts, whose three-input merge needs the binding floor's alike split that 303's form
- * moves to the light turns; with 312 (each turn the larger of its train term and the alike share) both floors bind here and
- * the stair reads main's errors to the digit (b −4.8 % at 0.57 / 0.19, a0 +12.4 % at 0.77 / 0.13). Which turns of a binding
- * floor take its deficit is open (entry 312); a form that passes these and splitFifo both turns them back into `it`.
+ * moves to the light turns; with 312 (each turn the larger of its train term and the alike share) the stair reads, per
+ * review H41rv310 (this file's runs, seed 7): at 0.57 / 0.19 main e2f04c8's errors to the digit (a0 +2.9, b −4.8 %: the
+ * alike share is the larger for b), at 0.77 / 0.13 a0 main's +12.4 % but b −14.9 % (main −25.7 %: there b's train term is
+ * the larger). The simulator's 95 % half-widths: a0 ±2.2 / ±4.3 %, b ±1.0 / ±0.7 %, so b's miss is the firm one in both
+ * (a0's at 0.77 is within its half-width of the 11 % limit). Which turns of a binding floor take its deficit is open
+ * (entry 312); a form that passes these and splitFifo both turns them back into `it`. The solve's convergence is checked
+ * in a plain `it` first (review H41rv310): `it.fails` passes on any throw, and a solve that failed must not read as the
+ * known accuracy miss.
  */
 import { describe, expect, it } from 'vitest';
 import { fabricModelNetwork, solveFabric } from '../../src/model/index.js';
@@ -29,27 +34,40 @@ const ONE_VL = {
   cutThrough: true,
 };
 
-/** The model's and the simulator's (5 × 20,000 of b's packets, seed 7) mean latency of a0 and b, relative error. */
-function errors(heavy: number, light: number): Record<'a0' | 'b', number> {
+/** The model's and the simulator's (5 × 20,000 of b's packets, seed 7) mean latency of a0 and b, relative error; whether the model converged. */
+function solve(heavy: number, light: number): { converged: boolean; a0: number; b: number } {
   const pps = (load: number) => load / (MTU_US * 1e-6);
   const flow = (h: string, load: number) => ({ name: h, source: h, destination: 'o', sl: 0, traffic: { kind: 'poisson' as const, rate: pps(load) }, packetBytes: 2048 });
   const params = { topology: trainIntoOne(), ...ONE_VL, flows: [...['a0', 'a1', 'a2'].map((h) => flow(h, heavy / 3)), flow('b', light)] };
   const until = 20000 / pps(light);
   const sim = simulate({ scenario: 'fabric', params } as never, { replications: 5, seed: 7, until, warmup: until / 5 }) as unknown as { metrics: { latency: Record<string, { mean: number }> } };
   const r = solveFabric(fabricModelNetwork(params as never));
-  expect(r.diagnostics.converged).toBe(true);
   const err = (n: string) => r.flows.find((f) => f.name === n)!.latency / sim.metrics.latency[n]!.mean - 1;
-  return { a0: err('a0'), b: err('b') };
+  return { converged: r.diagnostics.converged, a0: err('a0'), b: err('b') };
+}
+
+/** Each load's run once, shared by the convergence check and the accuracy case. */
+const runs = new Map<string, ReturnType<typeof solve>>();
+function errors(heavy: number, light: number): ReturnType<typeof solve> {
+  const key = `${heavy}/${light}`;
+  if (!runs.has(key)) runs.set(key, solve(heavy, light));
+  return runs.get(key)!;
 }
 
 describe('change 284: a stair of a staircase merged with a light host', () => {
-  it.fails('links 0.57 + host 0.19 (mesh8x8-bitcomp-1sl 90 %\'s peak): both flows within 3 % of the simulator (main: +2.9, −4.8 %)', () => {
+  it.each([[0.57, 0.19], [0.77, 0.13]])('links %d + host %d: the model converges and both errors are finite (the misses below are of accuracy)', (heavy, light) => {
+    const e = errors(heavy, light);
+    expect(e.converged).toBe(true);
+    expect(Number.isFinite(e.a0) && Number.isFinite(e.b)).toBe(true);
+  }, 300_000);
+
+  it.fails('links 0.57 + host 0.19 (mesh8x8-bitcomp-1sl 90 %\'s peak): both flows within 3 % of the simulator (main and 312: +2.9, −4.8 %)', () => {
     const e = errors(0.57, 0.19);
     expect(Math.abs(e.a0), 'a0').toBeLessThan(0.03);
     expect(Math.abs(e.b), 'b').toBeLessThan(0.03);
   }, 300_000);
 
-  it.fails('links 0.77 + host 0.13 (mesh8x8-transpose-1sl 90 %\'s top stair): both within 11 % (main: +12.4, −25.7 %)', () => {
+  it.fails('links 0.77 + host 0.13 (mesh8x8-transpose-1sl 90 %\'s top stair): both within 11 % (main: +12.4, −25.7 %; 312: +12.4, −14.9 %)', () => {
     const e = errors(0.77, 0.13);
     expect(Math.abs(e.a0), 'a0').toBeLessThan(0.11);
     expect(Math.abs(e.b), 'b').toBeLessThan(0.11);
