@@ -15,6 +15,7 @@ import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
 import { simCaseParams } from './sim-case-params.js';
+import { flagPops } from './sim-hooks.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, d: string) => {
@@ -35,7 +36,6 @@ const xLink = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
 let clock: () => number = () => 0;
 let names: readonly string[] = [];
 let measuring = false;
-let popping = false;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let fifoInst: any = null;
 /** Per packet: entry time, the link's previous packet (−1 none) and the gap to it in x. */
@@ -83,8 +83,8 @@ fifo.register = function (x: number, out: number, vl: number) {
   const now = clock();
   const own = queueStart.get(q);
   // A fresh head whose port is free of its own predecessor (the model's H leaves that wait to the FIFO).
-  const ownBusy = !popping && own !== undefined && own + xLink > now;
-  if (popping) reg.set(p, [now, 4, 0, 0, 0]);
+  const ownBusy = !pops.popping && own !== undefined && own + xLink > now;
+  if (pops.popping) reg.set(p, [now, 4, 0, 0, 0]);
   else if (!ownBusy) {
     const pn = portNow.get(port);
     const on = outNow.get(out);
@@ -106,15 +106,7 @@ fifo.register = function (x: number, out: number, vl: number) {
 };
 /** Entry times of packets kept until their start is seen by a later head (the busy packet's delay). */
 const pendingEntry = new Map<number, number>();
-const popHead = fifo.popHead;
-fifo.popHead = function (x: number) {
-  popping = true;
-  try {
-    return popHead.call(this, x);
-  } finally {
-    popping = false;
-  }
-};
+const pops = flagPops(fifo);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const xbar = Crossbar.prototype as any;
 const startTx = xbar.startTx;

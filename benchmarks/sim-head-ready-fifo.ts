@@ -28,6 +28,7 @@ import { RELOCATE } from '../src/model/fixedPoint/iterate.js';
 import { otherVlsReadout } from '../src/model/queues/portReadout.js';
 import { waitingElsewhere } from '../src/model/fixedPoint/waiting.js';
 import { simCaseParams } from './sim-case-params.js';
+import { flagPops } from './sim-hooks.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => (args.includes(n) ? args[args.indexOf(n) + 1]! : d);
@@ -42,7 +43,6 @@ function simulate(name: string, label: string, packets: number, seed: number): S
   const xLink = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
   let clock: () => number = () => 0;
   let measuring = false;
-  let popping = false;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let fifoInst: any = null;
   const pushT = new Map<number, number>();
@@ -70,22 +70,14 @@ function simulate(name: string, label: string, packets: number, seed: number): S
     const q = this.bufferOf(x);
     // What of the head's time is its wait for its own buffer's predecessor on the port (the model's FIFO part): x for a successor
     // (registered as its predecessor starts), the rest of the predecessor's transmission for a fresh head.
-    const own = popping ? xLink : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock());
-    regAt.set(this.headOf(x), [clock(), popping ? 2 : own > 0 ? 1 : 0, portSent((q / V) | 0)]);
+    const own = pops.popping ? xLink : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock());
+    regAt.set(this.headOf(x), [clock(), pops.popping ? 2 : own > 0 ? 1 : 0, portSent((q / V) | 0)]);
     const at = pendingAt.get(out) ?? new Map<number, [number, number, number, number]>();
     at.set(q, [clock() + own, 0, 0, 0]);
     pendingAt.set(out, at);
     return register.call(this, x, out, vl);
   };
-  const popHead = fifo.popHead;
-  fifo.popHead = function (q: number) {
-    popping = true;
-    try {
-      return popHead.call(this, q);
-    } finally {
-      popping = false;
-    }
-  };
+  const pops = flagPops(fifo);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const xbar = Crossbar.prototype as any;
   const startTx = xbar.startTx;

@@ -17,6 +17,7 @@ import { buildFabric, RandomStreams } from '../src/index.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
 import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
 import { simCaseParams } from './sim-case-params.js';
+import { flagPops } from './sim-hooks.js';
 
 const args = process.argv.slice(2);
 /** Per buffer (input port name, VL): [n, Σb, Σb², Σ FIFO part, per class (fresh port free, fresh port sends own predecessor, successor): n, Σb, Σb²]. */
@@ -29,7 +30,6 @@ function simulate(name: string, label: string, packets: number, seed: number): S
   const xLink = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
   let clock: () => number = () => 0;
   let measuring = false;
-  let popping = false;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let fifoInst: any = null;
   const pushT = new Map<number, number>();
@@ -60,10 +60,10 @@ function simulate(name: string, label: string, packets: number, seed: number): S
     const q = this.bufferOf(x);
     // What of the head's time is its wait for its own buffer's predecessor on the port (the model's FIFO part): x for a successor
     // (registered as its predecessor starts), the rest of the predecessor's transmission for a fresh head.
-    const own = popping ? xLink : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock());
-    regAt.set(this.headOf(x), [clock(), popping ? 2 : own > 0 ? 1 : 0, portSent((q / V) | 0)]);
+    const own = pops.popping ? xLink : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock());
+    regAt.set(this.headOf(x), [clock(), pops.popping ? 2 : own > 0 ? 1 : 0, portSent((q / V) | 0)]);
     const at = pendingAt.get(out) ?? new Map<number, any>();
-    if (measuring && !popping && own === 0) {
+    if (measuring && !pops.popping && own === 0) {
       const key = vl + (hostFed((q / V) | 0) ? 100 : 0);
       const d = dec.get(key) ?? new Array<number>(16).fill(0);
       d[10] += 1;
@@ -80,15 +80,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
     pendingAt.set(out, at);
     return register.call(this, x, out, vl);
   };
-  const popHead = fifo.popHead;
-  fifo.popHead = function (q: number) {
-    popping = true;
-    try {
-      return popHead.call(this, q);
-    } finally {
-      popping = false;
-    }
-  };
+  const pops = flagPops(fifo);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const xbar = Crossbar.prototype as any;
   const startTx = xbar.startTx;

@@ -37,6 +37,7 @@ import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
 import { simCaseParams } from './sim-case-params.js';
 import { poolInto, sumsByKey } from './sim-kind-sums.js';
+import { flagPops } from './sim-hooks.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, d: string) => {
@@ -72,7 +73,6 @@ const registered = new Map<number, [number, boolean, number]>();
 /** Per input queue: the output of its last started packet; per (port, own output, predecessor's output the same or not): successors' [n, Σ(H − x)] (H38sat, entry 225). */
 const lastOut = new Map<number, number>();
 const succ = new Map<string, [number, number]>();
-let popping = false;
 /** Per input queue q: [fresh n, ΣH, ΣH², successor n, ΣH, ΣH²] (seconds). */
 const heads = new Map<number, number[]>();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -84,10 +84,10 @@ let crossbar: any = null;
 const register = fifo.register;
 fifo.register = function (x: number, out: number, vl: number) {
   const q = this.bufferOf(x); // (the maps below are by buffer number; the simulator's queue numbers are record offsets)
-  registered.set(q, [clock(), popping, out]);
+  registered.set(q, [clock(), pops.popping, out]);
   // A fresh head whose port still sends its own buffer's predecessor waits the rest of that transmission: the model's shifted FIFO counts it.
-  regAt.set(this.headOf(x), [clock(), popping, popping ? 0 : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock()), portSent((q / V) | 0), outSent(out)]);
-  if (!popping && crossbar !== null) {
+  regAt.set(this.headOf(x), [clock(), pops.popping, pops.popping ? 0 : Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - clock()), portSent((q / V) | 0), outSent(out)]);
+  if (!pops.popping && crossbar !== null) {
     // What keeps the fresh head's output busy (H39uni, entry 245): a packet of its own buffer, of another VL of its own input port
     // (the same link), or of another input port.
     const o = outSending.get(out);
@@ -169,15 +169,7 @@ fifo.push = function (x: number, p: number) {
   pushT.set(p, clock());
   return push.call(this, x, p);
 };
-const popHead = fifo.popHead;
-fifo.popHead = function (q: number) {
-  popping = true;
-  try {
-    return popHead.call(this, q);
-  } finally {
-    popping = false;
-  }
-};
+const pops = flagPops(fifo);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const xbar = Crossbar.prototype as any;
 const startTx = xbar.startTx;

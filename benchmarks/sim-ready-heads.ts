@@ -28,6 +28,7 @@ import { FifoInputQueues, FIFO_RECORD as FR } from '../src/sim/fabric/switch/inp
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
 import { simCaseParams } from './sim-case-params.js';
+import { flagPops } from './sim-hooks.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => (args.indexOf(n) >= 0 ? args[args.indexOf(n) + 1]! : d);
@@ -49,7 +50,6 @@ let cb: any = null;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let fq: any = null;
 let now = () => 0;
-let popping = false;
 /** Per queue: class (0 fresh free, 1 fresh busy port, 2 successor), ready time (NaN: not yet). */
 const cls = new Map<number, number>();
 const readyAt = new Map<number, number>();
@@ -85,7 +85,7 @@ fifo.register = function (q: number, out: number, vl: number) {
   fq = this;
   if (cb !== null) {
     const portBusy = cb.inBusy[this.inputOf(q)] !== 0;
-    const c = popping ? 2 : portBusy ? 1 : 0;
+    const c = pops.popping ? 2 : portBusy ? 1 : 0;
     cls.set(q, c);
     regT.set(q, now());
     if (c === 0) {
@@ -114,15 +114,7 @@ fifo.push = function (q: number, p: number) {
   if (cb !== null) pushT.set(p, now());
   return push.call(this, q, p);
 };
-const popHead = fifo.popHead;
-fifo.popHead = function (q: number) {
-  popping = true;
-  try {
-    return popHead.call(this, q);
-  } finally {
-    popping = false;
-  }
-};
+const pops = flagPops(fifo);
 const xb = Crossbar.prototype as any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const inputFreed = xb.inputFreed;
 xb.inputFreed = function (q: number, p: number) {
