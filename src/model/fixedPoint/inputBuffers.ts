@@ -12,9 +12,6 @@ import { otherVlsReadout } from '../queues/portReadout.js';
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
 import { RELOCATE } from './iterate.js';
-import { trainFullChance } from '../queues/spill.js';
-
-const TRY330 = process.env.TRY330 ?? '';
 
 /**
  * Step 4: each switch input buffer (behind channel u) as a finite FIFO queue: arrivals λ_u with the
@@ -101,8 +98,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
     const ht = hold - shift;
     const full = finiteQueue(lt, 1 / ht, ca2t, varS / (ht * ht), slots, true);
     const ownSlots = RELOCATE && m.hostChannel[u] === 1 ? Infinity : slots;
-    // Change 330 (H42sat, queues/spill.ts): no less full than the occupancy law of the buffer's own FIFO wait says.
-    const blocked = TRY330 === '1' ? Math.max(full.blockingProbability, trainFullChance(m, s, u, slots)) : TRY330 === '2' && m.hostChannel[u] !== 1 ? trainFullChance(m, s, u, slots) : full.blockingProbability;
+    const blocked = full.blockingProbability;
     // A blocked packet's credit wait, in the shifted queue whose π it multiplies (docs/models.md §13.5):
     // the shifted stream comes in GE batches (a link's back-to-back packets have A − x = 0), a batch
     // going on with probability 1 − τ, τ = 2/(1 + Ca²); the first of a batch to be blocked waits the
