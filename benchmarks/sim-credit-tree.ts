@@ -2,7 +2,7 @@
  * H42sat (issue 31, method changes 330–331): the credit back-pressure along a congestion tree, per watched switch input
  * port (its VL buffers), measured in the simulator from outside (src/sim is not changed; FifoInputQueues push/freed/register,
  * Crossbar.startTx and FabricStats stallBegins/endStall wrapped, as sim-diag-ports.ts does): per turn (input port → output
- * port) the packets' FIFO wait (entry → head registration), head time (registration → start; a successor, registered as its
+ * port, keyed `in/VL→out`) the packets' FIFO wait (entry → head registration), head time (registration → start; a successor, registered as its
  * predecessor started, less that transmission x), entry → start, the part of the head time during which the output stood
  * credit-stalled, and the share of successors; per buffer the time-weighted occupancy in packets (header entry to the
  * tail's blocks freed; 0..8, the last bin 8 or more); per output port the credit-stall fraction and its stall periods
@@ -60,7 +60,7 @@ xb.startTx = function (g: number, x: number, v: number) {
   if (inst) {
     const q = inst.bufferOf(x); const p = inst.headOf(x); const e = entry.get(p); const r = reg.get(p); const now = clock();
     if (measuring && e !== undefined && r !== undefined && watch.includes(names[(q / V) | 0]!)) {
-      const k = `${names[(q / V) | 0]}→${names[g]}`; let a = sums.get(k); if (!a) sums.set(k, (a = [0, 0, 0, 0, 0, 0]));
+      const k = `${names[(q / V) | 0]}/${q % V}→${names[g]}`; let a = sums.get(k); if (!a) sums.set(k, (a = [0, 0, 0, 0, 0, 0]));
       a[0]! += 1; a[1]! += r[0] - e; a[2]! += now - r[0] - (r[1] ? xL : 0); a[3]! += now - e; if (r[1]) a[4]! += 1; a[5]! += cum(g) - (regStall.get(p) ?? cum(g));
     }
     entry.delete(p); reg.delete(p); regStall.delete(p);
@@ -79,5 +79,5 @@ const meas = f.measurements();
 const stall: Record<string, number> = {};
 for (const p of meas.ports) stall[p.name] = p.creditStallTime / meas.duration;
 const stalls = Object.fromEntries([...st].filter(([, o]) => o.n > 0).map(([g, o]) => [names[g], [o.n, o.s1, o.s2]]));
-const out = { seed, stalls, x: xL, sums: Object.fromEntries(sums), occ: Object.fromEntries([...occ].map(([q, o]) => [names[(q / V) | 0], o.hist.map((h) => h / until)])), stall };
+const out = { seed, stalls, x: xL, sums: Object.fromEntries(sums), occ: Object.fromEntries([...occ].map(([q, o]) => [`${names[(q / V) | 0]}/${q % V}`, o.hist.map((h) => h / until)])), stall };
 console.log(JSON.stringify(out));
