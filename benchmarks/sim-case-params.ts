@@ -6,11 +6,14 @@
  * destinations, 2.5 Gb/s, buffers of four 2 KB packets, VL weights 1 : 3. `bufferBytes` > 0 resizes
  * the input buffers (H31z: the credit limit's part in a buffer's time). `wrr4to4-2sl[-equal]`: fabric-model-wrr-switch.ts's set-up.
  * `merge-bare-split` (H41shf): change 145's bare mechanism (test/helpers/mergeBare.ts, split) with LABEL each flow's λx.
+ * `stair-bare` (H42stair): test/model/stairMerge.test.ts's bare stair (hosts a0–a2 over link u:4 → s:1, host b on s:2, both
+ * to o; one VL, four 2 KB slots) with LABEL `HEAVY/LIGHT`, the link's and b's λx (e.g. 0.77/0.13); `pps` is b's rate.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { wrrSwitchParams } from './fabric-model-wrr-switch.js';
 import { mergeBare } from '../test/helpers/mergeBare.js';
+import { trainIntoOne } from '../test/helpers/twoSls.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function simCaseParams(name: string, label: string, bufferBytes = 0): { params: any; pps: number } {
@@ -19,6 +22,18 @@ export function simCaseParams(name: string, label: string, bufferBytes = 0): { p
   if (name === 'merge-bare-split') {
     const bare = mergeBare(Number(label), true, true);
     return { params: bare.params, pps: bare.rate };
+  }
+  if (name === 'stair-bare') {
+    const [heavy, light] = label.split('/').map(Number) as [number, number];
+    const pps = (load: number) => (load * 2.5e9) / (2048 * 8);
+    const flow = (h: string, load: number) => ({ name: h, source: h, destination: 'o', sl: 0, traffic: { kind: 'poisson', rate: pps(load) }, packetBytes: 2048 });
+    const params = {
+      topology: trainIntoOne(), vls: 1, slToVl: Array<number>(16).fill(0),
+      arbitration: { high: [], low: [{ vl: 0, weight: 255 }], limitOfHighPriority: 0 },
+      mtu: 2048, bufferBytes: 4 * 2048, switchLatencyNs: 100, cutThrough: true,
+      flows: [...['a0', 'a1', 'a2'].map((h) => flow(h, heavy / 3)), flow('b', light)],
+    };
+    return { params, pps: pps(light) };
   }
   if (name.startsWith('switch8-') || name.startsWith('switch4-')) {
     const vls = name.endsWith('2sl') ? 2 : 1;

@@ -32,12 +32,14 @@ import { flagPops } from './sim-hooks.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => (args.indexOf(n) >= 0 ? args[args.indexOf(n) + 1]! : d);
-const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--buffer-bytes', '--ports'].includes(args[i - 1]!)));
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--buffer-bytes', '--ports', '--first'].includes(args[i - 1]!)));
 const [name, label = '70%'] = positional;
 if (name === undefined) throw new Error('usage: sim-ready-heads.ts CASE [LABEL] [--reps N] [--packets N] [--buffer-bytes N] [--ports A,B]');
 /** `--ports A,B` (H41shf, entry 300): those switch input ports (e.g. s1_4:2) each their own group, every other buffer as 'other'. */
 const ports = opt('--ports', '').split(',').filter((p) => p !== '');
 const reps = Number(opt('--reps', '1'));
+/** `--first R` (H42stair): begin at replication R (one process per replication gives per-replication rows for half-widths). */
+const first = Number(opt('--first', '0'));
 const packets = Number(opt('--packets', '5000'));
 const bufferBytes = Number(opt('--buffer-bytes', '0'));
 
@@ -217,7 +219,7 @@ const kindOf = (input: string) => {
   return `${from.includes(':') ? level(from) : 'host'}>${level(input)}`;
 };
 const until = packets / pps;
-for (let r = 0; r < reps; r++) {
+for (let r = first; r < first + reps; r++) {
   const f = buildFabric({ ...params, streams: new RandomStreams(1), replication: r }) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
   now = () => f.engine.now;
   kindOfQ = (q: number) => kindOf(f.portNames[fq.inputOf(q)]!);

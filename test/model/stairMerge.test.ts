@@ -14,7 +14,11 @@
  * alike share is the larger for b), at 0.77 / 0.13 a0 main's +12.4 % but b −14.9 % (main −25.7 %: there b's train term is
  * the larger). The simulator's 95 % half-widths: a0 ±2.2 / ±4.3 %, b ±1.0 / ±0.7 %, so b's miss is the firm one in both
  * (a0's at 0.77 is within its half-width of the 11 % limit). Which turns of a binding floor take its deficit is open
- * (entry 312); a form that passes these and splitFifo both turns them back into `it`. The solve's convergence is checked
+ * (entry 312); a form that passes these and splitFifo both turns them back into `it`. Measured per input (docs/fabric-model.md
+ * entry 325, H42stair: sim-ready-heads.ts `stair-bare`, 5 replications): b's head lacks the link's early-registered next packets
+ * (0.535 / 0.203 x at 0.77 / 0.57 against the code's train term 0.300 / 0.108) and its FIFO what that longer head queues; at 0.77
+ * the heavy buffer's identity FIFO is 2.18 x against the simulator's 1.70 (the slots cut it; u holds the spill as well). Tries
+ * 326–329 (i42stair-tried) bring b to +1.3 / −3.2 % but a0 stays +11.8 % at 0.77. The solve's convergence is checked
  * in a plain `it` first (review H41rv310): `it.fails` passes on any throw, and a solve that failed must not read as the
  * known accuracy miss.
  */
