@@ -1,0 +1,90 @@
+/**
+ * H42ph (issue 31, method changes 332–334): benchmarks/sim-credit-tree.ts (H42sat, entries 330–331) with, per output port,
+ * the heads waiting for it (registered, not started) integrated over the time the output stood credit-stalled and the time
+ * it did not — `heads[port].nStalled` is the mean number of heads held by a stall (each stalled period weighted by its
+ * length), `nOpen` the mean number waiting while it was not stalled, `hist` the time shares with 0..5 heads waiting — and
+ * the count of its packets that started after a stall (`blocked`) and of those whose predecessor on the port had too
+ * (`blockedAfterBlocked`); per turn two more sums, `sums[k][6..7]`: the heads registered while their buffer was full (every
+ * slot taken, the head's own included: the link into it is blocked meanwhile) and their head time. Everything else as sim-credit-tree.ts (its JSON plus `heads`); sum with
+ * sim-credit-tree-sum.py, the `heads` with sim-stall-heads-sum.py.
+ *
+ *     nice -n 19 npx tsx benchmarks/sim-stall-heads.ts alfaro16-bitcomp-1sl 90% --ports s6:6,s6:7 [--seed 2] [--packets 20000]
+ */
+import { buildFabric, RandomStreams } from '../src/index.js';
+import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
+import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
+import { simCaseParams } from './sim-case-params.js';
+import { flagPops } from './sim-hooks.js';
+import { FabricStats } from '../src/sim/fabric/measure/measurements.js';
+const args = process.argv.slice(2);
+const opt = (n: string, d: string) => { const i = args.indexOf(n); return i >= 0 ? args[i + 1]! : d; };
+const [name, label] = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--packets', '--ports', '--seed', '--buffer-bytes'].includes(args[i - 1]!)));
+if (name === undefined || label === undefined) throw new Error('usage: sim-stall-heads.ts CASE LABEL --ports A,B [--seed S] [--packets N] [--buffer-bytes N]');
+const packets = Number(opt('--packets', '20000'));
+const seed = Number(opt('--seed', '1'));
+const watch = opt('--ports', '').split(',');
+const { params, pps } = simCaseParams(name!, label!, Number(opt('--buffer-bytes', '0')));
+const V: number = params.vls ?? 1;
+const xL = (2048 * 8) / 2.5e9;
+let clock = () => 0; let names: readonly string[] = []; let measuring = false;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let inst: any = null;
+const entry = new Map<number, number>(); const reg = new Map<number, [number, boolean]>();
+const sums = new Map<string, number[]>(); // n, Σfifo, Σhead, Σentry→start, nSucc
+const occ = new Map<number, { blocks: number; since: number; hist: number[] }>();
+const bump = (q: number, d: number) => {
+  const port = (q / V) | 0; if (!watch.includes(names[port]!)) return;
+  let o = occ.get(q); if (!o) occ.set(q, (o = { blocks: 0, since: clock(), hist: new Array(9).fill(0) }));
+  if (measuring) o.hist[Math.min(8, Math.ceil(o.blocks / 32))]! += clock() - o.since;
+  o.since = clock(); o.blocks += d;
+};
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const fifo = FifoInputQueues.prototype as any;
+const push = fifo.push; fifo.push = function (x: number, p: number) { inst = this; entry.set(p, clock()); bump(this.bufferOf(x), this.pool.blocks(p)); return push.call(this, x, p); };
+const freed = fifo.freed; fifo.freed = function (x: number, b: number) { bump(this.bufferOf(x), -b); return freed.call(this, x, b); };
+const pops = flagPops(fifo);
+// Credit stalls per output port: cumulated stall time, and per stall period n, Σlen, Σlen² (measured window).
+const st = new Map<number, { acc: number; since: number; n: number; s1: number; s2: number }>();
+const stOf = (g: number) => { let o = st.get(g); if (!o) st.set(g, (o = { acc: 0, since: -1, n: 0, s1: 0, s2: 0 })); return o; };
+const cum = (g: number) => { const o = stOf(g); return o.acc + (o.since >= 0 ? clock() - o.since : 0); };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const fsp = FabricStats.prototype as any;
+const sb = fsp.stallBegins; fsp.stallBegins = function (g: number) { nwTick(g); const o = stOf(g); if (o.since < 0) o.since = clock(); return sb.call(this, g); };
+const es = fsp.endStall; fsp.endStall = function (g: number) { nwTick(g); if (stOf(g).since >= 0) nwOf(g).blocked = true; const o = stOf(g); if (o.since >= 0) { const d = clock() - o.since; o.acc += d; if (measuring) { o.n++; o.s1 += d; o.s2 += d * d; } o.since = -1; } return es.call(this, g); };
+const regStall = new Map<number, number>();
+const nw = new Map<number, { n: number; since: number; stalled: number; open: number; tS: number; tO: number; blocked: boolean; prev: boolean; pkts: number; bl: number; bb: number; hist: number[] }>();
+const nwOf = (g: number) => { let o = nw.get(g); if (!o) nw.set(g, (o = { n: 0, since: clock(), stalled: 0, open: 0, tS: 0, tO: 0, blocked: false, prev: false, pkts: 0, bl: 0, bb: 0, hist: new Array(6).fill(0) })); return o; };
+const nwTick = (g: number) => { const o = nwOf(g); const d = clock() - o.since; if (measuring) { const s2 = stOf(g).since >= 0; if (s2) { o.stalled += o.n * d; o.tS += d; } else { o.open += o.n * d; o.tO += d; } o.hist[Math.min(5, o.n)]! += d; } o.since = clock(); };
+const headOut = new Map<number, number>();
+const capBlocks = (params.bufferBytes ?? 4 * 2048) / 64;
+const fullAt = new Map<number, boolean>();
+const register = fifo.register; fifo.register = function (x: number, out: number, vl: number) { reg.set(this.headOf(x), [clock(), pops.popping]); fullAt.set(this.headOf(x), (occ.get(this.bufferOf(x))?.blocks ?? 0) >= capBlocks); regStall.set(this.headOf(x), cum(out)); nwTick(out); nwOf(out).n++; headOut.set(this.headOf(x), out); return register.call(this, x, out, vl); };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const xb = Crossbar.prototype as any; const startTx = xb.startTx;
+xb.startTx = function (g: number, x: number, v: number) {
+  { const o = nwOf(g); nwTick(g); if (measuring) { o.pkts++; if (o.blocked) { o.bl++; if (o.prev) o.bb++; } } o.prev = o.blocked; o.blocked = false; }
+  if (inst) {
+    const q = inst.bufferOf(x); const p = inst.headOf(x); const e = entry.get(p); const r = reg.get(p); const now = clock();
+    if (measuring && e !== undefined && r !== undefined && watch.includes(names[(q / V) | 0]!)) {
+      const k = `${names[(q / V) | 0]}/${q % V}→${names[g]}`; let a = sums.get(k); if (!a) sums.set(k, (a = [0, 0, 0, 0, 0, 0, 0, 0]));
+      a[0]! += 1; a[1]! += r[0] - e; a[2]! += now - r[0] - (r[1] ? xL : 0); if (fullAt.get(p)) { a[6]! += 1; a[7]! += now - r[0] - (r[1] ? xL : 0); } a[3]! += now - e; if (r[1]) a[4]! += 1; a[5]! += cum(g) - (regStall.get(p) ?? cum(g));
+    }
+    entry.delete(p); reg.delete(p); regStall.delete(p); fullAt.delete(p); const ho = headOut.get(p); if (ho !== undefined) { nwTick(ho); nwOf(ho).n--; headOut.delete(p); }
+  }
+  return startTx.call(this, g, x, v);
+};
+const until = packets / pps;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const f = buildFabric({ ...params, streams: new RandomStreams(seed), replication: 0 }) as any;
+clock = () => f.engine.now; names = f.portNames;
+f.run(until / 5, until / 5); measuring = true;
+for (const o of occ.values()) o.since = clock();
+f.run(until / 5 + until, until / 5);
+for (const o of occ.values()) { o.hist[Math.min(8, Math.ceil(o.blocks / 32))]! += clock() - o.since; o.since = clock(); }
+const meas = f.measurements();
+const stall: Record<string, number> = {};
+for (const p of meas.ports) stall[p.name] = p.creditStallTime / meas.duration;
+const stalls = Object.fromEntries([...st].filter(([, o]) => o.n > 0).map(([g, o]) => [names[g], [o.n, o.s1, o.s2]]));
+const heads = Object.fromEntries([...nw].filter(([, o]) => o.pkts > 0).map(([g, o]) => [names[g], { nStalled: o.stalled / Math.max(1e-30, o.tS), nOpen: o.open / Math.max(1e-30, o.tO), tS: o.tS / until, pkts: o.pkts, blocked: o.bl, blockedAfterBlocked: o.bb, hist: o.hist.map((h) => h / until) }]));
+const out = { seed, heads, stalls, x: xL, sums: Object.fromEntries(sums), occ: Object.fromEntries([...occ].map(([q, o]) => [`${names[(q / V) | 0]}/${q % V}`, o.hist.map((h) => h / until)])), stall };
+console.log(JSON.stringify(out));
