@@ -21,7 +21,8 @@ import { SourceControl } from './sourceControl.js';
 import { EV_WAKE } from '../events.js';
 import { HostVlFifos } from './hostVlFifo.js';
 import { FlowTable, HAS_PATH_SELECTION, HAS_RATE_CONTROL, SATURATED } from './flowTable.js';
-import { H_FREE, H_LO, H_N, H_RR, H_WAKE, hostSendRecords, S_COUNT, S_HEAD, S_NEXT_AT, S_TAIL, S_VL, S_WINDOWED } from './sendRecords.js';
+import { H_FREE, H_LO, H_N, H_RR, H_VL_LAST, H_WAKE, hostSendRecords, S_COUNT, S_HEAD, S_NEXT_AT, S_TAIL, S_VL, S_WINDOWED } from './sendRecords.js';
+import { roundRobinTableOf } from '../switch/outputArbiters.js';
 
 /**
  * The engine handlers the host adapters post to: flow arrival (f, epoch), port wake-up (g; through
@@ -60,6 +61,8 @@ export class HostAdapters {
   /** The candidate's position in its host's flow list (for the round robin). */
   private readonly candPos: Int32Array;
   private readonly candBytes: Float64Array;
+  /** The round-robin table every host port's VL arbiter shares (outputArbiters.ts), or null: the port's position in its host record. */
+  private readonly rrTable: Uint8Array | null;
   /** The window limits of the rate-controlled flows (injectionWindow.ts). */
   private readonly windows: InjectionWindows;
   /** What generating a packet reads of each flow, and the Poisson flows' draws (flowTable.ts). */
@@ -93,6 +96,7 @@ export class HostAdapters {
     this.hI = records.hI;
     this.hostFlowList = records.hostFlowList;
     this.injectionCapped = c.injectionRate < Infinity;
+    this.rrTable = H > 0 ? roundRobinTableOf(c.arbiters, this.hostBase, G) : null;
     this.cand = new Int32Array(V);
     this.candPos = new Int32Array(V);
     this.candBytes = new Float64Array(V);
@@ -336,9 +340,27 @@ export class HostAdapters {
       if (this.scanCreditBlocked) this.stats.stallBegins(g);
       return -1;
     }
-    const v = this.V === 1 ? 0 : this.c.arbiters[g]!.pick(ready, this.candBytes);
+    const table = this.rrTable;
+    const v = this.V === 1 ? 0 : table !== null ? this.pickRoundRobin(g - this.hostBase, ready, table) : this.c.arbiters[g]!.pick(ready, this.candBytes);
     if (v >= 0) this.stats.endStall(g);
     return v;
+  }
+
+  /** RoundRobinArbiter.pick for host h's port on the shared table, its last entry in the host record (as crossbar.ts's for switch ports). */
+  private pickRoundRobin(h: number, ready: number, table: Uint8Array): number {
+    const n = table.length;
+    const bytes = this.candBytes;
+    const i = 8 * h + H_VL_LAST;
+    let e = this.hI[i]!;
+    for (let k = 0; k < n; k++) {
+      e = e + 1 === n ? 0 : e + 1;
+      const vl = table[e]!;
+      if ((ready >> vl) & 1 && bytes[vl]! > 0) {
+        this.hI[i] = e;
+        return vl;
+      }
+    }
+    return -1;
   }
 
   /** Host port g asks to be woken at `at` (the earliest of its pending wake-ups is kept). */

@@ -8,7 +8,8 @@
  * 1 if it has a rate control (only then can its window close: InjectionWindows counts only its
  * packets, and a window is at least 1); the double at 4f + 3: the earliest start of its next packet
  * (the rate limiter; sourceControl.ts writes it too). Per host h a 32-byte record: integers at 8h + …
- * its first flow in the flow list, its flows, the round robin's next position; doubles at 4h + … its
+ * its first flow in the flow list, its flows, the round robin's next position, its port's VL round robin's last
+ * entry (session 25: where an arbiter object per host port was a cache miss per packet at k = 32); doubles at 4h + … its
  * next start under the injection cap, the wake-up its port asked for (Infinity: none).
  */
 import { NONE, type CompiledFabric } from '../compiled.js';
@@ -21,10 +22,11 @@ export const S_VL = 3;
 export const S_WINDOWED = 4;
 /** Send record, the double at 4f + …: the earliest start of the flow's next packet. */
 export const S_NEXT_AT = 3;
-/** Host record, integers at 8h + …: first flow in the flow list, flows, the round robin's next position. */
+/** Host record, integers at 8h + …: first flow in the flow list, flows, the round robin's next position; the port's VL round robin's entry served last (−1: none; with a shared round-robin table, hostAdapter.ts). */
 export const H_LO = 0;
 export const H_N = 1;
 export const H_RR = 2;
+export const H_VL_LAST = 3;
 /** Host record, doubles at 4h + …: next start under the injection cap, the wake-up its port asked for. */
 export const H_FREE = 2;
 export const H_WAKE = 3;
@@ -63,6 +65,7 @@ export function hostSendRecords(c: CompiledFabric): HostSendRecords {
   for (let h = 0; h < H; h++) {
     hI[8 * h + H_LO] = start[h]!;
     hI[8 * h + H_N] = start[h + 1]! - start[h]!;
+    hI[8 * h + H_VL_LAST] = -1;
     hF[4 * h + H_WAKE] = Infinity;
   }
   return { sF, sI, hF, hI, hostFlowList };
