@@ -21,7 +21,7 @@ import { SourceControl } from './sourceControl.js';
 import { EV_WAKE } from '../events.js';
 import { HostVlFifos } from './hostVlFifo.js';
 import { FlowTable, HAS_PATH_SELECTION, HAS_RATE_CONTROL, SATURATED } from './flowTable.js';
-import { H_FREE, H_LO, H_N, H_RR, H_VL_LAST, H_WAKE, hostSendRecords, S_COUNT, S_HEAD, S_NEXT_AT, S_TAIL, S_VL, S_WINDOWED } from './sendRecords.js';
+import { H_FREE, H_LO, H_N, H_RR, H_VL_LAST, H_WAKE, hostSendRecords, S_COUNT, S_HEAD, S_NEXT_AT, S_RECORDERS, S_TAIL, S_VL, S_WINDOWED } from './sendRecords.js';
 import { roundRobinTableOf } from '../switch/outputArbiters.js';
 
 /**
@@ -95,6 +95,7 @@ export class HostAdapters {
     this.hF = records.hF;
     this.hI = records.hI;
     this.hostFlowList = records.hostFlowList;
+    stats.flowRecorders.shareSourceRecords({ f64: this.sF, i32: this.sI, stride: 8, first: S_RECORDERS, count: S_COUNT });
     this.injectionCapped = c.injectionRate < Infinity;
     this.rrTable = H > 0 ? roundRobinTableOf(c.arbiters, this.hostBase, G) : null;
     this.cand = new Int32Array(V);
@@ -108,7 +109,7 @@ export class HostAdapters {
 
   /** Packets in flow f's send queue, the one in transmission included, per flow (a copy; not per packet). */
   get fCount(): Int32Array {
-    return Int32Array.from({ length: this.sI.length / 8 }, (_, f) => this.sI[8 * f + S_COUNT]!);
+    return Int32Array.from({ length: this.sI.length / 16 }, (_, f) => this.sI[16 * f + S_COUNT]!);
   }
 
   /** Posts every flow's start. */
@@ -141,7 +142,7 @@ export class HostAdapters {
   private newPacket(f: number): void {
     const table = this.table;
     const pool = this.pool;
-    if (this.sI[8 * f + S_COUNT]! >= table.queueLimit(f)) {
+    if (this.sI[16 * f + S_COUNT]! >= table.queueLimit(f)) {
       this.stats.flowRecorders.offered(f, 1);
       return;
     }
@@ -168,18 +169,18 @@ export class HostAdapters {
     else {
       // Append to flow f's send queue (PacketQueues.append on the send record).
       pool.setNext(p, NONE);
-      const tail = this.sI[8 * f + S_TAIL]!;
-      if (tail === NONE) this.sI[8 * f + S_HEAD] = p;
+      const tail = this.sI[16 * f + S_TAIL]!;
+      if (tail === NONE) this.sI[16 * f + S_HEAD] = p;
       else pool.setNext(tail, p);
-      this.sI[8 * f + S_TAIL] = p;
+      this.sI[16 * f + S_TAIL] = p;
     }
     this.sendQueueChange(f, 1);
   }
 
   private sendQueueChange(f: number, delta: number): void {
-    const n = this.sI[8 * f + S_COUNT]! + delta;
-    this.sI[8 * f + S_COUNT] = n;
-    this.stats.flowRecorders.sendQueueChange(f, n);
+    const held = this.sI[16 * f + S_COUNT]!;
+    this.sI[16 * f + S_COUNT] = held + delta;
+    this.stats.flowRecorders.sendQueueChange(f, held);
   }
 
   /** Host port g's wake-up (a flow's rate-limiter gap is over). */
@@ -221,9 +222,9 @@ export class HostAdapters {
     for (let i = 0; i < n; i++) {
       const pos = (rr + i) % n;
       const f = this.hostFlowList[lo + pos]!;
-      const p = sI[8 * f + S_HEAD]!;
+      const p = sI[16 * f + S_HEAD]!;
       if (p === NONE) continue;
-      const v = sI[8 * f + S_VL]!;
+      const v = sI[16 * f + S_VL]!;
       if ((ready >> v) & 1) continue;
       if (!this.headReady(g, v, f, p, now)) continue;
       ready |= 1 << v;
@@ -237,10 +238,10 @@ export class HostAdapters {
     // Round robin: next time start after this flow.
     hI[8 * h + H_RR] = (this.candPos[v]! + 1) % n;
     // Shift flow f's send queue (PacketQueues.shift on the send record).
-    const p = sI[8 * f + S_HEAD]!;
+    const p = sI[16 * f + S_HEAD]!;
     const next = pool.next(p);
-    sI[8 * f + S_HEAD] = next;
-    if (next === NONE) sI[8 * f + S_TAIL] = NONE;
+    sI[16 * f + S_HEAD] = next;
+    if (next === NONE) sI[16 * f + S_TAIL] = NONE;
     this.send(g, h, v, f, p, now);
   }
 
@@ -253,7 +254,7 @@ export class HostAdapters {
     const pool = this.pool;
     const flags = this.table.flags(f);
     if ((flags & HAS_RATE_CONTROL) !== 0) {
-      this.sF[4 * f + S_NEXT_AT] = now + pool.size(p) / this.c.mtu / this.c.flows[f]!.rateControl!.rate;
+      this.sF[8 * f + S_NEXT_AT] = now + pool.size(p) / this.c.mtu / this.c.flows[f]!.rateControl!.rate;
       this.windows.sent(f);
     }
     if (this.injectionCapped) this.hF[4 * h + H_FREE] = now + pool.size(p) / this.c.injectionRate;
@@ -316,8 +317,8 @@ export class HostAdapters {
    * for the port's scan: the rate limiter's release (scanWake), missing credits (scanCreditBlocked).
    */
   private headReady(g: number, v: number, f: number, p: number, now: number): boolean {
-    if (this.sI[8 * f + S_WINDOWED] !== 0 && !this.windows.open(f)) return false;
-    const t = this.sF[4 * f + S_NEXT_AT]!;
+    if (this.sI[16 * f + S_WINDOWED] !== 0 && !this.windows.open(f)) return false;
+    const t = this.sF[8 * f + S_NEXT_AT]!;
     if (t > now) {
       if (t < this.scanWake) this.scanWake = t;
       return false;
