@@ -64,8 +64,8 @@ export function hostSendRecords(c: CompiledFabric): HostSendRecords {
   c.flows.forEach((f, i) => {
     hostFlowList[fill[f.source]!++] = i;
   });
-  const hF = new Float64Array(4 * H);
-  const hI = new Int32Array(hF.buffer);
+  const hF = new Float64Array(lineAlignedBuffer(32 * H, 1 << 18), 0, 4 * H);
+  const hI = new Int32Array(hF.buffer, 0, 8 * H);
   for (let h = 0; h < H; h++) {
     hI[8 * h + H_LO] = start[h]!;
     hI[8 * h + H_N] = start[h + 1]! - start[h]!;
