@@ -73,8 +73,9 @@ export class RoundRobinArbiter implements OutputArbiter {
 /**
  * The one round-robin table of every switch port (ports 0 … switchPorts − 1 of `arbiters`) when each
  * has a {@link RoundRobinArbiter} over the same shared table (the default tables), else null. The
- * crossbar then keeps each port's position in an array of its own (issue 32: an arbiter object per
- * port was a cache miss or two per packet-hop at k = 32) and chooses exactly as the arbiter would.
+ * crossbar then keeps each port's position in the port's record (Links.vlLast; issue 32: an arbiter object per
+ * port was a cache miss or two per packet-hop at k = 32; session 25: an array of its own one more) and chooses
+ * exactly as the arbiter would.
  */
 export function roundRobinTable(arbiters: readonly OutputArbiter[], switchPorts: number): Uint8Array | null {
   return roundRobinTableOf(arbiters, 0, switchPorts);
