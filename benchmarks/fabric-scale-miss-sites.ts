@@ -14,9 +14,10 @@
  *     nice -n 19 npx tsx benchmarks/fabric-scale-miss-sites.ts 32 50 10 --ll 4 --no-inline .
  *
  * Prints the window's totals per hop, then per function: LL misses per hop (read, write), D1 misses, instructions.
+ * With KEEP_MISSES set, the callgrind file and V8's map stay in the temporary folder (printed) for a closer look.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -161,12 +162,14 @@ if (args[0] === '--child') {
   const { hops, out, map } = await measure(Number(kArg), tree, Number(warmArg), Number(windowArg), llMiB, noInline, dir);
   const { events, byName } = attribute(out, readMap(map));
   if (process.env.KEEP_MISSES === undefined) rmSync(dir, { recursive: true, force: true });
+  else copyFileSync(map, join(dir, 'perf.map'));
   rmSync(map, { force: true });
   const ix = (e: string): number => events.indexOf(e);
   const [ir, d1r, d1w, llr, llw] = ['Ir', 'D1mr', 'D1mw', 'DLmr', 'DLmw'].map(ix) as [number, number, number, number, number];
   const total = new Array<number>(events.length).fill(0);
   for (const t of byName.values()) t.forEach((v, i) => (total[i]! += v));
   const f = (v: number, d: number): string => (v / hops).toFixed(d);
+  if (process.env.KEEP_MISSES !== undefined) console.log(`# kept: ${dir}`);
   console.log(`# fabric-scale-miss-sites — k = ${kArg}, warm-up ${warmArg} µs, window ${windowArg} µs, tree ${tree}; LL ${llMiB} MiB 16-way, D1 32 KiB 8-way; inlining ${noInline ? 'off' : 'on'}`);
   console.log(`# ${hops} packet-hops; per hop: ${f(total[ir]!, 0)} instructions, ${f(total[d1r]! + total[d1w]!, 1)} D1 misses, ${f(total[llr]! + total[llw]!, 2)} LL misses (${f(total[llr]!, 2)} read, ${f(total[llw]!, 2)} write)`);
   console.log('| LL misses / hop | read | write | D1 misses / hop | instructions / hop | function (V8 code object or object file) |');
