@@ -36,6 +36,11 @@ export const HAS_RATE_CONTROL = 1;
 export const HAS_PATH_SELECTION = 2;
 export const SATURATED = 4;
 
+/** A flow's flags (HAS_RATE_CONTROL, HAS_PATH_SELECTION, SATURATED). */
+export function flowFlags(flow: CompiledFabric['flows'][number]): number {
+  return (flow.rateControl !== null ? HAS_RATE_CONTROL : 0) | (flow.pathSelection !== null ? HAS_PATH_SELECTION : 0) | (flow.arrivals === null ? SATURATED : 0);
+}
+
 /** The flows' generation records. */
 export class FlowTable {
   private readonly f64: Float64Array;
@@ -56,8 +61,7 @@ export class FlowTable {
       this.i32[r + I_VL] = flow.vl;
       const constant = flow.sizes.constantBytes;
       this.i32[r + I_SIZE] = constant === undefined ? -1 : constant + c.headerBytes;
-      this.i32[r + I_FLAGS] =
-        (flow.rateControl !== null ? HAS_RATE_CONTROL : 0) | (flow.pathSelection !== null ? HAS_PATH_SELECTION : 0) | (flow.arrivals === null ? SATURATED : 0);
+      this.i32[r + I_FLAGS] = flowFlags(flow);
     });
   }
 

@@ -21,7 +21,7 @@ import { SourceControl } from './sourceControl.js';
 import { EV_WAKE } from '../events.js';
 import { HostVlFifos } from './hostVlFifo.js';
 import { FlowTable, HAS_PATH_SELECTION, HAS_RATE_CONTROL, SATURATED } from './flowTable.js';
-import { H_FREE, H_LO, H_N, H_RR, H_VL_LAST, H_WAKE, hostSendRecords, S_COUNT, S_HEAD, S_NEXT_AT, S_RECORDERS, S_TAIL, S_VL, S_WINDOWED } from './sendRecords.js';
+import { H_FREE, H_LO, H_N, H_RR, H_VL_LAST, H_WAKE, hostSendRecords, S_COUNT, S_FLAGS, S_HEAD, S_NEXT_AT, S_RECORDERS, S_TAIL, S_VL, S_WINDOWED } from './sendRecords.js';
 import { roundRobinTableOf } from '../switch/outputArbiters.js';
 
 /**
@@ -252,7 +252,7 @@ export class HostAdapters {
    */
   private send(g: number, h: number, v: number, f: number, p: number, now: number): void {
     const pool = this.pool;
-    const flags = this.table.flags(f);
+    const flags = this.sI[16 * f + S_FLAGS]!;
     if ((flags & HAS_RATE_CONTROL) !== 0) {
       this.sF[8 * f + S_NEXT_AT] = now + pool.size(p) / this.c.mtu / this.c.flows[f]!.rateControl!.rate;
       this.windows.sent(f);

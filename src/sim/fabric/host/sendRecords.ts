@@ -6,7 +6,7 @@
  * Per flow f a 64-byte send record: integers at 16f + … its send queue's first and last packet (NONE:
  * empty; linked through the pool's `next`), packets in it (the one in transmission included), its VL,
  * 1 if it has a rate control (only then can its window close: InjectionWindows counts only its
- * packets, and a window is at least 1); the double at 8f + 3: the earliest start of its next packet
+ * packets, and a window is at least 1), its flags (flowTable.ts); the double at 8f + 3: the earliest start of its next packet
  * (the rate limiter; sourceControl.ts writes it too); doubles 8f + 4 … 7: the send queue's recorders
  * (flowRecorders.ts; session 25: they were a 64-byte record of their own, a cache miss more per packet at k = 32). Per host h a 32-byte record: integers at 8h + …
  * its first flow in the flow list, its flows, the round robin's next position, its port's VL round robin's last
@@ -15,6 +15,7 @@
  */
 import { NONE, type CompiledFabric } from '../compiled.js';
 import { lineAlignedBuffer } from '../lineAligned.js';
+import { flowFlags } from './flowTable.js';
 
 /** Send record (per flow), integers at 8f + …: first and last packet of the send queue, packets in it, VL, rate control (0/1). */
 export const S_HEAD = 0;
@@ -22,6 +23,8 @@ export const S_TAIL = 1;
 export const S_COUNT = 2;
 export const S_VL = 3;
 export const S_WINDOWED = 4;
+/** Send record, integer at 16f + S_FLAGS: flowTable.ts's flags (rate control, path selection, saturated), read at every start (session 25: where the flow table's line was read for them alone). */
+export const S_FLAGS = 5;
 /** Send record, the double at 8f + …: the earliest start of the flow's next packet; from S_RECORDERS on the flow's send-queue recorders (flowRecorders.ts: last change, sum, compensation, packets offered). */
 export const S_NEXT_AT = 3;
 export const S_RECORDERS = 4;
@@ -55,6 +58,7 @@ export function hostSendRecords(c: CompiledFabric): HostSendRecords {
     sI[16 * f + S_TAIL] = NONE;
     sI[16 * f + S_VL] = flow.vl;
     sI[16 * f + S_WINDOWED] = flow.rateControl !== null ? 1 : 0;
+    sI[16 * f + S_FLAGS] = flowFlags(flow);
   });
   const start = new Int32Array(H + 1);
   for (const f of c.flows) start[f.source + 1]!++;
