@@ -21,7 +21,7 @@ import { SourceControl } from './sourceControl.js';
 import { EV_WAKE } from '../events.js';
 import { HostVlFifos } from './hostVlFifo.js';
 import { FlowTable, HAS_PATH_SELECTION, HAS_RATE_CONTROL, SATURATED } from './flowTable.js';
-import { H_FREE, H_LO, H_N, H_RR, H_VL_LAST, H_WAKE, hostSendRecords, S_COUNT, S_FLAGS, S_HEAD, S_NEXT_AT, S_RECORDERS, S_TAIL, S_VL, S_WINDOWED } from './sendRecords.js';
+import { H_FREE, H_RR, H_WAKE, hostSendRecords, S_COUNT, S_FLAGS, S_HEAD, S_NEXT_AT, S_RECORDERS, S_TAIL, S_VL, S_WINDOWED } from './sendRecords.js';
 import { roundRobinTableOf } from '../switch/outputArbiters.js';
 
 /**
@@ -52,8 +52,9 @@ export class HostAdapters {
   /** The hosts' records (the layout above), as integers and as doubles over one buffer. */
   private readonly hI: Int32Array;
   private readonly hF: Float64Array;
-  /** The flows of each host, host by host (host h's from hI[8h + H_LO], hI[8h + H_N] of them). */
+  /** The flows of each host, host by host (host h's from hostFlowStart[h] to hostFlowStart[h + 1]; sendRecords.ts). */
   private readonly hostFlowList: Int32Array;
+  private readonly hostFlowStart: Int32Array;
   /** Whether hosts have an injection cap (without one H_FREE stays 0: no division per packet). */
   private readonly injectionCapped: boolean;
   // scratch for arbitration
@@ -95,6 +96,7 @@ export class HostAdapters {
     this.hF = records.hF;
     this.hI = records.hI;
     this.hostFlowList = records.hostFlowList;
+    this.hostFlowStart = records.hostFlowStart;
     stats.flowRecorders.shareSourceRecords({ f64: this.sF, i32: this.sI, stride: 8, first: S_RECORDERS, count: S_COUNT });
     this.injectionCapped = c.injectionRate < Infinity;
     this.rrTable = H > 0 ? roundRobinTableOf(c.arbiters, this.hostBase, G) : null;
@@ -205,19 +207,21 @@ export class HostAdapters {
     const pool = this.pool;
     const h = g - this.hostBase;
     const hI = this.hI;
-    const lo = hI[8 * h + H_LO]!;
-    const n = hI[8 * h + H_N]!;
+    // (session 25: the host's record only where it holds something — a round robin over several flows, an
+    // injection cap — where reading it at every offer was a cache miss at k = 32)
+    const lo = this.hostFlowStart[h]!;
+    const n = this.hostFlowStart[h + 1]! - lo;
     if (n === 0) return;
     const now = this.engine.now;
     let ready = 0;
-    const free = this.hF[4 * h + H_FREE]!;
+    const free = this.injectionCapped ? this.hF[4 * h + H_FREE]! : 0;
     if (free > now) {
       this.wakeUp(g, free);
       return;
     }
     this.scanWake = Infinity;
     this.scanCreditBlocked = false;
-    const rr = hI[8 * h + H_RR]!;
+    const rr = n === 1 ? 0 : hI[8 * h + H_RR]!;
     const sI = this.sI;
     for (let i = 0; i < n; i++) {
       const pos = (rr + i) % n;
@@ -236,7 +240,7 @@ export class HostAdapters {
     if (v < 0) return;
     const f = this.cand[v]!;
     // Round robin: next time start after this flow.
-    hI[8 * h + H_RR] = (this.candPos[v]! + 1) % n;
+    if (n > 1) hI[8 * h + H_RR] = (this.candPos[v]! + 1) % n;
     // Shift flow f's send queue (PacketQueues.shift on the send record).
     const p = sI[16 * f + S_HEAD]!;
     const next = pool.next(p);
@@ -337,27 +341,27 @@ export class HostAdapters {
    */
   private pickVl(g: number, ready: number): number {
     if (ready === 0) {
-      this.wakeUp(g, this.scanWake);
+      // (no rate limiter holds a head: no wake-up to ask for — and no read of the host's record)
+      if (this.scanWake < Infinity) this.wakeUp(g, this.scanWake);
       if (this.scanCreditBlocked) this.stats.stallBegins(g);
       return -1;
     }
     const table = this.rrTable;
-    const v = this.V === 1 ? 0 : table !== null ? this.pickRoundRobin(g - this.hostBase, ready, table) : this.c.arbiters[g]!.pick(ready, this.candBytes);
+    const v = this.V === 1 ? 0 : table !== null ? this.pickRoundRobin(g, ready, table) : this.c.arbiters[g]!.pick(ready, this.candBytes);
     if (v >= 0) this.stats.endStall(g);
     return v;
   }
 
-  /** RoundRobinArbiter.pick for host h's port on the shared table, its last entry in the host record (as crossbar.ts's for switch ports). */
-  private pickRoundRobin(h: number, ready: number, table: Uint8Array): number {
+  /** RoundRobinArbiter.pick for host port g on the shared table, its last entry in the port's record (Links.vlLast, as crossbar.ts's for switch ports). */
+  private pickRoundRobin(g: number, ready: number, table: Uint8Array): number {
     const n = table.length;
     const bytes = this.candBytes;
-    const i = 8 * h + H_VL_LAST;
-    let e = this.hI[i]!;
+    let e = this.links.vlLast(g);
     for (let k = 0; k < n; k++) {
       e = e + 1 === n ? 0 : e + 1;
       const vl = table[e]!;
       if ((ready >> vl) & 1 && bytes[vl]! > 0) {
-        this.hI[i] = e;
+        this.links.setVlLast(g, e);
         return vl;
       }
     }

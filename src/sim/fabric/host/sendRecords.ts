@@ -9,8 +9,7 @@
  * packets, and a window is at least 1), its flags (flowTable.ts); the double at 8f + 3: the earliest start of its next packet
  * (the rate limiter; sourceControl.ts writes it too); doubles 8f + 4 … 7: the send queue's recorders
  * (flowRecorders.ts; session 25: they were a 64-byte record of their own, a cache miss more per packet at k = 32). Per host h a 32-byte record: integers at 8h + …
- * its first flow in the flow list, its flows, the round robin's next position, its port's VL round robin's last
- * entry (session 25: where an arbiter object per host port was a cache miss per packet at k = 32); doubles at 4h + … its
+ * its first flow in the flow list, its flows, the round robin's next position; doubles at 4h + … its
  * next start under the injection cap, the wake-up its port asked for (Infinity: none).
  */
 import { NONE, type CompiledFabric } from '../compiled.js';
@@ -28,11 +27,10 @@ export const S_FLAGS = 5;
 /** Send record, the double at 8f + …: the earliest start of the flow's next packet; from S_RECORDERS on the flow's send-queue recorders (flowRecorders.ts: last change, sum, compensation, packets offered). */
 export const S_NEXT_AT = 3;
 export const S_RECORDERS = 4;
-/** Host record, integers at 8h + …: first flow in the flow list, flows, the round robin's next position; the port's VL round robin's entry served last (−1: none; with a shared round-robin table, hostAdapter.ts). */
+/** Host record, integers at 8h + …: first flow in the flow list, flows, the round robin's next position. */
 export const H_LO = 0;
 export const H_N = 1;
 export const H_RR = 2;
-export const H_VL_LAST = 3;
 /** Host record, doubles at 4h + …: next start under the injection cap, the wake-up its port asked for. */
 export const H_FREE = 2;
 export const H_WAKE = 3;
@@ -44,6 +42,8 @@ export interface HostSendRecords {
   readonly hF: Float64Array;
   readonly hI: Int32Array;
   readonly hostFlowList: Int32Array;
+  /** Host h's flows in the flow list: from hostFlowStart[h] to hostFlowStart[h + 1] (session 25: a host's start reads this small table, not its record). */
+  readonly hostFlowStart: Int32Array;
 }
 
 /** The records of fabric `c` before its run: queues empty, round robins at 0, no wake-up asked. */
@@ -73,8 +73,7 @@ export function hostSendRecords(c: CompiledFabric): HostSendRecords {
   for (let h = 0; h < H; h++) {
     hI[8 * h + H_LO] = start[h]!;
     hI[8 * h + H_N] = start[h + 1]! - start[h]!;
-    hI[8 * h + H_VL_LAST] = -1;
     hF[4 * h + H_WAKE] = Infinity;
   }
-  return { sF, sI, hF, hI, hostFlowList };
+  return { sF, sI, hF, hI, hostFlowList, hostFlowStart: start };
 }
