@@ -54,14 +54,7 @@ const V_CREDITS = 0;
 const V_FOLD_BLOCKS = 1;
 const V_REQ_HEAD = 2;
 const V_REQ_TAIL = 3;
-/**
- * The cold part, from double C: integers 2C peer port (−1: none), 2C + 1 the peer's switch (−1: host); doubles C + k:
- * rate (bytes/s), propagation delay (s) of the outgoing direction, busy time, stall start; then the integer at
- * 2C + CI_VL_LAST the entry of the shared round-robin table its VL arbitration served last (−1: none; crossbar.ts;
- * session 25: read at every start of a switch port, beside the cold part the start reads anyway, where an array of
- * its own was a cache miss per start at k = 32; the second folded return's arrival time, which lay here, is in
- * `foldAt2`, written only at a second fold); then the packets sent on VL v at C + C_PACKETS + v.
- */
+/** The cold part, from double C: integers 2C peer port (−1: none), 2C + 1 the peer's switch (−1: host); doubles C + k: rate (bytes/s), propagation delay (s) of the outgoing direction, busy time, stall start; the integer 2C + CI_VL_LAST the shared round-robin table's entry the port's VL arbitration served last (−1: none; session 25: read at every start beside the rest, where an array of its own was a cache miss per start at k = 32; the second folded return's time, which lay there, is in `foldAt2`); then the packets sent on VL v at C + C_PACKETS + v. */
 const C_RATE = 1;
 const C_DELAY = 2;
 const C_BUSY = 3;
@@ -214,7 +207,7 @@ export class Links {
     return i === 0 ? this.recF[g * this.W + D_FOLD_AT]! : this.foldAt2[g]!;
   }
 
-  /** The entry of the shared round-robin table port g's VL arbitration served last (−1: none yet; crossbar.ts). */
+  /** The entry of the shared round-robin table port g's VL arbitration served last (−1: none yet; crossbar.ts, hostAdapter.ts). */
   vlLast(g: number): number {
     return this.rec[g * this.S + 2 * this.C + CI_VL_LAST]!;
   }
