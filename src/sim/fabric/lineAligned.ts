@@ -18,9 +18,12 @@ const WASM_PAGE = 65536;
 /** A WebAssembly (wasm32) memory holds at most this many pages (4 GiB); larger records stay plain ArrayBuffers. */
 const WASM_MAX_PAGES = 65536;
 
-/** An ArrayBuffer of at least `bytes` zeroed bytes; from ALIGN_FROM_BYTES on, its start is page-aligned (a WebAssembly memory's). */
-export function lineAlignedBuffer(bytes: number): ArrayBuffer {
-  if (bytes < ALIGN_FROM_BYTES) return new ArrayBuffer(bytes);
+/**
+ * An ArrayBuffer of at least `bytes` zeroed bytes; from `alignFrom` bytes on (default ALIGN_FROM_BYTES), its start is
+ * page-aligned (a WebAssembly memory's). (Session 25: the per-flow records of 64 bytes, 512 KB at k = 32, ask from 256 KiB on.)
+ */
+export function lineAlignedBuffer(bytes: number, alignFrom = ALIGN_FROM_BYTES): ArrayBuffer {
+  if (bytes < alignFrom) return new ArrayBuffer(bytes);
   const pages = Math.ceil(bytes / WASM_PAGE);
   if (pages > WASM_MAX_PAGES) return new ArrayBuffer(bytes);
   return new WebAssembly.Memory({ initial: pages, maximum: pages }).buffer;

@@ -13,6 +13,7 @@
 import type { CompiledFabric } from '../compiled.js';
 import { PoissonArrivals } from '../../traffic/arrivals.js';
 import { SimRandom } from '../../random/streams.js';
+import { lineAlignedBuffer } from '../lineAligned.js';
 
 /** Doubles of flow f's record at 8f + field: Poisson rate (jobs/s), stop time (s), send-queue limit (packets; may be Infinity). */
 const D_RATE = 0;
@@ -35,6 +36,11 @@ export const HAS_RATE_CONTROL = 1;
 export const HAS_PATH_SELECTION = 2;
 export const SATURATED = 4;
 
+/** A flow's flags (HAS_RATE_CONTROL, HAS_PATH_SELECTION, SATURATED). */
+export function flowFlags(flow: CompiledFabric['flows'][number]): number {
+  return (flow.rateControl !== null ? HAS_RATE_CONTROL : 0) | (flow.pathSelection !== null ? HAS_PATH_SELECTION : 0) | (flow.arrivals === null ? SATURATED : 0);
+}
+
 /** The flows' generation records. */
 export class FlowTable {
   private readonly f64: Float64Array;
@@ -42,8 +48,9 @@ export class FlowTable {
 
   constructor(c: CompiledFabric) {
     const F = c.flows.length;
-    this.f64 = new Float64Array(8 * F);
-    this.i32 = new Int32Array(this.f64.buffer);
+    // 64-byte records on whole lines from 256 KiB on (lineAligned.ts; session 25: unaligned, a generation read two lines of its flow's record at k = 32)
+    this.f64 = new Float64Array(lineAlignedBuffer(64 * F, 1 << 18), 0, 8 * F);
+    this.i32 = new Int32Array(this.f64.buffer, 0, 16 * F);
     c.flows.forEach((flow, f) => {
       const r = 16 * f;
       this.f64[8 * f + D_STOP] = flow.stop;
@@ -54,8 +61,7 @@ export class FlowTable {
       this.i32[r + I_VL] = flow.vl;
       const constant = flow.sizes.constantBytes;
       this.i32[r + I_SIZE] = constant === undefined ? -1 : constant + c.headerBytes;
-      this.i32[r + I_FLAGS] =
-        (flow.rateControl !== null ? HAS_RATE_CONTROL : 0) | (flow.pathSelection !== null ? HAS_PATH_SELECTION : 0) | (flow.arrivals === null ? SATURATED : 0);
+      this.i32[r + I_FLAGS] = flowFlags(flow);
     });
   }
 

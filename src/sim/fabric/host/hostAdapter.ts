@@ -21,7 +21,8 @@ import { SourceControl } from './sourceControl.js';
 import { EV_WAKE } from '../events.js';
 import { HostVlFifos } from './hostVlFifo.js';
 import { FlowTable, HAS_PATH_SELECTION, HAS_RATE_CONTROL, SATURATED } from './flowTable.js';
-import { H_FREE, H_LO, H_N, H_RR, H_WAKE, hostSendRecords, S_COUNT, S_HEAD, S_NEXT_AT, S_TAIL, S_VL, S_WINDOWED } from './sendRecords.js';
+import { H_FREE, H_RR, H_WAKE, hostSendRecords, S_COUNT, S_FLAGS, S_HEAD, S_NEXT_AT, S_RECORDERS, S_TAIL, S_VL, S_WINDOWED } from './sendRecords.js';
+import { roundRobinTableOf } from '../switch/outputArbiters.js';
 
 /**
  * The engine handlers the host adapters post to: flow arrival (f, epoch), port wake-up (g; through
@@ -51,8 +52,9 @@ export class HostAdapters {
   /** The hosts' records (the layout above), as integers and as doubles over one buffer. */
   private readonly hI: Int32Array;
   private readonly hF: Float64Array;
-  /** The flows of each host, host by host (host h's from hI[8h + H_LO], hI[8h + H_N] of them). */
+  /** The flows of each host, host by host (host h's from hostFlowStart[h] to hostFlowStart[h + 1]; sendRecords.ts). */
   private readonly hostFlowList: Int32Array;
+  private readonly hostFlowStart: Int32Array;
   /** Whether hosts have an injection cap (without one H_FREE stays 0: no division per packet). */
   private readonly injectionCapped: boolean;
   // scratch for arbitration
@@ -60,6 +62,8 @@ export class HostAdapters {
   /** The candidate's position in its host's flow list (for the round robin). */
   private readonly candPos: Int32Array;
   private readonly candBytes: Float64Array;
+  /** The round-robin table every host port's VL arbiter shares (outputArbiters.ts), or null: the port's position in its host record. */
+  private readonly rrTable: Uint8Array | null;
   /** The window limits of the rate-controlled flows (injectionWindow.ts). */
   private readonly windows: InjectionWindows;
   /** What generating a packet reads of each flow, and the Poisson flows' draws (flowTable.ts). */
@@ -92,7 +96,10 @@ export class HostAdapters {
     this.hF = records.hF;
     this.hI = records.hI;
     this.hostFlowList = records.hostFlowList;
+    this.hostFlowStart = records.hostFlowStart;
+    stats.flowRecorders.shareSourceRecords({ f64: this.sF, i32: this.sI, stride: 8, first: S_RECORDERS, count: S_COUNT });
     this.injectionCapped = c.injectionRate < Infinity;
+    this.rrTable = H > 0 ? roundRobinTableOf(c.arbiters, this.hostBase, G) : null;
     this.cand = new Int32Array(V);
     this.candPos = new Int32Array(V);
     this.candBytes = new Float64Array(V);
@@ -104,7 +111,7 @@ export class HostAdapters {
 
   /** Packets in flow f's send queue, the one in transmission included, per flow (a copy; not per packet). */
   get fCount(): Int32Array {
-    return Int32Array.from({ length: this.sI.length / 8 }, (_, f) => this.sI[8 * f + S_COUNT]!);
+    return Int32Array.from({ length: this.sI.length / 16 }, (_, f) => this.sI[16 * f + S_COUNT]!);
   }
 
   /** Posts every flow's start. */
@@ -137,7 +144,7 @@ export class HostAdapters {
   private newPacket(f: number): void {
     const table = this.table;
     const pool = this.pool;
-    if (this.sI[8 * f + S_COUNT]! >= table.queueLimit(f)) {
+    if (this.sI[16 * f + S_COUNT]! >= table.queueLimit(f)) {
       this.stats.flowRecorders.offered(f, 1);
       return;
     }
@@ -164,18 +171,18 @@ export class HostAdapters {
     else {
       // Append to flow f's send queue (PacketQueues.append on the send record).
       pool.setNext(p, NONE);
-      const tail = this.sI[8 * f + S_TAIL]!;
-      if (tail === NONE) this.sI[8 * f + S_HEAD] = p;
+      const tail = this.sI[16 * f + S_TAIL]!;
+      if (tail === NONE) this.sI[16 * f + S_HEAD] = p;
       else pool.setNext(tail, p);
-      this.sI[8 * f + S_TAIL] = p;
+      this.sI[16 * f + S_TAIL] = p;
     }
     this.sendQueueChange(f, 1);
   }
 
   private sendQueueChange(f: number, delta: number): void {
-    const n = this.sI[8 * f + S_COUNT]! + delta;
-    this.sI[8 * f + S_COUNT] = n;
-    this.stats.flowRecorders.sendQueueChange(f, n);
+    const held = this.sI[16 * f + S_COUNT]!;
+    this.sI[16 * f + S_COUNT] = held + delta;
+    this.stats.flowRecorders.sendQueueChange(f, held);
   }
 
   /** Host port g's wake-up (a flow's rate-limiter gap is over). */
@@ -200,26 +207,28 @@ export class HostAdapters {
     const pool = this.pool;
     const h = g - this.hostBase;
     const hI = this.hI;
-    const lo = hI[8 * h + H_LO]!;
-    const n = hI[8 * h + H_N]!;
+    // (session 25: the host's record only where it holds something — a round robin over several flows, an
+    // injection cap — where reading it at every offer was a cache miss at k = 32)
+    const lo = this.hostFlowStart[h]!;
+    const n = this.hostFlowStart[h + 1]! - lo;
     if (n === 0) return;
     const now = this.engine.now;
     let ready = 0;
-    const free = this.hF[4 * h + H_FREE]!;
+    const free = this.injectionCapped ? this.hF[4 * h + H_FREE]! : 0;
     if (free > now) {
       this.wakeUp(g, free);
       return;
     }
     this.scanWake = Infinity;
     this.scanCreditBlocked = false;
-    const rr = hI[8 * h + H_RR]!;
+    const rr = n === 1 ? 0 : hI[8 * h + H_RR]!;
     const sI = this.sI;
     for (let i = 0; i < n; i++) {
       const pos = (rr + i) % n;
       const f = this.hostFlowList[lo + pos]!;
-      const p = sI[8 * f + S_HEAD]!;
+      const p = sI[16 * f + S_HEAD]!;
       if (p === NONE) continue;
-      const v = sI[8 * f + S_VL]!;
+      const v = sI[16 * f + S_VL]!;
       if ((ready >> v) & 1) continue;
       if (!this.headReady(g, v, f, p, now)) continue;
       ready |= 1 << v;
@@ -231,12 +240,12 @@ export class HostAdapters {
     if (v < 0) return;
     const f = this.cand[v]!;
     // Round robin: next time start after this flow.
-    hI[8 * h + H_RR] = (this.candPos[v]! + 1) % n;
+    if (n > 1) hI[8 * h + H_RR] = (this.candPos[v]! + 1) % n;
     // Shift flow f's send queue (PacketQueues.shift on the send record).
-    const p = sI[8 * f + S_HEAD]!;
+    const p = sI[16 * f + S_HEAD]!;
     const next = pool.next(p);
-    sI[8 * f + S_HEAD] = next;
-    if (next === NONE) sI[8 * f + S_TAIL] = NONE;
+    sI[16 * f + S_HEAD] = next;
+    if (next === NONE) sI[16 * f + S_TAIL] = NONE;
     this.send(g, h, v, f, p, now);
   }
 
@@ -247,9 +256,9 @@ export class HostAdapters {
    */
   private send(g: number, h: number, v: number, f: number, p: number, now: number): void {
     const pool = this.pool;
-    const flags = this.table.flags(f);
+    const flags = this.sI[16 * f + S_FLAGS]!;
     if ((flags & HAS_RATE_CONTROL) !== 0) {
-      this.sF[4 * f + S_NEXT_AT] = now + pool.size(p) / this.c.mtu / this.c.flows[f]!.rateControl!.rate;
+      this.sF[8 * f + S_NEXT_AT] = now + pool.size(p) / this.c.mtu / this.c.flows[f]!.rateControl!.rate;
       this.windows.sent(f);
     }
     if (this.injectionCapped) this.hF[4 * h + H_FREE] = now + pool.size(p) / this.c.injectionRate;
@@ -312,8 +321,8 @@ export class HostAdapters {
    * for the port's scan: the rate limiter's release (scanWake), missing credits (scanCreditBlocked).
    */
   private headReady(g: number, v: number, f: number, p: number, now: number): boolean {
-    if (this.sI[8 * f + S_WINDOWED] !== 0 && !this.windows.open(f)) return false;
-    const t = this.sF[4 * f + S_NEXT_AT]!;
+    if (this.sI[16 * f + S_WINDOWED] !== 0 && !this.windows.open(f)) return false;
+    const t = this.sF[8 * f + S_NEXT_AT]!;
     if (t > now) {
       if (t < this.scanWake) this.scanWake = t;
       return false;
@@ -332,13 +341,31 @@ export class HostAdapters {
    */
   private pickVl(g: number, ready: number): number {
     if (ready === 0) {
-      this.wakeUp(g, this.scanWake);
+      // (no rate limiter holds a head: no wake-up to ask for — and no read of the host's record)
+      if (this.scanWake < Infinity) this.wakeUp(g, this.scanWake);
       if (this.scanCreditBlocked) this.stats.stallBegins(g);
       return -1;
     }
-    const v = this.V === 1 ? 0 : this.c.arbiters[g]!.pick(ready, this.candBytes);
+    const table = this.rrTable;
+    const v = this.V === 1 ? 0 : table !== null ? this.pickRoundRobin(g, ready, table) : this.c.arbiters[g]!.pick(ready, this.candBytes);
     if (v >= 0) this.stats.endStall(g);
     return v;
+  }
+
+  /** RoundRobinArbiter.pick for host port g on the shared table, its last entry in the port's record (Links.vlLast, as crossbar.ts's for switch ports). */
+  private pickRoundRobin(g: number, ready: number, table: Uint8Array): number {
+    const n = table.length;
+    const bytes = this.candBytes;
+    let e = this.links.vlLast(g);
+    for (let k = 0; k < n; k++) {
+      e = e + 1 === n ? 0 : e + 1;
+      const vl = table[e]!;
+      if ((ready >> vl) & 1 && bytes[vl]! > 0) {
+        this.links.setVlLast(g, e);
+        return vl;
+      }
+    }
+    return -1;
   }
 
   /** Host port g asks to be woken at `at` (the earliest of its pending wake-ups is kept). */

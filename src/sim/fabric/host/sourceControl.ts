@@ -32,7 +32,7 @@ export class SourceControl {
   private readonly hostBase: number;
   /** The engine handlers of flow f's rate timer and path timer (argument f). */
   private readonly timers: { readonly timer: number; readonly pathTimer: number };
-  /** Earliest start of flow f's next packet (the rate limiter; the host adapter sets it at each start): at 4f + 3 of the host adapter's send records (hostAdapter.ts). */
+  /** Earliest start of flow f's next packet (the rate limiter; the host adapter sets it at each start): at 8f + 3 of the host adapter's send records (hostAdapter.ts). */
   private readonly sendF: Float64Array;
   private readonly fTimerAt: Float64Array;
   private readonly fPathTimerAt: Float64Array;
@@ -77,8 +77,8 @@ export class SourceControl {
     if (rc.gapRule === 'restart') {
       // The gap restarts at the ACK: the next packet goes one packet time at the new rate later.
       const at = now + 1 / rc.rate;
-      const sooner = at < this.sendF[4 * f + 3]!;
-      this.sendF[4 * f + 3] = at;
+      const sooner = at < this.sendF[8 * f + 3]!;
+      this.sendF[8 * f + 3] = at;
       if (sooner) this.port.wakeUp(this.hostBase + flow.source, at);
     }
     this.afterRateEvent(f, rc, before);
@@ -118,9 +118,9 @@ export class SourceControl {
       // A faster rate may release a packet waiting on the old inter-packet gap sooner ('shorten',
       // the default); 'rescale' also lengthens it after a slower one; 'fixed' leaves it.
       const rule = rc.gapRule ?? 'shorten';
-      const last = this.sendF[4 * f + 3]!;
+      const last = this.sendF[8 * f + 3]!;
       if (last > now && (rule === 'rescale' || (rule === 'shorten' && rc.rate > before))) {
-        this.sendF[4 * f + 3] = now + (last - now) * (before / rc.rate);
+        this.sendF[8 * f + 3] = now + (last - now) * (before / rc.rate);
         if (rc.rate > before) this.port.tryOutput(this.hostBase + this.c.flows[f]!.source);
       }
     }

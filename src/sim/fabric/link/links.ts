@@ -29,8 +29,8 @@ import { lineAlignedBuffer } from '../lineAligned.js';
  * return's arrival time, then per VL (4 integers): credits held by the sender, credits folded, and
  * the first and last input buffer requesting the port on that VL. Then its *cold part*, read by a
  * transmission's start (which reads the hot line too): peer port and switch, rate, delay, the busy
- * time and credit stall's start of its transmit recorders (measurements.ts), the second folded
- * return's arrival time, the packets sent per VL. At two VLs each part is one 64-byte line; a credit
+ * time and credit stall's start of its transmit recorders (measurements.ts), the VL round robin's last
+ * entry, the packets sent per VL. At two VLs each part is one 64-byte line; a credit
  * event, a credit return (folded or not), a request and an end read only the hot line (before: a
  * 64-byte head and a 32-byte section per VL, each of those reading both). W doubles a record (a
  * multiple of 8: records on whole lines), read as 32-bit integers (`rec`, port g's field k at g·S +
@@ -54,12 +54,12 @@ const V_CREDITS = 0;
 const V_FOLD_BLOCKS = 1;
 const V_REQ_HEAD = 2;
 const V_REQ_TAIL = 3;
-/** The cold part, from double C: integers 2C peer port (−1: none), 2C + 1 the peer's switch (−1: host); doubles C + k: rate (bytes/s), propagation delay (s) of the outgoing direction, busy time, stall start, the second folded return's arrival time, then the packets sent on VL v at C + C_PACKETS + v. */
+/** The cold part, from double C: integers 2C peer port (−1: none), 2C + 1 the peer's switch (−1: host); doubles C + k: rate (bytes/s), propagation delay (s) of the outgoing direction, busy time, stall start; the integer 2C + CI_VL_LAST the shared round-robin table's entry the port's VL arbitration served last (−1: none; session 25: read at every start beside the rest, where an array of its own was a cache miss per start at k = 32; the second folded return's time, which lay there, is in `foldAt2`); then the packets sent on VL v at C + C_PACKETS + v. */
 const C_RATE = 1;
 const C_DELAY = 2;
 const C_BUSY = 3;
 const C_STALL_SINCE = 4;
-const C_FOLD_AT = 5;
+const CI_VL_LAST = 10;
 const C_PACKETS = 6;
 
 /** Receive credits towards a host: effectively unlimited. */
@@ -105,6 +105,8 @@ export class Links {
   private readonly wireI: Int32Array;
   private readonly wireF: Float64Array;
   private readonly WSH: number;
+  /** Each port's second folded credit return's arrival time (read only by the credit audit, wireLedger.ts). */
+  private readonly foldAt2: Float64Array;
   /** Whether any link has exponential service (else no per-packet test of the port's flag). */
   private readonly anyExponential: boolean;
   /** Credit returns folded into the sender's end of transmission ({@link returnCredits}; blocks, count and arrival times in the records, FOLD_SLOTS a port). */
@@ -164,6 +166,7 @@ export class Links {
       rec[r + P_CUR_PKT] = NONE;
       rec[r + 2 * C] = peer;
       rec[r + 2 * C + 1] = peer < 0 ? NONE : this.portSwitch[peer]!;
+      rec[r + 2 * C + CI_VL_LAST] = -1;
       if (c.exponential[p] === 1) anyExponential = true;
       recF[p * W + C + C_RATE] = c.rate[p]!;
       recF[p * W + C + C_DELAY] = c.delay[p]!;
@@ -174,6 +177,7 @@ export class Links {
       }
     }
     this.anyExponential = anyExponential;
+    this.foldAt2 = new Float64Array(G);
     stats.sharePortRecords({ f64: recF, stride: W, busy: C + C_BUSY, stallSince: C + C_STALL_SINCE, packets: C + C_PACKETS, packetsPerVl: 1 });
     this.fold = foldCredits;
   }
@@ -200,7 +204,16 @@ export class Links {
 
   /** The arrival time of port g's i-th folded credit return (i < {@link folds}(g)). */
   foldTime(g: number, i: number): number {
-    return this.recF[g * this.W + (i === 0 ? D_FOLD_AT : this.C + C_FOLD_AT)]!;
+    return i === 0 ? this.recF[g * this.W + D_FOLD_AT]! : this.foldAt2[g]!;
+  }
+
+  /** The entry of the shared round-robin table port g's VL arbitration served last (−1: none yet; crossbar.ts, hostAdapter.ts). */
+  vlLast(g: number): number {
+    return this.rec[g * this.S + 2 * this.C + CI_VL_LAST]!;
+  }
+
+  setVlLast(g: number, e: number): void {
+    this.rec[g * this.S + 2 * this.C + CI_VL_LAST] = e;
   }
 
   /** The switch of port g (−1: a host port), from its small array: an arrival needs nothing else of g's record (a cache miss fewer at k = 32). */
@@ -339,7 +352,8 @@ export class Links {
     ) {
       const n = rec[r + P_FOLDS]!;
       if (n < FOLD_SLOTS) {
-        this.recF[g * this.W + (n === 0 ? D_FOLD_AT : this.C + C_FOLD_AT)] = at;
+        if (n === 0) this.recF[g * this.W + D_FOLD_AT] = at;
+        else this.foldAt2[g] = at;
         rec[r + P_FOLDS] = n + 1;
         rec[r + P_VL + P_PER_VL * v + V_FOLD_BLOCKS]! += blocks;
         return;

@@ -22,8 +22,6 @@ export class Crossbar extends SwitchInputs {
   private readonly forwarding: StaticForwarding;
   /** The round-robin table every switch port shares (outputArbiters.ts's roundRobinTable), or null. */
   private readonly rrTable: Uint8Array | null;
-  /** With rrTable: per switch port, the table entry served last (−1: none yet), as its RoundRobinArbiter's. */
-  private readonly rrLast: Int32Array;
 
   constructor(
     c: CompiledFabric,
@@ -39,19 +37,18 @@ export class Crossbar extends SwitchInputs {
     this.forwarding = forwarding;
     const switchPorts = c.peer.length - c.hostCount;
     this.rrTable = switchPorts > 0 ? roundRobinTable(c.arbiters, switchPorts) : null;
-    this.rrLast = new Int32Array(this.rrTable === null ? 0 : switchPorts).fill(-1);
   }
 
-  /** RoundRobinArbiter.pick for switch port g on the shared table (its position in rrLast). */
+  /** RoundRobinArbiter.pick for switch port g on the shared table (its position in the port's record: Links.vlLast, session 25). */
   private pickRoundRobin(g: number, ready: number, table: Uint8Array): number {
     const n = table.length;
     const bytes = this.candBytes;
-    let e = this.rrLast[g]!;
+    let e = this.links.vlLast(g);
     for (let k = 0; k < n; k++) {
       e = e + 1 === n ? 0 : e + 1;
       const vl = table[e]!;
       if ((ready >> vl) & 1 && bytes[vl]! > 0) {
-        this.rrLast[g] = e;
+        this.links.setVlLast(g, e);
         return vl;
       }
     }

@@ -73,13 +73,22 @@ export class RoundRobinArbiter implements OutputArbiter {
 /**
  * The one round-robin table of every switch port (ports 0 … switchPorts − 1 of `arbiters`) when each
  * has a {@link RoundRobinArbiter} over the same shared table (the default tables), else null. The
- * crossbar then keeps each port's position in an array of its own (issue 32: an arbiter object per
- * port was a cache miss or two per packet-hop at k = 32) and chooses exactly as the arbiter would.
+ * crossbar then keeps each port's position in the port's record (Links.vlLast; issue 32: an arbiter object per
+ * port was a cache miss or two per packet-hop at k = 32; session 25: an array of its own one more) and chooses
+ * exactly as the arbiter would.
  */
 export function roundRobinTable(arbiters: readonly OutputArbiter[], switchPorts: number): Uint8Array | null {
-  const first = arbiters[0];
+  return roundRobinTableOf(arbiters, 0, switchPorts);
+}
+
+/**
+ * The one round-robin table of ports from … end − 1 of `arbiters` (from < end) when each has a {@link RoundRobinArbiter}
+ * over the same shared table, else null ({@link roundRobinTable}'s test; the host ports' too, session 25).
+ */
+export function roundRobinTableOf(arbiters: readonly OutputArbiter[], from: number, end: number): Uint8Array | null {
+  const first = arbiters[from];
   if (!(first instanceof RoundRobinArbiter)) return null;
-  for (let g = 1; g < switchPorts; g++) {
+  for (let g = from + 1; g < end; g++) {
     const a = arbiters[g];
     if (!(a instanceof RoundRobinArbiter) || a.entries !== first.entries) return null;
   }
