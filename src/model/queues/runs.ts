@@ -132,7 +132,26 @@ function backToBack(m: CompiledModel, s: ModelState, t: number, u: number, c: nu
   const pu = (u / V) | 0;
   const q = (c / V) | 0;
   if (m.rate[pu] !== m.rate[q]) return 0;
+  const behind = Math.min(1, s.lam[u]! * Math.max(0, s.headTime[u]! - s.xbar[u]!));
+  const undelayed = (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
+  return undelayed * senderNext(m, s, u);
+}
+
+/**
+ * The chance that link u's sender holds its next packet of u's VL as a packet leaves it (change 153's κ_u; {@link backToBack}):
+ * min(1, λ_u·W_send), W_send the host's send-queue wait or the upstream output's head and FIFO waits over its turns (level
+ * crossing, Little); a backlogged host's is 1 (change 155). Also H42tp's table turn (tableTurn.ts).
+ */
+export function senderNext(m: CompiledModel, s: ModelState, u: number): number {
   const lu = s.lam[u]!;
+  if (TRY320 === 'rho') {
+    if (m.hostChannel[u] === 1 && backlogged(m, s, u)) return 1;
+    const p = (u / m.V) | 0;
+    let l = 0;
+    let rho = 0;
+    for (let w = p * m.V; w < (p + 1) * m.V; w++) ((l += s.lam[w]!), (rho += s.lam[w]! * s.xbar[w]!));
+    return l > 0 ? Math.min(1, (rho * lu) / l) : 0;
+  }
   let wSend = 0;
   // A host whose unbounded send queues are offered more than the fixed point carries (max-min caps its flows: overload) is
   // never empty: the next packet is always there (change 155; the send-queue wait at the carried rate would feed the rates back).
@@ -146,9 +165,16 @@ function backToBack(m: CompiledModel, s: ModelState, t: number, u: number, c: nu
     }
     wSend = lt > 0 ? wSend / lt : 0;
   }
-  const behind = Math.min(1, lu * Math.max(0, s.headTime[u]! - s.xbar[u]!));
-  const undelayed = (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
-  return undelayed * Math.min(1, lu * wSend);
+  if (TRY320 === '1') wSend += s.xbar[u]!;
+  return Math.min(1, lu * wSend);
+}
+
+/** H42tp try 320: κ_u with the packets that reach the sender during the leaving packet's own transmission, λ_u(W_send + x_u). */
+const TRY320 = process.env.TRY320;
+
+/** Per VL of the port {@link visitRuns} ran on last: the further packets of a visit begun (F_j) and the chance a packet is its visit's last. */
+export function visitTail(j: number): readonly [number, number] {
+  return [runF[j]!, runLast[j]!];
 }
 
 /** Per compiled model, per host channel: the offered rates of its flows whose send queue is unbounded (or offered ∞), and of the rest. */
