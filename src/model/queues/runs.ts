@@ -103,7 +103,7 @@ export function visitRuns(m: CompiledModel, s: ModelState, base: number, level: 
           const t2 = m.intoOf[r]!;
           if (((m.turnIn[t2]! / V) | 0) === pu) continue;
           b += s.lamT[t2]! * sEff;
-          a += waitingTerm(s, t2);
+          a += CAP_HEADS ? Math.min(1, waitingTerm(s, t2)) : waitingTerm(s, t2);
         }
         extra += (Math.min(1, b) * runG[j]! + a * runF[j]!) * sEff;
       }
@@ -138,24 +138,30 @@ function backToBack(m: CompiledModel, s: ModelState, t: number, u: number, c: nu
 }
 
 /**
- * The chance that link u's sender holds its next packet of u's VL as a packet leaves it (change 153's κ_u; {@link backToBack}):
- * min(1, λ_u·W_send), W_send the host's send-queue wait or the upstream output's head and FIFO waits over its turns (level
- * crossing, Little); a backlogged host's is 1 (change 155). Also H42tp's table turn (tableTurn.ts).
+ * The chance that link u's sender starts its next packet, of u's VL, at the instant a packet of u ends there (change 153's κ_u;
+ * {@link backToBack}): min(1, λ_u·W_send), W_send the host's send-queue wait or the upstream output's head and FIFO waits over
+ * its turns (level crossing, Little); a backlogged host's is 1 (change 155). H42tp's tries (docs/fabric-model.md 320, not kept),
+ * `TRY320=`: `x` min(1, λ_u(W_send + x_u)) (the arrivals during the leaving packet's own transmission too); `rho` ρ_p·λ_u/λ_p,
+ * the sender's load times the VL's share (a work-conserving server's departures leave it busy with probability ρ, M/G/1);
+ * `pois` 1 − e^{−λ_u(W_send + x_u)} (at least one Poisson arrival in the sojourn). Measured (benchmarks/sim-link-trains.ts):
+ * ≈ λ_u·x_u at every link read (0.209 against 0.204 at mesh8x8-transpose-2sl 50 %'s s2_0:3 VL 1; 0.419 / 0.407 at
+ * torus8x8-shuffle-2sl 90 %'s s4_3:4 VL 2), where main's form gives 0.017 / 0.310. Also read by tableTurn.ts (try 321).
  */
 export function senderNext(m: CompiledModel, s: ModelState, u: number): number {
+  // A host whose unbounded send queues are offered more than the fixed point carries (max-min caps its flows: overload) is
+  // never empty: the next packet is always there (change 155; the send-queue wait at the carried rate would feed the rates back).
+  if (m.hostChannel[u] === 1 && backlogged(m, s, u)) return 1;
   const lu = s.lam[u]!;
   if (TRY320 === 'rho') {
-    if (m.hostChannel[u] === 1 && backlogged(m, s, u)) return 1;
-    const p = (u / m.V) | 0;
+    const V = m.V;
+    const p = (u / V) | 0;
     let l = 0;
     let rho = 0;
-    for (let w = p * m.V; w < (p + 1) * m.V; w++) ((l += s.lam[w]!), (rho += s.lam[w]! * s.xbar[w]!));
+    for (let w = p * V; w < (p + 1) * V; w++) ((l += s.lam[w]!), (rho += s.lam[w]! * s.xbar[w]!));
     return l > 0 ? Math.min(1, (rho * lu) / l) : 0;
   }
   let wSend = 0;
-  // A host whose unbounded send queues are offered more than the fixed point carries (max-min caps its flows: overload) is
-  // never empty: the next packet is always there (change 155; the send-queue wait at the carried rate would feed the rates back).
-  if (m.hostChannel[u] === 1) wSend = backlogged(m, s, u) ? Infinity : s.hostWait[u]!;
+  if (m.hostChannel[u] === 1) wSend = s.hostWait[u]!;
   else {
     let lt = 0;
     for (let i = m.intoStart[u]!; i < m.intoStart[u + 1]!; i++) {
@@ -165,11 +171,12 @@ export function senderNext(m: CompiledModel, s: ModelState, u: number): number {
     }
     wSend = lt > 0 ? wSend / lt : 0;
   }
-  if (TRY320 === '1') wSend += s.xbar[u]!;
+  if (TRY320 === 'pois') return 1 - Math.exp(-lu * (wSend + s.xbar[u]!));
+  if (TRY320 === 'x') wSend += s.xbar[u]!;
   return Math.min(1, lu * wSend);
 }
 
-/** H42tp try 320: κ_u with the packets that reach the sender during the leaving packet's own transmission, λ_u(W_send + x_u). */
+/** H42tp's try switch for change 320 (`TRY320=x|rho|pois`; unset: main's κ). */
 const TRY320 = process.env.TRY320;
 
 /** Per VL of the port {@link visitRuns} ran on last: the further packets of a visit begun (F_j) and the chance a packet is its visit's last. */
@@ -212,3 +219,6 @@ export function runsAhead(m: CompiledModel, s: ModelState, base: number, level: 
   }
   return r;
 }
+
+/** H42tp try (not kept): a buffer holds at most one head, so one turn's waiting heads count at most 1 (`H42_CAP=1`). */
+const CAP_HEADS = process.env.H42_CAP === '1';
