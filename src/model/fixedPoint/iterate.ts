@@ -15,7 +15,6 @@ import { addFifoWaiting, fifoWaitingOf, markOneLink, startFifoWaiting, waitingTe
 import { clearReadyByInput, readyHeadsAt, sameLinkStrangers } from '../queues/portReadout.js';
 import { headWaitMva, third } from '../queues/heads.js';
 import { runsAhead, visitRuns } from '../queues/runs.js';
-import { tableTurns, TRY321 } from '../queues/tableTurn.js';
 
 /**
  * Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with
@@ -254,8 +253,6 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       }
       // The table's runs: a buffer's next packet continues its VL's visit before another VL's head (queues/runs.ts visitRuns, change 100).
       if (!m.voq && V > 1) visitRuns(m, s, base, level, sh, sEff);
-      // H42tp's try 321 (not kept, `TRY321=1`): the table's turn to another VL after another input's packet that ends its visit (queues/tableTurn.ts).
-      if (TRY321 && !m.voq && V > 1) tableTurns(m, s, base, level, sh, sEff);
       // The floor's arrivals: the merge's M/G/1 wait less each spaced input link's own (floor.ts, H31p change 29).
       if (!m.voq && n > 1) {
         // Per input link, its spaced stream's own M/G/1 term λ_i²/(1 − λ_i/μ) (λ_i² its pairs; floor.ts).

@@ -103,7 +103,7 @@ export function visitRuns(m: CompiledModel, s: ModelState, base: number, level: 
           const t2 = m.intoOf[r]!;
           if (((m.turnIn[t2]! / V) | 0) === pu) continue;
           b += s.lamT[t2]! * sEff;
-          a += CAP_HEADS ? Math.min(1, waitingTerm(s, t2)) : waitingTerm(s, t2);
+          a += waitingTerm(s, t2);
         }
         extra += (Math.min(1, b) * runG[j]! + a * runF[j]!) * sEff;
       }
@@ -123,9 +123,8 @@ export function visitRuns(m: CompiledModel, s: ModelState, base: number, level: 
  * (events.ts EV_CHOOSE), so a packet whose header arrives then is registered first and continues the visit. At equal
  * link rates with cut-through a head that started as it came (no FIFO wait, no head wait: (1 − P_H)(1 − λ_u(S_u − x_u)))
  * ends one transmission after its own arrival, when the next packet sent back to back over link u arrives. That packet
- * was at the sender as the head left it: what the head left behind there, λ_u·W_send (level crossing, Little; W_send the
- * host's send-queue wait or the upstream output's head and FIFO waits), for this output λ_t/λ_u of the time (the
- * caller's factor). Before the fix such a packet came after the output's choice: the visit ended.
+ * was at the sender as the head's transmission there ended ({@link senderNext}, change 320), for this output λ_t/λ_u of
+ * the time (the caller's factor). Before the fix such a packet came after the output's choice: the visit ended.
  */
 function backToBack(m: CompiledModel, s: ModelState, t: number, u: number, c: number): number {
   const V = m.V;
@@ -138,28 +137,20 @@ function backToBack(m: CompiledModel, s: ModelState, t: number, u: number, c: nu
 }
 
 /**
- * The chance that link u's sender starts its next packet, of u's VL, at the instant a packet of u ends there (change 153's κ_u;
- * {@link backToBack}): min(1, λ_u·W_send), W_send the host's send-queue wait or the upstream output's head and FIFO waits over
- * its turns (level crossing, Little); a backlogged host's is 1 (change 155). H42tp's tries (docs/fabric-model.md 320, not kept),
- * `TRY320=`: `x` min(1, λ_u(W_send + x_u)) (the arrivals during the leaving packet's own transmission too); `rho` ρ_p·λ_u/λ_p,
- * the sender's load times the VL's share (a work-conserving server's departures leave it busy with probability ρ, M/G/1);
- * `pois` 1 − e^{−λ_u(W_send + x_u)} (at least one Poisson arrival in the sojourn). Measured (benchmarks/sim-link-trains.ts):
- * ≈ λ_u·x_u at every link read (0.209 against 0.204 at mesh8x8-transpose-2sl 50 %'s s2_0:3 VL 1; 0.419 / 0.407 at
- * torus8x8-shuffle-2sl 90 %'s s4_3:4 VL 2), where main's form gives 0.017 / 0.310. Also read by tableTurn.ts (try 321).
+ * The chance κ_u that link u's sender starts its next packet of u's VL at the instant a packet of u ends there (change 153;
+ * {@link backToBack}). Change 320 (H42tp): that next packet must have reached the sender by the end of the leaving packet's
+ * transmission — during its wait there or during its transmission — so κ_u = 1 − e^{−λ_u(W_send + x_u)}, at least one of the
+ * Poisson arrivals of the VL in the leaving packet's sojourn, W_send the host's send-queue wait or the upstream output's head
+ * and FIFO waits over its turns, x_u the transmission; a backlogged host's is 1 (change 155). Before, min(1, λ_u·W_send): the
+ * wait alone (Little on what the packet left behind as it started), read as a probability. Measured (benchmarks/
+ * sim-link-trains.ts, the share of a VL's packets that the link's next packet of the same VL follows back to back): at
+ * mesh8x8-transpose-2sl 50 %'s ring link s2_0:3 VL 1 0.209 (this form 0.198, before 0.017), torus8x8-shuffle-2sl 90 %'s
+ * s4_3:4 VL 2 0.419 (0.512, before 0.310); docs/fabric-model.md 320.
  */
 export function senderNext(m: CompiledModel, s: ModelState, u: number): number {
   // A host whose unbounded send queues are offered more than the fixed point carries (max-min caps its flows: overload) is
   // never empty: the next packet is always there (change 155; the send-queue wait at the carried rate would feed the rates back).
   if (m.hostChannel[u] === 1 && backlogged(m, s, u)) return 1;
-  const lu = s.lam[u]!;
-  if (TRY320 === 'rho') {
-    const V = m.V;
-    const p = (u / V) | 0;
-    let l = 0;
-    let rho = 0;
-    for (let w = p * V; w < (p + 1) * V; w++) ((l += s.lam[w]!), (rho += s.lam[w]! * s.xbar[w]!));
-    return l > 0 ? Math.min(1, (rho * lu) / l) : 0;
-  }
   let wSend = 0;
   if (m.hostChannel[u] === 1) wSend = s.hostWait[u]!;
   else {
@@ -171,17 +162,7 @@ export function senderNext(m: CompiledModel, s: ModelState, u: number): number {
     }
     wSend = lt > 0 ? wSend / lt : 0;
   }
-  if (TRY320 === 'pois') return 1 - Math.exp(-lu * (wSend + s.xbar[u]!));
-  if (TRY320 === 'x') wSend += s.xbar[u]!;
-  return Math.min(1, lu * wSend);
-}
-
-/** H42tp's try switch for change 320 (`TRY320=x|rho|pois`; unset: main's κ). */
-const TRY320 = process.env.TRY320;
-
-/** Per VL of the port {@link visitRuns} ran on last: the further packets of a visit begun (F_j) and the chance a packet is its visit's last. */
-export function visitTail(j: number): readonly [number, number] {
-  return [runF[j]!, runLast[j]!];
+  return 1 - Math.exp(-s.lam[u]! * (wSend + s.xbar[u]!));
 }
 
 /** Per compiled model, per host channel: the offered rates of its flows whose send queue is unbounded (or offered ∞), and of the rest. */
@@ -219,6 +200,3 @@ export function runsAhead(m: CompiledModel, s: ModelState, base: number, level: 
   }
   return r;
 }
-
-/** H42tp try (not kept): a buffer holds at most one head, so one turn's waiting heads count at most 1 (`H42_CAP=1`). */
-const CAP_HEADS = process.env.H42_CAP === '1';
