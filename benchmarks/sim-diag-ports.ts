@@ -46,6 +46,21 @@ const lastIn = new Map<number, [number, number]>();
 const portNow = new Map<number, [number, number, number, number]>();
 /** Per output: its last start. */
 const outNow = new Map<number, [number, number]>();
+/** Per output: the packets it has started per VL (H42tp: how many of each VL go before a fresh head). */
+const startsOf = new Map<number, number[]>();
+const startsAt = (g: number) => {
+  let a = startsOf.get(g);
+  if (a === undefined) startsOf.set(g, (a = new Array<number>(V).fill(0)));
+  return a;
+};
+/** Per fresh head: the output's starts per VL as it registered, and the kind of what it found (H42tp; see `detail`). */
+const regStarts = new Map<number, [number[], string]>();
+/**
+ * H42tp: per key "port VLv→out" and kind of fresh head — free (port and output free), port (port busy with another VL), busy-same /
+ * busy-other (the output busy with another port's packet of the head's VL / of another VL): [n, Σ wait, Σ same-VL packets started
+ * before it, Σ other-VL packets started before it, Σ wait², Σ (other-VL packets before)²].
+ */
+const detail = new Map<string, number[]>();
 /** Per queue: its last start. */
 const queueStart = new Map<number, number>();
 /** Per head packet at registration: [time, class, remaining busy, back to back with the port's packet (0 none, 1 b2b, 2 one gap), that packet's delay]. */
@@ -101,6 +116,8 @@ fifo.register = function (x: number, out: number, vl: number) {
       if (pe !== undefined) delay = pn[3] - pe;
     } else if (on !== undefined && on[1] + xLink > now) c = 3;
     reg.set(p, [now, c, rem, b2b, delay]);
+    const kind = c === 0 ? 'free' : c === 3 ? (on![0] % V === vl ? 'busy-same' : 'busy-other') : 'port';
+    regStarts.set(p, [startsAt(out).slice(), kind]);
   } else reg.delete(p);
   return register.call(this, x, out, vl);
 };
@@ -118,8 +135,22 @@ xbar.startTx = function (g: number, x: number, v: number) {
     const now = clock();
     const e = entry.get(p);
     const r = reg.get(p);
+    const rs = regStarts.get(p);
+    if (rs !== undefined) regStarts.delete(p);
     if (measuring && ports.includes(names[port]!)) {
       const a = bucket(keyOf(q, g));
+      if (rs !== undefined) {
+        const k = `${keyOf(q, g)} ${rs[1]}`;
+        let d = detail.get(k);
+        if (d === undefined) detail.set(k, (d = new Array<number>(6).fill(0)));
+        const st = startsAt(g);
+        let same = 0;
+        let other = 0;
+        for (let w = 0; w < V; w++) (w === v ? (same += st[w]! - rs[0][w]!) : (other += st[w]! - rs[0][w]!));
+        const r0 = reg.get(p);
+        const wt = r0 === undefined ? 0 : (now - r0[0]) / xLink;
+        (d[0]! += 1), (d[1]! += wt), (d[2]! += same), (d[3]! += other), (d[4]! += wt * wt), (d[5]! += other * other);
+      }
       if (e !== undefined) ((a[18]! += 1), (a[19]! += now - e[0]), (a[22]! += now - e[0] > 0.001 * xLink ? 1 : 0), (a[23]! += Math.min(now - e[0], xLink)), (a[24]! += (now - e[0]) ** 2));
       if (r !== undefined && r[1] === 4) ((a[16]! += 1), (a[17]! += now - r[0] - xLink));
       else if (r !== undefined) {
@@ -134,6 +165,7 @@ xbar.startTx = function (g: number, x: number, v: number) {
     reg.delete(p);
     portNow.set(port, [p, q, g, now]);
     outNow.set(g, [q, now]);
+    startsAt(g)[v]! += 1;
     queueStart.set(q, now);
   }
   return startTx.call(this, g, x, v);
@@ -170,7 +202,7 @@ net.ports.forEach((pp, pi) => {
     }
   }
 });
-if (json) console.log(JSON.stringify({ name, label, seed, packets, x: xLink, sums: Object.fromEntries(sums), model: Object.fromEntries(modelOf) }));
+if (json) console.log(JSON.stringify({ name, label, seed, packets, x: xLink, sums: Object.fromEntries(sums), detail: Object.fromEntries(detail), model: Object.fromEntries(modelOf) }));
 else {
   console.log(`${name} ${label} seed ${seed}: fresh heads per turn, in x (classes: free | port busy, other VL, same out | port busy, other VL, other out | output busy, another port)`);
   if (sums.size === 0) for (const [k, md] of [...modelOf].sort()) console.log(`${k} model: ρ ${md[0]!.toFixed(3)} H ${md[1]!.toFixed(3)} e ${md[2]!.toFixed(3)} b ${md[3]!.toFixed(3)} buffer W ${md[4]!.toFixed(3)} S−x ${md[5]!.toFixed(3)}`);
@@ -180,6 +212,10 @@ else {
     const hf = (a[1]! + a[5]! + a[9]! + a[13]!) / nf / xLink;
     const md = modelOf.get(k);
     console.log(`${k}: n ${a[18]} fresh ${nf} H_f ${hf.toFixed(3)} | ${[0, 1, 2, 3].map(cls).join(' | ')} | succ ${a[16]} H−x ${(a[17]! / Math.max(1, a[16]!) / xLink).toFixed(3)} | entry→start ${(a[19]! / a[18]! / xLink).toFixed(3)} delayed ${(a[22]! / a[18]!).toFixed(3)} E[min(d,x)] ${(a[23]! / a[18]! / xLink).toFixed(3)}`);
+    for (const kind of ['free', 'port', 'busy-same', 'busy-other']) {
+      const d = detail.get(`${k} ${kind}`);
+      if (d !== undefined) console.log(`   ${kind}: ${(d[0]! / nf).toFixed(3)} of fresh, wait ${(d[1]! / d[0]!).toFixed(3)} x, same-VL packets before ${(d[2]! / d[0]!).toFixed(3)}, other-VL ${(d[3]! / d[0]!).toFixed(3)}`);
+    }
     if (md !== undefined) console.log(`   model: ρ ${md[0]!.toFixed(3)} H ${md[1]!.toFixed(3)} e ${md[2]!.toFixed(3)} b ${md[3]!.toFixed(3)} buffer W ${md[4]!.toFixed(3)} S−x ${md[5]!.toFixed(3)}`);
   }
 }

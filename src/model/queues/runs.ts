@@ -123,20 +123,36 @@ export function visitRuns(m: CompiledModel, s: ModelState, base: number, level: 
  * (events.ts EV_CHOOSE), so a packet whose header arrives then is registered first and continues the visit. At equal
  * link rates with cut-through a head that started as it came (no FIFO wait, no head wait: (1 − P_H)(1 − λ_u(S_u − x_u)))
  * ends one transmission after its own arrival, when the next packet sent back to back over link u arrives. That packet
- * was at the sender as the head left it: what the head left behind there, λ_u·W_send (level crossing, Little; W_send the
- * host's send-queue wait or the upstream output's head and FIFO waits), for this output λ_t/λ_u of the time (the
- * caller's factor). Before the fix such a packet came after the output's choice: the visit ended.
+ * was at the sender as the head's transmission there ended ({@link senderNext}, change 320), for this output λ_t/λ_u of
+ * the time (the caller's factor). Before the fix such a packet came after the output's choice: the visit ended.
  */
 function backToBack(m: CompiledModel, s: ModelState, t: number, u: number, c: number): number {
   const V = m.V;
   const pu = (u / V) | 0;
   const q = (c / V) | 0;
   if (m.rate[pu] !== m.rate[q]) return 0;
-  const lu = s.lam[u]!;
-  let wSend = 0;
+  const behind = Math.min(1, s.lam[u]! * Math.max(0, s.headTime[u]! - s.xbar[u]!));
+  const undelayed = (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
+  return undelayed * senderNext(m, s, u);
+}
+
+/**
+ * The chance κ_u that link u's sender starts its next packet of u's VL at the instant a packet of u ends there (change 153;
+ * {@link backToBack}). Change 320 (H42tp): that next packet must have reached the sender by the end of the leaving packet's
+ * transmission — during its wait there or during its transmission — so κ_u = 1 − e^{−λ_u(W_send + x_u)}, at least one of the
+ * Poisson arrivals of the VL in the leaving packet's sojourn, W_send the host's send-queue wait or the upstream output's head
+ * and FIFO waits over its turns, x_u the transmission; a backlogged host's is 1 (change 155). Before, min(1, λ_u·W_send): the
+ * wait alone (Little on what the packet left behind as it started), read as a probability. Measured (benchmarks/
+ * sim-link-trains.ts, the share of a VL's packets that the link's next packet of the same VL follows back to back): at
+ * mesh8x8-transpose-2sl 50 %'s ring link s2_0:3 VL 1 0.209 (this form 0.198, before 0.017), torus8x8-shuffle-2sl 90 %'s
+ * s4_3:4 VL 2 0.419 (0.512, before 0.310); docs/fabric-model.md 320.
+ */
+export function senderNext(m: CompiledModel, s: ModelState, u: number): number {
   // A host whose unbounded send queues are offered more than the fixed point carries (max-min caps its flows: overload) is
   // never empty: the next packet is always there (change 155; the send-queue wait at the carried rate would feed the rates back).
-  if (m.hostChannel[u] === 1) wSend = backlogged(m, s, u) ? Infinity : s.hostWait[u]!;
+  if (m.hostChannel[u] === 1 && backlogged(m, s, u)) return 1;
+  let wSend = 0;
+  if (m.hostChannel[u] === 1) wSend = s.hostWait[u]!;
   else {
     let lt = 0;
     for (let i = m.intoStart[u]!; i < m.intoStart[u + 1]!; i++) {
@@ -146,9 +162,7 @@ function backToBack(m: CompiledModel, s: ModelState, t: number, u: number, c: nu
     }
     wSend = lt > 0 ? wSend / lt : 0;
   }
-  const behind = Math.min(1, lu * Math.max(0, s.headTime[u]! - s.xbar[u]!));
-  const undelayed = (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
-  return undelayed * Math.min(1, lu * wSend);
+  return 1 - Math.exp(-s.lam[u]! * (wSend + s.xbar[u]!));
 }
 
 /** Per compiled model, per host channel: the offered rates of its flows whose send queue is unbounded (or offered ∞), and of the rest. */
