@@ -22,7 +22,7 @@ import { EV_WAKE } from '../events.js';
 import { HostVlFifos } from './hostVlFifo.js';
 import { FlowTable, HAS_PATH_SELECTION, HAS_RATE_CONTROL, SATURATED } from './flowTable.js';
 import { H_FREE, H_RR, H_WAKE, hostSendRecords, S_COUNT, S_FLAGS, S_HEAD, S_NEXT_AT, S_RECORDERS, S_TAIL, S_VL, S_WINDOWED } from './sendRecords.js';
-import { roundRobinTableOf } from '../switch/outputArbiters.js';
+import { pickOnSharedTable, roundRobinTableOf } from '../switch/outputArbiters.js';
 
 /**
  * The engine handlers the host adapters post to: flow arrival (f, epoch), port wake-up (g; through
@@ -347,25 +347,9 @@ export class HostAdapters {
       return -1;
     }
     const table = this.rrTable;
-    const v = this.V === 1 ? 0 : table !== null ? this.pickRoundRobin(g, ready, table) : this.c.arbiters[g]!.pick(ready, this.candBytes);
+    const v = this.V === 1 ? 0 : table !== null ? pickOnSharedTable(this.links, g, ready, table, this.candBytes) : this.c.arbiters[g]!.pick(ready, this.candBytes);
     if (v >= 0) this.stats.endStall(g);
     return v;
-  }
-
-  /** RoundRobinArbiter.pick for host port g on the shared table, its last entry in the port's record (Links.vlLast, as crossbar.ts's for switch ports). */
-  private pickRoundRobin(g: number, ready: number, table: Uint8Array): number {
-    const n = table.length;
-    const bytes = this.candBytes;
-    let e = this.links.vlLast(g);
-    for (let k = 0; k < n; k++) {
-      e = e + 1 === n ? 0 : e + 1;
-      const vl = table[e]!;
-      if ((ready >> vl) & 1 && bytes[vl]! > 0) {
-        this.links.setVlLast(g, e);
-        return vl;
-      }
-    }
-    return -1;
   }
 
   /** Host port g asks to be woken at `at` (the earliest of its pending wake-ups is kept). */

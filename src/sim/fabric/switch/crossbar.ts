@@ -14,7 +14,7 @@ import type { FabricMarking } from './marking.js';
 import type { FabricStats } from '../measure/measurements.js';
 import type { PacketPool } from '../packets.js';
 import { SwitchInputs } from './switchInputs.js';
-import { roundRobinTable } from './outputArbiters.js';
+import { pickOnSharedTable, roundRobinTable } from './outputArbiters.js';
 
 /** The switches of the fabric: input side (switchInputs.ts), crossbar and output arbitration. */
 export class Crossbar extends SwitchInputs {
@@ -37,22 +37,6 @@ export class Crossbar extends SwitchInputs {
     this.forwarding = forwarding;
     const switchPorts = c.peer.length - c.hostCount;
     this.rrTable = switchPorts > 0 ? roundRobinTable(c.arbiters, switchPorts) : null;
-  }
-
-  /** RoundRobinArbiter.pick for switch port g on the shared table (its position in the port's record: Links.vlLast, session 25). */
-  private pickRoundRobin(g: number, ready: number, table: Uint8Array): number {
-    const n = table.length;
-    const bytes = this.candBytes;
-    let e = this.links.vlLast(g);
-    for (let k = 0; k < n; k++) {
-      e = e + 1 === n ? 0 : e + 1;
-      const vl = table[e]!;
-      if ((ready >> vl) & 1 && bytes[vl]! > 0) {
-        this.links.setVlLast(g, e);
-        return vl;
-      }
-    }
-    return -1;
   }
 
   /** Packet p's header has reached switch s through input port g (its blocks already off the wire). */
@@ -92,7 +76,7 @@ export class Crossbar extends SwitchInputs {
       return;
     }
     const table = this.rrTable;
-    const v = V === 1 ? 0 : table !== null ? this.pickRoundRobin(g, ready, table) : this.arbiters[g]!.pick(ready, this.candBytes);
+    const v = V === 1 ? 0 : table !== null ? pickOnSharedTable(this.links, g, ready, table, this.candBytes) : this.arbiters[g]!.pick(ready, this.candBytes);
     if (v < 0) return;
     this.stats.endStall(g);
     this.startTx(g, this.cand[v]!, v);

@@ -18,6 +18,7 @@
  */
 import { VlArbiter, type VlArbiterConfig } from '../../../admission/index.js';
 import type { OutputArbiter } from '../plugins.js';
+import type { Links } from '../link/links.js';
 
 /** The admission module's {@link VlArbiter} behind the fabric's {@link OutputArbiter}. */
 export class TableArbiter implements OutputArbiter {
@@ -93,6 +94,25 @@ export function roundRobinTableOf(arbiters: readonly OutputArbiter[], from: numb
     if (!(a instanceof RoundRobinArbiter) || a.entries !== first.entries) return null;
   }
   return first.entries;
+}
+
+/**
+ * RoundRobinArbiter.pick for port g on the shared `table`, its last entry kept in the port's record
+ * (Links.vlLast): the next entry after it whose VL is ready and has bytes of candidates, or −1. The
+ * crossbar's switch ports and the host adapter's host ports both choose with it.
+ */
+export function pickOnSharedTable(links: Links, g: number, ready: number, table: Uint8Array, bytes: Float64Array): number {
+  const n = table.length;
+  let e = links.vlLast(g);
+  for (let k = 0; k < n; k++) {
+    e = e + 1 === n ? 0 : e + 1;
+    const vl = table[e]!;
+    if ((ready >> vl) & 1 && bytes[vl]! > 0) {
+      links.setVlLast(g, e);
+      return vl;
+    }
+  }
+  return -1;
 }
 
 /**
