@@ -15,20 +15,11 @@ import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
 import { simCaseParams } from './sim-case-params.js';
+import { aidArgs } from './aid-args.js';
 import { flagPops } from './sim-hooks.js';
 
 const args = process.argv.slice(2);
-const opt = (name: string, d: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1]! : d;
-};
-const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--packets', '--ports', '--seed'].includes(args[i - 1]!)));
-const [name, label = '70%'] = positional;
-if (name === undefined) throw new Error('usage: sim-diag-ports.ts CASE LABEL --ports A,B [--seed S] [--packets N] [--json]');
-const packets = Number(opt('--packets', '20000'));
-const seed = Number(opt('--seed', '1'));
-const ports = opt('--ports', '').split(',').filter((x) => x !== '');
-const json = args.includes('--json');
+const { name, label, packets, seed, ports, json } = aidArgs(args, 'sim-diag-ports.ts CASE LABEL --ports A,B [--seed S] [--packets N] [--json]', { label: '70%', packets: 20000 });
 const { params, pps } = simCaseParams(name, label);
 const V: number = params.vls ?? 2;
 const xLink = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
