@@ -8,6 +8,13 @@
  * ready requests already waiting at its output, how many of them with their port busy (the arrival theorem's `ahead`, iterate.ts).
  * Wraps FifoInputQueues.push / register / popHead and Crossbar.startTx as sim-head-ready-fifo.ts does (src/sim unchanged); one
  * replication per process, `--pool FILE…` pools the JSON lines (mean ± t₄,₀.₉₇₅·s/√n over the replications).
+ * Entry 335 (H42lt) adds a second line per class, the lost turns' law: at each end of the output while the head is ready (a
+ * "free"), its own port busy with another VL's packet to another output (π at frees); the port's residual R then; who takes
+ * the output — at that instant (a request ready then; of them ready at that very instant; the port that just sent on this
+ * output, its same buffer), a request ready later inside R (successor / host-fed / same VL), an older head whose port freed
+ * first, at the instant the head's port frees (a tie; its port's other VL), or after it (the port busy again) — and the rate of
+ * requests becoming ready inside R; the losses per head and their repeat; and fresh heads that register with their port busy
+ * at an idle output (idle-output watches). The first line's columns are unchanged.
  *
  *     for s in 1 2 3 4 5; do nice -n 19 npx tsx benchmarks/sim-head-starts.ts switch8-2sl 0.6 20000 $s; done > /tmp/st.jsonl
  *     npx tsx benchmarks/sim-head-starts.ts --pool /tmp/st.jsonl
@@ -54,6 +61,8 @@ function simulate(name: string, label: string, packets: number, seed: number): S
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const watches = new Map<number, any[]>();
   const EPS = 1e-15;
+  /** Per output, the input port of its last start. */
+  const lastTaker = new Map<number, number>();
   const countNewReady = (d: number[], readyAt: number, w: any[], q2: number, vl2: number, succ: boolean) => {
     if (w[5] === 'idle') return;
     if (!(readyAt > w[2] + EPS && readyAt < w[3] - EPS) || q2 === w[4]) return;
@@ -77,7 +86,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
     const at = pendingAt.get(out) ?? new Map<number, any>();
     if (measuring && !pops.popping && own === 0) {
       const key = vl + (hostFed((q / V) | 0) ? 100 : 0);
-      const d = dec.get(key) ?? new Array<number>(48).fill(0);
+      const d = dec.get(key) ?? new Array<number>(56).fill(0);
       d[10] += 1;
       for (const [q2, rec] of at) {
         if (rec[0] > clock() + 1e-15) continue;
@@ -97,7 +106,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
     const lastOut = (outStarts.get(out) ?? [-Infinity]).at(-1)!;
     if (measuring && !pops.popping && own === 0 && ptR !== undefined && ptR[1] + xLink > clock() + EPS && lastOut + xLink <= clock() + EPS) {
       const key = vl + (hostFed((q / V) | 0) ? 100 : 0);
-      const d = dec.get(key) ?? new Array<number>(48).fill(0);
+      const d = dec.get(key) ?? new Array<number>(56).fill(0);
       dec.set(key, d);
       d[46] += 1;
       const list = watches.get(out) ?? [];
@@ -132,7 +141,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
         let busyR = 0;
         for (let j = st.length - 1; j >= 0; j--) if (st[j]! <= me[0] + 1e-15) { busyR = Math.max(0, st[j]! + xLink - me[0]); break; }
         const key2 = me[7] + (hostFed((q / V) | 0) ? 100 : 0);
-        const d = dec.get(key2) ?? new Array<number>(48).fill(0);
+        const d = dec.get(key2) ?? new Array<number>(56).fill(0);
         (d[0] += 1), (d[1] += busyR > 1e-15 ? 1 : 0), (d[2] += busyR / xLink), (d[3] += me[4]), (d[4] += me[5]), (d[5] += me[6]), (d[6] += (clock() - me[0]) / xLink), (d[7] += me[4] * me[4]), (d[8] += me[2]), (d[9] += me[8] ?? 0);
         dec.set(key2, d);
       }
@@ -164,9 +173,14 @@ function simulate(name: string, label: string, packets: number, seed: number): S
         if (cls === 28 && samePort) d[43] += 1;
         if (cls === 28) { const pt3 = portTx.get((w[4] / V) | 0); if (pt3 !== undefined && pt3[1] + xLink > c + EPS) d[44] += 1; }
         if (cls === 20 && samePort) d[45] += 1;
+        if (cls === 20 && me !== undefined && me[0] >= w[2] - EPS) d[37] += 1;
+        // taken at t0 by the port that just finished on this output (its next packet for it: a train, entries 300 / 305)
+        if (cls === 20 && ((q / V) | 0) === w[6]) d[48] += 1;
+        if (cls === 20 && ((q / V) | 0) === w[6] && q === w[7]) d[49] += 1;
         if (cls !== 27) w[0][10] = (w[0][10] ?? 0) + 1;
       }
       watches.delete(g);
+      lastTaker.set(g, (q / V) | 0);
       at?.delete(q);
       { const st = outStarts.get(g) ?? []; st.push(clock()); if (st.length > 64) st.shift(); outStarts.set(g, st); }
       for (const [q2, rec] of at ?? []) {
@@ -208,7 +222,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
       for (const [q2, rec] of at) {
         if (rec[0] > t0 + EPS) continue;
         const key = rec[7] + (hostFed((q2 / V) | 0) ? 100 : 0);
-        const d = dec.get(key) ?? new Array<number>(48).fill(0);
+        const d = dec.get(key) ?? new Array<number>(56).fill(0);
         dec.set(key, d);
         const pt2 = portTx.get((q2 / V) | 0);
         const busy = pt2 !== undefined && pt2[1] + xLink > t0 + EPS;
@@ -218,9 +232,15 @@ function simulate(name: string, label: string, packets: number, seed: number): S
         if ((rec[10] ?? 0) >= 1) ((d[35] += 1), (d[36] += busy ? 1 : 0));
         rec[9] = (rec[9] ?? 0) + 1;
         if (!busy) continue;
+        // The output already started again at this instant (an arrival's tryOutput ran before this end's choices): taken at t0.
+        if (((outStarts.get(g) ?? [-Infinity]).at(-1)! >= t0 - EPS)) {
+          if (lastTaker.get(g) === ((fifoInst.bufferOf(qq) / V) | 0)) d[48] += 1;
+          (d[20] += 1), (d[37] += 1), (rec[10] = (rec[10] ?? 0) + 1), (d[18] += (pt2![1] + xLink - t0) / xLink), (d[19] += ((pt2![1] + xLink - t0) / xLink) ** 2);
+          continue;
+        }
         const end = pt2![1] + xLink;
         (d[18] += (end - t0) / xLink), (d[19] += ((end - t0) / xLink) ** 2);
-        const w = [rec, key, t0, end, q2];
+        const w = [rec, key, t0, end, q2, 'free', (fifoInst.bufferOf(qq) / V) | 0, fifoInst.bufferOf(qq)];
         // requests already registered that become ready inside the residual (successors registered as their predecessors started)
         for (const [q3, rec3] of at) countNewReady(d, rec3[0], w, q3, rec3[7], rec3[11] === 1);
         open.push(w);
@@ -258,10 +278,10 @@ if (args[0] !== '--pool') {
       const lost = d[20]! + d[21]! + d[25]! + d[26]! + d[28]!;
       const R = d[18]! / nb;
       return [d[17]! / d[16]!, d[34]! / Math.max(1, d[33]!), d[36]! / Math.max(1, d[35]!), R, d[19]! / nb, lost / nb, d[20]! / nb, d[21]! / nb, d[22]! / nb, d[23]! / nb, d[24]! / nb, d[25]! / nb, d[26]! / nb, d[28]! / nb,
-        d[29]! / d[18]!, d[30]! / d[18]!, d[31]! / d[18]!, d[32]! / d[18]!, d[40]! / d[41]!, d[39]! / Math.max(1, d[38]!), d[17]! / d[41]!, d[16]! / d[41]!, d[42]! / nb, d[43]! / nb, d[44]! / nb, d[45]! / nb, d[46]! / d[41]!, d[47]! / Math.max(1, d[46]!), d[47]! / d[41]!];
+        d[29]! / d[18]!, d[30]! / d[18]!, d[31]! / d[18]!, d[32]! / d[18]!, d[40]! / d[41]!, d[39]! / Math.max(1, d[38]!), d[17]! / d[41]!, d[16]! / d[41]!, d[42]! / nb, d[43]! / nb, d[44]! / nb, d[45]! / nb, d[46]! / d[41]!, d[47]! / Math.max(1, d[46]!), d[47]! / d[41]!, d[37]! / nb, d[48]! / nb, d[49]! / nb];
     });
     const nm = ['π at frees', 'π first free', 'π after a loss', 'E[R]', 'E[R²]', 'P(lost | π)', 'to ready at t0', 'to newly ready', 'of them successors', 'host-fed', 'same VL',
-      'to older whose port freed', 'tie at its port end', 'after its port end', 'rate newly ready per x of R', 'successors', 'host-fed', 'same VL', 'π-lost turns per head', 'P(≥ 2 | ≥ 1)', 'π-frees per head', 'frees per head', 'tie: its port\'s other VL', 'after: its port\'s other VL', 'after: its port busy again', 'at t0: its port\'s other VL', 'idle-output watches per head', 'P(lost | idle watch)', 'idle-output lost per head'];
+      'to older whose port freed', 'tie at its port end', 'after its port end', 'rate newly ready per x of R', 'successors', 'host-fed', 'same VL', 'π-lost turns per head', 'P(≥ 2 | ≥ 1)', 'π-frees per head', 'frees per head', 'tie: its port\'s other VL', 'after: its port\'s other VL', 'after: its port busy again', 'at t0: its port\'s other VL', 'idle-output watches per head', 'P(lost | idle watch)', 'idle-output lost per head', 'at t0: ready at that instant', 'at t0: the port that just sent on it', 'of them its same buffer'];
     const cell = (i: number) => {
       const xs = rows.map((r) => r[i]!);
       const k = xs.length;
