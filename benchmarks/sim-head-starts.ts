@@ -177,6 +177,8 @@ function simulate(name: string, label: string, packets: number, seed: number): S
         // taken at t0 by the port that just finished on this output (its next packet for it: a train, entries 300 / 305)
         if (cls === 20 && ((q / V) | 0) === w[6]) d[48] += 1;
         if (cls === 20 && ((q / V) | 0) === w[6] && q === w[7]) d[49] += 1;
+        // of the previous sender's takers: ready more than 0.1 x before the end (they had waited behind their own port's packet)
+        if (cls === 20 && ((q / V) | 0) === w[6] && me !== undefined && me[0] < w[2] - 0.1 * xLink) d[50] += 1;
         if (cls !== 27) w[0][10] = (w[0][10] ?? 0) + 1;
       }
       watches.delete(g);
@@ -278,10 +280,10 @@ if (args[0] !== '--pool') {
       const lost = d[20]! + d[21]! + d[25]! + d[26]! + d[28]!;
       const R = d[18]! / nb;
       return [d[17]! / d[16]!, d[34]! / Math.max(1, d[33]!), d[36]! / Math.max(1, d[35]!), R, d[19]! / nb, lost / nb, d[20]! / nb, d[21]! / nb, d[22]! / nb, d[23]! / nb, d[24]! / nb, d[25]! / nb, d[26]! / nb, d[28]! / nb,
-        d[29]! / d[18]!, d[30]! / d[18]!, d[31]! / d[18]!, d[32]! / d[18]!, d[40]! / d[41]!, d[39]! / Math.max(1, d[38]!), d[17]! / d[41]!, d[16]! / d[41]!, d[42]! / nb, d[43]! / nb, d[44]! / nb, d[45]! / nb, d[46]! / d[41]!, d[47]! / Math.max(1, d[46]!), d[47]! / d[41]!, d[37]! / nb, d[48]! / nb, d[49]! / nb];
+        d[29]! / d[18]!, d[30]! / d[18]!, d[31]! / d[18]!, d[32]! / d[18]!, d[40]! / d[41]!, d[39]! / Math.max(1, d[38]!), d[17]! / d[41]!, d[16]! / d[41]!, d[42]! / nb, d[43]! / nb, d[44]! / nb, d[45]! / nb, d[46]! / d[41]!, d[47]! / Math.max(1, d[46]!), d[47]! / d[41]!, d[37]! / nb, d[48]! / nb, d[49]! / nb, d[50]! / nb];
     });
     const nm = ['π at frees', 'π first free', 'π after a loss', 'E[R]', 'E[R²]', 'P(lost | π)', 'to ready at t0', 'to newly ready', 'of them successors', 'host-fed', 'same VL',
-      'to older whose port freed', 'tie at its port end', 'after its port end', 'rate newly ready per x of R', 'successors', 'host-fed', 'same VL', 'π-lost turns per head', 'P(≥ 2 | ≥ 1)', 'π-frees per head', 'frees per head', 'tie: its port\'s other VL', 'after: its port\'s other VL', 'after: its port busy again', 'at t0: its port\'s other VL', 'idle-output watches per head', 'P(lost | idle watch)', 'idle-output lost per head', 'at t0: ready at that instant', 'at t0: the port that just sent on it', 'of them its same buffer'];
+      'to older whose port freed', 'tie at its port end', 'after its port end', 'rate newly ready per x of R', 'successors', 'host-fed', 'same VL', 'π-lost turns per head', 'P(≥ 2 | ≥ 1)', 'π-frees per head', 'frees per head', 'tie: its port\'s other VL', 'after: its port\'s other VL', 'after: its port busy again', 'at t0: its port\'s other VL', 'idle-output watches per head', 'P(lost | idle watch)', 'idle-output lost per head', 'at t0: ready at that instant', 'at t0: the port that just sent on it', 'of them its same buffer', 'of them ready > 0.1 x before'];
     const cell = (i: number) => {
       const xs = rows.map((r) => r[i]!);
       const k = xs.length;
