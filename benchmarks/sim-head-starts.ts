@@ -8,6 +8,13 @@
  * ready requests already waiting at its output, how many of them with their port busy (the arrival theorem's `ahead`, iterate.ts).
  * Wraps FifoInputQueues.push / register / popHead and Crossbar.startTx as sim-head-ready-fifo.ts does (src/sim unchanged); one
  * replication per process, `--pool FILE…` pools the JSON lines (mean ± t₄,₀.₉₇₅·s/√n over the replications).
+ * Entry 335 (H42lt) adds a second line per class, the lost turns' law: at each end of the output while the head is ready (a
+ * "free"), its own port busy with another VL's packet to another output (π at frees); the port's residual R then; who takes
+ * the output — at that instant (a request ready then; of them ready at that very instant; the port that just sent on this
+ * output, its same buffer), a request ready later inside R (successor / host-fed / same VL), an older head whose port freed
+ * first, at the instant the head's port frees (a tie; its port's other VL), or after it (the port busy again) — and the rate of
+ * requests becoming ready inside R; the losses per head and their repeat; and fresh heads that register with their port busy
+ * at an idle output (idle-output watches). The first line's columns are unchanged.
  *
  *     for s in 1 2 3 4 5; do nice -n 19 npx tsx benchmarks/sim-head-starts.ts switch8-2sl 0.6 20000 $s; done > /tmp/st.jsonl
  *     npx tsx benchmarks/sim-head-starts.ts --pool /tmp/st.jsonl
@@ -47,6 +54,20 @@ function simulate(name: string, label: string, packets: number, seed: number): S
   const outStarts = new Map<number, number[]>();
   const dec = new Map<number, number[]>();
   let hostFed: (port: number) => boolean = () => false;
+  /**
+   * Entry 335 (H42lt): per output, the open watches — a ready head whose own input port was busy (another VL's packet to another
+   * output) when the output freed: [head's rec, head's class key, t0, its port's end, head's buffer]; closed by the output's next start.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const watches = new Map<number, any[]>();
+  const EPS = 1e-15;
+  /** Per output, the input port of its last start. */
+  const lastTaker = new Map<number, number>();
+  const countNewReady = (d: number[], readyAt: number, w: any[], q2: number, vl2: number, succ: boolean) => {
+    if (w[5] === 'idle') return;
+    if (!(readyAt > w[2] + EPS && readyAt < w[3] - EPS) || q2 === w[4]) return;
+    (d[29] += 1), (d[30] += succ ? 1 : 0), (d[31] += hostFed((q2 / V) | 0) ? 1 : 0), (d[32] += vl2 === w[1] % 100 ? 1 : 0);
+  };
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const fifo = FifoInputQueues.prototype as any;
   const push = fifo.push;
@@ -65,7 +86,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
     const at = pendingAt.get(out) ?? new Map<number, any>();
     if (measuring && !pops.popping && own === 0) {
       const key = vl + (hostFed((q / V) | 0) ? 100 : 0);
-      const d = dec.get(key) ?? new Array<number>(16).fill(0);
+      const d = dec.get(key) ?? new Array<number>(56).fill(0);
       d[10] += 1;
       for (const [q2, rec] of at) {
         if (rec[0] > clock() + 1e-15) continue;
@@ -76,7 +97,22 @@ function simulate(name: string, label: string, packets: number, seed: number): S
       }
       dec.set(key, d);
     }
-    at.set(q, [clock() + own, 0, 0, 0, 0, 0, 0, vl] as any);
+    if (measuring) for (const w of watches.get(out) ?? []) countNewReady(dec.get(w[1])!, clock() + own, w, q, vl, pops.popping);
+    const rec0 = [clock() + own, 0, 0, 0, 0, 0, 0, vl, 0, 0, 0, pops.popping ? 1 : 0];
+    at.set(q, rec0 as any);
+    // A fresh head that registers with its port busy (another VL's packet to another output) at an idle output: the watch's
+    // other start (change 290's lostFree), counted apart (d[46] watches, d[47] lost).
+    const ptR = portTx.get((q / V) | 0);
+    const lastOut = (outStarts.get(out) ?? [-Infinity]).at(-1)!;
+    if (measuring && !pops.popping && own === 0 && ptR !== undefined && ptR[1] + xLink > clock() + EPS && lastOut + xLink <= clock() + EPS) {
+      const key = vl + (hostFed((q / V) | 0) ? 100 : 0);
+      const d = dec.get(key) ?? new Array<number>(56).fill(0);
+      dec.set(key, d);
+      d[46] += 1;
+      const list = watches.get(out) ?? [];
+      list.push([rec0, key, clock(), ptR[1] + xLink, q, 'idle']);
+      watches.set(out, list);
+    }
     pendingAt.set(out, at);
     return register.call(this, x, out, vl);
   };
@@ -105,10 +141,48 @@ function simulate(name: string, label: string, packets: number, seed: number): S
         let busyR = 0;
         for (let j = st.length - 1; j >= 0; j--) if (st[j]! <= me[0] + 1e-15) { busyR = Math.max(0, st[j]! + xLink - me[0]); break; }
         const key2 = me[7] + (hostFed((q / V) | 0) ? 100 : 0);
-        const d = dec.get(key2) ?? new Array<number>(16).fill(0);
+        const d = dec.get(key2) ?? new Array<number>(56).fill(0);
         (d[0] += 1), (d[1] += busyR > 1e-15 ? 1 : 0), (d[2] += busyR / xLink), (d[3] += me[4]), (d[4] += me[5]), (d[5] += me[6]), (d[6] += (clock() - me[0]) / xLink), (d[7] += me[4] * me[4]), (d[8] += me[2]), (d[9] += me[8] ?? 0);
         dec.set(key2, d);
       }
+      if (measuring && me !== undefined && reg !== undefined) {
+        const d = dec.get(me[7] + (hostFed((q / V) | 0) ? 100 : 0))!;
+        if (d !== undefined) ((d[38] += (me[10] ?? 0) >= 1 ? 1 : 0), (d[39] += (me[10] ?? 0) >= 2 ? 1 : 0), (d[40] += me[10] ?? 0), (d[41] += 1));
+      }
+      for (const w of watches.get(g) ?? []) {
+        const d = dec.get(w[1]);
+        if (d === undefined) continue;
+        if (w[5] === 'idle') {
+          if (q !== w[4]) ((d[47] += 1), (w[0][10] = (w[0][10] ?? 0) + 1));
+          continue;
+        }
+        const c = clock();
+        let cls: number;
+        if (q === w[4]) cls = 27;
+        else if (c <= w[2] + EPS) cls = 20;
+        else if (c < w[3] - EPS) {
+          if (me !== undefined && me[0] > w[2] + EPS) {
+            cls = 21;
+            (d[22] += reg?.[1] === 2 ? 1 : 0), (d[23] += hostFed((q / V) | 0) ? 1 : 0), (d[24] += q % V === w[1] % 100 ? 1 : 0);
+          } else cls = 25;
+        } else if (c <= w[3] + EPS) cls = 26;
+        else cls = 28;
+        d[cls] += 1;
+        const samePort = ((q / V) | 0) === ((w[4] / V) | 0);
+        if (cls === 26 && samePort) d[42] += 1;
+        if (cls === 28 && samePort) d[43] += 1;
+        if (cls === 28) { const pt3 = portTx.get((w[4] / V) | 0); if (pt3 !== undefined && pt3[1] + xLink > c + EPS) d[44] += 1; }
+        if (cls === 20 && samePort) d[45] += 1;
+        if (cls === 20 && me !== undefined && me[0] >= w[2] - EPS) d[37] += 1;
+        // taken at t0 by the port that just finished on this output (its next packet for it: a train, entries 300 / 305)
+        if (cls === 20 && ((q / V) | 0) === w[6]) d[48] += 1;
+        if (cls === 20 && ((q / V) | 0) === w[6] && q === w[7]) d[49] += 1;
+        // of the previous sender's takers: ready more than 0.1 x before the end (they had waited behind their own port's packet)
+        if (cls === 20 && ((q / V) | 0) === w[6] && me !== undefined && me[0] < w[2] - 0.1 * xLink) d[50] += 1;
+        if (cls !== 27) w[0][10] = (w[0][10] ?? 0) + 1;
+      }
+      watches.delete(g);
+      lastTaker.set(g, (q / V) | 0);
       at?.delete(q);
       { const st = outStarts.get(g) ?? []; st.push(clock()); if (st.length > 64) st.shift(); outStarts.set(g, st); }
       for (const [q2, rec] of at ?? []) {
@@ -141,6 +215,42 @@ function simulate(name: string, label: string, packets: number, seed: number): S
     }
     return startTx.call(this, g, x, v);
   };
+  const choose = xbar.choose;
+  xbar.choose = function (g: number, qq: number) {
+    const t0 = clock();
+    const at = pendingAt.get(g);
+    if (measuring && fifoInst !== null && at !== undefined) {
+      const open: any[] = [];
+      for (const [q2, rec] of at) {
+        if (rec[0] > t0 + EPS) continue;
+        const key = rec[7] + (hostFed((q2 / V) | 0) ? 100 : 0);
+        const d = dec.get(key) ?? new Array<number>(56).fill(0);
+        dec.set(key, d);
+        const pt2 = portTx.get((q2 / V) | 0);
+        const busy = pt2 !== undefined && pt2[1] + xLink > t0 + EPS;
+        d[16] += 1;
+        if (busy) d[17] += 1;
+        if ((rec[9] ?? 0) === 0) ((d[33] += 1), (d[34] += busy ? 1 : 0));
+        if ((rec[10] ?? 0) >= 1) ((d[35] += 1), (d[36] += busy ? 1 : 0));
+        rec[9] = (rec[9] ?? 0) + 1;
+        if (!busy) continue;
+        // The output already started again at this instant (an arrival's tryOutput ran before this end's choices): taken at t0.
+        if (((outStarts.get(g) ?? [-Infinity]).at(-1)! >= t0 - EPS)) {
+          if (lastTaker.get(g) === ((fifoInst.bufferOf(qq) / V) | 0)) d[48] += 1;
+          (d[20] += 1), (d[37] += 1), (rec[10] = (rec[10] ?? 0) + 1), (d[18] += (pt2![1] + xLink - t0) / xLink), (d[19] += ((pt2![1] + xLink - t0) / xLink) ** 2);
+          continue;
+        }
+        const end = pt2![1] + xLink;
+        (d[18] += (end - t0) / xLink), (d[19] += ((end - t0) / xLink) ** 2);
+        const w = [rec, key, t0, end, q2, 'free', (fifoInst.bufferOf(qq) / V) | 0, fifoInst.bufferOf(qq)];
+        // requests already registered that become ready inside the residual (successors registered as their predecessors started)
+        for (const [q3, rec3] of at) countNewReady(d, rec3[0], w, q3, rec3[7], rec3[11] === 1);
+        open.push(w);
+      }
+      if (open.length > 0) watches.set(g, [...(watches.get(g) ?? []), ...open]);
+    }
+    return choose.call(this, g, qq);
+  };
   const until = packets / pps;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const f = buildFabric({ ...params, streams: new RandomStreams(seed), replication: 0 }) as any;
@@ -162,6 +272,27 @@ if (args[0] !== '--pool') {
 } else {
   const runs = args.slice(1).flatMap((f) => readFileSync(f, 'utf8').split('\n')).filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Sums);
   if (runs.length === 0) throw new Error('sim-head-starts.ts --pool: no JSON lines in the files named');
+  /** Entry 335's line: at the output's frees while the head is ready, π, the residual, the turns' takers and the requests ready in it. */
+  const lawLine = (key: string) => {
+    const rows = runs.map((r) => {
+      const d = r[key]!;
+      const nb = Math.max(1, d[17]!);
+      const lost = d[20]! + d[21]! + d[25]! + d[26]! + d[28]!;
+      const R = d[18]! / nb;
+      return [d[17]! / d[16]!, d[34]! / Math.max(1, d[33]!), d[36]! / Math.max(1, d[35]!), R, d[19]! / nb, lost / nb, d[20]! / nb, d[21]! / nb, d[22]! / nb, d[23]! / nb, d[24]! / nb, d[25]! / nb, d[26]! / nb, d[28]! / nb,
+        d[29]! / d[18]!, d[30]! / d[18]!, d[31]! / d[18]!, d[32]! / d[18]!, d[40]! / d[41]!, d[39]! / Math.max(1, d[38]!), d[17]! / d[41]!, d[16]! / d[41]!, d[42]! / nb, d[43]! / nb, d[44]! / nb, d[45]! / nb, d[46]! / d[41]!, d[47]! / Math.max(1, d[46]!), d[47]! / d[41]!, d[37]! / nb, d[48]! / nb, d[49]! / nb, d[50]! / nb];
+    });
+    const nm = ['π at frees', 'π first free', 'π after a loss', 'E[R]', 'E[R²]', 'P(lost | π)', 'to ready at t0', 'to newly ready', 'of them successors', 'host-fed', 'same VL',
+      'to older whose port freed', 'tie at its port end', 'after its port end', 'rate newly ready per x of R', 'successors', 'host-fed', 'same VL', 'π-lost turns per head', 'P(≥ 2 | ≥ 1)', 'π-frees per head', 'frees per head', 'tie: its port\'s other VL', 'after: its port\'s other VL', 'after: its port busy again', 'at t0: its port\'s other VL', 'idle-output watches per head', 'P(lost | idle watch)', 'idle-output lost per head', 'at t0: ready at that instant', 'at t0: the port that just sent on it', 'of them its same buffer', 'of them ready > 0.1 x before'];
+    const cell = (i: number) => {
+      const xs = rows.map((r) => r[i]!);
+      const k = xs.length;
+      const mean = xs.reduce((p, q) => p + q, 0) / k;
+      const sd = Math.sqrt(xs.reduce((p, q) => p + (q - mean) ** 2, 0) / Math.max(1, k - 1));
+      return k > 1 ? `${mean.toFixed(3)} ± ${(((T975[k] ?? 1.96) * sd) / Math.sqrt(k)).toFixed(3)}` : mean.toFixed(3);
+    };
+    console.log(`  ${key} lost-turn law (entry 335): ${nm.map((n, i) => `${n} ${cell(i)}`).join('; ')}`);
+  };
   const names = ['P(output busy at ready)', 'busy·R', 'older starts', 'younger starts', 'younger, port busy (lost)', 'ready wait', 'gap', 'fresh head sees ready requests', 'of them port busy'];
   for (const key of Object.keys(runs[0]!).sort()) {
     const rows = runs.map((r) => {
@@ -178,5 +309,6 @@ if (args[0] !== '--pool') {
       return k > 1 ? `${mean.toFixed(3)} ± ${(((T975[k] ?? 1.96) * sd) / Math.sqrt(k)).toFixed(3)}` : mean.toFixed(3);
     };
     console.log(`${key} (x): ${names.map((nm, i) => `${nm} ${cell(i)}`).join('; ')}`);
+    if (runs[0]![key]!.length > 16 && runs[0]![key]![16]! > 0) lawLine(key);
   }
 }
