@@ -1,7 +1,8 @@
 /**
  * What a packet's generation reads of its flow, one 64-byte record per flow (issue 32, session 14):
- * the stop time, send-queue limit, destination, source, VL, size (when constant) and which of rate
- * control, path selection and an arrival process the flow has — and, for Poisson arrivals, the rate
+ * the stop time, send-queue limit, destination, source, VL, size (when constant; until session 25 also
+ * which of rate control, path selection and an arrival process the flow has: {@link flowFlags}, now
+ * in the host adapter's send record) — and, for Poisson arrivals, the rate
  * and the state of the flow's xoroshiro128+ generator, drawn here with the same arithmetic as
  * SimRandom.next (streams.ts), pure-rand's generator step and PoissonArrivals.next (−ln(1 − U) / λ).
  * At k = 32 each generated packet read the flow object, its arrival process, the lazy stream, the
@@ -19,13 +20,12 @@ import { lineAlignedBuffer } from '../lineAligned.js';
 const D_RATE = 0;
 const D_STOP = 1;
 const D_QUEUE = 2;
-/** Integers at 16f + field: 1 once the generator's state is here; destination (−1: drawn); source host; VL; size with header (bytes; −1: drawn); flags. */
+/** Integers at 16f + field: 1 once the generator's state is here; destination (−1: drawn); source host; VL; size with header (bytes; −1: drawn); 11 unused (the flags, in the send record since session 25: sendRecords.ts). */
 const I_OWN = 6;
 const I_DST = 7;
 const I_SRC = 8;
 const I_VL = 9;
 const I_SIZE = 10;
-const I_FLAGS = 11;
 /** The generator's four words, in pure-rand's getState order (s01, s00, s11, s10). */
 const I_S01 = 12;
 const I_S00 = 13;
@@ -61,7 +61,6 @@ export class FlowTable {
       this.i32[r + I_VL] = flow.vl;
       const constant = flow.sizes.constantBytes;
       this.i32[r + I_SIZE] = constant === undefined ? -1 : constant + c.headerBytes;
-      this.i32[r + I_FLAGS] = flowFlags(flow);
     });
   }
 
@@ -88,10 +87,6 @@ export class FlowTable {
   /** Size with header (bytes), or −1 when the flow's size process draws it. */
   size(f: number): number {
     return this.i32[16 * f + I_SIZE]!;
-  }
-
-  flags(f: number): number {
-    return this.i32[16 * f + I_FLAGS]!;
   }
 
   /** Whether flow f's Poisson draws are made here ({@link adopt}). */

@@ -6,17 +6,18 @@
  * Per flow f a 64-byte send record: integers at 16f + … its send queue's first and last packet (NONE:
  * empty; linked through the pool's `next`), packets in it (the one in transmission included), its VL,
  * 1 if it has a rate control (only then can its window close: InjectionWindows counts only its
- * packets, and a window is at least 1), its flags (flowTable.ts); the double at 8f + 3: the earliest start of its next packet
+ * packets, and a window is at least 1), its flags (flowTable.ts; fixed at build — a compiled flow's rate control,
+ * path selection and arrival process are readonly, so the copy cannot go stale); the double at 8f + 3: the earliest start of its next packet
  * (the rate limiter; sourceControl.ts writes it too); doubles 8f + 4 … 7: the send queue's recorders
- * (flowRecorders.ts; session 25: they were a 64-byte record of their own, a cache miss more per packet at k = 32). Per host h a 32-byte record: integers at 8h + …
- * its first flow in the flow list, its flows, the round robin's next position; doubles at 4h + … its
- * next start under the injection cap, the wake-up its port asked for (Infinity: none).
+ * (flowRecorders.ts; session 25: they were a 64-byte record of their own, a cache miss more per packet at k = 32). Per host h a 32-byte record: the integer at 8h + 2
+ * the round robin's next position (8h and 8h + 1, its flows' place in the flow list until session 25, are unused: a host's
+ * start reads hostFlowStart); doubles at 4h + … its next start under the injection cap, the wake-up its port asked for (Infinity: none).
  */
 import { NONE, type CompiledFabric } from '../compiled.js';
 import { lineAlignedBuffer } from '../lineAligned.js';
 import { flowFlags } from './flowTable.js';
 
-/** Send record (per flow), integers at 8f + …: first and last packet of the send queue, packets in it, VL, rate control (0/1). */
+/** Send record (per flow), integers at 16f + …: first and last packet of the send queue, packets in it, VL, rate control (0/1). */
 export const S_HEAD = 0;
 export const S_TAIL = 1;
 export const S_COUNT = 2;
@@ -27,9 +28,7 @@ export const S_FLAGS = 5;
 /** Send record, the double at 8f + …: the earliest start of the flow's next packet; from S_RECORDERS on the flow's send-queue recorders (flowRecorders.ts: last change, sum, compensation, packets offered). */
 export const S_NEXT_AT = 3;
 export const S_RECORDERS = 4;
-/** Host record, integers at 8h + …: first flow in the flow list, flows, the round robin's next position. */
-export const H_LO = 0;
-export const H_N = 1;
+/** Host record, the integer at 8h + H_RR: the round robin's next position. */
 export const H_RR = 2;
 /** Host record, doubles at 4h + …: next start under the injection cap, the wake-up its port asked for. */
 export const H_FREE = 2;
@@ -70,10 +69,6 @@ export function hostSendRecords(c: CompiledFabric): HostSendRecords {
   });
   const hF = new Float64Array(lineAlignedBuffer(32 * H, 1 << 18), 0, 4 * H);
   const hI = new Int32Array(hF.buffer, 0, 8 * H);
-  for (let h = 0; h < H; h++) {
-    hI[8 * h + H_LO] = start[h]!;
-    hI[8 * h + H_N] = start[h + 1]! - start[h]!;
-    hF[4 * h + H_WAKE] = Infinity;
-  }
+  for (let h = 0; h < H; h++) hF[4 * h + H_WAKE] = Infinity;
   return { sF, sI, hF, hI, hostFlowList, hostFlowStart: start };
 }
