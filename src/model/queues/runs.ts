@@ -145,7 +145,8 @@ function backToBack(m: CompiledModel, s: ModelState, t: number, u: number, c: nu
  * wait alone (Little on what the packet left behind as it started), read as a probability. Measured (benchmarks/
  * sim-link-trains.ts, the share of a VL's packets that the link's next packet of the same VL follows back to back): at
  * mesh8x8-transpose-2sl 50 %'s ring link s2_0:3 VL 1 0.209 (this form 0.198, before 0.017), torus8x8-shuffle-2sl 90 %'s
- * s4_3:4 VL 2 0.419 (0.512, before 0.310); docs/fabric-model.md 320.
+ * s4_3:4 VL 2 0.419 (0.512, before 0.310); docs/fabric-model.md 320. κ_u is the chance the packet is there, not that the
+ * sender's arbiter starts it (a VL whose entry one packet spends yields to a ready other VL: review H42rv320 in entry 320).
  */
 export function senderNext(m: CompiledModel, s: ModelState, u: number): number {
   // A host whose unbounded send queues are offered more than the fixed point carries (max-min caps its flows: overload) is
