@@ -12,40 +12,26 @@
  */
 import { buildFabric, RandomStreams } from '../src/index.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
-import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
 import { simCaseParams } from './sim-case-params.js';
 import { aidArgs } from './aid-args.js';
-import { flagPops } from './sim-hooks.js';
-import { FabricStats } from '../src/sim/fabric/measure/measurements.js';
+import { watchCredits } from './credit-watch.js';
+import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
 const { name, label, packets, seed, ports: watch, opt } = aidArgs(process.argv.slice(2), 'sim-stall-heads.ts CASE LABEL --ports A,B [--seed S] [--packets N] [--buffer-bytes N]', { packets: 20000 });
 const { params, pps } = simCaseParams(name, label, Number(opt('--buffer-bytes', '0')));
 const V: number = params.vls ?? 1;
 const xL = (2048 * 8) / 2.5e9;
 let clock = () => 0; let names: readonly string[] = []; let measuring = false;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-let inst: any = null;
-const entry = new Map<number, number>(); const reg = new Map<number, [number, boolean]>();
+const reg = new Map<number, [number, boolean]>();
 const sums = new Map<string, number[]>(); // n, Σfifo, Σhead, Σentry→start, nSucc
-const occ = new Map<number, { blocks: number; since: number; hist: number[] }>();
-const bump = (q: number, d: number) => {
-  const port = (q / V) | 0; if (!watch.includes(names[port]!)) return;
-  let o = occ.get(q); if (!o) occ.set(q, (o = { blocks: 0, since: clock(), hist: new Array(9).fill(0) }));
-  if (measuring) o.hist[Math.min(8, Math.ceil(o.blocks / 32))]! += clock() - o.since;
-  o.since = clock(); o.blocks += d;
-};
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const fifo = FifoInputQueues.prototype as any;
-const push = fifo.push; fifo.push = function (x: number, p: number) { inst = this; entry.set(p, clock()); bump(this.bufferOf(x), this.pool.blocks(p)); return push.call(this, x, p); };
-const freed = fifo.freed; fifo.freed = function (x: number, b: number) { bump(this.bufferOf(x), -b); return freed.call(this, x, b); };
-const pops = flagPops(fifo);
-// Credit stalls per output port: cumulated stall time, and per stall period n, Σlen, Σlen² (measured window).
-const st = new Map<number, { acc: number; since: number; n: number; s1: number; s2: number }>();
-const stOf = (g: number) => { let o = st.get(g); if (!o) st.set(g, (o = { acc: 0, since: -1, n: 0, s1: 0, s2: 0 })); return o; };
-const cum = (g: number) => { const o = stOf(g); return o.acc + (o.since >= 0 ? clock() - o.since : 0); };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const fsp = FabricStats.prototype as any;
-const sb = fsp.stallBegins; fsp.stallBegins = function (g: number) { nwTick(g); const o = stOf(g); if (o.since < 0) o.since = clock(); return sb.call(this, g); };
-const es = fsp.endStall; fsp.endStall = function (g: number) { nwTick(g); if (stOf(g).since >= 0) nwOf(g).blocked = true; const o = stOf(g); if (o.since >= 0) { const d = clock() - o.since; o.acc += d; if (measuring) { o.n++; o.s1 += d; o.s2 += d * d; } o.since = -1; } return es.call(this, g); };
+const { inst: instOf, entry, occ, pops, st, stOf, cum } = watchCredits({
+  now: () => clock(),
+  measuring: () => measuring,
+  watched: (q) => watch.includes(names[(q / V) | 0]!),
+  onStall: (g, edge) => {
+    nwTick(g);
+    if (edge === 'end' && stOf(g).since >= 0) nwOf(g).blocked = true;
+  },
+});
 const regStall = new Map<number, number>();
 const nw = new Map<number, { n: number; since: number; stalled: number; open: number; tS: number; tO: number; blocked: boolean; prev: boolean; pkts: number; bl: number; bb: number; hist: number[] }>();
 const nwOf = (g: number) => { let o = nw.get(g); if (!o) nw.set(g, (o = { n: 0, since: clock(), stalled: 0, open: 0, tS: 0, tO: 0, blocked: false, prev: false, pkts: 0, bl: 0, bb: 0, hist: new Array(6).fill(0) })); return o; };
@@ -53,11 +39,14 @@ const nwTick = (g: number) => { const o = nwOf(g); const d = clock() - o.since; 
 const headOut = new Map<number, number>();
 const capBlocks = (params.bufferBytes ?? 4 * 2048) / 64;
 const fullAt = new Map<number, boolean>();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const fifo = FifoInputQueues.prototype as any;
 const register = fifo.register; fifo.register = function (x: number, out: number, vl: number) { reg.set(this.headOf(x), [clock(), pops.popping]); fullAt.set(this.headOf(x), (occ.get(this.bufferOf(x))?.blocks ?? 0) >= capBlocks); regStall.set(this.headOf(x), cum(out)); nwTick(out); nwOf(out).n++; headOut.set(this.headOf(x), out); return register.call(this, x, out, vl); };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const xb = Crossbar.prototype as any; const startTx = xb.startTx;
 xb.startTx = function (g: number, x: number, v: number) {
   { const o = nwOf(g); nwTick(g); if (measuring) { o.pkts++; if (o.blocked) { o.bl++; if (o.prev) o.bb++; } } o.prev = o.blocked; o.blocked = false; }
+  const inst = instOf();
   if (inst) {
     const q = inst.bufferOf(x); const p = inst.headOf(x); const e = entry.get(p); const r = reg.get(p); const now = clock();
     if (measuring && e !== undefined && r !== undefined && watch.includes(names[(q / V) | 0]!)) {
