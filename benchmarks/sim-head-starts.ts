@@ -15,6 +15,12 @@
  * first, at the instant the head's port frees (a tie; its port's other VL), or after it (the port busy again) — and the rate of
  * requests becoming ready inside R; the losses per head and their repeat; and fresh heads that register with their port busy
  * at an idle output (idle-output watches). The first line's columns are unchanged.
+ * Entry 336 (H42snd) appends to the law line: the previous sender's taker at t0 by class (its same buffer's successor, i.e.
+ * queued behind the ended packet before it started; the same buffer's packet registered fresh while the ended one was still
+ * sent or at its end; the port's other VL), whether that taker arrived back to back behind the ended packet (its header x after
+ * the ended one's, SwitchInputs.enqueue), at each π-end whether the ended packet's link delivered such a follower at all and to
+ * this output, and the previous sender's take split by the output (to a host or not) and by the ended packet's input port
+ * (fed by a switch or a host). The model's side: benchmarks/model-sender-trains.ts (main's κ, change 320).
  *
  *     for s in 1 2 3 4 5; do nice -n 19 npx tsx benchmarks/sim-head-starts.ts switch8-2sl 0.6 20000 $s; done > /tmp/st.jsonl
  *     npx tsx benchmarks/sim-head-starts.ts --pool /tmp/st.jsonl
@@ -23,6 +29,7 @@ import { readFileSync } from 'node:fs';
 import { buildFabric, RandomStreams } from '../src/index.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
 import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
+import { SwitchInputs } from '../src/sim/fabric/switch/switchInputs.js';
 import { simCaseParams } from './sim-case-params.js';
 import { flagPops } from './sim-hooks.js';
 
@@ -63,6 +70,35 @@ function simulate(name: string, label: string, packets: number, seed: number): S
   const EPS = 1e-15;
   /** Per output, the input port of its last start. */
   const lastTaker = new Map<number, number>();
+  /**
+   * Entry 336 (H42snd): per output, the arrival (push) instant of its last started packet; per output, its last taker's
+   * [buffer, registration class (0 fresh port free, 1 fresh behind its own predecessor, 2 successor), push instant, the push
+   * instant of the packet started before it]; per input port, its last pushes [instant, buffer, output].
+   */
+  const lastStartPush = new Map<number, number>();
+  const lastTakerInfo = new Map<number, [number, number, number, number]>();
+  const portPushes = new Map<number, number[][]>();
+  /** The previous sender's taker at t0 by class (same buffer: successor / fresh behind its predecessor / fresh; its other VL) and whether it arrived back to back behind the ended packet. */
+  const splitPrevTaker = (d: number[], qT: number, regCls: number, pushT2: number, pushA: number, bufA: number, g: number) => {
+    const same = qT === bufA;
+    if (same) d[regCls === 2 ? 56 : regCls === 1 ? 57 : 58] += 1;
+    else d[59] += 1;
+    if (Math.abs(pushT2 - pushA - xLink) < 1e-6 * xLink) ((d[60] += 1), (d[66] += hostFed(g) ? 1 : 0), (d[61] += same ? 0 : 1), (d[62] += same && regCls === 2 ? 1 : 0));
+  };
+  /** At a π-end: did the ended packet's link deliver its next packet back to back behind it (header x after its header), and to this output? */
+  const trainBehind = (d: number[], port: number, pushA: number, g: number) => {
+    for (const e of portPushes.get(port) ?? []) if (Math.abs(e[0]! - pushA - xLink) < 1e-6 * xLink) { d[63] += 1; if (e[2] === g) d[51] += 1; if (hostFed(g)) ((d[64] += 1), (d[65] += e[2] === g ? 1 : 0)); return; }
+  };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const inputs = SwitchInputs.prototype as any;
+  const enqueue = inputs.enqueue;
+  inputs.enqueue = function (s: number, g: number, v: number, out: number, p: number) {
+    const list = portPushes.get(g) ?? [];
+    list.push([clock(), g * V + v, out]);
+    if (list.length > 16) list.shift();
+    portPushes.set(g, list);
+    return enqueue.call(this, s, g, v, out, p);
+  };
   const countNewReady = (d: number[], readyAt: number, w: any[], q2: number, vl2: number, succ: boolean) => {
     if (w[5] === 'idle') return;
     if (!(readyAt > w[2] + EPS && readyAt < w[3] - EPS) || q2 === w[4]) return;
@@ -86,7 +122,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
     const at = pendingAt.get(out) ?? new Map<number, any>();
     if (measuring && !pops.popping && own === 0) {
       const key = vl + (hostFed((q / V) | 0) ? 100 : 0);
-      const d = dec.get(key) ?? new Array<number>(56).fill(0);
+      const d = dec.get(key) ?? new Array<number>(72).fill(0);
       d[10] += 1;
       for (const [q2, rec] of at) {
         if (rec[0] > clock() + 1e-15) continue;
@@ -106,7 +142,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
     const lastOut = (outStarts.get(out) ?? [-Infinity]).at(-1)!;
     if (measuring && !pops.popping && own === 0 && ptR !== undefined && ptR[1] + xLink > clock() + EPS && lastOut + xLink <= clock() + EPS) {
       const key = vl + (hostFed((q / V) | 0) ? 100 : 0);
-      const d = dec.get(key) ?? new Array<number>(56).fill(0);
+      const d = dec.get(key) ?? new Array<number>(72).fill(0);
       dec.set(key, d);
       d[46] += 1;
       const list = watches.get(out) ?? [];
@@ -141,7 +177,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
         let busyR = 0;
         for (let j = st.length - 1; j >= 0; j--) if (st[j]! <= me[0] + 1e-15) { busyR = Math.max(0, st[j]! + xLink - me[0]); break; }
         const key2 = me[7] + (hostFed((q / V) | 0) ? 100 : 0);
-        const d = dec.get(key2) ?? new Array<number>(56).fill(0);
+        const d = dec.get(key2) ?? new Array<number>(72).fill(0);
         (d[0] += 1), (d[1] += busyR > 1e-15 ? 1 : 0), (d[2] += busyR / xLink), (d[3] += me[4]), (d[4] += me[5]), (d[5] += me[6]), (d[6] += (clock() - me[0]) / xLink), (d[7] += me[4] * me[4]), (d[8] += me[2]), (d[9] += me[8] ?? 0);
         dec.set(key2, d);
       }
@@ -176,6 +212,8 @@ function simulate(name: string, label: string, packets: number, seed: number): S
         if (cls === 20 && me !== undefined && me[0] >= w[2] - EPS) d[37] += 1;
         // taken at t0 by the port that just finished on this output (its next packet for it: a train, entries 300 / 305)
         if (cls === 20 && ((q / V) | 0) === w[6]) d[48] += 1;
+        if (cls === 20 && ((q / V) | 0) === w[6]) ((d[53] += hostFed(g) ? 1 : 0), (d[55] += hostFed(w[6]) ? 0 : 1));
+        if (cls === 20 && ((q / V) | 0) === w[6]) splitPrevTaker(d, q, reg?.[1] ?? 0, t0 ?? NaN, lastStartPush.get(g) ?? NaN, w[7], g);
         if (cls === 20 && ((q / V) | 0) === w[6] && q === w[7]) d[49] += 1;
         // of the previous sender's takers: ready more than 0.1 x before the end (they had waited behind their own port's packet)
         if (cls === 20 && ((q / V) | 0) === w[6] && me !== undefined && me[0] < w[2] - 0.1 * xLink) d[50] += 1;
@@ -183,6 +221,8 @@ function simulate(name: string, label: string, packets: number, seed: number): S
       }
       watches.delete(g);
       lastTaker.set(g, (q / V) | 0);
+      lastTakerInfo.set(g, [q, reg?.[1] ?? 0, t0 ?? NaN, lastStartPush.get(g) ?? NaN]);
+      lastStartPush.set(g, t0 ?? NaN);
       at?.delete(q);
       { const st = outStarts.get(g) ?? []; st.push(clock()); if (st.length > 64) st.shift(); outStarts.set(g, st); }
       for (const [q2, rec] of at ?? []) {
@@ -224,7 +264,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
       for (const [q2, rec] of at) {
         if (rec[0] > t0 + EPS) continue;
         const key = rec[7] + (hostFed((q2 / V) | 0) ? 100 : 0);
-        const d = dec.get(key) ?? new Array<number>(56).fill(0);
+        const d = dec.get(key) ?? new Array<number>(72).fill(0);
         dec.set(key, d);
         const pt2 = portTx.get((q2 / V) | 0);
         const busy = pt2 !== undefined && pt2[1] + xLink > t0 + EPS;
@@ -234,13 +274,19 @@ function simulate(name: string, label: string, packets: number, seed: number): S
         if ((rec[10] ?? 0) >= 1) ((d[35] += 1), (d[36] += busy ? 1 : 0));
         rec[9] = (rec[9] ?? 0) + 1;
         if (!busy) continue;
+        // entry 336: π-ends at an output to a host; π-ends whose ended packet came in from a switch
+        (d[52] += hostFed(g) ? 1 : 0), (d[54] += hostFed((fifoInst.bufferOf(qq) / V) | 0) ? 0 : 1);
         // The output already started again at this instant (an arrival's tryOutput ran before this end's choices): taken at t0.
         if (((outStarts.get(g) ?? [-Infinity]).at(-1)! >= t0 - EPS)) {
-          if (lastTaker.get(g) === ((fifoInst.bufferOf(qq) / V) | 0)) d[48] += 1;
+          if (lastTaker.get(g) === ((fifoInst.bufferOf(qq) / V) | 0)) ((d[48] += 1), (d[53] += hostFed(g) ? 1 : 0), (d[55] += hostFed((fifoInst.bufferOf(qq) / V) | 0) ? 0 : 1));
+          const ti = lastTakerInfo.get(g);
+          if (ti !== undefined && lastTaker.get(g) === ((fifoInst.bufferOf(qq) / V) | 0)) splitPrevTaker(d, ti[0], ti[1], ti[2], ti[3], fifoInst.bufferOf(qq), g);
+          if (ti !== undefined) trainBehind(d, (fifoInst.bufferOf(qq) / V) | 0, ti[3], g);
           (d[20] += 1), (d[37] += 1), (rec[10] = (rec[10] ?? 0) + 1), (d[18] += (pt2![1] + xLink - t0) / xLink), (d[19] += ((pt2![1] + xLink - t0) / xLink) ** 2);
           continue;
         }
         const end = pt2![1] + xLink;
+        trainBehind(d, (fifoInst.bufferOf(qq) / V) | 0, lastStartPush.get(g) ?? NaN, g);
         (d[18] += (end - t0) / xLink), (d[19] += ((end - t0) / xLink) ** 2);
         const w = [rec, key, t0, end, q2, 'free', (fifoInst.bufferOf(qq) / V) | 0, fifoInst.bufferOf(qq)];
         // requests already registered that become ready inside the residual (successors registered as their predecessors started)
@@ -280,10 +326,17 @@ if (args[0] !== '--pool') {
       const lost = d[20]! + d[21]! + d[25]! + d[26]! + d[28]!;
       const R = d[18]! / nb;
       return [d[17]! / d[16]!, d[34]! / Math.max(1, d[33]!), d[36]! / Math.max(1, d[35]!), R, d[19]! / nb, lost / nb, d[20]! / nb, d[21]! / nb, d[22]! / nb, d[23]! / nb, d[24]! / nb, d[25]! / nb, d[26]! / nb, d[28]! / nb,
-        d[29]! / d[18]!, d[30]! / d[18]!, d[31]! / d[18]!, d[32]! / d[18]!, d[40]! / d[41]!, d[39]! / Math.max(1, d[38]!), d[17]! / d[41]!, d[16]! / d[41]!, d[42]! / nb, d[43]! / nb, d[44]! / nb, d[45]! / nb, d[46]! / d[41]!, d[47]! / Math.max(1, d[46]!), d[47]! / d[41]!, d[37]! / nb, d[48]! / nb, d[49]! / nb, d[50]! / nb];
+        d[29]! / d[18]!, d[30]! / d[18]!, d[31]! / d[18]!, d[32]! / d[18]!, d[40]! / d[41]!, d[39]! / Math.max(1, d[38]!), d[17]! / d[41]!, d[16]! / d[41]!, d[42]! / nb, d[43]! / nb, d[44]! / nb, d[45]! / nb, d[46]! / d[41]!, d[47]! / Math.max(1, d[46]!), d[47]! / d[41]!, d[37]! / nb, d[48]! / nb, d[49]! / nb, d[50]! / nb,
+        d[56]! / nb, d[57]! / nb, d[58]! / nb, d[59]! / nb, d[60]! / nb, d[61]! / nb, d[62]! / nb, d[63]! / nb, d[51]! / nb,
+        d[52]! / nb, d[53]! / Math.max(1, d[52]!), (d[48]! - d[53]!) / Math.max(1, nb - d[52]!), d[54]! / nb, d[55]! / Math.max(1, d[54]!), (d[48]! - d[55]!) / Math.max(1, nb - d[54]!),
+        d[64]! / Math.max(1, d[52]!), d[65]! / Math.max(1, d[52]!), d[66]! / Math.max(1, d[52]!), (d[63]! - d[64]!) / Math.max(1, nb - d[52]!), (d[51]! - d[65]!) / Math.max(1, nb - d[52]!), (d[60]! - d[66]!) / Math.max(1, nb - d[52]!)];
     });
     const nm = ['π at frees', 'π first free', 'π after a loss', 'E[R]', 'E[R²]', 'P(lost | π)', 'to ready at t0', 'to newly ready', 'of them successors', 'host-fed', 'same VL',
-      'to older whose port freed', 'tie at its port end', 'after its port end', 'rate newly ready per x of R', 'successors', 'host-fed', 'same VL', 'π-lost turns per head', 'P(≥ 2 | ≥ 1)', 'π-frees per head', 'frees per head', 'tie: its port\'s other VL', 'after: its port\'s other VL', 'after: its port busy again', 'at t0: its port\'s other VL', 'idle-output watches per head', 'P(lost | idle watch)', 'idle-output lost per head', 'at t0: ready at that instant', 'at t0: the port that just sent on it', 'of them its same buffer', 'of them ready > 0.1 x before'];
+      'to older whose port freed', 'tie at its port end', 'after its port end', 'rate newly ready per x of R', 'successors', 'host-fed', 'same VL', 'π-lost turns per head', 'P(≥ 2 | ≥ 1)', 'π-frees per head', 'frees per head', 'tie: its port\'s other VL', 'after: its port\'s other VL', 'after: its port busy again', 'at t0: its port\'s other VL', 'idle-output watches per head', 'P(lost | idle watch)', 'idle-output lost per head', 'at t0: ready at that instant', 'at t0: the port that just sent on it', 'of them its same buffer', 'of them ready > 0.1 x before',
+      'prev. sender at t0 (entry 336): same buffer, successor', 'same buffer, fresh behind its predecessor', 'same buffer, fresh', 'its other VL',
+      'arrived back to back behind the ended packet', 'of them other VL', 'of them successors', 'π-ends whose ended packet had a back-to-back follower on its link', 'that follower to this output',
+      'π-ends at an output to a host', 'there the prev. sender at t0', 'elsewhere the prev. sender at t0', 'π-ends whose ended packet came from a switch', 'there the prev. sender at t0', 'from a host: the prev. sender at t0',
+      'at an output to a host: a back-to-back follower', 'to this output', 'taking it at t0', 'elsewhere: a back-to-back follower', 'to this output', 'taking it at t0'];
     const cell = (i: number) => {
       const xs = rows.map((r) => r[i]!);
       const k = xs.length;
