@@ -23,5 +23,14 @@ for p in sorted(runs[0]['outputs']):
         q = [a[c] for a in o if a[c]['n'] > 0]
         if not q: continue
         cols.append(f"{c} {ci([a['L1'] / a['n'] for a in q])} resid {ci([a['L2'] / (2 * a['L1']) for a in q])} inTx {ci([a['nIn'] / a['n'] for a in q])}")
+    if 'joint' in o[0]:
+        # The back-to-back tries by the slots held before the previous start (N) and whether a far packet was then in
+        # transmission: P(N = B − 1), P(no transmission | N = B − 1), and the blocked tries outside 'N = B − 1, none'.
+        top = max(int(k.split('|')[0]) for a in o for k in a['joint'])
+        tot = lambda a: max(1, sum(a['joint'].values()))
+        atTop = lambda a: sum(c for k, c in a['joint'].items() if k.startswith(f'{top}|'))
+        cols.append(f"P(N={top}|b2b) {ci([atTop(a) / tot(a) for a in o])} P(none in tx|N={top}) {ci([(a['joint'].get(f'{top}|0|0', 0) + a['joint'].get(f'{top}|0|1', 0)) / max(1, atTop(a)) for a in o])} "
+                    f"blocked elsewhere {sum(c for a in o for k, c in a['joint'].items() if k.endswith('|1') and not k.startswith(f'{top}|0|'))} "
+                    f"unblocked at N={top}, none in tx {sum(a['joint'].get(f'{top}|0|0', 0) for a in o)} of {sum(tot(a) for a in o)} tries")
     cols.append('all ' + ci([(a['fresh']['L1'] + a['runs']['L1']) / max(1, a['fresh']['n'] + a['runs']['n']) for a in o]))
     print(' | '.join(cols))

@@ -9,7 +9,10 @@
  * output: F = its remaining wait + x); per class n, ΣL, ΣL², ΣF, ΣF², n in transmission, ΣF of those. And per output and
  * class the far head that freed it (its own output's name): n, ΣL. Plus the packets sent and the blocked ones (as
  * sim-stall-heads.ts), and of them those whose first try came at the output's own end (`b2b`: a head waited as the output's
- * packet ended; crossbar.ts choose) and of these the blocked (`b2bBlocked`); the rest tried at an idle output. src/sim is not changed (hooks on the prototypes, as credit-watch.ts).
+ * packet ended; crossbar.ts choose) and of these the blocked (`b2bBlocked`); the rest tried at an idle output. `joint`: per
+ * back-to-back try, keyed `N|tx|blocked` — N the far slots held (packets pushed into q and not freed, plus those started on
+ * the output and not yet pushed) just before the previous start on the output, tx whether a packet of q was then in
+ * transmission, and whether this try was blocked. src/sim is not changed (hooks on the prototypes, as credit-watch.ts).
  *
  *     nice -n 19 npx tsx benchmarks/sim-blocked-phase.ts alfaro16-bitcomp-1sl 90% [--seed S] [--packets N] [--buffer-bytes N]
  *
@@ -33,13 +36,16 @@ const feederOf = new Map<number, number>();
 const sentBy = new Map<number, number>();
 // Per buffer: the packet in transmission (its start time and output), −1 when none.
 const inflight = new Map<number, { start: number; out: number }>();
+// Slots held: per buffer the packets pushed and not yet freed; per output the packets started and not yet pushed at the far end.
+const heldQ = new Map<number, number>();
+const inLink = new Map<number, number>();
 interface Rec { n: number; L1: number; L2: number; F1: number; F2: number; nIn: number; FIn: number; byHead: Record<string, [number, number]> }
 const rec = () => ({ n: 0, L1: 0, L2: 0, F1: 0, F2: 0, nIn: 0, FIn: 0, byHead: {} });
-interface Out { b2b: number; b2bBlocked: number; lastEnd: number; pkts: number; blocked: number; run: number; stallSince: number; stallB2b: boolean; F: number; head: string; inAtBegin: boolean; prevBlocked: boolean; blockedNow: boolean; fresh: Rec; runs: Rec }
+interface Out { lastN: number; lastTx: boolean; joint: Record<string, number>; b2b: number; b2bBlocked: number; lastEnd: number; pkts: number; blocked: number; run: number; stallSince: number; stallB2b: boolean; F: number; head: string; inAtBegin: boolean; prevBlocked: boolean; blockedNow: boolean; fresh: Rec; runs: Rec }
 const outs = new Map<number, Out>();
 const outOf = (g: number): Out => {
   let o = outs.get(g);
-  if (!o) outs.set(g, (o = { b2b: 0, b2bBlocked: 0, lastEnd: -1, pkts: 0, blocked: 0, run: 0, stallSince: -1, stallB2b: false, F: -1, head: '', inAtBegin: false, prevBlocked: false, blockedNow: false, fresh: rec(), runs: rec() }));
+  if (!o) outs.set(g, (o = { lastN: -1, lastTx: false, joint: {}, b2b: 0, b2bBlocked: 0, lastEnd: -1, pkts: 0, blocked: 0, run: 0, stallSince: -1, stallB2b: false, F: -1, head: '', inAtBegin: false, prevBlocked: false, blockedNow: false, fresh: rec(), runs: rec() }));
   return o;
 };
 let names: readonly string[] = [];
@@ -48,7 +54,9 @@ const fifo = FifoInputQueues.prototype as any;
 const push = fifo.push;
 fifo.push = function (x: number, p: number) {
   const g = sentBy.get(p);
+  heldQ.set(this.bufferOf(x), (heldQ.get(this.bufferOf(x)) ?? 0) + 1);
   if (g !== undefined) {
+    inLink.set(g, (inLink.get(g) ?? 0) - 1);
     sentBy.delete(p);
     if (!farOf.has(g)) { farOf.set(g, this.bufferOf(x)); feederOf.set(this.bufferOf(x), g); }
   }
@@ -57,6 +65,7 @@ fifo.push = function (x: number, p: number) {
 const freed = fifo.freed;
 fifo.freed = function (x: number, blocks: number) {
   const b = this.bufferOf(x);
+  heldQ.set(b, (heldQ.get(b) ?? 0) - 1);
   const fl = inflight.get(b);
   const g = feederOf.get(b);
   if (g !== undefined) {
@@ -107,6 +116,16 @@ xb.startTx = function (g: number, q: number, v: number) {
   sentBy.set(p, g);
   inflight.set(queues.bufferOf(q), { start: now(), out: g });
   const o = outOf(g);
+  const far = farOf.get(g);
+  const nBefore = far === undefined ? -1 : (heldQ.get(far) ?? 0) + (inLink.get(g) ?? 0);
+  const b2bTry = o.blockedNow ? o.stallB2b : o.lastEnd === now();
+  // The joint law of a back-to-back try: the slots held just before the previous start on g, whether a far packet was then
+  // in transmission, and whether this try was blocked (the rule: blocked iff that start took the last slot and no far packet
+  // was in transmission — its head still waiting, so no far end within x).
+  if (measuring && b2bTry && o.lastN >= 0) { const k = `${o.lastN}|${o.lastTx ? 1 : 0}|${o.blockedNow ? 1 : 0}`; o.joint[k] = (o.joint[k] ?? 0) + 1; }
+  o.lastN = nBefore;
+  o.lastTx = far !== undefined && inflight.has(far);
+  inLink.set(g, (inLink.get(g) ?? 0) + 1);
   if (measuring) {
     o.pkts++;
     if (o.blockedNow) { o.blocked++; if (o.prevBlocked) o.run++; }
@@ -132,5 +151,5 @@ f.run(until / 5, until / 5);
 measuring = true;
 f.run(until / 5 + until, until / 5);
 const sc = (r: Rec) => ({ ...r, L1: r.L1 / xL, L2: r.L2 / (xL * xL), F1: r.F1 / xL, F2: r.F2 / (xL * xL), FIn: r.FIn / xL, byHead: Object.fromEntries(Object.entries(r.byHead).map(([k, [n, s]]) => [k, [n, s / xL]])) });
-const res = Object.fromEntries([...outs].filter(([g, o]) => o.pkts > 0 && farOf.has(g) && o.fresh.n + o.runs.n > 0).map(([g, o]) => [names[g], { pkts: o.pkts, blocked: o.blocked, run: o.run, b2b: o.b2b, b2bBlocked: o.b2bBlocked, far: names[(farOf.get(g)! / (params.vls ?? 1)) | 0], fresh: sc(o.fresh), runs: sc(o.runs) }]));
+const res = Object.fromEntries([...outs].filter(([g, o]) => o.pkts > 0 && farOf.has(g) && o.fresh.n + o.runs.n > 0).map(([g, o]) => [names[g], { pkts: o.pkts, blocked: o.blocked, run: o.run, b2b: o.b2b, b2bBlocked: o.b2bBlocked, joint: o.joint, far: names[(farOf.get(g)! / (params.vls ?? 1)) | 0], fresh: sc(o.fresh), runs: sc(o.runs) }]));
 console.log(JSON.stringify({ seed, x: xL, outputs: res }));

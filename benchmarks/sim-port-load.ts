@@ -2,7 +2,7 @@
  * H43blk (issue 31, entry 355): what the simulator's bottleneck is near a case's saturation. Runs a fixture case with every
  * flow's Poisson rate scaled to `--load L` (per host, a fraction of the link; the fixture point LABEL's rate × L / its load)
  * and prints, per switch output port, its utilization, credit-stall fraction and packets, and per input buffer its mean
- * and largest occupancy (packets), the largest first.
+ * and largest occupancy (packets), the largest first; `--buffers A/v,B/v` prints those buffers' mean occupancy as well.
  *
  *     nice -n 19 npx tsx benchmarks/sim-port-load.ts torus8x8-bitcomp-1sl 90% --load 0.49 [--seed S] [--packets N]
  */
@@ -12,7 +12,7 @@ import { buildFabric, RandomStreams } from '../src/index.js';
 import { simCaseParams } from './sim-case-params.js';
 import { aidArgs } from './aid-args.js';
 
-const { name, label, packets, seed, opt } = aidArgs(process.argv.slice(2), 'sim-port-load.ts CASE LABEL --load L [--seed S] [--packets N]', { packets: 10000 });
+const { name, label, packets, seed, opt } = aidArgs(process.argv.slice(2), 'sim-port-load.ts CASE LABEL [--load L] [--buffers A/v,B/v] [--seed S] [--packets N]', { packets: 10000 });
 const { params, pps } = simCaseParams(name, label);
 const c = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model', `${name}.json`), 'utf8'));
 const pt = c.points.find((p: { label: string }) => p.label === label);
@@ -30,4 +30,6 @@ const ports = m.ports.filter((p: { name: string; packets: number }) => p.packets
 console.log('load', (pt.load * scale).toFixed(4), 'seed', seed);
 console.log('ports (utilization, credit stall, packets):', ports.slice(0, 12).map((r: (string | number)[]) => `${r[0]} ${(r[1] as number).toFixed(3)} ${(r[2] as number).toFixed(3)} ${r[3]}`).join(' | '));
 const bufs = [...m.buffers].sort((a: { meanOccupancy: number }, b: { meanOccupancy: number }) => b.meanOccupancy - a.meanOccupancy);
-console.log('buffers (mean / max occupancy, blocks):', bufs.slice(0, 12).map((b: { name: string; vl: number; meanOccupancy: number; maxOccupancy: number }) => `${b.name}/${b.vl} ${b.meanOccupancy.toFixed(1)}/${b.maxOccupancy}`).join(' | '));
+const pick = opt('--buffers', '').split(',').filter((b) => b !== '');
+if (pick.length > 0) console.log('picked buffers (mean occupancy):', bufs.filter((b: { name: string; vl: number }) => pick.includes(`${b.name}/${b.vl}`)).map((b: { name: string; vl: number; meanOccupancy: number }) => `${b.name}/${b.vl} ${b.meanOccupancy.toFixed(3)}`).join(' | '));
+console.log('buffers (mean / max occupancy, packets):', bufs.slice(0, 12).map((b: { name: string; vl: number; meanOccupancy: number; maxOccupancy: number }) => `${b.name}/${b.vl} ${b.meanOccupancy.toFixed(1)}/${b.maxOccupancy}`).join(' | '));
