@@ -14,6 +14,8 @@
  * the VL alone, the P-K queue wait, the FIFO wait, β) beside the simulator's host-fed heads (fresh / successors), the buffers as the
  * identity's queue (each packet's service S_n from creation e_n and start y_n, the first of a busy period apart) and their
  * occupancy over time; `--seed S` (default 1), `--json` (those per-VL lines only, for benchmarks/sim-host-waits-ci.py).
+ * H43hi (entry 337): with `--json` also one `kinds` line per run — per buffer kind and VL the simulator's FIFO and head parts of
+ * the entry-to-start time beside the model's FIFO, S − x, floor and the outputs' β (pooled by benchmarks/sim-host-kinds-ci.py).
  *
  *     nice -n 19 npx tsx benchmarks/sim-host-waits.ts 4ary2tree-uniform-2sl 90% [--reps 2] [--packets 20000]
  *     for s in 1 2 3 4 5; do nice -n 19 npx tsx benchmarks/sim-host-waits.ts 4ary2tree-uniform-1sl 90% --reps 1 --packets 8000 --seed $s --json; done > /tmp/h.jsonl
