@@ -1,5 +1,6 @@
 /**
- * Method change 285 (H41wel, docs/fabric-model.md, docs/models.md §13.5): the host-fed buffer's tandem queue with the first of a
+ * Method change 337 (H43hi; first tried as change 285, H41wel, whose test this is; docs/fabric-model.md, docs/models.md §13.5):
+ * the host-fed buffer's tandem queue with the first of a
  * busy period apart (src/model/queues/hostFed.ts). (1) Welch's M/G/1 with an exceptional first service against an independent
  * simulation of that queue (test/fixtures/welch/make_welch_reference.py, Lindley's recursion, ten replications), and P-K for
  * the same mean service outside it; (2) on 4ary2tree-uniform-1sl at 90 % the model's send queue and host-fed buffer together
