@@ -12,7 +12,10 @@ T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8
 
 
 def ci(xs):
+    xs = [a for a in xs if a is not None]  # (a kind with no successors in a run: its head mean is NaN, null in the JSON)
     n = len(xs)
+    if n == 0:
+        return float('nan'), float('nan')
     m = sum(xs) / n
     if n < 2:
         return m, float('nan')
