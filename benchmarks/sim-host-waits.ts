@@ -14,6 +14,8 @@
  * the VL alone, the P-K queue wait, the FIFO wait, β) beside the simulator's host-fed heads (fresh / successors), the buffers as the
  * identity's queue (each packet's service S_n from creation e_n and start y_n, the first of a busy period apart) and their
  * occupancy over time; `--seed S` (default 1), `--json` (those per-VL lines only, for benchmarks/sim-host-waits-ci.py).
+ * H43hi (entry 337): with `--json` also one `kinds` line per run — per buffer kind and VL the simulator's FIFO and head parts of
+ * the entry-to-start time beside the model's FIFO, S − x, floor and the outputs' β (pooled by benchmarks/sim-host-kinds-ci.py).
  *
  *     nice -n 19 npx tsx benchmarks/sim-host-waits.ts 4ary2tree-uniform-2sl 90% [--reps 2] [--packets 20000]
  *     for s in 1 2 3 4 5; do nice -n 19 npx tsx benchmarks/sim-host-waits.ts 4ary2tree-uniform-1sl 90% --reps 1 --packets 8000 --seed $s --json; done > /tmp/h.jsonl
@@ -338,8 +340,35 @@ for (let v = 0; v < V; v++) {
     console.log(`VL ${v} sim:   ${Object.entries(j).map(([k, a]) => `${k} ${Array.isArray(a) ? a.map((b) => b.toFixed(3)).join('/') : a.toFixed(3)}`).join(', ')}`);
   }
 }
+/** Per buffer kind and VL (H43hi, session 26): the model's credit wait β of the turns' outputs (results/flowSums.ts adds it per hop; the simulator's entry-to-start holds it), in x. */
+const modelBeta = new Map<string, number>();
+net.ports.forEach((p, pi) => {
+  const far = peer.get(p.name);
+  if (far === undefined || !far.includes(':')) return;
+  for (let v = 0; v < V; v++) {
+    const u = pi * V + v;
+    if (!(s.lam[u]! > 0) || !(s.headTime[u]! > 0)) continue;
+    const k = `${kindOf(far)} VL${v}`;
+    let b = modelBeta.get(k) ?? 0;
+    for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) b += (s.lamT[m.turnsOf[i]!]! * s.beta[m.turnOut[m.turnsOf[i]!]!]!) / x;
+    modelBeta.set(k, b);
+  }
+});
 if (asJson) {
   for (const j of json) console.log(JSON.stringify(j));
+  // H43hi: one more line per run, the buffer kinds (`kinds`): the simulator's FIFO part, head part (S − x), fresh share and their
+  // heads, the successors' heads; the model's FIFO (+ split), S − x, floor and the outputs' β, λ-weighted, in x.
+  const kinds: Record<string, Record<string, number>> = {};
+  for (const [k, a] of [...byKind].sort()) {
+    const mk = modelKind.get(k) ?? [1, NaN, NaN, NaN];
+    const sim = a[1]! / a[0]! / x;
+    const sh = a[2]! / a[0]! / x;
+    kinds[k] = {
+      n: a[0]!, simFifo: sim - sh, simHead: sh, fresh: a[4]! / a[0]!, freshHead: a[5]! / a[4]! / x, succHead: (a[2]! - a[5]!) / (a[0]! - a[4]!) / x,
+      fifo: mk[1]! / mk[0]!, head: mk[2]! / mk[0]!, floor: mk[3]! / mk[0]!, beta: (modelBeta.get(k) ?? NaN) / mk[0]!,
+    };
+  }
+  console.log(JSON.stringify({ case: name, label, seed, kinds }));
   process.exit(0);
 }
 console.log(`${name} ${label}: per VL, in transmissions x (sim: ${reps} × ${packets} packets per flow, seed ${seed})`);

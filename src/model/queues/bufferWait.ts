@@ -7,6 +7,7 @@ import type { CompiledModel } from '../spec/compile.js';
 import { finiteQueue, trainFifoWait } from './queue.js';
 import type { ModelState } from '../fixedPoint/state.js';
 import { bufferHeadTime } from './heads.js';
+import { firstHeadExtra, welchLessPk } from './hostFed.js';
 
 /** True when every output the buffer behind u feeds takes at least link u's transmission time per packet (the tandem identity's condition). */
 export function slowerOut(m: CompiledModel, s: ModelState, u: number): boolean {
@@ -46,7 +47,11 @@ export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: 
   let shared = false;
   for (let w = u - (u % m.V); w < u - (u % m.V) + m.V; w++) if (w !== u && s.lam[w]! > 0) shared = true;
   const link = shared ? alone + Math.min(1, l * S) * Math.max(0, s.hostWait[u]! - alone) : s.hostWait[u]!;
-  return total.responseTime - S - link;
+  // Change 337 (H43hi; entry 285's form, H41wel): the first of a busy period waits longer at the head than the packets after
+  // it (queues/hostFed.ts): Welch's exceptional first service in place of the one service of the same mean. One VL only: with
+  // two a head's wait also holds its port's other-VL packets, the table's runs and the other level's terms (entry 285).
+  const first = m.V === 1 ? welchLessPk(arrivals, S, S * S * (1 + cs2), firstHeadExtra(m, s, u)) : 0;
+  return total.responseTime + first - S - link;
 }
 
 /**

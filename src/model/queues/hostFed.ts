@@ -1,0 +1,70 @@
+/**
+ * A host-fed FIFO buffer's busy periods (method change 337, H43hi: change 285 of H41wel, tried then and kept now; docs/models.md §13.5): the first packet of a busy period
+ * of the host link and buffer together (the tandem identity's queue) waits longer at the head than the packets after it,
+ * and the identity's queue is then Welch's M/G/1 with an exceptional first service. Part of bufferWait.ts's host branch;
+ * kernels: no validation, no throwing.
+ */
+import type { CompiledModel } from '../spec/compile.js';
+import type { ModelState } from '../fixedPoint/state.js';
+
+/**
+ * How much longer (s) the head of the buffer behind host channel u waits when it is the first of a busy period than when it
+ * follows a predecessor, by the crossbar's rules (src/sim/fabric/switch/crossbar.ts; docs/models.md §13.5): a head registers
+ * its request at its output when it becomes head — a fresh head as it arrives, a successor as its predecessor starts, x_c′
+ * (the predecessor's transmission on its output c′) before its port frees and it can go. The output serves the oldest
+ * registered request whose port is free. A fresh head with its port free (the first of a busy period) waits the MVA's
+ * H_t = b_t·R_c + A_t (the output busy with chance b_t, then its residual R_c; A_t the requests ahead, their services),
+ * what a random arrival finds (PASTA). A successor for another output registered x_c′ earlier: the requests registered
+ * during that time are behind it, and of those ahead of a fresh head only the ones still waiting after x_c′ are ahead of it —
+ * with the requests' waits at the output P(W > w) = b·e^{−w/m}, m = H_t/b_t (exponential tail), the fraction e^{−x_c′/m}.
+ * So it waits A_t(1 − e^{−x_c′/m}) less. Successors bound to their predecessor's output (found just freed by that
+ * predecessor, with every request their predecessor overtook still ahead) and fresh heads that came while their port was
+ * busy are taken as the fresh head (no term: measured, the first wait longer and the second shorter, entry 285).
+ * Independent turns (the successor's turn t, its predecessor's t′ ≠ t):
+ *   δ = Σ_t Σ_{t′ ≠ t} p_t p_t′ A_t (1 − e^{−x_c(t′)/m_t}),  A_t = max(0, H_t − b_t R_c(t)), R_c = E[x_c²]/(2x_c).
+ * Zero for a buffer with one turn (every successor follows its predecessor's output) and where no head waits.
+ */
+export function firstHeadExtra(m: CompiledModel, s: ModelState, u: number): number {
+  const l = s.lam[u]!;
+  if (!(l > 0)) return 0;
+  let delta = 0;
+  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
+    const t = m.turnsOf[i]!;
+    const pt = s.lamT[t]! / l;
+    const h = s.headWait[t]!;
+    const b = s.headWaitProb[t]!;
+    if (!(pt > 0) || !(h > 0) || !(b > 0)) continue;
+    const c = m.turnOut[t]!;
+    const ahead = h - b * (s.x2[c]! / (2 * s.xbar[c]!));
+    if (!(ahead > 0)) continue;
+    const mean = h / b;
+    for (let j = m.turnsStart[u]!; j < m.turnsStart[u + 1]!; j++) {
+      const t2 = m.turnsOf[j]!;
+      const p2 = s.lamT[t2]! / l;
+      if (t2 === t || !(p2 > 0)) continue;
+      delta += pt * p2 * ahead * -Math.expm1(-s.xbar[m.turnOut[t2]!]! / mean);
+    }
+  }
+  return delta;
+}
+
+/**
+ * The M/G/1 queue's wait (s) with an exceptional first service (Welch, Operations Research 12(5), 1964), less
+ * Pollaczek–Khinchine's for the same mean service: Poisson arrivals at rate `l`, services of mean S and second moment S2
+ * (s, s²) in which the first of each busy period takes δ = `delta` longer than the rest, their mean kept:
+ * S₀ = S + (1 − p₀)δ, S_s = S − p₀δ, p₀ = 1 − λS (Welch's chance that an arrival finds the queue empty,
+ * (1 − λS_s)/(1 − λS_s + λS₀), is then 1 − λS exactly), each with the variance S2 − S²:
+ *   W = λE[S_s²]/(2(1 − λS_s)) + λ(E[S₀²] − E[S_s²])/(2(1 − λS_s + λS₀)).
+ * Zero for δ = 0; Infinity when λS ≥ 1.
+ */
+export function welchLessPk(l: number, S: number, S2: number, delta: number): number {
+  const rho = l * S;
+  if (!(rho < 1)) return Infinity;
+  if (!(delta > 0) || !(l > 0)) return 0;
+  const p0 = 1 - rho;
+  const v = Math.max(0, S2 - S * S);
+  const ss = S - p0 * delta;
+  const s0 = S + (1 - p0) * delta;
+  const welch = (l * (ss * ss + v)) / (2 * (1 - l * ss)) + (l * (s0 * s0 - ss * ss)) / (2 * (1 + l * delta));
+  return welch - (l * S2) / (2 * (1 - rho));
+}
