@@ -72,9 +72,7 @@ const HOST_CREDITS = 1 << 30;
 /** Credit returns one port may hold folded (more go as events); 2, not 8 (issue 32: their times, once a table of their own, now in the VL sections). */
 const FOLD_SLOTS = 2;
 /** The engine handler a link posts to (the fabric's dispatcher, events.ts): end of transmission (g, queue), arrival (g, p), credits back (port-VL, blocks). */
-export interface LinkHandlers {
-  readonly event: number;
-}
+export interface LinkHandlers { readonly event: number }
 
 /** Every link direction of the fabric: transmitters, wires and credit counters. */
 export class Links {
@@ -311,8 +309,7 @@ export class Links {
     let at: number;
     if ((code & 1) !== 0) at = end + d;
     else at = (c.cutThrough ? now : end) + d + c.switchLatency;
-    // The end carries the packet's queue: its handler reads the queue's record without first
-    // waiting for port g's (two cache misses at once instead of one after the other, at k = 32).
+    // The end carries the packet's queue: its handler reads the queue's record without waiting for port g's.
     const engine = this.engine;
     const postAt = engine.postAt; // times through a typed array: not boxed if post is not inlined
     postAt[0] = end;
