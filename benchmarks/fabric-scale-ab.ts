@@ -18,7 +18,8 @@
  * a packet-size mix, small send queues (source drops) and fixed, uniform and hot-spot destinations:
  * every field of measurements(), busyTimes(), packetLedger() and auditCredits() must be equal; then two
  * runs with GE, CBR, on-off and saturated sources, several packet sizes, start/stop and a restart
- * on the same source, and the warm-up's reset (sameMixCase).
+ * on the same source, and the warm-up's reset (sameMixCase); then one run over links of three rates and four delays,
+ * some with exponential service (sameClassesCase).
  * A tree is a directory with the project's src/ and package.json beside it, and node_modules linked
  * (gran-ab.ts says why package.json matters).
  */
@@ -113,6 +114,29 @@ function sameMixCase(T: Tree, kind: number): string {
   return JSON.stringify({ m: fabric.measurements(), busy: [...fabric.busyTimes()], ledger: fabric.packetLedger(), audit: fabric.auditCredits() });
 }
 
+/**
+ * A seeded k = 4 run whose links differ (session 26: the port records name a link class — rate, delay, peer a host —
+ * instead of holding rate and delay): three rates and four delays over the links, a few links with exponential service.
+ */
+function sameClassesCase(T: Tree): string {
+  const base = T.fatTreeTopology(4) as Topology & { readonly links: readonly Record<string, unknown>[] };
+  const links = base.links.map((l, i) => ({ ...l, rateGbps: [2.5, 5, 10][i % 3], delayNs: [10, 25, 40, 5][i % 4], ...(i % 7 === 0 ? { service: 'exponential' } : {}) }));
+  const topology = { ...base, links };
+  const hosts = topology.hosts;
+  const flows = hosts.map((h, i) => ({
+    name: h.name,
+    source: h.name,
+    destination: 'uniform',
+    sl: i % 2,
+    traffic: { kind: 'poisson', rate: 0.7 * R },
+    packetBytes: { kind: 'mix', bytes: [256, 2048], weights: [1, 2] },
+    sendQueuePackets: 16,
+  }));
+  const fabric = T.buildFabric({ topology, seed: 55, flows });
+  fabric.run(2e-3, 5e-4);
+  return JSON.stringify({ m: fabric.measurements(), busy: [...fabric.busyTimes()], ledger: fabric.packetLedger(), audit: fabric.auditCredits() });
+}
+
 const [a, b, ...rest] = process.argv.slice(2);
 if (a === undefined || b === undefined) throw new Error('usage: fabric-scale-ab.ts A_TREE B_TREE [k] [windows] [window µs] [warm-up µs] | --same');
 const [A, B] = await Promise.all([load(a), load(b)]);
@@ -130,6 +154,10 @@ if (rest[0] === '--same') {
     all &&= x === y;
     console.log(`mixed-sources case ${kind}: ${x === y ? 'identical' : 'DIFFERENT'} (${x.length} characters)`);
   }
+  const x = sameClassesCase(A);
+  const y = sameClassesCase(B);
+  all &&= x === y;
+  console.log(`link-classes case: ${x === y ? 'identical' : 'DIFFERENT'} (${x.length} characters)`);
   if (!all) process.exitCode = 1;
 } else {
   const k = Number(rest[0] ?? 32);

@@ -205,9 +205,9 @@ function hookSendQueue(f: any): void { // eslint-disable-line @typescript-eslint
   const links = f.links;
   const tx = links.transmit.bind(links);
   const firstHostPort: number = links.c.peer.length - links.c.hostCount;
-  links.transmit = (g: number, pv: number, p: number) => {
+  links.transmit = (g: number, pv: number, p: number, q: number) => {
     if (cb !== null && g >= firstHostPort) (sendQ[0]! += 1, (sendQ[1]! += now() - f.crossbar.pool.created(p)));
-    return tx(g, pv, p);
+    return tx(g, pv, p, q);
   };
 }
 const peer = new Map<string, string>();

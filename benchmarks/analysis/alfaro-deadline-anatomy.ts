@@ -59,7 +59,7 @@ const switchWaitMax = new Float64Array(10);
 let measuring = false;
 let warmupEnd = 0;
 const origTransmit = Links.prototype.transmit;
-Links.prototype.transmit = function (this: Links, g: number, pv: number, p: number) {
+Links.prototype.transmit = function (this: Links, g: number, pv: number, p: number, q: number) {
   const self = this as unknown as { portSwitch: Int32Array; engine: { now: number }; pool: { created: Float64Array } };
   clock = self.engine;
   if (self.portSwitch[g]! < 0) {
@@ -67,7 +67,7 @@ Links.prototype.transmit = function (this: Links, g: number, pv: number, p: numb
     xfers.set(p, []);
   }
   else hops.get(p)?.push(self.engine.now);
-  origTransmit.call(this, g, pv, p);
+  origTransmit.call(this, g, pv, p, q);
 };
 const origDeliver = Sink.prototype.deliver;
 let connectionsNow = admission.connections;

@@ -298,7 +298,7 @@ export class Fabric {
     this.links.returnCredits(g, vl, blocks);
   }
 
-  /** Port g's transmission of a packet from queue q (Links.setCurrentQueue's, carried by the event) ended. */
+  /** Port g's transmission of a packet from queue q (Links.transmit's, carried by the event) ended. */
   private onTxEnd(g: number, q: number): void {
     const p = this.links.endTransmission(g);
     if (q < 0) this.hosts.txEnd(g, -1 - q);

@@ -267,10 +267,9 @@ export class HostAdapters {
       pool.setLid(p, sel.nextLid(now));
       this.control.afterPathEvent(f, sel);
     }
-    this.links.setCurrentQueue(g, -1 - f);
     this.injected++;
     pool.setTail(p, now);
-    this.links.transmit(g, g * this.V + v, p);
+    this.links.transmit(g, g * this.V + v, p, -1 - f);
     if ((flags & SATURATED) !== 0 && now < this.table.stop(f)) this.newPacket(f);
   }
 

@@ -111,10 +111,9 @@ export class TrafficHostAdapters {
     traffic.sent(h, d, now);
     this.hostFree[h] = now + size / this.c.injectionRate;
     // −1 − F: a host packet of no flow (the fabric's txEnd tells host flows by −1 − f).
-    links.setCurrentQueue(g, -1 - this.c.flows.length);
     this.injected++;
     pool.setTail(p, now);
-    links.transmit(g, pv, p);
+    links.transmit(g, pv, p, -1 - this.c.flows.length);
   }
 
   /** Packet p (of this traffic) reached its destination's sink: counted, and a marked one echoed as a BECN. */

@@ -19,59 +19,60 @@ import type { FabricStats } from '../measure/measurements.js';
 import type { PacketPool } from '../packets.js';
 import { portWires, type PortRecordsIn } from './portWires.js';
 import { lineAlignedBuffer } from '../lineAligned.js';
+import { linkClasses } from './linkClasses.js';
 
 /*
- * A port's record (issue 32: locality; session 13: the fields of a packet-hop in two cache lines;
- * session 23: what the hop's small events read in the first line). First its *hot line* — what the
- * arrival's request, the credits' return and arrival, the end of transmission and the output's choice
- * read: the queue and packet in transmission, the folded credit returns' count and the requested-VL
- * bits of the FIFO input buffers (inputFifo.ts), the end of the transmission, the first folded credit
- * return's arrival time, then per VL (4 integers): credits held by the sender, credits folded, and
- * the first and last input buffer requesting the port on that VL. Then its *cold part*, read by a
- * transmission's start (which reads the hot line too): peer port and switch, rate, delay, the busy
- * time and credit stall's start of its transmit recorders (measurements.ts), the VL round robin's last
- * entry, the packets sent per VL. At two VLs each part is one 64-byte line; a credit
- * event, a credit return (folded or not), a request and an end read only the hot line (before: a
- * 64-byte head and a 32-byte section per VL, each of those reading both). W doubles a record (a
- * multiple of 8: records on whole lines), read as 32-bit integers (`rec`, port g's field k at g·S +
- * k, S = 2W) or as doubles (`recF`, at g·W + k) over one buffer; the cold part at double C = 4 + 2V.
- * (Constants of this file: an imported constant is a module variable that V8's optimized code loads
- * at every use.)
+ * A port's record (issue 32: locality; session 23: a hot line and a cold part; session 26: the start's
+ * fields folded into the first line). Its first 64-byte line holds what a packet-hop reads of the
+ * output side — the start of a transmission, its end, the arrival's request, a credit return (folded
+ * or not) and a credit event: the packet in transmission, a word of small fields (folded credit
+ * returns, the transmit recorders' credit-stall flag, whether a VL ≥ 1 holds folded credits, the VL
+ * round robin's last entry), the requested-VL bits of the FIFO input buffers (inputFifo.ts), the peer
+ * port, the end of the transmission, the busy time (measurements.ts's transmit recorder), the first
+ * folded credit return's arrival time, the link class (linkClasses.ts: rate, delay, peer a host),
+ * and VL 0's packets sent (a 32-bit count), credits, credits folded and first and last input buffer
+ * requesting the port. VL v's fields lie P_PER_VL = 8 integers after VL 0's: VL 1's and the
+ * credit stall's start in the second line, and so on. The queue of the packet in transmission is no
+ * longer kept: the end's event carries it (transmit's argument). Before (sessions 23–25) a start read
+ * a second, cold line (peer, switch, rate, delay, recorders, the round robin's entry): a cache miss
+ * per hop at k = 32. S integers a record (a multiple of 16: records on whole lines), read as 32-bit
+ * integers (`rec`, port g's field k at g·S + k), unsigned ones (`recU`, the packet counts) or doubles
+ * (`recF`, at g·W + k, W = S/2) over one buffer. (Constants of this file: an imported constant is a
+ * module variable that V8's optimized code loads at every use.)
  */
-/** Integers: the queue of the packet in transmission (an input queue's number, inputQueues.ts, or −1 − f for host flow f); that packet (NONE: idle); credit returns folded into the end of transmission (returnCredits). */
-const P_CUR_Q = 0;
-const P_CUR_PKT = 1;
-const P_FOLDS = 2;
-/** With FIFO input buffers (inputFifo.ts's OutputRequestRecords): bit v set when some input buffer's head requests this output on VL v. */
-const P_REQ_VLS = 3;
-/** Doubles: end of the transmission in progress (s); the first folded credit return's arrival time. */
+/** Integers: the packet in transmission (NONE: idle); the small fields (FLAGS' bits below); the requested-VL bits (inputFifo.ts's OutputRequestRecords: bit v set when some input buffer's head requests this output on VL v); the peer port (−1: none). */
+const P_CUR_PKT = 0;
+const P_FLAGS = 1;
+const P_REQ_VLS = 2;
+const P_PEER = 3;
+/** FLAGS: bits 0–1 the credit returns folded into the end of transmission (returnCredits; ≤ FOLD_SLOTS); bit 2 the transmit recorders' credit stall (measurements.ts); bit 3 some VL ≥ 1 holds folded credits; bits 16–31 the shared round-robin table's entry the port's VL arbitration served last (signed; −1: none; tables have ≤ 64 entries). */
+const F_FOLDS = 3;
+const F_STALL = 4;
+const F_FOLD_HIGH = 8;
+const F_VL_LAST_SHIFT = 16;
+/** Doubles: end of the transmission in progress (s); the busy time counted (measurements.ts); the first folded credit return's arrival time. */
 const D_END = 2;
-const D_FOLD_AT = 3;
+const D_BUSY = 3;
+const D_FOLD_AT = 4;
+/** Integers: the link class's code (linkClasses.ts); VL v's packets sent (unsigned) at P_PACKETS + P_PER_VL·v. */
+const P_CLASS = 10;
+const P_PACKETS = 11;
 /** VL v's integers from P_VL + P_PER_VL · v: credits held by the sender, credits folded; with FIFO input buffers, the first and last input queue (its number) requesting this output on VL v (NONE: none). */
-const P_VL = 8;
-const P_PER_VL = 4;
+const P_VL = 12;
+const P_PER_VL = 8;
 const V_CREDITS = 0;
 const V_FOLD_BLOCKS = 1;
 const V_REQ_HEAD = 2;
 const V_REQ_TAIL = 3;
-/** The cold part, from double C: integers 2C peer port (−1: none), 2C + 1 the peer's switch (−1: host); doubles C + k: rate (bytes/s), propagation delay (s) of the outgoing direction, busy time, stall start; the integer 2C + CI_VL_LAST the shared round-robin table's entry the port's VL arbitration served last (−1: none; session 25: read at every start beside the rest, where an array of its own was a cache miss per start at k = 32; the second folded return's time, which lay there, is in `foldAt2`); then the packets sent on VL v at C + C_PACKETS + v. */
-const C_RATE = 1;
-const C_DELAY = 2;
-const C_BUSY = 3;
-const C_STALL_SINCE = 4;
-const CI_VL_LAST = 10;
-const C_PACKETS = 6;
-
+/** Double: the credit stall's start (measurements.ts), in the second line (read when a stall begins or ends). */
+const D_STALL_SINCE = 8;
 /** Receive credits towards a host: effectively unlimited. */
 const HOST_CREDITS = 1 << 30;
 
 /** Credit returns one port may hold folded (more go as events); 2, not 8 (issue 32: their times, once a table of their own, now in the VL sections). */
 const FOLD_SLOTS = 2;
-
 /** The engine handler a link posts to (the fabric's dispatcher, events.ts): end of transmission (g, queue), arrival (g, p), credits back (port-VL, blocks). */
-export interface LinkHandlers {
-  readonly event: number;
-}
+export interface LinkHandlers { readonly event: number }
 
 /** Every link direction of the fabric: transmitters, wires and credit counters. */
 export class Links {
@@ -92,14 +93,14 @@ export class Links {
   readonly shared: boolean;
   /** Blocks of the buffer a credit counter stands for: V × capBlocks when shared, else capBlocks. */
   readonly poolBlocks: number;
-  /** The ports' records (the layout above) as integers: port g's field k at g·S + k. */
+  /** The ports' records (the layout above): integers (port g's field k at g·S + k), doubles (at g·W + k), the packet counts unsigned. */
   private readonly rec: Int32Array;
-  /** The same records as doubles: port g's field k at g·W + k. */
   private readonly recF: Float64Array;
-  /** Integers and doubles per record; the cold part's first double (4 + 2V). */
+  private readonly recU: Uint32Array;
   private readonly S: number;
   private readonly W: number;
-  private readonly C: number;
+  /** The link classes' rate and delay (linkClasses.ts; a small table: it stays cached). */
+  private readonly classF: Float64Array;
   /** Each port's peer, switch and delay, with its FIFO input buffers (any queueing but VoQ), in one record (portWires.ts): integers at g << WSH, + 1, the delay at (g << WSH)/2 + 1. */
   readonly inputBufferRecords: PortRecordsIn;
   private readonly wireI: Int32Array;
@@ -149,27 +150,26 @@ export class Links {
       this.switchBase[s] = g;
       for (let k = 0; k < ports; k++) this.portSwitch[g++] = s;
     });
-    const C = (this.C = P_VL / 2 + (P_PER_VL / 2) * V);
-    // (Integer arithmetic: a Math.ceil result would make W a double field, and every index from it a float.)
-    const W = (this.W = (C + C_PACKETS + V + 7) & ~7);
-    const S = (this.S = 2 * W);
+    // (Integer arithmetic: a Math.ceil result would make S a double field, and every index from it a float.)
+    const S = (this.S = (Math.max(2 * D_STALL_SINCE + 2, P_VL + P_PER_VL * (V - 1) + 4) + 15) & ~15);
+    const W = (this.W = S >> 1);
     const buffer = lineAlignedBuffer(G * W * 8);
     const rec = (this.rec = new Int32Array(buffer, 0, G * S));
+    this.recU = new Uint32Array(buffer, 0, G * S);
     const recF = (this.recF = new Float64Array(buffer, 0, G * W));
+    const classes = linkClasses(c.rate, c.delay, c.peer, this.portSwitch);
+    this.classF = classes.f64;
     const wires = (this.inputBufferRecords = portWires(c.peer, this.portSwitch, c.delay, c.inputQueueing === 'voq' ? 0 : V));
     [this.wireF, this.wireI, this.WSH] = [wires.f64, wires.i32, wires.shift];
     let anyExponential = false;
     for (let p = 0; p < G; p++) {
       const peer = c.peer[p]!;
       const r = p * S;
-      rec[r + P_CUR_Q] = NONE;
       rec[r + P_CUR_PKT] = NONE;
-      rec[r + 2 * C] = peer;
-      rec[r + 2 * C + 1] = peer < 0 ? NONE : this.portSwitch[peer]!;
-      rec[r + 2 * C + CI_VL_LAST] = -1;
+      rec[r + P_PEER] = peer;
+      rec[r + P_FLAGS] = -1 << F_VL_LAST_SHIFT;
+      rec[r + P_CLASS] = classes.code[p]!;
       if (c.exponential[p] === 1) anyExponential = true;
-      recF[p * W + C + C_RATE] = c.rate[p]!;
-      recF[p * W + C + C_DELAY] = c.delay[p]!;
       for (let v = 0; v < V; v++) {
         rec[r + P_VL + P_PER_VL * v + V_CREDITS] = peer < 0 ? 0 : this.portSwitch[peer]! >= 0 || c.receiveRate < Infinity ? poolBlocks : HOST_CREDITS;
         rec[r + P_VL + P_PER_VL * v + V_REQ_HEAD] = NONE;
@@ -178,7 +178,7 @@ export class Links {
     }
     this.anyExponential = anyExponential;
     this.foldAt2 = new Float64Array(G);
-    stats.sharePortRecords({ f64: recF, stride: W, busy: C + C_BUSY, stallSince: C + C_STALL_SINCE, packets: C + C_PACKETS, packetsPerVl: 1 });
+    stats.sharePortRecords({ f64: recF, i32: rec, u32: this.recU, stride: W, busy: D_BUSY, stallSince: D_STALL_SINCE, stallFlag: P_FLAGS, stallBit: F_STALL, packets: P_PACKETS, packetsPerVl: P_PER_VL });
     this.fold = foldCredits;
   }
 
@@ -209,11 +209,12 @@ export class Links {
 
   /** The entry of the shared round-robin table port g's VL arbitration served last (−1: none yet; crossbar.ts, hostAdapter.ts). */
   vlLast(g: number): number {
-    return this.rec[g * this.S + 2 * this.C + CI_VL_LAST]!;
+    return this.rec[g * this.S + P_FLAGS]! >> F_VL_LAST_SHIFT;
   }
 
   setVlLast(g: number, e: number): void {
-    this.rec[g * this.S + 2 * this.C + CI_VL_LAST] = e;
+    const i = g * this.S + P_FLAGS;
+    this.rec[i] = (this.rec[i]! & 0xffff) | (e << F_VL_LAST_SHIFT);
   }
 
   /** The switch of port g (−1: a host port), from its small array: an arrival needs nothing else of g's record (a cache miss fewer at k = 32). */
@@ -223,12 +224,7 @@ export class Links {
 
   /** Credit returns held for port g (folded; see {@link returnCredits}). */
   folds(g: number): number {
-    return this.rec[g * this.S + P_FOLDS]!;
-  }
-
-  /** Notes the queue the packet port g starts now comes from (an input VL buffer, or −1 − f for host flow f). */
-  setCurrentQueue(g: number, q: number): void {
-    this.rec[g * this.S + P_CUR_Q] = q;
+    return this.rec[g * this.S + P_FLAGS]! & F_FOLDS;
   }
 
   /** The packet in transmission on port g (NONE: idle). */
@@ -240,7 +236,7 @@ export class Links {
   endTransmission(g: number): number {
     const r = g * this.S;
     const rec = this.rec;
-    if (rec[r + P_FOLDS] !== 0) this.applyFolded(g);
+    if ((rec[r + P_FLAGS]! & F_FOLDS) !== 0) this.applyFolded(g);
     const p = rec[r + P_CUR_PKT]!;
     rec[r + P_CUR_PKT] = NONE;
     return p;
@@ -278,16 +274,18 @@ export class Links {
    * Puts packet p on the wire of port g (port-VL pv), taking its credits; under cut-through its
    * transmission ends no earlier than `pool.tail(p)` as the caller set it: the time its tail can
    * leave (a host: now). (A time in the pool, not an argument: a double passed to a call V8 does
-   * not inline is boxed into a heap number.)
+   * not inline is boxed into a heap number.) `q`: the queue p comes from (an input VL buffer, or −1 − f
+   * for host flow f), which the end's event carries.
    */
-  transmit(g: number, pv: number, p: number): void {
+  transmit(g: number, pv: number, p: number, q: number): void {
     const c = this.c;
     const pool = this.pool;
     const rec = this.rec;
     const recF = this.recF;
     const r = g * this.S;
     const rf = g * this.W;
-    const vr = r + P_VL + P_PER_VL * (pv - g * this.V);
+    const v = pv - g * this.V;
+    const vr = r + P_VL + P_PER_VL * v;
     const now = this.engine.now;
     const size = pool.size(p);
     const tailHere = pool.tail(p);
@@ -296,31 +294,30 @@ export class Links {
     if (this.shared) this.poolCredits(r, -blocks);
     else rec[vr + V_CREDITS]! -= blocks;
     rec[r + P_CUR_PKT] = p;
-    const rc = rf + this.C;
-    let duration = size / recF[rc + C_RATE]!;
+    const code = rec[r + P_CLASS]!;
+    const k = code & ~1;
+    let duration = size / this.classF[k]!;
     if (this.anyExponential && c.exponential[g] === 1) duration = -Math.log(1 - c.serviceStream.next()) * duration;
     let end = now + duration;
     if (c.cutThrough && tailHere > end) end = tailHere;
     recF[rf + D_END] = end;
-    recF[rc + C_BUSY]! += end - now;
-    recF[rc + C_PACKETS + (pv - g * this.V)]!++;
-    const peer = rec[2 * rc]!;
-    const d = recF[rc + C_DELAY]!;
+    recF[rf + D_BUSY]! += end - now;
+    this.recU[r + P_PACKETS + P_PER_VL * v]!++;
+    const peer = rec[r + P_PEER]!;
+    const d = this.classF[k + 1]!;
     pool.setTail(p, end + d);
-    const s = rec[2 * rc + 1]!;
     let at: number;
-    if (s < 0) at = end + d;
+    if ((code & 1) !== 0) at = end + d;
     else at = (c.cutThrough ? now : end) + d + c.switchLatency;
-    // The end carries the packet's queue: its handler reads the queue's record without first
-    // waiting for port g's (two cache misses at once instead of one after the other, at k = 32).
+    // The end carries the packet's queue: its handler reads the queue's record without waiting for port g's.
     const engine = this.engine;
     const postAt = engine.postAt; // times through a typed array: not boxed if post is not inlined
     postAt[0] = end;
-    engine.postNext(this.h.event, EV_TX_END | g, rec[r + P_CUR_Q]!);
+    engine.postNext(this.h.event, EV_TX_END | g, q);
     postAt[0] = at;
     engine.postNext(this.h.event, EV_ARRIVE | peer, p);
     const fwd = this.idleForwarding;
-    if (fwd !== null && s >= 0) this.heading[fwd.route(s, p, pool)]!++;
+    if (fwd !== null && (code & 1) === 0) this.heading[fwd.route(this.portSwitch[peer]!, p, pool)]!++;
   }
 
   /**
@@ -350,11 +347,12 @@ export class Links {
       ((rec[r + P_CUR_PKT] !== NONE && this.recF[g * this.W + D_END]! > at) ||
         (this.idleForwarding !== null && rec[r + P_CUR_PKT] === NONE && this.portSwitch[g]! >= 0 && this.requestedVls[g] === 0 && this.heading[g] === 0))
     ) {
-      const n = rec[r + P_FOLDS]!;
+      const flags = rec[r + P_FLAGS]!;
+      const n = flags & F_FOLDS;
       if (n < FOLD_SLOTS) {
         if (n === 0) this.recF[g * this.W + D_FOLD_AT] = at;
         else this.foldAt2[g] = at;
-        rec[r + P_FOLDS] = n + 1;
+        rec[r + P_FLAGS] = (flags + 1) | (v === 0 ? 0 : F_FOLD_HIGH);
         rec[r + P_VL + P_PER_VL * v + V_FOLD_BLOCKS]! += blocks;
         return;
       }
@@ -369,7 +367,10 @@ export class Links {
   applyFolded(g: number): void {
     const rec = this.rec;
     const r = g * this.S;
-    for (let v = 0; v < this.V; v++) {
+    const flags = rec[r + P_FLAGS]!;
+    // (VL ≥ 1's sections, in the record's later lines, only when one holds folded credits)
+    const vls = (flags & F_FOLD_HIGH) !== 0 ? this.V : 1;
+    for (let v = 0; v < vls; v++) {
       const vr = r + P_VL + P_PER_VL * v;
       const blocks = rec[vr + V_FOLD_BLOCKS]!;
       if (blocks !== 0) {
@@ -378,8 +379,8 @@ export class Links {
         else rec[vr + V_CREDITS]! += blocks;
       }
     }
-    this.foldedApplied += rec[r + P_FOLDS]!;
-    rec[r + P_FOLDS] = 0;
+    this.foldedApplied += flags & F_FOLDS;
+    rec[r + P_FLAGS] = flags & ~(F_FOLDS | F_FOLD_HIGH);
   }
 
   /** Credits for port-VL pv reached the sender; returns the sending port. */

@@ -78,13 +78,20 @@ export interface CreditAudit {
 /**
  * Where the ports' transmit recorders lie (FabricStats.sharePortRecords): doubles of port g at
  * g·stride + busy (busy time counted), + stallSince (since when the port has been idle with packets
- * waiting only for credits; −1: it is not), + packets + packetsPerVl·v (packets sent on VL v).
+ * waiting only for credits; −1: it is not); 32-bit integers at 2g·stride + stallFlag (bit stallBit
+ * set while stallSince ≥ 0: a start reads the flag, in the port record's first line, and the time
+ * only when a stall ends; session 26), + packets + packetsPerVl·v (packets sent on VL v, unsigned).
+ * One buffer under the three views.
  */
 export interface PortRecorderLayout {
   readonly f64: Float64Array;
+  readonly i32: Int32Array;
+  readonly u32: Uint32Array;
   readonly stride: number;
   readonly busy: number;
   readonly stallSince: number;
+  readonly stallFlag: number;
+  readonly stallBit: number;
   readonly packets: number;
   readonly packetsPerVl: number;
 }
@@ -118,9 +125,12 @@ export class FabricStats {
     this.engine = engine;
     const V = (this.V = c.vls);
     const G = (this.G = c.peer.length);
-    const f64 = new Float64Array(G * (2 + V));
-    this.port = { f64, stride: 2 + V, busy: 0, stallSince: 1, packets: 2, packetsPerVl: 1 };
-    for (let g = 0; g < G; g++) f64[g * (2 + V) + 1] = -1;
+    // Own records until sharePortRecords (doubles 0 busy, 1 stall start; integer 4 the stall flag; 6 + v packets).
+    const stride = 3 + Math.ceil(V / 2);
+    const buffer = new ArrayBuffer(G * stride * 8);
+    const f64 = new Float64Array(buffer);
+    this.port = { f64, i32: new Int32Array(buffer), u32: new Uint32Array(buffer), stride, busy: 0, stallSince: 1, stallFlag: 4, stallBit: 1, packets: 6, packetsPerVl: 1 };
+    for (let g = 0; g < G; g++) f64[g * stride + 1] = -1;
     this.stallTime = new Float64Array(G);
     this.portMarks = new Float64Array(G * V);
     this.occupancy = new BufferOccupancy(G * V, V, G, engine);
@@ -139,7 +149,8 @@ export class FabricStats {
       const r = g * layout.stride;
       layout.f64[r + layout.busy] = 0;
       layout.f64[r + layout.stallSince] = -1;
-      for (let v = 0; v < this.V; v++) layout.f64[r + layout.packets + layout.packetsPerVl * v] = 0;
+      layout.i32[2 * r + layout.stallFlag]! &= ~layout.stallBit;
+      for (let v = 0; v < this.V; v++) layout.u32[2 * r + layout.packets + layout.packetsPerVl * v] = 0;
     }
   }
 
@@ -152,17 +163,23 @@ export class FabricStats {
   /** Port g is idle with packets waiting only for credits, from now unless it already was. */
   stallBegins(g: number): void {
     const L = this.port;
-    const i = g * L.stride + L.stallSince;
-    if (L.f64[i]! < 0) L.f64[i] = this.engine.now;
+    const j = 2 * g * L.stride + L.stallFlag;
+    const flags = L.i32[j]!;
+    if ((flags & L.stallBit) === 0) {
+      L.i32[j] = flags | L.stallBit;
+      L.f64[g * L.stride + L.stallSince] = this.engine.now;
+    }
   }
 
   /** Port g sends again: its credit stall, if any, ends now. */
   endStall(g: number): void {
     const L = this.port;
-    const i = g * L.stride + L.stallSince;
-    const since = L.f64[i]!;
-    if (since >= 0) {
-      this.stallTime[g]! += this.engine.now - since;
+    const j = 2 * g * L.stride + L.stallFlag;
+    const flags = L.i32[j]!;
+    if ((flags & L.stallBit) !== 0) {
+      L.i32[j] = flags & ~L.stallBit;
+      const i = g * L.stride + L.stallSince;
+      this.stallTime[g]! += this.engine.now - L.f64[i]!;
       L.f64[i] = -1;
     }
   }
@@ -170,8 +187,8 @@ export class FabricStats {
   /** Packets port g sent on each VL since the last reset. */
   private packetsPerVl(g: number): number[] {
     const L = this.port;
-    const r = g * L.stride + L.packets;
-    return Array.from({ length: this.V }, (_, v) => L.f64[r + L.packetsPerVl * v]!);
+    const r = 2 * g * L.stride + L.packets;
+    return Array.from({ length: this.V }, (_, v) => L.u32[r + L.packetsPerVl * v]!);
   }
 
   /** Ends the warm-up: every recorder starts again at `now`. */
@@ -181,7 +198,7 @@ export class FabricStats {
     const L = this.port;
     for (let g = 0; g < this.G; g++) {
       const r = g * L.stride;
-      for (let v = 0; v < this.V; v++) L.f64[r + L.packets + L.packetsPerVl * v] = 0;
+      for (let v = 0; v < this.V; v++) L.u32[2 * r + L.packets + L.packetsPerVl * v] = 0;
       L.f64[r + L.busy] = 0;
       this.stallTime[g] = 0;
       if (L.f64[r + L.stallSince]! >= 0) L.f64[r + L.stallSince] = now;

@@ -84,11 +84,10 @@ export class Crossbar extends SwitchInputs {
 
   private startTx(g: number, q: number, v: number): void {
     const p = this.leaveInput(g, q, v);
-    this.links.setCurrentQueue(g, q);
     // Every byte crosses the switch in the switch latency: the tail cannot leave before it arrived
     // plus that latency (at equal link rates this is the header's start + one transmission time).
     this.pool.setTail(p, this.pool.tail(p) + this.switchLatency);
-    this.links.transmit(g, g * this.V + v, p);
+    this.links.transmit(g, g * this.V + v, p, q);
   }
 
   /**

@@ -184,8 +184,7 @@ export class OutputBufferedCrossbar extends SwitchInputs {
     if (waited > this.maxReadyWait[pv]!) this.maxReadyWait[pv] = waited;
     this.readySince[pv] = NaN;
     const p = this.outputs.shift(pv, this.pool);
-    links.setCurrentQueue(g, pv);
-    links.transmit(g, pv, p);
+    links.transmit(g, pv, p, pv);
     this.markReady(pv);
   }
 
