@@ -24,11 +24,12 @@ proto.wheelOpen = function (slot: number, seq: number, b: number) {
     let g = this.bHead[b];
     if (g < 0) c.empty++;
     else {
-      let steps = 0, prev = -1;
+      let steps = 0;
       while (g >= 0) {
         const gt = this.slotF[g * 6], gp = this.slotF[g * 6 + 1];
         if (gt > time || (gt === time && gp > prio)) break;
-        prev = g; g = this.slotI[g * 12 + 10]; steps++;
+        g = this.slotI[g * 12 + 10];
+        steps++;
       }
       if (steps === 0) c.first++; else if (g < 0) c.last++; else c.middle++;
       c.walked += steps;
