@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""H43cap (entry 357): pools sim-wrap-head.ts's JSON lines (one per seed) per load: per key, each field's per-seed mean
+(wait and its parts in x, per head), then mean ± t_{n-1,0.975}·s/√n over the seeds, and the share of the key's heads in its
+buffer.  Usage: python3 benchmarks/sim-wrap-head-ci.py FILE...  (files of several loads may be mixed)."""
+import json, math, sys
+from collections import defaultdict
+
+T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262}
+runs = defaultdict(list)
+for path in sys.argv[1:]:
+    text = open(path).read().strip()
+    if text:
+        d = json.loads(text)
+        runs[d['load']].append(d)
+for load in sorted(runs):
+    ds = runs[load]
+    print(f"load {load}: {len(ds)} seeds ({', '.join(str(d['seed']) for d in ds)}); per head, in x: mean ± half-width")
+    print(f"{'key':38s} {'share':>13s} {'wait':>13s} {'fresh-older':>13s} {'fresh-younger':>13s} {'succ-older':>13s} {'succ-younger':>13s} {'idle':>13s}")
+    keys = sorted({k for d in ds for k in d['sums']})
+    for k in keys:
+        buf = k.split(' ')[0] + ' all'
+        cols = []
+        vals = [d['sums'][k][0] / d['sums'][buf][0] for d in ds if k in d['sums']]
+        cols.append(vals)
+        for i in range(1, 7):
+            cols.append([d['sums'][k][i] / d['sums'][k][0] for d in ds if k in d['sums']])
+        out = []
+        for v in cols:
+            n = len(v)
+            m = sum(v) / n
+            hw = T975.get(n - 1, 2.0) * math.sqrt(sum((z - m) ** 2 for z in v) / (n - 1)) / math.sqrt(n) if n > 1 else float('nan')
+            out.append(f"{m:6.3f}±{hw:5.3f}")
+        print(f"{k:38s} " + ' '.join(f"{o:>13s}" for o in out))
