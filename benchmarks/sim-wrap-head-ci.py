@@ -31,3 +31,30 @@ for load in sorted(runs):
             hw = T975.get(n - 1, 2.0) * math.sqrt(sum((z - m) ** 2 for z in v) / (n - 1)) / math.sqrt(n) if n > 1 else float('nan')
             out.append(f"{m:6.3f}±{hw:5.3f}")
         print(f"{k:38s} " + ' '.join(f"{o:>13s}" for o in out))
+
+# The summary (entry 357) for the wrap buffer A = s7_0:2/1 (turns → s7_0:5 shared with B = s7_0:4/1, → s7_0:3 alone):
+# per seed, A's λS (carried rate × (x + mean wait)), the share of A's successors that go to their predecessor's output (a),
+# A's S − x, its wait at s7_0:5, B's wait, B's λS, the output's Σ λx·H over both turns, A's idle (credit) wait per head.
+A, B, O = 's7_0:2/1', 's7_0:4/1', 's7_0:5'
+print('\nsummary (mean ± half-width over seeds): load | A λS | a | A S−x | A H at s7_0:5 | B H | B λS | Σλx·H at s7_0:5 | A idle')
+for load in sorted(runs):
+    rows = []
+    for d in runs[load]:
+        s = d['sums']
+        a_all, b_all = s[f'{A} all'], s[f'{B} all']
+        lamA = 2 * load * a_all[0] / (2 * d['packets'])
+        lamB = load * b_all[0] / d['packets']
+        same = sum(s.get(f'{A} → {o} succ-same', [0])[0] for o in ('s7_0:3', O))
+        other = sum(s.get(f'{A} → {o} succ-other', [0])[0] for o in ('s7_0:3', O))
+        hA = s[f'{A} → {O} all'][1] / s[f'{A} → {O} all'][0]
+        hB = b_all[1] / b_all[0]
+        lamA5 = load * s[f'{A} → {O} all'][0] / d['packets']
+        rows.append([lamA * (1 + a_all[1] / a_all[0]), same / (same + other), a_all[1] / a_all[0], hA, hB, lamB * (1 + hB), lamA5 * hA + lamB * hB, a_all[6] / a_all[0]])
+    n = len(rows)
+    out = []
+    for i in range(len(rows[0])):
+        v = [r[i] for r in rows]
+        m = sum(v) / n
+        hw = T975.get(n - 1, 2.0) * math.sqrt(sum((z - m) ** 2 for z in v) / (n - 1)) / math.sqrt(n) if n > 1 else float('nan')
+        out.append(f'{m:.3f}±{hw:.3f}')
+    print(f'{load} ({n} seeds) | ' + ' | '.join(out))
