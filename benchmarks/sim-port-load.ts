@@ -3,6 +3,7 @@
  * flow's Poisson rate scaled to `--load L` (per host, a fraction of the link; the fixture point LABEL's rate × L / its load)
  * and prints, per switch output port, its utilization, credit-stall fraction and packets, and per input buffer its mean
  * and largest occupancy (packets), the largest first; `--buffers A/v,B/v` prints those buffers' mean occupancy as well.
+ * `--ports A,B` (H43cap, entry 357) prints those output ports' utilization and credit-stall fraction.
  *
  *     nice -n 19 npx tsx benchmarks/sim-port-load.ts torus8x8-bitcomp-1sl 90% --load 0.49 [--seed S] [--packets N]
  */
@@ -12,7 +13,7 @@ import { buildFabric, RandomStreams } from '../src/index.js';
 import { simCaseParams } from './sim-case-params.js';
 import { aidArgs } from './aid-args.js';
 
-const { name, label, packets, seed, opt } = aidArgs(process.argv.slice(2), 'sim-port-load.ts CASE LABEL [--load L] [--buffers A/v,B/v] [--seed S] [--packets N]', { packets: 10000 });
+const { name, label, packets, seed, opt, ports: pickedPorts } = aidArgs(process.argv.slice(2), 'sim-port-load.ts CASE LABEL [--load L] [--buffers A/v,B/v] [--ports A,B] [--seed S] [--packets N]', { packets: 10000 });
 const { params, pps } = simCaseParams(name, label);
 const c = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model', `${name}.json`), 'utf8'));
 const pt = c.points.find((p: { label: string }) => p.label === label);
@@ -28,6 +29,8 @@ const ports = m.ports.filter((p: { name: string; packets: number }) => p.packets
   .map((p: { name: string; utilization: number; creditStallTime: number; packets: number }) => [p.name, p.utilization, p.creditStallTime / m.duration, p.packets])
   .sort((a: number[], b: number[]) => (b[1] as number) - (a[1] as number));
 console.log('load', (pt.load * scale).toFixed(4), 'seed', seed);
+// `--ports A,B` (H43cap, entry 357): those output ports' utilization and credit-stall fraction as well.
+if (pickedPorts.length > 0) console.log('picked ports (utilization, credit stall):', ports.filter((r: (string | number)[]) => pickedPorts.includes(r[0] as string)).map((r: (string | number)[]) => `${r[0]} ${(r[1] as number).toFixed(3)} ${(r[2] as number).toFixed(3)}`).join(' | '));
 console.log('ports (utilization, credit stall, packets):', ports.slice(0, 12).map((r: (string | number)[]) => `${r[0]} ${(r[1] as number).toFixed(3)} ${(r[2] as number).toFixed(3)} ${r[3]}`).join(' | '));
 const bufs = [...m.buffers].sort((a: { meanOccupancy: number }, b: { meanOccupancy: number }) => b.meanOccupancy - a.meanOccupancy);
 const pick = opt('--buffers', '').split(',').filter((b) => b !== '');
