@@ -1,3 +1,4 @@
+/** wrr4to4 (heads.test.ts change-170 test set-up) per-SL model latency in x against the test's simulator values (entries 367–368). */
 import { fabricModelNetwork, solveFabric } from '../src/model/index.js';
 import { wrrSwitchParams } from './fabric-model-wrr-switch.js';
 const MTU_US = (2048 * 8) / 2.5e3;
