@@ -13,8 +13,7 @@ import { EPS, type ModelState } from './state.js';
 import { voqOutputWait } from '../queues/voq.js';
 import { addFifoWaiting, fifoWaitingOf, markOneLink, startFifoWaiting, waitingTerm } from './waiting.js';
 import { clearReadyByInput, readyHeadsAt, sameLinkStrangers } from '../queues/portReadout.js';
-import { headWaitMva, portFreeShare, third } from '../queues/heads.js';
-const TRY367 = (process.env.TRY367 ?? '0') !== '0';
+import { headWaitMva, third } from '../queues/heads.js';
 import { runsAhead, visitRuns } from '../queues/runs.js';
 
 /**
@@ -177,7 +176,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           byInput[pu]! += s.lamT[t]!;
           // A head waiting for its own input port is not ready, and the output serves only ready requests (crossbar.ts
           // tryOutput: the oldest per VL whose input port is free): it is ahead of no one meanwhile (change 67, H31l).
-          const x = TRY367 ? waitingTerm(s, t) * portFreeShare(m, s, t, acc[2]! / l / (2 * (acc[1]! / l))) : waitingTerm(s, t);
+          const x = waitingTerm(s, t);
           waitingAll += x;
           if (V > 1) addFifoWaiting(m, m.turnIn[t]!, x);
           turnsOfInput[pu]!++;

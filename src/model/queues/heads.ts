@@ -67,30 +67,3 @@ export function bufferHeadTime(m: CompiledModel, s: ModelState, u: number, credi
 export function raisedHead(h: number, h2: number, a: number, b: number): [number, number] {
   return a > 0 ? [h + a, h2 + (2 * a * h + a * a) / Math.max(b, EPS)] : [h, h2];
 }
-
-/**
- * Try 367 (H43ahd, issue 31; env TRY367): the share of a waiting head's time (turn t, past its first port wait e_t) during
- * which it is a candidate when its output frees. The crossbar takes per VL the oldest request whose input port is free
- * (crossbar.ts tryOutput): while t's input port sends another VL's packet, t's head is not ready. That port is busy with
- * the link's other VLs for their load π = Σ_{w≠v} λ_w·x̄_w (their packets cross the port in about their link's transmission:
- * equal link speeds), and a head whose port is busy when the output frees is still ahead if its port frees first: both
- * residuals exponential in the race, chance R_out/(R_out + R_port), R_port = Σλx²/(2Σλx) of those VLs. Share
- * 1 − π·R_port/(R_out + R_port); 1 with one VL (change 67's serial e_t is the whole of it there).
- */
-export function portFreeShare(m: CompiledModel, s: ModelState, t: number, outResidual: number): number {
-  const V = m.V;
-  if (V === 1) return 1;
-  const inCh = m.turnIn[t]!;
-  const first = inCh - (inCh % V);
-  let busy = 0;
-  let second = 0;
-  for (let w = first; w < first + V; w++) {
-    if (w === inCh) continue;
-    const l = s.lam[w]!;
-    busy += l * s.xbar[w]!;
-    second += l * s.x2[w]!;
-  }
-  if (!(busy > 0)) return 1;
-  const rPort = second / (2 * busy);
-  return 1 - (Math.min(1, busy) * rPort) / (Math.max(EPS, outResidual) + rPort);
-}
