@@ -31,7 +31,7 @@ export function headWaitMva(others: number, ahead: number, sMean: number, avail:
   const w = busy * residual + a * sEff;
   if (heads === Infinity) return [w, busy, 2 * w * w + (others * third(sEff, cs2)) / (3 * Math.max(EPS, 1 - busy))];
   // The same heads, squared: H = B·R + Σ_{k ≤ N} s_k, N ≤ heads the heads ahead (binomial, mean `a`), N > 0 only while busy.
-  const n2 = a + a * a * (1 - 1 / Math.max(1, heads));
+  const n2 = a + (a * a * (1 - 1 / Math.max(1, heads))) / (TRY339 ? Math.max(busy, a / Math.max(1, heads), EPS) : 1);
   return [w, busy, (busy * third(sEff, cs2)) / (3 * sEff) + 2 * residual * a * sEff + sEff * sEff * (n2 + a * cs2)];
 }
 
@@ -67,3 +67,5 @@ export function bufferHeadTime(m: CompiledModel, s: ModelState, u: number, credi
 export function raisedHead(h: number, h2: number, a: number, b: number): [number, number] {
   return a > 0 ? [h + a, h2 + (2 * a * h + a * a) / Math.max(b, EPS)] : [h, h2];
 }
+
+const TRY339 = process.env.TRY339 === '1';

@@ -20,8 +20,11 @@ import type { ModelState } from '../fixedPoint/state.js';
  * So it waits A_t(1 − e^{−x_c′/m}) less. Successors bound to their predecessor's output (found just freed by that
  * predecessor, with every request their predecessor overtook still ahead) and fresh heads that came while their port was
  * busy are taken as the fresh head (no term: measured, the first wait longer and the second shorter, entry 285).
- * Independent turns (the successor's turn t, its predecessor's t′ ≠ t):
- *   δ = Σ_t Σ_{t′ ≠ t} p_t p_t′ A_t (1 − e^{−x_c(t′)/m_t}),  A_t = max(0, H_t − b_t R_c(t)), R_c = E[x_c²]/(2x_c).
+ * Change 362 (H43fp): a fresh head also finds ahead the requests registered before their own port frees, which Little's A
+ * (heads counted from their port's freeing) leaves out — E_t ({@link registeredAhead}); a successor finds of them only those
+ * still unserved at its ready time. Independent turns (the successor's turn t, its predecessor's t′ ≠ t):
+ *   δ = Σ_t Σ_{t′ ≠ t} p_t p_t′ [A_t (1 − e^{−x′/m_t}) + E_t (1 − (m_t/x′)(1 − e^{−x′/m_t}))],  x′ = x_c(t′),
+ *   A_t = max(0, H_t − b_t R_c(t)), R_c = E[x_c²]/(2x_c), m_t = H_t/b_t.
  * Zero for a buffer with one turn (every successor follows its predecessor's output) and where no head waits.
  */
 export function firstHeadExtra(m: CompiledModel, s: ModelState, u: number): number {
@@ -77,15 +80,27 @@ export function registeredAhead(m: CompiledModel, s: ModelState, c: number, inpu
     const v = m.turnIn[t2]!;
     const lv = s.lam[v]!;
     if (((v / m.V) | 0) === input || !(s.lamT[t2]! > 0) || !(lv > 0)) continue;
-    const W = s.fifoWait[v]!;
-    const S = s.headTime[v]!;
-    if (!(W > 0) || !(S > 0)) continue;
-    let sending = 0;
-    for (let i = m.turnsStart[v]!; i < m.turnsStart[v + 1]!; i++) sending += s.lamT[m.turnsOf[i]!]! * s.xbar[m.turnOut[m.turnsOf[i]!]!]!;
+    const q = registeredEarly(m, s, v);
+    if (!(q > 0)) continue;
     const p2 = s.lamT[t2]! / lv;
-    e += Math.min(1, sending) * (W / (W + S)) * p2 * xc * (p2 + (1 - p2) * free);
+    e += q * p2 * xc * (p2 + (1 - p2) * free);
   }
   return e;
+}
+
+/**
+ * Change 362: the chance q_v that the buffer behind channel v holds, at a random instant, a head registered at its output
+ * whose input port still sends the packet before it: the port sends (λ_v·x̄ over v's turns) and a packet waits behind the one
+ * sent, r_v = W_v/(W_v + S_v) (change 31's geometric occupancy of the identity's queue, P(N ≥ 2 | N ≥ 1) = 1 − ρ/L with
+ * L = λ(W + S)). Per packet, q_v/(λ_v x̄) is the mean time a head is registered before its port frees.
+ */
+export function registeredEarly(m: CompiledModel, s: ModelState, v: number): number {
+  const W = s.fifoWait[v]!;
+  const S = s.headTime[v]!;
+  if (!(W > 0) || !(S > 0)) return 0;
+  let sending = 0;
+  for (let i = m.turnsStart[v]!; i < m.turnsStart[v + 1]!; i++) sending += s.lamT[m.turnsOf[i]!]! * s.xbar[m.turnOut[m.turnsOf[i]!]!]!;
+  return Math.min(1, sending) * (W / (W + S));
 }
 
 /**
