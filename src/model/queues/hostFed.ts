@@ -31,7 +31,6 @@ export function firstHeadExtra(m: CompiledModel, s: ModelState, u: number): numb
   const l = s.lam[u]!;
   if (!(l > 0)) return 0;
   const input = (u / m.V) | 0;
-  if (TRY363) return meanFormExtra(m, s, u, l, input);
   let delta = 0;
   for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
     const t = m.turnsOf[i]!;
@@ -124,24 +123,3 @@ export function welchLessPk(l: number, S: number, S2: number, delta: number): nu
   const welch = (l * (ss * ss + v)) / (2 * (1 - l * ss)) + (l * (s0 * s0 - ss * ss)) / (2 * (1 + l * delta));
   return welch - (l * S2) / (2 * (1 - rho));
 }
-
-/**
- * Change 363 (H43fp, tried; TRY363=1): δ from the model's own mean. The MVA's H_t = b_t R + A_t is the mix of every head's
- * wait (entry 340: 0.339 against the classes' 0.338), and the first of a busy period (a fresh head with its port free) waits
- * H_t + E_t ({@link registeredAhead}); Welch's split keeps the mean, S₀ − S = (1 − p₀)δ with 1 − p₀ = λS, so
- * δ = Σ_t p_t E_t / (λS) — no weights of successor classes, no thinning.
- */
-function meanFormExtra(m: CompiledModel, s: ModelState, u: number, l: number, input: number): number {
-  const busy = (m.hostChannel[u] === 1 ? s.hostOffered[u]! : l) * s.headTime[u]!;
-  if (!(busy > 0)) return 0;
-  let e = 0;
-  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
-    const t = m.turnsOf[i]!;
-    const h = s.headWait[t]!;
-    const b = s.headWaitProb[t]!;
-    if (!(s.lamT[t]! > 0) || !(h > 0) || !(b > 0)) continue;
-    e += (s.lamT[t]! / l) * registeredAhead(m, s, m.turnOut[t]!, input, b, h / b);
-  }
-  return e / Math.min(1, busy);
-}
-const TRY363 = process.env.TRY363 === '1';
