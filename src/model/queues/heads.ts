@@ -18,7 +18,8 @@ export const third = (x: number, c2: number) => x * x * x * (1 + c2) * (1 + 2 * 
  * input buffer: a dominant input cannot queue), are served first, one service s̄/avail each:
  * W = busy·R + ahead·s̄/avail. Second moment of the same finite population: with `heads` other input
  * buffers, each with at most one head waiting, the count N of heads ahead is binomial with mean `ahead`/busy while the
- * output is busy and 0 otherwise (change 364), E[N²] = ahead + ahead²(1 − 1/heads)/busy, and E[W²] = busy·E[s³]/(3s̄) + 2R·ahead·s̄ + s̄²(E[N²] + ahead·Cs²)
+ * output is busy and 0 otherwise (change 364), E[N²] = ahead + ahead²(1 − 1/heads)/busy, and
+ * E[W²] = busy·E[s³]/(3s̄) + 2R·ahead·s̄ + s̄²(E[N²] + ahead·Cs²)
  * (s̄ = s̄/avail; N > 0 only while the output is busy); without `heads`, Takács's M/G/1 form
  * 2W² + λ_others E[s³]/(3(1 − busy)), which lets the queue of others grow without bound.
  * Returns [W, busy, E[W²]]. `avail` is the share of the port the level has (higher levels removed),
