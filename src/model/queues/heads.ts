@@ -17,9 +17,8 @@ export const third = (x: number, c2: number) => x * x * x * (1 + c2) * (1 + 2 * 
  * residual; the others' waiting heads, `ahead` = Σ λ_t'·H_t' over the other inputs (at most one head per
  * input buffer: a dominant input cannot queue), are served first, one service s̄/avail each:
  * W = busy·R + ahead·s̄/avail. Second moment of the same finite population: with `heads` other input
- * buffers, each with at most one head waiting, the count N of heads ahead is binomial with mean `ahead`/busy while the
- * output is busy and 0 otherwise (change 364), E[N²] = ahead + ahead²(1 − 1/heads)/busy, and
- * E[W²] = busy·E[s³]/(3s̄) + 2R·ahead·s̄ + s̄²(E[N²] + ahead·Cs²)
+ * buffers, each with at most one head waiting, the count N of heads ahead is binomial with mean `ahead`,
+ * E[N²] = ahead + ahead²(1 − 1/heads), and E[W²] = busy·E[s³]/(3s̄) + 2R·ahead·s̄ + s̄²(E[N²] + ahead·Cs²)
  * (s̄ = s̄/avail; N > 0 only while the output is busy); without `heads`, Takács's M/G/1 form
  * 2W² + λ_others E[s³]/(3(1 − busy)), which lets the queue of others grow without bound.
  * Returns [W, busy, E[W²]]. `avail` is the share of the port the level has (higher levels removed),
@@ -32,9 +31,7 @@ export function headWaitMva(others: number, ahead: number, sMean: number, avail:
   const w = busy * residual + a * sEff;
   if (heads === Infinity) return [w, busy, 2 * w * w + (others * third(sEff, cs2)) / (3 * Math.max(EPS, 1 - busy))];
   // The same heads, squared: H = B·R + Σ_{k ≤ N} s_k, N ≤ heads the heads ahead (binomial, mean `a`), N > 0 only while busy.
-  // Change 364 (H43fp; H43hi's change 339 with 362): N > 0 only while the output is busy, so E[N²] = b·E[N² | busy] with N |
-  // busy binomial of `heads` with mean a/b: a + a²(1 − 1/K)/b (b held at a/K or more, the chance per head ≤ 1).
-  const n2 = a + (a * a * (1 - 1 / Math.max(1, heads))) / Math.max(busy, a / Math.max(1, heads), EPS);
+  const n2 = a + a * a * (1 - 1 / Math.max(1, heads));
   return [w, busy, (busy * third(sEff, cs2)) / (3 * sEff) + 2 * residual * a * sEff + sEff * sEff * (n2 + a * cs2)];
 }
 
