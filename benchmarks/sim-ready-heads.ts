@@ -71,7 +71,7 @@ const earlyFlags = new Map<number, Map<number, number>>();
 function snapshot(q: number, out: number, vl: number) {
   const links = cb.links;
   const busy = links.busy(out) !== 0 ? 1 : 0;
-  const res = busy ? links.recF[out * links.W + 3] - now() : 0;
+  const res = links.busyAhead(out, now());
   let ahead = 0;
   let free = 0;
   for (let r = fq.out[out * fq.oStride + fq.oHead + fq.oPerVl * vl]; r >= 0 && r !== q; r = fq.records[r + FR.reqNext]) {

@@ -22,23 +22,21 @@ import { lineAlignedBuffer } from '../lineAligned.js';
 import { linkClasses } from './linkClasses.js';
 
 /*
- * A port's record (issue 32: locality; session 23: a hot line and a cold part; session 26: the start's
- * fields folded into the first line). Its first 64-byte line holds what a packet-hop reads of the
- * output side — the start of a transmission, its end, the arrival's request, a credit return (folded
- * or not) and a credit event: the packet in transmission, a word of small fields (folded credit
- * returns, the transmit recorders' credit-stall flag, whether a VL ≥ 1 holds folded credits, the VL
- * round robin's last entry), the requested-VL bits of the FIFO input buffers (inputFifo.ts), the peer
- * port, the end of the transmission, the busy time (measurements.ts's transmit recorder), the first
- * folded credit return's arrival time, the link class (linkClasses.ts: rate, delay, peer a host),
- * and VL 0's packets sent (a 32-bit count), credits, credits folded and first and last input buffer
- * requesting the port. VL v's fields lie P_PER_VL = 8 integers after VL 0's: VL 1's and the
- * credit stall's start in the second line, and so on. The queue of the packet in transmission is no
- * longer kept: the end's event carries it (transmit's argument). Before (sessions 23–25) a start read
- * a second, cold line (peer, switch, rate, delay, recorders, the round robin's entry): a cache miss
- * per hop at k = 32. S integers a record (a multiple of 16: records on whole lines), read as 32-bit
- * integers (`rec`, port g's field k at g·S + k), unsigned ones (`recU`, the packet counts) or doubles
- * (`recF`, at g·W + k, W = S/2) over one buffer. (Constants of this file: an imported constant is a
- * module variable that V8's optimized code loads at every use.)
+ * A port's record (issue 32: locality; session 23: a hot line and a cold part; session 26: the start's fields folded
+ * into the first line). Its first 64-byte line holds what a packet-hop reads of the output side — the start of a
+ * transmission, its end, the arrival's request, a credit return (folded or not) and a credit event: the packet in
+ * transmission, a word of small fields (folded credit returns, the transmit recorders' credit-stall flag, whether a VL
+ * ≥ 1 holds folded credits, the VL round robin's last entry), the requested-VL bits of the FIFO input buffers
+ * (inputFifo.ts), the peer port, the end of the transmission, the busy time (measurements.ts's transmit recorder), the
+ * first folded credit return's arrival time, the link class (linkClasses.ts: rate, delay, peer a host), and VL 0's
+ * packets sent (a 32-bit count), credits, credits folded and first and last input buffer requesting the port (review
+ * H43rv: a count's wraps past 2^32 in `packetsWrapped`). VL v's fields lie P_PER_VL = 8 integers after VL 0's: VL 1's
+ * and the credit stall's start in the second line, and so on. The queue of the packet in transmission is no longer
+ * kept: the end's event carries it (transmit's argument). Before (sessions 23–25) a start read a second, cold line
+ * (peer, switch, rate, delay, recorders, the round robin's entry): a cache miss per hop at k = 32. S integers a record
+ * (a multiple of 16: records on whole lines), read as 32-bit integers (`rec`, port g's field k at g·S + k), unsigned
+ * ones (`recU`, the packet counts) or doubles (`recF`, at g·W + k, W = S/2) over one buffer. (Constants of this file:
+ * an imported constant is a module variable that V8's optimized code loads at every use.)
  */
 /** Integers: the packet in transmission (NONE: idle); the small fields (FLAGS' bits below); the requested-VL bits (inputFifo.ts's OutputRequestRecords: bit v set when some input buffer's head requests this output on VL v); the peer port (−1: none). */
 const P_CUR_PKT = 0;
@@ -97,6 +95,8 @@ export class Links {
   private readonly rec: Int32Array;
   private readonly recF: Float64Array;
   private readonly recU: Uint32Array;
+  /** The packet counts' wraps (review H43rv): 2^32 for each time port g's VL v count passed 2^32 − 1, at g·V + v (measurements.ts adds them). */
+  private readonly packetsWrapped: Float64Array;
   private readonly S: number;
   private readonly W: number;
   /** The link classes' rate and delay (linkClasses.ts; a small table: it stays cached). */
@@ -156,6 +156,7 @@ export class Links {
     const buffer = lineAlignedBuffer(G * W * 8);
     const rec = (this.rec = new Int32Array(buffer, 0, G * S));
     this.recU = new Uint32Array(buffer, 0, G * S);
+    this.packetsWrapped = new Float64Array(G * V);
     const recF = (this.recF = new Float64Array(buffer, 0, G * W));
     const classes = linkClasses(c.rate, c.delay, c.peer, this.portSwitch);
     this.classF = classes.f64;
@@ -178,7 +179,7 @@ export class Links {
     }
     this.anyExponential = anyExponential;
     this.foldAt2 = new Float64Array(G);
-    stats.sharePortRecords({ f64: recF, i32: rec, u32: this.recU, stride: W, busy: D_BUSY, stallSince: D_STALL_SINCE, stallFlag: P_FLAGS, stallBit: F_STALL, packets: P_PACKETS, packetsPerVl: P_PER_VL });
+    stats.sharePortRecords({ f64: recF, i32: rec, u32: this.recU, wrapped: this.packetsWrapped, stride: W, busy: D_BUSY, stallSince: D_STALL_SINCE, stallFlag: P_FLAGS, stallBit: F_STALL, packets: P_PACKETS, packetsPerVl: P_PER_VL });
     this.fold = foldCredits;
   }
 
@@ -302,7 +303,7 @@ export class Links {
     if (c.cutThrough && tailHere > end) end = tailHere;
     recF[rf + D_END] = end;
     recF[rf + D_BUSY]! += end - now;
-    this.recU[r + P_PACKETS + P_PER_VL * v]!++;
+    if (++this.recU[r + P_PACKETS + P_PER_VL * v]! === 4294967296) this.packetsWrapped[g * this.V + v]! += 4294967296; // (stored: 0)
     const peer = rec[r + P_PEER]!;
     const d = this.classF[k + 1]!;
     pool.setTail(p, end + d);

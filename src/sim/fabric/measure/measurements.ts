@@ -80,13 +80,15 @@ export interface CreditAudit {
  * g·stride + busy (busy time counted), + stallSince (since when the port has been idle with packets
  * waiting only for credits; −1: it is not); 32-bit integers at 2g·stride + stallFlag (bit stallBit
  * set while stallSince ≥ 0: a start reads the flag, in the port record's first line, and the time
- * only when a stall ends; session 26), + packets + packetsPerVl·v (packets sent on VL v, unsigned).
+ * only when a stall ends; session 26), + packets + packetsPerVl·v (packets sent on VL v, unsigned 32-bit:
+ * each pass beyond 2^32 − 1 adds 2^32 to `wrapped` at g·V + v, so that the readout stays exact; review H43rv).
  * One buffer under the three views.
  */
 export interface PortRecorderLayout {
   readonly f64: Float64Array;
   readonly i32: Int32Array;
   readonly u32: Uint32Array;
+  readonly wrapped: Float64Array;
   readonly stride: number;
   readonly busy: number;
   readonly stallSince: number;
@@ -129,7 +131,7 @@ export class FabricStats {
     const stride = 3 + Math.ceil(V / 2);
     const buffer = new ArrayBuffer(G * stride * 8);
     const f64 = new Float64Array(buffer);
-    this.port = { f64, i32: new Int32Array(buffer), u32: new Uint32Array(buffer), stride, busy: 0, stallSince: 1, stallFlag: 4, stallBit: 1, packets: 6, packetsPerVl: 1 };
+    this.port = { f64, i32: new Int32Array(buffer), u32: new Uint32Array(buffer), wrapped: new Float64Array(G * V), stride, busy: 0, stallSince: 1, stallFlag: 4, stallBit: 1, packets: 6, packetsPerVl: 1 };
     for (let g = 0; g < G; g++) f64[g * stride + 1] = -1;
     this.stallTime = new Float64Array(G);
     this.portMarks = new Float64Array(G * V);
@@ -152,6 +154,7 @@ export class FabricStats {
       layout.i32[2 * r + layout.stallFlag]! &= ~layout.stallBit;
       for (let v = 0; v < this.V; v++) layout.u32[2 * r + layout.packets + layout.packetsPerVl * v] = 0;
     }
+    layout.wrapped.fill(0);
   }
 
   /** Port g's transmitter busy time counted since the last reset (s). */
@@ -188,7 +191,7 @@ export class FabricStats {
   private packetsPerVl(g: number): number[] {
     const L = this.port;
     const r = 2 * g * L.stride + L.packets;
-    return Array.from({ length: this.V }, (_, v) => L.u32[r + L.packetsPerVl * v]!);
+    return Array.from({ length: this.V }, (_, v) => L.wrapped[g * this.V + v]! + L.u32[r + L.packetsPerVl * v]!);
   }
 
   /** Ends the warm-up: every recorder starts again at `now`. */
@@ -203,6 +206,7 @@ export class FabricStats {
       this.stallTime[g] = 0;
       if (L.f64[r + L.stallSince]! >= 0) L.f64[r + L.stallSince] = now;
     }
+    L.wrapped.fill(0);
     this.portMarks.fill(0);
     this.flowRecorders.reset(now);
     for (let f = 0; f < this.c.flows.length; f++) {
