@@ -66,6 +66,8 @@ const SKIP_WINDOW = 15 * PROBE_WINDOW;
  * the current event runs, so their misses overlap (benchmarks/README.md, "touching ahead").
  */
 const TOUCH_AHEAD: number = 2;
+/** Touch only the TOUCH_AHEAD-th next event (each event once, that many events before it runs), not all of them. */
+const TOUCH_LAST_ONLY: boolean = false;
 
 /** A touch: loads what the handler of a pending event (a, b) will read first; returns a word of it. */
 export type TouchAction = (a: number, b: number) => number;
@@ -247,7 +249,7 @@ export class EventCalendar<T> extends TimingWheel<T> {
     let sink = this.touchSink;
     for (let k = 0; k < TOUCH_AHEAD; k++) {
       const i = s * SLOT_I;
-      if (slotI[i + I_HANDLER] === this.touchId) sink = (sink + this.touchFn(slotI[i + I_A]!, slotI[i + I_B]!)) | 0;
+      if ((!TOUCH_LAST_ONLY || k === TOUCH_AHEAD - 1) && slotI[i + I_HANDLER] === this.touchId) sink = (sink + this.touchFn(slotI[i + I_A]!, slotI[i + I_B]!)) | 0;
       s = slotI[i + I_NEXT]!;
       if (s < 0) {
         s = g = slotI[g * SLOT_I + I_GNEXT]!;
