@@ -41,10 +41,6 @@ import { TimingWheel } from './timingWheel.js';
 // variable that V8's optimized code loads at every use (measured: the fabric at k = 32 ran 20 % slower).
 const F_PRIO = 1;
 const F_TIME = 0;
-const I_A = 8;
-const I_B = 9;
-const I_GNEXT = 10;
-const I_HANDLER = 7;
 const I_NEXT = 6;
 const SLOT_F = 6;
 const SLOT_I = 12;
@@ -59,25 +55,8 @@ const PROBE_MIN_HITS = PROBE_WINDOW / 8;
 /** Inserts per window that skips the table (then a window uses it again). */
 const SKIP_WINDOW = 15 * PROBE_WINDOW;
 
-/**
- * Touch-ahead (session 26, H43pf; an experiment): how many of the wheel's next events a take
- * touches (0: none). A touch is the touching handler's callback (a, b) → a number, run on a
- * pending event's integers: plain loads of the lines its handler will read first, issued while
- * the current event runs, so their misses overlap (benchmarks/README.md, "touching ahead").
- */
-const TOUCH_AHEAD: number = 2;
-/** Touch only the TOUCH_AHEAD-th next event (each event once, that many events before it runs), not all of them. */
-const TOUCH_LAST_ONLY: boolean = false;
-
-/** A touch: loads what the handler of a pending event (a, b) will read first; returns a word of it. */
-export type TouchAction = (a: number, b: number) => number;
-
 /** Pending events in the order (time, priority, sequence); `T`: the closure-event objects. */
 export class EventCalendar<T> extends TimingWheel<T> {
-  /** The handler whose pending events are touched ahead (−1: none), its touch, and the loads' sink. */
-  protected touchId = -1;
-  protected touchFn: TouchAction = () => 0;
-  touchSink = 0;
   /** Sequence of the next event (grows with every insert). */
   protected counter = 0;
   /** Slot of the event last scheduled for each hash of (time, priority), or −1. */
@@ -232,31 +211,6 @@ export class EventCalendar<T> extends TimingWheel<T> {
     this.slotF[top * SLOT_F + F_TIME] = NaN; // no key equals NaN: `recent` no longer finds it
     this.popGroup();
     return top;
-  }
-
-  /**
-   * Touches the next TOUCH_AHEAD events of the wheel's current bucket (after a take: the rest of
-   * the taken event's group, then the bucket's next groups) that go to the touching handler. Reads
-   * the slots only; changes nothing of the calendar.
-   */
-  protected touchAhead(): void {
-    if (TOUCH_AHEAD === 0 || this.wheelGroups === 0) return;
-    let b = this.curBucket;
-    let g = this.bHead[b]!;
-    if (g < 0) g = this.bHead[(b = this.bucketAfter(b))]!;
-    let s = g;
-    const slotI = this.slotI;
-    let sink = this.touchSink;
-    for (let k = 0; k < TOUCH_AHEAD; k++) {
-      const i = s * SLOT_I;
-      if ((!TOUCH_LAST_ONLY || k === TOUCH_AHEAD - 1) && slotI[i + I_HANDLER] === this.touchId) sink = (sink + this.touchFn(slotI[i + I_A]!, slotI[i + I_B]!)) | 0;
-      s = slotI[i + I_NEXT]!;
-      if (s < 0) {
-        s = g = slotI[g * SLOT_I + I_GNEXT]!;
-        if (g < 0) s = g = this.bHead[(b = this.bucketAfter(b))]!;
-      }
-    }
-    this.touchSink = sink;
   }
 
   /** Takes the top group out of the heap; ends the tuning window when it is full. */

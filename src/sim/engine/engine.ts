@@ -32,18 +32,15 @@
  */
 import { InvalidParameterError } from '../../core/errors.js';
 import { knownKeys, plainObject } from '../../core/guards.js';
-import { EventCalendar, type TouchAction } from './calendar.js';
+import { EventCalendar } from './calendar.js';
 import type { RunOutcome } from './run.js';
 export type { RunOutcome, StopReason } from './run.js';
-export type { TouchAction } from './calendar.js';
 // The slot record's layout, groupHeap.ts's SLOT_F … I_GNEXT, copied: an imported constant is a module
 // variable that V8's optimized code loads at every use (measured: the fabric at k = 32 ran 20 % slower).
 const I_A = 8;
 const I_B = 9;
 const I_HANDLER = 7;
 const SLOT_I = 12;
-/** Touch-ahead at post time instead (session 26, H43pf, variant c): a post to the touching handler touches its own event. */
-const TOUCH_AT_POST: boolean = false;
 
 /** An action run by the engine at its event's time. */
 export type EventAction = (engine: Engine) => void;
@@ -225,17 +222,6 @@ export class Engine extends EventCalendar<ScheduledEvent> {
     this.slotI[slot * SLOT_I + I_A] = a;
     this.slotI[slot * SLOT_I + I_B] = b;
     this.insert(time, priority, slot);
-    if (TOUCH_AT_POST && handler === this.touchId) this.touchSink = (this.touchSink + this.touchFn(a, b)) | 0;
-  }
-
-  /**
-   * Registers `touch` for handler `handler`'s pending events (calendar.ts, touch-ahead: an
-   * experiment): the engine calls it on the integers of events about to run and keeps what it
-   * returns, so that the loads it makes are not dropped. It must change nothing.
-   */
-  setTouch(handler: number, touch: TouchAction): void {
-    this.touchId = handler;
-    this.touchFn = touch;
   }
 
   /** The time {@link postNext} posts at (a caller writes it here: see post's boxing note). */
@@ -330,7 +316,6 @@ export class Engine extends EventCalendar<ScheduledEvent> {
         const a = this.slotI[slot * SLOT_I + I_A]!;
         const b = this.slotI[slot * SLOT_I + I_B]!;
         this.releaseSlot(slot);
-        this.touchAhead();
         this.handlers[h]!(a, b, this, h);
         continue;
       }

@@ -175,24 +175,6 @@ export class TimingWheel<T> extends GroupHeap<T> {
   }
 
   /**
-   * The first non-empty bucket after bucket `b` (circularly; `b` itself last), without moving the
-   * wheel; the wheel must hold a group (calendar.ts's touch-ahead peeks with it).
-   */
-  protected bucketAfter(b: number): number {
-    const bits = this.bBits;
-    const words = bits.length;
-    b = (b + 1) & this.mask;
-    let w = b >> 5;
-    let word = bits[w]! & (-1 << (b & 31));
-    while (word === 0) {
-      w++;
-      if (w === words) w = 0;
-      word = bits[w]!;
-    }
-    return (w << 5) + 31 - Math.clz32(word & -word);
-  }
-
-  /**
    * Ends a tuning window at time `t` (the time of the event being taken: every pending event is at
    * or after it): the bucket width becomes WIDTH_PER_GAP × the mean gap between the groups taken in
    * the window, and the wheel is built again if that is not within a factor 2 of the width it has,

@@ -55,7 +55,6 @@ import { FabricMarking } from './switch/marking.js';
 import { FabricStats, type CreditAudit, type FabricMeasurements } from './measure/measurements.js';
 import { fabricMeasurementsDisplay } from './measure/display.js';
 import { PacketPool } from './packets.js';
-import { fabricTouch } from './touch.js';
 import { creditAudit } from './link/creditAudit.js';
 import { creditsBeatArrivals } from './link/idleFold.js';
 import { ReceiveCap } from './host/receiveCap.js';
@@ -123,7 +122,6 @@ export class Fabric {
     // Credit returns fold into the sender's end of transmission only with the input-buffered
     // crossbar: the output-buffered one reads credits while its link is busy (its ready times).
     this.links = new Links(c, e, this.pool, this.stats, capBlocks, { event }, c.outputBufferBytes === 0);
-    e.setTouch(event, fabricTouch(this.links, this.pool, c.vls));
     this.queues =
       c.inputQueueing === 'voq'
         ? new VoqInputQueues(G * c.vls, c.vls, maxOf(c.switchPorts), switchBaseOfPorts(this.links), this.pool)

@@ -50,10 +50,6 @@ export class PacketPool {
   /** Packets allocated and not yet released. */
   live = 0;
 
-  /** A word of packet p's hot record, loaded for the engine's touch-ahead (touch.ts). */
-  touch(p: number): number {
-    return this.i32[p * I + SIZE]!;
-  }
   /** Bytes. */
   size(p: number): number {
     return this.i32[p * I + SIZE]!;
