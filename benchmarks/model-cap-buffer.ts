@@ -6,19 +6,9 @@
  *
  *     npx tsx benchmarks/model-cap-buffer.ts "$PWD/src" torus8x8-bitcomp-1sl 90% 0.421 s0_0:3/1,s7_0:2/1
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { solveFixturePoint } from './model-fixture-point.js';
 const [src, cname, label, loadS, list] = process.argv.slice(2) as [string, string, string, string, string | undefined];
-const { fabricModelNetwork } = await import(join(src, 'model/spec/scenario.ts'));
-const { solveModel } = await import(join(src, 'model/solve.ts'));
-const dir = join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model');
-const c = JSON.parse(readFileSync(join(dir, cname + '.json'), 'utf8'));
-const scenario = JSON.parse(readFileSync(join(dir, c.scenarioFile), 'utf8'));
-const point = c.points.find((p: any) => p.label === label);
-const rate = (point.flowRatePps * Number(loadS)) / point.load;
-const params = { ...scenario.params, flows: scenario.params.flows.map((f: any) => ({ ...f, traffic: { kind: 'poisson', rate } })) };
-const net = fabricModelNetwork(params);
-const { m, s } = solveModel(net, 1e-7, 200, 0.5);
+const { net, m, s } = await solveFixturePoint(src, cname, label, Number(loadS));
 const x = (2048 * 8) / 2.5e9;
 const nm = (u: number) => `${net.ports[(u / m.V) | 0].name}/${u % m.V}`;
 const f3 = (v: number) => v.toFixed(3);

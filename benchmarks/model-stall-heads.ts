@@ -8,18 +8,9 @@
  *
  *     npx tsx benchmarks/model-stall-heads.ts "$PWD/src" alfaro16-bitcomp-1sl 90% s6:5,s8:6
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { solveFixturePoint } from './model-fixture-point.js';
 const src = process.argv[2]!; const cname = process.argv[3]!; const label = process.argv[4]!; const outs = process.argv[5]!.split(',');
-const { fabricModelNetwork } = await import(join(src, 'model/spec/scenario.ts'));
-const { solveModel } = await import(join(src, 'model/solve.ts'));
-const dir = join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model');
-const c = JSON.parse(readFileSync(join(dir, cname + '.json'), 'utf8'));
-const scenario = JSON.parse(readFileSync(join(dir, c.scenarioFile), 'utf8'));
-const point = c.points.find((p: any) => p.label === label);
-const params = { ...scenario.params, flows: scenario.params.flows.map((f: any) => ({ ...f, traffic: { kind: 'poisson', rate: point.flowRatePps } })) };
-const net = fabricModelNetwork(params);
-const { m, s } = solveModel(net, 1e-7, 200, 0.5);
+const { net, m, s } = await solveFixturePoint(src, cname, label);
 const x = (2048 * 8) / 2.5e9;
 for (let o = 0; o < m.C; o++) {
   if (!outs.includes(net.ports[o].name) || !(s.lam[o] > 0)) continue;

@@ -12,18 +12,9 @@
  *
  *     npx tsx benchmarks/model-train-fill.ts "$PWD/src" mesh8x8-uniform-1sl 90% s2_2:2,s3_3:2
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { solveFixturePoint } from './model-fixture-point.js';
 const [src, cname, label, outsS] = process.argv.slice(2) as [string, string, string, string];
-const { fabricModelNetwork } = await import(join(src, 'model/spec/scenario.ts'));
-const { solveModel } = await import(join(src, 'model/solve.ts'));
-const dir = join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model');
-const c = JSON.parse(readFileSync(join(dir, cname + '.json'), 'utf8'));
-const scenario = JSON.parse(readFileSync(join(dir, c.scenarioFile), 'utf8'));
-const point = c.points.find((p: any) => p.label === label);
-const params = { ...scenario.params, flows: scenario.params.flows.map((f: any) => ({ ...f, traffic: { kind: 'poisson', rate: point.flowRatePps } })) };
-const net = fabricModelNetwork(params);
-const { m, s } = solveModel(net, 1e-7, 200, 0.5);
+const { net, m, s } = await solveFixturePoint(src, cname, label);
 const X = (2048 * 8) / 2.5e9;
 let seed = 12345;
 const rnd = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return (seed + 0.5) / 2147483648; };
