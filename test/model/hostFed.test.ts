@@ -73,10 +73,12 @@ describe('the host-fed buffers of 4ary2tree-uniform-1sl against the simulator (c
     const [d, dhw] = ref('90%').delta;
     expect(Math.abs(delta - d)).toBeLessThan(dhw);
   });
-  it('70 %: send queue + buffer within 3 % of the simulator’s, δ within 25 % of the measured split (362: +20 %)', () => {
+  it('70 %: send queue + buffer within 3 % of the simulator’s, δ within 20 % of the measured split', () => {
     const { sum, delta } = hostSum('4ary2tree-uniform-1sl', '70%');
     expect(Math.abs(sum / ref('70%').sum[0] - 1)).toBeLessThan(0.03);
-    expect(Math.abs(delta / ref('70%').delta[0] - 1)).toBeLessThan(0.25);
+    // Change 337's limit, kept (review H43rv2): 362 puts δ +19.98 % high (0.0488 against 0.0407 ± 0.0009; 337's rule −9 %),
+    // inside by 0.02 %. No measured reason moves the limit: the weights' bias entry 362 names was measured at 90 % only.
+    expect(Math.abs(delta / ref('70%').delta[0] - 1)).toBeLessThan(0.2);
   });
   it('every host buffer of the tree feeds several outputs: δ > 0 at each', () => {
     expect(hostSum('4ary2tree-uniform-1sl', '90%').deltas.every((d) => d > 0)).toBe(true);
