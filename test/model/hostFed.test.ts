@@ -73,13 +73,30 @@ describe('the host-fed buffers of 4ary2tree-uniform-1sl against the simulator (c
     const [d, dhw] = ref('90%').delta;
     expect(Math.abs(delta - d)).toBeLessThan(dhw);
   });
-  it('70 %: send queue + buffer within 3 % of the simulator’s, δ within 25 % of the measured split (362: +20 %)', () => {
+  it('70 %: send queue + buffer within 3 % of the simulator’s, δ within 20 % of the measured split', () => {
     const { sum, delta } = hostSum('4ary2tree-uniform-1sl', '70%');
     expect(Math.abs(sum / ref('70%').sum[0] - 1)).toBeLessThan(0.03);
-    expect(Math.abs(delta / ref('70%').delta[0] - 1)).toBeLessThan(0.25);
+    // Change 337's limit, kept (review H43rv2): 362 puts δ +19.98 % high (0.0488 against 0.0407 ± 0.0009; 337's rule −9 %),
+    // inside by 0.02 %. No measured reason moves the limit: the weights' bias entry 362 names was measured at 90 % only.
+    expect(Math.abs(delta / ref('70%').delta[0] - 1)).toBeLessThan(0.2);
   });
   it('every host buffer of the tree feeds several outputs: δ > 0 at each', () => {
     expect(hostSum('4ary2tree-uniform-1sl', '90%').deltas.every((d) => d > 0)).toBe(true);
+  });
+});
+
+/**
+ * Review H43rv2 (entry 362's "does not hold" (1)): at 8ary2tree-uniform-1sl 90 % the simulator's split (the 8ary2tree row
+ * of host_sum_reference.json, from the raw runs beside it) is δ 0.095 ± 0.005; change 337's rule gave 0.092 (−3 %), 362
+ * gives 0.118 (+24 %). Marked as a known failure with the 4-ary row's 20 %: 362's pairwise weights p_t p_t′ take every packet
+ * after the first as a successor of an independent turn (0.87 against the simulator's 0.64 successors for another output,
+ * entry 340's classes). When a law for those weights brings δ inside, this `it.fails` fails: make it an `it`.
+ */
+describe('the host-fed buffers of 8ary2tree-uniform-1sl at 90 % against the simulator (review H43rv2)', () => {
+  const ref = hostRef.rows.find((r) => r.case === '8ary2tree-uniform-1sl' && r.label === '90%')!;
+  it.fails('δ within 20 % of the measured split (fails: 362 +24 %, the pairwise weights)', () => {
+    const { delta } = hostSum('8ary2tree-uniform-1sl', '90%');
+    expect(Math.abs(delta / ref.delta[0] - 1)).toBeLessThan(0.2);
   });
 });
 
