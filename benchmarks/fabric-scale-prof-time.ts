@@ -1,0 +1,209 @@
+/**
+ * The k = 32 hop's extra time by function, measured in time (issue 32; session 26, H43prof). bench:scale's case
+ * (fabric-scale.ts: k-ary fat-tree, fabric defaults, seed 1, scaleFlows: Poisson 2 KB packets at 50 % to a seeded
+ * permutation) at k = 16 and k = 32, each in its own child process, rounds alternating which k goes first. Per round
+ * and k, two children of the same build, warm-up and window:
+ *  - **profiled**: V8's sampling profiler (the inspector; interval `--interval` µs, default 50) over the window only —
+ *    not the build, not the warm-up; self time per function (V8's inlining folds callees into callers) and per file,
+ *    "(garbage collector)", "(program)" and "(idle)" as the profile's own nodes. Each row's ns per packet-hop is its
+ *    share of the samples × the window's CPU time per hop (the profiler samples wall time).
+ *  - **plain** (no profiler; `--trace-deopt` into a file per child): the window's CPU ns per hop, its GC pauses (a
+ *    PerformanceObserver's 'gc' entries inside the window) and its deopts (the trace file's `[bailout` lines written
+ *    during the window: V8's code tracer closes the file after each trace, so its size at the window's ends splits it).
+ *
+ *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts [rounds] [warm-up µs] [window k=16 µs] [window k=32 µs] [--interval µs] [--rows n] [--no-inline]
+ *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts 3 100 3000 250
+ *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts 3 100 3000 250 --no-inline
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { machineLine } from './harness.js';
+import { scaleFlows } from './derangement.js';
+
+interface ProfileNode {
+  readonly id: number;
+  readonly callFrame: { readonly functionName: string; readonly url: string; readonly columnNumber: number };
+}
+interface Profile {
+  readonly nodes: readonly ProfileNode[];
+  readonly samples: readonly number[];
+  readonly timeDeltas: readonly number[];
+}
+interface Profiled {
+  readonly k: number;
+  readonly hops: number;
+  readonly cpuSeconds: number;
+  readonly samples: number;
+  /** µs of samples' time by function and by file. */
+  readonly byFunction: Record<string, number>;
+  readonly byFile: Record<string, number>;
+}
+interface Plain {
+  readonly k: number;
+  readonly hops: number;
+  readonly cpuSeconds: number;
+  readonly gcMs: number;
+  readonly gcCount: number;
+  readonly deopts: number;
+  readonly deoptFunctions: Record<string, number>;
+}
+
+async function start(k: number, warmUs: number): Promise<{ fabric: { run: (t: number, w?: number) => void; measurements: () => { packetHops: number } }; warm: number }> {
+  const here = resolve(fileURLToPath(import.meta.url), '../..');
+  const N = await import(pathToFileURL(resolve(here, 'src/network/index.ts')).href);
+  const F = await import(pathToFileURL(resolve(here, 'src/sim/fabric/index.ts')).href);
+  const topology = N.fatTreeTopology(k);
+  const fabric = F.buildFabric({ topology, seed: 1, flows: scaleFlows(topology.hosts) });
+  const warm = warmUs * 1e-6;
+  fabric.run(warm, warm);
+  return { fabric, warm };
+}
+
+async function profiledChild(k: number, warmUs: number, windowUs: number, interval: number): Promise<void> {
+  const { fabric, warm } = await start(k, warmUs);
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval });
+  await session.post('Profiler.start');
+  const c0 = process.cpuUsage();
+  fabric.run(warm + windowUs * 1e-6);
+  const c = process.cpuUsage(c0);
+  const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
+  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const byFunction: Record<string, number> = {};
+  const byFile: Record<string, number> = {};
+  // timeDeltas[i] is the time before sample i: sample i's own time is timeDeltas[i + 1]
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i + 1] ?? 0;
+    const f = frames.get(id)!;
+    const file = f.url === '' ? f.functionName : f.url.split('/').pop()!;
+    // tsx's output keeps no line structure the profile can name: an anonymous function is told by its column
+    const fn = f.url === '' ? f.functionName : f.functionName === '' ? `(anonymous) (${file}, column ${f.columnNumber})` : `${f.functionName} (${file})`;
+    byFunction[fn] = (byFunction[fn] ?? 0) + dt;
+    byFile[file] = (byFile[file] ?? 0) + dt;
+  });
+  const r: Profiled = { k, hops: fabric.measurements().packetHops, cpuSeconds: (c.user + c.system) / 1e6, samples: profile.samples.length, byFunction, byFile };
+  console.log(JSON.stringify(r));
+}
+
+async function plainChild(k: number, warmUs: number, windowUs: number, traceFile: string): Promise<void> {
+  const { fabric, warm } = await start(k, warmUs);
+  const gcs: { start: number; duration: number }[] = [];
+  const obs = new PerformanceObserver((list) => list.getEntries().forEach((e) => gcs.push({ start: e.startTime, duration: e.duration })));
+  obs.observe({ entryTypes: ['gc'] });
+  const size = (): number => (existsSync(traceFile) ? statSync(traceFile).size : 0);
+  const s0 = size();
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  fabric.run(warm + windowUs * 1e-6);
+  const c = process.cpuUsage(c0);
+  const t1 = performance.now();
+  const s1 = size();
+  await new Promise((r) => setTimeout(r, 50)); // the observer's entries arrive after the synchronous window
+  obs.disconnect();
+  const inWindow = gcs.filter((g) => g.start >= t0 && g.start <= t1);
+  const text = existsSync(traceFile) ? readFileSync(traceFile).subarray(s0, s1).toString('utf8') : '';
+  const deoptFunctions: Record<string, number> = {};
+  let deopts = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('[bailout')) continue;
+    deopts++;
+    const m = /<JSFunction (\S+)/.exec(line);
+    const reason = /reason: ([^)]*)\)/.exec(line);
+    const key = `${m?.[1] ?? '?'}: ${reason?.[1] ?? '?'}`;
+    deoptFunctions[key] = (deoptFunctions[key] ?? 0) + 1;
+  }
+  const r: Plain = {
+    k,
+    hops: fabric.measurements().packetHops,
+    cpuSeconds: (c.user + c.system) / 1e6,
+    gcMs: inWindow.reduce((x, g) => x + g.duration, 0),
+    gcCount: inWindow.length,
+    deopts,
+    deoptFunctions,
+  };
+  console.log(JSON.stringify(r));
+}
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string): string => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1]! : fallback;
+};
+if (args[0] === '--profiled') {
+  await profiledChild(Number(args[1]), Number(args[2]), Number(args[3]), Number(args[4]));
+} else if (args[0] === '--plain') {
+  await plainChild(Number(args[1]), Number(args[2]), Number(args[3]), args[4]!);
+} else {
+  const interval = option('--interval', '50');
+  // --no-inline: V8's optimizing compiler inlines nothing (--no-turbo-inlining), so each function's self time is its
+  // own — a different program from the default one, slower, but one whose rows do not move between the sizes
+  const v8Flags = args.includes('--no-inline') ? ['--no-turbo-inlining'] : [];
+  const rows = Number(option('--rows', '30'));
+  const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--interval', '--rows'].includes(args[i - 1]!)));
+  const [roundsArg = '3', warm = '100', w16 = '2500', w32 = '300'] = positional;
+  const windows: Record<number, string> = { 16: w16, 32: w32 };
+  const here = resolve(fileURLToPath(import.meta.url), '../..');
+  const script = fileURLToPath(import.meta.url);
+  const dir = mkdtempSync(join(tmpdir(), 'prof-time-'));
+  const node = (flags: string[], rest: string[]): string =>
+    execFileSync(process.execPath, [...flags, '--import', 'tsx', script, ...rest], { cwd: here, encoding: 'utf8', maxBuffer: 1 << 26 }).trim().split('\n').pop()!;
+  console.log(`# fabric-scale-prof-time — ${machineLine()}; warm-up ${warm} µs; windows k=16 ${w16} µs, k=32 ${w32} µs; interval ${interval} µs${v8Flags.length > 0 ? '; --no-turbo-inlining' : ''}`);
+  console.log('| round | k | child | packet-hops | CPU (s) | ns/hop | samples | GC in window (ms, count) | deopts in window | load | time (UTC) |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  const prof: Record<number, Profiled[]> = { 16: [], 32: [] };
+  const plain: Record<number, Plain[]> = { 16: [], 32: [] };
+  const rounds = Number(roundsArg);
+  const clock = (): string => new Date().toISOString().slice(11, 19);
+  for (let round = 1; round <= rounds; round++) {
+    for (const k of round % 2 === 1 ? [16, 32] : [32, 16]) {
+      const p = JSON.parse(node(v8Flags, ['--profiled', String(k), warm, windows[k]!, interval])) as Profiled;
+      prof[k]!.push(p);
+      console.log(`| ${round} | ${k} | profiled | ${p.hops} | ${p.cpuSeconds.toFixed(2)} | ${((p.cpuSeconds / p.hops) * 1e9).toFixed(0)} | ${p.samples} | — | — | ${loadavg()[0]!.toFixed(1)} | ${clock()} |`);
+      const trace = join(dir, `deopt-${round}-${k}.txt`);
+      const q = JSON.parse(node([...v8Flags, '--trace-deopt', '--redirect-code-traces', `--redirect-code-traces-to=${trace}`], ['--plain', String(k), warm, windows[k]!, trace])) as Plain;
+      plain[k]!.push(q);
+      console.log(`| ${round} | ${k} | plain | ${q.hops} | ${q.cpuSeconds.toFixed(2)} | ${((q.cpuSeconds / q.hops) * 1e9).toFixed(0)} | — | ${q.gcMs.toFixed(1)}, ${q.gcCount} | ${q.deopts} | ${loadavg()[0]!.toFixed(1)} | ${clock()} |`);
+      const top = Object.entries(q.deoptFunctions).sort((a, b) => b[1] - a[1]).slice(0, 5);
+      if (top.length > 0) console.log(`deopts (round ${round}, k = ${k}): ${top.map(([f, n]) => `${f} ×${n}`).join('; ')}`);
+    }
+  }
+  // ns per hop of each row: its share of the samples' time × the window's CPU s per hop, the mean of the runs
+  const nsPerHop = (runs: Profiled[], key: 'byFunction' | 'byFile', name: string): number[] =>
+    runs.map((r) => {
+      const total = Object.values(r[key]).reduce((x, y) => x + y, 0);
+      return (((r[key][name] ?? 0) / total) * r.cpuSeconds * 1e9) / r.hops;
+    });
+  const mean = (x: number[]): number => x.reduce((a, b) => a + b, 0) / x.length;
+  const range = (x: number[]): string => `${Math.min(...x).toFixed(0)}–${Math.max(...x).toFixed(0)}`;
+  const table = (key: 'byFunction' | 'byFile', n: number): void => {
+    const names = [...new Set([...prof[16]!, ...prof[32]!].flatMap((r) => Object.keys(r[key])))];
+    const d = (name: string): number => mean(nsPerHop(prof[32]!, key, name)) - mean(nsPerHop(prof[16]!, key, name));
+    names.sort((a, b) => Math.abs(d(b)) - Math.abs(d(a)));
+    console.log(`\n| ${key === 'byFunction' ? 'function (file)' : 'file'} | k = 16 ns/hop (runs) | k = 32 ns/hop (runs) | difference | k = 32 / k = 16 | share of the difference |`);
+    console.log('|---|---|---|---|---|---|');
+    const total = mean(prof[32]!.map((r) => (r.cpuSeconds / r.hops) * 1e9)) - mean(prof[16]!.map((r) => (r.cpuSeconds / r.hops) * 1e9));
+    let shown = 0;
+    for (const name of names.slice(0, n)) {
+      const a = nsPerHop(prof[16]!, key, name);
+      const b = nsPerHop(prof[32]!, key, name);
+      shown += d(name);
+      console.log(`| ${name} | ${mean(a).toFixed(0)} (${range(a)}) | ${mean(b).toFixed(0)} (${range(b)}) | ${d(name) >= 0 ? '+' : ''}${d(name).toFixed(0)} | ${mean(a) > 0 ? (mean(b) / mean(a)).toFixed(2) : '—'} | ${((d(name) / total) * 100).toFixed(1)} % |`);
+    }
+    console.log(`| (the rows above) | | | ${shown.toFixed(0)} | | ${((shown / total) * 100).toFixed(1)} % |`);
+    console.log(`| **all** (profiled ns/hop) | ${mean(prof[16]!.map((r) => (r.cpuSeconds / r.hops) * 1e9)).toFixed(0)} | ${mean(prof[32]!.map((r) => (r.cpuSeconds / r.hops) * 1e9)).toFixed(0)} | ${total.toFixed(0)} | | 100 % |`);
+  };
+  table('byFile', 20);
+  table('byFunction', rows);
+  const plainNs = (k: number): number[] => plain[k]!.map((q) => (q.cpuSeconds / q.hops) * 1e9);
+  console.log(`\nplain ns/hop: k = 16 ${plainNs(16).map((x) => x.toFixed(0)).join(', ')}; k = 32 ${plainNs(32).map((x) => x.toFixed(0)).join(', ')}`);
+  const gcNs = (k: number): string => plain[k]!.map((q) => ((q.gcMs * 1e6) / q.hops).toFixed(0)).join(', ');
+  console.log(`GC pauses in the plain windows, ns/hop: k = 16 ${gcNs(16)}; k = 32 ${gcNs(32)}`);
+  console.log(`deopt traces in ${dir}`);
+}
