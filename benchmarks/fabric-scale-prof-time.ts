@@ -11,7 +11,7 @@
  *    PerformanceObserver's 'gc' entries inside the window) and its deopts (the trace file's `[bailout` lines written
  *    during the window: V8's code tracer closes the file after each trace, so its size at the window's ends splits it).
  *
- *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts [rounds] [warm-up µs] [window k=16 µs] [window k=32 µs] [--interval µs] [--rows n] [--no-inline]
+ *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts [rounds] [warm-up µs] [window k=16 µs] [window k=32 µs] [--interval µs] [--rows n] [--no-inline] [--huge-pages]
  *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts 3 100 3000 250
  *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts 3 100 3000 250 --no-inline
  */
@@ -51,6 +51,8 @@ interface Plain {
   readonly gcCount: number;
   readonly deopts: number;
   readonly deoptFunctions: Record<string, number>;
+  /** Anonymous memory on transparent huge pages at the window's end (MiB). */
+  readonly hugeMiB: number;
 }
 
 async function start(k: number, warmUs: number): Promise<{ fabric: { run: (t: number, w?: number) => void; measurements: () => { packetHops: number } }; warm: number }> {
@@ -127,6 +129,7 @@ async function plainChild(k: number, warmUs: number, windowUs: number, traceFile
     gcCount: inWindow.length,
     deopts,
     deoptFunctions,
+    hugeMiB: Number(/AnonHugePages:\s+(\d+) kB/.exec(readFileSync('/proc/self/smaps_rollup', 'utf8'))?.[1] ?? 0) / 1024,
   };
   console.log(JSON.stringify(r));
 }
@@ -144,7 +147,10 @@ if (args[0] === '--profiled') {
   const interval = option('--interval', '50');
   // --no-inline: V8's optimizing compiler inlines nothing (--no-turbo-inlining), so each function's self time is its
   // own — a different program from the default one, slower, but one whose rows do not move between the sizes
-  const v8Flags = args.includes('--no-inline') ? ['--no-turbo-inlining'] : [];
+  // --huge-pages: as fabric-scale.ts's (glibc's large blocks, the typed arrays, and node's code on transparent huge pages)
+  const huge = args.includes('--huge-pages');
+  const v8Flags = [...(args.includes('--no-inline') ? ['--no-turbo-inlining'] : []), ...(huge ? ['--use-largepages=on'] : [])];
+  const childEnv = huge ? { ...process.env, GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' } : process.env;
   const rows = Number(option('--rows', '30'));
   const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--interval', '--rows'].includes(args[i - 1]!)));
   const [roundsArg = '3', warm = '100', w16 = '2500', w32 = '300'] = positional;
@@ -153,10 +159,10 @@ if (args[0] === '--profiled') {
   const script = fileURLToPath(import.meta.url);
   const dir = mkdtempSync(join(tmpdir(), 'prof-time-'));
   const node = (flags: string[], rest: string[]): string =>
-    execFileSync(process.execPath, [...flags, '--import', 'tsx', script, ...rest], { cwd: here, encoding: 'utf8', maxBuffer: 1 << 26 }).split('\n').find((line) => line.startsWith('{"k"'))!; // --trace-deopt's marking lines go to stdout
-  console.log(`# fabric-scale-prof-time — ${machineLine()}; warm-up ${warm} µs; windows k=16 ${w16} µs, k=32 ${w32} µs; interval ${interval} µs${v8Flags.length > 0 ? '; --no-turbo-inlining' : ''}`);
-  console.log('| round | k | child | packet-hops | CPU (s) | ns/hop | samples | GC in window (ms, count) | deopts in window | load | time (UTC) |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    execFileSync(process.execPath, [...flags, '--import', 'tsx', script, ...rest], { cwd: here, env: childEnv, encoding: 'utf8', maxBuffer: 1 << 26 }).split('\n').find((line) => line.startsWith('{"k"'))!; // --trace-deopt's marking lines go to stdout
+  console.log(`# fabric-scale-prof-time — ${machineLine()}; warm-up ${warm} µs; windows k=16 ${w16} µs, k=32 ${w32} µs; interval ${interval} µs; V8 flags ${v8Flags.join(' ') || 'none'}${huge ? '; GLIBC_TUNABLES=glibc.malloc.hugetlb=1' : ''}`);
+  console.log('| round | k | child | packet-hops | CPU (s) | ns/hop | samples | GC in window (ms, count) | deopts in window | huge (MiB) | load | time (UTC) |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   const prof: Record<number, Profiled[]> = { 16: [], 32: [] };
   const plain: Record<number, Plain[]> = { 16: [], 32: [] };
   const rounds = Number(roundsArg);
@@ -165,11 +171,11 @@ if (args[0] === '--profiled') {
     for (const k of round % 2 === 1 ? [16, 32] : [32, 16]) {
       const p = JSON.parse(node(v8Flags, ['--profiled', String(k), warm, windows[k]!, interval])) as Profiled;
       prof[k]!.push(p);
-      console.log(`| ${round} | ${k} | profiled | ${p.hops} | ${p.cpuSeconds.toFixed(2)} | ${((p.cpuSeconds / p.hops) * 1e9).toFixed(0)} | ${p.samples} | — | — | ${loadavg()[0]!.toFixed(1)} | ${clock()} |`);
+      console.log(`| ${round} | ${k} | profiled | ${p.hops} | ${p.cpuSeconds.toFixed(2)} | ${((p.cpuSeconds / p.hops) * 1e9).toFixed(0)} | ${p.samples} | — | — | — | ${loadavg()[0]!.toFixed(1)} | ${clock()} |`);
       const trace = join(dir, `deopt-${round}-${k}.txt`);
       const q = JSON.parse(node([...v8Flags, '--trace-deopt', '--redirect-code-traces', `--redirect-code-traces-to=${trace}`], ['--plain', String(k), warm, windows[k]!, trace])) as Plain;
       plain[k]!.push(q);
-      console.log(`| ${round} | ${k} | plain | ${q.hops} | ${q.cpuSeconds.toFixed(2)} | ${((q.cpuSeconds / q.hops) * 1e9).toFixed(0)} | — | ${q.gcMs.toFixed(1)}, ${q.gcCount} | ${q.deopts} | ${loadavg()[0]!.toFixed(1)} | ${clock()} |`);
+      console.log(`| ${round} | ${k} | plain | ${q.hops} | ${q.cpuSeconds.toFixed(2)} | ${((q.cpuSeconds / q.hops) * 1e9).toFixed(0)} | — | ${q.gcMs.toFixed(1)}, ${q.gcCount} | ${q.deopts} | ${q.hugeMiB.toFixed(0)} | ${loadavg()[0]!.toFixed(1)} | ${clock()} |`);
       const top = Object.entries(q.deoptFunctions).sort((a, b) => b[1] - a[1]).slice(0, 5);
       if (top.length > 0) console.log(`deopts (round ${round}, k = ${k}): ${top.map(([f, n]) => `${f} ×${n}`).join('; ')}`);
     }
