@@ -11,9 +11,10 @@
  *    PerformanceObserver's 'gc' entries inside the window) and its deopts (the trace file's `[bailout` lines written
  *    during the window: V8's code tracer closes the file after each trace, so its size at the window's ends splits it).
  *
- *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts [rounds] [warm-up µs] [window k=16 µs] [window k=32 µs] [--interval µs] [--rows n] [--no-inline] [--huge-pages]
+ *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts [rounds] [warm-up µs] [window k=16 µs] [window k=32 µs] [--interval µs] [--rows n] [--no-inline] [--huge-pages | --pair-huge K]
  *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts 3 100 3000 250
  *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts 3 100 3000 250 --no-inline
+ *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts 3 100 3000 250 --no-inline --pair-huge 32   # 4 KiB against huge pages, k = 32
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, existsSync, writeFileSync } from 'node:fs';
@@ -148,75 +149,92 @@ if (args[0] === '--profiled') {
   // --no-inline: V8's optimizing compiler inlines nothing (--no-turbo-inlining), so each function's self time is its
   // own — a different program from the default one, slower, but one whose rows do not move between the sizes
   // --huge-pages: as fabric-scale.ts's (glibc's large blocks, the typed arrays, and node's code on transparent huge pages)
+  // --pair-huge K: the two columns are k = K on 4 KiB pages and k = K with --huge-pages (same rounds, order alternating)
   const huge = args.includes('--huge-pages');
-  const v8Flags = [...(args.includes('--no-inline') ? ['--no-turbo-inlining'] : []), ...(huge ? ['--use-largepages=on'] : [])];
-  const childEnv = huge ? { ...process.env, GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' } : process.env;
+  const pairK = args.includes('--pair-huge') ? Number(option('--pair-huge', '32')) : 0;
+  const inline = args.includes('--no-inline') ? ['--no-turbo-inlining'] : [];
+  interface Column {
+    readonly k: number;
+    readonly huge: boolean;
+    readonly label: string;
+  }
+  const columns: Column[] =
+    pairK > 0
+      ? [
+          { k: pairK, huge: false, label: `k = ${pairK}, 4 KiB` },
+          { k: pairK, huge: true, label: `k = ${pairK}, huge` },
+        ]
+      : [16, 32].map((k) => ({ k, huge, label: `k = ${k}` }));
+  const v8Flags = (c: Column): string[] => [...inline, ...(c.huge ? ['--use-largepages=on'] : [])];
+  const envOf = (c: Column): NodeJS.ProcessEnv => (c.huge ? { ...process.env, GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' } : process.env);
   const rows = Number(option('--rows', '30'));
-  const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--interval', '--rows'].includes(args[i - 1]!)));
+  const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--interval', '--rows', '--pair-huge'].includes(args[i - 1]!)));
   const [roundsArg = '3', warm = '100', w16 = '2500', w32 = '300'] = positional;
   const windows: Record<number, string> = { 16: w16, 32: w32 };
   const here = resolve(fileURLToPath(import.meta.url), '../..');
   const script = fileURLToPath(import.meta.url);
   const dir = mkdtempSync(join(tmpdir(), 'prof-time-'));
-  const node = (flags: string[], rest: string[]): string =>
-    execFileSync(process.execPath, [...flags, '--import', 'tsx', script, ...rest], { cwd: here, env: childEnv, encoding: 'utf8', maxBuffer: 1 << 26 }).split('\n').find((line) => line.startsWith('{"k"'))!; // --trace-deopt's marking lines go to stdout
-  console.log(`# fabric-scale-prof-time — ${machineLine()}; warm-up ${warm} µs; windows k=16 ${w16} µs, k=32 ${w32} µs; interval ${interval} µs; V8 flags ${v8Flags.join(' ') || 'none'}${huge ? '; GLIBC_TUNABLES=glibc.malloc.hugetlb=1' : ''}`);
-  console.log('| round | k | child | packet-hops | CPU (s) | ns/hop | samples | GC in window (ms, count) | deopts in window | huge (MiB) | load | time (UTC) |');
+  const node = (c: Column, flags: string[], rest: string[]): string =>
+    execFileSync(process.execPath, [...v8Flags(c), ...flags, '--import', 'tsx', script, ...rest], { cwd: here, env: envOf(c), encoding: 'utf8', maxBuffer: 1 << 26 }).split('\n').find((line) => line.startsWith('{"k"'))!; // --trace-deopt's marking lines go to stdout
+  console.log(`# fabric-scale-prof-time — ${machineLine()}; warm-up ${warm} µs; windows k=16 ${w16} µs, k=32 ${w32} µs; interval ${interval} µs; columns ${columns.map((c) => `${c.label} (V8 flags ${v8Flags(c).join(' ') || 'none'}${c.huge ? ', GLIBC_TUNABLES=glibc.malloc.hugetlb=1' : ''})`).join(' against ')}`);
+  console.log('| round | column | child | packet-hops | CPU (s) | ns/hop | samples | GC in window (ms, count) | deopts in window | huge (MiB) | load | time (UTC) |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
-  const prof: Record<number, Profiled[]> = { 16: [], 32: [] };
-  const plain: Record<number, Plain[]> = { 16: [], 32: [] };
+  const prof: Profiled[][] = [[], []];
+  const plain: Plain[][] = [[], []];
   const rounds = Number(roundsArg);
   const clock = (): string => new Date().toISOString().slice(11, 19);
   for (let round = 1; round <= rounds; round++) {
-    for (const k of round % 2 === 1 ? [16, 32] : [32, 16]) {
-      const p = JSON.parse(node(v8Flags, ['--profiled', String(k), warm, windows[k]!, interval])) as Profiled;
-      prof[k]!.push(p);
-      console.log(`| ${round} | ${k} | profiled | ${p.hops} | ${p.cpuSeconds.toFixed(2)} | ${((p.cpuSeconds / p.hops) * 1e9).toFixed(0)} | ${p.samples} | — | — | — | ${loadavg()[0]!.toFixed(1)} | ${clock()} |`);
-      const trace = join(dir, `deopt-${round}-${k}.txt`);
-      const q = JSON.parse(node([...v8Flags, '--trace-deopt', '--redirect-code-traces', `--redirect-code-traces-to=${trace}`], ['--plain', String(k), warm, windows[k]!, trace])) as Plain;
-      plain[k]!.push(q);
-      console.log(`| ${round} | ${k} | plain | ${q.hops} | ${q.cpuSeconds.toFixed(2)} | ${((q.cpuSeconds / q.hops) * 1e9).toFixed(0)} | — | ${q.gcMs.toFixed(1)}, ${q.gcCount} | ${q.deopts} | ${q.hugeMiB.toFixed(0)} | ${loadavg()[0]!.toFixed(1)} | ${clock()} |`);
+    for (const j of round % 2 === 1 ? [0, 1] : [1, 0]) {
+      const c = columns[j]!;
+      const k = c.k;
+      const p = JSON.parse(node(c, [], ['--profiled', String(k), warm, windows[k]!, interval])) as Profiled;
+      prof[j]!.push(p);
+      console.log(`| ${round} | ${c.label} | profiled | ${p.hops} | ${p.cpuSeconds.toFixed(2)} | ${((p.cpuSeconds / p.hops) * 1e9).toFixed(0)} | ${p.samples} | — | — | — | ${loadavg()[0]!.toFixed(1)} | ${clock()} |`);
+      const trace = join(dir, `deopt-${round}-${j}-${k}.txt`);
+      const q = JSON.parse(node(c, ['--trace-deopt', '--redirect-code-traces', `--redirect-code-traces-to=${trace}`], ['--plain', String(k), warm, windows[k]!, trace])) as Plain;
+      plain[j]!.push(q);
+      console.log(`| ${round} | ${c.label} | plain | ${q.hops} | ${q.cpuSeconds.toFixed(2)} | ${((q.cpuSeconds / q.hops) * 1e9).toFixed(0)} | — | ${q.gcMs.toFixed(1)}, ${q.gcCount} | ${q.deopts} | ${q.hugeMiB.toFixed(0)} | ${loadavg()[0]!.toFixed(1)} | ${clock()} |`);
       const top = Object.entries(q.deoptFunctions).sort((a, b) => b[1] - a[1]).slice(0, 5);
-      if (top.length > 0) console.log(`deopts (round ${round}, k = ${k}): ${top.map(([f, n]) => `${f} ×${n}`).join('; ')}`);
+      if (top.length > 0) console.log(`deopts (round ${round}, ${c.label}): ${top.map(([f, n]) => `${f} ×${n}`).join('; ')}`);
     }
   }
-  writeFileSync(join(dir, 'runs.json'), JSON.stringify({ prof, plain }));
+  writeFileSync(join(dir, 'runs.json'), JSON.stringify({ columns, prof, plain }));
   // ns per hop of each row: its share of the profiled window's samples × the PLAIN child's CPU ns per hop of the same
-  // round (the profiler's own cost, ~0.6–0.8× the window at 20 µs, falls on the samples alike; the plain child is
+  // round (the profiler's own cost, ~0.3–0.9× the window at 20 µs, falls on the samples alike; the plain child is
   // the time without it), the mean of the rounds
-  const plainNsOf = (k: number): number[] => plain[k]!.map((q) => (q.cpuSeconds / q.hops) * 1e9);
-  const nsPerHop = (k: number, key: 'byFunction' | 'byFile', name: string): number[] =>
-    prof[k]!.map((r, i) => {
+  const plainNsOf = (j: number): number[] => plain[j]!.map((q) => (q.cpuSeconds / q.hops) * 1e9);
+  const nsPerHop = (j: number, key: 'byFunction' | 'byFile', name: string): number[] =>
+    prof[j]!.map((r, i) => {
       const total = Object.values(r[key]).reduce((x, y) => x + y, 0);
-      return ((r[key][name] ?? 0) / total) * plainNsOf(k)[i]!;
+      return ((r[key][name] ?? 0) / total) * plainNsOf(j)[i]!;
     });
   const mean = (x: number[]): number => x.reduce((a, b) => a + b, 0) / x.length;
   const range = (x: number[]): string => `${Math.min(...x).toFixed(0)}–${Math.max(...x).toFixed(0)}`;
   const special = ['(garbage collector)', '(program)', '(idle)', '(root)'];
   const table = (key: 'byFunction' | 'byFile', n: number): void => {
-    const names = [...new Set([...prof[16]!, ...prof[32]!].flatMap((r) => Object.keys(r[key])))];
-    const d = (name: string): number => mean(nsPerHop(32, key, name)) - mean(nsPerHop(16, key, name));
+    const names = [...new Set([...prof[0]!, ...prof[1]!].flatMap((r) => Object.keys(r[key])))];
+    const d = (name: string): number => mean(nsPerHop(1, key, name)) - mean(nsPerHop(0, key, name));
     names.sort((a, b) => Math.abs(d(b)) - Math.abs(d(a)));
     const shownNames = [...names.slice(0, n), ...special.filter((x) => !names.slice(0, n).includes(x))];
-    console.log(`\n| ${key === 'byFunction' ? 'function (file)' : 'file'} | k = 16 ns/hop (runs) | k = 32 ns/hop (runs) | difference | k = 32 / k = 16 | share of the difference |`);
+    console.log(`\n| ${key === 'byFunction' ? 'function (file)' : 'file'} | ${columns[0]!.label} ns/hop (runs) | ${columns[1]!.label} ns/hop (runs) | difference | ratio | share of the difference |`);
     console.log('|---|---|---|---|---|---|');
-    const total = mean(plainNsOf(32)) - mean(plainNsOf(16));
+    const total = mean(plainNsOf(1)) - mean(plainNsOf(0));
     let shown = 0;
     for (const name of shownNames) {
-      const a = nsPerHop(16, key, name);
-      const b = nsPerHop(32, key, name);
+      const a = nsPerHop(0, key, name);
+      const b = nsPerHop(1, key, name);
       shown += d(name);
       console.log(`| ${name} | ${mean(a).toFixed(0)} (${range(a)}) | ${mean(b).toFixed(0)} (${range(b)}) | ${d(name) >= 0 ? '+' : ''}${d(name).toFixed(0)} | ${mean(a) > 0 ? (mean(b) / mean(a)).toFixed(2) : '—'} | ${((d(name) / total) * 100).toFixed(1)} % |`);
     }
     console.log(`| (the rows above) | | | ${shown.toFixed(0)} | | ${((shown / total) * 100).toFixed(1)} % |`);
-    console.log(`| **all** (plain ns/hop) | ${mean(plainNsOf(16)).toFixed(0)} | ${mean(plainNsOf(32)).toFixed(0)} | ${total.toFixed(0)} | ${(mean(plainNsOf(32)) / mean(plainNsOf(16))).toFixed(2)} | 100 % |`);
+    console.log(`| **all** (plain ns/hop) | ${mean(plainNsOf(0)).toFixed(0)} | ${mean(plainNsOf(1)).toFixed(0)} | ${total.toFixed(0)} | ${(mean(plainNsOf(1)) / mean(plainNsOf(0))).toFixed(2)} | 100 % |`);
   };
   table('byFile', 20);
   table('byFunction', rows);
-  console.log(`\nprofiled ns/hop: k = 16 ${prof[16]!.map((r) => ((r.cpuSeconds / r.hops) * 1e9).toFixed(0)).join(', ')}; k = 32 ${prof[32]!.map((r) => ((r.cpuSeconds / r.hops) * 1e9).toFixed(0)).join(', ')}`);
+  console.log(`\nprofiled ns/hop: ${columns[0]!.label} ${prof[0]!.map((r) => ((r.cpuSeconds / r.hops) * 1e9).toFixed(0)).join(', ')}; ${columns[1]!.label} ${prof[1]!.map((r) => ((r.cpuSeconds / r.hops) * 1e9).toFixed(0)).join(', ')}`);
   const plainNs = plainNsOf;
-  console.log(`plain ns/hop: k = 16 ${plainNs(16).map((x) => x.toFixed(0)).join(', ')}; k = 32 ${plainNs(32).map((x) => x.toFixed(0)).join(', ')}`);
-  const gcNs = (k: number): string => plain[k]!.map((q) => ((q.gcMs * 1e6) / q.hops).toFixed(0)).join(', ');
-  console.log(`GC pauses in the plain windows, ns/hop: k = 16 ${gcNs(16)}; k = 32 ${gcNs(32)}`);
+  console.log(`plain ns/hop: ${columns[0]!.label} ${plainNs(0).map((x) => x.toFixed(0)).join(', ')}; ${columns[1]!.label} ${plainNs(1).map((x) => x.toFixed(0)).join(', ')}`);
+  const gcNs = (j: number): string => plain[j]!.map((q) => ((q.gcMs * 1e6) / q.hops).toFixed(0)).join(', ');
+  console.log(`GC pauses in the plain windows, ns/hop: ${columns[0]!.label} ${gcNs(0)}; ${columns[1]!.label} ${gcNs(1)}`);
   console.log(`deopt traces and the runs' JSON (runs.json) in ${dir}`);
 }
