@@ -3,18 +3,19 @@
  * (fabric-scale.ts: k-ary fat-tree, fabric defaults, seed 1, scaleFlows: Poisson 2 KB packets at 50 % to a seeded
  * permutation) at k = 16 and k = 32, each in its own child process, rounds alternating which k goes first. Per round
  * and k, two children of the same build, warm-up and window:
- *  - **profiled**: V8's sampling profiler (the inspector; interval `--interval` µs, default 50) over the window only —
+ *  - **profiled**: V8's sampling profiler (the inspector; interval `--interval` µs, default 20) over the window only —
  *    not the build, not the warm-up; self time per function (V8's inlining folds callees into callers) and per file,
  *    "(garbage collector)", "(program)" and "(idle)" as the profile's own nodes. Each row's ns per packet-hop is its
- *    share of the samples × the window's CPU time per hop (the profiler samples wall time).
+ *    share of the samples × the PLAIN child's CPU ns per hop of the same round (the profiler samples wall time and
+ *    costs 1.3–1.9× at 20 µs; at 20 µs this VM takes ~7,000–10,000 samples per second, so give ≥ 2.5 s windows).
  *  - **plain** (no profiler; `--trace-deopt` into a file per child): the window's CPU ns per hop, its GC pauses (a
  *    PerformanceObserver's 'gc' entries inside the window) and its deopts (the trace file's `[bailout` lines written
  *    during the window: V8's code tracer closes the file after each trace, so its size at the window's ends splits it).
  *
  *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts [rounds] [warm-up µs] [window k=16 µs] [window k=32 µs] [--interval µs] [--rows n] [--no-inline] [--huge-pages | --pair-huge K]
- *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts 3 100 3000 250
- *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts 3 100 3000 250 --no-inline
- *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts 3 100 3000 250 --no-inline --pair-huge 32   # 4 KiB against huge pages, k = 32
+ *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts 3 100 6000 400
+ *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts 3 100 3500 250 --no-inline
+ *     nice -n 19 npx tsx benchmarks/fabric-scale-prof-time.ts 4 100 3500 250 --no-inline --pair-huge 32   # 4 KiB against huge pages, k = 32
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, existsSync, writeFileSync } from 'node:fs';
@@ -145,7 +146,7 @@ if (args[0] === '--profiled') {
 } else if (args[0] === '--plain') {
   await plainChild(Number(args[1]), Number(args[2]), Number(args[3]), args[4]!);
 } else {
-  const interval = option('--interval', '50');
+  const interval = option('--interval', '20');
   // --no-inline: V8's optimizing compiler inlines nothing (--no-turbo-inlining), so each function's self time is its
   // own — a different program from the default one, slower, but one whose rows do not move between the sizes
   // --huge-pages: as fabric-scale.ts's (glibc's large blocks, the typed arrays, and node's code on transparent huge pages)
@@ -200,7 +201,7 @@ if (args[0] === '--profiled') {
   }
   writeFileSync(join(dir, 'runs.json'), JSON.stringify({ columns, prof, plain }));
   // ns per hop of each row: its share of the profiled window's samples × the PLAIN child's CPU ns per hop of the same
-  // round (the profiler's own cost, ~0.3–0.9× the window at 20 µs, falls on the samples alike; the plain child is
+  // round (the profiler's own cost, 0.3–0.9× the window at 20 µs, falls on the samples alike; the plain child is
   // the time without it), the mean of the rounds
   const plainNsOf = (j: number): number[] => plain[j]!.map((q) => (q.cpuSeconds / q.hops) * 1e9);
   const nsPerHop = (j: number, key: 'byFunction' | 'byFile', name: string): number[] =>
