@@ -19,23 +19,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, existsSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { machineLine } from './harness.js';
 import { scaleFlows } from './derangement.js';
+import { profileWindow } from './profile-window.js';
 
-interface ProfileNode {
-  readonly id: number;
-  readonly callFrame: { readonly functionName: string; readonly url: string; readonly columnNumber: number };
-}
-interface Profile {
-  readonly nodes: readonly ProfileNode[];
-  readonly samples: readonly number[];
-  readonly timeDeltas: readonly number[];
-}
 interface Profiled {
   readonly k: number;
   readonly hops: number;
@@ -70,29 +61,8 @@ async function start(k: number, warmUs: number): Promise<{ fabric: { run: (t: nu
 
 async function profiledChild(k: number, warmUs: number, windowUs: number, interval: number): Promise<void> {
   const { fabric, warm } = await start(k, warmUs);
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval });
-  await session.post('Profiler.start');
-  const c0 = process.cpuUsage();
-  fabric.run(warm + windowUs * 1e-6);
-  const c = process.cpuUsage(c0);
-  const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
-  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const byFunction: Record<string, number> = {};
-  const byFile: Record<string, number> = {};
-  // timeDeltas[i] is the time before sample i: sample i's own time is timeDeltas[i + 1]
-  profile.samples.forEach((id, i) => {
-    const dt = profile.timeDeltas[i + 1] ?? 0;
-    const f = frames.get(id)!;
-    const file = f.url === '' ? f.functionName : f.url.split('/').pop()!;
-    // tsx's output keeps no line structure the profile can name: an anonymous function is told by its column
-    const fn = f.url === '' ? f.functionName : f.functionName === '' ? `(anonymous) (${file}, column ${f.columnNumber})` : `${f.functionName} (${file})`;
-    byFunction[fn] = (byFunction[fn] ?? 0) + dt;
-    byFile[file] = (byFile[file] ?? 0) + dt;
-  });
-  const r: Profiled = { k, hops: fabric.measurements().packetHops, cpuSeconds: (c.user + c.system) / 1e6, samples: profile.samples.length, byFunction, byFile };
+  const w = await profileWindow(() => fabric.run(warm + windowUs * 1e-6), interval);
+  const r: Profiled = { k, hops: fabric.measurements().packetHops, ...w };
   console.log(JSON.stringify(r));
 }
 

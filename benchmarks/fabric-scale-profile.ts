@@ -16,22 +16,13 @@
  * cases send (derangement.ts's confinedFlows); give it k = 16's window.
  */
 import { execFileSync } from 'node:child_process';
-import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { machineLine } from './harness.js';
 import { confinedFlows } from './derangement.js';
+import { profileWindow } from './profile-window.js';
 
-interface ProfileNode {
-  readonly id: number;
-  readonly callFrame: { readonly functionName: string; readonly url: string };
-}
-interface Profile {
-  readonly nodes: readonly ProfileNode[];
-  readonly samples: readonly number[];
-  readonly timeDeltas: readonly number[];
-}
 /** A child's answer: packet-hops of the window and µs of self time by file and by function. */
 interface Result {
   readonly k: number;
@@ -49,28 +40,8 @@ async function child(k: number, tree: string, warmUs: number, windowUs: number, 
   const fabric = F.buildFabric({ topology, seed: 1, flows: confinedFlows(topology.hosts, which) });
   const warm = warmUs * 1e-6;
   fabric.run(warm, warm);
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 100 });
-  await session.post('Profiler.start');
-  const c0 = process.cpuUsage();
-  fabric.run(warm + windowUs * 1e-6);
-  const c = process.cpuUsage(c0);
-  const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
-  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const byFile: Record<string, number> = {};
-  const byFunction: Record<string, number> = {};
-  // timeDeltas[i] is the time before sample i: sample i's own time is timeDeltas[i + 1]
-  profile.samples.forEach((id, i) => {
-    const dt = profile.timeDeltas[i + 1] ?? 0;
-    const f = frames.get(id)!;
-    const file = f.url === '' ? f.functionName : f.url.split('/').pop()!;
-    const fn = `${f.functionName || '(anonymous)'} (${file})`;
-    byFile[file] = (byFile[file] ?? 0) + dt;
-    byFunction[fn] = (byFunction[fn] ?? 0) + dt;
-  });
-  const result: Result = { k, hops: fabric.measurements().packetHops, cpuSeconds: (c.user + c.system) / 1e6, byFile, byFunction };
+  const w = await profileWindow(() => fabric.run(warm + windowUs * 1e-6), 100);
+  const result: Result = { k, hops: fabric.measurements().packetHops, cpuSeconds: w.cpuSeconds, byFile: w.byFile, byFunction: w.byFunction };
   console.log(JSON.stringify(result));
 }
 
