@@ -6,6 +6,7 @@
  * time, and per stall period in the measured window n, Σ length, Σ length²). `onStall` runs first at each edge (the
  * port's stall state still the one before it).
  */
+import { buildFabric, RandomStreams } from '../src/index.js';
 import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
 import { FabricStats } from '../src/sim/fabric/measure/measurements.js';
 import { flagPops, type PopFlag } from './sim-hooks.js';
@@ -112,4 +113,55 @@ export function watchCredits(o: {
     return es.call(this, g);
   };
   return { inst: () => inst, entry, occ, pops, st, stOf, cum };
+}
+
+/** What {@link runWatched} reads after the run. */
+export interface WatchedRun {
+  /** The measured run's length (s). */
+  readonly until: number;
+  /** Each output port's stall periods in the measured window: [count, Σ length, Σ length²], by port name. */
+  readonly stalls: Record<string, number[]>;
+  /** Each watched buffer's occupancy histogram (bins 0..8, fractions of the run), keyed `port/VL`. */
+  readonly occ: Record<string, number[]>;
+  /** Each port's credit-stall fraction, by port name. */
+  readonly stall: Record<string, number>;
+}
+
+/**
+ * One replication of the two aids: the fabric built with `seed`, `packets / pps` seconds measured after a fifth of that
+ * as warm-up; `start` gets the simulator's clock and port names before the run, `measure` is called as the window
+ * opens (the watched occupancies restart there and are closed at the end).
+ */
+export function runWatched(o: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly params: any;
+  readonly pps: number;
+  readonly packets: number;
+  readonly seed: number;
+  readonly V: number;
+  readonly watch: Pick<CreditWatch, 'occ' | 'st'>;
+  readonly start: (clock: () => number, names: readonly string[]) => void;
+  readonly measure: () => void;
+}): WatchedRun {
+  const until = o.packets / o.pps;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const f = buildFabric({ ...o.params, streams: new RandomStreams(o.seed), replication: 0 }) as any;
+  const clock = () => f.engine.now as number;
+  const names: readonly string[] = f.portNames;
+  o.start(clock, names);
+  f.run(until / 5, until / 5);
+  o.measure();
+  const { occ, st } = o.watch;
+  for (const b of occ.values()) b.since = clock();
+  f.run(until / 5 + until, until / 5);
+  for (const b of occ.values()) {
+    b.hist[Math.min(8, Math.ceil(b.blocks / 32))]! += clock() - b.since;
+    b.since = clock();
+  }
+  const meas = f.measurements();
+  const stall: Record<string, number> = {};
+  for (const p of meas.ports) stall[p.name] = p.creditStallTime / meas.duration;
+  const stalls = Object.fromEntries([...st].filter(([, s]) => s.n > 0).map(([g, s]) => [names[g]!, [s.n, s.s1, s.s2]]));
+  const occupancy = Object.fromEntries([...occ].map(([q, b]) => [`${names[(q / o.V) | 0]}/${q % o.V}`, b.hist.map((h) => h / until)]));
+  return { until, stalls, occ: occupancy, stall };
 }

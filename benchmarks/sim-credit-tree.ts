@@ -11,11 +11,10 @@
  *
  *     nice -n 19 npx tsx benchmarks/sim-credit-tree.ts alfaro16-bitcomp-1sl 90% --ports s0:8,s6:7 [--seed 2] [--packets 20000] [--buffer-bytes 131072]
  */
-import { buildFabric, RandomStreams } from '../src/index.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
 import { simCaseParams } from './sim-case-params.js';
 import { aidArgs } from './aid-args.js';
-import { watchCredits } from './credit-watch.js';
+import { runWatched, watchCredits } from './credit-watch.js';
 import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
 const { name, label, packets, seed, ports: watch, opt } = aidArgs(process.argv.slice(2), 'sim-credit-tree.ts CASE LABEL --ports A,B [--seed S] [--packets N] [--buffer-bytes N]', { packets: 20000 });
 const { params, pps } = simCaseParams(name, label, Number(opt('--buffer-bytes', '0')));
@@ -47,17 +46,10 @@ xb.startTx = function (g: number, x: number, v: number) {
   }
   return startTx.call(this, g, x, v);
 };
-const until = packets / pps;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const f = buildFabric({ ...params, streams: new RandomStreams(seed), replication: 0 }) as any;
-clock = () => f.engine.now; names = f.portNames;
-f.run(until / 5, until / 5); measuring = true;
-for (const o of occ.values()) o.since = clock();
-f.run(until / 5 + until, until / 5);
-for (const o of occ.values()) { o.hist[Math.min(8, Math.ceil(o.blocks / 32))]! += clock() - o.since; o.since = clock(); }
-const meas = f.measurements();
-const stall: Record<string, number> = {};
-for (const p of meas.ports) stall[p.name] = p.creditStallTime / meas.duration;
-const stalls = Object.fromEntries([...st].filter(([, o]) => o.n > 0).map(([g, o]) => [names[g], [o.n, o.s1, o.s2]]));
-const out = { seed, stalls, x: xL, sums: Object.fromEntries(sums), occ: Object.fromEntries([...occ].map(([q, o]) => [`${names[(q / V) | 0]}/${q % V}`, o.hist.map((h) => h / until)])), stall };
+const { stalls, occ: occupancy, stall } = runWatched({
+  params, pps, packets, seed, V, watch: { occ, st },
+  start: (c, n) => { clock = c; names = n; },
+  measure: () => { measuring = true; },
+});
+const out = { seed, stalls, x: xL, sums: Object.fromEntries(sums), occ: occupancy, stall };
 console.log(JSON.stringify(out));
