@@ -30,13 +30,18 @@ import { buildFabric, RandomStreams } from '../src/index.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
 import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
 import { SwitchInputs } from '../src/sim/fabric/switch/switchInputs.js';
+import { confidenceInterval } from '../src/sim/stats/intervals.js';
 import { simCaseParams } from './sim-case-params.js';
 import { flagPops } from './sim-hooks.js';
 
 const args = process.argv.slice(2);
 /** Per buffer (input port name, VL): [n, Σb, Σb², Σ FIFO part, per class (fresh port free, fresh port sends own predecessor, successor): n, Σb, Σb²]. */
 type Sums = Record<string, number[]>;
-const T975 = [NaN, NaN, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262];
+/** Column i over the replications' rows: its mean ± the 95 % Student-t half-width (the mean alone for one row). */
+function meanCell(rows: readonly number[][], i: number): string {
+  const ci = confidenceInterval(rows.map((r) => r[i]!));
+  return rows.length > 1 ? `${ci.mean.toFixed(3)} ± ${ci.halfWidth.toFixed(3)}` : ci.mean.toFixed(3);
+}
 
 function simulate(name: string, label: string, packets: number, seed: number): Sums {
   const { params, pps } = simCaseParams(name, label);
@@ -337,14 +342,7 @@ if (args[0] !== '--pool') {
       'arrived back to back behind the ended packet', 'of them other VL', 'of them successors', 'π-ends whose ended packet had a back-to-back follower on its link', 'that follower to this output',
       'π-ends at an output to a host', 'there the prev. sender at t0', 'elsewhere the prev. sender at t0', 'π-ends whose ended packet came from a switch', 'there the prev. sender at t0', 'from a host: the prev. sender at t0',
       'at an output to a host: a back-to-back follower', 'to this output', 'taking it at t0', 'elsewhere: a back-to-back follower', 'to this output', 'taking it at t0'];
-    const cell = (i: number) => {
-      const xs = rows.map((r) => r[i]!);
-      const k = xs.length;
-      const mean = xs.reduce((p, q) => p + q, 0) / k;
-      const sd = Math.sqrt(xs.reduce((p, q) => p + (q - mean) ** 2, 0) / Math.max(1, k - 1));
-      return k > 1 ? `${mean.toFixed(3)} ± ${(((T975[k] ?? 1.96) * sd) / Math.sqrt(k)).toFixed(3)}` : mean.toFixed(3);
-    };
-    console.log(`  ${key} lost-turn law (entry 335): ${nm.map((n, i) => `${n} ${cell(i)}`).join('; ')}`);
+    console.log(`  ${key} lost-turn law (entry 335): ${nm.map((n, i) => `${n} ${meanCell(rows, i)}`).join('; ')}`);
   };
   const names = ['P(output busy at ready)', 'busy·R', 'older starts', 'younger starts', 'younger, port busy (lost)', 'ready wait', 'gap', 'fresh head sees ready requests', 'of them port busy'];
   for (const key of Object.keys(runs[0]!).sort()) {
@@ -354,14 +352,7 @@ if (args[0] !== '--pool') {
       const nf = Math.max(1, d[10]!);
       return [d[1]! / n, d[2]! / n, d[3]! / n, d[4]! / n, d[8]! / n, d[6]! / n, (d[6]! - d[2]! - d[3]! - d[4]!) / n, d[11]! / nf, d[12]! / nf];
     });
-    const cell = (i: number) => {
-      const xs = rows.map((r) => r[i]!);
-      const k = xs.length;
-      const mean = xs.reduce((p, q) => p + q, 0) / k;
-      const sd = Math.sqrt(xs.reduce((p, q) => p + (q - mean) ** 2, 0) / Math.max(1, k - 1));
-      return k > 1 ? `${mean.toFixed(3)} ± ${(((T975[k] ?? 1.96) * sd) / Math.sqrt(k)).toFixed(3)}` : mean.toFixed(3);
-    };
-    console.log(`${key} (x): ${names.map((nm, i) => `${nm} ${cell(i)}`).join('; ')}`);
+    console.log(`${key} (x): ${names.map((nm, i) => `${nm} ${meanCell(rows, i)}`).join('; ')}`);
     if (runs[0]![key]!.length > 16 && runs[0]![key]![16]! > 0) lawLine(key);
   }
 }
