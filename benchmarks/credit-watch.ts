@@ -6,10 +6,9 @@
  * time, and per stall period in the measured window n, Σ length, Σ length²). `onStall` runs first at each edge (the
  * port's stall state still the one before it).
  */
-import { buildFabric, RandomStreams } from '../src/index.js';
 import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
 import { FabricStats } from '../src/sim/fabric/measure/measurements.js';
-import { flagPops, type PopFlag } from './sim-hooks.js';
+import { flagPops, runWithWarmUp, type PopFlag } from './sim-hooks.js';
 
 export interface Occupancy {
   blocks: number;
@@ -144,16 +143,22 @@ export function runWatched(o: {
   readonly measure: () => void;
 }): WatchedRun {
   const until = o.packets / o.pps;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const f = buildFabric({ ...o.params, streams: new RandomStreams(o.seed), replication: 0 }) as any;
-  const clock = () => f.engine.now as number;
-  const names: readonly string[] = f.portNames;
-  o.start(clock, names);
-  f.run(until / 5, until / 5);
-  o.measure();
   const { occ, st } = o.watch;
-  for (const b of occ.values()) b.since = clock();
-  f.run(until / 5 + until, until / 5);
+  let clock = () => 0;
+  let names: readonly string[] = [];
+  const f = runWithWarmUp({
+    params: o.params,
+    seed: o.seed,
+    until,
+    start: (c, n) => {
+      [clock, names] = [c, n];
+      o.start(c, n);
+    },
+    measure: () => {
+      o.measure();
+      for (const b of occ.values()) b.since = clock();
+    },
+  });
   for (const b of occ.values()) {
     b.hist[Math.min(8, Math.ceil(b.blocks / 32))]! += clock() - b.since;
     b.since = clock();

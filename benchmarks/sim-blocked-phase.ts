@@ -18,7 +18,7 @@
  *
  * Sum the seeds' JSON lines with benchmarks/sim-blocked-phase-sum.py.
  */
-import { buildFabric, RandomStreams } from '../src/index.js';
+import { runWithWarmUp } from './sim-hooks.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
 import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
 import { FabricStats } from '../src/sim/fabric/measure/measurements.js';
@@ -142,14 +142,7 @@ xb.choose = function (g: number, q: number) {
   outOf(g).lastEnd = now();
   return choose.call(this, g, q);
 };
-const until = packets / pps;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const f = buildFabric({ ...params, streams: new RandomStreams(seed), replication: 0 }) as any;
-now = () => f.engine.now;
-names = f.portNames;
-f.run(until / 5, until / 5);
-measuring = true;
-f.run(until / 5 + until, until / 5);
+runWithWarmUp({ params, seed, until: packets / pps, start: (c, n) => { now = c; names = n; }, measure: () => { measuring = true; } });
 const sc = (r: Rec) => ({ ...r, L1: r.L1 / xL, L2: r.L2 / (xL * xL), F1: r.F1 / xL, F2: r.F2 / (xL * xL), FIn: r.FIn / xL, byHead: Object.fromEntries(Object.entries(r.byHead).map(([k, [n, s]]) => [k, [n, s / xL]])) });
 const res = Object.fromEntries([...outs].filter(([g, o]) => o.pkts > 0 && farOf.has(g) && o.fresh.n + o.runs.n > 0).map(([g, o]) => [names[g], { pkts: o.pkts, blocked: o.blocked, run: o.run, b2b: o.b2b, b2bBlocked: o.b2bBlocked, joint: o.joint, far: names[(farOf.get(g)! / (params.vls ?? 1)) | 0], fresh: sc(o.fresh), runs: sc(o.runs) }]));
 console.log(JSON.stringify({ seed, x: xL, outputs: res }));

@@ -9,14 +9,13 @@
  *
  *     nice -n 19 npx tsx benchmarks/sim-diag-ports.ts torus8x8-transpose-2sl 70% --ports s5_5:3 [--seed 2] [--packets 20000] [--json]
  */
-import { buildFabric, RandomStreams } from '../src/index.js';
+import { flagPops, runWithWarmUp } from './sim-hooks.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
 import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
 import { simCaseParams } from './sim-case-params.js';
 import { aidArgs } from './aid-args.js';
-import { flagPops } from './sim-hooks.js';
 
 const args = process.argv.slice(2);
 const { name, label, packets, seed, ports, json } = aidArgs(args, 'sim-diag-ports.ts CASE LABEL --ports A,B [--seed S] [--packets N] [--json]', { label: '70%', packets: 20000 });
@@ -165,13 +164,7 @@ xbar.startTx = function (g: number, x: number, v: number) {
 const until = packets / pps;
 // `--model-only`: the model's lines alone (no simulation).
 if (!args.includes('--model-only')) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const f = buildFabric({ ...params, streams: new RandomStreams(seed), replication: 0 }) as any;
-  clock = () => f.engine.now;
-  names = f.portNames;
-  f.run(until / 5, until / 5);
-  measuring = true;
-  f.run(until / 5 + until, until / 5);
+  runWithWarmUp({ params, seed, until, start: (c, n) => { clock = c; names = n; }, measure: () => { measuring = true; } });
 }
 
 const net = fabricModelNetwork(params);

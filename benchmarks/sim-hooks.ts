@@ -5,6 +5,8 @@
  * arrival at an empty buffer.
  */
 
+import { buildFabric, RandomStreams } from '../src/index.js';
+
 /** What {@link flagPops} reports: true while a buffer's head is being popped. */
 export interface PopFlag {
   readonly popping: boolean;
@@ -24,4 +26,28 @@ export function flagPops(fifo: any): PopFlag {
     }
   };
   return flag;
+}
+
+/**
+ * The aids' replication: the fabric built with `seed`, warmed up for a fifth of `until` (s), then measured for `until`;
+ * `start` gets the simulator's clock and port names before the run, `measure` is called as the window opens. Returns
+ * the fabric (for its measurements).
+ */
+export function runWithWarmUp(o: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly params: any;
+  readonly seed: number;
+  readonly until: number;
+  readonly start: (clock: () => number, names: readonly string[]) => void;
+  readonly measure: () => void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+}): any {
+  const { until } = o;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const f = buildFabric({ ...o.params, streams: new RandomStreams(o.seed), replication: 0 }) as any;
+  o.start(() => f.engine.now as number, f.portNames);
+  f.run(until / 5, until / 5);
+  o.measure();
+  f.run(until / 5 + until, until / 5);
+  return f;
 }

@@ -7,7 +7,7 @@
  *
  *     nice -n 19 npx tsx benchmarks/sim-link-trains.ts mesh8x8-transpose-2sl 50% --ports s2_0:3 [--seed 1] [--packets 10000] [--json]
  */
-import { buildFabric, RandomStreams } from '../src/index.js';
+import { runWithWarmUp } from './sim-hooks.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
@@ -42,14 +42,7 @@ xbar.startTx = function (g: number, x: number, v: number) {
   return startTx.call(this, g, x, v);
 };
 
-const until = packets / pps;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const f = buildFabric({ ...params, streams: new RandomStreams(seed), replication: 0 }) as any;
-clock = () => f.engine.now;
-names = f.portNames;
-f.run(until / 5, until / 5);
-measuring = true;
-f.run(until / 5 + until, until / 5);
+runWithWarmUp({ params, seed, until: packets / pps, start: (c, n) => { clock = c; names = n; }, measure: () => { measuring = true; } });
 
 const net = fabricModelNetwork(params);
 const { m, s } = solveModel(net, 1e-7, 500, 1);
