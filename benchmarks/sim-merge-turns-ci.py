@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""H44c (entry 390): pools sim-merge-turns.ts's JSON lines (one per seed) per load: the share a of the output's starts
+followed by a start from the same input buffer, the share of starts with another input's head already registered (p),
+of the rest the share whose buffer holds a next packet (q), and a within each class; mean ± t_{n-1,0.975}·s/√n over the
+seeds.  Usage: python3 benchmarks/sim-merge-turns-ci.py FILE...  (files of several loads may be mixed)."""
+import json, math, sys
+from collections import defaultdict
+
+T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262}
+runs = defaultdict(list)
+for path in sys.argv[1:]:
+    text = open(path).read().strip()
+    if text:
+        d = json.loads(text)
+        runs[d['load']].append(d)
+
+
+def ci(v):
+    n = len(v)
+    if n == 0:
+        return '     –        '
+    m = sum(v) / n
+    hw = T975.get(n - 1, 2.0) * math.sqrt(sum((z - m) ** 2 for z in v) / (n - 1)) / math.sqrt(n) if n > 1 else float('nan')
+    return f"{m:6.3f} ± {hw:5.3f}"
+
+
+print('load | seeds | a (same buffer next) | p (other head registered) | q (next held | no other) | a | neither')
+for load in sorted(runs):
+    ds = runs[load]
+    a, p, q, a00 = [], [], [], []
+    for d in ds:
+        c = {k: v for k, v in d['classes'].items()}
+        g = lambda k, i: c.get(k, [0, 0])[i]
+        n = sum(v[0] for v in c.values())
+        a.append(sum(v[1] for v in c.values()) / n)
+        p.append((g('1,0', 0) + g('1,1', 0)) / n)
+        rest = g('0,0', 0) + g('0,1', 0)
+        q.append(g('0,1', 0) / rest if rest else float('nan'))
+        if g('0,0', 0) >= 20:  # the class's own share only where a seed has enough of it (it vanishes near saturation)
+            a00.append(g('0,0', 1) / g('0,0', 0))
+    print(f"{load} | {len(ds)} | {ci(a)} | {ci(p)} | {ci(q)} | {ci(a00)}")
