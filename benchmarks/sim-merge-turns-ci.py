@@ -39,3 +39,18 @@ for load in sorted(runs):
         if g('0,0', 0) >= 20:  # the class's own share only where a seed has enough of it (it vanishes near saturation)
             a00.append(g('0,0', 1) / g('0,0', 0))
     print(f"{load} | {len(ds)} | {ci(a)} | {ci(p)} | {ci(q)} | {ci(a00)}")
+
+# By whether the start ended a credit stall of the port (`held`; the port's stall, any VL): the share of held starts, and p
+# among held and among open starts.
+print('\nload | held share of starts | p among held | p among open')
+for load in sorted(runs):
+    hs, ph, po = [], [], []
+    for d in runs[load]:
+        h = d.get('held', {})
+        g = lambda k: h.get(k, [0, 0])[0]
+        held, opened = g('1,0') + g('1,1'), g('0,0') + g('0,1')
+        hs.append(held / (held + opened))
+        if held >= 20:
+            ph.append(g('1,1') / held)
+        po.append(g('0,1') / opened if opened else float('nan'))
+    print(f"{load} | {ci(hs)} | {ci(ph)} | {ci(po)}")
