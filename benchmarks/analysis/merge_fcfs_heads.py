@@ -7,7 +7,8 @@ also carry packets for a side output that is always free (a host): such a head s
 holds the port for x. Arrivals per input: Poisson (`--poisson`), or the departures of an M/D/1 link (a host's Poisson packets
 sent over a link of the same rate: spaced by at least x, as every simulated input is). Cut-through at equal rates: a packet
 may start at its header's arrival. Per input, the mean wait from arrival to start of its packets for c, and the 95 %
-half-width over replications; beside it the Boxma–Meister split of the mean (1-limited polling, zero switch-over:
+half-width over replications; what a packet for c finds as it arrives (c's residual, the other inputs' registered heads and
+its own packets ahead), beside the geometric reading Σ_{j≠t} N_j/(1 + N_j) of the heads, N_j = λ_j W_j; beside it the Boxma–Meister split of the mean (1-limited polling, zero switch-over:
 W_t ∝ 1 − ρ + ρ_t, Σ λ_t W_t = λ W̄) and the mean itself. Pure Python (random, heapq), no project code.
 
     python3 benchmarks/analysis/merge_fcfs_heads.py 0.2,0.2,0.4 [--side 0,0,0.2] [--poisson] [--reps 5] [--n 200000]
@@ -67,6 +68,7 @@ def run(seed):
     c_free = 0.0
     sums = [0.0] * K
     counts = [0] * K
+    seen = [[0.0, 0.0, 0.0, 0] for _ in range(K)]
     warm = horizon * 0.1
 
     def try_side(i, now):
@@ -111,6 +113,12 @@ def run(seed):
     while ev:
         now, _, typ, i, pay = heapq.heappop(ev)
         if typ == 0:
+            if pay and now >= warm:
+                # what a packet for c finds: c's residual, the other inputs' registered heads, its own packets ahead
+                seen[i][0] += max(0.0, c_free - now)
+                seen[i][1] += sum(1 for j in reg if j != i)
+                seen[i][2] += sum(1 for k in range(head_pos[i], len(buf[i])) if buf[i][k][1])
+                seen[i][3] += 1
             buf[i].append((now, pay))
             if head_pos[i] == len(buf[i]) - 1:
                 try_side(i, now)
@@ -125,10 +133,11 @@ def run(seed):
         try_c(now)
         if head_pos[0] > 100000:
             pass
-    return [sums[i] / counts[i] if counts[i] else float('nan') for i in range(K)]
+    return [sums[i] / counts[i] if counts[i] else float('nan') for i in range(K)], [[v[0] / v[3], v[1] / v[3], v[2] / v[3]] for v in seen]
 
 
-res = [run(1000 + r) for r in range(a.reps)]
+runs = [run(1000 + r) for r in range(a.reps)]
+res = [r[0] for r in runs]
 t95 = {2: 12.706, 3: 4.303, 4: 3.182, 5: 2.776, 6: 2.571, 10: 2.262}.get(a.reps, 2.0)
 rho = sum(lam)
 mean_w = [sum(r[i] for r in res) / a.reps for i in range(K)]
@@ -140,3 +149,7 @@ for i in range(K):
     hw = t95 * math.sqrt(sum((r[i] - mean_w[i]) ** 2 for r in res) / (a.reps - 1) / a.reps)
     bm = W * (1 - rho + lam[i]) / norm
     print(f'  input {i} λ {lam[i]:.2f} side {side[i]:.2f}: {mean_w[i]:.3f} ± {hw:.3f}   W_t/W {mean_w[i] / W:.3f}   Boxma–Meister {bm:.3f} ({(1 - rho + lam[i]) / norm:.3f})')
+    found = [sum(r[1][i][k] for r in runs) / a.reps for k in range(3)]
+    # the geometric reading of the others' waiting heads: P(N_j ≥ 1) = N_j/(1 + N_j), N_j = λ_j W_j (its packets for c waiting)
+    geo = sum(lam[j] * mean_w[j] / (1 + lam[j] * mean_w[j]) for j in range(K) if j != i)
+    print(f'      found at arrival: residual of c {found[0]:.3f}, other registered heads {found[1]:.3f} (geometric Σ N_j/(1+N_j) {geo:.3f}), own packets ahead {found[2]:.3f}')
