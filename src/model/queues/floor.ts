@@ -74,6 +74,10 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
       // a head (trainsAhead.ts), are head wait the MVA lacks — a lower bound on the turn's own extra, as the floor is on the
       // mean; each turn takes the larger of the two, so where the floor binds its alike top-up (change 30) stands.
       const alike = deficit > 0 ? deficit / lc : 0;
+      if (TRY380 !== '' && deficit > 0) {
+        splitByPolling(m, s, c, lc, l / mu, mu, floor, deficit);
+        continue;
+      }
       for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
         const t = m.intoOf[i]!;
         s.floorExtra[t] = Math.max(alike, trainsAhead(m, s, c, (m.turnIn[t]! / m.V) | 0) / mu);
@@ -82,6 +86,35 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
     }
     if (!(deficit > 0)) continue;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) s.floorExtra[m.intoOf[i]!] = deficit / lc;
+  }
+}
+
+const TRY380 = process.env.TRY380 ?? '';
+
+/**
+ * TRY380 (H44b, tried): a binding floor's deficit split by the 1-limited polling system's per-queue waits (Boxma & Meister
+ * 1987, zero switch-over: W_t ∝ 1 − ρ + ρ_t, normalised so Σ_t λ_t W_t = λ·floor — the pseudo-conservation law), each turn
+ * taking its gap to that target, max(0, F_t − own_t), scaled so the turns take the deficit exactly; the train term as before.
+ * `TRY380=MEAN`: every turn's target the floor itself (the deficit water-filled from the lowest own wait up).
+ */
+function splitByPolling(m: CompiledModel, s: ModelState, c: number, lc: number, rho: number, mu: number, floor: number, deficit: number): void {
+  let norm = 0;
+  for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+    const t = m.intoOf[i]!;
+    norm += (s.lamT[t]! / lc) * (1 - rho + s.lamT[t]! / mu);
+  }
+  let gaps = 0;
+  for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+    const t = m.intoOf[i]!;
+    const target = TRY380 === 'MEAN' ? floor : (floor * (1 - rho + s.lamT[t]! / mu)) / norm;
+    const gap = Math.max(0, target - s.headWait[t]! - s.fifoWait[m.turnIn[t]!]!);
+    s.floorExtra[t] = gap;
+    gaps += s.lamT[t]! * gap;
+  }
+  const scale = gaps > 0 ? deficit / gaps : 0;
+  for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+    const t = m.intoOf[i]!;
+    s.floorExtra[t] = Math.max(s.floorExtra[t]! * scale, trainsAhead(m, s, c, (m.turnIn[t]! / m.V) | 0) / mu);
   }
 }
 
