@@ -1,0 +1,145 @@
+/**
+ * How a merge's wait divides among its inputs (H44b, session 27, docs/fabric-model.md entries 380–): for each named switch
+ * output port, per input buffer that sends to it (named by the output port that feeds it, as the model names its turns), the simulator's mean wait from a packet's entry into the input buffer (its
+ * header's arrival, FifoInputQueues.push) to its start on that output (Crossbar.startTx), per replication, with the t
+ * 95 % half-width over the replications; beside it the model's turn (head wait + the buffer's FIFO wait + the floor's
+ * top-up, floor.ts) and its parts. In x. src/sim is not changed. A measuring aid, not a score.
+ *
+ * CASE as sim-case-params.ts, or `merge3-bare` with LABEL `LA/LB/LH/LS`: one switch s, output o (s:4), side host i (s:5);
+ * inputs s:1 and s:2 are links from switches ta, tb each fed by one host (a, b: λx LA, LB to o), s:3 a link from switch th
+ * fed by hosts c, d (LH/2 each to o) and e (LS to i) — the shuffle's three-input merge with its split heavy buffer (entry
+ * 347) when 0.2/0.2/0.4/0.2. The fixtures' switch (2 KB packets, 2.5 Gb/s, one VL, four-packet buffers, cut-through).
+ *
+ *     nice -n 10 npx tsx benchmarks/sim-merge-split.ts mesh8x8-shuffle-1sl 90% s1_4:5 [--reps 5] [--packets 10000]
+ */
+import { buildFabric, RandomStreams } from '../src/index.js';
+import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
+import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
+import { fabricModelNetwork } from '../src/model/spec/scenario.js';
+import { solveModel } from '../src/model/solve.js';
+import { simCaseParams } from './sim-case-params.js';
+
+const args = process.argv.slice(2);
+const opt = (n: string, d: string) => (args.indexOf(n) >= 0 ? args[args.indexOf(n) + 1]! : d);
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets'].includes(args[i - 1]!)));
+const [name, label, portList] = positional;
+if (name === undefined || label === undefined || portList === undefined) throw new Error('usage: sim-merge-split.ts CASE LABEL OUTPORT[,OUTPORT…] [--reps N] [--packets N]');
+const reps = Number(opt('--reps', '5'));
+const packets = Number(opt('--packets', '10000'));
+const outs = portList.split(',');
+
+/** merge3-bare's parameters (see the header); `pps` the rate of a λx of 1. */
+function merge3Bare(lab: string) {
+  const [la, lb, lh, ls] = lab.split('/').map(Number) as [number, number, number, number];
+  const pps = 2.5e9 / (2048 * 8);
+  const link = (a: string, b: string) => ({ a, b, rateGbps: 2.5 });
+  const topology = {
+    switches: [{ name: 's', ports: 5 }, { name: 'ta', ports: 2 }, { name: 'tb', ports: 2 }, { name: 'th', ports: 4 }],
+    hosts: ['a', 'b', 'c', 'd', 'e', 'o', 'i'].map((n) => ({ name: n })),
+    links: [link('ta:2', 's:1'), link('tb:2', 's:2'), link('th:4', 's:3'), link('o', 's:4'), link('i', 's:5'), link('a', 'ta:1'), link('b', 'tb:1'), link('c', 'th:1'), link('d', 'th:2'), link('e', 'th:3')],
+  };
+  const flow = (src: string, dst: string, lx: number) => ({ name: src, source: src, destination: dst, sl: 0, traffic: { kind: 'poisson', rate: lx * pps }, packetBytes: 2048 });
+  const flows = [flow('a', 'o', la), flow('b', 'o', lb), flow('c', 'o', lh / 2), flow('d', 'o', lh / 2), flow('e', 'i', ls)].filter((fl) => fl.traffic.rate > 0);
+  return {
+    params: { topology, vls: 1, slToVl: Array<number>(16).fill(0), arbitration: { high: [], low: [{ vl: 0, weight: 255 }], limitOfHighPriority: 0 }, mtu: 2048, bufferBytes: 4 * 2048, switchLatencyNs: 100, cutThrough: true, flows },
+    pps: Math.min(...[la, lb, lh / 2].filter((l) => l > 0)) * pps,
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const { params, pps } = name === 'merge3-bare' ? merge3Bare(label) : simCaseParams(name, label);
+const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
+
+let on = false;
+let now = () => 0;
+const entry = new Map<number, number>();
+/** Per replication, per "in→out" key: [sum of waits, count]. */
+let acc = new Map<string, [number, number]>();
+let names: string[] = [];
+/** The global port at the far end of each port's link: an input port is keyed by the output that feeds it, as the model's turns are. */
+let peer: Int32Array = new Int32Array(0);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const fifo = FifoInputQueues.prototype as any;
+const push = fifo.push;
+fifo.push = function (q: number, p: number) {
+  if (on) entry.set(p, now());
+  return push.call(this, q, p);
+};
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const xb = Crossbar.prototype as any;
+const startTx = xb.startTx;
+xb.startTx = function (g: number, q: number, v: number) {
+  const p = this.queues.headOf(q);
+  const e = entry.get(p);
+  if (e !== undefined) {
+    entry.delete(p);
+    const out = names[g]!;
+    if (on && outs.includes(out)) {
+      const key = `${names[peer[this.queues.inputOf(q)]!]}/${v}→${out}/${v}`;
+      const a = acc.get(key) ?? [0, 0];
+      (a[0] += now() - e), (a[1] += 1);
+      acc.set(key, a);
+    }
+  }
+  return startTx.call(this, g, q, v);
+};
+
+const perRep = new Map<string, { mean: number[]; n: number }>();
+const until = packets / pps;
+for (let r = 0; r < reps; r++) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const f = buildFabric({ ...params, streams: new RandomStreams(1), replication: r }) as any;
+  now = () => f.engine.now;
+  names = f.compiled.portNames;
+  peer = f.compiled.peer;
+  f.run(until / 5, until / 5);
+  on = true;
+  f.run(until / 5 + until, until / 5);
+  on = false;
+  entry.clear();
+  for (const [k, [sum, n]] of acc) {
+    const row = perRep.get(k) ?? { mean: [], n: 0 };
+    row.mean.push(sum / n / x);
+    row.n += n;
+    perRep.set(k, row);
+  }
+  acc = new Map();
+}
+
+// The model's turns into the same outputs.
+const net = fabricModelNetwork(params);
+const { m, s } = solveModel(net, 1e-7, 500, 1);
+const model = new Map<string, string>();
+for (let o = 0; o < net.ports.length * m.V; o++) {
+  const pn = net.ports[(o / m.V) | 0]!.name;
+  if (!outs.includes(pn) || !(s.lam[o]! > 0)) continue;
+  const xo = s.xbar[o]!;
+  const f = (y: number) => (y / xo).toFixed(3);
+  let l = 0, own = 0, ext = 0;
+  for (let k = m.intoStart[o]!; k < m.intoStart[o + 1]!; k++) {
+    const t = m.intoOf[k]!;
+    const lt = s.lamT[t]!;
+    if (!(lt > 0)) continue;
+    const u = m.turnIn[t]!;
+    const mine = s.headWait[t]! + s.fifoWait[u]!;
+    (l += lt), (own += lt * mine), (ext += lt * s.floorExtra[t]!);
+    model.set(`${net.ports[(u / m.V) | 0]!.name}/${u % m.V}→${pn}/${o % m.V}`, `model ${f(mine + s.floorExtra[t]!)} (head ${f(s.headWait[t]!)} fifo ${f(s.fifoWait[u]!)} top-up ${f(s.floorExtra[t]!)}; buffer λx ${(s.lam[u]! * xo).toFixed(3)}, turn ${(lt * xo).toFixed(3)})`);
+  }
+  model.set(`mean→${pn}/${o % m.V}`, `model λx ${(l * xo).toFixed(3)}: own ${f(own / l)} top-up ${f(ext / l)} total ${f((own + ext) / l)}`);
+}
+
+const t = [NaN, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262];
+console.log(`${name} ${label}: entry → start per turn, x (mean ± t 95 % half-width over ${reps} replications × ${packets} packets per flow)`);
+const byOut = new Map<string, [number, number]>();
+for (const k of [...perRep.keys()].sort()) {
+  const { mean, n } = perRep.get(k)!;
+  const mu = mean.reduce((a, b) => a + b, 0) / mean.length;
+  const sd = Math.sqrt(mean.reduce((a, b) => a + (b - mu) ** 2, 0) / Math.max(1, mean.length - 1));
+  const hw = mean.length > 1 ? (t[Math.min(9, mean.length - 1)]! * sd) / Math.sqrt(mean.length) : NaN;
+  const out = k.split('→')[1]!;
+  const b = byOut.get(out) ?? [0, 0];
+  (b[0] += mu * n), (b[1] += n);
+  byOut.set(out, b);
+  console.log(`  ${k.padEnd(22)} n ${String(n).padStart(7)}  sim ${mu.toFixed(3)} ± ${hw.toFixed(3)}   ${model.get(k) ?? 'model: no turn'}`);
+}
+for (const [out, [sum, n]] of byOut) console.log(`  mean→${out.padEnd(16)} sim ${(sum / n).toFixed(3)}   ${model.get(`mean→${out}`) ?? ''}`);
