@@ -61,5 +61,9 @@ export function lostAll(m: CompiledModel, s: ModelState, t: number): number {
   return lostTurns(s.portBusyAll[t]!, pl, s.portBusyAll[t]!, pl, s.xbar[m.turnOut[t]!]!)[0];
 }
 
-/** Try 290 (H41uni, i41uni-tried 042956c) carried onto session 26's main behind an env switch for try 368 (H43ahd). */
-export const TRY290 = (process.env.TRY290 ?? '0') !== '0';
+/**
+ * Try 290 (H41uni, i41uni-tried 042956c) carried onto session 26's main for try 368 (H43ahd, main d637946's history) and
+ * rebuilt as try 370 (H44a): `TRY370=1` switches on 290 with 342 (bufferWait.ts), `TRY290=1` this part alone.
+ */
+export const TRY370 = (process.env.TRY370 ?? '0') !== '0';
+export const TRY290 = TRY370 || (process.env.TRY290 ?? '0') !== '0';
