@@ -7,6 +7,7 @@
  *
  *     npx tsx benchmarks/model-heads-by-output.ts 4ary2tree-uniform-2sl 90%
  *     TRY370=1 npx tsx benchmarks/model-heads-by-output.ts switch8-2sl 0.6
+ *     OUTPUT=o npx tsx benchmarks/model-heads-by-output.ts leaf-merge-sw-2sl 0.552/0.69
  */
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
@@ -15,10 +16,16 @@ import { waitingTerm } from '../src/model/fixedPoint/waiting.js';
 
 const [name = 'switch8-2sl', label = '0.6'] = process.argv.slice(2);
 const { params } = simCaseParams(name, label, 0);
-const { m, s } = solveModel(fabricModelNetwork(params), 1e-7, 500, 1);
+const net = fabricModelNetwork(params);
+const { m, s } = solveModel(net, 1e-7, 500, 1);
 const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
 /** Whether port p's link leads to a host (no credit-limited buffer at its far end). */
 const toHost = (p: number) => m.bufferBlocks[p] === Infinity;
+/** With `OUTPUT=NAME` (a host): the output whose link leads to NAME against every other output, in place of host / switch. */
+const named = process.env.OUTPUT;
+const peer = new Map<string, string>();
+for (const l of params.topology.links as { a: string; b: string }[]) (peer.set(l.a, l.b), peer.set(l.b, l.a));
+const outClass = (p: number) => (named === undefined ? toHost(p) : peer.get(net.ports[p]!.name) === named);
 for (const hostFed of [true, false]) {
   for (const outHost of [true, false]) {
     for (let v = 0; v < m.V; v++) {
@@ -28,7 +35,7 @@ for (const hostFed of [true, false]) {
         for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
           const t = m.turnsOf[i]!;
           const q = (m.turnOut[t]! / m.V) | 0;
-          if (toHost(q) !== outHost) continue;
+          if (outClass(q) !== outHost) continue;
           const l = s.lamT[t]!;
           let a = 0;
           for (let c = q * m.V; c < (q + 1) * m.V; c++)
@@ -39,7 +46,7 @@ for (const hostFed of [true, false]) {
           (lt += l), (h += l * s.headWait[t]!), (fl += l * s.floorExtra[t]!), (sp += l * s.splitWait[t]!), (e += l * s.portWait[t]!), (busy += l * s.headWaitProb[t]!), (ahead += l * a);
         }
       }
-      if (lt > 0) console.log(`${hostFed ? 'host' : 'switch'}-fed VL${v} to a ${outHost ? 'host' : 'switch'}: b ${(h / lt / x).toFixed(3)} e ${(e / lt / x).toFixed(3)} busy ${(busy / lt).toFixed(3)} ahead ${(ahead / lt).toFixed(3)} floor ${(fl / lt / x).toFixed(3)} split ${(sp / lt / x).toFixed(3)}`);
+      if (lt > 0) console.log(`${hostFed ? 'host' : 'switch'}-fed VL${v} ${named === undefined ? `to a ${outHost ? 'host' : 'switch'}` : outHost ? `to ${named}` : 'elsewhere'}: b ${(h / lt / x).toFixed(3)} e ${(e / lt / x).toFixed(3)} busy ${(busy / lt).toFixed(3)} ahead ${(ahead / lt).toFixed(3)} floor ${(fl / lt / x).toFixed(3)} split ${(sp / lt / x).toFixed(3)}`);
     }
   }
 }

@@ -35,7 +35,7 @@ import { simCaseParams } from './sim-case-params.js';
 import { flagPops } from './sim-hooks.js';
 
 const args = process.argv.slice(2);
-const BY_OUTPUT = (process.env.BY_OUTPUT ?? '0') !== '0';
+const BY_OUTPUT = process.env.BY_OUTPUT ?? '0';
 /** Per buffer (input port name, VL): [n, Σb, Σb², Σ FIFO part, per class (fresh port free, fresh port sends own predecessor, successor): n, Σb, Σb²]. */
 type Sums = Record<string, number[]>;
 /** Column i over the replications' rows: its mean ± the 95 % Student-t half-width (the mean alone for one row). */
@@ -67,8 +67,12 @@ function simulate(name: string, label: string, packets: number, seed: number): S
   const outStarts = new Map<number, number[]>();
   const dec = new Map<number, number[]>();
   let hostFed: (port: number) => boolean = () => false;
-  /** H44a (entry 371): with `BY_OUTPUT=1` each class is split by its output — to a host (+1000) or to a switch. */
-  const byOut = (out: number) => (BY_OUTPUT && hostFed(out) ? 1000 : 0);
+  /**
+   * H44a (entry 371): with `BY_OUTPUT=1` each class is split by its output — to a host (+1000) or to a switch; with
+   * `BY_OUTPUT=NAME` (a host) — the output to NAME (+1000) or elsewhere.
+   */
+  let toNamed: (out: number) => boolean = () => false;
+  const byOut = (out: number) => (BY_OUTPUT === '1' ? (hostFed(out) ? 1000 : 0) : BY_OUTPUT !== '0' && toNamed(out) ? 1000 : 0);
   /**
    * Entry 335 (H42lt): per output, the open watches — a ready head whose own input port was busy (another VL's packet to another
    * output) when the output freed: [head's rec, head's class key, t0, its port's end, head's buffer]; closed by the output's next start.
@@ -309,12 +313,12 @@ function simulate(name: string, label: string, packets: number, seed: number): S
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const f = buildFabric({ ...params, streams: new RandomStreams(seed), replication: 0 }) as any;
   clock = () => f.engine.now;
-  { const peer = new Map<string, string>(); for (const l of params.topology.links as { a: string; b: string }[]) (peer.set(l.a, l.b), peer.set(l.b, l.a)); hostFed = (port: number) => !(peer.get(f.portNames[port]) ?? ':').includes(':'); }
+  { const peer = new Map<string, string>(); for (const l of params.topology.links as { a: string; b: string }[]) (peer.set(l.a, l.b), peer.set(l.b, l.a)); hostFed = (port: number) => !(peer.get(f.portNames[port]) ?? ':').includes(':'); toNamed = (port: number) => peer.get(f.portNames[port]) === BY_OUTPUT; }
   f.run(until / 5, until / 5);
   measuring = true;
   f.run(until / 5 + until, until / 5);
   const out: Sums = {};
-  for (const [v, d] of dec) out[`${v % 1000 >= 100 ? 'host' : 'switch'}-fed VL${v % 100}${v >= 1000 ? ' to a host' : BY_OUTPUT ? ' to a switch' : ''}`] = d;
+  for (const [v, d] of dec) out[`${v % 1000 >= 100 ? 'host' : 'switch'}-fed VL${v % 100}${v >= 1000 ? (BY_OUTPUT === '1' ? ' to a host' : ` to ${BY_OUTPUT}`) : BY_OUTPUT === '1' ? ' to a switch' : BY_OUTPUT !== '0' ? ' elsewhere' : ''}`] = d;
   return out;
 }
 
