@@ -12,7 +12,6 @@ import { otherVlsReadout } from '../queues/portReadout.js';
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
 import { RELOCATE } from './iterate.js';
-import { lostAll, lostFree, TRY290 } from '../queues/lostTurns.js';
 
 /**
  * Step 4: each switch input buffer (behind channel u) as a finite FIFO queue: arrivals λ_u with the
@@ -67,9 +66,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
       s.headWait[t] = h;
       // A waited VoQ head passed over while its port is busy (H31g, change 55: the all-packets readout): the
       // output serves another request meanwhile, so only the free head's part idles the output (portWait).
-      // Change 290: nor does a turn it lost (lostTurns.ts) idle the output — q serves the request that took it, and the head
-      // waits there ready — so that part is neither in the output's idle time nor out of the head's ready wait.
-      s.portWait[t] = m.voq ? free * readout[2 * k]! : TRY290 && busyOther ? e - free * lostFree(m, s, t) - all * lostAll(m, s, t) : e;
+      s.portWait[t] = m.voq ? free * readout[2 * k]! : e;
       if (m.V > 1 || m.voq) updateWaiting(m, s, t);
       // Virtual output queues: voqBuffer takes its own head time; the head's second moment is not read.
       if (m.voq) continue;

@@ -8,7 +8,6 @@ import { finiteQueue, trainFifoWait } from './queue.js';
 import type { ModelState } from '../fixedPoint/state.js';
 import { bufferHeadTime } from './heads.js';
 import { firstHeadExtra, welchLessPk } from './hostFed.js';
-import { TRY370 } from './lostTurns.js';
 
 /** True when every output the buffer behind u feeds takes at least link u's transmission time per packet (the tandem identity's condition). */
 export function slowerOut(m: CompiledModel, s: ModelState, u: number): boolean {
@@ -46,12 +45,8 @@ export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: 
   // delays the packet's arrival at the buffer, which the buffer absorbs only while it is busy (probability λS).
   // One VL on the link: W_host is its own wait (I = 0 by definition), taken as it is.
   let shared = false;
-  let others = 0;
-  for (let w = u - (u % m.V); w < u - (u % m.V) + m.V; w++) if (w !== u && s.lam[w]! > 0) ((shared = true), (others += s.lam[w]! * s.xbar[w]!));
-  const rho = Math.min(1, l * S);
-  const inter = Math.max(0, s.hostWait[u]! - alone);
-  if (TRY342 && shared) return total.responseTime - S - alone - absorbedInterference(inter, others, rho, total.responseTime - S - alone);
-  const link = shared ? alone + rho * inter : s.hostWait[u]!;
+  for (let w = u - (u % m.V); w < u - (u % m.V) + m.V; w++) if (w !== u && s.lam[w]! > 0) shared = true;
+  const link = shared ? alone + Math.min(1, l * S) * Math.max(0, s.hostWait[u]! - alone) : s.hostWait[u]!;
   // Change 337 (H43hi; entry 285's form, H41wel): the first of a busy period waits longer at the head than the packets after
   // it (queues/hostFed.ts): Welch's exceptional first service in place of the one service of the same mean. One VL only: with
   // two a head's wait also holds its port's other-VL packets, the table's runs and the other level's terms (entry 285).
@@ -129,15 +124,3 @@ function splitsTrain(m: CompiledModel, s: ModelState, u: number): boolean {
   for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) if (s.lamT[m.turnsOf[i]!]! > 0 && ++n > 1) return true;
   return false;
 }
-
-/**
- * Change 317 (H42sw) tried again as 342 (H43lo, i43lo-tried 50ffead; env TRY342): the part of a host-fed packet's wait for
- * the shared link that the buffer absorbs, I·ρ·m_D/(m_I + m_D) in place of main's I·ρ (entry 317's equations).
- */
-export function absorbedInterference(inter: number, others: number, rho: number, slack: number): number {
-  if (!(inter > 0) || !(rho > 0) || !(slack > 0)) return 0;
-  const mI = inter / Math.min(1, Math.max(others, 1e-9));
-  const mD = slack / rho;
-  return (inter * rho * mD) / (mI + mD);
-}
-const TRY342 = TRY370 || (process.env.TRY342 ?? '0') !== '0';

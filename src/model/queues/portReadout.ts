@@ -8,7 +8,6 @@ import type { CompiledModel } from '../spec/compile.js';
 import { EPS, type ModelState } from '../fixedPoint/state.js';
 import { servedLevel, type VlShares } from './arbitration.js';
 import { fedByOneLink, waitingElsewhere, waitingTerm } from '../fixedPoint/waiting.js';
-import { arrivalsMiss, lostTurns, TRY290 } from './lostTurns.js';
 
 /**
  * The input port behind channel u sends one packet at a time (the simulator's crossbar rule): a head of
@@ -106,15 +105,6 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
     out[2 * k + 1] = Math.max(0, e2 - (own ? out[2 * k + 1]! : sameOut ? 0 : byPort[2 * q + 1]!));
     if (!everyPacket) {
       if (!own && byPort.length > 2 * m.P) pBusyFresh[t] = Math.max(0, pDel - (sameOut ? 0 : byPort[2 * m.P + q]!));
-      // Change 290: a fresh head that found q free while its port sends another VL's packet loses q to a request registering
-      // there during the port's residual (1 − φ), waits that packet's x_q, and may lose again (lostTurns.ts).
-      if (TRY290 && !own && !m.voq && !sameOut && byPort.length > 2 * m.P) {
-        const xq0 = s.xbar[m.turnOut[t]!]!;
-        const phi = arrivalsMiss(m, s, q, (u / m.V) | 0);
-        const [l1, l2] = lostTurns(pBusyFresh[t]!, 1 - phi, pBusyFresh[t]!, 1 - phi, xq0);
-        out[2 * k] = phi * out[2 * k]! + l1;
-        out[2 * k + 1] = phi * out[2 * k + 1]! + l2;
-      }
       continue;
     }
     // The turn lost (H31x): output q, freed while the port is busy, goes to another input's waiting head
@@ -124,17 +114,8 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
     const lt = s.lamT[t]!;
     const busyP = Math.max(0, pAll - (own ? (lt > 0 ? lt * xq : 0) : sameOut ? 0 : byPort[2 * m.P + q]!));
     pBusyAll[t] = busyP;
-    if (!TRY290 || own || m.voq || sameOut) {
-      out[2 * k] = (1 - theta) * out[2 * k]! + theta * busyP * xq;
-      out[2 * k + 1] = (1 - theta) * out[2 * k + 1]! + theta * busyP * xq * xq;
-      continue;
-    }
-    // Change 290: lost also to a request registering at q during the port's residual, P_L = 1 − (1 − θ)φ, and again at each
-    // later end of q with the port busy again (lostTurns.ts).
-    const pl = 1 - (1 - theta) * arrivalsMiss(m, s, q, (u / m.V) | 0);
-    const [l1, l2] = lostTurns(busyP, pl, busyP, pl, xq);
-    out[2 * k] = (1 - pl) * out[2 * k]! + l1;
-    out[2 * k + 1] = (1 - pl) * out[2 * k + 1]! + l2;
+    out[2 * k] = (1 - theta) * out[2 * k]! + theta * busyP * xq;
+    out[2 * k + 1] = (1 - theta) * out[2 * k + 1]! + theta * busyP * xq * xq;
   }
   // Clear the scratch (only the ports touched).
   for (let w = 0; w < (own ? 0 : m.V); w++) {
