@@ -21,11 +21,27 @@ const { m, s } = solveModel(net, 1e-7, 500, 1);
 const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
 /** Whether port p's link leads to a host (no credit-limited buffer at its far end). */
 const toHost = (p: number) => m.bufferBlocks[p] === Infinity;
-/** With `OUTPUT=NAME` (a host): the output whose link leads to NAME against every other output, in place of host / switch. */
+/**
+ * With `OUTPUT=NAME` (a host): the output whose link leads to NAME against every other output, in place of host / switch;
+ * with `OUTPUT=merge`: outputs where one input port brings more than half of the load against the rest (sim-head-starts.ts's
+ * `BY_OUTPUT=merge`).
+ */
 const named = process.env.OUTPUT;
 const peer = new Map<string, string>();
 for (const l of params.topology.links as { a: string; b: string }[]) (peer.set(l.a, l.b), peer.set(l.b, l.a));
-const outClass = (p: number) => (named === undefined ? toHost(p) : peer.get(net.ports[p]!.name) === named);
+const outClass = (p: number) => (named === undefined ? toHost(p) : named === 'merge' ? merge(p) : peer.get(net.ports[p]!.name) === named);
+function merge(q: number): boolean {
+  const byInput = new Map<number, number>();
+  let total = 0;
+  for (let c = q * m.V; c < (q + 1) * m.V; c++)
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+      const t = m.intoOf[i]!;
+      const input = (m.turnIn[t]! / m.V) | 0;
+      byInput.set(input, (byInput.get(input) ?? 0) + s.lamT[t]! * s.xbar[c]!);
+      total += s.lamT[t]! * s.xbar[c]!;
+    }
+  return total > 0 && Math.max(...byInput.values()) > 0.5 * total;
+}
 for (const hostFed of [true, false]) {
   for (const outHost of [true, false]) {
     for (let v = 0; v < m.V; v++) {
@@ -46,7 +62,7 @@ for (const hostFed of [true, false]) {
           (lt += l), (h += l * s.headWait[t]!), (fl += l * s.floorExtra[t]!), (sp += l * s.splitWait[t]!), (e += l * s.portWait[t]!), (busy += l * s.headWaitProb[t]!), (ahead += l * a);
         }
       }
-      if (lt > 0) console.log(`${hostFed ? 'host' : 'switch'}-fed VL${v} ${named === undefined ? `to a ${outHost ? 'host' : 'switch'}` : outHost ? `to ${named}` : 'elsewhere'}: b ${(h / lt / x).toFixed(3)} e ${(e / lt / x).toFixed(3)} busy ${(busy / lt).toFixed(3)} ahead ${(ahead / lt).toFixed(3)} floor ${(fl / lt / x).toFixed(3)} split ${(sp / lt / x).toFixed(3)}`);
+      if (lt > 0) console.log(`${hostFed ? 'host' : 'switch'}-fed VL${v} ${named === undefined ? `to a ${outHost ? 'host' : 'switch'}` : outHost ? (named === 'merge' ? 'at a merge' : `to ${named}`) : 'elsewhere'}: b ${(h / lt / x).toFixed(3)} e ${(e / lt / x).toFixed(3)} busy ${(busy / lt).toFixed(3)} ahead ${(ahead / lt).toFixed(3)} floor ${(fl / lt / x).toFixed(3)} split ${(sp / lt / x).toFixed(3)}`);
     }
   }
 }
