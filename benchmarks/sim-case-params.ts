@@ -8,6 +8,11 @@
  * `merge-bare-split` (H41shf): change 145's bare mechanism (test/helpers/mergeBare.ts, split) with LABEL each flow's λx.
  * `stair-bare` (H42stair): test/model/stairMerge.test.ts's bare stair (hosts a0–a2 over link u:4 → s:1, host b on s:2, both
  * to o; one VL, four 2 KB slots) with LABEL `HEAVY/LIGHT`, the link's and b's λx (e.g. 0.77/0.13); `pps` is b's rate.
+ * `leaf-merge-2sl` / `leaf-merge-sw-2sl` (H44a, entry 371): the 4-ary 2-tree's leaf output to a host as a bare merge — switch s
+ * with output o (to a host), a heavy input sending only to o and three light hosts l1–l3 each sending 1/15 of their packets to
+ * o and the rest to their own sink k1–k3; both SLs alike (VLs 1 : 3, four 2 KB slots); LABEL `HEAVY/LIGHT` the heavy input's
+ * and each light host's λx, both SLs together (the tree at 90 %: 0.552/0.69). The heavy input is a host on s (`leaf-merge`) or
+ * the link from switch u, fed by three hosts a0–a2 each sending a third of it (`-sw`: switch-fed, as the tree's top switch).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +40,7 @@ export function simCaseParams(name: string, label: string, bufferBytes = 0): { p
     };
     return { params, pps: pps(light) };
   }
+  if (name === 'leaf-merge-2sl' || name === 'leaf-merge-sw-2sl') return leafMerge(label, name === 'leaf-merge-sw-2sl');
   if (name.startsWith('switch8-') || name.startsWith('switch4-')) {
     const vls = name.endsWith('2sl') ? 2 : 1;
     const ports = name.startsWith('switch4-') ? 4 : 8;
@@ -59,4 +65,30 @@ export function simCaseParams(name: string, label: string, bufferBytes = 0): { p
   if (pt === undefined) throw new Error(`${name}: no point labelled ${label}`);
   const pps: number = pt.flowRatePps;
   return { params: { ...sc.params, ...(bufferBytes > 0 ? { bufferBytes } : {}), flows: sc.params.flows.map((f: object) => ({ ...f, traffic: { kind: 'poisson', rate: pps } })) }, pps };
+}
+
+/** The bare leaf merge of entry 371 (see simCaseParams). */
+function leafMerge(label: string, switchFed: boolean): { params: object; pps: number } {
+  const [heavy, light] = label.split('/').map(Number) as [number, number];
+  const pps = (load: number) => (load * 2.5e9) / (2048 * 8);
+  const hosts = ['o', 'l1', 'l2', 'l3', 'k1', 'k2', 'k3', ...(switchFed ? ['a0', 'a1', 'a2'] : ['h'])];
+  const links = [
+    ...(switchFed ? [{ a: 'u:4', b: 's:1' }, ...[0, 1, 2].map((i) => ({ a: `a${i}`, b: `u:${i + 1}` }))] : [{ a: 'h', b: 's:1' }]),
+    ...[1, 2, 3].map((i) => ({ a: `l${i}`, b: `s:${i + 1}` })),
+    { a: 'o', b: 's:5' },
+    ...[1, 2, 3].map((i) => ({ a: `k${i}`, b: `s:${i + 5}` })),
+  ].map((l) => ({ ...l, rateGbps: 2.5 }));
+  const flow = (src: string, dst: string, load: number) => [0, 1].map((sl) => ({ name: `${src}-${dst}-sl${sl}`, source: src, destination: dst, sl, traffic: { kind: 'poisson', rate: pps(load / 2) }, packetBytes: 2048 }));
+  const flows = [
+    ...(switchFed ? ['a0', 'a1', 'a2'].flatMap((a) => flow(a, 'o', heavy / 3)) : flow('h', 'o', heavy)),
+    ...[1, 2, 3].flatMap((i) => [...flow(`l${i}`, 'o', light / 15), ...flow(`l${i}`, `k${i}`, (light * 14) / 15)]),
+  ];
+  const params = {
+    topology: { switches: [{ name: 's', ports: 8 }, ...(switchFed ? [{ name: 'u', ports: 4 }] : [])], hosts: hosts.map((name) => ({ name })), links },
+    vls: 2,
+    slToVl: [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    arbitration: { high: [], low: [{ vl: 0, weight: 32 }, { vl: 1, weight: 96 }], limitOfHighPriority: 0 },
+    mtu: 2048, bufferBytes: 4 * 2048, switchLatencyNs: 100, cutThrough: true, flows,
+  };
+  return { params, pps: pps(light / 30) };
 }

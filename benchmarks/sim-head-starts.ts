@@ -33,8 +33,11 @@ import { SwitchInputs } from '../src/sim/fabric/switch/switchInputs.js';
 import { confidenceInterval } from '../src/sim/stats/intervals.js';
 import { simCaseParams } from './sim-case-params.js';
 import { flagPops } from './sim-hooks.js';
+import { fabricModelNetwork } from '../src/model/spec/scenario.js';
+import { solveModel } from '../src/model/solve.js';
 
 const args = process.argv.slice(2);
+const BY_OUTPUT = process.env.BY_OUTPUT ?? '0';
 /** Per buffer (input port name, VL): [n, Σb, Σb², Σ FIFO part, per class (fresh port free, fresh port sends own predecessor, successor): n, Σb, Σb²]. */
 type Sums = Record<string, number[]>;
 /** Column i over the replications' rows: its mean ± the 95 % Student-t half-width (the mean alone for one row). */
@@ -66,6 +69,16 @@ function simulate(name: string, label: string, packets: number, seed: number): S
   const outStarts = new Map<number, number[]>();
   const dec = new Map<number, number[]>();
   let hostFed: (port: number) => boolean = () => false;
+  /**
+   * H44a (entry 371): with `BY_OUTPUT=1` each class is split by its output — to a host (+1000) or to a switch; with
+   * `BY_OUTPUT=NAME` (a host) — the output to NAME (+1000) or elsewhere; with `BY_OUTPUT=merge` — an output where one input
+   * port brings more than half of the load (by the model's per-turn rates at this point, which below saturation are the
+   * offered rates along the routes: a classification only) or not.
+   */
+  let toNamed: (out: number) => boolean = () => false;
+  const merges = BY_OUTPUT === 'merge' ? mergeOutputs(params) : new Set<string>();
+  let portName: (port: number) => string = () => '';
+  const byOut = (out: number) => (BY_OUTPUT === '1' ? (hostFed(out) ? 1000 : 0) : BY_OUTPUT === 'merge' ? (merges.has(portName(out)) ? 1000 : 0) : BY_OUTPUT !== '0' && toNamed(out) ? 1000 : 0);
   /**
    * Entry 335 (H42lt): per output, the open watches — a ready head whose own input port was busy (another VL's packet to another
    * output) when the output freed: [head's rec, head's class key, t0, its port's end, head's buffer]; closed by the output's next start.
@@ -126,7 +139,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
     regAt.set(this.headOf(x), [clock(), pops.popping ? 2 : own > 0 ? 1 : 0, portSent((q / V) | 0)]);
     const at = pendingAt.get(out) ?? new Map<number, any>();
     if (measuring && !pops.popping && own === 0) {
-      const key = vl + (hostFed((q / V) | 0) ? 100 : 0);
+      const key = vl + (hostFed((q / V) | 0) ? 100 : 0) + byOut(out);
       const d = dec.get(key) ?? new Array<number>(72).fill(0);
       d[10] += 1;
       for (const [q2, rec] of at) {
@@ -146,7 +159,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
     const ptR = portTx.get((q / V) | 0);
     const lastOut = (outStarts.get(out) ?? [-Infinity]).at(-1)!;
     if (measuring && !pops.popping && own === 0 && ptR !== undefined && ptR[1] + xLink > clock() + EPS && lastOut + xLink <= clock() + EPS) {
-      const key = vl + (hostFed((q / V) | 0) ? 100 : 0);
+      const key = vl + (hostFed((q / V) | 0) ? 100 : 0) + byOut(out);
       const d = dec.get(key) ?? new Array<number>(72).fill(0);
       dec.set(key, d);
       d[46] += 1;
@@ -181,13 +194,13 @@ function simulate(name: string, label: string, packets: number, seed: number): S
         const st = outStarts.get(g) ?? [];
         let busyR = 0;
         for (let j = st.length - 1; j >= 0; j--) if (st[j]! <= me[0] + 1e-15) { busyR = Math.max(0, st[j]! + xLink - me[0]); break; }
-        const key2 = me[7] + (hostFed((q / V) | 0) ? 100 : 0);
+        const key2 = me[7] + (hostFed((q / V) | 0) ? 100 : 0) + byOut(g);
         const d = dec.get(key2) ?? new Array<number>(72).fill(0);
         (d[0] += 1), (d[1] += busyR > 1e-15 ? 1 : 0), (d[2] += busyR / xLink), (d[3] += me[4]), (d[4] += me[5]), (d[5] += me[6]), (d[6] += (clock() - me[0]) / xLink), (d[7] += me[4] * me[4]), (d[8] += me[2]), (d[9] += me[8] ?? 0);
         dec.set(key2, d);
       }
       if (measuring && me !== undefined && reg !== undefined) {
-        const d = dec.get(me[7] + (hostFed((q / V) | 0) ? 100 : 0))!;
+        const d = dec.get(me[7] + (hostFed((q / V) | 0) ? 100 : 0) + byOut(g))!;
         if (d !== undefined) ((d[38] += (me[10] ?? 0) >= 1 ? 1 : 0), (d[39] += (me[10] ?? 0) >= 2 ? 1 : 0), (d[40] += me[10] ?? 0), (d[41] += 1));
       }
       for (const w of watches.get(g) ?? []) {
@@ -268,7 +281,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
       const open: any[] = [];
       for (const [q2, rec] of at) {
         if (rec[0] > t0 + EPS) continue;
-        const key = rec[7] + (hostFed((q2 / V) | 0) ? 100 : 0);
+        const key = rec[7] + (hostFed((q2 / V) | 0) ? 100 : 0) + byOut(g);
         const d = dec.get(key) ?? new Array<number>(72).fill(0);
         dec.set(key, d);
         const pt2 = portTx.get((q2 / V) | 0);
@@ -306,15 +319,36 @@ function simulate(name: string, label: string, packets: number, seed: number): S
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const f = buildFabric({ ...params, streams: new RandomStreams(seed), replication: 0 }) as any;
   clock = () => f.engine.now;
-  { const peer = new Map<string, string>(); for (const l of params.topology.links as { a: string; b: string }[]) (peer.set(l.a, l.b), peer.set(l.b, l.a)); hostFed = (port: number) => !(peer.get(f.portNames[port]) ?? ':').includes(':'); }
+  { const peer = new Map<string, string>(); for (const l of params.topology.links as { a: string; b: string }[]) (peer.set(l.a, l.b), peer.set(l.b, l.a)); hostFed = (port: number) => !(peer.get(f.portNames[port]) ?? ':').includes(':'); toNamed = (port: number) => peer.get(f.portNames[port]) === BY_OUTPUT; portName = (port: number) => f.portNames[port]; }
   f.run(until / 5, until / 5);
   measuring = true;
   f.run(until / 5 + until, until / 5);
   const out: Sums = {};
-  for (const [v, d] of dec) out[`${v >= 100 ? 'host' : 'switch'}-fed VL${v % 100}`] = d;
+  for (const [v, d] of dec) out[`${v % 1000 >= 100 ? 'host' : 'switch'}-fed VL${v % 100}${v >= 1000 ? (BY_OUTPUT === '1' ? ' to a host' : BY_OUTPUT === 'merge' ? ' at a merge' : ` to ${BY_OUTPUT}`) : BY_OUTPUT === '1' ? ' to a switch' : BY_OUTPUT !== '0' ? ' elsewhere' : ''}`] = d;
   return out;
 }
 
+/** The switch output ports (sim names) where one input port brings more than half of the load, by the model's per-turn rates. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function mergeOutputs(params: any): Set<string> {
+  const net = fabricModelNetwork(params);
+  const { m, s } = solveModel(net, 1e-7, 500, 1);
+  const out = new Set<string>();
+  for (let q = 0; q < m.P; q++) {
+    const byInput = new Map<number, number>();
+    let total = 0;
+    for (let c = q * m.V; c < (q + 1) * m.V; c++)
+      for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+        const t = m.intoOf[i]!;
+        const load = s.lamT[t]! * s.xbar[c]!;
+        const input = (m.turnIn[t]! / m.V) | 0;
+        byInput.set(input, (byInput.get(input) ?? 0) + load);
+        total += load;
+      }
+    if (total > 0 && Math.max(...byInput.values()) > 0.5 * total) out.add(net.ports[q]!.name);
+  }
+  return out;
+}
 
 if (args[0] !== '--pool') {
   const [name, label, packets = '4000', seed = '1'] = args;
