@@ -40,13 +40,35 @@ export function lostTurns(busy: number, lose: number, busyAgain: number, loseAga
 }
 
 /** Where change 290 applies to turn t's readouts: FIFO buffers of two VLs or more, an output fed by more than this input port. */
-function applies(m: CompiledModel, t: number): boolean {
-  return m.V > 1 && !m.voq && !fedByOneLink(m, (m.turnOut[t]! / m.V) | 0);
+function applies(m: CompiledModel, t: number, s?: ModelState): boolean {
+  return m.V > 1 && !m.voq && !fedByOneLink(m, (m.turnOut[t]! / m.V) | 0) && (s === undefined || mergeOutput(m, s, (m.turnOut[t]! / m.V) | 0));
+}
+
+/**
+ * Diagnostic 372 (H44a, entry 372; env TRY372=1, not a method): whether output port q counts for change 290 — always, or
+ * with TRY372 only where one input port brings more than half of q's load (a heavy input beside light ones: entry 371's
+ * leaf output to a host), never where the inputs are alike (the one switch, the trees' up-links).
+ */
+export function mergeOutput(m: CompiledModel, s: ModelState, q: number): boolean {
+  if (!TRY372) return true;
+  let total = 0;
+  let top = 0;
+  for (let c = q * m.V; c < (q + 1) * m.V; c++)
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) total += s.lamT[m.intoOf[i]!]! * s.xbar[c]!;
+  for (let c = q * m.V; c < (q + 1) * m.V; c++)
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+      const input = (m.turnIn[m.intoOf[i]!]! / m.V) | 0;
+      let mine = 0;
+      for (let c2 = q * m.V; c2 < (q + 1) * m.V; c2++)
+        for (let j = m.intoStart[c2]!; j < m.intoStart[c2 + 1]!; j++) if (((m.turnIn[m.intoOf[j]!]! / m.V) | 0) === input) mine += s.lamT[m.intoOf[j]!]! * s.xbar[c2]!;
+      top = Math.max(top, mine);
+    }
+  return total > 0 && top > 0.5 * total;
 }
 
 /** The lost turns' part E[K]·x_q of turn t's free readout (a fresh head that found q free), as otherVlsReadout forms it. */
 export function lostFree(m: CompiledModel, s: ModelState, t: number): number {
-  if (!applies(m, t)) return 0;
+  if (!applies(m, t, s)) return 0;
   const q = (m.turnOut[t]! / m.V) | 0;
   const miss = 1 - arrivalsMiss(m, s, q, (m.turnIn[t]! / m.V) | 0);
   return lostTurns(s.portBusyFresh[t]!, miss, s.portBusyFresh[t]!, miss, s.xbar[m.turnOut[t]!]!)[0];
@@ -54,7 +76,7 @@ export function lostFree(m: CompiledModel, s: ModelState, t: number): number {
 
 /** The lost turns' part E[K]·x_q of turn t's every-packet readout (a head that waited), as otherVlsReadout forms it. */
 export function lostAll(m: CompiledModel, s: ModelState, t: number): number {
-  if (!applies(m, t)) return 0;
+  if (!applies(m, t, s)) return 0;
   const q = (m.turnOut[t]! / m.V) | 0;
   const input = (m.turnIn[t]! / m.V) | 0;
   const pl = 1 - (1 - waitingElsewhere(m, q, input, t)) * arrivalsMiss(m, s, q, input);
@@ -67,3 +89,4 @@ export function lostAll(m: CompiledModel, s: ModelState, t: number): number {
  */
 export const TRY370 = (process.env.TRY370 ?? '0') !== '0';
 export const TRY290 = TRY370 || (process.env.TRY290 ?? '0') !== '0';
+const TRY372 = (process.env.TRY372 ?? '0') !== '0';

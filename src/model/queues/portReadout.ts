@@ -8,7 +8,7 @@ import type { CompiledModel } from '../spec/compile.js';
 import { EPS, type ModelState } from '../fixedPoint/state.js';
 import { servedLevel, type VlShares } from './arbitration.js';
 import { fedByOneLink, waitingElsewhere, waitingTerm } from '../fixedPoint/waiting.js';
-import { arrivalsMiss, lostTurns, TRY290 } from './lostTurns.js';
+import { arrivalsMiss, lostTurns, mergeOutput, TRY290 } from './lostTurns.js';
 
 /**
  * The input port behind channel u sends one packet at a time (the simulator's crossbar rule): a head of
@@ -108,7 +108,7 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
       if (!own && byPort.length > 2 * m.P) pBusyFresh[t] = Math.max(0, pDel - (sameOut ? 0 : byPort[2 * m.P + q]!));
       // Change 290: a fresh head that found q free while its port sends another VL's packet loses q to a request registering
       // there during the port's residual (1 − φ), waits that packet's x_q, and may lose again (lostTurns.ts).
-      if (TRY290 && !own && !m.voq && !sameOut && byPort.length > 2 * m.P) {
+      if (TRY290 && !own && !m.voq && !sameOut && byPort.length > 2 * m.P && mergeOutput(m, s, q)) {
         const xq0 = s.xbar[m.turnOut[t]!]!;
         const phi = arrivalsMiss(m, s, q, (u / m.V) | 0);
         const [l1, l2] = lostTurns(pBusyFresh[t]!, 1 - phi, pBusyFresh[t]!, 1 - phi, xq0);
@@ -124,7 +124,7 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
     const lt = s.lamT[t]!;
     const busyP = Math.max(0, pAll - (own ? (lt > 0 ? lt * xq : 0) : sameOut ? 0 : byPort[2 * m.P + q]!));
     pBusyAll[t] = busyP;
-    if (!TRY290 || own || m.voq || sameOut) {
+    if (!TRY290 || own || m.voq || sameOut || !mergeOutput(m, s, q)) {
       out[2 * k] = (1 - theta) * out[2 * k]! + theta * busyP * xq;
       out[2 * k + 1] = (1 - theta) * out[2 * k + 1]! + theta * busyP * xq * xq;
       continue;
