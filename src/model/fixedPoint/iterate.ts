@@ -14,6 +14,8 @@ import { voqOutputWait } from '../queues/voq.js';
 import { addFifoWaiting, fifoWaitingOf, markOneLink, startFifoWaiting, waitingTerm } from './waiting.js';
 import { clearReadyByInput, readyHeadsAt, sameLinkStrangers } from '../queues/portReadout.js';
 import { headWaitMva, third } from '../queues/heads.js';
+import { mergeOutput } from '../queues/lostTurns.js';
+const ORACLE373 = process.env.ORACLE373?.split(',').map(Number);
 import { runsAhead, visitRuns } from '../queues/runs.js';
 
 /**
@@ -249,6 +251,12 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           const k = w > 0 ? wv / w : 0;
           s.headWait[t] = wv + lowerTerm;
           s.headWait2[t] = k * k * w2 + 2 * wv * lowerTerm + lowerTerm * lowerTerm;
+          // Oracle 373 (H44a, entry 373; not a method): the heads at heavy/light merges scaled by the simulator's ratios.
+          if (ORACLE373 !== undefined && mergeOutput(m, s, p, true)) {
+            const f = ORACLE373[(m.hostChannel[m.turnIn[t]!] ? 0 : 2) + Math.min(1, v)]!;
+            s.headWait[t]! *= f;
+            s.headWait2[t]! *= f * f;
+          }
         }
       }
       // The table's runs: a buffer's next packet continues its VL's visit before another VL's head (queues/runs.ts visitRuns, change 100).

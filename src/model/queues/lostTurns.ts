@@ -49,8 +49,8 @@ function applies(m: CompiledModel, t: number, s?: ModelState): boolean {
  * with TRY372 only where one input port brings more than half of q's load (a heavy input beside light ones: entry 371's
  * leaf output to a host), never where the inputs are alike (the one switch, the trees' up-links).
  */
-export function mergeOutput(m: CompiledModel, s: ModelState, q: number): boolean {
-  if (!TRY372) return true;
+export function mergeOutput(m: CompiledModel, s: ModelState, q: number, always = false): boolean {
+  if (!TRY372 && !always) return true;
   let total = 0;
   let top = 0;
   for (let c = q * m.V; c < (q + 1) * m.V; c++)
