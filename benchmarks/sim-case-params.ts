@@ -5,6 +5,8 @@
  * per host: a host on each port, two flows per host (SL 0, SL 1; on one VL for `-1sl`) to uniform
  * destinations, 2.5 Gb/s, buffers of four 2 KB packets, VL weights 1 : 3. `bufferBytes` > 0 resizes
  * the input buffers (H31z: the credit limit's part in a buffer's time). `wrr4to4-2sl[-equal]`: fabric-model-wrr-switch.ts's set-up.
+ * `merge2-bare` (H44e): two hosts a, b on one switch s (ports 1, 2) sending to host o (port 3), LABEL each flow's λx; one VL,
+ * four 2 KB slots, 2.5 Gb/s, cut-through — the two-input merge whose heads the oldest-first rule alone orders.
  * `merge-bare-split` (H41shf): change 145's bare mechanism (test/helpers/mergeBare.ts, split) with LABEL each flow's λx.
  * `stair-bare` (H42stair): test/model/stairMerge.test.ts's bare stair (hosts a0–a2 over link u:4 → s:1, host b on s:2, both
  * to o; one VL, four 2 KB slots) with LABEL `HEAVY/LIGHT`, the link's and b's λx (e.g. 0.77/0.13); `pps` is b's rate.
@@ -19,6 +21,18 @@ import { trainIntoOne } from '../test/helpers/twoSls.js';
 export function simCaseParams(name: string, label: string, bufferBytes = 0): { params: any; pps: number } {
   // One switch, h0–h3 each sending both SLs to each of h4–h7 at LABEL of the links (fabric-model-wrr-switch.ts; H35lat).
   if (name === 'wrr4to4-2sl' || name === 'wrr4to4-2sl-equal') return wrrSwitchParams(Number(label), name.endsWith('-equal'));
+  if (name === 'merge2-bare') {
+    const pps = (Number(label) * 2.5e9) / (2048 * 8);
+    const link = (a: string, b: string) => ({ a, b, rateGbps: 2.5 });
+    const params = {
+      topology: { switches: [{ name: 's', ports: 3 }], hosts: ['a', 'b', 'o'].map((name) => ({ name })), links: [link('a', 's:1'), link('b', 's:2'), link('o', 's:3')] },
+      vls: 1, slToVl: Array<number>(16).fill(0),
+      arbitration: { high: [], low: [{ vl: 0, weight: 255 }], limitOfHighPriority: 0 },
+      mtu: 2048, bufferBytes: 4 * 2048, switchLatencyNs: 100, cutThrough: true,
+      flows: ['a', 'b'].map((h) => ({ name: h, source: h, destination: 'o', sl: 0, traffic: { kind: 'poisson', rate: pps }, packetBytes: 2048 })),
+    };
+    return { params, pps };
+  }
   if (name === 'merge-bare-split') {
     const bare = mergeBare(Number(label), true, true);
     return { params: bare.params, pps: bare.rate };

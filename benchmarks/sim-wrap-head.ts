@@ -9,7 +9,7 @@
  *
  *     nice -n 19 npx tsx benchmarks/sim-wrap-head.ts torus8x8-bitcomp-1sl 90% --load 0.45 --buffers s7_0:2/1,s7_0:4/1 --seed 1 --packets 6000
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildFabric, RandomStreams } from '../src/index.js';
 import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
@@ -20,8 +20,9 @@ import { flagPops } from './sim-hooks.js';
 
 const { name, label, packets, seed, opt } = aidArgs(process.argv.slice(2), 'sim-wrap-head.ts CASE LABEL --load L --buffers A/v,B/v [--seed S] [--packets N]', { packets: 6000 });
 const { params, pps } = simCaseParams(name, label);
-const c = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model', `${name}.json`), 'utf8'));
-const pt = c.points.find((p: { label: string }) => p.label === label);
+// A fixture case is scaled to --load; a set-up of sim-case-params.ts that is not one (merge2-bare, H44e) runs at its LABEL.
+const fixture = join(import.meta.dirname, '..', 'test', 'fixtures', 'fabric-model', `${name}.json`);
+const pt = existsSync(fixture) ? JSON.parse(readFileSync(fixture, 'utf8')).points.find((p: { label: string }) => p.label === label) : { load: Number(label) };
 const load = Number(opt('--load', String(pt.load)));
 const scale = load / pt.load;
 const flows = params.flows.map((f: { traffic: { rate: number } }) => ({ ...f, traffic: { ...f.traffic, rate: f.traffic.rate * scale } }));

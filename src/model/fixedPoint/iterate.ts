@@ -13,7 +13,7 @@ import { EPS, type ModelState } from './state.js';
 import { voqOutputWait } from '../queues/voq.js';
 import { addFifoWaiting, fifoWaitingOf, markOneLink, startFifoWaiting, waitingTerm } from './waiting.js';
 import { clearReadyByInput, readyHeadsAt, sameLinkStrangers } from '../queues/portReadout.js';
-import { headWaitMva, third } from '../queues/heads.js';
+import { headWaitMva, successorsAhead, third, TRY410 } from '../queues/heads.js';
 import { runsAhead, visitRuns } from '../queues/runs.js';
 
 /**
@@ -247,8 +247,17 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           const gq = Math.max(0, (split[v]! - (1 - rhoL)) / rhoL);
           const wv = res + gq * (w - res);
           const k = w > 0 ? wv / w : 0;
-          s.headWait[t] = wv + lowerTerm;
-          s.headWait2[t] = k * k * w2 + 2 * wv * lowerTerm + lowerTerm * lowerTerm;
+          let hv = wv;
+          let hv2 = k * k * w2;
+          // Entry 410 (TRY410=1): the successors after the same output wait for the heads registered in their predecessor's window.
+          if (TRY410 && others > 0 && heads > 0) {
+            const [ns, ns2, share] = successorsAhead(m, s, t, c, base, V, (w2v) => servedLevel(sh, w2v) === level, heads);
+            const ws = gq * ns * sEff;
+            hv = (1 - share) * wv + share * ws;
+            hv2 = (1 - share) * hv2 + share * gq * gq * sEff * sEff * (ns2 + ns * cs2);
+          }
+          s.headWait[t] = hv + lowerTerm;
+          s.headWait2[t] = hv2 + 2 * hv * lowerTerm + lowerTerm * lowerTerm;
         }
       }
       // The table's runs: a buffer's next packet continues its VL's visit before another VL's head (queues/runs.ts visitRuns, change 100).

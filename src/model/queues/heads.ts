@@ -67,3 +67,43 @@ export function bufferHeadTime(m: CompiledModel, s: ModelState, u: number, credi
 export function raisedHead(h: number, h2: number, a: number, b: number): [number, number] {
   return a > 0 ? [h + a, h2 + (2 * a * h + a * a) / Math.max(b, EPS)] : [h, h2];
 }
+
+/** Entry 410 (H44e, tried): the successors' head wait by the oldest-first rule, switched on by `TRY410=1`. */
+export const TRY410 = typeof process !== 'undefined' && process.env.TRY410 === '1';
+
+/**
+ * Entry 410 (H44e): the mean and second moment of the head wait of turn t's successors whose predecessor used the same
+ * output, and their share of t's heads. By crossbar.ts's rule (the oldest registered request whose port is free) a successor
+ * registers as its predecessor k starts on the output and is ready as k ends; it then waits one service for each other
+ * input's head registered in k's window — from k's registration to its start — and for no other (a head registered later is
+ * younger; one registered earlier went before k, and its buffer's next registered as it started, inside the window). With
+ * arrivals and registrations at their rates given the window W (one per packet), P(t's buffer has a next | W) = λ_u·W and
+ * P(t' registered | W) = λ_t'·W, so given a successor the window is size-biased: each other turn t' is found with chance
+ * min(1, λ_t'·E[W²]/E[W]). W of k: fresh, its head wait h + β; a successor, x_u + h + β (registered at its own predecessor's
+ * start); successors' share σ_u = λ_u(S_u − x_u)/(1 − λ_u x_u), the shifted queue's busy chance (inputBuffers.ts).
+ * Returns [mean count found N, E[N²] by the binomial of headWaitMva, the successors' share of t's heads σ_u·λ_t/λ_u].
+ */
+export function successorsAhead(m: CompiledModel, s: ModelState, t: number, c: number, base: number, V: number, sameLevel: (v: number) => boolean, heads: number): [number, number, number] {
+  const u = m.turnIn[t]!;
+  const lu = s.lam[u]!;
+  const xu = s.xbar[u]!;
+  const sigma = Math.min(1 - EPS, Math.max(0, (lu * (s.headTime[u]! - xu)) / Math.max(EPS, 1 - lu * xu)));
+  const h = s.headWait[t]!;
+  const b = s.beta[c]!;
+  const m1 = h + b;
+  const ew = m1 + sigma * xu;
+  if (!(ew > 0)) return [0, 0, 0];
+  const ew2 = s.headWait2[t]! + 2 * h * b + b * b + sigma * (xu * xu + 2 * xu * m1);
+  const ratio = ew2 / ew;
+  let n = 0;
+  for (let v = 0; v < V; v++) {
+    if (!sameLevel(v)) continue;
+    for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
+      const t2 = m.intoOf[i]!;
+      if (m.turnIn[t2] === u || !(s.lamT[t2]! > 0)) continue;
+      n += Math.min(1, s.lamT[t2]! * ratio);
+    }
+  }
+  const n2 = n + n * n * (1 - 1 / Math.max(1, heads));
+  return [n, n2, (sigma * s.lamT[t]!) / lu];
+}
