@@ -69,7 +69,9 @@ export function raisedHead(h: number, h2: number, a: number, b: number): [number
 }
 
 /** Entry 410 (H44e, tried): the successors' head wait by the oldest-first rule, switched on by `TRY410=1`. */
-export const TRY410 = typeof process !== 'undefined' && process.env.TRY410 === '1';
+export const TRY410 = typeof process !== 'undefined' && (process.env.TRY410 === '1' || process.env.TRY410 === 'S');
+/** `TRY410=S` (diagnosis only): the rule at one-turn buffers alone (a buffer with several turns keeps the MVA's wait). */
+const TRY410_ONE_TURN = typeof process !== 'undefined' && process.env.TRY410 === 'S';
 
 /**
  * Entry 410 (H44e): the mean and second moment of the head wait of turn t's successors whose predecessor used the same
@@ -86,6 +88,7 @@ export const TRY410 = typeof process !== 'undefined' && process.env.TRY410 === '
 export function successorsAhead(m: CompiledModel, s: ModelState, t: number, c: number, base: number, V: number, sameLevel: (v: number) => boolean, heads: number): [number, number, number] {
   const u = m.turnIn[t]!;
   const lu = s.lam[u]!;
+  if (TRY410_ONE_TURN && s.lamT[t]! < lu * (1 - 1e-9)) return [0, 0, 0];
   const xu = s.xbar[u]!;
   const sigma = Math.min(1 - EPS, Math.max(0, (lu * (s.headTime[u]! - xu)) / Math.max(EPS, 1 - lu * xu)));
   const h = s.headWait[t]!;
