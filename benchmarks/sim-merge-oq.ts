@@ -162,15 +162,12 @@ for (let r = 0; r < reps; r++) {
       put(`${out} in ${inp} scv`, r, scv);
       put(`${out} in ${inp} alone`, r, replay(list.map((q) => ({ ...q, v: 0 })), 1, null).all);
       put(`${out} in ${inp} sim`, r, list.reduce((a, q) => a + (q.st - q.e) / x, 0) / list.length);
-      put(`${out} in ${inp} oq-fcfs`, r, NaN);
     }
     put(`${out} λx`, r, rho);
     put(`${out} form`, r, W(rho) - sub / rho);
   }
   recs = new Map();
 }
-// the per-input oq-fcfs figure is not separable from replay's sums; drop the placeholder
-for (const k of [...rows.keys()]) if (k.endsWith(' oq-fcfs') && k.includes(' in ')) rows.delete(k);
 
 const net = fabricModelNetwork(params);
 const { m, s } = solveModel(net, 1e-7, 500, 1);
