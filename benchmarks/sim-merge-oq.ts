@@ -11,13 +11,14 @@
  *     output): its per-VL split of the same total (work conserving, equal transmissions: the same mean as oq-fcfs);
  *   - form: change 29's W_OQ = W(λ) − Σ_i (λ_i/λ) W(λ_i), M/D/1 W(ρ) = ρ/(2(1 − ρ)), from the measured rates (λ_i per input
  *     link, every VL together), and the table split g_v of the model (wrrSplit) times it;
- *   - per input link: its measured λ_i x to the port, the SCV of its inter-arrival times, the replay of its own stream alone.
+ *   - per input link: its measured λ_i x to the port, the SCV of its inter-arrival times, the replay of its own stream alone,
+ *     its packets present K (entry to the end of their transmission, time-averaged) and E[(K − slots)⁺] (`--slots`, 4).
  * Means ± t 95 % half-width over the replications. The model's floor per VL (floor.ts: g_v W_OQ + change 295's move, less
  * the spill) beside it. src is not changed. A measuring aid, not a score.
  *
  * `--buffer-bytes B` resizes every input buffer (sim-case-params.ts), the model's too.
  *
- *     nice -n 10 npx tsx benchmarks/sim-merge-oq.ts mesh8x8-bitcomp-1sl 90% s0_3:4[,…] [--reps 5] [--packets 5000] [--buffer-bytes B]
+ *     nice -n 10 npx tsx benchmarks/sim-merge-oq.ts mesh8x8-bitcomp-1sl 90% s0_3:4[,…] [--reps 5] [--packets 5000] [--buffer-bytes B] [--slots N]
  */
 import { buildFabric, RandomStreams } from '../src/index.js';
 import { VlArbiter } from '../src/admission/index.js';
@@ -29,12 +30,13 @@ import { simCaseParams } from './sim-case-params.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => (args.indexOf(n) >= 0 ? args[args.indexOf(n) + 1]! : d);
-const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--buffer-bytes'].includes(args[i - 1]!)));
+const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--reps', '--packets', '--buffer-bytes', '--slots'].includes(args[i - 1]!)));
 const [name, label, portList] = positional;
 if (name === undefined || label === undefined || portList === undefined) throw new Error('usage: sim-merge-oq.ts CASE LABEL OUTPORT[,OUTPORT…] [--reps N] [--packets N]');
 const reps = Number(opt('--reps', '5'));
 const packets = Number(opt('--packets', '5000'));
 const outs = portList.split(',');
+const slots = Number(opt('--slots', '4'));
 
 const { params, pps } = simCaseParams(name, label, Number(opt('--buffer-bytes', '0')));
 const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
@@ -162,6 +164,19 @@ for (let r = 0; r < reps; r++) {
       put(`${out} in ${inp} scv`, r, scv);
       put(`${out} in ${inp} alone`, r, replay(list.map((q) => ({ ...q, v: 0 })), 1, null).all);
       put(`${out} in ${inp} sim`, r, list.reduce((a, q) => a + (q.st - q.e) / x, 0) / list.length);
+      // Its packets present (entry to the end of their transmission on the output), time-averaged: the mean count K and
+      // E[(K − slots)⁺], what change 31's spill says waits upstream of a buffer of `slots` packets.
+      const ev = list.flatMap((q) => [[q.e, 1], [q.st + x, -1]] as [number, number][]).sort((a, b) => a[0] - b[0]);
+      let k = 0, prev = ev.length > 0 ? ev[0]![0] : 0, area = 0, beyond = 0;
+      const atLeast = new Array<number>(9).fill(0);
+      for (const [t, d] of ev) {
+        (area += k * (t - prev)), (beyond += Math.max(0, k - slots) * (t - prev));
+        for (let n = 1; n <= Math.min(8, k); n++) atLeast[n]! += t - prev;
+        (k += d), (prev = t);
+      }
+      for (let n = 1; n <= 8; n++) put(`${out} in ${inp} P(K≥${n})`, r, atLeast[n]! / span);
+      put(`${out} in ${inp} K`, r, area / span);
+      put(`${out} in ${inp} K beyond slots`, r, beyond / span);
     }
     put(`${out} λx`, r, rho);
     put(`${out} form`, r, W(rho) - sub / rho);
