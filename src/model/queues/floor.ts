@@ -5,6 +5,8 @@ import { unboundedResponseTime } from './queue.js';
 import type { ModelState } from '../fixedPoint/state.js';
 import { bufferSlots, trainsAhead } from './trainsAhead.js';
 
+const TRY400 = process.env.TRY400 === '1';
+
 /**
  * The output-queued floor (docs/models.md §13.4): an output fed by FIFO input buffers is not work
  * conserving (it may idle while packets for it wait behind heads bound elsewhere), so by the
@@ -62,12 +64,16 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
       for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) sum += s.lamT[m.intoOf[i]!]! * byInput[(m.turnIn[m.intoOf[i]!]! / V) | 0]!;
       floor += sum / lc - wOq;
     }
+    const floorBeforeSpill = floor;
     const spilled = spillUpstream(m, s, c, lc, lc / mu, floor);
     floor -= spilled / lc;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const dbg = (globalThis as any).__h44dFloor;
+    if (dbg !== undefined) dbg({ c, v, lc, mu, wOq, g: split[v], lowerTerm, spillIn, floorBeforeSpill, spilled, floor, turns: Array.from({ length: m.intoStart[c + 1]! - m.intoStart[c]! }, (_, k) => { const t = m.intoOf[m.intoStart[c]! + k]!; return { t, u: m.turnIn[t], lt: s.lamT[t], head: s.headWait[t], fifo: s.fifoWait[m.turnIn[t]!], byIn: byInput?.[(m.turnIn[t]! / m.V) | 0], train: trainsAhead(m, s, c, (m.turnIn[t]! / m.V) | 0) / mu }; }) });
     let deficit = 0;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t = m.intoOf[i]!;
-      deficit += s.lamT[t]! * (floor - s.headWait[t]! - s.fifoWait[m.turnIn[t]!]!);
+      deficit += s.lamT[t]! * (floor - s.headWait[t]! - (TRY400 ? s.portWait[t]! : 0) - s.fifoWait[m.turnIn[t]!]!);
     }
     if (!oneInput) {
       // Change 312 (303's train term, H41shf): the other inputs' trains' next packets, registered before
