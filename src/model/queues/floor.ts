@@ -6,6 +6,7 @@ import type { ModelState } from '../fixedPoint/state.js';
 import { bufferSlots, trainsAhead } from './trainsAhead.js';
 
 const TRY400 = process.env.TRY400 === '1';
+const TRY404 = process.env.TRY404 === '1';
 
 /**
  * The output-queued floor (docs/models.md §13.4): an output fed by FIFO input buffers is not work
@@ -65,7 +66,7 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
       floor += sum / lc - wOq;
     }
     const floorBeforeSpill = floor;
-    const spilled = spillUpstream(m, s, c, lc, lc / mu, floor);
+    const spilled = spillUpstream(m, s, c, lc, lc / mu, floor, TRY404 ? tailDecay(l / mu) : 0);
     floor -= spilled / lc;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const dbg = (globalThis as any).__h44dFloor;
@@ -121,7 +122,7 @@ export function outputQueuedWait(l: number, mu: number, ca2: number, cs2: number
  * packets; E[(K_t − N)⁺] = ρ a r'^N/(1 − r') wait upstream instead, in the buffers of the output that
  * feeds buffer t (stored per turn in floorSpill, read there next). Returns the packets spilled.
  */
-function spillUpstream(m: CompiledModel, s: ModelState, c: number, lc: number, rho: number, wait: number): number {
+function spillUpstream(m: CompiledModel, s: ModelState, c: number, lc: number, rho: number, wait: number, decay = 0): number {
   const L = rho + lc * wait;
   let total = 0;
   for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
@@ -130,7 +131,7 @@ function spillUpstream(m: CompiledModel, s: ModelState, c: number, lc: number, r
     const phi = s.lamT[t]! / lc;
     const slots = bufferSlots(m, s, u);
     // A host's buffer: what it cannot hold waits in the host's send queue, on the same flows' path.
-    const spill = m.hostChannel[u] === 1 ? 0 : bufferSpill(rho, L, phi, slots);
+    const spill = m.hostChannel[u] === 1 ? 0 : decay > 1 - rho / L ? bufferSpillTail(rho, L, phi, slots, decay) : bufferSpill(rho, L, phi, slots);
     s.floorSpill[t] = spill;
     total += spill;
   }
@@ -147,4 +148,37 @@ export function bufferSpill(rho: number, L: number, phi: number, slots: number):
   const d = 1 - r + r * phi;
   const r1 = (r * phi) / d;
   return (rho * (phi / d) * Math.pow(r1, slots)) / (1 - r1);
+}
+
+/**
+ * TRY404 (H44d, tried): the merged queue's tail decays per packet as an M/D/1 queue's of the output's whole load (the pole
+ * 1/z of its generating function, z = e^(ρ(z − 1)), z > 1: spaced links change the mean, not the large-deviation rate while
+ * their busy periods' rate stays below the output's). Returns 1/z (0 when ρ ≤ 0 or ρ ≥ 1).
+ */
+export function tailDecay(rho: number): number {
+  if (!(rho > 0) || !(rho < 1)) return 0;
+  let z = 1 / rho + 0.5;
+  for (let k = 0; k < 50; k++) {
+    const f = Math.exp(rho * (z - 1)) - z;
+    const d = rho * Math.exp(rho * (z - 1)) - 1;
+    const zn = z - f / d;
+    if (Math.abs(zn - z) < 1e-12) return 1 / zn;
+    z = zn;
+  }
+  return 1 / z;
+}
+
+/**
+ * TRY404: E[(K_t − N)⁺] of one input's share φ of a queue with P(K ≥ 1) = ρ, P(K ≥ n) = ρ c r^(n−1) (n ≥ 2), r the tail's
+ * decay and c fixed by the mean L: the first packet is the input's with probability φ, the rest X (P(X ≥ m) = c r^m) thinned
+ * by φ as bufferSpill's geometric: P(X_t ≥ m) = q a r'^(m−1), q = c r.
+ */
+export function bufferSpillTail(rho: number, L: number, phi: number, slots: number, r: number): number {
+  if (!(L > rho) || !(phi > 0) || !(slots < Infinity)) return 0;
+  const q = Math.min(1, ((L - rho) * (1 - r)) / rho);
+  const d = 1 - r + r * phi;
+  const a = phi / d;
+  const r1 = (r * phi) / d;
+  const ex = (mm: number) => (q * a * Math.pow(r1, mm)) / (1 - r1);
+  return rho * (phi * ex(slots - 1) + (1 - phi) * ex(slots));
 }
