@@ -157,15 +157,18 @@ export function bufferSpill(rho: number, L: number, phi: number, slots: number):
  */
 export function tailDecay(rho: number): number {
   if (!(rho > 0) || !(rho < 1)) return 0;
-  let z = 1 / rho + 0.5;
-  for (let k = 0; k < 50; k++) {
-    const f = Math.exp(rho * (z - 1)) - z;
-    const d = rho * Math.exp(rho * (z - 1)) - 1;
-    const zn = z - f / d;
-    if (Math.abs(zn - z) < 1e-12) return 1 / zn;
-    z = zn;
+  // f(z) = e^(ρ(z − 1)) − z is 0 at z = 1 and negative just above it (f'(1) = ρ − 1): bisect for the root above 1
+  // (Newton from 1/ρ fell to the trivial root at some loads: the first TRY404 score, 87106ee).
+  const f = (z: number) => Math.exp(rho * (z - 1)) - z;
+  let lo = 1 + 1e-9;
+  let hi = 2;
+  while (f(hi) < 0) hi *= 2;
+  for (let k = 0; k < 80; k++) {
+    const mid = 0.5 * (lo + hi);
+    if (f(mid) < 0) lo = mid;
+    else hi = mid;
   }
-  return 1 / z;
+  return 2 / (lo + hi);
 }
 
 /**
