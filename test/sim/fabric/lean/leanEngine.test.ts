@@ -28,7 +28,7 @@ function fourAryTwoTree(): FabricTopologySpec {
 /** Each host to the host `shift` further on (a permutation), Poisson at `load` of a 2.5 Gb/s link in 2 KB packets. */
 function shiftFlows(names: readonly string[], shift: number, load: number, extra: Record<string, unknown> = {}): FabricOptions['flows'] {
   const rate = (load * 2.5e9) / 8 / 2048;
-  return names.map((n, i) => ({ name: n, source: n, destination: names[(i + shift) % names.length]!, traffic: { kind: 'poisson', rate }, sendQueuePackets: 256, ...extra }));
+  return names.map((n, i) => ({ name: n, source: n, destination: names[(i + shift) % names.length]!, traffic: { kind: 'poisson' as const, rate }, sendQueuePackets: 256, ...extra }));
 }
 
 /** Runs both engines on `options` to `untilUs` after `warmUs`; expects the same results. Returns the standard engine's measurements. */
@@ -62,7 +62,7 @@ describe('the lean engine runs the standard engine’s simulation', () => {
     const names = topology.hosts.map((h) => h.name);
     // Hosts 2i and 2i+1 both send to host (4i + 1) mod 16: eight destinations with two sources each.
     const rate = (0.95 * 2.5e9) / 8 / 2048;
-    const flows = names.map((n, i) => ({ name: n, source: n, destination: names[(4 * (i >> 1) + 1 + (i >> 1 === 0 ? 4 : 0)) % 16]!, traffic: { kind: 'poisson', rate }, sendQueuePackets: 16 }));
+    const flows = names.map((n, i) => ({ name: n, source: n, destination: names[(4 * (i >> 1) + 1 + (i >> 1 === 0 ? 4 : 0)) % 16]!, traffic: { kind: 'poisson' as const, rate }, sendQueuePackets: 16 }));
     const s = expectSameRun({ topology, seed: 11, flows }, 2000, 100);
     expect(s.ports.some((p) => p.creditStallTime > 0)).toBe(true);
     expect(s.flows.some((f) => f.sourceDrops > 0)).toBe(true);
@@ -72,7 +72,7 @@ describe('the lean engine runs the standard engine’s simulation', () => {
     const topology = fourAryTwoTree();
     const names = topology.hosts.map((h) => h.name);
     const rate = (0.7 * 2.5e9) / 8 / 1024;
-    const flows = names.map((n, i) => ({ name: n, source: n, destination: names[(i + 4) % 16]!, traffic: { kind: 'cbr', rate, phase: 0 }, packetBytes: 1024 }));
+    const flows = names.map((n, i) => ({ name: n, source: n, destination: names[(i + 4) % 16]!, traffic: { kind: 'cbr' as const, rate, phase: 0 }, packetBytes: 1024 }));
     const s = expectSameRun({ topology, seed: 1, flows }, 1000, 50);
     expect(s.packetHops).toBeGreaterThan(1000);
   });
@@ -80,9 +80,9 @@ describe('the lean engine runs the standard engine’s simulation', () => {
   it('two switches (thesis Fig. 3.1), a hot spot overloaded: stalls upstream, drops at the sources', () => {
     const rate = (0.8 * 2.5e9) / 8 / 2048;
     const flows = [
-      { name: 'local', source: 'B1', destination: 'Bc', traffic: { kind: 'poisson', rate }, sendQueuePackets: 8 },
-      { name: 'remote', source: 'A1', destination: 'Bc', traffic: { kind: 'poisson', rate }, sendQueuePackets: 8 },
-      { name: 'victim', source: 'Av', destination: 'Bv', traffic: { kind: 'poisson', rate: rate / 2 } },
+      { name: 'local', source: 'B1', destination: 'Bc', traffic: { kind: 'poisson' as const, rate }, sendQueuePackets: 8 },
+      { name: 'remote', source: 'A1', destination: 'Bc', traffic: { kind: 'poisson' as const, rate }, sendQueuePackets: 8 },
+      { name: 'victim', source: 'Av', destination: 'Bv', traffic: { kind: 'poisson' as const, rate: rate / 2 } },
     ];
     const s = expectSameRun({ topology: twoSwitchTopology(), seed: 2, flows, vls: 1 }, 3000, 200);
     expect(s.flows.find((f) => f.name === 'remote')!.sourceDrops).toBeGreaterThan(0);
@@ -94,8 +94,8 @@ describe('the lean engine runs the standard engine’s simulation', () => {
     const topology = { ...base, links: base.links.map((l, i) => (i === 0 ? { ...l, rateGbps: 10, delayNs: 40 } : l)) };
     const rate = (0.6 * 2.5e9) / 8 / 1500;
     const flows = [
-      { name: 'remote', source: 'A1', destination: 'Bc', traffic: { kind: 'poisson', rate }, packetBytes: 1500 },
-      { name: 'back', source: 'Bv', destination: 'Av', traffic: { kind: 'poisson', rate }, packetBytes: 1500 },
+      { name: 'remote', source: 'A1', destination: 'Bc', traffic: { kind: 'poisson' as const, rate }, packetBytes: 1500 },
+      { name: 'back', source: 'Bv', destination: 'Av', traffic: { kind: 'poisson' as const, rate }, packetBytes: 1500 },
     ];
     expectSameRun({ topology, seed: 4, flows }, 2000, 100);
     expectSameRun({ topology, seed: 4, flows, cutThrough: false, switchLatencyNs: 250, bufferBytes: 4096 }, 2000, 100);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidParameterError, simulate, singleSwitchTopology, type FabricOptions } from '../../../../src/index.js';
 import { buildLeanFabric } from '../../../../src/sim/fabric/lean/index.js';
 
-const poisson = { kind: 'poisson', rate: 50_000 };
+const poisson = { kind: 'poisson', rate: 50_000 } as const;
 const base = (): FabricOptions => ({
   topology: singleSwitchTopology(3),
   flows: [
