@@ -127,7 +127,8 @@ export class LeanFabric {
 
   /** Figures measured since the end of the warm-up. */
   measurements(): LeanMeasurements {
-    return this.stats.measurements(this.R, this.clock, this.events);
+    const sources = this.sources;
+    return this.stats.measurements(this.R, this.clock, this.events, (f) => sources.offered(f), (f) => sources.refused(f));
   }
 
   private handle(a: number, b: number): void {
@@ -143,7 +144,7 @@ export class LeanFabric {
         const R = this.R;
         R[8 * x + W_CREDITS]! += b;
         if ((R[8 * x + W_MISC]! & OUT_BUSY) === 0) {
-          if (x >= this.hostBase) this.hostTry(x);
+          if (x >= this.hostBase) this.hostTry(x, this.c.flowOfHost[x - this.hostBase]!);
           else this.tryOutput(x);
         }
         return;
@@ -156,6 +157,7 @@ export class LeanFabric {
         return;
       default:
         this.stats.reset(this.R, this.clock);
+        this.sources.resetCounts();
     }
   }
 
@@ -232,15 +234,13 @@ export class LeanFabric {
     this.transmit(o, p, i | ((((P[8 * p + 1]! >>> 8) + 63) >> BLOCK_SHIFT) << 16));
   }
 
-  /** Host port g, if idle, starts its flow's head packet given the credits (hostAdapter.ts tryOutput with one flow). */
-  private hostTry(g: number): void {
+  /** Host port g (its flow f; −1: none), if idle, starts the flow's head packet given the credits (hostAdapter.ts tryOutput with one flow). */
+  private hostTry(g: number, f: number): void {
     const R = this.R;
     const misc = R[8 * g + W_MISC]!;
-    if ((misc & OUT_BUSY) !== 0) return;
-    const f = this.c.flowOfHost[g - this.hostBase]!;
-    if (f < 0) return;
+    if ((misc & OUT_BUSY) !== 0 || f < 0) return;
     const sources = this.sources;
-    const p = sources.head[f]!;
+    const p = sources.head(f);
     if (p < 0) return;
     const packets = this.packets;
     if ((R[8 * g + W_CREDITS]! & 0xffff) < ((packets.i32[8 * p + 1]! >>> 8) + 63) >> BLOCK_SHIFT) {
@@ -249,7 +249,6 @@ export class LeanFabric {
     }
     if ((misc & STALL) !== 0) this.stats.stallEnds(R, g, this.clock);
     sources.pop(f, packets);
-    packets.i32[8 * p + 1]! &= ~0xff;
     packets.f64[4 * p + 3] = this.clock;
     this.transmit(g, p, -1 - f);
   }
@@ -296,7 +295,7 @@ export class LeanFabric {
     R[r + W_MISC]! &= ~OUT_BUSY;
     if (from < 0) {
       this.sources.sent(-1 - from);
-      this.hostTry(g);
+      this.hostTry(g, -1 - from);
       return;
     }
     const i = from & 0xffff;
@@ -339,9 +338,9 @@ export class LeanFabric {
   private generate(f: number, epoch: number): void {
     const sources = this.sources;
     const now = this.clock;
-    if (now >= sources.stop[f]!) return;
-    if (epoch === 1) sources.newPacket(f, now, this.packets, this.stats);
+    if (sources.stopped(f, now)) return;
+    if (epoch === 1) sources.newPacket(f, now, this.packets);
     this.cal.post(now + sources.nextGap(f), (E_GENERATE << K_SHIFT) | f, 1);
-    this.hostTry(this.hostBase + this.c.flows[f]!.source);
+    this.hostTry(sources.port(f), f);
   }
 }

@@ -51,10 +51,8 @@ export interface LeanMeasurements {
 /** The recorders of one lean run (indices: port g, flow f). */
 export class LeanStats {
   private readonly c: LeanCompiled;
-  /** Per flow: delivered, mean latency, bytes (4 doubles a flow); offered and refused. */
+  /** Per flow: delivered, mean latency, bytes (4 doubles a flow). (Offered and refused: the sources' queue records.) */
   private readonly flowRec: Float64Array;
-  readonly offered: Float64Array;
-  readonly drops: Float64Array;
   /** Per port: since when a credit stall lasts (its flag in the record), the stall time ended so far, busy time beyond bytes/rate (cut-through stretch), the bytes count's wraps. */
   private readonly stallSince: Float64Array;
   private readonly stallTime: Float64Array;
@@ -68,8 +66,6 @@ export class LeanStats {
     this.c = c;
     const F = c.flows.length;
     this.flowRec = new Float64Array(4 * F);
-    this.offered = new Float64Array(F);
-    this.drops = new Float64Array(F);
     this.stallSince = new Float64Array(c.ports);
     this.stallTime = new Float64Array(c.ports);
     this.stretch = new Float64Array(c.ports);
@@ -102,8 +98,6 @@ export class LeanStats {
     this.measureStart = now;
     this.hops = 0;
     this.flowRec.fill(0);
-    this.offered.fill(0);
-    this.drops.fill(0);
     this.stallTime.fill(0);
     this.stretch.fill(0);
     this.bytesWrapped.fill(0);
@@ -113,8 +107,8 @@ export class LeanStats {
     }
   }
 
-  /** The figures since the reset, at `now`; `events` as {@link LeanMeasurements} counts them. */
-  measurements(R: Int32Array, now: number, events: number): LeanMeasurements {
+  /** The figures since the reset, at `now`; `events` as {@link LeanMeasurements} counts them; each flow's packets offered and refused (the sources' counts). */
+  measurements(R: Int32Array, now: number, events: number, offered: (f: number) => number, refused: (f: number) => number): LeanMeasurements {
     const c = this.c;
     const duration = now - this.measureStart;
     const flows = c.flows.map((flow, f): LeanFlowFigures => {
@@ -124,8 +118,8 @@ export class LeanStats {
         delivered: n,
         throughputGbps: duration > 0 ? (this.flowRec[4 * f + F_BYTES]! * 8) / duration / 1e9 : 0,
         meanLatencyUs: n > 0 ? this.flowRec[4 * f + F_MEAN]! : NaN,
-        offered: this.offered[f]!,
-        sourceDrops: this.drops[f]!,
+        offered: offered(f),
+        sourceDrops: refused(f),
       };
     });
     const ports: LeanPortFigures[] = [];
