@@ -101,3 +101,11 @@ describe("the fabric scenario's engine param", () => {
     expect(() => simulate({ scenario: 'fabric', params: { ...base(), engine: 'lean', marking: { kind: 'ecn' } } }, { replications: 2, until: 1e-4 })).toThrow(/marking/);
   });
 });
+
+describe('the lean record layout', () => {
+  it("leanFabric.ts's copy of the layout is leanRecords.ts's", async () => {
+    const records = await import('../../../../src/sim/fabric/lean/leanRecords.js');
+    const { LEAN_RECORD_LAYOUT } = await import('../../../../src/sim/fabric/lean/leanFabric.js');
+    for (const [name, value] of Object.entries(LEAN_RECORD_LAYOUT)) expect([name, (records as unknown as Record<string, number>)[name]]).toEqual([name, value]);
+  });
+});
