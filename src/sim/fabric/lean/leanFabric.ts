@@ -138,8 +138,8 @@ export class LeanFabric {
       const t = cal.peekTime();
       if (this.chooseCount > 0 && t > this.clock) {
         const k = this.chooseFirst;
-        this.chooseFirst = k + 1 === this.chooseOut.length ? 0 : k + 1;
-        this.chooseCount--;
+        // (back to the ring's start once empty: the few choices of an instant stay on its first line)
+        this.chooseFirst = --this.chooseCount === 0 || k + 1 === this.chooseOut.length ? 0 : k + 1;
         this.choose(this.chooseOut[k]!, this.chooseIn[k]!);
         this.events++;
         continue;
