@@ -8,8 +8,8 @@
  * unsorted list of nodes (a take scans its bucket for the least (time, sequence)); events beyond the
  * wheel's span wait in a binary heap ordered by (time, sequence) and move into the wheel as it turns.
  * The design is the session-22 bound's (benchmarks/fabric-scale-bound-calendar.ts: the wheel bought
- * ~55 ns per hop at k = 32 against a heap), with the sequence numbers added for the order of ties:
- * read only when two times are equal.
+ * ~55 ns per hop at k = 32 against a heap). Ties: the heap orders by a sequence number; a bucket's list is
+ * in the reverse of posting order, so its scan keeps the last of equal times (LeanCalendar's constructor).
  */
 
 /** A binary min-heap of (time, sequence, a, b), growing as needed (the far events). */
@@ -107,12 +107,15 @@ export class LeanCalendar {
   /** Per bucket, its first node (−1: empty). */
   private readonly head: Int32Array;
   /**
-   * Nodes of 32 bytes, one cache line's half (a post or take reads one line of its node, not one of each of
-   * five arrays): doubles at 4x (time) and 4x + 1 (sequence: exact to 2^53 posts), integers at 8x + 4 (a),
-   * + 5 (b), + 6 (the next node in the bucket or the free list).
+   * Nodes of 16 bytes, four to a cache line: a double at 2x (time), integers at 4x + 2 (a) and + 3 (b). The
+   * links (the next node in the bucket or the free list) apart in {@link next}, 4 bytes a node: a bucket's
+   * scan reads one node line and one dense link per node, and the nodes' lines are half the 32-byte nodes'
+   * with their sequence numbers (benchmarks/README.md nineteenth pass, second part). No sequence number in the
+   * wheel: a bucket's list is its events in the reverse of their posting order (the constructor's note).
    */
   private nF: Float64Array;
   private nI: Int32Array;
+  private next: Int32Array;
   private free = -1;
   private used = 0;
   private inWheel = 0;
@@ -126,11 +129,18 @@ export class LeanCalendar {
   private seq = 0;
   /** The b of the event {@link takeA} took last. */
   lastB = 0;
-  private readonly pullOne = (time: number, seq: number, a: number, b: number): void => this.insert(Math.floor(time / this.width), time, seq, a, b);
+  private readonly pullOne = (time: number, _seq: number, a: number, b: number): void => this.insert(Math.floor(time / this.width), time, a, b);
 
   /**
    * `buckets` (rounded up to a power of two) of `span / buckets` seconds each; `capacity` nodes to
    * start with (the wheel grows). Events at or after span ahead of the wheel wait in the heap.
+   *
+   * The order of ties needs no sequence number in the wheel: a node enters its bucket's list at the front, and
+   * the order in which events enter a bucket is their posting order — the far heap hands a bucket its events,
+   * in (time, sequence) order, when the wheel's span first covers the bucket, before any event can be posted
+   * into it directly (post sends an event to the heap while its bucket is beyond the span, and every turn of
+   * the wheel pulls at once); so the scan, which keeps the last of equal times in the list, keeps the one
+   * posted first.
    */
   constructor(capacity: number, buckets: number, span: number) {
     let N = 1;
@@ -139,9 +149,10 @@ export class LeanCalendar {
     this.mask = N - 1;
     this.width = span / N;
     this.head = new Int32Array(N).fill(-1);
-    const buffer = new ArrayBuffer(32 * Math.max(16, capacity));
+    const buffer = new ArrayBuffer(16 * Math.max(16, capacity));
     this.nF = new Float64Array(buffer);
     this.nI = new Int32Array(buffer);
+    this.next = new Int32Array(Math.max(16, capacity));
   }
 
   /** Pending events. */
@@ -155,24 +166,22 @@ export class LeanCalendar {
     const bi = Math.floor(t / this.width);
     if (bi >= this.cur + this.N) this.far.push(t, seq, a, b);
     // (A peek may have turned the wheel past t's bucket: the current bucket's scan still finds it first.)
-    else this.insert(bi < this.cur ? this.cur : bi, t, seq, a, b);
+    else this.insert(bi < this.cur ? this.cur : bi, t, a, b);
   }
 
-  private insert(bi: number, t: number, seq: number, a: number, b: number): void {
+  private insert(bi: number, t: number, a: number, b: number): void {
     let x = this.free;
-    if (x >= 0) this.free = this.nI[8 * x + 6]!;
+    if (x >= 0) this.free = this.next[x]!;
     else {
-      if (8 * this.used === this.nI.length) this.grow();
+      if (this.used === this.next.length) this.grow();
       x = this.used++;
     }
     const I = this.nI;
-    const F = this.nF;
-    F[4 * x] = t;
-    F[4 * x + 1] = seq;
-    I[8 * x + 4] = a;
-    I[8 * x + 5] = b;
+    this.nF[2 * x] = t;
+    I[4 * x + 2] = a;
+    I[4 * x + 3] = b;
     const k = bi & this.mask;
-    I[8 * x + 6] = this.head[k]!;
+    this.next[x] = this.head[k]!;
     this.head[k] = x;
     this.inWheel++;
     if (bi <= this.cur) this.minNode = -1;
@@ -195,13 +204,14 @@ export class LeanCalendar {
       if (far.n > 0) this.pull();
     }
     const F = this.nF;
-    const I = this.nI;
+    const next = this.next;
     let best = head[this.cur & this.mask]!;
     let bestPrev = -1;
-    let bestT = F[4 * best]!;
-    for (let prev = best, x = I[8 * best + 6]!; x >= 0; prev = x, x = I[8 * x + 6]!) {
-      const t = F[4 * x]!;
-      if (t < bestT || (t === bestT && F[4 * x + 1]! < F[4 * best + 1]!)) (best = x), (bestPrev = prev), (bestT = t);
+    let bestT = F[2 * best]!;
+    // The last of the least times in the list: the one posted first (the constructor's note).
+    for (let prev = best, x = next[best]!; x >= 0; prev = x, x = next[x]!) {
+      const t = F[2 * x]!;
+      if (t <= bestT) (best = x), (bestPrev = prev), (bestT = t);
     }
     this.minNode = best;
     this.minPrev = bestPrev;
@@ -218,23 +228,24 @@ export class LeanCalendar {
   peekTime(): number {
     if (this.inWheel + this.far.n === 0) return Infinity;
     this.settle();
-    return this.nF[4 * this.minNode]!;
+    return this.nF[2 * this.minNode]!;
   }
 
   /** Takes the least event (size() > 0); returns its a (its b in {@link lastB}). */
   takeA(): number {
     this.settle();
     const I = this.nI;
+    const N = this.next;
     const x = this.minNode;
-    const next = I[8 * x + 6]!;
+    const next = N[x]!;
     if (this.minPrev < 0) this.head[this.cur & this.mask] = next;
-    else I[8 * this.minPrev + 6] = next;
-    I[8 * x + 6] = this.free;
+    else N[this.minPrev] = next;
+    N[x] = this.free;
     this.free = x;
     this.inWheel--;
     this.minNode = -1;
-    this.lastB = I[8 * x + 5]!;
-    return I[8 * x + 4]!;
+    this.lastB = I[4 * x + 3]!;
+    return I[4 * x + 2]!;
   }
 
   private grow(): void {
@@ -242,5 +253,8 @@ export class LeanCalendar {
     new Int32Array(bigger).set(this.nI);
     this.nI = new Int32Array(bigger);
     this.nF = new Float64Array(bigger);
+    const next = new Int32Array(this.next.length * 2);
+    next.set(this.next);
+    this.next = next;
   }
 }
