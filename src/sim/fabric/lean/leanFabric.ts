@@ -83,6 +83,9 @@ export class LeanFabric {
   private readonly classRate: Float64Array;
   private readonly classDelay: Float64Array;
   private readonly paths: Int32Array;
+  /** Per flow its packets' wire bytes and credit blocks (one size per flow: the packet record holds neither). */
+  private readonly flowBytes: Int32Array;
+  private readonly flowBlocks: Int32Array;
   private readonly pathStride: number;
   private readonly hostBase: number;
   private readonly switchLatency: number;
@@ -112,6 +115,8 @@ export class LeanFabric {
     this.classRate = c.classRate;
     this.classDelay = c.classDelay;
     this.paths = c.paths;
+    this.flowBytes = Int32Array.from(c.flows, (f) => f.bytes);
+    this.flowBlocks = this.flowBytes.map((b) => (b + 63) >> BLOCK_SHIFT);
     this.pathStride = c.pathStride;
     this.hostBase = c.hostBase;
     this.switchLatency = c.switchLatency;
@@ -198,17 +203,17 @@ export class LeanFabric {
   private arrive(g: number, p: number): void {
     const R = this.R;
     const P = this.packets.i32;
-    const word = P[8 * p + 1]!;
+    const word = P[6 * p]!;
     const hop = (word & 0xff) + 1;
-    const out = this.paths[P[8 * p]! * this.pathStride + hop]!;
-    P[8 * p + 1] = (word & ~0xff) | hop;
-    P[8 * p + 2] = -1;
-    P[8 * p + 3] = out;
+    const f = word >>> 8;
+    const out = this.paths[f * this.pathStride + hop]!;
+    P[6 * p] = (word & ~0xff) | hop;
+    P[6 * p + 1] = -1;
     const r = 8 * g;
-    R[r + W_MISC]! += ((word >>> 8) + 63) >> BLOCK_SHIFT;
+    R[r + W_MISC]! += this.flowBlocks[f]!;
     const t = R[r + W_TAIL]!;
     R[r + W_TAIL] = p;
-    if (t >= 0) P[8 * t + 2] = p;
+    if (t >= 0) P[6 * t + 1] = p;
     else {
       R[r + W_HEAD] = p;
       this.request(g, out);
@@ -243,7 +248,8 @@ export class LeanFabric {
     const ri = 8 * i;
     const p = R[ri + W_HEAD]!;
     const P = this.packets.i32;
-    if ((misc & INTO_HOST) === 0 && (R[ro + W_CREDITS]! & 0xffff) < ((P[8 * p + 1]! >>> 8) + 63) >> BLOCK_SHIFT) {
+    const blocks = this.flowBlocks[P[6 * p]! >>> 8]!;
+    if ((misc & INTO_HOST) === 0 && (R[ro + W_CREDITS]! & 0xffff) < blocks) {
       if ((misc & STALL) === 0) this.stats.stallBegins(R, o, this.clock);
       return;
     }
@@ -256,15 +262,18 @@ export class LeanFabric {
     else R[8 * prev + W_HEAD_REQ] = (R[8 * prev + W_HEAD_REQ]! & ~0xffff) | next;
     if (next === NO_LINK) last = prev;
     R[ro + W_REQUESTS] = first | (last << 16);
-    const q = P[8 * p + 2]!;
+    const q = P[6 * p + 1]!;
     R[ri + W_HEAD] = q;
     R[ri + W_MISC]! |= IN_BUSY;
     if (q < 0) (R[ri + W_TAIL] = -1), (R[ri + W_HEAD_REQ] = NO_LINK | (NO_LINK << 16));
-    else this.request(i, P[8 * q + 3]!);
+    else {
+      const w = P[6 * q]!;
+      this.request(i, this.paths[(w >>> 8) * this.pathStride + (w & 0xff)]!);
+    }
     // Every byte crosses the switch in the switch latency (crossbar.ts startTx).
     const F = this.packets.f64;
-    F[4 * p + 3] = F[4 * p + 3]! + this.switchLatency;
-    this.transmit(o, p, i | ((((P[8 * p + 1]! >>> 8) + 63) >> BLOCK_SHIFT) << 16));
+    F[3 * p + 2] = F[3 * p + 2]! + this.switchLatency;
+    this.transmit(o, p, i | (blocks << 16));
   }
 
   /** Host port g (its flow f; −1: none), if idle, starts the flow's head packet given the credits (hostAdapter.ts tryOutput with one flow). */
@@ -276,13 +285,13 @@ export class LeanFabric {
     const p = sources.head(f);
     if (p < 0) return;
     const packets = this.packets;
-    if ((R[8 * g + W_CREDITS]! & 0xffff) < ((packets.i32[8 * p + 1]! >>> 8) + 63) >> BLOCK_SHIFT) {
+    if ((R[8 * g + W_CREDITS]! & 0xffff) < this.flowBlocks[f]!) {
       if ((misc & STALL) === 0) this.stats.stallBegins(R, g, this.clock);
       return;
     }
     if ((misc & STALL) !== 0) this.stats.stallEnds(R, g, this.clock);
     sources.pop(f, packets);
-    packets.f64[4 * p + 3] = this.clock;
+    packets.f64[3 * p + 2] = this.clock;
     this.transmit(g, p, -1 - f);
   }
 
@@ -291,7 +300,7 @@ export class LeanFabric {
     const R = this.R;
     const r = 8 * g;
     const misc = R[r + W_MISC]!;
-    const size = this.packets.i32[8 * p + 1]! >>> 8;
+    const size = this.flowBytes[this.packets.i32[6 * p]! >>> 8]!;
     if ((misc & INTO_HOST) === 0) R[r + W_CREDITS]! -= (size + 63) >> BLOCK_SHIFT;
     R[r + W_MISC] = misc | OUT_BUSY;
     const stats = this.stats;
@@ -304,13 +313,13 @@ export class LeanFabric {
     const duration = size / this.classRate[k]!;
     let end = now + duration;
     const F = this.packets.f64;
-    if (this.cutThrough && F[4 * p + 3]! > end) {
-      end = F[4 * p + 3]!;
+    if (this.cutThrough && F[3 * p + 2]! > end) {
+      end = F[3 * p + 2]!;
       stats.stretch[g]! += end - now - duration;
     }
     R[r + W_END] = ticks(end);
     const d = this.classDelay[k]!;
-    F[4 * p + 3] = end + d;
+    F[3 * p + 2] = end + d;
     const cal = this.cal;
     cal.post(end, (E_TX_END << K_SHIFT) | g, from);
     if ((misc & INTO_HOST) !== 0) cal.post(end + d, E_DELIVER << K_SHIFT, p);
@@ -362,8 +371,8 @@ export class LeanFabric {
   /** Packet p's tail reaches its host (sink.ts deliver). */
   private deliver(p: number): void {
     const packets = this.packets;
-    const f = packets.i32[8 * p]!;
-    this.stats.delivered(f, packets.i32[8 * p + 1]! >>> 8, (this.clock - packets.f64[4 * p + 2]!) * 1e6);
+    const f = packets.i32[6 * p]! >>> 8;
+    this.stats.delivered(f, this.flowBytes[f]!, (this.clock - packets.f64[3 * p + 1]!) * 1e6);
     packets.release(p);
   }
 

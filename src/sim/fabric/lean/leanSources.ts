@@ -65,13 +65,12 @@ export class LeanSources {
     }
     const p = packets.alloc();
     const P = packets.i32;
-    P[8 * p] = f;
-    P[8 * p + 1] = q[r + Q_BYTES]! << 8;
-    P[8 * p + 2] = -1;
-    packets.f64[4 * p + 2] = now;
+    P[6 * p] = f << 8;
+    P[6 * p + 1] = -1;
+    packets.f64[3 * p + 1] = now;
     const t = q[r + Q_TAIL]!;
     if (t < 0) q[r + Q_HEAD] = p;
-    else P[8 * t + 2] = p;
+    else P[6 * t + 1] = p;
     q[r + Q_TAIL] = p;
     q[r + Q_COUNT]!++;
   }
@@ -90,7 +89,7 @@ export class LeanSources {
   pop(f: number, packets: LeanPackets): number {
     const q = this.q;
     const p = q[8 * f + Q_HEAD]!;
-    const next = packets.i32[8 * p + 2]!;
+    const next = packets.i32[6 * p + 1]!;
     q[8 * f + Q_HEAD] = next;
     if (next < 0) q[8 * f + Q_TAIL] = -1;
     return p;
