@@ -83,7 +83,10 @@ export class LeanFabric {
   private readonly classRate: Float64Array;
   private readonly classDelay: Float64Array;
   private readonly paths: Int32Array;
-  /** Per flow its packets' wire bytes and credit blocks (one size per flow: the packet record holds neither). */
+  /**
+   * Per flow its packets' wire bytes and credit blocks (one size per flow: the packet record holds neither, only
+   * hop | flow << 8 — flows ≤ hosts < 2^16, the links' 16-bit numbers, so the flow fits in 24 bits).
+   */
   private readonly flowBytes: Int32Array;
   private readonly flowBlocks: Int32Array;
   private readonly pathStride: number;

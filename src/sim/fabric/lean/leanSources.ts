@@ -11,13 +11,12 @@ import { FlowTable } from '../host/flowTable.js';
 import type { LeanCompiled } from './leanBuild.js';
 import type { LeanPackets } from './leanRecords.js';
 
-/** Flow f's queue record, 8 integers at 8f: first and last queued packet (−1: none), packets held (the one in transmission included), packets offered, refused, wire bytes, its host's port. */
+/** Flow f's queue record, 8 integers at 8f: first and last queued packet (−1: none), packets held (the one in transmission included), packets offered, refused, its host's port (integer 5 unused: a packet's size is read from leanFabric.ts's per-flow table). */
 const Q_HEAD = 0;
 const Q_TAIL = 1;
 const Q_COUNT = 2;
 const Q_OFFERED = 3;
 const Q_DROPS = 4;
-const Q_BYTES = 5;
 const Q_PORT = 6;
 
 /** Every flow's send queue and arrival draws. */
@@ -34,7 +33,6 @@ export class LeanSources {
     for (let f = 0; f < F; f++) {
       this.q[8 * f + Q_HEAD] = -1;
       this.q[8 * f + Q_TAIL] = -1;
-      this.q[8 * f + Q_BYTES] = c.flows[f]!.bytes;
       this.q[8 * f + Q_PORT] = c.hostBase + c.flows[f]!.source;
     }
   }
