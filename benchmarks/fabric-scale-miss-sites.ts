@@ -14,6 +14,7 @@
  *     nice -n 19 npx tsx benchmarks/fabric-scale-miss-sites.ts 32 50 10 --ll 4 --no-inline .
  *
  * Prints the window's totals per hop, then per function: LL misses per hop (read, write), D1 misses, instructions.
+ * With FABRIC_ENGINE=lean in the environment the child runs the lean engine (src/sim/fabric/lean; session 27).
  * With KEEP_MISSES set, the callgrind file and V8's map stay in the temporary folder (printed) for a closer look.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -27,9 +28,10 @@ import { childWindow } from './callgrind-window.js';
 /** Child: fabric-scale-misses.ts's (build, warm up, reset; the window between the flags); prints its packet-hops. */
 async function child(k: number, tree: string, warmUs: number, windowUs: number, dir: string): Promise<void> {
   const N = await import(pathToFileURL(resolve(tree, 'src/network/index.ts')).href);
-  const F = await import(pathToFileURL(resolve(tree, 'src/sim/fabric/index.ts')).href);
+  const lean = process.env.FABRIC_ENGINE === 'lean';
+  const F = await import(pathToFileURL(resolve(tree, lean ? 'src/sim/fabric/lean/index.ts' : 'src/sim/fabric/index.ts')).href);
   const topology = N.fatTreeTopology(k);
-  const fabric = F.buildFabric({ topology, seed: 1, flows: scaleFlows(topology.hosts) });
+  const fabric = (lean ? F.buildLeanFabric : F.buildFabric)({ topology, seed: 1, flows: scaleFlows(topology.hosts) });
   const warm = warmUs * 1e-6;
   fabric.run(warm, warm);
   fabric.run(warm + 1e-12);

@@ -17,7 +17,8 @@
  *     nice -n 19 npx tsx benchmarks/fabric-scale-misses.ts 32 50 10 /tmp/main .
  *
  * `--case pods|spread`: fabric-scale-causes.ts's confined senders (1,024 hosts packed in pods 0–3, or
- * every eighth host). Prints per tree: instructions, data references, D1 misses and LL data misses per packet-hop.
+ * every eighth host). `--engine lean`: the lean engine (src/sim/fabric/lean; session 27) instead of the
+ * standard one. Prints per tree: instructions, data references, D1 misses and LL data misses per packet-hop.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -35,12 +36,12 @@ interface Totals {
 }
 
 /** Child: build, warm up, reset; then, between the flags in `dir`, the window; prints its packet-hops. */
-async function child(k: number, tree: string, warmUs: number, windowUs: number, dir: string, which: string): Promise<void> {
+async function child(k: number, tree: string, warmUs: number, windowUs: number, dir: string, which: string, engine: string): Promise<void> {
   const N = await import(pathToFileURL(resolve(tree, 'src/network/index.ts')).href);
-  const F = await import(pathToFileURL(resolve(tree, 'src/sim/fabric/index.ts')).href);
+  const F = await import(pathToFileURL(resolve(tree, engine === 'lean' ? 'src/sim/fabric/lean/index.ts' : 'src/sim/fabric/index.ts')).href);
   const topology = N.fatTreeTopology(k);
   const flows = which === 'pods' || which === 'spread' ? confinedFlows(topology.hosts, which) : scaleFlows(topology.hosts);
-  const fabric = F.buildFabric({ topology, seed: 1, flows });
+  const fabric = (engine === 'lean' ? F.buildLeanFabric : F.buildFabric)({ topology, seed: 1, flows });
   const warm = warmUs * 1e-6;
   fabric.run(warm, warm);
   fabric.run(warm + 1e-12); // the warm-up's reset
@@ -49,33 +50,36 @@ async function child(k: number, tree: string, warmUs: number, windowUs: number, 
   console.log(JSON.stringify({ hops: fabric.measurements().packetHops - hops0 }));
 }
 
-async function run(k: number, tree: string, warmUs: number, windowUs: number, llMiB: number, which: string): Promise<{ hops: number; t: Totals }> {
+async function run(k: number, tree: string, warmUs: number, windowUs: number, llMiB: number, which: string, engine: string): Promise<{ hops: number; t: Totals }> {
   const script = fileURLToPath(import.meta.url);
   const keep = process.env.KEEP_MISSES !== undefined;
-  const { out, totals: c } = await callgrindWindow('fabric-scale-misses', script, (dir) => [String(k), tree, String(warmUs), String(windowUs), dir, which], llMiB, keep);
+  const { out, totals: c } = await callgrindWindow('fabric-scale-misses', script, (dir) => [String(k), tree, String(warmUs), String(windowUs), dir, which, engine], llMiB, keep);
   return { hops: out.hops!, t: { ir: c.Ir!, dr: c.Dr!, dw: c.Dw!, d1mr: c.D1mr!, d1mw: c.D1mw!, dlmr: c.DLmr!, dlmw: c.DLmw! } };
 }
 
 const args = process.argv.slice(2);
 if (args[0] === '--child') {
-  await child(Number(args[1]), args[2]!, Number(args[3]), Number(args[4]), args[5]!, args[6]!);
+  await child(Number(args[1]), args[2]!, Number(args[3]), Number(args[4]), args[5]!, args[6]!, args[7] ?? 'standard');
 } else {
   const llAt = args.indexOf('--ll');
   const llMiB = llAt >= 0 ? Number(args[llAt + 1]) : 16;
   const caseAt = args.indexOf('--case');
   const which = caseAt >= 0 ? args[caseAt + 1]! : 'all';
   if (!['all', 'pods', 'spread'].includes(which)) throw new Error(`--case: all, pods or spread (fabric-scale-causes.ts's cases), not ${which}`);
-  const options = new Set([llAt, llAt + 1, caseAt, caseAt + 1].filter((i) => i > 0 || (i === 0 && args[0]!.startsWith('--'))));
+  const engineAt = args.indexOf('--engine');
+  const engine = engineAt >= 0 ? args[engineAt + 1]! : 'standard';
+  if (!['standard', 'lean'].includes(engine)) throw new Error(`--engine: standard or lean, not ${engine}`);
+  const options = new Set([llAt, llAt + 1, caseAt, caseAt + 1, engineAt, engineAt + 1].filter((i) => i > 0 || (i === 0 && args[0]!.startsWith('--'))));
   const rest = args.filter((_, i) => !options.has(i));
   const [kArg = '32', warmArg = '50', windowArg = '10', ...trees] = rest;
   const k = Number(kArg);
   const warmUs = Number(warmArg);
   const windowUs = Number(windowArg);
-  console.log(`# fabric-scale-misses — k = ${k}, warm-up ${warmUs} µs, window ${windowUs} µs; callgrind D1 32 KiB 8-way, LL ${llMiB} MiB 16-way, 64-byte lines; senders: ${which}`);
+  console.log(`# fabric-scale-misses — k = ${k}, warm-up ${warmUs} µs, window ${windowUs} µs; callgrind D1 32 KiB 8-way, LL ${llMiB} MiB 16-way, 64-byte lines; senders: ${which}; engine ${engine}`);
   console.log('| tree | packet-hops | instructions / hop | data refs / hop | D1 misses / hop | LL data misses / hop |');
   console.log('|---|---|---|---|---|---|');
   for (const tree of trees.length > 0 ? trees : ['.']) {
-    const full = await run(k, tree, warmUs, windowUs, llMiB, which);
+    const full = await run(k, tree, warmUs, windowUs, llMiB, which, engine);
     const h = full.hops;
     const d = (f: (t: Totals) => number): string => (f(full.t) / h).toFixed(1);
     console.log(

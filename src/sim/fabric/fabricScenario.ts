@@ -12,6 +12,13 @@
  * `creditStall` (fraction of time idle for lack of credits only) — the same ports in every
  * replication, zero where a port stayed idle. A fabric with no flows (and no host traffic) has
  * nothing to measure and is refused.
+ *
+ * `"engine": "lean"` in the params runs the replication on the lean engine (src/sim/fabric/lean;
+ * docs/fabric.md § the lean engine) — the same model for its subset (input-FIFO switches with the FCFS
+ * crossbar, one VL in use, static routing, one Poisson or constant-rate flow of fixed-size packets per
+ * source host, no congestion control), the same metrics under the same keys, faster on large fabrics;
+ * params outside the subset are refused with an error naming the option and what the lean engine lacks.
+ * `"engine": "standard"` (the default) is this file's own.
  */
 import { InvalidParameterError } from '../../core/errors.js';
 import { plainObject } from '../../core/guards.js';
@@ -19,9 +26,15 @@ import { registerScenario, type ReplicationContext, type ReplicationOutput } fro
 import { buildFabric, type FabricOptions } from './build.js';
 import { recordParameter } from '../../core/shapes.js';
 import { runInSteps } from './runSteps.js';
+import { oneOf } from '../../core/guards.js';
+import { compileLean } from './lean/leanBuild.js';
+import { replicateLeanScenario } from './lean/leanScenario.js';
 
-/** Params of the `fabric` scenario: {@link FabricOptions} without `seed`, `streams`, `replication`. */
-export type FabricScenarioParams = Omit<FabricOptions, 'seed' | 'streams' | 'replication'>;
+/** Params of the `fabric` scenario: {@link FabricOptions} without `seed`, `streams`, `replication`, and the engine that runs them. */
+export type FabricScenarioParams = Omit<FabricOptions, 'seed' | 'streams' | 'replication'> & {
+  /** 'standard' (default) or 'lean' (src/sim/fabric/lean: the lean subset only). */
+  readonly engine?: 'standard' | 'lean';
+};
 
 /**
  * Validates `fabric` scenario params by building the fabric once (so every error names its field).
@@ -36,15 +49,26 @@ export function parseFabricScenario(params: unknown): FabricScenarioParams {
   if (Array.isArray(p.flows) && p.flows.length === 0 && p.hostTraffic === undefined) {
     throw new InvalidParameterError('flows', 'at least one flow (a fabric without traffic has nothing to measure; a one-host fabric has no destination)', p.flows);
   }
-  buildFabric(p as unknown as FabricOptions);
+  const engine = p.engine === undefined ? 'standard' : oneOf('engine', p.engine, ['standard', 'lean'] as const);
+  if (engine === 'lean') compileLean(p as unknown as FabricOptions);
+  else buildFabric(withoutEngine(p) as unknown as FabricOptions);
   return p as unknown as FabricScenarioParams;
+}
+
+/** The params less `engine` (the standard front door knows no such option). */
+function withoutEngine(p: Record<string, unknown>): Record<string, unknown> {
+  if (!('engine' in p)) return p;
+  const { engine: _engine, ...rest } = p;
+  return rest;
 }
 
 /** One replication of the `fabric` scenario (see the module comment for the metrics). */
 export function replicateFabricScenario(params: FabricScenarioParams, context: ReplicationContext): ReplicationOutput {
   recordParameter('params', params, { topology: 'object', flows: 'array' });
   recordParameter('context', context, { streams: 'object', replication: 'number' });
-  const fabric = buildFabric({ ...params, streams: context.streams, replication: context.replication });
+  if (params.engine === 'lean') return replicateLeanScenario(params as unknown as FabricOptions, context);
+  const options = withoutEngine(params as unknown as Record<string, unknown>) as unknown as FabricOptions;
+  const fabric = buildFabric({ ...options, streams: context.streams, replication: context.replication });
   runInSteps(fabric, context.warmup + context.length.until!, context.warmup, context.onProgress);
   const m = fabric.measurements();
   const byFlow = (pick: (i: number) => number): Record<string, number> => Object.fromEntries(m.flows.map((f, i) => [f.name, pick(i)]));
@@ -71,6 +95,7 @@ registerScenario<FabricScenarioParams>({
   lengths: ['until'],
   defaultLength: { until: 0.01 },
   maxLength: { until: 10 },
+  cliOptions: [{ flag: '--engine <name>', param: 'engine', description: "the simulator: 'standard' (default) or 'lean' (the lean engine, for its subset; docs/fabric.md)", kind: 'string' }],
   timeUnit: 's',
   metricUnits: 'throughput Gb/s, latency µs, sourceLoss a fraction of the packets offered, utilization a fraction of the time, creditStall a fraction of the time',
 });

@@ -46,7 +46,8 @@ export class FlowTable {
   private readonly f64: Float64Array;
   private readonly i32: Int32Array;
 
-  constructor(c: CompiledFabric) {
+  /** (Of the compiled fabric only the flows and the header bytes: the lean engine builds one from its own compiled form.) */
+  constructor(c: Pick<CompiledFabric, 'flows' | 'headerBytes'>) {
     const F = c.flows.length;
     // 64-byte records on whole lines from 256 KiB on (lineAligned.ts; session 25: unaligned, a generation read two lines of its flow's record at k = 32)
     this.f64 = new Float64Array(lineAlignedBuffer(64 * F, 1 << 18), 0, 8 * F);

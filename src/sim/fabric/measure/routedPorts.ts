@@ -14,7 +14,7 @@
 import type { CompiledFabric } from '../compiled.js';
 
 /** A flag per global port: 1 when some route or flow source can put traffic on it. */
-export function routedPortFlags(c: CompiledFabric): Uint8Array {
+export function routedPortFlags(c: Pick<CompiledFabric, 'peer' | 'hostCount' | 'switchCount' | 'switchPorts' | 'fwd' | 'flows' | 'hostTraffic'>): Uint8Array {
   const G = c.peer.length;
   const H = c.hostCount;
   const S = c.switchCount;

@@ -1,0 +1,112 @@
+/**
+ * The lean engine's records (docs/fabric.md § the lean engine): one 32-byte record per link direction
+ * holding all a packet-hop reads of it, and a pool of 32-byte packet records reused last in, first out.
+ * The layout is the session-22 bound's `pack32` (benchmarks/fabric-scale-bound-packed.ts; benchmarks/README.md,
+ * fourteenth pass: only each link direction's whole per-hop state in one 32-byte record, with no other
+ * per-port or per-flow table read per hop, kept k = 32's packet-hop rate within 0.8 of k = 16's), with
+ * the measurements folded in: the bytes sent (for the utilization) and the credit-stall flag.
+ *
+ * Record of link direction g (8 int32 words at 8g): its sending side — the output port g of a switch or
+ * host — and the input buffer at its far end (a switch's input port; nothing when g leads into a host):
+ *
+ * | word | field |
+ * |---|---|
+ * | 0 `W_BYTES` | bytes sent on g since the statistics' reset, unsigned, wrapping (the wraps in a cold table) |
+ * | 1 `W_END` | the end of g's transmission in progress, in wrapping 32-bit picoseconds (only differences under 2.1 ms are read) |
+ * | 2 `W_CREDITS` | credits (blocks) the sender holds, bits 0–15; credit returns folded into its end, bits 16–31 |
+ * | 3 `W_REQUESTS` | output g's request list: the first and last input link (16 bits each, 0xffff: none) whose buffer head requests g |
+ * | 4 `W_HEAD` | the far end's FIFO head packet (−1: empty) |
+ * | 5 `W_TAIL` | its tail packet |
+ * | 6 `W_HEAD_REQ` | the next link in the request list the head is on, bits 0–15; the output its head requests, bits 16–31 |
+ * | 7 `W_MISC` | blocks held in the buffer, bits 0–15; input port busy (feeding the crossbar), 16; output g busy, 17; g leads into a host, 18; g's credit stall in progress, 19; g's link class (classRate, classDelay), bits 21–31 |
+ *
+ * A packet (8 int32 words at 8p, the doubles at 4p + 2 and 4p + 3 of the same buffer): its flow; its hop
+ * (bits 0–7: the index of the link it is on in its flow's path) and wire size in bytes (bits 8–31); the
+ * next packet in its FIFO, send queue or the free list; the output it requests at the switch it is in;
+ * its creation time (s); the time its tail can leave the switch it is in (s; crossbar.ts's tail rule).
+ */
+import type { LeanCompiled } from './leanBuild.js';
+
+export const W_BYTES = 0;
+export const W_END = 1;
+export const W_CREDITS = 2;
+export const W_REQUESTS = 3;
+export const W_HEAD = 4;
+export const W_TAIL = 5;
+export const W_HEAD_REQ = 6;
+export const W_MISC = 7;
+/** MISC's bits. */
+export const IN_BUSY = 1 << 16;
+export const OUT_BUSY = 1 << 17;
+export const INTO_HOST = 1 << 18;
+export const STALL = 1 << 19;
+export const CLASS_SHIFT = 21;
+/** No link in a 16-bit field. */
+export const NO_LINK = 0xffff;
+
+/** The records of every link direction, as {@link LeanCompiled} describes the fabric: credits full, buffers empty. */
+export function leanLinkRecords(c: LeanCompiled): Int32Array {
+  const R = new Int32Array(8 * c.ports);
+  for (let g = 0; g < c.ports; g++) {
+    const r = 8 * g;
+    const peer = c.peer[g]!;
+    R[r + W_CREDITS] = peer >= 0 && peer < c.hostBase ? c.capBlocks : 0;
+    R[r + W_REQUESTS] = NO_LINK | (NO_LINK << 16);
+    R[r + W_HEAD] = -1;
+    R[r + W_TAIL] = -1;
+    R[r + W_HEAD_REQ] = NO_LINK | (NO_LINK << 16);
+    R[r + W_MISC] = (c.classOf[g]! << CLASS_SHIFT) | (peer >= c.hostBase ? INTO_HOST : 0);
+  }
+  return R;
+}
+
+/** Picoseconds of time t, wrapping at 2^32 (W_END's unit). */
+export function ticks(t: number): number {
+  return Math.round(t * 1e12) | 0;
+}
+
+/**
+ * The packet pool: 24-byte records reused last in, first out (a live packet's record stays where it is: it grows by
+ * doubling). A packet's size is its flow's (one size per flow in the lean subset) and its requested output is read
+ * from its flow's path when it becomes a buffer's head, so neither is in the record (benchmarks/README.md nineteenth
+ * pass, second part).
+ */
+export class LeanPackets {
+  /** Integers of packet p at 6p (hop | flow << 8) and 6p + 1 (next). */
+  i32: Int32Array;
+  /** Doubles of packet p at 3p + 1 (created) and 3p + 2 (tail). */
+  f64: Float64Array;
+  private free = -1;
+  private used = 0;
+  /** Packets allocated and not released. */
+  live = 0;
+
+  constructor(capacity: number) {
+    const buffer = new ArrayBuffer(24 * Math.max(16, capacity));
+    this.i32 = new Int32Array(buffer);
+    this.f64 = new Float64Array(buffer);
+  }
+
+  /** A packet record (its fields as the last user left them). */
+  alloc(): number {
+    this.live++;
+    const p = this.free;
+    if (p >= 0) {
+      this.free = this.i32[6 * p + 1]!;
+      return p;
+    }
+    if (6 * this.used === this.i32.length) {
+      const bigger = new ArrayBuffer(this.i32.byteLength * 2);
+      new Int32Array(bigger).set(this.i32);
+      this.i32 = new Int32Array(bigger);
+      this.f64 = new Float64Array(bigger);
+    }
+    return this.used++;
+  }
+
+  release(p: number): void {
+    this.live--;
+    this.i32[6 * p + 1] = this.free;
+    this.free = p;
+  }
+}
