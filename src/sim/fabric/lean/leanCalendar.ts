@@ -4,8 +4,8 @@
  * first, the order of the core Engine (src/sim/engine/engine.ts) for events of one priority, so that
  * the lean engine meets equal-time events in the standard engine's order.
  *
- * A timing wheel of N buckets of width W (N a power of two) over the near future, each bucket an
- * unsorted list of nodes (a take scans its bucket for the least (time, sequence)); events beyond the
+ * A timing wheel of N buckets of width W (N a power of two) over the near future, each bucket a list of
+ * nodes, unsorted until the wheel reaches it and then sorted by (time, sequence) once; events beyond the
  * wheel's span wait in a binary heap ordered by (time, sequence) and move into the wheel as it turns.
  * The design is the session-22 bound's (benchmarks/fabric-scale-bound-calendar.ts: the wheel bought
  * ~55 ns per hop at k = 32 against a heap), with the sequence numbers added for the order of ties:
@@ -119,6 +119,8 @@ export class LeanCalendar {
   /** The bucket number (not masked) the wheel stands at. */
   private cur = 0;
   private readonly far = new FarHeap(1024);
+  /** The bucket number whose list is in (time, sequence) order (the current one once reached; −1: none). */
+  private sorted = -1;
   /** The least node of bucket cur and its predecessor (−1: not known). */
   private minNode = -1;
   private minPrev = -1;
@@ -172,8 +174,18 @@ export class LeanCalendar {
     I[8 * x + 4] = a;
     I[8 * x + 5] = b;
     const k = bi & this.mask;
-    I[8 * x + 6] = this.head[k]!;
-    this.head[k] = x;
+    if (bi === this.sorted) {
+      // The current bucket, already in order: x goes to its place.
+      let prev = -1;
+      let y = this.head[k]!;
+      while (y >= 0 && (F[4 * y]! < t || (F[4 * y] === t && F[4 * y + 1]! < seq))) (prev = y), (y = I[8 * y + 6]!);
+      I[8 * x + 6] = y;
+      if (prev < 0) this.head[k] = x;
+      else I[8 * prev + 6] = x;
+    } else {
+      I[8 * x + 6] = this.head[k]!;
+      this.head[k] = x;
+    }
     this.inWheel++;
     if (bi <= this.cur) this.minNode = -1;
   }
@@ -194,17 +206,41 @@ export class LeanCalendar {
       this.cur++;
       if (far.n > 0) this.pull();
     }
+    const k = this.cur & this.mask;
+    if (this.sorted !== this.cur) {
+      this.sortBucket(k);
+      this.sorted = this.cur;
+    }
+    this.minNode = head[k]!;
+    this.minPrev = -1;
+  }
+
+  /**
+   * Puts bucket k's list in (time, sequence) order, once, when the wheel reaches it (insertion sort: a bucket holds a
+   * few events). Its takes then read only its first node, where a scan for the least at every take read each of its
+   * nodes again (session 27: ~4 nodes a bucket, each a line at a random place).
+   */
+  private sortBucket(k: number): void {
     const F = this.nF;
     const I = this.nI;
-    let best = head[this.cur & this.mask]!;
-    let bestPrev = -1;
-    let bestT = F[4 * best]!;
-    for (let prev = best, x = I[8 * best + 6]!; x >= 0; prev = x, x = I[8 * x + 6]!) {
+    let first = -1;
+    for (let x = this.head[k]!; x >= 0; ) {
+      const after = I[8 * x + 6]!;
       const t = F[4 * x]!;
-      if (t < bestT || (t === bestT && F[4 * x + 1]! < F[4 * best + 1]!)) (best = x), (bestPrev = prev), (bestT = t);
+      const seq = F[4 * x + 1]!;
+      if (first < 0 || t < F[4 * first]! || (t === F[4 * first] && seq < F[4 * first + 1]!)) {
+        I[8 * x + 6] = first;
+        first = x;
+      } else {
+        let prev = first;
+        let y = I[8 * first + 6]!;
+        while (y >= 0 && (F[4 * y]! < t || (F[4 * y] === t && F[4 * y + 1]! < seq))) (prev = y), (y = I[8 * y + 6]!);
+        I[8 * x + 6] = y;
+        I[8 * prev + 6] = x;
+      }
+      x = after;
     }
-    this.minNode = best;
-    this.minPrev = bestPrev;
+    this.head[k] = first;
   }
 
   /** Far events now within the span go into the wheel. */
