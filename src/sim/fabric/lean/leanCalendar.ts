@@ -99,18 +99,27 @@ class FarHeap {
   }
 }
 
+/** Events a bucket holds in its own cache line; more wait in its overflow list. */
+const SLOTS = 4;
+
 /** The lean engine's calendar: a timing wheel over the near future, a heap beyond it; (time, sequence) order. */
 export class LeanCalendar {
   private readonly mask: number;
   private readonly width: number;
   private readonly N: number;
-  /** Per bucket, its first node (−1: empty). */
-  private readonly head: Int32Array;
   /**
-   * Nodes of 32 bytes, one cache line's half (a post or take reads one line of its node, not one of each of
-   * five arrays): doubles at 4x (time) and 4x + 1 (sequence: exact to 2^53 posts), integers at 8x + 4 (a),
-   * + 5 (b), + 6 (the next node in the bucket or the free list).
+   * Per bucket one 64-byte line: the times of its first {@link SLOTS} events (doubles 8k … 8k + 3), then their a
+   * (integers 16k + 8 …) and b (16k + 12 …). A take's scan reads one line for the bucket's first four events, where
+   * linked 32-byte nodes cost a line each (benchmarks/README.md nineteenth pass, second part).
    */
+  private readonly bF: Float64Array;
+  private readonly bI: Int32Array;
+  /** Per bucket, its events in slots (0 … SLOTS). */
+  private readonly count: Uint8Array;
+  /** Per bucket, its overflow list's first and last node (−1: empty); not empty only when its slots are full. */
+  private readonly ovHead: Int32Array;
+  private readonly ovTail: Int32Array;
+  /** Overflow nodes of 32 bytes: time at double 4x, a, b, next at integers 8x + 4, + 5, + 6. */
   private nF: Float64Array;
   private nI: Int32Array;
   private free = -1;
@@ -119,18 +128,26 @@ export class LeanCalendar {
   /** The bucket number (not masked) the wheel stands at. */
   private cur = 0;
   private readonly far = new FarHeap(1024);
-  /** The least node of bucket cur and its predecessor (−1: not known). */
+  /** The least event of bucket cur: its slot (0 … SLOTS − 1) or SLOTS + its overflow node (−1: not known). */
   private minNode = -1;
+  /** Its overflow predecessor (−1: none). */
   private minPrev = -1;
-  /** Posts so far: the next post's sequence number. */
+  /** Posts so far: the next post's sequence number (the far heap's order of ties). */
   private seq = 0;
   /** The b of the event {@link takeA} took last. */
   lastB = 0;
-  private readonly pullOne = (time: number, seq: number, a: number, b: number): void => this.insert(Math.floor(time / this.width), time, seq, a, b);
+  private readonly pullOne = (time: number, _seq: number, a: number, b: number): void => this.insert(Math.floor(time / this.width), time, a, b);
 
   /**
-   * `buckets` (rounded up to a power of two) of `span / buckets` seconds each; `capacity` nodes to
-   * start with (the wheel grows). Events at or after span ahead of the wheel wait in the heap.
+   * `buckets` (rounded up to a power of two) of `span / buckets` seconds each; `capacity` overflow nodes to
+   * start with (they grow). Events at or after span ahead of the wheel wait in the heap.
+   *
+   * The order of ties needs no sequence number in the wheel: a bucket keeps its events in the order they
+   * entered it (slots, then the overflow list), and that is their posting order — the far heap hands a
+   * bucket its events, in (time, sequence) order, when the wheel's span first covers the bucket, before any
+   * event can be posted into it directly (post sends an event to the heap while its bucket is beyond the span,
+   * and every turn of the wheel pulls at once); so a scan that keeps the first of equal times keeps the one
+   * posted first.
    */
   constructor(capacity: number, buckets: number, span: number) {
     let N = 1;
@@ -138,7 +155,12 @@ export class LeanCalendar {
     this.N = N;
     this.mask = N - 1;
     this.width = span / N;
-    this.head = new Int32Array(N).fill(-1);
+    const lines = new ArrayBuffer(64 * N);
+    this.bF = new Float64Array(lines);
+    this.bI = new Int32Array(lines);
+    this.count = new Uint8Array(N);
+    this.ovHead = new Int32Array(N).fill(-1);
+    this.ovTail = new Int32Array(N).fill(-1);
     const buffer = new ArrayBuffer(32 * Math.max(16, capacity));
     this.nF = new Float64Array(buffer);
     this.nI = new Int32Array(buffer);
@@ -155,33 +177,42 @@ export class LeanCalendar {
     const bi = Math.floor(t / this.width);
     if (bi >= this.cur + this.N) this.far.push(t, seq, a, b);
     // (A peek may have turned the wheel past t's bucket: the current bucket's scan still finds it first.)
-    else this.insert(bi < this.cur ? this.cur : bi, t, seq, a, b);
+    else this.insert(bi < this.cur ? this.cur : bi, t, a, b);
   }
 
-  private insert(bi: number, t: number, seq: number, a: number, b: number): void {
-    let x = this.free;
-    if (x >= 0) this.free = this.nI[8 * x + 6]!;
-    else {
-      if (8 * this.used === this.nI.length) this.grow();
-      x = this.used++;
-    }
-    const I = this.nI;
-    const F = this.nF;
-    F[4 * x] = t;
-    F[4 * x + 1] = seq;
-    I[8 * x + 4] = a;
-    I[8 * x + 5] = b;
+  private insert(bi: number, t: number, a: number, b: number): void {
     const k = bi & this.mask;
-    I[8 * x + 6] = this.head[k]!;
-    this.head[k] = x;
+    const n = this.count[k]!;
+    if (n < SLOTS) {
+      this.bF[8 * k + n] = t;
+      this.bI[16 * k + 8 + n] = a;
+      this.bI[16 * k + 12 + n] = b;
+      this.count[k] = n + 1;
+    } else {
+      let x = this.free;
+      if (x >= 0) this.free = this.nI[8 * x + 6]!;
+      else {
+        if (8 * this.used === this.nI.length) this.grow();
+        x = this.used++;
+      }
+      const I = this.nI;
+      this.nF[4 * x] = t;
+      I[8 * x + 4] = a;
+      I[8 * x + 5] = b;
+      I[8 * x + 6] = -1;
+      const last = this.ovTail[k]!;
+      if (last < 0) this.ovHead[k] = x;
+      else I[8 * last + 6] = x;
+      this.ovTail[k] = x;
+    }
     this.inWheel++;
     if (bi <= this.cur) this.minNode = -1;
   }
 
-  /** Turns to the first non-empty bucket (moving far events in as the span passes them) and finds its least node. */
+  /** Turns to the first non-empty bucket (moving far events in as the span passes them) and finds its least event. */
   private settle(): void {
     if (this.minNode >= 0) return;
-    const head = this.head;
+    const count = this.count;
     const far = this.far;
     for (;;) {
       if (this.inWheel === 0) {
@@ -190,18 +221,28 @@ export class LeanCalendar {
         if (jump > this.cur) this.cur = jump;
         this.pull();
       }
-      if (head[this.cur & this.mask]! >= 0) break;
+      if (count[this.cur & this.mask]! > 0) break;
       this.cur++;
       if (far.n > 0) this.pull();
     }
-    const F = this.nF;
-    const I = this.nI;
-    let best = head[this.cur & this.mask]!;
+    // The first of the least times: the one posted first (the constructor's note).
+    const k = this.cur & this.mask;
+    const n = count[k]!;
+    const B = this.bF;
+    let best = 0;
+    let bestT = B[8 * k]!;
+    for (let j = 1; j < n; j++) {
+      const t = B[8 * k + j]!;
+      if (t < bestT) (best = j), (bestT = t);
+    }
     let bestPrev = -1;
-    let bestT = F[4 * best]!;
-    for (let prev = best, x = I[8 * best + 6]!; x >= 0; prev = x, x = I[8 * x + 6]!) {
-      const t = F[4 * x]!;
-      if (t < bestT || (t === bestT && F[4 * x + 1]! < F[4 * best + 1]!)) (best = x), (bestPrev = prev), (bestT = t);
+    if (n === SLOTS) {
+      const F = this.nF;
+      const I = this.nI;
+      for (let prev = -1, x = this.ovHead[k]!; x >= 0; prev = x, x = I[8 * x + 6]!) {
+        const t = F[4 * x]!;
+        if (t < bestT) (best = SLOTS + x), (bestPrev = prev), (bestT = t);
+      }
     }
     this.minNode = best;
     this.minPrev = bestPrev;
@@ -218,23 +259,53 @@ export class LeanCalendar {
   peekTime(): number {
     if (this.inWheel + this.far.n === 0) return Infinity;
     this.settle();
-    return this.nF[4 * this.minNode]!;
+    const m = this.minNode;
+    return m < SLOTS ? this.bF[8 * (this.cur & this.mask) + m]! : this.nF[4 * (m - SLOTS)]!;
   }
 
   /** Takes the least event (size() > 0); returns its a (its b in {@link lastB}). */
   takeA(): number {
     this.settle();
-    const I = this.nI;
-    const x = this.minNode;
-    const next = I[8 * x + 6]!;
-    if (this.minPrev < 0) this.head[this.cur & this.mask] = next;
-    else I[8 * this.minPrev + 6] = next;
-    I[8 * x + 6] = this.free;
-    this.free = x;
-    this.inWheel--;
+    const k = this.cur & this.mask;
+    const m = this.minNode;
     this.minNode = -1;
-    this.lastB = I[8 * x + 5]!;
-    return I[8 * x + 4]!;
+    this.inWheel--;
+    const I = this.nI;
+    if (m >= SLOTS) {
+      const x = m - SLOTS;
+      const next = I[8 * x + 6]!;
+      if (this.minPrev < 0) this.ovHead[k] = next;
+      else I[8 * this.minPrev + 6] = next;
+      if (next < 0) this.ovTail[k] = this.minPrev;
+      I[8 * x + 6] = this.free;
+      this.free = x;
+      this.lastB = I[8 * x + 5]!;
+      return I[8 * x + 4]!;
+    }
+    const B = this.bF;
+    const BI = this.bI;
+    const a = BI[16 * k + 8 + m]!;
+    this.lastB = BI[16 * k + 12 + m]!;
+    // The later slots move down one (the bucket's order is its posting order); the overflow's first fills the last.
+    const n = this.count[k]!;
+    for (let j = m + 1; j < n; j++) {
+      B[8 * k + j - 1] = B[8 * k + j]!;
+      BI[16 * k + 7 + j] = BI[16 * k + 8 + j]!;
+      BI[16 * k + 11 + j] = BI[16 * k + 12 + j]!;
+    }
+    const x = n === SLOTS ? this.ovHead[k]! : -1;
+    if (x < 0) this.count[k] = n - 1;
+    else {
+      B[8 * k + SLOTS - 1] = this.nF[4 * x]!;
+      BI[16 * k + 8 + SLOTS - 1] = I[8 * x + 4]!;
+      BI[16 * k + 12 + SLOTS - 1] = I[8 * x + 5]!;
+      const next = I[8 * x + 6]!;
+      this.ovHead[k] = next;
+      if (next < 0) this.ovTail[k] = -1;
+      I[8 * x + 6] = this.free;
+      this.free = x;
+    }
+    return a;
   }
 
   private grow(): void {
