@@ -27,9 +27,10 @@ import { LeanSources } from './leanSources.js';
 
 /*
  * The link record's layout (leanRecords.ts has its table), as constants of this module: under tsx's module
- * transform an imported binding is a getter call at every use (measured: 23 % of a k = 16 hop's time with
- * the layout imported), a constant of this module is folded into the code. `LEAN_RECORD_LAYOUT` below
- * exports them for the test that they equal leanRecords.ts's.
+ * transform an imported binding is a getter call at every use (profiled at k = 16 with the layout imported:
+ * 23 % of the samples in those getters; simulated instructions per hop 13,189 → 11,407 once local, callgrind,
+ * 50 µs window), a constant of this module is folded into the code. `LEAN_RECORD_LAYOUT` below exports them
+ * for the test that they equal leanRecords.ts's.
  */
 const W_BYTES = 0;
 const W_END = 1;
@@ -100,8 +101,12 @@ export class LeanFabric {
     const c = (this.c = compiled);
     this.R = leanLinkRecords(c);
     this.packets = new LeanPackets(4 * c.ports);
+    // The wheel spans two of the longest transmissions in 4 buckets per host (~4 events a bucket at bench:scale's
+    // load). 16 per host, the bound's and the standard wheel's, simulated 6.4 LL misses per k = 32 hop against 5.7
+    // here (its 512 KiB of bucket heads at k = 32; 1 per host: 5.8 and more instructions); k = 16: 2.0 against 2.4
+    // (callgrind, benchmarks/README.md nineteenth pass).
     const longest = c.largestPacket / Math.min(...c.classRate);
-    this.cal = new LeanCalendar(8 * c.ports, Math.max(1024, 16 * c.hosts), 2 * longest);
+    this.cal = new LeanCalendar(8 * c.ports, Math.max(1024, 4 * c.hosts), 2 * longest);
     this.stats = new LeanStats(c);
     this.sources = new LeanSources(c);
     this.classRate = c.classRate;
