@@ -1,0 +1,46 @@
+/**
+ * Review R44lean (session 27): faults found in the lean engine's front door. The lean subset should be
+ * a subset of what the standard front door accepts: options the standard engine refuses (bad input)
+ * must be refused by the lean one too, with an error naming the option. These tests FAIL on i44lean at
+ * a22ac3d (left failing on purpose, not it.fails: they show a fault to fix, not an accepted limit):
+ * leanBuild.ts accepts `crossbarSpeedup: 1` without output buffers, does not check `latencyHistogram`'s
+ * values (only its keys), and ignores an `engine` option that the standard front door refuses.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildFabric, InvalidParameterError, singleSwitchTopology, type FabricOptions } from '../../../../src/index.js';
+import { buildLeanFabric } from '../../../../src/sim/fabric/lean/index.js';
+
+const base = (): Record<string, unknown> => ({
+  topology: singleSwitchTopology(3),
+  flows: [{ name: 'a', source: 'h0', destination: 'h1', traffic: { kind: 'poisson', rate: 50_000 } }],
+});
+
+/** The error a front door throws on `options` (null: none). */
+function errorOf(build: (o: FabricOptions) => unknown, options: Record<string, unknown>): unknown {
+  try {
+    build(options as unknown as FabricOptions);
+    return null;
+  } catch (e) {
+    return e;
+  }
+}
+
+describe('R44lean: the lean front door refuses what the standard one refuses', () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['crossbarSpeedup 1 without output buffers', { crossbarSpeedup: 1 }, 'crossbarSpeedup'],
+    ['a latency histogram with a negative range and no bins', { latencyHistogram: { hiUs: -1, bins: 0 } }, 'latencyHistogram.hiUs'],
+    ['an empty latency histogram', { latencyHistogram: {} }, 'latencyHistogram.hiUs'],
+    ['an engine option (buildFabric knows none)', { engine: 'standard' }, 'options.engine'],
+  ];
+  for (const [what, change, parameter] of cases) {
+    it(`${what}: the standard engine refuses it naming ${parameter}; so must the lean engine`, () => {
+      const options = { ...base(), ...change };
+      const standard = errorOf(buildFabric, options);
+      expect(standard).toBeInstanceOf(InvalidParameterError);
+      expect((standard as InvalidParameterError).parameter).toBe(parameter);
+      const lean = errorOf(buildLeanFabric, options);
+      expect(lean).toBeInstanceOf(InvalidParameterError);
+      expect((lean as InvalidParameterError).parameter).toBe(parameter);
+    });
+  }
+});
