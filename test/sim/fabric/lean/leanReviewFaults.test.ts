@@ -4,7 +4,10 @@
  * must be refused by the lean one too, with an error naming the option. These tests FAIL on i44lean at
  * a22ac3d (left failing on purpose, not it.fails: they show a fault to fix, not an accepted limit):
  * leanBuild.ts accepts `crossbarSpeedup: 1` without output buffers, does not check `latencyHistogram`'s
- * values (only its keys), and ignores an `engine` option that the standard front door refuses.
+ * values (only its keys), and ignores an `engine` option that the standard front door refuses; and
+ * LeanFabric.run(Infinity) — a run that drains (flows with stop times) — leaves the clock at Infinity where
+ * the standard engine (the core Engine's rule) leaves it at the last event, so the lean run's duration is
+ * Infinity and its throughput and utilization 0.
  */
 import { describe, expect, it } from 'vitest';
 import { buildFabric, InvalidParameterError, singleSwitchTopology, type FabricOptions } from '../../../../src/index.js';
@@ -43,4 +46,23 @@ describe('R44lean: the lean front door refuses what the standard one refuses', (
       expect((lean as InvalidParameterError).parameter).toBe(parameter);
     });
   }
+});
+
+describe('R44lean: a run to Infinity (a drain) as the standard engine runs it', () => {
+  it('flows with stop times, run(Infinity): the same clock, duration, throughput and utilization', () => {
+    const options = { topology: singleSwitchTopology(3), flows: [{ name: 'a', source: 'h0', destination: 'h1', traffic: { kind: 'poisson' as const, rate: 1e5 }, stopUs: 100 }] };
+    const standard = buildFabric(options);
+    standard.run(Infinity);
+    const lean = buildLeanFabric(options);
+    lean.run(Infinity);
+    const s = standard.measurements();
+    const l = lean.measurements();
+    expect(s.duration).toBeGreaterThan(0);
+    expect(Number.isFinite(s.duration)).toBe(true);
+    expect(l.packetHops).toBe(s.packetHops);
+    expect(lean.now).toBe(standard.now);
+    expect(l.duration).toBe(s.duration);
+    expect(l.flows[0]!.throughputGbps).toBe(s.flows[0]!.throughputGbps);
+    s.ports.forEach((p, i) => expect(Math.abs(l.ports[i]!.utilization - p.utilization)).toBeLessThan(1e-12));
+  });
 });
