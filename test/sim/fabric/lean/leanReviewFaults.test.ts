@@ -7,10 +7,13 @@
  * values (only its keys), and ignores an `engine` option that the standard front door refuses; and
  * LeanFabric.run(Infinity) — a run that drains (flows with stop times) — leaves the clock at Infinity where
  * the standard engine (the core Engine's rule) leaves it at the last event, so the lean run's duration is
- * Infinity and its throughput and utilization 0.
+ * Infinity and its throughput and utilization 0. And the analytic model's front door (src/model/spec/scenario.ts,
+ * FABRIC_PARAM_KEYS: "every key of the simulator's fabric params") refuses the scenario file `ibqos sim` runs once
+ * it says `"engine": "lean"` (`ibqos model --scenario file.json`: "params.engine must be absent").
  */
 import { describe, expect, it } from 'vitest';
-import { buildFabric, InvalidParameterError, singleSwitchTopology, type FabricOptions } from '../../../../src/index.js';
+import { buildFabric, InvalidParameterError, parseFabricScenario, singleSwitchTopology, type FabricOptions } from '../../../../src/index.js';
+import { fabricModelNetwork } from '../../../../src/model/index.js';
 import { buildLeanFabric } from '../../../../src/sim/fabric/lean/index.js';
 
 const base = (): Record<string, unknown> => ({
@@ -64,5 +67,14 @@ describe('R44lean: a run to Infinity (a drain) as the standard engine runs it', 
     expect(l.duration).toBe(s.duration);
     expect(l.flows[0]!.throughputGbps).toBe(s.flows[0]!.throughputGbps);
     s.ports.forEach((p, i) => expect(Math.abs(l.ports[i]!.utilization - p.utilization)).toBeLessThan(1e-12));
+  });
+});
+
+describe("R44lean: a fabric scenario file with engine 'lean' is still the analytic model's input", () => {
+  it("fabricModelNetwork takes the params parseFabricScenario accepts with engine: 'lean' (the simulator's choice, not the network's)", () => {
+    const params = { ...base(), engine: 'lean' };
+    expect(() => parseFabricScenario(params)).not.toThrow();
+    const without = fabricModelNetwork(base());
+    expect(fabricModelNetwork(params).ports.length).toBe(without.ports.length);
   });
 });
