@@ -15,6 +15,9 @@
  * Measured (R44lean, 17:16–17:22 UTC, i44lean a22ac3d, load average 3.1–5.9, M packet-hops per CPU-second):
  * no slow link: lean 1.84–3.00, standard 0.76–1.09; one 2.5 Gb/s link: lean 1.00–1.03, standard 1.13–1.17 (2 rounds);
  * one 0.04 Gb/s link (inside the lean subset: an MTU in 410 µs < 500 µs): lean 0.02 (40.6 s of CPU), standard 0.92.
+ * After the fix (lead, session 27: the wheel's span from the link class most ports have, leanBuild.ts `commonClass`;
+ * 17:53 UTC, main, load 1.2–1.8, one round each): no slow link lean 2.25 / standard 0.99 (0.95); one 0.04 Gb/s link
+ * lean 3.44, standard 1.21; one 2.5 Gb/s link lean 2.33, standard 1.51 — the same packet-hops in each pair.
  */
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';

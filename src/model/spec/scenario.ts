@@ -22,6 +22,8 @@ export const FABRIC_PARAM_KEYS = [
   'topology', 'flows', 'vls', 'bufferBytes', 'outputBufferBytes', 'crossbarSpeedup', 'mtu', 'switchLatencyNs', 'ackBytes', 'cutThrough', 'slToVl',
   'arbitration', 'hostArbitration', 'marking', 'latencyHistogram', 'inputQueueing', 'hostInjectionGbps', 'hostReceiveGbps', 'hostTraffic', 'hostQueueing',
   'portArbitration', 'packetHeaderBytes', 'onDeliver', 'multipath', 'deadlockUs',
+  // The simulator's choice of engine (fabricScenario.ts), not the network's: the model reads it not.
+  'engine',
 ] as const;
 
 /** Credit block, bytes (IBA). */

@@ -282,12 +282,7 @@ export function buildFabric(options: FabricOptions): Fabric {
   const ackDelay = pairValues(controlled ? ackDelays(H, hostBase, peer, delay, fwd, switchOfPort, switchLatency, { bytes: ackBytes, rate, cutThrough }) : new Float64Array(0));
   const marking = compileMarking(o.marking, topology, switchOfPort, peer, hostBase, vls, bufferBytes, namedStream);
 
-  let latencyHistogram = { hiUs: 1000, bins: 100 };
-  if (o.latencyHistogram !== undefined) {
-    const h = plainObject('latencyHistogram', o.latencyHistogram);
-    knownKeys('latencyHistogram', h, ['hiUs', 'bins']);
-    latencyHistogram = { hiUs: positiveRate('latencyHistogram.hiUs', h.hiUs), bins: integerAtLeast('latencyHistogram.bins', h.bins, 1) };
-  }
+  const latencyHistogram = latencyHistogramOption(o.latencyHistogram);
   // Per port: its own portArbitration entry, else hostArbitration on host ports and arbitration on switch ports.
   const arbiters: OutputArbiter[] = compilePortArbiters(o.portArbitration, portNames, (g) => (g >= hostBase ? hostArbitration : arbitration), outputArbiterFactory());
   const compiled: CompiledFabric = {
@@ -321,4 +316,15 @@ export function buildFabric(options: FabricOptions): Fabric {
     ...host,
   };
   return new Fabric(compiled);
+}
+
+/**
+ * The `latencyHistogram` option checked, with its default (100 bins up to 1000 µs); both engines' front doors call it.
+ * @throws InvalidParameterError naming `latencyHistogram`, `latencyHistogram.hiUs` or `latencyHistogram.bins`.
+ */
+export function latencyHistogramOption(value: unknown): { hiUs: number; bins: number } {
+  if (value === undefined) return { hiUs: 1000, bins: 100 };
+  const h = plainObject('latencyHistogram', value);
+  knownKeys('latencyHistogram', h, ['hiUs', 'bins']);
+  return { hiUs: positiveRate('latencyHistogram.hiUs', h.hiUs), bins: integerAtLeast('latencyHistogram.bins', h.bins, 1) };
 }

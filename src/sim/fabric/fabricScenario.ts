@@ -21,12 +21,11 @@
  * `"engine": "standard"` (the default) is this file's own.
  */
 import { InvalidParameterError } from '../../core/errors.js';
-import { plainObject } from '../../core/guards.js';
+import { oneOf, plainObject } from '../../core/guards.js';
 import { registerScenario, type ReplicationContext, type ReplicationOutput } from '../scenarios/registry.js';
 import { buildFabric, type FabricOptions } from './build.js';
 import { recordParameter } from '../../core/shapes.js';
 import { runInSteps } from './runSteps.js';
-import { oneOf } from '../../core/guards.js';
 import { compileLean } from './lean/leanBuild.js';
 import { replicateLeanScenario } from './lean/leanScenario.js';
 
@@ -50,7 +49,7 @@ export function parseFabricScenario(params: unknown): FabricScenarioParams {
     throw new InvalidParameterError('flows', 'at least one flow (a fabric without traffic has nothing to measure; a one-host fabric has no destination)', p.flows);
   }
   const engine = p.engine === undefined ? 'standard' : oneOf('engine', p.engine, ['standard', 'lean'] as const);
-  if (engine === 'lean') compileLean(p as unknown as FabricOptions);
+  if (engine === 'lean') compileLean(withoutEngine(p) as unknown as FabricOptions);
   else buildFabric(withoutEngine(p) as unknown as FabricOptions);
   return p as unknown as FabricScenarioParams;
 }
@@ -66,8 +65,8 @@ function withoutEngine(p: Record<string, unknown>): Record<string, unknown> {
 export function replicateFabricScenario(params: FabricScenarioParams, context: ReplicationContext): ReplicationOutput {
   recordParameter('params', params, { topology: 'object', flows: 'array' });
   recordParameter('context', context, { streams: 'object', replication: 'number' });
-  if (params.engine === 'lean') return replicateLeanScenario(params as unknown as FabricOptions, context);
   const options = withoutEngine(params as unknown as Record<string, unknown>) as unknown as FabricOptions;
+  if (params.engine === 'lean') return replicateLeanScenario(options, context);
   const fabric = buildFabric({ ...options, streams: context.streams, replication: context.replication });
   runInSteps(fabric, context.warmup + context.length.until!, context.warmup, context.onProgress);
   const m = fabric.measurements();

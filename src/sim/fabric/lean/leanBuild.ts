@@ -22,7 +22,7 @@ import { RandomStreams } from '../../random/streams.js';
 import { ConstantRateArrivals, PoissonArrivals } from '../../traffic/arrivals.js';
 import { compileFlows } from '../buildFlows.js';
 import { CREDIT_BLOCK_BYTES, type CompiledFlow } from '../compiled.js';
-import type { FabricOptions } from '../build.js';
+import { latencyHistogramOption, type FabricOptions } from '../build.js';
 import { checkPacketHeaderBytes } from '../qos.js';
 import { portArbitrations } from '../switch/portArbitration.js';
 
@@ -34,7 +34,7 @@ const LEFT_OUT: Readonly<Record<string, { readonly accepts: (v: unknown) => bool
   inputQueueing: { accepts: (v) => v === 'fifo', lacks: "'fifo' (the lean engine has FIFO input buffers only, no virtual output queues)" },
   inputBufferSharing: { accepts: (v) => v === 'per-vl', lacks: "'per-vl' (the lean engine has no shared input buffers)" },
   outputBufferBytes: { accepts: (v) => v === 0, lacks: '0 (the lean engine has no output buffers)' },
-  crossbarSpeedup: { accepts: (v) => v === 1, lacks: '1 (the lean engine has no output buffers, so no crossbar speed-up)' },
+  crossbarSpeedup: { accepts: () => false, lacks: 'absent (the lean engine has no output buffers, and the standard engine takes a speed-up only with them)' },
   marking: { accepts: (v) => typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'none' && Object.keys(v).length === 1, lacks: "absent or { kind: 'none' } (the lean engine has no congestion marking)" },
   ackBytes: { accepts: (v) => v === 0, lacks: '0 (the lean engine has no ACKs: no rate control)' },
   hostInjectionGbps: { accepts: () => false, lacks: 'absent (the lean engine has no host injection cap)' },
@@ -73,6 +73,8 @@ export interface LeanCompiled {
   readonly classOf: Int32Array;
   readonly classRate: Float64Array;
   readonly classDelay: Float64Array;
+  /** The class the most ports have (ties: the lower number): it sets the calendar's span (leanFabric.ts). */
+  readonly commonClass: number;
   readonly capBlocks: number;
   readonly switchLatency: number;
   readonly cutThrough: boolean;
@@ -90,7 +92,7 @@ export interface LeanCompiled {
 }
 
 /**
- * Checks `options` against the lean subset and compiles them (`engine` is the caller's and ignored here).
+ * Checks `options` against the lean subset and compiles them (the scenario's `engine` is not among them: refused, as by buildFabric).
  * @throws InvalidParameterError naming the option or field, the rule and the value: every standard check, and for
  *   an option or flow outside the subset, what the lean engine lacks.
  */
@@ -99,7 +101,7 @@ export function compileLean(options: FabricOptions): LeanCompiled {
   for (const [key, rule] of Object.entries(LEFT_OUT)) {
     if (o[key] !== undefined && !rule.accepts(o[key])) throw new InvalidParameterError(key, `${rule.lacks} with engine: 'lean'`, o[key]);
   }
-  knownKeys('options', o, [...LEAN_KEYS, ...Object.keys(LEFT_OUT), 'engine']);
+  knownKeys('options', o, [...LEAN_KEYS, ...Object.keys(LEFT_OUT)]);
   const topology: FabricTopology = validateFabricTopology(o.topology);
   const vls = o.vls === undefined ? 2 : integerAtLeast('vls', o.vls, 1);
   if (vls > 15) throw new InvalidParameterError('vls', 'an integer in 1..15', vls);
@@ -114,7 +116,7 @@ export function compileLean(options: FabricOptions): LeanCompiled {
   if (typeof switchLatencyNs !== 'number' || !Number.isFinite(switchLatencyNs) || switchLatencyNs < 0) throw new InvalidParameterError('switchLatencyNs', 'a finite number >= 0 (ns)', switchLatencyNs);
   if (switchLatencyNs * 1e-9 >= LEAN_MAX_SPAN) throw new InvalidParameterError('switchLatencyNs', `below ${LEAN_MAX_SPAN * 1e9} ns with engine: 'lean'`, switchLatencyNs);
   if (o.cutThrough !== undefined && typeof o.cutThrough !== 'boolean') throw new InvalidParameterError('cutThrough', 'a boolean', o.cutThrough);
-  if (o.latencyHistogram !== undefined) knownKeys('latencyHistogram', plainObject('latencyHistogram', o.latencyHistogram), ['hiUs', 'bins']);
+  latencyHistogramOption(o.latencyHistogram);
   const slToVl = slToVlTable(vls, o.slToVl);
   let streams: RandomStreams;
   if (o.streams !== undefined) {
@@ -180,6 +182,7 @@ export function compileLean(options: FabricOptions): LeanCompiled {
     classOf,
     classRate: Float64Array.from(classRate),
     classDelay: Float64Array.from(classDelay),
+    commonClass: commonestClass(classOf, peer, classRate.length),
     capBlocks,
     switchLatency: switchLatencyNs * 1e-9,
     cutThrough: (o.cutThrough as boolean | undefined) ?? true,
@@ -233,4 +236,15 @@ function leanPaths(flows: readonly LeanFlow[], fwd: Int32Array, peer: Int32Array
   const paths = new Int32Array(flows.length * stride).fill(-1);
   walks.forEach((w, f) => paths.set(w, f * stride));
   return { paths, stride };
+}
+
+/** The link class the most cabled ports have (ties: the lower class number). */
+function commonestClass(classOf: Int32Array, peer: Int32Array, classes: number): number {
+  const count = new Int32Array(classes);
+  classOf.forEach((k, g) => {
+    if (peer[g]! >= 0) count[k]!++;
+  });
+  let best = 0;
+  for (let k = 1; k < classes; k++) if (count[k]! > count[best]!) best = k;
+  return best;
 }

@@ -49,7 +49,7 @@ const NO_LINK = 0xffff;
 /** This module's copy of the record layout (for the test that it is leanRecords.ts's). */
 export const LEAN_RECORD_LAYOUT = { W_BYTES, W_END, W_CREDITS, W_REQUESTS, W_HEAD, W_TAIL, W_HEAD_REQ, W_MISC, IN_BUSY, OUT_BUSY, INTO_HOST, STALL, CLASS_SHIFT, NO_LINK } as const;
 
-/** Picoseconds of time t, wrapping at 2^32 (W_END's unit; leanRecords.ts `ticks`, here for the same reason). */
+/** Picoseconds of time t, wrapping at 2^32 (the unit of the record's W_END, leanRecords.ts). */
 function ticks(t: number): number {
   return Math.round(t * 1e12) | 0;
 }
@@ -111,7 +111,10 @@ export class LeanFabric {
     // load). 16 per host, the bound's and the standard wheel's, simulated 6.4 LL misses per k = 32 hop against 5.7
     // here (its 512 KiB of bucket heads at k = 32; 1 per host: 5.8 and more instructions); k = 16: 2.0 against 2.4
     // (callgrind, benchmarks/README.md nineteenth pass).
-    const longest = c.largestPacket / Math.min(...c.classRate);
+    // The span is set by the link class most ports have (leanBuild.ts `commonClass`), not the slowest: one slow
+    // link would widen every bucket by the rates' ratio, and a take scans its whole bucket (R44lean,
+    // benchmarks/lean-slow-link.ts); a slow link's events beyond the span wait in the calendar's heap.
+    const longest = c.largestPacket / c.classRate[c.commonClass]!;
     this.cal = new LeanCalendar(8 * c.ports, Math.max(1024, 4 * c.hosts), 2 * longest);
     this.stats = new LeanStats(c);
     this.sources = new LeanSources(c);
@@ -163,7 +166,8 @@ export class LeanFabric {
       this.handle(a, cal.lastB);
       this.events++;
     }
-    if (until > this.clock) this.clock = until;
+    // (A drain, until = Infinity, leaves the clock at the last event: Engine.run's rule.)
+    if (until > this.clock && until !== Infinity) this.clock = until;
   }
 
   /** Figures measured since the end of the warm-up. */

@@ -60,11 +60,6 @@ export function leanLinkRecords(c: LeanCompiled): Int32Array {
   return R;
 }
 
-/** Picoseconds of time t, wrapping at 2^32 (W_END's unit). */
-export function ticks(t: number): number {
-  return Math.round(t * 1e12) | 0;
-}
-
 /**
  * The packet pool: 24-byte records reused last in, first out (a live packet's record stays where it is: it grows by
  * doubling). A packet's size is its flow's (one size per flow in the lean subset) and its requested output is read
