@@ -7,8 +7,8 @@
 import type { VlArbiterConfig } from '../../admission/index.js';
 import { InvalidParameterError } from '../../core/errors.js';
 import { integerAtLeast, knownKeys, oneOf, plainObject, positiveRate } from '../../core/guards.js';
-import type { RandomStream } from '../../core/random.js';
-import { RandomStreams } from '../random/streams.js';
+import type { RandomStreams } from '../random/streams.js';
+import { commonHardware, replicationStreams } from './fabricOptions.js';
 import { compileFlows, type FlowSpec } from './buildFlows.js';
 import { CREDIT_BLOCK_BYTES, type CompiledFabric } from './compiled.js';
 import { Fabric } from './fabric.js';
@@ -20,7 +20,7 @@ import { compileMarking, type MarkingSpec } from './switch/marking.js';
 import { portArbitrations } from './switch/portArbitration.js';
 import type { OutputArbiter } from './plugins.js';
 import { outputArbiterFactory } from './switch/outputArbiters.js';
-import { checkDeliveryObserver, checkPacketHeaderBytes, compilePortArbiters, type DeliveryObserver } from './qos.js';
+import { checkDeliveryObserver, compilePortArbiters, type DeliveryObserver } from './qos.js';
 import { validateFabricTopology, type FabricTopology, type FabricTopologySpec } from '../../network/topology.js';
 import { slToVlTable } from '../../network/qos/slToVl.js';
 
@@ -182,16 +182,7 @@ export function buildFabric(options: FabricOptions): Fabric {
   const o = plainObject('options', options);
   knownKeys('options', o, OPTION_KEYS);
   const topology: FabricTopology = validateFabricTopology(o.topology);
-  const vls = o.vls === undefined ? 2 : integerAtLeast('vls', o.vls, 1);
-  if (vls > 15) throw new InvalidParameterError('vls', 'an integer in 1..15', vls);
-  const mtu = o.mtu === undefined ? 2048 : integerAtLeast('mtu', o.mtu, 256);
-  if (mtu > 4096) throw new InvalidParameterError('mtu', 'an integer in 256..4096', mtu);
-  const headerBytes = checkPacketHeaderBytes(o.packetHeaderBytes);
-  const bufferBytes = o.bufferBytes === undefined ? 8192 : integerAtLeast('bufferBytes', o.bufferBytes, 1);
-  if (Math.floor(bufferBytes / CREDIT_BLOCK_BYTES) < Math.ceil((mtu + headerBytes) / CREDIT_BLOCK_BYTES)) {
-    const rule = headerBytes > 0 ? `at least one MTU with its headers (${mtu + headerBytes} bytes)` : `at least one MTU (${mtu} bytes)`;
-    throw new InvalidParameterError('bufferBytes', rule, bufferBytes);
-  }
+  const { vls, mtu, headerBytes, bufferBytes, switchLatencyNs, cutThrough, latencyHistogram } = commonHardware(o);
   const sharing = o.inputBufferSharing === undefined ? 'per-vl' : oneOf('inputBufferSharing', o.inputBufferSharing, ['per-vl', 'shared'] as const);
   const outputBufferBytes = o.outputBufferBytes === undefined ? 0 : integerAtLeast('outputBufferBytes', o.outputBufferBytes, 0);
   if (outputBufferBytes > 0 && Math.floor(outputBufferBytes / CREDIT_BLOCK_BYTES) < Math.ceil((mtu + headerBytes) / CREDIT_BLOCK_BYTES)) {
@@ -205,20 +196,8 @@ export function buildFabric(options: FabricOptions): Fabric {
     }
     if (outputBufferBytes === 0) throw new InvalidParameterError('crossbarSpeedup', 'given only with outputBufferBytes > 0 (a faster crossbar needs output buffers)', crossbarSpeedup);
   }
-  const switchLatencyNs = o.switchLatencyNs === undefined ? 100 : (o.switchLatencyNs as number);
-  if (typeof switchLatencyNs !== 'number' || !Number.isFinite(switchLatencyNs) || switchLatencyNs < 0) {
-    throw new InvalidParameterError('switchLatencyNs', 'a finite number >= 0 (ns)', switchLatencyNs);
-  }
-  if (o.cutThrough !== undefined && typeof o.cutThrough !== 'boolean') throw new InvalidParameterError('cutThrough', 'a boolean', o.cutThrough);
-  const cutThrough = o.cutThrough ?? true;
   const slToVl = slToVlTable(vls, o.slToVl);
-  let streams: RandomStreams;
-  if (o.streams !== undefined) {
-    if (!(o.streams instanceof RandomStreams)) throw new InvalidParameterError('streams', 'a RandomStreams', o.streams);
-    streams = o.streams;
-  } else streams = new RandomStreams(o.seed === undefined ? 1 : (o.seed as number));
-  const replication = o.replication === undefined ? 0 : integerAtLeast('replication', o.replication, 0);
-  const namedStream = (name: string): RandomStream => streams.stream(name, replication);
+  const namedStream = replicationStreams(o);
   const { switches: arbitration, hosts: hostArbitration, servedVls } = portArbitrations(o.arbitration, o.hostArbitration, vls);
 
   // Ports: switch ports first (switch order, port order), then one port per host (host order).
@@ -282,7 +261,6 @@ export function buildFabric(options: FabricOptions): Fabric {
   const ackDelay = pairValues(controlled ? ackDelays(H, hostBase, peer, delay, fwd, switchOfPort, switchLatency, { bytes: ackBytes, rate, cutThrough }) : new Float64Array(0));
   const marking = compileMarking(o.marking, topology, switchOfPort, peer, hostBase, vls, bufferBytes, namedStream);
 
-  const latencyHistogram = latencyHistogramOption(o.latencyHistogram);
   // Per port: its own portArbitration entry, else hostArbitration on host ports and arbitration on switch ports.
   const arbiters: OutputArbiter[] = compilePortArbiters(o.portArbitration, portNames, (g) => (g >= hostBase ? hostArbitration : arbitration), outputArbiterFactory());
   const compiled: CompiledFabric = {
@@ -318,13 +296,3 @@ export function buildFabric(options: FabricOptions): Fabric {
   return new Fabric(compiled);
 }
 
-/**
- * The `latencyHistogram` option checked, with its default (100 bins up to 1000 µs); both engines' front doors call it.
- * @throws InvalidParameterError naming `latencyHistogram`, `latencyHistogram.hiUs` or `latencyHistogram.bins`.
- */
-export function latencyHistogramOption(value: unknown): { hiUs: number; bins: number } {
-  if (value === undefined) return { hiUs: 1000, bins: 100 };
-  const h = plainObject('latencyHistogram', value);
-  knownKeys('latencyHistogram', h, ['hiUs', 'bins']);
-  return { hiUs: positiveRate('latencyHistogram.hiUs', h.hiUs), bins: integerAtLeast('latencyHistogram.bins', h.bins, 1) };
-}

@@ -13,17 +13,15 @@
  * {@link InvalidParameterError} naming the option and what the lean engine lacks.
  */
 import { InvalidParameterError } from '../../../core/errors.js';
-import { integerAtLeast, knownKeys, oneOf, plainObject } from '../../../core/guards.js';
-import type { RandomStream } from '../../../core/random.js';
+import { knownKeys, oneOf, plainObject } from '../../../core/guards.js';
 import { compileRouting } from '../../../network/routing/multipath.js';
 import { slToVlTable } from '../../../network/qos/slToVl.js';
 import { validateFabricTopology, type FabricTopology } from '../../../network/topology.js';
-import { RandomStreams } from '../../random/streams.js';
 import { ConstantRateArrivals, PoissonArrivals } from '../../traffic/arrivals.js';
 import { compileFlows } from '../buildFlows.js';
 import { CREDIT_BLOCK_BYTES, type CompiledFlow } from '../compiled.js';
-import { latencyHistogramOption, type FabricOptions } from '../build.js';
-import { checkPacketHeaderBytes } from '../qos.js';
+import type { FabricOptions } from '../build.js';
+import { commonHardware, replicationStreams } from '../fabricOptions.js';
 import { portArbitrations } from '../switch/portArbitration.js';
 
 /** The options the lean engine takes (all others are refused): {@link FabricOptions}' meaning and defaults. */
@@ -103,28 +101,12 @@ export function compileLean(options: FabricOptions): LeanCompiled {
   }
   knownKeys('options', o, [...LEAN_KEYS, ...Object.keys(LEFT_OUT)]);
   const topology: FabricTopology = validateFabricTopology(o.topology);
-  const vls = o.vls === undefined ? 2 : integerAtLeast('vls', o.vls, 1);
-  if (vls > 15) throw new InvalidParameterError('vls', 'an integer in 1..15', vls);
-  const mtu = o.mtu === undefined ? 2048 : integerAtLeast('mtu', o.mtu, 256);
-  if (mtu > 4096) throw new InvalidParameterError('mtu', 'an integer in 256..4096', mtu);
-  const headerBytes = checkPacketHeaderBytes(o.packetHeaderBytes);
-  const bufferBytes = o.bufferBytes === undefined ? 8192 : integerAtLeast('bufferBytes', o.bufferBytes, 1);
+  const { vls, mtu, headerBytes, bufferBytes, switchLatencyNs, cutThrough } = commonHardware(o);
   const capBlocks = Math.floor(bufferBytes / CREDIT_BLOCK_BYTES);
-  if (capBlocks < Math.ceil((mtu + headerBytes) / CREDIT_BLOCK_BYTES)) throw new InvalidParameterError('bufferBytes', `at least one MTU with its headers (${mtu + headerBytes} bytes)`, bufferBytes);
   if (capBlocks > 0xffff) throw new InvalidParameterError('bufferBytes', `at most ${0xffff * CREDIT_BLOCK_BYTES} bytes with engine: 'lean' (credits in 16 bits)`, bufferBytes);
-  const switchLatencyNs = o.switchLatencyNs === undefined ? 100 : (o.switchLatencyNs as number);
-  if (typeof switchLatencyNs !== 'number' || !Number.isFinite(switchLatencyNs) || switchLatencyNs < 0) throw new InvalidParameterError('switchLatencyNs', 'a finite number >= 0 (ns)', switchLatencyNs);
   if (switchLatencyNs * 1e-9 >= LEAN_MAX_SPAN) throw new InvalidParameterError('switchLatencyNs', `below ${LEAN_MAX_SPAN * 1e9} ns with engine: 'lean'`, switchLatencyNs);
-  if (o.cutThrough !== undefined && typeof o.cutThrough !== 'boolean') throw new InvalidParameterError('cutThrough', 'a boolean', o.cutThrough);
-  latencyHistogramOption(o.latencyHistogram);
   const slToVl = slToVlTable(vls, o.slToVl);
-  let streams: RandomStreams;
-  if (o.streams !== undefined) {
-    if (!(o.streams instanceof RandomStreams)) throw new InvalidParameterError('streams', 'a RandomStreams', o.streams);
-    streams = o.streams;
-  } else streams = new RandomStreams(o.seed === undefined ? 1 : (o.seed as number));
-  const replication = o.replication === undefined ? 0 : integerAtLeast('replication', o.replication, 0);
-  const namedStream = (name: string): RandomStream => streams.stream(name, replication);
+  const namedStream = replicationStreams(o);
   const { servedVls } = portArbitrations(o.arbitration, o.hostArbitration, vls);
   if (o.inputQueueing !== undefined) oneOf('inputQueueing', o.inputQueueing, ['fifo'] as const);
 
@@ -185,7 +167,7 @@ export function compileLean(options: FabricOptions): LeanCompiled {
     commonClass: commonestClass(classOf, peer, classRate.length),
     capBlocks,
     switchLatency: switchLatencyNs * 1e-9,
-    cutThrough: (o.cutThrough as boolean | undefined) ?? true,
+    cutThrough,
     paths,
     pathStride: stride,
     flows: lean,
