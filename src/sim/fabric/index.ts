@@ -14,4 +14,4 @@ export { fabricMeasurementsDisplay } from './measure/display.js';
 export type { HostTraffic } from './host/hostTraffic.js';
 export { DrbPathSelection, type PathSelection, type PathSelectionSpec } from './host/pathSelection.js';
 export { FabricDeadlockError, findWaitCycle } from './link/deadlock.js';
-export { buildLeanFabric, LeanFabric, type LeanFlowFigures, type LeanMeasurements, type LeanPortFigures } from './lean/index.js';
+export { buildLeanFabric, type LeanFabric, type LeanFlowFigures, type LeanMeasurements, type LeanPortFigures } from './lean/index.js';

@@ -213,7 +213,8 @@ function leanPaths(flows: readonly LeanFlow[], fwd: Int32Array, peer: Int32Array
     return path;
   });
   let stride = 1;
-  while (stride < Math.max(...walks.map((w) => w.length + 1))) stride *= 2;
+  const longestWalk = walks.reduce((m, w) => Math.max(m, w.length + 1), 0);
+  while (stride < longestWalk) stride *= 2;
   if (stride > 256) throw new InvalidParameterError('topology', "paths of at most 255 hops with engine: 'lean'", stride);
   const paths = new Int32Array(flows.length * stride).fill(-1);
   walks.forEach((w, f) => paths.set(w, f * stride));
