@@ -3,24 +3,18 @@
 followed by a start from the same input buffer, the share of starts with another input's head already registered (p),
 of the rest the share whose buffer holds a next packet (q), and a within each class; mean ± t_{n-1,0.975}·s/√n over the
 seeds.  Usage: python3 benchmarks/sim-merge-turns-ci.py FILE...  (files of several loads may be mixed)."""
-import json, math, sys
-from collections import defaultdict
+import sys
 
-T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262}
-runs = defaultdict(list)
-for path in sys.argv[1:]:
-    text = open(path).read().strip()
-    if text:
-        d = json.loads(text)
-        runs[d['load']].append(d)
+from seed_runs import mean_half_width, runs_by_load
+
+runs = runs_by_load(sys.argv[1:])
 
 
 def ci(v):
     n = len(v)
     if n == 0:
         return '     –        '
-    m = sum(v) / n
-    hw = T975.get(n - 1, 2.0) * math.sqrt(sum((z - m) ** 2 for z in v) / (n - 1)) / math.sqrt(n) if n > 1 else float('nan')
+    m, hw = mean_half_width(v)
     return f"{m:6.3f} ± {hw:5.3f}"
 
 

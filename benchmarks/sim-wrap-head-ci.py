@@ -2,16 +2,11 @@
 """H43cap (entry 357): pools sim-wrap-head.ts's JSON lines (one per seed) per load: per key, each field's per-seed mean
 (wait and its parts in x, per head), then mean ± t_{n-1,0.975}·s/√n over the seeds, and the share of the key's heads in its
 buffer.  Usage: python3 benchmarks/sim-wrap-head-ci.py FILE...  (files of several loads may be mixed)."""
-import json, math, sys
-from collections import defaultdict
+import sys
 
-T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262}
-runs = defaultdict(list)
-for path in sys.argv[1:]:
-    text = open(path).read().strip()
-    if text:
-        d = json.loads(text)
-        runs[d['load']].append(d)
+from seed_runs import mean_half_width, runs_by_load
+
+runs = runs_by_load(sys.argv[1:])
 for load in sorted(runs):
     ds = runs[load]
     print(f"load {load}: {len(ds)} seeds ({', '.join(str(d['seed']) for d in ds)}); per head, in x: mean ± half-width")
@@ -26,9 +21,7 @@ for load in sorted(runs):
             cols.append([d['sums'][k][i] / d['sums'][k][0] for d in ds if k in d['sums']])
         out = []
         for v in cols:
-            n = len(v)
-            m = sum(v) / n
-            hw = T975.get(n - 1, 2.0) * math.sqrt(sum((z - m) ** 2 for z in v) / (n - 1)) / math.sqrt(n) if n > 1 else float('nan')
+            m, hw = mean_half_width(v)
             out.append(f"{m:6.3f}±{hw:5.3f}")
         print(f"{k:38s} " + ' '.join(f"{o:>13s}" for o in out))
 
@@ -54,7 +47,6 @@ for load in sorted(runs):
     out = []
     for i in range(len(rows[0])):
         v = [r[i] for r in rows]
-        m = sum(v) / n
-        hw = T975.get(n - 1, 2.0) * math.sqrt(sum((z - m) ** 2 for z in v) / (n - 1)) / math.sqrt(n) if n > 1 else float('nan')
+        m, hw = mean_half_width(v)
         out.append(f'{m:.3f}±{hw:.3f}')
     print(f'{load} ({n} seeds) | ' + ' | '.join(out))

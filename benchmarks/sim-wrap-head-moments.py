@@ -2,15 +2,11 @@
 """H44c (entry 391): the head time S = x + (ready -> start wait) of each buffer in sim-wrap-head.ts's JSON lines, per load:
 its mean S/x and SCV per seed (from the sums n, wait, wait2), then the means over the seeds (the per-seed values beside) --
 what benchmarks/model-full-whatif.ts takes as given moments.  Usage: python3 benchmarks/sim-wrap-head-moments.py FILE..."""
-import json, sys
-from collections import defaultdict
+import sys
 
-runs = defaultdict(list)
-for path in sys.argv[1:]:
-    text = open(path).read().strip()
-    if text:
-        d = json.loads(text)
-        runs[d['load']].append(d)
+from seed_runs import runs_by_load
+
+runs = runs_by_load(sys.argv[1:])
 for load in sorted(runs):
     ds = runs[load]
     keys = sorted({k for d in ds for k in d['sums'] if k.endswith(' all') and '→' not in k})
