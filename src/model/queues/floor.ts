@@ -5,6 +5,9 @@ import { unboundedResponseTime } from './queue.js';
 import type { ModelState } from '../fixedPoint/state.js';
 import { bufferSlots, trainsAhead } from './trainsAhead.js';
 
+/** Entry 401 (H44d), tried behind a switch: the deficit read against each turn's wait with its port wait e_t. */
+const TRY400 = process.env.TRY400 === '1';
+
 /**
  * The output-queued floor (docs/models.md §13.4): an output fed by FIFO input buffers is not work
  * conserving (it may idle while packets for it wait behind heads bound elsewhere), so by the
@@ -67,7 +70,7 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
     let deficit = 0;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t = m.intoOf[i]!;
-      deficit += s.lamT[t]! * (floor - s.headWait[t]! - s.fifoWait[m.turnIn[t]!]!);
+      deficit += s.lamT[t]! * (floor - s.headWait[t]! - (TRY400 ? s.portWait[t]! : 0) - s.fifoWait[m.turnIn[t]!]!);
     }
     if (!oneInput) {
       // Change 312 (303's train term, H41shf): the other inputs' trains' next packets, registered before
