@@ -13,6 +13,7 @@ import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
 import { simCaseParams } from './sim-case-params.js';
 import { waitingTerm } from '../src/model/fixedPoint/waiting.js';
+import { raisedHead } from '../src/model/queues/heads.js';
 
 const [name = 'switch8-2sl', label = '0.6'] = process.argv.slice(2);
 const { params } = simCaseParams(name, label, 0);
@@ -45,7 +46,7 @@ function merge(q: number): boolean {
 for (const hostFed of [true, false]) {
   for (const outHost of [true, false]) {
     for (let v = 0; v < m.V; v++) {
-      let lt = 0, h = 0, e = 0, busy = 0, ahead = 0, fl = 0, sp = 0;
+      let lt = 0, h = 0, e = 0, busy = 0, ahead = 0, fl = 0, sp = 0, h2 = 0, hr = 0, hr2 = 0;
       for (let u = v; u < m.C; u += m.V) {
         if (!(s.lam[u]! > 0) || (m.hostChannel[u] === 1) !== hostFed) continue;
         for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
@@ -59,10 +60,14 @@ for (const hostFed of [true, false]) {
               const t2 = m.intoOf[j]!;
               if (((m.turnIn[t2]! / m.V) | 0) !== ((m.turnIn[t]! / m.V) | 0)) a += waitingTerm(s, t2);
             }
+          // Entry 430 (H45b): the head's second moment E[H²] (headWait2), and with the floor's top-up on the waiting heads (heads.ts raisedHead, as splitFifo.ts reads it).
+          const c = m.turnOut[t]!;
+          const [ht, ht2] = raisedHead(s.headWait[t]!, s.headWait2[t]!, s.floorExtra[t]!, Math.min(1, s.lam[c]! * s.seff[c]!));
+          (h2 += l * s.headWait2[t]!), (hr += l * ht), (hr2 += l * ht2);
           (lt += l), (h += l * s.headWait[t]!), (fl += l * s.floorExtra[t]!), (sp += l * s.splitWait[t]!), (e += l * s.portWait[t]!), (busy += l * s.headWaitProb[t]!), (ahead += l * a);
         }
       }
-      if (lt > 0) console.log(`${hostFed ? 'host' : 'switch'}-fed VL${v} ${named === undefined ? `to a ${outHost ? 'host' : 'switch'}` : outHost ? (named === 'merge' ? 'at a merge' : `to ${named}`) : 'elsewhere'}: b ${(h / lt / x).toFixed(3)} e ${(e / lt / x).toFixed(3)} busy ${(busy / lt).toFixed(3)} ahead ${(ahead / lt).toFixed(3)} floor ${(fl / lt / x).toFixed(3)} split ${(sp / lt / x).toFixed(3)}`);
+      if (lt > 0) console.log(`${hostFed ? 'host' : 'switch'}-fed VL${v} ${named === undefined ? `to a ${outHost ? 'host' : 'switch'}` : outHost ? (named === 'merge' ? 'at a merge' : `to ${named}`) : 'elsewhere'}: b ${(h / lt / x).toFixed(3)} e ${(e / lt / x).toFixed(3)} busy ${(busy / lt).toFixed(3)} ahead ${(ahead / lt).toFixed(3)} floor ${(fl / lt / x).toFixed(3)} split ${(sp / lt / x).toFixed(3)} E[b²] ${(h2 / lt / x / x).toFixed(3)} (E[b²]/b² ${((h2 / lt) / (h / lt) ** 2).toFixed(2)}) with the floor: b ${(hr / lt / x).toFixed(3)} E[b²] ${(hr2 / lt / x / x).toFixed(3)}`);
     }
   }
 }

@@ -38,6 +38,8 @@ import { solveModel } from '../src/model/solve.js';
 
 const args = process.argv.slice(2);
 const BY_OUTPUT = process.env.BY_OUTPUT ?? '0';
+/** Per class: the sums of entries 335–336 (0–66) and of entry 430's spread line (72–91). */
+const DEC_LEN = 92;
 /** Per buffer (input port name, VL): [n, Σb, Σb², Σ FIFO part, per class (fresh port free, fresh port sends own predecessor, successor): n, Σb, Σb²]. */
 type Sums = Record<string, number[]>;
 /** Column i over the replications' rows: its mean ± the 95 % Student-t half-width (the mean alone for one row). */
@@ -140,7 +142,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
     const at = pendingAt.get(out) ?? new Map<number, any>();
     if (measuring && !pops.popping && own === 0) {
       const key = vl + (hostFed((q / V) | 0) ? 100 : 0) + byOut(out);
-      const d = dec.get(key) ?? new Array<number>(72).fill(0);
+      const d = dec.get(key) ?? new Array<number>(DEC_LEN).fill(0);
       d[10] += 1;
       for (const [q2, rec] of at) {
         if (rec[0] > clock() + 1e-15) continue;
@@ -160,7 +162,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
     const lastOut = (outStarts.get(out) ?? [-Infinity]).at(-1)!;
     if (measuring && !pops.popping && own === 0 && ptR !== undefined && ptR[1] + xLink > clock() + EPS && lastOut + xLink <= clock() + EPS) {
       const key = vl + (hostFed((q / V) | 0) ? 100 : 0) + byOut(out);
-      const d = dec.get(key) ?? new Array<number>(72).fill(0);
+      const d = dec.get(key) ?? new Array<number>(DEC_LEN).fill(0);
       dec.set(key, d);
       d[46] += 1;
       const list = watches.get(out) ?? [];
@@ -195,8 +197,24 @@ function simulate(name: string, label: string, packets: number, seed: number): S
         let busyR = 0;
         for (let j = st.length - 1; j >= 0; j--) if (st[j]! <= me[0] + 1e-15) { busyR = Math.max(0, st[j]! + xLink - me[0]); break; }
         const key2 = me[7] + (hostFed((q / V) | 0) ? 100 : 0) + byOut(g);
-        const d = dec.get(key2) ?? new Array<number>(72).fill(0);
+        const d = dec.get(key2) ?? new Array<number>(DEC_LEN).fill(0);
         (d[0] += 1), (d[1] += busyR > 1e-15 ? 1 : 0), (d[2] += busyR / xLink), (d[3] += me[4]), (d[4] += me[5]), (d[5] += me[6]), (d[6] += (clock() - me[0]) / xLink), (d[7] += me[4] * me[4]), (d[8] += me[2]), (d[9] += me[8] ?? 0);
+        // Entry 430 (H45b): the ready wait's second moment by its parts, w = R + n + gap (x), n = older + younger starts.
+        {
+          const w = (clock() - me[0]) / xLink;
+          const R = busyR / xLink;
+          const nO = me[4] as number;
+          const nY = me[5] as number;
+          const n = nO + nY;
+          const gap = w - R - n;
+          const nL = me[2] as number;
+          const nYs = (me[8] ?? 0) as number;
+          const sp = (me[12] ?? 0) as number;
+          (d[72] += w * w), (d[73] += n * n), (d[74] += R * R), (d[75] += R * n), (d[76] += gap), (d[77] += gap * gap), (d[78] += n * gap), (d[79] += R * gap);
+          (d[80] += nY * nY), (d[81] += nO * nY), (d[82] += nL * nL), (d[83] += nYs), (d[84] += nYs * nYs), (d[88] += sp), (d[89] += sp * sp);
+          if (me[11] === 1) (d[85] += 1), (d[86] += w), (d[87] += w * w);
+          (d[90] += nY - nYs), (d[91] += (nY - nYs) * (nY - nYs));
+        }
         dec.set(key2, d);
       }
       if (measuring && me !== undefined && reg !== undefined) {
@@ -250,6 +268,8 @@ function simulate(name: string, label: string, packets: number, seed: number): S
         if (clock() > rec[0] + 1e-15 && readyQ > rec[0] + 1e-15 && (q % V) === rec[7]) rec[8] = (rec[8] ?? 0) + 1;
         const port2 = (q2 / V) | 0;
         const pt2 = portTx.get(port2);
+        // entry 430: starts of the head's own input port's other VL on this output while the head is ready
+        if (clock() > rec[0] + 1e-15 && port2 === ((q / V) | 0)) rec[12] = (rec[12] ?? 0) + 1;
         if (port2 === ((q / V) | 0) || (pt2 !== undefined && pt2[1] + xLink > clock() + 1e-15)) ((rec[1] += 1), (rec[2] += readyQ > rec[0] + 1e-15 ? 1 : 0), (rec[3] += port2 !== ((q / V) | 0) ? 1 : 0));
       }
       if (measuring && t0 !== undefined && reg !== undefined) {
@@ -282,7 +302,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
       for (const [q2, rec] of at) {
         if (rec[0] > t0 + EPS) continue;
         const key = rec[7] + (hostFed((q2 / V) | 0) ? 100 : 0) + byOut(g);
-        const d = dec.get(key) ?? new Array<number>(72).fill(0);
+        const d = dec.get(key) ?? new Array<number>(DEC_LEN).fill(0);
         dec.set(key, d);
         const pt2 = portTx.get((q2 / V) | 0);
         const busy = pt2 !== undefined && pt2[1] + xLink > t0 + EPS;
@@ -378,6 +398,27 @@ if (args[0] !== '--pool') {
       'at an output to a host: a back-to-back follower', 'to this output', 'taking it at t0', 'elsewhere: a back-to-back follower', 'to this output', 'taking it at t0'];
     console.log(`  ${key} lost-turn law (entry 335): ${nm.map((n, i) => `${n} ${meanCell(rows, i)}`).join('; ')}`);
   };
+  /**
+   * Entry 430 (H45b): the ready wait w = R + n + gap (R the residual of the output's packet at ready, n = older + younger starts
+   * of x each, gap the rest: output idle or the head's port sending), its second moment and the parts' moments and cross terms,
+   * E[w²] = E[R²] + E[n²] + E[gap²] + 2E[Rn] + 2E[R·gap] + 2E[n·gap]; the count n's dispersion Var(n)/E[n] beside the
+   * binomial's 1 − E[n]/heads; the successors' share and their w.
+   */
+  const spreadLine = (key: string) => {
+    const rows = runs.map((r) => {
+      const d = r[key]!;
+      const n = d[0]!;
+      const w = d[6]! / n, w2 = d[72]! / n, nm = (d[3]! + d[4]!) / n, n2 = d[73]! / n;
+      const ns = Math.max(1, d[85]!);
+      return [w, w2, w2 / (w * w), d[2]! / n, d[74]! / n, nm, n2, (n2 - nm * nm) / Math.max(1e-12, nm), d[3]! / n, d[7]! / n, d[4]! / n, d[80]! / n, d[81]! / n,
+        d[8]! / n, d[82]! / n, d[83]! / n, d[84]! / n, d[90]! / n, d[91]! / n, d[88]! / n, d[89]! / n, d[76]! / n, d[77]! / n, (2 * d[75]!) / n, (2 * d[79]!) / n, (2 * d[78]!) / n,
+        d[85]! / n, d[86]! / ns, d[87]! / ns, (d[6]! - d[86]!) / Math.max(1, n - d[85]!), (d[72]! - d[87]!) / Math.max(1, n - d[85]!)];
+    });
+    const nm = ['E[w]', 'E[w²]', 'E[w²]/E[w]²', 'E[R]', 'E[R²]', 'E[n]', 'E[n²]', 'Var(n)/E[n]', 'older', 'older²', 'younger', 'younger²', 'older·younger',
+      'lost (port busy)', 'lost²', 'younger same VL', '²', 'younger other VL', '²', 'own port other VL starts', '²', 'E[gap]', 'E[gap²]', '2E[Rn]', '2E[R·gap]', '2E[n·gap]',
+      'successor share', 'successor E[w]', 'E[w²]', 'fresh E[w]', 'E[w²]'];
+    console.log(`  ${key} spread (entry 430): ${nm.map((n, i) => `${n} ${meanCell(rows, i)}`).join('; ')}`);
+  };
   const names = ['P(output busy at ready)', 'busy·R', 'older starts', 'younger starts', 'younger, port busy (lost)', 'ready wait', 'gap', 'fresh head sees ready requests', 'of them port busy'];
   for (const key of Object.keys(runs[0]!).sort()) {
     const rows = runs.map((r) => {
@@ -388,5 +429,6 @@ if (args[0] !== '--pool') {
     });
     console.log(`${key} (x): ${names.map((nm, i) => `${nm} ${meanCell(rows, i)}`).join('; ')}`);
     if (runs[0]![key]!.length > 16 && runs[0]![key]![16]! > 0) lawLine(key);
+    if (runs[0]![key]!.length > 72) spreadLine(key);
   }
 }

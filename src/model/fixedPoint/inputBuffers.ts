@@ -72,6 +72,8 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
       if (m.voq) continue;
       const e2 = busyOther ? free * readout[2 * k + 1]! + all * readoutAll[2 * k + 1]! : 0;
       const h2 = s.headWait2[t]! + 2 * h0 * e + e2;
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      (globalThis as any).__h45bPort?.(t, { h0, h20: s.headWait2[t]!, e, e2, free });
       s.headWait2[t] = h2;
       S += pr * (h + s.seff[c]!);
       S2 += pr * (s.seff2[c]! + 2 * h * s.seff[c]! + h2);
