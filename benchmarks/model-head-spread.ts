@@ -29,7 +29,7 @@ const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
 const toHost = (p: number) => m.bufferBlocks[p] === Infinity;
 const names = ['b', 'E[b²]', 'E[b²]/b²', 'busy·R', 'E[R²]', 'count gq·a·s̄', 'E[count²]', 'Var/mean of count', 'a', 'heads', 'gq', '2E[R·count]', 'runs', 'e', 'E[e²]', '2h₀e'];
 for (const hostFed of [true, false]) {
-  for (const outHost of [true, false]) {
+  for (const outHost of [true, false, undefined]) {
     for (let v = 0; v < m.V; v++) {
       const acc = new Array<number>(names.length).fill(0);
       let lt = 0;
@@ -38,7 +38,7 @@ for (const hostFed of [true, false]) {
         for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
           const t = m.turnsOf[i]!;
           const q = (m.turnOut[t]! / m.V) | 0;
-          if (toHost(q) !== outHost) continue;
+          if (outHost !== undefined && toHost(q) !== outHost) continue;
           const l = s.lamT[t]!;
           const hd = head.get(t), mv = mva.get(t), pt = port.get(t);
           if (hd === undefined || pt === undefined) continue;
@@ -71,7 +71,7 @@ for (const hostFed of [true, false]) {
       const r = acc.map((z) => z / lt);
       r[2] = r[1]! / (r[0]! * r[0]!);
       r[7] = (r[6]! - r[5]! * r[5]!) / Math.max(1e-12, r[5]!);
-      console.log(`${hostFed ? 'host' : 'switch'}-fed VL${v} to a ${outHost ? 'host' : 'switch'} (x): ${names.map((n, j) => `${n} ${r[j]!.toFixed(3)}`).join('; ')}`);
+      console.log(`${hostFed ? 'host' : 'switch'}-fed VL${v} ${outHost === undefined ? 'all outputs' : `to a ${outHost ? 'host' : 'switch'}`} (x): ${names.map((n, j) => `${n} ${r[j]!.toFixed(3)}`).join('; ')}`);
     }
   }
 }
