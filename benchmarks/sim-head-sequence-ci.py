@@ -38,4 +38,4 @@ for b in bufs:
         st = [r['stall'] for r in rs]
         g = lambda k: [a[k] for a in st]
         outs = sorted({o for a in st for o in a['outShare']})
-        print(f"   feeder's stalls: per run {sum(g('n'))/len(st):.0f}, length {f(g('len'))} x (residual {f(g('resid'))}); far head then: rest {f(g('headRest'))} age {f(g('headAge'))} S {f(g('headS'))}; its output " + ' '.join(f"{o} {f([a['outShare'].get(o, 0) for a in st])}" for o in outs))
+        print(f"   feeder's stalls: per run {sum(g('n'))/len(st):.0f}, length {f(g('len'))} x (residual {f(g('resid'))}); far head then: rest {f(g('headRest'))} age {f(g('headAge'))} S {f(g('headS'))}, not started {f(g('notStarted'))} (its wait left {f(g('waitLeft'))}); its output " + ' '.join(f"{o} {f([a['outShare'].get(o, 0) for a in st])}" for o in outs))

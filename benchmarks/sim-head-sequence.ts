@@ -203,7 +203,7 @@ for (const [b, r] of recs) {
   const key = `${names[(b / V) | 0]}/${b % V}`;
   const st = stallsOf.get(peer.get(key.split('/')[0]!)!) ?? [];
   const c: number[] = S.map((_, i) => r.start[i]! + xL);
-  let nSt = 0, len = 0, len2 = 0, age = 0, rest = 0, headS = 0, restMiss = 0;
+  let nSt = 0, len = 0, len2 = 0, age = 0, rest = 0, headS = 0, restMiss = 0, waiting = 0, waitLeft = 0;
   const outShare: Record<string, number> = {};
   for (const [a, z] of st) {
     if (n === 0 || a < e[0]! || a >= c[n - 1]!) continue;
@@ -218,10 +218,12 @@ for (const [b, r] of recs) {
     if (ready > a) { restMiss++; continue; }
     nSt++;
     len += z - a; len2 += (z - a) ** 2; age += a - ready; rest += c[k]! + gap[k]! - a; headS += S[k]!;
+    // The far head had not started yet (its whole transmission is in the stall): the share, and its wait left to its start.
+    if (r.start[k]! > a) { waiting++; waitLeft += r.start[k]! - a; }
     const o = names[r.out[k]!]!;
     outShare[o] = (outShare[o] ?? 0) + 1;
   }
-  const stallRead = { n: nSt, notHeld: restMiss, len: len / nSt / xL, resid: len2 / (2 * len) / xL, headAge: age / nSt / xL, headRest: rest / nSt / xL, headS: headS / nSt / xL, outShare: Object.fromEntries(Object.entries(outShare).map(([o, v]) => [o, v / nSt])) };
+  const stallRead = { n: nSt, notHeld: restMiss, len: len / nSt / xL, resid: len2 / (2 * len) / xL, headAge: age / nSt / xL, headRest: rest / nSt / xL, headS: headS / nSt / xL, notStarted: waiting / nSt, waitLeft: waitLeft / Math.max(1, waiting) / xL, outShare: Object.fromEntries(Object.entries(outShare).map(([o, v]) => [o, v / nSt])) };
   // The shifted arrivals of the model's queue (docs/models.md §13.5): inter-entry times less x, their mean (x) and SCV.
   const A = e.slice(1).map((t, i) => t - e[i]! - xL);
   const mA = mean(A);
