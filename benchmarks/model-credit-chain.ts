@@ -45,7 +45,7 @@ for (const chan of list.split(',')) {
   const q = finiteQueue(lt, 1 / ht, ca2t, varS / (ht * ht), slots, true);
   const tau = Math.min(1, 2 / (1 + ca2t));
   console.log(
-    `${chan}: λx ${f3(l * x)} S/x ${f3(S / x)} SCV ${f3(varS / (S * S))} | shifted λ′h ${f3(lt * ht)} Ca²′ ${f3(ca2t)} τ ${f3(tau)} h/x ${f3(ht / x)} loop/x ${f3(loop / x)} slots ${slots} | π ${s.blocked[u].toFixed(4)} (recomputed ${q.blockingProbability.toFixed(4)}) w/x ${f3(s.resid[u] / x)} β/x ${f3(s.beta[u] / x)} λβ ${(l * s.beta[u]).toFixed(4)} | fifo/x ${f3(s.fifoWait[u] / x)}`,
+    `${chan} (u ${u}): λx ${f3(l * x)} S/x ${f3(S / x)} SCV ${f3(varS / (S * S))} | shifted λ′h ${f3(lt * ht)} Ca²′ ${f3(ca2t)} τ ${f3(tau)} h/x ${f3(ht / x)} loop/x ${f3(loop / x)} slots ${slots} | π ${s.blocked[u].toFixed(4)} (recomputed ${q.blockingProbability.toFixed(4)}) w/x ${f3(s.resid[u] / x)} β/x ${f3(s.beta[u] / x)} λβ ${(l * s.beta[u]).toFixed(4)} | fifo/x ${f3(s.fifoWait[u] / x)}`,
   );
   for (const t of turns) console.log(`    ${t}`);
 }

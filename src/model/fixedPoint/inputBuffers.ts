@@ -14,6 +14,18 @@ import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
 import { RELOCATE } from './iterate.js';
 
 /**
+ * Oracle 441 (H45c; not a method): `ORACLE441='u=w/x[=π],…'` sets channel u's blocked packet's wait w (in x) — and its full
+ * chance π where given — to the simulator's measured values after each buffer step, to ask which of the credit chain's two
+ * factors lets the stall fade up alfaro16-bitcomp-1sl's congestion tree.
+ */
+const ORACLE441 = new Map<number, number[]>(
+  (process.env.ORACLE441 ?? '').split(',').filter((e) => e !== '').map((e) => {
+    const [u, ...v] = e.split('=').map(Number);
+    return [u!, v];
+  }),
+);
+
+/**
  * Step 4: each switch input buffer (behind channel u) as a finite FIFO queue: arrivals λ_u with the
  * channel's departure SCV, service = the head's time (head wait + the next channel's effective
  * service, mixed over its turns), capacity = the buffer's credits in packets, the credit loop added
@@ -98,14 +110,15 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
     const ht = hold - shift;
     const full = finiteQueue(lt, 1 / ht, ca2t, varS / (ht * ht), slots, true);
     const ownSlots = RELOCATE && m.hostChannel[u] === 1 ? Infinity : slots;
-    const blocked = full.blockingProbability;
+    const oracle = ORACLE441.get(u);
+    const blocked = oracle !== undefined && oracle.length > 1 ? oracle[1]! : full.blockingProbability;
     // A blocked packet's credit wait, in the shifted queue whose π it multiplies (docs/models.md §13.5):
     // the shifted stream comes in GE batches (a link's back-to-back packets have A − x = 0), a batch
     // going on with probability 1 − τ, τ = 2/(1 + Ca²); the first of a batch to be blocked waits the
     // residual of the hold h − x, a later one was ready when its predecessor got a credit and waits a whole h − x.
     const tau = Math.min(1, 2 / (1 + ca2t));
     const hb = Math.max(ht, EPS * hold);
-    const resid = tau * ((varS + hb * hb) / (2 * hb)) + (1 - tau) * hb;
+    const resid = oracle !== undefined ? oracle[0]! * x : tau * ((varS + hb * hb) / (2 * hb)) + (1 - tau) * hb;
     const beta = omega * blocked * resid + (1 - omega) * s.beta[u]!;
     change = Math.max(change, Math.abs(beta - s.beta[u]!) / Math.max(s.xbar[u]!, EPS), Math.abs(S - s.headTime[u]!) / Math.max(S, EPS));
     s.blocked[u] = blocked;
