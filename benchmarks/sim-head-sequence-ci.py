@@ -19,6 +19,9 @@ for b in bufs:
     if not rs: continue
     s = lambda key, k: [r[key][k] for r in rs]
     print(f"{b}: S/x {f(s('S','mean'))} SCV {f(s('S','scv'))} lag1 {f(s('S','lag1'))} lag2 {f(s('S','lag2'))} lag5 {f(s('S','lag5'))} lag20 {f(s('S','lag20'))}  tail gap/x {f([r['gap'] for r in rs])}")
+    if 'arrivals' in rs[0]:
+        a = [r['arrivals'] for r in rs]
+        print(f"   shifted arrivals (inter-entry − x): mean {f([v['shiftedMean'] for v in a])} x, SCV {f([v['shiftedScv'] for v in a])}, back-to-back share {f([v['backToBack'] for v in a])}")
     for o in sorted(rs[0]['byOut']):
         os_ = [r['byOut'][o] for r in rs if o in r['byOut']]
         if os_[0]['scv'] < 1e-9: continue

@@ -222,6 +222,10 @@ for (const [b, r] of recs) {
     outShare[o] = (outShare[o] ?? 0) + 1;
   }
   const stallRead = { n: nSt, notHeld: restMiss, len: len / nSt / xL, resid: len2 / (2 * len) / xL, headAge: age / nSt / xL, headRest: rest / nSt / xL, headS: headS / nSt / xL, outShare: Object.fromEntries(Object.entries(outShare).map(([o, v]) => [o, v / nSt])) };
-  out[key] = { stall: stallRead, S: stats(S), byOut, ordered: replay(e, S, gap), shuffled: replay(e, sh, gap), gap: mean(gap) / xL };
+  // The shifted arrivals of the model's queue (docs/models.md §13.5): inter-entry times less x, their mean (x) and SCV.
+  const A = e.slice(1).map((t, i) => t - e[i]! - xL);
+  const mA = mean(A);
+  const arrivals = { shiftedMean: mA / xL, shiftedScv: mean(A.map((a) => (a - mA) ** 2)) / (mA * mA), backToBack: A.filter((a) => a < 1e-3 * xL).length / A.length };
+  out[key] = { arrivals, stall: stallRead, S: stats(S), byOut, ordered: replay(e, S, gap), shuffled: replay(e, sh, gap), gap: mean(gap) / xL };
 }
 console.log(JSON.stringify({ seed, x: xL, buffers: out }));

@@ -18,6 +18,15 @@ import { RELOCATE } from './iterate.js';
  * chance π where given — to the simulator's measured values after each buffer step, to ask which of the credit chain's two
  * factors lets the stall fade up alfaro16-bitcomp-1sl's congestion tree.
  */
+/**
+ * Try 442 (H45c; `TRY442=1`): the blocked packet's wait split by the cause of the far buffer's fullness. π° is the same
+ * shifted GE/GE/1/N on the head time without the outputs' credit waits (S°, change 96's); the tries blocked in π − π° find
+ * the buffer full because a head waits out its output's stall, and wait that stall's rest (w_c, the model's residual of c's
+ * credit wait) and the head's own transmission x_c, whose tail frees the slot, plus the loop (the simulator at alfaro16-
+ * bitcomp-1sl 90 %: the far head at a blocked try is the stalled turn's in 100 % of them, and its rest is R_B(c) + x −9…−14 %);
+ * the others keep w.
+ */
+const TRY442 = process.env.TRY442 === '1';
 const ORACLE441 = new Map<number, number[]>(
   (process.env.ORACLE441 ?? '').split(',').filter((e) => e !== '').map((e) => {
     const [u, ...v] = e.split('=').map(Number);
@@ -54,6 +63,10 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
     }
     let S = 0;
     let S2 = 0;
+    let S0 = 0;
+    let S02 = 0;
+    let stallW = 0;
+    let stallQ = 0;
     // The input port feeds one output at a time: a head also waits while the port sends another VL's packet.
     const busyOther = m.V > 1 || m.voq;
     if (busyOther) {
@@ -87,6 +100,15 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
       s.headWait2[t] = h2;
       S += pr * (h + s.seff[c]!);
       S2 += pr * (s.seff2[c]! + 2 * h * s.seff[c]! + h2);
+      if (TRY442) {
+        S0 += pr * (h + s.xbar[c]!);
+        S02 += pr * (s.x2[c]! + 2 * h * s.xbar[c]! + h2);
+        const bc = s.beta[c]!;
+        if (bc > 0) {
+          stallQ += pr * bc;
+          stallW += pr * bc * (s.resid[c]! + s.xbar[c]!);
+        }
+      }
     }
     const loop = m.creditLoop[p]!;
     if (m.voq) {
@@ -118,7 +140,14 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
     // residual of the hold h − x, a later one was ready when its predecessor got a credit and waits a whole h − x.
     const tau = Math.min(1, 2 / (1 + ca2t));
     const hb = Math.max(ht, EPS * hold);
-    const resid = oracle !== undefined ? oracle[0]! * x : tau * ((varS + hb * hb) / (2 * hb)) + (1 - tau) * hb;
+    let resid = oracle !== undefined ? oracle[0]! * x : tau * ((varS + hb * hb) / (2 * hb)) + (1 - tau) * hb;
+    if (TRY442 && stallQ > 0 && blocked > 0) {
+      const ht0 = S0 + loop - shift;
+      const var0 = Math.max(0, S02 - S0 * S0);
+      const pi0 = finiteQueue(lt, 1 / ht0, ca2t, var0 / (ht0 * ht0), slots, true).blockingProbability;
+      const share = Math.min(1, Math.max(0, blocked - pi0) / blocked);
+      resid = (1 - share) * resid + share * (stallW / stallQ + loop);
+    }
     const beta = omega * blocked * resid + (1 - omega) * s.beta[u]!;
     change = Math.max(change, Math.abs(beta - s.beta[u]!) / Math.max(s.xbar[u]!, EPS), Math.abs(S - s.headTime[u]!) / Math.max(S, EPS));
     s.blocked[u] = blocked;
