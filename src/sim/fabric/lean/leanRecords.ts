@@ -25,6 +25,7 @@
  * next packet in its FIFO, send queue or the free list; the output it requests at the switch it is in;
  * its creation time (s); the time its tail can leave the switch it is in (s; crossbar.ts's tail rule).
  */
+import { lineAlignedBuffer } from '../lineAligned.js';
 import type { LeanCompiled } from './leanBuild.js';
 
 export const W_BYTES = 0;
@@ -44,9 +45,16 @@ export const CLASS_SHIFT = 21;
 /** No link in a 16-bit field. */
 export const NO_LINK = 0xffff;
 
+/**
+ * Link records of 128 KiB or more start on a page (lineAligned.ts), so that each 32-byte record lies in one 64-byte line:
+ * a plain buffer that large is mmapped by glibc 16 bytes into a page, and every second record then lay over two lines
+ * (benchmarks/README.md twentieth pass). Smaller ones stay plain buffers (k = 8 and below: they fit the caches).
+ */
+const LINK_RECORDS_ALIGN_FROM = 1 << 17;
+
 /** The records of every link direction, as {@link LeanCompiled} describes the fabric: credits full, buffers empty. */
 export function leanLinkRecords(c: LeanCompiled): Int32Array {
-  const R = new Int32Array(8 * c.ports);
+  const R = new Int32Array(lineAlignedBuffer(32 * c.ports, LINK_RECORDS_ALIGN_FROM), 0, 8 * c.ports);
   for (let g = 0; g < c.ports; g++) {
     const r = 8 * g;
     const peer = c.peer[g]!;
