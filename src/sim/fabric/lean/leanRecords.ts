@@ -113,3 +113,39 @@ export class LeanPackets {
     this.free = p;
   }
 }
+
+/**
+ * Every flow's per-hop record: what a packet-hop reads of its flow, and the flow's delivery recorder (benchmarks/README.md
+ * twentieth pass: a 32-byte path row, two 4-byte size tables and a 32-byte recorder before, up to three lines a hop).
+ * Flow f's record is `1 << shift` integers at f << shift (32 bytes at bench:scale's k = 32; on whole lines from 128 KiB on):
+ *
+ * | integers | field |
+ * |---|---|
+ * | 0 | wire bytes of each of its packets (one size per flow in the lean subset; credit blocks (bytes + 63) >> 6) |
+ * | 1 | packets delivered since the statistics' reset |
+ * | 2–3 | their mean latency (µs), the double at (f << shift) / 2 + 1: flowRecorders.ts's Welford update |
+ * | 4 … | its path: the link directions it takes, its host's port first, 16 bits each (links < 2^16: leanBuild.ts), at 16-bit index (f << (shift + 1)) + 8 + hop |
+ *
+ * Bytes delivered are the count times the size: the standard engine's sum of equal whole sizes, exactly (below 2^53).
+ */
+export interface LeanFlowRecords {
+  readonly i32: Int32Array;
+  readonly u16: Uint16Array;
+  readonly f64: Float64Array;
+  readonly shift: number;
+}
+
+/** The flows' per-hop records (recorders at zero). */
+export function leanFlowRecords(c: LeanCompiled): LeanFlowRecords {
+  const hops = c.pathStride - 1;
+  let shift = 3;
+  while (1 << shift < 4 + Math.ceil(hops / 2)) shift++;
+  const F = c.flows.length;
+  const buffer = lineAlignedBuffer(4 * (F << shift), LINK_RECORDS_ALIGN_FROM);
+  const records = { i32: new Int32Array(buffer, 0, F << shift), u16: new Uint16Array(buffer, 0, F << (shift + 1)), f64: new Float64Array(buffer, 0, F << (shift - 1)), shift };
+  c.flows.forEach((flow, f) => {
+    records.i32[f << shift] = flow.bytes;
+    for (let h = 0; h < hops; h++) records.u16[(f << (shift + 1)) + 8 + h] = c.paths[f * c.pathStride + h]! & 0xffff;
+  });
+  return records;
+}
