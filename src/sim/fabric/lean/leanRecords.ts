@@ -1,6 +1,7 @@
 /**
  * The lean engine's records (docs/fabric.md § the lean engine): one 32-byte record per link direction
- * holding all a packet-hop reads of it, and a pool of 32-byte packet records reused last in, first out.
+ * holding all a packet-hop reads of it, a pool of 24-byte packet records reused last in, first out, and
+ * one per-hop record per flow (its packets' size, its delivery recorder and its path).
  * The layout is the session-22 bound's `pack32` (benchmarks/fabric-scale-bound-packed.ts; benchmarks/README.md,
  * fourteenth pass: only each link direction's whole per-hop state in one 32-byte record, with no other
  * per-port or per-flow table read per hop, kept k = 32's packet-hop rate within 0.8 of k = 16's), with
@@ -20,10 +21,10 @@
  * | 6 `W_HEAD_REQ` | the next link in the request list the head is on, bits 0–15; the output its head requests, bits 16–31 |
  * | 7 `W_MISC` | blocks held in the buffer, bits 0–15; input port busy (feeding the crossbar), 16; output g busy, 17; g leads into a host, 18; g's credit stall in progress, 19; g's link class (classRate, classDelay), bits 21–31 |
  *
- * A packet (8 int32 words at 8p, the doubles at 4p + 2 and 4p + 3 of the same buffer): its flow; its hop
- * (bits 0–7: the index of the link it is on in its flow's path) and wire size in bytes (bits 8–31); the
- * next packet in its FIFO, send queue or the free list; the output it requests at the switch it is in;
- * its creation time (s); the time its tail can leave the switch it is in (s; crossbar.ts's tail rule).
+ * A packet (6 int32 words at 6p, the doubles at 3p + 1 and 3p + 2 of the same buffer): its hop (bits 0–7: the
+ * index of the link it is on in its flow's path) and its flow (bits 8–31); the next packet in its FIFO, send
+ * queue or the free list; its creation time (s); the time its tail can leave the switch it is in (s;
+ * crossbar.ts's tail rule). (Its size and the output it requests: its flow's per-hop record, leanFlowRecords.)
  */
 import { lineAlignedBuffer } from '../lineAligned.js';
 import type { LeanCompiled } from './leanBuild.js';
