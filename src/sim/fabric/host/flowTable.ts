@@ -100,10 +100,8 @@ export class FlowTable {
    * fabric's streams), its generator's state moves here and the next draws are {@link gap}'s.
    */
   adopt(f: number, arrivals: unknown): void {
-    if (!(arrivals instanceof PoissonArrivals)) return;
-    const stream = arrivals.streamInUse();
-    if (!(stream instanceof SimRandom)) return;
-    const s = stream.state();
+    const s = adoptableState(arrivals);
+    if (s === null) return;
     const r = 16 * f;
     this.i32[r + I_S01] = s[0]!;
     this.i32[r + I_S00] = s[1]!;
@@ -112,38 +110,58 @@ export class FlowTable {
     this.i32[r + I_OWN] = 1;
   }
 
-  /** Flow f's next Poisson gap (s): SimRandom.next's two generator steps, then −ln(1 − U) / λ. */
+  /** Flow f's next Poisson gap (s): SimRandom.next's two generator steps, then −ln(1 − U) / λ ({@link poissonGapAt}). */
   gap(f: number): number {
-    const i = this.i32;
-    const r = 16 * f;
-    let s01 = i[r + I_S01]!;
-    let s00 = i[r + I_S00]!;
-    let s11 = i[r + I_S11]!;
-    let s10 = i[r + I_S10]!;
-    // pure-rand's XoroShiro128Plus.next, twice (out, then the state step)
-    const out1 = (s00 + s10) | 0;
-    let a0 = s10 ^ s00;
-    let a1 = s11 ^ s01;
-    let t00 = s00;
-    let t01 = s01;
-    s00 = (t00 << 24) ^ (t01 >>> 8) ^ a0 ^ (a0 << 16);
-    s01 = (t01 << 24) ^ (t00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
-    s10 = (a1 << 5) ^ (a0 >>> 27);
-    s11 = (a0 << 5) ^ (a1 >>> 27);
-    const out2 = (s00 + s10) | 0;
-    a0 = s10 ^ s00;
-    a1 = s11 ^ s01;
-    t00 = s00;
-    t01 = s01;
-    s00 = (t00 << 24) ^ (t01 >>> 8) ^ a0 ^ (a0 << 16);
-    s01 = (t01 << 24) ^ (t00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
-    s10 = (a1 << 5) ^ (a0 >>> 27);
-    s11 = (a0 << 5) ^ (a1 >>> 27);
-    i[r + I_S01] = s01;
-    i[r + I_S00] = s00;
-    i[r + I_S11] = s11;
-    i[r + I_S10] = s10;
-    const u = ((out1 >>> 6) * 134217728 + (out2 >>> 5)) * 1.1102230246251565e-16;
-    return -Math.log(1 - u) / this.f64[8 * f + D_RATE]!;
+    return poissonGapAt(this.i32, 16 * f + I_S01, this.f64[8 * f + D_RATE]!);
   }
+}
+
+/**
+ * The state (pure-rand's getState order: s01, s00, s11, s10) of the generator `arrivals` draws from, when they are
+ * Poisson arrivals on a SimRandom (the fabric's streams) whose stream exists (after the first draw); else null.
+ * Its next draws may then be made by {@link poissonGapAt} on a copy of that state.
+ */
+export function adoptableState(arrivals: unknown): readonly number[] | null {
+  if (!(arrivals instanceof PoissonArrivals)) return null;
+  const stream = arrivals.streamInUse();
+  if (!(stream instanceof SimRandom)) return null;
+  return stream.state();
+}
+
+/**
+ * The next Poisson gap (s) at rate `rate` (1/s) of the xoroshiro128+ state at i[s] … i[s + 3] (s01, s00, s11, s10),
+ * stepping that state: SimRandom.next's two generator steps (pure-rand's XoroShiro128Plus.next), then
+ * PoissonArrivals.next's −ln(1 − U) / λ — the same arithmetic, so the same draws. (FlowTable's records and the
+ * lean engine's source records, src/sim/fabric/lean/leanSources.ts.)
+ */
+export function poissonGapAt(i: Int32Array, s: number, rate: number): number {
+  let s01 = i[s]!;
+  let s00 = i[s + 1]!;
+  let s11 = i[s + 2]!;
+  let s10 = i[s + 3]!;
+  // pure-rand's XoroShiro128Plus.next, twice (out, then the state step)
+  const out1 = (s00 + s10) | 0;
+  let a0 = s10 ^ s00;
+  let a1 = s11 ^ s01;
+  let t00 = s00;
+  let t01 = s01;
+  s00 = (t00 << 24) ^ (t01 >>> 8) ^ a0 ^ (a0 << 16);
+  s01 = (t01 << 24) ^ (t00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+  s10 = (a1 << 5) ^ (a0 >>> 27);
+  s11 = (a0 << 5) ^ (a1 >>> 27);
+  const out2 = (s00 + s10) | 0;
+  a0 = s10 ^ s00;
+  a1 = s11 ^ s01;
+  t00 = s00;
+  t01 = s01;
+  s00 = (t00 << 24) ^ (t01 >>> 8) ^ a0 ^ (a0 << 16);
+  s01 = (t01 << 24) ^ (t00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+  s10 = (a1 << 5) ^ (a0 >>> 27);
+  s11 = (a0 << 5) ^ (a1 >>> 27);
+  i[s] = s01;
+  i[s + 1] = s00;
+  i[s + 2] = s11;
+  i[s + 3] = s10;
+  const u = ((out1 >>> 6) * 134217728 + (out2 >>> 5)) * 1.1102230246251565e-16;
+  return -Math.log(1 - u) / rate;
 }

@@ -22,7 +22,7 @@ import { InvalidParameterError } from '../../../core/errors.js';
 import type { LeanCompiled } from './leanBuild.js';
 import { LeanCalendar } from './leanCalendar.js';
 import { LeanStats, type LeanMeasurements } from './leanMeasure.js';
-import { LeanPackets, leanLinkRecords } from './leanRecords.js';
+import { LeanPackets, leanFlowRecords, leanLinkRecords } from './leanRecords.js';
 import { LeanSources } from './leanSources.js';
 
 /*
@@ -82,14 +82,14 @@ export class LeanFabric {
   private readonly sources: LeanSources;
   private readonly classRate: Float64Array;
   private readonly classDelay: Float64Array;
-  private readonly paths: Int32Array;
   /**
-   * Per flow its packets' wire bytes and credit blocks (one size per flow: the packet record holds neither, only
-   * hop | flow << 8 — flows ≤ hosts < 2^16, the links' 16-bit numbers, so the flow fits in 24 bits).
+   * The flows' per-hop records (leanRecords.ts leanFlowRecords): wire bytes (one size per flow: the packet record holds
+   * none, only hop | flow << 8 — flows ≤ hosts < 2^16, the links' 16-bit numbers, so the flow fits in 24 bits), the
+   * delivery recorder and the path (16-bit link numbers), flow f's at f << fShift integers.
    */
-  private readonly flowBytes: Int32Array;
-  private readonly flowBlocks: Int32Array;
-  private readonly pathStride: number;
+  private readonly fI32: Int32Array;
+  private readonly fPath: Uint16Array;
+  private readonly fShift: number;
   private readonly hostBase: number;
   private readonly switchLatency: number;
   private readonly cutThrough: boolean;
@@ -116,14 +116,14 @@ export class LeanFabric {
     // benchmarks/lean-slow-link.ts); a slow link's events beyond the span wait in the calendar's heap.
     const longest = c.largestPacket / c.classRate[c.commonClass]!;
     this.cal = new LeanCalendar(8 * c.ports, Math.max(1024, 4 * c.hosts), 2 * longest);
-    this.stats = new LeanStats(c);
+    const flowRecords = leanFlowRecords(c);
+    this.stats = new LeanStats(c, flowRecords);
     this.sources = new LeanSources(c);
     this.classRate = c.classRate;
     this.classDelay = c.classDelay;
-    this.paths = c.paths;
-    this.flowBytes = Int32Array.from(c.flows, (f) => f.bytes);
-    this.flowBlocks = this.flowBytes.map((b) => (b + 63) >> BLOCK_SHIFT);
-    this.pathStride = c.pathStride;
+    this.fI32 = flowRecords.i32;
+    this.fPath = flowRecords.u16;
+    this.fShift = flowRecords.shift;
     this.hostBase = c.hostBase;
     this.switchLatency = c.switchLatency;
     this.cutThrough = c.cutThrough;
@@ -213,11 +213,11 @@ export class LeanFabric {
     const word = P[6 * p]!;
     const hop = (word & 0xff) + 1;
     const f = word >>> 8;
-    const out = this.paths[f * this.pathStride + hop]!;
+    const out = this.fPath[(f << (this.fShift + 1)) + 8 + hop]!;
     P[6 * p] = (word & ~0xff) | hop;
     P[6 * p + 1] = -1;
     const r = 8 * g;
-    R[r + W_MISC]! += this.flowBlocks[f]!;
+    R[r + W_MISC]! += (this.fI32[f << this.fShift]! + 63) >> BLOCK_SHIFT;
     const t = R[r + W_TAIL]!;
     R[r + W_TAIL] = p;
     if (t >= 0) P[6 * t + 1] = p;
@@ -255,7 +255,7 @@ export class LeanFabric {
     const ri = 8 * i;
     const p = R[ri + W_HEAD]!;
     const P = this.packets.i32;
-    const blocks = this.flowBlocks[P[6 * p]! >>> 8]!;
+    const blocks = (this.fI32[(P[6 * p]! >>> 8) << this.fShift]! + 63) >> BLOCK_SHIFT;
     if ((misc & INTO_HOST) === 0 && (R[ro + W_CREDITS]! & 0xffff) < blocks) {
       if ((misc & STALL) === 0) this.stats.stallBegins(R, o, this.clock);
       return;
@@ -275,7 +275,7 @@ export class LeanFabric {
     if (q < 0) (R[ri + W_TAIL] = -1), (R[ri + W_HEAD_REQ] = NO_LINK | (NO_LINK << 16));
     else {
       const w = P[6 * q]!;
-      this.request(i, this.paths[(w >>> 8) * this.pathStride + (w & 0xff)]!);
+      this.request(i, this.fPath[((w >>> 8) << (this.fShift + 1)) + 8 + (w & 0xff)]!);
     }
     // Every byte crosses the switch in the switch latency (crossbar.ts startTx).
     const F = this.packets.f64;
@@ -292,7 +292,7 @@ export class LeanFabric {
     const p = sources.head(f);
     if (p < 0) return;
     const packets = this.packets;
-    if ((R[8 * g + W_CREDITS]! & 0xffff) < this.flowBlocks[f]!) {
+    if ((R[8 * g + W_CREDITS]! & 0xffff) < (this.fI32[f << this.fShift]! + 63) >> BLOCK_SHIFT) {
       if ((misc & STALL) === 0) this.stats.stallBegins(R, g, this.clock);
       return;
     }
@@ -307,7 +307,7 @@ export class LeanFabric {
     const R = this.R;
     const r = 8 * g;
     const misc = R[r + W_MISC]!;
-    const size = this.flowBytes[this.packets.i32[6 * p]! >>> 8]!;
+    const size = this.fI32[(this.packets.i32[6 * p]! >>> 8) << this.fShift]!;
     if ((misc & INTO_HOST) === 0) R[r + W_CREDITS]! -= (size + 63) >> BLOCK_SHIFT;
     R[r + W_MISC] = misc | OUT_BUSY;
     const stats = this.stats;
@@ -379,7 +379,7 @@ export class LeanFabric {
   private deliver(p: number): void {
     const packets = this.packets;
     const f = packets.i32[6 * p]! >>> 8;
-    this.stats.delivered(f, this.flowBytes[f]!, (this.clock - packets.f64[3 * p + 1]!) * 1e6);
+    this.stats.delivered(f, (this.clock - packets.f64[3 * p + 1]!) * 1e6);
     packets.release(p);
   }
 

@@ -10,12 +10,7 @@
  * adds each transmission's end − start.
  */
 import type { LeanCompiled } from './leanBuild.js';
-import { CLASS_SHIFT, STALL, W_BYTES, W_MISC } from './leanRecords.js';
-
-/** Doubles of flow f's record at 4f + field: packets delivered, mean latency (µs), bytes delivered. */
-const F_COUNT = 0;
-const F_MEAN = 1;
-const F_BYTES = 2;
+import { CLASS_SHIFT, STALL, W_BYTES, W_MISC, type LeanFlowRecords } from './leanRecords.js';
 
 /** One flow's figures over the measurement window. */
 export interface LeanFlowFigures {
@@ -51,8 +46,8 @@ export interface LeanMeasurements {
 /** The recorders of one lean run (indices: port g, flow f). */
 export class LeanStats {
   private readonly c: LeanCompiled;
-  /** Per flow: delivered, mean latency, bytes (4 doubles a flow). (Offered and refused: the sources' queue records.) */
-  private readonly flowRec: Float64Array;
+  /** Per flow: delivered and mean latency, in the flow's per-hop record (leanRecords.ts); bytes, delivered × size. (Offered and refused: the sources' records.) */
+  private readonly flowRec: LeanFlowRecords;
   /** Per port: since when a credit stall lasts (its flag in the record), the stall time ended so far, busy time beyond bytes/rate (cut-through stretch), the bytes count's wraps. */
   private readonly stallSince: Float64Array;
   private readonly stallTime: Float64Array;
@@ -62,23 +57,21 @@ export class LeanStats {
   /** Packet-hops since the reset. */
   hops = 0;
 
-  constructor(c: LeanCompiled) {
+  constructor(c: LeanCompiled, flowRecords: LeanFlowRecords) {
     this.c = c;
-    const F = c.flows.length;
-    this.flowRec = new Float64Array(4 * F);
+    this.flowRec = flowRecords;
     this.stallSince = new Float64Array(c.ports);
     this.stallTime = new Float64Array(c.ports);
     this.stretch = new Float64Array(c.ports);
     this.bytesWrapped = new Float64Array(c.ports);
   }
 
-  /** A packet of flow f (`bytes` on the wire) delivered with latency `latencyUs`: the Tally's Welford update, as flowRecorders.ts. */
-  delivered(f: number, bytes: number, latencyUs: number): void {
-    const rec = this.flowRec;
-    const r = 4 * f;
-    rec[r + F_BYTES]! += bytes;
-    const n = ++rec[r + F_COUNT]!;
-    rec[r + F_MEAN]! += (latencyUs - rec[r + F_MEAN]!) / n;
+  /** A packet of flow f delivered with latency `latencyUs`: the Tally's Welford update, as flowRecorders.ts. */
+  delivered(f: number, latencyUs: number): void {
+    const { i32, f64, shift } = this.flowRec;
+    const n = ++i32[(f << shift) + 1]!;
+    const m = (f << (shift - 1)) + 1;
+    f64[m]! += (latencyUs - f64[m]!) / n;
   }
 
   /** Port g (record R) idle with a packet waiting only for credits, from `now` unless it already was. */
@@ -97,7 +90,8 @@ export class LeanStats {
   reset(R: Int32Array, now: number): void {
     this.measureStart = now;
     this.hops = 0;
-    this.flowRec.fill(0);
+    const { i32, f64, shift } = this.flowRec;
+    for (let f = 0; f < this.c.flows.length; f++) (i32[(f << shift) + 1] = 0), (f64[(f << (shift - 1)) + 1] = 0);
     this.stallTime.fill(0);
     this.stretch.fill(0);
     this.bytesWrapped.fill(0);
@@ -112,12 +106,13 @@ export class LeanStats {
     const c = this.c;
     const duration = now - this.measureStart;
     const flows = c.flows.map((flow, f): LeanFlowFigures => {
-      const n = this.flowRec[4 * f + F_COUNT]!;
+      const { i32, f64, shift } = this.flowRec;
+      const n = i32[(f << shift) + 1]!;
       return {
         name: flow.name,
         delivered: n,
-        throughputGbps: duration > 0 ? (this.flowRec[4 * f + F_BYTES]! * 8) / duration / 1e9 : 0,
-        meanLatencyUs: n > 0 ? this.flowRec[4 * f + F_MEAN]! : NaN,
+        throughputGbps: duration > 0 ? (n * flow.bytes * 8) / duration / 1e9 : 0,
+        meanLatencyUs: n > 0 ? f64[(f << (shift - 1)) + 1]! : NaN,
         offered: offered(f),
         sourceDrops: refused(f),
       };

@@ -2,62 +2,91 @@
  * The lean engine's sources (docs/fabric.md § the lean engine): each flow's arrivals and its send queue
  * at its host, as the standard host adapter (host/hostAdapter.ts) runs one flow of a host — the same
  * draws (the flow's compiled arrival process for its first gap, then host/flowTable.ts's inline
- * Poisson draws on the same generator state), the same send-queue limit (the packet in transmission
- * counted until its tail has left) and the same refusals. Touched once per packet at its source, never
- * per hop: a generation reads the flow's FlowTable record (its draws, stop time and queue limit) and
- * its queue record here (one line each).
+ * Poisson draws, poissonGapAt, on the same generator state), the same send-queue limit (the packet in
+ * transmission counted until its tail has left) and the same refusals. Touched once per packet at its
+ * source, never per hop: one 64-byte record per flow holds what a generation, a send and a send's end
+ * read — the draws, the stop time, the queue and its counts (benchmarks/README.md twentieth pass: FlowTable's
+ * 64-byte record and a 32-byte queue record before, two lines a packet).
  */
-import { FlowTable } from '../host/flowTable.js';
+import { adoptableState, poissonGapAt } from '../host/flowTable.js';
+import { lineAlignedBuffer } from '../lineAligned.js';
 import type { LeanCompiled } from './leanBuild.js';
 import type { LeanPackets } from './leanRecords.js';
 
-/** Flow f's queue record, 8 integers at 8f: first and last queued packet (−1: none), packets held (the one in transmission included), packets offered, refused, its host's port (integer 5 unused: a packet's size is read from leanFabric.ts's per-flow table). */
-const Q_HEAD = 0;
-const Q_TAIL = 1;
-const Q_COUNT = 2;
-const Q_OFFERED = 3;
-const Q_DROPS = 4;
-const Q_PORT = 6;
+/**
+ * Flow f's source record, 16 integers at 16f (doubles at 8f + field; on whole lines from 256 KiB on, lineAligned.ts, as
+ * FlowTable's):
+ * | double 0 | the Poisson rate (1/s) once the flow's generator state is here ({@link LeanSources.nextGap}), 0 before |
+ * | double 1 | the stop time (s) |
+ * | integers 4–7 | the generator's state (s01, s00, s11, s10) |
+ * | integers 8–13 | first and last queued packet (−1: none), packets held (the one in transmission included), the queue's limit, packets offered, refused |
+ * | integer 14 | its host's port |
+ * The limit is the flow's sendQueuePackets, Infinity held as 2^31 − 1: a count of 2^31 − 1 packets would need
+ * ~48 GiB of packet records, so the comparison's result is the same.
+ */
+const D_RATE = 0;
+const D_STOP = 1;
+const I_STATE = 4;
+const Q_HEAD = 8;
+const Q_TAIL = 9;
+const Q_COUNT = 10;
+const Q_LIMIT = 11;
+const Q_OFFERED = 12;
+const Q_DROPS = 13;
+const Q_PORT = 14;
 
 /** Every flow's send queue and arrival draws. */
 export class LeanSources {
   private readonly c: LeanCompiled;
-  private readonly table: FlowTable;
   private readonly q: Int32Array;
+  private readonly d: Float64Array;
 
   constructor(c: LeanCompiled) {
     this.c = c;
     const F = c.flows.length;
-    this.table = new FlowTable({ flows: c.flows.map((f) => f.compiled), headerBytes: 0 });
-    this.q = new Int32Array(8 * F);
+    const buffer = lineAlignedBuffer(64 * F, 1 << 18);
+    this.q = new Int32Array(buffer, 0, 16 * F);
+    this.d = new Float64Array(buffer, 0, 8 * F);
     for (let f = 0; f < F; f++) {
-      this.q[8 * f + Q_HEAD] = -1;
-      this.q[8 * f + Q_TAIL] = -1;
-      this.q[8 * f + Q_PORT] = c.hostBase + c.flows[f]!.source;
+      const flow = c.flows[f]!.compiled;
+      this.d[8 * f + D_STOP] = flow.stop;
+      this.q[16 * f + Q_HEAD] = -1;
+      this.q[16 * f + Q_TAIL] = -1;
+      this.q[16 * f + Q_LIMIT] = Math.min(flow.sendQueuePackets, 0x7fffffff);
+      this.q[16 * f + Q_PORT] = c.hostBase + c.flows[f]!.source;
     }
   }
 
   /** Whether flow f offers no more packets at `now` (its stop time has come). */
   stopped(f: number, now: number): boolean {
-    return now >= this.table.stop(f);
+    return now >= this.d[8 * f + D_STOP]!;
   }
 
-  /** Flow f's gap to its next arrival (s), as hostAdapter.ts's onGenerate draws it (one packet an arrival: Poisson and constant-rate arrivals have no batches). */
+  /**
+   * Flow f's gap to its next arrival (s), as hostAdapter.ts's onGenerate draws it (one packet an arrival: Poisson and
+   * constant-rate arrivals have no batches): the first from the flow's arrival process, the next ones, when that is
+   * Poisson arrivals on the fabric's streams, from its generator's state taken into the record (FlowTable's way).
+   */
   nextGap(f: number): number {
-    const table = this.table;
-    if (table.owns(f)) return table.gap(f);
+    const rate = this.d[8 * f + D_RATE]!;
+    if (rate > 0) return poissonGapAt(this.q, 16 * f + I_STATE, rate);
     const arrivals = this.c.flows[f]!.compiled.arrivals!;
     const gap = arrivals.next();
-    table.adopt(f, arrivals);
+    const s = adoptableState(arrivals);
+    if (s !== null) {
+      const r = 16 * f + I_STATE;
+      (this.q[r] = s[0]!), (this.q[r + 1] = s[1]!), (this.q[r + 2] = s[2]!), (this.q[r + 3] = s[3]!);
+      this.d[8 * f + D_RATE] = (arrivals as { rate: number }).rate;
+    }
     return gap;
   }
 
   /** A packet arrives at flow f's send queue at `now` (refused when full: a source drop). */
   newPacket(f: number, now: number, packets: LeanPackets): void {
     const q = this.q;
-    const r = 8 * f;
+    const r = 16 * f;
     q[r + Q_OFFERED]!++;
-    if (q[r + Q_COUNT]! >= this.table.queueLimit(f)) {
+    if (q[r + Q_COUNT]! >= q[r + Q_LIMIT]!) {
       q[r + Q_DROPS]!++;
       return;
     }
@@ -75,40 +104,40 @@ export class LeanSources {
 
   /** Flow f's host port. */
   port(f: number): number {
-    return this.q[8 * f + Q_PORT]!;
+    return this.q[16 * f + Q_PORT]!;
   }
 
   /** Flow f's head packet (−1: none queued). */
   head(f: number): number {
-    return this.q[8 * f + Q_HEAD]!;
+    return this.q[16 * f + Q_HEAD]!;
   }
 
   /** Takes flow f's head packet (the queue not empty) for transmission; it stays counted until its tail leaves ({@link sent}). */
   pop(f: number, packets: LeanPackets): number {
     const q = this.q;
-    const p = q[8 * f + Q_HEAD]!;
+    const p = q[16 * f + Q_HEAD]!;
     const next = packets.i32[6 * p + 1]!;
-    q[8 * f + Q_HEAD] = next;
-    if (next < 0) q[8 * f + Q_TAIL] = -1;
+    q[16 * f + Q_HEAD] = next;
+    if (next < 0) q[16 * f + Q_TAIL] = -1;
     return p;
   }
 
   /** Flow f's packet in transmission has left its host. */
   sent(f: number): void {
-    this.q[8 * f + Q_COUNT]!--;
+    this.q[16 * f + Q_COUNT]!--;
   }
 
   /** Packets offered to flow f and refused since the last {@link resetCounts}. */
   offered(f: number): number {
-    return this.q[8 * f + Q_OFFERED]!;
+    return this.q[16 * f + Q_OFFERED]!;
   }
 
   refused(f: number): number {
-    return this.q[8 * f + Q_DROPS]!;
+    return this.q[16 * f + Q_DROPS]!;
   }
 
   /** The statistics' reset: offered and refused start again. */
   resetCounts(): void {
-    for (let r = 0; r < this.q.length; r += 8) this.q[r + Q_OFFERED] = this.q[r + Q_DROPS] = 0;
+    for (let r = 0; r < this.q.length; r += 16) this.q[r + Q_OFFERED] = this.q[r + Q_DROPS] = 0;
   }
 }
