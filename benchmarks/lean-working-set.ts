@@ -51,6 +51,7 @@ const STRUCTURES: readonly (readonly [string, readonly string[]])[] = [
   ['flow blocks', ['flowBlocks']],
   ['flow of host', ['c.flowOfHost', 'flowOfHost']],
   ['stall since', ['stats.stallSince']],
+  ['stall since and time (side by side)', ['stats.stall']],
   ['stall time', ['stats.stallTime']],
   ['cut-through stretch', ['stats.stretch']],
   ['bytes wraps', ['stats.bytesWrapped']],

@@ -48,9 +48,12 @@ export class LeanStats {
   private readonly c: LeanCompiled;
   /** Per flow: delivered and mean latency, in the flow's per-hop record (leanRecords.ts); bytes, delivered × size. (Offered and refused: the sources' records.) */
   private readonly flowRec: LeanFlowRecords;
-  /** Per port: since when a credit stall lasts (its flag in the record), the stall time ended so far, busy time beyond bytes/rate (cut-through stretch), the bytes count's wraps. */
-  private readonly stallSince: Float64Array;
-  private readonly stallTime: Float64Array;
+  /**
+   * Per port g: since when a credit stall lasts (at 2g; its flag in the record) and the stall time ended so far (2g + 1),
+   * side by side so that a stall's end reads one line (benchmarks/README.md twentieth pass); then busy time beyond
+   * bytes/rate (cut-through stretch) and the bytes count's wraps.
+   */
+  private readonly stall: Float64Array;
   readonly stretch: Float64Array;
   readonly bytesWrapped: Float64Array;
   measureStart = 0;
@@ -60,8 +63,7 @@ export class LeanStats {
   constructor(c: LeanCompiled, flowRecords: LeanFlowRecords) {
     this.c = c;
     this.flowRec = flowRecords;
-    this.stallSince = new Float64Array(c.ports);
-    this.stallTime = new Float64Array(c.ports);
+    this.stall = new Float64Array(2 * c.ports);
     this.stretch = new Float64Array(c.ports);
     this.bytesWrapped = new Float64Array(c.ports);
   }
@@ -77,13 +79,13 @@ export class LeanStats {
   /** Port g (record R) idle with a packet waiting only for credits, from `now` unless it already was. */
   stallBegins(R: Int32Array, g: number, now: number): void {
     R[8 * g + W_MISC]! |= STALL;
-    this.stallSince[g] = now;
+    this.stall[2 * g] = now;
   }
 
   /** Port g sends at `now`: its credit stall (its flag set) ends. */
   stallEnds(R: Int32Array, g: number, now: number): void {
     R[8 * g + W_MISC]! &= ~STALL;
-    this.stallTime[g]! += now - this.stallSince[g]!;
+    this.stall[2 * g + 1]! += now - this.stall[2 * g]!;
   }
 
   /** Ends the warm-up at `now`: every recorder starts again (a stall in progress counts from now). */
@@ -92,12 +94,12 @@ export class LeanStats {
     this.hops = 0;
     const { i32, f64, shift } = this.flowRec;
     for (let f = 0; f < this.c.flows.length; f++) (i32[(f << shift) + 1] = 0), (f64[(f << (shift - 1)) + 1] = 0);
-    this.stallTime.fill(0);
+    for (let g = 0; g < this.c.ports; g++) this.stall[2 * g + 1] = 0;
     this.stretch.fill(0);
     this.bytesWrapped.fill(0);
     for (let g = 0; g < this.c.ports; g++) {
       R[8 * g + W_BYTES] = 0;
-      if ((R[8 * g + W_MISC]! & STALL) !== 0) this.stallSince[g] = now;
+      if ((R[8 * g + W_MISC]! & STALL) !== 0) this.stall[2 * g] = now;
     }
   }
 
@@ -122,7 +124,7 @@ export class LeanStats {
       if (c.peer[g]! < 0) continue;
       const misc = R[8 * g + W_MISC]!;
       const busy = ((R[8 * g + W_BYTES]! >>> 0) + this.bytesWrapped[g]!) / c.classRate[misc >>> CLASS_SHIFT]! + this.stretch[g]!;
-      const stall = this.stallTime[g]! + ((misc & STALL) !== 0 ? now - this.stallSince[g]! : 0);
+      const stall = this.stall[2 * g + 1]! + ((misc & STALL) !== 0 ? now - this.stall[2 * g]! : 0);
       ports.push({ name: c.portNames[g]!, utilization: duration > 0 ? Math.min(1, busy / duration) : 0, creditStallTime: stall });
     }
     return { duration, packetHops: this.hops, events, flows, ports };
