@@ -38,6 +38,7 @@ interface Tally {
 const STRUCTURES: readonly (readonly [string, readonly string[]])[] = [
   ['link records', ['R']],
   ['packets', ['packets.i32', 'packets.f64']],
+  ['queued packets (send-queue slots)', ['sources.slotF', 'sources.slotI']],
   ['wheel nodes', ['cal.nF', 'cal.nI', 'cal.nodes']],
   ['wheel node links', ['cal.next']],
   ['wheel buckets', ['cal.head']],
@@ -143,8 +144,9 @@ const replaced = wrapped.filter((w) => w.owner[w.key] !== w.proxy).map((w) => `$
 
 console.log(`# lean-working-set — k = ${k}, warm-up ${warmArg} µs, window ${windowArg} µs, tree ${tree}: ${hops} packet-hops, ${(steps / hops).toFixed(2)} events / hop (${((Date.now() - t0) / 1000).toFixed(0)} s recorded)`);
 const pool = fabric.packets as { live?: number; used?: number } | undefined;
+const src = fabric.sources as { slotUsed?: number } | undefined;
 const cal = fabric.cal as { inWheel?: number; used?: number; far?: { n?: number } } | undefined;
-console.log(`# at the window's end: packets live ${pool?.live}, packet records ever used ${pool?.used}; wheel events ${cal?.inWheel}, wheel nodes ever used ${cal?.used}, far heap ${cal?.far?.n}`);
+console.log(`# at the window's end: packets live ${pool?.live}, packet records ever used ${pool?.used}${src?.slotUsed !== undefined ? `, send-queue slots ever used ${src.slotUsed}` : ''}; wheel events ${cal?.inWheel}, wheel nodes ever used ${cal?.used}, far heap ${cal?.far?.n}`);
 if (replaced.length > 0) console.log(`# replaced during the window (their later accesses not counted): ${replaced.join(', ')}`);
 console.log('| structure | allocated (KiB) | touched in the window (KiB) | lines / hop | accesses / hop |');
 console.log('|---|---|---|---|---|');
