@@ -43,8 +43,8 @@ import { solveModel } from '../src/model/solve.js';
 
 const args = process.argv.slice(2);
 const BY_OUTPUT = process.env.BY_OUTPUT ?? '0';
-/** Per class: the sums of entries 335–336 (0–66) and of entry 430's spread line (72–91). */
-const DEC_LEN = 92;
+/** Per class: the sums of entries 335–336 (0–66), of entry 430's spread line (72–91) and of entry 450's delay-cycle line (92–97). */
+const DEC_LEN = 98;
 /** Per buffer (input port name, VL): [n, Σb, Σb², Σ FIFO part, per class (fresh port free, fresh port sends own predecessor, successor): n, Σb, Σb²]. */
 type Sums = Record<string, number[]>;
 /** Column i over the replications' rows: its mean ± the 95 % Student-t half-width (the mean alone for one row). */
@@ -219,6 +219,10 @@ function simulate(name: string, label: string, packets: number, seed: number): S
           (d[80] += nY * nY), (d[81] += nO * nY), (d[82] += nL * nL), (d[83] += nYs), (d[84] += nYs * nYs), (d[88] += sp), (d[89] += sp * sp);
           if (me[11] === 1) (d[85] += 1), (d[86] += w), (d[87] += w * w);
           (d[90] += nY - nYs), (d[91] += (nY - nYs) * (nY - nYs));
+          // Entry 450 (H45d): the delay cycle's parts — V = R + older + gap (the work found that goes first), Y = younger (the
+          // overtakers, x each): E[V²], E[V·Y], E[w·Y], E[V³] and the count of heads with no overtaker.
+          const V0 = R + nO + gap;
+          (d[92] += V0 * V0), (d[93] += V0 * nY), (d[94] += w * nY), (d[95] += V0 * V0 * V0), (d[96] += nY === 0 ? 1 : 0), (d[97] += w * w * w);
         }
         dec.set(key2, d);
       }
@@ -424,6 +428,26 @@ if (args[0] !== '--pool') {
       'successor share', 'successor E[w]', 'E[w²]', 'fresh E[w]', 'E[w²]'];
     console.log(`  ${key} spread (entry 430): ${nm.map((n, i) => `${n} ${meanCell(rows, i)}`).join('; ')}`);
   };
+  /**
+   * Entry 450 (H45d): the wait as a delay cycle, W = V + Y, V = R + older + gap (x), Y the younger starts; σ = E[Y]/E[W] (the
+   * overtakers per x of wait), the regression slope of Y on V, E[V²], and E[W²] of the delay cycle with deterministic x
+   * overtakers arriving as a Poisson stream of load σ: E[V²]/(1 − σ)² + E[V]·σ·x/(1 − σ)³ (Takács; Conway, Maxwell and Miller).
+   */
+  const cycleLine = (key: string) => {
+    const rows = runs.map((r) => {
+      const d = r[key]!;
+      const n = d[0]!;
+      const w = d[6]! / n, w2 = d[72]! / n, y = d[4]! / n, y2 = d[80]! / n;
+      const v = w - y, v2 = d[92]! / n, vy = d[93]! / n, wy = d[94]! / n;
+      const sigma = y / w;
+      const slope = (vy - v * y) / Math.max(1e-12, v2 - v * v);
+      const w2dc = v2 / (1 - sigma) ** 2 + (v * sigma) / (1 - sigma) ** 3;
+      return [w, v, y, sigma, v / (1 - sigma), w / v, slope, v2, v2 / (v * v), vy, wy, y2, (y2 - y * y) / Math.max(1e-12, y), w2, w2dc, w2dc / w2, d[96]! / n, d[95]! / n, d[97]! / n];
+    });
+    const nm = ['E[W]', 'E[V]', 'E[Y]', 'σ = E[Y]/E[W]', 'E[V]/(1 − σ)', 'E[W]/E[V]', 'slope of Y on V', 'E[V²]', 'E[V²]/E[V]²', 'E[VY]', 'E[WY]', 'E[Y²]', 'Var(Y)/E[Y]',
+      'E[W²]', 'E[W²] delay cycle', 'ratio', 'P(Y = 0)', 'E[V³]', 'E[W³]'];
+    console.log(`  ${key} delay cycle (entry 450): ${nm.map((n, i) => `${n} ${meanCell(rows, i)}`).join('; ')}`);
+  };
   const names = ['P(output busy at ready)', 'busy·R', 'older starts', 'younger starts', 'younger, port busy (lost)', 'ready wait', 'gap', 'fresh head sees ready requests', 'of them port busy'];
   for (const key of Object.keys(runs[0]!).sort()) {
     const rows = runs.map((r) => {
@@ -435,5 +459,6 @@ if (args[0] !== '--pool') {
     console.log(`${key} (x): ${names.map((nm, i) => `${nm} ${meanCell(rows, i)}`).join('; ')}`);
     if (runs[0]![key]!.length > 16 && runs[0]![key]![16]! > 0) lawLine(key);
     if (runs[0]![key]!.length > 72) spreadLine(key);
+    if (runs[0]![key]!.length > 92) cycleLine(key);
   }
 }
