@@ -44,7 +44,8 @@ export function channelService(m: CompiledModel, s: ModelState, loadsMoved = tru
 }
 
 /** Entry 450 (H45d, tried): the heads' wait as the table's delay cycle (heads.ts delayCycleWait). */
-const TRY450 = process.env.TRY450 === '1';
+const TRY450 = process.env.TRY450 === '1' || process.env.TRY450 === 'B';
+const TRY450B = process.env.TRY450 === 'B';
 const DBG450 = process.env.DBG450 === '1';
 /** Entry 450's scratch: per VL, the waiting heads' terms into the port being read (a port has at most 15 data VLs). */
 const waitingByVl = new Float64Array(16);
@@ -332,7 +333,9 @@ function tableDelayCycle(m: CompiledModel, s: ModelState, t: number, v: number, 
     table += Math.min(rj, (phiJ / phiV) * rhoV);
     all += rj;
   }
-  const pi = Math.min(1, Math.max(0, s.portBusyAll[t]!));
+  // TRY450=B: the lost turns left to the port wait e (portReadout.ts), which already holds the port's busy time: the others' starts
+  // then fill that time rather than add to it (the wait is the larger of the two, not their sum).
+  const pi = TRY450B ? 0 : Math.min(1, Math.max(0, s.portBusyAll[t]!));
   const sigma = Math.min(1 - 1e-3, ((1 - pi) * table + pi * all) / avail);
   if (DBG450) console.error(`t ${t} v ${v} busy·R ${(w0 - aSame * sMean / avail) / sMean} aSame ${aSame} w0 ${w0 / sMean} table ${table / avail} all ${all / avail} pi ${pi} sigma ${sigma} W ${w0 / (1 - sigma) / sMean} sEff/x ${sMean / avail / s.xbar[base + v]!}`);
   return delayCycleWait(w0, w02, sigma, sMean / avail, cs2);
