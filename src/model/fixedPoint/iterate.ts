@@ -44,8 +44,9 @@ export function channelService(m: CompiledModel, s: ModelState, loadsMoved = tru
 }
 
 /** Entry 450 (H45d, tried): the heads' wait as the table's delay cycle (heads.ts delayCycleWait). */
-const TRY450 = process.env.TRY450 === '1' || process.env.TRY450 === 'B';
-const TRY450B = process.env.TRY450 === 'B';
+const TRY450 = process.env.TRY450 === '1' || process.env.TRY450 === 'B' || process.env.TRY450 === 'C';
+const TRY450B = process.env.TRY450 === 'B' || process.env.TRY450 === 'C';
+const TRY450C = process.env.TRY450 === 'C';
 const DBG450 = process.env.DBG450 === '1';
 /** Entry 450's scratch: per VL, the waiting heads' terms into the port being read (a port has at most 15 data VLs). */
 const waitingByVl = new Float64Array(16);
@@ -203,6 +204,9 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       fedLevels++;
       oneInput = n === 1;
       const residual = (acc[2]! / l) / (2 * sMean) / avail;
+      let portCapped = false;
+      if (TRY450C) for (let v = 0; v < V; v++) if (s.wants[base + v]) portCapped = true;
+      if (TRY450C && splitRho[level]! / avail >= 0.99) portCapped = true;
       let aggregate = 0;
       if (oq !== undefined) aggregate = Number.isFinite(oq) ? voqOutputWait(m, s, base, level, sh, l, mu, 1, cs2, byInput) : (n * sEff) / 2;
       for (let v = 0; v < V; v++) {
@@ -254,8 +258,11 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           const res = busy * residual;
           const rhoL = Math.min(1 - EPS, Math.max(EPS, splitRho[level]!));
           const gq = Math.max(0, (split[v]! - (1 - rhoL)) / rhoL);
-          if (TRY450 && V > 1 && others > 0 && heads > 0) {
-            const [wd, wd2] = tableDelayCycle(m, s, t, v, level, sh, avail, sMean, others, residual, cs2, heads);
+          // TRY450=C: at a port where some flow is capped (s.wants) the heads are always there and the table's split of a saturated
+          // output is main's (gq); the delay cycle is the stable queue's form.
+          const dc = TRY450 && V > 1 && others > 0 && heads > 0 && !(TRY450C && portCapped) ? tableDelayCycle(m, s, t, v, level, sh, avail, sMean, others, residual, cs2, heads) : undefined;
+          if (dc !== undefined) {
+            const [wd, wd2] = dc;
             s.headWait[t] = wd + lowerTerm;
             s.headWait2[t] = wd2 + 2 * wd * lowerTerm + lowerTerm * lowerTerm;
             continue;
@@ -316,7 +323,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
  * work is sent, (φ_j/φ_v)ρ_v (the table's MVA, arbitration.ts wrrSplit); while its port is busy (π = portBusyAll, the lost turns)
  * the output serves the others' requests of every VL as they come, Σ_j ρ_j less t's own buffer's.
  */
-function tableDelayCycle(m: CompiledModel, s: ModelState, t: number, v: number, level: number, sh: VlShares, avail: number, sMean: number, others: number, residual: number, cs2: number, heads: number): [number, number] {
+function tableDelayCycle(m: CompiledModel, s: ModelState, t: number, v: number, level: number, sh: VlShares, avail: number, sMean: number, others: number, residual: number, cs2: number, heads: number): [number, number] | undefined {
   const V = m.V;
   const own = s.lamT[t]! * sMean;
   const aSame = Math.max(0, waitingByVl[v]! - fifoWaitingOf(m, m.turnIn[t]!));
@@ -337,6 +344,9 @@ function tableDelayCycle(m: CompiledModel, s: ModelState, t: number, v: number, 
   // then fill that time rather than add to it (the wait is the larger of the two, not their sum).
   const pi = TRY450B ? 0 : Math.min(1, Math.max(0, s.portBusyAll[t]!));
   const sigma = Math.min(1 - 1e-3, ((1 - pi) * table + pi * all) / avail);
+  // TRY450=C: the cycle is stable only while its overtakers and the head's own VL (whose waiting heads W0 counts, Little) leave the
+  // output some time, σ + ρ_v < 1; beyond, main's form (the table's long-run split).
+  if (TRY450C && sigma + rhoV / avail >= 1) return undefined;
   if (DBG450) console.error(`t ${t} v ${v} busy·R ${(w0 - aSame * sMean / avail) / sMean} aSame ${aSame} w0 ${w0 / sMean} table ${table / avail} all ${all / avail} pi ${pi} sigma ${sigma} W ${w0 / (1 - sigma) / sMean} sEff/x ${sMean / avail / s.xbar[base + v]!}`);
   return delayCycleWait(w0, w02, sigma, sMean / avail, cs2);
 }
