@@ -44,9 +44,11 @@ export function channelService(m: CompiledModel, s: ModelState, loadsMoved = tru
 }
 
 /** Entry 450 (H45d, tried): the heads' wait as the table's delay cycle (heads.ts delayCycleWait). */
-const TRY450 = process.env.TRY450 === '1' || process.env.TRY450 === 'B' || process.env.TRY450 === 'C';
+const TRY450 = ['1', 'B', 'C', 'D'].includes(process.env.TRY450 ?? '');
 const TRY450B = process.env.TRY450 === 'B' || process.env.TRY450 === 'C';
-const TRY450C = process.env.TRY450 === 'C';
+const TRY450C = process.env.TRY450 === 'C' || process.env.TRY450 === 'D';
+/** TRY450=D: 451's σ (lost turns in it) with C's guard, the overtakers' load in transmissions (x̄, not x̄ + β). */
+const TRY450D = process.env.TRY450 === 'D';
 const DBG450 = process.env.DBG450 === '1';
 /** Entry 450's scratch: per VL, the waiting heads' terms into the port being read (a port has at most 15 data VLs). */
 const waitingByVl = new Float64Array(16);
@@ -330,12 +332,14 @@ function tableDelayCycle(m: CompiledModel, s: ModelState, t: number, v: number, 
   const [w0, , w02] = headWaitMva(others, aSame, sMean, avail, residual, cs2, heads);
   const phiV = sh.roundBytes[v]! > 0 ? sh.roundBytes[v]! : 1;
   const base = ((m.turnOut[t]! / V) | 0) * V;
-  const rhoV = s.lam[base + v]! * sMean;
+  // TRY450=D: a packet waiting for credits does not hold the output (the arbiter passes over a VL without credits), so the
+  // overtakers hold it for their transmissions only.
+  const rhoV = s.lam[base + v]! * (TRY450D ? s.xbar[base + v]! : sMean);
   let table = 0;
   let all = Math.max(0, rhoV - own);
   for (let j = 0; j < V; j++) {
     if (j === v || servedLevel(sh, j) !== level) continue;
-    const rj = s.lam[base + j]! * sMean;
+    const rj = s.lam[base + j]! * (TRY450D ? s.xbar[base + j]! : sMean);
     const phiJ = sh.roundBytes[j]! > 0 ? sh.roundBytes[j]! : 1;
     table += Math.min(rj, (phiJ / phiV) * rhoV);
     all += rj;
