@@ -12,6 +12,10 @@ import { otherVlsReadout } from '../queues/portReadout.js';
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
 import { RELOCATE } from './iterate.js';
+import { bufferKinds, TRY420 } from '../queues/successors.js';
+
+/** TRY420's port waits per turn of one buffer (grown as needed). */
+let portWaitsOfBuffer = new Float64Array(16);
 
 /**
  * Step 4: each switch input buffer (behind channel u) as a finite FIFO queue: arrivals λ_u with the
@@ -63,6 +67,10 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
       const e = busyOther ? free * readout[2 * k]! + all * readoutAll[2 * k]! : 0;
       const h0 = s.headWait[t]!;
       const h = h0 + e;
+      if (TRY420) {
+        if (k >= portWaitsOfBuffer.length) portWaitsOfBuffer = new Float64Array(2 * k + 2);
+        portWaitsOfBuffer[k] = e;
+      }
       s.headWait[t] = h;
       // A waited VoQ head passed over while its port is busy (H31g, change 55: the all-packets readout): the
       // output serves another request meanwhile, so only the free head's part idles the output (portWait).
@@ -112,6 +120,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
     s.resid[u] = resid;
     s.beta[u] = beta;
     s.headTime[u] = S;
+    if (TRY420) bufferKinds(m, s, u, portWaitsOfBuffer, S, lt, shift);
     s.fifoWait[u] = bufferFifoWait(m, s, u, S, S2, lt, ca2t, shift, ownSlots);
     // A buffer split over outputs some of whose turns the floor tops up: its wait with the floors as head time (change 145).
     splitFifo(m, s, u, lt, ca2t, shift, ownSlots);

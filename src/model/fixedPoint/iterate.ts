@@ -15,6 +15,7 @@ import { addFifoWaiting, fifoWaitingOf, markOneLink, startFifoWaiting, waitingTe
 import { clearReadyByInput, readyHeadsAt, sameLinkStrangers } from '../queues/portReadout.js';
 import { headWaitMva, third } from '../queues/heads.js';
 import { runsAhead, visitRuns } from '../queues/runs.js';
+import { mixHeadKinds, TRY420 } from '../queues/successors.js';
 
 /**
  * Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with
@@ -253,6 +254,20 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       }
       // The table's runs: a buffer's next packet continues its VL's visit before another VL's head (queues/runs.ts visitRuns, change 100).
       if (!m.voq && V > 1) visitRuns(m, s, base, level, sh, sEff);
+      // TRY420 (H45a, a try): each turn's head the mix of its fresh and successor heads (queues/successors.ts).
+      if (TRY420 && !m.voq && nTurns > 0) {
+        const rhoL = Math.min(1 - EPS, Math.max(EPS, splitRho[level]!));
+        for (let v = 0; v < V; v++) {
+          if (servedLevel(sh, v) !== level) continue;
+          const gq = Math.max(0, (split[v]! - (1 - rhoL)) / rhoL);
+          for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
+            const t = m.intoOf[i]!;
+            if (!(s.lamT[t]! > 0)) continue;
+            const pu = (m.turnIn[t]! / V) | 0;
+            mixHeadKinds(m, s, t, l - byInput[pu]!, nTurns - turnsOfInput[pu]!, gq, sEff, cs2, lowerTerm);
+          }
+        }
+      }
       // The floor's arrivals: the merge's M/G/1 wait less each spaced input link's own (floor.ts, H31p change 29).
       if (!m.voq && n > 1) {
         // Per input link, its spaced stream's own M/G/1 term λ_i²/(1 − λ_i/μ) (λ_i² its pairs; floor.ts).

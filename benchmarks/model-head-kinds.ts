@@ -1,0 +1,42 @@
+/**
+ * H45a (TRY420, docs/fabric-model.md entries 420–): the model's turns into named output ports with the head split in its
+ * two kinds — the fresh head's wait (the MVA's), the successor's (entry 410's law), the successors' share σ of the buffer,
+ * the mixed head, the buffer's FIFO wait, the floor's top-up — and every flow's latency, in x. Without TRY420=1 the kinds
+ * are not formed (fresh = succ = 0 columns). A measuring aid; no simulation.
+ *
+ *     TRY420=1 npx tsx benchmarks/model-head-kinds.ts merge2-bare 0.40 s:3
+ */
+import { fabricModelNetwork } from '../src/model/spec/scenario.js';
+import { solveModel } from '../src/model/solve.js';
+import { modelResult } from '../src/model/results/assemble.js';
+import { kinds } from '../src/model/queues/successors.js';
+import { simCaseParams } from './sim-case-params.js';
+
+const [name = 'merge2-bare', label = '0.40', portList = 's:3'] = process.argv.slice(2);
+const outs = portList.split(',');
+const { params } = simCaseParams(name, label);
+const net = fabricModelNetwork(params);
+const solved = solveModel(net, 1e-7, 500, 1);
+const { m, s } = solved;
+const k = kinds(m, s);
+const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
+const f = (y: number) => (y / x).toFixed(3);
+console.log(`${name} ${label} TRY420=${process.env.TRY420 ?? ''}: turns into ${portList}, x`);
+for (let o = 0; o < net.ports.length * m.V; o++) {
+  const pn = net.ports[(o / m.V) | 0]!.name;
+  if (!outs.includes(pn) || !(s.lam[o]! > 0)) continue;
+  let l = 0, own = 0, ext = 0;
+  for (let i = m.intoStart[o]!; i < m.intoStart[o + 1]!; i++) {
+    const t = m.intoOf[i]!;
+    const lt = s.lamT[t]!;
+    if (!(lt > 0)) continue;
+    const u = m.turnIn[t]!;
+    const mine = s.headWait[t]! + s.fifoWait[u]!;
+    (l += lt), (own += lt * mine), (ext += lt * s.floorExtra[t]!);
+    console.log(`  ${net.ports[(u / m.V) | 0]!.name}/${u % m.V}→${pn}/${o % m.V}: head ${f(s.headWait[t]!)} (fresh ${f(k.fresh[t]!)} succ ${f(k.succ[t]!)} σ ${k.share[u]!.toFixed(3)} E[W²]/E[W] ${f(k.ratio[u]!)} δ ${f(k.delta[u]!)}) fifo ${f(s.fifoWait[u]!)} top-up ${f(s.floorExtra[t]!)} split ${f(s.splitWait[t]!)} β ${f(s.beta[o]!)}; λx ${(lt * x).toFixed(3)}`);
+  }
+  console.log(`  mean→${pn}/${o % m.V}: own ${f(own / l)} top-up ${f(ext / l)} total ${f((own + ext) / l)}`);
+}
+const res = modelResult(solved as never) as unknown as { flows: { name: string; latency: number }[] };
+const us = x * 1e6;
+console.log('  latency ' + res.flows.slice(0, 12).map((fl) => `${fl.name} ${(fl.latency / us).toFixed(3)}`).join(', ') + ` (x; iterations ${(solved as unknown as { iterations?: number }).iterations ?? '?'})`);

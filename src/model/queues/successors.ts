@@ -1,0 +1,124 @@
+/**
+ * TRY420 (H45a, session 28; a try behind an environment switch, not a method): a FIFO input buffer's heads as two kinds —
+ * fresh heads (the packet reached the head of an empty buffer: its request registers as it arrives) and successors (the
+ * packet behind one just started: its request registers at its predecessor's start) — carried through the head, the
+ * buffer and the floor together (docs/fabric-model.md entries 420–). Entry 410's law: a successor of the same output
+ * waits one service per other input's head registered in its predecessor's window W (registration → start), N =
+ * Σ_t′ λ_t′·E[W²]/E[W]; the successors' share σ = λ(S − x)/(1 − λx), the shifted queue's busy chance; a fresh head
+ * keeps the MVA's wait (heads.ts). Kernels: no validation, no throwing.
+ */
+import type { CompiledModel } from '../spec/compile.js';
+import { EPS, type ModelState } from '../fixedPoint/state.js';
+
+/** The switch: `TRY420=1` in the environment. */
+export const TRY420 = typeof process !== 'undefined' && process.env.TRY420 === '1';
+
+/** Per-turn and per-channel arrays of the try (allocated on first use per state). */
+export interface KindArrays {
+  readonly fresh: Float64Array; // per turn: the fresh head's wait (the MVA's, s)
+  readonly fresh2: Float64Array; // per turn: its second moment (s²)
+  readonly succ: Float64Array; // per turn: the successor's wait after the same output (s)
+  readonly succ2: Float64Array; // per turn: its second moment (s²)
+  readonly share: Float64Array; // per channel: σ_u, the successors' share of the buffer's heads
+  readonly ratio: Float64Array; // per channel: E[W²]/E[W] of the buffer's windows (s)
+  readonly delta: Float64Array; // per channel: S_fresh − S_successor (s, ≤ 0), Welch's exceptional first service
+}
+
+const arrays = new WeakMap<ModelState, KindArrays>();
+
+/** The try's arrays for state `s` (zeros on first call). */
+export function kinds(m: CompiledModel, s: ModelState): KindArrays {
+  let k = arrays.get(s);
+  if (k === undefined) {
+    const T = m.turnIn.length;
+    k = { fresh: new Float64Array(T), fresh2: new Float64Array(T), succ: new Float64Array(T), succ2: new Float64Array(T), share: new Float64Array(m.C), ratio: new Float64Array(m.C), delta: new Float64Array(m.C) };
+    arrays.set(s, k);
+  }
+  return k;
+}
+
+/**
+ * Port step, after the MVA and the table's runs set each turn's head wait (the fresh head's): the successor's wait
+ * h_s = gq·N·s̄ + lowerTerm + runs (no residual: the output has just ended the predecessor), N = min(heads, λ_others·E[W²]/E[W])
+ * (entry 410, the other input ports' λ at this level), E[N²] binomial as heads.ts; then the turn's head wait the mix
+ * (1 − w)·h_f + w·h_s, w = σ_u·p_t (a successor follows its own turn with p_t, turns independent). `othersOf(t)`: the
+ * level's λ less t's own input port's; `headsOf(t)`: the other input ports' turns; `gqOf(t)`: the table's share of heads ahead.
+ */
+export function mixHeadKinds(m: CompiledModel, s: ModelState, t: number, others: number, heads: number, gq: number, sEff: number, cs2: number, lowerTerm: number): void {
+  const k = kinds(m, s);
+  const u = m.turnIn[t]!;
+  const hf = s.headWait[t]!;
+  const hf2 = s.headWait2[t]!;
+  k.fresh[t] = hf;
+  k.fresh2[t] = hf2;
+  const r = k.ratio[u]!;
+  const sigma = k.share[u]!;
+  if (!(r > 0) || !(others > 0) || !(heads > 0)) {
+    k.succ[t] = hf;
+    k.succ2[t] = hf2;
+    return;
+  }
+  const n = Math.min(heads, others * r);
+  const n2 = n + n * n * (1 - 1 / Math.max(1, heads));
+  const rest = lowerTerm + s.runWait[t]!;
+  const kk = gq * sEff;
+  const hs = kk * n + rest;
+  const hs2 = kk * kk * (n2 + n * cs2) + 2 * kk * n * rest + rest * rest;
+  k.succ[t] = hs;
+  k.succ2[t] = hs2;
+  const w = sigma * (s.lamT[t]! / s.lam[u]!);
+  s.headWait[t] = (1 - w) * hf + w * hs;
+  s.headWait2[t] = (1 - w) * hf2 + w * hs2;
+}
+
+/**
+ * Buffer step, after the turns' heads (port wait e_t added to both kinds): the successors' share σ_u, the windows'
+ * E[W²]/E[W] (a fresh head's window its wait with its credit wait β_c, a successor's x + its wait + β_c; a successor of
+ * another output waits as a fresh head) and Welch's δ = S_f − S_s = −Σ_t p_t²(h_s − h_f) for the buffer's FIFO.
+ * `e` per turn index k of the buffer (the port waits), `S` the buffer's head time, `lt`, `shift` the shifted queue's.
+ */
+export function bufferKinds(m: CompiledModel, s: ModelState, u: number, e: Float64Array, S: number, lt: number, shift: number): void {
+  const k = kinds(m, s);
+  const l = s.lam[u]!;
+  const sigma = Math.min(1 - 1e-6, Math.max(0, lt * (S - shift)));
+  const x = s.xbar[u]!;
+  let ew = 0;
+  let ew2 = 0;
+  let d = 0;
+  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
+    const t = m.turnsOf[i]!;
+    const p = s.lamT[t]! / l;
+    if (!(p > 0)) continue;
+    const et = e[i - m.turnsStart[u]!]!;
+    const b = s.beta[m.turnOut[t]!]!;
+    const hf = k.fresh[t]! + et;
+    const hf2 = k.fresh2[t]! + 2 * k.fresh[t]! * et + et * et;
+    const hs = k.succ[t]! + et;
+    const hs2 = k.succ2[t]! + 2 * k.succ[t]! * et + et * et;
+    const f = b;
+    const g = x + b;
+    ew += p * ((1 - sigma) * (hf + f) + sigma * p * (hs + g) + sigma * (1 - p) * (hf + g));
+    ew2 += p * ((1 - sigma) * (hf2 + 2 * f * hf + f * f) + sigma * p * (hs2 + 2 * g * hs + g * g) + sigma * (1 - p) * (hf2 + 2 * g * hf + g * g));
+    d += p * p * (hs - hf);
+  }
+  k.share[u] = sigma;
+  k.ratio[u] = ew > EPS * x ? ew2 / ew : 0;
+  k.delta[u] = -d;
+}
+
+/**
+ * Welch's M/G/1 wait with an exceptional first service less Pollaczek–Khinchine's for the same mean (as hostFed.ts
+ * welchLessPk) for either sign of δ = S_first − S_rest: Poisson arrivals `l`, services of mean S and second moment S2.
+ * The first of a busy period takes S₀ = S + (1 − p₀)δ, the rest S_s = S − p₀δ, p₀ = 1 − λS, each with the variance S2 − S².
+ */
+export function welchDiff(l: number, S: number, S2: number, delta: number): number {
+  const rho = l * S;
+  if (!(rho < 1) || !(l > 0) || delta === 0) return 0;
+  const p0 = 1 - rho;
+  const v = Math.max(0, S2 - S * S);
+  const ss = S - p0 * delta;
+  const s0 = Math.max(0, S + (1 - p0) * delta);
+  if (!(l * ss < 1)) return Infinity;
+  const welch = (l * (ss * ss + v)) / (2 * (1 - l * ss)) + (l * (s0 * s0 - ss * ss)) / (2 * (1 + l * (s0 - ss)));
+  return welch - (l * S2) / (2 * (1 - rho));
+}
