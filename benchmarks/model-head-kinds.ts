@@ -37,6 +37,26 @@ for (let o = 0; o < net.ports.length * m.V; o++) {
   }
   console.log(`  mean→${pn}/${o % m.V}: own ${f(own / l)} top-up ${f(ext / l)} total ${f((own + ext) / l)}`);
 }
+// PORTS `classes`: λ-weighted means over the turns by the buffer's feeder (host-fed / switch-fed) and its number of turns (one / several).
+if (portList === 'classes') {
+  const acc = new Map<string, number[]>();
+  for (let t = 0; t < m.turnIn.length; t++) {
+    const lt = s.lamT[t]!;
+    const u = m.turnIn[t]!;
+    if (!(lt > 0) || m.bufferBlocks[(u / m.V) | 0] === Infinity) continue;
+    let turns = 0;
+    for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) if (s.lamT[m.turnsOf[i]!]! > 0) turns++;
+    const key = `${m.hostChannel[u] === 1 ? 'host-fed' : 'switch-fed'} VL ${u % m.V} ${turns > 1 ? 'several turns' : 'one turn'}`;
+    const a = acc.get(key) ?? acc.set(key, [0, 0, 0, 0, 0, 0, 0, 0]).get(key)!;
+    const v = [lt, s.headWait[t]!, k.fresh[t]!, k.succ[t]!, k.share[u]!, s.fifoWait[u]!, s.floorExtra[t]! + s.splitWait[t]!, s.lam[u]! * x];
+    a[0]! += lt;
+    for (let j = 1; j < v.length; j++) a[j]! += lt * v[j]!;
+  }
+  for (const [key, a] of [...acc].sort()) {
+    const g = (j: number) => a[j]! / a[0]!;
+    console.log(`  ${key.padEnd(34)} λx ${(a[0]! * x).toFixed(2)}: head ${f(g(1))} (fresh ${f(g(2))} succ ${f(g(3))} σ ${g(4).toFixed(3)}) fifo ${f(g(5))} top-up+split ${f(g(6))}; buffer λx ${g(7).toFixed(3)}`);
+  }
+}
 const res = modelResult(solved as never) as unknown as { flows: { name: string; latency: number }[] };
 const us = x * 1e6;
 console.log('  latency ' + res.flows.slice(0, 12).map((fl) => `${fl.name} ${(fl.latency / us).toFixed(3)}`).join(', ') + ` (x; iterations ${(solved as unknown as { iterations?: number }).iterations ?? '?'})`);

@@ -12,7 +12,7 @@ import { otherVlsReadout } from '../queues/portReadout.js';
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
 import { RELOCATE } from './iterate.js';
-import { bufferKinds, TRY420 } from '../queues/successors.js';
+import { bufferKinds, TRY420, tryOn } from '../queues/successors.js';
 
 /** TRY420's port waits per turn of one buffer (grown as needed). */
 let portWaitsOfBuffer = new Float64Array(16);
@@ -120,7 +120,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
     s.resid[u] = resid;
     s.beta[u] = beta;
     s.headTime[u] = S;
-    if (TRY420) bufferKinds(m, s, u, portWaitsOfBuffer, S, lt, shift);
+    if (TRY420 && tryOn(m)) bufferKinds(m, s, u, portWaitsOfBuffer, S, lt, shift);
     s.fifoWait[u] = bufferFifoWait(m, s, u, S, S2, lt, ca2t, shift, ownSlots);
     // A buffer split over outputs some of whose turns the floor tops up: its wait with the floors as head time (change 145).
     splitFifo(m, s, u, lt, ca2t, shift, ownSlots);

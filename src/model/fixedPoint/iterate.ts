@@ -15,7 +15,7 @@ import { addFifoWaiting, fifoWaitingOf, markOneLink, startFifoWaiting, waitingTe
 import { clearReadyByInput, readyHeadsAt, sameLinkStrangers } from '../queues/portReadout.js';
 import { headWaitMva, third } from '../queues/heads.js';
 import { runsAhead, visitRuns } from '../queues/runs.js';
-import { mixHeadKinds, TRY420 } from '../queues/successors.js';
+import { mixHeadKinds, TRY420, tryOn } from '../queues/successors.js';
 
 /**
  * Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with
@@ -255,7 +255,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       // The table's runs: a buffer's next packet continues its VL's visit before another VL's head (queues/runs.ts visitRuns, change 100).
       if (!m.voq && V > 1) visitRuns(m, s, base, level, sh, sEff);
       // TRY420 (H45a, a try): each turn's head the mix of its fresh and successor heads (queues/successors.ts).
-      if (TRY420 && !m.voq && nTurns > 0) {
+      if (TRY420 && tryOn(m) && !m.voq && nTurns > 0) {
         const rhoL = Math.min(1 - EPS, Math.max(EPS, splitRho[level]!));
         for (let v = 0; v < V; v++) {
           if (servedLevel(sh, v) !== level) continue;

@@ -8,6 +8,7 @@ import { finiteQueue, trainFifoWait } from './queue.js';
 import type { ModelState } from '../fixedPoint/state.js';
 import { bufferHeadTime } from './heads.js';
 import { firstHeadExtra, welchLessPk } from './hostFed.js';
+import { TRY420, tryOn } from './successors.js';
 
 /** True when every output the buffer behind u feeds takes at least link u's transmission time per packet (the tandem identity's condition). */
 export function slowerOut(m: CompiledModel, s: ModelState, u: number): boolean {
@@ -50,7 +51,8 @@ export function tandemBufferWait(m: CompiledModel, s: ModelState, u: number, S: 
   // Change 337 (H43hi; entry 285's form, H41wel): the first of a busy period waits longer at the head than the packets after
   // it (queues/hostFed.ts): Welch's exceptional first service in place of the one service of the same mean. One VL only: with
   // two a head's wait also holds its port's other-VL packets, the table's runs and the other level's terms (entry 285).
-  const first = m.V === 1 ? welchLessPk(arrivals, S, S * S * (1 + cs2), firstHeadExtra(m, s, u)) : 0;
+  // (TRY420: the buffer's Welch term is splitFifo.ts's, with the three kinds.)
+  const first = m.V === 1 && !(TRY420 && tryOn(m)) ? welchLessPk(arrivals, S, S * S * (1 + cs2), firstHeadExtra(m, s, u)) : 0;
   return total.responseTime + first - S - link;
 }
 

@@ -9,9 +9,21 @@
  */
 import type { CompiledModel } from '../spec/compile.js';
 import { EPS, type ModelState } from '../fixedPoint/state.js';
+import { registeredAhead } from './hostFed.js';
 
-/** The switch: `TRY420=1` in the environment. */
-export const TRY420 = typeof process !== 'undefined' && process.env.TRY420 === '1';
+/**
+ * The switch: `TRY420=1` in the environment, every fabric; `TRY420=v1`, fabrics of one VL only (entry 410's rule is the
+ * crossbar's oldest-first order among one VL's heads; across VLs the table orders them, and heads of another VL registered in
+ * a predecessor's window may start before it, which the count N does not allow for).
+ */
+const TRY = typeof process !== 'undefined' ? process.env.TRY420 : undefined;
+export const TRY420 = TRY === '1' || TRY === 'v1';
+/** Diagnosis: `TRY420_PART=heads` — the heads' two kinds without Welch's first service in the buffer's FIFO. */
+export const NO_WELCH = typeof process !== 'undefined' && process.env.TRY420_PART === 'heads';
+/** Diagnosis: `TRY420_EARLY=1` — change 362's requests registered early added to the fresh head (entry 421). */
+const EARLY = typeof process !== 'undefined' && process.env.TRY420_EARLY === '1';
+/** Whether the try applies to compiled model `m`. */
+export const tryOn = (m: CompiledModel) => TRY === '1' || (TRY === 'v1' && m.V === 1);
 
 /** Per-turn and per-channel arrays of the try (allocated on first use per state). */
 export interface KindArrays {
@@ -19,6 +31,7 @@ export interface KindArrays {
   readonly fresh2: Float64Array; // per turn: its second moment (s²)
   readonly succ: Float64Array; // per turn: the successor's wait after the same output (s)
   readonly succ2: Float64Array; // per turn: its second moment (s²)
+  readonly other: Float64Array; // per turn: the successor's wait after another output (s)
   readonly share: Float64Array; // per channel: σ_u, the successors' share of the buffer's heads
   readonly ratio: Float64Array; // per channel: E[W²]/E[W] of the buffer's windows (s)
   readonly delta: Float64Array; // per channel: S_fresh − S_successor (s, ≤ 0), Welch's exceptional first service
@@ -31,7 +44,7 @@ export function kinds(m: CompiledModel, s: ModelState): KindArrays {
   let k = arrays.get(s);
   if (k === undefined) {
     const T = m.turnIn.length;
-    k = { fresh: new Float64Array(T), fresh2: new Float64Array(T), succ: new Float64Array(T), succ2: new Float64Array(T), share: new Float64Array(m.C), ratio: new Float64Array(m.C), delta: new Float64Array(m.C) };
+    k = { fresh: new Float64Array(T), fresh2: new Float64Array(T), succ: new Float64Array(T), succ2: new Float64Array(T), other: new Float64Array(T), share: new Float64Array(m.C), ratio: new Float64Array(m.C), delta: new Float64Array(m.C) };
     arrays.set(s, k);
   }
   return k;
@@ -47,15 +60,36 @@ export function kinds(m: CompiledModel, s: ModelState): KindArrays {
 export function mixHeadKinds(m: CompiledModel, s: ModelState, t: number, others: number, heads: number, gq: number, sEff: number, cs2: number, lowerTerm: number): void {
   const k = kinds(m, s);
   const u = m.turnIn[t]!;
-  const hf = s.headWait[t]!;
-  const hf2 = s.headWait2[t]!;
+  const h = s.headWait[t]!;
+  const h2 = s.headWait2[t]!;
+  // Three kinds (entry 421): a fresh head finds the MVA's heads and the requests registered before their port freed
+  // (change 362's E); a successor after another output registered x′ before its port freed: of the MVA's heads ahead A only
+  // those still waiting after x′ (e^{−x′/m}), of E those unserved at its ready time (hostFed.ts firstHeadExtra's terms).
+  const c = m.turnOut[t]!;
+  const b = s.headWaitProb[t]!;
+  let hf = h;
+  let ho = h;
+  if (b > 0 && h > 0) {
+    const mean = h / b;
+    const xp = s.xbar[u]!;
+    const gone = -Math.expm1(-xp / mean);
+    const ahead = Math.max(0, h - lowerTerm - s.runWait[t]! - b * (s.x2[c]! / (2 * s.xbar[c]!)));
+    const early = EARLY ? registeredAhead(m, s, c, (u / m.V) | 0, b, mean) : 0;
+    hf = h + early;
+    ho = Math.max(0, h - ahead * gone + early * (mean / xp) * gone);
+  }
+  const hf2 = h2 * (h > 0 ? (hf / h) * (hf / h) : 1);
   k.fresh[t] = hf;
   k.fresh2[t] = hf2;
+  k.other[t] = ho;
   const r = k.ratio[u]!;
   const sigma = k.share[u]!;
+  const p = s.lamT[t]! / s.lam[u]!;
   if (!(r > 0) || !(others > 0) || !(heads > 0)) {
     k.succ[t] = hf;
     k.succ2[t] = hf2;
+    s.headWait[t] = (1 - sigma * (1 - p)) * hf + sigma * (1 - p) * ho;
+    s.headWait2[t] = hf2 * (s.headWait[t]! / Math.max(hf, EPS)) ** 2;
     return;
   }
   const n = Math.min(heads, others * r);
@@ -66,15 +100,17 @@ export function mixHeadKinds(m: CompiledModel, s: ModelState, t: number, others:
   const hs2 = kk * kk * (n2 + n * cs2) + 2 * kk * n * rest + rest * rest;
   k.succ[t] = hs;
   k.succ2[t] = hs2;
-  const w = sigma * (s.lamT[t]! / s.lam[u]!);
-  s.headWait[t] = (1 - w) * hf + w * hs;
-  s.headWait2[t] = (1 - w) * hf2 + w * hs2;
+  const w = sigma * p;
+  const wo = sigma * (1 - p);
+  const ho2 = ho * ho * (hf > 0 ? hf2 / (hf * hf) : 1);
+  s.headWait[t] = (1 - w - wo) * hf + w * hs + wo * ho;
+  s.headWait2[t] = (1 - w - wo) * hf2 + w * hs2 + wo * ho2;
 }
 
 /**
  * Buffer step, after the turns' heads (port wait e_t added to both kinds): the successors' share σ_u, the windows'
  * E[W²]/E[W] (a fresh head's window its wait with its credit wait β_c, a successor's x + its wait + β_c; a successor of
- * another output waits as a fresh head) and Welch's δ = S_f − S_s = −Σ_t p_t²(h_s − h_f) for the buffer's FIFO.
+ * another output waits as a fresh head, its window from its ready time) and Welch's δ = S_f − S_s = −Σ_t p_t²(h_s − h_f) for the buffer's FIFO.
  * `e` per turn index k of the buffer (the port waits), `S` the buffer's head time, `lt`, `shift` the shifted queue's.
  */
 export function bufferKinds(m: CompiledModel, s: ModelState, u: number, e: Float64Array, S: number, lt: number, shift: number): void {
@@ -95,11 +131,15 @@ export function bufferKinds(m: CompiledModel, s: ModelState, u: number, e: Float
     const hf2 = k.fresh2[t]! + 2 * k.fresh[t]! * et + et * et;
     const hs = k.succ[t]! + et;
     const hs2 = k.succ2[t]! + 2 * k.succ[t]! * et + et * et;
+    const ho = k.other[t]! + et;
+    const ho2 = (k.fresh[t]! > 0 ? hf2 * (ho / hf) ** 2 : ho * ho);
     const f = b;
     const g = x + b;
-    ew += p * ((1 - sigma) * (hf + f) + sigma * p * (hs + g) + sigma * (1 - p) * (hf + g));
-    ew2 += p * ((1 - sigma) * (hf2 + 2 * f * hf + f * f) + sigma * p * (hs2 + 2 * g * hs + g * g) + sigma * (1 - p) * (hf2 + 2 * g * hf + g * g));
-    d += p * p * (hs - hf);
+    // A successor of another output is registered at c during its port's x′ but not ready: c serves younger heads
+    // meanwhile (crossbar.ts: the oldest request whose port is free), so its window for entry 410's count starts at its ready time.
+    ew += p * ((1 - sigma) * (hf + f) + sigma * p * (hs + g) + sigma * (1 - p) * (ho + f));
+    ew2 += p * ((1 - sigma) * (hf2 + 2 * f * hf + f * f) + sigma * p * (hs2 + 2 * g * hs + g * g) + sigma * (1 - p) * (ho2 + 2 * f * ho + f * f));
+    d += p * (p * hs + (1 - p) * ho - hf);
   }
   k.share[u] = sigma;
   k.ratio[u] = ew > EPS * x ? ew2 / ew : 0;
