@@ -37,6 +37,24 @@ for (let o = 0; o < net.ports.length * m.V; o++) {
   }
   console.log(`  mean→${pn}/${o % m.V}: own ${f(own / l)} top-up ${f(ext / l)} total ${f((own + ext) / l)}`);
 }
+// PORTS `buffer:NAME/v` (NAME the output feeding it, as sim-wrap-head.ts names buffers): that buffer's kinds, λ-weighted over its turns.
+if (portList.startsWith('buffer:')) {
+  const want = portList.slice(7);
+  const peer = new Map<string, string>();
+  for (const lk of params.topology.links as { a: string; b: string }[]) (peer.set(lk.a, lk.b), peer.set(lk.b, lk.a));
+  for (let u = 0; u < m.C; u++) {
+    const pn = net.ports[(u / m.V) | 0]!.name;
+    if (`${peer.get(pn) ?? pn}/${u % m.V}` !== want) continue;
+    let l = 0; const a = [0, 0, 0, 0];
+    for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
+      const t = m.turnsOf[i]!; const lt = s.lamT[t]!; l += lt;
+      a[0]! += lt * s.headWait[t]!; a[1]! += lt * k.fresh[t]!; a[2]! += lt * k.succ[t]!; a[3]! += lt * k.other[t]!;
+    }
+    const sg = k.share[u]!;
+    let same = 0; for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) same += (s.lamT[m.turnsOf[i]!]! / l) ** 2;
+    console.log(`  ${want}: head ${f(a[0]! / l)}; shares fresh ${(1 - sg).toFixed(3)} succ-same ${(sg * same).toFixed(3)} succ-other ${(sg * (1 - same)).toFixed(3)}; waits fresh ${f(a[1]! / l)} succ-same ${f(a[2]! / l)} succ-other ${f(a[3]! / l)}; fifo ${f(s.fifoWait[u]!)}`);
+  }
+}
 // PORTS `classes`: λ-weighted means over the turns by the buffer's feeder (host-fed / switch-fed) and its number of turns (one / several).
 if (portList === 'classes') {
   const acc = new Map<string, number[]>();
@@ -47,14 +65,14 @@ if (portList === 'classes') {
     let turns = 0;
     for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) if (s.lamT[m.turnsOf[i]!]! > 0) turns++;
     const key = `${m.hostChannel[u] === 1 ? 'host-fed' : 'switch-fed'} VL ${u % m.V} ${turns > 1 ? 'several turns' : 'one turn'}`;
-    const a = acc.get(key) ?? acc.set(key, [0, 0, 0, 0, 0, 0, 0, 0]).get(key)!;
-    const v = [lt, s.headWait[t]!, k.fresh[t]!, k.succ[t]!, k.share[u]!, s.fifoWait[u]!, s.floorExtra[t]! + s.splitWait[t]!, s.lam[u]! * x];
+    const a = acc.get(key) ?? acc.set(key, [0, 0, 0, 0, 0, 0, 0, 0, 0]).get(key)!;
+    const v = [lt, s.headWait[t]!, k.fresh[t]!, k.succ[t]!, k.share[u]!, s.fifoWait[u]!, s.floorExtra[t]! + s.splitWait[t]!, s.lam[u]! * x, k.other[t]!];
     a[0]! += lt;
     for (let j = 1; j < v.length; j++) a[j]! += lt * v[j]!;
   }
   for (const [key, a] of [...acc].sort()) {
     const g = (j: number) => a[j]! / a[0]!;
-    console.log(`  ${key.padEnd(34)} λx ${(a[0]! * x).toFixed(2)}: head ${f(g(1))} (fresh ${f(g(2))} succ ${f(g(3))} σ ${g(4).toFixed(3)}) fifo ${f(g(5))} top-up+split ${f(g(6))}; buffer λx ${g(7).toFixed(3)}`);
+    console.log(`  ${key.padEnd(34)} λx ${(a[0]! * x).toFixed(2)}: head ${f(g(1))} (fresh ${f(g(2))} succ-same ${f(g(3))} succ-other ${f(g(8))} σ ${g(4).toFixed(3)}) fifo ${f(g(5))} top-up+split ${f(g(6))}; buffer λx ${g(7).toFixed(3)}`);
   }
 }
 const res = modelResult(solved as never) as unknown as { flows: { name: string; latency: number }[] };
