@@ -264,7 +264,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
             const t = m.intoOf[i]!;
             if (!(s.lamT[t]! > 0)) continue;
             const pu = (m.turnIn[t]! / V) | 0;
-            mixHeadKinds(m, s, t, l - byInput[pu]!, nTurns - turnsOfInput[pu]!, gq, sEff, cs2, lowerTerm);
+            mixHeadKinds(m, s, t, l - byInput[pu]!, nTurns - turnsOfInput[pu]!, gq, sEff, cs2, lowerTerm, residual);
           }
         }
       }

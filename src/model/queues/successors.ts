@@ -10,6 +10,7 @@
 import type { CompiledModel } from '../spec/compile.js';
 import { EPS, type ModelState } from '../fixedPoint/state.js';
 import { registeredAhead } from './hostFed.js';
+import { waitingTerm } from '../fixedPoint/waiting.js';
 
 /**
  * The switch: `TRY420=1` in the environment, every fabric; `TRY420=v1`, fabrics of one VL only (entry 410's rule is the
@@ -22,6 +23,8 @@ export const TRY420 = TRY === '1' || TRY === 'v1';
 export const NO_WELCH = typeof process !== 'undefined' && process.env.TRY420_PART === 'heads';
 /** Diagnosis: `TRY420_EARLY=1` — change 362's requests registered early added to the fresh head (entry 421). */
 const EARLY = typeof process !== 'undefined' && process.env.TRY420_EARLY === '1';
+/** Variant (entry 422): `TRY420_VL=same` — with two VLs or more the window's count replaces only the same VL's heads ahead. */
+const VL_SAME = typeof process !== 'undefined' && process.env.TRY420_VL === 'same';
 /** Whether the try applies to compiled model `m`. */
 export const tryOn = (m: CompiledModel) => TRY === '1' || (TRY === 'v1' && m.V === 1);
 
@@ -57,7 +60,7 @@ export function kinds(m: CompiledModel, s: ModelState): KindArrays {
  * (1 − w)·h_f + w·h_s, w = σ_u·p_t (a successor follows its own turn with p_t, turns independent). `othersOf(t)`: the
  * level's λ less t's own input port's; `headsOf(t)`: the other input ports' turns; `gqOf(t)`: the table's share of heads ahead.
  */
-export function mixHeadKinds(m: CompiledModel, s: ModelState, t: number, others: number, heads: number, gq: number, sEff: number, cs2: number, lowerTerm: number): void {
+export function mixHeadKinds(m: CompiledModel, s: ModelState, t: number, others: number, heads: number, gq: number, sEff: number, cs2: number, lowerTerm: number, residual: number): void {
   const k = kinds(m, s);
   const u = m.turnIn[t]!;
   const h = s.headWait[t]!;
@@ -92,10 +95,29 @@ export function mixHeadKinds(m: CompiledModel, s: ModelState, t: number, others:
     s.headWait2[t] = hf2 * (s.headWait[t]! / Math.max(hf, EPS)) ** 2;
     return;
   }
-  const n = Math.min(heads, others * r);
-  const n2 = n + n * n * (1 - 1 / Math.max(1, heads));
-  const rest = lowerTerm + s.runWait[t]!;
+  let n = Math.min(heads, others * r);
+  let n2 = n + n * n * (1 - 1 / Math.max(1, heads));
+  let rest = lowerTerm + s.runWait[t]!;
   const kk = gq * sEff;
+  if (VL_SAME && m.V > 1) {
+    // Entry 422: the oldest-first rule orders one VL's heads; the table orders the VLs. Of the fresh head's MVA only the
+    // same VL's heads ahead are replaced by the window's count, the other VLs' stay the MVA's, and the residual goes
+    // (the output has just ended the predecessor): h_s = h_f − b·R + gq·(N_v − A_v)·s̄.
+    const pu = (u / m.V) | 0;
+    let lv = 0;
+    let av = 0;
+    let hv = 0;
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
+      const t2 = m.intoOf[i]!;
+      if (((m.turnIn[t2]! / m.V) | 0) === pu || !(s.lamT[t2]! > 0)) continue;
+      lv += s.lamT[t2]!;
+      av += waitingTerm(s, t2);
+      hv++;
+    }
+    n = Math.min(hv, lv * r);
+    n2 = n + n * n * (1 - 1 / Math.max(1, hv));
+    rest = Math.max(0, hf - b * residual - kk * av);
+  }
   const hs = kk * n + rest;
   const hs2 = kk * kk * (n2 + n * cs2) + 2 * kk * n * rest + rest * rest;
   k.succ[t] = hs;
