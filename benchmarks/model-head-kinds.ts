@@ -53,6 +53,9 @@ if (portList.startsWith('buffer:')) {
     const sg = k.share[u]!;
     let same = 0; for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) same += (s.lamT[m.turnsOf[i]!]! / l) ** 2;
     console.log(`  ${want}: head ${f(a[0]! / l)}; shares fresh ${(1 - sg).toFixed(3)} succ-same ${(sg * same).toFixed(3)} succ-other ${(sg * (1 - same)).toFixed(3)}; waits fresh ${f(a[1]! / l)} succ-same ${f(a[2]! / l)} succ-other ${f(a[3]! / l)}; fifo ${f(s.fifoWait[u]!)}`);
+    // TRY460's inputs (entry 460): the kinds' head variances, the buffer's λ, S, E[S²], δ (x, x²).
+    const x2 = x * x;
+    console.log(`    variances (x²) fresh ${(k.vFresh[u]! / x2).toFixed(3)} succ ${(k.vSucc[u]! / x2).toFixed(3)} mixed ${(k.vMix[u]! / x2).toFixed(3)}; buffer λx ${(s.lam[u]! * x).toFixed(4)} S ${f(s.headTime[u]!)} Var S ${(k.varS[u]! / x2).toFixed(3)} δ ${f(k.delta[u]!)}`);
   }
 }
 // PORTS `classes`: λ-weighted means over the turns by the buffer's feeder (host-fed / switch-fed) and its number of turns (one / several).

@@ -25,6 +25,12 @@ export const NO_WELCH = typeof process !== 'undefined' && process.env.TRY420_PAR
 const EARLY = typeof process !== 'undefined' && process.env.TRY420_EARLY === '1';
 /** Variant (entry 422): `TRY420_VL=same` — with two VLs or more the window's count replaces only the same VL's heads ahead. */
 const VL_SAME = typeof process !== 'undefined' && process.env.TRY420_VL === 'same';
+/**
+ * TRY460 (H45e, entry 460; with TRY420): `TRY460=1` — Welch's two services each with its own kind's spread: the first
+ * (fresh) service's variance the buffer's less the mixed head's plus the fresh kind's, the ordinary (successor) service's
+ * the same with the successors' (same output and another output, by p_t); the means split as TRY420's.
+ */
+export const TRY460 = typeof process !== 'undefined' && process.env.TRY460 === '1';
 /** Whether the try applies to compiled model `m`. */
 export const tryOn = (m: CompiledModel) => TRY === '1' || (TRY === 'v1' && m.V === 1);
 
@@ -38,6 +44,10 @@ export interface KindArrays {
   readonly share: Float64Array; // per channel: σ_u, the successors' share of the buffer's heads
   readonly ratio: Float64Array; // per channel: E[W²]/E[W] of the buffer's windows (s)
   readonly delta: Float64Array; // per channel: S_fresh − S_successor (s, ≤ 0), Welch's exceptional first service
+  readonly vFresh: Float64Array; // per channel (TRY460): the fresh heads' variance over the buffer's turns (s²)
+  readonly vSucc: Float64Array; // per channel (TRY460): the successors' variance, both kinds (s²)
+  readonly vMix: Float64Array; // per channel (TRY460): the mixed heads' variance, as the buffer's S2 holds it (s²)
+  readonly varS: Float64Array; // per channel: the buffer's head-time variance the FIFO read (s², for the aids)
 }
 
 const arrays = new WeakMap<ModelState, KindArrays>();
@@ -47,7 +57,7 @@ export function kinds(m: CompiledModel, s: ModelState): KindArrays {
   let k = arrays.get(s);
   if (k === undefined) {
     const T = m.turnIn.length;
-    k = { fresh: new Float64Array(T), fresh2: new Float64Array(T), succ: new Float64Array(T), succ2: new Float64Array(T), other: new Float64Array(T), share: new Float64Array(m.C), ratio: new Float64Array(m.C), delta: new Float64Array(m.C) };
+    k = { fresh: new Float64Array(T), fresh2: new Float64Array(T), succ: new Float64Array(T), succ2: new Float64Array(T), other: new Float64Array(T), share: new Float64Array(m.C), ratio: new Float64Array(m.C), delta: new Float64Array(m.C), vFresh: new Float64Array(m.C), vSucc: new Float64Array(m.C), vMix: new Float64Array(m.C), varS: new Float64Array(m.C) };
     arrays.set(s, k);
   }
   return k;
@@ -143,6 +153,7 @@ export function bufferKinds(m: CompiledModel, s: ModelState, u: number, e: Float
   let ew = 0;
   let ew2 = 0;
   let d = 0;
+  let mf = 0, mf2 = 0, ms = 0, ms2 = 0, mm = 0, mm2 = 0;
   for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
     const t = m.turnsOf[i]!;
     const p = s.lamT[t]! / l;
@@ -162,7 +173,16 @@ export function bufferKinds(m: CompiledModel, s: ModelState, u: number, e: Float
     ew += p * ((1 - sigma) * (hf + f) + sigma * p * (hs + g) + sigma * (1 - p) * (ho + f));
     ew2 += p * ((1 - sigma) * (hf2 + 2 * f * hf + f * f) + sigma * p * (hs2 + 2 * g * hs + g * g) + sigma * (1 - p) * (ho2 + 2 * f * ho + f * f));
     d += p * (p * hs + (1 - p) * ho - hf);
+    // TRY460: each kind's moments over the turns (a fresh head on turn t with p_t; a successor on t after the same output
+    // with p_t, after another with 1 − p_t), and the mixed head's with the shares the buffer's S2 was formed with.
+    (mf += p * hf), (mf2 += p * hf2);
+    (ms += p * (p * hs + (1 - p) * ho)), (ms2 += p * (p * hs2 + (1 - p) * ho2));
+    const w = sigma * p;
+    (mm += p * ((1 - sigma) * hf + w * hs + (sigma - w) * ho)), (mm2 += p * ((1 - sigma) * hf2 + w * hs2 + (sigma - w) * ho2));
   }
+  k.vFresh[u] = Math.max(0, mf2 - mf * mf);
+  k.vSucc[u] = Math.max(0, ms2 - ms * ms);
+  k.vMix[u] = Math.max(0, mm2 - mm * mm);
   k.share[u] = sigma;
   k.ratio[u] = ew > EPS * x ? ew2 / ew : 0;
   k.delta[u] = -d;
@@ -173,14 +193,17 @@ export function bufferKinds(m: CompiledModel, s: ModelState, u: number, e: Float
  * welchLessPk) for either sign of δ = S_first − S_rest: Poisson arrivals `l`, services of mean S and second moment S2.
  * The first of a busy period takes S₀ = S + (1 − p₀)δ, the rest S_s = S − p₀δ, p₀ = 1 − λS, each with the variance S2 − S².
  */
-export function welchDiff(l: number, S: number, S2: number, delta: number): number {
+export function welchDiff(l: number, S: number, S2: number, delta: number, v0?: number, vs?: number): number {
   const rho = l * S;
-  if (!(rho < 1) || !(l > 0) || delta === 0) return 0;
+  if (!(rho < 1) || !(l > 0) || (delta === 0 && v0 === undefined)) return 0;
   const p0 = 1 - rho;
   const v = Math.max(0, S2 - S * S);
   const ss = S - p0 * delta;
   const s0 = Math.max(0, S + (1 - p0) * delta);
   if (!(l * ss < 1)) return Infinity;
-  const welch = (l * (ss * ss + v)) / (2 * (1 - l * ss)) + (l * (s0 * s0 - ss * ss)) / (2 * (1 + l * (s0 - ss)));
+  // Welch (1964): W = λE[S_s²]/(2(1 − λS_s)) + λ(E[S₀²] − E[S_s²])/(2(1 + λ(S₀ − S_s))); TRY460 gives each service its own variance.
+  const e0 = s0 * s0 + (v0 ?? v);
+  const es = ss * ss + (vs ?? v);
+  const welch = (l * es) / (2 * (1 - l * ss)) + (l * (e0 - es)) / (2 * (1 + l * (s0 - ss)));
   return welch - (l * S2) / (2 * (1 - rho));
 }
