@@ -44,6 +44,21 @@ export function channelService(m: CompiledModel, s: ModelState, loadsMoved = tru
   }
 }
 
+/** Entry 430 (H45b), tried behind a switch (ported from i45b-tried 150baca for entry 462): the table's part of a head's second moment as a delay cycle / a thinning. */
+const TRY430 = process.env.TRY430 === '1';
+
+/**
+ * Entry 430 (H45b's form, unchanged): E[W²] of a head whose MVA wait w (second moment w2) the table reorders to the mean
+ * res + gq(w − res), k = that / w. gq ≥ 1: a delay cycle at ρ_y = 1 − 1/k, E[W²] = k²·w2 + (k − 1)k²·w·E[s²]/s̄; gq < 1: a
+ * binomial thinning of the heads ahead, E[W²] = E[R²] + 2R·gq·a·s̄ + s̄²(gq·a + gq²(E[N²] − a) + gq·a·Cs²).
+ */
+function tableSecondMoment(w: number, w2: number, busy: number, residual: number, a: number, heads: number, sEff: number, cs2: number, gq: number, k: number): number {
+  if (gq >= 1) return k * k * w2 + (k - 1) * k * k * w * sEff * (1 + cs2);
+  const n2 = a + a * a * (1 - 1 / Math.max(1, heads));
+  const r2 = (busy * third(sEff, cs2)) / (3 * sEff);
+  return r2 + 2 * residual * gq * a * sEff + sEff * sEff * (gq * a + gq * gq * (n2 - a) + gq * a * cs2);
+}
+
 /** Count the wait behind a full first-hop buffer in that buffer (infinite) instead of as credit waits at the host. */
 export const RELOCATE = true;
 
@@ -229,6 +244,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           let w = 0;
           let busy = 0;
           let w2 = 0;
+          let aheadT = 0;
+          let headsT = 1;
           // At most one head per input buffer of the other ports can be ahead of this one.
           const heads = nTurns - turnsOfInput[pu]!;
           if (others > 0 && heads > 0) {
@@ -238,6 +255,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
             // ahead (a FIFO has one head): their sum with t's term is waiting.ts fifoWaitingOf (one VL: t's term alone).
             const ahead = waitingAll - (V > 1 ? fifoWaitingOf(m, m.turnIn[t]!) + runsAhead(m, s, base, level, sh, v) : waitingTerm(s, t));
             [w, busy, w2] = headWaitMva(others, ahead, sMean, avail, residual, cs2, heads);
+            aheadT = Math.max(0, ahead);
+            headsT = heads;
           }
           s.headWaitProb[t] = busy;
           // The residual of the packet in service is every VL's; the table reorders only the heads ahead:
@@ -249,7 +268,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           const wv = res + gq * (w - res);
           const k = w > 0 ? wv / w : 0;
           s.headWait[t] = wv + lowerTerm;
-          s.headWait2[t] = k * k * w2 + 2 * wv * lowerTerm + lowerTerm * lowerTerm;
+          s.headWait2[t] = (TRY430 && w > 0 ? tableSecondMoment(w, w2, busy, residual, aheadT, headsT, sEff, cs2, gq, k) : k * k * w2) + 2 * wv * lowerTerm + lowerTerm * lowerTerm;
         }
       }
       // The table's runs: a buffer's next packet continues its VL's visit before another VL's head (queues/runs.ts visitRuns, change 100).

@@ -9,7 +9,7 @@ import { finiteQueue } from './queue.js';
 import { bufferHeadTime } from './heads.js';
 import { slowerOut, tandemBufferWait } from './bufferWait.js';
 import { EPS, type ModelState } from '../fixedPoint/state.js';
-import { kinds, NO_WELCH, TRY420, TRY460, tryOn, welchDiff } from './successors.js';
+import { kinds, NO_WELCH, TRY420, TRY460, TRY460_AT, tryOn, welchDiff } from './successors.js';
 
 /**
  * The wait (s) in the FIFO buffer behind channel u for head time S (second moment S2): the shifted GE/GE/1/N of
@@ -23,7 +23,8 @@ export function bufferFifoWait(m: CompiledModel, s: ModelState, u: number, S: nu
   const own = finiteQueue(lt, 1 / St, ca2t, varS / (St * St), slots, true);
   const w = Math.max(0, own.responseTime - St);
   // Link u then this FIFO (docs/models.md §13.5): the wait for link u and in the buffer together are one queue's of service S.
-  const fifo = slowerOut(m, s, u) ? Math.max(w, tandemBufferWait(m, s, u, S, Math.max(0, S2 / (S * S) - 1), extra, slots)) : w;
+  const tandem = slowerOut(m, s, u) ? tandemBufferWait(m, s, u, S, Math.max(0, S2 / (S * S) - 1), extra, slots) : -Infinity;
+  const fifo = Math.max(w, tandem);
   // TRY420 (H45a, a try): the fresh heads are the first of the shifted queue's busy periods (Welch's exceptional first service).
   if (!(TRY420 && tryOn(m)) || NO_WELCH) return fifo;
   const k = kinds(m, s);
@@ -31,7 +32,12 @@ export function bufferFifoWait(m: CompiledModel, s: ModelState, u: number, S: nu
   // TRY460 (H45e, entry 460): each service's variance the buffer's with the mixed head's spread replaced by its kind's.
   const v0 = TRY460 ? Math.max(0, varS - k.vMix[u]! + k.vFresh[u]!) : undefined;
   const vs = TRY460 ? Math.max(0, varS - k.vMix[u]! + k.vSucc[u]!) : undefined;
-  return Math.max(0, fifo + welchDiff(lt, St, varS + St * St, k.delta[u]!, v0, vs));
+  // TRY460=2 (entry 461): Welch's term at the queue whose wait the FIFO is — the tandem's (λ, S) where it binds (change 337's
+  // place), else the shifted queue's (λ, S − x).
+  const atTandem = TRY460_AT && tandem >= w;
+  const Sq = atTandem ? S : St;
+  const lq = atTandem ? (m.hostChannel[u] === 1 ? s.hostOffered[u]! : s.lam[u]!) : lt;
+  return Math.max(0, fifo + welchDiff(lq, Sq, varS + Sq * Sq, k.delta[u]!, v0, vs));
 }
 
 /**

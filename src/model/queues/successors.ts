@@ -30,7 +30,9 @@ const VL_SAME = typeof process !== 'undefined' && process.env.TRY420_VL === 'sam
  * (fresh) service's variance the buffer's less the mixed head's plus the fresh kind's, the ordinary (successor) service's
  * the same with the successors' (same output and another output, by p_t); the means split as TRY420's.
  */
-export const TRY460 = typeof process !== 'undefined' && process.env.TRY460 === '1';
+export const TRY460 = typeof process !== 'undefined' && (process.env.TRY460 === '1' || process.env.TRY460 === '2');
+/** `TRY460=2` (entry 461): besides, Welch's term at the tandem queue (λ, S) where the tandem's wait binds (change 337's place). */
+export const TRY460_AT = typeof process !== 'undefined' && process.env.TRY460 === '2';
 /** Whether the try applies to compiled model `m`. */
 export const tryOn = (m: CompiledModel) => TRY === '1' || (TRY === 'v1' && m.V === 1);
 
