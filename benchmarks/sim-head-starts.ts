@@ -27,6 +27,10 @@
  * fresh heads' w apart). The model's side: benchmarks/model-heads-by-output.ts (E[b²]) and, on branch i45b-tried,
  * model-head-spread.ts (E[b²] by the terms that form it).
  *
+ * Entry 470 (H45f) appends a "busy found" line per class: P(output busy at ready) by the head's kind (fresh; a successor whose
+ * predecessor went to the same output; one whose went elsewhere), by the packet in service, and the ties — the head ready at the
+ * very instant the output frees, lost when another request starts then (busy with R = x).
+ *
  *     for s in 1 2 3 4 5; do nice -n 19 npx tsx benchmarks/sim-head-starts.ts switch8-2sl 0.6 20000 $s; done > /tmp/st.jsonl
  *     npx tsx benchmarks/sim-head-starts.ts --pool /tmp/st.jsonl
  */
