@@ -47,8 +47,8 @@ import { solveModel } from '../src/model/solve.js';
 
 const args = process.argv.slice(2);
 const BY_OUTPUT = process.env.BY_OUTPUT ?? '0';
-/** Per class: the sums of entries 335–336 (0–66), of entry 430's spread line (72–91), of entry 450's delay-cycle line (92–97) and of entry 470's busy-found line (98–117). */
-const DEC_LEN = 118;
+/** Per class: the sums of entries 335–336 (0–66), of entry 430's spread line (72–91), of entry 450's delay-cycle line (92–97) and of entry 470's busy-found line (98–119). */
+const DEC_LEN = 120;
 /** Per buffer (input port name, VL): [n, Σb, Σb², Σ FIFO part, per class (fresh port free, fresh port sends own predecessor, successor): n, Σb, Σb²]. */
 type Sums = Record<string, number[]>;
 /** Column i over the replications' rows: its mean ± the 95 % Student-t half-width (the mean alone for one row). */
@@ -249,6 +249,8 @@ function simulate(name: string, label: string, packets: number, seed: number): S
           const tieLost = busy && Math.abs(R - 1) < 1e-6;
           const tieFree = !busy && inSvc >= 0 && Math.abs(st[inSvc]! + xLink - me[0]) < 1e-6 * xLink;
           (d[112 + 2 * kind] += tieLost ? 1 : 0), (d[113 + 2 * kind] += tieLost || tieFree ? 1 : 0);
+          // who took a lost tie: a request of the head's own VL (an older one: the crossbar's oldest-first) or its own input port
+          if (tieLost && meta !== undefined) ((d[118] += meta[0] === me[7] ? 1 : 0), (d[119] += meta[1] === ((q / V) | 0) ? 1 : 0));
         }
         dec.set(key2, d);
       }
@@ -489,11 +491,13 @@ if (args[0] !== '--pool') {
       for (let k = 0; k < 3; k++) cells.push(d[98 + 3 * k]! / n, d[99 + 3 * k]! / Math.max(1, d[98 + 3 * k]!), d[100 + 3 * k]! / Math.max(1, d[98 + 3 * k]!));
       const ties: number[] = [];
       for (let k = 0; k < 3; k++) ties.push(d[113 + 2 * k]! / Math.max(1, d[98 + 3 * k]!), d[112 + 2 * k]! / Math.max(1, d[113 + 2 * k]!), (d[99 + 3 * k]! - d[112 + 2 * k]!) / Math.max(1, d[98 + 3 * k]!));
-      return [...cells, d[107]! / n, d[108]! / n, d[109]! / n, d[110]! / n, d[111]! / n, ...ties];
+      const lostAll = d[112]! + d[114]! + d[116]!;
+      return [...cells, d[107]! / n, d[108]! / n, d[109]! / n, d[110]! / n, d[111]! / n, ...ties, d[118]! / Math.max(1, lostAll), d[119]! / Math.max(1, lostAll)];
     });
     const nm = ['fresh share', 'P(busy)', 'busy·R', 'successor behind this output share', 'P(busy)', 'busy·R', 'successor behind another output share', 'P(busy)', 'busy·R',
       'P(busy, its VL in service)', 'P(busy, other VL in service)', 'P(busy, own port in service)', 'P(output ends at ready)', 'of them its VL',
-      'fresh: P(tie at ready)', 'P(lost | tie)', 'P(busy, no tie)', 'successor behind this output: P(tie)', 'P(lost | tie)', 'P(busy, no tie)', 'successor behind another: P(tie)', 'P(lost | tie)', 'P(busy, no tie)'];
+      'fresh: P(tie at ready)', 'P(lost | tie)', 'P(busy, no tie)', 'successor behind this output: P(tie)', 'P(lost | tie)', 'P(busy, no tie)', 'successor behind another: P(tie)', 'P(lost | tie)', 'P(busy, no tie)',
+      'lost ties taken by its own VL', 'by its own input port'];
     console.log(`  ${key} busy found (entry 470): ${nm.map((n, i) => `${n} ${meanCell(rows, i)}`).join('; ')}`);
   };
   const names = ['P(output busy at ready)', 'busy·R', 'older starts', 'younger starts', 'younger, port busy (lost)', 'ready wait', 'gap', 'fresh head sees ready requests', 'of them port busy'];
