@@ -27,6 +27,10 @@
  * fresh heads' w apart). The model's side: benchmarks/model-heads-by-output.ts (E[b²]) and, on branch i45b-tried,
  * model-head-spread.ts (E[b²] by the terms that form it).
  *
+ * Entry 470 (H45f) appends a "busy found" line per class: P(output busy at ready) by the head's kind (fresh; a successor whose
+ * predecessor went to the same output; one whose went elsewhere), by the packet in service, and the ties — the head ready at the
+ * very instant the output frees, lost when another request starts then (busy with R = x).
+ *
  *     for s in 1 2 3 4 5; do nice -n 19 npx tsx benchmarks/sim-head-starts.ts switch8-2sl 0.6 20000 $s; done > /tmp/st.jsonl
  *     npx tsx benchmarks/sim-head-starts.ts --pool /tmp/st.jsonl
  */
@@ -43,8 +47,8 @@ import { solveModel } from '../src/model/solve.js';
 
 const args = process.argv.slice(2);
 const BY_OUTPUT = process.env.BY_OUTPUT ?? '0';
-/** Per class: the sums of entries 335–336 (0–66), of entry 430's spread line (72–91) and of entry 450's delay-cycle line (92–97). */
-const DEC_LEN = 98;
+/** Per class: the sums of entries 335–336 (0–66), of entry 430's spread line (72–91), of entry 450's delay-cycle line (92–97) and of entry 470's busy-found line (98–119). */
+const DEC_LEN = 120;
 /** Per buffer (input port name, VL): [n, Σb, Σb², Σ FIFO part, per class (fresh port free, fresh port sends own predecessor, successor): n, Σb, Σb²]. */
 type Sums = Record<string, number[]>;
 /** Column i over the replications' rows: its mean ± the 95 % Student-t half-width (the mean alone for one row). */
@@ -70,6 +74,10 @@ function simulate(name: string, label: string, packets: number, seed: number): S
     return a === undefined ? 0 : a[0] * xLink - Math.max(0, a[1] + xLink - clock());
   };
   const lastStart = new Map<number, number>();
+  /** Entry 470 (H45f): per buffer, the output of its last started packet (a successor's predecessor's output). */
+  const lastOutOf = new Map<number, number>();
+  /** Entry 470: per output, its recent starts' [VL, input port], parallel to outStarts. */
+  const outStartMeta = new Map<number, number[][]>();
   const sums = new Map<number, number[]>();
   /** Per output: its registered heads by buffer, [ready instant, turns lost so far] — a turn lost: the output starts another input's packet while the head is ready but its port sends another VL's packet, or starts the head's own port's other-VL packet. */
   const pendingAt = new Map<number, Map<number, any>>();
@@ -159,7 +167,8 @@ function simulate(name: string, label: string, packets: number, seed: number): S
       dec.set(key, d);
     }
     if (measuring) for (const w of watches.get(out) ?? []) countNewReady(dec.get(w[1])!, clock() + own, w, q, vl, pops.popping);
-    const rec0 = [clock() + own, 0, 0, 0, 0, 0, 0, vl, 0, 0, 0, pops.popping ? 1 : 0];
+    // rec0[13] (entry 470): 0 a fresh head, 1 a successor whose predecessor went to this output, 2 one whose predecessor went elsewhere.
+    const rec0 = [clock() + own, 0, 0, 0, 0, 0, 0, vl, 0, 0, 0, pops.popping ? 1 : 0, 0, pops.popping ? (lastOutOf.get(q) === out ? 1 : 2) : 0];
     at.set(q, rec0 as any);
     // A fresh head that registers with its port busy (another VL's packet to another output) at an idle output: the watch's
     // other start (change 290's lostFree), counted apart (d[46] watches, d[47] lost).
@@ -191,6 +200,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
       regAt.delete(p);
       const own = reg === undefined ? 0 : reg[1] === 2 ? xLink : reg[1] === 1 ? Math.max(0, (lastStart.get(q) ?? -Infinity) + xLink - reg[0]) : 0;
       lastStart.set(q, clock());
+      lastOutOf.set(q, g);
       const at = pendingAt.get(g);
       const lost = at?.get(q)?.[1] ?? 0;
       const lostYoung = at?.get(q)?.[2] ?? 0;
@@ -200,7 +210,8 @@ function simulate(name: string, label: string, packets: number, seed: number): S
       if (measuring && me !== undefined && t0 !== undefined && reg !== undefined) {
         const st = outStarts.get(g) ?? [];
         let busyR = 0;
-        for (let j = st.length - 1; j >= 0; j--) if (st[j]! <= me[0] + 1e-15) { busyR = Math.max(0, st[j]! + xLink - me[0]); break; }
+        let inSvc = -1;
+        for (let j = st.length - 1; j >= 0; j--) if (st[j]! <= me[0] + 1e-15) { busyR = Math.max(0, st[j]! + xLink - me[0]); inSvc = j; break; }
         const key2 = me[7] + (hostFed((q / V) | 0) ? 100 : 0) + byOut(g);
         const d = dec.get(key2) ?? new Array<number>(DEC_LEN).fill(0);
         (d[0] += 1), (d[1] += busyR > 1e-15 ? 1 : 0), (d[2] += busyR / xLink), (d[3] += me[4]), (d[4] += me[5]), (d[5] += me[6]), (d[6] += (clock() - me[0]) / xLink), (d[7] += me[4] * me[4]), (d[8] += me[2]), (d[9] += me[8] ?? 0);
@@ -223,6 +234,23 @@ function simulate(name: string, label: string, packets: number, seed: number): S
           // overtakers, x each): E[V²], E[V·Y], E[w·Y], E[V³] and the count of heads with no overtaker.
           const V0 = R + nO + gap;
           (d[92] += V0 * V0), (d[93] += V0 * nY), (d[94] += w * nY), (d[95] += V0 * V0 * V0), (d[96] += nY === 0 ? 1 : 0), (d[97] += w * w * w);
+          // Entry 470 (H45f): the output found busy at ready by the head's kind (fresh; successor behind a predecessor to this
+          // output; successor behind one to another output) and by the packet in service (the head's VL or the other; from the
+          // head's own input port), and the output freeing at the very instant of ready.
+          const kind = (me[13] ?? 0) as number;
+          const busy = busyR > 1e-15 ? 1 : 0;
+          (d[98 + 3 * kind] += 1), (d[99 + 3 * kind] += busy), (d[100 + 3 * kind] += R);
+          const meta = inSvc >= 0 ? outStartMeta.get(g)?.[inSvc] : undefined;
+          if (busy && meta !== undefined) ((d[107] += meta[0] === me[7] ? 1 : 0), (d[108] += meta[0] !== me[7] ? 1 : 0), (d[109] += meta[1] === ((q / V) | 0) ? 1 : 0));
+          if (!busy && inSvc >= 0 && Math.abs(st[inSvc]! + xLink - me[0]) < 1e-6 * xLink) d[110] += 1;
+          if (!busy && inSvc >= 0 && Math.abs(st[inSvc]! + xLink - me[0]) < 1e-6 * xLink && meta !== undefined && meta[0] === me[7]) d[111] += 1;
+          // Ties at the ready instant, by kind: another request started at that very instant (busy, R = x: the head lost it), or
+          // the output ended then and nothing else started (the head may take it).
+          const tieLost = busy && Math.abs(R - 1) < 1e-6;
+          const tieFree = !busy && inSvc >= 0 && Math.abs(st[inSvc]! + xLink - me[0]) < 1e-6 * xLink;
+          (d[112 + 2 * kind] += tieLost ? 1 : 0), (d[113 + 2 * kind] += tieLost || tieFree ? 1 : 0);
+          // who took a lost tie: a request of the head's own VL (an older one: the crossbar's oldest-first) or its own input port
+          if (tieLost && meta !== undefined) ((d[118] += meta[0] === me[7] ? 1 : 0), (d[119] += meta[1] === ((q / V) | 0) ? 1 : 0));
         }
         dec.set(key2, d);
       }
@@ -270,6 +298,7 @@ function simulate(name: string, label: string, packets: number, seed: number): S
       lastStartPush.set(g, t0 ?? NaN);
       at?.delete(q);
       { const st = outStarts.get(g) ?? []; st.push(clock()); if (st.length > 64) st.shift(); outStarts.set(g, st); }
+      { const sm = outStartMeta.get(g) ?? []; sm.push([q % V, (q / V) | 0]); if (sm.length > 64) sm.shift(); outStartMeta.set(g, sm); }
       for (const [q2, rec] of at ?? []) {
         if (clock() < rec[0] - 1e-15) continue;
         if (clock() > rec[0] + 1e-15) { if (readyQ < rec[0] - 1e-15) rec[4] += 1; else rec[5] += 1; }
@@ -448,6 +477,29 @@ if (args[0] !== '--pool') {
       'E[W²]', 'E[W²] delay cycle', 'ratio', 'P(Y = 0)', 'E[V³]', 'E[W³]'];
     console.log(`  ${key} delay cycle (entry 450): ${nm.map((n, i) => `${n} ${meanCell(rows, i)}`).join('; ')}`);
   };
+  /**
+   * Entry 470 (H45f): where P(output busy at ready) comes from — per kind of head (fresh; a successor whose predecessor went to
+   * this output, ready as that packet ends; a successor whose predecessor went elsewhere) its share, P(busy) and E[busy·R];
+   * P(busy) by the packet in service (the head's VL, the other, from the head's own input port); the output freeing at the
+   * instant of ready (of it, by a packet of the head's VL).
+   */
+  const busyLine = (key: string) => {
+    const rows = runs.map((r) => {
+      const d = r[key]!;
+      const n = d[0]!;
+      const cells: number[] = [];
+      for (let k = 0; k < 3; k++) cells.push(d[98 + 3 * k]! / n, d[99 + 3 * k]! / Math.max(1, d[98 + 3 * k]!), d[100 + 3 * k]! / Math.max(1, d[98 + 3 * k]!));
+      const ties: number[] = [];
+      for (let k = 0; k < 3; k++) ties.push(d[113 + 2 * k]! / Math.max(1, d[98 + 3 * k]!), d[112 + 2 * k]! / Math.max(1, d[113 + 2 * k]!), (d[99 + 3 * k]! - d[112 + 2 * k]!) / Math.max(1, d[98 + 3 * k]!));
+      const lostAll = d[112]! + d[114]! + d[116]!;
+      return [...cells, d[107]! / n, d[108]! / n, d[109]! / n, d[110]! / n, d[111]! / n, ...ties, d[118]! / Math.max(1, lostAll), d[119]! / Math.max(1, lostAll)];
+    });
+    const nm = ['fresh share', 'P(busy)', 'busy·R', 'successor behind this output share', 'P(busy)', 'busy·R', 'successor behind another output share', 'P(busy)', 'busy·R',
+      'P(busy, its VL in service)', 'P(busy, other VL in service)', 'P(busy, own port in service)', 'P(output ends at ready)', 'of them its VL',
+      'fresh: P(tie at ready)', 'P(lost | tie)', 'P(busy, no tie)', 'successor behind this output: P(tie)', 'P(lost | tie)', 'P(busy, no tie)', 'successor behind another: P(tie)', 'P(lost | tie)', 'P(busy, no tie)',
+      'lost ties taken by its own VL', 'by its own input port'];
+    console.log(`  ${key} busy found (entry 470): ${nm.map((n, i) => `${n} ${meanCell(rows, i)}`).join('; ')}`);
+  };
   const names = ['P(output busy at ready)', 'busy·R', 'older starts', 'younger starts', 'younger, port busy (lost)', 'ready wait', 'gap', 'fresh head sees ready requests', 'of them port busy'];
   for (const key of Object.keys(runs[0]!).sort()) {
     const rows = runs.map((r) => {
@@ -460,5 +512,6 @@ if (args[0] !== '--pool') {
     if (runs[0]![key]!.length > 16 && runs[0]![key]![16]! > 0) lawLine(key);
     if (runs[0]![key]!.length > 72) spreadLine(key);
     if (runs[0]![key]!.length > 92) cycleLine(key);
+    if (runs[0]![key]!.length > 98) busyLine(key);
   }
 }
