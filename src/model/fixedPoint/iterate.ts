@@ -43,6 +43,10 @@ export function channelService(m: CompiledModel, s: ModelState, loadsMoved = tru
   }
 }
 
+/** Entry 471 (H45f, tried, on TRY450=D): the busy-found probability per VL, the ties at the ready instant decided by the table. */
+const TRY470 = process.env.TRY470 === '1';
+/** Entry 470's measured share of a head's ready instants that fall on an output's free (switch8-2sl 0.6: 0.19 VL 1, 0.27 VL 0). */
+const TIE_SHARE = 0.25;
 /** Entry 450 (H45d, tried): the heads' wait as the table's delay cycle (heads.ts delayCycleWait). */
 const TRY450 = ['1', 'B', 'C', 'D'].includes(process.env.TRY450 ?? '');
 const TRY450B = process.env.TRY450 === 'B' || process.env.TRY450 === 'C';
@@ -329,7 +333,8 @@ function tableDelayCycle(m: CompiledModel, s: ModelState, t: number, v: number, 
   const V = m.V;
   const own = s.lamT[t]! * sMean;
   const aSame = Math.max(0, waitingByVl[v]! - fifoWaitingOf(m, m.turnIn[t]!));
-  const [w0, , w02] = headWaitMva(others, aSame, sMean, avail, residual, cs2, heads);
+  let [w0, busy, w02] = headWaitMva(others, aSame, sMean, avail, residual, cs2, heads);
+  if (TRY470) [w0, w02] = tieBusy(m, s, t, v, level, sh, sMean, avail, residual, cs2, w0, busy, w02);
   const phiV = sh.roundBytes[v]! > 0 ? sh.roundBytes[v]! : 1;
   const base = ((m.turnOut[t]! / V) | 0) * V;
   // TRY450=D: a packet waiting for credits does not hold the output (the arbiter passes over a VL without credits), so the
@@ -353,4 +358,34 @@ function tableDelayCycle(m: CompiledModel, s: ModelState, t: number, v: number, 
   if (TRY450C && sigma + rhoV / avail >= 1) return undefined;
   if (DBG450) console.error(`t ${t} v ${v} busy·R ${(w0 - aSame * sMean / avail) / sMean} aSame ${aSame} w0 ${w0 / sMean} table ${table / avail} all ${all / avail} pi ${pi} sigma ${sigma} W ${w0 / (1 - sigma) / sMean} sEff/x ${sMean / avail / s.xbar[base + v]!}`);
   return delayCycleWait(w0, w02, sigma, sMean / avail, cs2);
+}
+
+/**
+ * Entry 471 (H45f, tried): the chance a head of VL v finds its output busy, as entry 470 measured it in the simulator: away from
+ * a tie the output's transmissions (not its credit stalls: the arbiter passes over a VL without credits) found as by a random
+ * instant, the same for every VL (0.489 / 0.486 at switch8-2sl's fresh heads); at a tie — the head ready at the very instant
+ * the output frees, a share TIE_SHARE of the ready instants with equal packets and cut-through — the head loses to the
+ * others as the table orders them when every VL has a head, ℓ_v = 1 − φ_v/Σ_j φ_j over the level's loaded VLs.
+ * busy_v = busy_x(1 − τ) + τℓ_v, busy_x = busy·x̄/s̄; W0's busy·R and its second moment's busy term move with it.
+ */
+function tieBusy(m: CompiledModel, s: ModelState, t: number, v: number, level: number, sh: VlShares, sMean: number, avail: number, residual: number, cs2: number, w0: number, busy: number, w02: number): [number, number] {
+  const V = m.V;
+  const base = ((m.turnOut[t]! / V) | 0) * V;
+  let lx = 0;
+  let l = 0;
+  let phiAll = 0;
+  for (let j = 0; j < V; j++) {
+    if (servedLevel(sh, j) !== level || !(s.lam[base + j]! > 0)) continue;
+    lx += s.lam[base + j]! * s.xbar[base + j]!;
+    l += s.lam[base + j]!;
+    phiAll += sh.roundBytes[j]! > 0 ? sh.roundBytes[j]! : 1;
+  }
+  if (!(l > 0) || !(phiAll > 0)) return [w0, w02];
+  const phiV = sh.roundBytes[v]! > 0 ? sh.roundBytes[v]! : 1;
+  const lose = 1 - phiV / phiAll;
+  const busyX = busy * Math.min(1, lx / l / sMean);
+  const busyV = Math.min(1, busyX * (1 - TIE_SHARE) + TIE_SHARE * lose);
+  const sEff = sMean / avail;
+  const d = busyV - busy;
+  return [w0 + d * residual, w02 + (d * third(sEff, cs2)) / (3 * sEff)];
 }
