@@ -44,7 +44,9 @@ export function channelService(m: CompiledModel, s: ModelState, loadsMoved = tru
 }
 
 /** Entry 471 (H45f, tried, on TRY450=D): the busy-found probability per VL, the ties at the ready instant decided by the table. */
-const TRY470 = process.env.TRY470 === '1';
+const TRY470 = process.env.TRY470 === '1' || process.env.TRY470 === '2';
+/** TRY470=2: busy kept in s̄ and its λ-weighted mean over the level's loaded VLs kept (only split per VL), and only where ≥ 2 VLs are loaded. */
+const TRY470B = process.env.TRY470 === '2';
 /** Entry 470's measured share of a head's ready instants that fall on an output's free (switch8-2sl 0.6: 0.19 VL 1, 0.27 VL 0). */
 const TIE_SHARE = 0.25;
 /** Entry 450 (H45d, tried): the heads' wait as the table's delay cycle (heads.ts delayCycleWait). */
@@ -383,6 +385,21 @@ function tieBusy(m: CompiledModel, s: ModelState, t: number, v: number, level: n
   if (!(l > 0) || !(phiAll > 0)) return [w0, w02];
   const phiV = sh.roundBytes[v]! > 0 ? sh.roundBytes[v]! : 1;
   const lose = 1 - phiV / phiAll;
+  if (TRY470B) {
+    // ℓ̄ = Σ_j λ_j ℓ_j / Σ_j λ_j; busy_v = busy(1 + 2τ(ℓ_v − ℓ̄)): a tie lost with ℓ_v in place of the VL-blind ½ (entry 470: away
+    // from ties the found chance is the same for every VL), the VLs' mean kept.
+    let loaded = 0;
+    let lbar = 0;
+    for (let j = 0; j < V; j++) {
+      if (servedLevel(sh, j) !== level || !(s.lam[base + j]! > 0)) continue;
+      loaded++;
+      lbar += s.lam[base + j]! * (1 - (sh.roundBytes[j]! > 0 ? sh.roundBytes[j]! : 1) / phiAll);
+    }
+    if (loaded < 2) return [w0, w02];
+    const d2 = Math.min(1, busy * (1 + 2 * TIE_SHARE * (lose - lbar / l))) - busy;
+    const sE = sMean / avail;
+    return [w0 + d2 * residual, w02 + (d2 * third(sE, cs2)) / (3 * sE)];
+  }
   const busyX = busy * Math.min(1, lx / l / sMean);
   const busyV = Math.min(1, busyX * (1 - TIE_SHARE) + TIE_SHARE * lose);
   const sEff = sMean / avail;
