@@ -44,9 +44,11 @@ export function channelService(m: CompiledModel, s: ModelState, loadsMoved = tru
 }
 
 /** Entry 471 (H45f, tried, on TRY450=D): the busy-found probability per VL, the ties at the ready instant decided by the table. */
-const TRY470 = process.env.TRY470 === '1' || process.env.TRY470 === '2';
+const TRY470 = process.env.TRY470 === '1' || process.env.TRY470 === '2' || process.env.TRY470 === '3';
+/** TRY470=3: 2's form with ℓ_v = p_other,v(1 − φ_v/Σφ), p_other,v = 1 − exp(−Σ_{j≠v} N_j) the chance another VL's head waits (entry 470's takers). */
+const TRY470C = process.env.TRY470 === '3';
 /** TRY470=2: busy kept in s̄ and its λ-weighted mean over the level's loaded VLs kept (only split per VL), and only where ≥ 2 VLs are loaded. */
-const TRY470B = process.env.TRY470 === '2';
+const TRY470B = process.env.TRY470 === '2' || process.env.TRY470 === '3';
 /** Entry 470's measured share of a head's ready instants that fall on an output's free (switch8-2sl 0.6: 0.19 VL 1, 0.27 VL 0). */
 const TIE_SHARE = 0.25;
 /** Entry 450 (H45d, tried): the heads' wait as the table's delay cycle (heads.ts delayCycleWait). */
@@ -393,10 +395,10 @@ function tieBusy(m: CompiledModel, s: ModelState, t: number, v: number, level: n
     for (let j = 0; j < V; j++) {
       if (servedLevel(sh, j) !== level || !(s.lam[base + j]! > 0)) continue;
       loaded++;
-      lbar += s.lam[base + j]! * (1 - (sh.roundBytes[j]! > 0 ? sh.roundBytes[j]! : 1) / phiAll);
+      lbar += s.lam[base + j]! * (1 - (sh.roundBytes[j]! > 0 ? sh.roundBytes[j]! : 1) / phiAll) * (TRY470C ? otherReady(sh, level, j) : 1);
     }
     if (loaded < 2) return [w0, w02];
-    const d2 = Math.min(1, busy * (1 + 2 * TIE_SHARE * (lose - lbar / l))) - busy;
+    const d2 = Math.min(1, busy * (1 + 2 * TIE_SHARE * (lose * (TRY470C ? otherReady(sh, level, v) : 1) - lbar / l))) - busy;
     const sE = sMean / avail;
     return [w0 + d2 * residual, w02 + (d2 * third(sE, cs2)) / (3 * sE)];
   }
@@ -405,4 +407,11 @@ function tieBusy(m: CompiledModel, s: ModelState, t: number, v: number, level: n
   const sEff = sMean / avail;
   const d = busyV - busy;
   return [w0 + d * residual, w02 + (d * third(sEff, cs2)) / (3 * sEff)];
+}
+
+/** TRY470=3: the chance a head of some VL other than v waits at the output being read (waitingByVl: Σ λ(H − e) per VL, a count). */
+function otherReady(sh: VlShares, level: number, v: number): number {
+  let n = 0;
+  for (let j = 0; j < waitingByVl.length; j++) if (j !== v && servedLevel(sh, j) === level) n += waitingByVl[j]!;
+  return 1 - Math.exp(-n);
 }
