@@ -15,6 +15,7 @@ import { addFifoWaiting, fifoWaitingOf, markOneLink, startFifoWaiting, waitingTe
 import { clearReadyByInput, readyHeadsAt, sameLinkStrangers } from '../queues/portReadout.js';
 import { delayCycleWait, headWaitMva, third } from '../queues/heads.js';
 import { runsAhead, visitRuns } from '../queues/runs.js';
+import { TRY480, DBG480, otherReadyAtTie, tauT, tiePass } from './tieShare.js';
 
 /**
  * Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with
@@ -44,11 +45,11 @@ export function channelService(m: CompiledModel, s: ModelState, loadsMoved = tru
 }
 
 /** Entry 471 (H45f, tried, on TRY450=D): the busy-found probability per VL, the ties at the ready instant decided by the table. */
-const TRY470 = process.env.TRY470 === '1' || process.env.TRY470 === '2' || process.env.TRY470 === '3';
+const TRY470 = process.env.TRY470 === '1' || process.env.TRY470 === '2' || process.env.TRY470 === '3' || TRY480;
 /** TRY470=3: 2's form with ℓ_v = p_other,v(1 − φ_v/Σφ), p_other,v = 1 − exp(−Σ_{j≠v} N_j) the chance another VL's head waits (entry 470's takers). */
 const TRY470C = process.env.TRY470 === '3';
 /** TRY470=2: busy kept in s̄ and its λ-weighted mean over the level's loaded VLs kept (only split per VL), and only where ≥ 2 VLs are loaded. */
-const TRY470B = process.env.TRY470 === '2' || process.env.TRY470 === '3';
+const TRY470B = process.env.TRY470 === '2' || process.env.TRY470 === '3' || TRY480;
 /** Entry 470's measured share of a head's ready instants that fall on an output's free (switch8-2sl 0.6: 0.19 VL 1, 0.27 VL 0). */
 const TIE_SHARE = 0.25;
 /** Entry 450 (H45d, tried): the heads' wait as the table's delay cycle (heads.ts delayCycleWait). */
@@ -203,6 +204,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           nTurns++;
         }
       }
+      // Entry 480 (H45g, tried): τ per turn and the other VLs' heads ready at a tie (tieShare.ts), for tieBusy below.
+      if (TRY480 && V > 1) tiePass(m, s, base, (k) => servedLevel(sh, k) === level, byInput);
       const sEff = sMean / avail;
       // Change 265 (H40dia): an output fed by one input port (FIFO buffers, several VLs) — every packet ahead of a head there comes
       // through the head's own input port: its waits are port waits, read with the port's other VLs' packets for this output
@@ -395,10 +398,14 @@ function tieBusy(m: CompiledModel, s: ModelState, t: number, v: number, level: n
     for (let j = 0; j < V; j++) {
       if (servedLevel(sh, j) !== level || !(s.lam[base + j]! > 0)) continue;
       loaded++;
-      lbar += s.lam[base + j]! * (1 - (sh.roundBytes[j]! > 0 ? sh.roundBytes[j]! : 1) / phiAll) * (TRY470C ? otherReady(sh, level, j) : 1);
+      lbar += s.lam[base + j]! * (1 - (sh.roundBytes[j]! > 0 ? sh.roundBytes[j]! : 1) / phiAll) * (TRY480 ? otherReadyAtTie(waitingByVl, V, j, inLevel(sh, level)) : TRY470C ? otherReady(sh, level, j) : 1);
     }
     if (loaded < 2) return [w0, w02];
-    const d2 = Math.min(1, busy * (1 + 2 * TIE_SHARE * (lose * (TRY470C ? otherReady(sh, level, v) : 1) - lbar / l))) - busy;
+    // TRY480: τ per turn (tieShare.ts (1)); ℓ_v = ℓ_same + p_other,v(1 − φ_v/Σφ), the same-VL part alike for every VL and so gone from ℓ_v − ℓ̄.
+    const tau = TRY480 ? tauT[t]! : TIE_SHARE;
+    const pv = TRY480 ? otherReadyAtTie(waitingByVl, V, v, inLevel(sh, level)) : TRY470C ? otherReady(sh, level, v) : 1;
+    if (DBG480) console.error(`480 t ${t} v ${v} tau ${tau} pOther ${pv} lose ${lose * pv} lbar ${lbar / l} busy ${busy}`);
+    const d2 = Math.min(1, busy * (1 + 2 * tau * (lose * pv - lbar / l))) - busy;
     const sE = sMean / avail;
     return [w0 + d2 * residual, w02 + (d2 * third(sE, cs2)) / (3 * sE)];
   }
@@ -407,6 +414,11 @@ function tieBusy(m: CompiledModel, s: ModelState, t: number, v: number, level: n
   const sEff = sMean / avail;
   const d = busyV - busy;
   return [w0 + d * residual, w02 + (d * third(sEff, cs2)) / (3 * sEff)];
+}
+
+/** TRY480: the level's VLs as a predicate. */
+function inLevel(sh: VlShares, level: number): (k: number) => boolean {
+  return (k) => servedLevel(sh, k) === level;
 }
 
 /** TRY470=3: the chance a head of some VL other than v waits at the output being read (waitingByVl: Σ λ(H − e) per VL, a count). */

@@ -1,0 +1,99 @@
+/**
+ * Entry 480 (H45g, tried, env `TRY480=1` on `TRY450=D`): the inputs of entry 471's per-VL busy-found split read from the model's
+ * own quantities in place of constants. Kernel: no validation, no throwing.
+ *
+ * (1) The tie share τ_t: the chance a head of turn t becomes ready at the very instant its output frees (entry 470). A fresh
+ * head arrives at an instant set by the upstream link, with no tie to this switch's ends (continuous time: 0). A successor
+ * becomes ready when its predecessor's transmission ends on the input port: behind the same output (chance p_t, turns
+ * independent) that is the output's end, a tie by definition; behind another output it is a tie when the output is in
+ * transmission with a packet that started with the predecessor — equal packets and cut-through keep the starts of a
+ * switch's packets on common instants, but only among packets whose starts come from the same kind of input (a host's link
+ * sets its own phase; switch-fed packets carry the upstream switch's), so the found transmission counts with the share a of
+ * the output's load from inputs of t's kind (other ports than t's own). With entry 420's successors' share
+ * σ_u = λ_u(S_u − x)/(1 − λ_u x) (S_u − x the buffer's mean head time, the last pass's):
+ *   τ_t = σ_u [p_t + (1 − p_t) a_t ρ_x],  ρ_x the output's load in transmissions less t's own port's.
+ * (2) The chance another VL has a request at the tie: a tie is the end of a transmission, while the output is busy; the heads
+ * waiting are there (nearly) only while it is busy, so their count given busy is N_k/ρ_x (N_k: VL k's waiting heads, Little),
+ * and the other VLs' heads that become ready at the same end (their own ties) add Σ_{t' of k} λ_t' τ_t' / λ_o per end:
+ *   p_other,v = 1 − exp(−Σ_{k≠v} (N_k/ρ_x + R_k)).
+ */
+import type { CompiledModel } from '../spec/compile.js';
+import type { ModelState } from './state.js';
+
+export const TRY480 = process.env.TRY480 === '1';
+export const DBG480 = process.env.DBG480 === '1';
+
+/** Per turn: τ_t of the output last passed over (set by {@link tiePass}). */
+export let tauT = new Float64Array(0);
+/** Per VL of the output last passed over: R_k, the VL's heads becoming ready at one of the output's ends (their ties). */
+export const readyByVl = new Float64Array(16);
+/** The output's load in transmissions over the level's VLs (ρ_x of (2)). */
+export let rhoX = 0;
+
+/** Entry 420's successors' share of buffer u: the shifted queue's busy chance at an arrival. */
+function successorShare(m: CompiledModel, s: ModelState, u: number): number {
+  let lu = 0;
+  let h = 0;
+  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
+    const t = m.turnsOf[i]!;
+    lu += s.lamT[t]!;
+    h += s.lamT[t]! * s.headWait[t]!;
+  }
+  if (!(lu > 0)) return 0;
+  const free = 1 - lu * s.xbar[u]!;
+  if (!(free > 0)) return 1;
+  return Math.min(1, Math.max(0, h / free));
+}
+
+/** τ_t for every turn into the output's channels base + v of the level (inLevel), R_k per VL, ρ_x. byInput: λ per input port into this output. */
+export function tiePass(m: CompiledModel, s: ModelState, base: number, inLevel: (v: number) => boolean, byInput: Float64Array): void {
+  const V = m.V;
+  if (tauT.length < m.turnIn.length) tauT = new Float64Array(m.turnIn.length);
+  readyByVl.fill(0);
+  let lAll = 0;
+  let lHost = 0;
+  let lx = 0;
+  for (let v = 0; v < V; v++) {
+    if (!inLevel(v)) continue;
+    for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
+      const t = m.intoOf[i]!;
+      const l = s.lamT[t]!;
+      lAll += l;
+      if (m.hostChannel[m.turnIn[t]!] === 1) lHost += l;
+      lx += l * s.xbar[base + v]!;
+    }
+  }
+  rhoX = Math.min(1, lx);
+  if (!(lAll > 0)) return;
+  for (let v = 0; v < V; v++) {
+    if (!inLevel(v)) continue;
+    const xv = s.xbar[base + v]!;
+    for (let i = m.intoStart[base + v]!; i < m.intoStart[base + v + 1]!; i++) {
+      const t = m.intoOf[i]!;
+      const u = m.turnIn[t]!;
+      let lu = 0;
+      for (let j = m.turnsStart[u]!; j < m.turnsStart[u + 1]!; j++) lu += s.lamT[m.turnsOf[j]!]!;
+      if (!(lu > 0) || !(s.lamT[t]! > 0)) {
+        tauT[t] = 0;
+        continue;
+      }
+      const p = s.lamT[t]! / lu;
+      const own = byInput[(u / V) | 0]!;
+      const kind = m.hostChannel[u] === 1 ? lHost : lAll - lHost;
+      const a = lAll - own > 0 ? Math.max(0, kind - own) / (lAll - own) : 0;
+      const rho = Math.min(1, Math.max(0, lx - own * xv));
+      const tau = successorShare(m, s, u) * (p + (1 - p) * a * rho);
+      tauT[t] = tau;
+      readyByVl[v]! += s.lamT[t]! * tau;
+    }
+  }
+  for (let v = 0; v < V; v++) readyByVl[v]! /= lAll;
+}
+
+/** p_other,v of (2): waiting, N_k per VL (Σ λ(H − e)); inLevel the level's VLs. */
+export function otherReadyAtTie(waiting: Float64Array, V: number, v: number, inLevel: (k: number) => boolean): number {
+  let n = 0;
+  const rx = Math.max(0.05, rhoX);
+  for (let k = 0; k < V; k++) if (k !== v && inLevel(k)) n += waiting[k]! / rx + readyByVl[k]!;
+  return 1 - Math.exp(-n);
+}
