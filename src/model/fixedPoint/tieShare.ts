@@ -20,13 +20,22 @@
 import type { CompiledModel } from '../spec/compile.js';
 import type { ModelState } from './state.js';
 
-export const TRY480 = process.env.TRY480 === '1';
+export const TRY480 = process.env.TRY480 === '1' || process.env.TRY480 === '2';
+/**
+ * TRY480=2: (2) read at the end of a transmission in the embedded chain's way: the other VLs' requests then are those left
+ * waiting at the transmission's start (a departure sees the time average, Burke: N_k) and every one that became ready during
+ * it (the output was busy, so all still wait: λ_k x̄_k), and those ready at the end itself (R_k):
+ *   p_other,v = 1 − exp(−Σ_{k≠v} (N_k + λ_k x̄_k + R_k)).
+ */
+const TRY480B = process.env.TRY480 === '2';
 export const DBG480 = process.env.DBG480 === '1';
 
 /** Per turn: τ_t of the output last passed over (set by {@link tiePass}). */
 export let tauT = new Float64Array(0);
 /** Per VL of the output last passed over: R_k, the VL's heads becoming ready at one of the output's ends (their ties). */
 export const readyByVl = new Float64Array(16);
+/** Per VL of the output last passed over: λ_k x̄_k, its load in transmissions (TRY480=2). */
+const loadByVl = new Float64Array(16);
 /** The output's load in transmissions over the level's VLs (ρ_x of (2)). */
 export let rhoX = 0;
 
@@ -50,6 +59,7 @@ export function tiePass(m: CompiledModel, s: ModelState, base: number, inLevel: 
   const V = m.V;
   if (tauT.length < m.turnIn.length) tauT = new Float64Array(m.turnIn.length);
   readyByVl.fill(0);
+  loadByVl.fill(0);
   let lAll = 0;
   let lHost = 0;
   let lx = 0;
@@ -61,6 +71,7 @@ export function tiePass(m: CompiledModel, s: ModelState, base: number, inLevel: 
       lAll += l;
       if (m.hostChannel[m.turnIn[t]!] === 1) lHost += l;
       lx += l * s.xbar[base + v]!;
+      loadByVl[v]! += l * s.xbar[base + v]!;
     }
   }
   rhoX = Math.min(1, lx);
@@ -94,6 +105,6 @@ export function tiePass(m: CompiledModel, s: ModelState, base: number, inLevel: 
 export function otherReadyAtTie(waiting: Float64Array, V: number, v: number, inLevel: (k: number) => boolean): number {
   let n = 0;
   const rx = Math.max(0.05, rhoX);
-  for (let k = 0; k < V; k++) if (k !== v && inLevel(k)) n += waiting[k]! / rx + readyByVl[k]!;
+  for (let k = 0; k < V; k++) if (k !== v && inLevel(k)) n += TRY480B ? waiting[k]! + loadByVl[k]! + readyByVl[k]! : waiting[k]! / rx + readyByVl[k]!;
   return 1 - Math.exp(-n);
 }
