@@ -15,7 +15,7 @@ import { addFifoWaiting, fifoWaitingOf, markOneLink, startFifoWaiting, waitingTe
 import { clearReadyByInput, readyHeadsAt, sameLinkStrangers } from '../queues/portReadout.js';
 import { delayCycleWait, headWaitMva, third } from '../queues/heads.js';
 import { runsAhead, visitRuns } from '../queues/runs.js';
-import { TRY480, DBG480, otherReadyAtTie, tauT, tiePass } from './tieShare.js';
+import { TRY480, TRY480C, DBG480, otherReadyAtTie, sameReadyAtTie, tauT, tiePass } from './tieShare.js';
 
 /**
  * Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with
@@ -390,6 +390,15 @@ function tieBusy(m: CompiledModel, s: ModelState, t: number, v: number, level: n
   if (!(l > 0) || !(phiAll > 0)) return [w0, w02];
   const phiV = sh.roundBytes[v]! > 0 ? sh.roundBytes[v]! : 1;
   const lose = 1 - phiV / phiAll;
+  if (TRY480C) {
+    const tau = tauT[t]!;
+    const lv = 0.5 * sameReadyAtTie(s, waitingByVl, v, t, waitingTerm(s, t), s.xbar[base + v]!) + otherReadyAtTie(waitingByVl, V, v, inLevel(sh, level)) * lose;
+    const busyX = busy * Math.min(1, lx / l / sMean);
+    const d3 = Math.min(1, busyX * (1 - tau) + tau * lv) - busy;
+    if (DBG480) console.error(`480 t ${t} v ${v} tau ${tau} lv ${lv} busyX ${busyX} busy ${busy} d ${d3}`);
+    const sE3 = sMean / avail;
+    return [w0 + d3 * residual, w02 + (d3 * third(sE3, cs2)) / (3 * sE3)];
+  }
   if (TRY470B) {
     // ℓ̄ = Σ_j λ_j ℓ_j / Σ_j λ_j; busy_v = busy(1 + 2τ(ℓ_v − ℓ̄)): a tie lost with ℓ_v in place of the VL-blind ½ (entry 470: away
     // from ties the found chance is the same for every VL), the VLs' mean kept.

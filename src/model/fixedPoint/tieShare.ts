@@ -20,14 +20,22 @@
 import type { CompiledModel } from '../spec/compile.js';
 import type { ModelState } from './state.js';
 
-export const TRY480 = process.env.TRY480 === '1' || process.env.TRY480 === '2';
+export const TRY480 = ['1', '2', '3'].includes(process.env.TRY480 ?? '');
+/**
+ * TRY480=3: 2's p_other in entry 470's absolute form, P(busy) = (1 − τ)P(busy | no tie) + τℓ_v: away from a tie the output's
+ * transmissions found as at a random instant (busy_x = busy·x̄/s̄: the arbiter passes over a VL without credits, so a credit
+ * stall is not found busy), at a tie lost with ℓ_v = ½ p_same,v + p_other,v(1 − φ_v/Σφ): the VL's own other requests ready
+ * at the tie (counted as (2) counts the other VLs', t's own turn left out) go first when older, taken as half of them
+ * (the crossbar's oldest-first within a VL); no mean kept, and at every output the delay cycle reads.
+ */
+export const TRY480C = process.env.TRY480 === '3';
 /**
  * TRY480=2: (2) read at the end of a transmission in the embedded chain's way: the other VLs' requests then are those left
  * waiting at the transmission's start (a departure sees the time average, Burke: N_k) and every one that became ready during
  * it (the output was busy, so all still wait: λ_k x̄_k), and those ready at the end itself (R_k):
  *   p_other,v = 1 − exp(−Σ_{k≠v} (N_k + λ_k x̄_k + R_k)).
  */
-const TRY480B = process.env.TRY480 === '2';
+const TRY480B = process.env.TRY480 === '2' || process.env.TRY480 === '3';
 export const DBG480 = process.env.DBG480 === '1';
 
 /** Per turn: τ_t of the output last passed over (set by {@link tiePass}). */
@@ -38,6 +46,8 @@ export const readyByVl = new Float64Array(16);
 const loadByVl = new Float64Array(16);
 /** The output's load in transmissions over the level's VLs (ρ_x of (2)). */
 export let rhoX = 0;
+/** The output's arrival rate over the level's VLs (λ_o of (2)). */
+let lOut = 0;
 
 /** Entry 420's successors' share of buffer u: the shifted queue's busy chance at an arrival. */
 function successorShare(m: CompiledModel, s: ModelState, u: number): number {
@@ -75,6 +85,7 @@ export function tiePass(m: CompiledModel, s: ModelState, base: number, inLevel: 
     }
   }
   rhoX = Math.min(1, lx);
+  lOut = lAll;
   if (!(lAll > 0)) return;
   for (let v = 0; v < V; v++) {
     if (!inLevel(v)) continue;
@@ -106,5 +117,11 @@ export function otherReadyAtTie(waiting: Float64Array, V: number, v: number, inL
   let n = 0;
   const rx = Math.max(0.05, rhoX);
   for (let k = 0; k < V; k++) if (k !== v && inLevel(k)) n += TRY480B ? waiting[k]! + loadByVl[k]! + readyByVl[k]! : waiting[k]! / rx + readyByVl[k]!;
+  return 1 - Math.exp(-n);
+}
+
+/** TRY480=3: p_same,v — VL v's own other requests at a tie of turn t (own: t's waiting term; x: t's transmission). */
+export function sameReadyAtTie(s: ModelState, waiting: Float64Array, v: number, t: number, own: number, x: number): number {
+  const n = Math.max(0, waiting[v]! - own) + Math.max(0, loadByVl[v]! - s.lamT[t]! * x) + (lOut > 0 ? Math.max(0, readyByVl[v]! - (s.lamT[t]! * tauT[t]!) / lOut) : 0);
   return 1 - Math.exp(-n);
 }
