@@ -51,7 +51,7 @@ function successorShare(u: number): number {
 for (const hostFed of [true, false])
   for (const outHost of [false, true])
     for (let v = 0; v < V; v++) {
-      let lt = 0, ta = 0, po = 0, sg = 0;
+      let lt = 0, ta = 0, po = 0, sg = 0, bz = 0, bx = 0;
       for (let u = v; u < m.C; u += V) {
         if (!(s.lam[u]! > 0) || (m.hostChannel[u] === 1) !== hostFed) continue;
         for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
@@ -59,7 +59,10 @@ for (const hostFed of [true, false])
           if (toHost((m.turnOut[t]! / V) | 0) !== outHost) continue;
           const l = s.lamT[t]!;
           (lt += l), (ta += l * tau[t]!), (po += l * pOther[t]!), (sg += l * successorShare(u));
+          // The head's busy-found chance as main's MVA gives it (headWaitProb, found in s̄ = x̄ + β) and in transmissions (× x̄/s̄ of the output).
+          const c = m.turnOut[t]!;
+          (bz += l * s.headWaitProb[t]!), (bx += l * s.headWaitProb[t]! * Math.min(1, s.xbar[c]! / s.seff[c]!));
         }
       }
-      if (lt > 0) console.log(`${hostFed ? 'host' : 'switch'}-fed VL${v} to a ${outHost ? 'host' : 'switch'}: σ ${(sg / lt).toFixed(3)} τ ${(ta / lt).toFixed(3)} p_other ${(po / lt).toFixed(3)}`);
+      if (lt > 0) console.log(`${hostFed ? 'host' : 'switch'}-fed VL${v} to a ${outHost ? 'host' : 'switch'}: σ ${(sg / lt).toFixed(3)} τ ${(ta / lt).toFixed(3)} p_other ${(po / lt).toFixed(3)} busy ${(bz / lt).toFixed(3)} busy_x ${(bx / lt).toFixed(3)}`);
     }
