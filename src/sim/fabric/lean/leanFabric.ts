@@ -289,17 +289,13 @@ export class LeanFabric {
     const misc = R[8 * g + W_MISC]!;
     if ((misc & OUT_BUSY) !== 0 || f < 0) return;
     const sources = this.sources;
-    const p = sources.head(f);
-    if (p < 0) return;
-    const packets = this.packets;
+    if (sources.waiting(f) === 0) return;
     if ((R[8 * g + W_CREDITS]! & 0xffff) < (this.fI32[f << this.fShift]! + 63) >> BLOCK_SHIFT) {
       if ((misc & STALL) === 0) this.stats.stallBegins(R, g, this.clock);
       return;
     }
     if ((misc & STALL) !== 0) this.stats.stallEnds(R, g, this.clock);
-    sources.pop(f, packets);
-    packets.f64[3 * p + 2] = this.clock;
-    this.transmit(g, p, -1 - f);
+    this.transmit(g, sources.pop(f, this.packets, this.clock), -1 - f);
   }
 
   /** Puts packet p on link g (links.ts transmit): credits taken, its end and its arrival (or delivery) posted; `from` rides on the end's event. */
@@ -388,7 +384,7 @@ export class LeanFabric {
     const sources = this.sources;
     const now = this.clock;
     if (sources.stopped(f, now)) return;
-    if (epoch === 1) sources.newPacket(f, now, this.packets);
+    if (epoch === 1) sources.newPacket(f, now);
     this.cal.post(now + sources.nextGap(f), (E_GENERATE << K_SHIFT) | f, 1);
     this.hostTry(sources.port(f), f);
   }

@@ -12,6 +12,7 @@ import { adoptableState, poissonGapAt } from '../host/flowTable.js';
 import { lineAlignedBuffer } from '../lineAligned.js';
 import type { LeanCompiled } from './leanBuild.js';
 import type { LeanPackets } from './leanRecords.js';
+import { LeanRings } from './leanRings.js';
 
 /**
  * Flow f's source record, 16 integers at 16f (doubles at 8f + field; on whole lines from 256 KiB on, lineAligned.ts, as
@@ -19,27 +20,31 @@ import type { LeanPackets } from './leanRecords.js';
  * | double 0 | the Poisson rate (1/s) once the flow's generator state is here ({@link LeanSources.nextGap}), 0 before |
  * | double 1 | the stop time (s) |
  * | integers 4–7 | the generator's state (s01, s00, s11, s10) |
- * | integers 8–13 | first and last queued packet (−1: none), packets held (the one in transmission included), the queue's limit, packets offered, refused |
+ * | integers 8–13 | its ring of queued creation times (leanRings.ts's handle; −1: none yet), the ring's first, packets held (the one in transmission included), the queue's limit, packets offered, refused |
  * | integer 14 | its host's port |
+ * | integer 15 | packets queued (held and not in transmission) |
  * The limit is the flow's sendQueuePackets, Infinity held as 2^31 − 1: a count of 2^31 − 1 packets would need
  * ~48 GiB of packet records, so the comparison's result is the same.
  */
 const D_RATE = 0;
 const D_STOP = 1;
 const I_STATE = 4;
-const Q_HEAD = 8;
-const Q_TAIL = 9;
+const Q_RING = 8;
+const Q_FIRST = 9;
 const Q_COUNT = 10;
 const Q_LIMIT = 11;
 const Q_OFFERED = 12;
 const Q_DROPS = 13;
 const Q_PORT = 14;
+const Q_WAITING = 15;
 
 /** Every flow's send queue and arrival draws. */
 export class LeanSources {
   private readonly c: LeanCompiled;
   private readonly q: Int32Array;
   private readonly d: Float64Array;
+  /** The flows' rings of queued creation times. */
+  private readonly rings = new LeanRings();
 
   constructor(c: LeanCompiled) {
     this.c = c;
@@ -50,8 +55,7 @@ export class LeanSources {
     for (let f = 0; f < F; f++) {
       const flow = c.flows[f]!.compiled;
       this.d[8 * f + D_STOP] = flow.stop;
-      this.q[16 * f + Q_HEAD] = -1;
-      this.q[16 * f + Q_TAIL] = -1;
+      this.q[16 * f + Q_RING] = -1;
       this.q[16 * f + Q_LIMIT] = Math.min(flow.sendQueuePackets, 0x7fffffff);
       this.q[16 * f + Q_PORT] = c.hostBase + c.flows[f]!.source;
     }
@@ -81,8 +85,8 @@ export class LeanSources {
     return gap;
   }
 
-  /** A packet arrives at flow f's send queue at `now` (refused when full: a source drop). */
-  newPacket(f: number, now: number, packets: LeanPackets): void {
+  /** A packet arrives at flow f's send queue at `now` (refused when full: a source drop); its creation time joins the flow's ring. */
+  newPacket(f: number, now: number): void {
     const q = this.q;
     const r = 16 * f;
     q[r + Q_OFFERED]!++;
@@ -90,15 +94,14 @@ export class LeanSources {
       q[r + Q_DROPS]!++;
       return;
     }
-    const p = packets.alloc();
-    const P = packets.i32;
-    P[6 * p] = f << 8;
-    P[6 * p + 1] = -1;
-    packets.f64[3 * p + 1] = now;
-    const t = q[r + Q_TAIL]!;
-    if (t < 0) q[r + Q_HEAD] = p;
-    else P[6 * t + 1] = p;
-    q[r + Q_TAIL] = p;
+    const waiting = q[r + Q_WAITING]!;
+    let ring = q[r + Q_RING]!;
+    if (ring < 0 || waiting === this.rings.capacity(ring)) {
+      ring = q[r + Q_RING] = this.rings.grow(ring, q[r + Q_FIRST]!, waiting);
+      q[r + Q_FIRST] = 0;
+    }
+    this.rings.t[this.rings.at(ring, q[r + Q_FIRST]! + waiting)] = now;
+    q[r + Q_WAITING] = waiting + 1;
     q[r + Q_COUNT]!++;
   }
 
@@ -107,18 +110,27 @@ export class LeanSources {
     return this.q[16 * f + Q_PORT]!;
   }
 
-  /** Flow f's head packet (−1: none queued). */
-  head(f: number): number {
-    return this.q[16 * f + Q_HEAD]!;
+  /** Packets queued at flow f's source (not in transmission). */
+  waiting(f: number): number {
+    return this.q[16 * f + Q_WAITING]!;
   }
 
-  /** Takes flow f's head packet (the queue not empty) for transmission; it stays counted until its tail leaves ({@link sent}). */
-  pop(f: number, packets: LeanPackets): number {
+  /**
+   * Takes flow f's first queued packet (the queue not empty) for transmission at `now`: a record of the pool (hop 0, its
+   * creation time, its tail time `now`); it stays counted in the queue until its tail leaves ({@link sent}).
+   */
+  pop(f: number, packets: LeanPackets, now: number): number {
     const q = this.q;
-    const p = q[16 * f + Q_HEAD]!;
-    const next = packets.i32[6 * p + 1]!;
-    q[16 * f + Q_HEAD] = next;
-    if (next < 0) q[16 * f + Q_TAIL] = -1;
+    const r = 16 * f;
+    const ring = q[r + Q_RING]!;
+    const first = q[r + Q_FIRST]!;
+    const created = this.rings.t[this.rings.at(ring, first)]!;
+    q[r + Q_FIRST] = (first + 1) & (this.rings.capacity(ring) - 1);
+    q[r + Q_WAITING]!--;
+    const p = packets.alloc();
+    packets.i32[6 * p] = f << 8;
+    packets.f64[3 * p + 1] = created;
+    packets.f64[3 * p + 2] = now;
     return p;
   }
 
