@@ -39,6 +39,7 @@ const STRUCTURES: readonly (readonly [string, readonly string[]])[] = [
   ['link records', ['R']],
   ['packets', ['packets.i32', 'packets.f64']],
   ['queued packets (send-queue slots)', ['sources.slotF', 'sources.slotI']],
+  ['queued creation times (per-flow rings)', ['sources.rings.t']],
   ['wheel nodes', ['cal.nF', 'cal.nI', 'cal.nodes']],
   ['wheel node links', ['cal.next']],
   ['wheel buckets', ['cal.head']],
