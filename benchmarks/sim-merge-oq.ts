@@ -22,11 +22,10 @@
  */
 import { buildFabric, RandomStreams } from '../src/index.js';
 import { VlArbiter } from '../src/admission/index.js';
-import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
-import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
 import { simCaseParams } from './sim-case-params.js';
+import { hookEntryToStart } from './sim-entry-start.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => (args.indexOf(n) >= 0 ? args[args.indexOf(n) + 1]! : d);
@@ -43,36 +42,12 @@ const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
 
 /** One recorded packet at a named output: entry and start (seconds), input link key, VL. */
 interface Rec { e: number; st: number; inp: string; v: number }
-let on = false;
-let now = () => 0;
-const entry = new Map<number, number>();
 let recs = new Map<string, Rec[]>();
-let names: string[] = [];
-let peer: Int32Array = new Int32Array(0);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const fifo = FifoInputQueues.prototype as any;
-const push = fifo.push;
-fifo.push = function (q: number, p: number) {
-  entry.set(p, now());
-  return push.call(this, q, p);
-};
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const xb = Crossbar.prototype as any;
-const startTx = xb.startTx;
-xb.startTx = function (g: number, q: number, v: number) {
-  const p = this.queues.headOf(q);
-  const e = entry.get(p);
-  if (e !== undefined) {
-    entry.delete(p);
-    const out = names[g]!;
-    if (on && outs.includes(out)) {
-      const list = recs.get(out) ?? [];
-      list.push({ e, st: now(), inp: names[peer[this.queues.inputOf(q)]!]!, v });
-      recs.set(out, list);
-    }
-  }
-  return startTx.call(this, g, q, v);
-};
+const hooks = hookEntryToStart(outs, true, (out, inp, v, e, st) => {
+  const list = recs.get(out) ?? [];
+  list.push({ e, st, inp, v });
+  recs.set(out, list);
+});
 
 /** Mean wait (x) per VL and over all of an output queue fed at the recorded entry times, served in x each by `pick`. */
 function replay(rs: Rec[], V: number, arbiter: VlArbiter | null): { byVl: number[]; all: number } {
@@ -122,16 +97,13 @@ const V: number = params.vls ?? 1;
 for (let r = 0; r < reps; r++) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const f = buildFabric({ ...params, streams: new RandomStreams(1), replication: r }) as any;
-  now = () => f.engine.now;
-  names = f.compiled.portNames;
-  peer = f.compiled.peer;
+  hooks.attach(f);
   f.run(until / 5, until / 5);
-  on = true;
+  hooks.on = true;
   const t0 = f.engine.now;
   f.run(until / 5 + until, until / 5);
   const span = f.engine.now - t0;
-  on = false;
-  entry.clear();
+  hooks.stop();
   for (const [out, rs] of recs) {
     const simV = new Array<number>(V).fill(0);
     const nV = new Array<number>(V).fill(0);

@@ -13,11 +13,10 @@
  *     nice -n 10 npx tsx benchmarks/sim-merge-split.ts mesh8x8-shuffle-1sl 90% s1_4:5 [--reps 5] [--packets 10000]
  */
 import { buildFabric, RandomStreams } from '../src/index.js';
-import { Crossbar } from '../src/sim/fabric/switch/crossbar.js';
-import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
 import { simCaseParams } from './sim-case-params.js';
+import { hookEntryToStart } from './sim-entry-start.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => (args.indexOf(n) >= 0 ? args[args.indexOf(n) + 1]! : d);
@@ -50,53 +49,25 @@ function merge3Bare(lab: string) {
 const { params, pps } = name === 'merge3-bare' ? merge3Bare(label) : simCaseParams(name, label);
 const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
 
-let on = false;
-let now = () => 0;
-const entry = new Map<number, number>();
 /** Per replication, per "in→out" key: [sum of waits, count]. */
 let acc = new Map<string, [number, number]>();
-let names: string[] = [];
-/** The global port at the far end of each port's link: an input port is keyed by the output that feeds it, as the model's turns are. */
-let peer: Int32Array = new Int32Array(0);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const fifo = FifoInputQueues.prototype as any;
-const push = fifo.push;
-fifo.push = function (q: number, p: number) {
-  if (on) entry.set(p, now());
-  return push.call(this, q, p);
-};
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const xb = Crossbar.prototype as any;
-const startTx = xb.startTx;
-xb.startTx = function (g: number, q: number, v: number) {
-  const p = this.queues.headOf(q);
-  const e = entry.get(p);
-  if (e !== undefined) {
-    entry.delete(p);
-    const out = names[g]!;
-    if (on && outs.includes(out)) {
-      const key = `${names[peer[this.queues.inputOf(q)]!]}/${v}→${out}/${v}`;
-      const a = acc.get(key) ?? [0, 0];
-      (a[0] += now() - e), (a[1] += 1);
-      acc.set(key, a);
-    }
-  }
-  return startTx.call(this, g, q, v);
-};
+const hooks = hookEntryToStart(outs, false, (out, inp, v, e, st) => {
+  const key = `${inp}/${v}→${out}/${v}`;
+  const a = acc.get(key) ?? [0, 0];
+  (a[0] += st - e), (a[1] += 1);
+  acc.set(key, a);
+});
 
 const perRep = new Map<string, { mean: number[]; n: number }>();
 const until = packets / pps;
 for (let r = 0; r < reps; r++) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const f = buildFabric({ ...params, streams: new RandomStreams(1), replication: r }) as any;
-  now = () => f.engine.now;
-  names = f.compiled.portNames;
-  peer = f.compiled.peer;
+  hooks.attach(f);
   f.run(until / 5, until / 5);
-  on = true;
+  hooks.on = true;
   f.run(until / 5 + until, until / 5);
-  on = false;
-  entry.clear();
+  hooks.stop();
   for (const [k, [sum, n]] of acc) {
     const row = perRep.get(k) ?? { mean: [], n: 0 };
     row.mean.push(sum / n / x);
