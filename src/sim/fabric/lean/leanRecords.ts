@@ -47,15 +47,15 @@ export const CLASS_SHIFT = 21;
 export const NO_LINK = 0xffff;
 
 /**
- * Link records of 128 KiB or more start on a page (lineAligned.ts), so that each 32-byte record lies in one 64-byte line:
+ * Link and flow records of 128 KiB or more start on a page (lineAligned.ts), so that each 32-byte record lies in one 64-byte line:
  * a plain buffer that large is mmapped by glibc 16 bytes into a page, and every second record then lay over two lines
  * (benchmarks/README.md twentieth pass). Smaller ones stay plain buffers (k = 8 and below: they fit the caches).
  */
-const LINK_RECORDS_ALIGN_FROM = 1 << 17;
+const RECORDS_ALIGN_FROM = 1 << 17;
 
 /** The records of every link direction, as {@link LeanCompiled} describes the fabric: credits full, buffers empty. */
 export function leanLinkRecords(c: LeanCompiled): Int32Array {
-  const R = new Int32Array(lineAlignedBuffer(32 * c.ports, LINK_RECORDS_ALIGN_FROM), 0, 8 * c.ports);
+  const R = new Int32Array(lineAlignedBuffer(32 * c.ports, RECORDS_ALIGN_FROM), 0, 8 * c.ports);
   for (let g = 0; g < c.ports; g++) {
     const r = 8 * g;
     const peer = c.peer[g]!;
@@ -142,7 +142,7 @@ export function leanFlowRecords(c: LeanCompiled): LeanFlowRecords {
   let shift = 3;
   while (1 << shift < 4 + Math.ceil(hops / 2)) shift++;
   const F = c.flows.length;
-  const buffer = lineAlignedBuffer(4 * (F << shift), LINK_RECORDS_ALIGN_FROM);
+  const buffer = lineAlignedBuffer(4 * (F << shift), RECORDS_ALIGN_FROM);
   const records = { i32: new Int32Array(buffer, 0, F << shift), u16: new Uint16Array(buffer, 0, F << (shift + 1)), f64: new Float64Array(buffer, 0, F << (shift - 1)), shift };
   c.flows.forEach((flow, f) => {
     records.i32[f << shift] = flow.bytes;
