@@ -12,7 +12,8 @@
  *
  *     npx tsx benchmarks/fabric-scale-bound.ts 9 300 2000 400 real pack32:wheel:w90 pack64:wheel:w90 one64:wheel:w90 split4:wheel:w90
  *
- * CASE: `real` (src/ of this tree, fabric-scale.ts's child) or LAYOUT:CALENDAR[:wN][:xM] of the bound
+ * CASE: `real` (src/ of this tree, fabric-scale.ts's child: the standard engine), `lean` (the same child on
+ * src/sim/fabric/lean, the lean engine) or LAYOUT:CALENDAR[:wN][:xM] of the bound
  * (fabric-scale-bound-cases.ts), LAYOUT one64 | one128 | split4 | pack32 | pack64, CALENDAR heap | wheel,
  * wN: N rounds of cache-resident work per event (w90 ≈ the real simulator's k = 16 time per hop), xM: M
  * extra per-port tables touched per event (pack layouts). Printed per child: packet-hops in the window and
@@ -58,7 +59,8 @@ if (args[0] === '--child') {
 } else {
   const [roundsArg = '3', warmArg = '50', w16Arg = '1000', w32Arg = '200', ...caseArgs] = args;
   const cases = caseArgs.length > 0 ? caseArgs : ['real', 'one64:heap', 'one64:wheel'];
-  for (const c of cases) if (c !== 'real') boundCase(c);
+  const engineCase = (c: string): boolean => c === 'real' || c === 'lean';
+  for (const c of cases) if (!engineCase(c)) boundCase(c);
   const here = resolve(fileURLToPath(import.meta.url), '../..');
   const script = fileURLToPath(import.meta.url);
   const realScript = resolve(here, 'benchmarks/fabric-scale.ts');
@@ -78,8 +80,8 @@ if (args[0] === '--child') {
       const order = [...cases.slice(shift), ...cases.slice(0, shift)];
       for (const c of order) {
         const out =
-          c === 'real'
-            ? execFileSync(process.execPath, ['--import', 'tsx', realScript, '--child', String(k), here, warmArg, String(windows[k])], { cwd: here, encoding: 'utf8', maxBuffer: 1 << 24 })
+          engineCase(c)
+            ? execFileSync(process.execPath, ['--import', 'tsx', realScript, '--child', String(k), here, warmArg, String(windows[k]), c === 'lean' ? 'lean' : 'standard'], { cwd: here, encoding: 'utf8', maxBuffer: 1 << 24 })
             : execFileSync(process.execPath, ['--import', 'tsx', script, '--child', c, String(k), warmArg, String(windows[k])], { cwd: here, encoding: 'utf8', maxBuffer: 1 << 24 });
         const r = JSON.parse(out.trim().split('\n').pop()!) as Result;
         got.set(`${c}|${k}`, r);
