@@ -7,6 +7,9 @@
  * the input buffers (H31z: the credit limit's part in a buffer's time). `wrr4to4-2sl[-equal]`: fabric-model-wrr-switch.ts's set-up.
  * `merge2-bare` (H44e): two hosts a, b on one switch s (ports 1, 2) sending to host o (port 3), LABEL each flow's λx; one VL,
  * four 2 KB slots, 2.5 Gb/s, cut-through — the two-input merge whose heads the oldest-first rule alone orders.
+ * `merge3-bare` (H44b, moved here from sim-merge-split.ts by H46a): LABEL `LA/LB/LH/LS`, one switch s, output o (s:4), side host
+ * i (s:5); inputs s:1, s:2 links from switches ta, tb each fed by one host (a, b: λx LA, LB to o), s:3 a link from switch th fed
+ * by hosts c, d (LH/2 each to o) and e (LS to i); one VL, four 2 KB slots, 2.5 Gb/s, cut-through; `pps` the rate of a λx of 1.
  * `merge-bare-split` (H41shf): change 145's bare mechanism (test/helpers/mergeBare.ts, split) with LABEL each flow's λx.
  * `stair-bare` (H42stair): test/model/stairMerge.test.ts's bare stair (hosts a0–a2 over link u:4 → s:1, host b on s:2, both
  * to o; one VL, four 2 KB slots) with LABEL `HEAVY/LIGHT`, the link's and b's λx (e.g. 0.77/0.13); `pps` is b's rate.
@@ -38,6 +41,7 @@ export function simCaseParams(name: string, label: string, bufferBytes = 0): { p
     };
     return { params, pps };
   }
+  if (name === 'merge3-bare') return merge3Bare(label);
   if (name === 'merge-bare-split') {
     const bare = mergeBare(Number(label), true, true);
     return { params: bare.params, pps: bare.rate };
@@ -105,4 +109,22 @@ function leafMerge(label: string, switchFed: boolean): { params: object; pps: nu
     mtu: 2048, bufferBytes: 4 * 2048, switchLatencyNs: 100, cutThrough: true, flows,
   };
   return { params, pps: pps(light / 30) };
+}
+
+/** merge3-bare's parameters (see simCaseParams; moved here from sim-merge-split.ts by H46a); `pps` the rate of a λx of 1. */
+export function merge3Bare(lab: string) {
+  const [la, lb, lh, ls] = lab.split('/').map(Number) as [number, number, number, number];
+  const pps = 2.5e9 / (2048 * 8);
+  const link = (a: string, b: string) => ({ a, b, rateGbps: 2.5 });
+  const topology = {
+    switches: [{ name: 's', ports: 5 }, { name: 'ta', ports: 2 }, { name: 'tb', ports: 2 }, { name: 'th', ports: 4 }],
+    hosts: ['a', 'b', 'c', 'd', 'e', 'o', 'i'].map((n) => ({ name: n })),
+    links: [link('ta:2', 's:1'), link('tb:2', 's:2'), link('th:4', 's:3'), link('o', 's:4'), link('i', 's:5'), link('a', 'ta:1'), link('b', 'tb:1'), link('c', 'th:1'), link('d', 'th:2'), link('e', 'th:3')],
+  };
+  const flow = (src: string, dst: string, lx: number) => ({ name: src, source: src, destination: dst, sl: 0, traffic: { kind: 'poisson', rate: lx * pps }, packetBytes: 2048 });
+  const flows = [flow('a', 'o', la), flow('b', 'o', lb), flow('c', 'o', lh / 2), flow('d', 'o', lh / 2), flow('e', 'i', ls)].filter((fl) => fl.traffic.rate > 0);
+  return {
+    params: { topology, vls: 1, slToVl: Array<number>(16).fill(0), arbitration: { high: [], low: [{ vl: 0, weight: 255 }], limitOfHighPriority: 0 }, mtu: 2048, bufferBytes: 4 * 2048, switchLatencyNs: 100, cutThrough: true, flows },
+    pps: Math.min(...[la, lb, lh / 2].filter((l) => l > 0)) * pps,
+  };
 }

@@ -31,6 +31,12 @@
  * predecessor went to the same output; one whose went elsewhere), by the packet in service, and the ties — the head ready at the
  * very instant the output frees, lost when another request starts then (busy with R = x).
  *
+ * Entry 490 (H46a) appends a "busy parts" line per class: P(busy at ready) by another input port's packet (all heads; away
+ * from the ties), the time-average share of the output's time on other input ports' packets over the same heads (PASTA's
+ * reference: each head's output and input port, the window's transmissions), and at a fresh head's registration (ready
+ * then) the output idle while another buffer's request waits for it (its port busy, or its VL without credits) — the state
+ * the model counts as busy (change 36's idle term, benchmarks/model-busy-parts.ts).
+ *
  *     for s in 1 2 3 4 5; do nice -n 19 npx tsx benchmarks/sim-head-starts.ts switch8-2sl 0.6 20000 $s; done > /tmp/st.jsonl
  *     npx tsx benchmarks/sim-head-starts.ts --pool /tmp/st.jsonl
  */
@@ -47,8 +53,8 @@ import { solveModel } from '../src/model/solve.js';
 
 const args = process.argv.slice(2);
 const BY_OUTPUT = process.env.BY_OUTPUT ?? '0';
-/** Per class: the sums of entries 335–336 (0–66), of entry 430's spread line (72–91), of entry 450's delay-cycle line (92–97) and of entry 470's busy-found line (98–119). */
-const DEC_LEN = 120;
+/** Per class: the sums of entries 335–336 (0–66), of entry 430's spread line (72–91), of entry 450's delay-cycle line (92–97), of entry 470's busy-found line (98–119) and of entry 490's busy-parts line (120–129). */
+const DEC_LEN = 130;
 /** Per buffer (input port name, VL): [n, Σb, Σb², Σ FIFO part, per class (fresh port free, fresh port sends own predecessor, successor): n, Σb, Σb²]. */
 type Sums = Record<string, number[]>;
 /** Column i over the replications' rows: its mean ± the 95 % Student-t half-width (the mean alone for one row). */
@@ -83,6 +89,9 @@ function simulate(name: string, label: string, packets: number, seed: number): S
   const pendingAt = new Map<number, Map<number, any>>();
   const outStarts = new Map<number, number[]>();
   const dec = new Map<number, number[]>();
+  /** Entry 490 (H46a): per output, its measured starts by input port; per class, its heads by [output, input port]. */
+  const txByOutIn = new Map<number, Map<number, number>>();
+  const headsAt = new Map<number, Map<string, number>>();
   let hostFed: (port: number) => boolean = () => false;
   /**
    * H44a (entry 371): with `BY_OUTPUT=1` each class is split by its output — to a host (+1000) or to a switch; with
@@ -157,6 +166,24 @@ function simulate(name: string, label: string, packets: number, seed: number): S
       const key = vl + (hostFed((q / V) | 0) ? 100 : 0) + byOut(out);
       const d = dec.get(key) ?? new Array<number>(DEC_LEN).fill(0);
       d[10] += 1;
+      // Entry 490: the output as this fresh head, ready at registration, finds it — sending; idle with another buffer's request
+      // waiting (its port busy: d[125]); idle with none.
+      {
+        const lastEnd = (outStarts.get(out) ?? [-Infinity]).at(-1)! + xLink;
+        const sending = lastEnd > clock() + EPS;
+        // (an output that ends at this very instant: its choice runs after the instant's other events — a tie, d[127])
+        const endsNow = !sending && lastEnd > clock() - EPS;
+        let waiting = 0;
+        let portBusy = 0;
+        for (const [q2, rec] of at) {
+          if (q2 === q || rec[0] > clock() - EPS) continue;
+          waiting = 1;
+          const pt2 = portTx.get((q2 / V) | 0);
+          if (pt2 !== undefined && pt2[1] + xLink > clock() + EPS) portBusy = 1;
+        }
+        const idle = !sending && !endsNow;
+        (d[122] += 1), (d[123] += sending ? 1 : 0), (d[124] += idle && waiting ? 1 : 0), (d[125] += idle && portBusy ? 1 : 0), (d[127] += endsNow ? 1 : 0);
+      }
       for (const [q2, rec] of at) {
         if (rec[0] > clock() + 1e-15) continue;
         const pt2 = portTx.get((q2 / V) | 0);
@@ -251,6 +278,12 @@ function simulate(name: string, label: string, packets: number, seed: number): S
           (d[112 + 2 * kind] += tieLost ? 1 : 0), (d[113 + 2 * kind] += tieLost || tieFree ? 1 : 0);
           // who took a lost tie: a request of the head's own VL (an older one: the crossbar's oldest-first) or its own input port
           if (tieLost && meta !== undefined) ((d[118] += meta[0] === me[7] ? 1 : 0), (d[119] += meta[1] === ((q / V) | 0) ? 1 : 0));
+          // Entry 490 (H46a): busy with another input port's packet (all; away from the ties), and the head's [output, input port].
+          const otherPort = busy && meta !== undefined && meta[1] !== ((q / V) | 0);
+          (d[120] += otherPort ? 1 : 0), (d[121] += otherPort && !tieLost ? 1 : 0);
+          const hk = headsAt.get(key2) ?? new Map<string, number>();
+          hk.set(`${g}|${(q / V) | 0}`, (hk.get(`${g}|${(q / V) | 0}`) ?? 0) + 1);
+          headsAt.set(key2, hk);
         }
         dec.set(key2, d);
       }
@@ -324,6 +357,12 @@ function simulate(name: string, label: string, packets: number, seed: number): S
         sums.set(q, a);
       }
     }
+    if (fifoInst !== null && measuring) {
+      const byIn = txByOutIn.get(g) ?? new Map<number, number>();
+      const pin = (fifoInst.bufferOf(x) / V) | 0;
+      byIn.set(pin, (byIn.get(pin) ?? 0) + 1);
+      txByOutIn.set(g, byIn);
+    }
     if (fifoInst !== null) {
       const pt = portTx.get((fifoInst.bufferOf(x) / V) | 0) ?? [0, 0];
       (pt[0] += 1), (pt[1] = clock());
@@ -381,6 +420,17 @@ function simulate(name: string, label: string, packets: number, seed: number): S
   f.run(until / 5, until / 5);
   measuring = true;
   f.run(until / 5 + until, until / 5);
+  // Entry 490: per class, Σ over its heads of the output's time-average share on other input ports' packets (d[126]).
+  for (const [key2, hk] of headsAt) {
+    const d = dec.get(key2)!;
+    for (const [pair, n] of hk) {
+      const [g, pin] = pair.split('|').map(Number) as [number, number];
+      const byIn = txByOutIn.get(g) ?? new Map<number, number>();
+      let all = 0;
+      for (const k of byIn.values()) all += k;
+      d[126] += (n * (all - (byIn.get(pin) ?? 0)) * xLink) / until;
+    }
+  }
   const out: Sums = {};
   for (const [v, d] of dec) out[`${v % 1000 >= 100 ? 'host' : 'switch'}-fed VL${v % 100}${v >= 1000 ? (BY_OUTPUT === '1' ? ' to a host' : BY_OUTPUT === 'merge' ? ' at a merge' : ` to ${BY_OUTPUT}`) : BY_OUTPUT === '1' ? ' to a switch' : BY_OUTPUT !== '0' ? ' elsewhere' : ''}`] = d;
   return out;
@@ -500,6 +550,22 @@ if (args[0] !== '--pool') {
       'lost ties taken by its own VL', 'by its own input port'];
     console.log(`  ${key} busy found (entry 470): ${nm.map((n, i) => `${n} ${meanCell(rows, i)}`).join('; ')}`);
   };
+  /**
+   * Entry 490 (H46a): P(busy at ready) by another input port's packet, all and away from the ties; the time-average share of
+   * the output's time on other input ports' packets over the same heads (PASTA's reference); at fresh heads' registration the
+   * output sending, ending at that instant, idle with another buffer's request waiting, of it that request's port busy.
+   */
+  const partsLine = (key: string) => {
+    const rows = runs.map((r) => {
+      const d = r[key]!;
+      const n = d[0]!;
+      const nf = Math.max(1, d[122]!);
+      const ties = d[113]! + d[115]! + d[117]!;
+      return [d[120]! / n, d[121]! / n, d[121]! / Math.max(1, n - ties), d[126]! / n, d[123]! / nf, d[127]! / nf, d[124]! / nf, d[125]! / nf];
+    });
+    const nm = ['P(busy, another port\'s packet)', 'busy so and no tie', 'P(busy so | no tie)', 'time-average share of other ports', 'fresh at registration: sending', 'ending then', 'idle, a request waiting', 'its port busy'];
+    console.log(`  ${key} busy parts (entry 490): ${nm.map((n, i) => `${n} ${meanCell(rows, i)}`).join('; ')}`);
+  };
   const names = ['P(output busy at ready)', 'busy·R', 'older starts', 'younger starts', 'younger, port busy (lost)', 'ready wait', 'gap', 'fresh head sees ready requests', 'of them port busy'];
   for (const key of Object.keys(runs[0]!).sort()) {
     const rows = runs.map((r) => {
@@ -513,5 +579,6 @@ if (args[0] !== '--pool') {
     if (runs[0]![key]!.length > 72) spreadLine(key);
     if (runs[0]![key]!.length > 92) cycleLine(key);
     if (runs[0]![key]!.length > 98) busyLine(key);
+    if (runs[0]![key]!.length > 120) partsLine(key);
   }
 }

@@ -5,7 +5,7 @@
  * 95 % half-width over the replications; beside it the model's turn (head wait + the buffer's FIFO wait + the floor's
  * top-up, floor.ts) and its parts. In x. src/sim is not changed. A measuring aid, not a score.
  *
- * CASE as sim-case-params.ts, or `merge3-bare` with LABEL `LA/LB/LH/LS`: one switch s, output o (s:4), side host i (s:5);
+ * CASE as sim-case-params.ts (`merge3-bare` there since H46a) — `merge3-bare` with LABEL `LA/LB/LH/LS`: one switch s, output o (s:4), side host i (s:5);
  * inputs s:1 and s:2 are links from switches ta, tb each fed by one host (a, b: λx LA, LB to o), s:3 a link from switch th
  * fed by hosts c, d (LH/2 each to o) and e (LS to i) — the shuffle's three-input merge with its split heavy buffer (entry
  * 347) when 0.2/0.2/0.4/0.2. The fixtures' switch (2 KB packets, 2.5 Gb/s, one VL, four-packet buffers, cut-through).
@@ -27,26 +27,8 @@ const reps = Number(opt('--reps', '5'));
 const packets = Number(opt('--packets', '10000'));
 const outs = portList.split(',');
 
-/** merge3-bare's parameters (see the header); `pps` the rate of a λx of 1. */
-function merge3Bare(lab: string) {
-  const [la, lb, lh, ls] = lab.split('/').map(Number) as [number, number, number, number];
-  const pps = 2.5e9 / (2048 * 8);
-  const link = (a: string, b: string) => ({ a, b, rateGbps: 2.5 });
-  const topology = {
-    switches: [{ name: 's', ports: 5 }, { name: 'ta', ports: 2 }, { name: 'tb', ports: 2 }, { name: 'th', ports: 4 }],
-    hosts: ['a', 'b', 'c', 'd', 'e', 'o', 'i'].map((n) => ({ name: n })),
-    links: [link('ta:2', 's:1'), link('tb:2', 's:2'), link('th:4', 's:3'), link('o', 's:4'), link('i', 's:5'), link('a', 'ta:1'), link('b', 'tb:1'), link('c', 'th:1'), link('d', 'th:2'), link('e', 'th:3')],
-  };
-  const flow = (src: string, dst: string, lx: number) => ({ name: src, source: src, destination: dst, sl: 0, traffic: { kind: 'poisson', rate: lx * pps }, packetBytes: 2048 });
-  const flows = [flow('a', 'o', la), flow('b', 'o', lb), flow('c', 'o', lh / 2), flow('d', 'o', lh / 2), flow('e', 'i', ls)].filter((fl) => fl.traffic.rate > 0);
-  return {
-    params: { topology, vls: 1, slToVl: Array<number>(16).fill(0), arbitration: { high: [], low: [{ vl: 0, weight: 255 }], limitOfHighPriority: 0 }, mtu: 2048, bufferBytes: 4 * 2048, switchLatencyNs: 100, cutThrough: true, flows },
-    pps: Math.min(...[la, lb, lh / 2].filter((l) => l > 0)) * pps,
-  };
-}
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const { params, pps } = name === 'merge3-bare' ? merge3Bare(label) : simCaseParams(name, label);
+const { params, pps } = simCaseParams(name, label);
 const x = (2048 * 8) / ((params.topology.links[0].rateGbps ?? 2.5) * 1e9);
 
 /** Per replication, per "in→out" key: [sum of waits, count]. */
