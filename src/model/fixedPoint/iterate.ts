@@ -43,6 +43,9 @@ export function channelService(m: CompiledModel, s: ModelState, loadsMoved = tru
   }
 }
 
+/** H46a's tried switch (docs/fabric-model.md entries 490–): '' main's form. */
+const TRY490 = process.env.TRY490 ?? '';
+
 /** Count the wait behind a full first-hop buffer in that buffer (infinite) instead of as credit waits at the host. */
 export const RELOCATE = true;
 
@@ -72,7 +75,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
     // FIFO buffers only: a virtual output queue's waiting packets are many per input, mostly behind a busy port (not counted).
     const fifoOut = m.hostChannel[base] !== 1 && !m.voq;
     const readyAll = fifoOut ? readyHeadsAt(m, s, p, readyByInput) : 0;
-    for (let k = 0; k < 5; k++) lv[0]![k] = lv[1]![k] = 0;
+    for (let k = 0; k < 7; k++) lv[0]![k] = lv[1]![k] = 0;
     for (let v = 0; v < V; v++) {
       const c = base + v;
       const l = s.lam[c]!;
@@ -98,6 +101,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           a1 += lamT[t]! * e;
           a2 += lamT[t]! * (2 * sc * e + 2 * e * e);
         }
+        // TRY490 (H46a, tried): the idle term's own moments, kept apart for the heads' MVA.
+        if (TRY490 !== '') ((acc[5]! += a1 - acc[1]!), (acc[6]! += a2 - acc[2]!));
         acc[1] = a1;
         acc[2] = a2;
       }
@@ -194,6 +199,12 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       fedLevels++;
       oneInput = n === 1;
       const residual = (acc[2]! / l) / (2 * sMean) / avail;
+      // TRY490 (H46a, tried; docs/fabric-model.md entry 490): what a head finds at its ready instant — the output's time
+      // without change 36's idle term (a head ready while the output idles behind another's port wait starts at once:
+      // crossbar.ts tryOutput serves any ready request), so the MVA's busy, residual and heads' services leave it out.
+      const sMeanH = TRY490 === '' ? sMean : (acc[1]! - acc[5]!) / l;
+      const cs2H = TRY490 === '' ? cs2 : Math.max(0, ((acc[2]! - acc[6]!) / l) / (sMeanH * sMeanH) - 1);
+      const residualH = TRY490 === '' ? residual : ((acc[2]! - acc[6]!) / l) / (2 * sMeanH) / avail;
       let aggregate = 0;
       if (oq !== undefined) aggregate = Number.isFinite(oq) ? voqOutputWait(m, s, base, level, sh, l, mu, 1, cs2, byInput) : (n * sEff) / 2;
       for (let v = 0; v < V; v++) {
@@ -236,13 +247,13 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
             // there, which no FIFO wait of this VL holds. Change 240: nor are the other turns of t's own FIFO into this port
             // ahead (a FIFO has one head): their sum with t's term is waiting.ts fifoWaitingOf (one VL: t's term alone).
             const ahead = waitingAll - (V > 1 ? fifoWaitingOf(m, m.turnIn[t]!) + runsAhead(m, s, base, level, sh, v) : waitingTerm(s, t));
-            [w, busy, w2] = headWaitMva(others, ahead, sMean, avail, residual, cs2, heads);
+            [w, busy, w2] = TRY490 === '' ? headWaitMva(others, ahead, sMean, avail, residual, cs2, heads) : headWaitMva(others, ahead, sMeanH, avail, residualH, cs2H, heads);
           }
           s.headWaitProb[t] = busy;
           // The residual of the packet in service is every VL's; the table reorders only the heads ahead:
           // their part takes the split of the queue's work, g'_v = (g_v − (1 − ρ))/ρ (R = (1 − ρ)W, §13.4), in full: the heads
           // counted ahead are ready ones only (change 67), among which the table chooses (change 170: change 35's ready share r dropped).
-          const res = busy * residual;
+          const res = busy * (TRY490 === '' ? residual : residualH);
           const rhoL = Math.min(1 - EPS, Math.max(EPS, splitRho[level]!));
           const gq = Math.max(0, (split[v]! - (1 - rhoL)) / rhoL);
           const wv = res + gq * (w - res);
