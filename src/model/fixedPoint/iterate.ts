@@ -47,15 +47,15 @@ export function channelService(m: CompiledModel, s: ModelState, loadsMoved = tru
 /**
  * H46a's tried switch (docs/fabric-model.md entries 490–): '' main's form; '1' the heads' MVA without change 36's idle term;
  * '2' that MVA as the found work W0 of H45d's delay cycle (TRY450=D, ported from i45d-tried 9c82f05); '3' 2 with the ties
- * at the ready instant in W0 (tieShare.ts tieFound).
+ * at the ready instant in W0 (tieShare.ts tieFound); '4' 3 with only the other VLs' part of a lost tie.
  */
 const TRY490 = process.env.TRY490 ?? '';
 /** Entry 450 (H45d, tried): the heads' wait as the table's delay cycle (heads.ts delayCycleWait); TRY490=2 sets D. */
-const TRY450 = ['1', 'B', 'C', 'D'].includes(process.env.TRY450 ?? '') || TRY490 === '2' || TRY490 === '3';
+const TRY450 = ['1', 'B', 'C', 'D'].includes(process.env.TRY450 ?? '') || TRY490 === '2' || TRY490 === '3' || TRY490 === '4';
 const TRY450B = process.env.TRY450 === 'B' || process.env.TRY450 === 'C';
-const TRY450C = process.env.TRY450 === 'C' || process.env.TRY450 === 'D' || TRY490 === '2' || TRY490 === '3';
+const TRY450C = process.env.TRY450 === 'C' || process.env.TRY450 === 'D' || TRY490 === '2' || TRY490 === '3' || TRY490 === '4';
 /** TRY450=D: 451's σ (lost turns in it) with C's guard, the overtakers' load in transmissions (x̄, not x̄ + β). */
-const TRY450D = process.env.TRY450 === 'D' || TRY490 === '2' || TRY490 === '3';
+const TRY450D = process.env.TRY450 === 'D' || TRY490 === '2' || TRY490 === '3' || TRY490 === '4';
 const DBG450 = process.env.DBG450 === '1';
 /** Entry 450's scratch: per VL, the waiting heads' terms into the port being read (a port has at most 15 data VLs). */
 const waitingByVl = new Float64Array(16);
@@ -222,7 +222,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       const cs2H = TRY490 === '' ? cs2 : Math.max(0, ((acc[2]! - acc[6]!) / l) / (sMeanH * sMeanH) - 1);
       const residualH = TRY490 === '' ? residual : ((acc[2]! - acc[6]!) / l) / (2 * sMeanH) / avail;
       // TRY490=3: τ per turn and the VLs' requests at a tie (tieShare.ts, entry 480's, ported), for tableDelayCycle's tie form.
-      if (TRY490 === '3' && V > 1) tiePass(m, s, base, (k) => servedLevel(sh, k) === level, byInput);
+      if ((TRY490 === '3' || TRY490 === '4') && V > 1) tiePass(m, s, base, (k) => servedLevel(sh, k) === level, byInput);
       let portCapped = false;
       if (TRY450C) for (let v = 0; v < V; v++) if (s.wants[base + v]) portCapped = true;
       if (TRY450C && splitRho[level]! / avail >= 0.99) portCapped = true;
@@ -347,8 +347,8 @@ function tableDelayCycle(m: CompiledModel, s: ModelState, t: number, v: number, 
   const own = s.lamT[t]! * sMean;
   const aSame = Math.max(0, waitingByVl[v]! - fifoWaitingOf(m, m.turnIn[t]!));
   let [w0, busy, w02] = headWaitMva(others, aSame, sMean, avail, residual, cs2, heads);
-  if (TRY490 === '3') [w0, busy, w02] = tieFound(m, s, t, v, level, sh, avail, sMean, residual, cs2, heads, aSame, busy, waitingByVl);
-  if (TRY490 === '3') s.headWaitProb[t] = busy;
+  if (TRY490 === '3' || TRY490 === '4') [w0, busy, w02] = tieFound(m, s, t, v, level, sh, avail, sMean, residual, cs2, heads, aSame, busy, waitingByVl);
+  if (TRY490 === '3' || TRY490 === '4') s.headWaitProb[t] = busy;
   const phiV = sh.roundBytes[v]! > 0 ? sh.roundBytes[v]! : 1;
   const base = ((m.turnOut[t]! / V) | 0) * V;
   // TRY450=D: a packet waiting for credits does not hold the output (the arbiter passes over a VL without credits), so the

@@ -26,7 +26,7 @@ import { servedLevel, type VlShares } from '../queues/arbitration.js';
 import { third } from '../queues/heads.js';
 import { waitingTerm } from './waiting.js';
 
-export const TRY480 = ['1', '2', '3'].includes(process.env.TRY480 ?? '') || process.env.TRY490 === '3';
+export const TRY480 = ['1', '2', '3'].includes(process.env.TRY480 ?? '') || process.env.TRY490 === '3' || process.env.TRY490 === '4';
 /**
  * TRY480=3: 2's p_other in entry 470's absolute form, P(busy) = (1 − τ)P(busy | no tie) + τℓ_v: away from a tie the output's
  * transmissions found as at a random instant (busy_x = busy·x̄/s̄: the arbiter passes over a VL without credits, so a credit
@@ -41,7 +41,7 @@ export const TRY480C = process.env.TRY480 === '3';
  * it (the output was busy, so all still wait: λ_k x̄_k), and those ready at the end itself (R_k):
  *   p_other,v = 1 − exp(−Σ_{k≠v} (N_k + λ_k x̄_k + R_k)).
  */
-const TRY480B = process.env.TRY480 === '2' || process.env.TRY480 === '3' || process.env.TRY490 === '3';
+const TRY480B = process.env.TRY480 === '2' || process.env.TRY480 === '3' || process.env.TRY490 === '3' || process.env.TRY490 === '4';
 export const DBG480 = process.env.DBG480 === '1';
 
 /** Per turn: τ_t of the output last passed over (set by {@link tiePass}). */
@@ -161,7 +161,10 @@ export function tieFound(m: CompiledModel, s: ModelState, t: number, v: number, 
   const xE = xv / avail;
   const tau = tauT[t]!;
   const lose = phiAll > 0 ? 1 - (sh.roundBytes[v]! > 0 ? sh.roundBytes[v]! : 1) / phiAll : 0;
-  const lv = 0.5 * sameReadyAtTie(s, waitingByVl, v, t, waitingTerm(s, t), xv) + otherReadyAtTie(waitingByVl, V, v, inLvl) * lose;
+  // TRY490=4: a tie lost to the head's own VL is lost to a same-VL head already waiting — one of the N heads W0 counts (the
+  // crossbar's oldest-first): only the other VLs' part of ℓ_v adds (entry 493).
+  const same = process.env.TRY490 === '4' ? 0 : 0.5 * sameReadyAtTie(s, waitingByVl, v, t, waitingTerm(s, t), xv);
+  const lv = same + otherReadyAtTie(waitingByVl, V, v, inLvl) * lose;
   const bx = l > 0 ? busy * Math.min(1, lx / l / sMean) : busy;
   const bnt = (1 - tau) * bx;
   const bt = tau * lv;
