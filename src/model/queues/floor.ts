@@ -4,6 +4,7 @@ import type { CompiledModel } from '../spec/compile.js';
 import { unboundedResponseTime } from './queue.js';
 import type { ModelState } from '../fixedPoint/state.js';
 import { bufferSlots, trainsAhead } from './trainsAhead.js';
+import { fillAboveHol, TRY500 } from './holFill.js';
 
 /**
  * The output-queued floor (docs/models.md §13.4): an output fed by FIFO input buffers is not work
@@ -74,9 +75,11 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
       // a head (trainsAhead.ts), are head wait the MVA lacks — a lower bound on the turn's own extra, as the floor is on the
       // mean; each turn takes the larger of the two, so where the floor binds its alike top-up (change 30) stands.
       const alike = deficit > 0 ? deficit / lc : 0;
+      // Entry 500 (try, TRY500=1): the deficit filled above each turn's wait behind its buffer's other-output packets.
+      if (TRY500 && deficit > 0) fillAboveHol(m, s, c, deficit);
       for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
         const t = m.intoOf[i]!;
-        s.floorExtra[t] = Math.max(alike, trainsAhead(m, s, c, (m.turnIn[t]! / m.V) | 0) / mu);
+        s.floorExtra[t] = Math.max(TRY500 && deficit > 0 ? s.floorExtra[t]! : alike, trainsAhead(m, s, c, (m.turnIn[t]! / m.V) | 0) / mu);
       }
       continue;
     }
