@@ -6,8 +6,12 @@
 import type { CompiledModel } from '../spec/compile.js';
 import type { ModelState } from '../fixedPoint/state.js';
 
-/** `TRY500=1` turns the fill on (off: main's alike top-up, bit for bit). */
-export const TRY500 = typeof process !== 'undefined' && process.env.TRY500 === '1';
+/**
+ * `TRY500=1` turns the fill on (off: main's alike top-up, bit for bit); `TRY500=2` (variant B) counts the deficit without the
+ * other-output waits and adds it alike on top of them (no overlap).
+ */
+const TRY500_MODE = typeof process !== 'undefined' ? (process.env.TRY500 ?? '') : '';
+export const TRY500 = TRY500_MODE === '1' || TRY500_MODE === '2';
 
 /**
  * The part (s) of turn t's FIFO wait in its buffer u spent behind packets bound for other outputs: the buffer's wait
@@ -57,6 +61,13 @@ export function fillAboveHol(m: CompiledModel, s: ModelState, c: number, deficit
     }
     holScratch[k] = hol;
     lamScratch[k] = lt;
+  }
+  if (TRY500_MODE === '2') {
+    let L2 = 0;
+    let LH2 = 0;
+    for (let k = 0; k < n; k++) ((L2 += lamScratch[k]!), (LH2 += lamScratch[k]! * holScratch[k]!));
+    for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) s.floorExtra[m.intoOf[i]!] = s.lamT[m.intoOf[i]!]! > 0 ? (deficit + LH2) / L2 : 0;
+    return;
   }
   let L = 0;
   let LH = 0;
