@@ -6,6 +6,9 @@ import type { ModelState } from '../fixedPoint/state.js';
 import { bufferSlots, trainsAhead } from './trainsAhead.js';
 import { fillAboveHol, TRY500 } from './holFill.js';
 
+/** Entry 401's switch (H44d, i44d-tried 26ed2f7), ported for entry 500's joint try: the deficit read with each turn's port wait e. */
+const TRY400 = typeof process !== 'undefined' && process.env.TRY400 === '1';
+
 /**
  * The output-queued floor (docs/models.md §13.4): an output fed by FIFO input buffers is not work
  * conserving (it may idle while packets for it wait behind heads bound elsewhere), so by the
@@ -68,7 +71,7 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
     let deficit = 0;
     for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
       const t = m.intoOf[i]!;
-      deficit += s.lamT[t]! * (floor - s.headWait[t]! - s.fifoWait[m.turnIn[t]!]!);
+      deficit += s.lamT[t]! * (floor - s.headWait[t]! - (TRY400 ? s.portWait[t]! : 0) - s.fifoWait[m.turnIn[t]!]!);
     }
     if (!oneInput) {
       // Change 312 (303's train term, H41shf): the other inputs' trains' next packets, registered before
