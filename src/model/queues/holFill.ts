@@ -12,6 +12,7 @@ import type { ModelState } from '../fixedPoint/state.js';
  */
 const TRY500_MODE = typeof process !== 'undefined' ? (process.env.TRY500 ?? '') : '';
 export const TRY500 = TRY500_MODE === '1' || TRY500_MODE === '2';
+const TRY500_PORT = typeof process !== 'undefined' && process.env.TRY500_PORT === '1';
 
 /**
  * The part (s) of turn t's FIFO wait in its buffer u spent behind packets bound for other outputs: the buffer's wait
@@ -25,13 +26,16 @@ export function otherTurnsWait(m: CompiledModel, s: ModelState, u: number, t: nu
   if (!(w > 0) || !(w < Infinity)) return 0;
   let all = 0;
   let own = 0;
+  // TRY500_PORT=1: a packet for another VL of the same output port is that port's work (the floor's W_OQ covers the port's
+  // VLs together, split by the table), not another output's: only other ports count.
+  const port = (m.turnOut[t]! / m.V) | 0;
   for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
     const t2 = m.turnsOf[i]!;
     const lt = s.lamT[t2]!;
     if (!(lt > 0)) continue;
     const work = lt * (s.headWait[t2]! + s.seff[m.turnOut[t2]!]!);
     all += work;
-    if (t2 === t) own = work;
+    if (t2 === t || (TRY500_PORT && ((m.turnOut[t2]! / m.V) | 0) === port)) own += work;
   }
   return all > 0 ? (w * (all - own)) / all : 0;
 }
