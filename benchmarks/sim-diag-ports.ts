@@ -15,6 +15,7 @@ import { FifoInputQueues } from '../src/sim/fabric/switch/inputFifo.js';
 import { fabricModelNetwork } from '../src/model/spec/scenario.js';
 import { solveModel } from '../src/model/solve.js';
 import { simCaseParams } from './sim-case-params.js';
+import { delayedShare } from '../src/model/queues/portReadout.js';
 import { aidArgs } from './aid-args.js';
 
 const args = process.argv.slice(2);
@@ -182,7 +183,7 @@ net.ports.forEach((pp, pi) => {
       const t = m.turnsOf[i]!;
       const out = net.ports[(m.turnOut[t]! / m.V) | 0]!.name;
       const xo = s.xbar[m.turnOut[t]!]!;
-      modelOf.set(`${far} VL${v}→${out}`, [s.lamT[t]! * xo, s.headWait[t]! / xo, s.portWait[t]! / xo, s.headWaitProb[t]!, s.fifoWait[u]! / xo, s.headTime[u]! / xo - 1]);
+      modelOf.set(`${far} VL${v}→${out}`, [s.lamT[t]! * xo, s.headWait[t]! / xo, s.portWait[t]! / xo, s.headWaitProb[t]!, s.fifoWait[u]! / xo, s.headTime[u]! / xo - 1, delayedShare(m, s, t)]);
     }
   }
 });
@@ -200,6 +201,6 @@ else {
       const d = detail.get(`${k} ${kind}`);
       if (d !== undefined) console.log(`   ${kind}: ${(d[0]! / nf).toFixed(3)} of fresh, wait ${(d[1]! / d[0]!).toFixed(3)} x, same-VL packets before ${(d[2]! / d[0]!).toFixed(3)}, other-VL ${(d[3]! / d[0]!).toFixed(3)}`);
     }
-    if (md !== undefined) console.log(`   model: ρ ${md[0]!.toFixed(3)} H ${md[1]!.toFixed(3)} e ${md[2]!.toFixed(3)} b ${md[3]!.toFixed(3)} buffer W ${md[4]!.toFixed(3)} S−x ${md[5]!.toFixed(3)}`);
+    if (md !== undefined) console.log(`   model: ρ ${md[0]!.toFixed(3)} H ${md[1]!.toFixed(3)} e ${md[2]!.toFixed(3)} b ${md[3]!.toFixed(3)} buffer W ${md[4]!.toFixed(3)} S−x ${md[5]!.toFixed(3)} delayed ${md[6]!.toFixed(3)}`);
   }
 }
