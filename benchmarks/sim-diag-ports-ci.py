@@ -13,17 +13,7 @@ import json
 import math
 import sys
 
-# Student's t, 0.975 quantile, by degrees of freedom (scipy.stats.t.ppf(0.975, df)).
-T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262}
-
-
-def ci(xs):
-    n = len(xs)
-    m = sum(xs) / n
-    if n < 2:
-        return m, float('nan')
-    s = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
-    return m, T975.get(n - 1, 1.96) * s / math.sqrt(n)
+from seed_runs import mean_half_width as ci  # (mean, t_{n−1, 0.975}·s/√n) over the seeds
 
 
 def per_seed(a, x):
