@@ -13,8 +13,9 @@ import { EPS, type ModelState } from './state.js';
 import { voqOutputWait } from '../queues/voq.js';
 import { addFifoWaiting, fifoWaitingOf, markOneLink, startFifoWaiting, waitingTerm } from './waiting.js';
 import { clearReadyByInput, readyHeadsAt, sameLinkStrangers } from '../queues/portReadout.js';
-import { headWaitMva, third } from '../queues/heads.js';
+import { delayCycleWait, headWaitMva, third } from '../queues/heads.js';
 import { runsAhead, visitRuns } from '../queues/runs.js';
+import { tieFound, tiePass } from './tieShare.js';
 
 /**
  * Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with
@@ -42,6 +43,22 @@ export function channelService(m: CompiledModel, s: ModelState, loadsMoved = tru
     s.seff2[c] = x2 + 2 * x * beta + 2 * s.blocked[c]! * s.resid[c]! * s.resid[c]!;
   }
 }
+
+/**
+ * H46a's tried switch (docs/fabric-model.md entries 490–): '' main's form; '1' the heads' MVA without change 36's idle term;
+ * '2' that MVA as the found work W0 of H45d's delay cycle (TRY450=D, ported from i45d-tried 9c82f05); '3' 2 with the ties
+ * at the ready instant in W0 (tieShare.ts tieFound).
+ */
+const TRY490 = process.env.TRY490 ?? '';
+/** Entry 450 (H45d, tried): the heads' wait as the table's delay cycle (heads.ts delayCycleWait); TRY490=2 sets D. */
+const TRY450 = ['1', 'B', 'C', 'D'].includes(process.env.TRY450 ?? '') || TRY490 === '2' || TRY490 === '3';
+const TRY450B = process.env.TRY450 === 'B' || process.env.TRY450 === 'C';
+const TRY450C = process.env.TRY450 === 'C' || process.env.TRY450 === 'D' || TRY490 === '2' || TRY490 === '3';
+/** TRY450=D: 451's σ (lost turns in it) with C's guard, the overtakers' load in transmissions (x̄, not x̄ + β). */
+const TRY450D = process.env.TRY450 === 'D' || TRY490 === '2' || TRY490 === '3';
+const DBG450 = process.env.DBG450 === '1';
+/** Entry 450's scratch: per VL, the waiting heads' terms into the port being read (a port has at most 15 data VLs). */
+const waitingByVl = new Float64Array(16);
 
 /** Count the wait behind a full first-hop buffer in that buffer (infinite) instead of as credit waits at the host. */
 export const RELOCATE = true;
@@ -72,7 +89,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
     // FIFO buffers only: a virtual output queue's waiting packets are many per input, mostly behind a busy port (not counted).
     const fifoOut = m.hostChannel[base] !== 1 && !m.voq;
     const readyAll = fifoOut ? readyHeadsAt(m, s, p, readyByInput) : 0;
-    for (let k = 0; k < 5; k++) lv[0]![k] = lv[1]![k] = 0;
+    for (let k = 0; k < 7; k++) lv[0]![k] = lv[1]![k] = 0;
     for (let v = 0; v < V; v++) {
       const c = base + v;
       const l = s.lam[c]!;
@@ -98,6 +115,8 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           a1 += lamT[t]! * e;
           a2 += lamT[t]! * (2 * sc * e + 2 * e * e);
         }
+        // TRY490 (H46a, tried): the idle term's own moments, kept apart for the heads' MVA.
+        if (TRY490 !== '') ((acc[5]! += a1 - acc[1]!), (acc[6]! += a2 - acc[2]!));
         acc[1] = a1;
         acc[2] = a2;
       }
@@ -160,6 +179,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       // Its heads are counted only when that queue is unstable (the pass over the turns is most of a port's time).
       const oq = m.voq ? unboundedResponseTime(l, mu, acc[3]! / l, cs2, true) : undefined;
       if (V > 1) startFifoWaiting(m);
+      if (TRY450) waitingByVl.fill(0);
       for (let v = 0; v < V && (oq === undefined || !Number.isFinite(oq)); v++) {
         const c = base + v;
         const lev = servedLevel(sh, v);
@@ -178,6 +198,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
           // tryOutput: the oldest per VL whose input port is free): it is ahead of no one meanwhile (change 67, H31l).
           const x = waitingTerm(s, t);
           waitingAll += x;
+          if (TRY450) waitingByVl[v]! += x;
           if (V > 1) addFifoWaiting(m, m.turnIn[t]!, x);
           turnsOfInput[pu]!++;
           nTurns++;
@@ -194,6 +215,17 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
       fedLevels++;
       oneInput = n === 1;
       const residual = (acc[2]! / l) / (2 * sMean) / avail;
+      // TRY490 (H46a, tried; docs/fabric-model.md entry 490): what a head finds at its ready instant — the output's time
+      // without change 36's idle term (a head ready while the output idles behind another's port wait starts at once:
+      // crossbar.ts tryOutput serves any ready request), so the MVA's busy, residual and heads' services leave it out.
+      const sMeanH = TRY490 === '' ? sMean : (acc[1]! - acc[5]!) / l;
+      const cs2H = TRY490 === '' ? cs2 : Math.max(0, ((acc[2]! - acc[6]!) / l) / (sMeanH * sMeanH) - 1);
+      const residualH = TRY490 === '' ? residual : ((acc[2]! - acc[6]!) / l) / (2 * sMeanH) / avail;
+      // TRY490=3: τ per turn and the VLs' requests at a tie (tieShare.ts, entry 480's, ported), for tableDelayCycle's tie form.
+      if (TRY490 === '3' && V > 1) tiePass(m, s, base, (k) => servedLevel(sh, k) === level, byInput);
+      let portCapped = false;
+      if (TRY450C) for (let v = 0; v < V; v++) if (s.wants[base + v]) portCapped = true;
+      if (TRY450C && splitRho[level]! / avail >= 0.99) portCapped = true;
       let aggregate = 0;
       if (oq !== undefined) aggregate = Number.isFinite(oq) ? voqOutputWait(m, s, base, level, sh, l, mu, 1, cs2, byInput) : (n * sEff) / 2;
       for (let v = 0; v < V; v++) {
@@ -236,15 +268,24 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
             // there, which no FIFO wait of this VL holds. Change 240: nor are the other turns of t's own FIFO into this port
             // ahead (a FIFO has one head): their sum with t's term is waiting.ts fifoWaitingOf (one VL: t's term alone).
             const ahead = waitingAll - (V > 1 ? fifoWaitingOf(m, m.turnIn[t]!) + runsAhead(m, s, base, level, sh, v) : waitingTerm(s, t));
-            [w, busy, w2] = headWaitMva(others, ahead, sMean, avail, residual, cs2, heads);
+            [w, busy, w2] = TRY490 === '' ? headWaitMva(others, ahead, sMean, avail, residual, cs2, heads) : headWaitMva(others, ahead, sMeanH, avail, residualH, cs2H, heads);
           }
           s.headWaitProb[t] = busy;
           // The residual of the packet in service is every VL's; the table reorders only the heads ahead:
           // their part takes the split of the queue's work, g'_v = (g_v − (1 − ρ))/ρ (R = (1 − ρ)W, §13.4), in full: the heads
           // counted ahead are ready ones only (change 67), among which the table chooses (change 170: change 35's ready share r dropped).
-          const res = busy * residual;
+          const res = busy * (TRY490 === '' ? residual : residualH);
           const rhoL = Math.min(1 - EPS, Math.max(EPS, splitRho[level]!));
           const gq = Math.max(0, (split[v]! - (1 - rhoL)) / rhoL);
+          // TRY450=C: at a port where some flow is capped (s.wants) the heads are always there and the table's split of a saturated
+          // output is main's (gq); the delay cycle is the stable queue's form.
+          const dc = TRY450 && V > 1 && others > 0 && heads > 0 && !(TRY450C && portCapped) ? tableDelayCycle(m, s, t, v, level, sh, avail, sMeanH, others, residualH, cs2H, heads) : undefined;
+          if (dc !== undefined) {
+            const [wd, wd2] = dc;
+            s.headWait[t] = wd + lowerTerm;
+            s.headWait2[t] = wd2 + 2 * wd * lowerTerm + lowerTerm * lowerTerm;
+            continue;
+          }
           const wv = res + gq * (w - res);
           const k = w > 0 ? wv / w : 0;
           s.headWait[t] = wv + lowerTerm;
@@ -291,3 +332,45 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
     if (!m.voq && V > 1 && fedLevels === 1 && oneInput) markOneLink(m, p, true);
   }
 }
+
+/**
+ * Entry 450 (H45d, tried): turn t's head wait on VL v as the table's delay cycle (heads.ts delayCycleWait). Found work that goes
+ * first: the residual and the heads of v found waiting (waitingByVl[v] less t's own FIFO's terms; the crossbar takes a VL's ready
+ * requests oldest first, entry 450: the simulator's older starts 0.285 / 0.175 x against the same-VL heads found 0.272 / 0.179 at
+ * switch8-2sl 0.6 / the tree's up-links, VL 0). Overtakers per unit of the wait, σ (of the level's available share): while the
+ * head's port is free (1 − π) each other VL j of the level sends what arrives, ρ_j, but no more than the table lets it while v's
+ * work is sent, (φ_j/φ_v)ρ_v (the table's MVA, arbitration.ts wrrSplit); while its port is busy (π = portBusyAll, the lost turns)
+ * the output serves the others' requests of every VL as they come, Σ_j ρ_j less t's own buffer's.
+ */
+function tableDelayCycle(m: CompiledModel, s: ModelState, t: number, v: number, level: number, sh: VlShares, avail: number, sMean: number, others: number, residual: number, cs2: number, heads: number): [number, number] | undefined {
+  const V = m.V;
+  const own = s.lamT[t]! * sMean;
+  const aSame = Math.max(0, waitingByVl[v]! - fifoWaitingOf(m, m.turnIn[t]!));
+  let [w0, busy, w02] = headWaitMva(others, aSame, sMean, avail, residual, cs2, heads);
+  if (TRY490 === '3') [w0, busy, w02] = tieFound(m, s, t, v, level, sh, avail, sMean, residual, cs2, heads, aSame, busy, waitingByVl);
+  if (TRY490 === '3') s.headWaitProb[t] = busy;
+  const phiV = sh.roundBytes[v]! > 0 ? sh.roundBytes[v]! : 1;
+  const base = ((m.turnOut[t]! / V) | 0) * V;
+  // TRY450=D: a packet waiting for credits does not hold the output (the arbiter passes over a VL without credits), so the
+  // overtakers hold it for their transmissions only.
+  const rhoV = s.lam[base + v]! * (TRY450D ? s.xbar[base + v]! : sMean);
+  let table = 0;
+  let all = Math.max(0, rhoV - own);
+  for (let j = 0; j < V; j++) {
+    if (j === v || servedLevel(sh, j) !== level) continue;
+    const rj = s.lam[base + j]! * (TRY450D ? s.xbar[base + j]! : sMean);
+    const phiJ = sh.roundBytes[j]! > 0 ? sh.roundBytes[j]! : 1;
+    table += Math.min(rj, (phiJ / phiV) * rhoV);
+    all += rj;
+  }
+  // TRY450=B: the lost turns left to the port wait e (portReadout.ts), which already holds the port's busy time: the others' starts
+  // then fill that time rather than add to it (the wait is the larger of the two, not their sum).
+  const pi = TRY450B ? 0 : Math.min(1, Math.max(0, s.portBusyAll[t]!));
+  const sigma = Math.min(1 - 1e-3, ((1 - pi) * table + pi * all) / avail);
+  // TRY450=C: the cycle is stable only while its overtakers and the head's own VL (whose waiting heads W0 counts, Little) leave the
+  // output some time, σ + ρ_v < 1; beyond, main's form (the table's long-run split).
+  if (TRY450C && sigma + rhoV / avail >= 1) return undefined;
+  if (DBG450) console.error(`t ${t} v ${v} busy·R ${(w0 - aSame * sMean / avail) / sMean} aSame ${aSame} w0 ${w0 / sMean} table ${table / avail} all ${all / avail} pi ${pi} sigma ${sigma} W ${w0 / (1 - sigma) / sMean} sEff/x ${sMean / avail / s.xbar[base + v]!}`);
+  return delayCycleWait(w0, w02, sigma, sMean / avail, cs2);
+}
+

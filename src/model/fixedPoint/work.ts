@@ -58,7 +58,7 @@ export interface PortScratch {
   readonly vlS2: Float64Array;
   /** Per level. */
   readonly splitRho: Float64Array;
-  /** Per level, the five sums of a port's level. */
+  /** Per level, the five sums of a port's level (and, H46a's TRY490, change 36's idle term's two moments at 5, 6). */
   readonly lv: readonly [Float64Array, Float64Array];
   /** Per input port, zeroed after each output port. */
   readonly byInput: Float64Array;
@@ -119,7 +119,7 @@ export function newWork(m: WorkSizes): ModelWork {
     rate: new Float64Array(F),
     scratch: { a: new Float64Array(N), b: new Float64Array(N), c: new Float64Array(N), d: new Float64Array(N), after: new Int32Array(N), active: new Int32Array(F), frozen: new Int32Array(F) },
     port: {
-      demand: v(), cap: v(), split: v(), vlLam: v(), vlS1: v(), vlS2: v(), splitRho: new Float64Array(2), lv: [new Float64Array(5), new Float64Array(5)],
+      demand: v(), cap: v(), split: v(), vlLam: v(), vlS1: v(), vlS2: v(), splitRho: new Float64Array(2), lv: [new Float64Array(7), new Float64Array(7)],
       byInput: p(), turnsOfInput: new Int32Array(P), pairsByInput: p(), readyByInput: p(), floorByInput: p(),
       byPort: new Float64Array(3 * P), readout: new Float64Array(Math.max(16, 2 * most)), readoutAll: new Float64Array(Math.max(16, 2 * most)),
       oneLinkOut: new Uint8Array(P), fifoWaiting: new Float64Array(P * V), fifoStamp: new Int32Array(P * V), stamp: new Int32Array(1),

@@ -67,3 +67,17 @@ export function bufferHeadTime(m: CompiledModel, s: ModelState, u: number, credi
 export function raisedHead(h: number, h2: number, a: number, b: number): [number, number] {
   return a > 0 ? [h + a, h2 + (2 * a * h + a * a) / Math.max(b, EPS)] : [h, h2];
 }
+
+/**
+ * Entry 450 (H45d, `TRY450=1`, tried): a head's wait as the low-priority delay cycle of the table's overtakers (Takács 1962;
+ * Conway, Maxwell and Miller 1967 §9; Kleinrock vol. 2 §3.7): the work found that goes first, W0 = busy·R + N·s̄ (`w0`, `w02` its
+ * two moments from {@link headWaitMva} with N the heads of the head's own VL found — the crossbar serves a VL's ready requests
+ * oldest first), grows by the work of the requests that arrive during the wait and go first, at load σ per unit of time
+ * (`sigma`; the table's other VLs and the lost turns, iterate.ts), each of mean `sEff` and SCV `cs2`:
+ *     W = W0/(1 − σ),  E[W²] = E[W0²]/(1 − σ)² + E[W0]·σ·E[s²]/(s̄(1 − σ)³).
+ * Returns [W, E[W²]]. `sigma` < 1 (the caller clamps).
+ */
+export function delayCycleWait(w0: number, w02: number, sigma: number, sEff: number, cs2: number): [number, number] {
+  const q = 1 - sigma;
+  return [w0 / q, w02 / (q * q) + (w0 * sigma * sEff * (1 + cs2)) / (q * q * q)];
+}
