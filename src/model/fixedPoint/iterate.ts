@@ -15,7 +15,7 @@ import { addFifoWaiting, fifoWaitingOf, markOneLink, startFifoWaiting, waitingTe
 import { clearReadyByInput, readyHeadsAt, sameLinkStrangers } from '../queues/portReadout.js';
 import { delayCycleWait, headWaitMva, third } from '../queues/heads.js';
 import { runsAhead, visitRuns } from '../queues/runs.js';
-import { tieFound, tiePass } from './tieShare.js';
+import { foundWaiting, tieFound, tiePass } from './tieShare.js';
 
 /**
  * Step 2: mean and second moment of each channel's service, with the credit wait β (blocked with
@@ -345,7 +345,7 @@ export function portWaits(m: CompiledModel, s: ModelState, shares: readonly VlSh
 function tableDelayCycle(m: CompiledModel, s: ModelState, t: number, v: number, level: number, sh: VlShares, avail: number, sMean: number, others: number, residual: number, cs2: number, heads: number): [number, number] | undefined {
   const V = m.V;
   const own = s.lamT[t]! * sMean;
-  const aSame = Math.max(0, waitingByVl[v]! - fifoWaitingOf(m, m.turnIn[t]!));
+  const aSame = TRY490 === '3' ? foundWaiting(m, s, t, ((m.turnOut[t]! / V) | 0) * V, waitingByVl)[v]! : Math.max(0, waitingByVl[v]! - fifoWaitingOf(m, m.turnIn[t]!));
   let [w0, busy, w02] = headWaitMva(others, aSame, sMean, avail, residual, cs2, heads);
   if (TRY490 === '3') [w0, busy, w02] = tieFound(m, s, t, v, level, sh, avail, sMean, residual, cs2, heads, aSame, busy, waitingByVl);
   if (TRY490 === '3') s.headWaitProb[t] = busy;

@@ -44,17 +44,6 @@ export const TRY480C = process.env.TRY480 === '3';
 const TRY480B = process.env.TRY480 === '2' || process.env.TRY480 === '3' || process.env.TRY490 === '3';
 export const DBG480 = process.env.DBG480 === '1';
 
-/** Per turn: τ_t of the output last passed over (set by {@link tiePass}). */
-export let tauT = new Float64Array(0);
-/** Per VL of the output last passed over: R_k, the VL's heads becoming ready at one of the output's ends (their ties). */
-export const readyByVl = new Float64Array(16);
-/** Per VL of the output last passed over: λ_k x̄_k, its load in transmissions (TRY480=2). */
-const loadByVl = new Float64Array(16);
-/** The output's load in transmissions over the level's VLs (ρ_x of (2)). */
-export let rhoX = 0;
-/** The output's arrival rate over the level's VLs (λ_o of (2)). */
-let lOut = 0;
-
 /** Entry 420's successors' share of buffer u: the shifted queue's busy chance at an arrival. */
 function successorShare(m: CompiledModel, s: ModelState, u: number): number {
   let lu = 0;
@@ -73,7 +62,7 @@ function successorShare(m: CompiledModel, s: ModelState, u: number): number {
 /** τ_t for every turn into the output's channels base + v of the level (inLevel), R_k per VL, ρ_x. byInput: λ per input port into this output. */
 export function tiePass(m: CompiledModel, s: ModelState, base: number, inLevel: (v: number) => boolean, byInput: Float64Array): void {
   const V = m.V;
-  if (tauT.length < m.turnIn.length) tauT = new Float64Array(m.turnIn.length);
+  const { tau: tauT, readyByVl, loadByVl, sums } = m.work.port.ties;
   readyByVl.fill(0);
   loadByVl.fill(0);
   let lAll = 0;
@@ -90,8 +79,8 @@ export function tiePass(m: CompiledModel, s: ModelState, base: number, inLevel: 
       loadByVl[v]! += l * s.xbar[base + v]!;
     }
   }
-  rhoX = Math.min(1, lx);
-  lOut = lAll;
+  sums[0] = Math.min(1, lx);
+  sums[1] = lAll;
   if (!(lAll > 0)) return;
   for (let v = 0; v < V; v++) {
     if (!inLevel(v)) continue;
@@ -119,17 +108,39 @@ export function tiePass(m: CompiledModel, s: ModelState, base: number, inLevel: 
 }
 
 /** p_other,v of (2): waiting, N_k per VL (Σ λ(H − e)); inLevel the level's VLs. */
-export function otherReadyAtTie(waiting: Float64Array, V: number, v: number, inLevel: (k: number) => boolean): number {
+export function otherReadyAtTie(m: CompiledModel, waiting: Float64Array, V: number, v: number, inLevel: (k: number) => boolean): number {
+  const { readyByVl, loadByVl, sums } = m.work.port.ties;
   let n = 0;
-  const rx = Math.max(0.05, rhoX);
+  const rx = Math.max(0.05, sums[0]!);
   for (let k = 0; k < V; k++) if (k !== v && inLevel(k)) n += TRY480B ? waiting[k]! + loadByVl[k]! + readyByVl[k]! : waiting[k]! / rx + readyByVl[k]!;
   return 1 - Math.exp(-n);
 }
 
 /** TRY480=3: p_same,v — VL v's own other requests at a tie of turn t (own: t's waiting term; x: t's transmission). */
-export function sameReadyAtTie(s: ModelState, waiting: Float64Array, v: number, t: number, own: number, x: number): number {
-  const n = Math.max(0, waiting[v]! - own) + Math.max(0, loadByVl[v]! - s.lamT[t]! * x) + (lOut > 0 ? Math.max(0, readyByVl[v]! - (s.lamT[t]! * tauT[t]!) / lOut) : 0);
+export function sameReadyAtTie(m: CompiledModel, s: ModelState, waiting: Float64Array, v: number, t: number, x: number): number {
+  const { tau: tauT, readyByVl, loadByVl, sums } = m.work.port.ties;
+  const lOut = sums[1]!;
+  const n = Math.max(0, waiting[v]!) + Math.max(0, loadByVl[v]! - s.lamT[t]! * x) + (lOut > 0 ? Math.max(0, readyByVl[v]! - (s.lamT[t]! * tauT[t]!) / lOut) : 0);
   return 1 - Math.exp(-n);
+}
+
+/**
+ * H46e (TRY490=3's fix; change 240's rule): per VL of the output, the waiting heads a head of turn t can find — the other
+ * buffers'. Its own FIFO has one head (t's), so its other turns' waiting terms into this port wait for nothing at it (H46a's
+ * form counted them in p_same / p_other, and H45d's W0 took t's buffer's terms of every VL off VL v's: ownFifoAhead.test.ts).
+ * Fills and returns the ties' `waitingFound` (base: the output's first channel; waitingByVl: iterate.ts's per-VL sums).
+ */
+export function foundWaiting(m: CompiledModel, s: ModelState, t: number, base: number, waitingByVl: Float64Array): Float64Array {
+  const V = m.V;
+  const found = m.work.port.ties.waitingFound;
+  for (let k = 0; k < V; k++) found[k] = waitingByVl[k]!;
+  const u = m.turnIn[t]!;
+  for (let j = m.turnsStart[u]!; j < m.turnsStart[u + 1]!; j++) {
+    const t2 = m.turnsOf[j]!;
+    const o = m.turnOut[t2]! - base;
+    if (o >= 0 && o < V) found[o] = Math.max(0, found[o]! - waitingTerm(s, t2));
+  }
+  return found;
 }
 
 /**
@@ -159,9 +170,10 @@ export function tieFound(m: CompiledModel, s: ModelState, t: number, v: number, 
   const sE = sMean / avail;
   const xv = s.xbar[base + v]!;
   const xE = xv / avail;
-  const tau = tauT[t]!;
+  const tau = m.work.port.ties.tau[t]!;
+  const found = foundWaiting(m, s, t, base, waitingByVl);
   const lose = phiAll > 0 ? 1 - (sh.roundBytes[v]! > 0 ? sh.roundBytes[v]! : 1) / phiAll : 0;
-  const lv = 0.5 * sameReadyAtTie(s, waitingByVl, v, t, waitingTerm(s, t), xv) + otherReadyAtTie(waitingByVl, V, v, inLvl) * lose;
+  const lv = 0.5 * sameReadyAtTie(m, s, found, v, t, xv) + otherReadyAtTie(m, found, V, v, inLvl) * lose;
   const bx = l > 0 ? busy * Math.min(1, lx / l / sMean) : busy;
   const bnt = (1 - tau) * bx;
   const bt = tau * lv;

@@ -81,6 +81,20 @@ export interface PortScratch {
   readonly fifoWaiting: Float64Array;
   readonly fifoStamp: Int32Array;
   readonly stamp: Int32Array;
+  /** TRY490=3 / TRY530 (tried): the ties' scratch of the output being read (tieShare.ts), rewritten per output level. */
+  readonly ties: TieScratch;
+}
+
+/** tieShare.ts's per-output values (H46e: kept here, per compiled model, in place of H46a's module state). */
+export interface TieScratch {
+  /** Per turn: τ_t, set by tiePass for the turns into the output level being read. */
+  readonly tau: Float64Array;
+  /** Per VL: R_k (heads ready at one of the output's ends), λ_k x̄_k, and the waiting heads found by a head (own FIFO's left out). */
+  readonly readyByVl: Float64Array;
+  readonly loadByVl: Float64Array;
+  readonly waitingFound: Float64Array;
+  /** [ρ_x, λ_o] of the output level. */
+  readonly sums: Float64Array;
 }
 
 /** A compiled model's work arrays. */
@@ -123,6 +137,7 @@ export function newWork(m: WorkSizes): ModelWork {
       byInput: p(), turnsOfInput: new Int32Array(P), pairsByInput: p(), readyByInput: p(), floorByInput: p(),
       byPort: new Float64Array(3 * P), readout: new Float64Array(Math.max(16, 2 * most)), readoutAll: new Float64Array(Math.max(16, 2 * most)),
       oneLinkOut: new Uint8Array(P), fifoWaiting: new Float64Array(P * V), fifoStamp: new Int32Array(P * V), stamp: new Int32Array(1),
+      ties: { tau: new Float64Array(m.turnIn.length), readyByVl: new Float64Array(16), loadByVl: new Float64Array(16), waitingFound: new Float64Array(16), sums: new Float64Array(2) },
     },
     waiting: newWaiting(m),
   };
