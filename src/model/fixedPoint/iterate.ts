@@ -57,6 +57,10 @@ const TRY450C = process.env.TRY450 === 'C' || process.env.TRY450 === 'D' || TRY4
 /** TRY450=D: 451's σ (lost turns in it) with C's guard, the overtakers' load in transmissions (x̄, not x̄ + β). */
 const TRY450D = process.env.TRY450 === 'D' || TRY490 === '2' || TRY490 === '3';
 const DBG450 = process.env.DBG450 === '1';
+/** H46e (entry 531, tried): the delay cycle's overtakers bounded by the table's round (tableDelayCycle). */
+const TRY530R = process.env.TRY530 === '1';
+/** H46e (entry 532, tried): the ties' and the delay cycle's competitors from the other input ports only. */
+const TRY530P = process.env.TRY530 === '2';
 /** Entry 450's scratch: per VL, the waiting heads' terms into the port being read (a port has at most 15 data VLs). */
 const waitingByVl = new Float64Array(16);
 
@@ -355,10 +359,23 @@ function tableDelayCycle(m: CompiledModel, s: ModelState, t: number, v: number, 
   // overtakers hold it for their transmissions only.
   const rhoV = s.lam[base + v]! * (TRY450D ? s.xbar[base + v]! : sMean);
   let table = 0;
-  let all = Math.max(0, rhoV - own);
+  // TRY530=2 (H46e, tried; entry 532): the overtakers are the other input ports' requests — t's own port's go through the
+  // port t's head waits for (its FIFO has one head, change 240; the port's other buffers' starts are t's port wait e).
+  const pIn = (m.turnIn[t]! / V) | 0;
+  const ownPort = (j: number): number => {
+    if (!TRY530P) return 0;
+    let o = 0;
+    for (let i = m.intoStart[base + j]!; i < m.intoStart[base + j + 1]!; i++) {
+      const t2 = m.intoOf[i]!;
+      if (((m.turnIn[t2]! / V) | 0) === pIn) o += s.lamT[t2]! * (TRY450D ? s.xbar[base + j]! : sMean);
+    }
+    return o;
+  };
+  const rhoVo = TRY530P ? Math.max(0, rhoV - ownPort(v)) : Math.max(0, rhoV - own);
+  let all = rhoVo;
   for (let j = 0; j < V; j++) {
     if (j === v || servedLevel(sh, j) !== level) continue;
-    const rj = s.lam[base + j]! * (TRY450D ? s.xbar[base + j]! : sMean);
+    const rj = Math.max(0, s.lam[base + j]! * (TRY450D ? s.xbar[base + j]! : sMean) - ownPort(j));
     const phiJ = sh.roundBytes[j]! > 0 ? sh.roundBytes[j]! : 1;
     table += Math.min(rj, (phiJ / phiV) * rhoV);
     all += rj;
@@ -371,6 +388,25 @@ function tableDelayCycle(m: CompiledModel, s: ModelState, t: number, v: number, 
   // output some time, σ + ρ_v < 1; beyond, main's form (the table's long-run split).
   if (TRY450C && sigma + rhoV / avail >= 1) return undefined;
   if (DBG450) console.error(`t ${t} v ${v} busy·R ${(w0 - aSame * sMean / avail) / sMean} aSame ${aSame} w0 ${w0 / sMean} table ${table / avail} all ${all / avail} pi ${pi} sigma ${sigma} W ${w0 / (1 - sigma) / sMean} sEff/x ${sMean / avail / s.xbar[base + v]!}`);
-  return delayCycleWait(w0, w02, sigma, sMean / avail, cs2);
+  const [wd, wd2] = delayCycleWait(w0, w02, sigma, sMean / avail, cs2);
+  if (!TRY530R) return [wd, wd2];
+  // TRY530=1 (H46e, tried; docs/fabric-model.md entry 531): the table's round bounds the overtakers. W0/(1 − σ) lets every
+  // request of another VL of the level that arrives during the wait go first, and theirs in turn; the arbiter (a weighted
+  // round robin over the level's VLs) gives VL j at most φ_j/φ_v of its packets per packet of v, at each of v's decisions
+  // before t's head: the end of the packet in service and of each of v's a heads found ahead (1 + a decisions). VL j
+  // has a request at a decision with p_j = 1 − e^{−(N_j + λ_j x̄_j)} (its waiting heads found, other buffers', and those
+  // ready during one transmission), so W ≤ W0 + (1 + a)·Σ_j p_j(φ_j/φ_v)x̄_j.
+  const found = foundWaiting(m, s, t, base, waitingByVl);
+  let over = 0;
+  for (let j = 0; j < V; j++) {
+    if (j === v || servedLevel(sh, j) !== level || !(s.lam[base + j]! > 0)) continue;
+    const phiJ = sh.roundBytes[j]! > 0 ? sh.roundBytes[j]! : 1;
+    const pj = 1 - Math.exp(-(found[j]! + s.lam[base + j]! * s.xbar[base + j]!));
+    over += pj * (phiJ / phiV) * (s.xbar[base + j]! / avail);
+  }
+  const bound = w0 + (1 + aSame) * over;
+  if (bound >= wd) return [wd, wd2];
+  const r = bound / wd;
+  return [bound, wd2 * r * r];
 }
 

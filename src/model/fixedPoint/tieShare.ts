@@ -43,6 +43,8 @@ export const TRY480C = process.env.TRY480 === '3';
  */
 const TRY480B = process.env.TRY480 === '2' || process.env.TRY480 === '3' || process.env.TRY490 === '3';
 export const DBG480 = process.env.DBG480 === '1';
+/** H46e (entry 532, tried): a tie's competing requests from the other input ports only (tieFound). */
+const TRY530P = process.env.TRY530 === '2';
 
 /** Entry 420's successors' share of buffer u: the shifted queue's busy chance at an arrival. */
 function successorShare(m: CompiledModel, s: ModelState, u: number): number {
@@ -108,8 +110,10 @@ export function tiePass(m: CompiledModel, s: ModelState, base: number, inLevel: 
 }
 
 /** p_other,v of (2): waiting, N_k per VL (Σ λ(H − e)); inLevel the level's VLs. */
-export function otherReadyAtTie(m: CompiledModel, waiting: Float64Array, V: number, v: number, inLevel: (k: number) => boolean): number {
-  const { readyByVl, loadByVl, sums } = m.work.port.ties;
+export function otherReadyAtTie(m: CompiledModel, waiting: Float64Array, V: number, v: number, inLevel: (k: number) => boolean, load = m.work.port.ties.loadByVl, ready = m.work.port.ties.readyByVl): number {
+  const { sums } = m.work.port.ties;
+  const readyByVl = ready;
+  const loadByVl = load;
   let n = 0;
   const rx = Math.max(0.05, sums[0]!);
   for (let k = 0; k < V; k++) if (k !== v && inLevel(k)) n += TRY480B ? waiting[k]! + loadByVl[k]! + readyByVl[k]! : waiting[k]! / rx + readyByVl[k]!;
@@ -173,7 +177,29 @@ export function tieFound(m: CompiledModel, s: ModelState, t: number, v: number, 
   const tau = m.work.port.ties.tau[t]!;
   const found = foundWaiting(m, s, t, base, waitingByVl);
   const lose = phiAll > 0 ? 1 - (sh.roundBytes[v]! > 0 ? sh.roundBytes[v]! : 1) / phiAll : 0;
-  const lv = 0.5 * sameReadyAtTie(m, s, found, v, t, xv) + otherReadyAtTie(m, found, V, v, inLvl) * lose;
+  let lv: number;
+  if (TRY530P) {
+    // TRY530=2 (H46e, tried; entry 532): at a tie t's head competes with the other input ports' requests only — its own
+    // port's are behind the same port (its own FIFO has one head, change 240; the port's other buffers wait for the port
+    // t's head would take), as the MVA's busy (`others`) leaves t's port out. λ_k x̄_k and R_k less t's port's part.
+    const { loadOthers, readyOthers, loadByVl, readyByVl, sums } = m.work.port.ties;
+    const pIn = (m.turnIn[t]! / V) | 0;
+    for (let k = 0; k < V; k++) {
+      loadOthers[k] = loadByVl[k]!;
+      readyOthers[k] = readyByVl[k]!;
+      if (!inLvl(k)) continue;
+      for (let i = m.intoStart[base + k]!; i < m.intoStart[base + k + 1]!; i++) {
+        const t2 = m.intoOf[i]!;
+        if (((m.turnIn[t2]! / V) | 0) !== pIn) continue;
+        loadOthers[k]! -= s.lamT[t2]! * s.xbar[base + k]!;
+        if (sums[1]! > 0) readyOthers[k]! -= (s.lamT[t2]! * m.work.port.ties.tau[t2]!) / sums[1]!;
+      }
+      loadOthers[k] = Math.max(0, loadOthers[k]!);
+      readyOthers[k] = Math.max(0, readyOthers[k]!);
+    }
+    const pSame = 1 - Math.exp(-(found[v]! + loadOthers[v]! + readyOthers[v]!));
+    lv = 0.5 * pSame + otherReadyAtTie(m, found, V, v, inLvl, loadOthers, readyOthers) * lose;
+  } else lv = 0.5 * sameReadyAtTie(m, s, found, v, t, xv) + otherReadyAtTie(m, found, V, v, inLvl) * lose;
   const bx = l > 0 ? busy * Math.min(1, lx / l / sMean) : busy;
   const bnt = (1 - tau) * bx;
   const bt = tau * lv;

@@ -93,6 +93,9 @@ export interface TieScratch {
   readonly readyByVl: Float64Array;
   readonly loadByVl: Float64Array;
   readonly waitingFound: Float64Array;
+  /** Per VL (TRY530=2): λ_k x̄_k and R_k less the head's own input port's part. */
+  readonly loadOthers: Float64Array;
+  readonly readyOthers: Float64Array;
   /** [ρ_x, λ_o] of the output level. */
   readonly sums: Float64Array;
 }
@@ -137,7 +140,7 @@ export function newWork(m: WorkSizes): ModelWork {
       byInput: p(), turnsOfInput: new Int32Array(P), pairsByInput: p(), readyByInput: p(), floorByInput: p(),
       byPort: new Float64Array(3 * P), readout: new Float64Array(Math.max(16, 2 * most)), readoutAll: new Float64Array(Math.max(16, 2 * most)),
       oneLinkOut: new Uint8Array(P), fifoWaiting: new Float64Array(P * V), fifoStamp: new Int32Array(P * V), stamp: new Int32Array(1),
-      ties: { tau: new Float64Array(m.turnIn.length), readyByVl: new Float64Array(16), loadByVl: new Float64Array(16), waitingFound: new Float64Array(16), sums: new Float64Array(2) },
+      ties: { tau: new Float64Array(m.turnIn.length), readyByVl: new Float64Array(16), loadByVl: new Float64Array(16), waitingFound: new Float64Array(16), loadOthers: new Float64Array(16), readyOthers: new Float64Array(16), sums: new Float64Array(2) },
     },
     waiting: newWaiting(m),
   };
