@@ -60,7 +60,9 @@ const DBG450 = process.env.DBG450 === '1';
 /** H46e (entry 531, tried): the delay cycle's overtakers bounded by the table's round (tableDelayCycle). */
 const TRY530R = process.env.TRY530 === '1';
 /** H46e (entry 532, tried): the ties' and the delay cycle's competitors from the other input ports only. */
-const TRY530P = process.env.TRY530 === '2';
+const TRY530P = process.env.TRY530 === '2' || process.env.TRY530 === '3';
+/** TRY530=3: as 2 with t's own input buffer (its FIFO) alone left out, the port's other buffers kept (change 240's rule only). */
+const TRY530F = process.env.TRY530 === '3';
 /** Entry 450's scratch: per VL, the waiting heads' terms into the port being read (a port has at most 15 data VLs). */
 const waitingByVl = new Float64Array(16);
 
@@ -367,7 +369,7 @@ function tableDelayCycle(m: CompiledModel, s: ModelState, t: number, v: number, 
     let o = 0;
     for (let i = m.intoStart[base + j]!; i < m.intoStart[base + j + 1]!; i++) {
       const t2 = m.intoOf[i]!;
-      if (((m.turnIn[t2]! / V) | 0) === pIn) o += s.lamT[t2]! * (TRY450D ? s.xbar[base + j]! : sMean);
+      if (TRY530F ? m.turnIn[t2] === m.turnIn[t] : ((m.turnIn[t2]! / V) | 0) === pIn) o += s.lamT[t2]! * (TRY450D ? s.xbar[base + j]! : sMean);
     }
     return o;
   };

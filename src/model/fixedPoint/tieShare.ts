@@ -44,7 +44,9 @@ export const TRY480C = process.env.TRY480 === '3';
 const TRY480B = process.env.TRY480 === '2' || process.env.TRY480 === '3' || process.env.TRY490 === '3';
 export const DBG480 = process.env.DBG480 === '1';
 /** H46e (entry 532, tried): a tie's competing requests from the other input ports only (tieFound). */
-const TRY530P = process.env.TRY530 === '2';
+const TRY530P = process.env.TRY530 === '2' || process.env.TRY530 === '3';
+/** TRY530=3: as 2 with t's own input buffer (its FIFO) alone left out, the port's other buffers kept (change 240's rule only). */
+const TRY530F = process.env.TRY530 === '3';
 
 /** Entry 420's successors' share of buffer u: the shifted queue's busy chance at an arrival. */
 function successorShare(m: CompiledModel, s: ModelState, u: number): number {
@@ -190,7 +192,7 @@ export function tieFound(m: CompiledModel, s: ModelState, t: number, v: number, 
       if (!inLvl(k)) continue;
       for (let i = m.intoStart[base + k]!; i < m.intoStart[base + k + 1]!; i++) {
         const t2 = m.intoOf[i]!;
-        if (((m.turnIn[t2]! / V) | 0) !== pIn) continue;
+        if (TRY530F ? m.turnIn[t2] !== m.turnIn[t] : ((m.turnIn[t2]! / V) | 0) !== pIn) continue;
         loadOthers[k]! -= s.lamT[t2]! * s.xbar[base + k]!;
         if (sums[1]! > 0) readyOthers[k]! -= (s.lamT[t2]! * m.work.port.ties.tau[t2]!) / sums[1]!;
       }
