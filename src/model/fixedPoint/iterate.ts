@@ -60,9 +60,11 @@ const DBG450 = process.env.DBG450 === '1';
 /** H46e (entry 531, tried): the delay cycle's overtakers bounded by the table's round (tableDelayCycle). */
 const TRY530R = process.env.TRY530 === '1';
 /** H46e (entry 532, tried): the ties' and the delay cycle's competitors from the other input ports only. */
-const TRY530P = process.env.TRY530 === '2' || process.env.TRY530 === '3';
+const TRY530P = process.env.TRY530 === '2' || process.env.TRY530 === '3' || process.env.TRY530 === '4';
+/** TRY530=4: 3 with the port wait inside the delay cycle (tableDelayCycle). */
+const TRY530G = process.env.TRY530 === '4';
 /** TRY530=3: as 2 with t's own input buffer (its FIFO) alone left out, the port's other buffers kept (change 240's rule only). */
-const TRY530F = process.env.TRY530 === '3';
+const TRY530F = process.env.TRY530 === '3' || process.env.TRY530 === '4';
 /** Entry 450's scratch: per VL, the waiting heads' terms into the port being read (a port has at most 15 data VLs). */
 const waitingByVl = new Float64Array(16);
 
@@ -390,7 +392,16 @@ function tableDelayCycle(m: CompiledModel, s: ModelState, t: number, v: number, 
   // output some time, σ + ρ_v < 1; beyond, main's form (the table's long-run split).
   if (TRY450C && sigma + rhoV / avail >= 1) return undefined;
   if (DBG450) console.error(`t ${t} v ${v} busy·R ${(w0 - aSame * sMean / avail) / sMean} aSame ${aSame} w0 ${w0 / sMean} table ${table / avail} all ${all / avail} pi ${pi} sigma ${sigma} W ${w0 / (1 - sigma) / sMean} sEff/x ${sMean / avail / s.xbar[base + v]!}`);
-  const [wd, wd2] = delayCycleWait(w0, w02, sigma, sMean / avail, cs2);
+  let [wd, wd2] = delayCycleWait(w0, w02, sigma, sMean / avail, cs2);
+  if (TRY530G) {
+    // TRY530=4 (H46e, tried; entry 534, H46a's (c)): the head's port wait e (inputBuffers.ts, added to the head wait after
+    // this) lies inside the delay cycle: while t's port is busy the output serves the others' requests that arrive, and those
+    // the table lets go first (σ) are still ahead when t requests — W = (W0 + e)/(1 − σ) − e, i.e. e·σ/(1 − σ) more.
+    const e = Math.max(0, s.portWait[t]!);
+    const add = (e * sigma) / (1 - sigma);
+    wd2 += 2 * wd * add + add * add;
+    wd += add;
+  }
   if (!TRY530R) return [wd, wd2];
   // TRY530=1 (H46e, tried; docs/fabric-model.md entry 531): the table's round bounds the overtakers. W0/(1 − σ) lets every
   // request of another VL of the level that arrives during the wait go first, and theirs in turn; the arbiter (a weighted

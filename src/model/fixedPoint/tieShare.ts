@@ -44,9 +44,9 @@ export const TRY480C = process.env.TRY480 === '3';
 const TRY480B = process.env.TRY480 === '2' || process.env.TRY480 === '3' || process.env.TRY490 === '3';
 export const DBG480 = process.env.DBG480 === '1';
 /** H46e (entry 532, tried): a tie's competing requests from the other input ports only (tieFound). */
-const TRY530P = process.env.TRY530 === '2' || process.env.TRY530 === '3';
+const TRY530P = process.env.TRY530 === '2' || process.env.TRY530 === '3' || process.env.TRY530 === '4';
 /** TRY530=3: as 2 with t's own input buffer (its FIFO) alone left out, the port's other buffers kept (change 240's rule only). */
-const TRY530F = process.env.TRY530 === '3';
+const TRY530F = process.env.TRY530 === '3' || process.env.TRY530 === '4';
 
 /** Entry 420's successors' share of buffer u: the shifted queue's busy chance at an arrival. */
 function successorShare(m: CompiledModel, s: ModelState, u: number): number {
