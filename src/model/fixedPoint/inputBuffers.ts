@@ -12,6 +12,7 @@ import { otherVlsReadout } from '../queues/portReadout.js';
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
 import { RELOCATE } from './iterate.js';
+import { behindShare } from '../queues/behind.js';
 
 /**
  * Step 4: each switch input buffer (behind channel u) as a finite FIFO queue: arrivals λ_u with the
@@ -48,7 +49,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
       otherVlsReadout(m, s, u, readout, byPort);
       otherVlsReadout(m, s, u, readoutAll, byPort, true);
     }
-    const fresh = 1 - Math.min(1, l * Math.max(0, s.headTime[u]! - s.xbar[u]!));
+    const fresh = 1 - behindShare(m, s, u);
     for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
       const t = m.turnsOf[i]!;
       const pr = s.lamT[t]! / l;

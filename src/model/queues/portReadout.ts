@@ -8,6 +8,7 @@ import type { CompiledModel } from '../spec/compile.js';
 import { EPS, type ModelState } from '../fixedPoint/state.js';
 import { servedLevel, type VlShares } from './arbitration.js';
 import { fedByOneLink, waitingElsewhere, waitingTerm } from '../fixedPoint/waiting.js';
+import { behindShare } from './behind.js';
 
 /**
  * The input port behind channel u sends one packet at a time (the simulator's crossbar rule): a head of
@@ -50,7 +51,7 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
       const uw = base + w;
       const lw = s.lam[uw]!;
       if (!(lw > 0)) continue;
-      const behind = Math.min(1, lw * Math.max(0, s.headTime[uw]! - s.xbar[uw]!));
+      const behind = behindShare(m, s, uw);
       let more = 0;
       for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
         const t = m.turnsOf[i]!;
@@ -68,7 +69,7 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
   for (let w = 0; w < m.V; w++) {
     const uw = base + w;
     if ((w === v && !m.voq) || !(s.lam[uw]! > 0)) continue;
-    const behind = Math.min(1, s.lam[uw]! * Math.max(0, s.headTime[uw]! - s.xbar[uw]!));
+    const behind = behindShare(m, s, uw);
     const f = w < v ? run : 1;
     for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
       const t = m.turnsOf[i]!;
@@ -163,7 +164,7 @@ export function clearReadyByInput(m: CompiledModel, q: number, byInput: Float64A
  */
 export function delayedShare(m: CompiledModel, s: ModelState, t: number): number {
   const u = m.turnIn[t]!;
-  const behind = Math.min(1, s.lam[u]! * Math.max(0, s.headTime[u]! - s.xbar[u]!));
+  const behind = behindShare(m, s, u);
   return delayedOf(m, s, t, (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind));
 }
 

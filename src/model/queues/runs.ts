@@ -7,6 +7,7 @@ import type { CompiledModel } from '../spec/compile.js';
 import { servedLevel, type VlShares } from './arbitration.js';
 import type { ModelState } from '../fixedPoint/state.js';
 import { waitingTerm } from '../fixedPoint/waiting.js';
+import { behindShare } from './behind.js';
 
 /** Scratch of {@link visitRuns}: per VL, the further packets of a visit begun (F) and of one in progress (G). */
 let runF = new Float64Array(16);
@@ -131,7 +132,7 @@ function backToBack(m: CompiledModel, s: ModelState, t: number, u: number, c: nu
   const pu = (u / V) | 0;
   const q = (c / V) | 0;
   if (m.rate[pu] !== m.rate[q]) return 0;
-  const behind = Math.min(1, s.lam[u]! * Math.max(0, s.headTime[u]! - s.xbar[u]!));
+  const behind = behindShare(m, s, u);
   const undelayed = (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind);
   return undelayed * senderNext(m, s, u);
 }
