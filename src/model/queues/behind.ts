@@ -32,7 +32,9 @@ export function behindShare(m: CompiledModel, s: ModelState, u: number): number 
     a += (s.lamT[t]! / l) * (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - Math.min(1, s.portBusyFresh[t]!));
   }
   a = Math.min(1, a);
-  const k = nextOverLink(m, s, u);
+  // `TRY510=2`: the share of the VL's packets that its own next packet follows back to back, λ_u·x_u (a work-conserving
+  // sender's departures leave it busy with probability ρ, the next packet of VL u for λ_u/λ of them: entry 320's measurement).
+  const k = TRY510 === '2' ? Math.min(1, l * s.xbar[u]!) : nextOverLink(m, s, u);
   return Math.min(1, (k * (1 - a) + (1 - k) * b0) / Math.max(1e-12, 1 - k * a));
 }
 
