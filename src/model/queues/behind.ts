@@ -22,9 +22,13 @@ import type { ModelState } from '../fixedPoint/state.js';
 export const TRY510 = process.env.TRY510 ?? '';
 
 /** The chance a packet arriving at buffer u finds its predecessor unfinished (see the file's comment). */
-export function behindShare(m: CompiledModel, s: ModelState, u: number): number {
+export function behindShare(m: CompiledModel, s: ModelState, u: number, otherVls = false): number {
   const l = s.lam[u]!;
   const b0 = Math.min(1, l * Math.max(0, s.headTime[u]! - s.xbar[u]!));
+  // `TRY510=3`: the back-to-back form only where another VL's head reads whether the port is held by a delayed packet
+  // (portReadout.ts: the other VLs' delayed packets, delayedShare); the packet's own wait behind its predecessor stays the
+  // FIFO's (inputBuffers `fresh`, runs.ts backToBack and the lower VLs' run keep λ(S − x)): moved, not counted twice.
+  if (TRY510 === '3' && !otherVls) return b0;
   if (TRY510 === '' || m.voq || m.V === 1 || !(l > 0)) return b0;
   let a = 0;
   for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
@@ -34,7 +38,7 @@ export function behindShare(m: CompiledModel, s: ModelState, u: number): number 
   a = Math.min(1, a);
   // `TRY510=2`: the share of the VL's packets that its own next packet follows back to back, λ_u·x_u (a work-conserving
   // sender's departures leave it busy with probability ρ, the next packet of VL u for λ_u/λ of them: entry 320's measurement).
-  const k = TRY510 === '2' ? Math.min(1, l * s.xbar[u]!) : nextOverLink(m, s, u);
+  const k = TRY510 === '2' || TRY510 === '3' ? Math.min(1, l * s.xbar[u]!) : nextOverLink(m, s, u);
   return Math.min(1, (k * (1 - a) + (1 - k) * b0) / Math.max(1e-12, 1 - k * a));
 }
 

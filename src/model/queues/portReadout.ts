@@ -69,7 +69,7 @@ export function otherVlsReadout(m: CompiledModel, s: ModelState, u: number, out:
   for (let w = 0; w < m.V; w++) {
     const uw = base + w;
     if ((w === v && !m.voq) || !(s.lam[uw]! > 0)) continue;
-    const behind = behindShare(m, s, uw);
+    const behind = behindShare(m, s, uw, true);
     const f = w < v ? run : 1;
     for (let i = m.turnsStart[uw]!; i < m.turnsStart[uw + 1]!; i++) {
       const t = m.turnsOf[i]!;
@@ -164,7 +164,7 @@ export function clearReadyByInput(m: CompiledModel, q: number, byInput: Float64A
  */
 export function delayedShare(m: CompiledModel, s: ModelState, t: number): number {
   const u = m.turnIn[t]!;
-  const behind = behindShare(m, s, u);
+  const behind = behindShare(m, s, u, true);
   return delayedOf(m, s, t, (1 - Math.min(1, s.headWaitProb[t]!)) * (1 - behind));
 }
 
