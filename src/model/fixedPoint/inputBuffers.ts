@@ -14,6 +14,9 @@ import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
 import { RELOCATE } from './iterate.js';
 import { behindShare } from '../queues/behind.js';
 
+/** H46g's try switch (`TRY550=1`; docs/fabric-model.md entry 550): the wait behind the predecessor booked in the FIFO only. */
+const ONCE = (process.env.TRY550 ?? '') !== '';
+
 /**
  * Step 4: each switch input buffer (behind channel u) as a finite FIFO queue: arrivals λ_u with the
  * channel's departure SCV, service = the head's time (head wait + the next channel's effective
@@ -59,7 +62,10 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
       // A packet that becomes head as it arrives and finds its output free waits for the port behind
       // delayed packets only; one that waited (for its output, probability b, or behind its buffer's
       // earlier packets) finds the port busy with any other VL's packet (§13.4).
-      const free = (1 - Math.min(1, s.headWaitProb[t]!)) * (m.V > 1 ? fresh : 1);
+      // `TRY550=1` (H46g, docs/fabric-model.md entry 550): a packet behind its unfinished predecessor waits for it once, in the
+      // FIFO (S holds the predecessor's head time and transmission); when the port lets the predecessor go it is a head that
+      // has not waited for its output, so it reads the port as a fresh head does (delayed packets only), not as a waited one.
+      const free = (1 - Math.min(1, s.headWaitProb[t]!)) * (m.V > 1 && !ONCE ? fresh : 1);
       const all = m.V > 1 || m.voq ? 1 - free : 0;
       const e = busyOther ? free * readout[2 * k]! + all * readoutAll[2 * k]! : 0;
       const h0 = s.headWait[t]!;
