@@ -198,6 +198,7 @@ export function wrrSplit(shares: VlShares, lvl: number, lam: ArrayLike<number>, 
   for (let v = 0; v < vls; v++) {
     if (servedLevel(shares, v) !== lvl) continue;
     out[v] = 1;
+    wrrFavoured[v] = 0;
     if (!(lam[v]! > 0)) continue;
     rho += lam[v]! * s1[v]!;
     R += (lam[v]! * s2[v]!) / 2;
@@ -244,6 +245,11 @@ export function wrrSplit(shares: VlShares, lvl: number, lam: ArrayLike<number>, 
     const w = otherWork > 0 && left > 0 ? (wrrFavoured[i] ? wrrW[i]! : scaleOthers * wrrW[i]!) : scaleAll * wrrW[i]!;
     out[i] = w / wFcfs;
   }
+}
+
+/** Whether VL v was a favoured VL (the table's bound binds against every other VL) in the last {@link wrrSplit} of its level. */
+export function favouredVl(v: number): boolean {
+  return wrrFavoured[v] === 1;
 }
 
 /** VL i's equation of {@link wrrSplit} given the others' waits in `wrrW`: the fixed point of a concave piecewise-linear map. */

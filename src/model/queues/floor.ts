@@ -1,5 +1,8 @@
 /** The output-queued floor under a switch output's waits (docs/models.md §13.4); part of iterate.ts's port step. */
-import { servedLevel, type VlShares } from './arbitration.js';
+import { favouredVl, servedLevel, type VlShares } from './arbitration.js';
+
+/** H46g's try switch (docs/fabric-model.md entry 551): `TRY550=2`, a favoured VL of the table takes no top-up. */
+const TRY550 = process.env.TRY550 ?? '';
 import type { CompiledModel } from '../spec/compile.js';
 import { unboundedResponseTime } from './queue.js';
 import type { ModelState } from '../fixedPoint/state.js';
@@ -73,7 +76,11 @@ export function conservationFloor(m: CompiledModel, s: ModelState, base: number,
       // Change 312 (303's train term, H41shf): the other inputs' trains' next packets, registered before
       // a head (trainsAhead.ts), are head wait the MVA lacks — a lower bound on the turn's own extra, as the floor is on the
       // mean; each turn takes the larger of the two, so where the floor binds its alike top-up (change 30) stands.
-      const alike = deficit > 0 ? deficit / lc : 0;
+      // `TRY550=2` (H46g, entry 551): a favoured VL (arbitration.ts wrrSplit: the table's bound binds against every other VL)
+      // waits R/(1 − ρ_vΦ/φ_v), its own share of the link and the residual, whatever work the other VLs hold queued; the
+      // top-up is queued work the MVA lacks (the output's idling behind heads bound elsewhere), which the table sends after
+      // the favoured VL's packets: it is the other VLs' wait, not the favoured VL's.
+      const alike = deficit > 0 && !(TRY550 === '2' && favouredVl(v)) ? deficit / lc : 0;
       for (let i = m.intoStart[c]!; i < m.intoStart[c + 1]!; i++) {
         const t = m.intoOf[i]!;
         s.floorExtra[t] = Math.max(alike, trainsAhead(m, s, c, (m.turnIn[t]! / m.V) | 0) / mu);
