@@ -1,0 +1,69 @@
+/**
+ * TRY520 (docs/fabric-model.md entries 520–529; issue 31, torus8x8-bitcomp-1sl): the head time a FIFO
+ * buffer fed in rotation has at its cap. The max-min of the fixed point (routes/maxmin.ts) caps every
+ * switch input buffer at λ_u S_u = 1 with S_u the Poisson mixture of inputBuffers.ts (a head's turn drawn
+ * independently of its predecessor's, the MVA's head wait for its output). At λ_u S_u = 1 the buffer is
+ * never empty: its slots hold its link on credits, the upstream output's inputs back up and are served in
+ * turn (crossbar.ts: oldest request first), so where every upstream buffer sends it packets for one
+ * output only (lockStep.ts's buffers: fanOut several, not mixed, finite slots) its heads come in that
+ * rotation and each is a successor bound for another output than its predecessor's — the premise of
+ * holBuffers (inputFair.ts) and lockStep.ts, by which the overload allocation (change 160) never caps
+ * such a buffer by its head time. The head then waits for its output only if another input takes that
+ * output while its own port sends the predecessor, which the rotation's round robins avoid after the
+ * first (session 13's two-port chain: loss (1 − q)/(3 − 2q) = 0 at q = 1). So at the cap
+ * S_b = Σ_t p_t (portWait_t + x̄_o + β_o): the output's transmission and credit wait and the port's other
+ * VLs, without the head's wait for its output. Only the allocation reads it; the queues keep S_u.
+ * `TRY520=drop`: no head-time resource at those buffers at all (the overload allocation's reading).
+ * Kernel: trusts its input.
+ */
+import type { CompiledModel } from '../spec/compile.js';
+import { hopArrays } from '../spec/compile.js';
+import type { ModelState } from '../fixedPoint/state.js';
+import { fanOut } from './fanOut.js';
+
+/** Which form, from the environment: '' (off), '1' (S_b), 'drop'. */
+export const TRY520 = typeof process !== 'undefined' ? (process.env.TRY520 ?? '') : '';
+
+const plans = new WeakMap<CompiledModel, Uint8Array>();
+
+/** Per channel u: 1 where the buffer at its far end is fed in rotation (lockStep.ts's rule, flows with λ 0 included). */
+export function rotationBuffers(m: CompiledModel): Uint8Array {
+  let out = plans.get(m);
+  if (out !== undefined) return out;
+  out = new Uint8Array(m.C);
+  if (!m.voq) {
+    const hops = hopArrays(m);
+    const { hopStart, hopChannel } = hops;
+    const group = new Int32Array(hopStart[m.F]!);
+    for (let f = 0; f < m.F; f++) {
+      for (let h = hopStart[f]!; h < hopStart[f + 1]!; h++) group[h] = h === hopStart[f] ? m.C + hopChannel[h]! : hopChannel[h - 1]!;
+    }
+    const { several, mixed } = fanOut(m, hops, group);
+    for (let u = 0; u < m.C; u++) out[u] = several[u]! && !mixed[u]! && m.bufferBlocks[(u / m.V) | 0]! < Infinity ? 1 : 0;
+  }
+  plans.set(m, out);
+  return out;
+}
+
+/** The head times the allocation reads (module comment): `s.headTime`, with S_b (or 0 for 'drop') at the rotation buffers. */
+export function allocationHeadTimes(m: CompiledModel, s: ModelState, out: Float64Array): Float64Array {
+  out.set(s.headTime);
+  const rot = rotationBuffers(m);
+  for (let u = 0; u < m.C; u++) {
+    if (!rot[u] || !(s.headTime[u]! > 0)) continue;
+    if (TRY520 === 'drop') {
+      out[u] = 0;
+      continue;
+    }
+    const l = s.lam[u]!;
+    let S = 0;
+    for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
+      const t = m.turnsOf[i]!;
+      const pr = s.lamT[t]! / l;
+      if (!(pr > 0)) continue;
+      S += pr * (s.portWait[t]! + s.seff[m.turnOut[t]!]!);
+    }
+    out[u] = Math.min(S, s.headTime[u]!);
+  }
+  return out;
+}
