@@ -1,5 +1,5 @@
 /**
- * H46d (issue 31, entries 520–529): the model's rotation buffers (saturation/rotationHeads.ts: FIFO buffers every upstream
+ * H46d (issue 31, entries 520–529): the model's rotation buffers (fixedPoint/rotationHeads.ts: FIFO buffers every upstream
  * buffer of which sends them packets for one output only, lockStep.ts's rule) at one load of a fixture case: per such
  * buffer with λ > 0 its λx, the head time S/x of inputBuffers.ts (the Poisson mixture), λS, and S_b/x (the rotation's head
  * time at the cap: TRY520=1's) and λS_b; the largest λS first. Then whether the plain solve caps a flow there and by what.
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 
 const [src, cname, label, loadS, rowsS] = process.argv.slice(2) as [string, string, string, string, string | undefined];
 const { net, m, s } = await solveFixturePoint(src, cname, label, Number(loadS));
-const { rotationBuffers } = await import(join(src, 'model/saturation/rotationHeads.ts'));
+const { rotationBuffers } = await import(join(src, 'model/fixedPoint/rotationHeads.ts'));
 const rot: Uint8Array = rotationBuffers(m);
 const nm = (u: number) => `${net.ports[(u / m.V) | 0].name}/${u % m.V}`;
 const f3 = (v: number) => v.toFixed(3);

@@ -26,7 +26,7 @@ import { withFabricModelDisplay } from './results/display.js';
 import { creditTandem, withExactTandem } from './exact/tandem.js';
 import { saturatedAllocation, withSharesByLoad, withUnboundedCapped } from './saturation/overload.js';
 import { optionsParameter, recordParameter } from '../core/shapes.js';
-import { TRY520, allocationHeadTimes } from './saturation/rotationHeads.js';
+import { TRY520, allocationHeadTimes } from './fixedPoint/rotationHeads.js';
 
 /** Options of {@link solveFabric}; every one has a default. */
 export interface SolveFabricOptions {

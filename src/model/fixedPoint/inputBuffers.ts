@@ -12,7 +12,7 @@ import { otherVlsReadout } from '../queues/portReadout.js';
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
 import { RELOCATE } from './iterate.js';
-import { TRY520, rotationBuffers } from '../saturation/rotationHeads.js';
+import { TRY520, rotationBuffers } from './rotationHeads.js';
 
 /**
  * Step 4: each switch input buffer (behind channel u) as a finite FIFO queue: arrivals λ_u with the

@@ -18,8 +18,8 @@
  */
 import type { CompiledModel } from '../spec/compile.js';
 import { hopArrays } from '../spec/compile.js';
-import type { ModelState } from '../fixedPoint/state.js';
-import { fanOut } from './fanOut.js';
+import type { ModelState } from './state.js';
+import { fanOut } from '../spec/fanOut.js';
 
 /** Which form, from the environment: '' (off), '1' (S_b), 'drop'. */
 export const TRY520 = typeof process !== 'undefined' ? (process.env.TRY520 ?? '') : '';
