@@ -12,7 +12,7 @@ import { otherVlsReadout } from '../queues/portReadout.js';
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
 import { RELOCATE } from './iterate.js';
-import { TRY520, rotationBuffers } from './rotationHeads.js';
+import { TRY520, rotationBuffers, rotationHeadTime } from './rotationHeads.js';
 
 /**
  * Step 4: each switch input buffer (behind channel u) as a finite FIFO queue: arrivals λ_u with the
@@ -81,13 +81,9 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
     // backlogged: its heads are then the rotation's successors, head time S_b, and where λS_b < 1 it is not always
     // backlogged either, so it sits at λS = 1 (the simulator's wrap buffer: λS 0.992 / 0.999 / 1.000 at 0.45 / 0.47 /
     // 0.49, entry 357) — S = max(S_b, 1/λ), the SCV kept.
-    if (TRY520 === '2' && l * S > 1 && rotationBuffers(m)[u]) {
-      let Sb = 0;
-      for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
-        const t = m.turnsOf[i]!;
-        const pr = s.lamT[t]! / l;
-        if (pr > 0) Sb += pr * (s.portWait[t]! + s.seff[m.turnOut[t]!]!);
-      }
+    // (S_b computed at every pass so the allocation reads this pass's, rotationHeads.ts.)
+    const Sb = TRY520 === '2' && rotationBuffers(m)[u] ? rotationHeadTime(m, s, u, S2 / S) : Infinity;
+    if (l * S > 1 && Sb < Infinity) {
       const Sn = Math.min(S, Math.max(Sb, 1 / l));
       S2 *= (Sn / S) * (Sn / S);
       S = Sn;

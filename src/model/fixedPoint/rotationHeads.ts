@@ -23,6 +23,48 @@ import { fanOut } from '../spec/fanOut.js';
 
 /** Which form, from the environment: '' (off), '1' (S_b), 'drop'. */
 export const TRY520 = typeof process !== 'undefined' ? (process.env.TRY520 ?? '') : '';
+/** TRY540=1 (entries 540–549): S_b's heads wait for other inputs' heads registered in the predecessor's window (entry 410). */
+export const TRY540 = typeof process !== 'undefined' ? (process.env.TRY540 ?? '') : '';
+
+const lastSb = new WeakMap<ModelState, Float64Array>();
+
+/**
+ * The rotation buffer u's head time when backlogged (its heads the rotation's successors), S_b = Σ_t p_t (portWait_t +
+ * x̄_o + β_o + H_t). TRY540=1: H_t = s_o · Σ_t′ min(1, λ_t′ · E[W²]/E[W]) over the turns t′ into t's output o from
+ * other input ports — entry 410's law: a successor waits one service of its output for each other input's head
+ * registered in its predecessor's window W (registration → start); `window` = E[W²]/E[W], from the buffer's own head
+ * time (a backlogged buffer's next registers as its predecessor starts, so W is a head time). Without TRY540: H_t = 0
+ * (522's). Stores S_b for the allocation (allocationHeadTimes). Kernel: trusts its input.
+ */
+export function rotationHeadTime(m: CompiledModel, s: ModelState, u: number, window: number): number {
+  const l = s.lam[u]!;
+  const p = (u / m.V) | 0;
+  let Sb = 0;
+  for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
+    const t = m.turnsOf[i]!;
+    const pr = s.lamT[t]! / l;
+    if (!(pr > 0)) continue;
+    const o = m.turnOut[t]!;
+    let H = 0;
+    if (TRY540 === '1') {
+      let n = 0;
+      for (let j = m.intoStart[o]!; j < m.intoStart[o + 1]!; j++) {
+        const t2 = m.intoOf[j]!;
+        if (((m.turnIn[t2]! / m.V) | 0) === p) continue;
+        n += Math.min(1, s.lamT[t2]! * window);
+      }
+      H = n * s.seff[o]!;
+    }
+    Sb += pr * (s.portWait[t]! + s.seff[o]! + H);
+  }
+  let store = lastSb.get(s);
+  if (store === undefined) {
+    store = new Float64Array(m.C).fill(NaN);
+    lastSb.set(s, store);
+  }
+  store[u] = Sb;
+  return Sb;
+}
 
 const plans = new WeakMap<CompiledModel, Uint8Array>();
 
@@ -55,14 +97,9 @@ export function allocationHeadTimes(m: CompiledModel, s: ModelState, out: Float6
       out[u] = 0;
       continue;
     }
-    const l = s.lam[u]!;
-    let S = 0;
-    for (let i = m.turnsStart[u]!; i < m.turnsStart[u + 1]!; i++) {
-      const t = m.turnsOf[i]!;
-      const pr = s.lamT[t]! / l;
-      if (!(pr > 0)) continue;
-      S += pr * (s.portWait[t]! + s.seff[m.turnOut[t]!]!);
-    }
+    // The S_b of the last buffer pass where there is one (TRY540's window is the pass's), else with W = the head time.
+    const stored = lastSb.get(s)?.[u];
+    const S = stored !== undefined && stored === stored ? stored : rotationHeadTime(m, s, u, s.headTime[u]!);
     out[u] = Math.min(S, s.headTime[u]!);
   }
   return out;
