@@ -54,6 +54,21 @@ export function rotationHeadTime(m: CompiledModel, s: ModelState, u: number, win
         n += Math.min(1, s.lamT[t2]! * window);
       }
       H = n * s.seff[o]!;
+    } else if (TRY540 === '2') {
+      // The successor into o follows a predecessor into another output (a → 0 when backlogged, entry 412): o is free of u
+      // for the predecessor's transmission, and an other input's head that was waiting (registered before) starts at once
+      // and ends with it (no wait, equal sizes); one that arrives fresh into an empty buffer in that gap (chance 1 − σ′,
+      // σ′ = λ′(S′ − x′)/(1 − λ′x′), entry 410's share) starts at its arrival and leaves the successor its residual:
+      // H_t = Σ_t′ (1 − σ′) λ_t′ E[x_o²]/2.
+      for (let j = m.intoStart[o]!; j < m.intoStart[o + 1]!; j++) {
+        const t2 = m.intoOf[j]!;
+        const u2 = m.turnIn[t2]!;
+        if (((u2 / m.V) | 0) === p) continue;
+        const l2 = s.lam[u2]!;
+        const x2 = s.xbar[u2]!;
+        const sigma = l2 * x2 < 1 ? Math.min(1, Math.max(0, (l2 * (s.headTime[u2]! - x2)) / (1 - l2 * x2))) : 1;
+        H += (1 - sigma) * s.lamT[t2]! * (s.x2[o]! / 2);
+      }
     }
     Sb += pr * (s.portWait[t]! + s.seff[o]! + H);
   }
