@@ -54,6 +54,27 @@ export function rotationHeadTime(m: CompiledModel, s: ModelState, u: number, win
         n += Math.min(1, s.lamT[t2]! * window);
       }
       H = n * s.seff[o]!;
+    } else if (TRY540 === '3') {
+      // 540=2 with more than one other input: an other input has a head waiting for o at the gap's start with chance
+      // q′ = min(1, λ_t′ E[W²]/E[W]) (entry 410's law over the predecessor's window); the first waiting head takes the
+      // gap and ends with it, every further one is older than the successor and goes first (one service each): E[(ΣN − 1)⁺]
+      // = Σq′ − 1 + Π(1 − q′); with none waiting, the fresh arrivals' residual as 540=2.
+      let sumQ = 0;
+      let none = 1;
+      let fresh = 0;
+      for (let j = m.intoStart[o]!; j < m.intoStart[o + 1]!; j++) {
+        const t2 = m.intoOf[j]!;
+        const u2 = m.turnIn[t2]!;
+        if (((u2 / m.V) | 0) === p) continue;
+        const q = Math.min(1, s.lamT[t2]! * window);
+        sumQ += q;
+        none *= 1 - q;
+        const l2 = s.lam[u2]!;
+        const x2 = s.xbar[u2]!;
+        const sigma = l2 * x2 < 1 ? Math.min(1, Math.max(0, (l2 * (s.headTime[u2]! - x2)) / (1 - l2 * x2))) : 1;
+        fresh += (1 - sigma) * s.lamT[t2]! * (s.x2[o]! / 2);
+      }
+      H = Math.max(0, sumQ - 1 + none) * s.seff[o]! + none * fresh;
     } else if (TRY540 === '2') {
       // The successor into o follows a predecessor into another output (a → 0 when backlogged, entry 412): o is free of u
       // for the predecessor's transmission, and an other input's head that was waiting (registered before) starts at once
