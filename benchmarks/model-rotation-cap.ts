@@ -2,7 +2,7 @@
  * H46d (issue 31, entries 520–529): the model's rotation buffers (fixedPoint/rotationHeads.ts: FIFO buffers every upstream
  * buffer of which sends them packets for one output only, lockStep.ts's rule) at one load of a fixture case: per such
  * buffer with λ > 0 its λx, the head time S/x of inputBuffers.ts (the Poisson mixture), λS, and S_b/x (the rotation's head
- * time at the cap: TRY520=1's) and λS_b; the largest λS first. Then whether the plain solve caps a flow there and by what.
+ * time at the cap: TRY520=1's; under TRY520=2 the last pass's, TRY540's wait included) and λS_b; the largest λS first. Then whether the plain solve caps a flow there and by what.
  *
  *     [TRY520=1] npx tsx benchmarks/model-rotation-cap.ts "$PWD/src" torus8x8-bitcomp-1sl 90% 0.45 [rows]
  */
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 
 const [src, cname, label, loadS, rowsS] = process.argv.slice(2) as [string, string, string, string, string | undefined];
 const { net, m, s } = await solveFixturePoint(src, cname, label, Number(loadS));
-const { rotationBuffers } = await import(join(src, 'model/fixedPoint/rotationHeads.ts'));
+const { rotationBuffers, lastRotationHeadTime } = await import(join(src, 'model/fixedPoint/rotationHeads.ts'));
 const rot: Uint8Array = rotationBuffers(m);
 const nm = (u: number) => `${net.ports[(u / m.V) | 0].name}/${u % m.V}`;
 const f3 = (v: number) => v.toFixed(3);
@@ -24,6 +24,9 @@ for (let u = 0; u < m.C; u++) {
     const t = m.turnsOf[i];
     if (s.lamT[t] > 0) Sb += (s.lamT[t] / s.lam[u]) * (s.portWait[t] + s.seff[m.turnOut[t]]);
   }
+  // Under TRY520=2 the S_b of the last buffer pass (with TRY540's head wait), where there is one (H46f).
+  const stored: number = lastRotationHeadTime(s, u);
+  if (stored === stored) Sb = stored;
   rows.push([s.lam[u] * s.headTime[u], `${nm(u)} λx ${f3(s.lam[u] * x)} S/x ${f3(s.headTime[u] / x)} λS ${f3(s.lam[u] * s.headTime[u])} S_b/x ${f3(Sb / x)} λS_b ${f3(s.lam[u] * Sb)}`]);
 }
 rows.sort((a, b) => b[0] - a[0]);

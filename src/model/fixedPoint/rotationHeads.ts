@@ -54,7 +54,7 @@ export function rotationHeadTime(m: CompiledModel, s: ModelState, u: number, win
         n += Math.min(1, s.lamT[t2]! * window);
       }
       H = n * s.seff[o]!;
-    } else if (TRY540 === '3') {
+    } else if (TRY540 === '3' || TRY540 === '4') {
       // 540=2 with more than one other input: an other input has a head waiting for o at the gap's start with chance
       // q′ = min(1, λ_t′ E[W²]/E[W]) (entry 410's law over the predecessor's window); the first waiting head takes the
       // gap and ends with it, every further one is older than the successor and goes first (one service each): E[(ΣN − 1)⁺]
@@ -66,7 +66,10 @@ export function rotationHeadTime(m: CompiledModel, s: ModelState, u: number, win
         const t2 = m.intoOf[j]!;
         const u2 = m.turnIn[t2]!;
         if (((u2 / m.V) | 0) === p) continue;
-        const q = Math.min(1, s.lamT[t2]! * window);
+        // TRY540=4: q′ the chance u′ holds a head bound for o as u's packet there ends — its head present (the head-time
+        // utilisation min(1, λ′S′)) and bound for o (p_t′ = λ_t′/λ′); not a rate over the window (u's transmission on o
+        // is what lets the others' heads pile up, so the time average is the floor of it).
+        const q = TRY540 === '4' ? Math.min(1, s.lam[u2]! * s.headTime[u2]!) * (s.lamT[t2]! / s.lam[u2]!) : Math.min(1, s.lamT[t2]! * window);
         sumQ += q;
         none *= 1 - q;
         const l2 = s.lam[u2]!;
@@ -75,6 +78,31 @@ export function rotationHeadTime(m: CompiledModel, s: ModelState, u: number, win
         fresh += (1 - sigma) * s.lamT[t2]! * (s.x2[o]! / 2);
       }
       H = Math.max(0, sumQ - 1 + none) * s.seff[o]! + none * fresh;
+    } else if (TRY540 === '5') {
+      // Entry 358's S_b with a_t from the shares: a backlogged rotation alternates as far as its turns' shares let it, so
+      // of turn t's heads the fewest possible follow a same-output predecessor, a_t = max(0, (2p_t − 1)/p_t); those wait
+      // by entry 410's law (one service per other input's head registered in the predecessor's window, TRY540=1's N);
+      // the rest follow another output's predecessor and wait as TRY540=3's H_other.
+      const a = Math.max(0, (2 * pr - 1) / pr);
+      let nSame = 0;
+      let sumQ = 0;
+      let none = 1;
+      let fresh = 0;
+      for (let j = m.intoStart[o]!; j < m.intoStart[o + 1]!; j++) {
+        const t2 = m.intoOf[j]!;
+        const u2 = m.turnIn[t2]!;
+        if (((u2 / m.V) | 0) === p) continue;
+        const q = Math.min(1, s.lamT[t2]! * window);
+        nSame += q;
+        sumQ += q;
+        none *= 1 - q;
+        const l2 = s.lam[u2]!;
+        const x2 = s.xbar[u2]!;
+        const sigma = l2 * x2 < 1 ? Math.min(1, Math.max(0, (l2 * (s.headTime[u2]! - x2)) / (1 - l2 * x2))) : 1;
+        fresh += (1 - sigma) * s.lamT[t2]! * (s.x2[o]! / 2);
+      }
+      const hOther = Math.max(0, sumQ - 1 + none) * s.seff[o]! + none * fresh;
+      H = a * nSame * s.seff[o]! + (1 - a) * hOther;
     } else if (TRY540 === '2') {
       // The successor into o follows a predecessor into another output (a → 0 when backlogged, entry 412): o is free of u
       // for the predecessor's transmission, and an other input's head that was waiting (registered before) starts at once
@@ -139,4 +167,9 @@ export function allocationHeadTimes(m: CompiledModel, s: ModelState, out: Float6
     out[u] = Math.min(S, s.headTime[u]!);
   }
   return out;
+}
+
+/** The S_b of buffer u at the last buffer pass (NaN before one): for the aids (benchmarks/model-rotation-cap.ts). */
+export function lastRotationHeadTime(s: ModelState, u: number): number {
+  return lastSb.get(s)?.[u] ?? NaN;
 }
