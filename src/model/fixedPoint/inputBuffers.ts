@@ -12,7 +12,7 @@ import { otherVlsReadout } from '../queues/portReadout.js';
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
 import { RELOCATE } from './iterate.js';
-import { TRY520, rotationBuffers, rotationHeadTime } from './rotationHeads.js';
+import { TRY520, TRY540, rotationBuffers, rotationHeadTime } from './rotationHeads.js';
 
 /**
  * Step 4: each switch input buffer (behind channel u) as a finite FIFO queue: arrivals λ_u with the
@@ -83,7 +83,9 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
     // 0.49, entry 357) — S = max(S_b, 1/λ), the SCV kept.
     // (S_b computed at every pass so the allocation reads this pass's, rotationHeads.ts.)
     const Sb = TRY520 === '2' && rotationBuffers(m)[u] ? rotationHeadTime(m, s, u, S2 / S) : Infinity;
+    let pinned = false;
     if (l * S > 1 && Sb < Infinity) {
+      pinned = true;
       const Sn = Math.min(S, Math.max(Sb, 1 / l));
       S2 *= (Sn / S) * (Sn / S);
       S = Sn;
@@ -125,6 +127,10 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
     s.beta[u] = beta;
     s.headTime[u] = S;
     s.fifoWait[u] = bufferFifoWait(m, s, u, S, S2, lt, ca2t, shift, ownSlots);
+    // TRY540 (entry 523's point 3): a pinned rotation buffer (λS = 1) is backlogged and full (the simulator's wrap buffer holds
+    // 3.98 of 4 slots at 0.49, entry 520), so a packet's stay in it is slots·S by Little's law (N = λT, λS = 1) and its
+    // wait before the head (slots − 1)·S — finite where the open queue's form is not at ρ = 1.
+    if (pinned && TRY540 !== '') s.fifoWait[u] = Math.min(s.fifoWait[u]!, (slots - 1) * S);
     // A buffer split over outputs some of whose turns the floor tops up: its wait with the floors as head time (change 145).
     splitFifo(m, s, u, lt, ca2t, shift, ownSlots);
     const rho = Math.min(1, l * S);
