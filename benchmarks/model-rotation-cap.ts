@@ -2,9 +2,9 @@
  * H46d (issue 31, entries 520–529): the model's rotation buffers (fixedPoint/rotationHeads.ts: FIFO buffers every upstream
  * buffer of which sends them packets for one output only, lockStep.ts's rule) at one load of a fixture case: per such
  * buffer with λ > 0 its λx, the head time S/x of inputBuffers.ts (the Poisson mixture), λS, and S_b/x (the rotation's head
- * time at the cap: TRY520=1's; under TRY520=2 the last pass's, TRY540's wait included) and λS_b; the largest λS first. Then whether the plain solve caps a flow there and by what.
+ * time at the cap: the last buffer pass's, change 540's, where there is one; else entry 522's form without the head wait) and λS_b; the largest λS first. Then whether the plain solve caps a flow there and by what.
  *
- *     [TRY520=1] npx tsx benchmarks/model-rotation-cap.ts "$PWD/src" torus8x8-bitcomp-1sl 90% 0.45 [rows]
+ *     npx tsx benchmarks/model-rotation-cap.ts "$PWD/src" torus8x8-bitcomp-1sl 90% 0.45 [rows]
  */
 import { solveFixturePoint } from './model-fixture-point.js';
 import { join } from 'node:path';
@@ -24,7 +24,7 @@ for (let u = 0; u < m.C; u++) {
     const t = m.turnsOf[i];
     if (s.lamT[t] > 0) Sb += (s.lamT[t] / s.lam[u]) * (s.portWait[t] + s.seff[m.turnOut[t]]);
   }
-  // Under TRY520=2 the S_b of the last buffer pass (with TRY540's head wait), where there is one (H46f).
+  // The S_b of the last buffer pass (change 540's, with its head wait), where there is one (H46f).
   const stored: number = lastRotationHeadTime(s, u);
   if (stored === stored) Sb = stored;
   rows.push([s.lam[u] * s.headTime[u], `${nm(u)} λx ${f3(s.lam[u] * x)} S/x ${f3(s.headTime[u] / x)} λS ${f3(s.lam[u] * s.headTime[u])} S_b/x ${f3(Sb / x)} λS_b ${f3(s.lam[u] * Sb)}`]);

@@ -26,7 +26,7 @@ import { withFabricModelDisplay } from './results/display.js';
 import { creditTandem, withExactTandem } from './exact/tandem.js';
 import { saturatedAllocation, withSharesByLoad, withUnboundedCapped } from './saturation/overload.js';
 import { optionsParameter, recordParameter } from '../core/shapes.js';
-import { TRY520, allocationHeadTimes } from './fixedPoint/rotationHeads.js';
+import { allocationHeadTimes } from './fixedPoint/rotationHeads.js';
 
 /** Options of {@link solveFabric}; every one has a default. */
 export interface SolveFabricOptions {
@@ -97,9 +97,9 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   // Max-min over the route table; where it caps a flow, again hop by hop (maxminHops.ts: capped flows
   // fill links to 1 ± 10⁻¹⁶, and the queues turn on the rounding), and the loads hop by hop too.
   let hops: HopArrays | undefined;
-  // TRY520 (tried): the rotation buffers' head times at their cap (saturation/rotationHeads.ts).
-  const capHead = TRY520 !== '' ? new Float64Array(m.C) : undefined;
-  const heads = (): Float64Array => (capHead ? allocationHeadTimes(m, s, capHead) : s.headTime);
+  // Change 540: the rotation buffers' head times at their cap, min(S, S_b) (fixedPoint/rotationHeads.ts).
+  const capHead = new Float64Array(m.C);
+  const heads = (): Float64Array => allocationHeadTimes(m, s, capHead);
   const allocate = (out?: Allocation): Allocation => {
     const headTime = heads();
     // Once a flow has been capped in this solve, straight to the hop-by-hop form (the same answer when nothing is capped).

@@ -12,7 +12,7 @@ import { otherVlsReadout } from '../queues/portReadout.js';
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
 import { RELOCATE } from './iterate.js';
-import { TRY520, TRY540, rotationBuffers, rotationHeadTime } from './rotationHeads.js';
+import { rotationBuffers, rotationHeadTime } from './rotationHeads.js';
 
 /**
  * Step 4: each switch input buffer (behind channel u) as a finite FIFO queue: arrivals λ_u with the
@@ -77,12 +77,11 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
       S += pr * (h + s.seff[c]!);
       S2 += pr * (s.seff2[c]! + 2 * h * s.seff[c]! + h2);
     }
-    // TRY520=2 (tried, entry 523): a rotation buffer (rotationHeads.ts) whose mixture S would hold it at λS > 1 is
-    // backlogged: its heads are then the rotation's successors, head time S_b, and where λS_b < 1 it is not always
-    // backlogged either, so it sits at λS = 1 (the simulator's wrap buffer: λS 0.992 / 0.999 / 1.000 at 0.45 / 0.47 /
-    // 0.49, entry 357) — S = max(S_b, 1/λ), the SCV kept.
-    // (S_b computed at every pass so the allocation reads this pass's, rotationHeads.ts.)
-    const Sb = TRY520 === '2' && rotationBuffers(m)[u] ? rotationHeadTime(m, s, u, S2 / S) : Infinity;
+    // Change 540 (rotationHeads.ts): a rotation buffer whose mixture S would hold it at λS > 1 is backlogged, its heads the
+    // rotation's successors (head time S_b); where λS_b < 1 it cannot stay backlogged either, so it sits at λS = 1 (the
+    // simulator's wrap buffer: λS 0.992 / 0.999 / 1.000 at 0.45 / 0.47 / 0.49, entry 357): S = max(S_b, 1/λ), the SCV
+    // kept. S_b at every pass, as the allocation reads this pass's.
+    const Sb = rotationBuffers(m)[u] ? rotationHeadTime(m, s, u, S2 / S) : Infinity;
     let pinned = false;
     if (l * S > 1 && Sb < Infinity) {
       pinned = true;
@@ -127,10 +126,10 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
     s.beta[u] = beta;
     s.headTime[u] = S;
     s.fifoWait[u] = bufferFifoWait(m, s, u, S, S2, lt, ca2t, shift, ownSlots);
-    // TRY540 (entry 523's point 3): a pinned rotation buffer (λS = 1) is backlogged and full (the simulator's wrap buffer holds
-    // 3.98 of 4 slots at 0.49, entry 520), so a packet's stay in it is slots·S by Little's law (N = λT, λS = 1) and its
-    // wait before the head (slots − 1)·S — finite where the open queue's form is not at ρ = 1.
-    if (pinned && TRY540 !== '') s.fifoWait[u] = Math.min(s.fifoWait[u]!, (slots - 1) * S);
+    // Change 540: a pinned rotation buffer (λS = 1) is backlogged and full (the simulator's wrap buffer holds 3.98 of 4
+    // slots at 0.49, entry 520), so a packet's stay in it is slots·S by Little's law (N = λT, λS = 1) and its wait before
+    // the head (slots − 1)·S — finite where the open queue's form is not at ρ = 1 (entry 523's point 3).
+    if (pinned) s.fifoWait[u] = Math.min(s.fifoWait[u]!, (slots - 1) * S);
     // A buffer split over outputs some of whose turns the floor tops up: its wait with the floors as head time (change 145).
     splitFifo(m, s, u, lt, ca2t, shift, ownSlots);
     const rho = Math.min(1, l * S);
