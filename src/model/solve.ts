@@ -144,8 +144,9 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
     served = true;
     // The flows' rates move only where a resource is over its capacity or a flow is capped: then
     // progressive filling again; otherwise the loads stand.
+    // (The allocation's head times are at most the mixture's, change 540: not over with these, not over with those.)
     let rateChange = 0;
-    if (capped || overloaded(m, s, heads())) {
+    if (capped || (overloaded(m, s) && overloaded(m, s, heads()))) {
       alloc = allocate(alloc);
       rateChange = rateDifference(m, alloc, s.rate);
       capped = applyRates(m, s, alloc);

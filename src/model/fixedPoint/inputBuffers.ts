@@ -34,6 +34,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
   if ((m.V > 1 || m.voq) && !oneVlPass) resetWaiting(m, s);
   // One VL with virtual output queues: each buffer's step in two passes over its turns (speed; the same numbers).
   if (oneVlPass && m.voq && m.V === 1) return oneVlVoqBuffers(m, s, omega, readout, loadsMoved);
+  const rotation = rotationBuffers(m);
   for (let u = 0; u < m.C; u++) {
     const l = s.lam[u]!;
     const p = (u / m.V) | 0;
@@ -81,7 +82,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
     // rotation's successors (head time S_b); where λS_b < 1 it cannot stay backlogged either, so it sits at λS = 1 (the
     // simulator's wrap buffer: λS 0.992 / 0.999 / 1.000 at 0.45 / 0.47 / 0.49, entry 357): S = max(S_b, 1/λ), the SCV
     // kept. S_b at every pass, as the allocation reads this pass's.
-    const Sb = rotationBuffers(m)[u] ? rotationHeadTime(m, s, u, S2 / S) : Infinity;
+    const Sb = rotation[u] ? rotationHeadTime(m, s, u, S2 / S) : Infinity;
     let pinned = false;
     if (l * S > 1 && Sb < Infinity) {
       pinned = true;

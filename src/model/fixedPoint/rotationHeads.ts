@@ -102,10 +102,11 @@ export function lastRotationHeadTime(s: ModelState, u: number): number {
 export function allocationHeadTimes(m: CompiledModel, s: ModelState, out: Float64Array): Float64Array {
   out.set(s.headTime);
   const rot = rotationBuffers(m);
+  const last = lastSb.get(s);
   for (let u = 0; u < m.C; u++) {
     if (!rot[u] || !(s.headTime[u]! > 0)) continue;
     // The S_b of the last buffer pass where there is one, else with the head time as the window.
-    const stored = lastSb.get(s)?.[u];
+    const stored = last?.[u];
     const S = stored !== undefined && stored === stored ? stored : rotationHeadTime(m, s, u, s.headTime[u]!);
     out[u] = Math.min(S, s.headTime[u]!);
   }
