@@ -1,5 +1,5 @@
 /**
- * Change 540 (docs/fabric-model.md entries 520–523, 540–545; docs/models.md §13.5): the head time of a FIFO buffer fed
+ * Change 540 (docs/fabric-model.md entries 520–523, 540–543; docs/models.md §13.5): the head time of a FIFO buffer fed
  * in rotation once it is backlogged. The Poisson mixture of inputBuffers.ts draws each head's turn independently of its
  * predecessor's and gives it the MVA's head wait for its output. A buffer every upstream buffer of which sends it packets
  * for one output only (lockStep.ts's rule: fanOut several, not mixed, finite slots) is, once backlogged (λS = 1), fed by
