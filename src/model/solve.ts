@@ -26,6 +26,7 @@ import { withFabricModelDisplay } from './results/display.js';
 import { creditTandem, withExactTandem } from './exact/tandem.js';
 import { saturatedAllocation, withSharesByLoad, withUnboundedCapped } from './saturation/overload.js';
 import { optionsParameter, recordParameter } from '../core/shapes.js';
+import { allocationHeadTimes } from './fixedPoint/rotationHeads.js';
 
 /** Options of {@link solveFabric}; every one has a default. */
 export interface SolveFabricOptions {
@@ -96,13 +97,17 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
   // Max-min over the route table; where it caps a flow, again hop by hop (maxminHops.ts: capped flows
   // fill links to 1 ± 10⁻¹⁶, and the queues turn on the rounding), and the loads hop by hop too.
   let hops: HopArrays | undefined;
+  // Change 540: the rotation buffers' head times at their cap, min(S, S_b) (fixedPoint/rotationHeads.ts).
+  const capHead = new Float64Array(m.C);
+  const heads = (): Float64Array => allocationHeadTimes(m, s, capHead);
   const allocate = (out?: Allocation): Allocation => {
+    const headTime = heads();
     // Once a flow has been capped in this solve, straight to the hop-by-hop form (the same answer when nothing is capped).
-    if (hops !== undefined) return maxMinRatesByHop(m, hops, { channelCapacity: s.capacity, headTime: s.headTime }, out);
-    const fast = maxMinRates(m, { channelCapacity: s.capacity, headTime: s.headTime }, s.scratch, out);
+    if (hops !== undefined) return maxMinRatesByHop(m, hops, { channelCapacity: s.capacity, headTime }, out);
+    const fast = maxMinRates(m, { channelCapacity: s.capacity, headTime }, s.scratch, out);
     if (!anyCapped(fast)) return fast;
     hops ??= hopArrays(m);
-    return maxMinRatesByHop(m, hops, { channelCapacity: s.capacity, headTime: s.headTime }, fast);
+    return maxMinRatesByHop(m, hops, { channelCapacity: s.capacity, headTime }, fast);
   };
   // Where every flow's offered rate fits every link and channel share with room to spare, the max-min
   // allocation is the offered rates, no flow capped (the head times are 0 before the first pass): the
@@ -139,8 +144,9 @@ export function solveModel(net: ModelNetwork, tolerance: number, maxIterations: 
     served = true;
     // The flows' rates move only where a resource is over its capacity or a flow is capped: then
     // progressive filling again; otherwise the loads stand.
+    // (The allocation's head times are at most the mixture's, change 540: not over with these, not over with those.)
     let rateChange = 0;
-    if (capped || overloaded(m, s)) {
+    if (capped || (overloaded(m, s) && overloaded(m, s, heads()))) {
       alloc = allocate(alloc);
       rateChange = rateDifference(m, alloc, s.rate);
       capped = applyRates(m, s, alloc);
@@ -284,7 +290,7 @@ function offeredFits(m: CompiledModel, s: ModelState): boolean {
 }
 
 /** Whether a link, a channel's share or an input buffer's head time is over its capacity at the current loads. */
-function overloaded(m: CompiledModel, s: ModelState): boolean {
+function overloaded(m: CompiledModel, s: ModelState, headTime: Float64Array = s.headTime): boolean {
   const over = 1 + 1e-12;
   for (let p = 0; p < m.P; p++) {
     let u = 0;
@@ -296,6 +302,6 @@ function overloaded(m: CompiledModel, s: ModelState): boolean {
     }
     if (u > over) return true;
   }
-  for (let c = 0; c < m.C; c++) if (s.lam[c]! * s.headTime[c]! > over) return true;
+  for (let c = 0; c < m.C; c++) if (s.lam[c]! * headTime[c]! > over) return true;
   return false;
 }

@@ -12,6 +12,7 @@ import { otherVlsReadout } from '../queues/portReadout.js';
 import { bufferFifoWait, splitFifo } from '../queues/splitFifo.js';
 import { oneVlVoqBuffers } from '../queues/oneVlVoqBuffer.js';
 import { RELOCATE } from './iterate.js';
+import { rotationBuffers, rotationHeadTime } from './rotationHeads.js';
 
 /**
  * Step 4: each switch input buffer (behind channel u) as a finite FIFO queue: arrivals λ_u with the
@@ -33,6 +34,7 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
   if ((m.V > 1 || m.voq) && !oneVlPass) resetWaiting(m, s);
   // One VL with virtual output queues: each buffer's step in two passes over its turns (speed; the same numbers).
   if (oneVlPass && m.voq && m.V === 1) return oneVlVoqBuffers(m, s, omega, readout, loadsMoved);
+  const rotation = rotationBuffers(m);
   for (let u = 0; u < m.C; u++) {
     const l = s.lam[u]!;
     const p = (u / m.V) | 0;
@@ -76,6 +78,18 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
       S += pr * (h + s.seff[c]!);
       S2 += pr * (s.seff2[c]! + 2 * h * s.seff[c]! + h2);
     }
+    // Change 540 (rotationHeads.ts): a rotation buffer whose mixture S would hold it at λS > 1 is backlogged, its heads the
+    // rotation's successors (head time S_b); where λS_b < 1 it cannot stay backlogged either, so it sits at λS = 1 (the
+    // simulator's wrap buffer: λS 0.992 / 0.999 / 1.000 at 0.45 / 0.47 / 0.49, entry 357): S = max(S_b, 1/λ), the SCV
+    // kept. S_b at every pass, as the allocation reads this pass's.
+    const Sb = rotation[u] ? rotationHeadTime(m, s, u, S2 / S) : Infinity;
+    let pinned = false;
+    if (l * S > 1 && Sb < Infinity) {
+      pinned = true;
+      const Sn = Math.min(S, Math.max(Sb, 1 / l));
+      S2 *= (Sn / S) * (Sn / S);
+      S = Sn;
+    }
     const loop = m.creditLoop[p]!;
     if (m.voq) {
       change = Math.max(change, voqBuffer(m, s, u, l, loop, omega));
@@ -113,6 +127,10 @@ export function inputBuffers(m: CompiledModel, s: ModelState, omega: number, one
     s.beta[u] = beta;
     s.headTime[u] = S;
     s.fifoWait[u] = bufferFifoWait(m, s, u, S, S2, lt, ca2t, shift, ownSlots);
+    // Change 540: a pinned rotation buffer (λS = 1) is backlogged and full (the simulator's wrap buffer holds 3.98 of 4
+    // slots at 0.49, entry 520), so a packet's stay in it is slots·S by Little's law (N = λT, λS = 1) and its wait before
+    // the head (slots − 1)·S — finite where the open queue's form is not at ρ = 1 (entry 523's point 3).
+    if (pinned) s.fifoWait[u] = Math.min(s.fifoWait[u]!, (slots - 1) * S);
     // A buffer split over outputs some of whose turns the floor tops up: its wait with the floors as head time (change 145).
     splitFifo(m, s, u, lt, ca2t, shift, ownSlots);
     const rho = Math.min(1, l * S);

@@ -33,7 +33,7 @@ import { SATURATED } from '../routes/maxmin.js';
 import { sharesByVisitRuns } from './visitRuns.js';
 import { lockStepClaims, lockStepPlan, lockStepRound } from './lockStep.js';
 import { waterLevel } from './waterLevel.js';
-import { fanOut, type FanOut } from './fanOut.js';
+import { fanOut, type FanOut } from '../spec/fanOut.js';
 
 /** The allocation, per flow and per channel. */
 export interface InputFairAllocation {

@@ -16,7 +16,7 @@
  */
 import type { CompiledModel, HopArrays } from '../spec/compile.js';
 import { waterLevel } from './waterLevel.js';
-import { fanOut, type FanOut } from './fanOut.js';
+import { fanOut, type FanOut } from '../spec/fanOut.js';
 
 /** The lock-step buffers and their hops, grouped by buffer, then output, then upstream buffer. */
 export interface LockStepPlan {

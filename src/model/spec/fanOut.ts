@@ -4,7 +4,7 @@
  * come in no fixed order: inputFair.ts holBuffers) or every one sends it packets for one output only (a rotation:
  * lockStep.ts). Kernel: trusts its input.
  */
-import type { CompiledModel, HopArrays } from '../spec/compile.js';
+import type { CompiledModel, HopArrays } from './compile.js';
 
 /** Per buffer (the channel at whose far end it is): several outputs; an upstream buffer bound for two or more of them. */
 export interface FanOut {
