@@ -27,7 +27,7 @@
 import type { CompiledModel } from '../spec/compile.js';
 import { hopArrays } from '../spec/compile.js';
 import type { ModelState } from './state.js';
-import { fanOut } from '../spec/fanOut.js';
+import { fanOut, inRotation } from '../spec/fanOut.js';
 
 const plans = new WeakMap<CompiledModel, Uint8Array>();
 const lastSb = new WeakMap<ModelState, Float64Array>();
@@ -44,8 +44,8 @@ export function rotationBuffers(m: CompiledModel): Uint8Array {
     for (let f = 0; f < m.F; f++) {
       for (let h = hopStart[f]!; h < hopStart[f + 1]!; h++) group[h] = h === hopStart[f] ? m.C + hopChannel[h]! : hopChannel[h - 1]!;
     }
-    const { several, mixed } = fanOut(m, hops, group);
-    for (let u = 0; u < m.C; u++) out[u] = several[u]! && !mixed[u]! && m.bufferBlocks[(u / m.V) | 0]! < Infinity ? 1 : 0;
+    const fan = fanOut(m, hops, group);
+    for (let u = 0; u < m.C; u++) out[u] = inRotation(m, fan, u) ? 1 : 0;
   }
   plans.set(m, out);
   return out;

@@ -16,7 +16,7 @@
  */
 import type { CompiledModel, HopArrays } from '../spec/compile.js';
 import { waterLevel } from './waterLevel.js';
-import { fanOut, type FanOut } from '../spec/fanOut.js';
+import { fanOut, inRotation, type FanOut } from '../spec/fanOut.js';
 
 /** The lock-step buffers and their hops, grouped by buffer, then output, then upstream buffer. */
 export interface LockStepPlan {
@@ -39,17 +39,16 @@ export interface LockStepPlan {
  * flows with λ 0 are left out. `fan`: fanOut's answer when the caller has it.
  */
 export function lockStepPlan(m: CompiledModel, hops: HopArrays, group: Int32Array, flowOf: Int32Array, fan: FanOut = fanOut(m, hops, group)): LockStepPlan {
-  const { C, F, V } = m;
+  const { C, F } = m;
   const { hopStart, hopChannel } = hops;
   const H = hopStart[F]!;
   const bufferOf = new Int32Array(H).fill(-1);
   if (m.voq) return { bufferOf, hops: new Int32Array(0), groupStart: new Int32Array(1), outStart: new Int32Array(1), bufStart: new Int32Array(1) };
   // The same fan-out as holBuffers's (flows with λ 0 included), so that no buffer is both.
-  const { several, mixed } = fan;
   const picked: number[] = [];
   for (let h = 0; h < H; h++) {
     const u = group[h]!;
-    if (u >= C || !several[u] || mixed[u] || !(m.bufferBlocks[(u / V) | 0]! < Infinity) || !(m.lambda[flowOf[h]!]! > 0)) continue;
+    if (u >= C || !inRotation(m, fan, u) || !(m.lambda[flowOf[h]!]! > 0)) continue;
     bufferOf[h] = u;
     picked.push(h);
   }

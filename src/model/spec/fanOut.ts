@@ -35,3 +35,11 @@ export function fanOut(m: CompiledModel, hops: HopArrays, group: Int32Array): Fa
   }
   return { several, mixed };
 }
+
+/**
+ * Whether the buffer behind channel u is fed in rotation: several outputs, every upstream buffer bound for one of them,
+ * finite slots (the lock-step buffers of saturation/lockStep.ts and the rotation buffers of fixedPoint/rotationHeads.ts).
+ */
+export function inRotation(m: CompiledModel, fan: FanOut, u: number): boolean {
+  return fan.several[u]! === 1 && fan.mixed[u]! === 0 && m.bufferBlocks[(u / m.V) | 0]! < Infinity;
+}
